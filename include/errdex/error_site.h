@@ -1,0 +1,56 @@
+// ErrorSite: one place in the source that raises or reports a user-facing
+// error, as an extractor found it. Sites are language-neutral; analysis turns
+// them into published Records.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "errdex/template.h"
+
+namespace errdex {
+
+// How the error leaves the code. Stored in records as the `kind` extension;
+// values are part of the stored format (docs/record-format.md).
+enum class SiteKind { kRaise, kAssert, kHttp, kWarning, kLog };
+const char* SiteKindName(SiteKind kind);
+
+// A condition that must hold (polarity true) or fail (false) on the way to
+// the site: an enclosing `if` guard, or an early exit before it.
+struct PathCondition {
+  std::string expr;
+  bool polarity = true;
+  int line = 0;  // 1-based
+};
+
+// A comment block or docstring near the site, with where it came from.
+struct SourceNote {
+  std::string text;
+  int first_line = 0;  // 1-based, inclusive
+  int last_line = 0;
+  std::string origin;  // "comment-above", "guard-comment", "docstring", "class-docstring"
+};
+
+struct ErrorSite {
+  std::string language;  // "python"
+  std::string file_path;
+  int line = 0;      // first line of the raising statement, 1-based
+  int end_line = 0;  // last line of the raising statement
+  SiteKind kind = SiteKind::kRaise;
+  std::string error_class;  // "ValueError"; empty when the idiom has none
+  std::optional<std::string> error_code;
+  std::optional<int> http_status;
+  std::string severity = "error";  // "error", "warning", "critical"
+  Template message;
+  // True when the message came from a variable or call whose text could not
+  // be reconstructed: the template is then a single hole.
+  bool message_opaque = false;
+  std::string message_origin_note;  // e.g. "message assigned to `msg` at line 40"
+  std::string function;             // enclosing function, "Class.method" when nested
+  int function_line = 0;
+  std::vector<PathCondition> conditions;
+  std::vector<SourceNote> notes;
+};
+
+}  // namespace errdex

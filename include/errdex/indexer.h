@@ -1,0 +1,53 @@
+// Indexer: the pipeline source -> extract -> analyze -> store for one
+// repository at one commit.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "errdex/record.h"
+#include "errdex/source.h"
+#include "errdex/status.h"
+
+namespace errdex {
+
+class Store;
+
+struct IndexOptions {
+  std::string path;
+  SourceOptions source;
+  int threads = 0;           // 0: hardware concurrency
+  std::string analyzed_at;   // ISO-8601; empty: now
+};
+
+struct IndexSummary {
+  std::string repo;
+  std::string sha;
+  std::string note;
+  int files_indexed = 0;
+  int sites = 0;
+  int records = 0;
+  int files_with_syntax_errors = 0;
+  int files_repaired_utf8 = 0;
+  int unsupported_files = 0;
+  std::map<std::string, int> skipped;  // reason -> count
+  std::vector<std::string> warnings;   // one line each
+  double seconds = 0;
+};
+
+struct Progress {
+  int files_done = 0;
+  int files_total = 0;
+  int sites = 0;
+};
+
+// Extracts and analyzes without storing (used by tests and `index --dry-run`).
+Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSummary* summary,
+                                         const std::function<void(const Progress&)>& progress);
+// Builds the records and replaces the repository's records in `store`.
+Result<IndexSummary> RunIndex(const IndexOptions& options, Store* store,
+                              const std::function<void(const Progress&)>& progress);
+
+}  // namespace errdex

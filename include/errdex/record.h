@@ -1,0 +1,80 @@
+// Record: the published description of one error, a superset of ErrLookup's
+// schema v2. Ids, slugs and permalinks are computed here and nowhere else.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace errdex {
+
+inline constexpr int kSchemaVersion = 2;
+
+// One captured hole of the pattern, in group order (errdex extension).
+struct HoleInfo {
+  std::string text;  // as written: "{quant_method!r}"
+  std::string expr;  // the expression it prints: "quant_method"
+};
+
+struct Record {
+  // --- ErrLookup schema v2 ---
+  std::string id;
+  std::string repo;
+  std::string slug;
+  std::optional<std::string> error_code;
+  std::string error_message;
+  std::string message_pattern;
+  std::string error_type;
+  std::string error_class;  // may be empty -> null in JSON
+  std::optional<int> http_status;
+  std::string severity;
+  std::string file_path;
+  int line_number = 0;
+  std::string source_code;
+  int source_code_start = 0;
+  int source_code_end = 0;
+  std::string github_url;
+  std::string documentation;
+  std::string trigger_scenarios;
+  std::string common_situations;
+  std::vector<std::string> solutions;
+  std::string example_fix;
+  std::string handling_strategy;
+  std::optional<std::string> validation_code;
+  std::optional<std::string> type_guard;
+  std::optional<std::string> try_catch_pattern;
+  std::vector<std::string> prevention_tips;
+  std::vector<std::string> tags;
+  std::string background_tag;
+  std::string analyzed_sha;
+  std::string analyzed_at;
+  // --- errdex extensions ---
+  std::string language;
+  std::string kind;  // SiteKindName()
+  std::string function;
+  std::vector<HoleInfo> holes;
+  bool message_opaque = false;
+  std::vector<int> other_lines;  // the same message raised again in the same file
+  nlohmann::json conditions = nlohmann::json::array();
+  nlohmann::json notes = nlohmann::json::array();
+  nlohmann::json provenance = nlohmann::json::object();
+};
+
+// id = first 16 hex chars of sha256(repo "\x01" (code or message) "\x01" path).
+std::string RecordId(const std::string& repo, const std::optional<std::string>& code,
+                     const std::string& message, const std::string& file_path);
+// (code or message) cut to 50 chars, lowercased, non-[a-z0-9] runs -> '-',
+// trimmed of '-'. Uniqueness suffixes are added by AssignUniqueSlugs.
+std::string BaseSlug(const std::optional<std::string>& code, const std::string& message);
+// Makes slugs unique within one repository: records keep their order; the
+// second record with slug s becomes s-2, then s-3, ...
+void AssignUniqueSlugs(std::vector<Record>* records);
+std::string GithubUrl(const std::string& repo, const std::string& sha, const std::string& path,
+                      int start, int end);
+
+nlohmann::json ToJson(const Record& r);
+Record RecordFromJson(const nlohmann::json& j);
+
+}  // namespace errdex

@@ -1,0 +1,87 @@
+// Test helpers (see testutil.h).
+#include "testutil.h"
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace errdex::testing {
+namespace fs = std::filesystem;
+
+TempDir::TempDir() {
+  std::string tmpl = (fs::temp_directory_path() / "errdex-test-XXXXXX").string();
+  if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+  path_ = tmpl;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  fs::remove_all(path_, ec);
+}
+
+void WriteFile(const std::string& dir, const std::string& rel, const std::string& content) {
+  fs::path p = fs::path(dir) / rel;
+  fs::create_directories(p.parent_path());
+  std::ofstream out(p, std::ios::binary);
+  out << content;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string ShellQuote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += "'\\''";
+    else out += c;
+  }
+  return out + "'";
+}
+
+int Run(const std::string& command, std::string* out) {
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return -1;
+  std::array<char, 4096> buf;
+  std::string text;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) text.append(buf.data(), n);
+  int status = pclose(pipe);
+  if (out) *out = text;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string GitCommitAll(const std::string& dir, const std::string& repo,
+                         const std::string& message) {
+  std::string q = ShellQuote(dir);
+  std::string cmd = "cd " + q +
+                    " && git init -q -b main . && git config user.email t@example.com"
+                    " && git config user.name test && git config commit.gpgsign false"
+                    " && (git remote remove origin 2>/dev/null; true)"
+                    " && git remote add origin https://github.com/" + repo + ".git"
+                    " && git add -A && git commit -q -m " + ShellQuote(message) +
+                    " && git rev-parse HEAD";
+  std::string out;
+  if (Run(cmd, &out) != 0) throw std::runtime_error("git fixture failed: " + out);
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+std::string ErrdexBinary() { return ERRDEX_BINARY; }
+
+std::string SharedDir() {
+  const char* env = std::getenv("ERRDEX_SHARED_DIR");
+  std::string dir = env && *env ? env : ERRDEX_SHARED_DIR;
+  return fs::exists(fs::path(dir) / "seeds") ? dir : "";
+}
+
+}  // namespace errdex::testing
