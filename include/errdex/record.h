@@ -74,7 +74,17 @@ void AssignUniqueSlugs(std::vector<Record>* records);
 std::string GithubUrl(const std::string& repo, const std::string& sha, const std::string& path,
                       int start, int end);
 
+// The record as JSON. nlohmann::json keeps keys sorted, so ToJson does not
+// preserve the published field order; use RecordToJsonText for output that
+// must match ErrLookup's order. Strings that are not valid UTF-8 have the bad
+// bytes replaced by U+FFFD in both forms; neither function throws.
 nlohmann::json ToJson(const Record& r);
+// The record as JSON text, fields in ErrLookup schema v2 order followed by the
+// errdex extensions. indent < 0 gives the compact form.
+std::string RecordToJsonText(const Record& r, int indent = -1);
+// Accepts the output of ToJson or RecordToJsonText (or an ErrLookup record,
+// optionally wrapped as {"record": ...}). Missing fields and fields of the
+// wrong type keep their defaults; never throws.
 Record RecordFromJson(const nlohmann::json& j);
 
 }  // namespace errdex

@@ -1,1 +1,141 @@
-// placeholder: being written
+// Indexer: source -> extract -> analyze -> store for one repository at one
+// commit. Extraction runs on all cores; the store sees one transaction.
+#include "errdex/indexer.h"
+
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <mutex>
+#include <thread>
+
+#include "analyze/record_builder.h"
+#include "errdex/extractor.h"
+#include "errdex/store.h"
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+std::string NowIso8601() {
+  using namespace std::chrono;
+  auto now = system_clock::now();
+  std::time_t t = system_clock::to_time_t(now);
+  auto ms = duration_cast<milliseconds>(now.time_since_epoch()).count() % 1000;
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[40];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+  char out[48];
+  std::snprintf(out, sizeof out, "%s.%03lldZ", buf, static_cast<long long>(ms));
+  return out;
+}
+
+bool Wanted(std::string_view path) { return AnyExtractorHandles(path); }
+
+struct FileResult {
+  std::vector<Record> records;
+  int sites = 0;
+  bool syntax_errors = false;
+  std::string error;
+};
+
+FileResult ProcessFile(const SourceFile& file, const RepoContext& ctx) {
+  FileResult out;
+  const Extractor* ex = ExtractorFor(file.path);
+  if (!ex) return out;
+  std::vector<ErrorSite> sites;
+  Status st = ex->Extract(file, &sites, &out.syntax_errors);
+  if (!st.ok()) {
+    out.error = st.message();
+    return out;
+  }
+  out.sites = static_cast<int>(sites.size());
+  std::vector<std::string_view> lines = SplitLines(file.content);
+  for (const ErrorSite& site : sites) out.records.push_back(BuildRecord(site, lines, ctx));
+  return out;
+}
+
+}  // namespace
+
+Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSummary* summary,
+                                         const std::function<void(const Progress&)>& progress) {
+  auto started = std::chrono::steady_clock::now();
+  Result<Snapshot> snap = ReadSnapshot(options.path, options.source, &Wanted);
+  if (!snap.ok()) return snap.status();
+  summary->repo = snap->repo;
+  summary->sha = snap->sha;
+  summary->note = snap->note;
+  summary->skipped = snap->SkipCounts();
+  summary->unsupported_files = snap->unsupported;
+  RepoContext ctx{snap->repo, snap->sha,
+                  options.analyzed_at.empty() ? NowIso8601() : options.analyzed_at};
+
+  const std::vector<SourceFile>& files = snap->files;
+  std::vector<FileResult> results(files.size());
+  std::atomic<size_t> next{0};
+  std::atomic<int> done{0}, sites{0};
+  std::mutex progress_mu;
+  auto worker = [&] {
+    for (size_t i = next++; i < files.size(); i = next++) {
+      results[i] = ProcessFile(files[i], ctx);
+      sites += results[i].sites;
+      int d = ++done;
+      if (progress) {
+        std::lock_guard<std::mutex> lock(progress_mu);
+        progress(Progress{d, static_cast<int>(files.size()), sites.load()});
+      }
+    }
+  };
+  int threads = options.threads > 0 ? options.threads
+                                     : std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+
+  std::vector<Record> records;
+  for (size_t i = 0; i < files.size(); ++i) {
+    FileResult& r = results[i];
+    if (!r.error.empty()) {
+      summary->warnings.push_back(files[i].path + ": skipped: " + r.error);
+      summary->skipped["parse-failed"]++;
+      continue;
+    }
+    summary->files_indexed++;
+    summary->sites += r.sites;
+    if (r.syntax_errors) {
+      summary->files_with_syntax_errors++;
+      summary->warnings.push_back(files[i].path +
+                                  ": syntax errors; sites in the well-formed parts were kept");
+    }
+    if (files[i].repaired_utf8) {
+      summary->files_repaired_utf8++;
+      summary->warnings.push_back(files[i].path +
+                                  ": invalid UTF-8 replaced by U+FFFD before parsing");
+    }
+    for (Record& rec : r.records) records.push_back(std::move(rec));
+  }
+  records = FinalizeRecords(std::move(records));
+  summary->records = static_cast<int>(records.size());
+  summary->seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return records;
+}
+
+Result<IndexSummary> RunIndex(const IndexOptions& options, Store* store,
+                              const std::function<void(const Progress&)>& progress) {
+  IndexSummary summary;
+  Result<std::vector<Record>> records = BuildRecords(options, &summary, progress);
+  if (!records.ok()) return records.status();
+  RepoInfo info;
+  info.repo = summary.repo;
+  info.sha = summary.sha;
+  info.analyzed_at = records->empty() ? NowIso8601() : records->front().analyzed_at;
+  info.error_count = summary.records;
+  info.files_indexed = summary.files_indexed;
+  Status st = store->ReplaceRepo(info, *records);
+  if (!st.ok()) return st;
+  return summary;
+}
+
+}  // namespace errdex

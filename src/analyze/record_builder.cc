@@ -1,1 +1,397 @@
-// placeholder: being written
+// Record builder (see record_builder.h). Every sentence written here is
+// assembled from a fact with a line number; nothing is invented.
+#include "analyze/record_builder.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+constexpr int kWindow = 18;  // lines of context on each side of the raise
+
+std::string Kebab(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (std::isupper(static_cast<unsigned char>(c)) && i > 0 &&
+        std::islower(static_cast<unsigned char>(s[i - 1]))) {
+      out += '-';
+    }
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (!out.empty() && out.back() != '-') {
+      out += '-';
+    }
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out;
+}
+
+bool Contains(std::string_view hay, std::string_view needle) {
+  return hay.find(needle) != std::string_view::npos;
+}
+
+std::string ErrorType(const ErrorSite& site) {
+  const std::string& c = site.error_class;
+  if (site.kind == SiteKind::kHttp || site.http_status) return "http";
+  if (site.kind == SiteKind::kWarning) {
+    return Contains(c, "Deprecat") || c == "FutureWarning" ? "deprecation" : "warning";
+  }
+  if (c == "NotImplementedError") return "not-implemented";
+  if (c == "ImportError" || c == "ModuleNotFoundError") return "dependency";
+  if (c == "KeyError" || c == "IndexError" || c == "LookupError" || Contains(c, "NotFound")) {
+    return "not-found";
+  }
+  if (c == "PermissionError" || Contains(c, "Permission") || Contains(c, "Auth")) {
+    return "permission";
+  }
+  if (c == "TimeoutError" || Contains(c, "Timeout")) return "timeout";
+  if (Contains(c, "Connection") || Contains(c, "Network")) return "network";
+  if (c == "OSError" || c == "IOError" || c == "FileNotFoundError" || c == "FileExistsError" ||
+      c == "IsADirectoryError") {
+    return "io";
+  }
+  if (c == "ValueError" || c == "TypeError" || c == "AssertionError" || Contains(c, "Valid")) {
+    return "validation";
+  }
+  if (Contains(c, "Config")) return "configuration";
+  std::string msg = ToLower(site.message.Display());
+  for (const char* w : {"must ", "invalid", "expected", "required", "not supported",
+                        "only support", "unsupported", "not allowed", "not verified",
+                        "cannot be", "should be"}) {
+    if (Contains(msg, w)) return "validation";
+  }
+  return "runtime";
+}
+
+std::string HandlingStrategy(const std::string& type) {
+  if (type == "validation" || type == "configuration") return "validation";
+  if (type == "network" || type == "timeout") return "retry";
+  if (type == "dependency") return "install-dependency";
+  if (type == "warning" || type == "deprecation") return "update-usage";
+  if (type == "not-found") return "check-existence";
+  return "propagate";
+}
+
+// Command-line flags named in the message (`--weight-cache-mode`).
+std::vector<std::string> FlagsIn(const std::string& message) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i + 2 < message.size(); ++i) {
+    if (message[i] != '-' || message[i + 1] != '-') continue;
+    if (i > 0 && !std::isspace(static_cast<unsigned char>(message[i - 1])) &&
+        message[i - 1] != '(' && message[i - 1] != '`' && message[i - 1] != '\'' &&
+        message[i - 1] != '"') {
+      continue;
+    }
+    size_t j = i + 2;
+    while (j < message.size() && (std::isalnum(static_cast<unsigned char>(message[j])) ||
+                                  message[j] == '-' || message[j] == '_')) {
+      ++j;
+    }
+    if (j > i + 3) {
+      std::string flag = message.substr(i, j - i);
+      while (flag.back() == '-') flag.pop_back();
+      if (std::find(out.begin(), out.end(), flag) == out.end()) out.push_back(flag);
+    }
+    i = j;
+  }
+  return out;
+}
+
+std::string Quote(const std::string& s) { return "\u201c" + s + "\u201d"; }
+
+std::string Lines(int a, int b) {
+  return a == b ? "line " + std::to_string(a)
+                : "lines " + std::to_string(a) + "\u2013" + std::to_string(b);
+}
+
+std::string ConditionText(const PathCondition& c) {
+  return "`" + c.expr + "` is " + (c.polarity ? "true" : "false");
+}
+
+std::string PythonCondition(const PathCondition& c) {
+  return c.polarity ? c.expr : "not (" + c.expr + ")";
+}
+
+std::string Where(const ErrorSite& s) {
+  return s.function.empty() ? "module-level code of " + s.file_path
+                            : "`" + s.function + "` (" + s.file_path + ")";
+}
+
+std::string WhatRaises(const ErrorSite& s) {
+  switch (s.kind) {
+    case SiteKind::kAssert: return "An assertion fails";
+    case SiteKind::kWarning: return "`" + s.error_class + "` is issued";
+    case SiteKind::kLog: return "An error is logged";
+    case SiteKind::kHttp:
+      return "An HTTP " + (s.http_status ? std::to_string(*s.http_status) + " " : "") +
+             "error is returned";
+    case SiteKind::kRaise: break;
+  }
+  return s.error_class.empty() ? "An error is raised" : "`" + s.error_class + "` is raised";
+}
+
+void Documentation(const ErrorSite& s, Record* r) {
+  std::string doc = WhatRaises(s) + " in " + Where(s) + " at line " + std::to_string(s.line) + ".";
+  nlohmann::json lines = nlohmann::json::array({s.line});
+  for (const SourceNote& n : s.notes) {
+    std::string where = Lines(n.first_line, n.last_line);
+    if (n.origin == "docstring") {
+      doc += " The function's docstring (" + where + "): " + Quote(n.text);
+    } else if (n.origin == "class-docstring") {
+      doc += " `" + s.error_class + "` is documented (" + where + ") as: " + Quote(n.text);
+    } else {
+      doc += " The code's comment (" + where + "): " + Quote(n.text);
+    }
+    lines.push_back(n.first_line);
+  }
+  if (!s.message_origin_note.empty()) doc += " (" + s.message_origin_note + ".)";
+  r->documentation = doc;
+  r->provenance["documentation"] = lines;
+}
+
+void Triggers(const ErrorSite& s, Record* r) {
+  nlohmann::json lines = nlohmann::json::array();
+  if (s.conditions.empty()) {
+    r->trigger_scenarios = "Reached whenever " + Where(s) + " runs to line " +
+                           std::to_string(s.line) + "; no condition guards it in the function.";
+    lines.push_back(s.line);
+  } else {
+    std::vector<std::string> parts;
+    for (const PathCondition& c : s.conditions) {
+      parts.push_back(ConditionText(c) + " (line " + std::to_string(c.line) + ")");
+      lines.push_back(c.line);
+    }
+    r->trigger_scenarios = "Reached in " + Where(s) + " when " + Join(parts, ", and ") + ".";
+  }
+  std::vector<std::string> flags = FlagsIn(s.message.Display());
+  if (!flags.empty()) {
+    r->trigger_scenarios += " The message names the option" +
+                            std::string(flags.size() > 1 ? "s " : " ") + "`" +
+                            Join(flags, "`, `") + "`.";
+  }
+  r->provenance["triggerScenarios"] = lines;
+}
+
+void Solutions(const ErrorSite& s, Record* r) {
+  nlohmann::json lines = nlohmann::json::array();
+  for (const std::string& advice : AdviceSentences(s.message.Display())) {
+    r->solutions.push_back(advice + " (the message's own advice)");
+    lines.push_back(s.line);
+  }
+  for (const PathCondition& c : s.conditions) {
+    if (s.kind == SiteKind::kAssert && !c.polarity) {
+      r->solutions.push_back("Make sure `" + c.expr + "` holds before this point (asserted at line " +
+                             std::to_string(c.line) + ")");
+    } else if (c.expr.rfind("except", 0) != 0) {
+      r->solutions.push_back("Avoid the state where `" + c.expr + "` is " +
+                             (c.polarity ? "true" : "false") + " (checked at line " +
+                             std::to_string(c.line) + ")");
+    }
+    lines.push_back(c.line);
+  }
+  if (r->solutions.empty()) {
+    r->solutions.push_back("Read the values printed in the message and compare them with what " +
+                           Where(s) + " expects (line " + std::to_string(s.line) + ")");
+    lines.push_back(s.line);
+  }
+  r->provenance["solutions"] = lines;
+}
+
+void CodeFields(const ErrorSite& s, Record* r) {
+  std::string where = s.file_path + ":" + std::to_string(s.line);
+  std::string call = s.function.empty() ? "import " + s.file_path : s.function + "(...)";
+  std::vector<std::string> conds;
+  for (const PathCondition& c : s.conditions) {
+    if (c.expr.rfind("except", 0) != 0) conds.push_back(PythonCondition(c));
+  }
+  std::string guard = Join(conds, " and ");
+  if (!guard.empty()) {
+    r->validation_code = "# errdex: " + where + " raises when this holds\nif " + guard +
+                         ":\n    ...  # adjust the inputs before calling " + call;
+    r->example_fix = "# before: reaches " + where + "\n" + call +
+                     "\n# after: check first\nif " + guard + ":\n    ...  # fix the inputs\n" + call;
+  } else {
+    r->example_fix = "# " + where + " has no guarding condition; handle the error where " + call +
+                     " is called";
+  }
+  if (s.kind == SiteKind::kWarning) {
+    r->try_catch_pattern = "import warnings\nwith warnings.catch_warnings():\n    warnings.simplefilter(\"error\", " +
+                           s.error_class + ")\n    " + call;
+  } else if (s.kind != SiteKind::kLog && !s.error_class.empty()) {
+    r->try_catch_pattern = "try:\n    " + call + "\nexcept " + s.error_class +
+                           " as exc:\n    ...  # " + where;
+  }
+  for (const std::string& flag : FlagsIn(s.message.Display())) {
+    r->prevention_tips.push_back("Check how `" + flag + "` is set before launching");
+  }
+  if (!guard.empty()) r->prevention_tips.push_back("Validate `" + guard + "` up front");
+}
+
+void Tags(const ErrorSite& s, const std::string& type, Record* r) {
+  std::set<std::string> seen;
+  auto add = [&](std::string t) {
+    if (!t.empty() && seen.insert(t).second) r->tags.push_back(t);
+  };
+  add(s.language);
+  add(type);
+  if (!s.error_class.empty()) add(Kebab(s.error_class));
+  for (const std::string& f : FlagsIn(s.message.Display())) add(f.substr(2));
+  // The directories that name the area of the code (`weight_cache`).
+  std::vector<std::string_view> parts;
+  std::string_view p = s.file_path;
+  size_t slash;
+  while ((slash = p.find('/')) != std::string_view::npos) {
+    parts.push_back(p.substr(0, slash));
+    p.remove_prefix(slash + 1);
+  }
+  if (!parts.empty()) add(Kebab(parts.back()));
+}
+
+nlohmann::json ConditionsJson(const ErrorSite& s) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const PathCondition& c : s.conditions) {
+    out.push_back({{"expr", c.expr}, {"polarity", c.polarity}, {"line", c.line}});
+  }
+  return out;
+}
+
+nlohmann::json NotesJson(const ErrorSite& s) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const SourceNote& n : s.notes) {
+    out.push_back({{"text", n.text},
+                   {"firstLine", n.first_line},
+                   {"lastLine", n.last_line},
+                   {"origin", n.origin}});
+  }
+  return out;
+}
+
+void SourceWindow(const ErrorSite& s, const std::vector<std::string_view>& lines, Record* r) {
+  int n = static_cast<int>(lines.size());
+  r->source_code_start = std::max(1, s.line - kWindow);
+  r->source_code_end = std::max(r->source_code_start, std::min(n, s.line + kWindow));
+  std::string code;
+  for (int i = r->source_code_start; i <= r->source_code_end && i <= n; ++i) {
+    if (i > r->source_code_start) code += '\n';
+    code += lines[i - 1];
+  }
+  r->source_code = code;
+}
+
+}  // namespace
+
+std::vector<std::string> AdviceSentences(const std::string& message) {
+  static const std::vector<std::string> kVerbs = {
+      "disable", "enable", "use", "set", "omit", "remove", "install", "pass", "provide",
+      "specify", "check", "make sure", "ensure", "try", "run", "add", "upgrade", "downgrade",
+      "consider", "please", "increase", "decrease", "reduce", "drop", "switch", "call",
+      "update", "change", "rename", "delete", "restart", "unset", "export", "choose", "select"};
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (size_t i = 0; i <= message.size(); ++i) {
+    bool end = i == message.size() ||
+               ((message[i] == '.' || message[i] == '!' || message[i] == '?' ||
+                 message[i] == ';' || message[i] == ':' || message[i] == '\n') &&
+                (i + 1 == message.size() || message[i + 1] == ' ' || message[i + 1] == '\n'));
+    if (!end) continue;
+    std::string sentence(Trim(std::string_view(message).substr(start, i - start)));
+    start = i + 1;
+    std::string lower = ToLower(sentence);
+    for (const std::string& v : kVerbs) {
+      if (lower.rfind(v, 0) == 0 && (lower.size() == v.size() || lower[v.size()] == ' ')) {
+        out.push_back(sentence + (i < message.size() && message[i] != ':' && message[i] != '\n'
+                                      ? std::string(1, message[i])
+                                      : "."));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+Record BuildRecord(const ErrorSite& s, const std::vector<std::string_view>& lines,
+                   const RepoContext& ctx) {
+  Record r;
+  r.repo = ctx.repo;
+  r.error_message = s.message.Display();
+  if (r.error_message.empty()) r.error_message = s.error_class.empty() ? "error" : s.error_class;
+  r.error_code = s.error_code;
+  r.id = RecordId(ctx.repo, s.error_code, r.error_message, s.file_path);
+  r.message_pattern = s.message.Pattern();
+  r.error_type = ErrorType(s);
+  r.error_class = s.error_class;
+  r.http_status = s.http_status;
+  r.severity = s.severity;
+  r.file_path = s.file_path;
+  r.line_number = s.line;
+  SourceWindow(s, lines, &r);
+  r.github_url = GithubUrl(ctx.repo, ctx.sha, s.file_path, r.source_code_start, r.source_code_end);
+  Documentation(s, &r);
+  Triggers(s, &r);
+  r.common_situations =
+      s.function.empty()
+          ? "When " + s.file_path + " is imported (module-level code, line " +
+                std::to_string(s.line) + ")."
+          : "During a call to `" + s.function + "` (defined at " + s.file_path + ":" +
+                std::to_string(s.function_line) + ").";
+  r.provenance["commonSituations"] = {s.function_line ? s.function_line : s.line};
+  Solutions(s, &r);
+  CodeFields(s, &r);
+  r.handling_strategy = HandlingStrategy(r.error_type);
+  Tags(s, r.error_type, &r);
+  r.background_tag = s.error_class.empty() ? r.error_type : Kebab(s.error_class);
+  r.analyzed_sha = ctx.sha;
+  r.analyzed_at = ctx.analyzed_at;
+  r.language = s.language;
+  r.kind = SiteKindName(s.kind);
+  r.function = s.function;
+  for (const Piece& p : s.message.pieces()) {
+    if (p.is_hole) r.holes.push_back({p.text, p.expr});
+  }
+  r.message_opaque = s.message_opaque;
+  r.conditions = ConditionsJson(s);
+  r.notes = NotesJson(s);
+  std::vector<int> msg_lines;
+  for (int i = s.line; i <= std::max(s.line, s.end_line); ++i) msg_lines.push_back(i);
+  r.provenance["errorMessage"] = msg_lines;
+  return r;
+}
+
+std::vector<Record> FinalizeRecords(std::vector<Record> records) {
+  std::stable_sort(records.begin(), records.end(), [](const Record& a, const Record& b) {
+    return std::tie(a.file_path, a.line_number) < std::tie(b.file_path, b.line_number);
+  });
+  std::vector<Record> out;
+  std::unordered_map<std::string, size_t> by_id;
+  for (Record& r : records) {
+    auto it = by_id.find(r.id);
+    if (it != by_id.end()) {
+      out[it->second].other_lines.push_back(r.line_number);
+      continue;
+    }
+    by_id.emplace(r.id, out.size());
+    out.push_back(std::move(r));
+  }
+  AssignUniqueSlugs(&out);
+  return out;
+}
+
+const char* SiteKindName(SiteKind kind) {
+  switch (kind) {
+    case SiteKind::kRaise: return "raise";
+    case SiteKind::kAssert: return "assert";
+    case SiteKind::kHttp: return "http";
+    case SiteKind::kWarning: return "warning";
+    case SiteKind::kLog: return "log";
+  }
+  return "raise";
+}
+
+}  // namespace errdex

@@ -1,1 +1,359 @@
-int main() { return 0; }
+// errdex command line: argument parsing and dispatch only. Every subcommand
+// is a thin layer over the library (include/errdex/); exit codes are mapped
+// here and nowhere else: 0 found / done, 1 not found, 2 usage or failure.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <string>
+
+#include "errdex/indexer.h"
+#include "errdex/input.h"
+#include "errdex/matcher.h"
+#include "errdex/record.h"
+#include "errdex/source.h"
+#include "errdex/store.h"
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+constexpr int kExitFound = 0;
+constexpr int kExitNotFound = 1;
+constexpr int kExitFailure = 2;
+
+int Fail(const Status& st) {
+  std::fprintf(stderr, "errdex: %s\n", st.message().c_str());
+  return st.code() == Status::Code::kNotFound ? kExitNotFound : kExitFailure;
+}
+
+int FailUsage(const std::string& msg) {
+  std::fprintf(stderr, "errdex: %s\n", msg.c_str());
+  return kExitFailure;
+}
+
+Result<std::unique_ptr<Store>> OpenStore(const std::string& db) {
+  return Store::Open(db.empty() ? DefaultDbPath() : db);
+}
+
+// --- index ------------------------------------------------------------------
+
+struct IndexArgs {
+  std::string path, repo, rev = "HEAD", db;
+  bool json = false, include_tests = false, include_examples = false, include_docs = false,
+       include_vendored = false, include_generated = false, no_progress = false;
+  std::vector<std::string> include, exclude;
+  size_t max_file_bytes = 2 * 1024 * 1024;
+  int threads = 0;
+};
+
+class ProgressBar {
+ public:
+  explicit ProgressBar(bool enabled) : enabled_(enabled), start_(Clock::now()) {}
+  ~ProgressBar() {
+    if (drawn_) std::fputs("\r\033[K", stderr);
+  }
+  void Update(const Progress& p) {
+    if (!enabled_) return;
+    auto now = Clock::now();
+    if (p.files_done != p.files_total && now - last_ < std::chrono::milliseconds(80)) return;
+    last_ = now;
+    drawn_ = true;
+    double secs = std::chrono::duration<double>(now - start_).count();
+    int width = 30;
+    int filled = p.files_total ? p.files_done * width / p.files_total : width;
+    std::string bar(filled, '#');
+    bar.resize(width, '.');
+    std::fprintf(stderr, "\r\033[K[%s] %d/%d files  %d sites  %.0f files/s", bar.c_str(),
+                 p.files_done, p.files_total, p.sites, secs > 0 ? p.files_done / secs : 0.0);
+    std::fflush(stderr);
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool enabled_;
+  bool drawn_ = false;
+  Clock::time_point start_, last_{};
+};
+
+nlohmann::json SummaryJson(const IndexSummary& s) {
+  return {{"repo", s.repo},
+          {"sha", s.sha.empty() ? nlohmann::json() : nlohmann::json(s.sha)},
+          {"note", s.note},
+          {"filesIndexed", s.files_indexed},
+          {"sites", s.sites},
+          {"records", s.records},
+          {"filesWithSyntaxErrors", s.files_with_syntax_errors},
+          {"filesRepairedUtf8", s.files_repaired_utf8},
+          {"unsupportedFiles", s.unsupported_files},
+          {"skipped", s.skipped},
+          {"warnings", s.warnings},
+          {"seconds", s.seconds}};
+}
+
+void PrintSummary(const IndexSummary& s) {
+  std::printf("indexed %s @ %s\n", s.repo.c_str(), s.sha.empty() ? "(no commit)" : s.sha.c_str());
+  if (!s.note.empty()) std::printf("note: %s\n", s.note.c_str());
+  std::printf("%d files, %d error sites, %d records in %.2fs\n", s.files_indexed, s.sites,
+              s.records, s.seconds);
+  int skipped = 0;
+  for (const auto& [reason, n] : s.skipped) skipped += n;
+  if (skipped) {
+    std::printf("skipped %d files:", skipped);
+    for (const auto& [reason, n] : s.skipped) std::printf(" %s %d;", reason.c_str(), n);
+    std::printf(" (see `errdex index --help` for the rules)\n");
+  }
+  if (s.unsupported_files) {
+    std::printf("%d files in languages errdex does not extract yet\n", s.unsupported_files);
+  }
+  for (const std::string& w : s.warnings) std::printf("warning: %s\n", w.c_str());
+}
+
+int RunIndexCommand(const IndexArgs& a) {
+  IndexOptions opt;
+  opt.path = a.path;
+  opt.threads = a.threads;
+  opt.source.rev = a.rev;
+  opt.source.repo = a.repo;
+  SkipRules& rules = opt.source.rules;
+  rules.skip_tests = !a.include_tests;
+  rules.skip_examples = !a.include_examples;
+  rules.skip_docs = !a.include_docs;
+  rules.skip_vendored = !a.include_vendored;
+  rules.skip_generated = !a.include_generated;
+  rules.include = a.include;
+  rules.exclude = a.exclude;
+  rules.max_file_bytes = a.max_file_bytes;
+  if (!a.repo.empty() && a.repo.find('/') == std::string::npos) {
+    return FailUsage("--repo must be owner/name, got '" + a.repo + "'");
+  }
+  auto store = OpenStore(a.db);
+  if (!store.ok()) return Fail(store.status());
+  ProgressBar bar(!a.json && !a.no_progress && isatty(STDERR_FILENO));
+  auto summary = RunIndex(opt, store->get(), [&](const Progress& p) { bar.Update(p); });
+  if (!summary.ok()) return Fail(summary.status());
+  if (a.json) {
+    std::cout << SummaryJson(*summary).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+              << "\n";
+  } else {
+    PrintSummary(*summary);
+  }
+  return kExitFound;
+}
+
+// --- explain ----------------------------------------------------------------
+
+struct ExplainArgs {
+  std::string text, db, repo;
+  bool json = false, all = false;
+  size_t limit = 3;
+};
+
+nlohmann::json MatchJson(const Match& m, const ErrorText& in) {
+  nlohmann::json caps = nlohmann::json::array();
+  for (const Capture& c : m.captures) caps.push_back({{"name", c.name}, {"value", c.value}});
+  const Record& r = *m.record;
+  return {{"id", r.id},
+          {"repo", r.repo},
+          {"slug", r.slug},
+          {"filePath", r.file_path},
+          {"lineNumber", r.line_number},
+          {"errorClass", r.error_class.empty() ? nlohmann::json() : nlohmann::json(r.error_class)},
+          {"message", r.error_message},
+          {"url", r.github_url},
+          {"score", m.score},
+          {"matchType", m.match_type},
+          {"captures", caps},
+          {"inputLine", in.input_line}};
+}
+
+void PrintMatch(size_t rank, const Match& m) {
+  const Record& r = *m.record;
+  std::printf("%zu. %s  [%s, score %.2f]\n", rank, r.error_class.empty() ? r.kind.c_str()
+                                                                        : r.error_class.c_str(),
+              m.match_type.c_str(), m.score);
+  std::printf("   %s\n", std::string(Utf8Prefix(r.error_message, 400)).c_str());
+  std::printf("   at %s:%d in %s\n", r.file_path.c_str(), r.line_number, r.repo.c_str());
+  std::printf("   %s\n", r.github_url.c_str());
+  if (!m.captures.empty()) {
+    std::printf("   captured:\n");
+    for (const Capture& c : m.captures) {
+      std::printf("     %s = %s\n", c.name.c_str(), std::string(Utf8Prefix(c.value, 200)).c_str());
+    }
+  }
+  std::printf("   %s\n", std::string(Utf8Prefix(r.documentation, 300)).c_str());
+  std::printf("   id %s  (errdex show %s)\n", r.id.c_str(), r.id.c_str());
+}
+
+int RunExplain(ExplainArgs a) {
+  if (a.text == "-") {
+    std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    a.text = std::move(in);
+  }
+  if (Trim(a.text).empty()) return FailUsage("nothing to explain: pass TEXT or - for stdin");
+  if (a.text.size() > kMaxInputBytes) {
+    std::fprintf(stderr, "errdex: input cut to its first %zu bytes\n", kMaxInputBytes);
+  }
+  auto store = OpenStore(a.db);
+  if (!store.ok()) return Fail(store.status());
+  auto records = (*store)->List(a.repo);
+  if (!records.ok()) return Fail(records.status());
+  Matcher matcher(std::move(*records));
+  std::vector<ErrorText> errors = ParseInput(a.text);
+  if (!a.all && errors.size() > 1) errors.erase(errors.begin(), errors.end() - 1);
+  nlohmann::json out = {{"matches", nlohmann::json::array()}};
+  bool found = false;
+  for (const ErrorText& e : errors) {
+    Query q{e.message, e.error_class, a.repo, a.limit};
+    std::vector<Match> matches = matcher.Find(q);
+    found = found || !matches.empty();
+    if (a.json) {
+      for (const Match& m : matches) out["matches"].push_back(MatchJson(m, e));
+      continue;
+    }
+    if (errors.size() > 1) std::printf("== input line %d: %s\n", e.input_line, e.message.c_str());
+    if (matches.empty()) std::printf("no confident match for: %s\n",
+                                     std::string(Utf8Prefix(e.message, 200)).c_str());
+    for (size_t i = 0; i < matches.size(); ++i) PrintMatch(i + 1, matches[i]);
+  }
+  if (a.json) {
+    std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  }
+  return found ? kExitFound : kExitNotFound;
+}
+
+// --- show / list --------------------------------------------------------------
+
+void PrintRecord(const Record& r) {
+  std::printf("%s  %s\n", r.id.c_str(), r.error_class.empty() ? r.kind.c_str()
+                                                             : r.error_class.c_str());
+  std::printf("repo:      %s @ %s\n", r.repo.c_str(), r.analyzed_sha.c_str());
+  std::printf("where:     %s:%d", r.file_path.c_str(), r.line_number);
+  if (!r.function.empty()) std::printf(" in %s", r.function.c_str());
+  std::printf("\nlink:      %s\n", r.github_url.c_str());
+  std::printf("type:      %s, %s\n\n", r.error_type.c_str(), r.severity.c_str());
+  std::printf("Error message\n  %s\n\nPattern\n  %s\n\n", r.error_message.c_str(),
+              r.message_pattern.c_str());
+  std::printf("What it means\n  %s\n\nWhen it happens\n  %s\n  %s\n\nSolutions\n",
+              r.documentation.c_str(), r.trigger_scenarios.c_str(), r.common_situations.c_str());
+  for (size_t i = 0; i < r.solutions.size(); ++i) {
+    std::printf("  %zu. %s\n", i + 1, r.solutions[i].c_str());
+  }
+  std::printf("\nExample fix\n%s\n\nSource (lines %d-%d)\n", r.example_fix.c_str(),
+              r.source_code_start, r.source_code_end);
+  std::vector<std::string_view> lines = SplitLines(r.source_code);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    int n = r.source_code_start + static_cast<int>(i);
+    std::printf("%s%6d  %.*s\n", n == r.line_number ? ">" : " ", n,
+                static_cast<int>(lines[i].size()), lines[i].data());
+  }
+}
+
+int RunShow(const std::string& id, const std::string& db, bool json) {
+  auto store = OpenStore(db);
+  if (!store.ok()) return Fail(store.status());
+  auto rec = (*store)->Get(id);
+  if (!rec.ok()) return Fail(rec.status());
+  if (json) {
+    std::cout << RecordToJsonText(*rec, 2) << "\n";
+  } else {
+    PrintRecord(*rec);
+  }
+  return kExitFound;
+}
+
+int RunList(const std::string& repo, const std::string& db, bool json) {
+  auto store = OpenStore(db);
+  if (!store.ok()) return Fail(store.status());
+  auto records = (*store)->List(repo);
+  if (!records.ok()) return Fail(records.status());
+  if (json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const Record& r : *records) {
+      out.push_back({{"id", r.id}, {"repo", r.repo}, {"slug", r.slug},
+                     {"filePath", r.file_path}, {"lineNumber", r.line_number},
+                     {"errorClass", r.error_class}, {"message", r.error_message}});
+    }
+    std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else {
+    for (const Record& r : *records) {
+      std::string cls = r.error_class.empty() ? r.kind : r.error_class;
+      std::printf("%s  %s:%d  %s  %s\n", r.id.c_str(), r.file_path.c_str(), r.line_number,
+                  cls.c_str(), std::string(Utf8Prefix(r.error_message, 120)).c_str());
+    }
+  }
+  return records->empty() ? kExitNotFound : kExitFound;
+}
+
+int Main(int argc, char** argv) {
+  CLI::App app{"errdex: every user-facing error of a repository, and where it comes from"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "errdex 0.1.0");
+  std::string db_help = "SQLite database (default $ERRDEX_DB, else ~/.local/share/errdex/errdex.db)";
+
+  IndexArgs ia;
+  CLI::App* index = app.add_subcommand("index", "Index a repository at a commit");
+  index->add_option("path", ia.path, "Git repository (or plain directory with --repo)")->required();
+  index->add_option("--repo", ia.repo, "owner/name (default: from the origin remote)");
+  index->add_option("--rev", ia.rev, "Revision to read from the object database")
+      ->capture_default_str();
+  index->add_option("--db", ia.db, db_help);
+  index->add_flag("--json", ia.json, "Print a machine-readable summary");
+  index->add_flag("--include-tests", ia.include_tests, "Do not skip tests");
+  index->add_flag("--include-examples", ia.include_examples, "Do not skip examples");
+  index->add_flag("--include-docs", ia.include_docs, "Do not skip docs");
+  index->add_flag("--include-vendored", ia.include_vendored,
+                  "Do not skip vendored code and build output");
+  index->add_flag("--include-generated", ia.include_generated, "Do not skip generated code");
+  index->add_option("--include", ia.include, "Glob of paths to index whatever the rules say");
+  index->add_option("--exclude", ia.exclude, "Glob of paths to skip");
+  index->add_option("--max-file-bytes", ia.max_file_bytes, "Skip larger files")
+      ->capture_default_str();
+  index->add_option("--threads", ia.threads, "Worker threads (default: all cores)");
+  index->add_flag("--no-progress", ia.no_progress, "No progress bar");
+  index->footer("Default skip rules:\n" + DescribeSkipRules());
+
+  ExplainArgs ea;
+  CLI::App* explain = app.add_subcommand("explain", "Find where a pasted error comes from");
+  explain->add_option("text", ea.text, "The error text, a traceback, or - to read stdin")
+      ->required();
+  explain->add_option("--db", ea.db, db_help);
+  explain->add_option("--repo", ea.repo, "Only this repository (owner/name)");
+  explain->add_option("--limit", ea.limit, "Matches per error")->capture_default_str();
+  explain->add_flag("--all", ea.all, "Explain every error found in the input, not just the last");
+  explain->add_flag("--json", ea.json, "Print {\"matches\": [...]}");
+
+  std::string show_id, show_db;
+  bool show_json = false;
+  CLI::App* show = app.add_subcommand("show", "Print one record");
+  show->add_option("id", show_id, "Record id")->required();
+  show->add_option("--db", show_db, db_help);
+  show->add_flag("--json", show_json, "Print the full record as JSON");
+
+  std::string list_repo, list_db;
+  bool list_json = false;
+  CLI::App* list = app.add_subcommand("list", "List stored records");
+  list->add_option("--repo", list_repo, "Only this repository (owner/name)");
+  list->add_option("--db", list_db, db_help);
+  list->add_flag("--json", list_json, "JSON output");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : kExitFailure;
+  }
+  if (*index) return RunIndexCommand(ia);
+  if (*explain) return RunExplain(ea);
+  if (*show) return RunShow(show_id, show_db, show_json);
+  if (*list) return RunList(list_repo, list_db, list_json);
+  return kExitFailure;
+}
+
+}  // namespace
+}  // namespace errdex
+
+int main(int argc, char** argv) { return errdex::Main(argc, argv); }

@@ -1,1 +1,23 @@
-// placeholder: being written
+// The registry of language extractors. Adding a language means adding its
+// extractor here; nothing else in the pipeline names languages.
+#include "errdex/extractor.h"
+
+namespace errdex {
+
+const Extractor* PythonExtractorInstance();
+
+const std::vector<const Extractor*>& AllExtractors() {
+  static const std::vector<const Extractor*> kAll = {PythonExtractorInstance()};
+  return kAll;
+}
+
+const Extractor* ExtractorFor(std::string_view path) {
+  for (const Extractor* e : AllExtractors()) {
+    if (e->Handles(path)) return e;
+  }
+  return nullptr;
+}
+
+bool AnyExtractorHandles(std::string_view path) { return ExtractorFor(path) != nullptr; }
+
+}  // namespace errdex

@@ -1,1 +1,310 @@
-// placeholder: being written
+// Matcher: finds the records that produced a message, in three tiers.
+//
+//   1. exact-code: the message names a record's error code as a whole word.
+//   2. pattern: a record's messagePattern matches. Every pattern is
+//      considered; the prefilter only skips patterns whose longest required
+//      literal is absent, and RE2 verifies the rest and yields the captures.
+//   3. fuzzy: only when tiers 1 and 2 found nothing, records sharing enough
+//      weighted words with the message, scored below every pattern hit.
+//
+// A pattern with no real literal text (an opaque message, or `([\s\S]*?)`
+// alone) would match every message, so such records are left to the fuzzy
+// tier.
+#include "errdex/matcher.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <string_view>
+#include <unordered_map>
+
+#include "errdex/input.h"
+#include "errdex/source.h"
+#include "match/fuzzy.h"
+#include "match/pattern_literals.h"
+#include "match/prefilter.h"
+
+namespace errdex {
+namespace {
+
+// RE2's default is 8 MiB; messages compile to small programs, and a lower
+// cap keeps many thousands of patterns affordable. A pattern that needs more
+// fails to compile and is reported.
+constexpr int64_t kPatternMaxMem = 4 << 20;
+// Anchors are cut to this length: a prefix of a required literal is still
+// required, and long anchors only grow the automaton.
+constexpr size_t kMaxAnchorBytes = 64;
+// A pattern joins the pattern tier only with this many non-space literal
+// bytes, at least one of them a letter or digit: `([\s\S]*?): ([\s\S]*?)`
+// says nothing about which record produced a message.
+constexpr size_t kMinVisibleLiteral = 3;
+constexpr double kFuzzyMinScore = 0.5;
+constexpr double kFuzzyMaxScore = 0.59;  // below the lowest pattern score
+constexpr double kClassAgrees = 0.05;
+constexpr double kClassDiffers = -0.1;
+
+bool IsWordChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::string_view LastComponent(std::string_view cls) {
+  size_t dot = cls.rfind('.');
+  return dot == std::string_view::npos ? cls : cls.substr(dot + 1);
+}
+
+// Score change for the exception class: only when both sides name one.
+double ClassAdjust(std::string_view query_class, std::string_view record_class) {
+  if (query_class.empty() || record_class.empty()) return 0;
+  return LastComponent(query_class) == LastComponent(record_class) ? kClassAgrees : kClassDiffers;
+}
+
+// True if `word` occurs in `text` with no word character on either side.
+bool ContainsWord(std::string_view text, std::string_view word) {
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    bool left = at == 0 || !IsWordChar(text[at - 1]);
+    size_t end = at + word.size();
+    bool right = end == text.size() || !IsWordChar(text[end]);
+    if (left && right) return true;
+  }
+  return false;
+}
+
+std::string CaptureName(const Record& r, size_t group) {
+  if (group < r.holes.size()) {
+    if (!r.holes[group].expr.empty()) return r.holes[group].expr;
+    if (!r.holes[group].text.empty()) return r.holes[group].text;
+  }
+  return "$" + std::to_string(group + 1);
+}
+
+// The record's message with its holes blanked, so the words of `{quant_method}`
+// do not count as words of the message.
+std::string FuzzyText(const Record& r) {
+  std::string text = r.error_message;
+  for (const HoleInfo& h : r.holes) {
+    if (h.text.empty()) continue;
+    for (size_t at = text.find(h.text); at != std::string::npos; at = text.find(h.text, at + 1)) {
+      text.replace(at, h.text.size(), " ");
+    }
+  }
+  return text;
+}
+
+// A hit being ranked; `literal_chars` breaks score ties.
+struct Ranked {
+  Match match;
+  size_t literal_chars = 0;
+  bool exact_code = false;
+};
+
+bool Better(const Ranked& a, const Ranked& b) {
+  if (a.exact_code != b.exact_code) return a.exact_code;
+  if (a.match.score != b.match.score) return a.match.score > b.match.score;
+  if (a.literal_chars != b.literal_chars) return a.literal_chars > b.literal_chars;
+  return a.match.record->id < b.match.record->id;
+}
+
+}  // namespace
+
+struct Matcher::Impl {
+  std::vector<Record> records;
+  // Per record: its compiled pattern when it takes part in the pattern tier.
+  std::vector<std::unique_ptr<RE2>> regex;
+  std::vector<size_t> literal_chars;
+  std::vector<uint32_t> slot_record;  // prefilter index -> record index
+  std::unique_ptr<match::Prefilter> prefilter;
+  // Codes made of word characters, looked up word by word; the others are
+  // searched for one by one.
+  std::unordered_map<std::string, std::vector<uint32_t>> word_codes;
+  size_t longest_word_code = 0;
+  std::vector<uint32_t> other_codes;
+  match::FuzzyIndex fuzzy;
+  std::vector<std::string> bad_patterns;
+
+  void AddPattern(uint32_t r, std::vector<std::string>* anchors);
+  void AddCode(uint32_t r);
+
+  bool Accept(uint32_t r, const Query& q) const { return q.repo.empty() || records[r].repo == q.repo; }
+  std::vector<uint32_t> CodeHits(std::string_view text, const Query& q) const;
+  bool Verify(uint32_t r, std::string_view text, const Query& q, Ranked* out) const;
+  std::vector<Ranked> PatternHits(std::string_view text, const Query& q) const;
+  std::vector<Ranked> FuzzyHits(std::string_view text, const Query& q) const;
+};
+
+void Matcher::Impl::AddPattern(uint32_t r, std::vector<std::string>* anchors) {
+  const Record& rec = records[r];
+  if (rec.message_pattern.empty()) return;
+  RE2::Options options;
+  options.set_log_errors(false);
+  options.set_max_mem(kPatternMaxMem);
+  auto re = std::make_unique<RE2>(rec.message_pattern, options);
+  if (!re->ok()) {
+    bad_patterns.push_back(rec.id + ": " + re->error());
+    return;
+  }
+  match::PatternLiterals lits = match::AnalyzePattern(rec.message_pattern);
+  literal_chars[r] = lits.literal_chars;
+  if (rec.message_opaque || lits.visible_chars < kMinVisibleLiteral || !lits.has_word_char) return;
+  std::string anchor = lits.Anchor();
+  if (anchor.size() > kMaxAnchorBytes) anchor.resize(kMaxAnchorBytes);
+  anchors->push_back(std::move(anchor));
+  slot_record.push_back(r);
+  regex[r] = std::move(re);
+}
+
+void Matcher::Impl::AddCode(uint32_t r) {
+  if (!records[r].error_code) return;
+  std::string code(Trim(*records[r].error_code));
+  if (code.empty()) return;
+  if (std::all_of(code.begin(), code.end(), IsWordChar)) {
+    longest_word_code = std::max(longest_word_code, code.size());
+    word_codes[code].push_back(r);
+  } else {
+    other_codes.push_back(r);
+  }
+}
+
+std::vector<uint32_t> Matcher::Impl::CodeHits(std::string_view text, const Query& q) const {
+  std::vector<uint32_t> hits;
+  if (!word_codes.empty()) {
+    size_t i = 0;
+    while (i < text.size()) {
+      if (!IsWordChar(text[i])) {
+        ++i;
+        continue;
+      }
+      size_t start = i;
+      while (i < text.size() && IsWordChar(text[i])) ++i;
+      if (i - start > longest_word_code) continue;
+      auto it = word_codes.find(std::string(text.substr(start, i - start)));
+      if (it != word_codes.end()) hits.insert(hits.end(), it->second.begin(), it->second.end());
+    }
+  }
+  for (uint32_t r : other_codes) {
+    if (ContainsWord(text, Trim(*records[r].error_code))) hits.push_back(r);
+  }
+  std::sort(hits.begin(), hits.end());
+  hits.erase(std::unique(hits.begin(), hits.end()), hits.end());
+  std::erase_if(hits, [&](uint32_t r) { return !Accept(r, q); });
+  return hits;
+}
+
+// Runs record r's pattern over `text`. A full match is tried first because
+// only it gives a trailing lazy hole its whole value; a cheap capture-free
+// search rejects most prefilter candidates before either.
+bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q, Ranked* out) const {
+  const RE2& re = *regex[r];
+  re2::StringPiece input(text.data(), text.size());
+  if (!re.Match(input, 0, input.size(), RE2::UNANCHORED, nullptr, 0)) return false;
+  int groups = re.NumberOfCapturingGroups();
+  std::vector<re2::StringPiece> sub(static_cast<size_t>(groups) + 1);
+  bool full = re.Match(input, 0, input.size(), RE2::ANCHOR_BOTH, sub.data(), groups + 1);
+  if (!full && !re.Match(input, 0, input.size(), RE2::UNANCHORED, sub.data(), groups + 1)) {
+    return false;  // the DFA and the capturing engine disagree; trust the latter
+  }
+  const Record& rec = records[r];
+  out->match.record = &rec;
+  out->match.match_type = "pattern";
+  out->literal_chars = literal_chars[r];
+  for (int g = 1; g <= groups; ++g) {
+    // A group that took no part in the match has a null data().
+    std::string value = sub[g].data() ? std::string(sub[g].data(), sub[g].size()) : "";
+    out->match.captures.push_back({CaptureName(rec, static_cast<size_t>(g - 1)), std::move(value)});
+  }
+  double coverage = static_cast<double>(literal_chars[r]) / static_cast<double>(text.size());
+  double score = 0.6 + 0.3 * std::min(1.0, coverage) + (full ? 0.1 : 0.0);
+  score += ClassAdjust(q.error_class, rec.error_class);
+  out->match.score = std::clamp(score, 0.01, 1.0);
+  return true;
+}
+
+std::vector<Ranked> Matcher::Impl::PatternHits(std::string_view text, const Query& q) const {
+  std::vector<Ranked> hits;
+  std::vector<uint32_t> slots;
+  prefilter->Candidates(text, &slots);
+  for (uint32_t slot : slots) {
+    uint32_t r = slot_record[slot];
+    Ranked hit;
+    if (Accept(r, q) && Verify(r, text, q, &hit)) hits.push_back(std::move(hit));
+  }
+  return hits;
+}
+
+std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query& q) const {
+  std::vector<std::string> tokens = match::Tokenize(text);
+  auto accept = [&](uint32_t r) { return Accept(r, q); };
+  auto adjust = [&](uint32_t r) { return ClassAdjust(q.error_class, records[r].error_class); };
+  std::vector<Ranked> hits;
+  for (const match::FuzzyIndex::Hit& h : fuzzy.Search(tokens, kFuzzyMinScore, accept, adjust)) {
+    Ranked hit;
+    hit.match.record = &records[h.doc];
+    hit.match.match_type = "fuzzy";
+    hit.match.score = kFuzzyMaxScore * h.score;
+    hits.push_back(std::move(hit));
+  }
+  return hits;
+}
+
+Matcher::Matcher(std::vector<Record> records) : impl_(std::make_unique<Impl>()) {
+  Impl& m = *impl_;
+  m.records = std::move(records);
+  m.regex.resize(m.records.size());
+  m.literal_chars.assign(m.records.size(), 0);
+  std::vector<std::string> anchors;
+  for (uint32_t r = 0; r < m.records.size(); ++r) {
+    m.AddPattern(r, &anchors);
+    m.AddCode(r);
+    m.fuzzy.Add(match::Tokenize(FuzzyText(m.records[r])));
+  }
+  m.fuzzy.Finish();
+  m.prefilter = match::NewAhoCorasickPrefilter(anchors);
+}
+
+Matcher::~Matcher() = default;
+
+size_t Matcher::size() const { return impl_->records.size(); }
+
+const std::vector<std::string>& Matcher::bad_patterns() const { return impl_->bad_patterns; }
+
+// Results are capped at query.limit (0 gives none).
+std::vector<Match> Matcher::Find(const Query& query) const {
+  std::string_view raw(query.message);
+  std::string text(Trim(raw.substr(0, std::min(raw.size(), kMaxInputBytes))));
+  // RE2 never matches an invalid UTF-8 byte, not even with [\s\S], so a
+  // stray byte inside a hole would hide the record.
+  RepairUtf8(&text);
+  if (text.empty()) return {};
+
+  std::vector<Ranked> hits = impl_->PatternHits(text, query);
+  for (uint32_t r : impl_->CodeHits(text, query)) {
+    auto it = std::find_if(hits.begin(), hits.end(),
+                           [&](const Ranked& h) { return h.match.record == &impl_->records[r]; });
+    if (it == hits.end()) {
+      it = hits.insert(hits.end(), Ranked{});
+      it->match.record = &impl_->records[r];
+    }
+    it->exact_code = true;
+    it->match.match_type = "exact-code";
+    it->match.score = 1.0;
+  }
+  if (hits.empty()) hits = impl_->FuzzyHits(text, query);
+
+  size_t keep = std::min(hits.size(), query.limit);
+  std::partial_sort(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(keep), hits.end(), Better);
+  std::vector<Match> out;
+  out.reserve(keep);
+  for (size_t i = 0; i < keep; ++i) out.push_back(std::move(hits[i].match));
+  return out;
+}
+
+}  // namespace errdex

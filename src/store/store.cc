@@ -1,1 +1,533 @@
-// placeholder: being written
+// Store: published records in SQLite (see store.h and docs/record-format.md).
+//
+// Atomicity comes from SQLite: ReplaceRepo runs in one BEGIN IMMEDIATE
+// transaction and WAL mode lets readers keep their snapshot while it runs.
+// The database carries its own schema version in `meta`, so a newer errdex
+// can migrate an old file and an older errdex refuses a newer one.
+#include "errdex/store.h"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_set>
+
+namespace errdex {
+namespace {
+
+// Version of the table layout below; bump it and add a step to Migrate()
+// whenever the layout changes.
+constexpr int kStoreSchemaVersion = 1;
+constexpr int kBusyTimeoutMs = 5000;
+
+constexpr const char* kSchemaV1 = R"sql(
+CREATE TABLE repos(
+  repo TEXT PRIMARY KEY,
+  sha TEXT,
+  analyzed_at TEXT,
+  files_indexed INT,
+  error_count INT,
+  indexed_seq INT
+);
+CREATE TABLE records(
+  id TEXT PRIMARY KEY,
+  repo TEXT NOT NULL,
+  slug TEXT NOT NULL,
+  file_path TEXT,
+  line_number INT,
+  error_code TEXT,
+  error_class TEXT,
+  message TEXT,
+  pattern TEXT,
+  json TEXT NOT NULL,
+  UNIQUE(repo, slug)
+);
+CREATE INDEX records_by_location ON records(repo, file_path, line_number);
+)sql";
+
+struct DbCloser {
+  void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
+};
+using DbPtr = std::unique_ptr<sqlite3, DbCloser>;
+
+struct StmtFinalizer {
+  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+};
+
+// Maps an SQLite failure to a Status, keeping SQLite's own explanation.
+Status SqlError(sqlite3* db, int rc, const std::string& what) {
+  std::string msg = what + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+  switch (rc & 0xff) {
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB: return Status::Corruption(msg);
+    case SQLITE_CONSTRAINT: return Status::InvalidArgument(msg);
+    default: return Status::IOError(msg);
+  }
+}
+
+// A prepared statement. Bind/step errors are reported through Step().
+class Stmt {
+ public:
+  Stmt(sqlite3* db, const char* sql) : db_(db) {
+    sqlite3_stmt* raw = nullptr;
+    prepare_rc_ = sqlite3_prepare_v2(db, sql, -1, &raw, nullptr);
+    rc_ = prepare_rc_;
+    stmt_.reset(raw);
+  }
+  // Status of preparation; check before binding.
+  Status status(const std::string& what) const {
+    return prepare_rc_ == SQLITE_OK ? Status::OK() : SqlError(db_, prepare_rc_, what);
+  }
+  // Ready for new bindings and another Step().
+  void Reset() {
+    if (prepare_rc_ != SQLITE_OK) return;
+    sqlite3_reset(stmt_.get());
+    sqlite3_clear_bindings(stmt_.get());
+    rc_ = SQLITE_OK;
+  }
+
+  void Bind(int i, const std::string& v) {
+    Keep(sqlite3_bind_text(stmt_.get(), i, v.data(), static_cast<int>(v.size()),
+                           SQLITE_TRANSIENT));
+  }
+  void Bind(int i, int64_t v) { Keep(sqlite3_bind_int64(stmt_.get(), i, v)); }
+  void Bind(int i, const std::optional<std::string>& v) {
+    if (v) {
+      Bind(i, *v);
+    } else {
+      Keep(sqlite3_bind_null(stmt_.get(), i));
+    }
+  }
+
+  // Returns SQLITE_ROW, SQLITE_DONE or an error code (a bind error if any).
+  int Step() {
+    if (rc_ != SQLITE_OK) return rc_;
+    return sqlite3_step(stmt_.get());
+  }
+  std::string Text(int col) const {
+    const unsigned char* p = sqlite3_column_text(stmt_.get(), col);
+    int n = sqlite3_column_bytes(stmt_.get(), col);
+    return p ? std::string(reinterpret_cast<const char*>(p), n) : std::string();
+  }
+  int64_t Int(int col) const { return sqlite3_column_int64(stmt_.get(), col); }
+  bool IsNull(int col) const { return sqlite3_column_type(stmt_.get(), col) == SQLITE_NULL; }
+
+ private:
+  void Keep(int rc) {
+    if (rc_ == SQLITE_OK) rc_ = rc;
+  }
+  sqlite3* db_;
+  int prepare_rc_;
+  int rc_;  // first failure of prepare or bind since the last Reset()
+  std::unique_ptr<sqlite3_stmt, StmtFinalizer> stmt_;
+};
+
+Status Exec(sqlite3* db, const char* sql, const std::string& what) {
+  int rc = sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
+  return rc == SQLITE_OK ? Status::OK() : SqlError(db, rc, what);
+}
+
+// Rolls back on scope exit unless Commit() succeeded, so every early return
+// in a write path leaves the database as it was.
+class Transaction {
+ public:
+  explicit Transaction(sqlite3* db) : db_(db) {}
+  ~Transaction() {
+    if (active_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  Status Begin() {
+    Status s = Exec(db_, "BEGIN IMMEDIATE", "cannot start a write transaction");
+    active_ = s.ok();
+    return s;
+  }
+  Status Commit() {
+    Status s = Exec(db_, "COMMIT", "cannot commit");
+    if (s.ok()) active_ = false;
+    return s;
+  }
+
+ private:
+  sqlite3* db_;
+  bool active_ = false;
+};
+
+// --- Timestamps: dataset_version is "YYYY-MM-DDTHH:MM:SS.mmmZ" (UTC). ---
+
+int64_t NowMillis() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+std::string FormatMillis(int64_t ms) {
+  std::time_t secs = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char buf[80];  // room for any int fields, keeps -Wformat-truncation quiet
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
+                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+                static_cast<int>(ms % 1000));
+  return buf;
+}
+
+std::optional<int64_t> ParseMillis(const std::string& s) {
+  std::tm tm{};
+  int ms = 0;
+  if (std::sscanf(s.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d.%3dZ", &tm.tm_year, &tm.tm_mon, &tm.tm_mday,
+                  &tm.tm_hour, &tm.tm_min, &tm.tm_sec, &ms) != 7) {
+    return std::nullopt;
+  }
+  tm.tm_year -= 1900;
+  tm.tm_mon -= 1;
+  return static_cast<int64_t>(timegm(&tm)) * 1000 + ms;
+}
+
+// A version strictly after `previous`, even when the clock has not moved (or
+// went backwards): clients cache by dataset version and must see a change.
+std::string NextDatasetVersion(const std::string& previous) {
+  int64_t now = NowMillis();
+  if (std::optional<int64_t> prev = ParseMillis(previous); prev && now <= *prev) now = *prev + 1;
+  return FormatMillis(now);
+}
+
+// --- meta table ---
+
+Result<std::optional<std::string>> ReadMeta(sqlite3* db, const char* key) {
+  Stmt st(db, "SELECT value FROM meta WHERE key = ?1");
+  if (Status s = st.status("cannot read meta"); !s.ok()) return s;
+  st.Bind(1, std::string(key));
+  int rc = st.Step();
+  if (rc == SQLITE_DONE) return std::optional<std::string>();
+  if (rc != SQLITE_ROW) return SqlError(db, rc, std::string("cannot read meta ") + key);
+  return std::optional<std::string>(st.Text(0));
+}
+
+Status WriteMeta(sqlite3* db, const char* key, const std::string& text) {
+  Stmt st(db, "INSERT INTO meta(key, value) VALUES(?1, ?2) "
+              "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+  if (Status s = st.status("cannot write meta"); !s.ok()) return s;
+  st.Bind(1, std::string(key));
+  st.Bind(2, text);
+  int rc = st.Step();
+  return rc == SQLITE_DONE ? Status::OK() : SqlError(db, rc, std::string("cannot write ") + key);
+}
+
+Status WriteMeta(sqlite3* db, const char* key, int64_t value) {
+  Stmt st(db, "INSERT INTO meta(key, value) VALUES(?1, ?2) "
+              "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+  if (Status s = st.status("cannot write meta"); !s.ok()) return s;
+  st.Bind(1, std::string(key));
+  st.Bind(2, value);
+  int rc = st.Step();
+  return rc == SQLITE_DONE ? Status::OK() : SqlError(db, rc, std::string("cannot write ") + key);
+}
+
+Result<bool> TableExists(sqlite3* db, const char* name) {
+  Stmt st(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1");
+  if (Status s = st.status("cannot read the database schema"); !s.ok()) return s;
+  st.Bind(1, std::string(name));
+  int rc = st.Step();
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  return SqlError(db, rc, "cannot read the database schema");
+}
+
+Result<bool> HasAnyTable(sqlite3* db) {
+  Stmt st(db, "SELECT 1 FROM sqlite_master LIMIT 1");
+  if (Status s = st.status("cannot read the database schema"); !s.ok()) return s;
+  int rc = st.Step();
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  return SqlError(db, rc, "cannot read the database schema");
+}
+
+// The layout version of the file: 0 for a new, empty database. Reads only,
+// so a file errdex must refuse is left exactly as it was.
+Result<int> StoredSchemaVersion(sqlite3* db, const std::string& path) {
+  Result<bool> has_meta = TableExists(db, "meta");
+  if (!has_meta.ok()) {
+    if (has_meta.status().code() == Status::Code::kCorruption) {
+      return Status::Corruption(path + " is not a SQLite database (errdex store); refusing to use it");
+    }
+    return has_meta.status();
+  }
+  if (!*has_meta) {
+    Result<bool> any = HasAnyTable(db);
+    if (!any.ok()) return any.status();
+    if (*any) {
+      return Status::Corruption(path + " is a SQLite database but not an errdex store (no meta "
+                                       "table); refusing to use it");
+    }
+    return 0;
+  }
+  Result<std::optional<std::string>> v = ReadMeta(db, "schema_version");
+  if (!v.ok()) return v.status();
+  if (!*v) return Status::Corruption(path + ": meta table has no schema_version");
+  return std::atoi(v->value().c_str());
+}
+
+Status CheckKnownVersion(int version, const std::string& path) {
+  if (version <= kStoreSchemaVersion) return Status::OK();
+  return Status::Corruption(path + " has store schema version " + std::to_string(version) +
+                            ", newer than this errdex understands (" +
+                            std::to_string(kStoreSchemaVersion) + "); upgrade errdex");
+}
+
+// Brings the layout up to kStoreSchemaVersion in one transaction. Safe when
+// several processes open a new file at once: BEGIN IMMEDIATE serialises them
+// and the version is re-read inside the transaction.
+Status Migrate(sqlite3* db, const std::string& path) {
+  Transaction txn(db);
+  if (Status s = txn.Begin(); !s.ok()) return s;
+  Result<int> version = StoredSchemaVersion(db, path);
+  if (!version.ok()) return version.status();
+  if (Status s = CheckKnownVersion(*version, path); !s.ok()) return s;
+  if (*version == kStoreSchemaVersion) return Status::OK();  // rolls back an empty txn
+  if (*version < 1) {
+    if (Status s = Exec(db, "CREATE TABLE meta(key TEXT PRIMARY KEY, value)", "cannot create meta");
+        !s.ok()) {
+      return s;
+    }
+    if (Status s = Exec(db, kSchemaV1, "cannot create tables"); !s.ok()) return s;
+  }
+  // Future layout changes: `if (*version < 2) { ALTER ... }` here.
+  if (Status s = WriteMeta(db, "schema_version", kStoreSchemaVersion); !s.ok()) return s;
+  return txn.Commit();
+}
+
+Status ConfigureConnection(sqlite3* db) {
+  sqlite3_extended_result_codes(db, 1);
+  if (int rc = sqlite3_busy_timeout(db, kBusyTimeoutMs); rc != SQLITE_OK) {
+    return SqlError(db, rc, "cannot set busy timeout");
+  }
+  return Exec(db, "PRAGMA foreign_keys = ON", "cannot enable foreign keys");
+}
+
+// WAL changes the file header, so it is only switched on once the file is
+// known to be an errdex store this code understands.
+Status EnableWal(sqlite3* db) {
+  Stmt st(db, "PRAGMA journal_mode = WAL");
+  if (Status s = st.status("cannot set journal mode"); !s.ok()) return s;
+  int rc = st.Step();
+  if (rc != SQLITE_ROW) return SqlError(db, rc, "cannot set journal mode");
+  if (st.Text(0) != "wal") return Status::IOError("cannot enable WAL mode (got " + st.Text(0) + ")");
+  return Status::OK();
+}
+
+Status InsertRecord(sqlite3* db, Stmt* st, const Record& r) {
+  st->Bind(1, r.id);
+  st->Bind(2, r.repo);
+  st->Bind(3, r.slug);
+  st->Bind(4, r.file_path);
+  st->Bind(5, static_cast<int64_t>(r.line_number));
+  st->Bind(6, r.error_code);
+  st->Bind(7, r.error_class.empty() ? std::nullopt : std::optional<std::string>(r.error_class));
+  st->Bind(8, r.error_message);
+  st->Bind(9, r.message_pattern);
+  st->Bind(10, RecordToJsonText(r));
+  int rc = st->Step();
+  if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
+    return Status::InvalidArgument("record id " + r.id + " (" + r.file_path +
+                                   ") already belongs to another repository");
+  }
+  if (rc == SQLITE_CONSTRAINT_UNIQUE) {
+    return Status::InvalidArgument("duplicate slug '" + r.slug + "' in " + r.repo);
+  }
+  if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot insert record " + r.id);
+  return Status::OK();
+}
+
+// Rejects input the caller must fix before anything is written.
+Status ValidateRecords(const RepoInfo& info, const std::vector<Record>& records) {
+  if (info.repo.empty()) return Status::InvalidArgument("repository name is empty");
+  std::unordered_set<std::string> ids;
+  for (const Record& r : records) {
+    if (r.id.empty()) {
+      return Status::InvalidArgument("record at " + r.file_path + ":" +
+                                     std::to_string(r.line_number) + " has no id");
+    }
+    if (r.repo != info.repo) {
+      return Status::InvalidArgument("record " + r.id + " belongs to '" + r.repo +
+                                     "', not to '" + info.repo + "'");
+    }
+    if (!ids.insert(r.id).second) {
+      return Status::InvalidArgument("duplicate record id " + r.id + " (" + r.file_path + ":" +
+                                     std::to_string(r.line_number) + ")");
+    }
+  }
+  return Status::OK();
+}
+
+Status UpsertRepo(sqlite3* db, const RepoInfo& info, int64_t error_count, int64_t seq) {
+  Stmt st(db,
+          "INSERT INTO repos(repo, sha, analyzed_at, files_indexed, error_count, indexed_seq) "
+          "VALUES(?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(repo) DO UPDATE SET "
+          "sha = excluded.sha, analyzed_at = excluded.analyzed_at, "
+          "files_indexed = excluded.files_indexed, error_count = excluded.error_count, "
+          "indexed_seq = excluded.indexed_seq");
+  if (Status s = st.status("cannot update repos"); !s.ok()) return s;
+  st.Bind(1, info.repo);
+  st.Bind(2, info.sha);
+  st.Bind(3, info.analyzed_at);
+  st.Bind(4, static_cast<int64_t>(info.files_indexed));
+  st.Bind(5, error_count);
+  st.Bind(6, seq);
+  int rc = st.Step();
+  return rc == SQLITE_DONE ? Status::OK() : SqlError(db, rc, "cannot update repo " + info.repo);
+}
+
+// Bumps dataset_seq and dataset_version; returns the new sequence number.
+Result<int64_t> BumpDataset(sqlite3* db) {
+  Result<std::optional<std::string>> seq = ReadMeta(db, "dataset_seq");
+  if (!seq.ok()) return seq.status();
+  Result<std::optional<std::string>> version = ReadMeta(db, "dataset_version");
+  if (!version.ok()) return version.status();
+  int64_t next = (seq->has_value() ? std::atoll((*seq)->c_str()) : 0) + 1;
+  if (Status s = WriteMeta(db, "dataset_seq", next); !s.ok()) return s;
+  std::string next_version = NextDatasetVersion(version->value_or(""));
+  if (Status s = WriteMeta(db, "dataset_version", next_version); !s.ok()) return s;
+  return next;
+}
+
+Result<Record> ParseStored(const std::string& text, const std::string& id) {
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    return Status::Corruption("stored JSON of record " + id + " does not parse");
+  }
+  return RecordFromJson(j);
+}
+
+}  // namespace
+
+struct Store::Impl {
+  DbPtr db;
+};
+
+Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Store::~Store() = default;
+
+Result<std::unique_ptr<Store>> Store::Open(const std::string& path) {
+  std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(parent, ec);
+    if (ec) return Status::IOError("cannot create " + parent.string() + ": " + ec.message());
+  }
+  sqlite3* raw = nullptr;
+  int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                           nullptr);
+  DbPtr db(raw);  // sqlite3_open_v2 allocates a handle even on failure
+  if (rc != SQLITE_OK) return SqlError(db.get(), rc, "cannot open " + path);
+  if (Status s = ConfigureConnection(db.get()); !s.ok()) return s;
+  // Check before anything writes: a foreign or newer file stays untouched.
+  Result<int> version = StoredSchemaVersion(db.get(), path);
+  if (!version.ok()) return version.status();
+  if (Status s = CheckKnownVersion(*version, path); !s.ok()) return s;
+  if (Status s = EnableWal(db.get()); !s.ok()) return s;
+  if (Status s = Migrate(db.get(), path); !s.ok()) return s;
+  auto impl = std::make_unique<Impl>();
+  impl->db = std::move(db);
+  return std::unique_ptr<Store>(new Store(std::move(impl)));
+}
+
+Status Store::ReplaceRepo(const RepoInfo& info, const std::vector<Record>& records) {
+  if (Status s = ValidateRecords(info, records); !s.ok()) return s;
+  sqlite3* db = impl_->db.get();
+  Transaction txn(db);
+  if (Status s = txn.Begin(); !s.ok()) return s;
+  {
+    Stmt del(db, "DELETE FROM records WHERE repo = ?1");
+    if (Status s = del.status("cannot delete old records"); !s.ok()) return s;
+    del.Bind(1, info.repo);
+    if (int rc = del.Step(); rc != SQLITE_DONE) {
+      return SqlError(db, rc, "cannot delete old records of " + info.repo);
+    }
+  }
+  Stmt ins(db,
+           "INSERT INTO records(id, repo, slug, file_path, line_number, error_code, "
+           "error_class, message, pattern, json) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+  if (Status s = ins.status("cannot insert records"); !s.ok()) return s;
+  for (const Record& r : records) {
+    if (Status s = InsertRecord(db, &ins, r); !s.ok()) return s;
+    ins.Reset();  // reuse the compiled statement for the next row
+  }
+  Result<int64_t> seq = BumpDataset(db);
+  if (!seq.ok()) return seq.status();
+  if (Status s = UpsertRepo(db, info, static_cast<int64_t>(records.size()), *seq); !s.ok()) {
+    return s;
+  }
+  return txn.Commit();
+}
+
+Result<Record> Store::Get(const std::string& id) {
+  sqlite3* db = impl_->db.get();
+  Stmt st(db, "SELECT json FROM records WHERE id = ?1");
+  if (Status s = st.status("cannot look up record"); !s.ok()) return s;
+  st.Bind(1, id);
+  int rc = st.Step();
+  if (rc == SQLITE_DONE) return Status::NotFound("no record with id '" + id + "'");
+  if (rc != SQLITE_ROW) return SqlError(db, rc, "cannot look up record " + id);
+  return ParseStored(st.Text(0), id);
+}
+
+Result<std::vector<Record>> Store::List(const std::string& repo) {
+  sqlite3* db = impl_->db.get();
+  // rowid breaks ties in insertion order, i.e. the order the indexer gave
+  // (which is also the order slugs were made unique in).
+  Stmt st(db, repo.empty()
+                  ? "SELECT id, json FROM records ORDER BY repo, file_path, line_number, rowid"
+                  : "SELECT id, json FROM records WHERE repo = ?1 "
+                    "ORDER BY repo, file_path, line_number, rowid");
+  if (Status s = st.status("cannot list records"); !s.ok()) return s;
+  if (!repo.empty()) st.Bind(1, repo);
+  // One statement reads one snapshot, so a concurrent ReplaceRepo is seen
+  // either entirely or not at all.
+  std::vector<Record> out;
+  int rc;
+  while ((rc = st.Step()) == SQLITE_ROW) {
+    Result<Record> r = ParseStored(st.Text(1), st.Text(0));
+    if (!r.ok()) return r.status();
+    out.push_back(std::move(*r));
+  }
+  if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot list records");
+  return out;
+}
+
+Result<std::vector<RepoInfo>> Store::Repos() {
+  sqlite3* db = impl_->db.get();
+  Stmt st(db, "SELECT repo, sha, analyzed_at, files_indexed, error_count FROM repos ORDER BY repo");
+  if (Status s = st.status("cannot list repositories"); !s.ok()) return s;
+  std::vector<RepoInfo> out;
+  int rc;
+  while ((rc = st.Step()) == SQLITE_ROW) {
+    RepoInfo info;
+    info.repo = st.Text(0);
+    info.sha = st.Text(1);
+    info.analyzed_at = st.Text(2);
+    info.files_indexed = static_cast<int>(st.Int(3));
+    info.error_count = static_cast<int>(st.Int(4));
+    out.push_back(std::move(info));
+  }
+  if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot list repositories");
+  return out;
+}
+
+Result<std::string> Store::DatasetVersion() {
+  Result<std::optional<std::string>> v = ReadMeta(impl_->db.get(), "dataset_version");
+  if (!v.ok()) return v.status();
+  return v->value_or("");
+}
+
+std::string DefaultDbPath() {
+  if (const char* env = std::getenv("ERRDEX_DB"); env && *env) return env;
+  const char* home = std::getenv("HOME");
+  std::string base = home && *home ? home : ".";
+  return base + "/.local/share/errdex/errdex.db";
+}
+
+}  // namespace errdex

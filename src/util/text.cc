@@ -1,1 +1,87 @@
-// placeholder: being written
+// Small text helpers (see text.h).
+#include "util/text.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace errdex {
+
+std::vector<std::string_view> SplitLines(std::string_view text) {
+  std::vector<std::string_view> out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t nl = text.find('\n', start);
+    if (nl == std::string_view::npos) {
+      out.push_back(text.substr(start));
+      break;
+    }
+    std::string_view line = text.substr(start, nl - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    out.push_back(line);
+    start = nl + 1;
+  }
+  return out;
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+std::string CollapseSpace(std::string_view s) {
+  std::string out;
+  bool space = false;
+  for (char c : Trim(s)) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      space = true;
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i) out += sep;
+    out += parts[i];
+  }
+  return out;
+}
+
+std::string ToLower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string Dedent(std::string_view s) {
+  std::vector<std::string_view> lines = SplitLines(s);
+  size_t indent = std::string::npos;
+  for (size_t i = 1; i < lines.size(); ++i) {  // PEP 257: the first line is not indented
+    std::string_view l = lines[i];
+    size_t first = l.find_first_not_of(" \t");
+    if (first != std::string_view::npos) indent = std::min(indent, first);
+  }
+  std::string out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string_view l = lines[i];
+    if (i > 0 && indent != std::string::npos) l = l.size() > indent ? l.substr(indent) : Trim(l);
+    if (i) out += '\n';
+    out += i == 0 ? Trim(l) : l;
+  }
+  return std::string(Trim(out));
+}
+
+std::string_view Utf8Prefix(std::string_view s, size_t max_bytes) {
+  if (s.size() <= max_bytes) return s;
+  size_t n = max_bytes;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n);
+}
+
+}  // namespace errdex

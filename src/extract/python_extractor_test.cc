@@ -1,0 +1,272 @@
+// Python extractor: every idiom of the product brief, asserted on the exact
+// message, line, class and hole names a user will see.
+#include <gtest/gtest.h>
+
+#include <re2/re2.h>
+
+#include "errdex/extractor.h"
+
+namespace errdex {
+namespace {
+
+std::vector<ErrorSite> Extract(const std::string& code, bool* syntax_errors = nullptr) {
+  SourceFile f{"pkg/mod.py", code, false};
+  const Extractor* ex = ExtractorFor(f.path);
+  EXPECT_NE(ex, nullptr);
+  std::vector<ErrorSite> sites;
+  bool errs = false;
+  EXPECT_TRUE(ex->Extract(f, &sites, &errs).ok());
+  if (syntax_errors) *syntax_errors = errs;
+  return sites;
+}
+
+const ErrorSite& Only(const std::vector<ErrorSite>& sites) {
+  EXPECT_EQ(sites.size(), 1u);
+  static ErrorSite empty;
+  return sites.empty() ? empty : sites[0];
+}
+
+std::vector<std::string> HoleExprs(const ErrorSite& s) {
+  std::vector<std::string> out;
+  for (const Piece& p : s.message.pieces()) {
+    if (p.is_hole) out.push_back(p.expr);
+  }
+  return out;
+}
+
+TEST(PythonExtractor, RaiseWithImplicitConcatenation) {
+  auto sites = Extract(
+      "def f(cfg):\n"
+      "    if cfg.a:\n"
+      "        raise ValueError(\n"
+      "            \"first part \"\n"
+      "            'second part.'\n"
+      "        )\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "first part second part.");
+  EXPECT_EQ(s.error_class, "ValueError");
+  EXPECT_EQ(s.line, 3);
+  EXPECT_EQ(s.function, "f");
+  ASSERT_EQ(s.conditions.size(), 1u);
+  EXPECT_EQ(s.conditions[0].expr, "cfg.a");
+  EXPECT_TRUE(s.conditions[0].polarity);
+}
+
+TEST(PythonExtractor, FStringKeepsConversionAndSpec) {
+  auto sites = Extract(
+      "def f(x, n):\n"
+      "    raise TypeError(f\"bad {x!r} of width {n:>10} and {{braces}} count {n:d}\")\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "bad {x!r} of width {n:>10} and {braces} count {n:d}");
+  EXPECT_EQ(HoleExprs(s), (std::vector<std::string>{"x", "n", "n"}));
+  EXPECT_EQ(s.message.Pattern(),
+            "bad ([\\s\\S]*?) of width ([\\s\\S]*?) and \\{braces\\} count ([-+]?\\d+)");
+}
+
+TEST(PythonExtractor, PercentWithTupleAndDict) {
+  auto sites = Extract(
+      "raise KeyError(\"no key %s in %r (%d%%)\" % (key, table, pct))\n"
+      "raise OSError(\"%(path)s: %(why)s\" % {\"path\": p, \"why\": reason})\n"
+      "raise RuntimeError(\"only one: %s\" % name)\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "no key %s in %r (%d%)");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"key", "table", "pct"}));
+  EXPECT_EQ(sites[1].message.Display(), "%(path)s: %(why)s");
+  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"p", "reason"}));
+  EXPECT_EQ(HoleExprs(sites[2]), (std::vector<std::string>{"name"}));
+}
+
+TEST(PythonExtractor, FormatPositionalAndKeyword) {
+  auto sites = Extract(
+      "raise ValueError('{} must be < {limit}, got {0!r} ({{}})'.format(size, limit=max_size))\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "{} must be < {limit}, got {0!r} ({})");
+  EXPECT_EQ(HoleExprs(s), (std::vector<std::string>{"size", "max_size", "size"}));
+}
+
+TEST(PythonExtractor, PlusConcatenationWithStr) {
+  auto sites = Extract("raise ValueError('expected ' + str(n) + ' items, got ' + repr(items))\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "expected {str(n)} items, got {repr(items)}");
+  EXPECT_EQ(HoleExprs(s), (std::vector<std::string>{"n", "repr(items)"}));
+}
+
+TEST(PythonExtractor, MessageInLocalVariable) {
+  auto sites = Extract(
+      "def f(backend):\n"
+      "    msg = f'unknown backend {backend}'\n"
+      "    msg += '; choose one of: a, b'\n"
+      "    if backend not in ('a', 'b'):\n"
+      "        raise ValueError(msg)\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "unknown backend {backend}; choose one of: a, b");
+  EXPECT_FALSE(s.message_opaque);
+  EXPECT_EQ(s.message_origin_note, "message assigned to `msg` at line 2");
+}
+
+TEST(PythonExtractor, ModuleConstantMessage) {
+  auto sites = Extract(
+      "ERR = 'the store is closed'\n"
+      "def f():\n"
+      "    raise RuntimeError(ERR)\n");
+  EXPECT_EQ(Only(sites).message.Display(), "the store is closed");
+}
+
+TEST(PythonExtractor, RaiseFromAndBareClass) {
+  auto sites = Extract(
+      "try:\n"
+      "    x()\n"
+      "except KeyError as e:\n"
+      "    raise LookupError('missing thing') from e\n"
+      "raise StopIteration\n"
+      "raise\n"
+      "raise err\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "missing thing");
+  EXPECT_EQ(sites[0].error_class, "LookupError");
+  ASSERT_EQ(sites[0].conditions.size(), 1u);
+  EXPECT_EQ(sites[0].conditions[0].expr, "except KeyError as e");
+  EXPECT_EQ(sites[1].error_class, "StopIteration");
+  EXPECT_TRUE(sites[1].message_opaque);
+}
+
+TEST(PythonExtractor, HttpErrors) {
+  auto sites = Extract(
+      "def view(item):\n"
+      "    if item is None:\n"
+      "        abort(404)\n"
+      "    abort(403, description='not yours')\n"
+      "    raise HTTPException(status_code=422, detail=f'bad item {item.id}')\n"
+      "    raise fastapi.HTTPException(status.HTTP_409_CONFLICT, 'already there')\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].http_status, 404);
+  EXPECT_EQ(sites[0].message.Display(), "404 Not Found");
+  EXPECT_EQ(sites[1].http_status, 403);
+  EXPECT_EQ(sites[1].message.Display(), "not yours");
+  EXPECT_EQ(sites[2].http_status, 422);
+  EXPECT_EQ(sites[2].message.Display(), "bad item {item.id}");
+  EXPECT_EQ(sites[2].kind, SiteKind::kHttp);
+  EXPECT_EQ(sites[3].http_status, 409);
+  EXPECT_EQ(sites[3].message.Display(), "already there");
+}
+
+TEST(PythonExtractor, AssertWarnAndLog) {
+  auto sites = Extract(
+      "import warnings, logging\n"
+      "logger = logging.getLogger(__name__)\n"
+      "def f(x):\n"
+      "    assert x > 0, f'x must be positive, got {x}'\n"
+      "    assert x\n"
+      "    warnings.warn('old api', DeprecationWarning, stacklevel=2)\n"
+      "    logger.error('failed to load %s: %s', path, err)\n"
+      "    logger.info('not an error %s', x)\n"
+      "    self.logger.critical('disk full')\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].error_class, "AssertionError");
+  EXPECT_EQ(sites[0].message.Display(), "x must be positive, got {x}");
+  EXPECT_FALSE(sites[0].conditions.empty());
+  EXPECT_EQ(sites[1].kind, SiteKind::kWarning);
+  EXPECT_EQ(sites[1].severity, "warning");
+  EXPECT_EQ(sites[1].error_class, "DeprecationWarning");
+  EXPECT_EQ(sites[2].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[2].message.Display(), "failed to load %s: %s");
+  EXPECT_EQ(HoleExprs(sites[2]), (std::vector<std::string>{"path", "err"}));
+  EXPECT_EQ(sites[3].severity, "critical");
+}
+
+TEST(PythonExtractor, EscapesAndRawStrings) {
+  auto sites = Extract(
+      "raise ValueError('tab\\there \\'q\\' \\x41\\u00e9 \\\\ end')\n"
+      "raise ValueError(r'raw \\d+ stays')\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "tab\there 'q' A\xC3\xA9 \\ end");
+  EXPECT_EQ(sites[1].message.Display(), "raw \\d+ stays");
+}
+
+TEST(PythonExtractor, PathConditionsElifElseAndEarlyExit) {
+  auto sites = Extract(
+      "class C:\n"
+      "    def m(self, a, b):\n"
+      "        # explain the rule\n"
+      "        if not a:\n"
+      "            return\n"
+      "        if b == 1:\n"
+      "            pass\n"
+      "        elif b == 2:\n"
+      "            raise ValueError('two')\n"
+      "        else:\n"
+      "            raise ValueError('other')\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].function, "C.m");
+  ASSERT_EQ(sites[0].conditions.size(), 3u);
+  EXPECT_EQ(sites[0].conditions[0].expr, "not a");
+  EXPECT_FALSE(sites[0].conditions[0].polarity);
+  EXPECT_EQ(sites[0].conditions[1].expr, "b == 1");
+  EXPECT_FALSE(sites[0].conditions[1].polarity);
+  EXPECT_EQ(sites[0].conditions[2].expr, "b == 2");
+  EXPECT_TRUE(sites[0].conditions[2].polarity);
+  ASSERT_EQ(sites[1].conditions.size(), 3u);
+  EXPECT_FALSE(sites[1].conditions[2].polarity);
+  bool has_comment = false;
+  for (const SourceNote& n : sites[0].notes) has_comment |= n.text == "explain the rule";
+  EXPECT_TRUE(has_comment);
+}
+
+TEST(PythonExtractor, DocstringsAndClassDocstring) {
+  auto sites = Extract(
+      "class QuotaError(Exception):\n"
+      "    \"\"\"Raised when a quota is exceeded.\"\"\"\n"
+      "def use(n):\n"
+      "    \"\"\"Consume n units.\n"
+      "\n"
+      "    Raises QuotaError past the limit.\n"
+      "    \"\"\"\n"
+      "    raise QuotaError(f'quota exceeded by {n}')\n");
+  const ErrorSite& s = Only(sites);
+  ASSERT_GE(s.notes.size(), 2u);
+  EXPECT_EQ(s.notes[0].origin, "docstring");
+  EXPECT_EQ(s.notes[0].text, "Consume n units.\n\nRaises QuotaError past the limit.");
+  EXPECT_EQ(s.notes.back().origin, "class-docstring");
+  EXPECT_EQ(s.notes.back().text, "Raised when a quota is exceeded.");
+}
+
+TEST(PythonExtractor, SyntaxErrorMidFileKeepsTheRest) {
+  bool errs = false;
+  auto sites = Extract(
+      "def ok():\n"
+      "    raise ValueError('before')\n"
+      "def broken(:\n"
+      "    x = (\n"
+      "def later():\n"
+      "    raise ValueError('after')\n",
+      &errs);
+  EXPECT_TRUE(errs);
+  ASSERT_GE(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(), "before");
+}
+
+TEST(PythonExtractor, OpaqueMessages) {
+  auto sites = Extract(
+      "def f(msg):\n"
+      "    raise ValueError(msg)\n"
+      "    raise make_error(x)\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_TRUE(s.message_opaque);
+  EXPECT_EQ(s.message.Display(), "{msg}");
+}
+
+TEST(PythonExtractor, DeepNestingDoesNotCrash) {
+  std::string code = "x = ";
+  for (int i = 0; i < 5000; ++i) code += "(";
+  code += "1";
+  for (int i = 0; i < 5000; ++i) code += ")";
+  code += "\nraise ValueError('a' + ";
+  for (int i = 0; i < 3000; ++i) code += "'b' + ";
+  code += "'c')\n";
+  auto sites = Extract(code);
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_TRUE(RE2(sites[0].message.Pattern()).ok());
+}
+
+}  // namespace
+}  // namespace errdex

@@ -1,0 +1,64 @@
+// tree-sitter helpers shared by the extractors: RAII owners for parsers and
+// trees, and small accessors over borrowed TSNode views. A TSNode is only
+// valid while the Tree that produced it lives.
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace errdex::ts {
+
+struct ParserDeleter {
+  void operator()(TSParser* p) const { ts_parser_delete(p); }
+};
+struct TreeDeleter {
+  void operator()(TSTree* t) const { ts_tree_delete(t); }
+};
+using ParserPtr = std::unique_ptr<TSParser, ParserDeleter>;
+using TreePtr = std::unique_ptr<TSTree, TreeDeleter>;
+
+// Parses `source` with `language`; returns null when the parser gives up
+// (timeout or cancellation). `timeout_us` bounds pathological inputs.
+inline TreePtr Parse(const TSLanguage* language, std::string_view source,
+                     uint64_t timeout_us = 10'000'000) {
+  ParserPtr parser(ts_parser_new());
+  if (!ts_parser_set_language(parser.get(), language)) return nullptr;
+  ts_parser_set_timeout_micros(parser.get(), timeout_us);
+  return TreePtr(ts_parser_parse_string(parser.get(), nullptr, source.data(),
+                                        static_cast<uint32_t>(source.size())));
+}
+
+inline std::string_view Text(TSNode n, std::string_view src) {
+  if (ts_node_is_null(n)) return {};
+  uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  if (b > src.size() || e > src.size() || b > e) return {};
+  return src.substr(b, e - b);
+}
+
+inline std::string_view Type(TSNode n) {
+  return ts_node_is_null(n) ? std::string_view() : std::string_view(ts_node_type(n));
+}
+
+inline bool Is(TSNode n, std::string_view type) { return Type(n) == type; }
+
+inline TSNode Field(TSNode n, std::string_view name) {
+  return ts_node_child_by_field_name(n, name.data(), static_cast<uint32_t>(name.size()));
+}
+
+inline int Line(TSNode n) { return static_cast<int>(ts_node_start_point(n).row) + 1; }
+inline int EndLine(TSNode n) { return static_cast<int>(ts_node_end_point(n).row) + 1; }
+
+// The first named child, skipping comments.
+inline TSNode FirstNamed(TSNode n) {
+  uint32_t count = ts_node_named_child_count(n);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode c = ts_node_named_child(n, i);
+    if (!Is(c, "comment")) return c;
+  }
+  return TSNode{};
+}
+
+}  // namespace errdex::ts

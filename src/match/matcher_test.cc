@@ -1,0 +1,420 @@
+// Matcher tests: tiers, ranking, captures, filters, and hostile queries.
+#include "errdex/matcher.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include "errdex/input.h"
+
+namespace errdex {
+namespace {
+
+// Seed 004 (sgl-project/sglang), with the pattern errdex must produce: every
+// f-string fragment present and each hole a lazy group.
+constexpr char kSeed004Pattern[] =
+    R"(\[weight_cache:([\s\S]*?)\] quantization method ([\s\S]*?) is not verified for CUDA IPC )"
+    R"(zero-copy weight sharing\. Its process_weights_after_loading may stamp Python-side )"
+    R"(metadata \(e\.g\. format_ue8m0\) or repack/transpose weights into shapes the )"
+    R"(meta-initialized client cannot reproduce, which would silently serve wrong-numerics )"
+    R"(weights\. Verified methods: ([\s\S]*?)\. Note: FP8 is only verified for block-wise )"
+    R"(configs \(weight_block_size set\), not per-tensor FP8\. Disable the weight cache )"
+    R"(\(--weight-cache-mode off\) for this model\.)";
+
+constexpr char kSeed004Rendered[] =
+    "[weight_cache:daemon] quantization method 'awq' is not verified for CUDA IPC zero-copy "
+    "weight sharing. Its process_weights_after_loading may stamp Python-side metadata (e.g. "
+    "format_ue8m0) or repack/transpose weights into shapes the meta-initialized client cannot "
+    "reproduce, which would silently serve wrong-numerics weights. Verified methods: 'fp8', '' "
+    "(unquantized). Note: FP8 is only verified for block-wise configs (weight_block_size set), "
+    "not per-tensor FP8. Disable the weight cache (--weight-cache-mode off) for this model.";
+
+Record MakeRecord(std::string id, std::string message, std::string pattern,
+                  std::vector<HoleInfo> holes = {}, std::string error_class = "",
+                  std::string repo = "acme/app") {
+  Record r;
+  r.id = std::move(id);
+  r.repo = std::move(repo);
+  r.error_message = std::move(message);
+  r.message_pattern = std::move(pattern);
+  r.holes = std::move(holes);
+  r.error_class = std::move(error_class);
+  r.file_path = "app/core.py";
+  r.line_number = 10;
+  return r;
+}
+
+Record Seed004() {
+  Record r = MakeRecord(
+      "3240b402b0844988",
+      "[weight_cache:{where}] quantization method {quant_method!r} is not verified for CUDA IPC "
+      "zero-copy weight sharing. Its process_weights_after_loading may stamp Python-side "
+      "metadata (e.g. format_ue8m0) or repack/transpose weights into shapes the meta-initialized "
+      "client cannot reproduce, which would silently serve wrong-numerics weights. Verified "
+      "methods: {verified}. Note: FP8 is only verified for block-wise configs (weight_block_size "
+      "set), not per-tensor FP8. Disable the weight cache (--weight-cache-mode off) for this "
+      "model.",
+      kSeed004Pattern,
+      {{"{where}", "where"}, {"{quant_method!r}", "quant_method"}, {"{verified}", "verified"}},
+      "UnsupportedQuantForIPCError", "sgl-project/sglang");
+  r.file_path = "python/sglang/srt/weight_cache/protocol.py";
+  r.line_number = 189;
+  return r;
+}
+
+// A small corpus of unrelated records, so fuzzy weights mean something.
+std::vector<Record> Corpus() {
+  std::vector<Record> rs;
+  rs.push_back(Seed004());
+  rs.push_back(MakeRecord("a1", "could not open config file {path}",
+                          R"(could not open config file ([\s\S]*?))", {{"{path}", "path"}},
+                          "FileNotFoundError"));
+  rs.push_back(MakeRecord("a2", "batch size must be positive, got {n}",
+                          R"(batch size must be positive, got ([-+]?\d+))", {{"{n}", "n"}},
+                          "ValueError"));
+  rs.push_back(MakeRecord("a3", "tokenizer vocabulary does not match the model embedding size",
+                          R"(tokenizer vocabulary does not match the model embedding size)", {},
+                          "ValueError"));
+  rs.push_back(MakeRecord("a4", "unknown attention backend {name}; expected one of {choices}",
+                          R"(unknown attention backend ([\s\S]*?); expected one of ([\s\S]*?))",
+                          {{"{name}", "name"}, {"{choices}", "choices"}}, "ValueError"));
+  return rs;
+}
+
+const Capture* FindCapture(const Match& m, const std::string& name) {
+  for (const Capture& c : m.captures) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+TEST(MatcherTest, Seed004RenderedInstanceMatchesWithCaptures) {
+  Matcher matcher(Corpus());
+  EXPECT_TRUE(matcher.bad_patterns().empty());
+  Query q;
+  q.message = kSeed004Rendered;
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  const Match& m = hits[0];
+  EXPECT_EQ(m.record->id, "3240b402b0844988");
+  EXPECT_EQ(m.match_type, "pattern");
+  EXPECT_GT(m.score, 0.9);  // full match, the literals are most of the text
+  EXPECT_LE(m.score, 1.0);
+  ASSERT_EQ(m.captures.size(), 3u);
+  EXPECT_EQ(FindCapture(m, "where")->value, "daemon");
+  EXPECT_EQ(FindCapture(m, "quant_method")->value, "'awq'");
+  EXPECT_EQ(FindCapture(m, "verified")->value, "'fp8', '' (unquantized)");
+}
+
+TEST(MatcherTest, Seed004FromTracebackWithDottedClass) {
+  Matcher matcher(Corpus());
+  std::string tb =
+      "Traceback (most recent call last):\n"
+      "  File \"/srv/sglang/python/sglang/srt/weight_cache/protocol.py\", line 189, in "
+      "check_ipc_quant_support\n"
+      "    raise UnsupportedQuantForIPCError(\n"
+      "sglang.srt.weight_cache.protocol.UnsupportedQuantForIPCError: " +
+      std::string(kSeed004Rendered) + "\n";
+  std::vector<ErrorText> errors = ParseInput(tb);
+  ASSERT_EQ(errors.size(), 1u);
+  Query with_class;
+  with_class.message = errors[0].message;
+  with_class.error_class = errors[0].error_class;
+  Query without_class = with_class;
+  without_class.error_class.clear();
+  std::vector<Match> a = matcher.Find(with_class);
+  std::vector<Match> b = matcher.Find(without_class);
+  ASSERT_FALSE(a.empty());
+  ASSERT_FALSE(b.empty());
+  EXPECT_EQ(a[0].record->id, "3240b402b0844988");
+  EXPECT_GE(a[0].score, b[0].score);
+}
+
+TEST(MatcherTest, ClassAgreementDecidesBetweenEqualPatterns) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("r1", "cannot read {path}", R"(cannot read ([\s\S]*?))",
+                          {{"{path}", "path"}}, "FileNotFoundError"));
+  rs.push_back(MakeRecord("r2", "cannot read {path}", R"(cannot read ([\s\S]*?))",
+                          {{"{path}", "path"}}, "PermissionError"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "cannot read /etc/shadow";
+  q.error_class = "PermissionError";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "r2");
+  EXPECT_GT(hits[0].score, hits[1].score);
+
+  q.error_class = "builtins.FileNotFoundError";  // dotted: compare the last component
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "r1");
+
+  q.error_class.clear();  // no class: equal scores, ties broken by id
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].score, hits[1].score);
+  EXPECT_EQ(hits[0].record->id, "r1");
+}
+
+TEST(MatcherTest, MoreSpecificPatternRanksFirst) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("generic", "invalid value: {v}", R"(invalid value: ([\s\S]*?))",
+                          {{"{v}", "v"}}));
+  rs.push_back(MakeRecord("specific", "invalid value: {v} for option {o}",
+                          R"(invalid value: ([\s\S]*?) for option ([\s\S]*?))",
+                          {{"{v}", "v"}, {"{o}", "o"}}));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "invalid value: 7 for option --threads";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "specific");
+  EXPECT_EQ(FindCapture(hits[0], "o")->value, "--threads");
+  EXPECT_GT(hits[0].score, hits[1].score);
+}
+
+TEST(MatcherTest, RepoFilter) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("x1", "model not loaded", "model not loaded", {}, "", "org/one"));
+  rs.push_back(MakeRecord("x2", "model not loaded", "model not loaded", {}, "", "org/two"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "model not loaded";
+  EXPECT_EQ(matcher.Find(q).size(), 2u);
+  q.repo = "org/two";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].record->id, "x2");
+  q.repo = "org/none";
+  EXPECT_TRUE(matcher.Find(q).empty());
+}
+
+TEST(MatcherTest, LimitCapsResults) {
+  std::vector<Record> rs;
+  for (int i = 0; i < 8; ++i) {
+    rs.push_back(MakeRecord("id" + std::to_string(i), "disk is full", "disk is full"));
+  }
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "disk is full";
+  q.limit = 3;
+  EXPECT_EQ(matcher.Find(q).size(), 3u);
+}
+
+TEST(MatcherTest, PatternsWithoutLiteralTextNeverMatchByPattern) {
+  std::vector<Record> rs;
+  Record opaque = MakeRecord("opaque", "{e}", R"(([\s\S]*?))", {{"{e}", "e"}});
+  opaque.message_opaque = true;
+  rs.push_back(opaque);
+  rs.push_back(MakeRecord("bare", "{}", R"(([\s\S]*?))", {{"{}", ""}}));
+  rs.push_back(MakeRecord("colon", "{}: {}", R"(([\s\S]*?): ([\s\S]*?))", {{"{}", ""}, {"{}", ""}}));
+  Record opaque_text = MakeRecord("opaque2", "failed: {exc}", R"(failed: ([\s\S]*?))");
+  opaque_text.message_opaque = true;
+  rs.push_back(opaque_text);
+  Matcher matcher(std::move(rs));
+  for (const char* text : {"anything at all", "x: y", "failed: boom", ""}) {
+    Query q;
+    q.message = text;
+    for (const Match& m : matcher.Find(q)) {
+      EXPECT_NE(m.match_type, "pattern") << text << " -> " << m.record->id;
+    }
+  }
+}
+
+TEST(MatcherTest, FuzzyNearMissScoresBelowPatternHits) {
+  Matcher matcher(Corpus());
+  Query exact;
+  exact.message = "tokenizer vocabulary does not match the model embedding size";
+  std::vector<Match> p = matcher.Find(exact);
+  ASSERT_FALSE(p.empty());
+  EXPECT_EQ(p[0].match_type, "pattern");
+
+  Query near;  // reworded: two words changed, one dropped
+  near.message = "tokenizer vocabulary doesn't match model embedding dimension";
+  std::vector<Match> f = matcher.Find(near);
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].match_type, "fuzzy");
+  EXPECT_EQ(f[0].record->id, "a3");
+  EXPECT_LT(f[0].score, p[0].score);
+  EXPECT_LT(f[0].score, 0.6);
+  EXPECT_GE(f[0].score, 0.59 * 0.5);
+
+  Query seed;  // an older wording of seed 004's message
+  seed.message =
+      "[weight_cache:client] quantization method 'gptq' is not verified for CUDA IPC zero-copy "
+      "weight sharing. Disable the weight cache (--weight-cache-mode off)";
+  f = matcher.Find(seed);
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].match_type, "fuzzy");
+  EXPECT_EQ(f[0].record->id, "3240b402b0844988");
+}
+
+TEST(MatcherTest, NoiseReturnsNothing) {
+  Matcher matcher(Corpus());
+  for (const char* text : {"lorem ipsum dolor sit amet, consectetur adipiscing elit",
+                           "the quick brown fox jumps over the lazy dog", "model", "(a+)+$",
+                           "?", "   "}) {
+    Query q;
+    q.message = text;
+    EXPECT_TRUE(matcher.Find(q).empty()) << text;
+  }
+}
+
+TEST(MatcherTest, ExactCodeRanksFirst) {
+  std::vector<Record> rs;
+  Record coded = MakeRecord("coded", "quota exceeded", "quota exceeded");
+  coded.error_code = "E1234";
+  rs.push_back(coded);
+  Record dashed = MakeRecord("dashed", "limit reached", "limit reached");
+  dashed.error_code = "ERR-RATE.LIMIT";
+  rs.push_back(dashed);
+  rs.push_back(MakeRecord("plain", "request failed: {why}", R"(request failed: ([\s\S]*?))",
+                          {{"{why}", "why"}}));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "request failed: E1234 quota exceeded";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "coded");
+  EXPECT_EQ(hits[0].match_type, "exact-code");
+  EXPECT_DOUBLE_EQ(hits[0].score, 1.0);
+  EXPECT_EQ(hits[1].record->id, "plain");
+
+  q.message = "request failed: E12345";  // not the whole word
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].record->id, "plain");
+
+  q.message = "server said ERR-RATE.LIMIT, retry later";
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "dashed");
+  EXPECT_EQ(hits[0].match_type, "exact-code");
+}
+
+TEST(MatcherTest, BadPatternIsReportedAndDoesNotStopTheLoad) {
+  std::vector<Record> rs = Corpus();
+  rs.push_back(MakeRecord("broken", "shard {i} is missing its index file",
+                          R"(shard (\d+ is missing its index file)", {{"{i}", "i"}}));
+  Matcher matcher(std::move(rs));
+  EXPECT_EQ(matcher.size(), 6u);
+  ASSERT_EQ(matcher.bad_patterns().size(), 1u);
+  EXPECT_EQ(matcher.bad_patterns()[0].rfind("broken: ", 0), 0u) << matcher.bad_patterns()[0];
+
+  Query good;
+  good.message = "batch size must be positive, got -3";
+  std::vector<Match> hits = matcher.Find(good);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "a2");
+  EXPECT_EQ(FindCapture(hits[0], "n")->value, "-3");
+
+  Query broken;  // still reachable through the fuzzy tier
+  broken.message = "shard 3 is missing its index file";
+  hits = matcher.Find(broken);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "broken");
+  EXPECT_EQ(hits[0].match_type, "fuzzy");
+}
+
+TEST(MatcherTest, CaptureNamesAndPartialMatches) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("names", "a={x} b=%s c={}", R"(a=([\s\S]*?) b=([\s\S]*?) c=([\s\S]*?))",
+                          {{"{x}", "x"}, {"%s", ""}}));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "a=1 b=two c=three four";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 1u);
+  ASSERT_EQ(hits[0].captures.size(), 3u);
+  EXPECT_EQ(hits[0].captures[0].name, "x");
+  EXPECT_EQ(hits[0].captures[0].value, "1");
+  EXPECT_EQ(hits[0].captures[1].name, "%s");
+  EXPECT_EQ(hits[0].captures[2].name, "$3");
+  EXPECT_EQ(hits[0].captures[2].value, "three four");  // a trailing hole gets it all
+  double full = hits[0].score;
+
+  q.message = "worker 3 crashed: a=1 b=two c=three";  // embedded in more text
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].match_type, "pattern");
+  EXPECT_LT(hits[0].score, full);
+}
+
+TEST(MatcherTest, MultiLineHoleValue) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("ml", "bad config:\n{dump}\nend", "bad config:\\n([\\s\\S]*?)\\nend",
+                          {{"{dump}", "dump"}}));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "bad config:\nkey: 1\nother: 2\nend";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].captures[0].value, "key: 1\nother: 2");
+}
+
+TEST(MatcherTest, InvalidUtf8InAHoleStillMatches) {
+  Matcher matcher(Corpus());
+  Query q;
+  q.message = "could not open config file /tmp/\xff\xfe.yaml";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "a1");
+  EXPECT_EQ(hits[0].captures[0].value, "/tmp/\xEF\xBF\xBD\xEF\xBF\xBD.yaml");  // one U+FFFD per bad byte
+}
+
+TEST(MatcherTest, HostileQueriesAreBoundedAndSafe) {
+  Matcher matcher(Corpus());
+  std::mt19937 rng(42);
+  std::string junk(kMaxInputBytes, '\0');
+  for (char& c : junk) c = static_cast<char>(rng());
+  // Plant a real message inside the junk: it must still be found.
+  std::string planted = "could not open config file /x";
+  junk.replace(junk.size() / 2, planted.size(), planted);
+  auto start = std::chrono::steady_clock::now();
+  Query q;
+  q.message = junk;
+  std::vector<Match> hits = matcher.Find(q);
+  for (const ErrorText& e : ParseInput(junk)) {
+    Query pq;
+    pq.message = e.message;
+    matcher.Find(pq);
+  }
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 30.0);  // Debug builds; the point is "linear, no blow-up"
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "a1");
+
+  for (const char* text : {"(a+)+$", "([\\s\\S]*?)", "\\", "[", "(?i)", "\xc3\x28", "\0"}) {
+    Query hq;
+    hq.message = text;
+    matcher.Find(hq);  // must not crash; queries are data, never compiled
+  }
+  Query big;
+  big.message = std::string(kMaxInputBytes + 100, 'a');
+  EXPECT_TRUE(matcher.Find(big).empty());
+}
+
+TEST(MatcherTest, ConcurrentFinds) {
+  Matcher matcher(Corpus());
+  std::vector<std::thread> threads;
+  std::vector<int> found(4, 0);
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 200; ++i) {
+        Query q;
+        q.message = kSeed004Rendered;
+        std::vector<Match> hits = matcher.Find(q);
+        if (!hits.empty() && hits[0].record->id == "3240b402b0844988") ++found[t];
+      }
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  for (int n : found) EXPECT_EQ(n, 200);
+}
+
+}  // namespace
+}  // namespace errdex

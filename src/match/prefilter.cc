@@ -1,0 +1,178 @@
+// Prefilters: Aho-Corasick over all anchors (one pass over the message,
+// whatever the number of patterns), and a plain scan used as a test oracle.
+#include "match/prefilter.h"
+
+#include <algorithm>
+#include <array>
+#include <deque>
+#include <utility>
+
+namespace errdex::match {
+namespace {
+
+// The automaton is built as a trie of small edge lists, then flattened into
+// arrays (edges of node n are edge_[edge_begin_[n] .. edge_begin_[n+1]),
+// sorted by byte) so a lookup touches little memory.
+class AhoCorasick : public Prefilter {
+ public:
+  explicit AhoCorasick(const std::vector<std::string>& anchors);
+  void Candidates(std::string_view text, std::vector<uint32_t>* out) const override;
+
+ private:
+  struct Edge {
+    uint8_t byte;
+    int32_t target;
+  };
+  int32_t Child(int32_t node, uint8_t b) const;  // -1 if none
+  int32_t Next(int32_t state, uint8_t b) const;  // goto with failure links
+  void Flatten(std::vector<std::vector<Edge>>* trie);
+  void LinkFailures();
+
+  std::vector<uint32_t> edge_begin_;
+  std::vector<Edge> edge_;
+  std::array<int32_t, 256> root_next_{};
+  std::vector<int32_t> fail_;
+  std::vector<int32_t> dict_;        // nearest proper suffix node with outputs, or -1
+  std::vector<int32_t> term_;        // node -> dense terminal index, or -1
+  std::vector<uint32_t> out_begin_;  // terminal index -> its ids in out_ids_
+  std::vector<uint32_t> out_ids_;
+  std::vector<uint32_t> always_;     // patterns without an anchor
+};
+
+AhoCorasick::AhoCorasick(const std::vector<std::string>& anchors) {
+  std::vector<std::vector<Edge>> trie(1);
+  std::vector<std::vector<uint32_t>> ids(1);
+  for (uint32_t i = 0; i < anchors.size(); ++i) {
+    if (anchors[i].empty()) {
+      always_.push_back(i);
+      continue;
+    }
+    int32_t node = 0;
+    for (char ch : anchors[i]) {
+      auto b = static_cast<uint8_t>(ch);
+      auto it = std::find_if(trie[node].begin(), trie[node].end(),
+                             [b](const Edge& e) { return e.byte == b; });
+      if (it != trie[node].end()) {
+        node = it->target;
+        continue;
+      }
+      auto fresh = static_cast<int32_t>(trie.size());
+      trie[node].push_back({b, fresh});
+      trie.emplace_back();
+      ids.emplace_back();
+      node = fresh;
+    }
+    ids[node].push_back(i);
+  }
+  term_.assign(trie.size(), -1);
+  out_begin_.push_back(0);
+  for (size_t n = 0; n < ids.size(); ++n) {
+    if (ids[n].empty()) continue;
+    term_[n] = static_cast<int32_t>(out_begin_.size() - 1);
+    out_ids_.insert(out_ids_.end(), ids[n].begin(), ids[n].end());
+    out_begin_.push_back(static_cast<uint32_t>(out_ids_.size()));
+  }
+  Flatten(&trie);
+  LinkFailures();
+}
+
+void AhoCorasick::Flatten(std::vector<std::vector<Edge>>* trie) {
+  edge_begin_.reserve(trie->size() + 1);
+  for (std::vector<Edge>& edges : *trie) {
+    edge_begin_.push_back(static_cast<uint32_t>(edge_.size()));
+    std::sort(edges.begin(), edges.end(),
+              [](const Edge& a, const Edge& b) { return a.byte < b.byte; });
+    edge_.insert(edge_.end(), edges.begin(), edges.end());
+    std::vector<Edge>().swap(edges);  // free as we go: the trie can be large
+  }
+  edge_begin_.push_back(static_cast<uint32_t>(edge_.size()));
+  root_next_.fill(0);
+  for (uint32_t k = edge_begin_[0]; k < edge_begin_[1]; ++k) {
+    root_next_[edge_[k].byte] = edge_[k].target;
+  }
+}
+
+// Breadth-first, so a node's failure target (always shallower) is final
+// before the node is visited.
+void AhoCorasick::LinkFailures() {
+  size_t nodes = edge_begin_.size() - 1;
+  fail_.assign(nodes, 0);
+  dict_.assign(nodes, -1);
+  std::deque<int32_t> queue;
+  for (uint32_t k = edge_begin_[0]; k < edge_begin_[1]; ++k) queue.push_back(edge_[k].target);
+  while (!queue.empty()) {
+    int32_t u = queue.front();
+    queue.pop_front();
+    int32_t f = fail_[u];
+    dict_[u] = term_[f] >= 0 ? f : dict_[f];
+    for (uint32_t k = edge_begin_[u]; k < edge_begin_[u + 1]; ++k) {
+      int32_t v = edge_[k].target;
+      fail_[v] = Next(f, edge_[k].byte);
+      queue.push_back(v);
+    }
+  }
+}
+
+int32_t AhoCorasick::Child(int32_t node, uint8_t b) const {
+  auto first = edge_.begin() + edge_begin_[node];
+  auto last = edge_.begin() + edge_begin_[node + 1];
+  auto it = std::lower_bound(first, last, b, [](const Edge& e, uint8_t x) { return e.byte < x; });
+  return it != last && it->byte == b ? it->target : -1;
+}
+
+int32_t AhoCorasick::Next(int32_t state, uint8_t b) const {
+  while (state != 0) {
+    int32_t c = Child(state, b);
+    if (c >= 0) return c;
+    state = fail_[state];
+  }
+  return root_next_[b];
+}
+
+// Each terminal is reported once: when one is first reached, its whole
+// dictionary chain is reported with it, so a chain walk can stop at the
+// first terminal already seen.
+void AhoCorasick::Candidates(std::string_view text, std::vector<uint32_t>* out) const {
+  out->clear();
+  std::vector<uint8_t> seen(out_begin_.size() - 1, 0);
+  int32_t state = 0;
+  for (char ch : text) {
+    state = Next(state, static_cast<uint8_t>(ch));
+    for (int32_t t = term_[state] >= 0 ? state : dict_[state]; t >= 0; t = dict_[t]) {
+      int32_t k = term_[t];
+      if (seen[k]) break;
+      seen[k] = 1;
+      out->insert(out->end(), out_ids_.begin() + out_begin_[k], out_ids_.begin() + out_begin_[k + 1]);
+    }
+  }
+  out->insert(out->end(), always_.begin(), always_.end());
+  std::sort(out->begin(), out->end());
+}
+
+class ScanPrefilter : public Prefilter {
+ public:
+  explicit ScanPrefilter(std::vector<std::string> anchors) : anchors_(std::move(anchors)) {}
+  void Candidates(std::string_view text, std::vector<uint32_t>* out) const override {
+    out->clear();
+    for (uint32_t i = 0; i < anchors_.size(); ++i) {
+      if (anchors_[i].empty() || text.find(anchors_[i]) != std::string_view::npos) {
+        out->push_back(i);
+      }
+    }
+  }
+
+ private:
+  std::vector<std::string> anchors_;
+};
+
+}  // namespace
+
+std::unique_ptr<Prefilter> NewAhoCorasickPrefilter(const std::vector<std::string>& anchors) {
+  return std::make_unique<AhoCorasick>(anchors);
+}
+
+std::unique_ptr<Prefilter> NewScanPrefilter(const std::vector<std::string>& anchors) {
+  return std::make_unique<ScanPrefilter>(anchors);
+}
+
+}  // namespace errdex::match

@@ -1,0 +1,357 @@
+// Tests for the SQLite store: replace semantics, atomicity under failure and
+// concurrent reads, dataset versions, and refusing files it must not touch.
+#include "errdex/store.h"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include "testutil.h"
+
+namespace errdex {
+namespace {
+
+using testing::ReadFile;
+using testing::TempDir;
+using testing::WriteFile;
+
+Record MakeRecord(const std::string& repo, const std::string& message, const std::string& path,
+                  int line) {
+  Record r;
+  r.repo = repo;
+  r.error_message = message;
+  r.message_pattern = message;
+  r.error_class = "ValueError";
+  r.file_path = path;
+  r.line_number = line;
+  r.kind = "raise";
+  r.language = "python";
+  r.id = RecordId(repo, std::nullopt, message, path);
+  r.slug = BaseSlug(std::nullopt, message);
+  return r;
+}
+
+// `n` records of `repo` whose messages start with `prefix`.
+std::vector<Record> MakeSet(const std::string& repo, const std::string& prefix, int n) {
+  std::vector<Record> rs;
+  for (int i = 0; i < n; ++i) {
+    rs.push_back(MakeRecord(repo, prefix + " " + std::to_string(i), "f" + std::to_string(i % 3) +
+                                                                       ".py", 100 - i));
+  }
+  return rs;
+}
+
+RepoInfo Info(const std::string& repo, const std::string& sha = "abc") {
+  RepoInfo info;
+  info.repo = repo;
+  info.sha = sha;
+  info.analyzed_at = "2026-01-01T00:00:00.000Z";
+  info.files_indexed = 3;
+  return info;
+}
+
+std::unique_ptr<Store> OpenOrDie(const std::string& path) {
+  Result<std::unique_ptr<Store>> s = Store::Open(path);
+  EXPECT_TRUE(s.ok()) << s.status().ToString();
+  return s.ok() ? std::move(*s) : nullptr;
+}
+
+std::set<std::string> Ids(const std::vector<Record>& rs) {
+  std::set<std::string> ids;
+  for (const Record& r : rs) ids.insert(r.id);
+  return ids;
+}
+
+std::string Version(Store* store) {
+  Result<std::string> v = store->DatasetVersion();
+  EXPECT_TRUE(v.ok()) << v.status().ToString();
+  return v.ok() ? *v : "";
+}
+
+// Sets meta.schema_version directly, as a newer errdex would have.
+void ForceSchemaVersion(const std::string& path, int version) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  std::string sql =
+      "UPDATE meta SET value = " + std::to_string(version) + " WHERE key = 'schema_version'";
+  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+  // Fold the WAL back into the main file so the file bytes are final.
+  EXPECT_EQ(sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+}
+
+TEST(StoreTest, ReplaceThenRead) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.Join("db/nested/errdex.db"));  // parents are created
+  ASSERT_TRUE(store);
+  EXPECT_EQ(Version(store.get()), "");
+  std::vector<Record> rs = MakeSet("o/r", "bad value", 6);
+  rs[0].http_status = 400;
+  rs[0].conditions = nlohmann::json::array({{{"expr", "x"}, {"polarity", false}}});
+  ASSERT_TRUE(store->ReplaceRepo(Info("o/r"), rs).ok());
+
+  Result<Record> got = store->Get(rs[0].id);
+  ASSERT_TRUE(got.ok()) << got.status().ToString();
+  EXPECT_EQ(RecordToJsonText(*got), RecordToJsonText(rs[0]));
+
+  Result<std::vector<Record>> all = store->List("o/r");
+  ASSERT_TRUE(all.ok());
+  ASSERT_EQ(all->size(), rs.size());
+  for (size_t i = 1; i < all->size(); ++i) {
+    const Record& a = (*all)[i - 1];
+    const Record& b = (*all)[i];
+    EXPECT_TRUE(std::tie(a.file_path, a.line_number) < std::tie(b.file_path, b.line_number));
+  }
+  EXPECT_EQ(Ids(*all), Ids(rs));
+
+  Result<std::vector<RepoInfo>> repos = store->Repos();
+  ASSERT_TRUE(repos.ok());
+  ASSERT_EQ(repos->size(), 1u);
+  EXPECT_EQ((*repos)[0].repo, "o/r");
+  EXPECT_EQ((*repos)[0].sha, "abc");
+  EXPECT_EQ((*repos)[0].error_count, 6);
+  EXPECT_EQ((*repos)[0].files_indexed, 3);
+  EXPECT_NE(Version(store.get()), "");
+}
+
+TEST(StoreTest, PersistsAcrossReopen) {
+  TempDir dir;
+  std::string path = dir.Join("errdex.db");
+  std::vector<Record> rs = MakeSet("o/r", "kept", 3);
+  std::string version;
+  {
+    auto store = OpenOrDie(path);
+    ASSERT_TRUE(store->ReplaceRepo(Info("o/r"), rs).ok());
+    version = Version(store.get());
+  }
+  auto store = OpenOrDie(path);
+  ASSERT_TRUE(store);
+  EXPECT_EQ(Version(store.get()), version);
+  EXPECT_EQ(Ids(*store->List("")), Ids(rs));
+}
+
+TEST(StoreTest, ReindexReplacesOldRecords) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.Join("errdex.db"));
+  std::vector<Record> old_set = MakeSet("o/r", "old", 5);
+  std::vector<Record> new_set = MakeSet("o/r", "new", 2);
+  ASSERT_TRUE(store->ReplaceRepo(Info("o/r", "sha1"), old_set).ok());
+  ASSERT_TRUE(store->ReplaceRepo(Info("o/r", "sha2"), new_set).ok());
+  EXPECT_EQ(Ids(*store->List("o/r")), Ids(new_set));
+  for (const Record& r : old_set) {
+    EXPECT_EQ(store->Get(r.id).status().code(), Status::Code::kNotFound);
+  }
+  EXPECT_EQ((*store->Repos())[0].sha, "sha2");
+  EXPECT_EQ((*store->Repos())[0].error_count, 2);
+
+  ASSERT_TRUE(store->ReplaceRepo(Info("o/r", "sha3"), {}).ok());  // no errors left
+  EXPECT_TRUE(store->List("o/r")->empty());
+  EXPECT_EQ(store->Repos()->size(), 1u);
+}
+
+TEST(StoreTest, DuplicateIdInInputIsRejectedAndChangesNothing) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.Join("errdex.db"));
+  std::vector<Record> good = MakeSet("o/r", "good", 4);
+  ASSERT_TRUE(store->ReplaceRepo(Info("o/r", "sha1"), good).ok());
+  std::string version = Version(store.get());
+
+  std::vector<Record> bad = MakeSet("o/r", "bad", 3);
+  bad.push_back(bad[1]);
+  bad.back().slug = "another-slug";
+  Status s = store->ReplaceRepo(Info("o/r", "sha2"), bad);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(s.message().find(bad[1].id), std::string::npos) << s.message();
+
+  EXPECT_EQ(Ids(*store->List("o/r")), Ids(good));
+  EXPECT_EQ(Version(store.get()), version);
+  EXPECT_EQ((*store->Repos())[0].sha, "sha1");
+}
+
+TEST(StoreTest, FailureAfterPartialWritesRollsBack) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.Join("errdex.db"));
+  std::vector<Record> good = MakeSet("o/r", "good", 4);
+  ASSERT_TRUE(store->ReplaceRepo(Info("o/r", "sha1"), good).ok());
+  std::string version = Version(store.get());
+
+  // Distinct ids, but the last record repeats a slug: the delete and the
+  // first inserts have run inside the transaction when SQLite rejects it.
+  std::vector<Record> bad = MakeSet("o/r", "bad", 3);
+  bad[2].slug = bad[0].slug;
+  Status s = store->ReplaceRepo(Info("o/r", "sha2"), bad);
+  EXPECT_EQ(s.code(), Status::Code::kInvalidArgument) << s.ToString();
+  EXPECT_NE(s.message().find(bad[0].slug), std::string::npos) << s.message();
+
+  EXPECT_EQ(Ids(*store->List("o/r")), Ids(good));
+  EXPECT_EQ(Version(store.get()), version);
+  EXPECT_EQ((*store->Repos())[0].sha, "sha1");
+  // The store is still usable afterwards.
+  EXPECT_TRUE(store->ReplaceRepo(Info("o/r", "sha3"), MakeSet("o/r", "fine", 2)).ok());
+}
+
+TEST(StoreTest, RejectsRecordsOfAnotherRepo) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.Join("errdex.db"));
+  std::vector<Record> rs = MakeSet("o/r", "x", 2);
+  EXPECT_EQ(store->ReplaceRepo(Info("o/other"), rs).code(), Status::Code::kInvalidArgument);
+  EXPECT_TRUE(store->List("")->empty());
+  EXPECT_TRUE(store->Repos()->empty());
+}
+
+TEST(StoreTest, DatasetVersionStrictlyIncreases) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.Join("errdex.db"));
+  const std::regex iso(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)");
+  std::string previous;
+  for (int i = 0; i < 25; ++i) {
+    std::string repo = i % 2 ? "a/one" : "b/two";
+    ASSERT_TRUE(store->ReplaceRepo(Info(repo), MakeSet(repo, "m" + std::to_string(i), 2)).ok());
+    std::string v = Version(store.get());
+    EXPECT_TRUE(std::regex_match(v, iso)) << v;
+    EXPECT_GT(v, previous);
+    previous = v;
+  }
+}
+
+TEST(StoreTest, TwoReposCoexist) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.Join("errdex.db"));
+  std::vector<Record> a = MakeSet("z/a", "same message", 3);
+  std::vector<Record> b = MakeSet("b/b", "same message", 2);  // same slugs, other repo
+  ASSERT_TRUE(store->ReplaceRepo(Info("z/a"), a).ok());
+  ASSERT_TRUE(store->ReplaceRepo(Info("b/b"), b).ok());
+  EXPECT_EQ(Ids(*store->List("z/a")), Ids(a));
+  EXPECT_EQ(Ids(*store->List("b/b")), Ids(b));
+  Result<std::vector<Record>> all = store->List("");
+  ASSERT_TRUE(all.ok());
+  ASSERT_EQ(all->size(), 5u);
+  EXPECT_EQ((*all)[0].repo, "b/b");  // ordered by repo first
+  EXPECT_EQ(all->back().repo, "z/a");
+  Result<std::vector<RepoInfo>> repos = store->Repos();
+  ASSERT_EQ(repos->size(), 2u);
+  EXPECT_EQ((*repos)[0].repo, "b/b");
+  EXPECT_EQ((*repos)[1].repo, "z/a");
+
+  // Re-indexing one leaves the other alone.
+  ASSERT_TRUE(store->ReplaceRepo(Info("z/a"), {}).ok());
+  EXPECT_EQ(Ids(*store->List("b/b")), Ids(b));
+}
+
+TEST(StoreTest, GetUnknownIdIsNotFound) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.Join("errdex.db"));
+  Result<Record> r = store->Get("0123456789abcdef");
+  EXPECT_EQ(r.status().code(), Status::Code::kNotFound);
+  EXPECT_NE(r.status().message().find("0123456789abcdef"), std::string::npos);
+}
+
+TEST(StoreTest, RefusesNonSqliteFileWithoutTouchingIt) {
+  TempDir dir;
+  std::string content = "this is my thesis, not a database\n" + std::string(5000, 'x');
+  WriteFile(dir.path(), "notes.db", content);
+  std::string path = dir.Join("notes.db");
+  Result<std::unique_ptr<Store>> s = Store::Open(path);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.status().code(), Status::Code::kCorruption);
+  EXPECT_NE(s.status().message().find("not a SQLite database"), std::string::npos)
+      << s.status().message();
+  EXPECT_NE(s.status().message().find(path), std::string::npos);
+  EXPECT_EQ(ReadFile(path), content);
+  EXPECT_FALSE(std::filesystem::exists(path + "-wal"));
+}
+
+TEST(StoreTest, RefusesForeignSqliteDatabase) {
+  TempDir dir;
+  std::string path = dir.Join("other.db");
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "CREATE TABLE t(x)", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+  std::string before = ReadFile(path);
+  Result<std::unique_ptr<Store>> s = Store::Open(path);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.status().message().find("not an errdex store"), std::string::npos);
+  EXPECT_EQ(ReadFile(path), before);
+}
+
+TEST(StoreTest, RefusesNewerSchemaVersion) {
+  TempDir dir;
+  std::string path = dir.Join("errdex.db");
+  {
+    auto store = OpenOrDie(path);
+    ASSERT_TRUE(store->ReplaceRepo(Info("o/r"), MakeSet("o/r", "x", 2)).ok());
+  }
+  ForceSchemaVersion(path, 99);
+  std::string before = ReadFile(path);
+  Result<std::unique_ptr<Store>> s = Store::Open(path);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.status().code(), Status::Code::kCorruption);
+  EXPECT_NE(s.status().message().find("99"), std::string::npos) << s.status().message();
+  EXPECT_EQ(ReadFile(path), before);
+}
+
+TEST(StoreTest, ConcurrentReaderSeesWholeSets) {
+  TempDir dir;
+  std::string path = dir.Join("errdex.db");
+  auto writer = OpenOrDie(path);
+  auto reader = OpenOrDie(path);  // a second connection, as another process would have
+  ASSERT_TRUE(writer && reader);
+  // Different sizes, so a mixture or a partial set cannot look whole.
+  std::vector<Record> a = MakeSet("o/r", "first set", 40);
+  std::vector<Record> b = MakeSet("o/r", "second set", 25);
+  const std::set<std::string> ids_a = Ids(a), ids_b = Ids(b);
+  ASSERT_TRUE(writer->ReplaceRepo(Info("o/r"), a).ok());
+
+  std::atomic<bool> done{false};
+  std::atomic<int> write_failures{0};
+  std::thread t([&] {
+    for (int i = 0; i < 60; ++i) {
+      if (!writer->ReplaceRepo(Info("o/r"), i % 2 ? a : b).ok()) ++write_failures;
+    }
+    done = true;
+  });
+  int reads = 0, bad_reads = 0;
+  std::set<size_t> sizes_seen;
+  while (!done || reads < 5) {
+    Result<std::vector<Record>> got = reader->List("o/r");
+    ASSERT_TRUE(got.ok()) << got.status().ToString();
+    std::set<std::string> ids = Ids(*got);
+    if (ids != ids_a && ids != ids_b) ++bad_reads;
+    sizes_seen.insert(got->size());
+    ++reads;
+  }
+  t.join();
+  EXPECT_EQ(write_failures, 0);
+  EXPECT_EQ(bad_reads, 0) << "of " << reads << " reads";
+  for (size_t n : sizes_seen) EXPECT_TRUE(n == a.size() || n == b.size()) << n;
+  RecordProperty("reads", reads);
+  RecordProperty("distinct_sizes_seen", static_cast<int>(sizes_seen.size()));
+}
+
+TEST(StoreTest, DefaultDbPath) {
+  const char* saved = std::getenv("ERRDEX_DB");
+  std::string saved_value = saved ? saved : "";
+  setenv("ERRDEX_DB", "/tmp/x/custom.db", 1);
+  EXPECT_EQ(DefaultDbPath(), "/tmp/x/custom.db");
+  setenv("ERRDEX_DB", "", 1);
+  std::string home = std::getenv("HOME") ? std::getenv("HOME") : "";
+  if (!home.empty()) {
+    EXPECT_EQ(DefaultDbPath(), home + "/.local/share/errdex/errdex.db");
+  }
+  if (saved) {
+    setenv("ERRDEX_DB", saved_value.c_str(), 1);
+  } else {
+    unsetenv("ERRDEX_DB");
+  }
+}
+
+}  // namespace
+}  // namespace errdex

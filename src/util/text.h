@@ -1,0 +1,22 @@
+// Small text helpers shared across stages.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace errdex {
+
+// Lines without their terminators; a final line without '\n' is included.
+std::vector<std::string_view> SplitLines(std::string_view text);
+std::string_view Trim(std::string_view s);
+// Trims and replaces every run of whitespace (incl. newlines) with one space.
+std::string CollapseSpace(std::string_view s);
+std::string Join(const std::vector<std::string>& parts, std::string_view sep);
+std::string ToLower(std::string_view s);
+// Removes the common leading indentation of docstring lines and trims.
+std::string Dedent(std::string_view s);
+// Cuts to at most `max_bytes` without splitting a UTF-8 sequence.
+std::string_view Utf8Prefix(std::string_view s, size_t max_bytes);
+
+}  // namespace errdex
