@@ -102,7 +102,9 @@ TEST(PatternProperty, RenderingsMatchUnderRe2AndJavaScript) {
     }
   }
   EXPECT_GT(patterns, 15);
-  if (!shared.empty()) EXPECT_GT(patterns, 1400);
+  if (!shared.empty()) {
+    EXPECT_GT(patterns, 1400);
+  }
 
   testing::TempDir dir;
   std::ofstream(dir.Join("cases.json")) << cases.dump();

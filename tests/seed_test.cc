@@ -16,7 +16,6 @@ namespace errdex {
 namespace {
 
 using testing::ErrdexBinary;
-using testing::Run;
 using testing::ShellQuote;
 
 std::vector<std::string> SplitLines(const std::string& text) {
@@ -86,7 +85,7 @@ class SeedTest : public ::testing::Test {
     sha_ = testing::GitCommitAll(repo_.path(), "sgl-project/sglang");
     db_ = db_dir_.Join("errdex.db");
     std::string out;
-    ASSERT_EQ(Run(Cli("index " + ShellQuote(repo_.path()) + " --json"), &out), 0) << out;
+    ASSERT_EQ(testing::Run(Cli("index " + ShellQuote(repo_.path()) + " --json"), &out), 0) << out;
     summary_ = nlohmann::json::parse(out);
   }
 
@@ -96,13 +95,13 @@ class SeedTest : public ::testing::Test {
 
   nlohmann::json Show(const std::string& id) {
     std::string out;
-    EXPECT_EQ(Run(Cli("show " + id + " --json"), &out), 0) << out;
+    EXPECT_EQ(testing::Run(Cli("show " + id + " --json"), &out), 0) << out;
     return nlohmann::json::parse(out);
   }
 
   nlohmann::json Explain(const std::string& text) {
     std::string out;
-    EXPECT_EQ(Run(Cli("explain " + ShellQuote(text) + " --json"), &out), 0) << out;
+    EXPECT_EQ(testing::Run(Cli("explain " + ShellQuote(text) + " --json"), &out), 0) << out;
     return nlohmann::json::parse(out);
   }
 
@@ -156,7 +155,7 @@ TEST_F(SeedTest, Seed004KeepsEveryFragmentAndItsPatternMatches) {
   const nlohmann::json& seed = seeds_.seed004["record"];
   std::string expected = seed["errorMessage"].get<std::string>() + " for this model.";
   std::string out;
-  ASSERT_EQ(Run(Cli("list --json --repo sgl-project/sglang"), &out), 0) << out;
+  ASSERT_EQ(testing::Run(Cli("list --json --repo sgl-project/sglang"), &out), 0) << out;
   nlohmann::json list = nlohmann::json::parse(out);
   std::string id;
   for (const auto& e : list) {
@@ -208,13 +207,13 @@ TEST_F(SeedTest, ExplainFindsRenderedInstancesFirst) {
 
 TEST_F(SeedTest, ExplainTextOutputNamesCapturesAndExitCodes) {
   std::string out;
-  EXPECT_EQ(Run(Cli("explain " + ShellQuote(Rendered004())), &out), 0);
+  EXPECT_EQ(testing::Run(Cli("explain " + ShellQuote(Rendered004())), &out), 0);
   EXPECT_NE(out.find("quant_method = 'awq'"), std::string::npos) << out;
   EXPECT_NE(out.find("python/sglang/srt/weight_cache/protocol.py:189"), std::string::npos);
-  EXPECT_EQ(Run(Cli("explain 'zzqx wibble frobnicated nothing like it'"), &out), 1) << out;
+  EXPECT_EQ(testing::Run(Cli("explain 'zzqx wibble frobnicated nothing like it'"), &out), 1) << out;
   EXPECT_NE(out.find("no confident match"), std::string::npos);
-  EXPECT_EQ(Run(Cli("explain"), &out), 2);
-  EXPECT_EQ(Run(Cli("show ffffffffffffffff"), &out), 1);
+  EXPECT_EQ(testing::Run(Cli("explain"), &out), 2);
+  EXPECT_EQ(testing::Run(Cli("show ffffffffffffffff"), &out), 1);
 }
 
 }  // namespace

@@ -250,23 +250,18 @@ std::vector<ErrorText> ParseFreeText(const std::vector<std::string_view>& lines)
   std::string_view head = StripLogPrefix(Trim(lines[first]));
   std::string_view message;
   if (!SplitClass(head, /*in_traceback=*/false, &e.error_class, &message)) message = head;
-  e.message = std::string(message);
-  for (size_t k = first + 1; k < lines.size(); ++k) {
-    e.message += '\n';
-    e.message += lines[k];
-  }
-  e.message = std::string(Trim(e.message));
+  // The lines are views of one buffer: the message runs from its start on
+  // the first line to the end of the text.
+  const char* end = lines.back().data() + lines.back().size();
+  e.message = std::string(Trim(std::string_view(message.data(), end - message.data())));
   return {std::move(e)};
 }
 
 }  // namespace
 
 std::vector<ErrorText> ParseInput(const std::string& text) {
-  std::string clean;
-  clean.reserve(std::min(text.size(), kMaxInputBytes));
-  for (size_t i = 0; i < text.size() && i < kMaxInputBytes; ++i) {
-    if (text[i] != '\r') clean.push_back(text[i]);
-  }
+  std::string clean = text.substr(0, kMaxInputBytes);
+  std::erase(clean, '\r');
   std::vector<std::string_view> lines = SplitLines(clean);
   std::vector<ErrorText> errors = ParseTracebacks(lines);
   if (errors.empty()) errors = ParseFreeText(lines);

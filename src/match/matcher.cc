@@ -39,6 +39,10 @@ constexpr size_t kMaxAnchorBytes = 64;
 // says nothing about which record produced a message.
 constexpr size_t kMinVisibleLiteral = 3;
 constexpr double kFuzzyMinScore = 0.5;
+// The fuzzy tier reads only the head of a message. Past a few thousand
+// distinct words no record can cover enough of the query to pass
+// kFuzzyMinScore anyway, and tokenizing megabytes of junk would dominate.
+constexpr size_t kMaxFuzzyBytes = 64 << 10;
 constexpr double kFuzzyMaxScore = 0.59;  // below the lowest pattern score
 constexpr double kClassAgrees = 0.05;
 constexpr double kClassDiffers = -0.1;
@@ -241,7 +245,7 @@ std::vector<Ranked> Matcher::Impl::PatternHits(std::string_view text, const Quer
 }
 
 std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query& q) const {
-  std::vector<std::string> tokens = match::Tokenize(text);
+  std::vector<std::string> tokens = match::Tokenize(text.substr(0, kMaxFuzzyBytes));
   auto accept = [&](uint32_t r) { return Accept(r, q); };
   auto adjust = [&](uint32_t r) { return ClassAdjust(q.error_class, records[r].error_class); };
   std::vector<Ranked> hits;

@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <cstring>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <mutex>
