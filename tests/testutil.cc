@@ -64,7 +64,7 @@ std::string GitCommitAll(const std::string& dir, const std::string& repo,
                          const std::string& message) {
   std::string q = ShellQuote(dir);
   std::string cmd = "cd " + q +
-                    " && git init -q -b main . && git config user.email t@example.com"
+                    " && (test -d .git || git init -q -b main .) && git config user.email t@example.com"
                     " && git config user.name test && git config commit.gpgsign false"
                     " && (git remote remove origin 2>/dev/null; true)"
                     " && git remote add origin https://github.com/" + repo + ".git"

@@ -429,7 +429,11 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path) {
   if (!version.ok()) return version.status();
   if (Status s = CheckKnownVersion(*version, path); !s.ok()) return s;
   if (Status s = EnableWal(db.get()); !s.ok()) return s;
-  if (Status s = Migrate(db.get(), path); !s.ok()) return s;
+  // Only a new or older file takes the write lock; opening an up-to-date
+  // store never waits for a running ReplaceRepo.
+  if (*version < kStoreSchemaVersion) {
+    if (Status s = Migrate(db.get(), path); !s.ok()) return s;
+  }
   auto impl = std::make_unique<Impl>();
   impl->db = std::move(db);
   return std::unique_ptr<Store>(new Store(std::move(impl)));

@@ -1,0 +1,160 @@
+// End-to-end: `errdex index` on fixture repositories built with git in a
+// temp dir, as a user runs it: hostile files, skip rules, re-indexing,
+// interrupted runs and plain directories.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "testutil.h"
+
+namespace errdex {
+namespace {
+
+using testing::ShellQuote;
+
+class IndexE2E : public ::testing::Test {
+ protected:
+  std::string Cli(const std::string& args) {
+    return ShellQuote(testing::ErrdexBinary()) + " " + args + " --db " + ShellQuote(db_) + " 2>&1";
+  }
+  nlohmann::json IndexJson(const std::string& path, const std::string& extra = "") {
+    std::string out;
+    int rc = testing::Run(Cli("index " + ShellQuote(path) + " --json " + extra), &out);
+    EXPECT_EQ(rc, 0) << out;
+    return rc == 0 ? nlohmann::json::parse(out) : nlohmann::json();
+  }
+  nlohmann::json List() {
+    std::string out;
+    testing::Run(Cli("list --json"), &out);
+    return nlohmann::json::parse(out);
+  }
+
+  testing::TempDir repo_, db_dir_;
+  std::string db_ = db_dir_.Join("errdex.db");
+};
+
+TEST_F(IndexE2E, HostileFilesAreSkippedOrRepairedWithClearLines) {
+  const std::string& r = repo_.path();
+  testing::WriteFile(r, "pkg/good.py", "def f():\n    raise ValueError('good one')\n");
+  testing::WriteFile(r, "pkg/binary.py", std::string("raise ValueError('x')\0\0\x01\x02", 25));
+  testing::WriteFile(r, "pkg/latin1.py",
+                     "# caf\xE9\ndef g():\n    raise ValueError('caf\xE9 is closed')\n");
+  testing::WriteFile(r, "pkg/broken.py",
+                     "def ok():\n    raise KeyError('still found')\ndef bad(:\n    x = (\n");
+  {
+    std::ofstream big(repo_.Join("pkg/huge_table.py"));
+    std::string line = "VALUES = [" + std::string(1000, '1') + "]\n";
+    for (int i = 0; i < 50 * 1024; ++i) big << line;  // ~50 MB
+  }
+  ASSERT_EQ(symlink("/etc/passwd", repo_.Join("pkg/evil.py").c_str()), 0);
+  testing::WriteFile(r, "tests/test_good.py", "raise ValueError('test only')\n");
+  testing::GitCommitAll(r, "acme/hostile");
+
+  nlohmann::json s = IndexJson(r);
+  EXPECT_EQ(s["repo"], "acme/hostile");
+  EXPECT_EQ(s["skipped"]["binary"], 1);
+  EXPECT_EQ(s["skipped"]["too-large"], 1);
+  EXPECT_EQ(s["skipped"]["symlink"], 1);
+  EXPECT_EQ(s["skipped"]["test"], 1);
+  EXPECT_EQ(s["filesRepairedUtf8"], 1);
+  EXPECT_EQ(s["filesWithSyntaxErrors"], 1);
+  EXPECT_EQ(s["filesIndexed"], 3);
+  std::string warnings = s["warnings"].dump();
+  EXPECT_NE(warnings.find("pkg/latin1.py: invalid UTF-8 replaced"), std::string::npos) << warnings;
+  EXPECT_NE(warnings.find("pkg/broken.py: syntax errors"), std::string::npos) << warnings;
+
+  std::vector<std::string> messages;
+  for (const auto& e : List()) messages.push_back(e["message"]);
+  EXPECT_EQ(messages, (std::vector<std::string>{"still found", "good one",
+                                                 "caf\xEF\xBF\xBD is closed"}));
+
+  std::string out;
+  EXPECT_EQ(testing::Run(Cli("index " + ShellQuote(r)), &out), 0);
+  EXPECT_NE(out.find("skipped 4 files: binary 1; symlink 1; test 1; too-large 1;"),
+            std::string::npos)
+      << out;
+}
+
+TEST_F(IndexE2E, ReindexReplacesAndDirtyWorkTreeDoesNotLeak) {
+  testing::WriteFile(repo_.path(), "a.py", "raise ValueError('first version')\n");
+  std::string sha1 = testing::GitCommitAll(repo_.path(), "acme/app", "one");
+  IndexJson(repo_.path());
+  testing::WriteFile(repo_.path(), "a.py", "raise ValueError('second version')\n");
+  std::string sha2 = testing::GitCommitAll(repo_.path(), "acme/app", "two");
+  testing::WriteFile(repo_.path(), "a.py", "raise ValueError('uncommitted edit')\n");
+
+  nlohmann::json s = IndexJson(repo_.path());
+  EXPECT_EQ(s["sha"], sha2);
+  nlohmann::json list = List();
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0]["message"], "second version");
+
+  s = IndexJson(repo_.path(), "--rev " + sha1.substr(0, 10));
+  EXPECT_EQ(s["sha"], sha1);
+  list = List();
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0]["message"], "first version");
+}
+
+TEST_F(IndexE2E, FailedRunKeepsStoredRecords) {
+  testing::WriteFile(repo_.path(), "a.py", "raise ValueError('kept safe')\n");
+  testing::GitCommitAll(repo_.path(), "acme/app");
+  IndexJson(repo_.path());
+  std::string out;
+  EXPECT_EQ(testing::Run(Cli("index " + ShellQuote(repo_.path()) + " --rev no-such-rev"), &out),
+            1);
+  EXPECT_NE(out.find("no-such-rev"), std::string::npos) << out;
+  EXPECT_EQ(testing::Run(Cli("index /nonexistent/path"), &out), 1);
+  ASSERT_EQ(List().size(), 1u);
+  EXPECT_EQ(List()[0]["message"], "kept safe");
+}
+
+TEST_F(IndexE2E, KilledRunLeavesOldOrNewSetNeverAMix) {
+  testing::WriteFile(repo_.path(), "a.py", "raise ValueError('old set')\n");
+  testing::GitCommitAll(repo_.path(), "acme/big", "one");
+  IndexJson(repo_.path());
+  for (int i = 0; i < 1500; ++i) {
+    testing::WriteFile(repo_.path(), "m/mod" + std::to_string(i) + ".py",
+                       "def f(x):\n    if x:\n        raise ValueError(f'new set {x} " +
+                           std::to_string(i) + "')\n");
+  }
+  testing::GitCommitAll(repo_.path(), "acme/big", "two");
+  for (int delay_ms : {50, 200, 600}) {
+    std::string cmd = Cli("index " + ShellQuote(repo_.path()) + " --no-progress") +
+                      " & pid=$!; sleep " + std::to_string(delay_ms / 1000.0) +
+                      "; kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null; true";
+    testing::Run(cmd);
+    size_t n = List().size();
+    EXPECT_TRUE(n == 1 || n == 1501) << "partial set of " << n << " after kill at " << delay_ms;
+  }
+  std::string out;
+  ASSERT_EQ(testing::Run("sqlite3 " + ShellQuote(db_) + " 'PRAGMA integrity_check' 2>&1 || "
+                         "echo no-sqlite3-cli", &out), 0);
+  EXPECT_TRUE(out == "ok\n" || out == "no-sqlite3-cli\n") << out;
+}
+
+TEST_F(IndexE2E, PlainDirectoryNeedsRepoAndSaysNothingPinsIt) {
+  testing::WriteFile(repo_.path(), "tool.py", "raise RuntimeError('plain dir error')\n");
+  std::string out;
+  EXPECT_EQ(testing::Run(Cli("index " + ShellQuote(repo_.path())), &out), 2);
+  EXPECT_NE(out.find("--repo"), std::string::npos) << out;
+  nlohmann::json s = IndexJson(repo_.path(), "--repo acme/plain");
+  EXPECT_TRUE(s["sha"].is_null());
+  EXPECT_NE(s["note"].get<std::string>().find("no commit pins"), std::string::npos);
+  ASSERT_EQ(List().size(), 1u);
+}
+
+TEST_F(IndexE2E, HelpListsSkipRules) {
+  std::string out;
+  EXPECT_EQ(testing::Run(Cli("index --help"), &out), 0);
+  for (const char* word : {"test", "example", "docs", "vendored", "generated", "--include-tests"}) {
+    EXPECT_NE(out.find(word), std::string::npos) << word;
+  }
+}
+
+}  // namespace
+}  // namespace errdex
