@@ -141,8 +141,8 @@ TEST_F(SeedTest, Seed000ComesOutExactly) {
   EXPECT_EQ(r["schemaVersion"], 2);
   // The early exit and the guard are the path to the raise.
   ASSERT_EQ(r["conditions"].size(), 2u);
-  EXPECT_EQ(r["conditions"][0]["expr"], "not cfg.enable_int8_mamba_checkpoint");
-  EXPECT_EQ(r["conditions"][0]["polarity"], false);
+  EXPECT_EQ(r["conditions"][0]["expr"], "cfg.enable_int8_mamba_checkpoint");
+  EXPECT_EQ(r["conditions"][0]["polarity"], true);
   EXPECT_EQ(r["conditions"][1]["expr"], "cfg.enable_hierarchical_cache");
   EXPECT_EQ(r["conditions"][1]["line"], 6811);
   // The code's own explanation and advice reach the record.

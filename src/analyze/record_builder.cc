@@ -285,6 +285,21 @@ void SourceWindow(const ErrorSite& s, const std::vector<std::string_view>& lines
   r->source_code = code;
 }
 
+// `not x` is false  ->  `x` is true, when `x` is one operand (no top-level
+// `and`/`or`), so that triggers read positively.
+PathCondition Simplify(PathCondition c) {
+  while (c.expr.rfind("not ", 0) == 0) {
+    std::string rest = c.expr.substr(4);
+    if (rest.find(" and ") != std::string::npos || rest.find(" or ") != std::string::npos ||
+        rest.find(" if ") != std::string::npos) {
+      break;
+    }
+    c.expr = rest;
+    c.polarity = !c.polarity;
+  }
+  return c;
+}
+
 }  // namespace
 
 std::vector<std::string> AdviceSentences(const std::string& message) {
@@ -316,8 +331,10 @@ std::vector<std::string> AdviceSentences(const std::string& message) {
   return out;
 }
 
-Record BuildRecord(const ErrorSite& s, const std::vector<std::string_view>& lines,
+Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& lines,
                    const RepoContext& ctx) {
+  ErrorSite s = site;
+  for (PathCondition& c : s.conditions) c = Simplify(c);
   Record r;
   r.repo = ctx.repo;
   r.error_message = s.message.Display();

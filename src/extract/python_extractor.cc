@@ -31,16 +31,10 @@ using ts::Type;
 // from exhausting the stack; past them a value becomes an opaque hole.
 constexpr int kMaxExprDepth = 64;
 constexpr int kMaxAncestors = 512;
+// Alternative renderings kept apart (one record each) before they merge.
+constexpr size_t kMaxAlternatives = 8;
 
-std::vector<TSNode> NamedChildren(TSNode n) {
-  std::vector<TSNode> out;
-  uint32_t count = ts_node_named_child_count(n);
-  for (uint32_t i = 0; i < count; ++i) {
-    TSNode c = ts_node_named_child(n, i);
-    if (!Is(c, "comment")) out.push_back(c);
-  }
-  return out;
-}
+std::vector<TSNode> NamedChildren(TSNode n) { return ts::NamedChildren(n); }
 
 // The last dotted component: `errors.ConfigError` -> `ConfigError`.
 std::string LastComponent(std::string_view dotted) {
@@ -115,6 +109,13 @@ bool IsHttpExceptionClass(std::string_view cls) {
   return cls.ends_with("HTTPException") || cls == "HTTPError" || cls == "HttpError";
 }
 
+// One way a message can render, and where its text came from.
+struct Alt {
+  Template tmpl;
+  std::string note;
+};
+using Alts = std::vector<Alt>;
+
 // Per-file extraction state.
 class PythonFile {
  public:
@@ -123,17 +124,30 @@ class PythonFile {
 
   void Run(TSNode root) {
     CollectClassDocstrings(root);
+    CollectHelpers(root);
     Walk(root);
   }
 
  private:
+  // A function that raises with the message one of its parameters carries:
+  // `def fail(self, message): raise UsageError(message, self)`. Its calls
+  // with a literal message are error sites of their own.
+  struct Helper {
+    std::string error_class;
+    int index = -1;  // positional index at the call (after self/cls), -1: keyword only
+    std::string param;
+    bool method = false;
+    int line = 0;
+  };
+
   // Iterative pre-order walk (no recursion: nesting depth is untrusted).
-  void Walk(TSNode root) {
+  template <typename F>
+  void ForEachNode(TSNode root, F&& visit) {
     TSTreeCursor cursor = ts_tree_cursor_new(root);
     bool descend = true;
     while (true) {
       TSNode n = ts_tree_cursor_current_node(&cursor);
-      if (descend) Visit(n);
+      if (descend) visit(n);
       if (descend && ts_tree_cursor_goto_first_child(&cursor)) continue;
       if (ts_tree_cursor_goto_next_sibling(&cursor)) {
         descend = true;
@@ -143,6 +157,10 @@ class PythonFile {
       descend = false;
     }
     ts_tree_cursor_delete(&cursor);
+  }
+
+  void Walk(TSNode root) {
+    ForEachNode(root, [this](TSNode n) { Visit(n); });
   }
 
   void Visit(TSNode n) {
@@ -156,7 +174,97 @@ class PythonFile {
     }
   }
 
+  // --- helpers that raise ----------------------------------------------------
+
+  // Parameter names in order; keyword-only ones (after `*`) get index -1.
+  std::vector<std::pair<std::string, int>> Parameters(TSNode fn) {
+    std::vector<std::pair<std::string, int>> out;
+    int index = 0;
+    for (TSNode p : NamedChildren(Field(fn, "parameters"))) {
+      std::string_view type = Type(p);
+      std::string name;
+      if (type == "identifier") {
+        name = std::string(ts::Text(p, src_));
+      } else if (type == "typed_parameter") {
+        TSNode first = ts::FirstNamed(p);
+        if (Is(first, "identifier")) name = std::string(ts::Text(first, src_));
+      } else if (type == "default_parameter" || type == "typed_default_parameter") {
+        name = std::string(ts::Text(Field(p, "name"), src_));
+      } else if (type == "positional_separator") {
+        continue;
+      } else {
+        // `*args`, `*`, `**kwargs`: what follows is keyword-only.
+        index = -1000000;
+        continue;
+      }
+      out.emplace_back(name, index < 0 ? -1 : index);
+      ++index;
+    }
+    return out;
+  }
+
+  static bool InClassBody(TSNode fn) {
+    TSNode parent = ts_node_parent(fn);
+    if (Is(parent, "decorated_definition")) parent = ts_node_parent(parent);
+    return Is(parent, "block") && Is(ts_node_parent(parent), "class_definition");
+  }
+
+  void CollectHelpers(TSNode root) {
+    ForEachNode(root, [this](TSNode fn) {
+      if (!Is(fn, "function_definition")) return;
+      std::string name(ts::Text(Field(fn, "name"), src_));
+      if (name.empty() || name.starts_with("__") || helpers_.count(name)) return;
+      std::vector<std::pair<std::string, int>> params = Parameters(fn);
+      bool method = InClassBody(fn) && !params.empty() &&
+                    (params[0].first == "self" || params[0].first == "cls");
+      // The raises of this function's own body (not of nested definitions).
+      std::vector<TSNode> stack = {Field(fn, "body")};
+      while (!stack.empty()) {
+        TSNode n = stack.back();
+        stack.pop_back();
+        if (ts_node_is_null(n) || Is(n, "function_definition") || Is(n, "class_definition")) {
+          continue;
+        }
+        if (Is(n, "raise_statement")) {
+          TSNode exc = ts::FirstNamed(n);
+          if (!Is(exc, "call")) continue;
+          std::string_view cls = ts::Text(Field(exc, "function"), src_);
+          if (!LooksLikeClass(cls)) continue;
+          CallArgs args = SplitArgs(exc, src_);
+          TSNode msg = args.positional.empty() ? TSNode{} : args.positional[0];
+          for (const char* key : {"message", "msg"}) {
+            if (auto it = args.keywords.find(key); ts_node_is_null(msg) && it != args.keywords.end())
+              msg = it->second;
+          }
+          if (!Is(msg, "identifier")) continue;
+          std::string_view msg_name = ts::Text(msg, src_);
+          for (const auto& [param, index] : params) {
+            if (param != msg_name || (method && index == 0)) continue;
+            Helper h;
+            h.error_class = LastComponent(cls);
+            h.index = index < 0 ? -1 : index - (method ? 1 : 0);
+            h.param = param;
+            h.method = method;
+            h.line = ts::Line(n);
+            helpers_[name] = h;
+            return;
+          }
+          continue;
+        }
+        uint32_t count = ts_node_named_child_count(n);
+        for (uint32_t i = count; i-- > 0;) stack.push_back(ts_node_named_child(n, i));
+      }
+    });
+  }
+
   // --- sites -------------------------------------------------------------
+
+  static bool AnyLiteral(const Alts& alts) {
+    for (const Alt& a : alts) {
+      if (a.tmpl.HasLiteralText()) return true;
+    }
+    return false;
+  }
 
   void HandleRaise(TSNode stmt) {
     TSNode cause = Field(stmt, "cause");
@@ -170,27 +278,33 @@ class PythonFile {
     if (ts_node_is_null(exc)) return;  // bare `raise` re-raises
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     if (Is(exc, "call")) {
-      if (!FillFromExceptionCall(exc, &site)) return;
-    } else if (Is(exc, "identifier") || Is(exc, "attribute")) {
+      Alts alts;
+      TSNode msg{};
+      if (!FillFromExceptionCall(exc, &site, &alts, &msg)) return;
+      FinishAlts(stmt, std::move(site), alts, msg);
+      return;
+    }
+    if (Is(exc, "identifier") || Is(exc, "attribute")) {
       std::string_view name = ts::Text(exc, src_);
       if (!LooksLikeClass(name)) return;  // `raise err` re-raises a value
       site.error_class = LastComponent(name);
       site.http_status = StatusForClass(site.error_class);
       SetOpaque(&site, site.error_class, "raised without a message");
-    } else {
-      return;
+      Finish(stmt, std::move(site));
     }
-    Finish(stmt, std::move(site));
   }
 
-  // Fills class, status and message from `X(...)`. False if this is not an
-  // error site worth recording (e.g. a lowercase factory with no message).
-  bool FillFromExceptionCall(TSNode call, ErrorSite* site) {
+  // Fills class and status from `X(...)`, and the message alternatives
+  // (left empty when the site's message is already set). False if this is
+  // not an error site worth recording (a lowercase factory with no message).
+  bool FillFromExceptionCall(TSNode call, ErrorSite* site, Alts* alts, TSNode* msg_out) {
     std::string_view fn = ts::Text(Field(call, "function"), src_);
     bool is_class = LooksLikeClass(fn) && !Is(Field(call, "function"), "call");
     site->error_class = is_class ? LastComponent(fn) : "";
     CallArgs args = SplitArgs(call, src_);
-    if (is_class && IsHttpExceptionClass(site->error_class)) return FillHttpException(args, site);
+    if (is_class && IsHttpExceptionClass(site->error_class) && HasStatusArgument(args)) {
+      return FillHttpException(args, site, alts, msg_out);
+    }
     if (is_class) site->http_status = StatusForClass(site->error_class);
     TSNode msg = ChooseMessageArg(args);
     if (ts_node_is_null(msg)) {
@@ -198,16 +312,25 @@ class PythonFile {
       SetOpaque(site, site->error_class, "raised without a message");
       return true;
     }
-    site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
-    if (!site->message.HasLiteralText()) {
-      if (!is_class) return false;
-      site->message_opaque = true;
-    }
-    return true;
+    *alts = ExprAlts(msg, ts_node_start_byte(msg), 0);
+    *msg_out = msg;
+    return is_class || AnyLiteral(*alts);
+  }
+
+  // FastAPI/Starlette's HTTPException(status_code, detail) as opposed to
+  // werkzeug's HTTPException(description) or requests' HTTPError(msg).
+  bool HasStatusArgument(const CallArgs& args) {
+    if (args.keywords.count("status_code")) return true;
+    if (args.positional.empty()) return false;
+    TSNode first = args.positional[0];
+    std::string_view text = ts::Text(first, src_);
+    return IntLiteral(first, src_).has_value() ||
+           (!Is(first, "string") && (text.find("status") != std::string_view::npos ||
+                                     text.starts_with("HTTPStatus")));
   }
 
   // FastAPI/Starlette style: HTTPException(status_code=404, detail="...").
-  bool FillHttpException(const CallArgs& args, ErrorSite* site) {
+  bool FillHttpException(const CallArgs& args, ErrorSite* site, Alts* alts, TSNode* msg_out) {
     TSNode status{}, detail{};
     if (auto it = args.keywords.find("status_code"); it != args.keywords.end()) status = it->second;
     if (auto it = args.keywords.find("detail"); it != args.keywords.end()) detail = it->second;
@@ -219,8 +342,8 @@ class PythonFile {
       SetOpaque(site, ReasonPhrase(site->http_status), "no detail given: the reason phrase is shown");
       return true;
     }
-    site->message = ExprTemplate(detail, ts_node_start_byte(detail), 0, &site->message_origin_note);
-    site->message_opaque = !site->message.HasLiteralText();
+    *alts = ExprAlts(detail, ts_node_start_byte(detail), 0);
+    *msg_out = detail;
     return true;
   }
 
@@ -228,8 +351,7 @@ class PythonFile {
     // The first positional argument that carries text; exceptions such as
     // OSError(errno, "msg") put a code first.
     for (TSNode a : args.positional) {
-      std::string note;
-      if (ExprTemplate(a, ts_node_start_byte(a), 0, &note).HasLiteralText()) return a;
+      if (AnyLiteral(ExprAlts(a, ts_node_start_byte(a), 0))) return a;
     }
     for (const char* key : {"message", "msg", "detail", "description", "reason", "text", "error"}) {
       auto it = args.keywords.find(key);
@@ -238,39 +360,152 @@ class PythonFile {
     return args.positional.empty() ? TSNode{} : args.positional[0];
   }
 
+  // One site per alternative message that has text; when none has, one
+  // opaque site whose template matches them all.
+  void FinishAlts(TSNode stmt, ErrorSite site, const Alts& alts, TSNode msg,
+                  bool drop_opaque = false) {
+    if (alts.empty()) {
+      Finish(stmt, std::move(site));
+      return;
+    }
+    auto with_note = [&](const std::string& note) {
+      if (site.message_origin_note.empty()) return note;
+      if (note.empty()) return site.message_origin_note;
+      return note + "; " + site.message_origin_note;
+    };
+    if (!AnyLiteral(alts)) {
+      if (drop_opaque) return;
+      site.message = Merge(alts, msg);
+      site.message_opaque = true;
+      site.message_origin_note = with_note(alts[0].note);
+      Finish(stmt, std::move(site));
+      return;
+    }
+    for (const Alt& a : alts) {
+      if (!a.tmpl.HasLiteralText()) continue;
+      ErrorSite one = site;
+      one.message = a.tmpl;
+      one.message_opaque = false;
+      one.message_origin_note = with_note(a.note);
+      Finish(stmt, std::move(one));
+    }
+  }
+
   void HandleAssert(TSNode stmt) {
     std::vector<TSNode> parts = NamedChildren(stmt);
     if (parts.size() < 2) return;  // an assert without a message is an internal invariant
     ErrorSite site = NewSite(stmt, SiteKind::kAssert);
     site.error_class = "AssertionError";
-    site.message = ExprTemplate(parts[1], ts_node_start_byte(parts[1]), 0,
-                                &site.message_origin_note);
-    site.message_opaque = !site.message.HasLiteralText();
     PathCondition failed;
     failed.expr = CollapseSpace(ts::Text(parts[0], src_));
     failed.polarity = false;
     failed.line = ts::Line(parts[0]);
     site.conditions.push_back(failed);
-    Finish(stmt, std::move(site));
+    FinishAlts(stmt, std::move(site), ExprAlts(parts[1], ts_node_start_byte(parts[1]), 0),
+               parts[1]);
   }
 
-  // abort(404), warnings.warn(...), logger.error(...): calls that report.
+  // abort(404), warnings.warn(...), logger.error(...), calls of helpers that
+  // raise, and the default message an exception class gives itself.
   void HandleCall(TSNode call) {
     TSNode stmt = ts_node_parent(call);
-    if (!Is(stmt, "expression_statement")) return;  // only calls used as statements
+    bool statement = Is(stmt, "expression_statement");
     TSNode fn = Field(call, "function");
     std::string_view fn_text = ts::Text(fn, src_);
     std::string name = LastComponent(fn_text);
+    if (!statement) {
+      // `return self.fail(...)` still reports.
+      if (Is(stmt, "return_statement") && helpers_.count(name)) HandleHelperCall(stmt, call);
+      return;  // otherwise only calls used as statements
+    }
     CallArgs args = SplitArgs(call, src_);
     if (name == "abort" && !args.positional.empty()) {
       HandleAbort(stmt, args);
     } else if (fn_text == "warnings.warn" || fn_text == "warn") {
       HandleWarn(stmt, args);
     } else if (Is(fn, "attribute") &&
-               (name == "error" || name == "exception" || name == "critical" || name == "fatal")) {
-      std::string object = ToLower(ts::Text(Field(fn, "object"), src_));
-      if (object.find("log") != std::string::npos) HandleLog(stmt, name, args);
+               (name == "error" || name == "exception" || name == "critical" || name == "fatal") &&
+               ToLower(ts::Text(Field(fn, "object"), src_)).find("log") != std::string::npos) {
+      HandleLog(stmt, name, args);
+    } else if (helpers_.count(name)) {
+      HandleHelperCall(stmt, call);
+    } else if (name == "__init__" && Is(fn, "attribute")) {
+      HandleExceptionInit(stmt, call, args);
     }
+  }
+
+  void HandleHelperCall(TSNode stmt, TSNode call) {
+    const Helper& h = helpers_.at(LastComponent(ts::Text(Field(call, "function"), src_)));
+    if (Is(Field(call, "function"), "attribute") != h.method) return;
+    CallArgs args = SplitArgs(call, src_);
+    TSNode msg{};
+    if (h.index >= 0 && h.index < static_cast<int>(args.positional.size())) {
+      msg = args.positional[h.index];
+    } else if (auto it = args.keywords.find(h.param); it != args.keywords.end()) {
+      msg = it->second;
+    }
+    if (ts_node_is_null(msg)) return;
+    Alts alts = ExprAlts(msg, ts_node_start_byte(msg), 0);
+    if (!AnyLiteral(alts)) return;  // forwarding some other message
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = h.error_class;
+    site.http_status = StatusForClass(h.error_class);
+    std::string fn_name = LastComponent(ts::Text(Field(call, "function"), src_));
+    site.message_origin_note = "passed to `" + fn_name + "()`, which raises " + h.error_class +
+                               " at line " + std::to_string(h.line);
+    FinishAlts(stmt, std::move(site), alts, msg, /*drop_opaque=*/true);
+  }
+
+  static bool ExceptionLikeName(std::string_view name) {
+    std::string last = LastComponent(name);
+    for (std::string_view end : {"Error", "Exception", "Warning", "Exit", "Abort", "Failure"}) {
+      if (last.ends_with(end)) return true;
+    }
+    return false;
+  }
+
+  // `super().__init__("default text")` (or `Base.__init__(self, ...)`) in
+  // an exception class's `__init__`: the message the class gives itself.
+  void HandleExceptionInit(TSNode stmt, TSNode call, const CallArgs& args) {
+    TSNode fn = EnclosingScope(call);
+    if (!Is(fn, "function_definition") || ts::Text(Field(fn, "name"), src_) != "__init__" ||
+        !InClassBody(fn)) {
+      return;
+    }
+    TSNode cls = ts_node_parent(fn);
+    if (Is(cls, "decorated_definition")) cls = ts_node_parent(cls);
+    cls = ts_node_parent(cls);  // block -> class_definition
+    std::string cls_name(ts::Text(Field(cls, "name"), src_));
+    bool exception_like = ExceptionLikeName(cls_name);
+    for (TSNode base : NamedChildren(Field(cls, "superclasses"))) {
+      exception_like |= ExceptionLikeName(ts::Text(base, src_));
+    }
+    if (!exception_like) return;
+    TSNode object = Field(Field(call, "function"), "object");
+    bool via_super = Is(object, "call") && ts::Text(Field(object, "function"), src_) == "super";
+    std::vector<TSNode> positional = args.positional;
+    if (!via_super) {
+      if (positional.empty() || ts::Text(positional[0], src_) != "self") return;
+      positional.erase(positional.begin());
+    }
+    TSNode msg{};
+    for (TSNode a : positional) {
+      if (AnyLiteral(ExprAlts(a, ts_node_start_byte(a), 0))) {
+        msg = a;
+        break;
+      }
+    }
+    for (const char* key : {"message", "msg"}) {
+      if (auto it = args.keywords.find(key); ts_node_is_null(msg) && it != args.keywords.end())
+        msg = it->second;
+    }
+    if (ts_node_is_null(msg)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = cls_name;
+    site.http_status = StatusForClass(cls_name);
+    site.message_origin_note = "default message of `" + cls_name + "`, set in its __init__";
+    FinishAlts(stmt, std::move(site), ExprAlts(msg, ts_node_start_byte(msg), 0), msg,
+               /*drop_opaque=*/true);
   }
 
   void HandleAbort(TSNode stmt, const CallArgs& args) {
@@ -284,11 +519,10 @@ class PythonFile {
     if (ts_node_is_null(msg) && args.positional.size() > 1) msg = args.positional[1];
     if (ts_node_is_null(msg)) {
       SetOpaque(&site, ReasonPhrase(status), "abort() without a description");
-    } else {
-      site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
-      site.message_opaque = !site.message.HasLiteralText();
+      Finish(stmt, std::move(site));
+      return;
     }
-    Finish(stmt, std::move(site));
+    FinishAlts(stmt, std::move(site), ExprAlts(msg, ts_node_start_byte(msg), 0), msg);
   }
 
   void HandleWarn(TSNode stmt, const CallArgs& args) {
@@ -302,9 +536,7 @@ class PythonFile {
     if (auto it = args.keywords.find("category"); it != args.keywords.end()) category = it->second;
     site.error_class =
         ts_node_is_null(category) ? "UserWarning" : LastComponent(ts::Text(category, src_));
-    site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
-    site.message_opaque = !site.message.HasLiteralText();
-    Finish(stmt, std::move(site));
+    FinishAlts(stmt, std::move(site), ExprAlts(msg, ts_node_start_byte(msg), 0), msg);
   }
 
   void HandleLog(TSNode stmt, const std::string& level, const CallArgs& args) {
@@ -312,66 +544,123 @@ class PythonFile {
     ErrorSite site = NewSite(stmt, SiteKind::kLog);
     site.severity = (level == "critical" || level == "fatal") ? "critical" : "error";
     TSNode msg = args.positional[0];
-    Template tmpl = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
+    Alts alts = ExprAlts(msg, ts_node_start_byte(msg), 0);
     // logging formats lazily with `%` only when arguments follow the message.
     if (args.positional.size() > 1) {
       std::vector<std::string> fargs;
       for (size_t i = 1; i < args.positional.size(); ++i) {
         fargs.push_back(HoleExpr(args.positional[i]));
       }
-      tmpl = ApplyPercentFormat(tmpl, fargs, {});
+      for (Alt& a : alts) a.tmpl = ApplyPercentFormat(a.tmpl, fargs, {});
     }
-    site.message = std::move(tmpl);
-    site.message_opaque = !site.message.HasLiteralText();
-    if (site.message_opaque) return;  // logger.error(e) reports some other error
-    Finish(stmt, std::move(site));
+    // logger.error(e) reports some other error: no site.
+    FinishAlts(stmt, std::move(site), alts, msg, /*drop_opaque=*/true);
   }
 
   // --- templates -----------------------------------------------------------
 
   // The template of a string-valued expression; non-string parts become
   // holes named by their expression. `pos` bounds variable lookups (only
-  // assignments before it count).
+  // assignments before it count). Alternatives (`a if c else b`, ngettext,
+  // a variable assigned in several branches) are merged into one template
+  // that matches each of them.
   Template ExprTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
-    Template out;
-    if (depth > kMaxExprDepth) {
-      AddExprHole(n, &out);
-      return out;
+    Alts alts = ExprAlts(n, pos, depth);
+    if (note->empty() && !alts.empty()) *note = alts[0].note;
+    return Merge(alts, n);
+  }
+
+  Template Merge(const Alts& alts, TSNode n) {
+    if (alts.size() == 1) return alts[0].tmpl;
+    std::vector<Template> ts;
+    for (const Alt& a : alts) ts.push_back(a.tmpl);
+    return MergeTemplates(ts, HoleExpr(n));
+  }
+
+  Alts Single(Template t, std::string note = {}) {
+    Alts out;
+    out.push_back(Alt{std::move(t), std::move(note)});
+    return out;
+  }
+
+  Alts HoleAlts(TSNode n) {
+    Template t;
+    AddExprHole(n, &t);
+    return Single(std::move(t));
+  }
+
+  // a ∪ b, without repeats; past kMaxAlternatives they merge into one.
+  Alts Union(Alts a, const Alts& b, TSNode n) {
+    for (const Alt& x : b) {
+      bool seen = false;
+      for (const Alt& y : a) seen |= y.tmpl.Display() == x.tmpl.Display() &&
+                                     y.tmpl.Pattern() == x.tmpl.Pattern();
+      if (!seen) a.push_back(x);
     }
+    if (a.size() > kMaxAlternatives) {
+      std::string note = a[0].note;
+      return Single(Merge(a, n), note);
+    }
+    return a;
+  }
+
+  // Every way the expression can render; each alternative is a template.
+  Alts ExprAlts(TSNode n, uint32_t pos, int depth) {
+    if (depth > kMaxExprDepth) return HoleAlts(n);
     std::string_view type = Type(n);
-    if (type == "string" || type == "concatenated_string") return StringNodeTemplate(n, src_);
+    if (type == "string" || type == "concatenated_string") {
+      return Single(StringNodeTemplate(n, src_));
+    }
     if (type == "parenthesized_expression") {
       TSNode inner = ts::FirstNamed(n);
-      if (!ts_node_is_null(inner)) return ExprTemplate(inner, pos, depth + 1, note);
+      if (!ts_node_is_null(inner)) return ExprAlts(inner, pos, depth + 1);
+    }
+    if (type == "conditional_expression") {
+      // `a if cond else b`: either branch.
+      std::vector<TSNode> parts = NamedChildren(n);
+      if (parts.size() == 3) {
+        return Union(ExprAlts(parts[0], pos, depth + 1), ExprAlts(parts[2], pos, depth + 1), n);
+      }
+    }
+    if (type == "boolean_operator" && ts::Text(Field(n, "operator"), src_) == "or") {
+      // `msg or "default"`: the left value when truthy, else the right.
+      return Union(ExprAlts(Field(n, "left"), pos, depth + 1),
+                   ExprAlts(Field(n, "right"), pos, depth + 1), n);
     }
     if (type == "binary_operator") {
       std::string_view op = ts::Text(Field(n, "operator"), src_);
-      if (op == "+") return ConcatTemplate(n, pos, depth, note);
-      if (op == "%") return PercentTemplate(n, pos, depth, note);
+      if (op == "+") return ConcatAlts(n, pos, depth);
+      if (op == "%") return PercentAlts(n, pos, depth);
     }
     if (type == "call") {
-      if (auto t = CallTemplate(n, pos, depth, note)) return *t;
+      if (auto t = CallAlts(n, pos, depth)) return *t;
     }
     if (type == "identifier") {
-      if (auto t = VariableTemplate(n, pos, depth, note)) return *t;
+      if (auto t = VariableAlts(n, pos, depth)) return *t;
     }
-    AddExprHole(n, &out);
+    return HoleAlts(n);
+  }
+
+  Alts ConcatAlts(TSNode n, uint32_t pos, int depth) {
+    Alts left = ExprAlts(Field(n, "left"), pos, depth + 1);
+    Alts right = ExprAlts(Field(n, "right"), pos, depth + 1);
+    if (left.size() * right.size() > kMaxAlternatives) {
+      left = Single(Merge(left, Field(n, "left")), left[0].note);
+      right = Single(Merge(right, Field(n, "right")), right[0].note);
+    }
+    Alts out;
+    for (const Alt& l : left) {
+      for (const Alt& r : right) {
+        Alt a{l.tmpl, l.note.empty() ? r.note : l.note};
+        a.tmpl.Append(r.tmpl);
+        out.push_back(std::move(a));
+      }
+    }
     return out;
   }
 
-  Template ConcatTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
-    Template out = ExprTemplate(Field(n, "left"), pos, depth + 1, note);
-    out.Append(ExprTemplate(Field(n, "right"), pos, depth + 1, note));
-    return out;
-  }
-
-  Template PercentTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
-    Template fmt = ExprTemplate(Field(n, "left"), pos, depth + 1, note);
-    if (!fmt.HasLiteralText()) {
-      Template out;
-      AddExprHole(n, &out);
-      return out;
-    }
+  Alts PercentAlts(TSNode n, uint32_t pos, int depth) {
+    Alts fmts = ExprAlts(Field(n, "left"), pos, depth + 1);
     TSNode right = Field(n, "right");
     if (Is(right, "parenthesized_expression")) {
       TSNode inner = ts::FirstNamed(right);
@@ -390,35 +679,119 @@ class PythonFile {
     } else {
       positional.push_back(HoleExpr(right));
     }
-    return ApplyPercentFormat(fmt, positional, named);
+    Alts out;
+    for (const Alt& f : fmts) {
+      if (!f.tmpl.HasLiteralText()) {
+        Template t;
+        AddExprHole(n, &t);
+        out.push_back(Alt{std::move(t), f.note});
+      } else {
+        out.push_back(Alt{ApplyPercentFormat(f.tmpl, positional, named), f.note});
+      }
+    }
+    return out;
   }
 
-  std::optional<Template> CallTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+  // Alternatives of `fn(...)` calls that return text we can reconstruct;
+  // nullopt for any other call (it becomes a hole).
+  std::optional<Alts> CallAlts(TSNode n, uint32_t pos, int depth) {
     TSNode fn = Field(n, "function");
     CallArgs args = SplitArgs(n, src_);
     std::string_view fn_text = ts::Text(fn, src_);
+    std::string name = LastComponent(fn_text);
     // Translation wrappers return their argument's text.
-    if ((fn_text == "_" || fn_text == "gettext" || fn_text == "gettext_lazy" ||
-         fn_text == "lazy_gettext" || fn_text == "ugettext") &&
+    static const std::vector<std::string_view> kGettext = {
+        "_", "gettext", "gettext_lazy", "lazy_gettext", "ugettext", "ugettext_lazy", "_l"};
+    if (std::find(kGettext.begin(), kGettext.end(), fn_text) != kGettext.end() &&
         args.positional.size() == 1) {
-      return ExprTemplate(args.positional[0], pos, depth + 1, note);
+      return ExprAlts(args.positional[0], pos, depth + 1);
     }
-    if (Is(fn, "attribute") && ts::Text(Field(fn, "attribute"), src_) == "format") {
-      Template fmt = ExprTemplate(Field(fn, "object"), pos, depth + 1, note);
-      if (!fmt.HasLiteralText()) return std::nullopt;
+    if ((name == "pgettext" || name == "pgettext_lazy") && args.positional.size() == 2) {
+      return ExprAlts(args.positional[1], pos, depth + 1);
+    }
+    // ngettext(singular, plural, n): either text, chosen by n.
+    size_t plural_at = (name == "npgettext" || name == "npgettext_lazy") ? 1 : 0;
+    if ((name == "ngettext" || name == "ungettext" || name == "ngettext_lazy" ||
+         name == "ungettext_lazy" || name == "lazy_ngettext" || plural_at == 1) &&
+        args.positional.size() >= plural_at + 2) {
+      return Union(ExprAlts(args.positional[plural_at], pos, depth + 1),
+                   ExprAlts(args.positional[plural_at + 1], pos, depth + 1), n);
+    }
+    if (!Is(fn, "attribute")) {
+      if ((fn_text == "textwrap.dedent" || fn_text == "dedent" || fn_text == "inspect.cleandoc") &&
+          args.positional.size() == 1) {
+        // (cleandoc also strips; handled as dedent + strip.)
+        Alts out;
+        for (const Alt& a : ExprAlts(args.positional[0], pos, depth + 1)) {
+          std::optional<Template> t = DedentTemplate(a.tmpl);
+          if (t && fn_text == "inspect.cleandoc") t = StripTemplate(*t, true, true);
+          if (!t) return std::nullopt;
+          out.push_back(Alt{std::move(*t), a.note});
+        }
+        return out;
+      }
+      return std::nullopt;
+    }
+    if (fn_text.starts_with("textwrap.dedent")) return std::nullopt;
+    std::string_view method = ts::Text(Field(fn, "attribute"), src_);
+    TSNode object = Field(fn, "object");
+    if (method == "format") {
+      Alts fmts = ExprAlts(object, pos, depth + 1);
       std::vector<std::string> positional;
       for (TSNode a : args.positional) positional.push_back(HoleExpr(a));
       std::map<std::string, std::string> named;
       for (const auto& [k, v] : args.keywords) named[k] = HoleExpr(v);
-      return ApplyBraceFormat(fmt, positional, named);
+      Alts out;
+      for (const Alt& f : fmts) {
+        if (!f.tmpl.HasLiteralText()) {
+          Template t;
+          AddExprHole(n, &t);
+          out.push_back(Alt{std::move(t), f.note});
+        } else {
+          out.push_back(Alt{ApplyBraceFormat(f.tmpl, positional, named), f.note});
+        }
+      }
+      bool any = false;
+      for (const Alt& a : out) any |= a.tmpl.HasLiteralText();
+      if (!any) return std::nullopt;
+      return out;
+    }
+    if ((method == "strip" || method == "lstrip" || method == "rstrip") &&
+        args.positional.empty() && args.keywords.empty()) {
+      Alts out;
+      for (const Alt& a : ExprAlts(object, pos, depth + 1)) {
+        std::optional<Template> t =
+            StripTemplate(a.tmpl, method != "rstrip", method != "lstrip");
+        if (!t) return std::nullopt;
+        out.push_back(Alt{std::move(*t), a.note});
+      }
+      return out;
+    }
+    if (method == "join" && (Is(object, "string") || Is(object, "concatenated_string")) &&
+        args.positional.size() == 1 &&
+        (Is(args.positional[0], "list") || Is(args.positional[0], "tuple"))) {
+      // "sep".join([a, b, c]) with the items written out.
+      Template sep = StringNodeTemplate(object, src_);
+      Template out;
+      bool first = true;
+      for (TSNode item : NamedChildren(args.positional[0])) {
+        if (Is(item, "list_splat")) return std::nullopt;
+        if (!first) out.Append(sep);
+        first = false;
+        std::string unused;
+        out.Append(ExprTemplate(item, pos, depth + 1, &unused));
+      }
+      return Single(std::move(out));
     }
     return std::nullopt;
   }
 
-  // A message held in a variable: the last assignment before `pos` in the
-  // enclosing function (or module), plus `+=` appends after it.
-  std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
-                                           std::string* note) {
+  // A message held in a variable: the assignments before `pos` in the
+  // enclosing function (or module) that can reach the use. One that runs
+  // on every path to the use replaces what came before; one inside a branch
+  // or loop adds an alternative. `+=` appends: as text when it runs on every
+  // path, else as a hole (the text may be missing).
+  std::optional<Alts> VariableAlts(TSNode ident, uint32_t pos, int depth) {
     std::string name(ts::Text(ident, src_));
     TSNode scope = EnclosingScope(ident);
     std::vector<TSNode> assigns = AssignmentsTo(scope, name, pos);
@@ -427,24 +800,56 @@ class PythonFile {
       // since the module has run by the time the function is called.
       assigns = AssignmentsTo(Root(scope), name, UINT32_MAX);
     }
-    int last_plain = -1;
-    for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
-      if (Is(assigns[i], "assignment")) last_plain = i;
+    if (assigns.empty()) return std::nullopt;
+    Alts cur = HoleAlts(ident);  // the value before any assignment we see
+    for (TSNode a : assigns) {
+      TSNode rhs = Field(a, "right");
+      if (ts_node_is_null(rhs)) continue;
+      bool always = RunsBefore(a, ident);
+      std::string line = std::to_string(ts::Line(a));
+      if (Is(a, "assignment")) {
+        Alts v = ExprAlts(rhs, ts_node_start_byte(a), depth + 1);
+        for (Alt& x : v) {
+          if (x.note.empty()) x.note = "message assigned to `" + name + "` at line " + line;
+        }
+        cur = always ? v : Union(std::move(cur), v, ident);
+      } else {
+        std::string unused;
+        Template app = ExprTemplate(rhs, ts_node_start_byte(a), depth + 1, &unused);
+        for (Alt& x : cur) {
+          if (always) {
+            x.tmpl.Append(app);
+          } else {
+            x.tmpl.AddHole(app.Display(), "`" + name + " +=` at line " + line + " (may not run)");
+          }
+        }
+      }
     }
-    if (last_plain < 0) return std::nullopt;
-    TSNode rhs = Field(assigns[last_plain], "right");
-    if (ts_node_is_null(rhs)) return std::nullopt;
-    Template out = ExprTemplate(rhs, ts_node_start_byte(assigns[last_plain]), depth + 1, note);
-    if (!out.HasLiteralText()) return std::nullopt;
-    for (size_t i = last_plain + 1; i < assigns.size(); ++i) {
-      TSNode r = Field(assigns[i], "right");
-      out.Append(ExprTemplate(r, ts_node_start_byte(assigns[i]), depth + 1, note));
+    bool any = false;
+    for (const Alt& x : cur) any |= x.tmpl.HasLiteralText();
+    if (!any) return std::nullopt;
+    return cur;
+  }
+
+  // True when `def` (an assignment) runs on every path that reaches `use`:
+  // no branch, loop or try lies between it and their common block.
+  bool RunsBefore(TSNode def, TSNode use) {
+    TSNode cur = ts_node_parent(def);
+    for (int i = 0; i < kMaxAncestors && !ts_node_is_null(cur); ++i) {
+      if (ts_node_start_byte(cur) <= ts_node_start_byte(use) &&
+          ts_node_end_byte(use) <= ts_node_end_byte(cur)) {
+        return true;
+      }
+      std::string_view type = Type(cur);
+      if (type == "if_statement" || type == "elif_clause" || type == "else_clause" ||
+          type == "for_statement" || type == "while_statement" || type == "try_statement" ||
+          type == "except_clause" || type == "except_group_clause" ||
+          type == "finally_clause" || type == "case_clause" || type == "match_statement") {
+        return false;
+      }
+      cur = ts_node_parent(cur);
     }
-    if (note->empty()) {
-      *note = "message assigned to `" + name + "` at line " +
-              std::to_string(ts::Line(assigns[last_plain]));
-    }
-    return out;
+    return false;
   }
 
   // `name = ...` and `name += ...` inside `scope` (not in nested functions or
@@ -465,8 +870,8 @@ class PythonFile {
         bool plus = type == "assignment" || ts::Text(Field(n, "operator"), src_) == "+=";
         if (plus && ts::Text(Field(n, "left"), src_) == name) out.push_back(n);
       }
-      uint32_t count = ts_node_named_child_count(n);
-      for (uint32_t i = count; i-- > 0;) stack.push_back(ts_node_named_child(n, i));
+      std::vector<TSNode> children = NamedChildren(n);
+      stack.insert(stack.end(), children.rbegin(), children.rend());
     }
     std::sort(out.begin(), out.end(), [](TSNode a, TSNode b) {
       return ts_node_start_byte(a) < ts_node_start_byte(b);
@@ -731,6 +1136,7 @@ class PythonFile {
   std::vector<std::string_view> lines_;
   std::vector<ErrorSite>* out_;
   std::map<std::string, SourceNote> class_docs_;
+  std::map<std::string, Helper> helpers_;
 };
 
 class PythonExtractor : public Extractor {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace errdex::ts {
 
@@ -50,6 +51,23 @@ inline TSNode Field(TSNode n, std::string_view name) {
 
 inline int Line(TSNode n) { return static_cast<int>(ts_node_start_point(n).row) + 1; }
 inline int EndLine(TSNode n) { return static_cast<int>(ts_node_end_point(n).row) + 1; }
+
+// Named children in order, skipping comments. Uses a cursor: the obvious
+// loop over ts_node_named_child(n, i) is O(i) per call, quadratic over a
+// module with thousands of top-level statements.
+inline std::vector<TSNode> NamedChildren(TSNode n) {
+  std::vector<TSNode> out;
+  if (ts_node_is_null(n)) return out;
+  TSTreeCursor cursor = ts_tree_cursor_new(n);
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      TSNode c = ts_tree_cursor_current_node(&cursor);
+      if (ts_node_is_named(c) && !Is(c, "comment")) out.push_back(c);
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
+  return out;
+}
 
 // The first named child, skipping comments.
 inline TSNode FirstNamed(TSNode n) {
