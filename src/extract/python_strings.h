@@ -6,6 +6,7 @@
 #include <tree_sitter/api.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,5 +26,17 @@ Template ApplyPercentFormat(const Template& fmt, const std::vector<std::string>&
 // `fmt.format(*positional, **named)`: replacement fields become holes.
 Template ApplyBraceFormat(const Template& fmt, const std::vector<std::string>& positional,
                           const std::map<std::string, std::string>& named);
+
+// textwrap.dedent() of a template without holes (nullopt when it has holes:
+// a hole's value could change the common margin).
+std::optional<Template> DedentTemplate(const Template& t);
+// str.strip()/lstrip()/rstrip() with no argument; nullopt when a stripped
+// end is a hole (its value decides what is stripped).
+std::optional<Template> StripTemplate(const Template& t, bool left, bool right);
+// One template whose pattern matches every rendering of each alternative:
+// their common leading and trailing tokens (words, whitespace runs, whole
+// `{...}` fields and `%` specs, holes) kept, the differing middle one hole
+// whose text is the first alternative's middle as written.
+Template MergeTemplates(const std::vector<Template>& alternatives, const std::string& expr);
 
 }  // namespace errdex
