@@ -1,8 +1,8 @@
 // Property: every pattern errdex derives matches the renderings of its own
 // template, under RE2 and under JavaScript's regex engine (node), for hole
 // values that include the empty string, quotes, newlines, regex syntax and
-// non-ASCII text. Templates come from a fixture covering every Python idiom
-// and, when shared/data is present, from 1,400 real-world message templates
+// non-ASCII text. Templates come from fixtures covering every Python,
+// JavaScript/TypeScript and Go idiom and, when shared/data is present, from 1,400 real-world message templates
 // wrapped into Python source.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -36,6 +36,39 @@ def f(a, b, n, items, cfg, key, table):
     raise ValueError(f"{a} starts with a hole")
     raise ValueError("unicode \u00e9\u2713 and %s" % a)
 )PY";
+
+const char* kJsIdioms = R"JS(
+function f(a, b, n, items) {
+  throw new TypeError(`config ${a} must be JSON, got \`${b.kind}\` (${n})`);
+  throw Error('expected ' + n + " items, \u00e9\n" + 'done .*+?()[]{}|^$ /x/');
+  let msg = util.format('bad %s at %d (100%%) %j', a, b, n, items);
+  msg += '; retry';
+  throw new RangeError('db: ' + msg);
+  const err = new Error(`cannot open ${a}`); err.code = 'ERR_OPEN'; throw err;
+  return res.status(404).json({ error: `user ${a} not found` });
+  throw new AxiosError('Request failed with status code ' + n, AxiosError.ERR_BAD_REQUEST);
+  throw new Error(`${a}${b}`);
+}
+)JS";
+
+const char* kGoIdioms = R"GO(
+package p
+
+var ErrNotFound = errors.New("store: key not found")
+
+func (e *ParseError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+func f(name string, n int, s *S, err error) error {
+	http.Error(w, "no such id "+name, http.StatusNotFound)
+	panic("only one wildcard per segment, has: '" + name + "' in path '" + s.p + "'")
+	log.Fatalf("listen on %s: %v", name, err)
+	return fmt.Errorf("open %q (%d of %[2]d, %T, %+v, %-8.3f, %x, 100%%): %w", name, n, s, s, n, n, err)
+	return errors.Wrapf(err, "read %s", name)
+	return fmt.Errorf(`raw 
+ %s
+second line`, name)
+}
+)GO";
 
 // Wraps real-world templates into Python so that their holes become holes.
 std::string TemplatesAsPython(const std::string& path) {
@@ -79,16 +112,20 @@ std::vector<std::vector<std::string>> Samples(const Template& t) {
 }
 
 TEST(PatternProperty, RenderingsMatchUnderRe2AndJavaScript) {
-  std::vector<std::string> sources = {kIdioms};
+  std::vector<std::pair<std::string, std::string>> sources = {
+      {"x.py", kIdioms}, {"x.js", kJsIdioms}, {"x.ts", kJsIdioms}, {"x.go", kGoIdioms}};
   std::string shared = testing::SharedDir();
-  if (!shared.empty()) sources.push_back(TemplatesAsPython(shared + "/data/error-templates.txt"));
+  if (!shared.empty()) {
+    sources.push_back({"x.py", TemplatesAsPython(shared + "/data/error-templates.txt")});
+  }
 
   nlohmann::json cases = nlohmann::json::array();
   int patterns = 0;
-  for (const std::string& code : sources) {
+  for (const auto& [path, code] : sources) {
     std::vector<ErrorSite> sites;
     bool errs = false;
-    ASSERT_TRUE(ExtractorFor("x.py")->Extract({"x.py", code, false}, &sites, &errs).ok());
+    ASSERT_TRUE(ExtractorFor(path)->Extract({path, code, false}, &sites, &errs).ok());
+    EXPECT_FALSE(errs) << path;
     for (const ErrorSite& s : sites) {
       std::string pattern = s.message.Pattern();
       RE2 re(pattern);
@@ -101,7 +138,7 @@ TEST(PatternProperty, RenderingsMatchUnderRe2AndJavaScript) {
       }
     }
   }
-  EXPECT_GT(patterns, 15);
+  EXPECT_GT(patterns, 40);
   if (!shared.empty()) {
     EXPECT_GT(patterns, 1400);
   }

@@ -7,18 +7,41 @@
 
 namespace errdex {
 
+// One stack frame of a trace: where the code was when the error was raised.
+struct StackFrame {
+  std::string file;  // as printed: "/app/srv.py", "Main.java", "src/main.rs"
+  int line = 0;
+};
+
 struct ErrorText {
   std::string message;      // the message to match
   std::string error_class;  // "ValueError" when the input names it
+  std::string error_code;   // Node's `code: 'ERR_X'` property, when printed
   int input_line = 0;       // 1-based line of the input it came from
+  std::vector<StackFrame> frames;  // innermost last, as the trace prints them
 };
 
-// Limits that keep hostile input bounded.
+// Limits that keep hostile input bounded. Past them the input is cut, and
+// ParseInput says so in InputNotes.
 inline constexpr size_t kMaxInputBytes = 10 * 1024 * 1024;
+inline constexpr size_t kMaxErrorsPerInput = 1000;
+inline constexpr size_t kMaxMessageBytes = 64 * 1024;
+inline constexpr size_t kMaxFramesPerError = 64;
 
-// Extracts the errors in `text`. A Python traceback yields its final
-// `Class: message` (the message may continue on following lines); plain text
-// yields itself.
-std::vector<ErrorText> ParseInput(const std::string& text);
+struct InputNotes {
+  bool bytes_cut = false;     // only the first kMaxInputBytes were read
+  bool errors_cut = false;    // more than kMaxErrorsPerInput distinct errors
+  bool message_cut = false;   // some message was cut to kMaxMessageBytes
+  // A sentence for the user when something was cut, else "".
+  std::string Describe() const;
+};
+
+// Extracts the distinct errors in `text`, in input order: Python tracebacks
+// (each link of a chain), Java/Kotlin traces (each `Caused by:`), Go panics,
+// Rust panics and `Caused by:` lists, Node traces (with `code:`), C++
+// `terminate called after throwing` / `what():`, and log lines at error
+// level. Input with none of these is one message. Never fails; `notes`
+// (optional) reports what was cut.
+std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes = nullptr);
 
 }  // namespace errdex

@@ -1,7 +1,9 @@
 // Matcher: answers "which records produced this text?". Built once from
 // records, then queried many times. Every pattern is considered on every
 // query (a literal prefilter only skips patterns whose required text is
-// absent); a fuzzy tier answers when no pattern matches.
+// absent); a fuzzy tier answers when no pattern matches. Ranking uses the
+// exception class, stack frames that point into indexed files and lines, and
+// how much of the message the pattern's literal text covers.
 //
 // Thread-safety: Find() is const and may be called from many threads.
 #pragma once
@@ -10,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "errdex/input.h"
 #include "errdex/record.h"
 
 namespace errdex {
@@ -31,6 +34,10 @@ struct Query {
   std::string error_class;  // from a traceback, when known ("ValueError")
   std::string repo;         // restrict to one repository when non-empty
   size_t limit = 5;
+  std::string error_code;   // a code the input printed apart from the message
+  // Stack frames of the trace: a frame at a record's file (and line) is
+  // evidence for that record.
+  std::vector<StackFrame> frames;
 };
 
 class Matcher {
@@ -42,8 +49,11 @@ class Matcher {
 
   std::vector<Match> Find(const Query& query) const;
   size_t size() const;
-  // Patterns that failed to compile, as "id: reason" (they never stop a load).
-  const std::vector<std::string>& bad_patterns() const;
+  // Patterns found not to compile, as "id: reason" (they never stop a load).
+  // Patterns compile on first use, so this lists those met so far; call
+  // CompileAll() first for a full check (slow on a large corpus).
+  std::vector<std::string> bad_patterns() const;
+  void CompileAll() const;
 
  private:
   struct Impl;

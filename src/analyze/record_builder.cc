@@ -115,10 +115,6 @@ std::string ConditionText(const PathCondition& c) {
   return "`" + c.expr + "` is " + (c.polarity ? "true" : "false");
 }
 
-std::string PythonCondition(const PathCondition& c) {
-  return c.polarity ? c.expr : "not (" + c.expr + ")";
-}
-
 std::string Where(const ErrorSite& s) {
   return s.function.empty() ? "module-level code of " + s.file_path
                             : "`" + s.function + "` (" + s.file_path + ")";
@@ -204,29 +200,86 @@ void Solutions(const ErrorSite& s, Record* r) {
   r->provenance["solutions"] = lines;
 }
 
+// Snippet syntax per language family, so that a Go or JavaScript record shows
+// Go or JavaScript code. Python is the default.
+struct Snippets {
+  std::string comment;                       // line comment leader
+  std::string (*negate)(const std::string&);  // `not (x)`, `!(x)`
+  std::string (*guard)(const std::string& cond, const std::string& body);
+  std::string (*handle)(const ErrorSite& s, const std::string& call, const std::string& where);
+};
+
+std::string PyNot(const std::string& e) { return "not (" + e + ")"; }
+std::string CNot(const std::string& e) { return "!(" + e + ")"; }
+std::string PyIf(const std::string& c, const std::string& b) { return "if " + c + ":\n    " + b; }
+std::string JsIf(const std::string& c, const std::string& b) {
+  return "if (" + c + ") {\n  " + b + "\n}";
+}
+std::string GoIf(const std::string& c, const std::string& b) {
+  return "if " + c + " {\n\t" + b + "\n}";
+}
+std::string PyHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  if (s.kind == SiteKind::kWarning) {
+    return "import warnings\nwith warnings.catch_warnings():\n    warnings.simplefilter(\"error\", " +
+           s.error_class + ")\n    " + call;
+  }
+  return "try:\n    " + call + "\nexcept " + s.error_class + " as exc:\n    ...  # " + where;
+}
+std::string JsHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  std::string test = s.error_code ? "err.code === '" + *s.error_code + "'"
+                                  : "err instanceof " + s.error_class;
+  return "try {\n  " + call + ";\n} catch (err) {\n  if (" + test + ") {\n    // " + where +
+         "\n  }\n  throw err;\n}";
+}
+std::string GoHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  const std::string& c = s.error_class;
+  if (c.size() > 3 && c.starts_with("Err") && std::isupper(static_cast<unsigned char>(c[3]))) {
+    // a sentinel
+    return "if err := " + call + "; errors.Is(err, " + s.error_class + ") {\n\t// " + where +
+           "\n}";
+  }
+  if (!c.empty() && c != "panic" && c.find('.') == std::string::npos) {
+    return "var target *" + s.error_class + "\nif err := " + call +
+           "; errors.As(err, &target) {\n\t// " + where + "\n}";
+  }
+  return "if err := " + call + "; err != nil {\n\t// " + where + "\n}";
+}
+
+const Snippets& SnippetsFor(const std::string& language) {
+  static const Snippets kPython{"#", PyNot, PyIf, PyHandle};
+  static const Snippets kJs{"//", CNot, JsIf, JsHandle};
+  static const Snippets kGo{"//", CNot, GoIf, GoHandle};
+  if (language == "javascript" || language == "typescript") return kJs;
+  if (language == "go") return kGo;
+  return kPython;
+}
+
 void CodeFields(const ErrorSite& s, Record* r) {
+  const Snippets& lang = SnippetsFor(s.language);
+  const std::string& cm = lang.comment;
   std::string where = s.file_path + ":" + std::to_string(s.line);
-  std::string call = s.function.empty() ? "import " + s.file_path : s.function + "(...)";
+  std::string call = s.function.empty() ? (s.language == "python" ? "import " + s.file_path
+                                                                  : "load " + s.file_path)
+                                        : s.function + "(...)";
   std::vector<std::string> conds;
   for (const PathCondition& c : s.conditions) {
-    if (c.expr.rfind("except", 0) != 0) conds.push_back(PythonCondition(c));
+    if (c.expr.rfind("except", 0) == 0 || c.expr.rfind("catch", 0) == 0) continue;
+    conds.push_back(c.polarity ? c.expr : lang.negate(c.expr));
   }
-  std::string guard = Join(conds, " and ");
+  std::string guard = Join(conds, s.language == "python" ? " and " : " && ");
   if (!guard.empty()) {
-    r->validation_code = "# errdex: " + where + " raises when this holds\nif " + guard +
-                         ":\n    ...  # adjust the inputs before calling " + call;
-    r->example_fix = "# before: reaches " + where + "\n" + call +
-                     "\n# after: check first\nif " + guard + ":\n    ...  # fix the inputs\n" + call;
+    r->validation_code = cm + " errdex: " + where + " raises when this holds\n" +
+                         lang.guard(guard, "...  " + cm + " adjust the inputs before calling " + call);
+    r->example_fix = cm + " before: reaches " + where + "\n" + call + "\n" + cm +
+                     " after: check first\n" + lang.guard(guard, "...  " + cm + " fix the inputs") +
+                     "\n" + call;
   } else {
-    r->example_fix = "# " + where + " has no guarding condition; handle the error where " + call +
-                     " is called";
+    r->example_fix = cm + " " + where + " has no guarding condition; handle the error where " +
+                     call + " is called";
   }
-  if (s.kind == SiteKind::kWarning) {
-    r->try_catch_pattern = "import warnings\nwith warnings.catch_warnings():\n    warnings.simplefilter(\"error\", " +
-                           s.error_class + ")\n    " + call;
-  } else if (s.kind != SiteKind::kLog && !s.error_class.empty()) {
-    r->try_catch_pattern = "try:\n    " + call + "\nexcept " + s.error_class +
-                           " as exc:\n    ...  # " + where;
+  if (s.kind == SiteKind::kWarning ||
+      (s.kind != SiteKind::kLog && (!s.error_class.empty() || s.language == "go"))) {
+    r->try_catch_pattern = lang.handle(s, call, where);
   }
   for (const std::string& flag : FlagsIn(s.message.Display())) {
     r->prevention_tips.push_back("Check how `" + flag + "` is set before launching");

@@ -14,6 +14,7 @@
 #include "errdex/input.h"
 #include "errdex/matcher.h"
 #include "errdex/record.h"
+#include "errdex/serve.h"
 #include "errdex/source.h"
 #include "errdex/store.h"
 #include "util/text.h"
@@ -202,12 +203,16 @@ int RunExplain(ExplainArgs a) {
   auto records = (*store)->List(a.repo);
   if (!records.ok()) return Fail(records.status());
   Matcher matcher(std::move(*records));
-  std::vector<ErrorText> errors = ParseInput(a.text);
+  InputNotes notes;
+  std::vector<ErrorText> errors = ParseInput(a.text, &notes);
+  if (notes.errors_cut || notes.message_cut) {
+    std::fprintf(stderr, "errdex: %s\n", notes.Describe().c_str());
+  }
   if (!a.all && errors.size() > 1) errors.erase(errors.begin(), errors.end() - 1);
   nlohmann::json out = {{"matches", nlohmann::json::array()}};
   bool found = false;
   for (const ErrorText& e : errors) {
-    Query q{e.message, e.error_class, a.repo, a.limit};
+    Query q{e.message, e.error_class, a.repo, a.limit, e.error_code, e.frames};
     std::vector<Match> matches = matcher.Find(q);
     found = found || !matches.empty();
     if (a.json) {
@@ -288,6 +293,33 @@ int RunList(const std::string& repo, const std::string& db, bool json) {
   return records->empty() ? kExitNotFound : kExitFound;
 }
 
+// --- serve / export -----------------------------------------------------------
+
+int RunServe(ServeOptions opt) {
+  opt.on_listening = [&](int port) {
+    std::printf("errdex serve: listening on http://%s:%d/\n", opt.host.c_str(), port);
+    std::fflush(stdout);
+  };
+  Status st = Serve(opt);
+  return st.ok() ? kExitFound : Fail(st);
+}
+
+int RunExport(const std::string& dir, const std::string& db, bool json) {
+  auto sum = ExportDataset(db, dir);
+  if (!sum.ok()) return Fail(sum.status());
+  if (json) {
+    nlohmann::json out = {{"dir", sum->dir}, {"datasetVersion", sum->dataset_version},
+                          {"files", sum->files}, {"bytes", sum->bytes},
+                          {"errors", sum->errors}, {"repos", sum->repos}};
+    std::cout << out.dump(2) << "\n";
+  } else {
+    std::printf("exported dataset %s to %s: %zu errors, %zu repositories, %zu files, %zu bytes\n",
+                sum->dataset_version.c_str(), sum->dir.c_str(), sum->errors, sum->repos,
+                sum->files, sum->bytes);
+  }
+  return kExitFound;
+}
+
 int Main(int argc, char** argv) {
   CLI::App app{"errdex: every user-facing error of a repository, and where it comes from"};
   app.require_subcommand(1);
@@ -340,6 +372,23 @@ int Main(int argc, char** argv) {
   list->add_option("--db", list_db, db_help);
   list->add_flag("--json", list_json, "JSON output");
 
+  ServeOptions so;
+  CLI::App* serve = app.add_subcommand("serve", "Serve HTML pages, the JSON API and /data/");
+  serve->add_option("--db", so.db, db_help);
+  serve->add_option("--host", so.host, "Address to bind")->capture_default_str();
+  serve->add_option("--port", so.port, "Port (0: any free port)")->capture_default_str();
+  serve->add_option("--threads", so.threads, "Worker threads (default: sized for 64+ clients)");
+  serve->add_option("--reload-seconds", so.reload_seconds,
+                    "How often to look for a newer dataset (0: never)")
+      ->capture_default_str();
+
+  std::string export_dir, export_db;
+  bool export_json = false;
+  CLI::App* exp = app.add_subcommand("export", "Write the static dataset to DIR atomically");
+  exp->add_option("dir", export_dir, "Output directory (replaced as a whole)")->required();
+  exp->add_option("--db", export_db, db_help);
+  exp->add_flag("--json", export_json, "Print a machine-readable summary");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -350,6 +399,8 @@ int Main(int argc, char** argv) {
   if (*explain) return RunExplain(ea);
   if (*show) return RunShow(show_id, show_db, show_json);
   if (*list) return RunList(list_repo, list_db, list_json);
+  if (*serve) return RunServe(so);
+  if (*exp) return RunExport(export_dir, export_db, export_json);
   return kExitFailure;
 }
 

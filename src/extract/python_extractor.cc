@@ -240,6 +240,8 @@ class PythonFile {
           std::string_view msg_name = ts::Text(msg, src_);
           for (const auto& [param, index] : params) {
             if (param != msg_name || (method && index == 0)) continue;
+            // The parameter must still hold the caller's text at the raise.
+            if (!AssignmentsTo(fn, param, ts_node_start_byte(n)).empty()) return;
             Helper h;
             h.error_class = LastComponent(cls);
             h.index = index < 0 ? -1 : index - (method ? 1 : 0);
@@ -251,8 +253,8 @@ class PythonFile {
           }
           continue;
         }
-        uint32_t count = ts_node_named_child_count(n);
-        for (uint32_t i = count; i-- > 0;) stack.push_back(ts_node_named_child(n, i));
+        std::vector<TSNode> children = NamedChildren(n);
+        stack.insert(stack.end(), children.rbegin(), children.rend());
       }
     });
   }
@@ -276,6 +278,12 @@ class PythonFile {
       }
     }
     if (ts_node_is_null(exc)) return;  // bare `raise` re-raises
+    // `raise X(...).with_traceback(tb)` raises X(...).
+    while (Is(exc, "call") && Is(Field(exc, "function"), "attribute") &&
+           ts::Text(Field(Field(exc, "function"), "attribute"), src_) == "with_traceback" &&
+           Is(Field(Field(exc, "function"), "object"), "call")) {
+      exc = Field(Field(exc, "function"), "object");
+    }
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     if (Is(exc, "call")) {
       Alts alts;
@@ -306,13 +314,12 @@ class PythonFile {
       return FillHttpException(args, site, alts, msg_out);
     }
     if (is_class) site->http_status = StatusForClass(site->error_class);
-    TSNode msg = ChooseMessageArg(args);
+    TSNode msg = ChooseMessageArg(args, alts);
     if (ts_node_is_null(msg)) {
       if (!is_class) return false;
       SetOpaque(site, site->error_class, "raised without a message");
       return true;
     }
-    *alts = ExprAlts(msg, ts_node_start_byte(msg), 0);
     *msg_out = msg;
     return is_class || AnyLiteral(*alts);
   }
@@ -347,17 +354,24 @@ class PythonFile {
     return true;
   }
 
-  TSNode ChooseMessageArg(const CallArgs& args) {
+  // The argument that carries the message, and its alternatives in *alts.
+  TSNode ChooseMessageArg(const CallArgs& args, Alts* alts) {
     // The first positional argument that carries text; exceptions such as
     // OSError(errno, "msg") put a code first.
     for (TSNode a : args.positional) {
-      if (AnyLiteral(ExprAlts(a, ts_node_start_byte(a), 0))) return a;
+      *alts = ExprAlts(a, ts_node_start_byte(a), 0);
+      if (AnyLiteral(*alts)) return a;
     }
+    TSNode msg = args.positional.empty() ? TSNode{} : args.positional[0];
     for (const char* key : {"message", "msg", "detail", "description", "reason", "text", "error"}) {
       auto it = args.keywords.find(key);
-      if (it != args.keywords.end()) return it->second;
+      if (it != args.keywords.end()) {
+        msg = it->second;
+        break;
+      }
     }
-    return args.positional.empty() ? TSNode{} : args.positional[0];
+    if (!ts_node_is_null(msg)) *alts = ExprAlts(msg, ts_node_start_byte(msg), 0);
+    return msg;
   }
 
   // One site per alternative message that has text; when none has, one
@@ -717,22 +731,16 @@ class PythonFile {
       return Union(ExprAlts(args.positional[plural_at], pos, depth + 1),
                    ExprAlts(args.positional[plural_at + 1], pos, depth + 1), n);
     }
-    if (!Is(fn, "attribute")) {
-      if ((fn_text == "textwrap.dedent" || fn_text == "dedent" || fn_text == "inspect.cleandoc") &&
-          args.positional.size() == 1) {
-        // (cleandoc also strips; handled as dedent + strip.)
-        Alts out;
-        for (const Alt& a : ExprAlts(args.positional[0], pos, depth + 1)) {
-          std::optional<Template> t = DedentTemplate(a.tmpl);
-          if (t && fn_text == "inspect.cleandoc") t = StripTemplate(*t, true, true);
-          if (!t) return std::nullopt;
-          out.push_back(Alt{std::move(*t), a.note});
-        }
-        return out;
+    if ((fn_text == "textwrap.dedent" || fn_text == "dedent") && args.positional.size() == 1) {
+      Alts out;
+      for (const Alt& a : ExprAlts(args.positional[0], pos, depth + 1)) {
+        std::optional<Template> t = DedentTemplate(a.tmpl);
+        if (!t) return std::nullopt;
+        out.push_back(Alt{std::move(*t), a.note});
       }
-      return std::nullopt;
+      return out;
     }
-    if (fn_text.starts_with("textwrap.dedent")) return std::nullopt;
+    if (!Is(fn, "attribute")) return std::nullopt;
     std::string_view method = ts::Text(Field(fn, "attribute"), src_);
     TSNode object = Field(fn, "object");
     if (method == "format") {
@@ -795,24 +803,51 @@ class PythonFile {
     std::string name(ts::Text(ident, src_));
     TSNode scope = EnclosingScope(ident);
     std::vector<TSNode> assigns = AssignmentsTo(scope, name, pos);
-    if (assigns.empty() && Is(scope, "function_definition")) {
+    // A closure's free variable: the enclosing functions' assignments made
+    // before the nested function is defined.
+    for (int i = 0; i < 4 && assigns.empty() && Is(scope, "function_definition") &&
+                    !IsParameter(scope, name);
+         ++i) {
+      TSNode outer = EnclosingScope(scope);
+      if (!Is(outer, "function_definition")) break;
+      assigns = AssignmentsTo(outer, name, ts_node_start_byte(scope));
+      scope = outer;
+    }
+    if (assigns.empty() && Is(scope, "function_definition") && !IsParameter(scope, name)) {
       // A module-level constant: any assignment at module level counts,
       // since the module has run by the time the function is called.
       assigns = AssignmentsTo(Root(scope), name, UINT32_MAX);
     }
     if (assigns.empty()) return std::nullopt;
     Alts cur = HoleAlts(ident);  // the value before any assignment we see
+    std::vector<uint32_t> exhaustive_ifs_seen;
     for (TSNode a : assigns) {
       TSNode rhs = Field(a, "right");
       if (ts_node_is_null(rhs)) continue;
-      bool always = RunsBefore(a, ident);
+      Reach reach = Reaches(a, ident);
+      if (reach == Reach::kNever) continue;
+      bool always = reach == Reach::kAlways;
       std::string line = std::to_string(ts::Line(a));
       if (Is(a, "assignment")) {
         Alts v = ExprAlts(rhs, ts_node_start_byte(a), depth + 1);
         for (Alt& x : v) {
           if (x.note.empty()) x.note = "message assigned to `" + name + "` at line " + line;
         }
-        cur = always ? v : Union(std::move(cur), v, ident);
+        // In an if/elif/else whose every branch assigns (or leaves), the
+        // value from before the `if` cannot reach the use.
+        TSNode owner = always ? TSNode{} : BranchOwner(a);
+        bool first_of_exhaustive = false;
+        if (!ts_node_is_null(owner) && !Contains(owner, ident) &&
+            Reaches(owner, ident) == Reach::kAlways &&
+            ExhaustiveIf(owner, name)) {
+          uint32_t key = ts_node_start_byte(owner);
+          if (std::find(exhaustive_ifs_seen.begin(), exhaustive_ifs_seen.end(), key) ==
+              exhaustive_ifs_seen.end()) {
+            exhaustive_ifs_seen.push_back(key);
+            first_of_exhaustive = true;
+          }
+        }
+        cur = (always || first_of_exhaustive) ? v : Union(std::move(cur), v, ident);
       } else {
         std::string unused;
         Template app = ExprTemplate(rhs, ts_node_start_byte(a), depth + 1, &unused);
@@ -831,26 +866,92 @@ class PythonFile {
     return cur;
   }
 
-  // True when `def` (an assignment) runs on every path that reaches `use`:
-  // no branch, loop or try lies between it and their common block.
-  bool RunsBefore(TSNode def, TSNode use) {
+  static bool Contains(TSNode outer, TSNode inner) {
+    return ts_node_start_byte(outer) <= ts_node_start_byte(inner) &&
+           ts_node_end_byte(inner) <= ts_node_end_byte(outer);
+  }
+
+  // The if_statement one of whose branch blocks holds `assign` directly.
+  TSNode BranchOwner(TSNode assign) {
+    TSNode stmt = ts_node_parent(assign);
+    if (!Is(stmt, "expression_statement")) return TSNode{};
+    TSNode block = ts_node_parent(stmt);
+    if (!Is(block, "block")) return TSNode{};
+    TSNode clause = ts_node_parent(block);
+    if (Is(clause, "if_statement")) return clause;
+    if (Is(clause, "elif_clause") || Is(clause, "else_clause")) {
+      TSNode owner = ts_node_parent(clause);
+      if (Is(owner, "if_statement")) return owner;
+    }
+    return TSNode{};
+  }
+
+  // Every branch of `if_stmt` (which has an else) assigns `name` at its top
+  // level or ends by leaving (raise/return/continue/break).
+  bool ExhaustiveIf(TSNode if_stmt, const std::string& name) {
+    std::vector<TSNode> blocks = {Field(if_stmt, "consequence")};
+    bool has_else = false;
+    for (TSNode c : NamedChildren(if_stmt)) {
+      if (Is(c, "elif_clause")) blocks.push_back(Field(c, "consequence"));
+      if (Is(c, "else_clause")) {
+        has_else = true;
+        blocks.push_back(Field(c, "body"));
+      }
+    }
+    if (!has_else) return false;
+    for (TSNode b : blocks) {
+      std::vector<TSNode> body = NamedChildren(b);
+      if (body.empty()) return false;
+      bool ok = false;
+      std::string_view last = Type(body.back());
+      ok = last == "raise_statement" || last == "return_statement" ||
+           last == "continue_statement" || last == "break_statement";
+      for (TSNode st : body) {
+        TSNode e = ts::FirstNamed(st);
+        if (Is(st, "expression_statement") && Is(e, "assignment") &&
+            ts::Text(Field(e, "left"), src_) == name) {
+          ok = true;
+        }
+      }
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  bool IsParameter(TSNode fn, const std::string& name) {
+    for (const auto& p : Parameters(fn)) {
+      if (p.first == name) return true;
+    }
+    return false;
+  }
+
+  // Whether `def` (an assignment before `use`) runs on every path that
+  // reaches `use` (no branch, loop or try lies between it and their common
+  // block), on some, or never (they sit in different branches of one `if`).
+  enum class Reach { kAlways, kMaybe, kNever };
+  Reach Reaches(TSNode def, TSNode use) {
+    bool crossed = false;
     TSNode cur = ts_node_parent(def);
     for (int i = 0; i < kMaxAncestors && !ts_node_is_null(cur); ++i) {
-      if (ts_node_start_byte(cur) <= ts_node_start_byte(use) &&
-          ts_node_end_byte(use) <= ts_node_end_byte(cur)) {
-        return true;
-      }
       std::string_view type = Type(cur);
+      if (Contains(cur, use)) {
+        if (type == "if_statement" || type == "match_statement") return Reach::kNever;
+        return crossed || type == "try_statement" || type == "for_statement" ||
+                       type == "while_statement"
+                   ? Reach::kMaybe
+                   : Reach::kAlways;
+      }
       if (type == "if_statement" || type == "elif_clause" || type == "else_clause" ||
           type == "for_statement" || type == "while_statement" || type == "try_statement" ||
           type == "except_clause" || type == "except_group_clause" ||
           type == "finally_clause" || type == "case_clause" || type == "match_statement") {
-        return false;
+        crossed = true;
       }
       cur = ts_node_parent(cur);
     }
-    return false;
+    return Reach::kMaybe;
   }
+
 
   // `name = ...` and `name += ...` inside `scope` (not in nested functions or
   // classes) that start before `pos`, in source order.

@@ -268,5 +268,275 @@ TEST(PythonExtractor, DeepNestingDoesNotCrash) {
   EXPECT_TRUE(RE2(sites[0].message.Pattern()).ok());
 }
 
+
+// Matches `rendered` against the site's pattern the way the matcher does
+// (unanchored search).
+bool Matches(const ErrorSite& s, const std::string& rendered) {
+  RE2 re(s.message.Pattern());
+  EXPECT_TRUE(re.ok()) << s.message.Pattern();
+  return RE2::PartialMatch(rendered, re);
+}
+
+TEST(PythonExtractor, MessageAssignedInBothBranchesGivesOneSitePerBranch) {
+  auto sites = Extract(
+      "def check(name, other, register):\n"
+      "    if register:\n"
+      "        text = f'cannot add {name!r} under {other!r}.'\n"
+      "    else:\n"
+      "        text = (\n"
+      "            f'found {name!r} below '\n"
+      "            f' {other!r}, unsupported.'\n"
+      "        )\n"
+      "    raise RuntimeError(text)\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "cannot add {name!r} under {other!r}.");
+  EXPECT_EQ(sites[1].message.Display(), "found {name!r} below  {other!r}, unsupported.");
+  for (const ErrorSite& s : sites) {
+    EXPECT_EQ(s.line, 9);
+    EXPECT_EQ(s.error_class, "RuntimeError");
+    EXPECT_FALSE(s.message_opaque);
+  }
+  EXPECT_EQ(sites[0].message_origin_note, "message assigned to `text` at line 3");
+  EXPECT_EQ(sites[1].message_origin_note, "message assigned to `text` at line 5");
+  EXPECT_TRUE(Matches(sites[0], "RuntimeError: cannot add 'a' under 'b'."));
+}
+
+TEST(PythonExtractor, BranchAssignmentWithoutElseKeepsEarlierValue) {
+  // The branch may not run: the earlier text is a second alternative, and an
+  // assignment in one branch never reaches a use in a sibling branch.
+  auto sites = Extract(
+      "def f(x, y):\n"
+      "    msg = 'plain failure'\n"
+      "    if x:\n"
+      "        msg = 'x failure'\n"
+      "    if y:\n"
+      "        note = 'unused'\n"
+      "    else:\n"
+      "        raise ValueError(msg)\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "plain failure");
+  EXPECT_EQ(sites[1].message.Display(), "x failure");
+  auto guarded = Extract(
+      "def g(a, msg):\n"
+      "    if a:\n"
+      "        msg = 'only in this branch'\n"
+      "    else:\n"
+      "        raise ValueError(msg)\n");
+  ASSERT_EQ(guarded.size(), 1u);
+  EXPECT_TRUE(guarded[0].message_opaque);
+}
+
+TEST(PythonExtractor, ConditionalAppendBecomesAHole) {
+  auto sites = Extract(
+      "def f(x, n):\n"
+      "    msg = 'base failure'\n"
+      "    if x:\n"
+      "        msg += f'; with {n} extra'\n"
+      "    msg += '.'\n"
+      "    raise ValueError(msg)\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "base failure; with {n} extra.");
+  EXPECT_TRUE(Matches(s, "ValueError: base failure."));
+  EXPECT_TRUE(Matches(s, "ValueError: base failure; with 3 extra."));
+}
+
+TEST(PythonExtractor, NgettextGivesBothForms) {
+  auto sites = Extract(
+      "def f(opt, n):\n"
+      "    raise BadOptionUsage(\n"
+      "        opt,\n"
+      "        ngettext(\n"
+      "            '{name!r} needs a value.',\n"
+      "            '{name!r} needs {count} values.',\n"
+      "            n,\n"
+      "        ).format(name=opt, count=n),\n"
+      "    )\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "{name!r} needs a value.");
+  EXPECT_EQ(sites[1].message.Display(), "{name!r} needs {count} values.");
+  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"opt", "n"}));
+  EXPECT_EQ(sites[0].error_class, "BadOptionUsage");
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_TRUE(Matches(sites[1], "Error: '-n' needs 2 values."));
+}
+
+TEST(PythonExtractor, ConditionalExpressionAndOrDefault) {
+  auto sites = Extract(
+      "def f(x, reason):\n"
+      "    raise ValueError('mode ' + ('fast' if x else 'slow') + ' failed')\n"
+      "    raise KeyError(reason or 'no reason given')\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "mode fast failed");
+  EXPECT_EQ(sites[1].message.Display(), "mode slow failed");
+  EXPECT_EQ(sites[2].message.Display(), "no reason given");
+  EXPECT_EQ(sites[2].line, 3);
+}
+
+TEST(PythonExtractor, AlternativesInsideALargerMessageMergeSoundly) {
+  // Too many combinations for one site each: one template whose pattern
+  // matches every rendering, displayed as the first alternative.
+  auto sites = Extract(
+      "def f(a, b, c, d):\n"
+      "    raise ValueError(('x' if a else 'y') + ' and ' + ('p' if b else 'q') + ' / ' +\n"
+      "                     ('1' if c else '2') + ' / ' + ('u' if d else 'v') + ' end')\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "x and p / 1 / u end");
+  for (const char* r : {"x and p / 1 / u end", "y and q / 2 / v end", "x and q / 2 / u end"}) {
+    EXPECT_TRUE(Matches(s, r)) << r << " vs " << s.message.Pattern();
+  }
+}
+
+TEST(PythonExtractor, HelperThatRaisesMakesItsCallsSites) {
+  auto sites = Extract(
+      "class Kind:\n"
+      "    def fail(self, message, param=None):\n"
+      "        raise BadParameter(message, param=param)\n"
+      "    def convert(self, value, param):\n"
+      "        if not value:\n"
+      "            self.fail(_('{value!r} is not valid.').format(value=value), param)\n"
+      "        self.fail(message=f'bad {value}')\n"
+      "        return self.fail('returned failure')\n"
+      "        self.fail(value, param)\n"
+      "def usage_error(text):\n"
+      "    raise UsageError(text)\n"
+      "def run():\n"
+      "    usage_error('Missing command.')\n"
+      "def prefixed(text):\n"
+      "    text = 'Error: ' + text\n"
+      "    raise UsageError(text)\n"
+      "def run2():\n"
+      "    prefixed('not a plain pass-through')\n");
+  ASSERT_EQ(sites.size(), 7u);
+  EXPECT_EQ(sites[6].message.Display(), "Error: {text}");
+  EXPECT_EQ(sites[6].line, 16);
+  EXPECT_EQ(sites[0].message.Display(), "{message}");  // the helper's own raise
+  EXPECT_TRUE(sites[0].message_opaque);
+  EXPECT_EQ(sites[1].message.Display(), "{value!r} is not valid.");
+  EXPECT_EQ(sites[1].error_class, "BadParameter");
+  EXPECT_EQ(sites[1].line, 6);
+  EXPECT_EQ(sites[1].kind, SiteKind::kRaise);
+  EXPECT_EQ(sites[1].message_origin_note, "passed to `fail()`, which raises BadParameter at line 3");
+  EXPECT_EQ(sites[2].message.Display(), "bad {value}");
+  EXPECT_EQ(sites[3].message.Display(), "returned failure");
+  EXPECT_EQ(sites[4].message.Display(), "{text}");
+  EXPECT_EQ(sites[5].message.Display(), "Missing command.");
+  EXPECT_EQ(sites[5].error_class, "UsageError");
+  EXPECT_EQ(sites[5].line, 13);
+}
+
+TEST(PythonExtractor, ExceptionClassDefaultMessage) {
+  auto sites = Extract(
+      "class NoSuchThing(UsageError):\n"
+      "    def __init__(self, name, message=None, ctx=None):\n"
+      "        if message is None:\n"
+      "            message = _('No such thing {name!r}.').format(name=name)\n"
+      "        super().__init__(message, ctx)\n"
+      "class Plain:\n"
+      "    def __init__(self):\n"
+      "        super().__init__('not an exception')\n"
+      "class OldStyle(Exception):\n"
+      "    def __init__(self, path):\n"
+      "        Exception.__init__(self, 'cannot open %s' % path)\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "No such thing {name!r}.");
+  EXPECT_EQ(sites[0].error_class, "NoSuchThing");
+  EXPECT_EQ(sites[0].line, 5);
+  EXPECT_EQ(sites[1].message.Display(), "cannot open %s");
+  EXPECT_EQ(sites[1].error_class, "OldStyle");
+}
+
+TEST(PythonExtractor, HttpErrorWithoutStatusIsAnOrdinaryException) {
+  auto sites = Extract(
+      "def check(code, url):\n"
+      "    raise HTTPError(f'{code} Client Error for url: {url}', response=None)\n"
+      "    raise HTTPException(description='gone for good')\n"
+      "    raise HTTPException(status.HTTP_404_NOT_FOUND)\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "{code} Client Error for url: {url}");
+  EXPECT_EQ(sites[0].error_class, "HTTPError");
+  EXPECT_EQ(sites[0].kind, SiteKind::kRaise);
+  EXPECT_EQ(sites[1].message.Display(), "gone for good");
+  EXPECT_EQ(sites[2].http_status, 404);
+  EXPECT_EQ(sites[2].message.Display(), "404 Not Found");
+}
+
+TEST(PythonExtractor, WithTracebackUnwrapped) {
+  auto sites = Extract(
+      "try:\n"
+      "    x()\n"
+      "except TypeError as e:\n"
+      "    raise TypeError(\n"
+      "        f'{e}\\nthe view returned a {type(rv).__name__}.'\n"
+      "    ).with_traceback(sys.exc_info()[2]) from None\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "{e}\nthe view returned a {type(rv).__name__}.");
+  EXPECT_EQ(s.error_class, "TypeError");
+  EXPECT_EQ(s.line, 4);
+}
+
+TEST(PythonExtractor, ClosureVariableAndParameterShadowing) {
+  auto sites = Extract(
+      "MSG = 'module text'\n"
+      "def outer(local, unbound=None):\n"
+      "    if unbound is None:\n"
+      "        unbound = 'object is not bound'\n"
+      "    def get():\n"
+      "        raise RuntimeError(unbound)\n"
+      "    return get\n"
+      "def shadow(MSG):\n"
+      "    raise ValueError(MSG)\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "object is not bound");
+  EXPECT_EQ(sites[0].line, 6);
+  EXPECT_TRUE(sites[1].message_opaque);  // the parameter, not the module constant
+}
+
+TEST(PythonExtractor, DedentStripJoinAndDebugSpecifier) {
+  auto sites = Extract(
+      "import textwrap\n"
+      "def f(x, y):\n"
+      "    raise ValueError(textwrap.dedent('''\\\n"
+      "        first line\n"
+      "          indented\n"
+      "        last'''))\n"
+      "    raise ValueError('  padded text \\n'.strip())\n"
+      "    raise ValueError(', '.join(['alpha', f'beta {y}']))\n"
+      "    raise ValueError(f'bad {x=} and {y = !r}')\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].message.Display(), "first line\n  indented\nlast");
+  EXPECT_EQ(sites[1].message.Display(), "padded text");
+  auto blank_end = Extract("raise ValueError(('  ' + f'{x} end').strip())\n");
+  ASSERT_EQ(blank_end.size(), 1u);
+  EXPECT_TRUE(Matches(blank_end[0], "end"));  // x == ''
+
+  EXPECT_EQ(sites[2].message.Display(), "alpha, beta {y}");
+  EXPECT_EQ(sites[3].message.Display(), "bad x={x=} and y = {y = !r}");
+  EXPECT_EQ(sites[3].message.Pattern(), "bad x=([\\s\\S]*?) and y = ([\\s\\S]*?)");
+  EXPECT_TRUE(Matches(sites[3], "bad x=3 and y = 'q'"));
+}
+
+TEST(PythonExtractor, NamedUnicodeEscapes) {
+  auto sites = Extract(
+      "raise ValueError('a \\N{BULLET} b \\N{em dash} c \\N{LATIN SMALL LETTER A WITH RING ABOVE} d')\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(),
+            "a \xE2\x80\xA2 b \xE2\x80\x94 c \\N{LATIN SMALL LETTER A WITH RING ABOVE} d");
+  EXPECT_TRUE(Matches(s, "a \xE2\x80\xA2 b \xE2\x80\x94 c \xC3\xA5 d"));
+}
+
+TEST(PythonExtractor, AssertAndWarnWithAlternatives) {
+  auto sites = Extract(
+      "def f(x, strict):\n"
+      "    assert x, 'strict check failed' if strict else 'loose check failed'\n"
+      "    warnings.warn('old' if x else f'older {x}', DeprecationWarning)\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].message.Display(), "strict check failed");
+  EXPECT_EQ(sites[1].message.Display(), "loose check failed");
+  EXPECT_EQ(sites[1].error_class, "AssertionError");
+  EXPECT_EQ(sites[2].message.Display(), "old");
+  EXPECT_EQ(sites[3].message.Display(), "older {x}");
+  EXPECT_EQ(sites[3].kind, SiteKind::kWarning);
+}
+
 }  // namespace
 }  // namespace errdex

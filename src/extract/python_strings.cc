@@ -445,17 +445,15 @@ std::optional<Template> StripTemplate(const Template& t, bool left, bool right) 
     std::string_view text = p.text;
     if (left && i == 0) {
       while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-      // An all-blank first piece followed by a hole: the hole's value would
-      // be stripped too, so its pattern must stay as is; that is fine.
     }
     if (right && i + 1 == pieces.size()) {
       while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
     }
+    // An end piece stripped to nothing next to a hole: an empty or blank
+    // value would let strip() eat into the text beyond the hole.
+    if (text.empty() && pieces.size() > 1) return std::nullopt;
     out.AddLiteral(text);
   }
-  // A hole that became an end (its neighbour stripped to nothing) could
-  // print leading/trailing blanks that strip() would remove: still matched,
-  // since holes accept any text.
   return out;
 }
 

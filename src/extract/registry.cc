@@ -5,9 +5,12 @@
 namespace errdex {
 
 const Extractor* PythonExtractorInstance();
+const Extractor* JsExtractorInstance();
+const Extractor* GoExtractorInstance();
 
 const std::vector<const Extractor*>& AllExtractors() {
-  static const std::vector<const Extractor*> kAll = {PythonExtractorInstance()};
+  static const std::vector<const Extractor*> kAll = {PythonExtractorInstance(), JsExtractorInstance(),
+                                                    GoExtractorInstance()};
   return kAll;
 }
 

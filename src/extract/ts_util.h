@@ -71,6 +71,7 @@ inline std::vector<TSNode> NamedChildren(TSNode n) {
 
 // The first named child, skipping comments.
 inline TSNode FirstNamed(TSNode n) {
+  if (ts_node_is_null(n)) return n;
   uint32_t count = ts_node_named_child_count(n);
   for (uint32_t i = 0; i < count; ++i) {
     TSNode c = ts_node_named_child(n, i);

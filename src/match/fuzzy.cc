@@ -9,6 +9,11 @@
 namespace errdex::match {
 namespace {
 
+// Search's pruning stays exact while adjust(doc) adds at most this much.
+constexpr double kMaxAdjust = 0.1;
+// Records touched through the rarer query words before the rest only add.
+constexpr size_t kMaxCandidates = 2048;
+
 bool IsTokenChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
 }
@@ -80,37 +85,114 @@ void FuzzyIndex::Finish() {
   std::vector<std::vector<uint32_t>>().swap(doc_tokens_);
 }
 
+// Pruned like MaxScore: a score of at least m needs the shared weight to be
+// at least m/(2-m) of the query's weight (the harmonic mean of two shares
+// <= 1). Query words are taken heaviest first; the light tail whose total
+// weight is below that bound cannot make a hit on its own, so only the
+// postings of the heavy words are walked to find candidates, and the tail's
+// weight is added per candidate by binary search in its (sorted) postings.
+// Common words have low weights and land in the tail, so a query costs in
+// proportion to its rare words' postings. Exact for adjust(doc) <= kMaxAdjust
+// and fewer than kMaxCandidates candidates (see below).
 std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(
     const std::vector<std::string>& query_tokens, double min_score,
     const std::function<bool(uint32_t)>& accept,
-    const std::function<double(uint32_t)>& adjust) const {
+    const std::function<double(uint32_t)>& adjust, size_t max_hits) const {
   // A word no record has weighs like the rarest known word: it is evidence
   // that the query is about something else.
   double unknown = Idf(1);
   double query_weight = 0;
-  std::unordered_map<uint32_t, double> shared;
+  std::vector<std::pair<double, uint32_t>> known;  // (weight, token id)
   for (const std::string& t : query_tokens) {
     auto it = token_id_.find(t);
-    if (it == token_id_.end()) {
-      query_weight += unknown;
-      continue;
-    }
-    double w = idf_[it->second];
+    double w = it == token_id_.end() ? unknown : idf_[it->second];
     query_weight += w;
-    for (uint32_t doc : postings_[it->second]) shared[doc] += w;
+    if (it != token_id_.end()) known.push_back({w, it->second});
+  }
+  std::sort(known.begin(), known.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  double m = std::max(0.0, min_score - kMaxAdjust);
+  double needed = query_weight * m / (2 - m);
+  size_t heavy = known.size();
+  for (double tail = 0; heavy > 0 && tail + known[heavy - 1].first < needed; --heavy) {
+    tail += known[heavy - 1].first;
+  }
+  thread_local std::vector<double> shared;  // doc -> weight shared, 0 if untouched
+  thread_local std::vector<uint32_t> touched;
+  if (shared.size() < docs_) shared.resize(docs_, 0);
+  touched.clear();
+  // Rarest first; once kMaxCandidates records are touched, later (more
+  // common) words only add to them: the cost stays bounded on long queries
+  // made of mid-frequency words, at the price of exactness for records that
+  // share none of the rarer words (they would rank below those that do).
+  size_t k = 0;
+  // The cap holds within one word's postings too (a short query can make a
+  // word of 30k records "heavy"): past it, that word only adds to records
+  // already touched.
+  for (; k < heavy && touched.size() < kMaxCandidates; ++k) {
+    for (uint32_t doc : postings_[known[k].second]) {
+      if (shared[doc] == 0) {
+        if (touched.size() >= kMaxCandidates) continue;
+        touched.push_back(doc);
+      }
+      shared[doc] += known[k].first;
+    }
+  }
+  double rest = 0;
+  for (size_t j = k; j < known.size(); ++j) rest += known[j].first;
+  auto score_of = [&](double weight, uint32_t doc) {
+    double doc_share = std::min(1.0, weight / doc_weight_[doc]);
+    double query_share = weight / query_weight;
+    return 2 * doc_share * query_share / (doc_share + query_share);
+  };
+  // Only records that could still pass, even sharing every remaining word,
+  // get the remaining words looked up: by walking the word's postings or by
+  // binary search per record, whichever touches less.
+  std::vector<uint32_t> alive;
+  for (uint32_t doc : touched) {
+    if (doc_weight_[doc] > 0 && score_of(shared[doc] + rest, doc) + kMaxAdjust >= min_score &&
+        accept(doc)) {
+      alive.push_back(doc);
+    } else {
+      shared[doc] = 0;
+    }
+  }
+  for (size_t j = k; j < known.size() && !alive.empty(); ++j) {
+    const std::vector<uint32_t>& list = postings_[known[j].second];
+    double w = known[j].first;
+    double log_alive = std::log2(static_cast<double>(alive.size()) + 2);
+    if (static_cast<double>(list.size()) < static_cast<double>(alive.size()) * log_alive) {
+      for (uint32_t doc : list) {
+        if (shared[doc] > 0) shared[doc] += w;
+      }
+    } else {
+      for (uint32_t doc : alive) {
+        if (std::binary_search(list.begin(), list.end(), doc)) shared[doc] += w;
+      }
+    }
+    // The bound tightens as words are used up: drop records that can no
+    // longer pass, so later words touch fewer (or are binary-searched).
+    rest -= w;
+    std::erase_if(alive, [&](uint32_t doc) {
+      if (score_of(shared[doc] + rest, doc) + kMaxAdjust >= min_score) return false;
+      shared[doc] = 0;
+      return true;
+    });
   }
   std::vector<Hit> hits;
-  for (const auto& [doc, weight] : shared) {
-    if (doc_weight_[doc] <= 0 || !accept(doc)) continue;
-    double doc_share = weight / doc_weight_[doc];
-    double query_share = weight / query_weight;
-    double score = 2 * doc_share * query_share / (doc_share + query_share) + adjust(doc);
-    score = std::clamp(score, 0.0, 1.0);
+  for (uint32_t doc : alive) {
+    double weight = shared[doc];
+    shared[doc] = 0;
+    double score = std::clamp(score_of(weight, doc) + adjust(doc), 0.0, 1.0);
     if (score >= min_score) hits.push_back({doc, score});
   }
-  std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
+  auto better = [](const Hit& a, const Hit& b) {
     return a.score != b.score ? a.score > b.score : a.doc < b.doc;
-  });
+  };
+  if (hits.size() > max_hits) {
+    std::nth_element(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(max_hits), hits.end(), better);
+    hits.resize(max_hits);
+  }
+  std::sort(hits.begin(), hits.end(), better);
   return hits;
 }
 

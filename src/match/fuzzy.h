@@ -32,14 +32,17 @@ class FuzzyIndex {
   // Recomputes weights; call once after the last Add.
   void Finish();
 
-  // Documents whose score is at least `min_score`, best first. The score is
+  // The best `max_hits` documents whose score is at least `min_score`, best
+  // first (ties by doc id). The score is
   // the harmonic mean of the share of the document's weight found in the
   // query and the share of the query's weight found in the document;
-  // `adjust(doc)` is added to it before the threshold (class evidence).
+  // `adjust(doc)` (at most +0.1) is added to it before the threshold (class
+  // evidence).
   // Documents for which accept(doc) is false are skipped.
   std::vector<Hit> Search(const std::vector<std::string>& query_tokens, double min_score,
                           const std::function<bool(uint32_t)>& accept,
-                          const std::function<double(uint32_t)>& adjust) const;
+                          const std::function<double(uint32_t)>& adjust,
+                          size_t max_hits = SIZE_MAX) const;
 
  private:
   double Idf(uint32_t df) const;

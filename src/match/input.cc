@@ -10,6 +10,7 @@
 #include <re2/re2.h>
 
 #include <string_view>
+#include <unordered_set>
 
 namespace errdex {
 namespace {
@@ -218,26 +219,302 @@ ErrorText Traceback::Exception(size_t first, size_t end) const {
   return e;
 }
 
-std::vector<ErrorText> ParseTracebacks(const std::vector<std::string_view>& lines) {
-  std::vector<ErrorText> out;
-  size_t i = 0;
-  while (i < lines.size()) {
-    if (lines[i].find(kTracebackHeader) == std::string_view::npos) {
-      ++i;
-      continue;
+// --- Recognizers ---------------------------------------------------------
+//
+// Each looks at line i; when it recognises the start of an error it appends
+// the error(s) and returns the line after what it consumed, else returns i.
+
+// Collects errors: distinct (class, message) pairs in input order, bounded.
+class Collector {
+ public:
+  explicit Collector(InputNotes* notes) : notes_(notes) {}
+  void Add(ErrorText e) {
+    if (full()) {
+      notes_->errors_cut = true;
+      return;
     }
-    Traceback tb(lines, i);
-    size_t first = tb.ExceptionLine(i);
-    if (first == lines.size()) break;  // cut off before its exception line
-    if (tb.Line(first).find(kTracebackHeader) != std::string_view::npos) {
-      i = first;
-      continue;
+    if (e.message.size() > kMaxMessageBytes) {
+      e.message.resize(kMaxMessageBytes);
+      notes_->message_cut = true;
     }
-    size_t end = tb.MessageEnd(first);
-    out.push_back(tb.Exception(first, end));
-    i = end;
+    if (e.frames.size() > kMaxFramesPerError) e.frames.resize(kMaxFramesPerError);
+    if (e.message.empty() && e.error_class.empty()) return;
+    if (!seen_.insert(e.error_class + '\x01' + e.message).second) return;
+    out_.push_back(std::move(e));
   }
-  return out;
+  bool full() const { return out_.size() >= kMaxErrorsPerInput; }
+  std::vector<ErrorText> Take() { return std::move(out_); }
+  bool empty() const { return out_.empty(); }
+
+ private:
+  InputNotes* notes_;
+  std::unordered_set<std::string> seen_;
+  std::vector<ErrorText> out_;
+};
+
+using Lines = std::vector<std::string_view>;
+
+const RE2& PythonFrame() {
+  static const RE2* const re = new RE2(R"re(\s*File "([^"]+)", line (\d+)(?:,.*)?)re");
+  return *re;
+}
+// Java/Kotlin "at pkg.Cls.m(File.java:12)", Node "at f (/p/x.js:10:5)" or
+// "at /p/x.js:10:5".
+const RE2& AtFrame() {
+  static const RE2* const re = new RE2(R"(\s+at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?\s*)");
+  return *re;
+}
+bool IsAtLine(std::string_view l) {
+  std::string_view t = Trim(l);
+  return IsIndented(l) && (t.starts_with("at ") || t.starts_with("... "));
+}
+// Go: "\t/src/app/main.go:12 +0x1d".
+const RE2& GoFrame() {
+  static const RE2* const re = new RE2(R"(\t(\S+\.go):(\d+)(?:\s.*)?)");
+  return *re;
+}
+
+void AddFrame(const RE2& re, std::string_view line, std::vector<StackFrame>* frames) {
+  std::string file;
+  int number = 0;
+  if (RE2::FullMatch(re2::StringPiece(line.data(), line.size()), re, &file, &number)) {
+    frames->push_back({std::move(file), number});
+  }
+}
+
+size_t PythonTraceback(const Lines& lines, size_t i, Collector* out) {
+  if (lines[i].find(kTracebackHeader) == std::string_view::npos) return i;
+  Traceback tb(lines, i);
+  size_t first = tb.ExceptionLine(i);
+  if (first == lines.size()) return i;  // cut off before its exception line
+  if (tb.Line(first).find(kTracebackHeader) != std::string_view::npos) return first;
+  size_t end = tb.MessageEnd(first);
+  ErrorText e = tb.Exception(first, end);
+  for (size_t k = i + 1; k < first; ++k) AddFrame(PythonFrame(), tb.Line(k), &e.frames);
+  out->Add(std::move(e));
+  return end;
+}
+
+// "Class: message" followed by "at" frames: Java/Kotlin (dotted classes,
+// "Exception in thread ...", "Caused by:", "Suppressed:") and Node. The
+// message may run over several lines, up to the first frame. Node prints
+// "Error [ERR_X]: msg" and, after the frames, "{ code: 'ERR_X' }".
+size_t AtTrace(const Lines& lines, size_t i, Collector* out) {
+  std::string_view head = Trim(lines[i]);
+  if (head.empty() || !IsIdentStart(head[0])) return i;  // cheap: most log lines
+  for (std::string_view p : {"Caused by: ", "Suppressed: "}) {
+    if (head.starts_with(p)) head.remove_prefix(p.size());
+  }
+  if (head.starts_with("Exception in thread \"")) {
+    size_t q = head.find("\" ", 21);
+    if (q == std::string_view::npos) return i;
+    head.remove_prefix(q + 2);
+  }
+  size_t first_frame = i + 1;
+  while (first_frame < lines.size() && first_frame - i <= 50 && !IsAtLine(lines[first_frame])) {
+    ++first_frame;
+  }
+  if (first_frame >= lines.size() || first_frame - i > 50 || !IsAtLine(lines[first_frame])) return i;
+  ErrorText e;
+  std::string code;
+  static const RE2* const node_code = new RE2(R"((\w+) \[([A-Z][A-Z0-9_]+)\])");
+  std::string_view name = head.substr(0, head.find(':'));
+  re2::StringPiece nm(name.data(), name.size());
+  std::string cls;
+  if (RE2::FullMatch(nm, *node_code, &cls, &code)) {
+    e.error_class = cls;
+    e.error_code = code;
+    e.message = std::string(Trim(head.substr(name.size() + (name.size() < head.size() ? 1 : 0))));
+  } else {
+    std::string_view message;
+    if (!SplitClass(head, /*in_traceback=*/true, &e.error_class, &message)) return i;
+    e.message = std::string(message);
+  }
+  for (size_t k = i + 1; k < first_frame; ++k) {
+    e.message += '\n';
+    e.message += lines[k];
+  }
+  e.message = std::string(Trim(e.message));
+  e.input_line = static_cast<int>(i + 1);
+  size_t k = first_frame;
+  for (; k < lines.size() && IsAtLine(lines[k]); ++k) AddFrame(AtFrame(), lines[k], &e.frames);
+  // Node: "{ code: 'ENOENT', ... }" after the frames (a few lines at most).
+  static const RE2* const code_prop = new RE2(R"(\s*\{?\s*code:\s*'([^']+)')");
+  for (size_t j = k; j < lines.size() && j < k + 8 && !Trim(lines[j]).starts_with("Caused by:"); ++j) {
+    if (RE2::PartialMatch(re2::StringPiece(lines[j].data(), lines[j].size()), *code_prop, &code)) {
+      e.error_code = code;
+      break;
+    }
+    if (Trim(lines[j]) == "}") break;
+  }
+  out->Add(std::move(e));
+  return k;
+}
+
+// Go: "panic: message [recovered]" then "goroutine N [running]:" and frames.
+// The message may continue up to a blank line or the goroutine header.
+size_t GoPanic(const Lines& lines, size_t i, Collector* out) {
+  std::string_view head = lines[i];
+  std::string_view prefix;
+  for (std::string_view p : {"panic: ", "fatal error: "}) {
+    if (head.starts_with(p)) prefix = p;
+  }
+  if (prefix.empty()) return i;
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  e.message = std::string(head.substr(prefix.size()));
+  size_t k = i + 1;
+  for (; k < lines.size() && !IsBlank(lines[k]) && !lines[k].starts_with("goroutine ") &&
+         !lines[k].starts_with("panic: ");
+       ++k) {
+    e.message += '\n';
+    e.message += lines[k];
+  }
+  constexpr std::string_view kRecovered = " [recovered]";
+  std::string_view m = Trim(e.message);
+  if (m.ends_with(kRecovered)) m.remove_suffix(kRecovered.size());
+  e.message = std::string(m);
+  while (k < lines.size() && IsBlank(lines[k])) ++k;
+  if (k < lines.size() && lines[k].starts_with("goroutine ")) {
+    for (++k; k < lines.size() && !IsBlank(lines[k]) && !lines[k].starts_with("panic: "); ++k) {
+      AddFrame(GoFrame(), lines[k], &e.frames);
+    }
+  }
+  out->Add(std::move(e));
+  return k;
+}
+
+// Rust: "thread 'main' panicked at src/main.rs:5:5:" with the message on the
+// following lines (Rust >= 1.73), or "panicked at 'msg', src/main.rs:5:5".
+size_t RustPanic(const Lines& lines, size_t i, Collector* out) {
+  static const RE2* const head_re = new RE2(R"(thread '[^']*' panicked at (.*))");
+  static const RE2* const loc_re = new RE2(R"((\S+?):(\d+):\d+:?)");
+  std::string rest;
+  if (!RE2::FullMatch(re2::StringPiece(lines[i].data(), lines[i].size()), *head_re, &rest)) return i;
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  std::string file;
+  int line = 0;
+  size_t k = i + 1;
+  if (RE2::FullMatch(rest, *loc_re, &file, &line)) {
+    for (; k < lines.size() && !IsBlank(lines[k]) && !lines[k].starts_with("note: ") &&
+           !lines[k].starts_with("stack backtrace:");
+         ++k) {
+      if (!e.message.empty()) e.message += '\n';
+      e.message += lines[k];
+    }
+  } else {
+    size_t cut = rest.rfind("', ");
+    if (rest.starts_with("'") && cut != std::string::npos) {
+      e.message = rest.substr(1, cut - 1);
+      RE2::FullMatch(rest.substr(cut + 3), *loc_re, &file, &line);
+    } else {
+      e.message = rest;
+    }
+  }
+  if (!file.empty()) e.frames.push_back({file, line});
+  e.message = std::string(Trim(e.message));
+  out->Add(std::move(e));
+  return k;
+}
+
+// anyhow/eyre: "Error: top" ... "Caused by:" then "    0: inner" lines (or
+// unnumbered indented lines). Each link is an error.
+size_t RustCauses(const Lines& lines, size_t i, Collector* out) {
+  if (!lines[i].starts_with("Error: ")) return i;
+  size_t k = i + 1;
+  while (k < lines.size() && IsBlank(lines[k])) ++k;
+  if (k >= lines.size() || Trim(lines[k]) != "Caused by:") return i;
+  ErrorText top;
+  top.input_line = static_cast<int>(i + 1);
+  top.message = std::string(Trim(lines[i].substr(7)));
+  out->Add(std::move(top));
+  static const RE2* const link = new RE2(R"(\s+(?:\d+:\s+)?(.*))");
+  for (++k; k < lines.size() && IsIndented(lines[k]); ++k) {
+    std::string message;
+    if (!RE2::FullMatch(re2::StringPiece(lines[k].data(), lines[k].size()), *link, &message)) continue;
+    ErrorText e;
+    e.input_line = static_cast<int>(k + 1);
+    e.message = std::string(Trim(message));
+    out->Add(std::move(e));
+  }
+  return k;
+}
+
+// C++: "terminate called after throwing an instance of 'std::runtime_error'"
+// then "  what():  message" (which may run on until a blank line or "Aborted").
+size_t CppTerminate(const Lines& lines, size_t i, Collector* out) {
+  static const RE2* const head_re =
+      new RE2(R"(terminate called after throwing an instance of '([^']*)'\s*)");
+  std::string cls;
+  if (!RE2::FullMatch(re2::StringPiece(lines[i].data(), lines[i].size()), *head_re, &cls)) return i;
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  size_t colon = cls.rfind("::");
+  e.error_class = colon == std::string::npos ? cls : cls.substr(colon + 2);
+  size_t k = i + 1;
+  if (k < lines.size() && Trim(lines[k]).starts_with("what():")) {
+    e.input_line = static_cast<int>(k + 1);
+    e.message = std::string(Trim(Trim(lines[k]).substr(7)));
+    for (++k; k < lines.size() && !IsBlank(lines[k]) && !lines[k].starts_with("Aborted"); ++k) {
+      e.message += '\n';
+      e.message += lines[k];
+    }
+  }
+  out->Add(std::move(e));
+  return k;
+}
+
+// True if a structured trace starts at line k (so a log line just before it
+// is only the trace's context).
+bool TraceStartsAt(const Lines& lines, size_t k) {
+  if (k >= lines.size()) return false;
+  std::string_view l = lines[k];
+  return l.find(kTracebackHeader) != std::string_view::npos ||
+         (k + 1 < lines.size() && IsAtLine(lines[k + 1])) || l.starts_with("panic: ") ||
+         l.starts_with("terminate called after throwing");
+}
+
+// A log line at error level: timestamp/glog/level prefix naming ERROR,
+// FATAL, CRITICAL (or glog E/F), or logfmt "level=error ... err=/msg=".
+size_t LogLine(const Lines& lines, size_t i, Collector* out) {
+  std::string_view line = lines[i];
+  re2::StringPiece in(line.data(), line.size());
+  // logfmt: the err= value is the error; msg= is the fallback.
+  static const RE2* const logfmt_level =
+      new RE2(R"re(.*\b(?:level|lvl)="?(?i:error|fatal|panic|crit|critical)\b.*)re");
+  static const RE2* const logfmt_err =
+      new RE2(R"re(.*?\b(?:err|error)=(?:"((?:[^"\\]|\\.)*)"|(\S+)).*)re");
+  static const RE2* const logfmt_msg =
+      new RE2(R"re(.*?\bmsg=(?:"((?:[^"\\]|\\.)*)"|(\S+)).*)re");
+  std::string quoted, bare;
+  if (RE2::FullMatch(in, *logfmt_level) && (RE2::FullMatch(in, *logfmt_err, &quoted, &bare) ||
+                                            RE2::FullMatch(in, *logfmt_msg, &quoted, &bare))) {
+    ErrorText e;
+    e.input_line = static_cast<int>(i + 1);
+    e.message = quoted.empty() ? bare : quoted;
+    out->Add(std::move(e));
+    return i + 1;
+  }
+  static const RE2* const level_word =
+      new RE2(R"((?i)\b(?:error|err|fatal|critical|crit|severe|panic)\b|^[EF]\d{4} )");
+  const char* start = in.data();
+  bool glog = RE2::Consume(&in, GlogPrefix());
+  bool stamped = !glog && RE2::Consume(&in, TimestampPrefix());
+  bool leveled = !glog && RE2::Consume(&in, LevelPrefix());
+  if (!leveled && stamped) leveled = RE2::Consume(&in, BareLevelPrefix());
+  if (!glog && !leveled) return i;
+  std::string_view prefix(start, in.data() - start);
+  if (!RE2::PartialMatch(re2::StringPiece(prefix.data(), prefix.size()), *level_word)) return i;
+  std::string_view rest = Trim(std::string_view(in.data(), in.size()));
+  if (rest.empty() || TraceStartsAt(lines, i + 1)) return i + 1;
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  std::string_view message;
+  if (!SplitClass(rest, /*in_traceback=*/false, &e.error_class, &message)) message = rest;
+  e.message = std::string(message);
+  out->Add(std::move(e));
+  return i + 1;
 }
 
 // Free text: the whole text is one message.
@@ -259,13 +536,53 @@ std::vector<ErrorText> ParseFreeText(const std::vector<std::string_view>& lines)
 
 }  // namespace
 
-std::vector<ErrorText> ParseInput(const std::string& text) {
+std::string InputNotes::Describe() const {
+  std::string out;
+  if (bytes_cut) out += "input cut to its first " + std::to_string(kMaxInputBytes) + " bytes; ";
+  if (errors_cut) {
+    out += "only the first " + std::to_string(kMaxErrorsPerInput) + " distinct errors were read; ";
+  }
+  if (message_cut) {
+    out += "messages longer than " + std::to_string(kMaxMessageBytes) + " bytes were cut; ";
+  }
+  if (!out.empty()) out.resize(out.size() - 2);
+  return out;
+}
+
+std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
+  InputNotes local;
+  if (notes == nullptr) notes = &local;
+  *notes = InputNotes{};
+  notes->bytes_cut = text.size() > kMaxInputBytes;
   std::string clean = text.substr(0, kMaxInputBytes);
   std::erase(clean, '\r');
-  std::vector<std::string_view> lines = SplitLines(clean);
-  std::vector<ErrorText> errors = ParseTracebacks(lines);
-  if (errors.empty()) errors = ParseFreeText(lines);
-  return errors;
+  Lines lines = SplitLines(clean);
+  Collector out(notes);
+  using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
+  const Recognizer recognizers[] = {PythonTraceback, AtTrace,      GoPanic, RustPanic,
+                                    RustCauses,      CppTerminate, LogLine};
+  size_t i = 0;
+  while (i < lines.size()) {
+    if (out.full()) {
+      notes->errors_cut = true;
+      break;
+    }
+    size_t next = i;
+    for (Recognizer r : recognizers) {
+      next = r(lines, i, &out);
+      if (next != i) break;
+    }
+    i = next == i ? i + 1 : next;
+  }
+  if (!out.empty()) return out.Take();
+  std::vector<ErrorText> free = ParseFreeText(lines);
+  for (ErrorText& e : free) {
+    if (e.message.size() > kMaxMessageBytes) {
+      e.message.resize(kMaxMessageBytes);
+      notes->message_cut = true;
+    }
+  }
+  return free;
 }
 
 }  // namespace errdex

@@ -221,5 +221,214 @@ TEST(InputTest, HugeJunkIsCutAndFast) {
   ParseInput(headers);
 }
 
+// --- Other trace formats (issue 3) --------------------------------------------
+
+TEST(InputTest, PythonFramesAreKept) {
+  std::vector<ErrorText> errors = ParseInput(
+      "Traceback (most recent call last):\n"
+      "  File \"/app/srv.py\", line 10, in handle\n"
+      "    raise OSError(\"x\")\n"
+      "OSError: x\n");
+  ASSERT_EQ(errors.size(), 1u);
+  ASSERT_EQ(errors[0].frames.size(), 1u);
+  EXPECT_EQ(errors[0].frames[0].file, "/app/srv.py");
+  EXPECT_EQ(errors[0].frames[0].line, 10);
+}
+
+TEST(InputTest, JavaCausedByChain) {
+  std::vector<ErrorText> errors = ParseInput(
+      "Exception in thread \"main\" java.lang.IllegalStateException: failed to start server\n"
+      "\tat com.acme.Server.start(Server.java:42)\n"
+      "\tat com.acme.Main.main(Main.java:7)\n"
+      "Caused by: java.io.IOException: port 8080 already in use\n"
+      "\tat com.acme.Net.bind(Net.java:88)\n"
+      "\t... 2 more\n");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].error_class, "IllegalStateException");
+  EXPECT_EQ(errors[0].message, "failed to start server");
+  EXPECT_EQ(errors[0].input_line, 1);
+  ASSERT_EQ(errors[0].frames.size(), 2u);
+  EXPECT_EQ(errors[0].frames[0].file, "Server.java");
+  EXPECT_EQ(errors[0].frames[0].line, 42);
+  EXPECT_EQ(errors[1].error_class, "IOException");
+  EXPECT_EQ(errors[1].message, "port 8080 already in use");
+  EXPECT_EQ(errors[1].input_line, 4);
+}
+
+TEST(InputTest, KotlinMultiLineMessage) {
+  std::vector<ErrorText> errors = ParseInput(
+      "kotlin.KotlinNullPointerException: value was null\n"
+      "for key 'x'\n"
+      "    at app.MainKt.main(Main.kt:3)\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "KotlinNullPointerException");
+  EXPECT_EQ(errors[0].message, "value was null\nfor key 'x'");
+}
+
+TEST(InputTest, GoPanicWithFrames) {
+  std::vector<ErrorText> errors = ParseInput(
+      "panic: open config.yaml: no such file or directory [recovered]\n"
+      "\n"
+      "goroutine 1 [running]:\n"
+      "main.load(...)\n"
+      "\t/src/app/main.go:12 +0x1d\n"
+      "main.main()\n"
+      "\t/src/app/main.go:20 +0x25\n"
+      "exit status 2\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "open config.yaml: no such file or directory");
+  ASSERT_EQ(errors[0].frames.size(), 2u);
+  EXPECT_EQ(errors[0].frames[0].file, "/src/app/main.go");
+  EXPECT_EQ(errors[0].frames[0].line, 12);
+}
+
+TEST(InputTest, GoWrappedChainIsOneMessage) {
+  // Each link's pattern ("load config: %w", "open %s: %w") matches it
+  // unanchored, so the chain stays whole.
+  std::vector<ErrorText> errors =
+      ParseInput("load config: open /etc/app.yaml: permission denied");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "load config: open /etc/app.yaml: permission denied");
+}
+
+TEST(InputTest, RustPanicNewAndOldFormats) {
+  std::vector<ErrorText> errors = ParseInput(
+      "thread 'main' panicked at src/main.rs:5:9:\n"
+      "index out of bounds: the len is 3 but the index is 7\n"
+      "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "index out of bounds: the len is 3 but the index is 7");
+  ASSERT_EQ(errors[0].frames.size(), 1u);
+  EXPECT_EQ(errors[0].frames[0].file, "src/main.rs");
+  EXPECT_EQ(errors[0].frames[0].line, 5);
+
+  errors = ParseInput("thread 'worker' panicked at 'called `Option::unwrap()` on a `None` value', "
+                      "src/lib.rs:10:5\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "called `Option::unwrap()` on a `None` value");
+  EXPECT_EQ(errors[0].frames.at(0).line, 10);
+}
+
+TEST(InputTest, RustCausedByList) {
+  std::vector<ErrorText> errors = ParseInput(
+      "Error: failed to load index\n"
+      "\n"
+      "Caused by:\n"
+      "    0: reading manifest.json\n"
+      "    1: No such file or directory (os error 2)\n");
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_EQ(errors[0].message, "failed to load index");
+  EXPECT_EQ(errors[1].message, "reading manifest.json");
+  EXPECT_EQ(errors[2].message, "No such file or directory (os error 2)");
+  EXPECT_EQ(errors[2].input_line, 5);
+}
+
+TEST(InputTest, NodeTraceWithCode) {
+  std::vector<ErrorText> errors = ParseInput(
+      "/app/index.js:10\n"
+      "    throw err;\n"
+      "    ^\n"
+      "\n"
+      "Error: ENOENT: no such file or directory, open 'x.json'\n"
+      "    at Object.openSync (node:fs:596:3)\n"
+      "    at load (/app/lib/load.js:4:18)\n"
+      "{\n"
+      "  errno: -2,\n"
+      "  code: 'ENOENT',\n"
+      "}\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "Error");
+  EXPECT_EQ(errors[0].message, "ENOENT: no such file or directory, open 'x.json'");
+  EXPECT_EQ(errors[0].error_code, "ENOENT");
+  ASSERT_EQ(errors[0].frames.size(), 2u);
+  EXPECT_EQ(errors[0].frames[1].file, "/app/lib/load.js");
+  EXPECT_EQ(errors[0].frames[1].line, 4);
+
+  errors = ParseInput("TypeError [ERR_INVALID_ARG_TYPE]: The \"path\" argument must be of type string\n"
+                      "    at new NodeError (node:internal/errors:405:5)\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "TypeError");
+  EXPECT_EQ(errors[0].error_code, "ERR_INVALID_ARG_TYPE");
+  EXPECT_EQ(errors[0].message, "The \"path\" argument must be of type string");
+}
+
+TEST(InputTest, CppTerminate) {
+  std::vector<ErrorText> errors = ParseInput(
+      "terminate called after throwing an instance of 'std::runtime_error'\n"
+      "  what():  cannot open shard 3 of 8\n"
+      "Aborted (core dumped)\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "runtime_error");
+  EXPECT_EQ(errors[0].message, "cannot open shard 3 of 8");
+  EXPECT_EQ(errors[0].input_line, 2);
+}
+
+TEST(InputTest, WholeLogYieldsEveryDistinctErrorInOrder) {
+  std::vector<ErrorText> errors = ParseInput(
+      "2024-05-01 10:00:00,001 INFO starting\n"
+      "2024-05-01 10:00:01,002 ERROR disk quota exceeded for user 42\n"
+      "2024-05-01 10:00:02,003 WARNING slow request\n"
+      "E1202 12:00:00.123456  1234 file.cc:12] Check failed: x > 0\n"
+      "2024-05-01 10:00:03,004 ERROR disk quota exceeded for user 42\n"
+      "time=2024-05-01T10:00:04Z level=error msg=\"request failed\" err=\"dial tcp: i/o timeout\"\n"
+      "[2024-05-01 10:00:05] [error] ValueError: bad shard\n");
+  ASSERT_EQ(errors.size(), 4u);
+  EXPECT_EQ(errors[0].message, "disk quota exceeded for user 42");
+  EXPECT_EQ(errors[0].input_line, 2);
+  EXPECT_EQ(errors[1].message, "Check failed: x > 0");
+  EXPECT_EQ(errors[2].message, "dial tcp: i/o timeout");
+  EXPECT_EQ(errors[2].input_line, 6);
+  EXPECT_EQ(errors[3].error_class, "ValueError");
+  EXPECT_EQ(errors[3].message, "bad shard");
+}
+
+// --- Hostile input (bounded; timing is measured in bench/, not asserted) ------
+
+TEST(InputTest, CutInputIsReported) {
+  InputNotes notes;
+  ParseInput(std::string(kMaxInputBytes + 1, 'x'), &notes);
+  EXPECT_TRUE(notes.bytes_cut);
+  EXPECT_NE(notes.Describe().find("cut"), std::string::npos);
+  ParseInput("ValueError: x", &notes);
+  EXPECT_FALSE(notes.bytes_cut);
+  EXPECT_EQ(notes.Describe(), "");
+}
+
+TEST(InputTest, MillionLineLogIsBounded) {
+  std::string log;
+  for (int i = 0; i < 1000000; ++i) {
+    log += "2024-05-01 10:00:00,001 ERROR job ";
+    log += std::to_string(i);
+    log += " failed\n";
+  }
+  InputNotes notes;
+  std::vector<ErrorText> errors = ParseInput(log, &notes);
+  EXPECT_EQ(errors.size(), kMaxErrorsPerInput);
+  EXPECT_TRUE(notes.errors_cut);
+  EXPECT_TRUE(notes.bytes_cut);  // 40 MB
+}
+
+TEST(InputTest, LongMessageIsCut) {
+  InputNotes notes;
+  std::vector<ErrorText> errors = ParseInput("ValueError: " + std::string(200000, 'a'), &notes);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message.size(), kMaxMessageBytes);
+  EXPECT_TRUE(notes.message_cut);
+}
+
+TEST(InputTest, InvalidUtf8AndRegexLookingText) {
+  const std::string inputs[] = {
+      std::string("ValueError: bad \xff\xfe byte \xc3"),
+      "(((((((((((a*)*)*)*)*)*)*)*)*)*)*)$^[\\",
+      "Traceback (most recent call last):\n  File \"\xff\", line 99999999999999999999\nX: \x80",
+      "thread 'x' panicked at \xff:1:1:\n\xff",
+      "terminate called after throwing an instance of '\xff'\n  what():  \xff",
+      std::string("panic: ") + std::string(1000, '\0'),
+      std::string(10000, '\n'),
+      "Caused by: \n\tat \n",
+  };
+  for (const std::string& in : inputs) ParseInput(in);  // must not crash
+}
+
 }  // namespace
 }  // namespace errdex

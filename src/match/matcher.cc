@@ -7,6 +7,16 @@
 //   3. fuzzy: only when tiers 1 and 2 found nothing, records sharing enough
 //      weighted words with the message, scored below every pattern hit.
 //
+// Patterns are compiled lazily, on the first query whose prefilter selects
+// them: at 500k records eager compilation took minutes and gigabytes (see
+// docs/benchmarks.md), while a query touches a handful of patterns. A
+// pattern that fails to compile is reported when first met (CompileAll()
+// meets them all).
+//
+// Users paste trimmed text, so whitespace at either end of a pattern's
+// literal text ("... but is of type " + an empty value) is made optional by
+// dropping it from the pattern the matcher runs (a superset of the original).
+//
 // A pattern with no real literal text (an opaque message, or `([\s\S]*?)`
 // alone) would match every message, so such records are left to the fuzzy
 // tier.
@@ -15,6 +25,8 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <atomic>
+#include <mutex>
 #include <string_view>
 #include <unordered_map>
 
@@ -33,7 +45,13 @@ namespace {
 constexpr int64_t kPatternMaxMem = 4 << 20;
 // Anchors are cut to this length: a prefix of a required literal is still
 // required, and long anchors only grow the automaton.
-constexpr size_t kMaxAnchorBytes = 64;
+// 24 rather than 64 after measurement at 500k records: the automaton's size
+// (and build time) is proportional to total anchor bytes, while a 24-byte
+// prefix of the rarest run is about as selective as the whole run.
+constexpr size_t kMaxAnchorBytes = 24;
+// Runs shorter than this ("data", "type ") occur inside many messages even
+// when no other pattern shares them; they are anchors only as a last resort.
+constexpr size_t kMinGoodAnchor = 8;
 // A pattern joins the pattern tier only with this many non-space literal
 // bytes, at least one of them a letter or digit: `([\s\S]*?): ([\s\S]*?)`
 // says nothing about which record produced a message.
@@ -46,6 +64,12 @@ constexpr size_t kMaxFuzzyBytes = 64 << 10;
 constexpr double kFuzzyMaxScore = 0.59;  // below the lowest pattern score
 constexpr double kClassAgrees = 0.05;
 constexpr double kClassDiffers = -0.1;
+// Stack-frame evidence: a frame at the record's raise line, or only in its
+// file. A record found by its line alone (no pattern or word evidence) is
+// reported in the fuzzy tier with kFrameOnlyScore.
+constexpr double kFrameAtLine = 0.1;
+constexpr double kFrameInFile = 0.03;
+constexpr double kFrameOnlyScore = 0.45;
 
 bool IsWordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -81,6 +105,92 @@ bool ContainsWord(std::string_view text, std::string_view word) {
     if (left && right) return true;
   }
   return false;
+}
+
+bool EscapedAt(std::string_view p, size_t i) {  // is p[i] preceded by an odd run of '\'?
+  size_t slashes = 0;
+  while (slashes < i && p[i - 1 - slashes] == '\\') ++slashes;
+  return slashes % 2 == 1;
+}
+
+// The pattern with the whitespace at its ends made optional (see the file
+// comment): leading and trailing unescaped spaces are dropped, and a space
+// just after leading (or before trailing) any-text holes becomes " ?" (the
+// holes may print nothing, and the paste then starts or ends at the space).
+std::string RelaxPatternEnds(std::string_view p) {
+  constexpr std::string_view kAnyHole = "([\\s\\S]*?)";
+  while (!p.empty() && p.front() == ' ') p.remove_prefix(1);
+  while (!p.empty() && p.back() == ' ' && !EscapedAt(p, p.size() - 1)) p.remove_suffix(1);
+  size_t holes = p.size();
+  while (holes >= kAnyHole.size() && p.substr(0, holes).ends_with(kAnyHole)) {
+    holes -= kAnyHole.size();
+  }
+  size_t lead = 0;
+  while (p.substr(lead).starts_with(kAnyHole)) lead += kAnyHole.size();
+  std::string out(p);
+  if (holes < p.size() && holes > 0 && p[holes - 1] == ' ' && !EscapedAt(p, holes - 1)) {
+    out.insert(holes, "?");
+  }
+  if (lead > 0 && lead < holes && p[lead] == ' ') out.insert(lead + 1, "?");
+  return out;
+}
+
+// The run to use as prefilter anchor: the one fewest patterns share (a
+// shared run like "failed to " would make every such pattern a candidate),
+// then the longest. Runs are cut to kMaxAnchorBytes first.
+std::string PickAnchor(const match::PatternLiterals& lits,
+                       const std::unordered_map<std::string, uint32_t>& run_count) {
+  if (lits.Anchor().empty()) return "";
+  std::string best;
+  uint32_t best_count = UINT32_MAX;
+  for (const std::string& full : lits.runs) {
+    std::string run = full.substr(0, kMaxAnchorBytes);
+    bool good = run.size() >= kMinGoodAnchor;
+    bool best_good = best.size() >= kMinGoodAnchor;
+    if (!best.empty() && best_good && !good) continue;
+    auto it = run_count.find(run);
+    uint32_t count = it == run_count.end() ? 1 : it->second;
+    bool better = good != best_good ? good
+                  : !good         ? run.size() > best.size()
+                                  : count < best_count || (count == best_count && run.size() > best.size());
+    if (best.empty() || better) {
+      best = std::move(run);
+      best_count = count;
+    }
+  }
+  return best;
+}
+
+std::string_view Basename(std::string_view path) {
+  size_t slash = path.find_last_of("/\\");
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+// True if a printed frame path and a record's repository-relative path name
+// the same file: one is a suffix of the other at a '/' boundary ("/app/src/
+// a.py" and "src/a.py"), or the frame has only a file name (Java).
+bool SameFile(std::string_view frame, std::string_view record) {
+  if (frame.empty() || record.empty()) return false;
+  auto suffix = [](std::string_view longer, std::string_view shorter) {
+    return longer.ends_with(shorter) &&
+           (longer.size() == shorter.size() || longer[longer.size() - shorter.size() - 1] == '/');
+  };
+  return suffix(frame, record) || suffix(record, frame);
+}
+
+bool AtLine(const Record& r, int line) {
+  return line == r.line_number ||
+         std::find(r.other_lines.begin(), r.other_lines.end(), line) != r.other_lines.end();
+}
+
+// The best frame evidence for record r (0 if none).
+double FrameBonus(const Record& r, const std::vector<StackFrame>& frames) {
+  double best = 0;
+  for (const StackFrame& f : frames) {
+    if (!SameFile(f.file, r.file_path)) continue;
+    best = std::max(best, AtLine(r, f.line) ? kFrameAtLine : kFrameInFile);
+  }
+  return best;
 }
 
 std::string CaptureName(const Record& r, size_t group) {
@@ -122,8 +232,10 @@ bool Better(const Ranked& a, const Ranked& b) {
 
 struct Matcher::Impl {
   std::vector<Record> records;
-  // Per record: its compiled pattern when it takes part in the pattern tier.
-  std::vector<std::unique_ptr<RE2>> regex;
+  // Per record: the pattern the matcher runs (trimmed), compiled on first use.
+  std::vector<std::string> pattern;
+  std::unique_ptr<std::atomic<RE2*>[]> regex;
+  std::unique_ptr<std::atomic<bool>[]> failed;
   std::vector<size_t> literal_chars;
   std::vector<uint32_t> slot_record;  // prefilter index -> record index
   std::unique_ptr<match::Prefilter> prefilter;
@@ -133,9 +245,18 @@ struct Matcher::Impl {
   size_t longest_word_code = 0;
   std::vector<uint32_t> other_codes;
   match::FuzzyIndex fuzzy;
-  std::vector<std::string> bad_patterns;
+  // "basename:line" -> records raised there, for frames that point at them.
+  std::unordered_map<std::string, std::vector<uint32_t>> by_location;
+  mutable std::mutex bad_mu;
+  mutable std::vector<std::string> bad_patterns;  // guarded by bad_mu
 
-  void AddPattern(uint32_t r, std::vector<std::string>* anchors);
+  ~Impl() {
+    for (size_t r = 0; r < records.size(); ++r) delete regex[r].load();
+  }
+  // Record r's compiled pattern, or nullptr if it does not compile.
+  const RE2* Regex(uint32_t r) const;
+  void AddPattern(uint32_t r, const std::unordered_map<std::string, uint32_t>& run_count,
+                  std::vector<std::string>* anchors);
   void AddCode(uint32_t r);
 
   bool Accept(uint32_t r, const Query& q) const { return q.repo.empty() || records[r].repo == q.repo; }
@@ -143,27 +264,42 @@ struct Matcher::Impl {
   bool Verify(uint32_t r, std::string_view text, const Query& q, Ranked* out) const;
   std::vector<Ranked> PatternHits(std::string_view text, const Query& q) const;
   std::vector<Ranked> FuzzyHits(std::string_view text, const Query& q) const;
+  void AddLocation(uint32_t r);
+  std::vector<uint32_t> FrameHits(const Query& q) const;
 };
 
-void Matcher::Impl::AddPattern(uint32_t r, std::vector<std::string>* anchors) {
-  const Record& rec = records[r];
-  if (rec.message_pattern.empty()) return;
+// Two threads may compile the same pattern at once; one result wins and the
+// other is deleted, so a pattern is never compiled into two live objects.
+const RE2* Matcher::Impl::Regex(uint32_t r) const {
+  RE2* re = regex[r].load(std::memory_order_acquire);
+  if (re != nullptr || failed[r].load(std::memory_order_relaxed)) return re;
   RE2::Options options;
   options.set_log_errors(false);
   options.set_max_mem(kPatternMaxMem);
-  auto re = std::make_unique<RE2>(rec.message_pattern, options);
-  if (!re->ok()) {
-    bad_patterns.push_back(rec.id + ": " + re->error());
-    return;
+  auto fresh = std::make_unique<RE2>(pattern[r], options);
+  if (!fresh->ok()) {
+    if (!failed[r].exchange(true)) {
+      std::lock_guard<std::mutex> lock(bad_mu);
+      bad_patterns.push_back(records[r].id + ": " + fresh->error());
+    }
+    return nullptr;
   }
-  match::PatternLiterals lits = match::AnalyzePattern(rec.message_pattern);
+  if (regex[r].compare_exchange_strong(re, fresh.get(), std::memory_order_acq_rel)) {
+    return fresh.release();
+  }
+  return re;  // another thread won
+}
+
+void Matcher::Impl::AddPattern(uint32_t r,
+                               const std::unordered_map<std::string, uint32_t>& run_count,
+                               std::vector<std::string>* anchors) {
+  const Record& rec = records[r];
+  if (pattern[r].empty()) return;
+  match::PatternLiterals lits = match::AnalyzePattern(pattern[r]);
   literal_chars[r] = lits.literal_chars;
   if (rec.message_opaque || lits.visible_chars < kMinVisibleLiteral || !lits.has_word_char) return;
-  std::string anchor = lits.Anchor();
-  if (anchor.size() > kMaxAnchorBytes) anchor.resize(kMaxAnchorBytes);
-  anchors->push_back(std::move(anchor));
+  anchors->push_back(PickAnchor(lits, run_count));
   slot_record.push_back(r);
-  regex[r] = std::move(re);
 }
 
 void Matcher::Impl::AddCode(uint32_t r) {
@@ -178,8 +314,34 @@ void Matcher::Impl::AddCode(uint32_t r) {
   }
 }
 
+void Matcher::Impl::AddLocation(uint32_t r) {
+  const Record& rec = records[r];
+  if (rec.file_path.empty()) return;
+  std::string base(Basename(rec.file_path));
+  by_location[base + ":" + std::to_string(rec.line_number)].push_back(r);
+  for (int line : rec.other_lines) by_location[base + ":" + std::to_string(line)].push_back(r);
+}
+
+std::vector<uint32_t> Matcher::Impl::FrameHits(const Query& q) const {
+  std::vector<uint32_t> hits;
+  for (const StackFrame& f : q.frames) {
+    auto it = by_location.find(std::string(Basename(f.file)) + ":" + std::to_string(f.line));
+    if (it == by_location.end()) continue;
+    for (uint32_t r : it->second) {
+      if (Accept(r, q) && SameFile(f.file, records[r].file_path)) hits.push_back(r);
+    }
+  }
+  std::sort(hits.begin(), hits.end());
+  hits.erase(std::unique(hits.begin(), hits.end()), hits.end());
+  return hits;
+}
+
 std::vector<uint32_t> Matcher::Impl::CodeHits(std::string_view text, const Query& q) const {
   std::vector<uint32_t> hits;
+  if (!q.error_code.empty()) {
+    auto it = word_codes.find(std::string(Trim(q.error_code)));
+    if (it != word_codes.end()) hits.insert(hits.end(), it->second.begin(), it->second.end());
+  }
   if (!word_codes.empty()) {
     size_t i = 0;
     while (i < text.size()) {
@@ -207,7 +369,9 @@ std::vector<uint32_t> Matcher::Impl::CodeHits(std::string_view text, const Query
 // only it gives a trailing lazy hole its whole value; a cheap capture-free
 // search rejects most prefilter candidates before either.
 bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q, Ranked* out) const {
-  const RE2& re = *regex[r];
+  const RE2* compiled = Regex(r);
+  if (compiled == nullptr) return false;
+  const RE2& re = *compiled;
   re2::StringPiece input(text.data(), text.size());
   if (!re.Match(input, 0, input.size(), RE2::UNANCHORED, nullptr, 0)) return false;
   int groups = re.NumberOfCapturingGroups();
@@ -249,7 +413,7 @@ std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query&
   auto accept = [&](uint32_t r) { return Accept(r, q); };
   auto adjust = [&](uint32_t r) { return ClassAdjust(q.error_class, records[r].error_class); };
   std::vector<Ranked> hits;
-  for (const match::FuzzyIndex::Hit& h : fuzzy.Search(tokens, kFuzzyMinScore, accept, adjust)) {
+  for (const match::FuzzyIndex::Hit& h : fuzzy.Search(tokens, kFuzzyMinScore, accept, adjust, q.limit)) {
     Ranked hit;
     hit.match.record = &records[h.doc];
     hit.match.match_type = "fuzzy";
@@ -262,12 +426,24 @@ std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query&
 Matcher::Matcher(std::vector<Record> records) : impl_(std::make_unique<Impl>()) {
   Impl& m = *impl_;
   m.records = std::move(records);
-  m.regex.resize(m.records.size());
-  m.literal_chars.assign(m.records.size(), 0);
+  size_t n = m.records.size();
+  m.regex = std::make_unique<std::atomic<RE2*>[]>(n);
+  m.failed = std::make_unique<std::atomic<bool>[]>(n);
+  m.literal_chars.assign(n, 0);
+  m.pattern.reserve(n);
+  // First pass: how many patterns share each literal run, for PickAnchor.
+  std::unordered_map<std::string, uint32_t> run_count;
+  for (const Record& rec : m.records) {
+    m.pattern.push_back(RelaxPatternEnds(rec.message_pattern));
+    for (const std::string& run : match::AnalyzePattern(m.pattern.back()).runs) {
+      ++run_count[run.substr(0, kMaxAnchorBytes)];
+    }
+  }
   std::vector<std::string> anchors;
-  for (uint32_t r = 0; r < m.records.size(); ++r) {
-    m.AddPattern(r, &anchors);
+  for (uint32_t r = 0; r < n; ++r) {
+    m.AddPattern(r, run_count, &anchors);
     m.AddCode(r);
+    m.AddLocation(r);
     m.fuzzy.Add(match::Tokenize(FuzzyText(m.records[r])));
   }
   m.fuzzy.Finish();
@@ -278,7 +454,16 @@ Matcher::~Matcher() = default;
 
 size_t Matcher::size() const { return impl_->records.size(); }
 
-const std::vector<std::string>& Matcher::bad_patterns() const { return impl_->bad_patterns; }
+std::vector<std::string> Matcher::bad_patterns() const {
+  std::lock_guard<std::mutex> lock(impl_->bad_mu);
+  return impl_->bad_patterns;
+}
+
+void Matcher::CompileAll() const {
+  for (uint32_t r = 0; r < impl_->records.size(); ++r) {
+    if (!impl_->pattern[r].empty()) impl_->Regex(r);
+  }
+}
 
 // Results are capped at query.limit (0 gives none).
 std::vector<Match> Matcher::Find(const Query& query) const {
@@ -301,7 +486,28 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     it->match.match_type = "exact-code";
     it->match.score = 1.0;
   }
-  if (hits.empty()) hits = impl_->FuzzyHits(text, query);
+  bool message_hit = !hits.empty();
+  if (!message_hit) hits = impl_->FuzzyHits(text, query);
+  if (!query.frames.empty()) {
+    for (Ranked& h : hits) {
+      double bonus = FrameBonus(*h.match.record, query.frames);
+      double cap = h.match.match_type == "fuzzy" ? kFuzzyMaxScore : 1.0;
+      h.match.score = std::min(cap, h.match.score + bonus);
+    }
+    if (!message_hit) {
+      for (uint32_t r : impl_->FrameHits(query)) {
+        const Record* rec = &impl_->records[r];
+        if (std::any_of(hits.begin(), hits.end(), [&](const Ranked& h) { return h.match.record == rec; })) {
+          continue;
+        }
+        Ranked hit;
+        hit.match.record = rec;
+        hit.match.match_type = "fuzzy";
+        hit.match.score = kFrameOnlyScore;
+        hits.push_back(std::move(hit));
+      }
+    }
+  }
 
   size_t keep = std::min(hits.size(), query.limit);
   std::partial_sort(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(keep), hits.end(), Better);

@@ -301,6 +301,7 @@ TEST(MatcherTest, BadPatternIsReportedAndDoesNotStopTheLoad) {
                           R"(shard (\d+ is missing its index file)", {{"{i}", "i"}}));
   Matcher matcher(std::move(rs));
   EXPECT_EQ(matcher.size(), 6u);
+  matcher.CompileAll();  // patterns compile lazily
   ASSERT_EQ(matcher.bad_patterns().size(), 1u);
   EXPECT_EQ(matcher.bad_patterns()[0].rfind("broken: ", 0), 0u) << matcher.bad_patterns()[0];
 
@@ -414,6 +415,113 @@ TEST(MatcherTest, ConcurrentFinds) {
   }
   for (std::thread& th : threads) th.join();
   for (int n : found) EXPECT_EQ(n, 200);
+}
+
+// --- Evidence beyond the message (issue 3) ------------------------------------
+
+TEST(MatcherTest, TrailingSpaceAndEmptyTrailingHoleSurviveTrimmedPaste) {
+  std::vector<Record> rs = Corpus();
+  rs.push_back(MakeRecord("trail", "but is of type ", "but is of type "));
+  rs.push_back(MakeRecord("hole", "cannot parse push notification: {}",
+                          R"(cannot parse push notification: ([\s\S]*?))", {{"{}", ""}}));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "but is of type";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "trail");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+  q.message = "cannot parse push notification:";
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "hole");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+}
+
+TEST(MatcherTest, EmptyLeadingHoleSurvivesTrimmedPaste) {
+  std::vector<Record> rs = Corpus();
+  rs.push_back(MakeRecord("lead", "{} failed: {}. While loading x",
+                          R"(([\s\S]*?) failed: ([\s\S]*?)\. While loading x)", {{"{}", ""}, {"{}", ""}}));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "failed: y. While loading x";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "lead");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+}
+
+TEST(MatcherTest, FrameAtTheRaiseLineRanksARecordFirst) {
+  // Two records with the same message in different files: the frame decides.
+  std::vector<Record> rs = Corpus();
+  Record a = MakeRecord("in-a", "shard missing", "shard missing");
+  a.file_path = "pkg/a.py";
+  a.line_number = 30;
+  Record b = MakeRecord("in-b", "shard missing", "shard missing");
+  b.file_path = "pkg/b.py";
+  b.line_number = 40;
+  rs.push_back(a);
+  rs.push_back(b);
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "shard missing";
+  q.frames = {{"/srv/app/pkg/b.py", 40}};
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "in-b");
+  EXPECT_GT(hits[0].score, hits[1].score);
+  q.frames = {{"/srv/app/pkg/a.py", 30}};
+  EXPECT_EQ(matcher.Find(q)[0].record->id, "in-a");
+}
+
+TEST(MatcherTest, FrameAloneFindsARecordInTheFuzzyTier) {
+  std::vector<Record> rs = Corpus();
+  Record a = MakeRecord("loc", "weights are gone", "weights are gone");
+  a.file_path = "pkg/loader.py";
+  a.line_number = 77;
+  rs.push_back(a);
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "something reworded entirely";
+  q.frames = {{"/x/pkg/loader.py", 77}, {"/x/pkg/other.py", 77}};
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "loc");
+  EXPECT_EQ(hits[0].match_type, "fuzzy");
+  EXPECT_LT(hits[0].score, 0.6);
+  q.frames = {{"/x/pkg/loader.py", 78}};  // wrong line: no evidence
+  hits = matcher.Find(q);
+  EXPECT_TRUE(hits.empty() || hits[0].record->id != "loc");
+}
+
+TEST(MatcherTest, PrintedCodePropertyIsAnExactCodeHit) {
+  std::vector<Record> rs = Corpus();
+  Record a = MakeRecord("coded", "no such file", "no such file");
+  a.error_code = "ENOENT";
+  rs.push_back(a);
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "open failed";
+  q.error_code = "ENOENT";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "coded");
+  EXPECT_EQ(hits[0].match_type, "exact-code");
+}
+
+TEST(MatcherTest, GoChainFindsEveryLink) {
+  std::vector<Record> rs = Corpus();
+  rs.push_back(MakeRecord("outer", "load config: %w", R"(load config: ([\s\S]*?))", {{"%w", ""}}));
+  rs.push_back(MakeRecord("inner", "open %s: %w", R"(open ([\s\S]*?): ([\s\S]*?))",
+                          {{"%s", ""}, {"%w", ""}}));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "load config: open /etc/app.yaml: permission denied";
+  std::vector<Match> hits = matcher.Find(q);
+  std::vector<std::string> ids;
+  for (const Match& m : hits) ids.push_back(m.record->id);
+  EXPECT_NE(std::find(ids.begin(), ids.end(), "outer"), ids.end());
+  EXPECT_NE(std::find(ids.begin(), ids.end(), "inner"), ids.end());
 }
 
 }  // namespace

@@ -1,0 +1,42 @@
+// Serve and export: the records as HTML pages, a JSON API and a static
+// dataset (the files ErrLookup's MCP client syncs from), over HTTP
+// (`errdex serve`) or written to a directory (`errdex export`).
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "errdex/status.h"
+
+namespace errdex {
+
+struct ServeOptions {
+  std::string db;                  // SQLite store to serve
+  std::string host = "127.0.0.1";  // loopback unless told otherwise
+  int port = 8080;                 // 0: any free port (reported through on_listening)
+  int threads = 0;                 // worker threads; 0: a default sized for keep-alive clients
+  int reload_seconds = 2;          // how often to look for a newer dataset version
+  // Called once the socket is bound, with the actual port.
+  std::function<void(int port)> on_listening;
+};
+
+// Serves until SIGINT or SIGTERM. Returns an error if the store cannot be
+// read or the address cannot be bound.
+Status Serve(const ServeOptions& options);
+
+struct ExportSummary {
+  std::string dir;
+  std::string dataset_version;
+  size_t files = 0;
+  size_t bytes = 0;
+  size_t errors = 0;
+  size_t repos = 0;
+};
+
+// Writes the static dataset of the store at `db` to `dir` atomically: the
+// files are written to a sibling temporary directory, re-read and checked
+// against their sha256, and only then swapped in with one rename. A crash at
+// any point leaves the previous contents of `dir` intact.
+Result<ExportSummary> ExportDataset(const std::string& db, const std::string& dir);
+
+}  // namespace errdex

@@ -1,0 +1,39 @@
+// Context of an error site in a brace-and-`//` language (JavaScript,
+// TypeScript, Go, Rust): the enclosing function's name, the path conditions
+// (enclosing if/else guards, early exits before the site, catch clauses) and
+// the comment block above the site. Shared so that every C-family extractor
+// reports context the same way the Python extractor does.
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "errdex/error_site.h"
+
+namespace errdex {
+
+struct BraceSyntax {
+  // Returns the name of a scope node ("parse", "Class.method"); empty when
+  // `n` is not a function or type scope. `*is_function` says whether it is a
+  // function (conditions are collected up to the first function only).
+  std::string (*scope_name)(TSNode n, std::string_view src, bool* is_function);
+  std::vector<std::string_view> block_types;  // statement lists: "statement_block", "block"
+  std::vector<std::string_view> exit_types;   // "return_statement", "throw_statement", ...
+  std::string_view catch_type;                // "catch_clause"; empty when none
+};
+
+// Fills site->function, function_line, conditions and notes for the
+// statement `stmt` that raises.
+void AddBraceContext(TSNode stmt, std::string_view src, const std::vector<std::string_view>& lines,
+                     const BraceSyntax& syntax, ErrorSite* site);
+
+// The `//` or `/* */` comment block that ends on the line above `line`.
+SourceNote SlashCommentAbove(const std::vector<std::string_view>& lines, int line);
+
+// The condition of an if statement without surrounding parentheses.
+std::string ConditionText(TSNode cond, std::string_view src);
+
+}  // namespace errdex

@@ -1,0 +1,47 @@
+// Escape-sequence helpers shared by the string decoders of the C-family
+// extractors (JavaScript, Go, Rust): code point -> UTF-8, hex digits.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace errdex {
+
+inline void AppendUtf8(uint32_t cp, std::string* out) {
+  if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;  // what a terminal shows
+  if (cp < 0x80) {
+    *out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    *out += static_cast<char>(0xC0 | (cp >> 6));
+    *out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    *out += static_cast<char>(0xE0 | (cp >> 12));
+    *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    *out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    *out += static_cast<char>(0xF0 | (cp >> 18));
+    *out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    *out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+// Parses up to `max` hex digits of `s` from `*i`; returns false if none.
+inline bool ParseHex(std::string_view s, size_t* i, size_t max, uint32_t* value) {
+  uint32_t v = 0;
+  size_t n = 0;
+  while (*i < s.size() && n < max) {
+    char c = s[*i];
+    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+          : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (d < 0) break;
+    v = v * 16 + static_cast<uint32_t>(d);
+    ++*i;
+    ++n;
+  }
+  *value = v;
+  return n > 0;
+}
+
+}  // namespace errdex

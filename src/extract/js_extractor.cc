@@ -1,0 +1,802 @@
+// JavaScript/TypeScript extractor: finds the error sites of one .js/.mjs/
+// .cjs/.jsx/.ts/.tsx file and reconstructs each message template from the
+// syntax tree: string literals, template literals (`${x}` holes), `+`
+// concatenation, util.format verbs and messages held in variables.
+//
+// Sites: `throw new X(...)`, `throw X(...)`, `throw "text"`, error objects
+// built and then thrown or passed on (`const err = new Error(msg); err.code =
+// 'E'; throw err`, `Promise.reject(new Error(..))`, `cb(new Error(..))`),
+// error factories (`createError(404, 'msg')`, `Boom.notFound('msg')`) and HTTP
+// responses (`res.status(404).json({error: 'msg'})`). Error codes come from
+// `code:` properties, `err.code = ...` assignments, CONSTANT_CASE code
+// arguments (`new AxiosError(msg, AxiosError.ERR_BAD_REQUEST)`) and Node's
+// `new ERR_X(...)` classes.
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "errdex/extractor.h"
+#include "extract/brace_context.h"
+#include "extract/escapes.h"
+#include "extract/printf_format.h"
+#include "extract/ts_util.h"
+#include "util/text.h"
+
+extern "C" const TSLanguage* tree_sitter_javascript();
+extern "C" const TSLanguage* tree_sitter_typescript();
+extern "C" const TSLanguage* tree_sitter_tsx();
+
+namespace errdex {
+namespace {
+
+using ts::Field;
+using ts::Is;
+using ts::NamedChildren;
+using ts::Type;
+
+constexpr int kMaxExprDepth = 64;
+constexpr int kMaxAncestors = 512;
+
+std::string LastComponent(std::string_view dotted) {
+  size_t dot = dotted.rfind('.');
+  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
+}
+
+bool IsUpper(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }
+
+// `ERR_BAD_REQUEST`, `ECONNRESET`, `E_TIMEOUT`: an identifier that reads as an
+// error code rather than a value.
+bool LooksLikeCode(std::string_view s) {
+  if (s.size() < 3 || !IsUpper(s[0])) return false;
+  bool underscore = false;
+  for (char c : s) {
+    if (c == '_') {
+      underscore = true;
+    } else if (!IsUpper(c) && !std::isdigit(static_cast<unsigned char>(c))) {
+      return false;
+    }
+  }
+  return underscore || s[0] == 'E';
+}
+
+// Constructor names that build an error object even when not thrown here.
+bool LooksLikeErrorClass(std::string_view name) {
+  std::string last = LastComponent(name);
+  if (last.empty() || !IsUpper(last[0])) return false;
+  return last.ends_with("Error") || last.ends_with("Exception") || last.ends_with("Err") ||
+         last.starts_with("ERR_") || last == "Boom";
+}
+
+std::optional<int> StatusForClass(std::string_view cls) {
+  static const std::map<std::string_view, int> kTable = {
+      {"BadRequestError", 400},     {"BadRequestException", 400}, {"UnauthorizedError", 401},
+      {"UnauthorizedException", 401}, {"ForbiddenError", 403},    {"ForbiddenException", 403},
+      {"NotFoundError", 404},       {"NotFoundException", 404},   {"MethodNotAllowedError", 405},
+      {"ConflictError", 409},       {"ConflictException", 409},   {"GoneError", 410},
+      {"PayloadTooLargeError", 413}, {"UnprocessableEntityError", 422},
+      {"UnprocessableEntityException", 422}, {"TooManyRequestsError", 429},
+      {"InternalServerError", 500}, {"InternalServerErrorException", 500},
+      {"NotImplementedError", 501}, {"NotImplementedException", 501},
+      {"BadGatewayError", 502},     {"ServiceUnavailableError", 503},
+      {"ServiceUnavailableException", 503}, {"GatewayTimeoutError", 504}};
+  auto it = kTable.find(cls);
+  if (it == kTable.end()) return std::nullopt;
+  return it->second;
+}
+
+// hapi's Boom helpers.
+std::optional<int> StatusForBoom(std::string_view method) {
+  static const std::map<std::string_view, int> kTable = {
+      {"badRequest", 400}, {"unauthorized", 401}, {"paymentRequired", 402},
+      {"forbidden", 403},  {"notFound", 404},     {"methodNotAllowed", 405},
+      {"notAcceptable", 406}, {"conflict", 409},  {"resourceGone", 410},
+      {"preconditionFailed", 412}, {"entityTooLarge", 413}, {"badData", 422},
+      {"tooManyRequests", 429}, {"internal", 500}, {"badImplementation", 500},
+      {"notImplemented", 501}, {"badGateway", 502}, {"serverUnavailable", 503},
+      {"gatewayTimeout", 504}};
+  auto it = kTable.find(method);
+  if (it == kTable.end()) return std::nullopt;
+  return it->second;
+}
+
+std::string ReasonPhrase(std::optional<int> status) {
+  static const std::map<int, std::string> kPhrases = {
+      {400, "Bad Request"}, {401, "Unauthorized"}, {402, "Payment Required"},
+      {403, "Forbidden"}, {404, "Not Found"}, {405, "Method Not Allowed"},
+      {406, "Not Acceptable"}, {408, "Request Timeout"}, {409, "Conflict"}, {410, "Gone"},
+      {411, "Length Required"}, {412, "Precondition Failed"}, {413, "Payload Too Large"},
+      {414, "URI Too Long"}, {415, "Unsupported Media Type"}, {416, "Range Not Satisfiable"},
+      {417, "Expectation Failed"}, {418, "I'm a Teapot"}, {421, "Misdirected Request"},
+      {422, "Unprocessable Entity"}, {423, "Locked"}, {424, "Failed Dependency"},
+      {425, "Too Early"}, {426, "Upgrade Required"}, {428, "Precondition Required"},
+      {429, "Too Many Requests"}, {431, "Request Header Fields Too Large"},
+      {451, "Unavailable For Legal Reasons"}, {500, "Internal Server Error"},
+      {501, "Not Implemented"}, {502, "Bad Gateway"}, {503, "Service Unavailable"},
+      {504, "Gateway Timeout"}};
+  if (!status) return "HTTP error";
+  auto it = kPhrases.find(*status);
+  return it == kPhrases.end() ? "HTTP " + std::to_string(*status) : it->second;
+}
+
+std::optional<int> HttpStatusLiteral(TSNode n, std::string_view src) {
+  if (!Is(n, "number")) return std::nullopt;
+  std::string_view t = ts::Text(n, src);
+  if (t.size() != 3 || !std::all_of(t.begin(), t.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      })) {
+    return std::nullopt;
+  }
+  int v = std::stoi(std::string(t));
+  if (v < 100 || v > 599) return std::nullopt;
+  return v;
+}
+
+// Decodes a JavaScript string literal body (escapes, line continuations).
+std::string DecodeJsEscapes(std::string_view body) {
+  std::string out;
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c != '\\' || i + 1 >= body.size()) {
+      out += c;
+      continue;
+    }
+    char e = body[++i];
+    uint32_t cp = 0;
+    switch (e) {
+      case 'n': out += '\n'; break;
+      case 't': out += '\t'; break;
+      case 'r': out += '\r'; break;
+      case 'b': out += '\b'; break;
+      case 'f': out += '\f'; break;
+      case 'v': out += '\v'; break;
+      case '0': out += '\0'; break;
+      case '\r':
+        if (i + 1 < body.size() && body[i + 1] == '\n') ++i;
+        break;
+      case '\n': break;  // line continuation
+      case 'x': {
+        size_t j = i + 1;
+        if (ParseHex(body, &j, 2, &cp) && j == i + 3) {
+          AppendUtf8(cp, &out);
+          i = j - 1;
+        } else {
+          out += e;
+        }
+        break;
+      }
+      case 'u': {
+        size_t j = i + 1;
+        bool ok;
+        if (j < body.size() && body[j] == '{') {
+          ++j;
+          ok = ParseHex(body, &j, 6, &cp) && j < body.size() && body[j] == '}';
+          if (ok) ++j;
+        } else {
+          ok = ParseHex(body, &j, 4, &cp) && j == i + 5;
+        }
+        if (!ok) {
+          out += e;
+          break;
+        }
+        // A surrogate pair written as two escapes.
+        if (cp >= 0xD800 && cp <= 0xDBFF && j + 5 < body.size() && body[j] == '\\' &&
+            body[j + 1] == 'u') {
+          size_t k = j + 2;
+          uint32_t lo = 0;
+          if (ParseHex(body, &k, 4, &lo) && k == j + 6 && lo >= 0xDC00 && lo <= 0xDFFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            j = k;
+          }
+        }
+        AppendUtf8(cp, &out);
+        i = j - 1;
+        break;
+      }
+      default: out += e;
+    }
+  }
+  return out;
+}
+
+// The scope name of a node for function names in records.
+std::string JsScopeName(TSNode n, std::string_view src, bool* is_function) {
+  std::string_view type = Type(n);
+  if (type == "class_declaration" || type == "class" || type == "abstract_class_declaration") {
+    return std::string(ts::Text(Field(n, "name"), src));
+  }
+  if (type == "function_declaration" || type == "generator_function_declaration" ||
+      type == "method_definition") {
+    *is_function = true;
+    return std::string(ts::Text(Field(n, "name"), src));
+  }
+  if (type == "arrow_function" || type == "function_expression" || type == "function" ||
+      type == "generator_function") {
+    *is_function = true;
+    TSNode parent = ts_node_parent(n);
+    if (Is(parent, "variable_declarator")) return std::string(ts::Text(Field(parent, "name"), src));
+    if (Is(parent, "pair")) return std::string(ts::Text(Field(parent, "key"), src));
+    if (Is(parent, "assignment_expression")) {
+      return LastComponent(ts::Text(Field(parent, "left"), src));
+    }
+    return std::string(ts::Text(Field(n, "name"), src));
+  }
+  return "";
+}
+
+const BraceSyntax& JsSyntax() {
+  static const BraceSyntax kSyntax{
+      JsScopeName,
+      {"statement_block", "program", "switch_case", "switch_default"},
+      {"return_statement", "throw_statement", "continue_statement", "break_statement"},
+      "catch_clause"};
+  return kSyntax;
+}
+
+bool IsFunctionNode(TSNode n) {
+  std::string_view t = Type(n);
+  return t == "function_declaration" || t == "generator_function_declaration" ||
+         t == "method_definition" || t == "arrow_function" || t == "function_expression" ||
+         t == "function" || t == "generator_function";
+}
+
+// Per-file extraction state.
+class JsFile {
+ public:
+  JsFile(const SourceFile& file, std::string language, std::vector<ErrorSite>* out)
+      : file_(file), src_(file.content), lines_(SplitLines(file.content)),
+        language_(std::move(language)), out_(out) {}
+
+  // Iterative pre-order walk (nesting depth is untrusted).
+  void Run(TSNode root) {
+    TSTreeCursor cursor = ts_tree_cursor_new(root);
+    bool descend = true;
+    while (true) {
+      TSNode n = ts_tree_cursor_current_node(&cursor);
+      if (descend) Visit(n);
+      if (descend && ts_tree_cursor_goto_first_child(&cursor)) continue;
+      if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+        descend = true;
+        continue;
+      }
+      if (!ts_tree_cursor_goto_parent(&cursor)) break;
+      descend = false;
+    }
+    ts_tree_cursor_delete(&cursor);
+  }
+
+ private:
+  void Visit(TSNode n) {
+    std::string_view type = Type(n);
+    if (type == "throw_statement") {
+      HandleThrow(n);
+    } else if (type == "new_expression") {
+      HandleNew(n);
+    } else if (type == "call_expression") {
+      HandleCall(n);
+    }
+  }
+
+  // --- sites ---------------------------------------------------------------
+
+  static TSNode Unwrap(TSNode n) {
+    for (int i = 0; i < kMaxExprDepth; ++i) {
+      std::string_view t = Type(n);
+      if (t != "parenthesized_expression" && t != "await_expression" && t != "as_expression" &&
+          t != "non_null_expression" && t != "satisfies_expression") {
+        break;
+      }
+      n = ts::FirstNamed(n);
+    }
+    return n;
+  }
+
+  // `throw` of something other than `new X(...)` (HandleNew takes those).
+  void HandleThrow(TSNode stmt) {
+    TSNode arg = Unwrap(ts::FirstNamed(stmt));
+    std::string_view type = Type(arg);
+    if (type == "new_expression" || ts_node_is_null(arg)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    if (type == "call_expression") {
+      TSNode fn = Field(arg, "function");
+      if (IsFactoryCall(arg)) return;  // HandleCall records it
+      std::string name(ts::Text(fn, src_));
+      std::string last = LastComponent(name);
+      if (!last.empty() && IsUpper(last[0]) && !Is(fn, "call_expression")) {
+        site.error_class = last;  // `throw TypeError('x')` builds the error without `new`
+      }
+      FillFromArgs(Field(arg, "arguments"), &site);
+      if (site.message_opaque && site.error_class.empty()) return;  // `throw wrap(err)`
+    } else if (type == "string" || type == "template_string" || type == "binary_expression") {
+      site.message = ExprTemplate(arg, ts_node_start_byte(stmt), 0, &site.message_origin_note);
+      if (!site.message.HasLiteralText()) return;
+    } else {
+      return;  // `throw err` re-throws a value built elsewhere
+    }
+    Finish(stmt, std::move(site));
+  }
+
+  // `new X(...)`: thrown directly, built into a variable, or passed on.
+  void HandleNew(TSNode n) {
+    TSNode ctor = Field(n, "constructor");
+    std::string name(ts::Text(ctor, src_));
+    std::string last = LastComponent(name);
+    TSNode stmt = StatementOf(n);
+    if (ts_node_is_null(stmt)) return;
+    bool thrown = Is(stmt, "throw_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
+    if (!(thrown && !last.empty() && IsUpper(last[0])) && !LooksLikeErrorClass(name)) return;
+    if (!thrown && Is(ts_node_parent(n), "class_heritage")) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = last;
+    site.http_status = StatusForClass(last);
+    if (last.starts_with("ERR_") && LooksLikeCode(last)) site.error_code = last;
+    FillFromArgs(Field(n, "arguments"), &site);
+    // `const err = new Error(msg); err.code = 'E'; throw err`.
+    TSNode parent = ts_node_parent(n);
+    if (Is(parent, "variable_declarator")) {
+      std::string var(ts::Text(Field(parent, "name"), src_));
+      AddPropertyAssignments(var, EnclosingScope(n), &site);
+    }
+    Finish(stmt, std::move(site));
+  }
+
+  void HandleCall(TSNode call) {
+    TSNode fn = Field(call, "function");
+    if (IsFactoryCall(call)) {
+      HandleFactory(call);
+    } else if (Is(fn, "member_expression")) {
+      std::string prop(ts::Text(Field(fn, "property"), src_));
+      if (prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus") {
+        HandleResponse(call, prop);
+      }
+    }
+  }
+
+  // createError(404, 'msg'), createHttpError(...), Boom.notFound('msg').
+  bool IsFactoryCall(TSNode call) const {
+    TSNode fn = Field(call, "function");
+    std::string_view text = ts::Text(fn, src_);
+    std::string last = LastComponent(text);
+    if (last == "createError" || last == "createHttpError" || last == "httpError") return true;
+    if (Is(fn, "member_expression")) {
+      std::string_view obj = ts::Text(Field(fn, "object"), src_);
+      if ((obj == "Boom" || obj == "boom") && StatusForBoom(last)) return true;
+    }
+    return false;
+  }
+
+  void HandleFactory(TSNode call) {
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kHttp);
+    TSNode fn = Field(call, "function");
+    std::string last = LastComponent(ts::Text(fn, src_));
+    site.error_class = Is(fn, "member_expression") ? "Boom" : "HttpError";
+    if (site.error_class == "Boom") site.http_status = StatusForBoom(last);
+    TSNode args = Field(call, "arguments");
+    for (TSNode a : NamedChildren(args)) {
+      if (auto st = HttpStatusLiteral(a, src_)) site.http_status = st;
+    }
+    FillFromArgs(args, &site);
+    if (site.message_opaque) {
+      site.message = Template();
+      site.message.AddLiteral(ReasonPhrase(site.http_status));
+      site.message_origin_note = "no message given: the status text is shown";
+    }
+    Finish(stmt, std::move(site));
+  }
+
+  // res.status(404).json({error: 'msg'}), res.status(500).send('msg'),
+  // res.sendStatus(403).
+  void HandleResponse(TSNode call, const std::string& method) {
+    TSNode fn = Field(call, "function");
+    std::optional<int> status;
+    TSNode args = Field(call, "arguments");
+    if (method == "sendStatus") {
+      std::vector<TSNode> a = NamedChildren(args);
+      if (!a.empty()) status = HttpStatusLiteral(a[0], src_);
+    } else {
+      TSNode obj = Field(fn, "object");
+      if (!Is(obj, "call_expression")) return;
+      TSNode ofn = Field(obj, "function");
+      if (!Is(ofn, "member_expression") || ts::Text(Field(ofn, "property"), src_) != "status") {
+        return;
+      }
+      std::vector<TSNode> a = NamedChildren(Field(obj, "arguments"));
+      if (!a.empty()) status = HttpStatusLiteral(a[0], src_);
+    }
+    if (!status || *status < 400) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kHttp);
+    site.http_status = status;
+    std::vector<TSNode> a = NamedChildren(args);
+    TSNode msg = method == "sendStatus" || a.empty() ? TSNode{} : Unwrap(a[0]);
+    if (Is(msg, "object")) {
+      ReadObjectCode(msg, &site);
+      msg = MessageProperty(msg);
+    }
+    if (!ts_node_is_null(msg)) {
+      site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
+    }
+    if (!site.message.HasLiteralText()) {
+      site.message = Template();
+      site.message.AddLiteral(ReasonPhrase(status));
+      site.message_opaque = true;
+      site.message_origin_note = "the response body is not a literal: the status text is shown";
+    }
+    Finish(stmt, std::move(site));
+  }
+
+  // Message, code and status from constructor/factory arguments.
+  void FillFromArgs(TSNode args, ErrorSite* site) {
+    std::vector<TSNode> list = NamedChildren(args);
+    TSNode msg{};
+    for (TSNode a : list) {
+      TSNode u = Unwrap(a);
+      if (Is(u, "object")) {
+        ReadObjectCode(u, site);
+        if (ts_node_is_null(msg)) {
+          TSNode m = MessageProperty(u);
+          if (!ts_node_is_null(m) && HasText(m)) msg = m;
+        }
+        continue;
+      }
+      if (ts_node_is_null(msg) && HasText(u)) {
+        msg = u;
+        continue;
+      }
+      if (!ts_node_is_null(msg) && !site->error_code) {
+        // new AxiosError(msg, AxiosError.ERR_BAD_REQUEST), new MyError(msg, 'E_CONFIG')
+        if (Is(u, "string")) {
+          std::string s = StringTemplate(u).Display();
+          if (LooksLikeCode(s)) site->error_code = s;
+        } else if (Is(u, "identifier") || Is(u, "member_expression")) {
+          std::string s = LastComponent(ts::Text(u, src_));
+          if (LooksLikeCode(s)) site->error_code = s;
+        }
+      }
+    }
+    if (ts_node_is_null(msg) && !list.empty() && !Is(Unwrap(list[0]), "object")) msg = list[0];
+    if (ts_node_is_null(msg)) {
+      SetOpaque(site, site->error_code ? *site->error_code
+                                       : (site->error_class.empty() ? "Error" : site->error_class),
+                "constructed without a message");
+      return;
+    }
+    site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
+    site->message_opaque = !site->message.HasLiteralText();
+  }
+
+  bool HasText(TSNode n) {
+    std::string note;
+    return ExprTemplate(n, ts_node_start_byte(n), 0, &note).HasLiteralText();
+  }
+
+  std::string KeyName(TSNode pair) {
+    TSNode key = Field(pair, "key");
+    if (Is(key, "string")) return StringTemplate(key).Display();
+    return std::string(ts::Text(key, src_));
+  }
+
+  TSNode MessageProperty(TSNode object) {
+    for (const char* want : {"message", "error", "msg", "detail", "reason", "description"}) {
+      for (TSNode p : NamedChildren(object)) {
+        if (Is(p, "pair") && KeyName(p) == want) return Field(p, "value");
+      }
+    }
+    return TSNode{};
+  }
+
+  // `{code: 'ERR_X', status: 404}` inside a constructor or response.
+  void ReadObjectCode(TSNode object, ErrorSite* site) {
+    for (TSNode p : NamedChildren(object)) {
+      if (!Is(p, "pair")) continue;
+      std::string key = KeyName(p);
+      ApplyProperty(key, Unwrap(Field(p, "value")), site);
+    }
+  }
+
+  void ApplyProperty(const std::string& key, TSNode value, ErrorSite* site) {
+    if (key == "code" || key == "errorCode") {
+      if (Is(value, "string")) {
+        std::string s = StringTemplate(value).Display();
+        if (!s.empty()) site->error_code = s;
+      } else if (Is(value, "identifier") || Is(value, "member_expression")) {
+        std::string s = LastComponent(ts::Text(value, src_));
+        if (LooksLikeCode(s)) site->error_code = s;
+      }
+    } else if (key == "status" || key == "statusCode") {
+      if (auto st = HttpStatusLiteral(value, src_)) site->http_status = st;
+    }
+  }
+
+  // `err.code = 'E'` / `err.status = 404` anywhere in the scope that built `err`.
+  void AddPropertyAssignments(const std::string& var, TSNode scope, ErrorSite* site) {
+    std::vector<TSNode> stack = {scope};
+    int budget = 100000;
+    while (!stack.empty() && budget-- > 0) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      if (IsFunctionNode(n) && !ts_node_eq(n, scope)) continue;
+      if (Is(n, "assignment_expression")) {
+        TSNode left = Field(n, "left");
+        if (Is(left, "member_expression") && ts::Text(Field(left, "object"), src_) == var) {
+          ApplyProperty(std::string(ts::Text(Field(left, "property"), src_)),
+                        Unwrap(Field(n, "right")), site);
+        }
+      }
+      std::vector<TSNode> kids = NamedChildren(n);
+      stack.insert(stack.end(), kids.rbegin(), kids.rend());
+    }
+  }
+
+  // --- templates -----------------------------------------------------------
+
+  Template StringTemplate(TSNode n) {
+    Template out;
+    std::string_view text = ts::Text(n, src_);
+    if (text.size() < 2) return out;
+    out.AddLiteral(DecodeJsEscapes(text.substr(1, text.size() - 2)));
+    return out;
+  }
+
+  Template TemplateStringTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    Template out;
+    uint32_t start = ts_node_start_byte(n) + 1, end = ts_node_end_byte(n);
+    if (end <= start) return out;
+    --end;  // closing backtick
+    uint32_t cur = start;
+    for (TSNode c : NamedChildren(n)) {
+      if (!Is(c, "template_substitution")) continue;
+      uint32_t b = ts_node_start_byte(c);
+      if (b > cur) out.AddLiteral(DecodeJsEscapes(src_.substr(cur, b - cur)));
+      TSNode expr = ts::FirstNamed(c);
+      std::string e = CollapseSpace(ts::Text(expr, src_));
+      // A nested literal (`${'x'}`) prints itself; anything else is a hole.
+      if (Is(expr, "string") || Is(expr, "template_string")) {
+        out.Append(ExprTemplate(expr, pos, depth + 1, note));
+      } else {
+        out.AddHole("${" + e + "}", e);
+      }
+      cur = ts_node_end_byte(c);
+    }
+    if (end > cur) out.AddLiteral(DecodeJsEscapes(src_.substr(cur, end - cur)));
+    return out;
+  }
+
+  Template ExprTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    Template out;
+    if (depth > kMaxExprDepth || ts_node_is_null(n)) {
+      AddExprHole(n, &out);
+      return out;
+    }
+    std::string_view type = Type(n);
+    if (type == "string") return StringTemplate(n);
+    if (type == "template_string") return TemplateStringTemplate(n, pos, depth, note);
+    if (type == "parenthesized_expression" || type == "as_expression" ||
+        type == "non_null_expression") {
+      return ExprTemplate(ts::FirstNamed(n), pos, depth + 1, note);
+    }
+    if (type == "binary_expression" && ts::Text(Field(n, "operator"), src_) == "+") {
+      Template t = ExprTemplate(Field(n, "left"), pos, depth + 1, note);
+      t.Append(ExprTemplate(Field(n, "right"), pos, depth + 1, note));
+      // `a + b` with no text is arithmetic or an opaque value: one hole.
+      if (t.HasLiteralText()) return t;
+    }
+    if (type == "call_expression") {
+      if (auto t = CallTemplate(n, pos, depth, note)) return *t;
+    }
+    if (type == "identifier") {
+      if (auto t = VariableTemplate(n, pos, depth, note)) return *t;
+    }
+    AddExprHole(n, &out);
+    return out;
+  }
+
+  // util.format('%s: %d', a, b) and format(...); String(x) names x.
+  std::optional<Template> CallTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    std::string_view fn = ts::Text(Field(n, "function"), src_);
+    // A tagged template (colorize`...`, chalk.red`...`) prints its text.
+    if (Is(Field(n, "arguments"), "template_string")) {
+      return TemplateStringTemplate(Field(n, "arguments"), pos, depth + 1, note);
+    }
+    std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+    if ((fn == "util.format" || fn == "format") && !args.empty()) {
+      Template fmt = ExprTemplate(args[0], pos, depth + 1, note);
+      if (!fmt.HasLiteralText()) return std::nullopt;
+      std::vector<std::string> rest;
+      for (size_t i = 1; i < args.size(); ++i) rest.push_back(HoleExpr(args[i]));
+      return ApplyPrintf(fmt, rest, PrintfDialect::kNodeUtil);
+    }
+    return std::nullopt;
+  }
+
+  // A message held in a `const`/`let`/`var`: the last declaration or
+  // assignment before `pos` in the enclosing function, plus `+=` appends.
+  std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
+                                           std::string* note) {
+    std::string name(ts::Text(ident, src_));
+    TSNode scope = EnclosingScope(ident);
+    std::vector<TSNode> assigns = AssignmentsTo(scope, name, pos);
+    if (assigns.empty() && !Is(scope, "program")) {
+      assigns = AssignmentsTo(Root(scope), name, UINT32_MAX);  // module constants
+    }
+    int last_plain = -1;
+    for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
+      if (!Is(assigns[i], "augmented_assignment_expression")) last_plain = i;
+    }
+    if (last_plain < 0) return std::nullopt;
+    TSNode rhs = AssignedValue(assigns[last_plain]);
+    if (ts_node_is_null(rhs)) return std::nullopt;
+    Template out = ExprTemplate(rhs, ts_node_start_byte(assigns[last_plain]), depth + 1, note);
+    if (!out.HasLiteralText()) return std::nullopt;
+    for (size_t i = last_plain + 1; i < assigns.size(); ++i) {
+      TSNode r = AssignedValue(assigns[i]);
+      out.Append(ExprTemplate(r, ts_node_start_byte(assigns[i]), depth + 1, note));
+    }
+    if (note->empty()) {
+      *note = "message assigned to `" + name + "` at line " +
+              std::to_string(ts::Line(assigns[last_plain]));
+    }
+    return out;
+  }
+
+  static TSNode AssignedValue(TSNode n) {
+    return Is(n, "variable_declarator") ? Field(n, "value") : Field(n, "right");
+  }
+
+  std::vector<TSNode> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
+    std::vector<TSNode> out;
+    std::vector<TSNode> stack = {scope};
+    int budget = 200000;
+    while (!stack.empty() && budget-- > 0) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      if (ts_node_start_byte(n) >= pos) continue;
+      if (IsFunctionNode(n) && !ts_node_eq(n, scope)) continue;
+      std::string_view type = Type(n);
+      if (type == "variable_declarator") {
+        if (ts::Text(Field(n, "name"), src_) == name && !ts_node_is_null(Field(n, "value"))) {
+          out.push_back(n);
+        }
+      } else if (type == "assignment_expression" ||
+                 (type == "augmented_assignment_expression" &&
+                  ts::Text(Field(n, "operator"), src_) == "+=")) {
+        if (ts::Text(Field(n, "left"), src_) == name) out.push_back(n);
+      }
+      std::vector<TSNode> kids = NamedChildren(n);
+      stack.insert(stack.end(), kids.rbegin(), kids.rend());
+    }
+    std::sort(out.begin(), out.end(), [](TSNode a, TSNode b) {
+      return ts_node_start_byte(a) < ts_node_start_byte(b);
+    });
+    return out;
+  }
+
+  TSNode Root(TSNode n) {
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      TSNode parent = ts_node_parent(n);
+      if (ts_node_is_null(parent)) break;
+      n = parent;
+    }
+    return n;
+  }
+
+  TSNode EnclosingScope(TSNode n) {
+    TSNode cur = n;
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      TSNode parent = ts_node_parent(cur);
+      if (ts_node_is_null(parent)) return cur;
+      if (IsFunctionNode(parent)) return parent;
+      cur = parent;
+    }
+    return cur;
+  }
+
+  // The statement that holds `n`: the line a record points at.
+  TSNode StatementOf(TSNode n) {
+    TSNode cur = n;
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      TSNode parent = ts_node_parent(cur);
+      if (ts_node_is_null(parent)) return TSNode{};
+      std::string_view pt = Type(parent);
+      if (pt == "statement_block" || pt == "program" || pt == "switch_case" ||
+          pt == "switch_default" || pt == "class_body" || IsFunctionNode(parent)) {
+        return cur;  // an arrow function's expression body is its own statement
+      }
+      if (ts_node_is_null(ts_node_parent(parent))) return parent;
+      if (pt.ends_with("_statement") || pt == "lexical_declaration" ||
+          pt == "variable_declaration") {
+        return parent;
+      }
+      cur = parent;
+    }
+    return TSNode{};
+  }
+
+  std::string HoleExpr(TSNode n) {
+    if (Is(n, "call_expression") && ts::Text(Field(n, "function"), src_) == "String") {
+      std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+      if (args.size() == 1) return CollapseSpace(ts::Text(args[0], src_));
+    }
+    return CollapseSpace(ts::Text(n, src_));
+  }
+
+  void AddExprHole(TSNode n, Template* out) {
+    out->AddHole("${" + CollapseSpace(ts::Text(n, src_)) + "}", HoleExpr(n));
+  }
+
+  // --- context ---------------------------------------------------------------
+
+  ErrorSite NewSite(TSNode stmt, SiteKind kind) {
+    ErrorSite site;
+    site.language = language_;
+    site.file_path = file_.path;
+    site.kind = kind;
+    site.line = ts::Line(stmt);
+    site.end_line = ts::EndLine(stmt);
+    return site;
+  }
+
+  static void SetOpaque(ErrorSite* site, const std::string& text, const std::string& why) {
+    site->message = Template();
+    site->message.AddLiteral(text);
+    site->message_opaque = true;
+    site->message_origin_note = why;
+  }
+
+  void Finish(TSNode stmt, ErrorSite site) {
+    if (site.message.empty()) return;
+    AddBraceContext(stmt, src_, lines_, JsSyntax(), &site);
+    out_->push_back(std::move(site));
+  }
+
+  const SourceFile& file_;
+  std::string_view src_;
+  std::vector<std::string_view> lines_;
+  std::string language_;
+  std::vector<ErrorSite>* out_;
+};
+
+class JsExtractor : public Extractor {
+ public:
+  std::string_view language() const override { return "javascript"; }
+  bool Handles(std::string_view path) const override {
+    if (path.ends_with(".d.ts") || path.ends_with(".d.mts") || path.ends_with(".d.cts")) {
+      return false;  // declarations only: nothing raises
+    }
+    for (std::string_view ext : {".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"}) {
+      if (path.ends_with(ext)) return true;
+    }
+    return false;
+  }
+  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
+                 bool* had_syntax_errors) const override {
+    std::string_view p = file.path;
+    bool tsx = p.ends_with(".tsx");
+    bool typescript = tsx || p.ends_with(".ts") || p.ends_with(".mts") || p.ends_with(".cts");
+    const TSLanguage* lang = tsx ? tree_sitter_tsx()
+                             : typescript ? tree_sitter_typescript() : tree_sitter_javascript();
+    ts::TreePtr tree = ts::Parse(lang, file.content);
+    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
+    TSNode root = ts_tree_root_node(tree.get());
+    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
+    JsFile(file, typescript ? "typescript" : "javascript", sites).Run(root);
+    return Status::OK();
+  }
+};
+
+}  // namespace
+
+const Extractor* JsExtractorInstance() {
+  static const JsExtractor kInstance;
+  return &kInstance;
+}
+
+}  // namespace errdex

@@ -1,0 +1,115 @@
+// printf-style verbs -> template holes. See printf_format.h.
+#include "extract/printf_format.h"
+
+#include <cctype>
+#include <string_view>
+
+namespace errdex {
+namespace {
+
+bool IsDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+// Tracks which argument the next verb consumes (Go's `[n]` resets it).
+struct ArgCursor {
+  const std::vector<std::string>* args;
+  size_t next = 0;
+  std::string Take() {
+    size_t i = next++;
+    return i < args->size() ? (*args)[i] : std::string();
+  }
+};
+
+// Parses one Go verb starting at text[i] == '%'. Returns its length, or 0 when
+// the text is not a verb (a trailing `%`). `*expr` names the argument.
+size_t ParseGoVerb(std::string_view text, size_t i, ArgCursor* cur, std::string* expr) {
+  size_t j = i + 1;
+  auto index = [&]() {
+    if (j < text.size() && text[j] == '[') {
+      size_t k = j + 1, n = 0;
+      while (k < text.size() && IsDigit(text[k])) n = n * 10 + (text[k++] - '0');
+      if (k < text.size() && text[k] == ']' && n > 0) {
+        cur->next = n - 1;
+        j = k + 1;
+      }
+    }
+  };
+  while (j < text.size() && std::string_view("+-# 0").find(text[j]) != std::string_view::npos) ++j;
+  index();
+  if (j < text.size() && text[j] == '*') {
+    cur->Take();  // the width argument
+    ++j;
+  } else {
+    while (j < text.size() && IsDigit(text[j])) ++j;
+  }
+  if (j < text.size() && text[j] == '.') {
+    ++j;
+    index();
+    if (j < text.size() && text[j] == '*') {
+      cur->Take();
+      ++j;
+    } else {
+      while (j < text.size() && IsDigit(text[j])) ++j;
+    }
+  }
+  index();
+  if (j >= text.size()) return 0;
+  // Any letter is a verb: unknown ones still consume an argument and print
+  // `%!z(type=value)`, which an any-text hole matches.
+  if (!std::isalpha(static_cast<unsigned char>(text[j]))) return 0;
+  *expr = cur->Take();
+  return j + 1 - i;
+}
+
+size_t ParseNodeVerb(std::string_view text, size_t i, ArgCursor* cur, std::string* expr) {
+  if (i + 1 >= text.size()) return 0;
+  if (std::string_view("sdifjoOc").find(text[i + 1]) == std::string_view::npos) return 0;
+  // util.format leaves a verb without an argument as written.
+  if (cur->next >= cur->args->size()) return 0;
+  *expr = cur->Take();
+  return 2;
+}
+
+}  // namespace
+
+Template ApplyPrintf(const Template& fmt, const std::vector<std::string>& args,
+                     PrintfDialect dialect) {
+  Template out;
+  ArgCursor cur{&args};
+  for (const Piece& p : fmt.pieces()) {
+    if (p.is_hole) {
+      out.AddHole(p.text, p.expr, p.type);
+      continue;
+    }
+    std::string_view text = p.text;
+    size_t lit = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text[i] != '%') continue;
+      if (i + 1 < text.size() && text[i + 1] == '%') {
+        out.AddLiteral(text.substr(lit, i + 1 - lit));  // keeps one '%'
+        lit = i + 2;
+        ++i;
+        continue;
+      }
+      std::string expr;
+      size_t n = dialect == PrintfDialect::kGo ? ParseGoVerb(text, i, &cur, &expr)
+                                               : ParseNodeVerb(text, i, &cur, &expr);
+      if (n == 0) continue;
+      out.AddLiteral(text.substr(lit, i - lit));
+      out.AddHole(std::string(text.substr(i, n)), expr);
+      lit = i + n;
+      i += n - 1;
+    }
+    out.AddLiteral(text.substr(lit));
+  }
+  // util.format appends the arguments no verb consumed, space-separated.
+  if (dialect == PrintfDialect::kNodeUtil) {
+    while (cur.next < args.size()) {
+      out.AddLiteral(" ");
+      std::string expr = cur.Take();
+      out.AddHole("${" + expr + "}", expr);
+    }
+  }
+  return out;
+}
+
+}  // namespace errdex

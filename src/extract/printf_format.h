@@ -1,0 +1,26 @@
+// printf-style format strings shared by the extractors of languages whose
+// messages are built with printf verbs: Go's fmt (`%v %+v %q %w %[2]d %*d`)
+// and Node's util.format (`%s %d %j %o`). Each verb in the literal pieces of
+// a template becomes a hole named by its argument expression.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "errdex/template.h"
+
+namespace errdex {
+
+enum class PrintfDialect {
+  kGo,        // fmt.Sprintf / Errorf: flags, width, precision, `*`, `[n]` indexes
+  kNodeUtil,  // util.format: bare %s %d %i %f %j %o %O %c; extra args appended
+};
+
+// Applies `args` (argument expressions, in order) to the printf verbs of
+// `fmt`. `%%` becomes a literal `%`. Every hole is HoleType::kAny: Go prints
+// `%!d(string=x)` for a mismatched verb and util.format prints `NaN`, so no
+// verb's output is narrower than "any text" with certainty.
+Template ApplyPrintf(const Template& fmt, const std::vector<std::string>& args,
+                     PrintfDialect dialect);
+
+}  // namespace errdex

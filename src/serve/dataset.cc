@@ -1,0 +1,301 @@
+// The static dataset: the files ErrLookup's MCP client (and any other static
+// consumer) reads, built in memory from the records, and written to disk
+// atomically for `errdex export`.
+//
+// Layout (paths relative to the dataset root):
+//   manifest.json            {schemaVersion, datasetVersion, generatedAt, counts,
+//                             files: {index:{path,bytes,sha256}, repos:{...},
+//                                     "<path>": {path,bytes,sha256}, ...}}
+//   index.json               {schemaVersion, datasetVersion, errors:[{id, repo,
+//                             slug, code, msg, pattern, type, class, tags, sev}]}
+//   repos.json               [{repo, description, errorCount, sha, analyzedAt}]
+//   repos/{owner}/{name}.json  [full record, ...]
+//   errors/{id}.json         {record, datasetVersion}
+// The MCP client looks the index up as manifest.files.index.sha256, so the
+// two top-level files are keyed by name; every other file by its path.
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "serve/serve_internal.h"
+#include "util/sha256.h"
+
+namespace errdex::serve {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string Dump(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+json IndexEntry(const Record& r) {
+  return {{"id", r.id},
+          {"repo", r.repo},
+          {"slug", r.slug},
+          {"code", r.error_code ? json(*r.error_code) : json()},
+          {"msg", r.error_message},
+          {"pattern", r.message_pattern},
+          {"type", r.error_type},
+          {"class", r.error_class.empty() ? json() : json(r.error_class)},
+          {"tags", r.tags},
+          {"sev", r.severity}};
+}
+
+// {"record": <record in published field order>, "datasetVersion": "..."}
+std::string ErrorFile(const Record& r, const std::string& version) {
+  return "{\"record\":" + RecordToJsonText(r) + ",\"datasetVersion\":" + Dump(json(version)) + "}";
+}
+
+std::string RepoFile(const std::vector<const Record*>& records) {
+  std::string out = "[";
+  for (size_t i = 0; i < records.size(); ++i) {
+    if (i) out += ',';
+    out += RecordToJsonText(*records[i]);
+  }
+  out += ']';
+  return out;
+}
+
+json FileEntry(const std::string& path, const std::string& content) {
+  return {{"path", path}, {"bytes", content.size()}, {"sha256", Sha256Hex(content)}};
+}
+
+std::string NowIso() {
+  auto now = std::chrono::system_clock::now();
+  std::time_t t = std::chrono::system_clock::to_time_t(now);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// A repo name is safe as a path when it is exactly owner/name with plain
+// segments; anything else stays out of the file tree (it is still in
+// index.json and repos.json).
+bool SafeRepoPath(const std::string& repo) {
+  size_t slash = repo.find('/');
+  if (slash == std::string::npos || slash == 0 || slash + 1 == repo.size()) return false;
+  if (repo.find('/', slash + 1) != std::string::npos) return false;
+  for (std::string_view seg : {std::string_view(repo).substr(0, slash),
+                               std::string_view(repo).substr(slash + 1)}) {
+    if (seg == "." || seg == "..") return false;
+    for (char c : seg) {
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool SafeId(const std::string& id) {
+  if (id.empty() || id.size() > 64) return false;
+  for (char c : id) {
+    if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+
+Status WriteFileSynced(const fs::path& path, const std::string& content) {
+  std::error_code ec;
+  fs::create_directories(path.parent_path(), ec);
+  if (ec) return Status::IOError("cannot create " + path.parent_path().string() + ": " + ec.message());
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return Status::IOError("cannot write " + path.string() + ": " + std::strerror(errno));
+  size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::close(fd);
+      return Status::IOError("cannot write " + path.string() + ": " + std::strerror(errno));
+    }
+    done += static_cast<size_t>(n);
+  }
+  int rc = ::fsync(fd);
+  ::close(fd);
+  if (rc != 0) return Status::IOError("cannot sync " + path.string() + ": " + std::strerror(errno));
+  return Status::OK();
+}
+
+Status SyncDir(const fs::path& dir) {
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return Status::IOError("cannot open " + dir.string() + ": " + std::strerror(errno));
+  ::fsync(fd);
+  ::close(fd);
+  return Status::OK();
+}
+
+Result<std::string> ReadWhole(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::NotFound("missing " + path.string());
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Temporary directories of earlier exports that died: ".NAME.export-PID".
+void RemoveStaleTemps(const fs::path& dir) {
+  std::string prefix = "." + dir.filename().string() + ".export-";
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir.parent_path(), ec)) {
+    std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    std::string rest = name.substr(prefix.size());
+    pid_t pid = static_cast<pid_t>(std::atoi(rest.c_str()));
+    bool alive = pid > 0 && pid != getpid() && (::kill(pid, 0) == 0 || errno == EPERM);
+    if (!alive) fs::remove_all(entry.path(), ec);
+  }
+}
+
+// Test hook: slows the write down so a test can kill the export mid-way.
+void MaybeDelayForTest() {
+  static const int delay_ms = [] {
+    const char* v = std::getenv("ERRDEX_EXPORT_TEST_DELAY_MS");
+    return v ? std::atoi(v) : 0;
+  }();
+  if (delay_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+}
+
+}  // namespace
+
+Dataset BuildDataset(const std::vector<Record>& records, const std::vector<RepoInfo>& repos,
+                     const std::string& version) {
+  Dataset ds;
+  ds.version = version;
+  std::map<std::string, std::vector<const Record*>> by_repo;
+  json index_errors = json::array();
+  size_t error_files = 0;
+  for (const Record& r : records) {
+    index_errors.push_back(IndexEntry(r));
+    by_repo[r.repo].push_back(&r);
+    if (SafeId(r.id)) {
+      ds.files["errors/" + r.id + ".json"] = ErrorFile(r, version);
+      ++error_files;
+    }
+  }
+  json index = {{"schemaVersion", kSchemaVersion},
+                {"datasetVersion", version},
+                {"errors", std::move(index_errors)}};
+  ds.files["index.json"] = Dump(index);
+
+  json repo_list = json::array();
+  for (const RepoInfo& info : repos) {
+    repo_list.push_back({{"repo", info.repo},
+                         {"description", nullptr},
+                         {"errorCount", by_repo.count(info.repo) ? by_repo[info.repo].size() : 0},
+                         {"sha", info.sha},
+                         {"analyzedAt", info.analyzed_at}});
+  }
+  ds.files["repos.json"] = Dump(repo_list);
+  for (const auto& [repo, recs] : by_repo) {
+    if (SafeRepoPath(repo)) ds.files["repos/" + repo + ".json"] = RepoFile(recs);
+  }
+
+  json files = json::object();
+  for (const auto& [path, content] : ds.files) {
+    if (path == "index.json") {
+      files["index"] = FileEntry(path, content);
+    } else if (path == "repos.json") {
+      files["repos"] = FileEntry(path, content);
+    } else {
+      files[path] = FileEntry(path, content);
+    }
+  }
+  json manifest = {{"schemaVersion", kSchemaVersion},
+                   {"datasetVersion", version},
+                   {"generatedAt", NowIso()},
+                   {"counts", {{"errors", records.size()}, {"repos", repos.size()},
+                               {"files", ds.files.size() + 1}, {"errorFiles", error_files}}},
+                   {"files", std::move(files)}};
+  ds.files["manifest.json"] = Dump(manifest);
+  return ds;
+}
+
+Result<size_t> VerifyDatasetDir(const std::string& dir) {
+  auto text = ReadWhole(fs::path(dir) / "manifest.json");
+  if (!text.ok()) return text.status();
+  json manifest = json::parse(*text, nullptr, false);
+  if (manifest.is_discarded() || !manifest.is_object() || !manifest.contains("files") ||
+      !manifest["files"].is_object()) {
+    return Status::Corruption(dir + "/manifest.json is not a dataset manifest");
+  }
+  size_t checked = 0;
+  for (const auto& [key, entry] : manifest["files"].items()) {
+    std::string path = entry.value("path", "");
+    if (path.empty() || path.find("..") != std::string::npos || path[0] == '/') {
+      return Status::Corruption("manifest entry " + key + " has a bad path");
+    }
+    auto content = ReadWhole(fs::path(dir) / path);
+    if (!content.ok()) return Status::Corruption(dir + ": " + content.status().message());
+    if (content->size() != entry.value("bytes", size_t{0}) ||
+        Sha256Hex(*content) != entry.value("sha256", "")) {
+      return Status::Corruption(dir + "/" + path + " does not match its manifest entry");
+    }
+    ++checked;
+  }
+  return checked;
+}
+
+Status WriteDatasetAtomically(const Dataset& dataset, const std::string& dir_arg) {
+  std::error_code ec;
+  fs::path dir = fs::absolute(fs::path(dir_arg), ec).lexically_normal();
+  if (dir.filename().empty()) dir = dir.parent_path();
+  if (ec || dir.filename().empty()) return Status::InvalidArgument("bad export directory " + dir_arg);
+  fs::create_directories(dir.parent_path(), ec);
+  if (ec) return Status::IOError("cannot create " + dir.parent_path().string() + ": " + ec.message());
+  if (fs::exists(dir) && !fs::is_directory(dir)) {
+    return Status::InvalidArgument(dir.string() + " exists and is not a directory");
+  }
+  RemoveStaleTemps(dir);
+  fs::path tmp = dir.parent_path() /
+                 ("." + dir.filename().string() + ".export-" + std::to_string(getpid()));
+  fs::remove_all(tmp, ec);
+
+  // manifest.json last, so a half-written temp dir never looks complete.
+  for (const auto& [path, content] : dataset.files) {
+    if (path == "manifest.json") continue;
+    if (Status s = WriteFileSynced(tmp / path, content); !s.ok()) return s;
+    MaybeDelayForTest();
+  }
+  if (Status s = WriteFileSynced(tmp / "manifest.json", dataset.files.at("manifest.json"));
+      !s.ok()) {
+    return s;
+  }
+  auto checked = VerifyDatasetDir(tmp.string());
+  if (!checked.ok()) {
+    fs::remove_all(tmp, ec);
+    return checked.status();
+  }
+  if (Status s = SyncDir(tmp); !s.ok()) return s;
+
+  // One rename makes the new dataset visible: RENAME_EXCHANGE swaps it with
+  // the old one in a single step, so readers never see a missing directory.
+  if (fs::exists(dir)) {
+    if (::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, dir.c_str(), RENAME_EXCHANGE) != 0) {
+      return Status::IOError("cannot swap " + tmp.string() + " into " + dir.string() + ": " +
+                             std::strerror(errno));
+    }
+    fs::remove_all(tmp, ec);  // now the previous dataset
+  } else if (::rename(tmp.c_str(), dir.c_str()) != 0) {
+    return Status::IOError("cannot rename " + tmp.string() + " to " + dir.string() + ": " +
+                           std::strerror(errno));
+  }
+  return SyncDir(dir.parent_path());
+}
+
+}  // namespace errdex::serve

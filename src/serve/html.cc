@@ -1,0 +1,371 @@
+// Server-rendered HTML pages: home, search results, repository listing and
+// the error page (sections in the order of ErrLookup's reference page). No
+// JavaScript; every string that comes from a repository goes through
+// HtmlEscape (or JsonForScript inside the JSON-LD block), so a message like
+// `"><img onerror=...>` renders as text.
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+#include "serve/serve_internal.h"
+#include "util/text.h"
+
+namespace errdex::serve {
+namespace {
+
+using nlohmann::json;
+
+constexpr size_t kRepoPageSize = 100;
+constexpr size_t kListMessageBytes = 200;
+constexpr size_t kRelatedMax = 8;
+
+std::string Esc(std::string_view s) { return HtmlEscape(s); }
+
+// Percent-encodes a query parameter value.
+std::string UrlEncode(std::string_view s) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
+  }
+  return out;
+}
+
+// JSON inside <script>: "<", ">" and "&" become \u escapes so no text from
+// the repository can close the script element.
+std::string JsonForScript(const json& j) {
+  std::string text = j.dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c == '<') {
+      out += "\\u003c";
+    } else if (c == '>') {
+      out += "\\u003e";
+    } else if (c == '&') {
+      out += "\\u0026";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string Short(std::string_view s, size_t n) {
+  std::string_view p = Utf8Prefix(s, n);
+  return p.size() < s.size() ? std::string(p) + "\xE2\x80\xA6" : std::string(p);
+}
+
+std::string ErrorPath(const Record& r) { return "/" + r.repo + "/" + r.slug + "/"; }
+
+const char* kStyle =
+    "body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;"
+    "color:#222}pre{background:#f6f8fa;padding:.6rem;overflow-x:auto;font-size:13px}"
+    "code{font-size:13px}.msg{white-space:pre-wrap;word-break:break-word}.hl{background:#fff3b0}"
+    "table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.3rem;"
+    "text-align:left;vertical-align:top}.meta{color:#666}footer{margin-top:2rem;color:#666;"
+    "font-size:13px}input[type=search],textarea{width:70%}";
+
+std::string Head(const std::string& title, const std::string& extra = "") {
+  return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+         "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
+         "<title>" + Esc(title) + "</title><style>" + kStyle + "</style>" + extra +
+         "</head><body>\n<header><a href=\"/\">errdex</a></header>\n";
+}
+
+std::string Tail() { return "</body></html>\n"; }
+
+std::string SearchForm(const std::string& q, const std::string& repo) {
+  std::string out = "<form action=\"/search\" method=\"get\" role=\"search\">"
+                    "<label for=\"q\">Paste an error message, traceback or log</label><br>"
+                    "<textarea id=\"q\" name=\"q\" rows=\"3\">" + Esc(q) + "</textarea>";
+  if (!repo.empty()) out += "<input type=\"hidden\" name=\"repo\" value=\"" + Esc(repo) + "\">";
+  out += "<br><button type=\"submit\">Search</button></form>\n";
+  return out;
+}
+
+std::string ClassOrKind(const Record& r) { return r.error_class.empty() ? r.kind : r.error_class; }
+
+void Section(std::string* out, const char* id, const char* title) {
+  *out += std::string("<section id=\"") + id + "\"><h2>" + title + "</h2>\n";
+}
+
+void SourceSection(std::string* out, const Record& r) {
+  Section(out, "source", "Source");
+  *out += "<p>Thrown at <code>" + Esc(r.file_path) + ":" + std::to_string(r.line_number) +
+          "</code>";
+  if (!r.function.empty()) *out += " in <code>" + Esc(r.function) + "</code>";
+  *out += "</p>\n<pre><code>";
+  std::vector<std::string_view> lines = SplitLines(r.source_code);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    int n = r.source_code_start + static_cast<int>(i);
+    char num[16];
+    std::snprintf(num, sizeof num, "%5d  ", n);
+    bool hl = n >= r.line_number && n < r.line_number + 1;
+    *out += hl ? "<span class=\"hl\">" : "";
+    *out += num + Esc(lines[i]);
+    *out += hl ? "</span>\n" : "\n";
+  }
+  *out += "</code></pre>\n";
+  std::string sha = r.analyzed_sha.substr(0, 10);
+  if (!r.github_url.empty()) {
+    *out += "<p><a rel=\"nofollow\" href=\"" + Esc(r.github_url) + "\">View on GitHub (pinned to " +
+            Esc(sha) + ")</a></p>\n";
+  }
+  if (!r.message_pattern.empty()) {
+    *out += "<p class=\"meta\">Matches rendered messages with <code>" + Esc(r.message_pattern) +
+            "</code></p>\n";
+  }
+  *out += "</section>\n";
+}
+
+void DefensiveSection(std::string* out, const Record& r) {
+  if (r.handling_strategy.empty() && !r.validation_code && !r.type_guard && !r.try_catch_pattern &&
+      r.prevention_tips.empty()) {
+    return;
+  }
+  Section(out, "defensive", "Defensive patterns");
+  if (!r.handling_strategy.empty()) *out += "<p>Strategy: " + Esc(r.handling_strategy) + "</p>\n";
+  if (r.validation_code) *out += "<h3>Validation</h3><pre>" + Esc(*r.validation_code) + "</pre>\n";
+  if (r.type_guard) *out += "<h3>Type guard</h3><pre>" + Esc(*r.type_guard) + "</pre>\n";
+  if (r.try_catch_pattern) {
+    *out += "<h3>Handling</h3><pre>" + Esc(*r.try_catch_pattern) + "</pre>\n";
+  }
+  if (!r.prevention_tips.empty()) {
+    *out += "<ul>";
+    for (const auto& t : r.prevention_tips) *out += "<li>" + Esc(t) + "</li>";
+    *out += "</ul>\n";
+  }
+  *out += "</section>\n";
+}
+
+void WhenSection(std::string* out, const Record& r) {
+  Section(out, "when", "When it happens");
+  if (!r.trigger_scenarios.empty()) *out += "<p>Trigger: " + Esc(r.trigger_scenarios) + "</p>\n";
+  if (!r.common_situations.empty()) {
+    *out += "<p>Common situations: " + Esc(r.common_situations) + "</p>\n";
+  }
+  if (r.conditions.is_array() && !r.conditions.empty()) {
+    *out += "<p>Conditions on the way to the raise:</p><ul>";
+    for (const auto& c : r.conditions) {
+      if (!c.is_object()) continue;
+      std::string expr = c.value("expr", "");
+      bool pol = c.value("polarity", true);
+      *out += "<li><code>" + Esc(pol ? expr : "not (" + expr + ")") + "</code> (line " +
+              std::to_string(c.value("line", 0)) + ")</li>";
+    }
+    *out += "</ul>\n";
+  }
+  *out += "</section>\n";
+}
+
+json JsonLd(const Corpus& corpus, const Record& r, const std::string& url) {
+  json article = {{"@context", "https://schema.org"},
+                  {"@type", "TechArticle"},
+                  {"headline", Short(r.error_message, 110)},
+                  {"description", Short(r.documentation, 300)},
+                  {"url", url},
+                  {"dateModified", r.analyzed_at},
+                  {"about", r.repo},
+                  {"isBasedOn", r.github_url}};
+  json faq = {{"@context", "https://schema.org"}, {"@type", "FAQPage"}, {"mainEntity", json::array()}};
+  auto qa = [&](const std::string& q, const std::string& a) {
+    if (a.empty()) return;
+    faq["mainEntity"].push_back({{"@type", "Question"}, {"name", q},
+                                 {"acceptedAnswer", {{"@type", "Answer"}, {"text", a}}}});
+  };
+  std::string msg = Short(r.error_message, 200);
+  qa("What does \"" + msg + "\" mean?", r.documentation);
+  qa("When does \"" + msg + "\" happen?", r.trigger_scenarios);
+  qa("How do I fix \"" + msg + "\"?", Join(r.solutions, " "));
+  (void)corpus;
+  return json::array({article, faq});
+}
+
+}  // namespace
+
+std::string HtmlEscape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + s.size() / 8);
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::vector<const Record*> RelatedRecords(const Corpus& corpus, const Record& r, size_t max) {
+  std::vector<const Record*> out;
+  auto it = corpus.by_repo.find(r.repo);
+  if (it == corpus.by_repo.end()) return out;
+  std::set<std::string> tags(r.tags.begin(), r.tags.end());
+  // Rank: same function, then same file, then shared tags; stable within rank.
+  std::vector<std::pair<int, const Record*>> ranked;
+  for (size_t idx : it->second) {
+    const Record& o = corpus.records[idx];
+    if (o.id == r.id) continue;
+    int rank = 3;
+    if (!r.function.empty() && o.function == r.function && o.file_path == r.file_path) {
+      rank = 0;
+    } else if (o.file_path == r.file_path) {
+      rank = 1;
+    } else if (std::any_of(o.tags.begin(), o.tags.end(),
+                           [&](const std::string& t) { return tags.count(t) > 0; })) {
+      rank = 2;
+    }
+    if (rank < 3) ranked.emplace_back(rank, &o);
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (size_t i = 0; i < ranked.size() && i < max; ++i) out.push_back(ranked[i].second);
+  return out;
+}
+
+std::string RenderHome(const Corpus& corpus) {
+  std::string out = Head("errdex: where does this error come from?");
+  out += "<main><h1>Where does this error come from?</h1>\n" + SearchForm("", "");
+  out += "<p class=\"meta\" id=\"stats\">" + std::to_string(corpus.repos.size()) +
+         " repositories, " + std::to_string(corpus.records.size()) +
+         " errors, dataset version " + Esc(corpus.version) + "</p>\n<h2>Repositories</h2><ul>";
+  for (const RepoInfo& info : corpus.repos) {
+    out += "<li><a href=\"/" + Esc(info.repo) + "/\">" + Esc(info.repo) + "</a> <span class=\"meta\">" +
+           std::to_string(info.error_count) + " errors @ " + Esc(info.sha.substr(0, 10)) +
+           "</span></li>";
+    if (out.size() > 40000) {
+      out += "<li>…</li>";
+      break;
+    }
+  }
+  out += "</ul><p class=\"meta\">API: <a href=\"/api/repos\">/api/repos</a>, "
+         "dataset: <a href=\"/data/manifest.json\">/data/manifest.json</a></p></main>" + Tail();
+  return out;
+}
+
+std::string RenderSearch(const Corpus& corpus, const std::string& q,
+                         const std::vector<SearchHit>& hits) {
+  (void)corpus;
+  std::string out = Head("Search: " + Short(q, 60) + " - errdex");
+  out += "<main><h1>Search</h1>\n" + SearchForm(Short(q, 4000), "");
+  if (q.empty()) return out + "</main>" + Tail();
+  if (hits.empty()) out += "<p id=\"no-match\">No confident match.</p>";
+  out += "<ol id=\"results\">";
+  for (const SearchHit& h : hits) {
+    const Record& r = *h.record;
+    char score[16];
+    std::snprintf(score, sizeof score, "%.2f", h.score);
+    out += "<li class=\"result\"><a href=\"" + Esc(ErrorPath(r)) + "\">" +
+           Esc(Short(r.error_message, kListMessageBytes)) + "</a><br><span class=\"meta\">" +
+           Esc(r.repo) + " · " + Esc(r.file_path) + ":" + std::to_string(r.line_number) + " · " +
+           Esc(ClassOrKind(r)) + " · tier " + Esc(h.match_type) + " · score " + score + "</span>";
+    if (!h.captures.empty()) {
+      out += "<ul class=\"captures\">";
+      for (const Capture& c : h.captures) {
+        out += "<li><code>" + Esc(Short(c.name, 100)) + " = " + Esc(Short(c.value, 300)) +
+               "</code></li>";
+      }
+      out += "</ul>";
+    }
+    out += "</li>\n";
+    if (out.size() > 45000) break;
+  }
+  out += "</ol></main>" + Tail();
+  return out;
+}
+
+std::string RenderRepo(const Corpus& corpus, const std::string& repo, const std::string& filter,
+                       int page) {
+  auto it = corpus.by_repo.find(repo);
+  std::vector<size_t> shown;
+  if (it != corpus.by_repo.end()) {
+    std::string f = ToLower(filter);
+    for (size_t idx : it->second) {
+      const Record& r = corpus.records[idx];
+      if (f.empty() || ToLower(r.error_message).find(f) != std::string::npos ||
+          ToLower(r.error_class).find(f) != std::string::npos ||
+          ToLower(r.file_path).find(f) != std::string::npos) {
+        shown.push_back(idx);
+      }
+    }
+  }
+  size_t pages = std::max<size_t>(1, (shown.size() + kRepoPageSize - 1) / kRepoPageSize);
+  size_t p = static_cast<size_t>(std::clamp(page, 1, static_cast<int>(pages)));
+  std::string out = Head(repo + " errors - errdex");
+  out += "<main><h1>" + Esc(repo) + "</h1>\n<p class=\"meta\">" + std::to_string(shown.size()) +
+         " errors</p><form method=\"get\"><input type=\"search\" name=\"filter\" value=\"" +
+         Esc(filter) + "\" placeholder=\"filter by message, class or file\">"
+         "<button type=\"submit\">Filter</button></form>\n"
+         "<table><thead><tr><th>Message</th><th>Class</th><th>Type</th><th>Severity</th>"
+         "<th>Where</th></tr></thead><tbody>\n";
+  for (size_t i = (p - 1) * kRepoPageSize; i < shown.size() && i < p * kRepoPageSize; ++i) {
+    const Record& r = corpus.records[shown[i]];
+    out += "<tr><td><a href=\"" + Esc(ErrorPath(r)) + "\">" + Esc(Short(r.error_message, 120)) +
+           "</a></td><td>" + Esc(ClassOrKind(r)) + "</td><td>" + Esc(r.error_type) + "</td><td>" +
+           Esc(r.severity) + "</td><td><code>" + Esc(Short(r.file_path, 80)) + ":" +
+           std::to_string(r.line_number) + "</code></td></tr>\n";
+  }
+  out += "</tbody></table>\n<nav>";
+  std::string base = "?filter=" + UrlEncode(filter) + "&amp;page=";
+  if (p > 1) out += "<a rel=\"prev\" href=\"" + base + std::to_string(p - 1) + "\">previous</a> ";
+  out += "page " + std::to_string(p) + " of " + std::to_string(pages);
+  if (p < pages) out += " <a rel=\"next\" href=\"" + base + std::to_string(p + 1) + "\">next</a>";
+  out += "</nav></main>" + Tail();
+  return out;
+}
+
+std::string RenderError(const Corpus& corpus, const Record& r) {
+  std::string url = corpus.base_url + ErrorPath(r);
+  std::string api = "/api/errors/" + r.id;
+  std::string extra = "<link rel=\"canonical\" href=\"" + Esc(url) + "\">"
+                      "<link rel=\"alternate\" type=\"application/json\" href=\"" + Esc(api) + "\">"
+                      "<meta name=\"description\" content=\"" + Esc(Short(r.documentation, 160)) +
+                      "\"><script type=\"application/ld+json\">" +
+                      JsonForScript(JsonLd(corpus, r, url)) + "</script>";
+  std::string out = Head(Short(r.error_message, 70) + " - " + r.repo + " - errdex", extra);
+  out += "<main><p class=\"meta\"><a href=\"/" + Esc(r.repo) + "/\">" + Esc(r.repo) + "</a> · " +
+         Esc(r.severity) + " · " + Esc(ClassOrKind(r)) + "</p>\n<h1>" +
+         Esc(Short(r.error_message, 60)) + "</h1>\n";
+  Section(&out, "message", "Error message");
+  out += "<pre class=\"msg\">" + Esc(r.error_message) + "</pre></section>\n";
+  Section(&out, "meaning", "What it means");
+  out += "<p>" + Esc(r.documentation) + "</p></section>\n";
+  SourceSection(&out, r);
+  Section(&out, "solutions", "Solutions");
+  out += "<ol>";
+  for (const auto& s : r.solutions) out += "<li>" + Esc(s) + "</li>";
+  out += "</ol></section>\n";
+  Section(&out, "example-fix", "Example fix");
+  out += "<pre>" + Esc(r.example_fix) + "</pre></section>\n";
+  DefensiveSection(&out, r);
+  WhenSection(&out, r);
+  Section(&out, "related", "Related errors");
+  out += "<ul>";
+  for (const Record* o : RelatedRecords(corpus, r, kRelatedMax)) {
+    out += "<li><a href=\"" + Esc(ErrorPath(*o)) + "\">" + Esc(Short(o->error_message, 60)) +
+           "</a></li>";
+  }
+  out += "</ul></section>\n</main>\n<footer>Analysis of " + Esc(r.repo) + "@" +
+         Esc(r.analyzed_sha.substr(0, 10)) + " (" + Esc(r.analyzed_at.substr(0, 10)) +
+         "). Data as JSON: <a href=\"" + Esc(api) + "\">" + Esc(api) + "</a>. Source: <a href=\"" +
+         Esc(r.github_url) + "\">" + Esc(r.file_path) + ":" + std::to_string(r.line_number) +
+         "</a>.</footer>\n" + Tail();
+  return out;
+}
+
+std::string RenderNotFound(const std::string& what) {
+  return Head("Not found - errdex") + "<main><h1>Not found</h1><p>" + Esc(what) +
+         "</p><p><a href=\"/\">Search errors</a></p></main>" + Tail();
+}
+
+}  // namespace errdex::serve

@@ -1,0 +1,300 @@
+// The router: maps a decoded HTTP request to a page, an API answer or a
+// static dataset file, from one immutable Corpus. Transport-free, so every
+// route is unit-testable; src/serve/http_server.cc only adapts it to sockets.
+#include <algorithm>
+#include <charconv>
+
+#include "errdex/input.h"
+#include "serve/serve_internal.h"
+
+namespace errdex::serve {
+namespace {
+
+using nlohmann::json;
+
+constexpr size_t kMaxLimit = 50;
+constexpr size_t kMaxQueryBytes = 64 * 1024;
+
+std::string Dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+HttpResponse JsonOk(std::string body) {
+  HttpResponse res;
+  res.content_type = "application/json";
+  res.body = std::move(body);
+  return res;
+}
+
+HttpResponse Html(int status, std::string body) {
+  HttpResponse res;
+  res.status = status;
+  res.body = std::move(body);
+  return res;
+}
+
+HttpResponse Redirect(const std::string& to) {
+  HttpResponse res;
+  res.status = 301;
+  res.content_type = "text/plain; charset=utf-8";
+  res.body = "moved to " + to + "\n";
+  res.headers.emplace_back("Location", to);
+  return res;
+}
+
+std::vector<std::string_view> Segments(std::string_view path) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < path.size()) {
+    size_t j = path.find('/', i);
+    if (j == std::string_view::npos) j = path.size();
+    if (j > i) out.push_back(path.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+bool IsHex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
+
+// Rejects what no valid route can contain: dot segments (also once decoded,
+// so %2e%2e is caught), NUL and control bytes, backslashes, and malformed
+// percent escapes in the raw target.
+std::string BadPathReason(const HttpRequest& req) {
+  const std::string& t = req.target;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (t[i] == '%' && (i + 2 >= t.size() || !IsHex(t[i + 1]) || !IsHex(t[i + 2]))) {
+      return "malformed percent-encoding in the request target";
+    }
+  }
+  if (req.path.empty() || req.path[0] != '/') return "the path must start with /";
+  for (char c : req.path) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f || c == '\\') {
+      return "the path contains a control character or backslash";
+    }
+  }
+  for (std::string_view seg : Segments(req.path)) {
+    if (seg == "." || seg == "..") return "the path contains a dot segment";
+  }
+  return "";
+}
+
+size_t ParseLimit(const std::string& s, size_t def) {
+  if (s.empty()) return def;
+  size_t v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return 0;
+  return v;
+}
+
+std::string SiteUrl(const Corpus& c, const Record& r) {
+  return c.base_url + "/" + r.repo + "/" + r.slug + "/";
+}
+
+json HitJson(const Corpus& c, const SearchHit& h) {
+  const Record& r = *h.record;
+  json caps = json::array();
+  for (const Capture& cap : h.captures) caps.push_back({{"name", cap.name}, {"value", cap.value}});
+  return {{"id", r.id},
+          {"repo", r.repo},
+          {"code", r.error_code ? json(*r.error_code) : json()},
+          {"message", r.error_message},
+          {"score", h.score},
+          {"matchType", h.match_type},
+          {"url", SiteUrl(c, r)},
+          {"captures", std::move(caps)},
+          {"slug", r.slug},
+          {"errorClass", r.error_class.empty() ? json() : json(r.error_class)},
+          {"filePath", r.file_path},
+          {"lineNumber", r.line_number},
+          {"githubUrl", r.github_url},
+          {"inputLine", h.input_line}};
+}
+
+HttpResponse ApiSearch(const Corpus& c, const HttpRequest& req) {
+  std::string q = req.Param("q");
+  if (q.empty()) return JsonError(400, "missing query parameter q");
+  if (q.size() > kMaxQueryBytes) return JsonError(413, "q is longer than 64 KiB");
+  size_t limit = ParseLimit(req.Param("limit"), 5);
+  if (limit == 0 || limit > kMaxLimit) return JsonError(400, "limit must be an integer in 1..50");
+  json matches = json::array();
+  for (const SearchHit& h : Search(c, q, req.Param("repo"), limit, false)) {
+    matches.push_back(HitJson(c, h));
+  }
+  return JsonOk(Dump({{"matches", std::move(matches)}, {"datasetVersion", c.version}}));
+}
+
+HttpResponse ApiExplain(const Corpus& c, const HttpRequest& req) {
+  if (req.body.empty()) return JsonError(400, "POST the error text or log as the request body");
+  if (req.body.size() > kMaxInputBytes) return JsonError(413, "body is larger than 10 MiB");
+  size_t limit = ParseLimit(req.Param("limit"), 3);
+  if (limit == 0 || limit > kMaxLimit) return JsonError(400, "limit must be an integer in 1..50");
+  json matches = json::array();
+  for (const SearchHit& h : Search(c, req.body, req.Param("repo"), limit, true)) {
+    json j = HitJson(c, h);
+    j["inputMessage"] = h.input_message;
+    matches.push_back(std::move(j));
+  }
+  return JsonOk(Dump({{"matches", std::move(matches)}, {"datasetVersion", c.version}}));
+}
+
+HttpResponse ApiRepos(const Corpus& c) {
+  json repos = json::array();
+  for (const RepoInfo& info : c.repos) {
+    repos.push_back({{"repo", info.repo},
+                     {"errorCount", info.error_count},
+                     {"sha", info.sha},
+                     {"analyzedAt", info.analyzed_at},
+                     {"url", c.base_url + "/" + info.repo + "/"}});
+  }
+  return JsonOk(Dump({{"repos", std::move(repos)}, {"datasetVersion", c.version}}));
+}
+
+HttpResponse ApiError(const Corpus& c, const std::string& id) {
+  auto it = c.by_id.find(id);
+  if (it == c.by_id.end()) return JsonError(404, "no error with id " + id);
+  return JsonOk("{\"record\":" + RecordToJsonText(c.records[it->second]) +
+                ",\"datasetVersion\":" + Dump(json(c.version)) + "}");
+}
+
+HttpResponse DataFile(const Corpus& c, const std::string& rel) {
+  auto it = c.dataset.files.find(rel);
+  if (it == c.dataset.files.end()) return JsonError(404, "no dataset file " + rel);
+  HttpResponse res = JsonOk(it->second);
+  res.headers.emplace_back("Cache-Control", rel == "manifest.json" ? "no-cache" : "max-age=60");
+  return res;
+}
+
+HttpResponse Api(const Corpus& c, const HttpRequest& req, const std::vector<std::string_view>& seg) {
+  bool get = req.method == "GET" || req.method == "HEAD";
+  if (seg.size() == 2 && seg[1] == "search") {
+    return get ? ApiSearch(c, req) : JsonError(405, "use GET");
+  }
+  if (seg.size() == 2 && seg[1] == "explain") {
+    return req.method == "POST" ? ApiExplain(c, req) : JsonError(405, "use POST");
+  }
+  if (!get) return JsonError(405, "method not allowed");
+  if (seg.size() == 2 && seg[1] == "repos") return ApiRepos(c);
+  if (seg.size() == 3 && seg[1] == "errors") return ApiError(c, std::string(seg[2]));
+  return JsonError(404, "no such API endpoint");
+}
+
+HttpResponse Page(const Corpus& c, const HttpRequest& req, const std::vector<std::string_view>& seg) {
+  if (seg.empty()) return Html(200, RenderHome(c));
+  if (seg.size() == 1 && seg[0] == "search") {
+    std::string q = req.Param("q");
+    if (q.size() > kMaxQueryBytes) return Html(413, RenderNotFound("The query is too long."));
+    std::vector<SearchHit> hits;
+    if (!q.empty()) hits = Search(c, q, req.Param("repo"), 5, true);
+    return Html(200, RenderSearch(c, q, hits));
+  }
+  bool slash = req.path.back() == '/';
+  if (seg.size() == 2) {
+    std::string repo = std::string(seg[0]) + "/" + std::string(seg[1]);
+    if (!c.by_repo.count(repo)) return Html(404, RenderNotFound("No repository " + repo + "."));
+    if (!slash) return Redirect("/" + repo + "/");
+    int page = static_cast<int>(ParseLimit(req.Param("page"), 1));
+    return Html(200, RenderRepo(c, repo, req.Param("filter"), page));
+  }
+  if (seg.size() == 3) {
+    std::string repo = std::string(seg[0]) + "/" + std::string(seg[1]);
+    auto it = c.by_slug.find({repo, std::string(seg[2])});
+    if (it == c.by_slug.end()) return Html(404, RenderNotFound("No such error page."));
+    if (!slash) return Redirect("/" + repo + "/" + std::string(seg[2]) + "/");
+    return Html(200, RenderError(c, c.records[it->second]));
+  }
+  return Html(404, RenderNotFound("No such page."));
+}
+
+}  // namespace
+
+std::string HttpRequest::Param(const std::string& key) const {
+  auto it = params.find(key);
+  return it == params.end() ? std::string() : it->second;
+}
+
+HttpResponse JsonError(int status, const std::string& message) {
+  HttpResponse res;
+  res.status = status;
+  res.content_type = "application/json";
+  res.body = Dump({{"error", message}, {"status", status}});
+  return res;
+}
+
+std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vector<RepoInfo> repos,
+                                          std::string version, std::string base_url) {
+  auto c = std::make_shared<Corpus>();
+  c->version = std::move(version);
+  c->base_url = std::move(base_url);
+  c->records = std::move(records);
+  c->repos = std::move(repos);
+  for (size_t i = 0; i < c->records.size(); ++i) {
+    const Record& r = c->records[i];
+    c->by_id.emplace(r.id, i);
+    c->by_repo[r.repo].push_back(i);
+    c->by_slug.emplace(std::make_pair(r.repo, r.slug), i);
+  }
+  c->matcher = std::make_unique<Matcher>(c->records);
+  c->dataset = BuildDataset(c->records, c->repos, c->version);
+  return c;
+}
+
+Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string& base_url) {
+  // Version first: if an index lands while we read, the next poll sees a
+  // newer version and reloads, so the served data never lags for long.
+  auto version = store->DatasetVersion();
+  if (!version.ok()) return version.status();
+  auto records = store->List("");
+  if (!records.ok()) return records.status();
+  auto repos = store->Repos();
+  if (!repos.ok()) return repos.status();
+  return BuildCorpus(std::move(*records), std::move(*repos), std::move(*version), base_url);
+}
+
+std::vector<SearchHit> Search(const Corpus& corpus, const std::string& text,
+                              const std::string& repo, size_t limit, bool all_errors) {
+  std::vector<ErrorText> errors = ParseInput(text);
+  if (!all_errors && errors.size() > 1) errors.erase(errors.begin(), errors.end() - 1);
+  std::vector<SearchHit> hits;
+  for (const ErrorText& e : errors) {
+    Query q{e.message, e.error_class, repo, limit};
+    for (Match& m : corpus.matcher->Find(q)) {
+      // Matches point into the matcher's copy; pages link the corpus's own.
+      auto it = corpus.by_id.find(m.record->id);
+      if (it == corpus.by_id.end()) continue;
+      hits.push_back({&corpus.records[it->second], m.score, std::move(m.match_type),
+                      std::move(m.captures), e.message, e.input_line});
+    }
+  }
+  return hits;
+}
+
+std::string RouteLabel(const HttpRequest& req) {
+  std::vector<std::string_view> seg = Segments(req.path);
+  if (seg.empty()) return "home";
+  if (seg[0] == "api") return seg.size() > 1 ? "api_" + std::string(seg[1]) : "api";
+  if (seg[0] == "data") return "data";
+  if (seg[0] == "search" && seg.size() == 1) return "search_page";
+  if (seg[0] == "healthz" || seg[0] == "metrics") return std::string(seg[0]);
+  if (seg.size() == 2) return "repo_page";
+  if (seg.size() == 3) return "error_page";
+  return "other";
+}
+
+HttpResponse Route(const Corpus& c, const HttpRequest& req) {
+  std::string bad = BadPathReason(req);
+  if (!bad.empty()) return JsonError(400, bad);
+  std::vector<std::string_view> seg = Segments(req.path);
+  if (!seg.empty() && seg[0] == "api") return Api(c, req, seg);
+  bool get = req.method == "GET" || req.method == "HEAD";
+  if (!get) return JsonError(405, "method not allowed");
+  if (!seg.empty() && seg[0] == "data") {
+    std::string rel = req.path.substr(std::string_view("/data/").size() - 1);
+    if (!rel.empty() && rel[0] == '/') rel.erase(0, 1);
+    return DataFile(c, rel);
+  }
+  if (seg.size() == 1 && seg[0] == "healthz") {
+    return JsonOk(Dump({{"status", "ok"}, {"datasetVersion", c.version},
+                        {"errors", c.records.size()}, {"repos", c.repos.size()}}));
+  }
+  return Page(c, req, seg);
+}
+
+}  // namespace errdex::serve

@@ -1,0 +1,395 @@
+// End-to-end: `errdex serve` on loopback against a fixture repository whose
+// messages are hostile HTML, as clients use it: pages, JSON API, /data/,
+// bad HTTP input and slow clients; ErrLookup's MCP client and headless
+// Chromium (tests/js, run with node); and `errdex export` killed mid-write.
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <nlohmann/json.hpp>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "testutil.h"
+#include "util/sha256.h"
+
+namespace errdex {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using testing::ShellQuote;
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kRepo = "acme/widgets";
+constexpr const char* kRendered = "quantization method 'awq' is not supported for the daemon";
+
+struct HttpReply {
+  int status = 0;
+  double first_byte_secs = 0;  // time until the response started
+  std::string headers;
+  std::string body;
+};
+
+int Connect(int port) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    close(fd);
+    return -1;
+  }
+  timeval tv{10, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  return fd;
+}
+
+// Sends `raw` as is and reads until the server closes the connection.
+HttpReply Raw(int port, const std::string& raw) {
+  HttpReply r;
+  int fd = Connect(port);
+  if (fd < 0) return r;
+  size_t sent = 0;
+  while (sent < raw.size()) {
+    ssize_t n = send(fd, raw.data() + sent, raw.size() - sent, MSG_NOSIGNAL);
+    if (n <= 0) break;  // the server may reject and close before reading it all
+    sent += static_cast<size_t>(n);
+  }
+  std::string all;
+  char buf[65536];
+  auto start = Clock::now();
+  for (ssize_t n; (n = recv(fd, buf, sizeof buf, 0)) > 0;) {
+    if (all.empty()) r.first_byte_secs = std::chrono::duration<double>(Clock::now() - start).count();
+    all.append(buf, static_cast<size_t>(n));
+  }
+  close(fd);
+  if (all.rfind("HTTP/1.1 ", 0) == 0) r.status = std::atoi(all.c_str() + 9);
+  size_t split = all.find("\r\n\r\n");
+  r.headers = all.substr(0, split);
+  if (split != std::string::npos) r.body = all.substr(split + 4);
+  return r;
+}
+
+HttpReply Get(int port, const std::string& target) {
+  return Raw(port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+}
+
+class ServeE2E : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new testing::TempDir();
+    std::string repo = dir_->Join("repo");
+    testing::WriteFile(repo, "pkg/core.py",
+                       "def load(quant_method, where):\n"
+                       "    if quant_method not in ('gptq',):\n"
+                       "        raise ValueError(f\"quantization method {quant_method!r} is not "
+                       "supported for {where}\")\n"
+                       "    raise RuntimeError('<script>alert(1)</script> broke')\n"
+                       "\n"
+                       "def render(x):\n"
+                       "    raise KeyError('\"><img src=x onerror=alert(1)> missing key %s' % x)\n");
+    testing::GitCommitAll(repo, kRepo);
+    db_ = dir_->Join("errdex.db");
+    std::string out;
+    ASSERT_EQ(testing::Run(Bin() + " index " + ShellQuote(repo) + " --no-progress --db " +
+                               ShellQuote(db_), &out), 0) << out;
+    port_ = StartServer(db_, dir_->Join("serve.out"), &pid_);
+    ASSERT_GT(port_, 0);
+  }
+  static void TearDownTestSuite() {
+    if (pid_ > 0) {
+      kill(pid_, SIGTERM);
+      int st = 0;
+      waitpid(pid_, &st, 0);
+    }
+    delete dir_;
+  }
+
+  static std::string Bin() { return ShellQuote(testing::ErrdexBinary()); }
+
+  // Starts `errdex serve --port 0` and reads the port it reports.
+  static int StartServer(const std::string& db, const std::string& out_file, pid_t* pid) {
+    *pid = fork();
+    if (*pid == 0) {
+      FILE* f = std::fopen(out_file.c_str(), "w");
+      dup2(fileno(f), 1);
+      dup2(fileno(f), 2);
+      execl(testing::ErrdexBinary().c_str(), "errdex", "serve", "--port", "0", "--db", db.c_str(),
+            "--reload-seconds", "1", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    for (int i = 0; i < 200; ++i) {
+      std::string text = testing::ReadFile(out_file);
+      size_t at = text.find("listening on http://127.0.0.1:");
+      if (at != std::string::npos) return std::atoi(text.c_str() + at + 30);
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return -1;
+  }
+
+  static json Search(const std::string& q_encoded) {
+    HttpReply r = Get(port_, "/api/search?q=" + q_encoded);
+    EXPECT_EQ(r.status, 200) << r.body;
+    return json::parse(r.body, nullptr, false);
+  }
+
+  static void ExpectHealthy() {
+    HttpReply r = Get(port_, "/healthz");
+    EXPECT_EQ(r.status, 200);
+    EXPECT_NE(r.body.find("\"ok\""), std::string::npos);
+  }
+
+  static std::string JsDir() { return std::string(ERRDEX_SOURCE_DIR) + "/tests/js"; }
+  static bool HaveJs() { return fs::exists(JsDir() + "/node_modules/playwright-core"); }
+
+  static inline testing::TempDir* dir_ = nullptr;
+  static inline std::string db_;
+  static inline int port_ = 0;
+  static inline pid_t pid_ = 0;
+};
+
+TEST_F(ServeE2E, SearchApiFindsRenderedMessageWithCaptures) {
+  json j = Search("quantization+method+%27awq%27+is+not+supported+for+the+daemon&limit=3");
+  ASSERT_TRUE(j.contains("matches"));
+  ASSERT_FALSE(j["matches"].empty()) << j.dump();
+  const json& m = j["matches"][0];
+  for (const char* key : {"id", "repo", "code", "message", "score", "matchType", "url", "captures"}) {
+    EXPECT_TRUE(m.contains(key)) << key;
+  }
+  EXPECT_EQ(m["repo"], kRepo);
+  EXPECT_EQ(m["matchType"], "pattern");
+  EXPECT_EQ(m["captures"][0]["name"], "quant_method");
+  EXPECT_EQ(m["captures"][0]["value"], "'awq'");
+  EXPECT_TRUE(j["datasetVersion"].is_string());
+
+  HttpReply rec = Get(port_, "/api/errors/" + m["id"].get<std::string>());
+  EXPECT_EQ(rec.status, 200);
+  json rj = json::parse(rec.body);
+  EXPECT_EQ(rj["record"]["lineNumber"], 3);
+  EXPECT_EQ(rj["record"]["filePath"], "pkg/core.py");
+  EXPECT_NE(rec.headers.find("Access-Control-Allow-Origin: *"), std::string::npos);
+}
+
+TEST_F(ServeE2E, ApiErrorsAreJsonWithStatus) {
+  HttpReply r = Get(port_, "/api/errors/ffffffffffffffff");
+  EXPECT_EQ(r.status, 404);
+  EXPECT_EQ(json::parse(r.body)["status"], 404);
+  EXPECT_EQ(Get(port_, "/api/search").status, 400);
+  EXPECT_EQ(Get(port_, "/api/search?q=x&limit=0").status, 400);
+  EXPECT_EQ(Get(port_, "/api/nothing").status, 404);
+  HttpReply repos = Get(port_, "/api/repos");
+  EXPECT_EQ(json::parse(repos.body)["repos"][0]["repo"], kRepo);
+
+  std::string log = "INFO starting\nValueError: quantization method 'x' is not supported for y\n";
+  HttpReply ex = Raw(port_, "POST /api/explain HTTP/1.1\r\nHost: h\r\nConnection: close\r\n"
+                            "Content-Type: text/plain\r\nContent-Length: " +
+                                std::to_string(log.size()) + "\r\n\r\n" + log);
+  EXPECT_EQ(ex.status, 200) << ex.body;
+  json ej = json::parse(ex.body);
+  ASSERT_FALSE(ej["matches"].empty());
+  EXPECT_EQ(ej["matches"][0]["repo"], kRepo);
+  EXPECT_TRUE(ej["matches"][0].contains("inputMessage"));
+}
+
+TEST_F(ServeE2E, PagesEscapeHostileMessagesAndStaySmall) {
+  HttpReply repo = Get(port_, "/acme/widgets/");
+  ASSERT_EQ(repo.status, 200);
+  EXPECT_EQ(repo.body.find("<script>alert"), std::string::npos);
+  EXPECT_EQ(repo.body.find("<img src=x"), std::string::npos);
+  EXPECT_NE(repo.body.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
+  EXPECT_NE(repo.body.find("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"), std::string::npos);
+  for (const std::string& slug : {std::string("script-alert-1-script-broke"),
+                                  std::string("img-src-x-onerror-alert-1-missing-key-s")}) {
+    HttpReply page = Get(port_, "/acme/widgets/" + slug + "/");
+    ASSERT_EQ(page.status, 200) << slug;
+    EXPECT_LT(page.body.size(), 50u * 1024);
+    EXPECT_EQ(page.body.find("<img src=x"), std::string::npos);
+    EXPECT_EQ(page.body.find("<script>alert"), std::string::npos);
+    // JSON-LD is inside <script>: no raw '<' may appear in it.
+    size_t ld = page.body.find("application/ld+json\">");
+    ASSERT_NE(ld, std::string::npos);
+    size_t end = page.body.find("</script>", ld);
+    EXPECT_EQ(page.body.substr(ld, end - ld).find('<'), std::string::npos);
+    EXPECT_NE(page.body.find("<link rel=\"canonical\""), std::string::npos);
+    EXPECT_NE(page.body.find("type=\"application/json\" href=\"/api/errors/"), std::string::npos);
+  }
+  HttpReply home = Get(port_, "/");
+  EXPECT_EQ(home.status, 200);
+  EXPECT_LT(home.body.size(), 50u * 1024);
+  EXPECT_EQ(Get(port_, "/acme/widgets/no-such-slug/").status, 404);
+  EXPECT_EQ(Get(port_, "/acme/widgets").status, 301);
+}
+
+TEST_F(ServeE2E, DataFilesMatchTheManifest) {
+  json manifest = json::parse(Get(port_, "/data/manifest.json").body);
+  EXPECT_EQ(manifest["schemaVersion"], 2);
+  EXPECT_EQ(manifest["counts"]["errors"], 3);
+  ASSERT_TRUE(manifest["files"].contains("index"));
+  for (const auto& [key, entry] : manifest["files"].items()) {
+    HttpReply f = Get(port_, "/data/" + entry["path"].get<std::string>());
+    ASSERT_EQ(f.status, 200) << key;
+    EXPECT_EQ(f.body.size(), entry["bytes"].get<size_t>()) << key;
+    EXPECT_EQ(Sha256Hex(f.body), entry["sha256"]) << key;
+  }
+  json index = json::parse(Get(port_, "/data/index.json").body);
+  ASSERT_EQ(index["errors"].size(), 3u);
+  for (const char* k : {"id", "repo", "slug", "code", "msg", "pattern", "type", "class", "tags",
+                        "sev"}) {
+    EXPECT_TRUE(index["errors"][0].contains(k)) << k;
+  }
+  json repo = json::parse(Get(port_, "/data/repos/acme/widgets.json").body);
+  EXPECT_EQ(repo.size(), 3u);
+}
+
+TEST_F(ServeE2E, BadInputGets4xxQuicklyAndServerStaysHealthy) {
+  const std::string h = " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+  struct Case {
+    std::string raw;
+    int want;
+  };
+  std::vector<Case> cases = {
+      {"GET /data/../../etc/passwd" + h, 400},
+      {"GET /data/%2e%2e/%2e%2e/etc/passwd" + h, 400},
+      {"GET /data/..%2f..%2fetc%2fpasswd" + h, 400},
+      {"GET /data/%2E%2E%5C%2E%2E%5Cetc%5Cpasswd" + h, 400},
+      {"GET /data/%252e%252e/etc/passwd" + h, 404},
+      {"GET /api/search?q=%zz" + h, 400},
+      {"GET /acme/%E0%A4%A" + h, 400},
+      {"GET /data/%00" + h, 400},
+      {"BREW /coffee" + h, 400},
+      {"PUT /api/search HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+       405},
+      {"GET /api/search?q=" + std::string(1 << 20, 'a') + h, 414},
+      {"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(1 << 20, 'a') + "\r\n\r\n", 400},
+      {"garbage\r\n\r\n", 400},
+  };
+  for (const Case& c : cases) {
+    HttpReply r = Raw(port_, c.raw);
+    EXPECT_EQ(r.status, c.want) << c.raw.substr(0, 60);
+    EXPECT_LT(r.first_byte_secs, 1.0) << c.raw.substr(0, 60);
+    EXPECT_EQ(r.body.find("root:"), std::string::npos);
+  }
+  ExpectHealthy();
+}
+
+TEST_F(ServeE2E, SlowClientsAreCutOffAndOthersAreServed) {
+  std::vector<int> slow;
+  for (int i = 0; i < 16; ++i) {
+    int fd = Connect(port_);
+    ASSERT_GE(fd, 0);
+    send(fd, "GET / HTTP/1.1\r\nHo", 18, MSG_NOSIGNAL);  // and then nothing
+    slow.push_back(fd);
+  }
+  auto start = Clock::now();
+  ExpectHealthy();
+  EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 1.0);
+  // The read timeout (5 s) closes each stalled connection.
+  for (int fd : slow) {
+    char buf[256];
+    ssize_t n = recv(fd, buf, sizeof buf, 0);  // SO_RCVTIMEO 10 s
+    EXPECT_GE(n, 0) << "connection still open after the read timeout";
+    close(fd);
+  }
+  EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 9.0);
+  ExpectHealthy();
+}
+
+TEST_F(ServeE2E, MetricsCountRequests) {
+  Get(port_, "/");
+  HttpReply m = Get(port_, "/metrics");
+  EXPECT_EQ(m.status, 200);
+  EXPECT_NE(m.body.find("errdex_http_requests_total{route=\"home\",status=\"200\"}"),
+            std::string::npos);
+  EXPECT_NE(m.body.find("errdex_http_request_duration_seconds_bucket"), std::string::npos);
+  EXPECT_NE(m.body.find("errdex_corpus_errors 3"), std::string::npos);
+}
+
+TEST_F(ServeE2E, ErrLookupMcpClientSearchesGetsAndListsRepos) {
+  if (!HaveJs()) GTEST_SKIP() << "tests/js/node_modules missing: run scripts/install-deps";
+  json j = Search("quantization+method+%27awq%27+is+not+supported+for+the+daemon");
+  ASSERT_FALSE(j["matches"].empty());
+  std::string id = j["matches"][0]["id"];
+  std::string out;
+  int rc = testing::Run("cd " + ShellQuote(JsDir()) + " && ERRLOOKUP_BASE_URL=http://127.0.0.1:" +
+                            std::to_string(port_) + " timeout 120 node mcp_test.mjs " +
+                            ShellQuote(kRendered) + " " + id + " pkg/core.py:3 " + kRepo + " 2>&1",
+                        &out);
+  EXPECT_EQ(rc, 0) << out;
+  EXPECT_NE(out.find("MCP acceptance passed"), std::string::npos) << out;
+}
+
+TEST_F(ServeE2E, HeadlessChromiumSearchesAndOpensTheErrorPage) {
+  if (!HaveJs()) GTEST_SKIP() << "tests/js/node_modules missing: run scripts/install-deps";
+  if (!fs::exists("/usr/bin/chromium")) GTEST_SKIP() << "chromium missing: run scripts/install-deps";
+  std::string shots = fs::path(testing::ErrdexBinary()).parent_path().string() + "/serve-screenshots";
+  std::string out;
+  int rc = testing::Run("cd " + ShellQuote(JsDir()) + " && timeout 180 node browser_test.mjs " +
+                            "http://127.0.0.1:" + std::to_string(port_) + " " +
+                            ShellQuote(kRendered) + " " + ShellQuote(shots) + " 2>&1",
+                        &out);
+  EXPECT_EQ(rc, 0) << out;
+  EXPECT_TRUE(fs::exists(shots + "/error.png"));
+}
+
+// --- export -----------------------------------------------------------------------
+
+bool DatasetValid(const std::string& dir, std::string* version) {
+  std::ifstream in(dir + "/manifest.json");
+  if (!in) return false;
+  json m = json::parse(in, nullptr, false);
+  if (m.is_discarded()) return false;
+  for (const auto& [key, e] : m["files"].items()) {
+    std::string content = testing::ReadFile(dir + "/" + e["path"].get<std::string>());
+    if (content.size() != e["bytes"].get<size_t>() || Sha256Hex(content) != e["sha256"]) {
+      return false;
+    }
+  }
+  *version = m["datasetVersion"];
+  return true;
+}
+
+TEST_F(ServeE2E, ExportIsAtomicWhenKilledMidWrite) {
+  std::string out_dir = dir_->Join("site/data");
+  std::string out;
+  std::string cmd = Bin() + " export " + ShellQuote(out_dir) + " --db " + ShellQuote(db_);
+  ASSERT_EQ(testing::Run(cmd + " 2>&1", &out), 0) << out;
+  std::string v1;
+  ASSERT_TRUE(DatasetValid(out_dir, &v1));
+
+  // A slowed-down export (one file every 100 ms) killed part-way.
+  for (int delay_ms : {150, 350}) {
+    pid_t pid = fork();
+    if (pid == 0) {
+      setenv("ERRDEX_EXPORT_TEST_DELAY_MS", "100", 1);
+      execl("/bin/sh", "sh", "-c", ("exec " + cmd + " >/dev/null 2>&1").c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+    kill(pid, SIGKILL);
+    int st = 0;
+    waitpid(pid, &st, 0);
+    std::string v;
+    EXPECT_TRUE(DatasetValid(out_dir, &v)) << "after kill at " << delay_ms << " ms";
+    EXPECT_EQ(v, v1);
+  }
+  // The next export cleans up the dead one's temporary directory.
+  ASSERT_EQ(testing::Run(cmd + " 2>&1", &out), 0) << out;
+  std::string v2;
+  EXPECT_TRUE(DatasetValid(out_dir, &v2));
+  int temps = 0;
+  for (const auto& e : fs::directory_iterator(dir_->Join("site"))) {
+    temps += e.path().filename().string().find(".export-") != std::string::npos;
+  }
+  EXPECT_EQ(temps, 0);
+}
+
+}  // namespace
+}  // namespace errdex
