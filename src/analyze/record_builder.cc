@@ -366,7 +366,7 @@ std::vector<std::string> AdviceSentences(const std::string& message) {
   for (size_t i = 0; i <= message.size(); ++i) {
     bool end = i == message.size() ||
                ((message[i] == '.' || message[i] == '!' || message[i] == '?' ||
-                 message[i] == ';' || message[i] == ':' || message[i] == '\n') &&
+                 message[i] == ';' || message[i] == '\n') &&
                 (i + 1 == message.size() || message[i + 1] == ' ' || message[i + 1] == '\n'));
     if (!end) continue;
     std::string sentence(Trim(std::string_view(message).substr(start, i - start)));
@@ -443,7 +443,17 @@ std::vector<Record> FinalizeRecords(std::vector<Record> records) {
   for (Record& r : records) {
     auto it = by_id.find(r.id);
     if (it != by_id.end()) {
-      out[it->second].other_lines.push_back(r.line_number);
+      Record& first = out[it->second];
+      // A log line that repeats the message of a raise a line later describes
+      // the same error; the raise (class, conditions) makes the better record.
+      if (first.kind == "log" && r.kind != "log") {
+        r.other_lines = std::move(first.other_lines);
+        r.other_lines.push_back(first.line_number);
+        first = std::move(r);
+      } else {
+        first.other_lines.push_back(r.line_number);
+      }
+      std::sort(first.other_lines.begin(), first.other_lines.end());
       continue;
     }
     by_id.emplace(r.id, out.size());

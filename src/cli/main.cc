@@ -176,7 +176,7 @@ void PrintMatch(size_t rank, const Match& m) {
   std::printf("%zu. %s  [%s, score %.2f]\n", rank, r.error_class.empty() ? r.kind.c_str()
                                                                         : r.error_class.c_str(),
               m.match_type.c_str(), m.score);
-  std::printf("   %s\n", std::string(Utf8Prefix(r.error_message, 400)).c_str());
+  std::printf("   %s\n", OneLine(r.error_message, 400).c_str());
   std::printf("   at %s:%d in %s\n", r.file_path.c_str(), r.line_number, r.repo.c_str());
   std::printf("   %s\n", r.github_url.c_str());
   if (!m.captures.empty()) {
@@ -287,7 +287,7 @@ int RunList(const std::string& repo, const std::string& db, bool json) {
     for (const Record& r : *records) {
       std::string cls = r.error_class.empty() ? r.kind : r.error_class;
       std::printf("%s  %s:%d  %s  %s\n", r.id.c_str(), r.file_path.c_str(), r.line_number,
-                  cls.c_str(), std::string(Utf8Prefix(r.error_message, 120)).c_str());
+                  cls.c_str(), OneLine(r.error_message, 120).c_str());
     }
   }
   return records->empty() ? kExitNotFound : kExitFound;

@@ -23,7 +23,8 @@ constexpr std::array<std::string_view, 8> kTestDirs = {
     "test", "tests", "testing", "__tests__", "spec", "specs", "testdata", "test_data"};
 constexpr std::array<std::string_view, 6> kExampleDirs = {
     "example", "examples", "sample", "samples", "demo", "demos"};
-constexpr std::array<std::string_view, 3> kDocDirs = {"doc", "docs", "documentation"};
+constexpr std::array<std::string_view, 5> kDocDirs = {"doc", "docs", "documentation", "docs_src",
+                                                     "docs-src"};
 // "env" is vendored only as a top-level segment: src/env/ is often real code.
 constexpr std::array<std::string_view, 14> kVendoredDirs = {
     "vendor", "vendored", "third_party", "thirdparty", "third-party", "node_modules",
@@ -233,7 +234,7 @@ std::string DescribeSkipRules() {
       "                 test_*.rb, conftest.py, *_test.*, *_tests.*, *_unittest.*,\n"
       "                 *_spec.rb, *.test.{js,ts,jsx,tsx,mjs,cjs}, *.spec.{same}\n"
       "  [example]      directories example, examples, sample, samples, demo, demos\n"
-      "  [docs]         directories doc, docs, documentation\n"
+      "  [docs]         directories doc, docs, documentation, docs_src, docs-src\n"
       "  [vendored]     directories vendor, vendored, third_party, thirdparty,\n"
       "                 third-party, node_modules, site-packages, external, extern,\n"
       "                 .venv, venv, .tox, .git, bower_components, and env at the\n"

@@ -84,4 +84,18 @@ std::string_view Utf8Prefix(std::string_view s, size_t max_bytes) {
   return s.substr(0, n);
 }
 
+std::string OneLine(std::string_view s, size_t max_bytes) {
+  std::string out;
+  for (char c : s) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c != '\r') {
+      out += c;
+    }
+  }
+  return std::string(Utf8Prefix(out, max_bytes));
+}
+
 }  // namespace errdex

@@ -16,6 +16,9 @@ std::string Join(const std::vector<std::string>& parts, std::string_view sep);
 std::string ToLower(std::string_view s);
 // Removes the common leading indentation of docstring lines and trims.
 std::string Dedent(std::string_view s);
+// For one-line listings: newlines and tabs shown as \n and \t, then cut
+// like Utf8Prefix.
+std::string OneLine(std::string_view s, size_t max_bytes);
 // Cuts to at most `max_bytes` without splitting a UTF-8 sequence.
 std::string_view Utf8Prefix(std::string_view s, size_t max_bytes);
 

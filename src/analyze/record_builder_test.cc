@@ -1,0 +1,63 @@
+// Record builder: analysis fields derived from facts, duplicate merging and
+// the message's own advice.
+#include "analyze/record_builder.h"
+
+#include <gtest/gtest.h>
+
+namespace errdex {
+namespace {
+
+ErrorSite Site(int line, SiteKind kind, const std::string& message) {
+  ErrorSite s;
+  s.language = "python";
+  s.file_path = "pkg/deps.py";
+  s.line = s.end_line = line;
+  s.kind = kind;
+  s.error_class = kind == SiteKind::kLog ? "" : "RuntimeError";
+  s.function = "resolve";
+  s.function_line = 1;
+  s.message.AddLiteral(message);
+  return s;
+}
+
+TEST(RecordBuilder, RaiseWinsOverALogOfTheSameMessage) {
+  std::vector<std::string_view> lines(200, "x");
+  RepoContext ctx{"acme/app", "abc", "2026-12-02T00:00:00.000Z"};
+  std::vector<Record> records = {
+      BuildRecord(Site(125, SiteKind::kLog, "cannot resolve dependency"), lines, ctx),
+      BuildRecord(Site(126, SiteKind::kRaise, "cannot resolve dependency"), lines, ctx),
+      BuildRecord(Site(150, SiteKind::kRaise, "cannot resolve dependency"), lines, ctx)};
+  std::vector<Record> out = FinalizeRecords(std::move(records));
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].line_number, 126);
+  EXPECT_EQ(out[0].kind, "raise");
+  EXPECT_EQ(out[0].error_class, "RuntimeError");
+  EXPECT_EQ(out[0].other_lines, (std::vector<int>{125, 150}));
+}
+
+TEST(RecordBuilder, DoubleNegationReadsPositively) {
+  ErrorSite s = Site(10, SiteKind::kRaise, "both flags set. Disable one of them.");
+  s.conditions.push_back({"not cfg.a", false, 8});
+  s.conditions.push_back({"cfg.b", true, 9});
+  std::vector<std::string_view> lines(40, "x");
+  Record r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(r.conditions[0]["expr"], "cfg.a");
+  EXPECT_EQ(r.conditions[0]["polarity"], true);
+  EXPECT_EQ(r.solutions[0], "Disable one of them. (the message's own advice)");
+  EXPECT_EQ(r.source_code_start, 1);
+  EXPECT_EQ(r.source_code_end, 28);
+  EXPECT_NE(r.trigger_scenarios.find("`cfg.a` is true (line 8), and `cfg.b` is true (line 9)"),
+            std::string::npos)
+      << r.trigger_scenarios;
+}
+
+TEST(RecordBuilder, AdviceSentences) {
+  EXPECT_EQ(AdviceSentences("X is not int8-aware. Disable one of them."),
+            (std::vector<std::string>{"Disable one of them."}));
+  EXPECT_EQ(AdviceSentences("bad value; use one of: a, b"),
+            (std::vector<std::string>{"use one of: a, b."}));
+  EXPECT_TRUE(AdviceSentences("the cache is full").empty());
+}
+
+}  // namespace
+}  // namespace errdex
