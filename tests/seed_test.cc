@@ -64,6 +64,18 @@ bool LoadSeeds(Seeds* seeds) {
                                             std::string::npos;
 }
 
+constexpr char kArgparse[] =
+    "import argparse\n"
+    "\n"
+    "\n"
+    "def add_cli_args(parser: argparse.ArgumentParser):\n"
+    "    parser.add_argument(\"--enable-int8-mamba-checkpoint\", action=\"store_true\")\n"
+    "    parser.add_argument(\"--enable-hierarchical-cache\", action=\"store_true\")\n"
+    "    parser.add_argument(\n"
+    "        \"--weight-cache-mode\", choices=[\"off\", \"daemon\", \"client\"], default=\"off\"\n"
+    "    )\n"
+    "    parser.add_argument(\"--radix-cache-backend\", type=str, default=None)\n";
+
 class SeedTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -72,16 +84,24 @@ class SeedTest : public ::testing::Test {
         6795,
         {"class ServerArgs:", "    def _handle_mamba_backend(self):", "        if self.a:",
          "            if self.b:", "                try:"},
-        seeds_.seed000, "        pass\n");
+        seeds_.seed000,
+        "        pass\n"
+        "\n"
+        "    def __post_init__(self):\n"
+        "        self._handle_mamba_backend()\n"
+        "        self._handle_int8_mamba_checkpoint()\n");
     testing::WriteFile(repo_.path(), "python/sglang/srt/server_args.py", server_args);
     const nlohmann::json& rec = seeds_.seed004["record"];
     std::vector<std::string> excerpt = SplitLines(rec["sourceCode"].get<std::string>());
     std::string protocol = PlaceAt(
         171,
         {"def is_ipc_quant_supported(quant_method, quant_config):",
+         "    if quant_method not in IPC_QUANT_ALLOWLIST:", "        return False",
          "    predicate = _PREDICATES.get(quant_method)"},
-        excerpt, "");
+        excerpt, "IPC_QUANT_ALLOWLIST = (\"fp8\", \"\")\n");
     testing::WriteFile(repo_.path(), rec["filePath"].get<std::string>(), protocol);
+    // The flags both errors are about, defined as the repository defines them.
+    testing::WriteFile(repo_.path(), "python/sglang/srt/server_args_cli.py", kArgparse);
     sha_ = testing::GitCommitAll(repo_.path(), "sgl-project/sglang");
     db_ = db_dir_.Join("errdex.db");
     std::string out;
@@ -149,6 +169,42 @@ TEST_F(SeedTest, Seed000ComesOutExactly) {
   EXPECT_NE(r["documentation"].get<std::string>().find("only wired into the built-in"),
             std::string::npos);
   EXPECT_EQ(r["solutions"][0], "Disable one of them. (the message's own advice)");
+  // Issue 5: the facts across files — flags, callers — reach every field.
+  const std::string cli = "python/sglang/srt/server_args_cli.py";
+  const std::string at = "python/sglang/srt/server_args.py";
+  std::string doc = r["documentation"];
+  EXPECT_TRUE(doc.starts_with("`ValueError` is raised in "
+                              "`ServerArgs._handle_int8_mamba_checkpoint` (" + at + ") at line "
+                              "6812. The code's comment (lines 6802\u20136807): \u201c"))
+      << doc;
+  EXPECT_NE(doc.find("The host-offload path (enabled by --enable-hierarchical-cache) and custom "
+                     "radix-cache backends are NOT int8-aware"),
+            std::string::npos);
+  EXPECT_TRUE(r["triggerScenarios"].get<std::string>().starts_with(
+      "Launching with both `--enable-int8-mamba-checkpoint` and `--enable-hierarchical-cache` "
+      "(`--enable-int8-mamba-checkpoint` is defined at " + cli + ":5; "
+      "`--enable-hierarchical-cache` is defined at " + cli + ":6). Reached in "
+      "`ServerArgs._handle_int8_mamba_checkpoint`"))
+      << r["triggerScenarios"];
+  EXPECT_EQ(r["commonSituations"],
+            "During `ServerArgs.__post_init__` (" + at + ":6833), i.e. at start-up while "
+            "validating server arguments: `ServerArgs.__post_init__` calls "
+            "`ServerArgs._handle_int8_mamba_checkpoint` at " + at + ":6835.");
+  EXPECT_EQ(r["solutions"],
+            nlohmann::json::array(
+                {"Disable one of them. (the message's own advice)",
+                 "Drop `--enable-hierarchical-cache` (checked at " + at + ":6811; defined at " +
+                     cli + ":6)",
+                 "Drop `--enable-int8-mamba-checkpoint` (checked at " + at + ":6809; defined at " +
+                     cli + ":5)"}));
+  EXPECT_EQ(r["exampleFix"],
+            "# before: raises at " + at + ":6812\n"
+            "... --enable-int8-mamba-checkpoint --enable-hierarchical-cache\n"
+            "# after: Drop `--enable-hierarchical-cache`\n"
+            "... --enable-int8-mamba-checkpoint");
+  EXPECT_EQ(r["provenance"]["triggerScenarios"],
+            nlohmann::json::array({6809, 6811, cli + ":5", cli + ":6"}));
+  EXPECT_EQ(r["related"].size(), 2u);  // the other raises of server_args.py
 }
 
 TEST_F(SeedTest, Seed004KeepsEveryFragmentAndItsPatternMatches) {
@@ -170,6 +226,29 @@ TEST_F(SeedTest, Seed004KeepsEveryFragmentAndItsPatternMatches) {
   EXPECT_EQ(r["sourceCodeEnd"], 207);
   EXPECT_EQ(r["sourceCode"], seed["sourceCode"]);
   EXPECT_EQ(r["slug"], seed["slug"]);
+  const std::string file = seed["filePath"];
+  EXPECT_TRUE(r["documentation"].get<std::string>().starts_with(
+      "`UnsupportedQuantForIPCError` is raised in `check_ipc_quant_support` (" + file +
+      ") at line 189. The function's docstring (lines 179\u2013183): "));
+  EXPECT_TRUE(r["triggerScenarios"].get<std::string>().starts_with(
+      "Raised when `quant_method` is not one of: 'fp8', '' (`IPC_QUANT_ALLOWLIST`, " + file +
+      ":208). Reached in `check_ipc_quant_support`"))
+      << r["triggerScenarios"];
+  EXPECT_EQ(r["commonSituations"],
+            "When code calls the public function `check_ipc_quant_support` (defined at " + file +
+                ":176); nothing in the repository calls it, so it is reached through the "
+                "public API.");
+  EXPECT_EQ(r["solutions"],
+            nlohmann::json::array(
+                {"Disable the weight cache (--weight-cache-mode off) for this model. (the "
+                 "message's own advice)",
+                 "Launch with `--weight-cache-mode off` (`--weight-cache-mode` is defined at "
+                 "python/sglang/srt/server_args_cli.py:7; choices: 'off', 'daemon', 'client')",
+                 "Use one of: 'fp8', '' for `quant_method` (`IPC_QUANT_ALLOWLIST`, " + file +
+                     ":208, checked at line 168)"}));
+  EXPECT_EQ(r["exampleFix"], "# before: raises at " + file +
+                                 ":189\n... --weight-cache-mode daemon\n"
+                                 "# after: the message's own advice\n... --weight-cache-mode off");
   RE2 pattern(r["messagePattern"].get<std::string>());
   ASSERT_TRUE(pattern.ok());
   EXPECT_TRUE(RE2::PartialMatch(Rendered004(), pattern));

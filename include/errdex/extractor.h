@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "errdex/error_site.h"
+#include "errdex/facts.h"
 #include "errdex/source.h"
 #include "errdex/status.h"
 
@@ -22,6 +23,13 @@ class Extractor {
   // Thread-safe: one Extractor may serve many threads at once.
   virtual Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
                          bool* had_syntax_errors) const = 0;
+  // Extract, and also the file's facts for the resolve stage from the same
+  // parse. Extractors that know no facts leave `facts` empty.
+  virtual Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites,
+                                  FileFacts* facts, bool* had_syntax_errors) const {
+    facts->path = file.path;
+    return Extract(file, sites, had_syntax_errors);
+  }
 };
 
 // All registered extractors (static lifetime).

@@ -60,6 +60,11 @@ struct Record {
   nlohmann::json conditions = nlohmann::json::array();
   nlohmann::json notes = nlohmann::json::array();
   nlohmann::json provenance = nlohmann::json::object();
+  // Resolved across files: the call chains that reach the error, the options
+  // its conditions read, and related records (ids, most related first).
+  nlohmann::json callers = nlohmann::json::array();
+  nlohmann::json options = nlohmann::json::array();
+  std::vector<std::string> related;
 };
 
 // id = first 16 hex chars of sha256(repo "\x01" (code or message) "\x01" path).

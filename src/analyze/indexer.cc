@@ -8,6 +8,7 @@
 #include <mutex>
 #include <thread>
 
+#include "analyze/explain.h"
 #include "analyze/record_builder.h"
 #include "errdex/extractor.h"
 #include "errdex/store.h"
@@ -33,26 +34,50 @@ std::string NowIso8601() {
 bool Wanted(std::string_view path) { return AnyExtractorHandles(path); }
 
 struct FileResult {
+  std::vector<ErrorSite> sites;
   std::vector<Record> records;
-  int sites = 0;
+  int sites_found = 0;
   bool syntax_errors = false;
   std::string error;
 };
 
-FileResult ProcessFile(const SourceFile& file, const RepoContext& ctx) {
-  FileResult out;
+// Pass 1: sites and the file's facts, from one parse.
+void ExtractFile(const SourceFile& file, FileResult* out, FileFacts* facts) {
   const Extractor* ex = ExtractorFor(file.path);
-  if (!ex) return out;
-  std::vector<ErrorSite> sites;
-  Status st = ex->Extract(file, &sites, &out.syntax_errors);
+  if (!ex) return;
+  Status st = ex->ExtractWithFacts(file, &out->sites, facts, &out->syntax_errors);
   if (!st.ok()) {
-    out.error = st.message();
-    return out;
+    out->error = st.message();
+    out->sites.clear();
+    return;
   }
-  out.sites = static_cast<int>(sites.size());
+  out->sites_found = static_cast<int>(out->sites.size());
+}
+
+// Pass 2, once every file's facts are known: records.
+void BuildFileRecords(const SourceFile& file, const RepoContext& ctx, const RepoFacts& facts,
+                      FileResult* out) {
   std::vector<std::string_view> lines = SplitLines(file.content);
-  for (const ErrorSite& site : sites) out.records.push_back(BuildRecord(site, lines, ctx));
-  return out;
+  for (const ErrorSite& site : out->sites) {
+    Record r = BuildRecord(site, lines, ctx);
+    ApplySiteFacts(site, facts.Resolve(site), &r);
+    out->records.push_back(std::move(r));
+  }
+  out->sites.clear();
+  out->sites.shrink_to_fit();
+}
+
+// Runs fn(i) for i in [0, n) on `threads` threads.
+template <typename F>
+void ParallelFor(size_t n, int threads, F&& fn) {
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < n; i = next++) fn(i);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
 }
 
 }  // namespace
@@ -72,26 +97,24 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
 
   const std::vector<SourceFile>& files = snap->files;
   std::vector<FileResult> results(files.size());
-  std::atomic<size_t> next{0};
+  std::vector<FileFacts> facts(files.size());
   std::atomic<int> done{0}, sites{0};
   std::mutex progress_mu;
-  auto worker = [&] {
-    for (size_t i = next++; i < files.size(); i = next++) {
-      results[i] = ProcessFile(files[i], ctx);
-      sites += results[i].sites;
-      int d = ++done;
-      if (progress) {
-        std::lock_guard<std::mutex> lock(progress_mu);
-        progress(Progress{d, static_cast<int>(files.size()), sites.load()});
-      }
-    }
-  };
   int threads = options.threads > 0 ? options.threads
                                      : std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+  ParallelFor(files.size(), threads, [&](size_t i) {
+    ExtractFile(files[i], &results[i], &facts[i]);
+    sites += results[i].sites_found;
+    int d = ++done;
+    if (progress) {
+      std::lock_guard<std::mutex> lock(progress_mu);
+      progress(Progress{d, static_cast<int>(files.size()), sites.load()});
+    }
+  });
+  // Resolve: cross-file facts (options, callers, constants) for every site.
+  RepoFacts repo_facts(facts);
+  ParallelFor(files.size(), threads,
+              [&](size_t i) { BuildFileRecords(files[i], ctx, repo_facts, &results[i]); });
 
   std::vector<Record> records;
   for (size_t i = 0; i < files.size(); ++i) {
@@ -102,7 +125,7 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
       continue;
     }
     summary->files_indexed++;
-    summary->sites += r.sites;
+    summary->sites += r.sites_found;
     if (r.syntax_errors) {
       summary->files_with_syntax_errors++;
       summary->warnings.push_back(files[i].path +
@@ -116,6 +139,7 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
     for (Record& rec : r.records) records.push_back(std::move(rec));
   }
   records = FinalizeRecords(std::move(records));
+  LinkRelated(&records);
   summary->records = static_cast<int>(records.size());
   summary->seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -100,6 +100,9 @@ OrderedJson BuildOrdered(const Record& r) {
   o["conditions"] = r.conditions;
   o["notes"] = r.notes;
   o["provenance"] = r.provenance;
+  o["callers"] = r.callers;
+  o["options"] = r.options;
+  o["related"] = r.related;
   return o;
 }
 
@@ -233,6 +236,13 @@ void ParseFields(const nlohmann::json& j, Record* r) {
   if (const nlohmann::json* v = Field(j, "conditions"); v && v->is_array()) r->conditions = *v;
   if (const nlohmann::json* v = Field(j, "notes"); v && v->is_array()) r->notes = *v;
   if (const nlohmann::json* v = Field(j, "provenance"); v && v->is_object()) r->provenance = *v;
+  if (const nlohmann::json* v = Field(j, "callers"); v && v->is_array()) r->callers = *v;
+  if (const nlohmann::json* v = Field(j, "options"); v && v->is_array()) r->options = *v;
+  if (const nlohmann::json* v = Field(j, "related"); v && v->is_array()) {
+    for (const nlohmann::json& id : *v) {
+      if (id.is_string()) r->related.push_back(id.get<std::string>());
+    }
+  }
 }
 
 }  // namespace

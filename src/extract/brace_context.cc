@@ -14,6 +14,7 @@ using ts::Field;
 using ts::Is;
 
 constexpr int kMaxAncestors = 512;
+constexpr uint32_t kMaxBlockScan = 256;
 
 bool OneOf(std::string_view type, const std::vector<std::string_view>& set) {
   return std::find(set.begin(), set.end(), type) != set.end();
@@ -40,6 +41,9 @@ TSNode LastStatement(TSNode body, const BraceSyntax& syntax) {
 // was false on the way to the site.
 void AddEarlyExits(TSNode block, TSNode stmt, std::string_view src, const BraceSyntax& syntax,
                    ErrorSite* site) {
+  // Scanning a block per site is quadratic in its length; a block this long
+  // is generated or flat module code, where early exits say little.
+  if (ts_node_named_child_count(block) > kMaxBlockScan) return;
   for (TSNode s : ts::NamedChildren(block)) {
     if (ts_node_start_byte(s) >= ts_node_start_byte(stmt)) break;
     if (!Is(s, "if_statement") || !ts_node_is_null(Field(s, "alternative"))) continue;

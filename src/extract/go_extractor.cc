@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,7 @@ using ts::Type;
 
 constexpr int kMaxExprDepth = 64;
 constexpr int kMaxAncestors = 512;
+constexpr size_t kMaxAssignmentsPerName = 256;
 
 std::string LastComponent(std::string_view dotted) {
   size_t dot = dotted.rfind('.');
@@ -490,52 +492,68 @@ class GoFile {
     return Is(n, "assignment_statement") && ts::Text(Field(n, "operator"), src_) == "+=";
   }
 
-  // (statement, value) pairs that assign `name` in `scope` before `pos`.
+  // (statement, value) pairs that assign `name` in `scope` before `pos`, in
+  // source order, from a per-file index (one walk per file, not per site).
   std::vector<std::pair<TSNode, TSNode>> AssignmentsTo(TSNode scope, const std::string& name,
                                                        uint32_t pos) {
+    if (!indexed_) IndexAssignments(Root(scope));
     std::vector<std::pair<TSNode, TSNode>> out;
-    std::vector<TSNode> stack = {scope};
-    int budget = 200000;
-    while (!stack.empty() && budget-- > 0) {
+    auto it = assignments_.find(name);
+    if (it == assignments_.end() || overflowed_.count(name)) return out;
+    for (const auto& a : it->second) {
+      TSNode n = a.first;
+      if (ts_node_start_byte(n) >= pos) break;
+      if (ts_node_start_byte(n) < ts_node_start_byte(scope) ||
+          ts_node_end_byte(n) > ts_node_end_byte(scope)) {
+        continue;
+      }
+      if (ts_node_eq(EnclosingScope(n), scope)) out.push_back(a);
+    }
+    return out;
+  }
+
+  void IndexAssignments(TSNode root) {
+    indexed_ = true;
+    std::vector<TSNode> stack = {root};
+    while (!stack.empty()) {
       TSNode n = stack.back();
       stack.pop_back();
-      if (ts_node_start_byte(n) >= pos) continue;
-      if (IsFunctionNode(n) && !ts_node_eq(n, scope)) continue;
       std::string_view type = Type(n);
       if (type == "short_var_declaration" || type == "assignment_statement") {
         std::string_view op = ts::Text(Field(n, "operator"), src_);
         if (type == "short_var_declaration" || op == "=" || op == "+=") {
-          MatchLists(n, Field(n, "left"), Field(n, "right"), name, &out);
+          MatchLists(n, Field(n, "left"), Field(n, "right"));
         }
-        continue;
-      }
-      if (type == "var_spec" || type == "const_spec") {
+      } else if (type == "var_spec" || type == "const_spec") {
         std::vector<TSNode> names;
         for (TSNode c : NamedChildren(n)) {
           if (Is(c, "identifier")) names.push_back(c);
         }
         std::vector<TSNode> values = NamedChildren(Field(n, "value"));
         for (size_t i = 0; i < names.size() && i < values.size(); ++i) {
-          if (ts::Text(names[i], src_) == name) out.push_back({n, values[i]});
+          AddAssignment(ts::Text(names[i], src_), n, values[i]);
         }
-        continue;
       }
       std::vector<TSNode> kids = NamedChildren(n);
       stack.insert(stack.end(), kids.rbegin(), kids.rend());
     }
-    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
-      return ts_node_start_byte(a.first) < ts_node_start_byte(b.first);
-    });
-    return out;
   }
 
-  void MatchLists(TSNode stmt, TSNode left, TSNode right, const std::string& name,
-                  std::vector<std::pair<TSNode, TSNode>>* out) {
+  void AddAssignment(std::string_view name, TSNode stmt, TSNode value) {
+    auto& list = assignments_[std::string(name)];
+    // Past the cap the name is given up on (an opaque hole) rather than
+    // resolved to a stale assignment.
+    if (list.size() < kMaxAssignmentsPerName) {
+      list.push_back({stmt, value});  // source order
+    } else {
+      overflowed_.insert(std::string(name));
+    }
+  }
+
+  void MatchLists(TSNode stmt, TSNode left, TSNode right) {
     std::vector<TSNode> l = NamedChildren(left), r = NamedChildren(right);
     if (l.size() != r.size()) return;  // a, b := f(): not a literal
-    for (size_t i = 0; i < l.size(); ++i) {
-      if (ts::Text(l[i], src_) == name) out->push_back({stmt, r[i]});
-    }
+    for (size_t i = 0; i < l.size(); ++i) AddAssignment(ts::Text(l[i], src_), stmt, r[i]);
   }
 
   TSNode Root(TSNode n) {
@@ -590,6 +608,9 @@ class GoFile {
   std::vector<ErrorSite>* out_;
   std::vector<size_t> sentinels_;  // indices into *out_
   std::map<std::string, std::vector<int>> returned_;
+  bool indexed_ = false;
+  std::set<std::string> overflowed_;
+  std::map<std::string, std::vector<std::pair<TSNode, TSNode>>> assignments_;
 };
 
 class GoExtractor : public Extractor {

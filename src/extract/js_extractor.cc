@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,7 @@ using ts::Type;
 
 constexpr int kMaxExprDepth = 64;
 constexpr int kMaxAncestors = 512;
+constexpr size_t kMaxAssignmentsPerName = 256;
 
 std::string LastComponent(std::string_view dotted) {
   size_t dot = dotted.rfind('.');
@@ -651,32 +653,53 @@ class JsFile {
     return Is(n, "variable_declarator") ? Field(n, "value") : Field(n, "right");
   }
 
+  // Assignments to `name` directly in `scope` (not in nested functions) that
+  // start before `pos`, in source order. Served from a per-file index so that
+  // a file with thousands of sites is not walked once per site.
   std::vector<TSNode> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
+    if (!indexed_) IndexAssignments(Root(scope));
     std::vector<TSNode> out;
-    std::vector<TSNode> stack = {scope};
-    int budget = 200000;
-    while (!stack.empty() && budget-- > 0) {
+    auto it = assignments_.find(name);
+    if (it == assignments_.end() || overflowed_.count(name)) return out;
+    for (TSNode n : it->second) {
+      if (ts_node_start_byte(n) >= pos) break;
+      if (ts_node_start_byte(n) < ts_node_start_byte(scope) ||
+          ts_node_end_byte(n) > ts_node_end_byte(scope)) {
+        continue;
+      }
+      if (ts_node_eq(EnclosingScope(n), scope)) out.push_back(n);
+    }
+    return out;
+  }
+
+  void IndexAssignments(TSNode root) {
+    indexed_ = true;
+    std::vector<TSNode> stack = {root};
+    while (!stack.empty()) {
       TSNode n = stack.back();
       stack.pop_back();
-      if (ts_node_start_byte(n) >= pos) continue;
-      if (IsFunctionNode(n) && !ts_node_eq(n, scope)) continue;
       std::string_view type = Type(n);
+      std::string_view key;
       if (type == "variable_declarator") {
-        if (ts::Text(Field(n, "name"), src_) == name && !ts_node_is_null(Field(n, "value"))) {
-          out.push_back(n);
-        }
+        if (!ts_node_is_null(Field(n, "value"))) key = ts::Text(Field(n, "name"), src_);
       } else if (type == "assignment_expression" ||
                  (type == "augmented_assignment_expression" &&
                   ts::Text(Field(n, "operator"), src_) == "+=")) {
-        if (ts::Text(Field(n, "left"), src_) == name) out.push_back(n);
+        key = ts::Text(Field(n, "left"), src_);
+      }
+      if (!key.empty()) {
+        std::vector<TSNode>& list = assignments_[std::string(key)];
+        // Past the cap the name is given up on (an opaque hole) rather than
+        // resolved to a stale assignment.
+        if (list.size() < kMaxAssignmentsPerName) {
+          list.push_back(n);  // source order
+        } else {
+          overflowed_.insert(std::string(key));
+        }
       }
       std::vector<TSNode> kids = NamedChildren(n);
       stack.insert(stack.end(), kids.rbegin(), kids.rend());
     }
-    std::sort(out.begin(), out.end(), [](TSNode a, TSNode b) {
-      return ts_node_start_byte(a) < ts_node_start_byte(b);
-    });
-    return out;
   }
 
   TSNode Root(TSNode n) {
@@ -762,6 +785,9 @@ class JsFile {
   std::vector<std::string_view> lines_;
   std::string language_;
   std::vector<ErrorSite>* out_;
+  bool indexed_ = false;
+  std::set<std::string> overflowed_;
+  std::map<std::string, std::vector<TSNode>> assignments_;
 };
 
 class JsExtractor : public Extractor {

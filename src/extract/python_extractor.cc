@@ -16,6 +16,7 @@
 #include "errdex/extractor.h"
 #include "extract/python_strings.h"
 #include "extract/ts_util.h"
+#include "resolve/python_facts.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_python();
@@ -1253,6 +1254,16 @@ class PythonExtractor : public Extractor {
     TSNode root = ts_tree_root_node(tree.get());
     if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
     PythonFile(file, sites).Run(root);
+    return Status::OK();
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites,
+                          FileFacts* facts, bool* had_syntax_errors) const override {
+    ts::TreePtr tree = ts::Parse(tree_sitter_python(), file.content);
+    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
+    TSNode root = ts_tree_root_node(tree.get());
+    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
+    PythonFile(file, sites).Run(root);
+    CollectPythonFacts(root, file.content, file.path, facts);
     return Status::OK();
   }
 };

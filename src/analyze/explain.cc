@@ -1,0 +1,407 @@
+// Explain (see explain.h). Sentences are assembled from resolved facts; a
+// field the facts say nothing about keeps what BuildRecord wrote.
+#include "analyze/explain.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "analyze/record_builder.h"
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+std::string Code(const std::string& s) { return "`" + s + "`"; }
+std::string At(const std::string& file, int line) { return file + ":" + std::to_string(line); }
+
+bool Given(const OptionCondition& o) { return !o.cli.empty(); }
+
+// "with `--a`" x2 -> "with both `--a` and `--b`".
+std::string LaunchPhrase(const std::vector<OptionCondition>& options) {
+  std::vector<std::string> states;
+  for (const OptionCondition& o : options) states.push_back(o.state);
+  if (states.size() == 2 && states[0].starts_with("with `") && states[1].starts_with("with `")) {
+    return "Launching with both " + states[0].substr(5) + " and " + states[1].substr(5);
+  }
+  std::string last = states.back();
+  states.pop_back();
+  return "Launching " + (states.empty() ? last : Join(states, ", ") + " and " + last);
+}
+
+// "Raised when `quant_method` is not one of: 'fp8', '' (...)."
+std::string AllowlistTriggers(const SiteFacts& f, Record* r) {
+  std::string out;
+  for (const Allowlist& a : f.allowlists) {
+    out += "Raised when " + Code(a.operand) + " is not one of: " + Join(a.values, ", ") + " (" +
+           Code(a.constant) + ", " + At(a.file, a.line) + "). ";
+    r->provenance["triggerScenarios"].push_back(a.line);
+    r->provenance["triggerScenarios"].push_back(a.check_line);
+  }
+  return out;
+}
+
+void Triggers(const ErrorSite& s, const SiteFacts& f, Record* r) {
+  r->trigger_scenarios = AllowlistTriggers(f, r) + r->trigger_scenarios;
+  if (f.options.empty()) return;
+  std::vector<std::string> defs;
+  std::set<std::string> seen;
+  for (const OptionCondition& o : f.options) {
+    if (!seen.insert(o.option->name).second) continue;
+    defs.push_back(Code(o.option->name) + " is defined at " + DefinedAt(*o.option));
+    r->provenance["triggerScenarios"].push_back(DefinedAt(*o.option));
+  }
+  std::vector<std::string> others;
+  for (const PathCondition& c : f.conditions) {
+    bool read = std::any_of(f.options.begin(), f.options.end(),
+                            [&](const OptionCondition& o) { return o.condition.line == c.line; });
+    if (!read) {
+      others.push_back(Code(c.expr) + " is " + (c.polarity ? "true" : "false") + " (line " +
+                       std::to_string(c.line) + ")");
+    }
+  }
+  std::string lead = LaunchPhrase(f.options);
+  if (!others.empty()) lead += ", while " + Join(others, " and ");
+  r->trigger_scenarios = lead + " (" + Join(defs, "; ") + "). " + r->trigger_scenarios;
+  (void)s;
+}
+
+// The value the message's advice gives a flag: "(--weight-cache-mode off)".
+std::string AdvisedValue(const std::string& advice, const std::string& flag) {
+  size_t at = advice.find(flag);
+  if (at == std::string::npos) return {};
+  size_t v = at + flag.size();
+  if (v >= advice.size() || advice[v] != ' ') return {};
+  size_t e = ++v;
+  while (e < advice.size() && (std::isalnum(static_cast<unsigned char>(advice[e])) ||
+                               advice[e] == '_' || advice[e] == '-' || advice[e] == '.')) {
+    ++e;
+  }
+  std::string value = advice.substr(v, e - v);
+  if (value.empty() || value.starts_with("-")) return {};
+  // A flag followed by an ordinary word ("--x is ...") is not a value.
+  static const std::set<std::string> kWords = {"is", "and", "or", "for", "to", "with", "are",
+                                                "was", "not", "in", "the", "a", "when"};
+  return kWords.count(ToLower(value)) ? std::string() : value;
+}
+
+bool ConsumedLine(const std::string& solution, const std::set<int>& lines) {
+  for (int line : lines) {
+    std::string n = std::to_string(line) + ")";
+    if (solution.ends_with("checked at line " + n) || solution.ends_with("asserted at line " + n)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string ChoicesNote(const OptionDef& o) {
+  return o.choices.empty() ? "" : "; choices: " + Join(o.choices, ", ");
+}
+
+struct FlagAdvice {
+  const OptionDef* option;
+  std::string value;
+};
+
+std::vector<FlagAdvice> MessageFlagAdvice(const SiteFacts& f, const std::vector<std::string>& advice) {
+  std::vector<FlagAdvice> out;
+  for (const OptionDef* o : f.message_options) {
+    for (const std::string& a : advice) {
+      std::string value = AdvisedValue(a, o->name);
+      if (!value.empty()) {
+        out.push_back({o, value});
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+void Solutions(const ErrorSite& s, const SiteFacts& f, Record* r) {
+  std::vector<std::string> advice, rest;
+  const std::string kOwn = " (the message's own advice)";
+  for (const std::string& sol : r->solutions) {
+    (sol.ends_with(kOwn) ? advice : rest).push_back(sol);
+  }
+  std::vector<std::string> added;
+  std::set<int> consumed;
+  nlohmann::json& prov = r->provenance["solutions"];
+  std::vector<std::string> advice_text;
+  for (const std::string& a : advice) advice_text.push_back(a.substr(0, a.size() - kOwn.size()));
+  for (const FlagAdvice& fa : MessageFlagAdvice(f, advice_text)) {
+    added.push_back("Launch with `" + fa.option->name + " " + fa.value + "` (" +
+                    Code(fa.option->name) + " is defined at " + DefinedAt(*fa.option) +
+                    ChoicesNote(*fa.option) + ")");
+    prov.push_back(DefinedAt(*fa.option));
+  }
+  // Innermost guard first: it is the check that fired last on the way in.
+  for (auto it = f.options.rbegin(); it != f.options.rend(); ++it) {
+    added.push_back(it->falsify + " (checked at " + At(s.file_path, it->condition.line) +
+                    "; defined at " + DefinedAt(*it->option) + ")");
+    consumed.insert(it->condition.line);
+    prov.push_back(DefinedAt(*it->option));
+  }
+  for (const Allowlist& a : f.allowlists) {
+    added.push_back("Use one of: " + Join(a.values, ", ") + " for " + Code(a.operand) + " (" +
+                    Code(a.constant) + ", " + At(a.file, a.line) + ", checked at line " +
+                    std::to_string(a.check_line) + ")");
+    consumed.insert(a.condition_line);
+    prov.push_back(a.line);
+    prov.push_back(a.check_line);
+  }
+  if (added.empty()) return;
+  std::vector<std::string> out = advice;
+  out.insert(out.end(), added.begin(), added.end());
+  for (const std::string& sol : rest) {
+    if (!ConsumedLine(sol, consumed) && !sol.starts_with("Read the values printed")) {
+      out.push_back(sol);
+    }
+  }
+  r->solutions = std::move(out);
+}
+
+// A before/after command line, for errors that flags switch on.
+void ExampleFix(const ErrorSite& s, const SiteFacts& f, Record* r) {
+  std::vector<std::string> before;
+  const OptionCondition* drop = nullptr;
+  for (const OptionCondition& o : f.options) {
+    if (!Given(o)) continue;
+    before.push_back(o.cli);
+    drop = &o;
+  }
+  std::string where = "# " + At(s.file_path, s.line);
+  if (drop) {
+    std::vector<std::string> after;
+    for (const std::string& c : before) {
+      if (c != drop->cli) after.push_back(c);
+    }
+    r->example_fix = "# before: raises at " + At(s.file_path, s.line) + "\n... " +
+                     Join(before, " ") + "\n# after: " + drop->falsify + "\n..." +
+                     (after.empty() ? "" : " " + Join(after, " "));
+    r->provenance["exampleFix"].push_back(drop->condition.line);
+    return;
+  }
+  std::vector<std::string> advice;
+  for (const std::string& a : AdviceSentences(s.message.Display())) advice.push_back(a);
+  std::vector<FlagAdvice> fa = MessageFlagAdvice(f, advice);
+  if (fa.empty()) return;
+  const OptionDef& o = *fa[0].option;
+  std::string old = "VALUE";
+  for (const std::string& c : o.choices) {
+    std::string bare = c.size() >= 2 && c.front() == '\'' ? c.substr(1, c.size() - 2) : c;
+    if (bare != fa[0].value) {
+      old = bare;
+      break;
+    }
+  }
+  r->example_fix = "# before: raises at " + At(s.file_path, s.line) + "\n... " + o.name + " " +
+                   old + "\n# after: the message's own advice\n... " + o.name + " " +
+                   fa[0].value;
+  r->provenance["exampleFix"] = nlohmann::json::array({s.line, DefinedAt(o)});
+}
+
+// CamelCase -> words, with the abbreviations configuration classes use
+// spelled out: ServerArgs -> "server arguments".
+std::string ClassWords(const std::string& cls) {
+  std::vector<std::string> words;
+  std::string cur;
+  for (char c : cls) {
+    if (std::isupper(static_cast<unsigned char>(c)) && !cur.empty()) {
+      words.push_back(cur);
+      cur.clear();
+    }
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      cur += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  if (!cur.empty()) words.push_back(cur);
+  for (std::string& w : words) {
+    if (w == "args") w = "arguments";
+    if (w == "config" || w == "cfg") w = "configuration";
+    if (w == "opts") w = "options";
+  }
+  return Join(words, " ");
+}
+
+bool IsConfigClass(const std::string& cls) {
+  for (const char* end : {"Args", "Arguments", "Config", "Configuration", "Settings", "Options"}) {
+    if (cls.ends_with(end)) return true;
+  }
+  return false;
+}
+
+std::string EntryGloss(const Hop& h) {
+  if (h.function.empty()) return "when " + h.file + " is imported or run";
+  if (!h.route.empty()) return "while handling a request routed by `" + h.route + "`";
+  std::string s = ShortName(h.function);
+  std::string cls = h.function.size() > s.size() ? h.function.substr(0, h.function.size() - s.size() - 1) : "";
+  cls = ShortName(cls);
+  if ((s == "__post_init__" || s == "__init__") && !cls.empty()) {
+    if (IsConfigClass(cls)) return "at start-up while validating " + ClassWords(cls);
+    return "while a `" + cls + "` is being constructed";
+  }
+  if (s == "main") return "when the program starts from the command line";
+  return "";
+}
+
+std::string HopName(const Hop& h) {
+  return h.function.empty() ? "module code of " + h.file : Code(h.function);
+}
+
+void CommonSituations(const ErrorSite& s, const SiteFacts& f, Record* r) {
+  nlohmann::json& prov = r->provenance["commonSituations"];
+  if (f.chains.empty()) {
+    if (s.function.empty()) return;
+    std::string name = ShortName(s.function);
+    if (name.starts_with("_")) return;
+    r->common_situations = "When code calls the public function " + Code(s.function) +
+                           " (defined at " + At(s.file_path, s.function_line) +
+                           "); nothing in the repository calls it, so it is reached through "
+                           "the public API.";
+    return;
+  }
+  std::vector<std::string> parts;
+  for (const CallChain& chain : f.chains) {
+    const Hop& entry = chain.hops.front();
+    std::string text = "during " + HopName(entry) + " (" +
+                       At(entry.file, entry.def_line ? entry.def_line : entry.call_line) + ")";
+    std::string gloss = chain.reaches_entry ? EntryGloss(entry) : "";
+    if (!gloss.empty()) text += ", i.e. " + gloss;
+    std::vector<std::string> steps;
+    for (size_t i = 0; i + 1 < chain.hops.size(); ++i) {
+      const Hop& h = chain.hops[i];
+      steps.push_back(HopName(h) + " calls " + HopName(chain.hops[i + 1]) + " at " +
+                      At(h.file, h.call_line));
+      prov.push_back(At(h.file, h.call_line));
+    }
+    text += ": " + Join(steps, ", ");
+    if (!chain.reaches_entry) text += " (no entry point within " + std::to_string(CallGraph::kMaxDepth) + " calls)";
+    parts.push_back(text);
+  }
+  std::string out = Join(parts, "; ");
+  out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  out += ".";
+  if (!f.ambiguous.empty()) {
+    std::vector<std::string> names;
+    for (const auto& [name, n] : f.ambiguous) {
+      names.push_back(Code(name) + " (" + std::to_string(n) + " definitions)");
+    }
+    out += " Callers are matched by name and these names are ambiguous: " + Join(names, ", ") + ".";
+  }
+  r->common_situations = out;
+}
+
+void Extensions(const SiteFacts& f, Record* r) {
+  for (const CallChain& chain : f.chains) {
+    nlohmann::json hops = nlohmann::json::array();
+    for (const Hop& h : chain.hops) {
+      hops.push_back({{"function", h.function},
+                      {"file", h.file},
+                      {"line", h.def_line},
+                      {"callLine", h.call_line}});
+    }
+    r->callers.push_back({{"hops", hops}, {"reachesEntry", chain.reaches_entry}});
+  }
+  auto add_option = [&](const OptionDef& o, int line) {
+    for (const nlohmann::json& e : r->options) {
+      if (e["name"] == o.name) return;
+    }
+    r->options.push_back({{"name", o.name},
+                          {"kind", o.kind},
+                          {"dest", o.dest},
+                          {"definedAt", DefinedAt(o)},
+                          {"conditionLine", line}});
+  };
+  for (const OptionCondition& o : f.options) add_option(*o.option, o.condition.line);
+  for (const OptionDef* o : f.message_options) add_option(*o, 0);
+}
+
+}  // namespace
+
+void ApplySiteFacts(const ErrorSite& site, const SiteFacts& facts, Record* r) {
+  Triggers(site, facts, r);
+  CommonSituations(site, facts, r);
+  Solutions(site, facts, r);
+  ExampleFix(site, facts, r);
+  Extensions(facts, r);
+}
+
+namespace {
+
+// What two records can share: identifiers their conditions read, options.
+std::vector<std::string> RelationKeys(const Record& r) {
+  std::set<std::string> keys;
+  for (const nlohmann::json& c : r.conditions) {
+    std::string expr = c.value("expr", "");
+    for (size_t i = 0; i < expr.size();) {
+      if (!(std::isalpha(static_cast<unsigned char>(expr[i])) || expr[i] == '_')) {
+        ++i;
+        continue;
+      }
+      size_t j = i;
+      while (j < expr.size() && (std::isalnum(static_cast<unsigned char>(expr[j])) ||
+                                 expr[j] == '_' || expr[j] == '.')) {
+        ++j;
+      }
+      std::string name = ShortName(expr.substr(i, j - i));
+      // Short words (`not`, `x`, `is`) relate everything to everything.
+      if (name.size() > 3 && name != "None" && name != "self") keys.insert("id:" + name);
+      i = j;
+    }
+  }
+  for (const nlohmann::json& o : r.options) keys.insert("opt:" + o.value("name", ""));
+  return {keys.begin(), keys.end()};
+}
+
+}  // namespace
+
+void LinkRelated(std::vector<Record>* records) {
+  std::vector<Record>& rs = *records;
+  // Postings that are too long carry no signal and would make this quadratic.
+  constexpr size_t kMaxPosting = 64;
+  std::map<std::string, std::vector<size_t>> by_key, by_file;
+  std::vector<std::vector<std::string>> keys(rs.size());
+  for (size_t i = 0; i < rs.size(); ++i) {
+    keys[i] = RelationKeys(rs[i]);
+    for (const std::string& k : keys[i]) by_key[k].push_back(i);
+    by_file[rs[i].file_path].push_back(i);
+  }
+  for (size_t i = 0; i < rs.size(); ++i) {
+    std::map<size_t, int> score;
+    const std::vector<size_t>& same_file = by_file[rs[i].file_path];
+    // The nearest records in the file, by position (records are in line order).
+    size_t at = static_cast<size_t>(std::find(same_file.begin(), same_file.end(), i) - same_file.begin());
+    size_t lo = at > kMaxPosting ? at - kMaxPosting : 0;
+    for (size_t k = lo; k < std::min(same_file.size(), at + kMaxPosting); ++k) {
+      size_t j = same_file[k];
+      if (j == i) continue;
+      score[j] += 100;
+      if (!rs[i].function.empty() && rs[i].function == rs[j].function) score[j] += 1000;
+    }
+    for (const std::string& k : keys[i]) {
+      const std::vector<size_t>& post = by_key[k];
+      if (post.size() > kMaxPosting) continue;
+      for (size_t j : post) {
+        if (j != i) score[j] += k.starts_with("opt:") ? 3 : 1;
+      }
+    }
+    std::vector<std::pair<int, size_t>> ranked;
+    for (const auto& [j, sc] : score) ranked.push_back({-sc, j});
+    std::sort(ranked.begin(), ranked.end(), [&](const auto& a, const auto& b) {
+      if (a.first != b.first) return a.first < b.first;
+      // Ties: nearest line first within a file, then file order.
+      int da = std::abs(rs[a.second].line_number - rs[i].line_number);
+      int db = std::abs(rs[b.second].line_number - rs[i].line_number);
+      if (rs[a.second].file_path == rs[b.second].file_path && da != db) return da < db;
+      return a.second < b.second;
+    });
+    rs[i].related.clear();
+    for (size_t k = 0; k < ranked.size() && k < kMaxRelated; ++k) {
+      rs[i].related.push_back(rs[ranked[k].second].id);
+    }
+  }
+}
+
+}  // namespace errdex

@@ -1,0 +1,24 @@
+// Explain: rewrites a record's analysis fields with the facts the resolve
+// stage found across files — the options a path condition reads, the entry
+// points that reach the error, the allowlists it checks — and links related
+// records. Runs after BuildRecord; every sentence it adds cites file:line.
+#pragma once
+
+#include <vector>
+
+#include "errdex/error_site.h"
+#include "errdex/record.h"
+#include "resolve/resolve.h"
+
+namespace errdex {
+
+// REQUIRES: `r` was built by BuildRecord(site, ...) and `facts` resolved from site.
+void ApplySiteFacts(const ErrorSite& site, const SiteFacts& facts, Record* r);
+
+// Fills Record::related for every record: same function first, then same
+// file, then records whose conditions share identifiers or options; at most
+// kMaxRelated each. Call after FinalizeRecords (ids are final).
+inline constexpr size_t kMaxRelated = 5;
+void LinkRelated(std::vector<Record>* records);
+
+}  // namespace errdex

@@ -1,0 +1,165 @@
+// Resolve (see resolve.h).
+#include "resolve/resolve.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+bool IdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+bool IsIdentifier(std::string_view s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s) {
+    if (!IdentChar(c)) return false;
+  }
+  return true;
+}
+
+// Top-level comma-separated arguments of the call whose '(' is at `open`.
+std::vector<std::string> CallArguments(std::string_view expr, size_t open) {
+  std::vector<std::string> out;
+  int depth = 0;
+  size_t start = open + 1;
+  for (size_t i = open; i < expr.size(); ++i) {
+    char c = expr[i];
+    if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      if (--depth == 0) {
+        std::string last(Trim(expr.substr(start, i - start)));
+        if (!last.empty()) out.push_back(last);
+        return out;
+      }
+    } else if (c == ',' && depth == 1) {
+      out.emplace_back(Trim(expr.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+// Flags a message names (`--weight-cache-mode`), in order.
+std::vector<std::string> MessageFlags(const std::string& m) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i + 3 < m.size(); ++i) {
+    if (m[i] != '-' || m[i + 1] != '-' || (i > 0 && (IdentChar(m[i - 1]) || m[i - 1] == '-'))) {
+      continue;
+    }
+    size_t j = i + 2;
+    while (j < m.size() && (IdentChar(m[j]) || m[j] == '-')) ++j;
+    std::string flag = m.substr(i, j - i);
+    while (flag.back() == '-') flag.pop_back();
+    if (flag.size() > 3 && std::find(out.begin(), out.end(), flag) == out.end()) {
+      out.push_back(flag);
+    }
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+PathCondition SimplifyCondition(PathCondition c) {
+  while (c.expr.rfind("not ", 0) == 0) {
+    std::string rest = c.expr.substr(4);
+    if (rest.find(" and ") != std::string::npos || rest.find(" or ") != std::string::npos ||
+        rest.find(" if ") != std::string::npos) {
+      break;
+    }
+    c.expr = rest;
+    c.polarity = !c.polarity;
+  }
+  return c;
+}
+
+RepoFacts::RepoFacts(const std::vector<FileFacts>& files) {
+  for (const FileFacts& f : files) {
+    if (f.path.empty()) continue;
+    files_.emplace(f.path, &f);
+    options_.Add(f);
+    calls_.Add(f);
+  }
+}
+
+const ConstantFact* RepoFacts::Constant(const std::string& file, const std::string& name) const {
+  auto it = files_.find(file);
+  if (it == files_.end()) return nullptr;
+  for (const ConstantFact& c : it->second->constants) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+void RepoFacts::AddAllowlists(const ErrorSite& site, const PathCondition& c,
+                              SiteFacts* out) const {
+  auto add = [&](const std::string& operand, const std::string& constant, int check_line) {
+    const ConstantFact* k = Constant(site.file_path, constant);
+    if (!k) return;
+    out->allowlists.push_back(
+        {operand, constant, k->values, site.file_path, k->line, check_line, c.line});
+  };
+  // `x not in CONST` in the condition itself.
+  for (std::string_view op : {" not in ", " in "}) {
+    size_t at = c.expr.find(op);
+    if (at == std::string::npos) continue;
+    std::string constant(Trim(std::string_view(c.expr).substr(at + op.size())));
+    if (IsIdentifier(constant)) add(std::string(Trim(c.expr.substr(0, at))), constant, c.line);
+    break;
+  }
+  // `helper(x, ...)` where helper, in the same file, tests a parameter
+  // against a constant.
+  auto file = files_.find(site.file_path);
+  if (file == files_.end()) return;
+  for (size_t open = c.expr.find('('); open != std::string::npos;
+       open = c.expr.find('(', open + 1)) {
+    size_t b = open;
+    while (b > 0 && (IdentChar(c.expr[b - 1]) || c.expr[b - 1] == '.')) --b;
+    std::string name = ShortName(c.expr.substr(b, open - b));
+    if (!IsIdentifier(name)) continue;
+    std::vector<std::string> args = CallArguments(c.expr, open);
+    for (const FunctionFact& f : file->second->functions) {
+      if (f.short_name != name) continue;
+      size_t shift = !f.params.empty() && (f.params[0] == "self" || f.params[0] == "cls");
+      for (const MembershipFact& m : file->second->memberships) {
+        if (m.function != f.name) continue;
+        auto p = std::find(f.params.begin(), f.params.end(), m.operand);
+        if (p == f.params.end()) continue;
+        size_t index = static_cast<size_t>(p - f.params.begin());
+        if (index < shift || index - shift >= args.size()) continue;
+        add(args[index - shift], m.constant, m.line);
+      }
+      break;
+    }
+  }
+}
+
+SiteFacts RepoFacts::Resolve(const ErrorSite& site) const {
+  SiteFacts out;
+  for (const PathCondition& raw : site.conditions) {
+    if (raw.expr.rfind("except", 0) == 0) continue;
+    PathCondition c = SimplifyCondition(raw);
+    out.conditions.push_back(c);
+    if (std::optional<OptionCondition> o = ReadCondition(options_, c)) out.options.push_back(*o);
+    AddAllowlists(site, c, &out);
+  }
+  for (const std::string& flag : MessageFlags(site.message.Display())) {
+    if (const OptionDef* o = options_.ForName(flag)) out.message_options.push_back(o);
+  }
+  if (!site.function.empty()) {
+    out.chains = calls_.ChainsTo(site.function, site.file_path);
+    for (const CallChain& chain : out.chains) {
+      for (const Hop& h : chain.hops) {
+        if (h.function.empty()) continue;
+        std::string s = ShortName(h.function);
+        if (int n = calls_.Definitions(s); n > 1) out.ambiguous[s] = n;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace errdex

@@ -1,0 +1,57 @@
+// Resolve: the cross-file stage between extraction and analysis. It gathers
+// every file's facts into repository-wide indexes (options, call graph,
+// constants) and answers, per error site, which options its path conditions
+// read, which entry points reach it and which allowlists it checks.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "errdex/error_site.h"
+#include "errdex/facts.h"
+#include "resolve/callers.h"
+#include "resolve/options.h"
+
+namespace errdex {
+
+// "use one of" material: a condition tests `operand` against a constant.
+struct Allowlist {
+  std::string operand;   // as the site's code spells it: "quant_method"
+  std::string constant;  // "IPC_QUANT_ALLOWLIST"
+  std::vector<std::string> values;
+  std::string file;
+  int line = 0;          // the constant's definition
+  int check_line = 0;    // the membership test
+  int condition_line = 0;
+};
+
+struct SiteFacts {
+  std::vector<PathCondition> conditions;  // simplified, in path order
+  std::vector<OptionCondition> options;   // the conditions that read options
+  std::vector<const OptionDef*> message_options;  // defined flags the message names
+  std::vector<CallChain> chains;
+  std::map<std::string, int> ambiguous;  // short name -> definitions, for names on chains
+  std::vector<Allowlist> allowlists;
+};
+
+class RepoFacts {
+ public:
+  explicit RepoFacts(const std::vector<FileFacts>& files);
+  SiteFacts Resolve(const ErrorSite& site) const;
+  const OptionIndex& options() const { return options_; }
+
+ private:
+  void AddAllowlists(const ErrorSite& site, const PathCondition& c, SiteFacts* out) const;
+  const ConstantFact* Constant(const std::string& file, const std::string& name) const;
+
+  OptionIndex options_;
+  CallGraph calls_;
+  std::map<std::string, const FileFacts*> files_;  // by path
+};
+
+// `not x` false -> `x` true for a single operand, as the record builder reads
+// conditions, so that facts and sentences agree.
+PathCondition SimplifyCondition(PathCondition c);
+
+}  // namespace errdex
