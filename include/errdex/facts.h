@@ -33,6 +33,7 @@ struct FunctionFact {
 struct CallFact {
   std::string caller;  // qualified enclosing function; empty at module level
   std::string callee;  // last component of the called name
+  std::string receiver;  // "" for `f()`, "self" for `self.f()`, "obj" for `obj.f()`
   int line = 0;
 };
 

@@ -267,7 +267,9 @@ void CommonSituations(const ErrorSite& s, const SiteFacts& f, Record* r) {
     const Hop& entry = chain.hops.front();
     std::string text = "during " + HopName(entry) + " (" +
                        At(entry.file, entry.def_line ? entry.def_line : entry.call_line) + ")";
-    std::string gloss = chain.reaches_entry ? EntryGloss(entry) : "";
+    std::string gloss = chain.public_api ? "when code calls the public function " + HopName(entry)
+                        : chain.reaches_entry ? EntryGloss(entry)
+                                              : "";
     if (!gloss.empty()) text += ", i.e. " + gloss;
     std::vector<std::string> steps;
     for (size_t i = 0; i + 1 < chain.hops.size(); ++i) {
@@ -277,7 +279,9 @@ void CommonSituations(const ErrorSite& s, const SiteFacts& f, Record* r) {
       prov.push_back(At(h.file, h.call_line));
     }
     text += ": " + Join(steps, ", ");
-    if (!chain.reaches_entry) text += " (no entry point within " + std::to_string(CallGraph::kMaxDepth) + " calls)";
+    if (!chain.reaches_entry) {
+      text += " (no entry point within " + std::to_string(CallGraph::kMaxDepth) + " calls)";
+    }
     parts.push_back(text);
   }
   std::string out = Join(parts, "; ");

@@ -176,7 +176,8 @@ TEST(JsonTest, KeyOrderMatchesSchemaV2ThenExtensions) {
             kSchemaV2Keys);
   EXPECT_EQ(std::vector<std::string>(keys.begin() + kSchemaV2Keys.size(), keys.end()),
             (std::vector<std::string>{"language", "kind", "function", "holes", "messageOpaque",
-                                      "otherLines", "conditions", "notes", "provenance"}));
+                                      "otherLines", "conditions", "notes", "provenance",
+                                      "callers", "options", "related"}));
 }
 
 TEST(JsonTest, KeyOrderMatchesSeedFile) {
@@ -227,6 +228,9 @@ TEST(JsonTest, RoundTrip) {
   r.validation_code = "if x: pass";
   r.type_guard = "";
   r.message_opaque = true;
+  r.related = {"0123456789abcdef", "fedcba9876543210"};
+  r.options = nlohmann::json::array({{{"name", "--x"}, {"definedAt", "cli.py:3"}}});
+  r.callers = nlohmann::json::array({{{"reachesEntry", true}}});
   for (const Record& back :
        {RecordFromJson(ToJson(r)), RecordFromJson(nlohmann::json::parse(RecordToJsonText(r, 2))),
         RecordFromJson(nlohmann::ordered_json::parse(RecordToJsonText(r)))}) {
@@ -241,6 +245,9 @@ TEST(JsonTest, RoundTrip) {
     EXPECT_EQ(back.other_lines, r.other_lines);
     EXPECT_EQ(back.conditions, r.conditions);
     EXPECT_EQ(back.provenance, r.provenance);
+    EXPECT_EQ(back.related, r.related);
+    EXPECT_EQ(back.options, r.options);
+    EXPECT_EQ(back.callers, r.callers);
     EXPECT_TRUE(back.message_opaque);
   }
   EXPECT_EQ(ToJson(r), nlohmann::json::parse(RecordToJsonText(r)));

@@ -14,7 +14,7 @@ std::string ShortName(const std::string& qualified) {
 
 void CallGraph::Add(const FileFacts& facts) {
   for (const CallFact& c : facts.calls) {
-    callers_[c.callee].push_back({c.caller, facts.path, c.line});
+    callers_[c.callee].push_back({c.caller, facts.path, c.receiver, c.line});
   }
   for (const FunctionFact& f : facts.functions) defs_[f.short_name].emplace_back(facts.path, f);
 }
@@ -39,6 +39,38 @@ bool CallGraph::IsEntry(const Hop& hop) {
   return s == "main" || s == "__post_init__" || s == "__init__" || s == "__call__";
 }
 
+bool CallGraph::CanCall(const Caller& c, const std::string& callee,
+                        const std::string& file) const {
+  const FunctionFact* f = Find(callee, file);
+  bool method = f && !f->params.empty() && (f->params[0] == "self" || f->params[0] == "cls");
+  if (!method) {
+    if (c.receiver == "self" || c.receiver == "cls") return false;
+    // A bare name means the caller's own module's function when it has one.
+    if (c.receiver.empty() && c.file != file && f) {
+      for (const auto& [path, other] : defs_.find(f->short_name)->second) {
+        if (path == c.file) return false;
+      }
+    }
+    return true;
+  }
+  std::string cls = callee.substr(0, callee.size() - f->short_name.size());  // "Class."
+  if (c.receiver == "self" || c.receiver == "cls") {
+    return c.file == file && c.function.starts_with(cls);
+  }
+  if (c.receiver.empty()) return false;  // a bare name cannot call a method
+  // `obj.name()` on an unknown object: only a name nothing else defines, and
+  // not one the built-in types use (`text.find()` is str.find).
+  static const char* const kBuiltinMethods[] = {
+      "find", "get", "items", "keys", "values", "append", "extend", "pop", "update", "join",
+      "split", "strip", "replace", "format", "read", "write", "close", "open", "copy", "index",
+      "count", "add", "remove", "clear", "encode", "decode", "lower", "upper", "startswith",
+      "endswith", "send", "run", "start", "stop", "put", "insert", "sort", "setdefault"};
+  for (const char* b : kBuiltinMethods) {
+    if (f->short_name == b) return false;
+  }
+  return Definitions(f->short_name) == 1;
+}
+
 std::vector<CallChain> CallGraph::ChainsTo(const std::string& function,
                                            const std::string& file) const {
   std::vector<CallChain> entries, partial;
@@ -58,16 +90,17 @@ std::vector<CallChain> CallGraph::ChainsTo(const std::string& function,
   };
   std::function<void(int)> walk = [&](int depth) {
     if (entries.size() >= kMaxChains || partial.size() >= 64 || --budget < 0) return;
-    const Hop& top = path.back();
+    const Hop top = path.back();  // a copy: the loop below grows `path`
     bool stop = path.size() > 1 && IsEntry(top);
     auto it = stop || top.function.empty() ? callers_.end() : callers_.find(ShortName(top.function));
     bool extended = false;
+    bool at_limit = depth >= kMaxDepth;
     if (it != callers_.end() && depth < kMaxDepth) {
       for (const Caller& c : it->second) {
         bool cycle = std::any_of(path.begin(), path.end(), [&](const Hop& h) {
           return h.function == c.function && h.file == c.file && !c.function.empty();
         });
-        if (cycle) continue;
+        if (cycle || !CanCall(c, top.function, top.file)) continue;
         Hop h = hop_for(c.function, c.file);
         h.call_line = c.line;
         path.push_back(h);
@@ -81,6 +114,10 @@ std::vector<CallChain> CallGraph::ChainsTo(const std::string& function,
       CallChain chain;
       chain.hops.assign(path.rbegin(), path.rend());
       chain.reaches_entry = IsEntry(chain.hops.front());
+      std::string outer = ShortName(chain.hops.front().function);
+      if (!chain.reaches_entry && !at_limit && !outer.starts_with("_")) {
+        chain.public_api = chain.reaches_entry = true;
+      }
       (chain.reaches_entry ? entries : partial).push_back(std::move(chain));
     }
   };

@@ -25,6 +25,9 @@ struct Hop {
 struct CallChain {
   std::vector<Hop> hops;  // entry first, the error's function last
   bool reaches_entry = false;
+  // The outermost hop is a public function nothing in the repository calls:
+  // it is reached through the library's API.
+  bool public_api = false;
 };
 
 class CallGraph {
@@ -45,9 +48,11 @@ class CallGraph {
 
  private:
   struct Caller {
-    std::string function, file;
+    std::string function, file, receiver;
     int line = 0;
   };
+  // Whether a call by name can reach `callee` (qualified, in `file`).
+  bool CanCall(const Caller& c, const std::string& callee, const std::string& file) const;
   std::map<std::string, std::vector<Caller>> callers_;  // by callee short name
   std::map<std::string, std::vector<std::pair<std::string, FunctionFact>>> defs_;  // by short name
 };

@@ -165,7 +165,11 @@ class Collector {
     if (!Is(fn, "identifier") && !Is(fn, "attribute")) return;
     std::string_view text = ts::Text(fn, src_);
     std::string callee = LastComponent(text);
-    facts_->calls.push_back({scope.function, callee, ts::Line(n)});
+    std::string receiver;
+    if (Is(fn, "attribute")) {
+      receiver = std::string(ts::Text(Field(fn, "object"), src_));
+    }
+    facts_->calls.push_back({scope.function, callee, receiver, ts::Line(n)});
     if (callee == "add_argument") return Argparse(n);
     if (text == "click.option" || text == "option") return Click(n);
     if (text == "os.getenv" || text == "getenv" || text == "os.environ.get" ||

@@ -149,6 +149,21 @@ TEST(Resolve, AmbiguousCallersAreSaid) {
             "ambiguous: `check` (2 definitions).");
 }
 
+TEST(Resolve, PublicCallersAndOwnModuleNames) {
+  Parsed p = Parse({{"a.py",
+                     "def _decode(s):\n    if not s:\n        raise ValueError('empty')\n"
+                     "def decode(s):\n    return _decode(s)\n",
+                     false},
+                    {"b.py", "def _decode(s):\n    pass\n_decode(1)\ntext.find('x')\n", false}});
+  RepoFacts facts(p.facts);
+  Record r = Build(p, facts, 0, 0);
+  // b.py's bare `_decode(1)` calls b.py's own `_decode`, not a.py's.
+  EXPECT_EQ(r.common_situations,
+            "During `decode` (a.py:4), i.e. when code calls the public function `decode`: "
+            "`decode` calls `_decode` at a.py:5. Callers are matched by name and these names "
+            "are ambiguous: `_decode` (2 definitions).");
+}
+
 TEST(Explain, RelatedRanksSameFunctionThenFileThenSharedOptions) {
   auto rec = [](std::string id, std::string file, std::string fn, int line, std::string cond) {
     Record r;
