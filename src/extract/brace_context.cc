@@ -13,7 +13,7 @@ namespace {
 using ts::Field;
 using ts::Is;
 
-constexpr int kMaxAncestors = 512;
+using ts::kMaxAncestors;
 constexpr uint32_t kMaxBlockScan = 256;
 
 bool OneOf(std::string_view type, const std::vector<std::string_view>& set) {

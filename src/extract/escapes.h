@@ -1,5 +1,5 @@
 // Escape-sequence helpers shared by the string decoders of the C-family
-// extractors (JavaScript, Go, Rust): code point -> UTF-8, hex digits.
+// extractors (Python, JavaScript, Go, Rust): code point -> UTF-8, hex digits.
 #pragma once
 
 #include <cstdint>

@@ -37,7 +37,7 @@ using ts::NamedChildren;
 using ts::Type;
 
 constexpr int kMaxExprDepth = 64;
-constexpr int kMaxAncestors = 512;
+using ts::kMaxAncestors;
 constexpr size_t kMaxAssignmentsPerName = 256;
 
 std::string LastComponent(std::string_view dotted) {
@@ -151,6 +151,12 @@ bool IsFunctionNode(TSNode n) {
   return t == "function_declaration" || t == "method_declaration" || t == "func_literal";
 }
 
+// The innermost function holding `n`, else the root.
+TSNode EnclosingScope(TSNode n) {
+  return ts::EnclosingScope(n, [](TSNode a) { return IsFunctionNode(a); });
+}
+
+
 // What a call reports, from its function text.
 enum class Reporter { kNone, kNew, kErrorf, kWrap, kWrapf, kPanic, kFatal, kFatalf, kHttp,
                       kGrpc, kGrpcf };
@@ -184,20 +190,7 @@ class GoFile {
       : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
 
   void Run(TSNode root) {
-    TSTreeCursor cursor = ts_tree_cursor_new(root);
-    bool descend = true;
-    while (true) {
-      TSNode n = ts_tree_cursor_current_node(&cursor);
-      if (descend) Visit(n);
-      if (descend && ts_tree_cursor_goto_first_child(&cursor)) continue;
-      if (ts_tree_cursor_goto_next_sibling(&cursor)) {
-        descend = true;
-        continue;
-      }
-      if (!ts_tree_cursor_goto_parent(&cursor)) break;
-      descend = false;
-    }
-    ts_tree_cursor_delete(&cursor);
+    ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
     NoteSentinelReturns();
   }
 
@@ -468,7 +461,7 @@ class GoFile {
     TSNode scope = EnclosingScope(ident);
     std::vector<std::pair<TSNode, TSNode>> assigns = AssignmentsTo(scope, name, pos);
     if (assigns.empty() && !Is(scope, "source_file")) {
-      assigns = AssignmentsTo(Root(scope), name, UINT32_MAX);
+      assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);
     }
     int last_plain = -1;
     for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
@@ -496,7 +489,7 @@ class GoFile {
   // source order, from a per-file index (one walk per file, not per site).
   std::vector<std::pair<TSNode, TSNode>> AssignmentsTo(TSNode scope, const std::string& name,
                                                        uint32_t pos) {
-    if (!indexed_) IndexAssignments(Root(scope));
+    if (!indexed_) IndexAssignments(ts::Root(scope));
     std::vector<std::pair<TSNode, TSNode>> out;
     auto it = assignments_.find(name);
     if (it == assignments_.end() || overflowed_.count(name)) return out;
@@ -554,26 +547,6 @@ class GoFile {
     std::vector<TSNode> l = NamedChildren(left), r = NamedChildren(right);
     if (l.size() != r.size()) return;  // a, b := f(): not a literal
     for (size_t i = 0; i < l.size(); ++i) AddAssignment(ts::Text(l[i], src_), stmt, r[i]);
-  }
-
-  TSNode Root(TSNode n) {
-    for (int i = 0; i < kMaxAncestors; ++i) {
-      TSNode parent = ts_node_parent(n);
-      if (ts_node_is_null(parent)) break;
-      n = parent;
-    }
-    return n;
-  }
-
-  TSNode EnclosingScope(TSNode n) {
-    TSNode cur = n;
-    for (int i = 0; i < kMaxAncestors; ++i) {
-      TSNode parent = ts_node_parent(cur);
-      if (ts_node_is_null(parent)) return cur;
-      if (IsFunctionNode(parent)) return parent;
-      cur = parent;
-    }
-    return cur;
   }
 
   // `{expr}` for a value concatenated into a message; `err.Error()` names err.

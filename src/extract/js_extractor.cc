@@ -42,7 +42,7 @@ using ts::NamedChildren;
 using ts::Type;
 
 constexpr int kMaxExprDepth = 64;
-constexpr int kMaxAncestors = 512;
+using ts::kMaxAncestors;
 constexpr size_t kMaxAssignmentsPerName = 256;
 
 std::string LastComponent(std::string_view dotted) {
@@ -247,6 +247,12 @@ bool IsFunctionNode(TSNode n) {
          t == "function" || t == "generator_function";
 }
 
+// The innermost function holding `n`, else the root.
+TSNode EnclosingScope(TSNode n) {
+  return ts::EnclosingScope(n, [](TSNode a) { return IsFunctionNode(a); });
+}
+
+
 // Per-file extraction state.
 class JsFile {
  public:
@@ -256,20 +262,7 @@ class JsFile {
 
   // Iterative pre-order walk (nesting depth is untrusted).
   void Run(TSNode root) {
-    TSTreeCursor cursor = ts_tree_cursor_new(root);
-    bool descend = true;
-    while (true) {
-      TSNode n = ts_tree_cursor_current_node(&cursor);
-      if (descend) Visit(n);
-      if (descend && ts_tree_cursor_goto_first_child(&cursor)) continue;
-      if (ts_tree_cursor_goto_next_sibling(&cursor)) {
-        descend = true;
-        continue;
-      }
-      if (!ts_tree_cursor_goto_parent(&cursor)) break;
-      descend = false;
-    }
-    ts_tree_cursor_delete(&cursor);
+    ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
   }
 
  private:
@@ -627,7 +620,7 @@ class JsFile {
     TSNode scope = EnclosingScope(ident);
     std::vector<TSNode> assigns = AssignmentsTo(scope, name, pos);
     if (assigns.empty() && !Is(scope, "program")) {
-      assigns = AssignmentsTo(Root(scope), name, UINT32_MAX);  // module constants
+      assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);  // module constants
     }
     int last_plain = -1;
     for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
@@ -657,7 +650,7 @@ class JsFile {
   // start before `pos`, in source order. Served from a per-file index so that
   // a file with thousands of sites is not walked once per site.
   std::vector<TSNode> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
-    if (!indexed_) IndexAssignments(Root(scope));
+    if (!indexed_) IndexAssignments(ts::Root(scope));
     std::vector<TSNode> out;
     auto it = assignments_.find(name);
     if (it == assignments_.end() || overflowed_.count(name)) return out;
@@ -700,26 +693,6 @@ class JsFile {
       std::vector<TSNode> kids = NamedChildren(n);
       stack.insert(stack.end(), kids.rbegin(), kids.rend());
     }
-  }
-
-  TSNode Root(TSNode n) {
-    for (int i = 0; i < kMaxAncestors; ++i) {
-      TSNode parent = ts_node_parent(n);
-      if (ts_node_is_null(parent)) break;
-      n = parent;
-    }
-    return n;
-  }
-
-  TSNode EnclosingScope(TSNode n) {
-    TSNode cur = n;
-    for (int i = 0; i < kMaxAncestors; ++i) {
-      TSNode parent = ts_node_parent(cur);
-      if (ts_node_is_null(parent)) return cur;
-      if (IsFunctionNode(parent)) return parent;
-      cur = parent;
-    }
-    return cur;
   }
 
   // The statement that holds `n`: the line a record points at.

@@ -31,7 +31,7 @@ using ts::Type;
 // Bounds that keep hostile files (deep nesting, huge concatenation chains)
 // from exhausting the stack; past them a value becomes an opaque hole.
 constexpr int kMaxExprDepth = 64;
-constexpr int kMaxAncestors = 512;
+using ts::kMaxAncestors;
 // Alternative renderings kept apart (one record each) before they merge.
 constexpr size_t kMaxAlternatives = 8;
 
@@ -41,6 +41,11 @@ std::vector<TSNode> NamedChildren(TSNode n) { return ts::NamedChildren(n); }
 std::string LastComponent(std::string_view dotted) {
   size_t dot = dotted.rfind('.');
   return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
+}
+
+// The innermost function holding `n`, else the root.
+TSNode EnclosingScope(TSNode n) {
+  return ts::EnclosingScope(n, [](TSNode a) { return ts::Is(a, "function_definition"); });
 }
 
 bool LooksLikeClass(std::string_view name) {
@@ -141,27 +146,8 @@ class PythonFile {
     int line = 0;
   };
 
-  // Iterative pre-order walk (no recursion: nesting depth is untrusted).
-  template <typename F>
-  void ForEachNode(TSNode root, F&& visit) {
-    TSTreeCursor cursor = ts_tree_cursor_new(root);
-    bool descend = true;
-    while (true) {
-      TSNode n = ts_tree_cursor_current_node(&cursor);
-      if (descend) visit(n);
-      if (descend && ts_tree_cursor_goto_first_child(&cursor)) continue;
-      if (ts_tree_cursor_goto_next_sibling(&cursor)) {
-        descend = true;
-        continue;
-      }
-      if (!ts_tree_cursor_goto_parent(&cursor)) break;
-      descend = false;
-    }
-    ts_tree_cursor_delete(&cursor);
-  }
-
   void Walk(TSNode root) {
-    ForEachNode(root, [this](TSNode n) { Visit(n); });
+    ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
   }
 
   void Visit(TSNode n) {
@@ -211,7 +197,7 @@ class PythonFile {
   }
 
   void CollectHelpers(TSNode root) {
-    ForEachNode(root, [this](TSNode fn) {
+    ts::ForEachNode(root, [this](TSNode fn) {
       if (!Is(fn, "function_definition")) return;
       std::string name(ts::Text(Field(fn, "name"), src_));
       if (name.empty() || name.starts_with("__") || helpers_.count(name)) return;
@@ -817,7 +803,7 @@ class PythonFile {
     if (assigns.empty() && Is(scope, "function_definition") && !IsParameter(scope, name)) {
       // A module-level constant: any assignment at module level counts,
       // since the module has run by the time the function is called.
-      assigns = AssignmentsTo(Root(scope), name, UINT32_MAX);
+      assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);
     }
     if (assigns.empty()) return std::nullopt;
     Alts cur = HoleAlts(ident);  // the value before any assignment we see
@@ -979,26 +965,6 @@ class PythonFile {
       return ts_node_start_byte(a) < ts_node_start_byte(b);
     });
     return out;
-  }
-
-  TSNode Root(TSNode n) {
-    for (int i = 0; i < kMaxAncestors; ++i) {
-      TSNode parent = ts_node_parent(n);
-      if (ts_node_is_null(parent)) break;
-      n = parent;
-    }
-    return n;
-  }
-
-  TSNode EnclosingScope(TSNode n) {
-    TSNode cur = n;
-    for (int i = 0; i < kMaxAncestors; ++i) {
-      TSNode parent = ts_node_parent(cur);
-      if (ts_node_is_null(parent)) return cur;
-      if (Is(parent, "function_definition")) return parent;
-      cur = parent;
-    }
-    return cur;
   }
 
   // The expression a hole prints, for naming captures: `str(x)` -> `x`.

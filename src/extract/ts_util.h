@@ -69,6 +69,52 @@ inline std::vector<TSNode> NamedChildren(TSNode n) {
   return out;
 }
 
+// Ancestor walks stop after this many steps: nesting depth is untrusted.
+inline constexpr int kMaxAncestors = 512;
+
+// Iterative pre-order walk of every node under `root` (no recursion:
+// nesting depth is untrusted).
+template <typename F>
+void ForEachNode(TSNode root, F&& visit) {
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  bool descend = true;
+  while (true) {
+    TSNode n = ts_tree_cursor_current_node(&cursor);
+    if (descend) visit(n);
+    if (descend && ts_tree_cursor_goto_first_child(&cursor)) continue;
+    if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+      descend = true;
+      continue;
+    }
+    if (!ts_tree_cursor_goto_parent(&cursor)) break;
+    descend = false;
+  }
+  ts_tree_cursor_delete(&cursor);
+}
+
+// The root of the tree that holds `n`.
+inline TSNode Root(TSNode n) {
+  for (int i = 0; i < kMaxAncestors; ++i) {
+    TSNode parent = ts_node_parent(n);
+    if (ts_node_is_null(parent)) break;
+    n = parent;
+  }
+  return n;
+}
+
+// The nearest ancestor for which `is_scope` holds, else the root.
+template <typename Pred>
+TSNode EnclosingScope(TSNode n, Pred&& is_scope) {
+  TSNode cur = n;
+  for (int i = 0; i < kMaxAncestors; ++i) {
+    TSNode parent = ts_node_parent(cur);
+    if (ts_node_is_null(parent)) return cur;
+    if (is_scope(parent)) return parent;
+    cur = parent;
+  }
+  return cur;
+}
+
 // The first named child, skipping comments.
 inline TSNode FirstNamed(TSNode n) {
   if (ts_node_is_null(n)) return n;
