@@ -53,7 +53,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--rounds" && i + 1 < argc) {
-      rounds = std::stoi(argv[++i]);
+      rounds = std::atoi(argv[++i]);
+    } else if (a == "-h" || a == "--help" || !std::filesystem::is_directory(a)) {
+      std::fprintf(stderr, "usage: bench_extract DIR... [--rounds N]  (DIR: a plain checkout)\n");
+      return a[0] == '-' ? 0 : 2;
     } else {
       dirs.push_back(a);
     }
