@@ -290,7 +290,8 @@ TEST_F(ServeE2E, SlowClientsAreCutOffAndOthersAreServed) {
   }
   auto start = Clock::now();
   ExpectHealthy();
-  EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 1.0);
+  // Well under the 5 s read timeout: the stalled sockets do not hold up others.
+  EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 3.0);
   // The read timeout (5 s) closes each stalled connection.
   for (int fd : slow) {
     char buf[256];

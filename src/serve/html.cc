@@ -4,6 +4,7 @@
 // HtmlEscape (or JsonForScript inside the JSON-LD block), so a message like
 // `"><img onerror=...>` renders as text.
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <set>
 
@@ -207,29 +208,42 @@ std::string HtmlEscape(std::string_view s) {
 }
 
 std::vector<const Record*> RelatedRecords(const Corpus& corpus, const Record& r, size_t max) {
+  // Rank: same function, then same file, then shared tags; within a rank in
+  // corpus order. Only the record's own file and tag lists are read, so a
+  // page costs the same in a repository of ten errors or of a million.
   std::vector<const Record*> out;
-  auto it = corpus.by_repo.find(r.repo);
-  if (it == corpus.by_repo.end()) return out;
-  std::set<std::string> tags(r.tags.begin(), r.tags.end());
-  // Rank: same function, then same file, then shared tags; stable within rank.
-  std::vector<std::pair<int, const Record*>> ranked;
-  for (size_t idx : it->second) {
-    const Record& o = corpus.records[idx];
-    if (o.id == r.id) continue;
-    int rank = 3;
-    if (!r.function.empty() && o.function == r.function && o.file_path == r.file_path) {
-      rank = 0;
-    } else if (o.file_path == r.file_path) {
-      rank = 1;
-    } else if (std::any_of(o.tags.begin(), o.tags.end(),
-                           [&](const std::string& t) { return tags.count(t) > 0; })) {
-      rank = 2;
+  std::set<size_t> taken;
+  auto take = [&](size_t idx) {
+    if (out.size() < max && corpus.records[idx].id != r.id && taken.insert(idx).second) {
+      out.push_back(&corpus.records[idx]);
     }
-    if (rank < 3) ranked.emplace_back(rank, &o);
+  };
+  auto file = corpus.by_file.find({r.repo, r.file_path});
+  if (file != corpus.by_file.end()) {
+    if (!r.function.empty()) {
+      for (size_t idx : file->second) {
+        if (corpus.records[idx].function == r.function) take(idx);
+      }
+    }
+    for (size_t idx : file->second) take(idx);
   }
-  std::stable_sort(ranked.begin(), ranked.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (size_t i = 0; i < ranked.size() && i < max; ++i) out.push_back(ranked[i].second);
+  // Shared tags: merge the ascending per-tag lists, stopping once full.
+  std::vector<std::pair<const std::vector<size_t>*, size_t>> lists;
+  for (const std::string& tag : r.tags) {
+    auto it = corpus.by_tag.find({r.repo, tag});
+    if (it != corpus.by_tag.end()) lists.emplace_back(&it->second, 0);
+  }
+  while (out.size() < max) {
+    size_t best = SIZE_MAX;
+    for (const auto& [list, pos] : lists) {
+      if (pos < list->size()) best = std::min(best, (*list)[pos]);
+    }
+    if (best == SIZE_MAX) break;
+    for (auto& [list, pos] : lists) {
+      if (pos < list->size() && (*list)[pos] == best) ++pos;
+    }
+    take(best);
+  }
   return out;
 }
 

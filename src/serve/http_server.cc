@@ -1,12 +1,21 @@
-// `errdex serve` and `errdex export`: adapts the router to cpp-httplib,
-// keeps the corpus fresh (polls the store's dataset version and swaps in a
-// rebuilt corpus), counts requests for /metrics, and stops cleanly on
-// SIGINT/SIGTERM. Hostile input is bounded here: read timeouts for slow
-// clients, httplib's 8 KiB request-line/header limits (414/400), a body cap,
-// and the router's path checks.
-#include <httplib.h>
-#include <signal.h>
-#include <pthread.h>
+// `errdex serve` and `errdex export`. The HTTP front end is Boost.Beast on
+// an asio event loop with one thread per core: requests are answered on the
+// loop thread that read them (a search takes microseconds), so there is no
+// thread per connection and no context switch per request. Large POST
+// bodies (/api/explain over a whole log) are answered on a separate pool so
+// they cannot stall the loop. Also: keeps the corpus fresh (polls the
+// store's dataset version and swaps in a rebuilt corpus), counts requests
+// for /metrics, and stops cleanly on SIGINT/SIGTERM.
+//
+// Hostile input is bounded here: a read deadline per request (slow clients
+// are cut off), 8 KiB of request line + headers (414/400), a 10 MiB body cap
+// (413), a connection cap, unknown methods (400); the router checks paths.
+// Boost 1.74's asio uses std::exchange without including <utility>.
+#include <utility>
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 
 #include <algorithm>
 #include <array>
@@ -14,7 +23,9 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "errdex/input.h"
@@ -24,9 +35,19 @@
 namespace errdex {
 namespace {
 
+namespace beast = boost::beast;
+namespace http = boost::beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
 using serve::Corpus;
 using serve::HttpRequest;
 using serve::HttpResponse;
+
+constexpr size_t kMaxHeaderBytes = 8 * 1024;
+constexpr auto kRequestDeadline = std::chrono::seconds(5);  // headers + body of one request
+constexpr auto kDrainDeadline = std::chrono::seconds(1);    // reading after an error reply
+constexpr int kMaxConnections = 4096;
 
 // Prometheus latency histogram bounds, seconds.
 constexpr std::array<double, 10> kBuckets = {0.0001, 0.00025, 0.0005, 0.001, 0.0025,
@@ -111,78 +132,6 @@ class CorpusHolder {
   std::shared_ptr<const Corpus> corpus_;
 };
 
-HttpRequest Adapt(const httplib::Request& req) {
-  HttpRequest r;
-  r.method = req.method;
-  r.path = req.path;
-  r.target = req.target;
-  for (const auto& [k, v] : req.params) r.params.emplace(k, v);
-  r.body = req.body;
-  return r;
-}
-
-void AddCors(httplib::Response* res) {
-  res->set_header("Access-Control-Allow-Origin", "*");
-  res->set_header("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS");
-  res->set_header("Access-Control-Allow-Headers", "Content-Type");
-  res->set_header("X-Content-Type-Options", "nosniff");
-}
-
-void Handle(const CorpusHolder& holder, Metrics* metrics, const httplib::Request& req,
-            httplib::Response* res) {
-  auto start = std::chrono::steady_clock::now();
-  std::shared_ptr<const Corpus> corpus = holder.Get();
-  HttpRequest in = Adapt(req);
-  std::string label = serve::RouteLabel(in);
-  HttpResponse out;
-  if (req.method == "OPTIONS") {
-    out.status = 204;
-    out.content_type = "text/plain";
-  } else if (in.path == "/metrics" && (req.method == "GET" || req.method == "HEAD")) {
-    out.content_type = "text/plain; version=0.0.4";
-    out.body = metrics->Render(*corpus);
-  } else {
-    out = serve::Route(*corpus, in);
-  }
-  res->status = out.status;
-  for (const auto& [k, v] : out.headers) res->set_header(k, v);
-  AddCors(res);
-  res->set_content(std::move(out.body), out.content_type.c_str());
-  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  metrics->Observe(label, out.status, secs);
-}
-
-// Blocks SIGINT/SIGTERM in every thread and stops the server from a
-// dedicated thread when one arrives (httplib::Server::stop is not
-// async-signal-safe, so it must not run in a handler).
-class SignalStopper {
- public:
-  explicit SignalStopper(httplib::Server* server) {
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &set, &old_);
-    thread_ = std::thread([this, server, set] {
-      int sig = 0;
-      sigwait(&set, &sig);
-      done_ = true;
-      server->stop();
-    });
-  }
-  ~SignalStopper() {
-    // Wake the waiter if no signal came (the server stopped for another reason).
-    if (!done_) pthread_kill(thread_.native_handle(), SIGTERM);
-    thread_.join();
-    pthread_sigmask(SIG_SETMASK, &old_, nullptr);
-  }
-
- private:
-  sigset_t old_;
-  std::atomic<bool> done_{false};
-  std::thread thread_;
-};
-
 class Reloader {
  public:
   Reloader(const ServeOptions& opt, std::string base_url, CorpusHolder* holder)
@@ -236,66 +185,303 @@ std::string BaseUrl(const std::string& host, int port) {
   return "http://" + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
 }
 
+
+// Everything a connection needs from the server.
+struct ServerState {
+  CorpusHolder* holder;
+  Metrics* metrics;
+  net::thread_pool* slow_pool;
+  std::atomic<int> connections{0};
+};
+
+// Bodies are spans over bytes the session keeps alive: its own string, or a
+// file of the corpus it holds a reference to.
+using Response = http::response<http::span_body<const char>>;
+
+void AddCors(Response* res) {
+  res->set("Access-Control-Allow-Origin", "*");
+  res->set("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS");
+  res->set("Access-Control-Allow-Headers", "Content-Type");
+  res->set("X-Content-Type-Options", "nosniff");
+}
+
+bool KnownMethod(http::verb v) {
+  switch (v) {
+    case http::verb::get:
+    case http::verb::head:
+    case http::verb::post:
+    case http::verb::put:
+    case http::verb::delete_:
+    case http::verb::patch:
+    case http::verb::options:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Turns a router response into a Beast response (HEAD: headers only, with
+// the length the GET body would have).
+Response ToBeast(const HttpResponse& out, bool head, unsigned version, bool keep_alive) {
+  Response res{static_cast<http::status>(out.status), version};
+  for (const auto& [k, v] : out.headers) res.set(k, v);
+  res.set(http::field::content_type, out.content_type);
+  AddCors(&res);
+  res.keep_alive(keep_alive);
+  std::string_view body = out.Body();
+  if (!head) res.body() = boost::beast::span<const char>(body.data(), body.size());
+  res.content_length(body.size());
+  return res;
+}
+
+// Answers one request from the corpus in service, which `*corpus` keeps
+// alive for as long as the response may point into it.
+HttpResponse Answer(const ServerState& st, const std::string& method, std::string_view target,
+                    std::string body, std::string* label,
+                    std::shared_ptr<const Corpus>* corpus_out) {
+  std::shared_ptr<const Corpus> corpus = st.holder->Get();
+  *corpus_out = corpus;
+  HttpRequest in = serve::ParseRequestTarget(method, target, std::move(body));
+  *label = serve::RouteLabel(in);
+  if (method == "OPTIONS") {
+    HttpResponse out;
+    out.status = 204;
+    out.content_type = "text/plain";
+    return out;
+  }
+  if (in.path == "/metrics" && (method == "GET" || method == "HEAD")) {
+    HttpResponse out;
+    out.content_type = "text/plain; version=0.0.4";
+    out.body = st.metrics->Render(*corpus);
+    return out;
+  }
+  return serve::Route(*corpus, in);
+}
+
+// One client connection: read a request, answer, repeat while keep-alive.
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(tcp::socket socket, ServerState* st) : stream_(std::move(socket)), st_(st) {
+    st_->connections++;
+  }
+  ~Session() { st_->connections--; }
+
+  void Start() {
+    net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->Read(); });
+  }
+
+ private:
+  void Read() {
+    parser_.emplace();
+    parser_->header_limit(kMaxHeaderBytes);
+    parser_->body_limit(kMaxInputBytes);
+    stream_.expires_after(kRequestDeadline);
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, size_t) {
+                       self->OnRead(ec);
+                     });
+  }
+
+  void OnRead(beast::error_code ec) {
+    if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
+        ec == net::error::operation_aborted || ec == net::error::connection_reset) {
+      return Close();
+    }
+    if (ec) return Reject(ec);
+    start_ = std::chrono::steady_clock::now();
+    http::request<http::string_body> req = parser_->release();
+    if (!KnownMethod(req.method())) {
+      return Send(serve::JsonError(400, "unknown HTTP method"), req.version(), false, false, "other");
+    }
+    bool head = req.method() == http::verb::head;
+    bool keep = req.keep_alive();
+    unsigned version = req.version();
+    std::string method(req.method_string());
+    std::string target(req.target());
+    if (req.method() != http::verb::post) {
+      std::string label;
+      HttpResponse out = Answer(*st_, method, target, std::move(req.body()), &label, &corpus_);
+      return Send(std::move(out), version, keep, head, label);
+    }
+    // A POST body may be a 10 MiB log: answer it off the event loop.
+    net::post(*st_->slow_pool, [self = shared_from_this(), method, target, version, keep,
+                                body = std::move(req.body())]() mutable {
+      std::string label;
+      std::shared_ptr<const Corpus> corpus;
+      HttpResponse out = Answer(*self->st_, method, target, std::move(body), &label, &corpus);
+      net::post(self->stream_.get_executor(), [self, out = std::move(out), version, keep, label,
+                                               corpus = std::move(corpus)]() mutable {
+        self->corpus_ = std::move(corpus);
+        self->Send(std::move(out), version, keep, false, label);
+      });
+    });
+  }
+
+  // A request Beast could not parse: say why, then close.
+  void Reject(beast::error_code ec) {
+    start_ = std::chrono::steady_clock::now();
+    if (ec == http::error::header_limit) {
+      // Beast consumes the request line as soon as it is complete, so an
+      // empty target means the request line itself ran past the limit.
+      bool long_target = parser_->get().target().empty();
+      return Send(long_target ? serve::JsonError(414, "the request target is longer than 8 KiB")
+                              : serve::JsonError(400, "request headers exceed 8 KiB"),
+                  11, false, false, "rejected");
+    }
+    if (ec == http::error::body_limit) {
+      return Send(serve::JsonError(413, "the request body is larger than 10 MiB"), 11, false,
+                  false, "rejected");
+    }
+    Send(serve::JsonError(400, "malformed HTTP request (" + ec.message() + ")"), 11, false, false,
+         "rejected");
+  }
+
+  void Send(HttpResponse out, unsigned version, bool keep, bool head, const std::string& label) {
+    int status = out.status;
+    out_ = std::move(out);
+    res_ = std::make_shared<Response>(ToBeast(out_, head, version, keep));
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    st_->metrics->Observe(label, status, secs);
+    stream_.expires_after(kRequestDeadline);
+    http::async_write(stream_, *res_,
+                      [self = shared_from_this(), keep](beast::error_code ec, size_t) {
+                        self->res_.reset();
+                        self->out_ = HttpResponse();
+                        self->corpus_.reset();
+                        if (ec) return self->Close();
+                        if (keep) return self->Read();
+                        self->DrainAndClose();
+                      });
+  }
+
+  // Half-closes, then reads whatever the client still sends (e.g. the rest
+  // of an oversized request) for a moment before closing: closing a socket
+  // with unread input makes the kernel reset the connection, and the client
+  // could lose the response it has not read yet.
+  void DrainAndClose() {
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    if (ec) return Close();
+    stream_.expires_after(kDrainDeadline);
+    Drain();
+  }
+  void Drain() {
+    stream_.async_read_some(net::buffer(scratch_),
+                            [self = shared_from_this()](beast::error_code ec, size_t) {
+                              if (ec) return self->Close();
+                              self->Drain();
+                            });
+  }
+
+  void Close() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream_.close();
+  }
+
+  beast::tcp_stream stream_;
+  ServerState* st_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  HttpResponse out_;                      // owns the body res_ points into
+  std::shared_ptr<const Corpus> corpus_;  // owns shared bodies res_ points into
+  std::shared_ptr<Response> res_;
+  std::array<char, 16 * 1024> scratch_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// Accepts connections, each on its own strand of the event loop.
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  Listener(net::io_context& ioc, tcp::acceptor acceptor, ServerState* st)
+      : ioc_(ioc), acceptor_(std::move(acceptor)), st_(st) {}
+  void Start() { Accept(); }
+
+ private:
+  void Accept() {
+    acceptor_.async_accept(net::make_strand(ioc_),
+                           [self = shared_from_this()](beast::error_code ec, tcp::socket s) {
+                             self->OnAccept(ec, std::move(s));
+                           });
+  }
+  void OnAccept(beast::error_code ec, tcp::socket socket) {
+    if (ec == net::error::operation_aborted) return;
+    if (!ec) {
+      if (st_->connections.load() >= kMaxConnections) {
+        beast::error_code ignored;
+        socket.close(ignored);  // over the cap: refuse rather than starve the others
+      } else {
+        socket.set_option(tcp::no_delay(true), ec);
+        std::make_shared<Session>(std::move(socket), st_)->Start();
+      }
+    } else if (ec == net::error::no_descriptors) {
+      // Out of file descriptors: back off briefly instead of spinning.
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    Accept();
+  }
+
+  net::io_context& ioc_;
+  tcp::acceptor acceptor_;
+  ServerState* st_;
+};
+
+Result<tcp::acceptor> Bind(net::io_context& ioc, const std::string& host, int port) {
+  beast::error_code ec;
+  net::ip::address addr = net::ip::make_address(host == "localhost" ? "127.0.0.1" : host, ec);
+  if (ec) return Status::InvalidArgument("--host must be an IP address: " + host);
+  tcp::endpoint ep(addr, static_cast<unsigned short>(port));
+  tcp::acceptor acc(ioc);
+  acc.open(ep.protocol(), ec);
+  if (!ec) acc.set_option(net::socket_base::reuse_address(true), ec);
+  if (!ec) acc.bind(ep, ec);
+  if (!ec) acc.listen(net::socket_base::max_listen_connections, ec);
+  if (ec) {
+    return Status::IOError("cannot bind " + host + ":" + std::to_string(port) + ": " +
+                           ec.message());
+  }
+  return acc;
+}
+
+
 }  // namespace
 
 Status Serve(const ServeOptions& opt) {
-  auto store = Store::Open(opt.db.empty() ? DefaultDbPath() : opt.db);
-  if (!store.ok()) return store.status();
   ServeOptions o = opt;
   if (o.db.empty()) o.db = DefaultDbPath();
+  auto store = Store::Open(o.db);
+  if (!store.ok()) return store.status();
+  if (o.port < 0 || o.port > 65535) return Status::InvalidArgument("--port must be in 0..65535");
 
-  httplib::Server server;
-  int port = o.port;
-  if (port == 0) {
-    port = server.bind_to_any_port(o.host);
-    if (port <= 0) return Status::IOError("cannot bind " + o.host);
-  } else if (!server.bind_to_port(o.host, port)) {
-    return Status::IOError("cannot bind " + o.host + ":" + std::to_string(port));
-  }
+  size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  size_t threads = o.threads > 0 ? static_cast<size_t>(o.threads) : cores;
+  net::io_context ioc(static_cast<int>(threads));
+  auto acceptor = Bind(ioc, o.host, o.port);
+  if (!acceptor.ok()) return acceptor.status();
+  int port = acceptor->local_endpoint().port();
   std::string base_url = BaseUrl(o.host, port);
   auto corpus = serve::LoadCorpus(store->get(), base_url);
   if (!corpus.ok()) return corpus.status();
   store->reset();
   CorpusHolder holder(*corpus);
   Metrics metrics;
+  net::thread_pool slow_pool(cores);
+  ServerState st{&holder, &metrics, &slow_pool};
 
-  // httplib serves one keep-alive connection per worker thread, so the pool
-  // is sized for concurrent clients, not cores: idle workers only sleep in
-  // poll(), and the CPU work per request is short.
-  size_t threads = o.threads > 0 ? static_cast<size_t>(o.threads)
-                                 : std::max<size_t>(96, 8 * std::thread::hardware_concurrency());
-  server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  server.set_read_timeout(5, 0);
-  server.set_write_timeout(5, 0);
-  server.set_keep_alive_timeout(5);
-  server.set_keep_alive_max_count(10000);
-  server.set_payload_max_length(kMaxInputBytes);
-  server.set_tcp_nodelay(true);
-  auto handler = [&](const httplib::Request& req, httplib::Response& res) {
-    Handle(holder, &metrics, req, &res);
-  };
-  // One catch-all route per method: the router does the dispatch.
-  server.Get(".*", handler);
-  server.Post(".*", handler);
-  server.Options(".*", handler);
-  server.Put(".*", handler);
-  server.Delete(".*", handler);
-  server.Patch(".*", handler);
-  server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-    // Errors httplib raises itself (400 on unparsable requests, 414, 413):
-    // give them a JSON body like every other error.
-    if (res.body.empty()) {
-      HttpResponse e = serve::JsonError(res.status, "request rejected (HTTP " + std::to_string(res.status) + ")");
-      res.set_content(e.body, e.content_type.c_str());
-    }
-  });
-
-  SignalStopper stopper(&server);
+  net::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
+  std::make_shared<Listener>(ioc, std::move(*acceptor), &st)->Start();
   Reloader reloader(o, base_url, &holder);
   std::fprintf(stderr, "errdex serve: %zu errors from %zu repositories, dataset %s\n",
                (*corpus)->records.size(), (*corpus)->repos.size(), (*corpus)->version.c_str());
   if (o.on_listening) o.on_listening(port);
-  if (!server.listen_after_bind()) return Status::IOError("the server stopped with an error");
+
+  std::vector<std::thread> loop;
+  for (size_t i = 1; i < threads; ++i) loop.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (std::thread& t : loop) t.join();
+  slow_pool.stop();
+  slow_pool.join();
   return Status::OK();
 }
 

@@ -157,7 +157,8 @@ HttpResponse ApiError(const Corpus& c, const std::string& id) {
 HttpResponse DataFile(const Corpus& c, const std::string& rel) {
   auto it = c.dataset.files.find(rel);
   if (it == c.dataset.files.end()) return JsonError(404, "no dataset file " + rel);
-  HttpResponse res = JsonOk(it->second);
+  HttpResponse res = JsonOk("");
+  res.shared_body = &it->second;
   res.headers.emplace_back("Cache-Control", rel == "manifest.json" ? "no-cache" : "max-age=60");
   return res;
 }
@@ -230,6 +231,11 @@ std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vect
     c->by_id.emplace(r.id, i);
     c->by_repo[r.repo].push_back(i);
     c->by_slug.emplace(std::make_pair(r.repo, r.slug), i);
+    c->by_file[{r.repo, r.file_path}].push_back(i);
+    for (const std::string& tag : r.tags) {
+      std::vector<size_t>& v = c->by_tag[{r.repo, tag}];
+      if (v.empty() || v.back() != i) v.push_back(i);
+    }
   }
   c->matcher = std::make_unique<Matcher>(c->records);
   c->dataset = BuildDataset(c->records, c->repos, c->version);

@@ -47,6 +47,10 @@ struct Corpus {
   std::unordered_map<std::string, size_t> by_id;
   std::map<std::string, std::vector<size_t>> by_repo;
   std::map<std::pair<std::string, std::string>, size_t> by_slug;  // (repo, slug)
+  // Record indices, ascending, per (repo, file) and per (repo, tag): related
+  // errors are found from these instead of scanning a whole repository.
+  std::map<std::pair<std::string, std::string>, std::vector<size_t>> by_file;
+  std::map<std::pair<std::string, std::string>, std::vector<size_t>> by_tag;
   std::unique_ptr<Matcher> matcher;
   Dataset dataset;
   std::string base_url;  // absolute origin for canonical links ("http://127.0.0.1:8080")
@@ -94,8 +98,19 @@ struct HttpResponse {
   int status = 200;
   std::string content_type = "text/html; charset=utf-8";
   std::string body;
+  // When set, the body is these corpus-owned bytes instead of `body` (large
+  // dataset files are sent without a copy); valid while the corpus lives.
+  const std::string* shared_body = nullptr;
   std::vector<std::pair<std::string, std::string>> headers;
+  std::string_view Body() const { return shared_body ? *shared_body : body; }
 };
+
+// Percent-decodes `s`; with `plus_is_space` (query strings) '+' is a space.
+// A '%' not followed by two hex digits is kept as is.
+std::string PercentDecode(std::string_view s, bool plus_is_space);
+// Builds a request from a request target ("/path?k=v&..."): path and
+// parameters decoded, `target` kept as sent.
+HttpRequest ParseRequestTarget(std::string method, std::string_view target, std::string body);
 
 // The route label used in metrics ("search", "error_page", "data", ...).
 std::string RouteLabel(const HttpRequest& req);
