@@ -150,6 +150,7 @@ void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n)
   }
   std::vector<double> lat[3];
   std::vector<double> cpu;  // thread CPU time: immune to being descheduled
+  std::vector<double> cpu_kind[3];
   size_t hits = 0, recall = 0, recall1 = 0, near_fuzzy = 0, noise_empty = 0, near = 0, noise = 0;
   for (const BenchQuery& q : qs) {
     Query query{q.text, "", "", 10};
@@ -158,6 +159,7 @@ void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n)
     std::vector<Match> ms = m.Find(query);
     lat[q.kind].push_back(Micros(Clock::now() - s));
     cpu.push_back(ThreadCpuMicros() - c0);
+    cpu_kind[q.kind].push_back(cpu.back());
     if (q.kind == BenchQuery::kHit) {
       ++hits;
       const Record* r = own_of(q, ms);
@@ -197,10 +199,11 @@ void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n)
               cold.size(), Percentile(cold, 0.5), Percentile(cold, 0.99),
               *std::max_element(cold.begin(), cold.end()));
   for (int k = 0; k < 3; ++k) {
-    std::printf("|   %s | %zu | | %zu | p50 %.1f µs | p99 %.1f µs | max %.0f µs |\n",
+    std::printf("|   %s | %zu | | %zu | p50 %.1f µs | p99 %.1f µs | max %.0f µs | CPU p50 %.1f µs, p99 %.1f µs |\n",
                 KindName(static_cast<BenchQuery::Kind>(k)), n, lat[k].size(),
                 Percentile(lat[k], 0.5), Percentile(lat[k], 0.99),
-                lat[k].empty() ? 0.0 : *std::max_element(lat[k].begin(), lat[k].end()));
+                lat[k].empty() ? 0.0 : *std::max_element(lat[k].begin(), lat[k].end()),
+                Percentile(cpu_kind[k], 0.5), Percentile(cpu_kind[k], 0.99));
   }
   std::printf("|   2 threads | %zu | | | %.0f queries/s | near misses finding own record (fuzzy) %.1f%% | noise with no match %.1f%% |\n",
               n, qps, pct(near_fuzzy, near), pct(noise_empty, noise));

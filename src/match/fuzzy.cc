@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <unordered_set>
 
 namespace errdex::match {
@@ -146,16 +147,46 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(
   };
   // Only records that could still pass, even sharing every remaining word,
   // get the remaining words looked up: by walking the word's postings or by
-  // binary search per record, whichever touches less.
+  // binary search per record, whichever touches less. Records are also
+  // dropped once they cannot reach the top `max_hits` (bar below).
+  thread_local std::vector<double> adj;  // doc -> adjust(doc), for alive docs
+  if (adj.size() < docs_) adj.resize(docs_, 0);
   std::vector<uint32_t> alive;
   for (uint32_t doc : touched) {
     if (doc_weight_[doc] > 0 && score_of(shared[doc] + rest, doc) + kMaxAdjust >= min_score &&
         accept(doc)) {
       alive.push_back(doc);
+      adj[doc] = adjust ? adjust(doc) : 0.0;
     } else {
       shared[doc] = 0;
     }
   }
+  // The score a record can still reach (with every remaining word) and the
+  // score it has already secured, both clamped as the final score is.
+  auto upper = [&](uint32_t doc) { return std::min(1.0, score_of(shared[doc] + rest, doc) + adj[doc]); };
+  auto lower = [&](uint32_t doc) { return std::min(1.0, score_of(shared[doc], doc) + adj[doc]); };
+  // The bar a record must still be able to reach: min_score, or the
+  // max_hits-th best secured score when that is higher (top-k pruning, as in
+  // WAND: a record whose best case is below it cannot be returned).
+  std::vector<double> secured;
+  auto bar = [&] {
+    double b = min_score;
+    if (max_hits == 0 || alive.size() <= max_hits) return b;
+    secured.clear();
+    for (uint32_t doc : alive) secured.push_back(lower(doc));
+    auto kth = secured.begin() + static_cast<std::ptrdiff_t>(max_hits - 1);
+    std::nth_element(secured.begin(), kth, secured.end(), std::greater<double>());
+    return std::max(b, *kth);
+  };
+  auto prune = [&] {
+    double b = bar();
+    std::erase_if(alive, [&](uint32_t doc) {
+      if (upper(doc) >= b) return false;
+      shared[doc] = 0;
+      return true;
+    });
+  };
+  prune();
   for (size_t j = k; j < known.size() && !alive.empty(); ++j) {
     const std::vector<uint32_t>& list = postings_[known[j].second];
     double w = known[j].first;
@@ -172,17 +203,13 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(
     // The bound tightens as words are used up: drop records that can no
     // longer pass, so later words touch fewer (or are binary-searched).
     rest -= w;
-    std::erase_if(alive, [&](uint32_t doc) {
-      if (score_of(shared[doc] + rest, doc) + kMaxAdjust >= min_score) return false;
-      shared[doc] = 0;
-      return true;
-    });
+    prune();
   }
   std::vector<Hit> hits;
   for (uint32_t doc : alive) {
     double weight = shared[doc];
     shared[doc] = 0;
-    double score = std::clamp(score_of(weight, doc) + adjust(doc), 0.0, 1.0);
+    double score = std::clamp(score_of(weight, doc) + adj[doc], 0.0, 1.0);
     if (score >= min_score) hits.push_back({doc, score});
   }
   auto better = [](const Hit& a, const Hit& b) {

@@ -37,7 +37,7 @@ class FuzzyIndex {
   // the harmonic mean of the share of the document's weight found in the
   // query and the share of the query's weight found in the document;
   // `adjust(doc)` (at most +0.1) is added to it before the threshold (class
-  // evidence).
+  // evidence); an empty `adjust` adds nothing.
   // Documents for which accept(doc) is false are skipped.
   std::vector<Hit> Search(const std::vector<std::string>& query_tokens, double min_score,
                           const std::function<bool(uint32_t)>& accept,

@@ -5,12 +5,13 @@
 #include <algorithm>
 #include <array>
 #include <deque>
+#include <string_view>
 #include <utility>
 
 namespace errdex::match {
 namespace {
 
-// The automaton is built as a trie of small edge lists, then flattened into
+// The automaton is built as a linked trie (see the constructor), then flattened into
 // arrays (edges of node n are edge_[edge_begin_[n] .. edge_begin_[n+1]),
 // sorted by byte) so a lookup touches little memory.
 class AhoCorasick : public Prefilter {
@@ -25,7 +26,15 @@ class AhoCorasick : public Prefilter {
   };
   int32_t Child(int32_t node, uint8_t b) const;  // -1 if none
   int32_t Next(int32_t state, uint8_t b) const;  // goto with failure links
-  void Flatten(std::vector<std::vector<Edge>>* trie);
+  // The trie while it is built: first-child/next-sibling links, so adding a
+  // node allocates nothing per node.
+  struct Trie {
+    std::vector<uint8_t> byte = {0};
+    std::vector<int32_t> first_child = {-1}, last_child = {-1}, next_sibling = {-1};
+    std::vector<int32_t> term = {-1};  // node -> dense terminal index, or -1
+    int32_t AddChild(int32_t parent, char b);
+  };
+  void Flatten(Trie* trie);
   void LinkFailures();
 
   std::vector<uint32_t> edge_begin_;
@@ -39,53 +48,75 @@ class AhoCorasick : public Prefilter {
   std::vector<uint32_t> always_;     // patterns without an anchor
 };
 
+// The trie is built from the anchors in sorted order: each anchor then
+// shares its longest common prefix with the one before it, so only the rest
+// needs new nodes, every new node is its parent's largest child so far
+// (children come out sorted by byte), and no per-node containers are needed.
+// At 500k anchors the earlier trie of per-node edge vectors spent most of the
+// Matcher's build time in malloc.
 AhoCorasick::AhoCorasick(const std::vector<std::string>& anchors) {
-  std::vector<std::vector<Edge>> trie(1);
-  std::vector<std::vector<uint32_t>> ids(1);
+  std::vector<uint32_t> order;
   for (uint32_t i = 0; i < anchors.size(); ++i) {
     if (anchors[i].empty()) {
       always_.push_back(i);
-      continue;
+    } else {
+      order.push_back(i);
     }
-    int32_t node = 0;
-    for (char ch : anchors[i]) {
-      auto b = static_cast<uint8_t>(ch);
-      auto it = std::find_if(trie[node].begin(), trie[node].end(),
-                             [b](const Edge& e) { return e.byte == b; });
-      if (it != trie[node].end()) {
-        node = it->target;
-        continue;
-      }
-      auto fresh = static_cast<int32_t>(trie.size());
-      trie[node].push_back({b, fresh});
-      trie.emplace_back();
-      ids.emplace_back();
-      node = fresh;
+  }
+  // std::string compares bytes as unsigned char, the order edges need.
+  std::stable_sort(order.begin(), order.end(),
+                   [&](uint32_t a, uint32_t b) { return anchors[a] < anchors[b]; });
+  Trie trie;
+  std::vector<int32_t> path = {0};  // path[d]: the previous anchor's node at depth d
+  std::string_view prev;
+  for (uint32_t id : order) {
+    std::string_view a = anchors[id];
+    size_t lcp = 0;
+    while (lcp < prev.size() && lcp < a.size() && prev[lcp] == a[lcp]) ++lcp;
+    path.resize(lcp + 1);
+    for (size_t d = lcp; d < a.size(); ++d) path.push_back(trie.AddChild(path.back(), a[d]));
+    int32_t node = path.back();
+    if (trie.term[node] < 0) {  // equal anchors are adjacent: a new one starts here
+      trie.term[node] = static_cast<int32_t>(out_begin_.size());
+      out_begin_.push_back(static_cast<uint32_t>(out_ids_.size()));
     }
-    ids[node].push_back(i);
+    out_ids_.push_back(id);
+    prev = a;
   }
-  term_.assign(trie.size(), -1);
-  out_begin_.push_back(0);
-  for (size_t n = 0; n < ids.size(); ++n) {
-    if (ids[n].empty()) continue;
-    term_[n] = static_cast<int32_t>(out_begin_.size() - 1);
-    out_ids_.insert(out_ids_.end(), ids[n].begin(), ids[n].end());
-    out_begin_.push_back(static_cast<uint32_t>(out_ids_.size()));
-  }
+  out_begin_.push_back(static_cast<uint32_t>(out_ids_.size()));
+  term_ = std::move(trie.term);
   Flatten(&trie);
   LinkFailures();
 }
 
-void AhoCorasick::Flatten(std::vector<std::vector<Edge>>* trie) {
-  edge_begin_.reserve(trie->size() + 1);
-  for (std::vector<Edge>& edges : *trie) {
+int32_t AhoCorasick::Trie::AddChild(int32_t parent, char b) {
+  auto fresh = static_cast<int32_t>(byte.size());
+  byte.push_back(static_cast<uint8_t>(b));
+  first_child.push_back(-1);
+  last_child.push_back(-1);
+  next_sibling.push_back(-1);
+  term.push_back(-1);
+  if (last_child[parent] < 0) {
+    first_child[parent] = fresh;
+  } else {
+    next_sibling[last_child[parent]] = fresh;
+  }
+  last_child[parent] = fresh;
+  return fresh;
+}
+
+void AhoCorasick::Flatten(Trie* trie) {
+  size_t nodes = trie->byte.size();
+  edge_begin_.reserve(nodes + 1);
+  edge_.reserve(nodes - 1);
+  for (size_t n = 0; n < nodes; ++n) {
     edge_begin_.push_back(static_cast<uint32_t>(edge_.size()));
-    std::sort(edges.begin(), edges.end(),
-              [](const Edge& a, const Edge& b) { return a.byte < b.byte; });
-    edge_.insert(edge_.end(), edges.begin(), edges.end());
-    std::vector<Edge>().swap(edges);  // free as we go: the trie can be large
+    for (int32_t c = trie->first_child[n]; c >= 0; c = trie->next_sibling[c]) {
+      edge_.push_back({trie->byte[c], c});
+    }
   }
   edge_begin_.push_back(static_cast<uint32_t>(edge_.size()));
+  *trie = Trie();
   root_next_.fill(0);
   for (uint32_t k = edge_begin_[0]; k < edge_begin_[1]; ++k) {
     root_next_[edge_[k].byte] = edge_[k].target;
