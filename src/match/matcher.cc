@@ -246,6 +246,15 @@ struct Matcher::Impl {
   std::unique_ptr<std::atomic<bool>[]> failed;
   std::vector<size_t> literal_chars;
   std::vector<uint32_t> slot_record;  // prefilter index -> record index
+  // Per prefilter slot, the literal runs its pattern requires in order
+  // (none when the pattern has alternation or case folding): run k is
+  // run_bytes[run_begin[k] .. run_begin[k + 1]), slot s owns runs
+  // slot_runs[s] .. slot_runs[s + 1]. Checked with plain finds before RE2:
+  // a pattern selected by a run it shares with dozens of siblings is
+  // rejected by the run that makes it different, for a fraction of a search.
+  std::string run_bytes;
+  std::vector<uint32_t> run_begin = {0};
+  std::vector<uint32_t> slot_runs = {0};
   std::unique_ptr<match::Prefilter> prefilter;
   // Codes made of word characters, looked up word by word; the others are
   // searched for one by one.
@@ -269,6 +278,7 @@ struct Matcher::Impl {
 
   bool Accept(uint32_t r, const Query& q) const { return q.repo.empty() || records[r].repo == q.repo; }
   std::vector<uint32_t> CodeHits(std::string_view text, const Query& q) const;
+  bool RunsInOrder(uint32_t slot, std::string_view text) const;
   bool Verify(uint32_t r, std::string_view text, const Query& q, Ranked* out) const;
   std::vector<Ranked> PatternHits(std::string_view text, const Query& q) const;
   std::vector<Ranked> FuzzyHits(std::string_view text, const Query& q) const;
@@ -308,6 +318,13 @@ void Matcher::Impl::AddPattern(uint32_t r,
   if (rec.message_opaque || lits.visible_chars < kMinVisibleLiteral || !lits.has_word_char) return;
   anchors->push_back(PickAnchor(lits, run_count));
   slot_record.push_back(r);
+  if (!lits.has_alternation && !lits.case_insensitive) {
+    for (const std::string& run : lits.runs) {
+      run_bytes += run;
+      run_begin.push_back(static_cast<uint32_t>(run_bytes.size()));
+    }
+  }
+  slot_runs.push_back(static_cast<uint32_t>(run_begin.size() - 1));
 }
 
 void Matcher::Impl::AddCode(uint32_t r) {
@@ -373,6 +390,19 @@ std::vector<uint32_t> Matcher::Impl::CodeHits(std::string_view text, const Query
   return hits;
 }
 
+// True if the slot's required literal runs occur in `text` in order, without
+// overlapping: a necessary condition for its pattern to match.
+bool Matcher::Impl::RunsInOrder(uint32_t slot, std::string_view text) const {
+  size_t at = 0;
+  for (uint32_t k = slot_runs[slot]; k < slot_runs[slot + 1]; ++k) {
+    std::string_view run(run_bytes.data() + run_begin[k], run_begin[k + 1] - run_begin[k]);
+    size_t found = text.find(run, at);
+    if (found == std::string_view::npos) return false;
+    at = found + run.size();
+  }
+  return true;
+}
+
 // Runs record r's pattern over `text`. A full match is tried first because
 // only it gives a trailing lazy hole its whole value; a cheap capture-free
 // search rejects most prefilter candidates before either.
@@ -411,7 +441,9 @@ std::vector<Ranked> Matcher::Impl::PatternHits(std::string_view text, const Quer
   for (uint32_t slot : slots) {
     uint32_t r = slot_record[slot];
     Ranked hit;
-    if (Accept(r, q) && Verify(r, text, q, &hit)) hits.push_back(std::move(hit));
+    if (Accept(r, q) && RunsInOrder(slot, text) && Verify(r, text, q, &hit)) {
+      hits.push_back(std::move(hit));
+    }
   }
   return hits;
 }
