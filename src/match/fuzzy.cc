@@ -84,6 +84,14 @@ void FuzzyIndex::Finish() {
     for (uint32_t t : doc_tokens_[d]) doc_weight_[d] += idf_[t];
   }
   std::vector<std::vector<uint32_t>>().swap(doc_tokens_);
+  bitset_of_.assign(postings_.size(), -1);
+  size_t words = (docs_ + 63) / 64;
+  for (size_t t = 0; t < postings_.size(); ++t) {
+    if (postings_[t].size() < std::max<size_t>(words * 2, 64)) continue;
+    bitset_of_[t] = static_cast<int32_t>(bitsets_.size());
+    std::vector<uint64_t>& bits = bitsets_.emplace_back(words, 0);
+    for (uint32_t doc : postings_[t]) bits[doc / 64] |= uint64_t{1} << (doc % 64);
+  }
 }
 
 // Pruned like MaxScore: a score of at least m needs the shared weight to be
@@ -191,7 +199,12 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(
     const std::vector<uint32_t>& list = postings_[known[j].second];
     double w = known[j].first;
     double log_alive = std::log2(static_cast<double>(alive.size()) + 2);
-    if (static_cast<double>(list.size()) < static_cast<double>(alive.size()) * log_alive) {
+    if (int32_t b = bitset_of_[known[j].second]; b >= 0 && list.size() > alive.size()) {
+      const std::vector<uint64_t>& bits = bitsets_[static_cast<size_t>(b)];
+      for (uint32_t doc : alive) {
+        if ((bits[doc / 64] >> (doc % 64)) & 1) shared[doc] += w;
+      }
+    } else if (static_cast<double>(list.size()) < static_cast<double>(alive.size()) * log_alive) {
       for (uint32_t doc : list) {
         if (shared[doc] > 0) shared[doc] += w;
       }

@@ -53,6 +53,12 @@ class FuzzyIndex {
   std::vector<std::vector<uint32_t>> doc_tokens_;  // until Finish()
   size_t docs_ = 0;
   std::vector<double> doc_weight_;  // sum of the idf of the doc's tokens
+  // Token id -> index into bitsets_, or -1. Words in at least 1/64 of the
+  // records also get a bitset over all records (no bigger than their
+  // postings), so "does this candidate have the word?" is one bit, not a
+  // binary search through tens of thousands of postings.
+  std::vector<int32_t> bitset_of_;
+  std::vector<std::vector<uint64_t>> bitsets_;
 };
 
 }  // namespace errdex::match
