@@ -15,15 +15,14 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "corpus.h"
 #include "errdex/matcher.h"
@@ -71,21 +70,29 @@ bool Found(const std::vector<Match>& ms, const Record* own, bool pattern_only) {
   return false;
 }
 
-void ExportForErrLookup(const Corpus& c, const std::vector<BenchQuery>& qs, const std::string& dir) {
+void ExportForErrLookup(const Corpus& c, const std::vector<BenchQuery>& qs,
+                        const std::string& dir) {
   nlohmann::json errors = nlohmann::json::array();
   for (const Record& r : c.records) {
-    errors.push_back({{"id", r.id}, {"repo", r.repo}, {"slug", r.slug}, {"code", nullptr},
-                      {"msg", r.error_message}, {"pattern", r.message_pattern},
-                      {"type", r.error_type}, {"class", r.error_class},
-                      {"tags", nlohmann::json::array()}, {"sev", r.severity}});
+    errors.push_back({{"id", r.id},
+                      {"repo", r.repo},
+                      {"slug", r.slug},
+                      {"code", nullptr},
+                      {"msg", r.error_message},
+                      {"pattern", r.message_pattern},
+                      {"type", r.error_type},
+                      {"class", r.error_class},
+                      {"tags", nlohmann::json::array()},
+                      {"sev", r.severity}});
   }
   std::string n = std::to_string(c.records.size());
   std::ofstream(dir + "/index-" + n + ".json")
-      << nlohmann::json{{"schemaVersion", 2}, {"datasetVersion", "bench"}, {"errors", errors}}
-             .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      << nlohmann::json{{"schemaVersion", 2}, {"datasetVersion", "bench"}, {"errors", errors}}.dump(
+             -1, ' ', false, nlohmann::json::error_handler_t::replace);
   nlohmann::json jq = nlohmann::json::array();
   for (const BenchQuery& q : qs) {
-    jq.push_back({{"q", q.text}, {"kind", KindName(q.kind)},
+    jq.push_back({{"q", q.text},
+                  {"kind", KindName(q.kind)},
                   {"expect", q.expect >= 0 ? nlohmann::json(c.records[q.expect].id) : nullptr}});
   }
   std::ofstream(dir + "/queries-" + n + ".json")
@@ -113,11 +120,14 @@ void RunNaive(const Corpus& c, const std::vector<BenchQuery>& qs, size_t sample)
     lat.push_back(Micros(Clock::now() - s));
     if (q.kind != BenchQuery::kHit) continue;
     ++hits;
-    if (std::find(matched.begin(), matched.end(), static_cast<size_t>(q.expect)) != matched.end()) ++found;
+    if (std::find(matched.begin(), matched.end(), static_cast<size_t>(q.expect)) != matched.end())
+      ++found;
   }
-  std::printf("| naive loop | %zu | compile %.0f ms | %zu queries | p50 %.0f µs | p99 %.0f µs | recall %.2f%% |\n",
-              c.records.size(), build_ms, lat.size(), Percentile(lat, 0.5), Percentile(lat, 0.99),
-              hits ? 100.0 * static_cast<double>(found) / static_cast<double>(hits) : 0.0);
+  std::printf(
+      "| naive loop | %zu | compile %.0f ms | %zu queries | p50 %.0f µs | p99 %.0f µs | recall "
+      "%.2f%% |\n",
+      c.records.size(), build_ms, lat.size(), Percentile(lat, 0.5), Percentile(lat, 0.99),
+      hits ? 100.0 * static_cast<double>(found) / static_cast<double>(hits) : 0.0);
 }
 
 void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n) {
@@ -132,6 +142,25 @@ void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n)
   double build_ms = Micros(Clock::now() - t0) / 1000;
   malloc_trim(0);
   size_t rss1 = RssBytes();
+  {
+    // Snapshot round trip: what a restart costs instead of a build.
+    std::string snap = "/tmp/errdex-bench-" + std::to_string(getpid()) + ".matcher";
+    auto s0 = Clock::now();
+    Status saved = m.Save(snap);
+    double save_ms = Micros(Clock::now() - s0) / 1000;
+    std::ifstream f(snap, std::ios::binary | std::ios::ate);
+    double mib = static_cast<double>(f.tellg()) / (1 << 20);
+    std::string note;
+    auto l0 = Clock::now();
+    auto loaded = Matcher::Open(c.records, snap, &note);
+    double load_ms = Micros(Clock::now() - l0) / 1000;
+    std::printf(
+        "|   snapshot | %zu | save %.0f ms (%s), %.0f MiB | load %.0f ms (%s) | build/load %.1fx | "
+        "| |\n",
+        n, save_ms, saved.ok() ? "ok" : saved.message().c_str(), mib, load_ms, note.c_str(),
+        build_ms / load_ms);
+    std::remove(snap.c_str());
+  }
 
   // Records inside the Matcher are copies; find each query's own by id.
   auto own_of = [&](const BenchQuery& q, const std::vector<Match>& ms) -> const Record* {
@@ -188,25 +217,34 @@ void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n)
   for (auto& t : threads) t.join();
   double qps = 2.0 * static_cast<double>(qs.size()) / (Micros(Clock::now() - tq) / 1e6);
 
-  auto pct = [](size_t x, size_t of) { return of ? 100.0 * static_cast<double>(x) / static_cast<double>(of) : 0.0; };
-  std::printf("| errdex Matcher (warm) | %zu | build %.0f ms, +%.0f MiB | %zu queries | p50 %.1f µs | p99 %.1f µs | recall %.2f%% (top-1 %.2f%%) |\n",
-              n, build_ms, static_cast<double>(rss1 - std::min(rss0, rss1)) / (1 << 20), qs.size(),
-              Percentile(all, 0.5), Percentile(all, 0.99), pct(recall, hits), pct(recall1, hits));
-  std::printf("|   warm, thread CPU time | %zu | | %zu | p50 %.1f µs | p99 %.1f µs | max %.0f µs |\n", n,
-              cpu.size(), Percentile(cpu, 0.5), Percentile(cpu, 0.99),
-              *std::max_element(cpu.begin(), cpu.end()));
+  auto pct = [](size_t x, size_t of) {
+    return of ? 100.0 * static_cast<double>(x) / static_cast<double>(of) : 0.0;
+  };
+  std::printf(
+      "| errdex Matcher (warm) | %zu | build %.0f ms, +%.0f MiB | %zu queries | p50 %.1f µs | p99 "
+      "%.1f µs | recall %.2f%% (top-1 %.2f%%) |\n",
+      n, build_ms, static_cast<double>(rss1 - std::min(rss0, rss1)) / (1 << 20), qs.size(),
+      Percentile(all, 0.5), Percentile(all, 0.99), pct(recall, hits), pct(recall1, hits));
+  std::printf(
+      "|   warm, thread CPU time | %zu | | %zu | p50 %.1f µs | p99 %.1f µs | max %.0f µs |\n", n,
+      cpu.size(), Percentile(cpu, 0.5), Percentile(cpu, 0.99),
+      *std::max_element(cpu.begin(), cpu.end()));
   std::printf("|   cold (1st touch) | %zu | | %zu | p50 %.1f µs | p99 %.1f µs | max %.0f µs |\n", n,
               cold.size(), Percentile(cold, 0.5), Percentile(cold, 0.99),
               *std::max_element(cold.begin(), cold.end()));
   for (int k = 0; k < 3; ++k) {
-    std::printf("|   %s | %zu | | %zu | p50 %.1f µs | p99 %.1f µs | max %.0f µs | CPU p50 %.1f µs, p99 %.1f µs |\n",
-                KindName(static_cast<BenchQuery::Kind>(k)), n, lat[k].size(),
-                Percentile(lat[k], 0.5), Percentile(lat[k], 0.99),
-                lat[k].empty() ? 0.0 : *std::max_element(lat[k].begin(), lat[k].end()),
-                Percentile(cpu_kind[k], 0.5), Percentile(cpu_kind[k], 0.99));
+    std::printf(
+        "|   %s | %zu | | %zu | p50 %.1f µs | p99 %.1f µs | max %.0f µs | CPU p50 %.1f µs, p99 "
+        "%.1f µs |\n",
+        KindName(static_cast<BenchQuery::Kind>(k)), n, lat[k].size(), Percentile(lat[k], 0.5),
+        Percentile(lat[k], 0.99),
+        lat[k].empty() ? 0.0 : *std::max_element(lat[k].begin(), lat[k].end()),
+        Percentile(cpu_kind[k], 0.5), Percentile(cpu_kind[k], 0.99));
   }
-  std::printf("|   2 threads | %zu | | | %.0f queries/s | near misses finding own record (fuzzy) %.1f%% | noise with no match %.1f%% |\n",
-              n, qps, pct(near_fuzzy, near), pct(noise_empty, noise));
+  std::printf(
+      "|   2 threads | %zu | | | %.0f queries/s | near misses finding own record (fuzzy) %.1f%% | "
+      "noise with no match %.1f%% |\n",
+      n, qps, pct(near_fuzzy, near), pct(noise_empty, noise));
   std::fflush(stdout);
   if (a.naive_queries > 0) RunNaive(c, qs, a.naive_queries);
   std::fflush(stdout);
@@ -231,20 +269,29 @@ int main(int argc, char** argv) {
   Args a;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string k = argv[i];
-    if (k == "--sizes") a.sizes = ParseSizes(argv[i + 1]);
-    else if (k == "--queries") a.queries = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (k == "--naive-queries") a.naive_queries = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (k == "--templates") a.templates = argv[i + 1];
-    else if (k == "--export") a.export_dir = argv[i + 1];
-    else if (k == "--seed") a.seed = std::strtoull(argv[i + 1], nullptr, 10);
+    if (k == "--sizes")
+      a.sizes = ParseSizes(argv[i + 1]);
+    else if (k == "--queries")
+      a.queries = std::strtoull(argv[i + 1], nullptr, 10);
+    else if (k == "--naive-queries")
+      a.naive_queries = std::strtoull(argv[i + 1], nullptr, 10);
+    else if (k == "--templates")
+      a.templates = argv[i + 1];
+    else if (k == "--export")
+      a.export_dir = argv[i + 1];
+    else if (k == "--seed")
+      a.seed = std::strtoull(argv[i + 1], nullptr, 10);
     else {
-      std::fprintf(stderr, "usage: bench_matcher [--sizes 10000,100000,500000] [--queries N] "
-                           "[--naive-queries N] [--templates FILE] [--export DIR] [--seed N]\n");
+      std::fprintf(stderr,
+                   "usage: bench_matcher [--sizes 10000,100000,500000] [--queries N] "
+                   "[--naive-queries N] [--templates FILE] [--export DIR] [--seed N]\n");
       return 2;
     }
   }
   std::vector<std::string> templates = LoadTemplates(a.templates);
-  std::printf("| engine | records | build | queries | p50 | p99 | recall |\n|---|---|---|---|---|---|---|\n");
+  std::printf(
+      "| engine | records | build | queries | p50 | p99 | recall "
+      "|\n|---|---|---|---|---|---|---|\n");
   for (size_t n : a.sizes) RunSize(a, templates, n);
   return 0;
 }

@@ -14,8 +14,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 64 * 1024) return 0;
-  errdex::SourceFile file{"fuzz.py", std::string(reinterpret_cast<const char*>(data), size),
-                          false};
+  errdex::SourceFile file{"fuzz.py", std::string(reinterpret_cast<const char*>(data), size), false};
   errdex::RepairUtf8(&file.content);  // the source stage guarantees valid UTF-8
   std::vector<errdex::ErrorSite> sites;
   bool syntax_errors = false;

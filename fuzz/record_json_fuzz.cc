@@ -1,8 +1,7 @@
 // Fuzz target: records read back from stored or imported JSON. Parsing
 // never throws and a parsed record always serializes.
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "errdex/record.h"

@@ -42,10 +42,18 @@ std::string Mutate(std::string s, std::mt19937* rng) {
   for (int k = 0; k < steps; ++k) {
     size_t pos = s.empty() ? 0 : (*rng)() % s.size();
     switch (op(*rng)) {
-      case 0: s.insert(s.begin() + pos, static_cast<char>(byte(*rng))); break;
-      case 1: if (!s.empty()) s.erase(pos, 1 + (*rng)() % 4); break;
-      case 2: if (!s.empty()) s[pos] = static_cast<char>(byte(*rng)); break;
-      case 3: s.insert(pos, s.substr(pos, (*rng)() % 32)); break;
+      case 0:
+        s.insert(s.begin() + pos, static_cast<char>(byte(*rng)));
+        break;
+      case 1:
+        if (!s.empty()) s.erase(pos, 1 + (*rng)() % 4);
+        break;
+      case 2:
+        if (!s.empty()) s[pos] = static_cast<char>(byte(*rng));
+        break;
+      case 3:
+        s.insert(pos, s.substr(pos, (*rng)() % 32));
+        break;
     }
   }
   return s;

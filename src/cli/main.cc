@@ -173,9 +173,9 @@ nlohmann::json MatchJson(const Match& m, const ErrorText& in) {
 
 void PrintMatch(size_t rank, const Match& m) {
   const Record& r = *m.record;
-  std::printf("%zu. %s  [%s, score %.2f]\n", rank, r.error_class.empty() ? r.kind.c_str()
-                                                                        : r.error_class.c_str(),
-              m.match_type.c_str(), m.score);
+  std::printf("%zu. %s  [%s, score %.2f]\n", rank,
+              r.error_class.empty() ? r.kind.c_str() : r.error_class.c_str(), m.match_type.c_str(),
+              m.score);
   std::printf("   %s\n", OneLine(r.error_message, 400).c_str());
   std::printf("   at %s:%d in %s\n", r.file_path.c_str(), r.line_number, r.repo.c_str());
   std::printf("   %s\n", r.github_url.c_str());
@@ -202,7 +202,16 @@ int RunExplain(ExplainArgs a) {
   if (!store.ok()) return Fail(store.status());
   auto records = (*store)->List(a.repo);
   if (!records.ok()) return Fail(records.status());
-  Matcher matcher(std::move(*records));
+  // A large whole-corpus matcher is kept as a snapshot beside the database.
+  std::unique_ptr<Matcher> matcher_ptr;
+  if (a.repo.empty() && records->size() >= kMatcherSnapshotMinRecords) {
+    std::string note;
+    matcher_ptr = Matcher::Open(std::move(*records),
+                                MatcherSnapshotPath(a.db.empty() ? DefaultDbPath() : a.db), &note);
+  } else {
+    matcher_ptr = std::make_unique<Matcher>(std::move(*records));
+  }
+  const Matcher& matcher = *matcher_ptr;
   InputNotes notes;
   std::vector<ErrorText> errors = ParseInput(a.text, &notes);
   if (notes.errors_cut || notes.message_cut) {
@@ -220,8 +229,8 @@ int RunExplain(ExplainArgs a) {
       continue;
     }
     if (errors.size() > 1) std::printf("== input line %d: %s\n", e.input_line, e.message.c_str());
-    if (matches.empty()) std::printf("no confident match for: %s\n",
-                                     std::string(Utf8Prefix(e.message, 200)).c_str());
+    if (matches.empty())
+      std::printf("no confident match for: %s\n", std::string(Utf8Prefix(e.message, 200)).c_str());
     for (size_t i = 0; i < matches.size(); ++i) PrintMatch(i + 1, matches[i]);
   }
   if (a.json) {
@@ -233,8 +242,8 @@ int RunExplain(ExplainArgs a) {
 // --- show / list --------------------------------------------------------------
 
 void PrintRecord(const Record& r) {
-  std::printf("%s  %s\n", r.id.c_str(), r.error_class.empty() ? r.kind.c_str()
-                                                             : r.error_class.c_str());
+  std::printf("%s  %s\n", r.id.c_str(),
+              r.error_class.empty() ? r.kind.c_str() : r.error_class.c_str());
   std::printf("repo:      %s @ %s\n", r.repo.c_str(), r.analyzed_sha.c_str());
   std::printf("where:     %s:%d", r.file_path.c_str(), r.line_number);
   if (!r.function.empty()) std::printf(" in %s", r.function.c_str());
@@ -278,9 +287,13 @@ int RunList(const std::string& repo, const std::string& db, bool json) {
   if (json) {
     nlohmann::json out = nlohmann::json::array();
     for (const Record& r : *records) {
-      out.push_back({{"id", r.id}, {"repo", r.repo}, {"slug", r.slug},
-                     {"filePath", r.file_path}, {"lineNumber", r.line_number},
-                     {"errorClass", r.error_class}, {"message", r.error_message}});
+      out.push_back({{"id", r.id},
+                     {"repo", r.repo},
+                     {"slug", r.slug},
+                     {"filePath", r.file_path},
+                     {"lineNumber", r.line_number},
+                     {"errorClass", r.error_class},
+                     {"message", r.error_message}});
     }
     std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
@@ -308,14 +321,14 @@ int RunExport(const std::string& dir, const std::string& db, bool json) {
   auto sum = ExportDataset(db, dir);
   if (!sum.ok()) return Fail(sum.status());
   if (json) {
-    nlohmann::json out = {{"dir", sum->dir}, {"datasetVersion", sum->dataset_version},
-                          {"files", sum->files}, {"bytes", sum->bytes},
+    nlohmann::json out = {{"dir", sum->dir},       {"datasetVersion", sum->dataset_version},
+                          {"files", sum->files},   {"bytes", sum->bytes},
                           {"errors", sum->errors}, {"repos", sum->repos}};
     std::cout << out.dump(2) << "\n";
   } else {
     std::printf("exported dataset %s to %s: %zu errors, %zu repositories, %zu files, %zu bytes\n",
-                sum->dataset_version.c_str(), sum->dir.c_str(), sum->errors, sum->repos,
-                sum->files, sum->bytes);
+                sum->dataset_version.c_str(), sum->dir.c_str(), sum->errors, sum->repos, sum->files,
+                sum->bytes);
   }
   return kExitFound;
 }
@@ -324,7 +337,8 @@ int Main(int argc, char** argv) {
   CLI::App app{"errdex: every user-facing error of a repository, and where it comes from"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "errdex 0.1.0");
-  std::string db_help = "SQLite database (default $ERRDEX_DB, else ~/.local/share/errdex/errdex.db)";
+  std::string db_help =
+      "SQLite database (default $ERRDEX_DB, else ~/.local/share/errdex/errdex.db)";
 
   IndexArgs ia;
   CLI::App* index = app.add_subcommand("index", "Index a repository at a commit");
@@ -378,8 +392,9 @@ int Main(int argc, char** argv) {
   serve->add_option("--host", so.host, "Address to bind")->capture_default_str();
   serve->add_option("--port", so.port, "Port (0: any free port)")->capture_default_str();
   serve->add_option("--threads", so.threads, "Worker threads (default: sized for 64+ clients)");
-  serve->add_option("--reload-seconds", so.reload_seconds,
-                    "How often to look for a newer dataset (0: never)")
+  serve
+      ->add_option("--reload-seconds", so.reload_seconds,
+                   "How often to look for a newer dataset (0: never)")
       ->capture_default_str();
 
   std::string export_dir, export_db;

@@ -7,6 +7,8 @@
 #include <functional>
 #include <unordered_set>
 
+#include "match/snapshot_io.h"
+
 namespace errdex::match {
 namespace {
 
@@ -57,9 +59,10 @@ void FuzzyIndex::Add(const std::vector<std::string>& tokens) {
   std::vector<uint32_t> ids;
   ids.reserve(tokens.size());
   for (const std::string& t : tokens) {
-    auto [it, fresh] = token_id_.try_emplace(t, static_cast<uint32_t>(postings_.size()));
-    if (fresh) postings_.emplace_back();
-    std::vector<uint32_t>& list = postings_[it->second];
+    auto [it, fresh] =
+        building_ids_.try_emplace(t, static_cast<uint32_t>(building_postings_.size()));
+    if (fresh) building_postings_.emplace_back();
+    std::vector<uint32_t>& list = building_postings_[it->second];
     if (!list.empty() && list.back() == doc) continue;  // repeated token
     list.push_back(doc);
     ids.push_back(it->second);
@@ -75,23 +78,102 @@ double FuzzyIndex::Idf(uint32_t df) const {
 }
 
 void FuzzyIndex::Finish() {
-  idf_.resize(postings_.size());
-  for (size_t t = 0; t < postings_.size(); ++t) {
-    idf_[t] = Idf(static_cast<uint32_t>(postings_[t].size()));
+  // Words in byte order; `final_id` renumbers the ids used while adding.
+  std::vector<std::pair<std::string_view, uint32_t>> words;
+  words.reserve(building_ids_.size());
+  for (const auto& [word, id] : building_ids_) words.push_back({word, id});
+  std::sort(words.begin(), words.end());
+  std::vector<uint32_t> final_id(words.size());
+  idf_.clear();
+  for (uint32_t t = 0; t < words.size(); ++t) {
+    final_id[words[t].second] = t;
+    vocab_bytes_.append(words[t].first);
+    vocab_begin_.push_back(vocab_bytes_.size());
+    const std::vector<uint32_t>& list = building_postings_[words[t].second];
+    post_docs_.insert(post_docs_.end(), list.begin(), list.end());
+    post_begin_.push_back(post_docs_.size());
+    idf_.push_back(Idf(static_cast<uint32_t>(list.size())));
   }
   doc_weight_.assign(doc_tokens_.size(), 0);
   for (size_t d = 0; d < doc_tokens_.size(); ++d) {
-    for (uint32_t t : doc_tokens_[d]) doc_weight_[d] += idf_[t];
+    for (uint32_t t : doc_tokens_[d]) doc_weight_[d] += idf_[final_id[t]];
   }
-  std::vector<std::vector<uint32_t>>().swap(doc_tokens_);
-  bitset_of_.assign(postings_.size(), -1);
-  size_t words = (docs_ + 63) / 64;
-  for (size_t t = 0; t < postings_.size(); ++t) {
-    if (postings_[t].size() < std::max<size_t>(words * 2, 64)) continue;
-    bitset_of_[t] = static_cast<int32_t>(bitsets_.size());
-    std::vector<uint64_t>& bits = bitsets_.emplace_back(words, 0);
-    for (uint32_t doc : postings_[t]) bits[doc / 64] |= uint64_t{1} << (doc % 64);
+  decltype(doc_tokens_)().swap(doc_tokens_);
+  decltype(building_postings_)().swap(building_postings_);
+  decltype(building_ids_)().swap(building_ids_);
+  bit_words_ = (docs_ + 63) / 64;
+  bitset_of_.assign(words.size(), -1);
+  int32_t sets = 0;
+  for (uint32_t t = 0; t < words.size(); ++t) {
+    std::span<const uint32_t> list = Postings(t);
+    if (list.size() < std::max<size_t>(bit_words_ * 2, 64)) continue;
+    bitset_of_[t] = sets++;
+    bits_.resize(bits_.size() + bit_words_, 0);
+    uint64_t* bits = bits_.data() + bits_.size() - bit_words_;
+    for (uint32_t doc : list) bits[doc / 64] |= uint64_t{1} << (doc % 64);
   }
+}
+
+int64_t FuzzyIndex::Lookup(std::string_view word) const {
+  size_t lo = 0, hi = vocab_begin_.size() - 1;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    std::string_view w(vocab_bytes_.data() + vocab_begin_[mid],
+                       vocab_begin_[mid + 1] - vocab_begin_[mid]);
+    if (w < word) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  if (lo + 1 >= vocab_begin_.size()) return -1;
+  std::string_view w(vocab_bytes_.data() + vocab_begin_[lo],
+                     vocab_begin_[lo + 1] - vocab_begin_[lo]);
+  return w == word ? static_cast<int64_t>(lo) : -1;
+}
+
+void FuzzyIndex::Save(ByteWriter* out) const {
+  out->Pod<uint64_t>(docs_);
+  out->String(vocab_bytes_);
+  out->Vector(vocab_begin_);
+  out->Vector(post_begin_);
+  out->Vector(post_docs_);
+  out->Vector(idf_);
+  out->Vector(doc_weight_);
+  out->Vector(bitset_of_);
+  out->Vector(bits_);
+}
+
+bool FuzzyIndex::Load(ByteReader* in, size_t docs) {
+  *this = FuzzyIndex();
+  uint64_t saved_docs = 0;
+  bool read = in->Pod(&saved_docs) && saved_docs == docs && in->String(&vocab_bytes_) &&
+              in->Vector(&vocab_begin_) && in->Vector(&post_begin_) && in->Vector(&post_docs_) &&
+              in->Vector(&idf_) && in->Vector(&doc_weight_) && in->Vector(&bitset_of_) &&
+              in->Vector(&bits_);
+  if (!read) return false;
+  docs_ = docs;
+  bit_words_ = (docs + 63) / 64;
+  size_t words = vocab_begin_.size() - 1;
+  if (vocab_begin_.empty() || !IsOffsetTable(vocab_begin_, vocab_bytes_.size()) ||
+      post_begin_.size() != words + 1 || !IsOffsetTable(post_begin_, post_docs_.size()) ||
+      idf_.size() != words || doc_weight_.size() != docs || bitset_of_.size() != words) {
+    return false;
+  }
+  // Search relies on sorted, distinct postings below docs_, positive weights
+  // and bitsets that exist.
+  for (uint32_t t = 0; t < words; ++t) {
+    std::span<const uint32_t> list = Postings(t);
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (list[i] >= docs || (i > 0 && list[i] <= list[i - 1])) return false;
+    }
+  }
+  auto positive = [](double x) { return std::isfinite(x) && x > 0; };
+  auto weight_ok = [](double x) { return std::isfinite(x) && x >= 0; };
+  size_t sets = bit_words_ == 0 ? 0 : bits_.size() / bit_words_;
+  return std::all_of(idf_.begin(), idf_.end(), positive) &&
+         std::all_of(doc_weight_.begin(), doc_weight_.end(), weight_ok) &&
+         bits_.size() == sets * bit_words_ && AllBelow(bitset_of_, sets, true);
 }
 
 // Pruned like MaxScore: a score of at least m needs the shared weight to be
@@ -103,22 +185,24 @@ void FuzzyIndex::Finish() {
 // Common words have low weights and land in the tail, so a query costs in
 // proportion to its rare words' postings. Exact for adjust(doc) <= kMaxAdjust
 // and fewer than kMaxCandidates candidates (see below).
-std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(
-    const std::vector<std::string>& query_tokens, double min_score,
-    const std::function<bool(uint32_t)>& accept,
-    const std::function<double(uint32_t)>& adjust, size_t max_hits) const {
+std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(const std::vector<std::string>& query_tokens,
+                                                double min_score,
+                                                const std::function<bool(uint32_t)>& accept,
+                                                const std::function<double(uint32_t)>& adjust,
+                                                size_t max_hits) const {
   // A word no record has weighs like the rarest known word: it is evidence
   // that the query is about something else.
   double unknown = Idf(1);
   double query_weight = 0;
   std::vector<std::pair<double, uint32_t>> known;  // (weight, token id)
   for (const std::string& t : query_tokens) {
-    auto it = token_id_.find(t);
-    double w = it == token_id_.end() ? unknown : idf_[it->second];
+    int64_t id = Lookup(t);
+    double w = id < 0 ? unknown : idf_[static_cast<size_t>(id)];
     query_weight += w;
-    if (it != token_id_.end()) known.push_back({w, it->second});
+    if (id >= 0) known.push_back({w, static_cast<uint32_t>(id)});
   }
-  std::sort(known.begin(), known.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::sort(known.begin(), known.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
   double m = std::max(0.0, min_score - kMaxAdjust);
   double needed = query_weight * m / (2 - m);
   size_t heavy = known.size();
@@ -138,7 +222,7 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(
   // word of 30k records "heavy"): past it, that word only adds to records
   // already touched.
   for (; k < heavy && touched.size() < kMaxCandidates; ++k) {
-    for (uint32_t doc : postings_[known[k].second]) {
+    for (uint32_t doc : Postings(known[k].second)) {
       if (shared[doc] == 0) {
         if (touched.size() >= kMaxCandidates) continue;
         touched.push_back(doc);
@@ -171,7 +255,9 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(
   }
   // The score a record can still reach (with every remaining word) and the
   // score it has already secured, both clamped as the final score is.
-  auto upper = [&](uint32_t doc) { return std::min(1.0, score_of(shared[doc] + rest, doc) + adj[doc]); };
+  auto upper = [&](uint32_t doc) {
+    return std::min(1.0, score_of(shared[doc] + rest, doc) + adj[doc]);
+  };
   auto lower = [&](uint32_t doc) { return std::min(1.0, score_of(shared[doc], doc) + adj[doc]); };
   // The bar a record must still be able to reach: min_score, or the
   // max_hits-th best secured score when that is higher (top-k pruning, as in
@@ -196,13 +282,12 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(
   };
   prune();
   for (size_t j = k; j < known.size() && !alive.empty(); ++j) {
-    const std::vector<uint32_t>& list = postings_[known[j].second];
+    std::span<const uint32_t> list = Postings(known[j].second);
     double w = known[j].first;
     double log_alive = std::log2(static_cast<double>(alive.size()) + 2);
     if (int32_t b = bitset_of_[known[j].second]; b >= 0 && list.size() > alive.size()) {
-      const std::vector<uint64_t>& bits = bitsets_[static_cast<size_t>(b)];
       for (uint32_t doc : alive) {
-        if ((bits[doc / 64] >> (doc % 64)) & 1) shared[doc] += w;
+        if (HasWord(static_cast<size_t>(b), doc)) shared[doc] += w;
       }
     } else if (static_cast<double>(list.size()) < static_cast<double>(alive.size()) * log_alive) {
       for (uint32_t doc : list) {
@@ -229,7 +314,8 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(
     return a.score != b.score ? a.score > b.score : a.doc < b.doc;
   };
   if (hits.size() > max_hits) {
-    std::nth_element(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(max_hits), hits.end(), better);
+    std::nth_element(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(max_hits), hits.end(),
+                     better);
     hits.resize(max_hits);
   }
   std::sort(hits.begin(), hits.end(), better);

@@ -8,12 +8,16 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
 namespace errdex::match {
+
+class ByteReader;
+class ByteWriter;
 
 // The distinct words of `text`: ASCII lowercased runs of [a-z0-9_-], outer
 // '-' trimmed; words shorter than 2 bytes and plain numbers are dropped
@@ -32,6 +36,12 @@ class FuzzyIndex {
   // Recomputes weights; call once after the last Add.
   void Finish();
 
+  // Snapshot of a finished index. Load replaces this index with one saved for
+  // `docs` documents; false when the bytes are not one (the index is then
+  // unusable: discard it).
+  void Save(ByteWriter* out) const;
+  bool Load(ByteReader* in, size_t docs);
+
   // The best `max_hits` documents whose score is at least `min_score`, best
   // first (ties by doc id). The score is
   // the harmonic mean of the share of the document's weight found in the
@@ -47,18 +57,40 @@ class FuzzyIndex {
  private:
   double Idf(uint32_t df) const;
 
-  std::unordered_map<std::string, uint32_t> token_id_;
-  std::vector<std::vector<uint32_t>> postings_;  // token id -> docs
-  std::vector<double> idf_;                      // token id -> weight
-  std::vector<std::vector<uint32_t>> doc_tokens_;  // until Finish()
+  // Word id of `word`, or -1.
+  int64_t Lookup(std::string_view word) const;
+  std::span<const uint32_t> Postings(uint32_t t) const {
+    return {post_docs_.data() + post_begin_[t], post_docs_.data() + post_begin_[t + 1]};
+  }
+  bool HasWord(size_t bitset, uint32_t doc) const {
+    return (bits_[bitset * bit_words_ + doc / 64] >> (doc % 64)) & 1;
+  }
+
+  // While documents are added: word -> id and per-word postings. Finish()
+  // turns them into the flat arrays below and frees them.
+  std::unordered_map<std::string, uint32_t> building_ids_;
+  std::vector<std::vector<uint32_t>> building_postings_;
+  std::vector<std::vector<uint32_t>> doc_tokens_;
+
+  // The finished index, in flat arrays (few allocations, saved and loaded as
+  // they are). Word t is vocab_bytes_[vocab_begin_[t] .. vocab_begin_[t + 1]),
+  // words in byte order, so ids are found by binary search; its postings are
+  // post_docs_[post_begin_[t] .. post_begin_[t + 1]), ascending.
   size_t docs_ = 0;
-  std::vector<double> doc_weight_;  // sum of the idf of the doc's tokens
-  // Token id -> index into bitsets_, or -1. Words in at least 1/64 of the
-  // records also get a bitset over all records (no bigger than their
-  // postings), so "does this candidate have the word?" is one bit, not a
-  // binary search through tens of thousands of postings.
+  std::string vocab_bytes_;
+  std::vector<uint64_t> vocab_begin_ = {0};
+  std::vector<uint64_t> post_begin_ = {0};
+  std::vector<uint32_t> post_docs_;
+  std::vector<double> idf_;         // word id -> weight
+  std::vector<double> doc_weight_;  // sum of the idf of the doc's words
+  // Word id -> bitset index, or -1. Words in at least 1/32 of the records
+  // also get a bitset over all records (no bigger than their postings), so
+  // "does this candidate have the word?" is one bit, not a binary search
+  // through tens of thousands of postings. Bitset b is
+  // bits_[b * bit_words_ .. (b + 1) * bit_words_).
   std::vector<int32_t> bitset_of_;
-  std::vector<std::vector<uint64_t>> bitsets_;
+  size_t bit_words_ = 0;
+  std::vector<uint64_t> bits_;
 };
 
 }  // namespace errdex::match

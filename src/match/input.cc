@@ -30,7 +30,9 @@ bool IsBlank(std::string_view line) {
   }
   return true;
 }
-bool IsIndented(std::string_view line) { return !line.empty() && (line[0] == ' ' || line[0] == '\t'); }
+bool IsIndented(std::string_view line) {
+  return !line.empty() && (line[0] == ' ' || line[0] == '\t');
+}
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
@@ -98,9 +100,9 @@ bool SplitClass(std::string_view line, bool in_traceback, std::string* cls,
 // Log prefixes, matched at the start of a line. Leaked on purpose: RE2
 // objects must outlive every thread that might still be parsing.
 const RE2& TimestampPrefix() {
-  static const RE2* const re = new RE2(
-      R"(\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?)"
-      R"((?:\s*(?:-|\|)\s+|\s+))");
+  static const RE2* const re =
+      new RE2(R"(\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?)"
+              R"((?:\s*(?:-|\|)\s+|\s+))");
   return *re;
 }
 // glog: "E1202 12:00:00.123456  1234 file.cc:12] ".
@@ -314,7 +316,8 @@ size_t AtTrace(const Lines& lines, size_t i, Collector* out) {
   while (first_frame < lines.size() && first_frame - i <= 50 && !IsAtLine(lines[first_frame])) {
     ++first_frame;
   }
-  if (first_frame >= lines.size() || first_frame - i > 50 || !IsAtLine(lines[first_frame])) return i;
+  if (first_frame >= lines.size() || first_frame - i > 50 || !IsAtLine(lines[first_frame]))
+    return i;
   ErrorText e;
   std::string code;
   static const RE2* const node_code = new RE2(R"((\w+) \[([A-Z][A-Z0-9_]+)\])");
@@ -340,7 +343,8 @@ size_t AtTrace(const Lines& lines, size_t i, Collector* out) {
   for (; k < lines.size() && IsAtLine(lines[k]); ++k) AddFrame(AtFrame(), lines[k], &e.frames);
   // Node: "{ code: 'ENOENT', ... }" after the frames (a few lines at most).
   static const RE2* const code_prop = new RE2(R"(\s*\{?\s*code:\s*'([^']+)')");
-  for (size_t j = k; j < lines.size() && j < k + 8 && !Trim(lines[j]).starts_with("Caused by:"); ++j) {
+  for (size_t j = k; j < lines.size() && j < k + 8 && !Trim(lines[j]).starts_with("Caused by:");
+       ++j) {
     if (RE2::PartialMatch(re2::StringPiece(lines[j].data(), lines[j].size()), *code_prop, &code)) {
       e.error_code = code;
       break;
@@ -390,7 +394,8 @@ size_t RustPanic(const Lines& lines, size_t i, Collector* out) {
   static const RE2* const head_re = new RE2(R"(thread '[^']*' panicked at (.*))");
   static const RE2* const loc_re = new RE2(R"((\S+?):(\d+):\d+:?)");
   std::string rest;
-  if (!RE2::FullMatch(re2::StringPiece(lines[i].data(), lines[i].size()), *head_re, &rest)) return i;
+  if (!RE2::FullMatch(re2::StringPiece(lines[i].data(), lines[i].size()), *head_re, &rest))
+    return i;
   ErrorText e;
   e.input_line = static_cast<int>(i + 1);
   std::string file;
@@ -432,7 +437,8 @@ size_t RustCauses(const Lines& lines, size_t i, Collector* out) {
   static const RE2* const link = new RE2(R"(\s+(?:\d+:\s+)?(.*))");
   for (++k; k < lines.size() && IsIndented(lines[k]); ++k) {
     std::string message;
-    if (!RE2::FullMatch(re2::StringPiece(lines[k].data(), lines[k].size()), *link, &message)) continue;
+    if (!RE2::FullMatch(re2::StringPiece(lines[k].data(), lines[k].size()), *link, &message))
+      continue;
     ErrorText e;
     e.input_line = static_cast<int>(k + 1);
     e.message = std::string(Trim(message));
@@ -485,8 +491,7 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
       new RE2(R"re(.*\b(?:level|lvl)="?(?i:error|fatal|panic|crit|critical)\b.*)re");
   static const RE2* const logfmt_err =
       new RE2(R"re(.*?\b(?:err|error)=(?:"((?:[^"\\]|\\.)*)"|(\S+)).*)re");
-  static const RE2* const logfmt_msg =
-      new RE2(R"re(.*?\bmsg=(?:"((?:[^"\\]|\\.)*)"|(\S+)).*)re");
+  static const RE2* const logfmt_msg = new RE2(R"re(.*?\bmsg=(?:"((?:[^"\\]|\\.)*)"|(\S+)).*)re");
   std::string quoted, bare;
   if (RE2::FullMatch(in, *logfmt_level) && (RE2::FullMatch(in, *logfmt_err, &quoted, &bare) ||
                                             RE2::FullMatch(in, *logfmt_msg, &quoted, &bare))) {

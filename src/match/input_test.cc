@@ -210,8 +210,7 @@ TEST(InputTest, HugeJunkIsCutAndFast) {
   for (char& c : junk) c = static_cast<char>(rng());
   auto start = std::chrono::steady_clock::now();
   std::vector<ErrorText> errors = ParseInput(junk);
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_LT(seconds, 10.0);
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_LE(errors[0].message.size(), kMaxInputBytes);
@@ -285,8 +284,7 @@ TEST(InputTest, GoPanicWithFrames) {
 TEST(InputTest, GoWrappedChainIsOneMessage) {
   // Each link's pattern ("load config: %w", "open %s: %w") matches it
   // unanchored, so the chain stays whole.
-  std::vector<ErrorText> errors =
-      ParseInput("load config: open /etc/app.yaml: permission denied");
+  std::vector<ErrorText> errors = ParseInput("load config: open /etc/app.yaml: permission denied");
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].message, "load config: open /etc/app.yaml: permission denied");
 }
@@ -302,8 +300,9 @@ TEST(InputTest, RustPanicNewAndOldFormats) {
   EXPECT_EQ(errors[0].frames[0].file, "src/main.rs");
   EXPECT_EQ(errors[0].frames[0].line, 5);
 
-  errors = ParseInput("thread 'worker' panicked at 'called `Option::unwrap()` on a `None` value', "
-                      "src/lib.rs:10:5\n");
+  errors = ParseInput(
+      "thread 'worker' panicked at 'called `Option::unwrap()` on a `None` value', "
+      "src/lib.rs:10:5\n");
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].message, "called `Option::unwrap()` on a `None` value");
   EXPECT_EQ(errors[0].frames.at(0).line, 10);
@@ -344,8 +343,9 @@ TEST(InputTest, NodeTraceWithCode) {
   EXPECT_EQ(errors[0].frames[1].file, "/app/lib/load.js");
   EXPECT_EQ(errors[0].frames[1].line, 4);
 
-  errors = ParseInput("TypeError [ERR_INVALID_ARG_TYPE]: The \"path\" argument must be of type string\n"
-                      "    at new NodeError (node:internal/errors:405:5)\n");
+  errors = ParseInput(
+      "TypeError [ERR_INVALID_ARG_TYPE]: The \"path\" argument must be of type string\n"
+      "    at new NodeError (node:internal/errors:405:5)\n");
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].error_class, "TypeError");
   EXPECT_EQ(errors[0].error_code, "ERR_INVALID_ARG_TYPE");

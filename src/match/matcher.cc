@@ -36,6 +36,9 @@
 #include "match/fuzzy.h"
 #include "match/pattern_literals.h"
 #include "match/prefilter.h"
+#include "match/snapshot_io.h"
+#include "util/file_io.h"
+#include "util/sha256.h"
 
 namespace errdex {
 namespace {
@@ -58,6 +61,11 @@ constexpr size_t kMinGoodAnchor = 8;
 // says nothing about which record produced a message.
 constexpr size_t kMinVisibleLiteral = 3;
 constexpr double kFuzzyMinScore = 0.5;
+// Matcher snapshots: bump the version whenever Build() or a saved structure
+// changes, so old snapshots are rebuilt rather than misread.
+constexpr int kSnapshotVersion = 1;
+constexpr std::string_view kSnapshotMagic = "errdex matcher snapshot";
+constexpr size_t kMaxSnapshotBytes = size_t{16} << 30;
 // The fuzzy tier reads only the head of a message. Past a few thousand
 // distinct words no record can cover enough of the query to pass
 // kFuzzyMinScore anyway, and tokenizing megabytes of junk would dominate.
@@ -152,8 +160,8 @@ std::string PickAnchor(const match::PatternLiterals& lits,
     auto it = run_count.find(run);
     uint32_t count = it == run_count.end() ? 1 : it->second;
     bool better = good != best_good ? good
-                  : !good         ? run.size() > best.size()
-                                  : count < best_count || (count == best_count && run.size() > best.size());
+                  : !good           ? run.size() > best.size()
+                          : count < best_count || (count == best_count && run.size() > best.size());
     if (best.empty() || better) {
       best = std::move(run);
       best_count = count;
@@ -267,6 +275,12 @@ struct Matcher::Impl {
   mutable std::mutex bad_mu;
   mutable std::vector<std::string> bad_patterns;  // guarded by bad_mu
 
+  void Init(std::vector<Record> recs);
+  void Build();
+  std::string Fingerprint() const;
+  std::string Snapshot(const std::string& fingerprint) const;
+  Status Restore(std::string_view bytes, const std::string& fingerprint);
+
   ~Impl() {
     for (size_t r = 0; r < records.size(); ++r) delete regex[r].load();
   }
@@ -276,7 +290,9 @@ struct Matcher::Impl {
                   std::vector<std::string>* anchors);
   void AddCode(uint32_t r);
 
-  bool Accept(uint32_t r, const Query& q) const { return q.repo.empty() || records[r].repo == q.repo; }
+  bool Accept(uint32_t r, const Query& q) const {
+    return q.repo.empty() || records[r].repo == q.repo;
+  }
   std::vector<uint32_t> CodeHits(std::string_view text, const Query& q) const;
   bool RunsInOrder(uint32_t slot, std::string_view text) const;
   bool Verify(uint32_t r, std::string_view text, const Query& q, Ranked* out) const;
@@ -458,7 +474,8 @@ std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query&
     adjust = [&](uint32_t r) { return ClassAdjust(q.error_class, records[r].error_class); };
   }
   std::vector<Ranked> hits;
-  for (const match::FuzzyIndex::Hit& h : fuzzy.Search(tokens, kFuzzyMinScore, accept, adjust, q.limit)) {
+  for (const match::FuzzyIndex::Hit& h :
+       fuzzy.Search(tokens, kFuzzyMinScore, accept, adjust, q.limit)) {
     Ranked hit;
     hit.match.record = &records[h.doc];
     hit.match.match_type = "fuzzy";
@@ -468,31 +485,140 @@ std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query&
   return hits;
 }
 
-Matcher::Matcher(std::vector<Record> records) : impl_(std::make_unique<Impl>()) {
-  Impl& m = *impl_;
-  m.records = std::move(records);
-  size_t n = m.records.size();
-  m.regex = std::make_unique<std::atomic<RE2*>[]>(n);
-  m.failed = std::make_unique<std::atomic<bool>[]>(n);
-  m.literal_chars.assign(n, 0);
-  m.pattern.reserve(n);
+// What every Matcher needs whether its structures are built or loaded: the
+// records, the patterns it runs, and the cheap lookup tables.
+void Matcher::Impl::Init(std::vector<Record> recs) {
+  records = std::move(recs);
+  size_t n = records.size();
+  regex = std::make_unique<std::atomic<RE2*>[]>(n);
+  failed = std::make_unique<std::atomic<bool>[]>(n);
+  pattern.reserve(n);
+  for (uint32_t r = 0; r < n; ++r) {
+    pattern.push_back(RelaxPatternEnds(records[r].message_pattern));
+    AddCode(r);
+    AddLocation(r);
+  }
+}
+
+// The expensive structures: anchors and the automaton, run tables, fuzzy index.
+void Matcher::Impl::Build() {
+  size_t n = records.size();
+  literal_chars.assign(n, 0);
   // First pass: how many patterns share each literal run, for PickAnchor.
   std::unordered_map<std::string, uint32_t> run_count;
-  for (const Record& rec : m.records) {
-    m.pattern.push_back(RelaxPatternEnds(rec.message_pattern));
-    for (const std::string& run : match::AnalyzePattern(m.pattern.back()).runs) {
+  for (const std::string& p : pattern) {
+    for (const std::string& run : match::AnalyzePattern(p).runs) {
       ++run_count[run.substr(0, kMaxAnchorBytes)];
     }
   }
   std::vector<std::string> anchors;
   for (uint32_t r = 0; r < n; ++r) {
-    m.AddPattern(r, run_count, &anchors);
-    m.AddCode(r);
-    m.AddLocation(r);
-    m.fuzzy.Add(match::Tokenize(FuzzyText(m.records[r])));
+    AddPattern(r, run_count, &anchors);
+    fuzzy.Add(match::Tokenize(FuzzyText(records[r])));
   }
-  m.fuzzy.Finish();
-  m.prefilter = match::NewAhoCorasickPrefilter(anchors);
+  fuzzy.Finish();
+  prefilter = match::NewAhoCorasickPrefilter(anchors);
+}
+
+// Identifies the inputs of Build(): a snapshot is used only for the records
+// (patterns and fuzzy text) it was built from, by this version of the code.
+// Hashed in chunks so no copy of a large corpus's text is made at once.
+std::string Matcher::Impl::Fingerprint() const {
+  std::string digests = "errdex-matcher-v" + std::to_string(kSnapshotVersion) + "\n";
+  std::string chunk;
+  for (size_t r = 0; r < records.size(); ++r) {
+    const Record& rec = records[r];
+    chunk.append(rec.message_pattern).push_back('\0');
+    chunk.append(FuzzyText(rec)).push_back('\0');
+    chunk.push_back(rec.message_opaque ? '1' : '0');
+    if (chunk.size() > (1 << 20) || r + 1 == records.size()) {
+      digests += Sha256Hex(chunk);
+      chunk.clear();
+    }
+  }
+  return Sha256Hex(digests);
+}
+
+std::string Matcher::Impl::Snapshot(const std::string& fingerprint) const {
+  match::ByteWriter payload;
+  payload.Vector(literal_chars);
+  payload.Vector(slot_record);
+  payload.String(run_bytes);
+  payload.Vector(run_begin);
+  payload.Vector(slot_runs);
+  prefilter->Save(&payload);
+  fuzzy.Save(&payload);
+  match::ByteWriter file;
+  file.String(kSnapshotMagic);
+  file.String(fingerprint);
+  file.String(Sha256Hex(payload.bytes()));
+  file.String(payload.bytes());
+  return std::move(file.bytes());
+}
+
+Status Matcher::Impl::Restore(std::string_view bytes, const std::string& fingerprint) {
+  match::ByteReader file(bytes);
+  std::string magic, saved_fingerprint, digest, payload_bytes;
+  if (!file.String(&magic) || magic != kSnapshotMagic)
+    return Status::Corruption("not a matcher snapshot");
+  if (!file.String(&saved_fingerprint) || !file.String(&digest)) {
+    return Status::Corruption("truncated matcher snapshot");
+  }
+  if (saved_fingerprint != fingerprint) return Status::NotFound("snapshot is of other records");
+  if (!file.String(&payload_bytes) || !file.at_end()) {
+    return Status::Corruption("truncated matcher snapshot");
+  }
+  if (Sha256Hex(payload_bytes) != digest)
+    return Status::Corruption("matcher snapshot damaged (checksum)");
+  match::ByteReader in(payload_bytes);
+  size_t n = records.size();
+  bool read = in.Vector(&literal_chars) && in.Vector(&slot_record) && in.String(&run_bytes) &&
+              in.Vector(&run_begin) && in.Vector(&slot_runs);
+  size_t slots = slot_record.size();
+  bool valid = read && literal_chars.size() == n && match::AllBelow(slot_record, n) &&
+               slot_runs.size() == slots + 1 && !run_begin.empty() &&
+               match::IsOffsetTable(run_begin, run_bytes.size()) &&
+               match::IsOffsetTable(slot_runs, run_begin.size() - 1);
+  if (valid) prefilter = match::LoadAhoCorasickPrefilter(&in, slots);
+  if (!valid || prefilter == nullptr || !fuzzy.Load(&in, n) || !in.at_end()) {
+    return Status::Corruption("matcher snapshot inconsistent");
+  }
+  return Status::OK();
+}
+
+Matcher::Matcher() : impl_(std::make_unique<Impl>()) {}
+
+Matcher::Matcher(std::vector<Record> records) : Matcher() {
+  impl_->Init(std::move(records));
+  impl_->Build();
+}
+
+Status Matcher::Save(const std::string& path) const {
+  return WriteFileAtomically(path, impl_->Snapshot(impl_->Fingerprint()));
+}
+
+std::unique_ptr<Matcher> Matcher::Open(std::vector<Record> records,
+                                       const std::string& snapshot_path, std::string* note) {
+  std::unique_ptr<Matcher> m(new Matcher());
+  m->impl_->Init(std::move(records));
+  std::string fingerprint = m->impl_->Fingerprint();
+  auto bytes = ReadFileLimited(snapshot_path, kMaxSnapshotBytes);
+  Status loaded = bytes.ok() ? m->impl_->Restore(*bytes, fingerprint) : bytes.status();
+  if (loaded.ok()) {
+    *note = "matcher loaded from " + snapshot_path;
+    return m;
+  }
+  // Start again from the records alone: a failed restore may have filled
+  // some structures.
+  std::vector<Record> recs = std::move(m->impl_->records);
+  m.reset(new Matcher());
+  m->impl_->Init(std::move(recs));
+  m->impl_->Build();
+  std::string why = bytes.ok() ? loaded.message() : "no snapshot";
+  Status saved = WriteFileAtomically(snapshot_path, m->impl_->Snapshot(fingerprint));
+  *note = "matcher built (" + why + ")" +
+          (saved.ok() ? "; saved to " + snapshot_path : "; not saved: " + saved.message());
+  return m;
 }
 
 Matcher::~Matcher() = default;
@@ -542,7 +668,8 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     if (!message_hit) {
       for (uint32_t r : impl_->FrameHits(query)) {
         const Record* rec = &impl_->records[r];
-        if (std::any_of(hits.begin(), hits.end(), [&](const Ranked& h) { return h.match.record == rec; })) {
+        if (std::any_of(hits.begin(), hits.end(),
+                        [&](const Ranked& h) { return h.match.record == rec; })) {
           continue;
         }
         Ranked hit;
@@ -555,7 +682,8 @@ std::vector<Match> Matcher::Find(const Query& query) const {
   }
 
   size_t keep = std::min(hits.size(), query.limit);
-  std::partial_sort(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(keep), hits.end(), Better);
+  std::partial_sort(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(keep), hits.end(),
+                    Better);
   std::vector<Match> out;
   out.reserve(keep);
   for (size_t i = 0; i < keep; ++i) out.push_back(std::move(hits[i].match));

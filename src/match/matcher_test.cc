@@ -161,8 +161,8 @@ TEST(MatcherTest, ClassAgreementDecidesBetweenEqualPatterns) {
 
 TEST(MatcherTest, MoreSpecificPatternRanksFirst) {
   std::vector<Record> rs;
-  rs.push_back(MakeRecord("generic", "invalid value: {v}", R"(invalid value: ([\s\S]*?))",
-                          {{"{v}", "v"}}));
+  rs.push_back(
+      MakeRecord("generic", "invalid value: {v}", R"(invalid value: ([\s\S]*?))", {{"{v}", "v"}}));
   rs.push_back(MakeRecord("specific", "invalid value: {v} for option {o}",
                           R"(invalid value: ([\s\S]*?) for option ([\s\S]*?))",
                           {{"{v}", "v"}, {"{o}", "o"}}));
@@ -210,7 +210,8 @@ TEST(MatcherTest, PatternsWithoutLiteralTextNeverMatchByPattern) {
   opaque.message_opaque = true;
   rs.push_back(opaque);
   rs.push_back(MakeRecord("bare", "{}", R"(([\s\S]*?))", {{"{}", ""}}));
-  rs.push_back(MakeRecord("colon", "{}: {}", R"(([\s\S]*?): ([\s\S]*?))", {{"{}", ""}, {"{}", ""}}));
+  rs.push_back(
+      MakeRecord("colon", "{}: {}", R"(([\s\S]*?): ([\s\S]*?))", {{"{}", ""}, {"{}", ""}}));
   Record opaque_text = MakeRecord("opaque2", "failed: {exc}", R"(failed: ([\s\S]*?))");
   opaque_text.message_opaque = true;
   rs.push_back(opaque_text);
@@ -254,9 +255,9 @@ TEST(MatcherTest, FuzzyNearMissScoresBelowPatternHits) {
 
 TEST(MatcherTest, NoiseReturnsNothing) {
   Matcher matcher(Corpus());
-  for (const char* text : {"lorem ipsum dolor sit amet, consectetur adipiscing elit",
-                           "the quick brown fox jumps over the lazy dog", "model", "(a+)+$",
-                           "?", "   "}) {
+  for (const char* text :
+       {"lorem ipsum dolor sit amet, consectetur adipiscing elit",
+        "the quick brown fox jumps over the lazy dog", "model", "(a+)+$", "?", "   "}) {
     Query q;
     q.message = text;
     EXPECT_TRUE(matcher.Find(q).empty()) << text;
@@ -363,7 +364,8 @@ TEST(MatcherTest, InvalidUtf8InAHoleStillMatches) {
   std::vector<Match> hits = matcher.Find(q);
   ASSERT_FALSE(hits.empty());
   EXPECT_EQ(hits[0].record->id, "a1");
-  EXPECT_EQ(hits[0].captures[0].value, "/tmp/\xEF\xBF\xBD\xEF\xBF\xBD.yaml");  // one U+FFFD per bad byte
+  EXPECT_EQ(hits[0].captures[0].value,
+            "/tmp/\xEF\xBF\xBD\xEF\xBF\xBD.yaml");  // one U+FFFD per bad byte
 }
 
 TEST(MatcherTest, HostileQueriesAreBoundedAndSafe) {
@@ -383,8 +385,7 @@ TEST(MatcherTest, HostileQueriesAreBoundedAndSafe) {
     pq.message = e.message;
     matcher.Find(pq);
   }
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_LT(seconds, 30.0);  // Debug builds; the point is "linear, no blow-up"
   ASSERT_FALSE(hits.empty());
   EXPECT_EQ(hits[0].record->id, "a1");
@@ -441,7 +442,8 @@ TEST(MatcherTest, TrailingSpaceAndEmptyTrailingHoleSurviveTrimmedPaste) {
 TEST(MatcherTest, EmptyLeadingHoleSurvivesTrimmedPaste) {
   std::vector<Record> rs = Corpus();
   rs.push_back(MakeRecord("lead", "{} failed: {}. While loading x",
-                          R"(([\s\S]*?) failed: ([\s\S]*?)\. While loading x)", {{"{}", ""}, {"{}", ""}}));
+                          R"(([\s\S]*?) failed: ([\s\S]*?)\. While loading x)",
+                          {{"{}", ""}, {"{}", ""}}));
   Matcher matcher(std::move(rs));
   Query q;
   q.message = "failed: y. While loading x";

@@ -12,9 +12,7 @@ namespace {
 constexpr size_t kNone = static_cast<size_t>(-1);
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-bool IsAsciiAlnum(char c) {
-  return IsDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
+bool IsAsciiAlnum(char c) { return IsDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool IsSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
@@ -75,10 +73,21 @@ PatternLiterals Reader::Run() {
   while (i_ < p_.size()) {
     char c = p_[i_];
     switch (c) {
-      case '\\': ReadEscape(); break;
-      case '(': ReadGroup(); break;
-      case '[': EndRun(); SkipClass(); break;
-      case '*': case '+': case '?': Quantifier(1); break;
+      case '\\':
+        ReadEscape();
+        break;
+      case '(':
+        ReadGroup();
+        break;
+      case '[':
+        EndRun();
+        SkipClass();
+        break;
+      case '*':
+      case '+':
+      case '?':
+        Quantifier(1);
+        break;
       case '{': {
         size_t len;
         if (RepeatLength(&len)) {
@@ -95,7 +104,10 @@ PatternLiterals Reader::Run() {
         out_.has_alternation = true;
         ++i_;
         break;
-      case '.': case '^': case '$': case ')':
+      case '.':
+      case '^':
+      case '$':
+      case ')':
         EndRun();
         ++i_;
         break;
@@ -241,9 +253,12 @@ void Reader::ReadGroup() {
     bool negated = false, fold = false;
     for (; k < p_.size(); ++k) {
       char f = p_[k];
-      if (f == '-') negated = true;
-      else if (f == 'i' && !negated) fold = true;
-      else if (f != 'm' && f != 's' && f != 'U' && f != 'i') break;
+      if (f == '-')
+        negated = true;
+      else if (f == 'i' && !negated)
+        fold = true;
+      else if (f != 'm' && f != 's' && f != 'U' && f != 'i')
+        break;
     }
     if (At(k) == ')' && fold) out_.case_insensitive = true;
   }

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <utility>
 
+#include "match/snapshot_io.h"
+
 namespace errdex::match {
 namespace {
 
@@ -17,11 +19,15 @@ namespace {
 class AhoCorasick : public Prefilter {
  public:
   explicit AhoCorasick(const std::vector<std::string>& anchors);
+  AhoCorasick() = default;  // for Load
   void Candidates(std::string_view text, std::vector<uint32_t>* out) const override;
+  bool Save(ByteWriter* out) const override;
+  bool Load(ByteReader* in, size_t num_anchors);
 
  private:
   struct Edge {
     uint8_t byte;
+    uint8_t pad[3];  // explicit, so snapshots hold no uninitialised bytes
     int32_t target;
   };
   int32_t Child(int32_t node, uint8_t b) const;  // -1 if none
@@ -36,6 +42,7 @@ class AhoCorasick : public Prefilter {
   };
   void Flatten(Trie* trie);
   void LinkFailures();
+  bool Valid(size_t num_anchors) const;
 
   std::vector<uint32_t> edge_begin_;
   std::vector<Edge> edge_;
@@ -45,7 +52,7 @@ class AhoCorasick : public Prefilter {
   std::vector<int32_t> term_;        // node -> dense terminal index, or -1
   std::vector<uint32_t> out_begin_;  // terminal index -> its ids in out_ids_
   std::vector<uint32_t> out_ids_;
-  std::vector<uint32_t> always_;     // patterns without an anchor
+  std::vector<uint32_t> always_;  // patterns without an anchor
 };
 
 // The trie is built from the anchors in sorted order: each anchor then
@@ -112,7 +119,7 @@ void AhoCorasick::Flatten(Trie* trie) {
   for (size_t n = 0; n < nodes; ++n) {
     edge_begin_.push_back(static_cast<uint32_t>(edge_.size()));
     for (int32_t c = trie->first_child[n]; c >= 0; c = trie->next_sibling[c]) {
-      edge_.push_back({trie->byte[c], c});
+      edge_.push_back({trie->byte[c], {}, c});
     }
   }
   edge_begin_.push_back(static_cast<uint32_t>(edge_.size()));
@@ -185,16 +192,75 @@ void AhoCorasick::Candidates(std::string_view text, std::vector<uint32_t>* out) 
       int32_t k = term_[t];
       if (seen[k] == stamp) break;
       seen[k] = stamp;
-      out->insert(out->end(), out_ids_.begin() + out_begin_[k], out_ids_.begin() + out_begin_[k + 1]);
+      out->insert(out->end(), out_ids_.begin() + out_begin_[k],
+                  out_ids_.begin() + out_begin_[k + 1]);
     }
   }
   out->insert(out->end(), always_.begin(), always_.end());
   std::sort(out->begin(), out->end());
 }
 
+bool AhoCorasick::Save(ByteWriter* out) const {
+  out->Vector(edge_begin_);
+  out->Vector(edge_);
+  out->Pod(root_next_);
+  out->Vector(fail_);
+  out->Vector(dict_);
+  out->Vector(term_);
+  out->Vector(out_begin_);
+  out->Vector(out_ids_);
+  out->Vector(always_);
+  return true;
+}
+
+bool AhoCorasick::Load(ByteReader* in, size_t num_anchors) {
+  bool read = in->Vector(&edge_begin_) && in->Vector(&edge_) && in->Pod(&root_next_) &&
+              in->Vector(&fail_) && in->Vector(&dict_) && in->Vector(&term_) &&
+              in->Vector(&out_begin_) && in->Vector(&out_ids_) && in->Vector(&always_);
+  return read && Valid(num_anchors);
+}
+
+// The structure is a tree whose node ids grow from parent to child (as the
+// constructor numbers them), with failure and dictionary links to strictly
+// shallower nodes: then Next() and the dictionary walk in Candidates() end.
+bool AhoCorasick::Valid(size_t num_anchors) const {
+  if (edge_begin_.size() < 2 || !IsOffsetTable(edge_begin_, edge_.size())) return false;
+  size_t nodes = edge_begin_.size() - 1;
+  if (edge_.size() != nodes - 1) return false;  // a tree: one edge into each non-root node
+  std::vector<uint32_t> depth(nodes, 0);
+  std::vector<bool> has_parent(nodes, false);
+  for (size_t n = 0; n < nodes; ++n) {
+    for (uint32_t k = edge_begin_[n]; k < edge_begin_[n + 1]; ++k) {
+      int32_t t = edge_[k].target;
+      if (t <= static_cast<int32_t>(n) || static_cast<size_t>(t) >= nodes || has_parent[t])
+        return false;
+      if (k > edge_begin_[n] && edge_[k - 1].byte >= edge_[k].byte) return false;
+      has_parent[t] = true;
+      depth[t] = depth[n] + 1;
+    }
+  }
+  for (size_t b = 0; b < 256; ++b) {
+    if (root_next_[b] < 0 || static_cast<size_t>(root_next_[b]) >= nodes) return false;
+  }
+  if (fail_.size() != nodes || dict_.size() != nodes || term_.size() != nodes) return false;
+  if (out_begin_.empty() || !IsOffsetTable(out_begin_, out_ids_.size())) return false;
+  size_t terminals = out_begin_.size() - 1;
+  if (!AllBelow(fail_, nodes) || !AllBelow(dict_, nodes, true) ||
+      !AllBelow(term_, terminals, true) || !AllBelow(out_ids_, num_anchors) ||
+      !AllBelow(always_, num_anchors)) {
+    return false;
+  }
+  for (size_t n = 1; n < nodes; ++n) {
+    if (depth[fail_[n]] >= depth[n]) return false;
+    if (dict_[n] >= 0 && depth[dict_[n]] >= depth[n]) return false;
+  }
+  return fail_[0] == 0 && dict_[0] == -1;
+}
+
 class ScanPrefilter : public Prefilter {
  public:
   explicit ScanPrefilter(std::vector<std::string> anchors) : anchors_(std::move(anchors)) {}
+  bool Save(ByteWriter*) const override { return false; }  // a test oracle only
   void Candidates(std::string_view text, std::vector<uint32_t>* out) const override {
     out->clear();
     for (uint32_t i = 0; i < anchors_.size(); ++i) {
@@ -212,6 +278,12 @@ class ScanPrefilter : public Prefilter {
 
 std::unique_ptr<Prefilter> NewAhoCorasickPrefilter(const std::vector<std::string>& anchors) {
   return std::make_unique<AhoCorasick>(anchors);
+}
+
+std::unique_ptr<Prefilter> LoadAhoCorasickPrefilter(ByteReader* in, size_t num_anchors) {
+  auto ac = std::make_unique<AhoCorasick>();
+  if (!ac->Load(in, num_anchors)) return nullptr;
+  return ac;
 }
 
 std::unique_ptr<Prefilter> NewScanPrefilter(const std::vector<std::string>& anchors) {

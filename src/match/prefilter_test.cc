@@ -1,14 +1,14 @@
 // Tests for the matcher's internals: literal analysis of patterns, and the
 // Aho-Corasick prefilter checked against the plain scan.
-#include <re2/re2.h>
+#include "match/prefilter.h"
 
 #include <gtest/gtest.h>
+#include <re2/re2.h>
 
 #include <random>
 
 #include "match/fuzzy.h"
 #include "match/pattern_literals.h"
-#include "match/prefilter.h"
 
 namespace errdex::match {
 namespace {
@@ -28,7 +28,7 @@ TEST(PatternLiteralsTest, QuantifiersRemoveTheirCharacter) {
   EXPECT_EQ(AnalyzePattern("ab*c").runs, (Runs{"a", "c"}));
   EXPECT_EQ(AnalyzePattern("ab+?c").runs, (Runs{"a", "c"}));
   EXPECT_EQ(AnalyzePattern("xy{2,3}z").runs, (Runs{"x", "z"}));
-  EXPECT_EQ(AnalyzePattern("a{,3}").runs, (Runs{"a{,3}"}));  // not a repetition in RE2
+  EXPECT_EQ(AnalyzePattern("a{,3}").runs, (Runs{"a{,3}"}));             // not a repetition in RE2
   EXPECT_EQ(AnalyzePattern("caf\xc3\xa9?s").runs, (Runs{"caf", "s"}));  // whole UTF-8 char
   EXPECT_EQ(AnalyzePattern(R"(n=([-+]?\d+) done)").runs, (Runs{"n=", " done"}));
 }
@@ -36,7 +36,8 @@ TEST(PatternLiteralsTest, QuantifiersRemoveTheirCharacter) {
 TEST(PatternLiteralsTest, ClassesEscapesAndQuoting) {
   EXPECT_EQ(AnalyzePattern(R"(a[)(\]]b)").runs, (Runs{"a", "b"}));
   EXPECT_EQ(AnalyzePattern(R"(a[[:alpha:]]b)").runs, (Runs{"a", "b"}));
-  EXPECT_EQ(AnalyzePattern(R"(a\x41\x{e9}b)").runs, (Runs{"aA\xc3\xa9" "b"}));
+  EXPECT_EQ(AnalyzePattern(R"(a\x41\x{e9}b)").runs, (Runs{"aA\xc3\xa9"
+                                                          "b"}));
   EXPECT_EQ(AnalyzePattern(R"(x\Q(a.b)\Ey)").runs, (Runs{"x(a.b)y"}));
   EXPECT_EQ(AnalyzePattern(R"(a\nb\tc)").runs, (Runs{"a\nb\tc"}));
   EXPECT_EQ(AnalyzePattern(R"(a\db\pLc\p{Greek}d)").runs, (Runs{"a", "b", "c", "d"}));

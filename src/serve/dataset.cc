@@ -29,17 +29,19 @@
 #include <thread>
 
 #include "serve/serve_internal.h"
+#include "util/file_io.h"
 #include "util/sha256.h"
 
 namespace errdex::serve {
 namespace {
 
 namespace fs = std::filesystem;
+
+// Verification reads each dataset file whole; none is near this size.
+constexpr size_t kMaxDatasetFileBytes = size_t{4} << 30;
 using nlohmann::json;
 
-std::string Dump(const json& j) {
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
-}
+std::string Dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 json IndexEntry(const Record& r) {
   return {{"id", r.id},
@@ -90,8 +92,8 @@ bool SafeRepoPath(const std::string& repo) {
   size_t slash = repo.find('/');
   if (slash == std::string::npos || slash == 0 || slash + 1 == repo.size()) return false;
   if (repo.find('/', slash + 1) != std::string::npos) return false;
-  for (std::string_view seg : {std::string_view(repo).substr(0, slash),
-                               std::string_view(repo).substr(slash + 1)}) {
+  for (std::string_view seg :
+       {std::string_view(repo).substr(0, slash), std::string_view(repo).substr(slash + 1)}) {
     if (seg == "." || seg == "..") return false;
     for (char c : seg) {
       if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) {
@@ -110,42 +112,8 @@ bool SafeId(const std::string& id) {
   return true;
 }
 
-Status WriteFileSynced(const fs::path& path, const std::string& content) {
-  std::error_code ec;
-  fs::create_directories(path.parent_path(), ec);
-  if (ec) return Status::IOError("cannot create " + path.parent_path().string() + ": " + ec.message());
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Status::IOError("cannot write " + path.string() + ": " + std::strerror(errno));
-  size_t done = 0;
-  while (done < content.size()) {
-    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ::close(fd);
-      return Status::IOError("cannot write " + path.string() + ": " + std::strerror(errno));
-    }
-    done += static_cast<size_t>(n);
-  }
-  int rc = ::fsync(fd);
-  ::close(fd);
-  if (rc != 0) return Status::IOError("cannot sync " + path.string() + ": " + std::strerror(errno));
-  return Status::OK();
-}
-
-Status SyncDir(const fs::path& dir) {
-  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return Status::IOError("cannot open " + dir.string() + ": " + std::strerror(errno));
-  ::fsync(fd);
-  ::close(fd);
-  return Status::OK();
-}
-
 Result<std::string> ReadWhole(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::NotFound("missing " + path.string());
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return ReadFileLimited(path.string(), kMaxDatasetFileBytes);
 }
 
 // Temporary directories of earlier exports that died: ".NAME.export-PID".
@@ -219,8 +187,11 @@ Dataset BuildDataset(const std::vector<Record>& records, const std::vector<RepoI
   json manifest = {{"schemaVersion", kSchemaVersion},
                    {"datasetVersion", version},
                    {"generatedAt", NowIso()},
-                   {"counts", {{"errors", records.size()}, {"repos", repos.size()},
-                               {"files", ds.files.size() + 1}, {"errorFiles", error_files}}},
+                   {"counts",
+                    {{"errors", records.size()},
+                     {"repos", repos.size()},
+                     {"files", ds.files.size() + 1},
+                     {"errorFiles", error_files}}},
                    {"files", std::move(files)}};
   ds.files["manifest.json"] = Dump(manifest);
   return ds;
@@ -255,24 +226,27 @@ Status WriteDatasetAtomically(const Dataset& dataset, const std::string& dir_arg
   std::error_code ec;
   fs::path dir = fs::absolute(fs::path(dir_arg), ec).lexically_normal();
   if (dir.filename().empty()) dir = dir.parent_path();
-  if (ec || dir.filename().empty()) return Status::InvalidArgument("bad export directory " + dir_arg);
+  if (ec || dir.filename().empty())
+    return Status::InvalidArgument("bad export directory " + dir_arg);
   fs::create_directories(dir.parent_path(), ec);
-  if (ec) return Status::IOError("cannot create " + dir.parent_path().string() + ": " + ec.message());
+  if (ec)
+    return Status::IOError("cannot create " + dir.parent_path().string() + ": " + ec.message());
   if (fs::exists(dir) && !fs::is_directory(dir)) {
     return Status::InvalidArgument(dir.string() + " exists and is not a directory");
   }
   RemoveStaleTemps(dir);
-  fs::path tmp = dir.parent_path() /
-                 ("." + dir.filename().string() + ".export-" + std::to_string(getpid()));
+  fs::path tmp =
+      dir.parent_path() / ("." + dir.filename().string() + ".export-" + std::to_string(getpid()));
   fs::remove_all(tmp, ec);
 
   // manifest.json last, so a half-written temp dir never looks complete.
   for (const auto& [path, content] : dataset.files) {
     if (path == "manifest.json") continue;
-    if (Status s = WriteFileSynced(tmp / path, content); !s.ok()) return s;
+    if (Status s = WriteFileSynced((tmp / path).string(), content); !s.ok()) return s;
     MaybeDelayForTest();
   }
-  if (Status s = WriteFileSynced(tmp / "manifest.json", dataset.files.at("manifest.json"));
+  if (Status s =
+          WriteFileSynced((tmp / "manifest.json").string(), dataset.files.at("manifest.json"));
       !s.ok()) {
     return s;
   }
@@ -281,7 +255,7 @@ Status WriteDatasetAtomically(const Dataset& dataset, const std::string& dir_arg
     fs::remove_all(tmp, ec);
     return checked.status();
   }
-  if (Status s = SyncDir(tmp); !s.ok()) return s;
+  if (Status s = SyncDir(tmp.string()); !s.ok()) return s;
 
   // One rename makes the new dataset visible: RENAME_EXCHANGE swaps it with
   // the old one in a single step, so readers never see a missing directory.
@@ -295,7 +269,7 @@ Status WriteDatasetAtomically(const Dataset& dataset, const std::string& dir_arg
     return Status::IOError("cannot rename " + tmp.string() + " to " + dir.string() + ": " +
                            std::strerror(errno));
   }
-  return SyncDir(dir.parent_path());
+  return SyncDir(dir.parent_path().string());
 }
 
 }  // namespace errdex::serve

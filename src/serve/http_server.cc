@@ -161,7 +161,7 @@ class Reloader {
     if (!store.ok()) return;
     auto version = (*store)->DatasetVersion();
     if (!version.ok() || *version == holder_->Get()->version) return;
-    auto corpus = serve::LoadCorpus(store->get(), base_url_);
+    auto corpus = serve::LoadCorpus(store->get(), base_url_, MatcherSnapshotPath(opt_.db));
     if (!corpus.ok()) {
       std::fprintf(stderr, "errdex serve: reload failed: %s\n", corpus.status().message().c_str());
       return;
@@ -460,7 +460,7 @@ Status Serve(const ServeOptions& opt) {
   if (!acceptor.ok()) return acceptor.status();
   int port = acceptor->local_endpoint().port();
   std::string base_url = BaseUrl(o.host, port);
-  auto corpus = serve::LoadCorpus(store->get(), base_url);
+  auto corpus = serve::LoadCorpus(store->get(), base_url, MatcherSnapshotPath(o.db));
   if (!corpus.ok()) return corpus.status();
   store->reset();
   CorpusHolder holder(*corpus);

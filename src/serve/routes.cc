@@ -3,6 +3,7 @@
 // route is unit-testable; src/serve/http_server.cc only adapts it to sockets.
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 
 #include "errdex/input.h"
 #include "serve/serve_internal.h"
@@ -163,7 +164,8 @@ HttpResponse DataFile(const Corpus& c, const std::string& rel) {
   return res;
 }
 
-HttpResponse Api(const Corpus& c, const HttpRequest& req, const std::vector<std::string_view>& seg) {
+HttpResponse Api(const Corpus& c, const HttpRequest& req,
+                 const std::vector<std::string_view>& seg) {
   bool get = req.method == "GET" || req.method == "HEAD";
   if (seg.size() == 2 && seg[1] == "search") {
     return get ? ApiSearch(c, req) : JsonError(405, "use GET");
@@ -177,7 +179,8 @@ HttpResponse Api(const Corpus& c, const HttpRequest& req, const std::vector<std:
   return JsonError(404, "no such API endpoint");
 }
 
-HttpResponse Page(const Corpus& c, const HttpRequest& req, const std::vector<std::string_view>& seg) {
+HttpResponse Page(const Corpus& c, const HttpRequest& req,
+                  const std::vector<std::string_view>& seg) {
   if (seg.empty()) return Html(200, RenderHome(c));
   if (seg.size() == 1 && seg[0] == "search") {
     std::string q = req.Param("q");
@@ -220,7 +223,8 @@ HttpResponse JsonError(int status, const std::string& message) {
 }
 
 std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vector<RepoInfo> repos,
-                                          std::string version, std::string base_url) {
+                                          std::string version, std::string base_url,
+                                          const std::string& matcher_snapshot) {
   auto c = std::make_shared<Corpus>();
   c->version = std::move(version);
   c->base_url = std::move(base_url);
@@ -237,12 +241,19 @@ std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vect
       if (v.empty() || v.back() != i) v.push_back(i);
     }
   }
-  c->matcher = std::make_unique<Matcher>(c->records);
+  if (!matcher_snapshot.empty() && c->records.size() >= kMatcherSnapshotMinRecords) {
+    std::string note;
+    c->matcher = Matcher::Open(c->records, matcher_snapshot, &note);
+    std::fprintf(stderr, "errdex serve: %s\n", note.c_str());
+  } else {
+    c->matcher = std::make_unique<Matcher>(c->records);
+  }
   c->dataset = BuildDataset(c->records, c->repos, c->version);
   return c;
 }
 
-Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string& base_url) {
+Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string& base_url,
+                                                 const std::string& matcher_snapshot) {
   // Version first: if an index lands while we read, the next poll sees a
   // newer version and reloads, so the served data never lags for long.
   auto version = store->DatasetVersion();
@@ -251,7 +262,8 @@ Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string
   if (!records.ok()) return records.status();
   auto repos = store->Repos();
   if (!repos.ok()) return repos.status();
-  return BuildCorpus(std::move(*records), std::move(*repos), std::move(*version), base_url);
+  return BuildCorpus(std::move(*records), std::move(*repos), std::move(*version), base_url,
+                     matcher_snapshot);
 }
 
 std::vector<SearchHit> Search(const Corpus& corpus, const std::string& text,
@@ -297,8 +309,10 @@ HttpResponse Route(const Corpus& c, const HttpRequest& req) {
     return DataFile(c, rel);
   }
   if (seg.size() == 1 && seg[0] == "healthz") {
-    return JsonOk(Dump({{"status", "ok"}, {"datasetVersion", c.version},
-                        {"errors", c.records.size()}, {"repos", c.repos.size()}}));
+    return JsonOk(Dump({{"status", "ok"},
+                        {"datasetVersion", c.version},
+                        {"errors", c.records.size()},
+                        {"repos", c.repos.size()}}));
   }
   return Page(c, req, seg);
 }

@@ -56,9 +56,13 @@ struct Corpus {
   std::string base_url;  // absolute origin for canonical links ("http://127.0.0.1:8080")
 };
 
+// With a `matcher_snapshot` path, a large corpus's matcher is loaded from
+// (or saved to) that snapshot; see Matcher::Open.
 std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vector<RepoInfo> repos,
-                                          std::string version, std::string base_url);
-Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string& base_url);
+                                          std::string version, std::string base_url,
+                                          const std::string& matcher_snapshot = "");
+Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string& base_url,
+                                                 const std::string& matcher_snapshot = "");
 
 // --- HTML ---------------------------------------------------------------------
 

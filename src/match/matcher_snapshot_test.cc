@@ -1,0 +1,140 @@
+// Matcher snapshots: a saved matcher answers exactly like a built one, and a
+// missing, stale, damaged or hostile snapshot only ever causes a rebuild.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "errdex/matcher.h"
+
+namespace errdex {
+namespace {
+
+namespace fs = std::filesystem;
+
+Record MakeRecord(int i, std::string message, std::string pattern, std::string cls = "ValueError") {
+  Record r;
+  r.id = "id" + std::to_string(i);
+  r.repo = "acme/app";
+  r.error_message = std::move(message);
+  r.message_pattern = std::move(pattern);
+  r.error_class = std::move(cls);
+  r.file_path = "app/core.py";
+  r.line_number = 10 + i;
+  return r;
+}
+
+std::vector<Record> Corpus(int variants) {
+  std::vector<Record> out;
+  int i = 0;
+  for (int v = 0; v < variants; ++v) {
+    std::string w = "shard" + std::to_string(v);
+    out.push_back(MakeRecord(i++, "cannot open " + w + " file {path}",
+                             "cannot open " + w + R"( file ([\s\S]*?))"));
+    out.push_back(MakeRecord(i++, "invalid value {x} for " + w + " option",
+                             R"(invalid value ([\s\S]*?) for )" + w + " option"));
+  }
+  out.push_back(MakeRecord(i++, "quantization method is not verified for CUDA IPC sharing",
+                           "quantization method is not verified for CUDA IPC sharing"));
+  return out;
+}
+
+std::string Describe(const std::vector<Match>& ms) {
+  std::ostringstream os;
+  for (const Match& m : ms) {
+    os << m.record->id << " " << m.match_type << " " << m.score;
+    for (const Capture& c : m.captures) os << " [" << c.name << "=" << c.value << "]";
+    os << "\n";
+  }
+  return os.str();
+}
+
+const std::vector<std::string> kQueries = {
+    "cannot open shard3 file /tmp/x.bin", "invalid value 42 for shard7 option",
+    "quantization method is not verified for CUDA sharing (reworded)", "nothing like any record",
+    "cannot open shard11 file"};
+
+std::string Answers(const Matcher& m) {
+  std::string out;
+  for (const std::string& q : kQueries) out += q + ":\n" + Describe(m.Find(Query{q, "", "", 5}));
+  return out;
+}
+
+class MatcherSnapshotTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("errdex-snap-" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    path_ = (dir_ / "db.matcher").string();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+  std::string path_;
+};
+
+TEST_F(MatcherSnapshotTest, SecondOpenLoadsAndAnswersLikeABuiltMatcher) {
+  Matcher built(Corpus(20));
+  std::string note;
+  auto first = Matcher::Open(Corpus(20), path_, &note);
+  EXPECT_EQ(note, "matcher built (no snapshot); saved to " + path_);
+  ASSERT_TRUE(fs::exists(path_));
+  auto second = Matcher::Open(Corpus(20), path_, &note);
+  EXPECT_EQ(note, "matcher loaded from " + path_);
+  std::string want = Answers(built);
+  EXPECT_NE(want.find("id6 pattern"), std::string::npos) << want;  // shard3's "cannot open"
+  EXPECT_NE(want.find("[$1=/tmp/x.bin]"), std::string::npos) << want;
+  EXPECT_NE(want.find(" fuzzy "), std::string::npos) << want;  // the reworded one
+  EXPECT_EQ(Answers(*first), want);
+  EXPECT_EQ(Answers(*second), want);
+}
+
+TEST_F(MatcherSnapshotTest, OtherRecordsRebuildAndReplaceTheSnapshot) {
+  std::string note;
+  Matcher::Open(Corpus(20), path_, &note);
+  std::vector<Record> changed = Corpus(20);
+  changed[6].message_pattern = R"(cannot read shard3 file ([\s\S]*?))";
+  auto m = Matcher::Open(changed, path_, &note);
+  EXPECT_EQ(note, "matcher built (snapshot is of other records); saved to " + path_);
+  EXPECT_EQ(m->Find(Query{"cannot open shard3 file /x", "", "", 5}).front().match_type, "fuzzy");
+  Matcher::Open(changed, path_, &note);
+  EXPECT_EQ(note, "matcher loaded from " + path_);
+}
+
+TEST_F(MatcherSnapshotTest, DamagedOrTruncatedSnapshotIsRebuilt) {
+  std::string note;
+  Matcher::Open(Corpus(20), path_, &note);
+  std::string bytes;
+  {
+    std::ifstream in(path_, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  std::string want = Answers(Matcher(Corpus(20)));
+  std::string flipped = bytes;
+  flipped[flipped.size() / 2] ^= 0x55;
+  std::ofstream(path_, std::ios::binary | std::ios::trunc) << flipped;
+  auto m = Matcher::Open(Corpus(20), path_, &note);
+  EXPECT_EQ(note, "matcher built (matcher snapshot damaged (checksum)); saved to " + path_);
+  EXPECT_EQ(Answers(*m), want);
+
+  std::ofstream(path_, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() - 100);
+  m = Matcher::Open(Corpus(20), path_, &note);
+  EXPECT_EQ(note, "matcher built (truncated matcher snapshot); saved to " + path_);
+  EXPECT_EQ(Answers(*m), want);
+
+  std::ofstream(path_, std::ios::binary | std::ios::trunc) << "#!/bin/sh\nnot a snapshot\n";
+  m = Matcher::Open(Corpus(20), path_, &note);
+  EXPECT_EQ(note, "matcher built (not a matcher snapshot); saved to " + path_);
+}
+
+TEST_F(MatcherSnapshotTest, UnwritableLocationStillGivesAMatcher) {
+  std::string note;
+  auto m = Matcher::Open(Corpus(3), (dir_ / "no" / "such" / "dir\0x").string() + "/f/..", &note);
+  EXPECT_NE(note.find("matcher built (no snapshot); not saved: "), std::string::npos) << note;
+  EXPECT_EQ(m->Find(Query{"invalid value 1 for shard2 option", "", "", 5}).front().record->id,
+            "id5");
+}
+
+}  // namespace
+}  // namespace errdex

@@ -1,0 +1,105 @@
+// File helpers: POSIX calls with errno turned into Status messages.
+#include "util/file_io.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+namespace errdex {
+namespace fs = std::filesystem;
+
+namespace {
+
+Status Errno(const std::string& what, const std::string& path) {
+  return Status::IOError(what + " " + path + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
+Result<std::string> ReadFileLimited(const std::string& path, size_t max_bytes) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) return Status::NotFound("missing " + path);
+    return Errno("cannot open", path);
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return Status::InvalidArgument(path + " is not a regular file");
+  }
+  if (static_cast<size_t>(st.st_size) > max_bytes) {
+    ::close(fd);
+    return Status::InvalidArgument(path + " is larger than " + std::to_string(max_bytes) +
+                                   " bytes");
+  }
+  std::string out(static_cast<size_t>(st.st_size), '\0');
+  size_t done = 0;
+  while (done < out.size()) {
+    ssize_t n = ::read(fd, out.data() + done, out.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      Status s = Errno("cannot read", path);
+      ::close(fd);
+      return s;
+    }
+    if (n == 0) break;  // shrank while we read: return what is there
+    done += static_cast<size_t>(n);
+  }
+  ::close(fd);
+  out.resize(done);
+  return out;
+}
+
+Status WriteFileSynced(const std::string& path_arg, const std::string& content) {
+  fs::path path(path_arg);
+  std::error_code ec;
+  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
+  if (ec)
+    return Status::IOError("cannot create " + path.parent_path().string() + ": " + ec.message());
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return Errno("cannot write", path_arg);
+  size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      Status s = Errno("cannot write", path_arg);
+      ::close(fd);
+      return s;
+    }
+    done += static_cast<size_t>(n);
+  }
+  int rc = ::fsync(fd);
+  ::close(fd);
+  if (rc != 0) return Errno("cannot sync", path_arg);
+  return Status::OK();
+}
+
+Status SyncDir(const std::string& dir) {
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return Errno("cannot open", dir);
+  ::fsync(fd);
+  ::close(fd);
+  return Status::OK();
+}
+
+Status WriteFileAtomically(const std::string& path, const std::string& content) {
+  std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+  if (Status s = WriteFileSynced(tmp, content); !s.ok()) {
+    ::unlink(tmp.c_str());
+    return s;
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    Status s = Errno("cannot rename " + tmp + " to", path);
+    ::unlink(tmp.c_str());
+    return s;
+  }
+  fs::path parent = fs::path(path).parent_path();
+  return SyncDir(parent.empty() ? "." : parent.string());
+}
+
+}  // namespace errdex
