@@ -32,9 +32,10 @@ constexpr const char* kKey = "sk-test-SECRET-4242";
 json Completion(const std::string& content, const std::string& finish = "stop") {
   return {{"id", "chatcmpl-1"},
           {"object", "chat.completion"},
-          {"choices", {{{"index", 0},
-                        {"message", {{"role", "assistant"}, {"content", content}}},
-                        {"finish_reason", finish}}}}};
+          {"choices",
+           {{{"index", 0},
+             {"message", {{"role", "assistant"}, {"content", content}}},
+             {"finish_reason", finish}}}}};
 }
 
 const json kGoodAnswer = {
@@ -45,18 +46,16 @@ const json kGoodAnswer = {
     {"handlingStrategy", "Validate `mode` before calling `set_mode`."},
     {"exampleFix", "set_mode('fast')"}};
 
-const json kFileAnswer = {
-    {"documentation", "`load_config` needs the file at `path` to exist."},
-    {"solutions", {"Create the file at `path` or pass an existing one."}},
-    {"exampleFix", "load_config('settings.toml')  # an existing file"}};
+const json kFileAnswer = {{"documentation", "`load_config` needs the file at `path` to exist."},
+                          {"solutions", {"Create the file at `path` or pass an existing one."}},
+                          {"exampleFix", "load_config('settings.toml')  # an existing file"}};
 
 // A fake chat completions endpoint. Scenario by the message errdex sends.
 class FakeEndpoint {
  public:
   FakeEndpoint() {
-    server_.Post("/v1/chat/completions", [this](const httplib::Request& req, httplib::Response& res) {
-      Handle(req, res);
-    });
+    server_.Post("/v1/chat/completions",
+                 [this](const httplib::Request& req, httplib::Response& res) { Handle(req, res); });
     port_ = server_.bind_to_any_port("127.0.0.1");
     thread_ = std::thread([this] { server_.listen_after_bind(); });
     while (!server_.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -101,7 +100,8 @@ class FakeEndpoint {
     }
     if (refuse_) {
       res.status = 401;
-      res.set_content(R"({"error": {"message": "Incorrect API key provided"}})", "application/json");
+      res.set_content(R"({"error": {"message": "Incorrect API key provided"}})",
+                      "application/json");
       return;
     }
     auto answer = [&](const std::string& content, const std::string& finish = "stop") {
@@ -165,19 +165,21 @@ class AnalyzeLlmE2E : public ::testing::Test {
  protected:
   void SetUp() override {
     const std::string& r = repo_.path();
-    testing::WriteFile(r, "app/mode.py",
-                       "def set_mode(mode):\n"
-                       "    if mode not in ('fast', 'slow'):\n"
-                       "        raise ValueError(f\"unknown mode {mode!r}. Use --mode fast or --mode slow.\")\n"
-                       "    return mode\n");
+    testing::WriteFile(
+        r, "app/mode.py",
+        "def set_mode(mode):\n"
+        "    if mode not in ('fast', 'slow'):\n"
+        "        raise ValueError(f\"unknown mode {mode!r}. Use --mode fast or --mode slow.\")\n"
+        "    return mode\n");
     testing::WriteFile(r, "app/config.py",
                        "def load_config(path):\n"
                        "    raise FileNotFoundError(f\"config file {path} is missing\")\n");
     for (const char* s : {"MALFORMED", "TRUNCATED", "SCHEMA", "FLAKY", "SLOW", "ECHO"}) {
       std::string lower = s;
       for (char& c : lower) c = static_cast<char>(std::tolower(c));
-      testing::WriteFile(r, "app/" + lower + ".py",
-                         "def run():\n    raise RuntimeError(\"" + std::string(s) + " scenario\")\n");
+      testing::WriteFile(
+          r, "app/" + lower + ".py",
+          "def run():\n    raise RuntimeError(\"" + std::string(s) + " scenario\")\n");
     }
     testing::GitCommitAll(r, "acme/app");
     std::string out;
@@ -192,8 +194,10 @@ class AnalyzeLlmE2E : public ::testing::Test {
   }
   // The analyze command as a user types it, with fast retries and timeout.
   std::string Analyze(const std::string& extra = "") {
-    return Cli("analyze --llm " + fake_.Url() + " --model fake-1 --timeout 0.5 "
-               "--retry-delay-ms 10 --no-progress " + extra,
+    return Cli("analyze --llm " + fake_.Url() +
+                   " --model fake-1 --timeout 0.5 "
+                   "--retry-delay-ms 10 --no-progress " +
+                   extra,
                std::string("OPENAI_API_KEY=") + kKey);
   }
   json AnalyzeJson(int want_exit, const std::string& extra = "") {
@@ -214,6 +218,29 @@ class AnalyzeLlmE2E : public ::testing::Test {
     EXPECT_EQ(testing::Run(Cli("show " + id + " --json"), &out), 0) << out;
     all_output_ += out;
     return json::parse(out);
+  }
+  // GET /api/errors/{id} from `errdex serve --port 0`.
+  json ServedRecord(const std::string& id) {
+    std::string log = db_dir_.Join("serve.log"), pid;
+    testing::Run(ShellQuote(testing::ErrdexBinary()) + " serve --port 0 --db " + ShellQuote(db_) +
+                     " > " + ShellQuote(log) + " 2>&1 & echo $!",
+                 &pid);
+    int port = 0;
+    for (int i = 0; i < 500 && !port; ++i) {
+      std::string text = testing::ReadFile(log);
+      size_t at = text.find("listening on http://127.0.0.1:");
+      if (at != std::string::npos) port = std::atoi(text.c_str() + at + 30);
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    json out;
+    if (port) {
+      httplib::Client c("127.0.0.1", port);
+      auto res = c.Get("/api/errors/" + id);
+      if (res && res->status == 200) out = json::parse(res->body, nullptr, false);
+    }
+    testing::Run("kill " + pid);
+    EXPECT_TRUE(out.is_object()) << testing::ReadFile(log);
+    return out;
   }
   json Current(const std::string& message) { return Show(deterministic_[message]["id"]); }
 
@@ -270,8 +297,7 @@ TEST_F(AnalyzeLlmE2E, GoodAnswersAreMergedBadOnesLeaveTheFactsAlone) {
   ASSERT_EQ(want.front(), "Use --mode fast or --mode slow. (the message's own advice)");
   want.push_back("Check the spelling of `--mode`.");  // the restated advice is not repeated
   EXPECT_EQ(r["solutions"], want);
-  EXPECT_EQ(r["handlingStrategy"],
-            "validation: Validate `mode` before calling `set_mode`.");
+  EXPECT_EQ(r["handlingStrategy"], "validation: Validate `mode` before calling `set_mode`.");
   EXPECT_EQ(r["exampleFix"], det["exampleFix"]);  // a guard exists: the guard's fix stays
   for (const char* fact : {"errorMessage", "messagePattern", "errorClass", "filePath", "lineNumber",
                            "triggerScenarios", "conditions", "notes", "validationCode", "tags"}) {
@@ -301,7 +327,7 @@ TEST_F(AnalyzeLlmE2E, GoodAnswersAreMergedBadOnesLeaveTheFactsAlone) {
   ASSERT_EQ(testing::Run(Cli("show " + det["id"].get<std::string>()), &out), 0);
   all_output_ += out;
   EXPECT_NE(out.find("prose:     model fake-1 (documentation, commonSituations, solutions 3, "
-                     "preventionTips 2, handlingStrategy); deterministic text in `errdex show " +
+                     "preventionTips 3, handlingStrategy); deterministic text in `errdex show " +
                      det["id"].get<std::string>() + " --json` (llm)"),
             std::string::npos)
       << out;
@@ -309,6 +335,12 @@ TEST_F(AnalyzeLlmE2E, GoodAnswersAreMergedBadOnesLeaveTheFactsAlone) {
   EXPECT_NE(out.find("  1. Use --mode fast or --mode slow. (the message's own advice)"),
             std::string::npos)
       << out;
+
+  // The HTTP JSON API serves the same record, provenance included.
+  json served = ServedRecord(det["id"]);
+  EXPECT_EQ(served["record"]["provenance"]["documentation"][0], "model:fake-1");
+  EXPECT_EQ(served["record"]["llm"]["fields"][0], "documentation");
+  EXPECT_EQ(served["record"]["documentation"], kGoodAnswer["documentation"]);
 
   // Second run: answered sites come from the cache; only failed ones are asked again.
   json again = AnalyzeJson(2);
@@ -328,10 +360,13 @@ TEST_F(AnalyzeLlmE2E, ReindexThenAnalyzeReappliesCachedAnswersForFree) {
   int asked = fake_.Total();
   std::string out;
   ASSERT_EQ(testing::Run(Cli("index " + ShellQuote(repo_.path()) + " --json"), &out), 0) << out;
-  EXPECT_EQ(Current(kMode), deterministic_[kMode]);  // re-index wrote deterministic records
+  json reindexed = Current(kMode);  // re-index wrote the deterministic record again
+  reindexed["analyzedAt"] = deterministic_[kMode]["analyzedAt"];
+  EXPECT_EQ(reindexed, deterministic_[kMode]);
   // The same as resuming a killed run: cached answers are applied, nothing is re-sent.
-  json s = AnalyzeJson(2, "--limit 0 --fields documentation,solutions --concurrency 1 "
-                          "--tries 1 --repo acme/app");
+  json s = AnalyzeJson(2,
+                       "--limit 0 --fields documentation,solutions --concurrency 1 "
+                       "--tries 1 --repo acme/app");
   EXPECT_EQ(s["cached"], 3);
   EXPECT_EQ(s["updated"], 3);
   EXPECT_EQ(fake_.Count(kMode), 1);

@@ -18,16 +18,16 @@ namespace errdex {
 class Store;
 
 struct LlmOptions {
-  std::string url;       // base URL; ".../v1" and ".../v1/chat/completions" also accepted
+  std::string url;  // base URL; ".../v1" and ".../v1/chat/completions" also accepted
   std::string model;
-  std::string api_key;   // empty: no Authorization header
-  std::string repo;      // empty: every repository
+  std::string api_key;              // empty: no Authorization header
+  std::string repo;                 // empty: every repository
   std::vector<std::string> fields;  // AnswerFields() names to apply; empty: all
-  int concurrency = 4;   // requests in flight
-  int limit = 0;         // at most this many sites sent to the model; 0: no limit
-  double timeout_seconds = 120;  // per HTTP request
-  int max_tries = 3;             // HTTP requests per answer (429/5xx/timeouts)
-  int retry_delay_ms = 1000;     // first backoff, doubled per retry
+  int concurrency = 4;              // requests in flight
+  int limit = 0;                    // at most this many sites sent to the model; 0: no limit
+  double timeout_seconds = 120;     // per HTTP request
+  int max_tries = 3;                // HTTP requests per answer (429/5xx/timeouts)
+  int retry_delay_ms = 1000;        // first backoff, doubled per retry
 };
 
 struct LlmFailure {

@@ -264,7 +264,7 @@ size_t ModelItemsFrom(const Record& r, const char* field, size_t size) {
   if (!r.llm.is_object()) return size;
   const nlohmann::json& from = r.llm.value("modelItemsFrom", nlohmann::json::object());
   return from.contains(field) && from[field].is_number_unsigned() ? from[field].get<size_t>()
-                                                                    : size;
+                                                                  : size;
 }
 
 void PrintRecord(const Record& r) {
@@ -286,8 +286,7 @@ void PrintRecord(const Record& r) {
               r.documentation.c_str(), r.trigger_scenarios.c_str(), r.common_situations.c_str());
   size_t model_from = ModelItemsFrom(r, "solutions", r.solutions.size());
   for (size_t i = 0; i < r.solutions.size(); ++i) {
-    std::printf("  %zu. %s%s\n", i + 1, i >= model_from ? "[model] " : "",
-                r.solutions[i].c_str());
+    std::printf("  %zu. %s%s\n", i + 1, i >= model_from ? "[model] " : "", r.solutions[i].c_str());
   }
   if (!r.prevention_tips.empty()) {
     std::printf("\nPrevention\n");
@@ -356,13 +355,21 @@ struct AnalyzeArgs {
 nlohmann::json LlmSummaryJson(const LlmSummary& s) {
   nlohmann::json failures = nlohmann::json::array();
   for (const LlmFailure& f : s.failures) {
-    failures.push_back({{"id", f.id}, {"filePath", f.file}, {"lineNumber", f.line},
-                        {"reason", f.reason}});
+    failures.push_back(
+        {{"id", f.id}, {"filePath", f.file}, {"lineNumber", f.line}, {"reason", f.reason}});
   }
-  return {{"endpoint", s.endpoint},   {"model", s.model},         {"records", s.records},
-          {"sites", s.sites},         {"sent", s.sent},           {"requests", s.requests},
-          {"cached", s.cached},       {"updated", s.updated},     {"unchanged", s.unchanged},
-          {"failed", s.failed},       {"stale", s.stale},         {"notSent", s.not_sent},
+  return {{"endpoint", s.endpoint},
+          {"model", s.model},
+          {"records", s.records},
+          {"sites", s.sites},
+          {"sent", s.sent},
+          {"requests", s.requests},
+          {"cached", s.cached},
+          {"updated", s.updated},
+          {"unchanged", s.unchanged},
+          {"failed", s.failed},
+          {"stale", s.stale},
+          {"notSent", s.not_sent},
           {"failures", failures},
           {"stopped", s.stopped.empty() ? nlohmann::json() : nlohmann::json(s.stopped)},
           {"seconds", s.seconds}};
@@ -381,8 +388,7 @@ void PrintLlmSummary(const LlmSummary& s) {
   constexpr size_t kShown = 10;
   for (size_t i = 0; i < s.failures.size() && i < kShown; ++i) {
     const LlmFailure& f = s.failures[i];
-    std::printf("failed: %s:%d (%s): %s\n", f.file.c_str(), f.line, f.id.c_str(),
-                f.reason.c_str());
+    std::printf("failed: %s:%d (%s): %s\n", f.file.c_str(), f.line, f.id.c_str(), f.reason.c_str());
   }
   if (s.failures.size() > kShown) {
     std::printf("... and %zu more failures (--json lists all)\n", s.failures.size() - kShown);
@@ -509,9 +515,10 @@ int Main(int argc, char** argv) {
   AnalyzeArgs aa;
   CLI::App* analyze = app.add_subcommand(
       "analyze", "Optional language-model pass: better prose for stored records");
-  analyze->add_option("--llm", aa.llm.url,
-                      "OpenAI-compatible endpoint: http(s)://host[:port][/v1] "
-                      "(POST .../v1/chat/completions)")
+  analyze
+      ->add_option("--llm", aa.llm.url,
+                   "OpenAI-compatible endpoint: http(s)://host[:port][/v1] "
+                   "(POST .../v1/chat/completions)")
       ->required();
   analyze->add_option("--model", aa.llm.model, "Model name sent to the endpoint")->required();
   analyze->add_option("--db", aa.db, db_help);
@@ -521,22 +528,26 @@ int Main(int argc, char** argv) {
                       "as Authorization: Bearer, never printed)");
   analyze->add_option("--concurrency", aa.llm.concurrency, "Requests in flight (1-64)")
       ->capture_default_str();
-  analyze->add_option("--limit", aa.llm.limit,
-                      "Send at most N sites to the model (0: no limit); cached sites are "
-                      "applied without counting")
+  analyze
+      ->add_option("--limit", aa.llm.limit,
+                   "Send at most N sites to the model (0: no limit); cached sites are "
+                   "applied without counting")
       ->capture_default_str();
-  analyze->add_option("--fields", aa.llm.fields,
-                      "Fields to apply, comma-separated (default: all of documentation, "
-                      "commonSituations, solutions, preventionTips, handlingStrategy, "
-                      "exampleFix)")
+  analyze
+      ->add_option("--fields", aa.llm.fields,
+                   "Fields to apply, comma-separated (default: all of documentation, "
+                   "commonSituations, solutions, preventionTips, handlingStrategy, "
+                   "exampleFix)")
       ->delimiter(',');
   analyze->add_option("--timeout", aa.llm.timeout_seconds, "Seconds per HTTP request")
       ->capture_default_str();
-  analyze->add_option("--tries", aa.llm.max_tries,
-                      "HTTP requests per answer on 429, 5xx and timeouts (1-10)")
+  analyze
+      ->add_option("--tries", aa.llm.max_tries,
+                   "HTTP requests per answer on 429, 5xx and timeouts (1-10)")
       ->capture_default_str();
-  analyze->add_option("--retry-delay-ms", aa.llm.retry_delay_ms,
-                      "First backoff; doubles per retry (Retry-After is honoured)")
+  analyze
+      ->add_option("--retry-delay-ms", aa.llm.retry_delay_ms,
+                   "First backoff; doubles per retry (Retry-After is honoured)")
       ->capture_default_str();
   analyze->add_flag("--json", aa.json, "Print a machine-readable summary");
   analyze->add_flag("--no-progress", aa.no_progress, "No progress line");

@@ -77,9 +77,9 @@ std::string_view StripFence(std::string_view s) {
 }  // namespace
 
 const std::vector<std::string>& AnswerFields() {
-  static const std::vector<std::string> kFields = {
-      "documentation", "commonSituations", "solutions",
-      "preventionTips", "handlingStrategy", "exampleFix"};
+  static const std::vector<std::string> kFields = {"documentation",    "commonSituations",
+                                                   "solutions",        "preventionTips",
+                                                   "handlingStrategy", "exampleFix"};
   return kFields;
 }
 

@@ -4,23 +4,22 @@
 // outside the allowed set is rejected as a whole, never half-used.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "errdex/status.h"
 
 namespace errdex {
 
 struct ProseAnswer {
-  std::string documentation;                  // required
-  std::vector<std::string> solutions;         // required, at least one
-  std::string common_situations;              // optional (empty: not given)
-  std::vector<std::string> prevention_tips;   // optional
-  std::string handling_strategy;              // optional
-  std::string example_fix;                    // optional
+  std::string documentation;                 // required
+  std::vector<std::string> solutions;        // required, at least one
+  std::string common_situations;             // optional (empty: not given)
+  std::vector<std::string> prevention_tips;  // optional
+  std::string handling_strategy;             // optional
+  std::string example_fix;                   // optional
 };
 
 // Limits, in bytes / items. The prompt states them too.

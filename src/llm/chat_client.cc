@@ -6,9 +6,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <thread>
-
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "util/text.h"
 
@@ -161,10 +160,10 @@ ChatReply ChatClient::Complete(const std::string& request_body) {
     if (!sent) {
       bool connect = err == httplib::Error::Connection;
       reply.error = connect ? "cannot connect to " + url
-                  : err == httplib::Error::Read || err == httplib::Error::Canceled ||
-                          err == httplib::Error::ConnectionTimeout
-                      ? "no answer within " + Seconds(options_.timeout_seconds) + " s (timeout)"
-                      : "request to " + url + " failed: " + httplib::to_string(err);
+                    : err == httplib::Error::Read || err == httplib::Error::Canceled ||
+                            err == httplib::Error::ConnectionTimeout
+                        ? "no answer within " + Seconds(options_.timeout_seconds) + " s (timeout)"
+                        : "request to " + url + " failed: " + httplib::to_string(err);
       bool ssl = err == httplib::Error::SSLConnection || err == httplib::Error::SSLLoadingCerts ||
                  err == httplib::Error::SSLServerVerification;
       if (ssl) {

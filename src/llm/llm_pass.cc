@@ -6,8 +6,6 @@
 // rewritten in batches, each batch one transaction that re-reads the stored
 // record and applies the answer only if the record's facts still hash to
 // what was asked (a concurrent re-index wins).
-#include "errdex/llm.h"
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -18,6 +16,7 @@
 #include <set>
 #include <thread>
 
+#include "errdex/llm.h"
 #include "errdex/store.h"
 #include "llm/answer.h"
 #include "llm/chat_client.h"
@@ -172,9 +171,7 @@ class Pass {
     return Status::OK();
   }
 
-  void Queue(size_t site, ProseAnswer a) {
-    pending_.emplace_back(site, std::move(a));
-  }
+  void Queue(size_t site, ProseAnswer a) { pending_.emplace_back(site, std::move(a)); }
 
   // Writes the queued answers in one transaction.
   Status Flush() {
@@ -214,8 +211,8 @@ class Pass {
     std::atomic<bool> stop{false};
     Results results;
     auto worker = [&] {
-      ChatClient client({endpoint_, opt_.api_key, opt_.timeout_seconds, opt_.max_tries,
-                         opt_.retry_delay_ms});
+      ChatClient client(
+          {endpoint_, opt_.api_key, opt_.timeout_seconds, opt_.max_tries, opt_.retry_delay_ms});
       for (size_t k = next++; k < to_send.size(); k = next++) {
         if (stop) {
           results.Push({to_send[k], false, {}, "not sent: the run stopped", 0, false});
@@ -238,7 +235,8 @@ class Pass {
       sum_.requests += o.requests;
       if (o.requests > 0) ++sum_.sent;
       if (o.ok) {
-        if (st.ok()) st = store_->PutCachedAnswer(Key(sites_[o.site]), AnswerToJson(o.answer).dump());
+        if (st.ok())
+          st = store_->PutCachedAnswer(Key(sites_[o.site]), AnswerToJson(o.answer).dump());
         Queue(o.site, std::move(o.answer));
       } else if (o.requests == 0) {
         ++sum_.not_sent;  // skipped after a fatal error

@@ -11,9 +11,9 @@ namespace errdex {
 namespace {
 
 TEST(Endpoint, BaseUrlsInEveryDocumentedFormMeanTheSameEndpoint) {
-  for (const char* url : {"http://127.0.0.1:8000", "http://127.0.0.1:8000/",
-                          "http://127.0.0.1:8000/v1", "http://127.0.0.1:8000/v1/",
-                          "http://127.0.0.1:8000/v1/chat/completions"}) {
+  for (const char* url :
+       {"http://127.0.0.1:8000", "http://127.0.0.1:8000/", "http://127.0.0.1:8000/v1",
+        "http://127.0.0.1:8000/v1/", "http://127.0.0.1:8000/v1/chat/completions"}) {
     Result<Endpoint> e = ParseEndpoint(url);
     ASSERT_TRUE(e.ok()) << url << ": " << e.status().message();
     EXPECT_EQ(e->Url(), "http://127.0.0.1:8000/v1/chat/completions") << url;
@@ -77,9 +77,10 @@ TEST(Answer, EveryViolationIsNamed) {
             "answer does not fit the schema: `solutions[1]` is not a string");
   EXPECT_EQ(why(R"({"documentation": "d", "solutions": ["a","b","c","d","e","f","g"]})"),
             "answer does not fit the schema: `solutions` has more than 6 items");
-  std::string long_doc = R"({"documentation": ")" + std::string(1501, 'x') +
-                         R"(", "solutions": ["s"]})";
-  EXPECT_EQ(why(long_doc), "answer does not fit the schema: `documentation` is longer than 1500 bytes");
+  std::string long_doc =
+      R"({"documentation": ")" + std::string(1501, 'x') + R"(", "solutions": ["s"]})";
+  EXPECT_EQ(why(long_doc),
+            "answer does not fit the schema: `documentation` is longer than 1500 bytes");
   EXPECT_EQ(why(R"({"documentation": "a\u0000b", "solutions": ["s"]})"),
             "answer does not fit the schema: `documentation` contains control characters");
 }
@@ -92,7 +93,8 @@ Record Deterministic() {
   r.repo = "acme/app";
   r.error_message = "unknown mode {mode!r}. Use --mode fast.";
   r.documentation = "`ValueError` is raised in `set_mode` (app/mode.py) at line 3.";
-  r.trigger_scenarios = "Reached in `set_mode` (app/mode.py) when `mode in MODES` is false (line 2).";
+  r.trigger_scenarios =
+      "Reached in `set_mode` (app/mode.py) when `mode in MODES` is false (line 2).";
   r.common_situations = "During a call to `set_mode` (defined at app/mode.py:1).";
   r.solutions = {"Use --mode fast. (the message's own advice)",
                  "Avoid the state where `mode in MODES` is false (checked at line 2)"};
@@ -128,9 +130,9 @@ TEST(Merge, ModelProseJoinsTheDeterministicFactsWithoutReplacingThem) {
                              "Use --mode fast. (the message's own advice)",
                              "Avoid the state where `mode in MODES` is false (checked at line 2)",
                              "List the accepted values with `--help`."}));
-  EXPECT_EQ(r.prevention_tips, (std::vector<std::string>{
-                                   "Check how `--mode` is set before launching",
-                                   "Validate `--mode` in your launcher."}));
+  EXPECT_EQ(r.prevention_tips,
+            (std::vector<std::string>{"Check how `--mode` is set before launching",
+                                      "Validate `--mode` in your launcher."}));
   EXPECT_EQ(r.handling_strategy, "validation: Validate `mode` before calling `set_mode`.");
   // A guard exists, so the deterministic example fix stays.
   EXPECT_EQ(r.example_fix, det.example_fix);
@@ -141,7 +143,8 @@ TEST(Merge, ModelProseJoinsTheDeterministicFactsWithoutReplacingThem) {
   EXPECT_EQ(r.provenance["errorMessage"], nlohmann::json::parse("[3]"));
   EXPECT_EQ(r.llm["fields"], nlohmann::json::parse(R"(["documentation", "commonSituations",
             "solutions", "preventionTips", "handlingStrategy"])"));
-  EXPECT_EQ(r.llm["modelItemsFrom"], nlohmann::json::parse(R"({"solutions": 2, "preventionTips": 1})"));
+  EXPECT_EQ(r.llm["modelItemsFrom"],
+            nlohmann::json::parse(R"({"solutions": 2, "preventionTips": 1})"));
   // The deterministic record comes back exactly, so a second model (or a
   // re-run) starts from the facts, not from the first model's prose.
   EXPECT_EQ(RecordToJsonText(DeterministicView(r)), RecordToJsonText(det));
@@ -151,10 +154,12 @@ TEST(Merge, ModelProseJoinsTheDeterministicFactsWithoutReplacingThem) {
 
 TEST(Merge, FallbackSolutionAndPlaceholderFixGiveWayToTheModel) {
   Record det = Deterministic();
-  det.solutions = {"Read the values printed in the message and compare them with what "
-                   "`load` (app/io.py) expects (line 9)"};
+  det.solutions = {
+      "Read the values printed in the message and compare them with what "
+      "`load` (app/io.py) expects (line 9)"};
   det.validation_code.reset();
-  det.example_fix = "# app/io.py:9 has no guarding condition; handle the error where load(...) is called";
+  det.example_fix =
+      "# app/io.py:9 has no guarding condition; handle the error where load(...) is called";
   Record r = MergeAnswer(det, Answer(), {"h", "m", 1}, {"solutions", "exampleFix"});
   EXPECT_EQ(r.solutions, (std::vector<std::string>{"use --mode fast",
                                                    "List the accepted values with `--help`."}));
@@ -173,8 +178,9 @@ TEST(Prompt, FactsHashIgnoresAnEarlierModelsProse) {
   det.source_code_start = 1;
   det.line_number = 3;
   nlohmann::json facts = SiteFactsJson(det);
-  EXPECT_EQ(facts["source"], "     1 | def set_mode(mode):\n     2 |     if mode not in MODES:\n"
-                             ">    3 |         raise ValueError(...)\n");
+  EXPECT_EQ(facts["source"],
+            "     1 | def set_mode(mode):\n     2 |     if mode not in MODES:\n"
+            ">    3 |         raise ValueError(...)\n");
   Record merged = MergeAnswer(det, Answer(), {"h", "m", 1}, {"documentation"});
   EXPECT_EQ(SiteHash(SiteFactsJson(DeterministicView(merged))), SiteHash(facts));
   nlohmann::json body = nlohmann::json::parse(ChatRequestBody("m-1", facts));

@@ -128,12 +128,9 @@ Record MergeAnswer(const Record& det, const ProseAnswer& a, const AnswerKey& key
   }
   if (changed.empty()) return r;
   original["provenance"] = det.provenance;
-  r.llm = {{"model", key.model},
-           {"promptVersion", key.prompt_version},
-           {"siteHash", key.site_hash},
-           {"fields", changed},
-           {"modelItemsFrom", items_from},
-           {"deterministic", original}};
+  r.llm = {{"model", key.model},           {"promptVersion", key.prompt_version},
+           {"siteHash", key.site_hash},    {"fields", changed},
+           {"modelItemsFrom", items_from}, {"deterministic", original}};
   return r;
 }
 

@@ -35,8 +35,9 @@ std::string NumberedSource(const Record& r) {
   for (size_t i = 0; i < lines.size(); ++i) {
     int n = r.source_code_start + static_cast<int>(i);
     std::string num = std::to_string(n);
-    out += (n == r.line_number ? ">" : " ") + std::string(num.size() < 5 ? 5 - num.size() : 0, ' ') +
-           num + " | " + std::string(Utf8Prefix(lines[i], kMaxLineBytes)) + "\n";
+    out += (n == r.line_number ? ">" : " ") +
+           std::string(num.size() < 5 ? 5 - num.size() : 0, ' ') + num + " | " +
+           std::string(Utf8Prefix(lines[i], kMaxLineBytes)) + "\n";
   }
   return out;
 }

@@ -4,9 +4,8 @@
 // cache key.
 #pragma once
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "errdex/record.h"
 

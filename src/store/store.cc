@@ -597,8 +597,9 @@ Status Store::EnsureAnswerCache() {
 Result<std::optional<std::string>> Store::CachedAnswer(const AnswerKey& key) {
   if (Status s = EnsureAnswerCache(); !s.ok()) return s;
   sqlite3* db = impl_->db.get();
-  Stmt st(db, "SELECT answer FROM llm_cache WHERE site_hash = ?1 AND model = ?2 AND "
-              "prompt_version = ?3");
+  Stmt st(db,
+          "SELECT answer FROM llm_cache WHERE site_hash = ?1 AND model = ?2 AND "
+          "prompt_version = ?3");
   if (Status s = st.status("cannot read llm_cache"); !s.ok()) return s;
   st.Bind(1, key.site_hash);
   st.Bind(2, key.model);
@@ -614,9 +615,10 @@ Status Store::PutCachedAnswer(const AnswerKey& key, const std::string& answer) {
   sqlite3* db = impl_->db.get();
   // One autocommit statement per answer: a killed run keeps every answer it
   // was paid for.
-  Stmt st(db, "INSERT INTO llm_cache(site_hash, model, prompt_version, answer, created_at) "
-              "VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT DO UPDATE SET answer = excluded.answer, "
-              "created_at = excluded.created_at");
+  Stmt st(db,
+          "INSERT INTO llm_cache(site_hash, model, prompt_version, answer, created_at) "
+          "VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT DO UPDATE SET answer = excluded.answer, "
+          "created_at = excluded.created_at");
   if (Status s = st.status("cannot write llm_cache"); !s.ok()) return s;
   st.Bind(1, key.site_hash);
   st.Bind(2, key.model);
