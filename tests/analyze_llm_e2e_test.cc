@@ -84,6 +84,8 @@ class FakeEndpoint {
     return last_body_;
   }
   void RefuseAll(bool on) { refuse_ = on; }
+  // Requests after the first n hang for a while (n < 0: none hang).
+  void HangAfter(int n) { hang_after_ = n; }
 
  private:
   void Handle(const httplib::Request& req, httplib::Response& res) {
@@ -97,6 +99,11 @@ class FakeEndpoint {
       n = ++counts_[message];
       auth_.push_back(req.get_header_value("Authorization"));
       last_body_ = body;
+    }
+    if (hang_after_ >= 0 && Total() > hang_after_) {
+      std::this_thread::sleep_for(std::chrono::seconds(2));
+      res.status = 503;
+      return;
     }
     if (refuse_) {
       res.status = 401;
@@ -146,6 +153,7 @@ class FakeEndpoint {
   std::vector<std::string> auth_;
   json last_body_;
   std::atomic<bool> refuse_{false};
+  std::atomic<int> hang_after_{-1};
 };
 
 // A loopback port nobody listens on (bound, read, closed).
@@ -375,6 +383,28 @@ TEST_F(AnalyzeLlmE2E, ReindexThenAnalyzeReappliesCachedAnswersForFree) {
   EXPECT_EQ(r["commonSituations"], deterministic_[kMode]["commonSituations"]);  // not in --fields
   EXPECT_EQ(r["llm"]["fields"], json::array({"documentation", "solutions"}));
   EXPECT_GT(fake_.Total(), asked);  // the failed ones were asked again (one try each)
+}
+
+TEST_F(AnalyzeLlmE2E, KilledRunResumesWithoutAskingAgain) {
+  fake_.HangAfter(1);  // app/config.py is answered, the next request hangs
+  std::string pid;
+  std::string cmd = Analyze("--concurrency 1");
+  cmd.resize(cmd.size() - 5);  // drop 2>&1: the background run must not hold the pipe
+  testing::Run(cmd + " > /dev/null 2>&1 & echo $!", &pid);
+  for (int i = 0; i < 1000 && fake_.Total() < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_GE(fake_.Total(), 2);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the answer reaches the cache
+  ASSERT_EQ(testing::Run("kill -9 " + pid), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  // The store is intact: every record is still the deterministic one.
+  for (const auto& [message, record] : deterministic_) EXPECT_EQ(Current(message), record);
+  fake_.HangAfter(-1);
+  json s = AnalyzeJson(2);
+  EXPECT_EQ(s["cached"], 1);
+  EXPECT_EQ(fake_.Count(kFile), 1);  // paid for once, before the kill
+  EXPECT_EQ(Current(kFile)["documentation"], kFileAnswer["documentation"]);
 }
 
 TEST_F(AnalyzeLlmE2E, LimitSendsAtMostNSites) {
