@@ -136,6 +136,10 @@ class FakeEndpoint {
       std::this_thread::sleep_for(std::chrono::milliseconds(1500));
       return answer(kFileAnswer.dump());
     }
+    if (message == "GARBLED scenario") {
+      res.set_content("<html>502 Bad Gateway</html>", "text/html");  // a 200 all the same
+      return;
+    }
     if (message == "ECHO scenario") {
       res.status = 400;
       res.set_content("bad request; you sent " + req.get_header_value("Authorization"),
@@ -182,7 +186,7 @@ class AnalyzeLlmE2E : public ::testing::Test {
     testing::WriteFile(r, "app/config.py",
                        "def load_config(path):\n"
                        "    raise FileNotFoundError(f\"config file {path} is missing\")\n");
-    for (const char* s : {"MALFORMED", "TRUNCATED", "SCHEMA", "FLAKY", "SLOW", "ECHO"}) {
+    for (const char* s : {"MALFORMED", "TRUNCATED", "SCHEMA", "FLAKY", "SLOW", "ECHO", "GARBLED"}) {
       std::string lower = s;
       for (char& c : lower) c = static_cast<char>(std::tolower(c));
       testing::WriteFile(
@@ -193,7 +197,7 @@ class AnalyzeLlmE2E : public ::testing::Test {
     std::string out;
     ASSERT_EQ(testing::Run(Cli("index " + ShellQuote(r) + " --json"), &out), 0) << out;
     for (const json& e : List()) deterministic_[e["message"]] = Show(e["id"]);
-    ASSERT_EQ(deterministic_.size(), 8u);
+    ASSERT_EQ(deterministic_.size(), 9u);
   }
 
   std::string Cli(const std::string& args, const std::string& env = "") {
@@ -266,24 +270,28 @@ TEST_F(AnalyzeLlmE2E, GoodAnswersAreMergedBadOnesLeaveTheFactsAlone) {
   json s = AnalyzeJson(2);  // failures make the exit code 2
   EXPECT_EQ(s["model"], "fake-1");
   EXPECT_EQ(s["endpoint"], fake_.Url() + "/v1/chat/completions");
-  EXPECT_EQ(s["records"], 8);
-  EXPECT_EQ(s["sent"], 8);
+  EXPECT_EQ(s["records"], 9);
+  EXPECT_EQ(s["sent"], 9);
   EXPECT_EQ(s["cached"], 0);
-  EXPECT_EQ(s["updated"], 3);  // mode, io, flaky
-  EXPECT_EQ(s["failed"], 5);
+  EXPECT_EQ(s["updated"], 3);  // mode, config, flaky
+  EXPECT_EQ(s["failed"], 6);
   // good 1 + file 1 + malformed 2 + truncated 2 + schema 2 + flaky 2 + slow 3 + echo 1
-  EXPECT_EQ(s["requests"], 14);
-  EXPECT_EQ(fake_.Total(), 14);
+  // + garbled 2
+  EXPECT_EQ(s["requests"], 16);
+  EXPECT_EQ(fake_.Total(), 16);
   EXPECT_EQ(fake_.Count("MALFORMED scenario"), 2);  // asked once more, then given up
   EXPECT_EQ(fake_.Count("FLAKY scenario"), 2);      // 429, then the answer
   EXPECT_EQ(fake_.Count("SLOW scenario"), 3);       // three timeouts
   EXPECT_EQ(fake_.Count("ECHO scenario"), 1);       // a 400 is not retried
+  EXPECT_EQ(fake_.Count("GARBLED scenario"), 2);    // not a chat completion: asked once more
   std::map<std::string, std::string> reasons;
   for (const json& f : s["failures"]) reasons[f["filePath"]] = f["reason"];
   EXPECT_EQ(reasons["app/malformed.py"], "the answer is not valid JSON (malformed or truncated)");
   EXPECT_EQ(reasons["app/truncated.py"], "the answer was truncated (finish_reason \"length\")");
   EXPECT_EQ(reasons["app/schema.py"],
             "answer does not fit the schema: unexpected field `confidence`");
+  EXPECT_EQ(reasons["app/garbled.py"],
+            "the endpoint's reply is not a chat completion (no choices)");
   EXPECT_EQ(reasons["app/slow.py"], "no answer within 0.5 s (timeout)");
   EXPECT_EQ(reasons["app/echo.py"], "HTTP 400 from " + fake_.Url() +
                                         "/v1/chat/completions: bad request; you sent Bearer "
@@ -326,7 +334,7 @@ TEST_F(AnalyzeLlmE2E, GoodAnswersAreMergedBadOnesLeaveTheFactsAlone) {
 
   // Failed sites: byte-for-byte the deterministic record.
   for (const char* m : {"MALFORMED scenario", "TRUNCATED scenario", "SCHEMA scenario",
-                        "SLOW scenario", "ECHO scenario"}) {
+                        "SLOW scenario", "ECHO scenario", "GARBLED scenario"}) {
     EXPECT_EQ(Current(m), deterministic_[m]) << m;
   }
 
@@ -355,7 +363,7 @@ TEST_F(AnalyzeLlmE2E, GoodAnswersAreMergedBadOnesLeaveTheFactsAlone) {
   EXPECT_EQ(again["cached"], 3);
   EXPECT_EQ(again["unchanged"], 3);
   EXPECT_EQ(again["updated"], 0);
-  EXPECT_EQ(again["sent"], 5);
+  EXPECT_EQ(again["sent"], 6);
   EXPECT_EQ(fake_.Count(kMode), 1);
   EXPECT_EQ(fake_.Count(kFile), 1);
   EXPECT_EQ(fake_.Count("FLAKY scenario"), 2);
@@ -411,7 +419,7 @@ TEST_F(AnalyzeLlmE2E, LimitSendsAtMostNSites) {
   // Sites go in (file, line) order: app/config.py first.
   json s = AnalyzeJson(0, "--limit 1 --fields documentation");
   EXPECT_EQ(s["sent"], 1);
-  EXPECT_EQ(s["notSent"], 7);
+  EXPECT_EQ(s["notSent"], 8);
   EXPECT_EQ(s["updated"], 1);
   EXPECT_EQ(fake_.Count(kFile), 1);
   EXPECT_EQ(Current(kFile)["documentation"], kFileAnswer["documentation"]);

@@ -176,7 +176,7 @@ ChatReply ChatClient::Complete(const std::string& request_body) {
     }
     if (res.status == 200) {
       ReadCompletion(res.body, &reply);
-      if (!reply.ok) reply.error = Redact(reply.error);
+      reply.malformed = !reply.ok;
       return reply;
     }
     std::string detail = Redact(ErrorDetail(res.body));

@@ -28,6 +28,7 @@ struct ChatReply {
   bool ok = false;            // a 200 whose body had choices[0].message
   std::string content;        // choices[0].message.content
   std::string finish_reason;  // "stop", "length", ...
+  bool malformed = false;     // a 200 whose body is not a chat completion
   int requests = 0;           // HTTP requests made
   // The run should stop: the endpoint refuses the key (401/403), does not
   // exist (404), or cannot be reached at all. Every other site would fail the

@@ -57,6 +57,10 @@ Outcome AskModel(ChatClient* client, const std::string& body, const LlmOptions& 
     }
     ChatReply reply = client->Complete(body);
     out.requests += reply.requests;
+    if (reply.malformed) {
+      out.error = reply.error;
+      continue;  // a garbled reply is an unusable answer: ask once more
+    }
     if (!reply.ok) {
       out.error = reply.error;
       out.fatal = reply.fatal;
