@@ -38,7 +38,28 @@ std::string Seconds(double s) {
   return buf;
 }
 
-bool Retryable(int status) { return status == 429 || status == 408 || status >= 500; }
+// Overload and gateway trouble passes; 501 and 505 (the server cannot do
+// this at all) do not.
+bool Retryable(int status) {
+  return status == 429 || status == 408 || (status >= 500 && status != 501 && status != 505);
+}
+
+// An HTML error page reduced to its text.
+std::string StripTags(const std::string& html) {
+  std::string text;
+  bool in_tag = false;
+  for (char c : html) {
+    if (c == '<') {
+      in_tag = true;
+      text += ' ';
+    } else if (c == '>') {
+      in_tag = false;
+    } else if (!in_tag) {
+      text += c;
+    }
+  }
+  return CollapseSpace(text);
+}
 
 // The provider's own explanation ({"error": {"message": ...}}), else the
 // start of the body.
@@ -51,7 +72,8 @@ std::string ErrorDetail(const std::string& body) {
     }
     if (e != j.end() && e->is_string()) return OneLine(e->get<std::string>(), 300);
   }
-  return OneLine(body, 300);
+  std::string_view t = Trim(body);
+  return OneLine(t.starts_with("<") ? StripTags(std::string(t)) : std::string(t), 300);
 }
 
 // Parses a 200 body: choices[0].message.content and finish_reason.
@@ -187,9 +209,9 @@ ChatReply ChatClient::Complete(const std::string& request_body) {
       reply.error += " (the endpoint refused the API key)";
       return reply;
     }
-    if (res.status == 404) {
+    if (res.status == 404 || res.status == 405 || res.status == 501) {
       reply.fatal = true;
-      reply.error += " (no chat completions endpoint or no such model)";
+      reply.error += " (no chat completions endpoint there, or no such model)";
       return reply;
     }
     if (!Retryable(res.status)) return reply;
