@@ -231,8 +231,8 @@ class AnalyzeLlmE2E : public ::testing::Test {
     all_output_ += out;
     return json::parse(out);
   }
-  // GET /api/errors/{id} from `errdex serve --port 0`.
-  json ServedRecord(const std::string& id) {
+  // GET path from `errdex serve --port 0`.
+  std::string Served(const std::string& path) {
     std::string log = db_dir_.Join("serve.log"), pid;
     testing::Run(ShellQuote(testing::ErrdexBinary()) + " serve --port 0 --db " + ShellQuote(db_) +
                      " > " + ShellQuote(log) + " 2>&1 & echo $!",
@@ -244,14 +244,14 @@ class AnalyzeLlmE2E : public ::testing::Test {
       if (at != std::string::npos) port = std::atoi(text.c_str() + at + 30);
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    json out;
+    std::string out;
     if (port) {
       httplib::Client c("127.0.0.1", port);
-      auto res = c.Get("/api/errors/" + id);
-      if (res && res->status == 200) out = json::parse(res->body, nullptr, false);
+      auto res = c.Get(path);
+      if (res && res->status == 200) out = res->body;
     }
     testing::Run("kill " + pid);
-    EXPECT_TRUE(out.is_object()) << testing::ReadFile(log);
+    EXPECT_FALSE(out.empty()) << path << "\n" << testing::ReadFile(log);
     return out;
   }
   json Current(const std::string& message) { return Show(deterministic_[message]["id"]); }
@@ -353,10 +353,18 @@ TEST_F(AnalyzeLlmE2E, GoodAnswersAreMergedBadOnesLeaveTheFactsAlone) {
       << out;
 
   // The HTTP JSON API serves the same record, provenance included.
-  json served = ServedRecord(det["id"]);
+  json served = json::parse(Served("/api/errors/" + det["id"].get<std::string>()));
   EXPECT_EQ(served["record"]["provenance"]["documentation"][0], "model:fake-1");
   EXPECT_EQ(served["record"]["llm"]["fields"][0], "documentation");
   EXPECT_EQ(served["record"]["documentation"], kGoodAnswer["documentation"]);
+  std::string page = Served("/acme/app/" + det["slug"].get<std::string>() + "/");
+  EXPECT_NE(page.find("<li>Check the spelling of `--mode`. <small>(model)</small></li>"),
+            std::string::npos)
+      << page;
+  EXPECT_NE(page.find("Prose by model fake-1 (documentation, commonSituations, solutions, "
+                      "preventionTips, handlingStrategy)"),
+            std::string::npos)
+      << page;
 
   // Second run: answered sites come from the cache; only failed ones are asked again.
   json again = AnalyzeJson(2);
