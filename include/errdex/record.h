@@ -65,6 +65,10 @@ struct Record {
   nlohmann::json callers = nlohmann::json::array();
   nlohmann::json options = nlohmann::json::array();
   std::vector<std::string> related;
+  // Set by the optional language-model pass (`errdex analyze --llm`), null
+  // otherwise: which model rewrote which prose fields, and the deterministic
+  // values it replaced (see docs/record-format.md, `llm`).
+  nlohmann::json llm;
 };
 
 // id = first 16 hex chars of sha256(repo "\x01" (code or message) "\x01" path).

@@ -7,6 +7,7 @@
 // per thread to read concurrently.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,6 +17,14 @@
 #include "errdex/status.h"
 
 namespace errdex {
+
+// Key of a cached language-model answer: what was asked (the hash of the
+// site's facts and source window), of which model, with which prompt.
+struct AnswerKey {
+  std::string site_hash;
+  std::string model;
+  int prompt_version = 0;
+};
 
 struct RepoInfo {
   std::string repo;
@@ -39,11 +48,26 @@ class Store {
   // Records in (repo, file, line) order; an empty repo means all.
   Result<std::vector<Record>> List(const std::string& repo);
   Result<std::vector<RepoInfo>> Repos();
-  // Increases whenever any repository is (re)indexed.
+  // Increases whenever any repository is (re)indexed or records are updated.
   Result<std::string> DatasetVersion();
+
+  // Read-modify-write of stored records in one transaction: `update` gets
+  // each stored record of `ids` (unknown ids are skipped) and returns true
+  // when it changed it; changed records are written back and the dataset
+  // version is bumped once. Returns how many were written. Fields that
+  // identify or match a record (id, repo, slug, file, line, message,
+  // pattern, class, code) must not change (InvalidArgument, nothing written).
+  Result<int> UpdateRecords(const std::vector<std::string>& ids,
+                            const std::function<bool(Record*)>& update);
+
+  // Cache of language-model answers (table llm_cache, created on first use,
+  // so older files and older errdex versions are unaffected).
+  Result<std::optional<std::string>> CachedAnswer(const AnswerKey& key);
+  Status PutCachedAnswer(const AnswerKey& key, const std::string& answer);
 
  private:
   struct Impl;
+  Status EnsureAnswerCache();
   explicit Store(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };

@@ -103,6 +103,9 @@ OrderedJson BuildOrdered(const Record& r) {
   o["callers"] = r.callers;
   o["options"] = r.options;
   o["related"] = r.related;
+  // Only records the model pass touched carry the field, so deterministic
+  // records stay byte-identical to what earlier versions wrote.
+  if (r.llm.is_object()) o["llm"] = r.llm;
   return o;
 }
 
@@ -243,6 +246,7 @@ void ParseFields(const nlohmann::json& j, Record* r) {
       if (id.is_string()) r->related.push_back(id.get<std::string>());
     }
   }
+  if (const nlohmann::json* v = Field(j, "llm"); v && v->is_object()) r->llm = *v;
 }
 
 }  // namespace

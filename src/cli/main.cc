@@ -6,12 +6,14 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <iterator>
 #include <string>
 
 #include "errdex/indexer.h"
 #include "errdex/input.h"
+#include "errdex/llm.h"
 #include "errdex/matcher.h"
 #include "errdex/record.h"
 #include "errdex/serve.h"
@@ -33,6 +35,12 @@ int Fail(const Status& st) {
 
 int FailUsage(const std::string& msg) {
   std::fprintf(stderr, "errdex: %s\n", msg.c_str());
+  return kExitFailure;
+}
+
+// For argument errors found after parsing, worded as CLI11's own.
+int FailUsageHelp(const std::string& msg) {
+  std::fprintf(stderr, "errdex: %s\nRun with --help for more information.\n", msg.c_str());
   return kExitFailure;
 }
 
@@ -241,6 +249,33 @@ int RunExplain(ExplainArgs a) {
 
 // --- show / list --------------------------------------------------------------
 
+// "model NAME (documentation, solutions 3-4)" when a model wrote prose.
+std::string ModelNote(const Record& r) {
+  if (!r.llm.is_object()) return "";
+  std::vector<std::string> fields;
+  const nlohmann::json& from = r.llm.value("modelItemsFrom", nlohmann::json::object());
+  for (const nlohmann::json& f : r.llm.value("fields", nlohmann::json::array())) {
+    if (!f.is_string()) continue;
+    std::string name = f.get<std::string>();
+    if (from.contains(name) && from[name].is_number_unsigned()) {
+      size_t first = from[name].get<size_t>() + 1;
+      size_t last = name == "solutions" ? r.solutions.size() : r.prevention_tips.size();
+      name += first == last ? " " + std::to_string(first)
+                            : " " + std::to_string(first) + "-" + std::to_string(last);
+    }
+    fields.push_back(name);
+  }
+  return "model " + r.llm.value("model", std::string("?")) + " (" + Join(fields, ", ") + ")";
+}
+
+// Index of the first list item a model wrote (the list's size when none).
+size_t ModelItemsFrom(const Record& r, const char* field, size_t size) {
+  if (!r.llm.is_object()) return size;
+  const nlohmann::json& from = r.llm.value("modelItemsFrom", nlohmann::json::object());
+  return from.contains(field) && from[field].is_number_unsigned() ? from[field].get<size_t>()
+                                                                  : size;
+}
+
 void PrintRecord(const Record& r) {
   std::printf("%s  %s\n", r.id.c_str(),
               r.error_class.empty() ? r.kind.c_str() : r.error_class.c_str());
@@ -248,13 +283,29 @@ void PrintRecord(const Record& r) {
   std::printf("where:     %s:%d", r.file_path.c_str(), r.line_number);
   if (!r.function.empty()) std::printf(" in %s", r.function.c_str());
   std::printf("\nlink:      %s\n", r.github_url.c_str());
-  std::printf("type:      %s, %s\n\n", r.error_type.c_str(), r.severity.c_str());
+  std::printf("type:      %s, %s\n", r.error_type.c_str(), r.severity.c_str());
+  if (std::string note = ModelNote(r); !note.empty()) {
+    std::printf("prose:     %s; deterministic text in `errdex show %s --json` (llm)\n",
+                note.c_str(), r.id.c_str());
+  }
+  std::printf("\n");
   std::printf("Error message\n  %s\n\nPattern\n  %s\n\n", r.error_message.c_str(),
               r.message_pattern.c_str());
   std::printf("What it means\n  %s\n\nWhen it happens\n  %s\n  %s\n\nSolutions\n",
               r.documentation.c_str(), r.trigger_scenarios.c_str(), r.common_situations.c_str());
+  size_t model_from = ModelItemsFrom(r, "solutions", r.solutions.size());
   for (size_t i = 0; i < r.solutions.size(); ++i) {
-    std::printf("  %zu. %s\n", i + 1, r.solutions[i].c_str());
+    std::printf("  %zu. %s%s\n", i + 1, i >= model_from ? "[model] " : "", r.solutions[i].c_str());
+  }
+  if (!r.prevention_tips.empty()) {
+    std::printf("\nPrevention\n");
+    size_t tips_from = ModelItemsFrom(r, "preventionTips", r.prevention_tips.size());
+    for (size_t i = 0; i < r.prevention_tips.size(); ++i) {
+      std::printf("  - %s%s\n", i >= tips_from ? "[model] " : "", r.prevention_tips[i].c_str());
+    }
+  }
+  if (!r.handling_strategy.empty()) {
+    std::printf("\nHandling\n  %s\n", r.handling_strategy.c_str());
   }
   std::printf("\nExample fix\n%s\n\nSource (lines %d-%d)\n", r.example_fix.c_str(),
               r.source_code_start, r.source_code_end);
@@ -304,6 +355,95 @@ int RunList(const std::string& repo, const std::string& db, bool json) {
     }
   }
   return records->empty() ? kExitNotFound : kExitFound;
+}
+
+// --- analyze --llm -------------------------------------------------------------
+
+struct AnalyzeArgs {
+  LlmOptions llm;
+  std::string db, api_key_env;
+  bool json = false, no_progress = false;
+};
+
+nlohmann::json LlmSummaryJson(const LlmSummary& s) {
+  nlohmann::json failures = nlohmann::json::array();
+  for (const LlmFailure& f : s.failures) {
+    failures.push_back(
+        {{"id", f.id}, {"filePath", f.file}, {"lineNumber", f.line}, {"reason", f.reason}});
+  }
+  return {{"endpoint", s.endpoint},
+          {"model", s.model},
+          {"records", s.records},
+          {"sites", s.sites},
+          {"sent", s.sent},
+          {"requests", s.requests},
+          {"cached", s.cached},
+          {"updated", s.updated},
+          {"unchanged", s.unchanged},
+          {"failed", s.failed},
+          {"stale", s.stale},
+          {"notSent", s.not_sent},
+          {"failures", failures},
+          {"stopped", s.stopped.empty() ? nlohmann::json() : nlohmann::json(s.stopped)},
+          {"seconds", s.seconds}};
+}
+
+void PrintLlmSummary(const LlmSummary& s) {
+  std::printf("model %s at %s: %d records, %d sites\n", s.model.c_str(), s.endpoint.c_str(),
+              s.records, s.sites);
+  std::printf("sent %d sites (%d requests), %d answered from the cache", s.sent, s.requests,
+              s.cached);
+  if (s.not_sent) std::printf(", %d not sent (--limit or stopped)", s.not_sent);
+  std::printf("\nupdated %d records, %d already up to date, %d failed (deterministic text kept)",
+              s.updated, s.unchanged, s.failed);
+  if (s.stale) std::printf(", %d re-indexed meanwhile (left alone)", s.stale);
+  std::printf(" in %.2fs\n", s.seconds);
+  constexpr size_t kShown = 10;
+  for (size_t i = 0; i < s.failures.size() && i < kShown; ++i) {
+    const LlmFailure& f = s.failures[i];
+    std::printf("failed: %s:%d (%s): %s\n", f.file.c_str(), f.line, f.id.c_str(), f.reason.c_str());
+  }
+  if (s.failures.size() > kShown) {
+    std::printf("... and %zu more failures (--json lists all)\n", s.failures.size() - kShown);
+  }
+  if (!s.stopped.empty()) std::printf("stopped early: %s\n", s.stopped.c_str());
+  if (s.failed) std::printf("re-run the same command to retry the failed sites only\n");
+}
+
+int RunAnalyze(AnalyzeArgs a) {
+  bool key_env_given = !a.api_key_env.empty();
+  std::string env = key_env_given ? a.api_key_env : "OPENAI_API_KEY";
+  const char* key = std::getenv(env.c_str());
+  if (key && *key) {
+    a.llm.api_key = key;
+  } else if (key_env_given) {
+    return FailUsageHelp("--api-key-env " + env + ": the environment variable is not set");
+  } else if (!a.json) {
+    std::fprintf(stderr, "errdex: $%s is not set; sending requests without an API key\n",
+                 env.c_str());
+  }
+  if (!a.llm.repo.empty() && a.llm.repo.find('/') == std::string::npos) {
+    return FailUsageHelp("--repo must be owner/name, got '" + a.llm.repo + "'");
+  }
+  if (Status s = ValidateLlmOptions(a.llm); !s.ok()) return FailUsageHelp(s.message());
+  auto store = OpenStore(a.db);
+  if (!store.ok()) return Fail(store.status());
+  bool bar = !a.json && !a.no_progress && isatty(STDERR_FILENO);
+  auto summary = RunLlmPass(a.llm, store->get(), [&](const LlmProgress& p) {
+    if (!bar) return;
+    std::fprintf(stderr, "\r\033[K%d/%d sites answered, %d failed", p.done, p.total, p.failed);
+    if (p.done == p.total) std::fputs("\r\033[K", stderr);
+    std::fflush(stderr);
+  });
+  if (!summary.ok()) return Fail(summary.status());
+  if (a.json) {
+    std::cout << LlmSummaryJson(*summary).dump(2, ' ', false,
+                                               nlohmann::json::error_handler_t::replace)
+              << "\n";
+  } else {
+    PrintLlmSummary(*summary);
+  }
+  return summary->failed || !summary->stopped.empty() ? kExitFailure : kExitFound;
 }
 
 // --- serve / export -----------------------------------------------------------
@@ -386,6 +526,60 @@ int Main(int argc, char** argv) {
   list->add_option("--db", list_db, db_help);
   list->add_flag("--json", list_json, "JSON output");
 
+  AnalyzeArgs aa;
+  CLI::App* analyze = app.add_subcommand(
+      "analyze", "Optional language-model pass: better prose for stored records");
+  analyze
+      ->add_option("--llm", aa.llm.url,
+                   "OpenAI-compatible endpoint: http(s)://host[:port][/v1] "
+                   "(POST .../v1/chat/completions)")
+      ->required();
+  analyze->add_option("--model", aa.llm.model, "Model name sent to the endpoint")->required();
+  analyze->add_option("--db", aa.db, db_help);
+  analyze->add_option("--repo", aa.llm.repo, "Only this repository (owner/name; default: all)");
+  analyze->add_option("--api-key-env", aa.api_key_env,
+                      "Environment variable holding the API key (default OPENAI_API_KEY; sent "
+                      "as Authorization: Bearer, never printed)");
+  analyze->add_option("--concurrency", aa.llm.concurrency, "Requests in flight (1-64)")
+      ->capture_default_str();
+  analyze
+      ->add_option("--limit", aa.llm.limit,
+                   "Send at most N sites to the model (0: no limit); cached sites are "
+                   "applied without counting")
+      ->capture_default_str();
+  analyze
+      ->add_option("--fields", aa.llm.fields,
+                   "Fields to apply, comma-separated (default: all of documentation, "
+                   "commonSituations, solutions, preventionTips, handlingStrategy, "
+                   "exampleFix)")
+      ->delimiter(',');
+  analyze->add_option("--timeout", aa.llm.timeout_seconds, "Seconds per HTTP request")
+      ->capture_default_str();
+  analyze
+      ->add_option("--tries", aa.llm.max_tries,
+                   "HTTP requests per answer on 429, 5xx and timeouts (1-10)")
+      ->capture_default_str();
+  analyze
+      ->add_option("--retry-delay-ms", aa.llm.retry_delay_ms,
+                   "First backoff; doubles per retry (Retry-After is honoured)")
+      ->capture_default_str();
+  analyze->add_flag("--json", aa.json, "Print a machine-readable summary");
+  analyze->add_flag("--no-progress", aa.no_progress, "No progress line");
+  analyze->footer(
+      "The model gets each record's deterministic facts (message, class, conditions, notes,\n"
+      "callers, options, analysis fields) and the source window; temperature 0, JSON answer.\n"
+      "Answers are validated against a fixed schema; an unusable one is asked once more, then\n"
+      "the record keeps its deterministic text and counts as failed (exit 2).\n"
+      "Merge: documentation and commonSituations are replaced; solutions and preventionTips\n"
+      "keep the deterministic items first and get the model's new ones appended;\n"
+      "handlingStrategy becomes \"<category>: <model text>\"; exampleFix is filled only where no\n"
+      "condition guards the error. Message, pattern, class, location, triggerScenarios,\n"
+      "conditions and code fields are never changed. Provenance names the model\n"
+      "(\"model:NAME\") and llm.deterministic keeps the replaced text.\n"
+      "Answers are cached in the database by (site facts hash, model, prompt version):\n"
+      "re-running, or resuming a killed run, asks only for what is not cached yet.\n"
+      "Exit: 0 done, 1 no records, 2 usage error, failed sites or endpoint error.");
+
   ServeOptions so;
   CLI::App* serve = app.add_subcommand("serve", "Serve HTML pages, the JSON API and /data/");
   serve->add_option("--db", so.db, db_help);
@@ -414,6 +608,7 @@ int Main(int argc, char** argv) {
   if (*explain) return RunExplain(ea);
   if (*show) return RunShow(show_id, show_db, show_json);
   if (*list) return RunList(list_repo, list_db, list_json);
+  if (*analyze) return RunAnalyze(aa);
   if (*serve) return RunServe(so);
   if (*exp) return RunExport(export_dir, export_db, export_json);
   return kExitFailure;

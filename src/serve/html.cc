@@ -338,6 +338,33 @@ std::string RenderRepo(const Corpus& corpus, const std::string& repo, const std:
   return out;
 }
 
+namespace {
+
+// Index of the first list item a language model wrote (`analyze --llm`).
+size_t ModelItemsFrom(const Record& r, const char* field, size_t size) {
+  if (!r.llm.is_object()) return size;
+  auto from = r.llm.find("modelItemsFrom");
+  if (from == r.llm.end() || !from->is_object()) return size;
+  auto it = from->find(field);
+  return it != from->end() && it->is_number_unsigned() ? it->get<size_t>() : size;
+}
+
+// " Prose by model NAME: documentation, solutions." when a model wrote any.
+std::string ModelFooter(const Record& r) {
+  if (!r.llm.is_object()) return "";
+  std::vector<std::string> fields;
+  if (auto f = r.llm.find("fields"); f != r.llm.end() && f->is_array()) {
+    for (const auto& name : *f) {
+      if (name.is_string()) fields.push_back(name.get<std::string>());
+    }
+  }
+  std::string model = r.llm.value("model", std::string("?"));
+  return " Prose by model " + Esc(model) + " (" + Esc(Join(fields, ", ")) +
+         "); the deterministic text is in the JSON (<code>llm.deterministic</code>).";
+}
+
+}  // namespace
+
 std::string RenderError(const Corpus& corpus, const Record& r) {
   std::string url = corpus.base_url + ErrorPath(r);
   std::string api = "/api/errors/" + r.id;
@@ -357,7 +384,11 @@ std::string RenderError(const Corpus& corpus, const Record& r) {
   SourceSection(&out, r);
   Section(&out, "solutions", "Solutions");
   out += "<ol>";
-  for (const auto& s : r.solutions) out += "<li>" + Esc(s) + "</li>";
+  size_t model_from = ModelItemsFrom(r, "solutions", r.solutions.size());
+  for (size_t i = 0; i < r.solutions.size(); ++i) {
+    out +=
+        "<li>" + Esc(r.solutions[i]) + (i >= model_from ? " <small>(model)</small>" : "") + "</li>";
+  }
   out += "</ol></section>\n";
   Section(&out, "example-fix", "Example fix");
   out += "<pre>" + Esc(r.example_fix) + "</pre></section>\n";
@@ -373,7 +404,7 @@ std::string RenderError(const Corpus& corpus, const Record& r) {
          Esc(r.analyzed_sha.substr(0, 10)) + " (" + Esc(r.analyzed_at.substr(0, 10)) +
          "). Data as JSON: <a href=\"" + Esc(api) + "\">" + Esc(api) + "</a>. Source: <a href=\"" +
          Esc(r.github_url) + "\">" + Esc(r.file_path) + ":" + std::to_string(r.line_number) +
-         "</a>.</footer>\n" + Tail();
+         "</a>." + ModelFooter(r) + "</footer>\n" + Tail();
   return out;
 }
 

@@ -406,6 +406,7 @@ Result<Record> ParseStored(const std::string& text, const std::string& id) {
 
 struct Store::Impl {
   DbPtr db;
+  bool answer_cache_ready = false;
 };
 
 Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -525,6 +526,107 @@ Result<std::string> Store::DatasetVersion() {
   Result<std::optional<std::string>> v = ReadMeta(impl_->db.get(), "dataset_version");
   if (!v.ok()) return v.status();
   return v->value_or("");
+}
+
+namespace {
+
+constexpr const char* kAnswerCacheTable = R"sql(
+CREATE TABLE IF NOT EXISTS llm_cache(
+  site_hash TEXT NOT NULL,
+  model TEXT NOT NULL,
+  prompt_version INT NOT NULL,
+  answer TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY(site_hash, model, prompt_version)
+) WITHOUT ROWID;
+)sql";
+
+// The fields a reader identifies or matches a record by; UpdateRecords
+// refuses to change them (the copies in the other columns would go stale).
+bool SameIdentity(const Record& a, const Record& b) {
+  return a.id == b.id && a.repo == b.repo && a.slug == b.slug && a.file_path == b.file_path &&
+         a.line_number == b.line_number && a.error_message == b.error_message &&
+         a.message_pattern == b.message_pattern && a.error_class == b.error_class &&
+         a.error_code == b.error_code;
+}
+
+}  // namespace
+
+Result<int> Store::UpdateRecords(const std::vector<std::string>& ids,
+                                 const std::function<bool(Record*)>& update) {
+  sqlite3* db = impl_->db.get();
+  Transaction txn(db);
+  if (Status s = txn.Begin(); !s.ok()) return s;
+  Stmt get(db, "SELECT json FROM records WHERE id = ?1");
+  if (Status s = get.status("cannot read records"); !s.ok()) return s;
+  Stmt put(db, "UPDATE records SET json = ?2 WHERE id = ?1");
+  if (Status s = put.status("cannot update records"); !s.ok()) return s;
+  int written = 0;
+  for (const std::string& id : ids) {
+    get.Reset();
+    get.Bind(1, id);
+    int rc = get.Step();
+    if (rc == SQLITE_DONE) continue;
+    if (rc != SQLITE_ROW) return SqlError(db, rc, "cannot read record " + id);
+    Result<Record> stored = ParseStored(get.Text(0), id);
+    if (!stored.ok()) return stored.status();
+    Record changed = *stored;
+    if (!update(&changed)) continue;
+    if (!SameIdentity(*stored, changed)) {
+      return Status::InvalidArgument("update of record " + id + " changes its identity");
+    }
+    put.Reset();
+    put.Bind(1, id);
+    put.Bind(2, RecordToJsonText(changed));
+    if (rc = put.Step(); rc != SQLITE_DONE) return SqlError(db, rc, "cannot update record " + id);
+    ++written;
+  }
+  if (written == 0) return 0;  // rolls back an empty transaction
+  if (Result<int64_t> seq = BumpDataset(db); !seq.ok()) return seq.status();
+  if (Status s = txn.Commit(); !s.ok()) return s;
+  return written;
+}
+
+Status Store::EnsureAnswerCache() {
+  if (impl_->answer_cache_ready) return Status::OK();
+  Status s = Exec(impl_->db.get(), kAnswerCacheTable, "cannot create the llm_cache table");
+  impl_->answer_cache_ready = s.ok();
+  return s;
+}
+
+Result<std::optional<std::string>> Store::CachedAnswer(const AnswerKey& key) {
+  if (Status s = EnsureAnswerCache(); !s.ok()) return s;
+  sqlite3* db = impl_->db.get();
+  Stmt st(db,
+          "SELECT answer FROM llm_cache WHERE site_hash = ?1 AND model = ?2 AND "
+          "prompt_version = ?3");
+  if (Status s = st.status("cannot read llm_cache"); !s.ok()) return s;
+  st.Bind(1, key.site_hash);
+  st.Bind(2, key.model);
+  st.Bind(3, static_cast<int64_t>(key.prompt_version));
+  int rc = st.Step();
+  if (rc == SQLITE_DONE) return std::optional<std::string>();
+  if (rc != SQLITE_ROW) return SqlError(db, rc, "cannot read llm_cache");
+  return std::optional<std::string>(st.Text(0));
+}
+
+Status Store::PutCachedAnswer(const AnswerKey& key, const std::string& answer) {
+  if (Status s = EnsureAnswerCache(); !s.ok()) return s;
+  sqlite3* db = impl_->db.get();
+  // One autocommit statement per answer: a killed run keeps every answer it
+  // was paid for.
+  Stmt st(db,
+          "INSERT INTO llm_cache(site_hash, model, prompt_version, answer, created_at) "
+          "VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT DO UPDATE SET answer = excluded.answer, "
+          "created_at = excluded.created_at");
+  if (Status s = st.status("cannot write llm_cache"); !s.ok()) return s;
+  st.Bind(1, key.site_hash);
+  st.Bind(2, key.model);
+  st.Bind(3, static_cast<int64_t>(key.prompt_version));
+  st.Bind(4, answer);
+  st.Bind(5, FormatMillis(NowMillis()));
+  int rc = st.Step();
+  return rc == SQLITE_DONE ? Status::OK() : SqlError(db, rc, "cannot write llm_cache");
 }
 
 std::string DefaultDbPath() {

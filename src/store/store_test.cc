@@ -355,6 +355,67 @@ TEST(StoreTest, ConcurrentReaderSeesWholeSets) {
   RecordProperty("distinct_sizes_seen", static_cast<int>(sizes_seen.size()));
 }
 
+TEST(StoreTest, UpdateRecordsRewritesInPlaceAndBumpsTheVersion) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.Join("e.db"));
+  std::vector<Record> rs = MakeSet("acme/a", "bad", 3);
+  ASSERT_TRUE(store->ReplaceRepo(Info("acme/a"), rs).ok());
+  std::string before = *store->DatasetVersion();
+  Result<int> n = store->UpdateRecords({rs[0].id, rs[1].id, "ffffffffffffffff"}, [](Record* r) {
+    if (r->error_message == "bad 1") return false;  // unchanged: not written
+    r->documentation = "better prose";
+    return true;
+  });
+  ASSERT_TRUE(n.ok()) << n.status().message();
+  EXPECT_EQ(*n, 1);
+  EXPECT_EQ(store->Get(rs[0].id)->documentation, "better prose");
+  EXPECT_EQ(store->Get(rs[1].id)->documentation, "");
+  EXPECT_GT(*store->DatasetVersion(), before);
+
+  // Changing what identifies a record is refused, and the batch rolls back.
+  Result<int> bad = store->UpdateRecords({rs[1].id, rs[2].id}, [](Record* r) {
+    r->documentation = "x";
+    if (r->error_message == "bad 2") r->slug = "other";
+    return true;
+  });
+  EXPECT_EQ(bad.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_EQ(store->Get(rs[1].id)->documentation, "");
+  EXPECT_EQ(store->Get(rs[2].id)->slug, rs[2].slug);
+}
+
+TEST(StoreTest, AnswerCacheIsCreatedOnFirstUseAndKeyedByHashModelAndPrompt) {
+  TempDir dir;
+  std::string path = dir.Join("c.db");
+  {
+    auto store = OpenOrDie(path);
+    ASSERT_TRUE(store->ReplaceRepo(Info("acme/a"), MakeSet("acme/a", "bad", 1)).ok());
+  }
+  auto has_table = [&] {
+    std::string out;
+    testing::Run("sqlite3 " + testing::ShellQuote(path) +
+                     " \"SELECT count(*) FROM sqlite_master WHERE name = 'llm_cache'\"",
+                 &out);
+    return out == "1\n";
+  };
+  EXPECT_FALSE(has_table());  // opening and indexing never create it
+  auto store = OpenOrDie(path);
+  AnswerKey key{"h1", "m-1", 1};
+  Result<std::optional<std::string>> miss = store->CachedAnswer(key);
+  ASSERT_TRUE(miss.ok()) << miss.status().message();
+  EXPECT_FALSE(miss->has_value());
+  EXPECT_TRUE(has_table());
+  ASSERT_TRUE(store->PutCachedAnswer(key, R"({"documentation":"d"})").ok());
+  EXPECT_EQ(store->CachedAnswer(key)->value(), R"({"documentation":"d"})");
+  EXPECT_FALSE(store->CachedAnswer({"h1", "m-2", 1})->has_value());
+  EXPECT_FALSE(store->CachedAnswer({"h1", "m-1", 2})->has_value());
+  EXPECT_FALSE(store->CachedAnswer({"h2", "m-1", 1})->has_value());
+  ASSERT_TRUE(store->PutCachedAnswer(key, R"({"documentation":"e"})").ok());  // replaces
+  EXPECT_EQ(store->CachedAnswer(key)->value(), R"({"documentation":"e"})");
+  // A re-index leaves the cache alone.
+  ASSERT_TRUE(store->ReplaceRepo(Info("acme/a"), MakeSet("acme/a", "bad", 2)).ok());
+  EXPECT_EQ(OpenOrDie(path)->CachedAnswer(key)->value(), R"({"documentation":"e"})");
+}
+
 TEST(StoreTest, DefaultDbPath) {
   const char* saved = std::getenv("ERRDEX_DB");
   std::string saved_value = saved ? saved : "";
