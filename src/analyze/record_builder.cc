@@ -266,7 +266,18 @@ void CodeFields(const ErrorSite& s, Record* r) {
     if (c.expr.rfind("except", 0) == 0 || c.expr.rfind("catch", 0) == 0) continue;
     conds.push_back(c.polarity ? c.expr : lang.negate(c.expr));
   }
-  std::string guard = Join(conds, s.language == "python" ? " and " : " && ");
+  // Joined with `and`, an operand with a lower-precedence operator of its
+  // own needs parentheses: `a and b or c` is not `a and (b or c)`.
+  bool python = s.language == "python";
+  if (conds.size() > 1) {
+    for (std::string& c : conds) {
+      bool loose = python ? c.find(" or ") != std::string::npos || c.find(" if ") != std::string::npos ||
+                                c.find("lambda") != std::string::npos
+                          : c.find("||") != std::string::npos || c.find('?') != std::string::npos;
+      if (loose) c = "(" + c + ")";
+    }
+  }
+  std::string guard = Join(conds, python ? " and " : " && ");
   if (!guard.empty()) {
     r->validation_code = cm + " errdex: " + where + " raises when this holds\n" +
                          lang.guard(guard, "...  " + cm + " adjust the inputs before calling " + call);

@@ -51,6 +51,21 @@ TEST(RecordBuilder, DoubleNegationReadsPositively) {
       << r.trigger_scenarios;
 }
 
+TEST(RecordBuilder, GuardKeepsPrecedenceOfOrInsideAnd) {
+  // requests' adapters.py: `if verify and not cert_loc or not os.path.exists(cert_loc)`
+  // nested in `if url.lower().startswith("https")`.
+  ErrorSite s = Site(12, SiteKind::kRaise, "Could not find a suitable TLS CA certificate bundle");
+  s.conditions.push_back({"url.lower().startswith(\"https\")", true, 10});
+  s.conditions.push_back({"not cert_loc or not os.path.exists(cert_loc)", true, 11});
+  std::vector<std::string_view> lines(40, "x");
+  Record r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  const std::string guard =
+      "url.lower().startswith(\"https\") and (not cert_loc or not os.path.exists(cert_loc))";
+  ASSERT_TRUE(r.validation_code.has_value());
+  EXPECT_NE(r.validation_code->find("if " + guard + ":"), std::string::npos) << *r.validation_code;
+  EXPECT_EQ(r.prevention_tips.back(), "Validate `" + guard + "` up front");
+}
+
 TEST(RecordBuilder, AdviceSentences) {
   EXPECT_EQ(AdviceSentences("X is not int8-aware. Disable one of them."),
             (std::vector<std::string>{"Disable one of them."}));

@@ -94,9 +94,10 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
+// "a.b.ValueError" -> "ValueError", "nlohmann::detail::type_error" -> "type_error".
 std::string_view LastComponent(std::string_view cls) {
-  size_t dot = cls.rfind('.');
-  return dot == std::string_view::npos ? cls : cls.substr(dot + 1);
+  size_t sep = cls.find_last_of(".:");
+  return sep == std::string_view::npos ? cls : cls.substr(sep + 1);
 }
 
 // Score change for the exception class: only when both sides name one.
