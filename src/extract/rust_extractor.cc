@@ -295,7 +295,7 @@ TSNode MacroTree(TSNode inv) {
   return Is(last, "token_tree") ? last : TSNode{};
 }
 
-enum class Family { kNone, kPanic, kAssert, kAnyhow, kEyre, kLog, kWrite };
+enum class Family { kNone, kPanic, kAssert, kAnyhow, kEyre, kLog, kWrite, kCompileError };
 
 struct MacroInfo {
   Family family = Family::kNone;
@@ -331,6 +331,12 @@ MacroInfo MacroInfoFor(std::string_view path) {
     m.severity = name == "warn" ? "warning" : name == "crit" ? "critical" : "error";
   } else if (name == "write" || name == "writeln") {
     m = {Family::kWrite, 1, "error"};
+  } else if (name == "abort" || name == "emit_error") {
+    // proc-macro-error: `abort!(span, "fmt", ..)`, reported by the compiler
+    // to the users of a derive macro.
+    m = {Family::kCompileError, 1, "error"};
+  } else if (name == "abort_call_site" || name == "emit_call_site_error") {
+    m.family = Family::kCompileError;
   }
   if (prefix.starts_with("eyre") && m.family == Family::kAnyhow) m.family = Family::kEyre;
   return m;
@@ -425,6 +431,9 @@ class RustFile {
         break;
       case Family::kEyre:
         site.error_class = "eyre::Report";
+        break;
+      case Family::kCompileError:
+        site.error_class = "compile_error";
         break;
       case Family::kLog:
         site.kind = SiteKind::kLog;
@@ -609,7 +618,8 @@ class RustFile {
     bool error_type = last.ends_with("Error") || last.ends_with("Err") || status;
     if (!error_type || args.empty() || name.empty()) return;
     static const std::set<std::string_view> kBuilders = {
-        "new", "custom", "msg", "other", "from", "raw", "with_message", "message", "simple"};
+        "new", "new_spanned", "custom", "msg", "other", "from", "raw", "with_message", "message",
+        "simple"};
     bool variant = IsUpper(name[0]);
     if (!variant && !kBuilders.count(name) && !status) return;
     ErrorSite site = NewSite(call, SiteKind::kRaise);
@@ -814,15 +824,16 @@ class RustFile {
     std::string type = TypeName(ts::Text(Field(impl, "type"), src_));
     if (last == "Display") {
       display_impls_.push_back(impl);
-    } else if (last == "Error") {
+    } else if (last.ends_with("Error")) {  // std::error::Error, serde's StdError
       error_types_.insert(type);
     }
   }
 
   bool IsErrorType(const std::string& type) {
     std::string_view t = LastSegment(type);
-    return error_types_.count(type) > 0 || t.ends_with("Error") || t.ends_with("Err") ||
-           t.ends_with("ErrorKind");
+    // ParseError, ErrorKind, ErrorCode, ConfigErr.
+    return error_types_.count(type) > 0 || t.find("Error") != std::string_view::npos ||
+           t.ends_with("Err");
   }
 
   // `impl fmt::Display for XError`: each `write!`/`f.write_str` and each

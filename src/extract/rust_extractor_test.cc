@@ -310,6 +310,38 @@ TEST(RustExtractor, StringForms) {
                       "assertion `left == right` failed: lengths differ\n  left: 1\n right: 2"));
 }
 
+TEST(RustExtractor, DeriveMacroErrorsAndErrorCodes) {
+  auto sites = Extract(
+      "fn parse(attr: &Attribute) -> syn::Result<Kind> {\n"
+      "    match name {\n"
+      "        \"skip\" => Ok(Kind::Skip),\n"
+      "        other => abort!(attr.span(), \"unknown attribute `{}`\", other),\n"
+      "    }\n"
+      "    abort! { ident.span(), \"`{}` cannot be used with enums\", ident }\n"
+      "    Err(syn::Error::new_spanned(attr, \"expected a string literal\"))\n"
+      "}\n"
+      "\n"
+      "impl Display for ErrorCode {\n"
+      "    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {\n"
+      "        match self {\n"
+      "            ErrorCode::Message(msg) => f.write_str(msg),\n"
+      "            ErrorCode::EofWhileParsingList => f.write_str(\"EOF while parsing a list\"),\n"
+      "        }\n"
+      "    }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 4u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "unknown attribute `{}`");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"other"}));
+  EXPECT_EQ(sites[0].error_class, "compile_error");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[1].message.Display(), "`{}` cannot be used with enums");
+  EXPECT_EQ(sites[2].message.Display(), "expected a string literal");
+  EXPECT_EQ(sites[2].error_class, "syn::Error");
+  EXPECT_EQ(sites[3].message.Display(), "EOF while parsing a list");
+  EXPECT_EQ(sites[3].error_class, "ErrorCode::EofWhileParsingList");
+  EXPECT_EQ(sites[3].line, 14);
+}
+
 TEST(RustExtractor, SkipsTestCode) {
   auto sites = Extract(
       "fn real() { panic!(\"real\"); }\n"
