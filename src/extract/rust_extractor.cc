@@ -205,6 +205,32 @@ std::string_view DefaultPanicText(std::string_view macro) {
   return "explicit panic";
 }
 
+bool IsTestAttribute(TSNode attr_item, std::string_view src);
+
+// Symbol and field ids of the node types every node is compared against:
+// comparing ids instead of type strings and looking fields up by id keeps
+// the walk close to bare parsing speed.
+struct RustIds {
+  TSSymbol macro_invocation, call_expression, attribute_item, impl_item;
+  TSFieldId function, field, arguments, name;
+};
+
+const RustIds& Ids() {
+  static const RustIds kIds = [] {
+    const TSLanguage* lang = tree_sitter_rust();
+    auto sym = [&](std::string_view n) {
+      return ts_language_symbol_for_name(lang, n.data(), static_cast<uint32_t>(n.size()), true);
+    };
+    auto field = [&](std::string_view n) {
+      return ts_language_field_id_for_name(lang, n.data(), static_cast<uint32_t>(n.size()));
+    };
+    return RustIds{sym("macro_invocation"), sym("call_expression"), sym("attribute_item"),
+                   sym("impl_item"),        field("function"),      field("field"),
+                   field("arguments"),      field("name")};
+  }();
+  return kIds;
+}
+
 // --- context -------------------------------------------------------------------
 
 std::string RustScopeName(TSNode n, std::string_view src, bool* is_function) {
@@ -236,14 +262,17 @@ TSNode EnclosingFunction(TSNode n) {
   return ts::EnclosingScope(n, [](TSNode a) { return IsFunctionNode(a); });
 }
 
-// Pre-order walk that skips the subtree of a node when `visit` returns false.
+// Pre-order walk that skips the subtree of a node when `visit(node, depth)`
+// returns false.
 template <typename F>
 void WalkPruned(TSNode root, F&& visit) {
   TSTreeCursor cursor = ts_tree_cursor_new(root);
   bool descend = true;
+  int depth = 0;
   while (true) {
-    if (descend && visit(ts_tree_cursor_current_node(&cursor)) &&
+    if (descend && visit(ts_tree_cursor_current_node(&cursor), depth) &&
         ts_tree_cursor_goto_first_child(&cursor)) {
+      ++depth;
       continue;
     }
     if (ts_tree_cursor_goto_next_sibling(&cursor)) {
@@ -251,10 +280,35 @@ void WalkPruned(TSNode root, F&& visit) {
       continue;
     }
     if (!ts_tree_cursor_goto_parent(&cursor)) break;
+    --depth;
     descend = false;
   }
   ts_tree_cursor_delete(&cursor);
 }
+
+// Tracks `#[test]` / `#[cfg(test)]` attributes during a pre-order walk so
+// that the item they decorate (the next sibling that is not an attribute or
+// comment) is skipped. Sibling lookups would cost O(position) each in
+// tree-sitter 0.20; the walk's order gives the answer for free.
+class TestItemFilter {
+ public:
+  // Returns false when `n` (at `depth`) is test-only code.
+  bool Keep(TSNode n, int depth, std::string_view src) {
+    if (depth < pending_depth_) pending_depth_ = -1;  // left the attribute's list
+    if (depth != pending_depth_ && ts_node_symbol(n) != Ids().attribute_item) return true;
+    std::string_view type = Type(n);
+    if (type == "attribute_item") {
+      if (IsTestAttribute(n, src)) pending_depth_ = depth;
+      return true;
+    }
+    if (type == "line_comment" || type == "block_comment") return true;
+    pending_depth_ = -1;
+    return !type.ends_with("_item") && type != "enum_variant";
+  }
+
+ private:
+  int pending_depth_ = -1;
+};
 
 // --- token trees ------------------------------------------------------------------
 
@@ -365,7 +419,8 @@ class RustFile {
 
   void Run(TSNode root) {
     root_ = root;
-    WalkPruned(root, [this](TSNode n) { return Visit(n); });
+    TestItemFilter tests;
+    WalkPruned(root, [&](TSNode n, int depth) { return tests.Keep(n, depth, src_) && Visit(n); });
     for (TSNode impl : display_impls_) HandleDisplayImpl(impl);
     std::stable_sort(out_->begin() + static_cast<std::ptrdiff_t>(first_), out_->end(),
                      [](const ErrorSite& a, const ErrorSite& b) { return a.line < b.line; });
@@ -374,28 +429,18 @@ class RustFile {
  private:
   // Returns false to skip the node's subtree.
   bool Visit(TSNode n) {
-    std::string_view type = Type(n);
-    if (type.ends_with("_item") && type != "attribute_item" && IsTestOnly(n)) return false;
-    if (type == "macro_invocation") {
+    TSSymbol sym = ts_node_symbol(n);
+    const RustIds& ids = Ids();
+    if (sym == ids.macro_invocation) {
       HandleMacro(n);
-    } else if (type == "call_expression") {
+    } else if (sym == ids.call_expression) {
       HandleCall(n);
-    } else if (type == "attribute_item") {
+    } else if (sym == ids.attribute_item) {
       HandleErrorAttribute(n);
-    } else if (type == "impl_item") {
+    } else if (sym == ids.impl_item) {
       NoteImpl(n);
     }
     return true;
-  }
-
-  bool IsTestOnly(TSNode item) {
-    for (TSNode p = ts_node_prev_named_sibling(item); !ts_node_is_null(p);
-         p = ts_node_prev_named_sibling(p)) {
-      if (Is(p, "line_comment") || Is(p, "block_comment")) continue;
-      if (!Is(p, "attribute_item")) break;
-      if (IsTestAttribute(p, src_)) return true;
-    }
-    return false;
   }
 
   // --- macros ------------------------------------------------------------------
@@ -557,20 +602,36 @@ class RustFile {
 
   // --- calls -------------------------------------------------------------------
 
+  // Cheap checks on the callee come first: most calls are not sites.
   void HandleCall(TSNode call) {
-    TSNode fn = Field(call, "function");
-    std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
-    if (Is(fn, "field_expression")) {
-      HandleMethod(call, Field(fn, "field"), args);
-    } else if (Is(fn, "identifier") && ts::Text(fn, src_) == "Err" && args.size() == 1) {
-      HandleStringError(call, call, args[0], "", false);
-    } else if (Is(fn, "scoped_identifier")) {
-      HandleConstructor(call, fn, args);
+    const RustIds& ids = Ids();
+    TSNode fn = ts_node_child_by_field_id(call, ids.function);
+    auto args = [&] { return NamedChildren(ts_node_child_by_field_id(call, ids.arguments)); };
+    std::string_view type = Type(fn);
+    if (type == "field_expression") {
+      HandleMethod(call, ts_node_child_by_field_id(fn, ids.field), args);
+    } else if (type == "identifier" && ts::Text(fn, src_) == "Err") {
+      std::vector<TSNode> a = args();
+      if (a.size() == 1) HandleStringError(call, call, a[0], "", false);
+    } else if (type == "scoped_identifier") {
+      std::string_view name = ts::Text(ts_node_child_by_field_id(fn, ids.name), src_);
+      std::string_view path = ts::Text(Field(fn, "path"), src_);
+      if (!name.empty() && path.find("Err") == std::string_view::npos &&
+          !path.ends_with("Status")) {
+        return;
+      }
+      HandleConstructor(call, fn, args());
     }
   }
 
-  void HandleMethod(TSNode call, TSNode method, const std::vector<TSNode>& args) {
+  template <typename Args>
+  void HandleMethod(TSNode call, TSNode method, Args&& get_args) {
+    static const std::set<std::string_view> kMethods = {
+        "expect", "expect_err", "context", "with_context", "wrap_err", "wrap_err_with",
+        "ok_or",  "ok_or_else", "map_err"};
     std::string_view name = ts::Text(method, src_);
+    if (!kMethods.count(name)) return;
+    std::vector<TSNode> args = get_args();
     if (args.size() != 1) return;
     if (name == "expect" || name == "expect_err") {
       ErrorSite site = NewSite(method, SiteKind::kRaise);
@@ -733,15 +794,20 @@ class RustFile {
     std::string name(ts::Text(ident, src_));
     auto it = bindings_.find(name);
     if (it == bindings_.end() || overflowed_.count(name)) return std::nullopt;
+    // The last binding before `pos` inside the same function; only the
+    // candidates in its byte range pay for an ancestor walk.
     TSNode scope = EnclosingFunction(ident);
+    uint32_t scope_start = ts_node_start_byte(scope);
     const std::pair<TSNode, TSNode>* best = nullptr;
-    for (const auto& b : it->second) {
-      if (ts_node_start_byte(b.first) >= pos) break;
-      bool global = Is(b.first, "const_item") || Is(b.first, "static_item");
-      if (global || ts_node_eq(EnclosingFunction(b.first), scope)) best = &b;
+    const auto& list = it->second;
+    for (auto b = list.rbegin(); b != list.rend() && !best; ++b) {
+      uint32_t at = ts_node_start_byte(b->first);
+      if (at >= pos || Is(b->first, "const_item") || Is(b->first, "static_item")) continue;
+      if (at < scope_start) break;
+      if (ts_node_eq(EnclosingFunction(b->first), scope)) best = &*b;
     }
     if (!best) {
-      for (const auto& b : it->second) {
+      for (const auto& b : list) {
         if (Is(b.first, "const_item") || Is(b.first, "static_item")) best = &b;
       }
     }
@@ -841,9 +907,10 @@ class RustFile {
   void HandleDisplayImpl(TSNode impl) {
     std::string type = TypeName(ts::Text(Field(impl, "type"), src_));
     if (!IsErrorType(type)) return;
-    WalkPruned(Field(impl, "body"), [&](TSNode n) {
+    TestItemFilter tests;
+    WalkPruned(Field(impl, "body"), [&](TSNode n, int depth) {
       std::string_view t = Type(n);
-      if (t == "impl_item" || IsTestOnly(n)) return false;
+      if (t == "impl_item" || !tests.Keep(n, depth, src_)) return false;
       std::optional<Template> msg;
       TSNode at = n;
       std::string note;
