@@ -24,9 +24,7 @@ bool OneOf(std::string_view type, const std::vector<std::string_view>& set) {
 // stands alone; so are its `return`s.
 bool IsIf(TSNode n) { return Is(n, "if_statement") || Is(n, "if_expression"); }
 
-TSNode Unwrapped(TSNode n) {
-  return Is(n, "expression_statement") ? ts::FirstNamed(n) : n;
-}
+TSNode Unwrapped(TSNode n) { return Is(n, "expression_statement") ? ts::FirstNamed(n) : n; }
 
 void AddCondition(TSNode cond, bool polarity, std::string_view src, ErrorSite* site) {
   if (ts_node_is_null(cond)) return;

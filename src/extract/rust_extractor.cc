@@ -104,10 +104,18 @@ std::optional<std::string> DecodeRustString(std::string_view text) {
     uint32_t v = 0;
     size_t j = k + 1;
     switch (e) {
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case '0': out += '\0'; break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case '0':
+        out += '\0';
+        break;
       case 'x':
         if (ParseHex(body, &j, 2, &v)) {
           out += static_cast<char>(v);
@@ -246,17 +254,14 @@ std::string RustScopeName(TSNode n, std::string_view src, bool* is_function) {
 }
 
 const BraceSyntax& RustSyntax() {
-  static const BraceSyntax kSyntax{
-      RustScopeName,
-      {"block", "source_file", "declaration_list"},
-      {"return_expression", "break_expression", "continue_expression"},
-      ""};
+  static const BraceSyntax kSyntax{RustScopeName,
+                                   {"block", "source_file", "declaration_list"},
+                                   {"return_expression", "break_expression", "continue_expression"},
+                                   ""};
   return kSyntax;
 }
 
-bool IsFunctionNode(TSNode n) {
-  return Is(n, "function_item") || Is(n, "closure_expression");
-}
+bool IsFunctionNode(TSNode n) { return Is(n, "function_item") || Is(n, "closure_expression"); }
 
 TSNode EnclosingFunction(TSNode n) {
   return ts::EnclosingScope(n, [](TSNode a) { return IsFunctionNode(a); });
@@ -359,8 +364,8 @@ struct MacroInfo {
 
 MacroInfo MacroInfoFor(std::string_view path) {
   std::string_view name = LastSegment(path);
-  std::string_view prefix = path.size() > name.size() ? path.substr(0, path.size() - name.size())
-                                                      : std::string_view();
+  std::string_view prefix =
+      path.size() > name.size() ? path.substr(0, path.size() - name.size()) : std::string_view();
   MacroInfo m;
   if (name == "panic" || name == "unreachable" || name == "todo" || name == "unimplemented") {
     m.family = Family::kPanic;
@@ -429,6 +434,7 @@ class RustFile {
  private:
   // Returns false to skip the node's subtree.
   bool Visit(TSNode n) {
+    expr_budget_ = kExprBudget;
     TSSymbol sym = ts_node_symbol(n);
     const RustIds& ids = Ids();
     if (sym == ids.macro_invocation) {
@@ -460,7 +466,8 @@ class RustFile {
       std::optional<Template> t = FormatFromArgs(args, fmt, false);
       // bail!(err) / anyhow!(msg): one non-literal argument is a value, not
       // a format string.
-      if (!t && args.size() == 1 && fmt == 0) t = TokensTemplate(args[0], &site.message_origin_note);
+      if (!t && args.size() == 1 && fmt == 0)
+        t = TokensTemplate(args[0], &site.message_origin_note);
       if (t) site.message = *t;
     }
     switch (info.family) {
@@ -627,11 +634,15 @@ class RustFile {
   template <typename Args>
   void HandleMethod(TSNode call, TSNode method, Args&& get_args) {
     static const std::set<std::string_view> kMethods = {
-        "expect", "expect_err", "context", "with_context", "wrap_err", "wrap_err_with",
-        "ok_or",  "ok_or_else", "map_err"};
+        "expect",        "expect_err", "context",    "with_context", "wrap_err",
+        "wrap_err_with", "ok_or",      "ok_or_else", "map_err",      "error"};
     std::string_view name = ts::Text(method, src_);
     if (!kMethods.count(name)) return;
     std::vector<TSNode> args = get_args();
+    if (name == "error") {
+      HandleCommandError(call, method, args);
+      return;
+    }
     if (args.size() != 1) return;
     if (name == "expect" || name == "expect_err") {
       ErrorSite site = NewSite(method, SiteKind::kRaise);
@@ -649,6 +660,20 @@ class RustFile {
     } else if (name == "ok_or" || name == "ok_or_else" || name == "map_err") {
       HandleStringError(call, method, args[0], "", false);
     }
+  }
+
+  // clap: `cmd.error(ErrorKind::ArgumentConflict, "msg").exit()`.
+  void HandleCommandError(TSNode call, TSNode method, const std::vector<TSNode>& args) {
+    if (args.size() != 2 || !Is(args[0], "scoped_identifier")) return;
+    if (!LastSegment(ts::Text(Field(args[0], "path"), src_)).ends_with("ErrorKind")) return;
+    ErrorSite site = NewSite(method, SiteKind::kRaise);
+    site.end_line = ts::EndLine(call);
+    site.error_class = "clap::Error";
+    site.error_code = std::string(ts::Text(Field(args[0], "name"), src_));
+    std::optional<Template> t = MessageTemplate(args[1], 0, &site.message_origin_note);
+    if (!t) return;
+    site.message = *t;
+    Finish(call, std::move(site));
   }
 
   // An error whose message is a string expression: `Err(format!(..))`,
@@ -679,8 +704,8 @@ class RustFile {
     bool error_type = last.ends_with("Error") || last.ends_with("Err") || status;
     if (!error_type || args.empty() || name.empty()) return;
     static const std::set<std::string_view> kBuilders = {
-        "new", "new_spanned", "custom", "msg", "other", "from", "raw", "with_message", "message",
-        "simple"};
+        "new",  "new_spanned", "custom",       "msg",     "other",
+        "from", "raw",         "with_message", "message", "simple"};
     bool variant = IsUpper(name[0]);
     if (!variant && !kBuilders.count(name) && !status) return;
     ErrorSite site = NewSite(call, SiteKind::kRaise);
@@ -709,7 +734,7 @@ class RustFile {
   // concatenation, a closure's result, a variable assigned one of these.
   // nullopt when the expression is not a message or has no literal text.
   std::optional<Template> MessageTemplate(TSNode n, int depth, std::string* note) {
-    if (depth > kMaxExprDepth || ts_node_is_null(n)) return std::nullopt;
+    if (depth > kMaxExprDepth || ts_node_is_null(n) || --expr_budget_ < 0) return std::nullopt;
     std::string_view type = Type(n);
     std::optional<Template> out;
     if (type == "string_literal" || type == "raw_string_literal") {
@@ -758,8 +783,8 @@ class RustFile {
   std::optional<Template> ConversionTemplate(TSNode call, int depth, std::string* note) {
     TSNode fn = Field(call, "function");
     std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
-    static const std::set<std::string_view> kMethods = {"into", "to_string", "to_owned",
-                                                         "as_str", "into_boxed_str", "as_ref"};
+    static const std::set<std::string_view> kMethods = {"into",   "to_string",      "to_owned",
+                                                        "as_str", "into_boxed_str", "as_ref"};
     if (Is(fn, "field_expression") && args.empty() &&
         kMethods.count(ts::Text(Field(fn, "field"), src_))) {
       return MessageTemplate(Field(fn, "value"), depth + 1, note);
@@ -768,8 +793,7 @@ class RustFile {
     std::string_view path = ts::Text(fn, src_);
     if (args.size() == 1 && (path == "String::from" || path == "Box::from" ||
                              path == "From::from" || path == "Cow::from" ||
-                             path == "Cow::Borrowed" || path == "Cow::Owned" ||
-                             path == "Some")) {
+                             path == "Cow::Borrowed" || path == "Cow::Owned" || path == "Some")) {
       return MessageTemplate(args[0], depth + 1, note);
     }
     return std::nullopt;
@@ -848,12 +872,16 @@ class RustFile {
   // --- thiserror -----------------------------------------------------------------
 
   // `#[error("...")]` on an enum variant or a struct.
+  // snafu's `#[snafu(display("..."))]` reads the same way.
   void HandleErrorAttribute(TSNode item) {
     TSNode attr = ts::FirstNamed(item);
-    if (!Is(attr, "attribute") || ts::Text(ts::FirstNamed(attr), src_) != "error") return;
+    if (!Is(attr, "attribute")) return;
+    std::string_view name = ts::Text(ts::FirstNamed(attr), src_);
+    if (name != "error" && name != "snafu") return;
     TSNode tree = Field(attr, "arguments");
     if (ts_node_is_null(tree)) return;
     std::vector<Tokens> args = SplitArgs(tree);
+    if (name == "snafu") args = SnafuDisplayArgs(args);
     if (args.empty()) return;  // #[error(transparent)] has no string: skipped below
     TSNode target = ts_node_next_named_sibling(item);
     while (!ts_node_is_null(target) &&
@@ -864,8 +892,8 @@ class RustFile {
     std::string cls;
     if (Is(target, "enum_variant")) {
       TSNode enum_item = ts_node_parent(ts_node_parent(target));
-      cls = std::string(ts::Text(Field(enum_item, "name"), src_)) + "::" +
-            std::string(ts::Text(Field(target, "name"), src_));
+      cls = std::string(ts::Text(Field(enum_item, "name"), src_)) +
+            "::" + std::string(ts::Text(Field(target, "name"), src_));
     } else if (Is(target, "struct_item") || Is(target, "enum_item")) {
       cls = std::string(ts::Text(Field(target, "name"), src_));
     } else {
@@ -876,8 +904,21 @@ class RustFile {
     ErrorSite site = NewSite(item, SiteKind::kRaise);
     site.error_class = cls;
     site.message = *t;
-    site.message_origin_note = "thiserror #[error] Display of `" + cls + "`";
+    site.message_origin_note =
+        std::string(name == "snafu" ? "snafu #[snafu(display)]" : "thiserror #[error]") +
+        " Display of `" + cls + "`";
     Finish(item, std::move(site));
+  }
+
+  // The arguments of `display(...)` in `#[snafu(display("..", x), ..)]`.
+  std::vector<Tokens> SnafuDisplayArgs(const std::vector<Tokens>& args) {
+    for (const Tokens& a : args) {
+      if (a.size() == 2 && Is(a[0], "identifier") && ts::Text(a[0], src_) == "display" &&
+          Is(a[1], "token_tree")) {
+        return SplitArgs(a[1]);
+      }
+    }
+    return {};
   }
 
   // --- Display impls ---------------------------------------------------------------
@@ -912,6 +953,7 @@ class RustFile {
       std::string_view t = Type(n);
       if (t == "impl_item" || !tests.Keep(n, depth, src_)) return false;
       std::optional<Template> msg;
+      expr_budget_ = kExprBudget;
       TSNode at = n;
       std::string note;
       if (t == "macro_invocation" &&
@@ -994,6 +1036,10 @@ class RustFile {
   TSNode root_{};
   std::vector<TSNode> display_impls_;
   std::set<std::string> error_types_;
+  // Expressions one site may look at: `const A = B + B; const B = C + C; ..`
+  // would otherwise take exponential time.
+  static constexpr int kExprBudget = 4096;
+  int expr_budget_ = kExprBudget;
   bool indexed_ = false;
   std::set<std::string> overflowed_;
   std::map<std::string, std::vector<std::pair<TSNode, TSNode>>> bindings_;

@@ -1,7 +1,6 @@
 // Rust extractor: every idiom of the product brief, asserted on the exact
 // message, line, class, hole names and pattern a user will see.
 #include <gtest/gtest.h>
-
 #include <re2/re2.h>
 
 #include "errdex/extractor.h"
@@ -142,8 +141,14 @@ TEST(RustExtractor, ThiserrorVariantsAndStructs) {
       "\n"
       "#[derive(Debug, Error)]\n"
       "#[error(\"lock poisoned: {reason}\")]\n"
-      "pub struct PoisonError { reason: String }\n");
-  ASSERT_EQ(sites.size(), 4u) << ::testing::PrintToString(Messages(sites));
+      "pub struct PoisonError { reason: String }\n"
+      "\n"
+      "#[derive(Debug, Snafu)]\n"
+      "enum ConfigError {\n"
+      "    #[snafu(display(\"could not open {}: {source}\", path.display()), visibility(pub))]\n"
+      "    Open { path: PathBuf, source: io::Error },\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 5u) << ::testing::PrintToString(Messages(sites));
   EXPECT_EQ(sites[0].message.Display(), "key {0:?} not found in {1}");
   EXPECT_EQ(sites[0].error_class, "StoreError::NotFound");
   EXPECT_EQ(sites[0].line, 4);
@@ -159,6 +164,10 @@ TEST(RustExtractor, ThiserrorVariantsAndStructs) {
   EXPECT_EQ(sites[3].message.Display(), "lock poisoned: {reason}");
   EXPECT_EQ(sites[3].error_class, "PoisonError");
   EXPECT_EQ(sites[3].line, 17);
+  EXPECT_EQ(sites[4].message.Display(), "could not open {}: {source}");
+  EXPECT_EQ(sites[4].error_class, "ConfigError::Open");
+  EXPECT_EQ(HoleExprs(sites[4]), (std::vector<std::string>{"path.display()", "source"}));
+  EXPECT_EQ(sites[4].line, 22);
 }
 
 TEST(RustExtractor, DisplayImplArms) {
@@ -294,20 +303,25 @@ TEST(RustExtractor, StringForms) {
       "    assert!(n < 8, \"n out of range: {}\", n);\n"
       "    assert_eq!(a, b, \"lengths differ\");\n"
       "    assert!(ok);\n"
+      "    panic!(\"{:.*} of {:1$}\", 2, ratio, width);\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 6u) << ::testing::PrintToString(Messages(sites));
+  ASSERT_EQ(sites.size(), 7u) << ::testing::PrintToString(Messages(sites));
   EXPECT_EQ(sites[0].message.Display(), "raw \"{}\" \\n");
   EXPECT_EQ(sites[1].message.Display(), "tab\there A\xC3\xA9 \"q\" \\ linecontinued");
   EXPECT_EQ(sites[1].line, 3);
   EXPECT_EQ(sites[1].end_line, 4);
   EXPECT_EQ(sites[2].message.Display(), "concat 42! {}");
+
   EXPECT_EQ(HoleExprs(sites[2]), (std::vector<std::string>{"x"}));
   EXPECT_EQ(sites[3].message.Display(), "bytes");
   EXPECT_EQ(sites[4].message.Display(), "n out of range: {}");
   EXPECT_EQ(sites[4].kind, SiteKind::kAssert);
   EXPECT_EQ(sites[5].message.Display(), "lengths differ");
-  EXPECT_TRUE(Matches(sites[5],
-                      "assertion `left == right` failed: lengths differ\n  left: 1\n right: 2"));
+  EXPECT_TRUE(
+      Matches(sites[5], "assertion `left == right` failed: lengths differ\n  left: 1\n right: 2"));
+  // {:.*} takes the precision argument first; {:1$} reads its width from
+  // argument 1 without consuming it.
+  EXPECT_EQ(HoleExprs(sites[6]), (std::vector<std::string>{"ratio", "width"}));
 }
 
 TEST(RustExtractor, DeriveMacroErrorsAndErrorCodes) {
@@ -318,7 +332,8 @@ TEST(RustExtractor, DeriveMacroErrorsAndErrorCodes) {
       "        other => abort!(attr.span(), \"unknown attribute `{}`\", other),\n"
       "    }\n"
       "    abort! { ident.span(), \"`{}` cannot be used with enums\", ident }\n"
-      "    Err(syn::Error::new_spanned(attr, \"expected a string literal\"))\n"
+      "    Err(syn::Error::new_spanned(attr, \"expected a string literal\"))?;\n"
+      "    cmd.error(ErrorKind::ArgumentConflict, \"--all conflicts with --none\").exit();\n"
       "}\n"
       "\n"
       "impl Display for ErrorCode {\n"
@@ -329,7 +344,7 @@ TEST(RustExtractor, DeriveMacroErrorsAndErrorCodes) {
       "        }\n"
       "    }\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 4u) << ::testing::PrintToString(Messages(sites));
+  ASSERT_EQ(sites.size(), 5u) << ::testing::PrintToString(Messages(sites));
   EXPECT_EQ(sites[0].message.Display(), "unknown attribute `{}`");
   EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"other"}));
   EXPECT_EQ(sites[0].error_class, "compile_error");
@@ -337,9 +352,27 @@ TEST(RustExtractor, DeriveMacroErrorsAndErrorCodes) {
   EXPECT_EQ(sites[1].message.Display(), "`{}` cannot be used with enums");
   EXPECT_EQ(sites[2].message.Display(), "expected a string literal");
   EXPECT_EQ(sites[2].error_class, "syn::Error");
-  EXPECT_EQ(sites[3].message.Display(), "EOF while parsing a list");
-  EXPECT_EQ(sites[3].error_class, "ErrorCode::EofWhileParsingList");
-  EXPECT_EQ(sites[3].line, 14);
+  EXPECT_EQ(sites[3].message.Display(), "--all conflicts with --none");
+  EXPECT_EQ(sites[3].error_class, "clap::Error");
+  EXPECT_EQ(sites[3].error_code, "ArgumentConflict");
+  EXPECT_EQ(sites[4].message.Display(), "EOF while parsing a list");
+  EXPECT_EQ(sites[4].error_class, "ErrorCode::EofWhileParsingList");
+  EXPECT_EQ(sites[4].line, 15);
+}
+
+TEST(RustExtractor, HostileInputStaysBounded) {
+  // Each constant doubles the previous one: resolving C24 naively would visit
+  // 2^25 expressions.
+  std::string code = "const C0: &str = \"x\";\n";
+  for (int i = 1; i < 25; ++i) {
+    code += "const C" + std::to_string(i) + ": &str = C" + std::to_string(i - 1) + " + C" +
+            std::to_string(i - 1) + ";\n";
+  }
+  code += "fn f() { x.expect(C24); }\n";
+  auto sites = Extract(code);
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].line, 26);
+  EXPECT_TRUE(sites[0].message.HasLiteralText());
 }
 
 TEST(RustExtractor, SkipsTestCode) {
