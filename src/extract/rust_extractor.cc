@@ -411,16 +411,36 @@ bool IsTestAttribute(TSNode attr_item, std::string_view src) {
   if (last == "test" || last == "test_case" || last == "rstest" || last == "bench") return true;
   if (name != "cfg") return false;
   std::string args = CollapseSpace(ts::Text(Field(attr, "arguments"), src));
-  // cfg(test), cfg(all(test, ..)); not cfg(not(test)).
-  return args == "(test)" || (args.starts_with("(all(") && args.find("test") != std::string::npos &&
-                              args.find("not(") == std::string::npos);
+  args.erase(std::remove(args.begin(), args.end(), ' '), args.end());
+  if (args == "(test)") return true;
+  // cfg(all(test, not(loom))): `test` is one of the conjuncts. Not
+  // cfg(any(test, ..)) or cfg(not(test)).
+  if (!args.starts_with("(all(") || !args.ends_with("))")) return false;
+  std::string_view list(args);
+  list = list.substr(5, list.size() - 7);
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= list.size(); ++i) {
+    char c = i < list.size() ? list[i] : ',';
+    if (c == '(') ++depth;
+    if (c == ')') --depth;
+    if (c == ',' && depth == 0) {
+      if (list.substr(start, i - start) == "test") return true;
+      start = i + 1;
+    }
+  }
+  return false;
 }
 
 // Per-file extraction state.
 class RustFile {
  public:
-  RustFile(const SourceFile& file, std::vector<ErrorSite>* out)
-      : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
+  RustFile(const SourceFile& file, std::vector<ErrorSite>* out, int macro_depth = 0)
+      : file_(file),
+        src_(file.content),
+        lines_(SplitLines(file.content)),
+        out_(out),
+        macro_depth_(macro_depth) {}
 
   void Run(TSNode root) {
     root_ = root;
@@ -454,6 +474,7 @@ class RustFile {
   void HandleMacro(TSNode inv) {
     std::string_view path = ts::Text(Field(inv, "macro"), src_);
     MacroInfo info = MacroInfoFor(path);
+    if (info.family == Family::kNone) ExpandItemMacro(inv);
     if (info.family == Family::kNone || info.family == Family::kWrite) return;
     std::vector<Tokens> args = SplitArgs(MacroTree(inv));
     std::string_view name = LastSegment(path);
@@ -495,6 +516,30 @@ class RustFile {
         return;
     }
     Finish(inv, std::move(site));
+  }
+
+  // An item-level `name! { ... }` (tokio's `cfg_rt! { .. }`, `cfg_if!`):
+  // the body is ordinary Rust that tree-sitter leaves as tokens. It is parsed
+  // on its own, shifted to its own line and column, and its sites are
+  // extracted like the file's.
+  void ExpandItemMacro(TSNode inv) {
+    TSNode tree = MacroTree(inv);
+    uint32_t begin = ts_node_start_byte(tree), end = ts_node_end_byte(tree);
+    if (macro_depth_ >= kMaxMacroDepth || ts_node_is_null(tree) || end < begin + 2 ||
+        end > src_.size() || src_[begin] != '{') {
+      return;
+    }
+    TSNode parent = ts_node_parent(inv);
+    if (!Is(parent, "source_file") && !Is(parent, "declaration_list")) return;
+    TSPoint at = ts_node_start_point(tree);
+    SourceFile body;
+    body.path = file_.path;
+    body.content.assign(at.row, '\n');
+    body.content.append(at.column + 1, ' ');
+    body.content.append(src_.substr(begin + 1, end - begin - 2));
+    ts::TreePtr parsed = ts::Parse(tree_sitter_rust(), body.content);
+    if (!parsed) return;
+    RustFile(body, out_, macro_depth_ + 1).Run(ts_tree_root_node(parsed.get()));
   }
 
   // eprintln! carries warnings and notes as well as errors.
@@ -1039,6 +1084,8 @@ class RustFile {
   // Expressions one site may look at: `const A = B + B; const B = C + C; ..`
   // would otherwise take exponential time.
   static constexpr int kExprBudget = 4096;
+  static constexpr int kMaxMacroDepth = 4;  // macro bodies inside macro bodies
+  int macro_depth_ = 0;
   int expr_budget_ = kExprBudget;
   bool indexed_ = false;
   std::set<std::string> overflowed_;

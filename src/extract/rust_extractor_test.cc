@@ -360,6 +360,31 @@ TEST(RustExtractor, DeriveMacroErrorsAndErrorCodes) {
   EXPECT_EQ(sites[4].line, 15);
 }
 
+TEST(RustExtractor, ItemMacroBodies) {
+  // tokio wraps whole impl blocks in `cfg_rt! { .. }`; tree-sitter leaves
+  // macro bodies as tokens, so they are parsed on their own.
+  auto sites = Extract(
+      "cfg_rt! {\n"
+      "    impl Handle {\n"
+      "        pub(crate) fn current() -> Handle {\n"
+      "            match CONTEXT.try_with(|c| c.handle()) {\n"
+      "                Ok(Some(h)) => h,\n"
+      "                _ => panic!(\"there is no reactor running, must be called from {}\", ctx),\n"
+      "            }\n"
+      "        }\n"
+      "    }\n"
+      "}\n"
+      "fn f() {\n"
+      "    let v = vec! { 1, 2 };\n"
+      "    quote! { panic!(\"generated code, not ours\") };\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "there is no reactor running, must be called from {}");
+  EXPECT_EQ(sites[0].line, 6);
+  EXPECT_EQ(sites[0].function, "Handle.current");
+  EXPECT_EQ(sites[0].file_path, "src/lib.rs");
+}
+
 TEST(RustExtractor, HostileInputStaysBounded) {
   // Each constant doubles the previous one: resolving C24 naively would visit
   // 2^25 expressions.
@@ -393,9 +418,14 @@ TEST(RustExtractor, SkipsTestCode) {
       "    fn helper() { bail!(\"helper\"); }\n"
       "}\n"
       "\n"
+      "#[cfg(all(test, not(loom)))]\n"
+      "mod loom_free_tests { fn t() { panic!(\"test too\"); } }\n"
+      "\n"
       "#[cfg(not(test))]\n"
-      "fn prod() { panic!(\"prod only\"); }\n");
-  EXPECT_EQ(Messages(sites), (std::vector<std::string>{"real", "prod only"}));
+      "fn prod() { panic!(\"prod only\"); }\n"
+      "#[cfg(any(test, feature = \"mock\"))]\n"
+      "fn mock() { panic!(\"mock builds too\"); }\n");
+  EXPECT_EQ(Messages(sites), (std::vector<std::string>{"real", "prod only", "mock builds too"}));
 }
 
 }  // namespace
