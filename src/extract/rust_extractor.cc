@@ -354,7 +354,7 @@ TSNode MacroTree(TSNode inv) {
   return Is(last, "token_tree") ? last : TSNode{};
 }
 
-enum class Family { kNone, kPanic, kAssert, kAnyhow, kEyre, kLog, kWrite, kCompileError };
+enum class Family { kNone, kPanic, kAssert, kAnyhow, kEyre, kLog, kWrite, kPrint, kCompileError };
 
 struct MacroInfo {
   Family family = Family::kNone;
@@ -390,6 +390,8 @@ MacroInfo MacroInfoFor(std::string_view path) {
     m.severity = name == "warn" ? "warning" : name == "crit" ? "critical" : "error";
   } else if (name == "write" || name == "writeln") {
     m = {Family::kWrite, 1, "error"};
+  } else if (name == "println" || name == "print") {
+    m.family = Family::kPrint;
   } else if (name == "abort" || name == "emit_error") {
     // proc-macro-error: `abort!(span, "fmt", ..)`, reported by the compiler
     // to the users of a derive macro.
@@ -475,8 +477,14 @@ class RustFile {
     std::string_view path = ts::Text(Field(inv, "macro"), src_);
     MacroInfo info = MacroInfoFor(path);
     if (info.family == Family::kNone) ExpandItemMacro(inv);
-    if (info.family == Family::kNone || info.family == Family::kWrite) return;
+    if (info.family == Family::kNone) return;
     std::vector<Tokens> args = SplitArgs(MacroTree(inv));
+    // `writeln!(io::stderr(), ..)` reports like eprintln!; other write!s
+    // are Display impls (handled there) or ordinary output.
+    if (info.family == Family::kWrite) {
+      if (args.empty() || TokensText(args[0]).find("stderr") == std::string::npos) return;
+      info.family = Family::kLog;
+    }
     std::string_view name = LastSegment(path);
     ErrorSite site = NewSite(inv, SiteKind::kRaise);
     site.severity = info.severity;
@@ -508,9 +516,13 @@ class RustFile {
       case Family::kCompileError:
         site.error_class = "compile_error";
         break;
+      case Family::kPrint:
+        // stdout carries errors only when the text says so: "error: ..".
+        if (!ReadsAsError(site.message)) return;
+        [[fallthrough]];
       case Family::kLog:
         site.kind = SiteKind::kLog;
-        if (name.starts_with("eprint")) site.severity = EprintSeverity(site.message);
+        if (info.fmt_index != SIZE_MAX) site.severity = EprintSeverity(site.message);
         break;
       default:
         return;
@@ -547,6 +559,12 @@ class RustFile {
     if (t.pieces().empty() || t.pieces()[0].is_hole) return "error";
     std::string head = ToLower(t.pieces()[0].text.substr(0, 8));
     return head.starts_with("warn") ? "warning" : "error";
+  }
+
+  static bool ReadsAsError(const Template& t) {
+    if (t.pieces().empty() || t.pieces()[0].is_hole) return false;
+    std::string head = ToLower(Trim(t.pieces()[0].text.substr(0, 8)));
+    return head.starts_with("error") || head.starts_with("warn") || head.starts_with("fatal");
   }
 
   // log/tracing: the message is the first argument that is a lone string

@@ -276,8 +276,12 @@ TEST(RustExtractor, LogMacros) {
       "    tracing::warn!(%peer, retries = n, \"handshake failed after {n} tries\");\n"
       "    error!(?err);\n"
       "    eprintln!(\"{}\", usage);\n"
+      "    writeln!(io::stderr(), \"fatal: bad revision '{}'\", rev).unwrap();\n"
+      "    writeln!(out, \"{} files\", n)?;\n"
+      "    println!(\"Error: config {} not found\", path);\n"
+      "    println!(\"{} matches\", n);\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 4u) << ::testing::PrintToString(Messages(sites));
+  ASSERT_EQ(sites.size(), 6u) << ::testing::PrintToString(Messages(sites));
   EXPECT_EQ(sites[0].message.Display(), "error: {err}");
   EXPECT_EQ(sites[0].kind, SiteKind::kLog);
   EXPECT_EQ(sites[0].severity, "error");
@@ -290,6 +294,11 @@ TEST(RustExtractor, LogMacros) {
   EXPECT_EQ(sites[2].line, 7);
   EXPECT_EQ(sites[3].message.Display(), "handshake failed after {n} tries");
   EXPECT_EQ(sites[3].severity, "warning");
+  EXPECT_EQ(sites[4].message.Display(), "fatal: bad revision '{}'");
+  EXPECT_EQ(sites[4].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[4].line, 11);
+  EXPECT_EQ(sites[5].message.Display(), "Error: config {} not found");
+  EXPECT_EQ(sites[5].kind, SiteKind::kLog);
 }
 
 TEST(RustExtractor, StringForms) {
