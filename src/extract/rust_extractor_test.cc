@@ -234,9 +234,10 @@ TEST(RustExtractor, ConstructorsAndStringErrors) {
       "    Err(de::Error::custom(format!(\"unknown field `{}`\", name)))?;\n"
       "    Err(Error::Parse(String::from(\"trailing comma\")))?;\n"
       "    Err(e)?;\n"
+      "    Err(Status::not_found(format!(\"user {id} not found\")))?;\n"
       "    Err(Error::missing_field(\"id\"))\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 8u) << ::testing::PrintToString(Messages(sites));
+  ASSERT_EQ(sites.size(), 9u) << ::testing::PrintToString(Messages(sites));
   EXPECT_EQ(sites[0].message.Display(), "empty path");
   EXPECT_EQ(sites[0].error_class, "");
   EXPECT_EQ(sites[0].line, 5);
@@ -262,6 +263,9 @@ TEST(RustExtractor, ConstructorsAndStringErrors) {
   EXPECT_EQ(sites[6].error_class, "de::Error");
   EXPECT_EQ(sites[7].message.Display(), "trailing comma");
   EXPECT_EQ(sites[7].error_class, "Error::Parse");
+  EXPECT_EQ(sites[8].message.Display(), "user {id} not found");
+  EXPECT_EQ(sites[8].error_class, "Status");
+  EXPECT_EQ(sites[8].error_code, "not_found");
 }
 
 TEST(RustExtractor, LogMacros) {
