@@ -219,7 +219,8 @@ bool IsTestAttribute(TSNode attr_item, std::string_view src);
 // comparing ids instead of type strings and looking fields up by id keeps
 // the walk close to bare parsing speed.
 struct RustIds {
-  TSSymbol macro_invocation, call_expression, attribute_item, impl_item;
+  TSSymbol macro_invocation, call_expression, attribute_item, impl_item, let_declaration,
+      const_item, static_item;
   TSFieldId function, field, arguments, name;
 };
 
@@ -232,9 +233,17 @@ const RustIds& Ids() {
     auto field = [&](std::string_view n) {
       return ts_language_field_id_for_name(lang, n.data(), static_cast<uint32_t>(n.size()));
     };
-    return RustIds{sym("macro_invocation"), sym("call_expression"), sym("attribute_item"),
-                   sym("impl_item"),        field("function"),      field("field"),
-                   field("arguments"),      field("name")};
+    return RustIds{sym("macro_invocation"),
+                   sym("call_expression"),
+                   sym("attribute_item"),
+                   sym("impl_item"),
+                   sym("let_declaration"),
+                   sym("const_item"),
+                   sym("static_item"),
+                   field("function"),
+                   field("field"),
+                   field("arguments"),
+                   field("name")};
   }();
   return kIds;
 }
@@ -467,6 +476,9 @@ class RustFile {
       HandleErrorAttribute(n);
     } else if (sym == ids.impl_item) {
       NoteImpl(n);
+    } else if (!indexed_ &&
+               (sym == ids.let_declaration || sym == ids.const_item || sym == ids.static_item)) {
+      AddBinding(n);
     }
     return true;
   }
@@ -877,9 +889,12 @@ class RustFile {
   // function, else a `const`/`static` of the file.
   std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
                                            std::string* note) {
-    if (!indexed_) IndexBindings();
     std::string name(ts::Text(ident, src_));
     auto it = bindings_.find(name);
+    if (it == bindings_.end() && MayBeDeclaredLater(name)) {
+      IndexBindings();
+      it = bindings_.find(name);
+    }
     if (it == bindings_.end() || overflowed_.count(name)) return std::nullopt;
     // The last binding before `pos` inside the same function; only the
     // candidates in its byte range pay for an ancestor walk.
@@ -906,30 +921,44 @@ class RustFile {
     return t;
   }
 
+  // Bindings are collected by the main walk, which has seen every `let`
+  // before a site by the time it reaches it. A `const` declared further down
+  // (or a lookup after the walk) needs the whole file: that walk runs once,
+  // and only when the source mentions such a declaration at all.
   void IndexBindings() {
     indexed_ = true;
+    bindings_.clear();
+    overflowed_.clear();
     ts::ForEachNode(root_, [this](TSNode n) {
       std::string_view type = Type(n);
-      TSNode name, value;
-      if (type == "let_declaration") {
-        name = Field(n, "pattern");
-        value = Field(n, "value");
-        if (!Is(name, "identifier")) return;
-      } else if (type == "const_item" || type == "static_item") {
-        name = Field(n, "name");
-        value = Field(n, "value");
-      } else {
-        return;
-      }
-      if (ts_node_is_null(value)) return;
-      std::string key(ts::Text(name, src_));
-      auto& list = bindings_[key];
-      if (list.size() < kMaxAssignmentsPerName) {
-        list.push_back({n, value});
-      } else {
-        overflowed_.insert(key);
+      if (type == "let_declaration" || type == "const_item" || type == "static_item") {
+        AddBinding(n);
       }
     });
+  }
+
+  bool MayBeDeclaredLater(const std::string& name) {
+    return !indexed_ && (src_.find("const " + name) != std::string_view::npos ||
+                         src_.find("static " + name) != std::string_view::npos);
+  }
+
+  void AddBinding(TSNode n) {
+    TSNode name, value;
+    if (Is(n, "let_declaration")) {
+      name = Field(n, "pattern");
+      if (!Is(name, "identifier")) return;
+    } else {
+      name = Field(n, "name");
+    }
+    value = Field(n, "value");
+    if (ts_node_is_null(value)) return;
+    std::string key(ts::Text(name, src_));
+    auto& list = bindings_[key];
+    if (list.size() < kMaxAssignmentsPerName) {
+      list.push_back({n, value});
+    } else {
+      overflowed_.insert(key);
+    }
   }
 
   // --- thiserror -----------------------------------------------------------------

@@ -398,6 +398,23 @@ TEST(RustExtractor, ItemMacroBodies) {
   EXPECT_EQ(sites[0].file_path, "src/lib.rs");
 }
 
+TEST(RustExtractor, MessagesFromBindings) {
+  auto sites = Extract(
+      "fn run(p: &Path) {\n"
+      "    let msg = format!(\"cannot read {}\", p.display());\n"
+      "    let data = fs::read(p).expect(&msg);\n"
+      "    let cfg = parse(&data).expect(BAD_CONFIG);\n"
+      "}\n"
+      "\n"
+      "const BAD_CONFIG: &str = \"configuration is not valid TOML\";\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "cannot read {}");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"p.display()"}));
+  EXPECT_EQ(sites[0].message_origin_note, "message assigned to `msg` at line 2");
+  EXPECT_EQ(sites[1].message.Display(), "configuration is not valid TOML");
+  EXPECT_EQ(sites[1].line, 4);
+}
+
 TEST(RustExtractor, HostileInputStaysBounded) {
   // Each constant doubles the previous one: resolving C24 naively would visit
   // 2^25 expressions.
