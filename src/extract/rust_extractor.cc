@@ -233,17 +233,10 @@ const RustIds& Ids() {
     auto field = [&](std::string_view n) {
       return ts_language_field_id_for_name(lang, n.data(), static_cast<uint32_t>(n.size()));
     };
-    return RustIds{sym("macro_invocation"),
-                   sym("call_expression"),
-                   sym("attribute_item"),
-                   sym("impl_item"),
-                   sym("let_declaration"),
-                   sym("const_item"),
-                   sym("static_item"),
-                   field("function"),
-                   field("field"),
-                   field("arguments"),
-                   field("name")};
+    return RustIds{sym("macro_invocation"), sym("call_expression"), sym("attribute_item"),
+                   sym("impl_item"),        sym("let_declaration"), sym("const_item"),
+                   sym("static_item"),      field("function"),      field("field"),
+                   field("arguments"),      field("name")};
   }();
   return kIds;
 }
@@ -555,15 +548,29 @@ class RustFile {
     }
     TSNode parent = ts_node_parent(inv);
     if (!Is(parent, "source_file") && !Is(parent, "declaration_list")) return;
+    std::string_view text = src_.substr(begin + 1, end - begin - 2);
+    if (!MayHoldSites(text)) return;  // `mod x; use y;` bodies: not worth a parse
     TSPoint at = ts_node_start_point(tree);
     SourceFile body;
     body.path = file_.path;
     body.content.assign(at.row, '\n');
     body.content.append(at.column + 1, ' ');
-    body.content.append(src_.substr(begin + 1, end - begin - 2));
+    body.content.append(text);
     ts::TreePtr parsed = ts::Parse(tree_sitter_rust(), body.content);
     if (!parsed) return;
     RustFile(body, out_, macro_depth_ + 1).Run(ts_tree_root_node(parsed.get()));
+  }
+
+  // Whether text mentions anything this extractor records.
+  static bool MayHoldSites(std::string_view text) {
+    static constexpr std::string_view kWords[] = {
+        "panic!", "unreachable!", "todo!",   "unimplemented!", "assert",  "expect",  "Err",
+        "rror",   "bail!",        "anyhow!", "ensure!",        "eprint",  "context", "ok_or",
+        "abort",  "warn!",        "Status",  "snafu",          "Display", "println!"};
+    for (std::string_view w : kWords) {
+      if (text.find(w) != std::string_view::npos) return true;
+    }
+    return false;
   }
 
   // eprintln! carries warnings and notes as well as errors.
