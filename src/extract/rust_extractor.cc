@@ -1124,7 +1124,36 @@ class RustFile {
     site.message_opaque = !site.message.HasLiteralText();
     if (site.message_opaque) return;
     AddBraceContext(at, src_, lines_, RustSyntax(), &site);
+    AddMatchArms(at, &site);
     out_->push_back(std::move(site));
+  }
+
+  // Each `match v { Pattern => .. }` arm on the way to the site (up to its
+  // function) is a condition: `v matches Pattern` (and its `if` guard).
+  // A catch-all `_` says nothing and is left out.
+  void AddMatchArms(TSNode at, ErrorSite* site) {
+    bool added = false;
+    TSNode cur = at;
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      TSNode parent = ts_node_parent(cur);
+      if (ts_node_is_null(parent) || IsFunctionNode(parent)) break;
+      if (Is(parent, "match_arm") && !ts_node_eq(Field(parent, "pattern"), cur)) {
+        TSNode pattern = Field(parent, "pattern");
+        TSNode match = ts_node_parent(ts_node_parent(parent));  // match_block, match_expression
+        std::string value = CollapseSpace(ts::Text(Field(match, "value"), src_));
+        std::string pat = CollapseSpace(ts::Text(pattern, src_));
+        if (!value.empty() && pat != "_") {
+          site->conditions.push_back({value + " matches " + pat, true, ts::Line(pattern)});
+          added = true;
+        }
+      }
+      cur = parent;
+    }
+    if (added) {
+      std::stable_sort(
+          site->conditions.begin(), site->conditions.end(),
+          [](const PathCondition& a, const PathCondition& b) { return a.line < b.line; });
+    }
   }
 
   const SourceFile& file_;

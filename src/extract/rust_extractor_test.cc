@@ -83,6 +83,10 @@ TEST(RustExtractor, PanicFamilyAndExpect) {
 
   EXPECT_EQ(sites[2].message.Display(), "internal error: entered unreachable code");
   EXPECT_EQ(sites[2].line, 10);
+  ASSERT_EQ(sites[2].conditions.size(), 1u);
+  EXPECT_EQ(sites[2].conditions[0].expr, "v matches 0");
+  EXPECT_EQ(sites[2].conditions[0].line, 10);
+  EXPECT_TRUE(sites[5].conditions.empty());  // `_ =>` says nothing
   EXPECT_EQ(sites[3].message.Display(), "v is {v:#?}");
   EXPECT_EQ(HoleExprs(sites[3]), (std::vector<std::string>{"v"}));
   EXPECT_EQ(sites[4].message.Display(), "not yet implemented");
