@@ -20,6 +20,12 @@ bool OneOf(std::string_view type, const std::vector<std::string_view>& set) {
   return std::find(set.begin(), set.end(), type) != set.end();
 }
 
+// Rust's `if` is an expression, wrapped in an expression_statement when it
+// stands alone; so are its `return`s.
+bool IsIf(TSNode n) { return Is(n, "if_statement") || Is(n, "if_expression"); }
+
+TSNode Unwrapped(TSNode n) { return Is(n, "expression_statement") ? ts::FirstNamed(n) : n; }
+
 void AddCondition(TSNode cond, bool polarity, std::string_view src, ErrorSite* site) {
   if (ts_node_is_null(cond)) return;
   PathCondition c;
@@ -34,7 +40,7 @@ void AddCondition(TSNode cond, bool polarity, std::string_view src, ErrorSite* s
 TSNode LastStatement(TSNode body, const BraceSyntax& syntax) {
   if (!OneOf(ts::Type(body), syntax.block_types)) return body;
   std::vector<TSNode> kids = ts::NamedChildren(body);
-  return kids.empty() ? TSNode{} : kids.back();
+  return kids.empty() ? TSNode{} : Unwrapped(kids.back());
 }
 
 // `if (cond) return;` (no else) before `stmt` in the same block means `cond`
@@ -46,7 +52,8 @@ void AddEarlyExits(TSNode block, TSNode stmt, std::string_view src, const BraceS
   if (ts_node_named_child_count(block) > kMaxBlockScan) return;
   for (TSNode s : ts::NamedChildren(block)) {
     if (ts_node_start_byte(s) >= ts_node_start_byte(stmt)) break;
-    if (!Is(s, "if_statement") || !ts_node_is_null(Field(s, "alternative"))) continue;
+    s = Unwrapped(s);
+    if (!IsIf(s) || !ts_node_is_null(Field(s, "alternative"))) continue;
     TSNode last = LastStatement(Field(s, "consequence"), syntax);
     if (!ts_node_is_null(last) && OneOf(ts::Type(last), syntax.exit_types)) {
       AddCondition(Field(s, "condition"), false, src, site);
@@ -58,7 +65,7 @@ void AddEarlyExits(TSNode block, TSNode stmt, std::string_view src, const BraceS
 // when one was added.
 bool AddGuard(TSNode parent, TSNode child, std::string_view src, const BraceSyntax& syntax,
               ErrorSite* site) {
-  if (Is(parent, "if_statement")) {
+  if (IsIf(parent)) {
     if (ts_node_eq(Field(parent, "consequence"), child)) {
       AddCondition(Field(parent, "condition"), true, src, site);
       return true;

@@ -7,10 +7,11 @@ namespace errdex {
 const Extractor* PythonExtractorInstance();
 const Extractor* JsExtractorInstance();
 const Extractor* GoExtractorInstance();
+const Extractor* RustExtractorInstance();
 
 const std::vector<const Extractor*>& AllExtractors() {
   static const std::vector<const Extractor*> kAll = {PythonExtractorInstance(), JsExtractorInstance(),
-                                                    GoExtractorInstance()};
+                                                    GoExtractorInstance(), RustExtractorInstance()};
   return kAll;
 }
 

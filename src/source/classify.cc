@@ -19,8 +19,9 @@ constexpr size_t kBinaryProbeBytes = 8000;     // what git itself looks at
 constexpr size_t kGeneratedProbeBytes = 1024;  // generator banners sit at the top
 constexpr size_t kMinifiedLineBytes = 4096;    // a first line this long is minified
 
-constexpr std::array<std::string_view, 8> kTestDirs = {
-    "test", "tests", "testing", "__tests__", "spec", "specs", "testdata", "test_data"};
+// "benches": Cargo's benchmark targets.
+constexpr std::array<std::string_view, 9> kTestDirs = {
+    "test", "tests", "testing", "__tests__", "spec", "specs", "testdata", "test_data", "benches"};
 constexpr std::array<std::string_view, 6> kExampleDirs = {
     "example", "examples", "sample", "samples", "demo", "demos"};
 constexpr std::array<std::string_view, 5> kDocDirs = {"doc", "docs", "documentation", "docs_src",
@@ -72,6 +73,7 @@ std::string_view Stem(std::string_view name) {
 bool IsTestFileName(std::string_view name) {
   std::string_view stem = Stem(name);
   if (name == "conftest.py") return true;
+  if (name == "tests.rs") return true;  // Rust: `#[cfg(test)] mod tests;` in its own file
   if ((name.ends_with(".py") || name.ends_with(".rb")) && name.starts_with("test_")) return true;
   // foo_test.go, foo_test.py, foo_tests.py, foo_test.cc, foo_unittest.cc, ...
   if (stem.ends_with("_test") || stem.ends_with("_tests") || stem.ends_with("_unittest")) {
@@ -230,8 +232,9 @@ std::string DescribeSkipRules() {
       "Files skipped by default (reason in brackets; directory names match at any\n"
       "depth and case-insensitively unless noted):\n"
       "  [test]         directories test, tests, testing, __tests__, spec, specs,\n"
-      "                 testdata, test_data, *.Tests, *.Test; files test_*.py,\n"
-      "                 test_*.rb, conftest.py, *_test.*, *_tests.*, *_unittest.*,\n"
+      "                 testdata, test_data, benches, *.Tests, *.Test; files\n"
+      "                 test_*.py, test_*.rb, conftest.py, tests.rs, *_test.*,\n"
+      "                 *_tests.*, *_unittest.*,\n"
       "                 *_spec.rb, *.test.{js,ts,jsx,tsx,mjs,cjs}, *.spec.{same}\n"
       "  [example]      directories example, examples, sample, samples, demo, demos\n"
       "  [docs]         directories doc, docs, documentation, docs_src, docs-src\n"

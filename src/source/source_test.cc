@@ -72,6 +72,12 @@ TEST(ClassifyPathTest, DefaultReasons) {
       {"src/__tests__/x.js", "test"},
       {"pkg/testdata/x.go", "test"},
       {"Foo.Tests/Bar.cs", "test"},
+      {"crates/core/benches/parse.rs", "test"},
+      {"src/printer/tests.rs", "test"},
+      {"crates/core/tests/integration.rs", "test"},
+      {"crates/core/examples/walk.rs", "example"},
+      {"target/debug/build/x/out/gen.rs", "build-output"},
+      {"crates/core/src/target/mod.rs", ""},  // target/ below the top level is source
       {"examples/run.py", "example"},
       {"demo/run.py", "example"},
       {"docs/conf.py", "docs"},
