@@ -7,10 +7,13 @@ namespace errdex {
 const Extractor* PythonExtractorInstance();
 const Extractor* JsExtractorInstance();
 const Extractor* GoExtractorInstance();
+const Extractor* CExtractorInstance();
+const Extractor* CppExtractorInstance();
 
 const std::vector<const Extractor*>& AllExtractors() {
   static const std::vector<const Extractor*> kAll = {PythonExtractorInstance(), JsExtractorInstance(),
-                                                    GoExtractorInstance()};
+                                                    GoExtractorInstance(), CExtractorInstance(),
+                                                    CppExtractorInstance()};
   return kAll;
 }
 
