@@ -232,6 +232,27 @@ std::optional<std::string> LevelSeverity(std::string_view level) {
   return std::nullopt;
 }
 
+// Text written to stderr is an error report when it says so; tools also
+// print progress, banners and statistics there ("Date: %s", "... crc=%x").
+bool ReadsAsError(const Template& t) {
+  std::string text;
+  for (const Piece& p : t.pieces()) {
+    if (!p.is_hole) text += ToLower(p.text);
+  }
+  static constexpr std::string_view kWords[] = {
+      "error",   "fail",      "cannot",  "can't",    "could not", "couldn't", "unable",
+      "invalid", "unknown",   "bad ",    "missing",  "not ",      "no such",  "must",
+      "expect",  "illegal",   "unsupported", "abort", "fatal",    "warning",  "usage",
+      "denied",  "too many",  "too long", "too large", "out of",  "overflow", "corrupt",
+      "wrong",   "refus",     "impossible", "requires", "exceed",  "mismatch", "unexpected",
+      "panic",   "assert",    "timeout",  "timed out", "oops",     "can not",  "don't",
+      "truncated", "short read", "short write", "disallowed", "forbidden"};
+  for (std::string_view w : kWords) {
+    if (text.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
+
 // LL_NOTICE, LOG_INFO, NGX_LOG_DEBUG: a level below warnings.
 bool IsQuietLevel(std::string_view level) {
   if (level.empty() || !IsUpper(level[0])) return false;
@@ -496,6 +517,7 @@ class CppFile {
   void Run(TSNode root) {
     root_ = root;
     ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
+    DropSharedCodes();
   }
 
  private:
@@ -570,9 +592,11 @@ class CppFile {
   // nlohmann/json style: `Cls::create(302, msg, ctx)`. The factory's body,
   // when this file has it, is inlined; else the prefix it adds is a hole.
   void ThrownFactory(TSNode stmt, TSNode call, ErrorSite site) {
-    TSNode fn = Field(call, "function");
-    std::string scope = StripTemplateArgs(ts::Text(Field(fn, "scope"), src_));
-    std::string method(ts::Text(Field(fn, "name"), src_));
+    // `detail::type_error::create` nests: the class is all but the last name.
+    std::string full = StripTemplateArgs(ts::Text(Field(call, "function"), src_));
+    size_t sep = full.rfind("::");
+    std::string scope = full.substr(0, sep);
+    std::string method = full.substr(sep + 2);
     std::vector<TSNode> args = Args(Field(call, "arguments"));
     uint32_t pos = ts_node_start_byte(stmt);
     site.error_class = scope;
@@ -595,7 +619,34 @@ class CppFile {
         *note = "`" + scope + "::" + method + "` adds a prefix defined in another file";
       }
     }
+    size_t before = out_->size();
+    bool coded = site.error_code.has_value();
     Finish(stmt, std::move(site));
+    if (coded && out_->size() > before) coded_.push_back(before);
+  }
+
+  // nlohmann's ids name a kind of error, not one message: type_error 302 is
+  // raised with "type must be boolean, ..." and "type must be string, ...".
+  // Records are keyed by code when there is one, so an id shared by several
+  // messages in a file is not used as the code (it stays in the message).
+  void DropSharedCodes() {
+    std::map<std::string, std::set<std::string>> messages;
+    for (size_t i : coded_) {
+      if (i < out_->size() && (*out_)[i].error_code) {
+        messages[*(*out_)[i].error_code].insert((*out_)[i].message.Display());
+      }
+    }
+    for (size_t i : coded_) {
+      if (i >= out_->size() || !(*out_)[i].error_code) continue;
+      ErrorSite& s = (*out_)[i];
+      size_t n = messages[*s.error_code].size();
+      if (n < 2) continue;
+      std::string note = "error id " + *s.error_code + " is shared by " + std::to_string(n) +
+                         " messages in this file";
+      s.message_origin_note = s.message_origin_note.empty() ? note
+                                                            : s.message_origin_note + "; " + note;
+      s.error_code.reset();
+    }
   }
 
   // The message among constructor arguments: the first that has literal
@@ -726,6 +777,10 @@ class CppFile {
     }
     site.message = TrimTrailing(msg);
     if (!site.message.HasLiteralText()) return;  // fputs(buf, stderr) of an unknown buf
+    if ((r.kind == Report::kFprintf || r.kind == Report::kFputs) && !ReadsAsError(site.message) &&
+        !ExitsNext(stmt)) {
+      return;
+    }
     Finish(stmt, std::move(site));
   }
 
@@ -831,9 +886,27 @@ class CppFile {
       bool literal = false;
       for (TSNode op : rest) literal |= IsStringish(op);
       if (!literal || !site.message.HasLiteralText()) return;
-      if (head_text.ends_with("cerr") && StartsWithWarning(site.message)) site.severity = "warning";
+      if (head_text.ends_with("cerr")) {
+        if (!ReadsAsError(site.message) && !ExitsNext(stmt)) return;
+        if (StartsWithWarning(site.message)) site.severity = "warning";
+      }
     }
     Finish(stmt, std::move(site));
+  }
+
+  // The statement after `stmt` ends the program or fails the function:
+  // `exit(1)`, `abort()`, `return -1`, `return false`.
+  bool ExitsNext(TSNode stmt) {
+    TSNode next = ts_node_next_named_sibling(stmt);
+    while (Is(next, "comment")) next = ts_node_next_named_sibling(next);
+    if (ts_node_is_null(next)) return false;
+    std::string_view t = ts::Text(next, src_);
+    for (std::string_view p : {"exit(", "std::exit(", "_exit(", "abort(", "std::abort(",
+                               "return -1", "return 1;", "return false", "return EXIT_FAILURE",
+                               "return NULL", "return nullptr", "goto err", "goto fail"}) {
+      if (t.starts_with(p)) return true;
+    }
+    return false;
   }
 
   static bool StartsWithWarning(const Template& t) {
@@ -1230,8 +1303,16 @@ class CppFile {
       if (assigns[i].op == AssignOp::kSet || assigns[i].op == AssignOp::kPrintf) last_set = i;
     }
     if (last_set < 0) return std::nullopt;
+    // `if (a) msg = "x"; else msg = "y"; throw E(msg);`: the last assignment
+    // sits in a branch the use is not in, so which text arrives is unknown.
+    if (!ReachesUse(assigns[last_set].stmt, ident)) return std::nullopt;
     Template out;
     for (size_t i = static_cast<size_t>(last_set); i < assigns.size(); ++i) {
+      if (i > static_cast<size_t>(last_set) && !ReachesUse(assigns[i].stmt, ident)) {
+        // An append in a branch may or may not have happened.
+        out.AddHole("{" + name + "}", name);
+        continue;
+      }
       out.Append(AssignedTemplate(assigns[i], depth, note, env));
     }
     if (!out.HasLiteralText()) return std::nullopt;
@@ -1279,6 +1360,25 @@ class CppFile {
       }
     }
     return out;
+  }
+
+  // True when the block holding `stmt` also holds `use`: straight-line code
+  // from the assignment reaches the use without a branch in between.
+  bool ReachesUse(TSNode stmt, TSNode use) {
+    TSNode block = stmt;
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      block = ts_node_parent(block);
+      if (ts_node_is_null(block)) return true;
+      std::string_view t = Type(block);
+      if (t == "compound_statement" || t == "translation_unit" || t == "case_statement" ||
+          t == "if_statement" || t == "for_statement" || t == "while_statement" ||
+          t == "for_range_loop" || t == "do_statement" || t == "declaration_list") {
+        break;
+      }
+    }
+    if (Is(block, "translation_unit")) return true;
+    return ts_node_start_byte(use) >= ts_node_start_byte(block) &&
+           ts_node_end_byte(use) <= ts_node_end_byte(block);
   }
 
   std::vector<Assignment> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
@@ -1441,6 +1541,7 @@ class CppFile {
   std::vector<ErrorSite>* out_;
   TSNode root_{};
   std::set<uint32_t> reported_;
+  std::vector<size_t> coded_;  // indices into *out_ of sites with a factory id
   std::map<uint32_t, TSNode> continuation_;  // ERROR node start -> concatenated_string
   bool indexed_ = false;
   std::set<std::string> overflowed_;

@@ -149,6 +149,49 @@ TEST(CppExtractor, MessagesBuiltInLocals) {
   EXPECT_EQ(sites[3].function, "h");
 }
 
+TEST(CppExtractor, StderrTextMustReadAsAnError) {
+  auto sites = Extract("tools/dump.cc",
+                       "int main(int argc, char **argv) {\n"
+                       "    fprintf(stderr, \"Date:       %s\", ctime(&now));\n"
+                       "    fprintf(stderr, \"... crc=0x%x\\r\", crc);\n"
+                       "    fprintf(stderr, \"Keys:       %d bytes each\\n\", n);\n"
+                       "    if (argc < 2) {\n"
+                       "        fprintf(stderr, \"%s FILE\\n\", argv[0]);\n"
+                       "        fprintf(stderr, \"pass a dump file\\n\");\n"
+                       "        exit(1);\n"
+                       "    }\n"
+                       "    fprintf(stderr, \"unknown option '%s'\\n\", argv[1]);\n"
+                       "    std::cerr << \"Loaded \" << n << \" keys\" << std::endl;\n"
+                       "    return 0;\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "pass a dump file");  // exit(1) follows
+  EXPECT_EQ(sites[0].line, 7);
+  EXPECT_EQ(sites[1].message.Display(), "unknown option '%s'");
+}
+
+TEST(CppExtractor, MessageAssignedInBranchesIsNotGuessed) {
+  auto sites = Extract("db/version_edit.cc",
+                       "Status VersionEdit::DecodeFrom(const Slice& src) {\n"
+                       "  const char* msg = nullptr;\n"
+                       "  std::string detail = \"tag \";\n"
+                       "  if (tag == kComparator) {\n"
+                       "    msg = \"comparator name\";\n"
+                       "    detail += \"(comparator)\";\n"
+                       "  } else {\n"
+                       "    msg = \"invalid tag\";\n"
+                       "  }\n"
+                       "  if (msg != nullptr) return Status::Corruption(\"VersionEdit\", msg);\n"
+                       "  throw std::runtime_error(detail);\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "Corruption: VersionEdit: {msg}");
+  EXPECT_EQ(sites[0].line, 10);
+  // The append in the branch may not have run: a hole, not its text.
+  EXPECT_EQ(sites[1].message.Display(), "tag {detail}");
+  EXPECT_TRUE(Matches(sites[1], "tag "));
+}
+
 TEST(CppExtractor, CReportIdioms) {
   auto sites = Extract("src/server.c",
                        "#define PREFIX \"srv: \"\n"
@@ -320,6 +363,34 @@ TEST(CppExtractor, NlohmannFactoryInAnotherFile) {
   EXPECT_EQ(sites[0].error_code, "401");
   EXPECT_EQ(sites[0].function, "basic_json::at");
   EXPECT_TRUE(Matches(sites[0], "[json.exception.out_of_range.401] array index 5 is out of range"));
+}
+
+// An id shared by several messages would merge their records (records are
+// keyed by code), so it is kept only where it names one message.
+TEST(CppExtractor, FactoryIdsSharedByMessagesAreNotCodes) {
+  auto sites = Extract("include/nlohmann/detail/conversions/from_json.hpp",
+                       "void from_json(const BasicJsonType& j, bool& b) {\n"
+                       "  JSON_THROW(type_error::create(302, concat(\"type must be boolean, but is \", "
+                       "j.type_name()), &j));\n"
+                       "}\n"
+                       "void from_json(const BasicJsonType& j, string_t& s) {\n"
+                       "  JSON_THROW(type_error::create(302, concat(\"type must be string, but is \", "
+                       "j.type_name()), &j));\n"
+                       "  JSON_THROW(detail::other_error::create(501, \"unsupported\", &j));\n"
+                       "  JSON_THROW(detail::other_error::create(501, \"unsupported\", &j));\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].error_code, std::nullopt);
+  EXPECT_EQ(sites[0].error_class, "type_error");
+  EXPECT_NE(sites[0].message_origin_note.find("error id 302 is shared by 2 messages"),
+            std::string::npos)
+      << sites[0].message_origin_note;
+  EXPECT_EQ(sites[1].message.Display(),
+            "{type_error::create prefix}type must be string, but is {j.type_name()}");
+  EXPECT_EQ(sites[1].error_code, std::nullopt);
+  EXPECT_EQ(sites[2].error_class, "detail::other_error");
+  EXPECT_EQ(sites[2].error_code, "501");
+  EXPECT_EQ(sites[3].error_code, "501");
 }
 
 TEST(CppExtractor, StatusReturns) {
