@@ -96,8 +96,11 @@ std::vector<std::string> FlagsIn(const std::string& message) {
     }
     if (j > i + 3) {
       std::string flag = message.substr(i, j - i);
-      while (flag.back() == '-') flag.pop_back();
-      if (std::find(out.begin(), out.end(), flag) == out.end()) out.push_back(flag);
+      // A rule of dashes ("-------- summary") is not a flag.
+      while (flag.size() > 2 && flag.back() == '-') flag.pop_back();
+      if (flag.size() > 2 && std::find(out.begin(), out.end(), flag) == out.end()) {
+        out.push_back(flag);
+      }
     }
     i = j;
   }

@@ -51,6 +51,15 @@ TEST(RecordBuilder, DoubleNegationReadsPositively) {
       << r.trigger_scenarios;
 }
 
+// C tools print rules of dashes; they are not `--flags` (this crashed on
+// redis's "----" banners).
+TEST(RecordBuilder, DashRulesAreNotFlags) {
+  std::vector<std::string_view> lines(40, "x");
+  Record r = BuildRecord(Site(10, SiteKind::kLog, "------ FAST MEMORY TEST ------ use --fast"),
+                         lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(r.tags, (std::vector<std::string>{"python", r.tags[1], "fast", "pkg"}));
+}
+
 TEST(RecordBuilder, AdviceSentences) {
   EXPECT_EQ(AdviceSentences("X is not int8-aware. Disable one of them."),
             (std::vector<std::string>{"Disable one of them."}));

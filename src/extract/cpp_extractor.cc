@@ -372,7 +372,7 @@ std::string CppScopeName(TSNode n, std::string_view src, bool* is_function) {
     return DeclaredName(n, src);
   }
   if (type == "lambda_expression") *is_function = true;
-  if (type == "class_specifier" || type == "struct_specifier") {
+  if (type == "class_specifier" || type == "struct_specifier" || type == "union_specifier") {
     return std::string(ts::Text(Field(n, "name"), src));
   }
   return "";
