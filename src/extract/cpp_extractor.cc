@@ -735,6 +735,8 @@ class CppFile {
                            LastName(fn).ends_with("Format");
         msg = printf_like ? PrintfTemplate(args, fmt, pos, note, nullptr)
                           : ExprTemplate(args[fmt], pos, 0, note, nullptr);
+        // addReplyError(c, "..."): the error a server sends back to its client.
+        if (AnyWord(Words(LastName(fn)), {"reply"})) site.kind = SiteKind::kRaise;
         break;
       }
       case Report::kBraceLog: {

@@ -213,10 +213,11 @@ TEST(CppExtractor, CReportIdioms) {
                        "    serverLog(LL_NOTICE, \"loaded %s\", path);\n"
                        "    ngx_log_error(NGX_LOG_ERR, log, 0, \"upstream closed\");\n"
                        "    die(\"out of memory allocating %lu bytes\", size);\n"
+                       "    addReplyErrorFormat(c, \"Slot %d specified multiple times\", (int)slot);\n"
                        "    fprintf(stdout, \"progress %d\\n\", n);\n"
                        "    return 0;\n"
                        "}\n");
-  ASSERT_EQ(sites.size(), 10u);
+  ASSERT_EQ(sites.size(), 11u);
   const ErrorSite& s = sites[0];
   EXPECT_EQ(s.language, "c");
   EXPECT_EQ(s.kind, SiteKind::kLog);
@@ -250,6 +251,9 @@ TEST(CppExtractor, CReportIdioms) {
   EXPECT_EQ(sites[9].message.Display(), "out of memory allocating %lu bytes");
   EXPECT_EQ(sites[9].severity, "critical");
   EXPECT_EQ(sites[9].line, 19);
+  EXPECT_EQ(sites[10].message.Display(), "Slot %d specified multiple times");
+  EXPECT_EQ(sites[10].kind, SiteKind::kRaise);  // a reply to the client, not a log line
+  EXPECT_TRUE(Matches(sites[10], "(error) ERR Slot 5 specified multiple times"));
 }
 
 TEST(CppExtractor, GlogSpdlogAndCerr) {
