@@ -573,7 +573,8 @@ class CppFile {
     }
     site.error_class = cls;
     Template msg = MessageFromArgs(args, pos, note, nullptr);
-    if (cls == "std::system_error" || cls == "system_error" || cls == "std::filesystem::filesystem_error") {
+    if (cls == "std::system_error" || cls == "system_error" || cls == "fmt::system_error" ||
+        cls == "std::filesystem::filesystem_error") {
       // what() is "msg: strerror" (libstdc++ and libc++).
       if (msg.HasLiteralText()) {
         msg.AddLiteral(": ");
@@ -651,11 +652,21 @@ class CppFile {
 
   // The message among constructor arguments: the first that has literal
   // text, else the only argument (opaque), else nothing.
+  // Arguments after it that a `{}` or printf format in it consumes make it a
+  // format (fmt's `system_error(errno, "cannot open {}", name)`).
   Template MessageFromArgs(const std::vector<TSNode>& args, uint32_t pos, std::string* note,
                            const Env* env) {
-    for (TSNode a : args) {
-      Template t = ExprTemplate(a, pos, 0, note, env);
-      if (t.HasLiteralText()) return t;
+    for (size_t i = 0; i < args.size(); ++i) {
+      Template t = ExprTemplate(args[i], pos, 0, note, env);
+      if (!t.HasLiteralText()) continue;
+      if (i + 1 < args.size()) {
+        std::string text = t.Display();
+        if (text.find("{}") != std::string::npos || text.find("{0") != std::string::npos) {
+          return BraceTemplate(args, i, pos, note, env);
+        }
+        if (text.find('%') != std::string::npos) return PrintfTemplate(args, i, pos, note, env);
+      }
+      return t;
     }
     return Template();
   }
@@ -1150,7 +1161,8 @@ class CppFile {
     // Identity wrappers: conversions and gettext.
     if (fn == "std::string" || fn == "string" || fn == "std::string_view" || fn == "string_t" ||
         fn == "std::wstring" || fn == "_" || fn == "N_" || fn == "gettext" || fn == "tr" ||
-        fn == "QString" || fn == "jv_string" || fn == "absl::string_view") {
+        fn == "QString" || fn == "jv_string" || fn == "absl::string_view" ||
+        fn == "FMT_STRING" || fn == "FMT_COMPILE" || fn == "_T" || fn == "TEXT") {
       if (args.size() == 1) return ExprTemplate(args[0], pos, depth + 1, note, env);
     }
     if (fn == "std::to_string" || fn == "to_string" || fn == "std::to_wstring") {

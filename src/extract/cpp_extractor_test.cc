@@ -119,6 +119,29 @@ TEST(CppExtractor, FormattingFunctions) {
   EXPECT_FALSE(Matches(sites[3], "cache: many bytes (12.50%)"));
 }
 
+TEST(CppExtractor, FormatArgumentsOfExceptionConstructors) {
+  auto sites = Extract("src/os.cc",
+                       "buffered_file::buffered_file(cstring_view filename) {\n"
+                       "  if (!file_)\n"
+                       "    FMT_THROW(system_error(errno, FMT_STRING(\"cannot open file {}\"),\n"
+                       "                           filename.c_str()));\n"
+                       "  throw ParseError(\"line %d: %s\", line, what);\n"
+                       "  throw Plain(\"50% done\");\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "cannot open file {}: {error_code.message()}");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"filename.c_str()",
+                                                          "error_code.message()"}));
+  EXPECT_EQ(sites[0].error_class, "system_error");
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].end_line, 4);
+  EXPECT_EQ(sites[0].conditions.at(0).expr, "!file_");
+  EXPECT_TRUE(Matches(sites[0], "cannot open file a.txt: No such file or directory"));
+  EXPECT_EQ(sites[1].message.Display(), "line %d: %s");
+  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"line", "what"}));
+  EXPECT_EQ(sites[2].message.Display(), "50% done");  // no arguments: not a format
+}
+
 TEST(CppExtractor, MessagesBuiltInLocals) {
   auto sites = Extract("src/locals.cc",
                        "void g(int id, const char* who) {\n"
