@@ -303,6 +303,14 @@ ReportInfo ReportFor(std::string_view fn) {
   if (macro && name.find("THROW") != std::string_view::npos) return set(Report::kThrowMacro);
   // Method calls on objects are reporters only for loggers (above).
   if (fn.find('.') != std::string_view::npos || fn.find("->") != std::string_view::npos) return r;
+  // Most calls name none of the reporter words: reject them before
+  // splitting the name into words.
+  std::string lower = ToLower(name);
+  bool candidate = false;
+  for (std::string_view w : {"die", "fatal", "panic", "bug", "err", "fail", "warn", "log"}) {
+    candidate |= lower.find(w) != std::string::npos;
+  }
+  if (!candidate) return r;
   std::vector<std::string> words = Words(name);
   if (words.empty() || AnyWord(words, {"str", "is", "has", "get", "set", "clear", "reset", "free",
                                        "init", "count", "code", "handler", "callback", "cb",
@@ -502,7 +510,35 @@ struct Assignment {
   TSNode stmt;
   TSNode value;
   AssignOp op;
+  TSNode scope;  // the innermost function holding it, else the root
+  TSNode block;  // the innermost block or branch holding it
 };
+
+// The node types the walk acts on. Looked up by symbol id (one table per
+// grammar, built from the symbol names) rather than by comparing type
+// strings at every node: the walk visits every node of the file.
+enum class NodeKind : uint8_t {
+  kOther, kThrow, kCall, kBinary, kDeclaration, kAssignment, kPreprocDef, kFunctionDef
+};
+
+std::vector<NodeKind> NodeKinds(const TSLanguage* lang) {
+  static const std::map<std::string_view, NodeKind> kNames = {
+      {"throw_statement", NodeKind::kThrow},
+      {"call_expression", NodeKind::kCall},
+      {"binary_expression", NodeKind::kBinary},
+      {"declaration", NodeKind::kDeclaration},
+      {"assignment_expression", NodeKind::kAssignment},
+      {"preproc_def", NodeKind::kPreprocDef},
+      {"function_definition", NodeKind::kFunctionDef}};
+  std::vector<NodeKind> out(ts_language_symbol_count(lang), NodeKind::kOther);
+  for (uint32_t i = 0; i < out.size(); ++i) {
+    TSSymbol sym = static_cast<TSSymbol>(i);
+    if (ts_language_symbol_type(lang, sym) != TSSymbolTypeRegular) continue;
+    auto it = kNames.find(ts_language_symbol_name(lang, sym));
+    if (it != kNames.end()) out[i] = it->second;
+  }
+  return out;
+}
 
 // Per-file extraction state.
 class CppFile {
@@ -514,27 +550,123 @@ class CppFile {
         is_c_(is_c),
         out_(out) {}
 
-  void Run(TSNode root) {
+  // One walk: each node is indexed (assignments, macros, functions) and then
+  // visited, so a site sees everything before it in the file. Helpers
+  // defined after their use are not inlined.
+  //
+  // The walk keeps the ancestors of the current node on a stack: every
+  // parent lookup the sites need is on that path, and ts_node_parent
+  // descends from the root on each call (slow at the top of a large file).
+  void Run(TSNode root, const std::vector<NodeKind>& kinds) {
     root_ = root;
-    ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
+    TSTreeCursor cursor = ts_tree_cursor_new(root);
+    bool descend = true;
+    while (true) {
+      TSNode n = ts_tree_cursor_current_node(&cursor);
+      if (descend) {
+        current_ = n;
+        TSSymbol sym = ts_node_symbol(n);
+        NodeKind k = sym < kinds.size() ? kinds[sym] : NodeKind::kOther;
+        // Only the outermost `<<` of a chain matters, to both passes: it
+        // comes first in pre-order and marks the rest of its left spine.
+        if (k == NodeKind::kBinary && (!IsShift(n) || !MarkOuterShift(n))) k = NodeKind::kOther;
+        if (k != NodeKind::kOther) {
+          IndexNode(n, k);
+          Visit(n, k);
+        }
+      }
+      if (descend && ts_tree_cursor_goto_first_child(&cursor)) {
+        stack_.push_back(n);
+        continue;
+      }
+      if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+        descend = true;
+        continue;
+      }
+      if (!ts_tree_cursor_goto_parent(&cursor)) break;
+      stack_.pop_back();
+      descend = false;
+    }
+    ts_tree_cursor_delete(&cursor);
     DropSharedCodes();
   }
 
  private:
-  void Visit(TSNode n) {
-    std::string_view type = Type(n);
-    if (type == "throw_statement") {
+  void Visit(TSNode n, NodeKind k) {
+    if (k == NodeKind::kThrow) {
       TSNode e = ts::FirstNamed(n);
       if (!ts_node_is_null(e)) HandleThrown(n, e);
-    } else if (type == "call_expression") {
+    } else if (k == NodeKind::kCall) {
       HandleCall(n);
-    } else if (type == "binary_expression" && IsShift(n) && !IsShift(ts_node_parent(n))) {
+    } else if (k == NodeKind::kBinary) {
       HandleStream(n);
     }
   }
 
-  bool IsShift(TSNode n) {
-    return Is(n, "binary_expression") && ts::Text(Field(n, "operator"), src_) == "<<";
+  // The parent of `n`, from the walk's stack when `n` is on the current path.
+  TSNode ParentOf(TSNode n) {
+    if (ts_node_eq(n, current_)) return stack_.empty() ? TSNode{} : stack_.back();
+    for (size_t i = stack_.size(); i-- > 0;) {
+      if (ts_node_eq(stack_[i], n)) return i > 0 ? stack_[i - 1] : TSNode{};
+    }
+    return ts_node_parent(n);
+  }
+
+  // The ancestors of `n` (root first) when `n` is on the current path.
+  bool AncestorsOf(TSNode n, std::vector<TSNode>* out) {
+    if (ts_node_eq(n, current_)) {
+      *out = stack_;
+      return true;
+    }
+    for (size_t i = stack_.size(); i-- > 0;) {
+      if (ts_node_eq(stack_[i], n)) {
+        out->assign(stack_.begin(), stack_.begin() + static_cast<std::ptrdiff_t>(i));
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The innermost function holding the current node, else the root.
+  TSNode CurrentFunction() {
+    for (size_t i = stack_.size(); i-- > 0;) {
+      if (IsFunctionNode(stack_[i])) return stack_[i];
+    }
+    return root_;
+  }
+
+  // The innermost block (or branch statement) holding the current node.
+  TSNode CurrentBlock() {
+    for (size_t i = stack_.size(); i-- > 0;) {
+      std::string_view t = Type(stack_[i]);
+      if (t == "compound_statement" || t == "translation_unit" || t == "case_statement" ||
+          t == "if_statement" || t == "for_statement" || t == "while_statement" ||
+          t == "for_range_loop" || t == "do_statement" || t == "declaration_list") {
+        return stack_[i];
+      }
+    }
+    return root_;
+  }
+
+  // A `<<` binary expression. Its children are left, operator, right; child
+  // 1 is cheaper than a lookup by field name.
+  static bool IsShift(TSNode n) {
+    return Is(n, "binary_expression") && ts_node_child_count(n) == 3 &&
+           Is(ts_node_child(n, 1), "<<");
+  }
+
+  // True for the first `<<` of a chain seen; records its inner left spine.
+  bool MarkOuterShift(TSNode n) {
+    auto key = [](TSNode x) {
+      return (static_cast<uint64_t>(ts_node_start_byte(x)) << 32) | ts_node_end_byte(x);
+    };
+    if (inner_shifts_.count(key(n))) return false;
+    TSNode cur = ts_node_child(n, 0);
+    for (int i = 0; i < kMaxExprDepth * 8 && IsShift(cur); ++i) {
+      inner_shifts_.insert(key(cur));
+      cur = ts_node_child(cur, 0);
+    }
+    return true;
   }
 
   // --- sites -----------------------------------------------------------------
@@ -678,11 +810,11 @@ class CppFile {
   }
 
   void HandleCall(TSNode call) {
-    std::string fn(ts::Text(Field(call, "function"), src_));
+    std::string_view fn = ts::Text(ts_node_child(call, 0), src_);
     // A bare CHECK(cond) (no `<<`) is still a site; a streamed one is the
     // stream's.
     if (IsCheckMacro(fn)) {
-      if (!IsShift(ts_node_parent(call))) HandleStreamHead(call, {}, call);
+      if (!IsShift(ParentOf(call))) HandleStreamHead(call, {}, call);
       return;
     }
     ReportInfo r = ReportFor(fn);
@@ -964,13 +1096,13 @@ class CppFile {
       if (t == "expression_statement" || t == "throw_statement" || t == "return_statement" ||
           t == "declaration" || t == "field_declaration" || t == "init_declarator") {
         if (t == "init_declarator") {
-          TSNode decl = ts_node_parent(cur);
+          TSNode decl = ParentOf(cur);
           if (Is(decl, "declaration")) return decl;
         }
         return cur;
       }
       if (t == "compound_statement" || t == "translation_unit") return n;
-      cur = ts_node_parent(cur);
+      cur = ParentOf(cur);
     }
     return n;
   }
@@ -1014,8 +1146,7 @@ class CppFile {
              IsStringish(a[0]);
     }
     if (t == "identifier") {
-      IndexFile();
-      return macros_.count(std::string(ts::Text(n, src_))) > 0;
+        return macros_.count(std::string(ts::Text(n, src_))) > 0;
     }
     return false;
   }
@@ -1128,8 +1259,7 @@ class CppFile {
         out.AddLiteral(*conv);
         return out;
       }
-      IndexFile();
-      auto it = macros_.find(name);
+        auto it = macros_.find(name);
       if (it != macros_.end()) {
         out.AddLiteral(it->second);
         return out;
@@ -1281,7 +1411,6 @@ class CppFile {
   // arguments; null when there is none or the choice is ambiguous in a way
   // that matters (different parameter counts are told apart).
   TSNode FindFunction(const std::string& cls, const std::string& name, size_t nargs) {
-    IndexFile();
     auto it = functions_.find(name);
     if (it == functions_.end()) return TSNode{};
     for (const auto& [def_cls, def] : it->second) {
@@ -1299,8 +1428,11 @@ class CppFile {
   std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
                                            std::string* note, const Env* env) {
     std::string name(ts::Text(ident, src_));
-    IndexFile();
-    TSNode scope = EnclosingFunction(ident);
+    // Identifiers of the site's own statement are below the current node;
+    // those of an inlined helper's body are elsewhere.
+    bool here = ts_node_start_byte(ident) >= ts_node_start_byte(current_) &&
+                ts_node_end_byte(ident) <= ts_node_end_byte(current_);
+    TSNode scope = here ? CurrentFunction() : EnclosingFunction(ident);
     std::vector<Assignment> assigns = AssignmentsTo(scope, name, pos);
     if (assigns.empty() && !Is(scope, "translation_unit")) {
       assigns = AssignmentsTo(root_, name, UINT32_MAX);
@@ -1319,10 +1451,10 @@ class CppFile {
     if (last_set < 0) return std::nullopt;
     // `if (a) msg = "x"; else msg = "y"; throw E(msg);`: the last assignment
     // sits in a branch the use is not in, so which text arrives is unknown.
-    if (!ReachesUse(assigns[last_set].stmt, ident)) return std::nullopt;
+    if (!ReachesUse(assigns[last_set], ident)) return std::nullopt;
     Template out;
     for (size_t i = static_cast<size_t>(last_set); i < assigns.size(); ++i) {
-      if (i > static_cast<size_t>(last_set) && !ReachesUse(assigns[i].stmt, ident)) {
+      if (i > static_cast<size_t>(last_set) && !ReachesUse(assigns[i], ident)) {
         // An append in a branch may or may not have happened.
         out.AddHole("{" + name + "}", name);
         continue;
@@ -1376,23 +1508,12 @@ class CppFile {
     return out;
   }
 
-  // True when the block holding `stmt` also holds `use`: straight-line code
-  // from the assignment reaches the use without a branch in between.
-  bool ReachesUse(TSNode stmt, TSNode use) {
-    TSNode block = stmt;
-    for (int i = 0; i < kMaxAncestors; ++i) {
-      block = ts_node_parent(block);
-      if (ts_node_is_null(block)) return true;
-      std::string_view t = Type(block);
-      if (t == "compound_statement" || t == "translation_unit" || t == "case_statement" ||
-          t == "if_statement" || t == "for_statement" || t == "while_statement" ||
-          t == "for_range_loop" || t == "do_statement" || t == "declaration_list") {
-        break;
-      }
-    }
-    if (Is(block, "translation_unit")) return true;
-    return ts_node_start_byte(use) >= ts_node_start_byte(block) &&
-           ts_node_end_byte(use) <= ts_node_end_byte(block);
+  // True when the block holding the assignment also holds `use`: straight
+  // line code from the assignment reaches the use without a branch between.
+  static bool ReachesUse(const Assignment& a, TSNode use) {
+    if (ts_node_is_null(a.block) || Is(a.block, "translation_unit")) return true;
+    return ts_node_start_byte(use) >= ts_node_start_byte(a.block) &&
+           ts_node_end_byte(use) <= ts_node_end_byte(a.block);
   }
 
   std::vector<Assignment> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
@@ -1405,22 +1526,14 @@ class CppFile {
           ts_node_end_byte(a.stmt) > ts_node_end_byte(scope)) {
         continue;
       }
-      TSNode s = EnclosingFunction(a.stmt);
-      if (ts_node_eq(s, scope)) out.push_back(a);
+      if (ts_node_eq(a.scope, scope)) out.push_back(a);
     }
     return out;
   }
 
   // One walk per file: assignments, string macros and function definitions.
-  void IndexFile() {
-    if (indexed_) return;
-    indexed_ = true;
-    ts::ForEachNode(root_, [this](TSNode n) { IndexNode(n); });
-  }
-
-  void IndexNode(TSNode n) {
-    std::string_view type = Type(n);
-    if (type == "declaration") {
+  void IndexNode(TSNode n, NodeKind k) {
+    if (k == NodeKind::kDeclaration) {
       for (TSNode d : NamedChildren(n)) {
         if (Is(d, "init_declarator")) {
           AddAssignment(DeclaredVar(Field(d, "declarator")), n, Field(d, "value"), AssignOp::kSet);
@@ -1428,28 +1541,28 @@ class CppFile {
           AddAssignment(DeclaredVar(d), n, TSNode{}, AssignOp::kSet);
         }
       }
-    } else if (type == "assignment_expression") {
+    } else if (k == NodeKind::kAssignment) {
       std::string_view op = ts::Text(Field(n, "operator"), src_);
       TSNode left = Field(n, "left");
       if (Is(left, "identifier") && (op == "=" || op == "+=")) {
         AddAssignment(ts::Text(left, src_), n, Field(n, "right"),
                       op == "=" ? AssignOp::kSet : AssignOp::kAppend);
       }
-    } else if (type == "binary_expression" && IsShift(n) && !IsShift(ts_node_parent(n))) {
+    } else if (k == NodeKind::kBinary) {
       std::vector<TSNode> ops = FlattenShift(n);
       if (!ops.empty() && Is(ops[0], "identifier")) {
         AddAssignment(ts::Text(ops[0], src_), n, n, AssignOp::kStream);
       }
-    } else if (type == "call_expression") {
+    } else if (k == NodeKind::kCall) {
       IndexCall(n);
-    } else if (type == "preproc_def") {
+    } else if (k == NodeKind::kPreprocDef) {
       std::string_view value = Trim(ts::Text(Field(n, "value"), src_));
       if (value.size() >= 2 && value.front() == '"' && value.back() == '"' &&
           value.substr(1, value.size() - 2).find('"') == std::string_view::npos) {
         macros_[std::string(ts::Text(Field(n, "name"), src_))] =
             DecodeCEscapes(value.substr(1, value.size() - 2));
       }
-    } else if (type == "function_definition") {
+    } else if (k == NodeKind::kFunctionDef) {
       std::string full = DeclaredName(n, src_);
       std::string name(LastName(full));
       std::string cls;
@@ -1457,10 +1570,10 @@ class CppFile {
       if (sep != std::string::npos) {
         cls = std::string(LastName(full.substr(0, sep)));
       } else {
-        TSNode p = ts_node_parent(n);
-        if (Is(p, "template_declaration")) p = ts_node_parent(p);
+        TSNode p = ParentOf(n);
+        if (Is(p, "template_declaration")) p = ParentOf(p);
         if (Is(p, "field_declaration_list")) {
-          TSNode spec = ts_node_parent(p);
+          TSNode spec = ParentOf(p);
           cls = std::string(ts::Text(Field(spec, "name"), src_));
         }
       }
@@ -1509,7 +1622,9 @@ class CppFile {
     // Past the cap the name is given up on (an opaque hole) rather than
     // resolved to a stale assignment.
     if (list.size() < kMaxAssignmentsPerName) {
-      list.push_back({stmt, value, op});  // source order: the walk is pre-order
+      // Source order: the walk is pre-order. Indexing happens while the walk
+      // stands on the statement, so its function and block are on the stack.
+      list.push_back({stmt, value, op, CurrentFunction(), CurrentBlock()});
     } else {
       overflowed_.insert(std::string(name));
     }
@@ -1534,7 +1649,9 @@ class CppFile {
     if (!reported_.insert(ts_node_start_byte(stmt) * 2 + (site.kind == SiteKind::kAssert)).second) {
       return;
     }
-    AddBraceContext(stmt, src_, lines_, CppSyntax(), &site);
+    std::vector<TSNode> ancestors;
+    bool on_path = AncestorsOf(stmt, &ancestors);
+    AddBraceContext(stmt, src_, lines_, CppSyntax(), &site, on_path ? &ancestors : nullptr);
     for (PathCondition& c : site.conditions) c.expr = StripOuterParens(c.expr);
     std::string fn;
     for (char c : site.function) {
@@ -1555,9 +1672,11 @@ class CppFile {
   std::vector<ErrorSite>* out_;
   TSNode root_{};
   std::set<uint32_t> reported_;
+  std::set<uint64_t> inner_shifts_;
+  TSNode current_{};           // the node the walk stands on
+  std::vector<TSNode> stack_;  // its ancestors, root first  // (start, end) of `<<` nodes inside a chain
   std::vector<size_t> coded_;  // indices into *out_ of sites with a factory id
   std::map<uint32_t, TSNode> continuation_;  // ERROR node start -> concatenated_string
-  bool indexed_ = false;
   std::set<std::string> overflowed_;
   std::map<std::string, std::vector<Assignment>> assignments_;
   std::map<std::string, std::string> macros_;  // #define NAME "text"
@@ -1582,7 +1701,9 @@ class CppExtractor : public Extractor {
     if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
     TSNode root = ts_tree_root_node(tree.get());
     if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
-    CppFile(file, is_c_, sites).Run(root);
+    static const std::vector<NodeKind> kC = NodeKinds(tree_sitter_c());
+    static const std::vector<NodeKind> kCpp = NodeKinds(tree_sitter_cpp());
+    CppFile(file, is_c_, sites).Run(root, is_c_ ? kC : kCpp);
     return Status::OK();
   }
 
