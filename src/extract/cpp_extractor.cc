@@ -518,7 +518,8 @@ struct Assignment {
 // grammar, built from the symbol names) rather than by comparing type
 // strings at every node: the walk visits every node of the file.
 enum class NodeKind : uint8_t {
-  kOther, kThrow, kCall, kBinary, kDeclaration, kAssignment, kPreprocDef, kFunctionDef
+  kOther, kThrow, kCall, kBinary, kDeclaration, kAssignment, kPreprocDef, kFunctionDef,
+  kOpaque,  // nothing below it matters: the walk does not descend
 };
 
 std::vector<NodeKind> NodeKinds(const TSLanguage* lang) {
@@ -529,7 +530,19 @@ std::vector<NodeKind> NodeKinds(const TSLanguage* lang) {
       {"declaration", NodeKind::kDeclaration},
       {"assignment_expression", NodeKind::kAssignment},
       {"preproc_def", NodeKind::kPreprocDef},
-      {"function_definition", NodeKind::kFunctionDef}};
+      {"function_definition", NodeKind::kFunctionDef},
+      // Literals are read whole by the template builder; parameter and
+      // template lists hold no sites. Every visited token costs a cursor step.
+      {"string_literal", NodeKind::kOpaque},
+      {"concatenated_string", NodeKind::kOpaque},
+      {"raw_string_literal", NodeKind::kOpaque},
+      {"char_literal", NodeKind::kOpaque},
+      {"parameter_list", NodeKind::kOpaque},
+      {"template_parameter_list", NodeKind::kOpaque},
+      {"template_argument_list", NodeKind::kOpaque},
+      {"type_descriptor", NodeKind::kOpaque},
+      {"preproc_arg", NodeKind::kOpaque},
+      {"comment", NodeKind::kOpaque}};
   std::vector<NodeKind> out(ts_language_symbol_count(lang), NodeKind::kOther);
   for (uint32_t i = 0; i < out.size(); ++i) {
     TSSymbol sym = static_cast<TSSymbol>(i);
@@ -570,7 +583,9 @@ class CppFile {
         // Only the outermost `<<` of a chain matters, to both passes: it
         // comes first in pre-order and marks the rest of its left spine.
         if (k == NodeKind::kBinary && (!IsShift(n) || !MarkOuterShift(n))) k = NodeKind::kOther;
-        if (k != NodeKind::kOther) {
+        if (k == NodeKind::kOpaque) {
+          descend = false;
+        } else if (k != NodeKind::kOther) {
           IndexNode(n, k);
           Visit(n, k);
         }
@@ -1582,9 +1597,14 @@ class CppFile {
   }
 
   void IndexCall(TSNode n) {
-    TSNode fnode = Field(n, "function");
+    TSNode fnode = ts_node_child(n, 0);
     std::string_view fn = ts::Text(fnode, src_);
     std::string_view name = LastName(fn);
+    // Most calls are none of these: decide from the name before the arguments.
+    if (!name.starts_with("s") && !name.starts_with("v") && name != "append" &&
+        name != "StrAppend") {
+      return;
+    }
     std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
     if (args.empty()) return;
     auto target = [&](TSNode a) -> std::string_view {
