@@ -115,15 +115,32 @@ std::string DecodeCEscapes(std::string_view body) {
     uint32_t v = 0;
     size_t j = i + 1;
     switch (e) {
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
-      case 'e': out += '\x1b'; break;  // GNU extension
-      case '\n': break;                // line continuation inside a literal
+      case 'a':
+        out += '\a';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'v':
+        out += '\v';
+        break;
+      case 'e':
+        out += '\x1b';
+        break;  // GNU extension
+      case '\n':
+        break;  // line continuation inside a literal
       case 'x':
         if (ParseHex(body, &j, 2, &v)) {
           out += static_cast<char>(v);
@@ -240,12 +257,12 @@ bool ReadsAsError(const Template& t) {
     if (!p.is_hole) text += ToLower(p.text);
   }
   static constexpr std::string_view kWords[] = {
-      "error",   "fail",      "cannot",  "can't",    "could not", "couldn't", "unable",
-      "invalid", "unknown",   "bad ",    "missing",  "not ",      "no such",  "must",
-      "expect",  "illegal",   "unsupported", "abort", "fatal",    "warning",  "usage",
-      "denied",  "too many",  "too long", "too large", "out of",  "overflow", "corrupt",
-      "wrong",   "refus",     "impossible", "requires", "exceed",  "mismatch", "unexpected",
-      "panic",   "assert",    "timeout",  "timed out", "oops",     "can not",  "don't",
+      "error",     "fail",       "cannot",      "can't",      "could not", "couldn't", "unable",
+      "invalid",   "unknown",    "bad ",        "missing",    "not ",      "no such",  "must",
+      "expect",    "illegal",    "unsupported", "abort",      "fatal",     "warning",  "usage",
+      "denied",    "too many",   "too long",    "too large",  "out of",    "overflow", "corrupt",
+      "wrong",     "refus",      "impossible",  "requires",   "exceed",    "mismatch", "unexpected",
+      "panic",     "assert",     "timeout",     "timed out",  "oops",      "can not",  "don't",
       "truncated", "short read", "short write", "disallowed", "forbidden"};
   for (std::string_view w : kWords) {
     if (text.find(w) != std::string::npos) return true;
@@ -499,11 +516,11 @@ struct Env {
 
 // How an indexed statement changes a variable's text.
 enum class AssignOp {
-  kSet,      // `std::string m = v`, `m = v`, `std::ostringstream oss;` (value may be null)
-  kAppend,   // `m += v`, `m.append(v)`, `strcat(m, v)`
-  kStream,   // `oss << a << b` (value: the chain)
-  kPrintf,   // `snprintf(buf, n, fmt, ...)`, `sprintf(buf, fmt, ...)`
-  kStrCat,   // `absl::StrAppend(&m, a, b)`
+  kSet,     // `std::string m = v`, `m = v`, `std::ostringstream oss;` (value may be null)
+  kAppend,  // `m += v`, `m.append(v)`, `strcat(m, v)`
+  kStream,  // `oss << a << b` (value: the chain)
+  kPrintf,  // `snprintf(buf, n, fmt, ...)`, `sprintf(buf, fmt, ...)`
+  kStrCat,  // `absl::StrAppend(&m, a, b)`
 };
 
 struct Assignment {
@@ -518,7 +535,14 @@ struct Assignment {
 // grammar, built from the symbol names) rather than by comparing type
 // strings at every node: the walk visits every node of the file.
 enum class NodeKind : uint8_t {
-  kOther, kThrow, kCall, kBinary, kDeclaration, kAssignment, kPreprocDef, kFunctionDef,
+  kOther,
+  kThrow,
+  kCall,
+  kBinary,
+  kDeclaration,
+  kAssignment,
+  kPreprocDef,
+  kFunctionDef,
   kOpaque,  // nothing below it matters: the walk does not descend
 };
 
@@ -557,11 +581,7 @@ std::vector<NodeKind> NodeKinds(const TSLanguage* lang) {
 class CppFile {
  public:
   CppFile(const SourceFile& file, bool is_c, std::vector<ErrorSite>* out)
-      : file_(file),
-        src_(file.content),
-        lines_(SplitLines(file.content)),
-        is_c_(is_c),
-        out_(out) {}
+      : file_(file), src_(file.content), lines_(SplitLines(file.content)), is_c_(is_c), out_(out) {}
 
   // One walk: each node is indexed (assignments, macros, functions) and then
   // visited, so a site sees everything before it in the file. Helpers
@@ -791,8 +811,8 @@ class CppFile {
       if (n < 2) continue;
       std::string note = "error id " + *s.error_code + " is shared by " + std::to_string(n) +
                          " messages in this file";
-      s.message_origin_note = s.message_origin_note.empty() ? note
-                                                            : s.message_origin_note + "; " + note;
+      s.message_origin_note =
+          s.message_origin_note.empty() ? note : s.message_origin_note + "; " + note;
       s.error_code.reset();
     }
   }
@@ -948,8 +968,10 @@ class CppFile {
   Template StatusTemplate(std::string_view code, const std::vector<TSNode>& args, uint32_t pos,
                           std::string* note) {
     static const std::map<std::string_view, std::string_view> kPrefix = {
-        {"NotFound", "NotFound: "},         {"Corruption", "Corruption: "},
-        {"NotSupported", "Not implemented: "}, {"InvalidArgument", "Invalid argument: "},
+        {"NotFound", "NotFound: "},
+        {"Corruption", "Corruption: "},
+        {"NotSupported", "Not implemented: "},
+        {"InvalidArgument", "Invalid argument: "},
         {"IOError", "IO error: "}};
     Template out;
     auto it = kPrefix.find(code);
@@ -1094,10 +1116,10 @@ class CppFile {
     std::string_view name = LastName(t);
     if (name == "endl" || name == "ends") return;  // a trailing newline
     if (name == "flush" || name == "hex" || name == "dec" || name == "oct" || name == "fixed" ||
-        name == "scientific" || name == "boolalpha" || name == "noboolalpha" ||
-        name == "showpos" || name == "left" || name == "right" ||
-        t.starts_with("std::setw(") || t.starts_with("std::setprecision(") ||
-        t.starts_with("std::setfill(") || t.starts_with("setw(")) {
+        name == "scientific" || name == "boolalpha" || name == "noboolalpha" || name == "showpos" ||
+        name == "left" || name == "right" || t.starts_with("std::setw(") ||
+        t.starts_with("std::setprecision(") || t.starts_with("std::setfill(") ||
+        t.starts_with("setw(")) {
       return;
     }
     out->Append(ExprTemplate(op, pos, 1, note, env));
@@ -1161,7 +1183,7 @@ class CppFile {
              IsStringish(a[0]);
     }
     if (t == "identifier") {
-        return macros_.count(std::string(ts::Text(n, src_))) > 0;
+      return macros_.count(std::string(ts::Text(n, src_))) > 0;
     }
     return false;
   }
@@ -1192,8 +1214,8 @@ class CppFile {
   void AddExprHole(TSNode n, Template* out) {
     std::string e = HoleExpr(n);
     std::string name = e;
-    for (std::string_view suffix : {".what()", ".c_str()", ".str()", ".ToString()", ".message()",
-                                    ".data()"}) {
+    for (std::string_view suffix :
+         {".what()", ".c_str()", ".str()", ".ToString()", ".message()", ".data()"}) {
       if (name.ends_with(suffix)) {
         name.resize(name.size() - suffix.size());
         break;
@@ -1274,7 +1296,7 @@ class CppFile {
         out.AddLiteral(*conv);
         return out;
       }
-        auto it = macros_.find(name);
+      auto it = macros_.find(name);
       if (it != macros_.end()) {
         out.AddLiteral(it->second);
         return out;
@@ -1306,8 +1328,8 @@ class CppFile {
     // Identity wrappers: conversions and gettext.
     if (fn == "std::string" || fn == "string" || fn == "std::string_view" || fn == "string_t" ||
         fn == "std::wstring" || fn == "_" || fn == "N_" || fn == "gettext" || fn == "tr" ||
-        fn == "QString" || fn == "jv_string" || fn == "absl::string_view" ||
-        fn == "FMT_STRING" || fn == "FMT_COMPILE" || fn == "_T" || fn == "TEXT") {
+        fn == "QString" || fn == "jv_string" || fn == "absl::string_view" || fn == "FMT_STRING" ||
+        fn == "FMT_COMPILE" || fn == "_T" || fn == "TEXT") {
       if (args.size() == 1) return ExprTemplate(args[0], pos, depth + 1, note, env);
     }
     if (fn == "std::to_string" || fn == "to_string" || fn == "std::to_wstring") {
@@ -1385,9 +1407,8 @@ class CppFile {
     std::string ignored;
     if (Is(value, "initializer_list") || Is(value, "call_expression")) {
       // `return {id_, w.c_str()};` / `return T(id_, w)`: the string element.
-      std::vector<TSNode> elems = Is(value, "initializer_list")
-                                      ? NamedChildren(value)
-                                      : std::vector<TSNode>{};
+      std::vector<TSNode> elems =
+          Is(value, "initializer_list") ? NamedChildren(value) : std::vector<TSNode>{};
       // The element with the most literal text: `id_` is bound to "302" too.
       std::optional<Template> best;
       size_t best_len = 0;
@@ -1440,8 +1461,8 @@ class CppFile {
 
   // A message held in a variable: the last plain assignment before `pos` in
   // the function, the appends after it; else a file-level constant.
-  std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
-                                           std::string* note, const Env* env) {
+  std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth, std::string* note,
+                                           const Env* env) {
     std::string name(ts::Text(ident, src_));
     // Identifiers of the site's own statement are below the current node;
     // those of an inlined helper's body are elsewhere.
@@ -1615,7 +1636,8 @@ class CppFile {
         name == "strcpy" || name == "strncpy" || name == "strlcpy") {
       AddAssignment(target(args[0]), StatementOf(n), n, AssignOp::kPrintf);
     } else if (name == "strcat" || name == "strncat" || name == "strlcat") {
-      if (args.size() >= 2) AddAssignment(target(args[0]), StatementOf(n), args[1], AssignOp::kAppend);
+      if (args.size() >= 2)
+        AddAssignment(target(args[0]), StatementOf(n), args[1], AssignOp::kAppend);
     } else if (fn == "absl::StrAppend" || fn == "StrAppend") {
       AddAssignment(target(args[0]), StatementOf(n), n, AssignOp::kStrCat);
     } else if (Is(fnode, "field_expression") && name == "append" && args.size() == 1) {
@@ -1693,9 +1715,10 @@ class CppFile {
   TSNode root_{};
   std::set<uint32_t> reported_;
   std::set<uint64_t> inner_shifts_;
-  TSNode current_{};           // the node the walk stands on
-  std::vector<TSNode> stack_;  // its ancestors, root first  // (start, end) of `<<` nodes inside a chain
-  std::vector<size_t> coded_;  // indices into *out_ of sites with a factory id
+  TSNode current_{};  // the node the walk stands on
+  std::vector<TSNode>
+      stack_;  // its ancestors, root first  // (start, end) of `<<` nodes inside a chain
+  std::vector<size_t> coded_;                // indices into *out_ of sites with a factory id
   std::map<uint32_t, TSNode> continuation_;  // ERROR node start -> concatenated_string
   std::set<std::string> overflowed_;
   std::map<std::string, std::vector<Assignment>> assignments_;
@@ -1709,8 +1732,8 @@ class CppExtractor : public Extractor {
   std::string_view language() const override { return is_c_ ? "c" : "cpp"; }
   bool Handles(std::string_view path) const override {
     if (is_c_) return path.ends_with(".c");
-    for (std::string_view ext : {".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h",
-                                 ".ipp", ".inl", ".tcc"}) {
+    for (std::string_view ext :
+         {".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h", ".ipp", ".inl", ".tcc"}) {
       if (path.ends_with(ext)) return true;
     }
     return false;

@@ -2,7 +2,6 @@
 // severity and pattern a user will see, with renderings the patterns must
 // match.
 #include <gtest/gtest.h>
-
 #include <re2/re2.h>
 
 #include "errdex/extractor.h"
@@ -94,13 +93,14 @@ TEST(CppExtractor, ThrowConcatenationAndClasses) {
 }
 
 TEST(CppExtractor, FormattingFunctions) {
-  auto sites = Extract("src/fmt.cpp",
-                       "void f(int v, const Key& k) {\n"
-                       "  throw std::runtime_error(fmt::format(\"value {} out of {{range}} {:>4}\", v, k));\n"
-                       "  throw std::out_of_range(std::format(\"index {1} of {0}\", size, i));\n"
-                       "  throw Error(absl::StrCat(\"key \", k.name(), \" has \", 3, \" parts\"));\n"
-                       "  throw Error(absl::StrFormat(\"%s: %d bytes (%5.2f%%)\", name, n, pct));\n"
-                       "}\n");
+  auto sites = Extract(
+      "src/fmt.cpp",
+      "void f(int v, const Key& k) {\n"
+      "  throw std::runtime_error(fmt::format(\"value {} out of {{range}} {:>4}\", v, k));\n"
+      "  throw std::out_of_range(std::format(\"index {1} of {0}\", size, i));\n"
+      "  throw Error(absl::StrCat(\"key \", k.name(), \" has \", 3, \" parts\"));\n"
+      "  throw Error(absl::StrFormat(\"%s: %d bytes (%5.2f%%)\", name, n, pct));\n"
+      "}\n");
   ASSERT_EQ(sites.size(), 4u);
   EXPECT_EQ(sites[0].message.Display(), "value {} out of {range} {:>4}");
   EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"v", "k"}));
@@ -113,8 +113,7 @@ TEST(CppExtractor, FormattingFunctions) {
   EXPECT_EQ(sites[3].message.Display(), "%s: %d bytes (%5.2f%)");
   EXPECT_EQ(HoleExprs(sites[3]), (std::vector<std::string>{"name", "n", "pct"}));
   // A plain %d prints digits only; the pattern says so.
-  EXPECT_EQ(sites[3].message.Pattern(),
-            "([\\s\\S]*?): ([-+]?\\d+) bytes \\(([\\s\\S]*?)%\\)");
+  EXPECT_EQ(sites[3].message.Pattern(), "([\\s\\S]*?): ([-+]?\\d+) bytes \\(([\\s\\S]*?)%\\)");
   EXPECT_TRUE(Matches(sites[3], "cache: 4096 bytes (12.50%)"));
   EXPECT_FALSE(Matches(sites[3], "cache: many bytes (12.50%)"));
 }
@@ -130,8 +129,8 @@ TEST(CppExtractor, FormatArgumentsOfExceptionConstructors) {
                        "}\n");
   ASSERT_EQ(sites.size(), 3u);
   EXPECT_EQ(sites[0].message.Display(), "cannot open file {}: {error_code.message()}");
-  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"filename.c_str()",
-                                                          "error_code.message()"}));
+  EXPECT_EQ(HoleExprs(sites[0]),
+            (std::vector<std::string>{"filename.c_str()", "error_code.message()"}));
   EXPECT_EQ(sites[0].error_class, "system_error");
   EXPECT_EQ(sites[0].line, 3);
   EXPECT_EQ(sites[0].end_line, 4);
@@ -216,30 +215,31 @@ TEST(CppExtractor, MessageAssignedInBranchesIsNotGuessed) {
 }
 
 TEST(CppExtractor, CReportIdioms) {
-  auto sites = Extract("src/server.c",
-                       "#define PREFIX \"srv: \"\n"
-                       "static int load(const char *path, uint64_t n) {\n"
-                       "    FILE *fp = fopen(path, \"r\");\n"
-                       "    if (fp == NULL) {\n"
-                       "        fprintf(stderr, PREFIX \"cannot open '%s': %s\\n\", path, strerror(errno));\n"
-                       "        return -1;\n"
-                       "    }\n"
-                       "    perror(\"fopen\");\n"
-                       "    err(1, \"write %s\", path);\n"
-                       "    errx(2, \"bad size %\" PRIu64, n);\n"
-                       "    warn(\"retrying\");\n"
-                       "    warnx(_(\"odd value %-5d\"), (int)n);\n"
-                       "    char buf[64];\n"
-                       "    snprintf(buf, sizeof(buf), \"short read at %zu\", off);\n"
-                       "    fputs(buf, stderr);\n"
-                       "    serverLog(LL_WARNING, \"Fatal: can't open the AOF %s\", path);\n"
-                       "    serverLog(LL_NOTICE, \"loaded %s\", path);\n"
-                       "    ngx_log_error(NGX_LOG_ERR, log, 0, \"upstream closed\");\n"
-                       "    die(\"out of memory allocating %lu bytes\", size);\n"
-                       "    addReplyErrorFormat(c, \"Slot %d specified multiple times\", (int)slot);\n"
-                       "    fprintf(stdout, \"progress %d\\n\", n);\n"
-                       "    return 0;\n"
-                       "}\n");
+  auto sites = Extract(
+      "src/server.c",
+      "#define PREFIX \"srv: \"\n"
+      "static int load(const char *path, uint64_t n) {\n"
+      "    FILE *fp = fopen(path, \"r\");\n"
+      "    if (fp == NULL) {\n"
+      "        fprintf(stderr, PREFIX \"cannot open '%s': %s\\n\", path, strerror(errno));\n"
+      "        return -1;\n"
+      "    }\n"
+      "    perror(\"fopen\");\n"
+      "    err(1, \"write %s\", path);\n"
+      "    errx(2, \"bad size %\" PRIu64, n);\n"
+      "    warn(\"retrying\");\n"
+      "    warnx(_(\"odd value %-5d\"), (int)n);\n"
+      "    char buf[64];\n"
+      "    snprintf(buf, sizeof(buf), \"short read at %zu\", off);\n"
+      "    fputs(buf, stderr);\n"
+      "    serverLog(LL_WARNING, \"Fatal: can't open the AOF %s\", path);\n"
+      "    serverLog(LL_NOTICE, \"loaded %s\", path);\n"
+      "    ngx_log_error(NGX_LOG_ERR, log, 0, \"upstream closed\");\n"
+      "    die(\"out of memory allocating %lu bytes\", size);\n"
+      "    addReplyErrorFormat(c, \"Slot %d specified multiple times\", (int)slot);\n"
+      "    fprintf(stdout, \"progress %d\\n\", n);\n"
+      "    return 0;\n"
+      "}\n");
   ASSERT_EQ(sites.size(), 11u);
   const ErrorSite& s = sites[0];
   EXPECT_EQ(s.language, "c");
@@ -375,14 +375,15 @@ TEST(CppExtractor, NlohmannFactoryInlined) {
 }
 
 TEST(CppExtractor, NlohmannFactoryInAnotherFile) {
-  auto sites = Extract("include/nlohmann/json.hpp",
-                       "class basic_json {\n"
-                       "    const_reference at(size_type idx) const\n"
-                       "    {\n"
-                       "        JSON_THROW(out_of_range::create(401, detail::concat(\"array index \", "
-                       "std::to_string(idx), \" is out of range\"), this));\n"
-                       "    }\n"
-                       "};\n");
+  auto sites =
+      Extract("include/nlohmann/json.hpp",
+              "class basic_json {\n"
+              "    const_reference at(size_type idx) const\n"
+              "    {\n"
+              "        JSON_THROW(out_of_range::create(401, detail::concat(\"array index \", "
+              "std::to_string(idx), \" is out of range\"), this));\n"
+              "    }\n"
+              "};\n");
   ASSERT_EQ(sites.size(), 1u);
   EXPECT_EQ(sites[0].message.Display(),
             "{out_of_range::create prefix}array index {std::to_string(idx)} is out of range");
@@ -395,17 +396,18 @@ TEST(CppExtractor, NlohmannFactoryInAnotherFile) {
 // An id shared by several messages would merge their records (records are
 // keyed by code), so it is kept only where it names one message.
 TEST(CppExtractor, FactoryIdsSharedByMessagesAreNotCodes) {
-  auto sites = Extract("include/nlohmann/detail/conversions/from_json.hpp",
-                       "void from_json(const BasicJsonType& j, bool& b) {\n"
-                       "  JSON_THROW(type_error::create(302, concat(\"type must be boolean, but is \", "
-                       "j.type_name()), &j));\n"
-                       "}\n"
-                       "void from_json(const BasicJsonType& j, string_t& s) {\n"
-                       "  JSON_THROW(type_error::create(302, concat(\"type must be string, but is \", "
-                       "j.type_name()), &j));\n"
-                       "  JSON_THROW(detail::other_error::create(501, \"unsupported\", &j));\n"
-                       "  JSON_THROW(detail::other_error::create(501, \"unsupported\", &j));\n"
-                       "}\n");
+  auto sites =
+      Extract("include/nlohmann/detail/conversions/from_json.hpp",
+              "void from_json(const BasicJsonType& j, bool& b) {\n"
+              "  JSON_THROW(type_error::create(302, concat(\"type must be boolean, but is \", "
+              "j.type_name()), &j));\n"
+              "}\n"
+              "void from_json(const BasicJsonType& j, string_t& s) {\n"
+              "  JSON_THROW(type_error::create(302, concat(\"type must be string, but is \", "
+              "j.type_name()), &j));\n"
+              "  JSON_THROW(detail::other_error::create(501, \"unsupported\", &j));\n"
+              "  JSON_THROW(detail::other_error::create(501, \"unsupported\", &j));\n"
+              "}\n");
   ASSERT_EQ(sites.size(), 4u);
   EXPECT_EQ(sites[0].error_code, std::nullopt);
   EXPECT_EQ(sites[0].error_class, "type_error");
@@ -421,13 +423,14 @@ TEST(CppExtractor, FactoryIdsSharedByMessagesAreNotCodes) {
 }
 
 TEST(CppExtractor, StatusReturns) {
-  auto sites = Extract("db/log_reader.cc",
-                       "Status Reader::Read(Slice* s) {\n"
-                       "  if (n < kHeader) return Status::Corruption(\"truncated record\", fname);\n"
-                       "  return Status::InvalidArgument(\"bad key\");\n"
-                       "  return Status::OK();\n"
-                       "  return absl::NotFoundError(absl::StrCat(\"no table \", name));\n"
-                       "}\n");
+  auto sites =
+      Extract("db/log_reader.cc",
+              "Status Reader::Read(Slice* s) {\n"
+              "  if (n < kHeader) return Status::Corruption(\"truncated record\", fname);\n"
+              "  return Status::InvalidArgument(\"bad key\");\n"
+              "  return Status::OK();\n"
+              "  return absl::NotFoundError(absl::StrCat(\"no table \", name));\n"
+              "}\n");
   ASSERT_EQ(sites.size(), 3u);
   EXPECT_EQ(sites[0].message.Display(), "Corruption: truncated record: {fname}");
   EXPECT_EQ(sites[0].error_class, "Status::Corruption");
@@ -455,11 +458,12 @@ TEST(CppExtractor, NotSites) {
 }
 
 TEST(CppExtractor, JqStyleErrors) {
-  auto sites = Extract("src/jv_aux.c",
-                       "static jv parse_slice(jv j, jv slice) {\n"
-                       "  return jv_invalid_with_msg(jv_string_fmt(\"Cannot index %s with %s\",\n"
-                       "                                           jv_kind_name(jv_get_kind(j)), k));\n"
-                       "}\n");
+  auto sites =
+      Extract("src/jv_aux.c",
+              "static jv parse_slice(jv j, jv slice) {\n"
+              "  return jv_invalid_with_msg(jv_string_fmt(\"Cannot index %s with %s\",\n"
+              "                                           jv_kind_name(jv_get_kind(j)), k));\n"
+              "}\n");
   ASSERT_EQ(sites.size(), 1u);
   EXPECT_EQ(sites[0].message.Display(), "Cannot index %s with %s");
   EXPECT_EQ(sites[0].kind, SiteKind::kRaise);
@@ -469,16 +473,17 @@ TEST(CppExtractor, JqStyleErrors) {
 }
 
 TEST(CppExtractor, CPythonExtensionErrors) {
-  auto sites = Extract("Modules/_json.c",
-                       "static PyObject* scan(PyObject* self, Py_ssize_t idx) {\n"
-                       "    if (idx < 0) {\n"
-                       "        PyErr_SetString(PyExc_ValueError, \"idx cannot be negative\");\n"
-                       "        return NULL;\n"
-                       "    }\n"
-                       "    PyErr_Format(PyExc_TypeError, \"first argument must be a string, not %.80s\",\n"
-                       "                 Py_TYPE(self)->tp_name);\n"
-                       "    return NULL;\n"
-                       "}\n");
+  auto sites =
+      Extract("Modules/_json.c",
+              "static PyObject* scan(PyObject* self, Py_ssize_t idx) {\n"
+              "    if (idx < 0) {\n"
+              "        PyErr_SetString(PyExc_ValueError, \"idx cannot be negative\");\n"
+              "        return NULL;\n"
+              "    }\n"
+              "    PyErr_Format(PyExc_TypeError, \"first argument must be a string, not %.80s\",\n"
+              "                 Py_TYPE(self)->tp_name);\n"
+              "    return NULL;\n"
+              "}\n");
   ASSERT_EQ(sites.size(), 2u);
   EXPECT_EQ(sites[0].message.Display(), "idx cannot be negative");
   EXPECT_EQ(sites[0].error_class, "ValueError");
