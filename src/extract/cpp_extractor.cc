@@ -31,7 +31,8 @@
 
 #include "errdex/extractor.h"
 #include "extract/brace_context.h"
-#include "extract/escapes.h"
+#include "extract/c_strings.h"
+#include "extract/cpp_reports.h"
 #include "extract/printf_format.h"
 #include "extract/ts_util.h"
 #include "util/text.h"
@@ -53,323 +54,22 @@ using ts::kMaxAncestors;
 constexpr size_t kMaxAssignmentsPerName = 256;
 constexpr size_t kMaxInlineStatements = 8;
 
-bool IsUpper(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }
-bool IsLower(char c) { return std::islower(static_cast<unsigned char>(c)) != 0; }
-
-// `a::b::c`, `p->c`, `o.c` -> `c`.
-std::string_view LastName(std::string_view name) {
-  size_t cut = name.find_last_of(":.>");
-  return cut == std::string_view::npos ? name : name.substr(cut + 1);
-}
-
-// `std::vector<int>::x` -> `std::vector::x`: template arguments dropped.
-std::string StripTemplateArgs(std::string_view s) {
-  std::string out;
-  int depth = 0;
-  for (char c : s) {
-    if (c == '<') {
-      ++depth;
-    } else if (c == '>' && depth > 0) {
-      --depth;
-    } else if (depth == 0 && !std::isspace(static_cast<unsigned char>(c))) {
-      out += c;
-    }
-  }
-  return out;
-}
-
-// Identifier words, split at `_` and lower->upper case changes, lowercased:
-// `addReplyErrorFormat` -> add reply error format.
-std::vector<std::string> Words(std::string_view name) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (size_t i = 0; i < name.size(); ++i) {
-    char c = name[i];
-    if (c == '_' || !std::isalnum(static_cast<unsigned char>(c))) {
-      if (!cur.empty()) out.push_back(cur);
-      cur.clear();
-      continue;
-    }
-    if (IsUpper(c) && i > 0 && IsLower(name[i - 1]) && !cur.empty()) {
-      out.push_back(cur);
-      cur.clear();
-    }
-    cur += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
-}
-
-// Decodes the body of a C/C++ string or character literal: simple escapes,
-// octal, `\x` (bytes, as the compiler stores them in a narrow string) and
-// universal character names.
-std::string DecodeCEscapes(std::string_view body) {
-  std::string out;
-  for (size_t i = 0; i < body.size(); ++i) {
-    char c = body[i];
-    if (c != '\\' || i + 1 >= body.size()) {
-      out += c;
-      continue;
-    }
-    char e = body[++i];
-    uint32_t v = 0;
-    size_t j = i + 1;
-    switch (e) {
-      case 'a':
-        out += '\a';
-        break;
-      case 'b':
-        out += '\b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'n':
-        out += '\n';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'v':
-        out += '\v';
-        break;
-      case 'e':
-        out += '\x1b';
-        break;  // GNU extension
-      case '\n':
-        break;  // line continuation inside a literal
-      case 'x':
-        if (ParseHex(body, &j, 2, &v)) {
-          out += static_cast<char>(v);
-          i = j - 1;
-        }
-        break;
-      case 'u':
-      case 'U':
-        if (ParseHex(body, &j, e == 'u' ? 4 : 8, &v)) {
-          AppendUtf8(v, &out);
-          i = j - 1;
-        }
-        break;
-      default:
-        if (e >= '0' && e <= '7') {
-          v = static_cast<uint32_t>(e - '0');
-          size_t n = 1;
-          while (n < 3 && i + 1 < body.size() && body[i + 1] >= '0' && body[i + 1] <= '7') {
-            v = v * 8 + static_cast<uint32_t>(body[++i] - '0');
-            ++n;
-          }
-          out += static_cast<char>(v & 0xFF);
-        } else {
-          out += e;  // \\ \' \" \?
-        }
-    }
-  }
-  return out;
-}
-
-// The text of a (narrow, wide, u8...) string literal: prefix and quotes cut.
-std::optional<std::string> StringLiteralText(TSNode n, std::string_view src) {
-  std::string_view text = ts::Text(n, src);
-  if (Is(n, "raw_string_literal")) {
-    // R"delim(body)delim"
-    size_t open = text.find('(');
-    size_t close = text.rfind(')');
-    if (open == std::string_view::npos || close == std::string_view::npos || close < open) {
-      return std::nullopt;
-    }
-    return std::string(text.substr(open + 1, close - open - 1));
-  }
-  size_t q = text.find_first_of("\"'");
-  if (q == std::string_view::npos || text.size() < q + 2) return std::nullopt;
-  char quote = text[q];
-  if (text.back() != quote) return std::nullopt;
-  return DecodeCEscapes(text.substr(q + 1, text.size() - q - 2));
-}
-
-// `PRIu64` and friends from <inttypes.h>: the length modifier and conversion
-// they expand to, so that `"%" PRIu64` reads as one verb.
-std::optional<std::string> InttypesMacro(std::string_view name) {
-  if (!name.starts_with("PRI") && !name.starts_with("SCN")) return std::nullopt;
-  if (name.size() < 5) return std::nullopt;
-  char conv = name[3];
-  if (std::string_view("diouxX").find(conv) == std::string_view::npos) return std::nullopt;
-  return std::string("ll") + conv;
-}
-
-// --- what a call or stream reports -------------------------------------------
-
-enum class Report {
-  kNone,
-  kFprintf,     // fprintf(stderr, fmt, ...)
-  kFputs,       // fputs(msg, stderr)
-  kPerror,      // perror(msg): "msg: strerror"
-  kErr,         // err(code, fmt, ...): "prog: msg: strerror", exits
-  kErrx,        // errx(code, fmt, ...): "prog: msg", exits
-  kWarn,        // warn(fmt, ...): "prog: msg: strerror"
-  kWarnx,       // warnx(fmt, ...)
-  kNamed,       // die(fmt, ...), foo_log_error(...), addReplyError(c, msg)
-  kLevelLog,    // serverLog(LL_WARNING, fmt, ...), syslog(LOG_ERR, fmt, ...)
-  kBraceLog,    // spdlog::error(fmt, ...), logger->error(...)
-  kStatus,      // leveldb Status::Corruption(msg, msg2)
-  kAbslStatus,  // absl::InvalidArgumentError(msg)
-  kJqError,     // jq: jv_invalid_with_msg(jv_string_fmt(...))
-  kPyErr,       // CPython extensions: PyErr_SetString(PyExc_ValueError, msg), PyErr_Format
-  kThrowMacro,  // JSON_THROW(expr), BOOST_THROW_EXCEPTION(expr)
-};
-
-struct ReportInfo {
-  Report kind = Report::kNone;
-  std::string severity = "error";
-};
-
-bool AnyWord(const std::vector<std::string>& words, std::initializer_list<std::string_view> set) {
-  for (const std::string& w : words) {
-    for (std::string_view s : set) {
-      if (w == s) return true;
-    }
-  }
-  return false;
-}
-
-// Severity named by a log-level constant: LL_WARNING, LOG_ERR, ANDROID_LOG_FATAL.
-std::optional<std::string> LevelSeverity(std::string_view level) {
-  std::vector<std::string> w = Words(level);
-  if (w.empty()) return std::nullopt;
-  const std::string& last = w.back();
-  if (last == "fatal" || last == "crit" || last == "critical" || last == "emerg" ||
-      last == "alert" || last == "panic") {
-    return "critical";
-  }
-  if (last == "err" || last == "error") return "error";
-  if (last == "warning" || last == "warn") return "warning";
-  return std::nullopt;
-}
-
-// Text written to stderr is an error report when it says so; tools also
-// print progress, banners and statistics there ("Date: %s", "... crc=%x").
-bool ReadsAsError(const Template& t) {
-  std::string text;
-  for (const Piece& p : t.pieces()) {
-    if (!p.is_hole) text += ToLower(p.text);
-  }
-  static constexpr std::string_view kWords[] = {
-      "error",     "fail",       "cannot",      "can't",      "could not", "couldn't", "unable",
-      "invalid",   "unknown",    "bad ",        "missing",    "not ",      "no such",  "must",
-      "expect",    "illegal",    "unsupported", "abort",      "fatal",     "warning",  "usage",
-      "denied",    "too many",   "too long",    "too large",  "out of",    "overflow", "corrupt",
-      "wrong",     "refus",      "impossible",  "requires",   "exceed",    "mismatch", "unexpected",
-      "panic",     "assert",     "timeout",     "timed out",  "oops",      "can not",  "don't",
-      "truncated", "short read", "short write", "disallowed", "forbidden"};
-  for (std::string_view w : kWords) {
-    if (text.find(w) != std::string::npos) return true;
-  }
-  return false;
-}
-
-// LL_NOTICE, LOG_INFO, NGX_LOG_DEBUG: a level below warnings.
-bool IsQuietLevel(std::string_view level) {
-  if (level.empty() || !IsUpper(level[0])) return false;
-  std::vector<std::string> w = Words(level);
-  if (w.size() < 2) return false;
-  const std::string& last = w.back();
-  return last == "info" || last == "notice" || last == "debug" || last == "verbose" ||
-         last == "trace";
-}
-
-// The report a plain (non-stream) call makes, from its function text.
-ReportInfo ReportFor(std::string_view fn) {
-  ReportInfo r;
-  std::string_view name = LastName(fn);
-  auto set = [&](Report k, const char* sev = "error") {
-    r.kind = k;
-    r.severity = sev;
-    return r;
-  };
-  if (name == "fprintf" || name == "dprintf") return set(Report::kFprintf);
-  if (name == "fputs") return set(Report::kFputs);
-  if (name == "perror") return set(Report::kPerror);
-  if (name == "err" || name == "verr") return set(Report::kErr, "critical");
-  if (name == "errx" || name == "verrx") return set(Report::kErrx, "critical");
-  if (name == "warn" || name == "vwarn") return set(Report::kWarn, "warning");
-  if (name == "warnx" || name == "vwarnx") return set(Report::kWarnx, "warning");
-  if (name == "jv_invalid_with_msg") return set(Report::kJqError);
-  if (name == "PyErr_SetString" || name == "PyErr_Format") return set(Report::kPyErr);
-  std::string_view scope = fn.substr(0, fn.size() - name.size());
-  if (scope.starts_with("spdlog::") || fn.find("log") != std::string_view::npos) {
-    if (name == "error" || name == "err") return set(Report::kBraceLog);
-    if (name == "critical") return set(Report::kBraceLog, "critical");
-    if (name == "warn") return set(Report::kBraceLog, "warning");
-  }
-  if (name == "SPDLOG_ERROR" || name == "SPDLOG_LOGGER_ERROR") return set(Report::kBraceLog);
-  if (name == "SPDLOG_CRITICAL" || name == "SPDLOG_LOGGER_CRITICAL") {
-    return set(Report::kBraceLog, "critical");
-  }
-  if (scope.ends_with("Status::") && !name.empty() && IsUpper(name[0]) && name != "OK") {
-    return set(Report::kStatus);
-  }
-  if (scope == "absl::" && name.ends_with("Error") && name.size() > 5) {
-    return set(Report::kAbslStatus);
-  }
-  bool macro = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-    return IsUpper(c) || c == '_' || std::isdigit(static_cast<unsigned char>(c));
-  });
-  if (macro && name.find("THROW") != std::string_view::npos) return set(Report::kThrowMacro);
-  // Method calls on objects are reporters only for loggers (above).
-  if (fn.find('.') != std::string_view::npos || fn.find("->") != std::string_view::npos) return r;
-  // Most calls name none of the reporter words: reject them before
-  // splitting the name into words.
-  std::string lower = ToLower(name);
-  bool candidate = false;
-  for (std::string_view w : {"die", "fatal", "panic", "bug", "err", "fail", "warn", "log"}) {
-    candidate |= lower.find(w) != std::string::npos;
-  }
-  if (!candidate) return r;
-  std::vector<std::string> words = Words(name);
-  if (words.empty() || AnyWord(words, {"str", "is", "has", "get", "set", "clear", "reset", "free",
-                                       "init", "count", "code", "handler", "callback", "cb",
-                                       "errno", "print", "printf", "string", "check"})) {
-    // print_error(...) is a reporter; the deny list is about the others.
-    if (!(words.size() == 2 && words[0] == "print" && words[1] == "error")) return r;
-  }
-  if (AnyWord(words, {"die", "fatal", "panic", "bug"})) return set(Report::kNamed, "critical");
-  if (AnyWord(words, {"error", "err", "errorf", "fail", "failf", "failure"})) {
-    return set(Report::kNamed);
-  }
-  if (AnyWord(words, {"warn", "warning", "warnf", "warnx"})) return set(Report::kNamed, "warning");
-  if (AnyWord(words, {"log", "syslog", "elog"})) return set(Report::kLevelLog);
-  return r;
-}
-
-// glog / absl stream heads: LOG(ERROR), LOG_IF(FATAL, c), PLOG(ERROR),
-// LOG_EVERY_N(ERROR, n), DLOG(...), CHECK(...), CHECK_EQ(a, b).
-enum class StreamHead { kNone, kLog, kCheck, kCerr };
-
-struct CheckOp {
-  std::string_view macro;
-  std::string_view op;
-};
-
-std::optional<std::string_view> CheckOperator(std::string_view name) {
-  static const CheckOp kOps[] = {{"EQ", "=="}, {"NE", "!="}, {"LT", "<"},
-                                 {"LE", "<="}, {"GT", ">"},  {"GE", ">="}};
-  for (std::string_view prefix : {"CHECK_", "DCHECK_", "QCHECK_", "PCHECK_"}) {
-    if (!name.starts_with(prefix)) continue;
-    std::string_view rest = name.substr(prefix.size());
-    for (const CheckOp& c : kOps) {
-      if (rest == c.macro) return c.op;
-    }
-  }
-  return std::nullopt;
-}
-
-bool IsCheckMacro(std::string_view name) {
-  return name == "CHECK" || name == "DCHECK" || name == "QCHECK" || name == "PCHECK" ||
-         name == "CHECK_NOTNULL" || CheckOperator(name).has_value();
-}
+using cpp::AnyWord;
+using cpp::ApplyBraceFormat;
+using cpp::CheckOperator;
+using cpp::DecodeCEscapes;
+using cpp::InttypesMacro;
+using cpp::IsCheckMacro;
+using cpp::IsQuietLevel;
+using cpp::LastName;
+using cpp::LevelSeverity;
+using cpp::ReadsAsError;
+using cpp::Report;
+using cpp::ReportFor;
+using cpp::ReportInfo;
+using cpp::StringLiteralText;
+using cpp::StripTemplateArgs;
+using cpp::Words;
 
 // ---------------------------------------------------------------------------
 
@@ -398,7 +98,7 @@ std::string CppScopeName(TSNode n, std::string_view src, bool* is_function) {
   }
   if (type == "lambda_expression") *is_function = true;
   if (type == "class_specifier" || type == "struct_specifier" || type == "union_specifier") {
-    return std::string(ts::Text(Field(n, "name"), src));
+    return StripTemplateArgs(ts::Text(Field(n, "name"), src));  // formatter<T, Char> -> formatter
   }
   return "";
 }
@@ -434,57 +134,6 @@ std::string StripOuterParens(std::string s) {
     s = std::string(Trim(std::string_view(s).substr(1, s.size() - 2)));
   }
   return s;
-}
-
-// Applies `{}` / `{0}` / `{name}` / `{:spec}` replacement fields (fmt,
-// std::format, spdlog) to the literal pieces of `fmt`; `{{` and `}}` fold.
-Template ApplyBraceFormat(const Template& fmt, const std::vector<std::string>& args) {
-  Template out;
-  size_t next = 0;
-  for (const Piece& p : fmt.pieces()) {
-    if (p.is_hole) {
-      out.AddHole(p.text, p.expr, p.type);
-      continue;
-    }
-    std::string_view text = p.text;
-    std::string lit;
-    for (size_t i = 0; i < text.size(); ++i) {
-      char c = text[i];
-      if ((c == '{' || c == '}') && i + 1 < text.size() && text[i + 1] == c) {
-        lit += c;
-        ++i;
-        continue;
-      }
-      if (c != '{') {
-        lit += c;
-        continue;
-      }
-      size_t close = text.find('}', i);
-      if (close == std::string_view::npos) {
-        lit += c;
-        continue;
-      }
-      std::string_view field = text.substr(i + 1, close - i - 1);
-      std::string_view id = field.substr(0, std::min(field.find(':'), field.size()));
-      std::string expr;
-      if (id.empty()) {
-        expr = next < args.size() ? args[next] : "";
-        ++next;
-      } else if (std::all_of(id.begin(), id.end(),
-                             [](char d) { return std::isdigit(static_cast<unsigned char>(d)); })) {
-        size_t k = static_cast<size_t>(std::stoul(std::string(id.substr(0, 6))));
-        expr = k < args.size() ? args[k] : "";
-      } else {
-        expr = std::string(id);
-      }
-      out.AddLiteral(lit);
-      lit.clear();
-      out.AddHole(std::string(text.substr(i, close - i + 1)), expr);
-      i = close;
-    }
-    out.AddLiteral(lit);
-  }
-  return out;
 }
 
 // A template with trailing newlines and spaces cut from its last literal:
