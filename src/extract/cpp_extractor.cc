@@ -890,14 +890,16 @@ class CppFile {
       return ExprTemplate(ts::FirstNamed(n), pos, depth + 1, note, env);
     }
     if (type == "concatenated_string") {
-      for (TSNode c : NamedChildren(n)) out.Append(ConcatPiece(c, pos, depth, note, env));
+      for (TSNode c : NamedChildren(n)) AppendConcatPiece(c, pos, depth, note, env, &out);
       return out;
     }
     if (type == "ERROR") {
       auto it = continuation_.find(ts_node_start_byte(n));
       if (it != continuation_.end()) {
         out.Append(ExprTemplate(ts::FirstNamed(n), pos, depth + 1, note, env));
-        out.Append(ExprTemplate(it->second, pos, depth + 1, note, env));
+        for (TSNode c : NamedChildren(it->second)) {
+          AppendConcatPiece(c, pos, depth, note, env, &out);
+        }
         return out;
       }
     }
@@ -937,23 +939,47 @@ class CppFile {
 
   // One child of a concatenated_string: a literal, a string macro, or a
   // PRIu64-style conversion.
-  Template ConcatPiece(TSNode c, uint32_t pos, int depth, std::string* note, const Env* env) {
-    Template out;
-    if (Is(c, "identifier")) {
-      std::string name(ts::Text(c, src_));
-      if (std::optional<std::string> conv = InttypesMacro(name)) {
-        out.AddLiteral(*conv);
-        return out;
-      }
-      auto it = macros_.find(name);
-      if (it != macros_.end()) {
-        out.AddLiteral(it->second);
-        return out;
-      }
-      out.AddHole("{" + name + "}", name);
-      return out;
+  void AppendConcatPiece(TSNode c, uint32_t pos, int depth, std::string* note, const Env* env,
+                         Template* out) {
+    // tree-sitter-cpp wraps a macro between literals in an ERROR node.
+    if (Is(c, "ERROR") && ts_node_named_child_count(c) == 1 &&
+        Is(ts::FirstNamed(c), "identifier")) {
+      c = ts::FirstNamed(c);
     }
-    return ExprTemplate(c, pos, depth + 1, note, env);
+    if (!Is(c, "identifier")) {
+      out->Append(ExprTemplate(c, pos, depth + 1, note, env));
+      return;
+    }
+    std::string name(ts::Text(c, src_));
+    if (std::optional<std::string> conv = InttypesMacro(name)) {
+      out->AddLiteral(*conv);
+      return;
+    }
+    auto it = macros_.find(name);
+    if (it != macros_.end()) {
+      out->AddLiteral(it->second);
+      return;
+    }
+    if (EndsWithOpenPercent(*out)) {
+      // `"%" FMT_OFF_T`: a project's own conversion macro. Integer-format
+      // names print digits; anything else is any text.
+      bool integer = name.find("FMT") != std::string::npos ||
+                     name.find("FORMAT") != std::string::npos || name.ends_with("_T") ||
+                     name.find("INT") != std::string::npos;
+      out->AddLiteral(integer ? "lld" : "s");
+      return;
+    }
+    out->AddHole("{" + name + "}", name);
+  }
+
+  // True when the last literal ends with an unpaired `%` (a conversion
+  // whose letters come from a macro).
+  static bool EndsWithOpenPercent(const Template& t) {
+    if (t.pieces().empty() || t.pieces().back().is_hole) return false;
+    std::string_view text = t.pieces().back().text;
+    size_t n = 0;
+    while (n < text.size() && text[text.size() - 1 - n] == '%') ++n;
+    return n % 2 == 1;
   }
 
   // Calls that build strings: formatting and concatenation functions,

@@ -141,6 +141,24 @@ TEST(CppExtractor, FormatArgumentsOfExceptionConstructors) {
   EXPECT_EQ(sites[2].message.Display(), "50% done");  // no arguments: not a format
 }
 
+// tree-sitter-cpp reads `"a %" PRIu64 " b"` with an ERROR node (around the
+// macro, or around the first literal before a concatenated_string); the
+// pieces are rejoined.
+TEST(CppExtractor, InttypesMacrosInCppFiles) {
+  auto sites = Extract("src/wal.cc",
+                       "void Wal::Replay(uint64_t n) {\n"
+                       "  std::fprintf(stderr, \"bad record %\" PRIu64 \" in log\\n\", n);\n"
+                       "  fprintf(stderr, \"error: n=%\" PRIu64 \" ok\\n\", n);\n"
+                       "}\n",
+                       /*expect_clean=*/false);
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[1].message.Display(), "error: n=%llu ok");
+  EXPECT_EQ(sites[1].line, 3);
+  EXPECT_EQ(sites[0].message.Display(), "bad record %llu in log");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"n"}));
+  EXPECT_TRUE(Matches(sites[0], "bad record 42 in log"));
+}
+
 TEST(CppExtractor, MessagesBuiltInLocals) {
   auto sites = Extract("src/locals.cc",
                        "void g(int id, const char* who) {\n"
@@ -226,7 +244,7 @@ TEST(CppExtractor, CReportIdioms) {
       "    }\n"
       "    perror(\"fopen\");\n"
       "    err(1, \"write %s\", path);\n"
-      "    errx(2, \"bad size %\" PRIu64, n);\n"
+      "    errx(2, \"bad size %\" PRIu64 \" > %\" FMT_OFF_T, n, max);\n"
       "    warn(\"retrying\");\n"
       "    warnx(_(\"odd value %-5d\"), (int)n);\n"
       "    char buf[64];\n"
@@ -256,9 +274,10 @@ TEST(CppExtractor, CReportIdioms) {
   EXPECT_TRUE(Matches(sites[1], "fopen: Permission denied"));
   EXPECT_EQ(sites[2].message.Display(), "write %s: {strerror(errno)}");
   EXPECT_EQ(sites[2].severity, "critical");
-  EXPECT_EQ(sites[3].message.Display(), "bad size %llu");
-  EXPECT_EQ(HoleExprs(sites[3]), (std::vector<std::string>{"n"}));
-  EXPECT_TRUE(Matches(sites[3], "prog: bad size 18446744073709551615"));
+  // PRIu64 and a project's own FMT_OFF_T macro complete their `%`.
+  EXPECT_EQ(sites[3].message.Display(), "bad size %llu > %lld");
+  EXPECT_EQ(HoleExprs(sites[3]), (std::vector<std::string>{"n", "max"}));
+  EXPECT_TRUE(Matches(sites[3], "prog: bad size 18446744073709551615 > 100"));
   EXPECT_EQ(sites[4].message.Display(), "retrying: {strerror(errno)}");
   EXPECT_EQ(sites[4].severity, "warning");
   EXPECT_EQ(sites[5].message.Display(), "odd value %-5d");
