@@ -53,6 +53,7 @@ constexpr int kMaxInlineDepth = 3;
 using ts::kMaxAncestors;
 constexpr size_t kMaxAssignmentsPerName = 256;
 constexpr size_t kMaxInlineStatements = 8;
+constexpr size_t kMaxExprSteps = 50000;  // template-building steps per file
 
 using cpp::AnyWord;
 using cpp::ApplyBraceFormat;
@@ -875,7 +876,9 @@ class CppFile {
 
   Template ExprTemplate(TSNode n, uint32_t pos, int depth, std::string* note, const Env* env) {
     Template out;
-    if (depth > kMaxExprDepth || ts_node_is_null(n)) {
+    // The step budget bounds files whose variables double at each step
+    // (`b = a + a; c = b + b; ...`): depth alone allows 2^64 expansions.
+    if (depth > kMaxExprDepth || ts_node_is_null(n) || ++expr_steps_ > kMaxExprSteps) {
       AddExprHole(n, &out);
       return out;
     }
@@ -1390,6 +1393,7 @@ class CppFile {
   TSNode root_{};
   std::set<uint32_t> reported_;
   std::set<uint64_t> inner_shifts_;
+  size_t expr_steps_ = 0;
   TSNode current_{};  // the node the walk stands on
   std::vector<TSNode>
       stack_;  // its ancestors, root first  // (start, end) of `<<` nodes inside a chain

@@ -476,6 +476,22 @@ TEST(CppExtractor, NotSites) {
   EXPECT_TRUE(sites.empty()) << sites[0].message.Display();
 }
 
+// Hostile input: each variable doubles the previous one. Expanding them all
+// would take 2^60 steps; the per-file budget turns the rest into holes.
+TEST(CppExtractor, DoublingVariablesStayBounded) {
+  std::string code = "void f() {\n  std::string v0 = \"x\";\n";
+  for (int i = 1; i <= 60; ++i) {
+    code += "  std::string v" + std::to_string(i) + " = v" + std::to_string(i - 1) + " + v" +
+            std::to_string(i - 1) + ";\n";
+  }
+  code += "  throw std::runtime_error(\"bad \" + v60);\n}\n";
+  auto sites = Extract("src/bomb.cc", code);
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].line, 63);
+  EXPECT_TRUE(sites[0].message.Display().starts_with("bad ")) << sites[0].message.Display();
+  EXPECT_LT(sites[0].message.Display().size(), 2000000u);
+}
+
 TEST(CppExtractor, JqStyleErrors) {
   auto sites =
       Extract("src/jv_aux.c",
