@@ -382,9 +382,14 @@ class CppFile {
       cls = "const char*";
       args = {e};
     } else if (type == "identifier") {
-      // `throw err;` of a caught or passed-in error: a rethrow, not a new
-      // site, unless the object was built here from a message.
-      return;
+      // `throw err;` of a caught or passed-in error is a rethrow, not a new
+      // site; `MyError err("msg"); ...; throw err;` builds one here.
+      std::optional<Assignment> built = LocalConstruction(e);
+      if (!built) return;
+      cls = StripTemplateArgs(ts::Text(Field(built->stmt, "type"), src_));
+      args = Args(built->value);
+      site.message_origin_note = "error object `" + std::string(ts::Text(e, src_)) +
+                                 "` built at line " + std::to_string(ts::Line(built->stmt));
     } else {
       return;
     }
@@ -401,6 +406,21 @@ class CppFile {
     site.message = msg;
     if (!site.message.HasLiteralText()) SetOpaque(&site, cls);
     Finish(stmt, std::move(site));
+  }
+
+  // The argument list of `T name(args)` / `T name{args}` declaring `ident`
+  // in the current function before it, when that is its last assignment.
+  std::optional<Assignment> LocalConstruction(TSNode ident) {
+    std::string name(ts::Text(ident, src_));
+    std::vector<Assignment> assigns =
+        AssignmentsTo(CurrentFunction(), name, ts_node_start_byte(ident));
+    if (assigns.empty()) return std::nullopt;
+    const Assignment& a = assigns.back();
+    if (a.op != AssignOp::kSet || !Is(a.stmt, "declaration") || ts_node_is_null(a.value) ||
+        !(Is(a.value, "argument_list") || Is(a.value, "initializer_list"))) {
+      return std::nullopt;
+    }
+    return a;
   }
 
   static bool IsFactoryName(std::string_view name) {

@@ -460,6 +460,20 @@ TEST(CppExtractor, StatusReturns) {
   EXPECT_EQ(sites[2].error_class, "absl::NotFoundError");
 }
 
+TEST(CppExtractor, ErrorObjectBuiltThenThrown) {
+  auto sites = Extract("src/cfg.cc",
+                       "void Load(const std::string& path) {\n"
+                       "  ConfigError err(\"cannot read \" + path, 3);\n"
+                       "  err.set_hint(\"check permissions\");\n"
+                       "  throw err;\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(), "cannot read {path}");
+  EXPECT_EQ(sites[0].error_class, "ConfigError");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].message_origin_note, "error object `err` built at line 2");
+}
+
 TEST(CppExtractor, NotSites) {
   auto sites = Extract("src/quiet.cc",
                        "void q(const std::exception& e, const char* msg) {\n"
