@@ -24,6 +24,8 @@ extern "C" const TSLanguage* tree_sitter_typescript();
 extern "C" const TSLanguage* tree_sitter_tsx();
 extern "C" const TSLanguage* tree_sitter_go();
 extern "C" const TSLanguage* tree_sitter_rust();
+extern "C" const TSLanguage* tree_sitter_c();
+extern "C" const TSLanguage* tree_sitter_cpp();
 
 namespace {
 
@@ -32,6 +34,9 @@ const TSLanguage* GrammarFor(const std::string& path) {
   auto ends = [&](const char* s) { return path.ends_with(s); };
   if (ends(".go")) return tree_sitter_go();
   if (ends(".rs")) return tree_sitter_rust();
+  if (ends(".c")) return tree_sitter_c();
+  std::string_view lang = errdex::ExtractorFor(path)->language();
+  if (lang == "cpp") return tree_sitter_cpp();
   if (ends(".py") || ends(".pyw")) return tree_sitter_python();
   if (ends(".tsx")) return tree_sitter_tsx();
   if (ends(".ts") || ends(".mts") || ends(".cts")) return tree_sitter_typescript();

@@ -96,8 +96,11 @@ std::vector<std::string> FlagsIn(const std::string& message) {
     }
     if (j > i + 3) {
       std::string flag = message.substr(i, j - i);
-      while (flag.back() == '-') flag.pop_back();
-      if (std::find(out.begin(), out.end(), flag) == out.end()) out.push_back(flag);
+      // A rule of dashes ("-------- summary") is not a flag.
+      while (flag.size() > 2 && flag.back() == '-') flag.pop_back();
+      if (flag.size() > 2 && std::find(out.begin(), out.end(), flag) == out.end()) {
+        out.push_back(flag);
+      }
     }
     i = j;
   }
@@ -245,12 +248,28 @@ std::string GoHandle(const ErrorSite& s, const std::string& call, const std::str
   return "if err := " + call + "; err != nil {\n\t// " + where + "\n}";
 }
 
+// C++: catch the thrown type; leveldb/absl statuses and C calls are
+// checked through their return value.
+std::string CppHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  const std::string& c = s.error_class;
+  if (s.language == "c") {
+    return "if (" + call + " != 0) {\n  /* " + where + " */\n}";
+  }
+  if (c.starts_with("Status::") || c.starts_with("absl::")) {
+    return "auto status = " + call + ";\nif (!status.ok()) {\n  // " + where + "\n}";
+  }
+  return "try {\n  " + call + ";\n} catch (const " + c + "& e) {\n  // " + where +
+         ": e.what()\n}";
+}
+
 const Snippets& SnippetsFor(const std::string& language) {
   static const Snippets kPython{"#", PyNot, PyIf, PyHandle};
   static const Snippets kJs{"//", CNot, JsIf, JsHandle};
   static const Snippets kGo{"//", CNot, GoIf, GoHandle};
+  static const Snippets kCpp{"//", CNot, JsIf, CppHandle};
   if (language == "javascript" || language == "typescript") return kJs;
   if (language == "go") return kGo;
+  if (language == "c" || language == "cpp") return kCpp;
   return kPython;
 }
 

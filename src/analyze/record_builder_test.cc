@@ -66,6 +66,37 @@ TEST(RecordBuilder, GuardKeepsPrecedenceOfOrInsideAnd) {
   EXPECT_EQ(r.prevention_tips.back(), "Validate `" + guard + "` up front");
 }
 
+// C tools print rules of dashes; they are not `--flags` (this crashed on
+// redis's "----" banners).
+TEST(RecordBuilder, DashRulesAreNotFlags) {
+  std::vector<std::string_view> lines(40, "x");
+  Record r = BuildRecord(Site(10, SiteKind::kLog, "------ FAST MEMORY TEST ------ use --fast"),
+                         lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(r.tags, (std::vector<std::string>{"python", r.tags[1], "fast", "pkg"}));
+}
+
+// C and C++ records show C++ code, not Python.
+TEST(RecordBuilder, CppSnippets) {
+  ErrorSite s = Site(12, SiteKind::kRaise, "bad shard");
+  s.language = "cpp";
+  s.file_path = "src/shard.cc";
+  s.error_class = "std::invalid_argument";
+  s.function = "Shard::Open";
+  s.conditions.push_back({"n < 0", true, 11});
+  std::vector<std::string_view> lines(40, "x");
+  Record r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(r.try_catch_pattern,
+            "try {\n  Shard::Open(...);\n} catch (const std::invalid_argument& e) {\n"
+            "  // src/shard.cc:12: e.what()\n}");
+  EXPECT_EQ(r.validation_code,
+            "// errdex: src/shard.cc:12 raises when this holds\nif (n < 0) {\n"
+            "  ...  // adjust the inputs before calling Shard::Open(...)\n}");
+  s.error_class = "Status::Corruption";
+  r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(r.try_catch_pattern,
+            "auto status = Shard::Open(...);\nif (!status.ok()) {\n  // src/shard.cc:12\n}");
+}
+
 TEST(RecordBuilder, AdviceSentences) {
   EXPECT_EQ(AdviceSentences("X is not int8-aware. Disable one of them."),
             (std::vector<std::string>{"Disable one of them."}));

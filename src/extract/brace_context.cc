@@ -143,14 +143,18 @@ SourceNote SlashCommentAbove(const std::vector<std::string_view>& lines, int lin
 }
 
 void AddBraceContext(TSNode stmt, std::string_view src, const std::vector<std::string_view>& lines,
-                     const BraceSyntax& syntax, ErrorSite* site) {
+                     const BraceSyntax& syntax, ErrorSite* site,
+                     const std::vector<TSNode>* ancestors) {
   AddNote(SlashCommentAbove(lines, site->line), "comment-above", site);
   std::vector<std::string> scopes;
   bool in_function = false;
   bool guard_noted = false;
   TSNode cur = stmt;
+  size_t next_ancestor = ancestors ? ancestors->size() : 0;
   for (int i = 0; i < kMaxAncestors; ++i) {
-    TSNode parent = ts_node_parent(cur);
+    TSNode parent = !ancestors           ? ts_node_parent(cur)
+                    : next_ancestor > 0 ? (*ancestors)[--next_ancestor]
+                                        : TSNode{};
     if (ts_node_is_null(parent)) break;
     if (!in_function) {
       if (OneOf(ts::Type(parent), syntax.block_types)) AddEarlyExits(parent, cur, src, syntax, site);

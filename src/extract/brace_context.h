@@ -26,9 +26,13 @@ struct BraceSyntax {
 };
 
 // Fills site->function, function_line, conditions and notes for the
-// statement `stmt` that raises.
+// statement `stmt` that raises. `ancestors`, when given, lists the
+// ancestors of `stmt` from the root down to its parent: ts_node_parent
+// descends from the root on every call, which is slow at the top of a large
+// file, and an extractor that walks with a stack already has them.
 void AddBraceContext(TSNode stmt, std::string_view src, const std::vector<std::string_view>& lines,
-                     const BraceSyntax& syntax, ErrorSite* site);
+                     const BraceSyntax& syntax, ErrorSite* site,
+                     const std::vector<TSNode>* ancestors = nullptr);
 
 // The `//` or `/* */` comment block that ends on the line above `line`.
 SourceNote SlashCommentAbove(const std::vector<std::string_view>& lines, int line);

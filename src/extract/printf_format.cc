@@ -69,6 +69,50 @@ size_t ParseNodeVerb(std::string_view text, size_t i, ArgCursor* cur, std::strin
   return 2;
 }
 
+// Parses one C conversion at text[i] == '%'. `%m` (glibc: strerror(errno))
+// takes no argument; `*` width or precision takes one. %R %U %V are
+// CPython's PyUnicode_FromFormat (PyErr_Format).
+size_t ParseCVerb(std::string_view text, size_t i, ArgCursor* cur, std::string* expr,
+                  HoleType* type) {
+  size_t j = i + 1;
+  bool plain = true;
+  while (j < text.size() && std::string_view("-+ #0'").find(text[j]) != std::string_view::npos) {
+    ++j;
+    plain = false;
+  }
+  auto number = [&]() {
+    if (j < text.size() && text[j] == '*') {
+      cur->Take();
+      ++j;
+      plain = false;
+      return;
+    }
+    while (j < text.size() && IsDigit(text[j])) {
+      ++j;
+      plain = false;
+    }
+  };
+  number();
+  if (j < text.size() && text[j] == '.') {
+    ++j;
+    plain = false;
+    number();
+  }
+  while (j < text.size() && std::string_view("hlLqjzZt").find(text[j]) != std::string_view::npos) {
+    ++j;
+  }
+  if (j >= text.size()) return 0;
+  char conv = text[j];
+  if (std::string_view("diouxXeEfFgGaAcspnmCSRUV").find(conv) == std::string_view::npos) return 0;
+  if (conv == 'm') {
+    *expr = "strerror(errno)";
+  } else {
+    *expr = cur->Take();
+  }
+  if (plain && (conv == 'd' || conv == 'i' || conv == 'u')) *type = HoleType::kInteger;
+  return j + 1 - i;
+}
+
 }  // namespace
 
 Template ApplyPrintf(const Template& fmt, const std::vector<std::string>& args,
@@ -91,11 +135,13 @@ Template ApplyPrintf(const Template& fmt, const std::vector<std::string>& args,
         continue;
       }
       std::string expr;
-      size_t n = dialect == PrintfDialect::kGo ? ParseGoVerb(text, i, &cur, &expr)
-                                               : ParseNodeVerb(text, i, &cur, &expr);
+      HoleType type = HoleType::kAny;
+      size_t n = dialect == PrintfDialect::kGo     ? ParseGoVerb(text, i, &cur, &expr)
+                 : dialect == PrintfDialect::kC ? ParseCVerb(text, i, &cur, &expr, &type)
+                                                  : ParseNodeVerb(text, i, &cur, &expr);
       if (n == 0) continue;
       out.AddLiteral(text.substr(lit, i - lit));
-      out.AddHole(std::string(text.substr(i, n)), expr);
+      out.AddHole(std::string(text.substr(i, n)), expr, type);
       lit = i + n;
       i += n - 1;
     }

@@ -8,10 +8,13 @@ const Extractor* PythonExtractorInstance();
 const Extractor* JsExtractorInstance();
 const Extractor* GoExtractorInstance();
 const Extractor* RustExtractorInstance();
+const Extractor* CExtractorInstance();
+const Extractor* CppExtractorInstance();
 
 const std::vector<const Extractor*>& AllExtractors() {
-  static const std::vector<const Extractor*> kAll = {PythonExtractorInstance(), JsExtractorInstance(),
-                                                    GoExtractorInstance(), RustExtractorInstance()};
+  static const std::vector<const Extractor*> kAll = {
+      PythonExtractorInstance(), JsExtractorInstance(), GoExtractorInstance(),
+      RustExtractorInstance(),   CExtractorInstance(),  CppExtractorInstance()};
   return kAll;
 }
 

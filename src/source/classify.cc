@@ -27,8 +27,8 @@ constexpr std::array<std::string_view, 6> kExampleDirs = {
 constexpr std::array<std::string_view, 5> kDocDirs = {"doc", "docs", "documentation", "docs_src",
                                                      "docs-src"};
 // "env" is vendored only as a top-level segment: src/env/ is often real code.
-constexpr std::array<std::string_view, 14> kVendoredDirs = {
-    "vendor", "vendored", "third_party", "thirdparty", "third-party", "node_modules",
+constexpr std::array<std::string_view, 15> kVendoredDirs = {
+    "vendor", "vendored", "third_party", "thirdparty", "third-party", "3rdparty", "node_modules",
     "site-packages", "external", "extern", ".venv", "venv", ".tox", ".git",
     "bower_components"};
 // Only at the top level: a package may well have a subpackage named build.
@@ -106,11 +106,15 @@ bool IsBuildOutputDir(std::string_view seg, bool top_level) {
   if (top_level && OneOf(seg, kTopBuildDirs)) return true;
   // Monorepo packages ship their bundles in packages/x/dist/.
   if (seg == "dist") return true;
+  // CMake trees: CLion's cmake-build-debug/, in-source CMakeFiles/ and
+  // FetchContent's _deps/.
+  if (seg.starts_with("cmake-build-") || seg == "cmakefiles" || seg == "_deps") return true;
   return seg == "__pycache__" || seg == ".eggs" || seg.ends_with(".egg-info");
 }
 
 bool IsVendoredDir(std::string_view seg, bool top_level) {
-  return OneOf(seg, kVendoredDirs) || (top_level && seg == "env");
+  // C projects keep their bundled libraries in a top-level deps/ (redis, node).
+  return OneOf(seg, kVendoredDirs) || (top_level && (seg == "env" || seg == "deps"));
 }
 
 // The path categories a file falls in, from its lowercased path.
@@ -239,11 +243,11 @@ std::string DescribeSkipRules() {
       "  [example]      directories example, examples, sample, samples, demo, demos\n"
       "  [docs]         directories doc, docs, documentation, docs_src, docs-src\n"
       "  [vendored]     directories vendor, vendored, third_party, thirdparty,\n"
-      "                 third-party, node_modules, site-packages, external, extern,\n"
-      "                 .venv, venv, .tox, .git, bower_components, and env at the\n"
-      "                 top level\n"
+      "                 third-party, 3rdparty, node_modules, site-packages, external,\n"
+      "                 extern, .venv, venv, .tox, .git, bower_components, and env\n"
+      "                 and deps at the top level\n"
       "  [build-output] top-level build, target, out; dist, __pycache__, .eggs,\n"
-      "                 *.egg-info\n"
+      "                 *.egg-info, cmake-build-*, CMakeFiles, _deps\n"
       "                 (goes with the vendored switch)\n"
       "  [generated]    files *_pb2.py, *_pb2_grpc.py, *_pb2.pyi, *.pb.go, *.pb.cc,\n"
       "                 *.pb.h, *.min.js, *.min.mjs, *.min.cjs, *-min.js, *.bundle.js,\n"

@@ -108,6 +108,26 @@ TEST(ClassifyPathTest, DefaultReasons) {
   }
 }
 
+TEST(ClassifyPathTest, CAndCppTrees) {
+  SkipRules rules;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"cmake-build-debug/gen/x.cc", "build-output"},
+      {"out/cmake-build-release/x.cc", "build-output"},
+      {"build2/CMakeFiles/3.25/CompilerIdCXX/CMakeCXXCompilerId.cpp", "build-output"},
+      {"build2/_deps/fmt-src/src/format.cc", "build-output"},
+      {"deps/jemalloc/src/arena.c", "vendored"},
+      {"src/deps/x.c", ""},  // deps/ is vendored only at the top level
+      {"3rdparty/zlib/inflate.c", "vendored"},
+      {"db/db_impl_test.cc", "test"},
+      {"util/coding_unittest.cc", "test"},
+      {"src/server.c", ""},
+      {"include/nlohmann/json.hpp", ""},
+  };
+  for (const auto& [path, want] : cases) {
+    EXPECT_EQ(ClassifyPath(path, rules), want) << path;
+  }
+}
+
 TEST(ClassifyPathTest, FlagsTurnCategoriesOff) {
   SkipRules rules;
   rules.skip_tests = rules.skip_examples = rules.skip_docs = false;
