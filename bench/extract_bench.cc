@@ -23,6 +23,8 @@ extern "C" const TSLanguage* tree_sitter_javascript();
 extern "C" const TSLanguage* tree_sitter_typescript();
 extern "C" const TSLanguage* tree_sitter_tsx();
 extern "C" const TSLanguage* tree_sitter_go();
+extern "C" const TSLanguage* tree_sitter_java();
+extern "C" const TSLanguage* tree_sitter_kotlin();
 
 namespace {
 
@@ -30,6 +32,8 @@ namespace {
 const TSLanguage* GrammarFor(const std::string& path) {
   auto ends = [&](const char* s) { return path.ends_with(s); };
   if (ends(".go")) return tree_sitter_go();
+  if (ends(".java")) return tree_sitter_java();
+  if (ends(".kt") || ends(".kts")) return tree_sitter_kotlin();
   if (ends(".py") || ends(".pyw")) return tree_sitter_python();
   if (ends(".tsx")) return tree_sitter_tsx();
   if (ends(".ts") || ends(".mts") || ends(".cts")) return tree_sitter_typescript();

@@ -7,10 +7,13 @@ namespace errdex {
 const Extractor* PythonExtractorInstance();
 const Extractor* JsExtractorInstance();
 const Extractor* GoExtractorInstance();
+const Extractor* JavaExtractorInstance();
+const Extractor* KotlinExtractorInstance();
 
 const std::vector<const Extractor*>& AllExtractors() {
   static const std::vector<const Extractor*> kAll = {PythonExtractorInstance(), JsExtractorInstance(),
-                                                    GoExtractorInstance()};
+                                                    GoExtractorInstance(), JavaExtractorInstance(),
+                                                    KotlinExtractorInstance()};
   return kAll;
 }
 

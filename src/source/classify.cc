@@ -91,6 +91,33 @@ bool IsTestDir(std::string_view seg) {
   return OneOf(seg, kTestDirs) || seg.ends_with(".tests") || seg.ends_with(".test");
 }
 
+// Gradle test source sets: src/androidTest/, src/jvmTest/, ... (`seg`
+// lowercased, `parent` is the directory above it). A list rather than
+// "*test" so that src/latest/ stays.
+constexpr std::array<std::string_view, 16> kJvmTestSourceSets = {
+    "androidtest", "androidunittest", "androidinstrumentedtest", "unittest",
+    "integrationtest", "functionaltest", "testfixtures", "jvmtest", "commontest", "jstest",
+    "nativetest", "iostest", "linuxtest", "macostest", "wasmjstest", "nonjvmtest"};
+
+bool IsJvmTestSourceSet(std::string_view parent, std::string_view seg) {
+  return parent == "src" && OneOf(seg, kJvmTestSourceSets);
+}
+
+// JUnit's naming conventions, matched case-sensitively so that Latest.java
+// or Contest.kt stay: FooTest.java, FooTests.kt, FooTestCase.java, FooIT.java.
+bool IsJvmTestFileName(std::string_view name) {
+  if (!name.ends_with(".java") && !name.ends_with(".kt")) return false;
+  std::string_view stem = Stem(name);
+  if (stem.ends_with("Test") || stem.ends_with("Tests") || stem.ends_with("TestCase")) return true;
+  return stem.size() > 2 && stem.ends_with("IT") && stem[stem.size() - 3] >= 'a' &&
+         stem[stem.size() - 3] <= 'z';
+}
+
+// Gradle/Maven output below a module: x/build/generated/, x/target/classes/.
+constexpr std::array<std::string_view, 8> kJvmOutputDirs = {
+    "generated", "generated-sources", "generated-test-sources", "classes", "tmp",
+    "intermediates", "kapt3", "ksp"};
+
 bool IsGeneratedFileName(std::string_view name) {
   return name.ends_with("_pb2.py") || name.ends_with("_pb2_grpc.py") ||
          name.ends_with("_pb2.pyi") || name.ends_with(".pb.go") || name.ends_with(".pb.cc") ||
@@ -129,6 +156,9 @@ PathFacts Facts(std::string_view lowered_path) {
     f.docs |= OneOf(seg, kDocDirs);
     f.vendored |= IsVendoredDir(seg, top);
     f.build_output |= IsBuildOutputDir(seg, top);
+    f.test |= i > 0 && IsJvmTestSourceSet(parts[i - 1], seg);
+    f.build_output |= (seg == "build" || seg == "target") && i + 2 < parts.size() &&
+                      OneOf(parts[i + 1], kJvmOutputDirs);
   }
   std::string_view name = parts.back();
   f.test |= IsTestFileName(name);
@@ -232,7 +262,13 @@ std::string DescribeSkipRules() {
       "  [test]         directories test, tests, testing, __tests__, spec, specs,\n"
       "                 testdata, test_data, *.Tests, *.Test; files test_*.py,\n"
       "                 test_*.rb, conftest.py, *_test.*, *_tests.*, *_unittest.*,\n"
-      "                 *_spec.rb, *.test.{js,ts,jsx,tsx,mjs,cjs}, *.spec.{same}\n"
+      "                 *_spec.rb, *.test.{js,ts,jsx,tsx,mjs,cjs}, *.spec.{same};\n"
+      "                 Gradle source sets src/androidTest, androidUnitTest,\n"
+      "                 androidInstrumentedTest, unitTest, integrationTest,\n"
+      "                 functionalTest, testFixtures, jvmTest, commonTest, jsTest,\n"
+      "                 nativeTest, iosTest, linuxTest, macosTest, wasmJsTest,\n"
+      "                 nonJvmTest; *Test, *Tests, *TestCase and *IT .java/.kt\n"
+      "                 files (case-sensitive)\n"
       "  [example]      directories example, examples, sample, samples, demo, demos\n"
       "  [docs]         directories doc, docs, documentation, docs_src, docs-src\n"
       "  [vendored]     directories vendor, vendored, third_party, thirdparty,\n"
@@ -240,7 +276,9 @@ std::string DescribeSkipRules() {
       "                 .venv, venv, .tox, .git, bower_components, and env at the\n"
       "                 top level\n"
       "  [build-output] top-level build, target, out; dist, __pycache__, .eggs,\n"
-      "                 *.egg-info\n"
+      "                 *.egg-info; build/ and target/ at any depth when followed by\n"
+      "                 generated, generated-sources, generated-test-sources,\n"
+      "                 classes, tmp, intermediates, kapt3 or ksp\n"
       "                 (goes with the vendored switch)\n"
       "  [generated]    files *_pb2.py, *_pb2_grpc.py, *_pb2.pyi, *.pb.go, *.pb.cc,\n"
       "                 *.pb.h, *.min.js, *.min.mjs, *.min.cjs, *-min.js, *.bundle.js,\n"
@@ -265,6 +303,8 @@ std::string ClassifyPath(const std::string& path, const SkipRules& rules) {
   if (source_internal::IsIncluded(path, rules)) return "";
   if (AnyGlobMatches(rules.exclude, path)) return "excluded";
   PathFacts f = Facts(Lower(path));
+  size_t slash = path.rfind('/');
+  f.test |= IsJvmTestFileName(slash == std::string::npos ? path : path.substr(slash + 1));
   // One reason per file; the outermost concern wins.
   if (rules.skip_vendored && f.vendored) return "vendored";
   if (rules.skip_vendored && f.build_output) return "build-output";

@@ -1,0 +1,643 @@
+// Java extractor: finds the error sites of one .java file and reconstructs
+// each message template from the syntax tree: string literals and text
+// blocks, `+` concatenation (`String.valueOf(x)`, `x.toString()` name their
+// hole `x`), String.format / `.formatted()` verbs, MessageFormat `{0}` and
+// messages held in locals or constants.
+//
+// Sites: `new X(...)` of an exception class (thrown, returned by a helper
+// such as `static IllegalArgumentException invalid(..)`, stored or passed
+// on), `super("..")` in an exception's constructor, precondition helpers
+// (Objects.requireNonNull, Guava Preconditions, Spring Assert, commons-lang
+// Validate), error and warning logs (SLF4J/Log4j `{}`, java.util.logging,
+// android.util.Log) and HTTP errors (ResponseStatusException,
+// `response.sendError`, `ResponseEntity.status(..).body(..)`).
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "errdex/extractor.h"
+#include "extract/brace_context.h"
+#include "extract/jvm_idioms.h"
+#include "extract/jvm_strings.h"
+#include "extract/printf_format.h"
+#include "extract/ts_util.h"
+#include "util/text.h"
+
+extern "C" const TSLanguage* tree_sitter_java();
+
+namespace errdex {
+namespace {
+
+using ts::Field;
+using ts::Is;
+using ts::NamedChildren;
+using ts::Type;
+
+constexpr int kMaxExprDepth = 64;
+using ts::kMaxAncestors;
+constexpr size_t kMaxAssignmentsPerName = 256;
+
+std::string LastComponent(std::string_view dotted) {
+  size_t dot = dotted.rfind('.');
+  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
+}
+
+// `java.io.IOException` -> "IOException"; `Foo<T>` -> "Foo".
+std::string ClassName(std::string_view type_text) {
+  size_t lt = type_text.find('<');
+  if (lt != std::string_view::npos) type_text = type_text.substr(0, lt);
+  return LastComponent(Trim(type_text));
+}
+
+bool IsTypeDecl(std::string_view t) {
+  return t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
+         t == "record_declaration" || t == "annotation_type_declaration";
+}
+
+bool IsFunctionNode(TSNode n) {
+  std::string_view t = Type(n);
+  return t == "method_declaration" || t == "constructor_declaration" ||
+         t == "compact_constructor_declaration" || t == "lambda_expression" ||
+         t == "static_initializer";
+}
+
+std::string JavaScopeName(TSNode n, std::string_view src, bool* is_function) {
+  std::string_view t = Type(n);
+  if (IsTypeDecl(t)) return std::string(ts::Text(Field(n, "name"), src));
+  if (t == "method_declaration" || t == "constructor_declaration" ||
+      t == "compact_constructor_declaration") {
+    *is_function = true;
+    return std::string(ts::Text(Field(n, "name"), src));
+  }
+  if (t == "lambda_expression" || t == "static_initializer") *is_function = true;
+  return "";
+}
+
+const BraceSyntax& JavaSyntax() {
+  static const BraceSyntax kSyntax{
+      JavaScopeName,
+      {"block", "program", "constructor_body", "switch_block_statement_group", "switch_rule"},
+      {"return_statement", "throw_statement", "break_statement", "continue_statement",
+       "yield_statement"},
+      "catch_clause"};
+  return kSyntax;
+}
+
+TSNode EnclosingScope(TSNode n) {
+  return ts::EnclosingScope(n, [](TSNode a) { return IsFunctionNode(a); });
+}
+
+bool IsStatementList(std::string_view t) {
+  return t == "block" || t == "program" || t == "constructor_body" ||
+         t == "switch_block_statement_group" || t == "switch_rule" || t == "class_body" ||
+         t == "enum_body_declarations" || t == "interface_body";
+}
+
+// Statements that hold no other statements: where a record points.
+bool IsSimpleStatement(std::string_view t) {
+  return t == "throw_statement" || t == "return_statement" || t == "expression_statement" ||
+         t == "local_variable_declaration" || t == "yield_statement" ||
+         t == "explicit_constructor_invocation" || t == "field_declaration";
+}
+
+// Per-file extraction state.
+class JavaFile {
+ public:
+  JavaFile(const SourceFile& file, std::vector<ErrorSite>* out)
+      : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
+
+  void Run(TSNode root) {
+    ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
+    NoteHelperThrows();
+  }
+
+ private:
+  void Visit(TSNode n) {
+    std::string_view type = Type(n);
+    if (type == "object_creation_expression") {
+      HandleNew(n);
+    } else if (type == "explicit_constructor_invocation") {
+      HandleSuper(n);
+    } else if (type == "method_invocation") {
+      HandleCall(n);
+    } else if (type == "throw_statement") {
+      CollectHelperThrow(n);
+    }
+  }
+
+  // --- sites ---------------------------------------------------------------
+
+  static TSNode Unwrap(TSNode n) {
+    for (int i = 0; i < kMaxExprDepth && (Is(n, "parenthesized_expression") ||
+                                          Is(n, "cast_expression"));
+         ++i) {
+      n = Is(n, "cast_expression") ? Field(n, "value") : ts::FirstNamed(n);
+    }
+    return n;
+  }
+
+  // `new X(...)`: thrown, returned from a helper, stored or passed on.
+  void HandleNew(TSNode n) {
+    std::string cls = ClassName(ts::Text(Field(n, "type"), src_));
+    TSNode stmt = StatementOf(n);
+    if (ts_node_is_null(stmt) || cls.empty()) return;
+    bool thrown = Is(stmt, "throw_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
+    if (!LooksLikeExceptionClass(cls) && !thrown) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = cls;
+    FillFromArgs(NamedChildren(Field(n, "arguments")), &site);
+    // An exception built without a message and not thrown here (`return new
+    // X(e)`, `list.add(new X())`) is not worth a record of its own.
+    if (site.message_opaque && !thrown) return;
+    if (Is(stmt, "return_statement")) {
+      TSNode fn = EnclosingScope(n);
+      if (Is(fn, "method_declaration")) {
+        std::string name(ts::Text(Field(fn, "name"), src_));
+        site.message_origin_note = "built and returned by `" + name + "()`" +
+                                   (site.message_origin_note.empty()
+                                        ? ""
+                                        : "; " + site.message_origin_note);
+        helper_sites_.push_back({out_->size(), name});
+      }
+    }
+    Finish(stmt, std::move(site));
+  }
+
+  // `super("bad " + n)` / `this(...)` in the constructor of an exception class.
+  void HandleSuper(TSNode n) {
+    TSNode cls = ts::EnclosingScope(n, [](TSNode a) { return IsTypeDecl(Type(a)); });
+    if (!Is(cls, "class_declaration")) return;
+    std::string name(ts::Text(Field(cls, "name"), src_));
+    TSNode super_node = Field(cls, "superclass");
+    std::string parent = ClassName(ts::Text(ts::FirstNamed(super_node), src_));
+    if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
+    ErrorSite site = NewSite(n, SiteKind::kRaise);
+    site.error_class = name;
+    FillFromArgs(NamedChildren(Field(n, "arguments")), &site);
+    if (site.message_opaque) return;  // super(message): the caller's text
+    if (site.message_origin_note.empty()) {
+      site.message_origin_note = "message set by the constructor of `" + name + "`";
+    }
+    Finish(n, std::move(site));
+  }
+
+  void HandleCall(TSNode call) {
+    std::string method(ts::Text(Field(call, "name"), src_));
+    std::string object(ts::Text(Field(call, "object"), src_));
+    std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
+    if (auto check = CheckCallFor(object, method)) {
+      HandleCheck(call, *check, args);
+    } else if (IsLoggerName(object) && (LogSeverity(method) || method == "log")) {
+      HandleLog(call, method, args);
+    } else if (object == "Log" && (method == "e" || method == "w" || method == "wtf")) {
+      HandleAndroidLog(call, method, args);
+    } else if (method == "sendError" && args.size() >= 2) {
+      HandleSendError(call, args);
+    } else if (method == "body" && args.size() == 1) {
+      HandleResponseEntity(call, args[0]);
+    }
+  }
+
+  void HandleCheck(TSNode call, const CheckCall& check, const std::vector<TSNode>& args) {
+    if (args.size() <= check.message_index) return;  // no message: a bare NPE/IAE
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = check.exception;
+    TSNode msg = LambdaResult(args[check.message_index]);
+    uint32_t pos = ts_node_start_byte(call);
+    Template t = ExprTemplate(msg, pos, 0, &site.message_origin_note);
+    std::vector<std::string> rest = ArgExprs(args, check.message_index + 1, args.size());
+    if (check.format == CheckFormat::kGuava && !rest.empty()) {
+      t = ApplyGuavaFormat(t, rest);
+    } else if (check.format == CheckFormat::kPrintf) {
+      t = ApplyPrintf(t, rest, PrintfDialect::kJava);
+    }
+    site.message = t;
+    if (!site.message.HasLiteralText()) return;
+    Finish(stmt, std::move(site));
+  }
+
+  // SLF4J/Log4j `log.error("... {}", v, e)`; java.util.logging
+  // `logger.severe(..)`, `logger.log(Level.SEVERE, "... {0}", v)`.
+  void HandleLog(TSNode call, const std::string& method, std::vector<TSNode> args) {
+    std::optional<std::string> severity = LogSeverity(method);
+    bool jul = method == "log";
+    if (jul) {
+      if (args.size() < 2) return;
+      std::string level = LastComponent(ts::Text(args[0], src_));
+      severity = LogSeverity(ToLower(level));
+      if (!severity) return;
+      args.erase(args.begin());
+    }
+    // A leading SLF4J Marker: the message is the first argument with text.
+    size_t fmt = 0;
+    while (fmt < args.size() && fmt < 2 && !HasText(args[fmt])) ++fmt;
+    if (fmt >= args.size()) return;  // log.error(e): reports another error
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kLog);
+    site.severity = *severity;
+    uint32_t pos = ts_node_start_byte(call);
+    site.message = ExprTemplate(args[fmt], pos, 0, &site.message_origin_note);
+    size_t end = args.size();
+    if (end > fmt + 1 && LooksLikeThrowableName(ts::Text(args[end - 1], src_))) --end;
+    std::vector<std::string> rest = ArgExprs(args, fmt + 1, end);
+    if (jul) {
+      if (!rest.empty()) site.message = ApplyMessageFormat(site.message, rest);
+    } else {
+      site.message = ApplySlf4j(site.message, rest);
+    }
+    Finish(stmt, std::move(site));
+  }
+
+  // android.util.Log.e(TAG, "msg", throwable).
+  void HandleAndroidLog(TSNode call, const std::string& method, const std::vector<TSNode>& args) {
+    if (args.size() < 2 || !HasText(args[1])) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kLog);
+    site.severity = method == "w" ? "warning" : method == "wtf" ? "critical" : "error";
+    site.message = ExprTemplate(args[1], ts_node_start_byte(call), 0, &site.message_origin_note);
+    Finish(stmt, std::move(site));
+  }
+
+  // `response.sendError(HttpServletResponse.SC_NOT_FOUND, "msg")`.
+  void HandleSendError(TSNode call, const std::vector<TSNode>& args) {
+    std::optional<int> status = HttpStatusOf(ts::Text(args[0], src_));
+    if (!status || !HasText(args[1])) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kHttp);
+    site.http_status = status;
+    site.message = ExprTemplate(args[1], ts_node_start_byte(call), 0, &site.message_origin_note);
+    Finish(stmt, std::move(site));
+  }
+
+  // `ResponseEntity.status(HttpStatus.CONFLICT).body("msg")`,
+  // `ResponseEntity.badRequest().body("msg")`.
+  void HandleResponseEntity(TSNode call, TSNode body) {
+    TSNode builder = Field(call, "object");
+    if (!Is(builder, "method_invocation") ||
+        ts::Text(Field(builder, "object"), src_) != "ResponseEntity") {
+      return;
+    }
+    std::string_view how = ts::Text(Field(builder, "name"), src_);
+    std::optional<int> status;
+    if (how == "status") {
+      std::vector<TSNode> a = NamedChildren(Field(builder, "arguments"));
+      if (!a.empty()) status = HttpStatusOf(ts::Text(a[0], src_));
+    } else if (how == "badRequest") {
+      status = 400;
+    } else if (how == "unprocessableEntity") {
+      status = 422;
+    } else if (how == "internalServerError") {
+      status = 500;
+    }
+    if (!status || !HasText(body)) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kHttp);
+    site.http_status = status;
+    site.message = ExprTemplate(body, ts_node_start_byte(call), 0, &site.message_origin_note);
+    Finish(stmt, std::move(site));
+  }
+
+  // Message, HTTP status and error code from constructor arguments: the
+  // message is the first argument with literal text; a status constant sets
+  // the status; a code-like constant or string sets the code.
+  void FillFromArgs(const std::vector<TSNode>& args, ErrorSite* site) {
+    std::vector<TSNode> texts;
+    for (TSNode a : args) {
+      if (HasText(a)) texts.push_back(a);
+    }
+    // ("E42", "msg"): a code-like string before the message is the code.
+    size_t skip = texts.size() > 1 && Is(texts[0], "string_literal") &&
+                          LooksLikeErrorCode(ts::Text(texts[0], src_))
+                      ? 1
+                      : 0;
+    TSNode msg = texts.size() > skip ? texts[skip] : TSNode{};
+    bool http = site->error_class.find("Http") != std::string::npos ||
+                site->error_class.find("Status") != std::string::npos;
+    for (TSNode a : args) {
+      if (!ts_node_is_null(msg) && ts_node_eq(a, msg)) continue;
+      std::string_view text = ts::Text(a, src_);
+      if (!site->http_status && !Is(a, "string_literal") &&
+          (http || !Is(a, "decimal_integer_literal"))) {
+        if (auto st = HttpStatusOf(text)) {
+          site->http_status = st;
+          continue;
+        }
+      }
+      if (!site->error_code && LooksLikeErrorCode(text)) {
+        site->error_code = Is(a, "string_literal") ? std::string(text.substr(1, text.size() - 2))
+                                                   : LastComponent(text);
+      }
+    }
+    if (ts_node_is_null(msg)) {
+      site->message = Template();
+      site->message.AddLiteral(site->error_code ? *site->error_code : site->error_class);
+      site->message_opaque = true;
+      if (site->message_origin_note.empty()) {
+        site->message_origin_note = args.empty() ? "constructed without a message"
+                                                 : "the message is not a literal";
+      }
+      return;
+    }
+    site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
+    site->message_opaque = !site->message.HasLiteralText();
+  }
+
+  bool HasText(TSNode n) {
+    std::string note;
+    return ExprTemplate(n, ts_node_start_byte(n), 0, &note).HasLiteralText();
+  }
+
+  // A Supplier<String> message (`() -> "x " + y`) renders its result.
+  TSNode LambdaResult(TSNode n) {
+    if (!Is(n, "lambda_expression")) return n;
+    TSNode body = Field(n, "body");
+    if (!Is(body, "block")) return body;
+    std::vector<TSNode> stmts = NamedChildren(body);
+    if (stmts.size() == 1 && Is(stmts[0], "return_statement")) return ts::FirstNamed(stmts[0]);
+    return n;
+  }
+
+  std::vector<std::string> ArgExprs(const std::vector<TSNode>& args, size_t begin, size_t end) {
+    std::vector<std::string> out;
+    for (size_t i = begin; i < end && i < args.size(); ++i) out.push_back(HoleExpr(args[i]));
+    return out;
+  }
+
+  // --- helpers that return exceptions ----------------------------------------
+
+  // `throw invalid(x)` / `throw Errors.badArg(x)`: remembered by method name
+  // so that the record made inside the helper can say where it is thrown.
+  void CollectHelperThrow(TSNode stmt) {
+    TSNode arg = Unwrap(ts::FirstNamed(stmt));
+    if (!Is(arg, "method_invocation")) return;
+    thrown_helpers_[std::string(ts::Text(Field(arg, "name"), src_))].push_back(ts::Line(stmt));
+  }
+
+  void NoteHelperThrows() {
+    for (const auto& [index, name] : helper_sites_) {
+      auto it = thrown_helpers_.find(name);
+      if (index >= out_->size() || it == thrown_helpers_.end()) continue;
+      std::vector<std::string> lines;
+      for (int l : it->second) lines.push_back(std::to_string(l));
+      std::string& note = (*out_)[index].message_origin_note;
+      note += "; thrown by `throw " + name + "(...)` at line" + (lines.size() > 1 ? "s " : " ") +
+              Join(lines, ", ") + " of this file";
+    }
+  }
+
+  // --- templates -----------------------------------------------------------
+
+  Template StringTemplate(TSNode n) {
+    Template out;
+    std::string_view text = ts::Text(n, src_);
+    if (text.starts_with("\"\"\"")) {
+      out.AddLiteral(JavaTextBlockValue(text));
+    } else if (text.size() >= 2) {
+      out.AddLiteral(DecodeJavaEscapes(text.substr(1, text.size() - 2)));
+    }
+    return out;
+  }
+
+  Template ExprTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    Template out;
+    if (depth > kMaxExprDepth || ts_node_is_null(n)) {
+      AddExprHole(n, &out);
+      return out;
+    }
+    std::string_view type = Type(n);
+    std::string_view text = ts::Text(n, src_);
+    if (type == "string_literal" || type == "character_literal") return StringTemplate(n);
+    if (type == "decimal_integer_literal" &&
+        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      out.AddLiteral(text);
+      return out;
+    }
+    if (type == "parenthesized_expression") {
+      return ExprTemplate(ts::FirstNamed(n), pos, depth + 1, note);
+    }
+    if (type == "binary_expression" && ts::Text(Field(n, "operator"), src_) == "+") {
+      Template t = ExprTemplate(Field(n, "left"), pos, depth + 1, note);
+      t.Append(ExprTemplate(Field(n, "right"), pos, depth + 1, note));
+      // `a + b` with no text is arithmetic or an opaque value: one hole.
+      if (t.HasLiteralText()) return t;
+    }
+    if (type == "method_invocation") {
+      if (auto t = CallTemplate(n, pos, depth, note)) return *t;
+    }
+    if (type == "identifier") {
+      if (auto t = VariableTemplate(n, pos, depth, note)) return *t;
+    }
+    AddExprHole(n, &out);
+    return out;
+  }
+
+  // String.format / "..".formatted / MessageFormat.format /
+  // Strings.lenientFormat.
+  std::optional<Template> CallTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    std::string_view method = ts::Text(Field(n, "name"), src_);
+    TSNode object = Field(n, "object");
+    std::string_view owner = ts::Text(object, src_);
+    std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+    TSNode fmt{};
+    size_t first_arg = 0;
+    if (method == "format" && (owner == "String" || owner == "MessageFormat") && !args.empty()) {
+      // String.format(Locale.ROOT, "..", a): a leading Locale is skipped.
+      first_arg = args.size() > 1 && !HasText(args[0]) && HasText(args[1]) ? 1 : 0;
+      fmt = args[first_arg++];
+    } else if (method == "formatted" && !ts_node_is_null(object)) {
+      fmt = object;
+    } else if (method == "lenientFormat" && !args.empty()) {
+      fmt = args[first_arg++];
+    } else {
+      return std::nullopt;
+    }
+    Template t = ExprTemplate(fmt, pos, depth + 1, note);
+    if (!t.HasLiteralText()) return std::nullopt;
+    std::vector<std::string> rest = ArgExprs(args, first_arg, args.size());
+    if (owner == "MessageFormat") return ApplyMessageFormat(t, rest);
+    if (method == "lenientFormat") return ApplyGuavaFormat(t, rest);
+    return ApplyPrintf(t, rest, PrintfDialect::kJava);
+  }
+
+  // A message held in a local or a field: the last assignment before `pos`
+  // in the method, `+=` appends after it, else a field of the file.
+  std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
+                                           std::string* note) {
+    std::string name(ts::Text(ident, src_));
+    TSNode scope = EnclosingScope(ident);
+    std::vector<std::pair<TSNode, TSNode>> assigns = AssignmentsTo(scope, name, pos);
+    if (assigns.empty() && !Is(scope, "program")) {
+      assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);
+    }
+    int last_plain = -1;
+    for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
+      if (!IsAppend(assigns[i].first)) last_plain = i;
+    }
+    if (last_plain < 0) return std::nullopt;
+    bool outermost = note->empty();
+    auto [node, value] = assigns[last_plain];
+    Template out = ExprTemplate(value, ts_node_start_byte(node), depth + 1, note);
+    if (!out.HasLiteralText()) return std::nullopt;
+    for (size_t i = last_plain + 1; i < assigns.size(); ++i) {
+      out.Append(ExprTemplate(assigns[i].second, ts_node_start_byte(assigns[i].first), depth + 1,
+                              note));
+    }
+    // The variable the site names is the one to point at, not a constant
+    // its value was built from.
+    if (outermost) {
+      *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(node));
+    }
+    return out;
+  }
+
+  bool IsAppend(TSNode n) {
+    return Is(n, "assignment_expression") && ts::Text(Field(n, "operator"), src_) == "+=";
+  }
+
+  // (node, value) pairs that assign `name` in `scope` before `pos`, in source
+  // order, from a per-file index (one walk per file, not per site).
+  std::vector<std::pair<TSNode, TSNode>> AssignmentsTo(TSNode scope, const std::string& name,
+                                                       uint32_t pos) {
+    if (!indexed_) IndexAssignments(ts::Root(scope));
+    std::vector<std::pair<TSNode, TSNode>> out;
+    auto it = assignments_.find(name);
+    if (it == assignments_.end() || overflowed_.count(name)) return out;
+    for (const auto& a : it->second) {
+      TSNode n = a.first;
+      if (ts_node_start_byte(n) >= pos) break;
+      if (ts_node_start_byte(n) < ts_node_start_byte(scope) ||
+          ts_node_end_byte(n) > ts_node_end_byte(scope)) {
+        continue;
+      }
+      if (ts_node_eq(EnclosingScope(n), scope)) out.push_back(a);
+    }
+    return out;
+  }
+
+  void IndexAssignments(TSNode root) {
+    indexed_ = true;
+    ts::ForEachNode(root, [this](TSNode n) {
+      std::string_view type = Type(n);
+      if (type == "variable_declarator") {
+        TSNode value = Field(n, "value");
+        if (!ts_node_is_null(value)) AddAssignment(ts::Text(Field(n, "name"), src_), n, value);
+      } else if (type == "assignment_expression") {
+        std::string_view op = ts::Text(Field(n, "operator"), src_);
+        TSNode left = Field(n, "left");
+        if ((op == "=" || op == "+=") && Is(left, "identifier")) {
+          AddAssignment(ts::Text(left, src_), n, Field(n, "right"));
+        }
+      }
+    });
+  }
+
+  void AddAssignment(std::string_view name, TSNode node, TSNode value) {
+    auto& list = assignments_[std::string(name)];
+    // Past the cap the name is given up on (an opaque hole) rather than
+    // resolved to a stale assignment.
+    if (list.size() < kMaxAssignmentsPerName) {
+      list.push_back({node, value});  // source order
+    } else {
+      overflowed_.insert(std::string(name));
+    }
+  }
+
+  // The statement a record points at. A lambda's expression body
+  // (`orElseThrow(() -> new X(..))`) is its own statement: the line of the
+  // exception, not of the call chain around it.
+  TSNode StatementOf(TSNode n) {
+    TSNode cur = n;
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      if (IsSimpleStatement(Type(cur))) return cur;  // also `if (c) throw ..;`
+      TSNode parent = ts_node_parent(cur);
+      if (ts_node_is_null(parent)) return TSNode{};
+      if (IsStatementList(Type(parent))) return cur;
+      if (Is(parent, "lambda_expression") && ts_node_eq(Field(parent, "body"), cur)) return cur;
+      cur = parent;
+    }
+    return TSNode{};
+  }
+
+  // The name a captured value goes by: `String.valueOf(x)`, `x.toString()`
+  // and `Objects.toString(x)` print x.
+  std::string HoleExpr(TSNode n) {
+    n = Unwrap(n);
+    if (Is(n, "method_invocation")) {
+      std::string_view method = ts::Text(Field(n, "name"), src_);
+      std::string_view owner = ts::Text(Field(n, "object"), src_);
+      std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+      if (method == "toString" && args.empty() && !owner.empty()) return CollapseSpace(owner);
+      if ((owner == "String" && method == "valueOf") || (owner == "Objects" && method == "toString")) {
+        if (args.size() == 1) return CollapseSpace(ts::Text(args[0], src_));
+      }
+    }
+    return CollapseSpace(ts::Text(n, src_));
+  }
+
+  void AddExprHole(TSNode n, Template* out) {
+    out->AddHole("{" + CollapseSpace(ts::Text(n, src_)) + "}", HoleExpr(n));
+  }
+
+  // --- context ---------------------------------------------------------------
+
+  ErrorSite NewSite(TSNode stmt, SiteKind kind) {
+    ErrorSite site;
+    site.language = "java";
+    site.file_path = file_.path;
+    site.kind = kind;
+    site.line = ts::Line(stmt);
+    site.end_line = ts::EndLine(stmt);
+    return site;
+  }
+
+  void Finish(TSNode stmt, ErrorSite site) {
+    if (site.message.empty()) return;
+    AddBraceContext(stmt, src_, lines_, JavaSyntax(), &site);
+    out_->push_back(std::move(site));
+  }
+
+  const SourceFile& file_;
+  std::string_view src_;
+  std::vector<std::string_view> lines_;
+  std::vector<ErrorSite>* out_;
+  std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)
+  std::map<std::string, std::vector<int>> thrown_helpers_;
+  bool indexed_ = false;
+  std::set<std::string> overflowed_;
+  std::map<std::string, std::vector<std::pair<TSNode, TSNode>>> assignments_;
+};
+
+class JavaExtractor : public Extractor {
+ public:
+  std::string_view language() const override { return "java"; }
+  bool Handles(std::string_view path) const override { return path.ends_with(".java"); }
+  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
+                 bool* had_syntax_errors) const override {
+    ts::TreePtr tree = ts::Parse(tree_sitter_java(), file.content);
+    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
+    TSNode root = ts_tree_root_node(tree.get());
+    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
+    JavaFile(file, sites).Run(root);
+    return Status::OK();
+  }
+};
+
+}  // namespace
+
+const Extractor* JavaExtractorInstance() {
+  static const JavaExtractor kInstance;
+  return &kInstance;
+}
+
+}  // namespace errdex
