@@ -41,6 +41,9 @@ using ts::Type;
 constexpr int kMaxExprDepth = 64;
 using ts::kMaxAncestors;
 constexpr size_t kMaxAssignmentsPerName = 256;
+// Expressions expanded per template: constants built from constants
+// (`A = B + B; B = C + C; ...`) would otherwise take exponential time.
+constexpr int kMaxSteps = 20000;
 
 std::string LastComponent(std::string_view dotted) {
   size_t dot = dotted.rfind('.');
@@ -353,9 +356,13 @@ class JavaFile {
     site->message_opaque = !site->message.HasLiteralText();
   }
 
-  bool HasText(TSNode n) {
+  // Inside a template, `pos` and `depth` continue the caller's: with the
+  // node's own start, `s = String.format(.., s + "x")` would resolve `s` to
+  // the assignment it sits in, without end.
+  bool HasText(TSNode n) { return HasText(n, ts_node_start_byte(n), 0); }
+  bool HasText(TSNode n, uint32_t pos, int depth) {
     std::string note;
-    return ExprTemplate(n, ts_node_start_byte(n), 0, &note).HasLiteralText();
+    return ExprTemplate(n, pos, depth, &note).HasLiteralText();
   }
 
   // A Supplier<String> message (`() -> "x " + y`) renders its result.
@@ -411,7 +418,8 @@ class JavaFile {
 
   Template ExprTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
     Template out;
-    if (depth > kMaxExprDepth || ts_node_is_null(n)) {
+    if (depth == 0) steps_ = 0;
+    if (depth > kMaxExprDepth || ts_node_is_null(n) || ++steps_ > kMaxSteps) {
       AddExprHole(n, &out);
       return out;
     }
@@ -453,7 +461,9 @@ class JavaFile {
     size_t first_arg = 0;
     if (method == "format" && (owner == "String" || owner == "MessageFormat") && !args.empty()) {
       // String.format(Locale.ROOT, "..", a): a leading Locale is skipped.
-      first_arg = args.size() > 1 && !HasText(args[0]) && HasText(args[1]) ? 1 : 0;
+      first_arg = args.size() > 1 && !HasText(args[0], pos, depth + 1) && HasText(args[1], pos, depth + 1)
+                      ? 1
+                      : 0;
       fmt = args[first_arg++];
     } else if (method == "formatted" && !ts_node_is_null(object)) {
       fmt = object;
@@ -476,6 +486,8 @@ class JavaFile {
                                            std::string* note) {
     std::string name(ts::Text(ident, src_));
     TSNode scope = EnclosingScope(ident);
+    // Fields and constants may be declared below their use.
+    if (Is(scope, "program")) pos = UINT32_MAX;
     std::vector<std::pair<TSNode, TSNode>> assigns = AssignmentsTo(scope, name, pos);
     if (assigns.empty() && !Is(scope, "program")) {
       assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);
@@ -487,12 +499,18 @@ class JavaFile {
     if (last_plain < 0) return std::nullopt;
     bool outermost = note->empty();
     auto [node, value] = assigns[last_plain];
+    // Constants defined from each other (A = B + ..; B = A + ..) end in a hole.
+    if (std::find(resolving_.begin(), resolving_.end(), node.id) != resolving_.end()) {
+      return std::nullopt;
+    }
+    resolving_.push_back(node.id);
     Template out = ExprTemplate(value, ts_node_start_byte(node), depth + 1, note);
-    if (!out.HasLiteralText()) return std::nullopt;
-    for (size_t i = last_plain + 1; i < assigns.size(); ++i) {
+    for (size_t i = last_plain + 1; i < assigns.size() && out.HasLiteralText(); ++i) {
       out.Append(ExprTemplate(assigns[i].second, ts_node_start_byte(assigns[i].first), depth + 1,
                               note));
     }
+    resolving_.pop_back();
+    if (!out.HasLiteralText()) return std::nullopt;
     // The variable the site names is the one to point at, not a constant
     // its value was built from.
     if (outermost) {
@@ -613,6 +631,8 @@ class JavaFile {
   std::vector<ErrorSite>* out_;
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)
   std::map<std::string, std::vector<int>> thrown_helpers_;
+  int steps_ = 0;
+  std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
   bool indexed_ = false;
   std::set<std::string> overflowed_;
   std::map<std::string, std::vector<std::pair<TSNode, TSNode>>> assignments_;

@@ -272,5 +272,30 @@ TEST(JavaExtractor, OpaqueAndNonSites) {
   EXPECT_EQ(sites[2].error_code, std::nullopt);
 }
 
+// Seen in FasterXML/jackson-databind: a message reformatted into its own
+// variable once sent template building into endless recursion.
+TEST(JavaExtractor, SelfReferentialMessagesTerminate) {
+  auto sites = Extract(
+      "class R {\n"
+      "  static final String A = B + \"a\" + B;\n"
+      "  static final String B = A + \"b\" + A;\n"
+      "  void f(Object x) {\n"
+      "    String msg = \"base\";\n"
+      "    msg = String.format(Locale.ROOT, msg + \" %s\", x);\n"
+      "    throw new IllegalStateException(msg);\n"
+      "    throw new IllegalStateException(A);\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "base %s");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"x"}));
+  EXPECT_EQ(sites[0].line, 7);
+  // Constants defined from each other: bounded work, text from both.
+  std::string cyclic = sites[1].message.Display();
+  EXPECT_NE(cyclic.find("a{"), std::string::npos) << cyclic.substr(0, 200);
+  EXPECT_NE(cyclic.find("b{"), std::string::npos) << cyclic.substr(0, 200);
+  EXPECT_LT(cyclic.size(), 1000000u);
+}
+
 }  // namespace
 }  // namespace errdex

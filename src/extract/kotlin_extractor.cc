@@ -13,6 +13,7 @@
 // lambdas, android.util.Log) and Ktor `call.respond(HttpStatusCode.X, ..)`.
 #include <tree_sitter/api.h>
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -41,6 +42,9 @@ using ts::Type;
 constexpr int kMaxExprDepth = 64;
 using ts::kMaxAncestors;
 constexpr size_t kMaxAssignmentsPerName = 256;
+// Expressions expanded per template: constants built from constants
+// (`A = B + B; B = C + C; ...`) would otherwise take exponential time.
+constexpr int kMaxSteps = 20000;
 
 std::string LastComponent(std::string_view dotted) {
   size_t dot = dotted.rfind('.');
@@ -465,9 +469,13 @@ class KotlinFile {
     site->message_opaque = !site->message.HasLiteralText();
   }
 
-  bool HasText(TSNode n) {
+  // Inside a template, `pos` and `depth` continue the caller's: with the
+  // node's own start, `s = String.format(.., s + "x")` would resolve `s` to
+  // the assignment it sits in, without end.
+  bool HasText(TSNode n) { return HasText(n, ts_node_start_byte(n), 0); }
+  bool HasText(TSNode n, uint32_t pos, int depth) {
     std::string note;
-    return ExprTemplate(n, ts_node_start_byte(n), 0, &note).HasLiteralText();
+    return ExprTemplate(n, pos, depth, &note).HasLiteralText();
   }
 
   // A lambda's value: its last statement.
@@ -539,7 +547,8 @@ class KotlinFile {
 
   Template ExprTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
     Template out;
-    if (depth > kMaxExprDepth || ts_node_is_null(n)) {
+    if (depth == 0) steps_ = 0;
+    if (depth > kMaxExprDepth || ts_node_is_null(n) || ++steps_ > kMaxSteps) {
       AddExprHole(n, &out);
       return out;
     }
@@ -593,7 +602,10 @@ class KotlinFile {
       size_t first = 0;
       if (c->receiver == "String" || c->receiver == "java.lang.String") {
         if (c->args.empty()) return std::nullopt;
-        first = c->args.size() > 1 && !HasText(c->args[0]) && HasText(c->args[1]) ? 1 : 0;
+        first = c->args.size() > 1 && !HasText(c->args[0], pos, depth + 1) &&
+                        HasText(c->args[1], pos, depth + 1)
+                    ? 1
+                    : 0;
         fmt = c->args[first++];
       }
       Template t = ExprTemplate(fmt, pos, depth + 1, note);
@@ -609,6 +621,8 @@ class KotlinFile {
                                            std::string* note) {
     std::string name(ts::Text(ident, src_));
     TSNode scope = EnclosingScope(ident);
+    // Fields and constants may be declared below their use.
+    if (Is(scope, "source_file")) pos = UINT32_MAX;
     std::vector<Assignment> assigns = AssignmentsTo(scope, name, pos);
     if (assigns.empty() && !Is(scope, "source_file")) {
       assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);
@@ -620,12 +634,18 @@ class KotlinFile {
     if (last_plain < 0) return std::nullopt;
     bool outermost = note->empty();
     const Assignment& a = assigns[last_plain];
+    // Properties defined from each other (A = B + ..; B = A + ..) end in a hole.
+    if (std::find(resolving_.begin(), resolving_.end(), a.node.id) != resolving_.end()) {
+      return std::nullopt;
+    }
+    resolving_.push_back(a.node.id);
     Template out = ExprTemplate(a.value, ts_node_start_byte(a.node), depth + 1, note);
-    if (!out.HasLiteralText()) return std::nullopt;
-    for (size_t i = last_plain + 1; i < assigns.size(); ++i) {
+    for (size_t i = last_plain + 1; i < assigns.size() && out.HasLiteralText(); ++i) {
       out.Append(ExprTemplate(assigns[i].value, ts_node_start_byte(assigns[i].node), depth + 1,
                               note));
     }
+    resolving_.pop_back();
+    if (!out.HasLiteralText()) return std::nullopt;
     // The variable the site names is the one to point at, not a constant
     // its value was built from.
     if (outermost) {
@@ -743,6 +763,8 @@ class KotlinFile {
   std::vector<ErrorSite>* out_;
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, function)
   std::map<std::string, std::vector<int>> thrown_helpers_;
+  int steps_ = 0;
+  std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
   bool indexed_ = false;
   std::set<std::string> overflowed_;
   std::map<std::string, std::vector<Assignment>> assignments_;
