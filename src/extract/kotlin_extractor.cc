@@ -746,7 +746,16 @@ class KotlinFile {
     site.language = "kotlin";
     site.file_path = file_.path;
     site.kind = kind;
-    site.line = ts::Line(stmt);
+    // `@Suppress("X") require(..)`: the statement starts at its annotation,
+    // the record at the call.
+    TSNode first = stmt;
+    for (int i = 0; i < 8 && Is(first, "prefix_expression") &&
+                    Is(ts::FirstNamed(first), "annotation");
+         ++i) {
+      std::vector<TSNode> kids = NamedChildren(first);
+      first = kids.back();
+    }
+    site.line = ts::Line(first);
     site.end_line = ts::EndLine(stmt);
     return site;
   }

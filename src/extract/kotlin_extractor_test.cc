@@ -90,8 +90,10 @@ TEST(KotlinExtractor, StandardLibraryPreconditions) {
       "  TODO(\"support IPv6\")\n"
       "  TODO()\n"
       "  val port = a.port ?: error(\"no port for $host\")\n"
+      "  @Suppress(\"SENSELESS_COMPARISON\")\n"
+      "  require(a != null) { \"a\" }\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 9u);
+  ASSERT_EQ(sites.size(), 10u);
   EXPECT_EQ(sites[0].error_class, "IllegalArgumentException");
   EXPECT_EQ(sites[0].message.Display(), "v < 0: $v");
   EXPECT_EQ(sites[0].line, 2);
@@ -114,6 +116,8 @@ TEST(KotlinExtractor, StandardLibraryPreconditions) {
   EXPECT_EQ(sites[8].message.Display(), "no port for $host");
   EXPECT_EQ(sites[8].line, 13);
   EXPECT_TRUE(Matches(sites[8], "java.lang.IllegalStateException: no port for example.com"));
+  // Seen in okhttp: an annotated statement is recorded at the call, not the annotation.
+  EXPECT_EQ(sites[9].line, 15);
 }
 
 TEST(KotlinExtractor, RawStringsFormatAndVariables) {

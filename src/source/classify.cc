@@ -103,6 +103,13 @@ bool IsJvmTestSourceSet(std::string_view parent, std::string_view seg) {
   return parent == "src" && OneOf(seg, kJvmTestSourceSets);
 }
 
+// Test-support modules of multi-module builds: okhttp-testing-support/,
+// exposed-tests/, spring-test-support/.
+bool IsTestModule(std::string_view seg) {
+  return seg.ends_with("-test") || seg.ends_with("-tests") || seg.ends_with("-testing") ||
+         seg.ends_with("-testing-support") || seg.ends_with("-test-support");
+}
+
 // JUnit's naming conventions, matched case-sensitively so that Latest.java
 // or Contest.kt stay: FooTest.java, FooTests.kt, FooTestCase.java, FooIT.java.
 bool IsJvmTestFileName(std::string_view name) {
@@ -156,7 +163,7 @@ PathFacts Facts(std::string_view lowered_path) {
     f.docs |= OneOf(seg, kDocDirs);
     f.vendored |= IsVendoredDir(seg, top);
     f.build_output |= IsBuildOutputDir(seg, top);
-    f.test |= i > 0 && IsJvmTestSourceSet(parts[i - 1], seg);
+    f.test |= (i > 0 && IsJvmTestSourceSet(parts[i - 1], seg)) || IsTestModule(seg);
     f.build_output |= (seg == "build" || seg == "target") && i + 2 < parts.size() &&
                       OneOf(parts[i + 1], kJvmOutputDirs);
   }
@@ -267,8 +274,9 @@ std::string DescribeSkipRules() {
       "                 androidInstrumentedTest, unitTest, integrationTest,\n"
       "                 functionalTest, testFixtures, jvmTest, commonTest, jsTest,\n"
       "                 nativeTest, iosTest, linuxTest, macosTest, wasmJsTest,\n"
-      "                 nonJvmTest; *Test, *Tests, *TestCase and *IT .java/.kt\n"
-      "                 files (case-sensitive)\n"
+      "                 nonJvmTest; directories *-test, *-tests, *-testing,\n"
+      "                 *-testing-support, *-test-support; *Test, *Tests, *TestCase\n"
+      "                 and *IT .java/.kt files (case-sensitive)\n"
       "  [example]      directories example, examples, sample, samples, demo, demos\n"
       "  [docs]         directories doc, docs, documentation, docs_src, docs-src\n"
       "  [vendored]     directories vendor, vendored, third_party, thirdparty,\n"

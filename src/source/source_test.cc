@@ -119,6 +119,9 @@ TEST(ClassifyPathTest, JvmTestsAndBuildOutput) {
       {"src/main/java/com/acme/Test.py", ""},
       {"src/main/java/com/acme/build/Builder.java", ""},
       {"src/latest/api.py", ""},
+      {"okhttp-testing-support/src/main/kotlin/okhttp3/EventRecorder.kt", "test"},
+      {"exposed-tests/src/main/kotlin/Db.kt", "test"},
+      {"exposed-core/src/main/kotlin/Table.kt", ""},
       {"core/build/generated/source/Foo.java", "build-output"},
       {"core/target/generated-sources/annotations/Foo.java", "build-output"},
   };
