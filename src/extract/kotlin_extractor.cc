@@ -711,7 +711,8 @@ class KotlinFile {
   }
 
   // The statement a record points at: the node directly in a statement list,
-  // a single-statement branch (`else -> throw ..`), or an expression body.
+  // a single-statement branch (`else -> throw ..`), an expression body, or
+  // the right side of `?:`.
   TSNode StatementOf(TSNode n) {
     TSNode cur = n;
     for (int i = 0; i < kMaxAncestors; ++i) {
@@ -722,6 +723,8 @@ class KotlinFile {
           pt == "function_body" || pt == "class_body") {
         return cur;
       }
+      // `a ?: b\n ?: error("..")`: the fallback raises, on its own line.
+      if (pt == "elvis_expression" && cur.id != ts::FirstNamed(parent).id) return cur;
       cur = parent;
     }
     return TSNode{};

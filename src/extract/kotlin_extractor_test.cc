@@ -92,8 +92,10 @@ TEST(KotlinExtractor, StandardLibraryPreconditions) {
       "  val port = a.port ?: error(\"no port for $host\")\n"
       "  @Suppress(\"SENSELESS_COMPARISON\")\n"
       "  require(a != null) { \"a\" }\n"
+      "  val m = cached?.let { it.meta }\n"
+      "    ?: error(\"no metadata\")\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 10u);
+  ASSERT_EQ(sites.size(), 11u);
   EXPECT_EQ(sites[0].error_class, "IllegalArgumentException");
   EXPECT_EQ(sites[0].message.Display(), "v < 0: $v");
   EXPECT_EQ(sites[0].line, 2);
@@ -118,6 +120,9 @@ TEST(KotlinExtractor, StandardLibraryPreconditions) {
   EXPECT_TRUE(Matches(sites[8], "java.lang.IllegalStateException: no port for example.com"));
   // Seen in okhttp: an annotated statement is recorded at the call, not the annotation.
   EXPECT_EQ(sites[9].line, 15);
+  // Seen in Exposed: the `?:` fallback is the raising statement.
+  EXPECT_EQ(sites[10].message.Display(), "no metadata");
+  EXPECT_EQ(sites[10].line, 17);
 }
 
 TEST(KotlinExtractor, RawStringsFormatAndVariables) {
