@@ -43,9 +43,10 @@ std::string ErrorType(const ErrorSite& site) {
   if (site.kind == SiteKind::kWarning) {
     return Contains(c, "Deprecat") || c == "FutureWarning" ? "deprecation" : "warning";
   }
-  if (c == "NotImplementedError") return "not-implemented";
+  if (c == "NotImplementedError" || c == "UnsupportedOperationException") return "not-implemented";
   if (c == "ImportError" || c == "ModuleNotFoundError") return "dependency";
-  if (c == "KeyError" || c == "IndexError" || c == "LookupError" || Contains(c, "NotFound")) {
+  if (c == "KeyError" || c == "IndexError" || c == "LookupError" || Contains(c, "NotFound") ||
+      c == "NoSuchElementException" || c == "IndexOutOfBoundsException") {
     return "not-found";
   }
   if (c == "PermissionError" || Contains(c, "Permission") || Contains(c, "Auth")) {
@@ -54,10 +55,13 @@ std::string ErrorType(const ErrorSite& site) {
   if (c == "TimeoutError" || Contains(c, "Timeout")) return "timeout";
   if (Contains(c, "Connection") || Contains(c, "Network")) return "network";
   if (c == "OSError" || c == "IOError" || c == "FileNotFoundError" || c == "FileExistsError" ||
-      c == "IsADirectoryError") {
+      c == "IsADirectoryError" || c == "IOException" || c == "UncheckedIOException" ||
+      c == "FileNotFoundException" || c == "EOFException") {
     return "io";
   }
-  if (c == "ValueError" || c == "TypeError" || c == "AssertionError" || Contains(c, "Valid")) {
+  if (c == "ValueError" || c == "TypeError" || c == "AssertionError" || Contains(c, "Valid") ||
+      c == "IllegalArgumentException" || c == "NullPointerException" ||
+      c == "NumberFormatException") {
     return "validation";
   }
   if (Contains(c, "Config")) return "configuration";
@@ -245,12 +249,25 @@ std::string GoHandle(const ErrorSite& s, const std::string& call, const std::str
   return "if err := " + call + "; err != nil {\n\t// " + where + "\n}";
 }
 
+std::string JavaHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  if (s.error_class.empty()) return "";
+  return "try {\n  " + call + ";\n} catch (" + s.error_class + " e) {\n  // " + where + "\n}";
+}
+std::string KotlinHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  if (s.error_class.empty()) return "";
+  return "try {\n  " + call + "\n} catch (e: " + s.error_class + ") {\n  // " + where + "\n}";
+}
+
 const Snippets& SnippetsFor(const std::string& language) {
   static const Snippets kPython{"#", PyNot, PyIf, PyHandle};
   static const Snippets kJs{"//", CNot, JsIf, JsHandle};
   static const Snippets kGo{"//", CNot, GoIf, GoHandle};
   if (language == "javascript" || language == "typescript") return kJs;
   if (language == "go") return kGo;
+  static const Snippets kJava{"//", CNot, JsIf, JavaHandle};
+  static const Snippets kKotlin{"//", CNot, JsIf, KotlinHandle};
+  if (language == "java") return kJava;
+  if (language == "kotlin") return kKotlin;
   return kPython;
 }
 

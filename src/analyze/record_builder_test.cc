@@ -51,6 +51,27 @@ TEST(RecordBuilder, DoubleNegationReadsPositively) {
       << r.trigger_scenarios;
 }
 
+TEST(RecordBuilder, JvmRecordsShowJavaAndKotlinCode) {
+  ErrorSite s = Site(10, SiteKind::kRaise, "negative size");
+  s.error_class = "IllegalArgumentException";
+  s.function = "Cache.resize";
+  s.conditions.push_back({"size < 0", true, 9});
+  std::vector<std::string_view> lines(40, "x");
+  s.language = "java";
+  Record j = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(j.try_catch_pattern,
+            "try {\n  Cache.resize(...);\n} catch (IllegalArgumentException e) {\n"
+            "  // pkg/deps.py:10\n}");
+  ASSERT_TRUE(j.validation_code.has_value());
+  EXPECT_NE(j.validation_code->find("if (size < 0) {"), std::string::npos) << *j.validation_code;
+  EXPECT_EQ(j.error_type, "validation");
+  s.language = "kotlin";
+  Record k = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(k.try_catch_pattern,
+            "try {\n  Cache.resize(...)\n} catch (e: IllegalArgumentException) {\n"
+            "  // pkg/deps.py:10\n}");
+}
+
 TEST(RecordBuilder, AdviceSentences) {
   EXPECT_EQ(AdviceSentences("X is not int8-aware. Disable one of them."),
             (std::vector<std::string>{"Disable one of them."}));
