@@ -91,10 +91,6 @@ const BraceSyntax& JavaSyntax() {
   return kSyntax;
 }
 
-TSNode EnclosingScope(TSNode n) {
-  return ts::EnclosingScope(n, [](TSNode a) { return IsFunctionNode(a); });
-}
-
 bool IsStatementList(std::string_view t) {
   return t == "block" || t == "program" || t == "constructor_body" ||
          t == "switch_block_statement_group" || t == "switch_rule" || t == "class_body" ||
@@ -115,13 +111,20 @@ class JavaFile {
       : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
 
   void Run(TSNode root) {
-    ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
+    root_ = root;
+    ts::ForEachNodeWithAncestors(root, [this](TSNode n, const std::vector<TSNode>& ancestors) {
+      current_ = n;
+      ancestors_ = &ancestors;
+      Visit(n);
+    });
+    ancestors_ = nullptr;
     NoteHelperThrows();
   }
 
  private:
   void Visit(TSNode n) {
     std::string_view type = Type(n);
+    if (type == "variable_declarator" || type == "assignment_expression") IndexLocal(n);
     if (type == "object_creation_expression") {
       HandleNew(n);
     } else if (type == "explicit_constructor_invocation") {
@@ -136,8 +139,8 @@ class JavaFile {
   // --- sites ---------------------------------------------------------------
 
   static TSNode Unwrap(TSNode n) {
-    for (int i = 0; i < kMaxExprDepth && (Is(n, "parenthesized_expression") ||
-                                          Is(n, "cast_expression"));
+    for (int i = 0;
+         i < kMaxExprDepth && (Is(n, "parenthesized_expression") || Is(n, "cast_expression"));
          ++i) {
       n = Is(n, "cast_expression") ? Field(n, "value") : ts::FirstNamed(n);
     }
@@ -147,8 +150,14 @@ class JavaFile {
   // `new X(...)`: thrown, returned from a helper, stored or passed on.
   void HandleNew(TSNode n) {
     std::string cls = ClassName(ts::Text(Field(n, "type"), src_));
+    // Most `new`s build ordinary objects: filter before any ancestor walk.
+    TSNode parent = ancestors_ && !ancestors_->empty() ? ancestors_->back() : TSNode{};
+    if (cls.empty() || (!LooksLikeExceptionClass(cls) && !Is(parent, "throw_statement") &&
+                        !Is(parent, "parenthesized_expression"))) {
+      return;
+    }
     TSNode stmt = StatementOf(n);
-    if (ts_node_is_null(stmt) || cls.empty()) return;
+    if (ts_node_is_null(stmt)) return;
     bool thrown = Is(stmt, "throw_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
     if (!LooksLikeExceptionClass(cls) && !thrown) return;
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
@@ -158,13 +167,12 @@ class JavaFile {
     // X(e)`, `list.add(new X())`) is not worth a record of its own.
     if (site.message_opaque && !thrown) return;
     if (Is(stmt, "return_statement")) {
-      TSNode fn = EnclosingScope(n);
+      TSNode fn = ScopeOf(n);
       if (Is(fn, "method_declaration")) {
         std::string name(ts::Text(Field(fn, "name"), src_));
-        site.message_origin_note = "built and returned by `" + name + "()`" +
-                                   (site.message_origin_note.empty()
-                                        ? ""
-                                        : "; " + site.message_origin_note);
+        site.message_origin_note =
+            "built and returned by `" + name + "()`" +
+            (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
         helper_sites_.push_back({out_->size(), name});
       }
     }
@@ -347,8 +355,8 @@ class JavaFile {
       site->message.AddLiteral(site->error_code ? *site->error_code : site->error_class);
       site->message_opaque = true;
       if (site->message_origin_note.empty()) {
-        site->message_origin_note = args.empty() ? "constructed without a message"
-                                                 : "the message is not a literal";
+        site->message_origin_note =
+            args.empty() ? "constructed without a message" : "the message is not a literal";
       }
       return;
     }
@@ -461,9 +469,10 @@ class JavaFile {
     size_t first_arg = 0;
     if (method == "format" && (owner == "String" || owner == "MessageFormat") && !args.empty()) {
       // String.format(Locale.ROOT, "..", a): a leading Locale is skipped.
-      first_arg = args.size() > 1 && !HasText(args[0], pos, depth + 1) && HasText(args[1], pos, depth + 1)
-                      ? 1
-                      : 0;
+      first_arg =
+          args.size() > 1 && !HasText(args[0], pos, depth + 1) && HasText(args[1], pos, depth + 1)
+              ? 1
+              : 0;
       fmt = args[first_arg++];
     } else if (method == "formatted" && !ts_node_is_null(object)) {
       fmt = object;
@@ -485,89 +494,133 @@ class JavaFile {
   std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
                                            std::string* note) {
     std::string name(ts::Text(ident, src_));
-    TSNode scope = EnclosingScope(ident);
+    TSNode scope = ScopeOf(ident);
     // Fields and constants may be declared below their use.
     if (Is(scope, "program")) pos = UINT32_MAX;
-    std::vector<std::pair<TSNode, TSNode>> assigns = AssignmentsTo(scope, name, pos);
+    std::vector<Assignment> assigns = AssignmentsTo(scope, name, pos);
     if (assigns.empty() && !Is(scope, "program")) {
-      assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);
+      assigns = AssignmentsTo(root_, name, UINT32_MAX);
     }
     int last_plain = -1;
     for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
-      if (!IsAppend(assigns[i].first)) last_plain = i;
+      if (!assigns[i].append) last_plain = i;
     }
     if (last_plain < 0) return std::nullopt;
     bool outermost = note->empty();
-    auto [node, value] = assigns[last_plain];
+    const Assignment& a = assigns[last_plain];
     // Constants defined from each other (A = B + ..; B = A + ..) end in a hole.
-    if (std::find(resolving_.begin(), resolving_.end(), node.id) != resolving_.end()) {
+    if (std::find(resolving_.begin(), resolving_.end(), a.node.id) != resolving_.end()) {
       return std::nullopt;
     }
-    resolving_.push_back(node.id);
-    Template out = ExprTemplate(value, ts_node_start_byte(node), depth + 1, note);
+    resolving_.push_back(a.node.id);
+    Template out = ExprTemplate(a.value, ts_node_start_byte(a.node), depth + 1, note);
     for (size_t i = last_plain + 1; i < assigns.size() && out.HasLiteralText(); ++i) {
-      out.Append(ExprTemplate(assigns[i].second, ts_node_start_byte(assigns[i].first), depth + 1,
-                              note));
+      out.Append(
+          ExprTemplate(assigns[i].value, ts_node_start_byte(assigns[i].node), depth + 1, note));
     }
     resolving_.pop_back();
     if (!out.HasLiteralText()) return std::nullopt;
     // The variable the site names is the one to point at, not a constant
     // its value was built from.
     if (outermost) {
-      *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(node));
+      *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(a.node));
     }
     return out;
   }
 
-  bool IsAppend(TSNode n) {
-    return Is(n, "assignment_expression") && ts::Text(Field(n, "operator"), src_) == "+=";
+  struct Assignment {
+    TSNode node;
+    TSNode value;
+    bool append;        // +=
+    const void* scope;  // id of the innermost function holding it, else the root
+  };
+
+  // The assignment index. Assignments inside functions are added as the
+  // walk meets them: a lookup only needs those before its site, which the
+  // pre-order walk has passed. Fields and constants (outside any function)
+  // may be declared below their use: they are indexed on first need by a
+  // walk that skips function bodies. A scope the walk has not reached yet (a
+  // lambda inside the node being visited) is indexed on the spot.
+  struct Index {
+    std::map<std::string, std::vector<Assignment>> by_name;
+    std::set<std::string> overflowed;  // past the cap: given up on, not resolved stale
+  };
+
+  // Assignments to `name` directly in `scope` before `pos`, in source order.
+  std::vector<Assignment> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
+    const Index* index = &locals_;
+    Index fresh;
+    if (scope.id == root_.id) {
+      if (!fields_indexed_) {
+        fields_indexed_ = true;
+        IndexOutsideFunctions(root_, root_.id, &fields_);
+      }
+      index = &fields_;
+    } else if (Contains(current_, scope)) {
+      IndexOutsideFunctions(scope, scope.id, &fresh);
+      index = &fresh;
+    }
+    std::vector<Assignment> out;
+    auto it = index->by_name.find(name);
+    if (it == index->by_name.end() || index->overflowed.count(name)) return out;
+    for (const Assignment& a : it->second) {
+      if (ts_node_start_byte(a.node) >= pos) break;
+      if (a.scope == scope.id) out.push_back(a);
+    }
+    return out;
   }
 
-  // (node, value) pairs that assign `name` in `scope` before `pos`, in source
-  // order, from a per-file index (one walk per file, not per site).
-  std::vector<std::pair<TSNode, TSNode>> AssignmentsTo(TSNode scope, const std::string& name,
-                                                       uint32_t pos) {
-    if (!indexed_) IndexAssignments(ts::Root(scope));
-    std::vector<std::pair<TSNode, TSNode>> out;
-    auto it = assignments_.find(name);
-    if (it == assignments_.end() || overflowed_.count(name)) return out;
-    for (const auto& a : it->second) {
-      TSNode n = a.first;
-      if (ts_node_start_byte(n) >= pos) break;
-      if (ts_node_start_byte(n) < ts_node_start_byte(scope) ||
-          ts_node_end_byte(n) > ts_node_end_byte(scope)) {
+  // Indexes the assignments under `top` that no nested function holds.
+  void IndexOutsideFunctions(TSNode top, const void* scope, Index* index) {
+    TSTreeCursor c = ts_tree_cursor_new(top);
+    bool descend = true;
+    while (true) {
+      TSNode n = ts_tree_cursor_current_node(&c);
+      if (descend) IndexNode(n, scope, index);
+      bool enter = descend && (ts_node_eq(n, top) || !IsFunctionNode(n));
+      if (enter && ts_tree_cursor_goto_first_child(&c)) continue;
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        descend = true;
         continue;
       }
-      if (ts_node_eq(EnclosingScope(n), scope)) out.push_back(a);
+      if (!ts_tree_cursor_goto_parent(&c)) break;
+      descend = false;
     }
-    return out;
+    ts_tree_cursor_delete(&c);
   }
 
-  void IndexAssignments(TSNode root) {
-    indexed_ = true;
-    ts::ForEachNode(root, [this](TSNode n) {
-      std::string_view type = Type(n);
-      if (type == "variable_declarator") {
-        TSNode value = Field(n, "value");
-        if (!ts_node_is_null(value)) AddAssignment(ts::Text(Field(n, "name"), src_), n, value);
-      } else if (type == "assignment_expression") {
-        std::string_view op = ts::Text(Field(n, "operator"), src_);
-        TSNode left = Field(n, "left");
-        if ((op == "=" || op == "+=") && Is(left, "identifier")) {
-          AddAssignment(ts::Text(left, src_), n, Field(n, "right"));
-        }
+  // Called by the walk: a local assignment goes into the index at once.
+  void IndexLocal(TSNode n) {
+    for (auto it = ancestors_->rbegin(); it != ancestors_->rend(); ++it) {
+      if (IsFunctionNode(*it)) {
+        IndexNode(n, it->id, &locals_);
+        return;
       }
-    });
+    }
   }
 
-  void AddAssignment(std::string_view name, TSNode node, TSNode value) {
-    auto& list = assignments_[std::string(name)];
-    // Past the cap the name is given up on (an opaque hole) rather than
-    // resolved to a stale assignment.
+  static void AddAssignment(std::string_view name, Assignment a, Index* index) {
+    auto& list = index->by_name[std::string(name)];
     if (list.size() < kMaxAssignmentsPerName) {
-      list.push_back({node, value});  // source order
+      list.push_back(a);  // source order
     } else {
-      overflowed_.insert(std::string(name));
+      index->overflowed.insert(std::string(name));
+    }
+  }
+
+  void IndexNode(TSNode n, const void* scope, Index* index) {
+    std::string_view type = Type(n);
+    if (type == "variable_declarator") {
+      TSNode value = Field(n, "value");
+      if (!ts_node_is_null(value)) {
+        AddAssignment(ts::Text(Field(n, "name"), src_), {n, value, false, scope}, index);
+      }
+    } else if (type == "assignment_expression") {
+      std::string_view op = ts::Text(Field(n, "operator"), src_);
+      TSNode left = Field(n, "left");
+      if ((op == "=" || op == "+=") && Is(left, "identifier")) {
+        AddAssignment(ts::Text(left, src_), {n, Field(n, "right"), op == "+=", scope}, index);
+      }
     }
   }
 
@@ -576,15 +629,67 @@ class JavaFile {
   // exception, not of the call chain around it.
   TSNode StatementOf(TSNode n) {
     TSNode cur = n;
-    for (int i = 0; i < kMaxAncestors; ++i) {
+    for (TSNode parent : AncestorsOf(n)) {
       if (IsSimpleStatement(Type(cur))) return cur;  // also `if (c) throw ..;`
-      TSNode parent = ts_node_parent(cur);
-      if (ts_node_is_null(parent)) return TSNode{};
       if (IsStatementList(Type(parent))) return cur;
       if (Is(parent, "lambda_expression") && ts_node_eq(Field(parent, "body"), cur)) return cur;
       cur = parent;
     }
-    return TSNode{};
+    return IsSimpleStatement(Type(cur)) ? cur : TSNode{};
+  }
+
+  // The ancestors of `n`, innermost first: from the walk's stack when `n` is
+  // the node being visited (ts_node_parent is slow), else by ts_node_parent.
+  std::vector<TSNode> AncestorsOf(TSNode n) {
+    std::vector<TSNode> out;
+    if (ancestors_ && Contains(current_, n)) {
+      if (!ts_node_eq(n, current_)) {
+        out = PathDown(current_, n);
+        out.push_back(current_);
+      }
+      out.insert(out.end(), ancestors_->rbegin(), ancestors_->rend());
+      if (out.size() > static_cast<size_t>(kMaxAncestors)) out.resize(kMaxAncestors);
+      return out;
+    }
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      n = ts_node_parent(n);
+      if (ts_node_is_null(n)) break;
+      out.push_back(n);
+    }
+    return out;
+  }
+
+  static bool Contains(TSNode outer, TSNode inner) {
+    return ts_node_start_byte(outer) <= ts_node_start_byte(inner) &&
+           ts_node_end_byte(inner) <= ts_node_end_byte(outer);
+  }
+
+  // The nodes strictly between `top` and its descendant `n`, innermost
+  // first, found by descending from `top` (cheap: `top` is near `n`).
+  static std::vector<TSNode> PathDown(TSNode top, TSNode n) {
+    std::vector<TSNode> down;
+    TSTreeCursor c = ts_tree_cursor_new(top);
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      if (ts_tree_cursor_goto_first_child_for_byte(&c, ts_node_start_byte(n)) < 0) break;
+      TSNode k = ts_tree_cursor_current_node(&c);
+      while (!Contains(k, n) && ts_tree_cursor_goto_next_sibling(&c)) {
+        k = ts_tree_cursor_current_node(&c);
+      }
+      if (!Contains(k, n) || ts_node_eq(k, n)) break;
+      down.push_back(k);
+    }
+    ts_tree_cursor_delete(&c);
+    std::reverse(down.begin(), down.end());
+    return down;
+  }
+
+  // The innermost function holding `n`, else the root.
+  TSNode ScopeOf(TSNode n) {
+    std::vector<TSNode> up = AncestorsOf(n);
+    for (TSNode a : up) {
+      if (IsFunctionNode(a)) return a;
+    }
+    return up.empty() ? n : up.back();
   }
 
   // The name a captured value goes by: `String.valueOf(x)`, `x.toString()`
@@ -596,7 +701,8 @@ class JavaFile {
       std::string_view owner = ts::Text(Field(n, "object"), src_);
       std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
       if (method == "toString" && args.empty() && !owner.empty()) return CollapseSpace(owner);
-      if ((owner == "String" && method == "valueOf") || (owner == "Objects" && method == "toString")) {
+      if ((owner == "String" && method == "valueOf") ||
+          (owner == "Objects" && method == "toString")) {
         if (args.size() == 1) return CollapseSpace(ts::Text(args[0], src_));
       }
     }
@@ -629,13 +735,15 @@ class JavaFile {
   std::string_view src_;
   std::vector<std::string_view> lines_;
   std::vector<ErrorSite>* out_;
+  TSNode root_{};
+  TSNode current_{};                                          // the node being visited
+  const std::vector<TSNode>* ancestors_ = nullptr;            // its ancestors, root first
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)
   std::map<std::string, std::vector<int>> thrown_helpers_;
   int steps_ = 0;
   std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
-  bool indexed_ = false;
-  std::set<std::string> overflowed_;
-  std::map<std::string, std::vector<std::pair<TSNode, TSNode>>> assignments_;
+  Index locals_, fields_;
+  bool fields_indexed_ = false;
 };
 
 class JavaExtractor : public Extractor {

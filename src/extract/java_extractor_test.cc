@@ -2,7 +2,6 @@
 // status and pattern a user will see. Fixtures reproduce idioms seen in
 // google/gson, FasterXML/jackson-databind and apache/commons-lang.
 #include <gtest/gtest.h>
-
 #include <re2/re2.h>
 
 #include "errdex/extractor.h"
@@ -77,10 +76,13 @@ TEST(JavaExtractor, FormatCallsAndTextBlocks) {
   auto sites = Extract(
       "class Fmt {\n"
       "  void f(String name, int n, Path p) {\n"
-      "    throw new IllegalStateException(String.format(\"%s has %d items (%.2f%%)%n\", name, n, r));\n"
-      "    throw new IllegalStateException(String.format(Locale.ROOT, \"%2$s then %1$s, %<s\", a, b));\n"
+      "    throw new IllegalStateException(String.format(\"%s has %d items (%.2f%%)%n\", name, n, "
+      "r));\n"
+      "    throw new IllegalStateException(String.format(Locale.ROOT, \"%2$s then %1$s, %<s\", a, "
+      "b));\n"
       "    throw new IOException(\"cannot read %s\".formatted(p));\n"
-      "    throw new ParseException(MessageFormat.format(\"line {0}: ''{1}'' unexpected\", n, tok), n);\n"
+      "    throw new ParseException(MessageFormat.format(\"line {0}: ''{1}'' unexpected\", n, "
+      "tok), n);\n"
       "    throw new IllegalArgumentException(\"\"\"\n"
       "        Invalid config:\n"
       "          key %s \\\n"
@@ -220,7 +222,8 @@ TEST(JavaExtractor, HttpStatusAndErrorCodes) {
       "class Api {\n"
       "  User get(long id) {\n"
       "    return repo.findById(id)\n"
-      "        .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, \"no user \" + id));\n"
+      "        .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, \"no user \" + "
+      "id));\n"
       "  }\n"
       "  void g(HttpServletResponse resp) {\n"
       "    resp.sendError(HttpServletResponse.SC_FORBIDDEN, \"denied\");\n"

@@ -58,7 +58,8 @@ bool LooksLikeErrorCode(std::string_view text) {
   if (!IsConstantCase(last) || owner.find("Status") != std::string_view::npos) return false;
   // ErrorCode.NOT_FOUND, Errors.E42, Codes.BAD_INPUT.
   return owner.find("Code") != std::string_view::npos ||
-         owner.find("Error") != std::string_view::npos || owner.find("Reason") != std::string_view::npos;
+         owner.find("Error") != std::string_view::npos ||
+         owner.find("Reason") != std::string_view::npos;
 }
 
 std::optional<int> HttpStatusOf(std::string_view text) {
@@ -76,14 +77,29 @@ std::optional<int> HttpStatusOf(std::string_view text) {
   for (char c : last) {
     if (c != '_') key += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   }
-  static const std::map<std::string_view, int> kTable = {
-      {"BADREQUEST", 400}, {"UNAUTHORIZED", 401}, {"PAYMENTREQUIRED", 402}, {"FORBIDDEN", 403},
-      {"NOTFOUND", 404}, {"METHODNOTALLOWED", 405}, {"NOTACCEPTABLE", 406},
-      {"REQUESTTIMEOUT", 408}, {"CONFLICT", 409}, {"GONE", 410}, {"LENGTHREQUIRED", 411},
-      {"PRECONDITIONFAILED", 412}, {"PAYLOADTOOLARGE", 413}, {"REQUESTENTITYTOOLARGE", 413},
-      {"URITOOLONG", 414}, {"UNSUPPORTEDMEDIATYPE", 415}, {"UNPROCESSABLEENTITY", 422},
-      {"TOOMANYREQUESTS", 429}, {"INTERNALSERVERERROR", 500}, {"NOTIMPLEMENTED", 501},
-      {"BADGATEWAY", 502}, {"SERVICEUNAVAILABLE", 503}, {"GATEWAYTIMEOUT", 504}};
+  static const std::map<std::string_view, int> kTable = {{"BADREQUEST", 400},
+                                                         {"UNAUTHORIZED", 401},
+                                                         {"PAYMENTREQUIRED", 402},
+                                                         {"FORBIDDEN", 403},
+                                                         {"NOTFOUND", 404},
+                                                         {"METHODNOTALLOWED", 405},
+                                                         {"NOTACCEPTABLE", 406},
+                                                         {"REQUESTTIMEOUT", 408},
+                                                         {"CONFLICT", 409},
+                                                         {"GONE", 410},
+                                                         {"LENGTHREQUIRED", 411},
+                                                         {"PRECONDITIONFAILED", 412},
+                                                         {"PAYLOADTOOLARGE", 413},
+                                                         {"REQUESTENTITYTOOLARGE", 413},
+                                                         {"URITOOLONG", 414},
+                                                         {"UNSUPPORTEDMEDIATYPE", 415},
+                                                         {"UNPROCESSABLEENTITY", 422},
+                                                         {"TOOMANYREQUESTS", 429},
+                                                         {"INTERNALSERVERERROR", 500},
+                                                         {"NOTIMPLEMENTED", 501},
+                                                         {"BADGATEWAY", 502},
+                                                         {"SERVICEUNAVAILABLE", 503},
+                                                         {"GATEWAYTIMEOUT", 504}};
   auto it = kTable.find(key);
   if (it == kTable.end()) return std::nullopt;
   return it->second;
@@ -107,8 +123,8 @@ std::optional<std::string> LogSeverity(std::string_view method) {
 bool LooksLikeThrowableName(std::string_view arg) {
   arg = Trim(arg);
   if (arg == "e" || arg == "ex" || arg == "exc" || arg == "t" || arg == "th" || arg == "err" ||
-      arg == "error" || arg == "cause" || arg == "throwable" || arg == "exception" ||
-      arg == "e1" || arg == "e2" || arg == "ioe" || arg == "it") {
+      arg == "error" || arg == "cause" || arg == "throwable" || arg == "exception" || arg == "e1" ||
+      arg == "e2" || arg == "ioe" || arg == "it") {
     return true;
   }
   std::string_view last = LastComponent(arg);
@@ -146,7 +162,8 @@ std::optional<CheckCall> CheckCallFor(std::string_view receiver, std::string_vie
         method == "noNullElements") {
       return CheckCall{iae, 1, CheckFormat::kPrintf};
     }
-    if (method == "validIndex") return CheckCall{"IndexOutOfBoundsException", 2, CheckFormat::kPrintf};
+    if (method == "validIndex")
+      return CheckCall{"IndexOutOfBoundsException", 2, CheckFormat::kPrintf};
     if (method == "matchesPattern" || method == "isInstanceOf" || method == "isAssignableFrom") {
       return CheckCall{iae, 2, CheckFormat::kPrintf};
     }

@@ -101,13 +101,26 @@ std::string DecodeJavaEscapes(std::string_view body) {
     }
     char e = body[++i];
     switch (e) {
-      case 'b': out += '\b'; break;
-      case 't': out += '\t'; break;
-      case 'n': out += '\n'; break;
-      case 'f': out += '\f'; break;
-      case 'r': out += '\r'; break;
-      case 's': out += ' '; break;
-      case '\n': break;  // text block line continuation
+      case 'b':
+        out += '\b';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 's':
+        out += ' ';
+        break;
+      case '\n':
+        break;  // text block line continuation
       case '\r':
         if (i + 1 < body.size() && body[i + 1] == '\n') ++i;
         break;
@@ -139,9 +152,8 @@ std::string DecodeJavaEscapes(std::string_view body) {
           // \0 to \377: up to three digits when the first is 0-3, else two.
           uint32_t v = static_cast<uint32_t>(e - '0');
           size_t max = e <= '3' ? 2 : 1;
-          for (size_t n = 0; n < max && i + 1 < body.size() && body[i + 1] >= '0' &&
-                             body[i + 1] <= '7';
-               ++n) {
+          for (size_t n = 0;
+               n < max && i + 1 < body.size() && body[i + 1] >= '0' && body[i + 1] <= '7'; ++n) {
             v = v * 8 + static_cast<uint32_t>(body[++i] - '0');
           }
           AppendUtf8(v, &out);

@@ -70,10 +70,18 @@ std::string DecodeKotlinEscapes(std::string_view body) {
     }
     char e = body[++i];
     switch (e) {
-      case 't': out += '\t'; break;
-      case 'b': out += '\b'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
+      case 't':
+        out += '\t';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
       case 'u': {
         size_t j = i + 1;
         uint32_t cp = 0;
@@ -85,7 +93,8 @@ std::string DecodeKotlinEscapes(std::string_view body) {
         }
         break;
       }
-      default: out += e;  // \' \" \\ \$
+      default:
+        out += e;  // \' \" \\ \$
     }
   }
   return out;
@@ -135,19 +144,15 @@ const BraceSyntax& KotlinSyntax() {
   return kSyntax;
 }
 
-TSNode EnclosingScope(TSNode n) {
-  return ts::EnclosingScope(n, [](TSNode a) { return IsFunctionNode(a); });
-}
-
 // A call split into what is called and what it is given. `f(x) { .. }` is
 // two nested call_expressions in the grammar; Parts joins them.
 struct Call {
   TSNode callee{};
-  std::string receiver;  // text before the last `.` ("" when unqualified)
-  std::string name;      // the called name
-  std::vector<TSNode> args;              // argument expressions
-  std::vector<std::string> arg_names;    // "" for positional arguments
-  TSNode lambda{};                       // trailing lambda_literal
+  std::string receiver;                // text before the last `.` ("" when unqualified)
+  std::string name;                    // the called name
+  std::vector<TSNode> args;            // argument expressions
+  std::vector<std::string> arg_names;  // "" for positional arguments
+  TSNode lambda{};                     // trailing lambda_literal
 };
 
 // Per-file extraction state.
@@ -157,13 +162,20 @@ class KotlinFile {
       : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
 
   void Run(TSNode root) {
-    ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
+    root_ = root;
+    ts::ForEachNodeWithAncestors(root, [this](TSNode n, const std::vector<TSNode>& ancestors) {
+      current_ = n;
+      ancestors_ = &ancestors;
+      Visit(n);
+    });
+    ancestors_ = nullptr;
     NoteHelperThrows();
   }
 
  private:
   void Visit(TSNode n) {
     std::string_view type = Type(n);
+    if (type == "property_declaration" || type == "assignment") IndexLocal(n);
     if (type == "call_expression") {
       HandleCall(n);
     } else if (type == "constructor_invocation") {
@@ -221,7 +233,7 @@ class KotlinFile {
 
   // The outer call of `f(x) { .. }` handles it; the inner one is skipped.
   bool IsInnerOfTrailingLambda(TSNode call) {
-    TSNode parent = ts_node_parent(call);
+    TSNode parent = Parent(call);
     return Is(parent, "call_expression") && ts_node_eq(ts::FirstNamed(parent), call);
   }
 
@@ -271,14 +283,15 @@ class KotlinFile {
     site.error_class = cls;
     if (Is(msg, "lambda_literal")) msg = LambdaResult(msg);
     if (!ts_node_is_null(msg)) {
-      site.message = ExprTemplate(msg, ts_node_start_byte(call), 0, &site.message_origin_note);
+      // From the message itself: a lazy message may build it in locals first.
+      site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
     }
     if (!site.message.HasLiteralText()) {
       if (fallback.empty()) return;  // error(e.message): another error's text
       site.message = Template();
       site.message.AddLiteral(fallback);
-      site.message_origin_note = "no message given: the standard library's default `" + fallback +
-                                 "` is shown";
+      site.message_origin_note =
+          "no message given: the standard library's default `" + fallback + "` is shown";
       if (!ts_node_is_null(msg)) {
         site.message_opaque = true;
         site.message_origin_note = "the message is not a literal";
@@ -330,7 +343,8 @@ class KotlinFile {
     site.severity = *LogSeverity(c.name);
     uint32_t pos = ts_node_start_byte(call);
     if (!ts_node_is_null(c.lambda)) {
-      site.message = ExprTemplate(LambdaResult(c.lambda), pos, 0, &site.message_origin_note);
+      TSNode result = LambdaResult(c.lambda);
+      site.message = ExprTemplate(result, ts_node_start_byte(result), 0, &site.message_origin_note);
     } else {
       size_t fmt = 0;
       while (fmt < c.args.size() && fmt < 2 && !HasText(c.args[fmt])) ++fmt;
@@ -373,7 +387,8 @@ class KotlinFile {
     if (ts_node_is_null(stmt)) return;
     ErrorSite site = NewSite(stmt, SiteKind::kHttp);
     site.http_status = status;
-    site.message = ExprTemplate(msg, ts_node_start_byte(call), 0, &site.message_origin_note);
+    // From the message itself: a lazy message may build it in locals first.
+    site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
     Finish(stmt, std::move(site));
   }
 
@@ -381,18 +396,17 @@ class KotlinFile {
   // when its name says so.
   void HandleConstruction(TSNode call, const Call& c) {
     std::string cls = c.name;
+    TSNode parent = Parent(call);
+    bool thrown = Is(parent, "jump_expression") && ts::Text(parent, src_).starts_with("throw");
+    if (!thrown && !LooksLikeExceptionClass(cls)) return;
     TSNode stmt = StatementOf(call);
     if (ts_node_is_null(stmt)) return;
-    TSNode parent = ts_node_parent(call);
-    bool thrown = Is(parent, "jump_expression") &&
-                  ts::Text(parent, src_).starts_with("throw");
-    if (!thrown && !LooksLikeExceptionClass(cls)) return;
-    ErrorSite site = NewSite(thrown && !Is(stmt, "jump_expression") ? parent : stmt,
-                             SiteKind::kRaise);
+    ErrorSite site =
+        NewSite(thrown && !Is(stmt, "jump_expression") ? parent : stmt, SiteKind::kRaise);
     site.error_class = cls;
     FillFromArgs(c.args, &site);
     if (site.message_opaque && !thrown) return;
-    TSNode fn = EnclosingScope(call);
+    TSNode fn = ScopeOf(call);
     if (!thrown && Is(fn, "function_declaration") && IsReturned(call, fn)) {
       std::string name(ts::Text(ChildOfType(fn, "simple_identifier"), src_));
       site.message_origin_note =
@@ -405,16 +419,18 @@ class KotlinFile {
 
   // `return X(..)` or an expression body `fun f() = X(..)`.
   bool IsReturned(TSNode call, TSNode fn) {
-    TSNode parent = ts_node_parent(call);
+    TSNode parent = Parent(call);
     if (Is(parent, "jump_expression") && ts::Text(parent, src_).starts_with("return")) return true;
     return Is(parent, "function_body") && ts_node_eq(ts_node_parent(parent), fn);
   }
 
   // `class ParseException(line: Int) : RuntimeException("line $line")`.
   void HandleSupertype(TSNode inv) {
-    TSNode spec = ts_node_parent(inv);
-    TSNode cls = ts_node_parent(spec);
-    if (!Is(spec, "delegation_specifier") || !Is(cls, "class_declaration")) return;
+    std::vector<TSNode> up = AncestorsOf(inv);  // annotations are invocations too
+    if (up.size() < 2 || !Is(up[0], "delegation_specifier") || !Is(up[1], "class_declaration")) {
+      return;
+    }
+    TSNode cls = up[1];
     std::string name(ts::Text(ChildOfType(cls, "type_identifier"), src_));
     std::string parent = LastComponent(ts::Text(ChildOfType(inv, "user_type"), src_));
     if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
@@ -620,12 +636,12 @@ class KotlinFile {
   std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
                                            std::string* note) {
     std::string name(ts::Text(ident, src_));
-    TSNode scope = EnclosingScope(ident);
+    TSNode scope = ScopeOf(ident);
     // Fields and constants may be declared below their use.
     if (Is(scope, "source_file")) pos = UINT32_MAX;
     std::vector<Assignment> assigns = AssignmentsTo(scope, name, pos);
     if (assigns.empty() && !Is(scope, "source_file")) {
-      assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);
+      assigns = AssignmentsTo(root_, name, UINT32_MAX);
     }
     int last_plain = -1;
     for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
@@ -641,8 +657,8 @@ class KotlinFile {
     resolving_.push_back(a.node.id);
     Template out = ExprTemplate(a.value, ts_node_start_byte(a.node), depth + 1, note);
     for (size_t i = last_plain + 1; i < assigns.size() && out.HasLiteralText(); ++i) {
-      out.Append(ExprTemplate(assigns[i].value, ts_node_start_byte(assigns[i].node), depth + 1,
-                              note));
+      out.Append(
+          ExprTemplate(assigns[i].value, ts_node_start_byte(assigns[i].node), depth + 1, note));
     }
     resolving_.pop_back();
     if (!out.HasLiteralText()) return std::nullopt;
@@ -657,56 +673,103 @@ class KotlinFile {
   struct Assignment {
     TSNode node;
     TSNode value;
-    bool append;  // +=
+    bool append;        // +=
+    const void* scope;  // id of the innermost function holding it, else the root
   };
 
+  // The assignment index. Assignments inside functions are added as the
+  // walk meets them: a lookup only needs those before its site, which the
+  // pre-order walk has passed. Fields and constants (outside any function)
+  // may be declared below their use: they are indexed on first need by a
+  // walk that skips function bodies. A scope the walk has not reached yet (a
+  // lambda inside the node being visited) is indexed on the spot.
+  struct Index {
+    std::map<std::string, std::vector<Assignment>> by_name;
+    std::set<std::string> overflowed;  // past the cap: given up on, not resolved stale
+  };
+
+  // Assignments to `name` directly in `scope` before `pos`, in source order.
   std::vector<Assignment> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
-    if (!indexed_) IndexAssignments(ts::Root(scope));
+    const Index* index = &locals_;
+    Index fresh;
+    if (scope.id == root_.id) {
+      if (!fields_indexed_) {
+        fields_indexed_ = true;
+        IndexOutsideFunctions(root_, root_.id, &fields_);
+      }
+      index = &fields_;
+    } else if (Contains(current_, scope)) {
+      IndexOutsideFunctions(scope, scope.id, &fresh);
+      index = &fresh;
+    }
     std::vector<Assignment> out;
-    auto it = assignments_.find(name);
-    if (it == assignments_.end() || overflowed_.count(name)) return out;
+    auto it = index->by_name.find(name);
+    if (it == index->by_name.end() || index->overflowed.count(name)) return out;
     for (const Assignment& a : it->second) {
       if (ts_node_start_byte(a.node) >= pos) break;
-      if (ts_node_start_byte(a.node) < ts_node_start_byte(scope) ||
-          ts_node_end_byte(a.node) > ts_node_end_byte(scope)) {
-        continue;
-      }
-      if (ts_node_eq(EnclosingScope(a.node), scope)) out.push_back(a);
+      if (a.scope == scope.id) out.push_back(a);
     }
     return out;
   }
 
-  void IndexAssignments(TSNode root) {
-    indexed_ = true;
-    ts::ForEachNode(root, [this](TSNode n) {
-      std::string_view type = Type(n);
-      if (type == "property_declaration") {
-        // val name[: T] = value: the value follows the `=` token.
-        TSNode var = ChildOfType(n, "variable_declaration");
-        std::vector<TSNode> kids = NamedChildren(n);
-        if (ts_node_is_null(var) || kids.empty() || ts_node_eq(kids.back(), var)) return;
-        TSNode value = kids.back();
-        uint32_t b = ts_node_end_byte(var), e = ts_node_start_byte(value);
-        if (e <= b || src_.substr(b, e - b).find('=') == std::string_view::npos) return;
-        AddAssignment(ts::Text(ChildOfType(var, "simple_identifier"), src_), {n, value, false});
-      } else if (type == "assignment") {
-        std::vector<TSNode> kids = NamedChildren(n);
-        if (kids.size() != 2) return;
-        uint32_t b = ts_node_end_byte(kids[0]), e = ts_node_start_byte(kids[1]);
-        std::string_view op = e > b ? Trim(src_.substr(b, e - b)) : std::string_view();
-        if (op == "=" || op == "+=") {
-          AddAssignment(ts::Text(kids[0], src_), {n, kids[1], op == "+="});
-        }
+  // Indexes the assignments under `top` that no nested function holds.
+  void IndexOutsideFunctions(TSNode top, const void* scope, Index* index) {
+    TSTreeCursor c = ts_tree_cursor_new(top);
+    bool descend = true;
+    while (true) {
+      TSNode n = ts_tree_cursor_current_node(&c);
+      if (descend) IndexNode(n, scope, index);
+      bool enter = descend && (ts_node_eq(n, top) || !IsFunctionNode(n));
+      if (enter && ts_tree_cursor_goto_first_child(&c)) continue;
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        descend = true;
+        continue;
       }
-    });
+      if (!ts_tree_cursor_goto_parent(&c)) break;
+      descend = false;
+    }
+    ts_tree_cursor_delete(&c);
   }
 
-  void AddAssignment(std::string_view name, Assignment a) {
-    auto& list = assignments_[std::string(name)];
+  // Called by the walk: a local assignment goes into the index at once.
+  void IndexLocal(TSNode n) {
+    for (auto it = ancestors_->rbegin(); it != ancestors_->rend(); ++it) {
+      if (IsFunctionNode(*it)) {
+        IndexNode(n, it->id, &locals_);
+        return;
+      }
+    }
+  }
+
+  static void AddAssignment(std::string_view name, Assignment a, Index* index) {
+    auto& list = index->by_name[std::string(name)];
     if (list.size() < kMaxAssignmentsPerName) {
       list.push_back(a);  // source order
     } else {
-      overflowed_.insert(std::string(name));  // given up on rather than resolved stale
+      index->overflowed.insert(std::string(name));
+    }
+  }
+
+  void IndexNode(TSNode n, const void* scope, Index* index) {
+    std::string_view type = Type(n);
+    if (type == "property_declaration") {
+      // val name[: T] = value: the value follows the `=` token.
+      TSNode var = ChildOfType(n, "variable_declaration");
+      std::vector<TSNode> kids = NamedChildren(n);
+      if (ts_node_is_null(var) || kids.empty() || ts_node_eq(kids.back(), var)) return;
+      TSNode value = kids.back();
+      uint32_t b = ts_node_end_byte(var), e = ts_node_start_byte(value);
+      if (e <= b || src_.substr(b, e - b).find('=') == std::string_view::npos) return;
+      AddAssignment(ts::Text(ChildOfType(var, "simple_identifier"), src_), {n, value, false, scope},
+                    index);
+    } else if (type == "assignment") {
+      std::vector<TSNode> kids = NamedChildren(n);
+      if (kids.size() != 2) return;
+      uint32_t b = ts_node_end_byte(kids[0]), e = ts_node_start_byte(kids[1]);
+      std::string_view op = e > b ? Trim(src_.substr(b, e - b)) : std::string_view();
+      if (op == "=" || op == "+=") {
+        AddAssignment(ts::Text(kids[0], src_), {n, kids[1], op == "+=", scope}, index);
+      }
     }
   }
 
@@ -715,9 +778,7 @@ class KotlinFile {
   // the right side of `?:`.
   TSNode StatementOf(TSNode n) {
     TSNode cur = n;
-    for (int i = 0; i < kMaxAncestors; ++i) {
-      TSNode parent = ts_node_parent(cur);
-      if (ts_node_is_null(parent)) return TSNode{};
+    for (TSNode parent : AncestorsOf(n)) {
       std::string_view pt = Type(parent);
       if (pt == "statements" || pt == "source_file" || pt == "control_structure_body" ||
           pt == "function_body" || pt == "class_body") {
@@ -728,6 +789,67 @@ class KotlinFile {
       cur = parent;
     }
     return TSNode{};
+  }
+
+  // The ancestors of `n`, innermost first: from the walk's stack when `n` is
+  // the node being visited (ts_node_parent is slow), else by ts_node_parent.
+  std::vector<TSNode> AncestorsOf(TSNode n) {
+    std::vector<TSNode> out;
+    if (ancestors_ && Contains(current_, n)) {
+      if (!ts_node_eq(n, current_)) {
+        out = PathDown(current_, n);
+        out.push_back(current_);
+      }
+      out.insert(out.end(), ancestors_->rbegin(), ancestors_->rend());
+      if (out.size() > static_cast<size_t>(kMaxAncestors)) out.resize(kMaxAncestors);
+      return out;
+    }
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      n = ts_node_parent(n);
+      if (ts_node_is_null(n)) break;
+      out.push_back(n);
+    }
+    return out;
+  }
+
+  static bool Contains(TSNode outer, TSNode inner) {
+    return ts_node_start_byte(outer) <= ts_node_start_byte(inner) &&
+           ts_node_end_byte(inner) <= ts_node_end_byte(outer);
+  }
+
+  // The nodes strictly between `top` and its descendant `n`, innermost
+  // first, found by descending from `top` (cheap: `top` is near `n`).
+  static std::vector<TSNode> PathDown(TSNode top, TSNode n) {
+    std::vector<TSNode> down;
+    TSTreeCursor c = ts_tree_cursor_new(top);
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      if (ts_tree_cursor_goto_first_child_for_byte(&c, ts_node_start_byte(n)) < 0) break;
+      TSNode k = ts_tree_cursor_current_node(&c);
+      while (!Contains(k, n) && ts_tree_cursor_goto_next_sibling(&c)) {
+        k = ts_tree_cursor_current_node(&c);
+      }
+      if (!Contains(k, n) || ts_node_eq(k, n)) break;
+      down.push_back(k);
+    }
+    ts_tree_cursor_delete(&c);
+    std::reverse(down.begin(), down.end());
+    return down;
+  }
+
+  TSNode Parent(TSNode n) {
+    if (ancestors_ && ts_node_eq(n, current_)) {
+      return ancestors_->empty() ? TSNode{} : ancestors_->back();
+    }
+    return ts_node_parent(n);
+  }
+
+  // The innermost function holding `n`, else the root.
+  TSNode ScopeOf(TSNode n) {
+    std::vector<TSNode> up = AncestorsOf(n);
+    for (TSNode a : up) {
+      if (IsFunctionNode(a)) return a;
+    }
+    return up.empty() ? n : up.back();
   }
 
   // `${x.toString()}` and `String.valueOf(x)` print x.
@@ -752,9 +874,8 @@ class KotlinFile {
     // `@Suppress("X") require(..)`: the statement starts at its annotation,
     // the record at the call.
     TSNode first = stmt;
-    for (int i = 0; i < 8 && Is(first, "prefix_expression") &&
-                    Is(ts::FirstNamed(first), "annotation");
-         ++i) {
+    for (int i = 0;
+         i < 8 && Is(first, "prefix_expression") && Is(ts::FirstNamed(first), "annotation"); ++i) {
       std::vector<TSNode> kids = NamedChildren(first);
       first = kids.back();
     }
@@ -773,13 +894,15 @@ class KotlinFile {
   std::string_view src_;
   std::vector<std::string_view> lines_;
   std::vector<ErrorSite>* out_;
+  TSNode root_{};
+  TSNode current_{};                                          // the node being visited
+  const std::vector<TSNode>* ancestors_ = nullptr;            // its ancestors, root first
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, function)
   std::map<std::string, std::vector<int>> thrown_helpers_;
   int steps_ = 0;
   std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
-  bool indexed_ = false;
-  std::set<std::string> overflowed_;
-  std::map<std::string, std::vector<Assignment>> assignments_;
+  Index locals_, fields_;
+  bool fields_indexed_ = false;
 };
 
 class KotlinExtractor : public Extractor {

@@ -2,7 +2,6 @@
 // status and pattern a user will see. Fixtures reproduce idioms seen in
 // square/okhttp, square/moshi and JetBrains/Exposed.
 #include <gtest/gtest.h>
-
 #include <re2/re2.h>
 
 #include "errdex/extractor.h"
@@ -144,9 +143,10 @@ TEST(KotlinExtractor, RawStringsFormatAndVariables) {
       "          (limit %d)\n"
       "        \"\"\".trimIndent().format(path, 255))\n"
       "    throw IllegalStateException(String.format(\"%s: %d%%\", name, 3))\n"
+      "    require(name.isNotEmpty()) { val m = \"empty name in \" + type; m }\n"
       "  }\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 4u);
+  ASSERT_EQ(sites.size(), 5u);
   EXPECT_EQ(sites[0].message.Display(), "moshi: no adapter for ${type} ($name)");
   EXPECT_EQ(sites[0].message_origin_note, "message assigned to `msg` at line 4");
   EXPECT_EQ(sites[0].line, 6);
@@ -158,6 +158,9 @@ TEST(KotlinExtractor, RawStringsFormatAndVariables) {
   EXPECT_EQ(sites[2].message.Display(), "Nesting too deep at %s\n  (limit %d)");
   EXPECT_EQ(HoleExprs(sites[2]), (std::vector<std::string>{"path", "255"}));
   EXPECT_EQ(sites[3].message.Display(), "%s: %d%");
+  // A message built inside the lazy-message lambda itself.
+  EXPECT_EQ(sites[4].message.Display(), "empty name in ${type}");
+  EXPECT_EQ(sites[4].message_origin_note, "message assigned to `m` at line 18");
 }
 
 TEST(KotlinExtractor, LogsHttpHelpersAndExceptionClasses) {
