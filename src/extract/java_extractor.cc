@@ -133,6 +133,8 @@ class JavaFile {
       HandleCall(n);
     } else if (type == "throw_statement") {
       CollectHelperThrow(n);
+    } else if (type == "method_declaration") {
+      HandleGetMessage(n);
     }
   }
 
@@ -177,6 +179,41 @@ class JavaFile {
       }
     }
     Finish(stmt, std::move(site));
+  }
+
+  // `public String getMessage() { return "..." + x; }` in an exception
+  // class: each return with text is how the exception prints.
+  void HandleGetMessage(TSNode method) {
+    std::string_view name = ts::Text(Field(method, "name"), src_);
+    if (name != "getMessage" && name != "getLocalizedMessage") return;
+    if (!NamedChildren(Field(method, "parameters")).empty() || ancestors_->size() < 2) return;
+    TSNode cls = (*ancestors_)[ancestors_->size() - 2];  // class_body's parent
+    if (!Is(cls, "class_declaration")) return;
+    std::string cls_name(ts::Text(Field(cls, "name"), src_));
+    std::string parent = ClassName(ts::Text(ts::FirstNamed(Field(cls, "superclass")), src_));
+    if (!LooksLikeExceptionClass(cls_name) && !LooksLikeExceptionClass(parent)) return;
+    std::vector<TSNode> stack = {Field(method, "body")};
+    for (int budget = 100000; !stack.empty() && budget > 0; --budget) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      if (ts_node_is_null(n) || IsFunctionNode(n) || IsTypeDecl(Type(n)) ||
+          Is(n, "object_creation_expression")) {
+        continue;
+      }
+      if (Is(n, "return_statement")) {
+        ErrorSite site = NewSite(n, SiteKind::kRaise);
+        site.error_class = cls_name;
+        TSNode value = ts::FirstNamed(n);
+        site.message = ExprTemplate(value, ts_node_start_byte(n), 0, &site.message_origin_note);
+        if (site.message_origin_note.empty()) {
+          site.message_origin_note = "the " + std::string(name) + "() of `" + cls_name + "`";
+        }
+        if (site.message.HasLiteralText()) Finish(n, std::move(site));
+        continue;
+      }
+      std::vector<TSNode> kids = NamedChildren(n);
+      stack.insert(stack.end(), kids.rbegin(), kids.rend());
+    }
   }
 
   // `super("bad " + n)` / `this(...)` in the constructor of an exception class.

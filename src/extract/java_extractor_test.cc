@@ -275,6 +275,27 @@ TEST(JavaExtractor, OpaqueAndNonSites) {
   EXPECT_EQ(sites[2].error_code, std::nullopt);
 }
 
+TEST(JavaExtractor, GetMessageOverrides) {
+  auto sites = Extract(
+      "public class LocationException extends IOException {\n"
+      "  @Override\n"
+      "  public String getMessage() {\n"
+      "    if (location == null) {\n"
+      "      return super.getMessage();\n"
+      "    }\n"
+      "    return super.getMessage() + \" at line \" + location.line;\n"
+      "  }\n"
+      "}\n"
+      "class Point { public String getMessage() { return \"not an exception\"; } }\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].error_class, "LocationException");
+  EXPECT_EQ(sites[0].message.Display(), "{super.getMessage()} at line {location.line}");
+  EXPECT_EQ(sites[0].line, 7);
+  EXPECT_EQ(sites[0].function, "LocationException.getMessage");
+  EXPECT_EQ(sites[0].message_origin_note, "the getMessage() of `LocationException`");
+  EXPECT_TRUE(Matches(sites[0], "Unexpected character at line 3"));
+}
+
 // Seen in FasterXML/jackson-databind: a message reformatted into its own
 // variable once sent template building into endless recursion.
 TEST(JavaExtractor, SelfReferentialMessagesTerminate) {

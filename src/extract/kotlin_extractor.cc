@@ -183,6 +183,7 @@ class KotlinFile {
     } else if (type == "jump_expression") {
       CollectHelperThrow(n);
     }
+    if (type == "property_declaration") HandleMessageProperty(n);
   }
 
   // --- calls -------------------------------------------------------------------
@@ -447,6 +448,47 @@ class KotlinFile {
       site.message_origin_note = "message passed to the supertype by `" + name + "`";
     }
     Finish(inv, std::move(site));
+  }
+
+  // `override val message = ".."` or `override val message: String get() =
+  // ".."` in an exception class: how the exception prints.
+  void HandleMessageProperty(TSNode prop) {
+    if (ancestors_->size() < 2 || !Is(ancestors_->back(), "class_body")) return;
+    TSNode cls = (*ancestors_)[ancestors_->size() - 2];
+    TSNode var = ChildOfType(prop, "variable_declaration");
+    if (!Is(cls, "class_declaration") || !ts::Text(prop, src_).starts_with("override") ||
+        ts::Text(ChildOfType(var, "simple_identifier"), src_) != "message") {
+      return;
+    }
+    std::string name(ts::Text(ChildOfType(cls, "type_identifier"), src_));
+    TSNode spec = ChildOfType(cls, "delegation_specifier");
+    std::string parent = LastComponent(ts::Text(ts::FirstNamed(ts::FirstNamed(spec)), src_));
+    if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
+    TSNode at = prop, value{};
+    std::vector<TSNode> kids = NamedChildren(prop);
+    uint32_t b = ts_node_end_byte(var);
+    if (!kids.empty() && !ts_node_eq(kids.back(), var) &&
+        src_.substr(b, ts_node_start_byte(kids.back()) - b).find('=') != std::string_view::npos) {
+      value = kids.back();
+    } else if (TSNode getter = ts_node_next_named_sibling(prop); Is(getter, "getter")) {
+      TSNode body = ChildOfType(getter, "function_body");
+      std::vector<TSNode> stmts = NamedChildren(ChildOfType(body, "statements"));
+      if (ts::Text(body, src_).starts_with("=")) {
+        value = ts::FirstNamed(body);
+      } else if (stmts.size() == 1 && ts::Text(stmts[0], src_).starts_with("return")) {
+        value = ts::FirstNamed(stmts[0]);
+      }
+      at = getter;
+    }
+    if (ts_node_is_null(value)) return;
+    ErrorSite site = NewSite(at, SiteKind::kRaise);
+    site.error_class = name;
+    site.message = ExprTemplate(value, ts_node_start_byte(value), 0, &site.message_origin_note);
+    if (!site.message.HasLiteralText()) return;
+    if (site.message_origin_note.empty()) {
+      site.message_origin_note = "the `message` of `" + name + "`";
+    }
+    Finish(at, std::move(site));
   }
 
   void FillFromArgs(const std::vector<TSNode>& args, ErrorSite* site) {

@@ -210,5 +210,27 @@ TEST(KotlinExtractor, LogsHttpHelpersAndExceptionClasses) {
   EXPECT_EQ(sites[5].error_class, "ResponseStatusException");
 }
 
+TEST(KotlinExtractor, MessageOverrides) {
+  auto sites = Extract(
+      "class JsonDataException(val path: String) : RuntimeException() {\n"
+      "  override val message: String\n"
+      "    get() = \"Unexpected value at $path\"\n"
+      "}\n"
+      "class Closed : IllegalStateException() {\n"
+      "  override val message = \"closed\"\n"
+      "}\n"
+      "class Point(val x: Int) {\n"
+      "  override val message = \"not an exception\"\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].error_class, "JsonDataException");
+  EXPECT_EQ(sites[0].message.Display(), "Unexpected value at $path");
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].message_origin_note, "the `message` of `JsonDataException`");
+  EXPECT_EQ(sites[1].error_class, "Closed");
+  EXPECT_EQ(sites[1].message.Display(), "closed");
+  EXPECT_EQ(sites[1].line, 6);
+}
+
 }  // namespace
 }  // namespace errdex
