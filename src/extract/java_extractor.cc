@@ -164,7 +164,7 @@ class JavaFile {
     if (!LooksLikeExceptionClass(cls) && !thrown) return;
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     site.error_class = cls;
-    FillFromArgs(NamedChildren(Field(n, "arguments")), &site);
+    std::vector<Template> alts = FillFromArgs(NamedChildren(Field(n, "arguments")), &site);
     // An exception built without a message and not thrown here (`return new
     // X(e)`, `list.add(new X())`) is not worth a record of its own.
     if (site.message_opaque && !thrown) return;
@@ -178,7 +178,7 @@ class JavaFile {
         helper_sites_.push_back({out_->size(), name});
       }
     }
-    Finish(stmt, std::move(site));
+    FinishEach(stmt, std::move(site), alts);
   }
 
   // `public String getMessage() { return "..." + x; }` in an exception
@@ -226,12 +226,12 @@ class JavaFile {
     if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
     ErrorSite site = NewSite(n, SiteKind::kRaise);
     site.error_class = name;
-    FillFromArgs(NamedChildren(Field(n, "arguments")), &site);
+    std::vector<Template> alts = FillFromArgs(NamedChildren(Field(n, "arguments")), &site);
     if (site.message_opaque) return;  // super(message): the caller's text
     if (site.message_origin_note.empty()) {
       site.message_origin_note = "message set by the constructor of `" + name + "`";
     }
-    Finish(n, std::move(site));
+    FinishEach(n, std::move(site), alts);
   }
 
   void HandleCall(TSNode call) {
@@ -359,7 +359,10 @@ class JavaFile {
   // Message, HTTP status and error code from constructor arguments: the
   // message is the first argument with literal text; a status constant sets
   // the status; a code-like constant or string sets the code.
-  void FillFromArgs(const std::vector<TSNode>& args, ErrorSite* site) {
+  // Returns the messages of a conditional message argument (`c ? "a" : "b"`,
+  // `if (c) "a" else "b"`), one per branch, when no argument has text of
+  // its own; the caller records one site per message.
+  std::vector<Template> FillFromArgs(const std::vector<TSNode>& args, ErrorSite* site) {
     std::vector<TSNode> texts;
     for (TSNode a : args) {
       if (HasText(a)) texts.push_back(a);
@@ -388,6 +391,14 @@ class JavaFile {
       }
     }
     if (ts_node_is_null(msg)) {
+      for (TSNode a : args) {
+        std::vector<Template> alts = AlternativeTemplates(a);
+        if (!alts.empty()) {
+          site->message = alts[0];
+          site->message_opaque = false;
+          return alts;
+        }
+      }
       site->message = Template();
       site->message.AddLiteral(site->error_code ? *site->error_code : site->error_class);
       site->message_opaque = true;
@@ -395,10 +406,48 @@ class JavaFile {
         site->message_origin_note =
             args.empty() ? "constructed without a message" : "the message is not a literal";
       }
-      return;
+      return {};
     }
     site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
     site->message_opaque = !site->message.HasLiteralText();
+    return {};
+  }
+
+  // The branches of a conditional expression, each with text, else none.
+  std::vector<Template> AlternativeTemplates(TSNode n) {
+    std::vector<TSNode> todo = {n}, leaves;
+    while (!todo.empty() && leaves.size() < 8) {
+      TSNode cur = todo.back();
+      todo.pop_back();
+      std::vector<TSNode> branches = Branches(cur);
+      if (branches.empty()) {
+        leaves.push_back(cur);
+      } else {
+        todo.insert(todo.end(), branches.rbegin(), branches.rend());
+      }
+    }
+    if (leaves.size() < 2 || !todo.empty()) return {};
+    std::vector<Template> out;
+    for (TSNode leaf : leaves) {
+      std::string note;
+      out.push_back(ExprTemplate(leaf, ts_node_start_byte(leaf), 0, &note));
+      if (!out.back().HasLiteralText()) return {};
+    }
+    return out;
+  }
+
+  // One site per message of a conditional message; else the site as is.
+  void FinishEach(TSNode stmt, ErrorSite site, const std::vector<Template>& alts) {
+    if (alts.empty()) return Finish(stmt, std::move(site));
+    for (size_t i = 0; i < alts.size(); ++i) {
+      ErrorSite copy = site;
+      copy.message = alts[i];
+      std::string note = "message " + std::to_string(i + 1) + " of " + std::to_string(alts.size()) +
+                         ", chosen by a conditional";
+      copy.message_origin_note =
+          site.message_origin_note.empty() ? note : site.message_origin_note + "; " + note;
+      Finish(stmt, std::move(copy));
+    }
   }
 
   // Inside a template, `pos` and `depth` continue the caller's: with the
@@ -727,6 +776,13 @@ class JavaFile {
       if (IsFunctionNode(a)) return a;
     }
     return up.empty() ? n : up.back();
+  }
+
+  // `c ? a : b`: the two branches.
+  std::vector<TSNode> Branches(TSNode n) {
+    n = Unwrap(n);
+    if (!Is(n, "ternary_expression")) return {};
+    return {Field(n, "consequence"), Field(n, "alternative")};
   }
 
   // The name a captured value goes by: `String.valueOf(x)`, `x.toString()`

@@ -275,6 +275,28 @@ TEST(JavaExtractor, OpaqueAndNonSites) {
   EXPECT_EQ(sites[2].error_code, std::nullopt);
 }
 
+TEST(JavaExtractor, ConditionalMessagesGiveOneSitePerBranch) {
+  auto sites = Extract(
+      "class Reader {\n"
+      "  void header(boolean client, boolean masked) throws IOException {\n"
+      "    if (masked == client) {\n"
+      "      throw new ProtocolException(client\n"
+      "          ? \"Server-sent frames must not be masked.\"\n"
+      "          : (\"Client-sent frames must be masked \" + \"(\" + mode + \")\"));\n"
+      "    }\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "Server-sent frames must not be masked.");
+  EXPECT_EQ(sites[1].message.Display(), "Client-sent frames must be masked ({mode})");
+  for (const ErrorSite& s : sites) {
+    EXPECT_EQ(s.line, 4);
+    EXPECT_EQ(s.error_class, "ProtocolException");
+    EXPECT_FALSE(s.message_opaque);
+  }
+  EXPECT_EQ(sites[1].message_origin_note, "message 2 of 2, chosen by a conditional");
+}
+
 TEST(JavaExtractor, GetMessageOverrides) {
   auto sites = Extract(
       "public class LocationException extends IOException {\n"

@@ -293,7 +293,9 @@ class KotlinFile {
       site.message.AddLiteral(fallback);
       site.message_origin_note =
           "no message given: the standard library's default `" + fallback + "` is shown";
-      if (!ts_node_is_null(msg)) {
+      if (!ts_node_is_null(msg)) {  // { message!! }: some other text
+        site.message = Template();
+        site.message.AddLiteral(cls);
         site.message_opaque = true;
         site.message_origin_note = "the message is not a literal";
       }
@@ -405,7 +407,7 @@ class KotlinFile {
     ErrorSite site =
         NewSite(thrown && !Is(stmt, "jump_expression") ? parent : stmt, SiteKind::kRaise);
     site.error_class = cls;
-    FillFromArgs(c.args, &site);
+    std::vector<Template> alts = FillFromArgs(c.args, &site);
     if (site.message_opaque && !thrown) return;
     TSNode fn = ScopeOf(call);
     if (!thrown && Is(fn, "function_declaration") && IsReturned(call, fn)) {
@@ -415,7 +417,28 @@ class KotlinFile {
           (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
       helper_sites_.push_back({out_->size(), name});
     }
-    Finish(stmt, std::move(site));
+    FinishEach(stmt, std::move(site), alts);
+  }
+
+  // `if (c) a else b`: the value of each branch.
+  std::vector<TSNode> Branches(TSNode n) {
+    if (Is(n, "parenthesized_expression")) n = ts::FirstNamed(n);
+    TSNode cond{}, then{}, other{};
+    if (!KotlinIfParts(n, &cond, &then, &other) || ts_node_is_null(then) ||
+        ts_node_is_null(other)) {
+      return {};
+    }
+    std::vector<TSNode> out;
+    for (TSNode body : {then, other}) {
+      TSNode value = ts::FirstNamed(body);
+      if (Is(value, "statements")) {
+        std::vector<TSNode> stmts = NamedChildren(value);
+        value = stmts.empty() ? TSNode{} : stmts.back();
+      }
+      if (ts_node_is_null(value)) return {};
+      out.push_back(value);
+    }
+    return out;
   }
 
   // `return X(..)` or an expression body `fun f() = X(..)`.
@@ -442,12 +465,12 @@ class KotlinFile {
     }
     ErrorSite site = NewSite(inv, SiteKind::kRaise);
     site.error_class = name;
-    FillFromArgs(args, &site);
+    std::vector<Template> alts = FillFromArgs(args, &site);
     if (site.message_opaque) return;  // : Exception(message)
     if (site.message_origin_note.empty()) {
       site.message_origin_note = "message passed to the supertype by `" + name + "`";
     }
-    Finish(inv, std::move(site));
+    FinishEach(inv, std::move(site), alts);
   }
 
   // `override val message = ".."` or `override val message: String get() =
@@ -491,7 +514,10 @@ class KotlinFile {
     Finish(at, std::move(site));
   }
 
-  void FillFromArgs(const std::vector<TSNode>& args, ErrorSite* site) {
+  // Returns the messages of a conditional message argument (`c ? "a" : "b"`,
+  // `if (c) "a" else "b"`), one per branch, when no argument has text of
+  // its own; the caller records one site per message.
+  std::vector<Template> FillFromArgs(const std::vector<TSNode>& args, ErrorSite* site) {
     std::vector<TSNode> texts;
     for (TSNode a : args) {
       if (HasText(a)) texts.push_back(a);
@@ -516,15 +542,63 @@ class KotlinFile {
       }
     }
     if (ts_node_is_null(msg)) {
+      for (TSNode a : args) {
+        std::vector<Template> alts = AlternativeTemplates(a);
+        if (!alts.empty()) {
+          site->message = alts[0];
+          site->message_opaque = false;
+          return alts;
+        }
+      }
       site->message = Template();
       site->message.AddLiteral(site->error_code ? *site->error_code : site->error_class);
       site->message_opaque = true;
-      site->message_origin_note =
-          args.empty() ? "constructed without a message" : "the message is not a literal";
-      return;
+      if (site->message_origin_note.empty()) {
+        site->message_origin_note =
+            args.empty() ? "constructed without a message" : "the message is not a literal";
+      }
+      return {};
     }
     site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
     site->message_opaque = !site->message.HasLiteralText();
+    return {};
+  }
+
+  // The branches of a conditional expression, each with text, else none.
+  std::vector<Template> AlternativeTemplates(TSNode n) {
+    std::vector<TSNode> todo = {n}, leaves;
+    while (!todo.empty() && leaves.size() < 8) {
+      TSNode cur = todo.back();
+      todo.pop_back();
+      std::vector<TSNode> branches = Branches(cur);
+      if (branches.empty()) {
+        leaves.push_back(cur);
+      } else {
+        todo.insert(todo.end(), branches.rbegin(), branches.rend());
+      }
+    }
+    if (leaves.size() < 2 || !todo.empty()) return {};
+    std::vector<Template> out;
+    for (TSNode leaf : leaves) {
+      std::string note;
+      out.push_back(ExprTemplate(leaf, ts_node_start_byte(leaf), 0, &note));
+      if (!out.back().HasLiteralText()) return {};
+    }
+    return out;
+  }
+
+  // One site per message of a conditional message; else the site as is.
+  void FinishEach(TSNode stmt, ErrorSite site, const std::vector<Template>& alts) {
+    if (alts.empty()) return Finish(stmt, std::move(site));
+    for (size_t i = 0; i < alts.size(); ++i) {
+      ErrorSite copy = site;
+      copy.message = alts[i];
+      std::string note = "message " + std::to_string(i + 1) + " of " + std::to_string(alts.size()) +
+                         ", chosen by a conditional";
+      copy.message_origin_note =
+          site.message_origin_note.empty() ? note : site.message_origin_note + "; " + note;
+      Finish(stmt, std::move(copy));
+    }
   }
 
   // Inside a template, `pos` and `depth` continue the caller's: with the

@@ -93,8 +93,9 @@ TEST(KotlinExtractor, StandardLibraryPreconditions) {
       "  require(a != null) { \"a\" }\n"
       "  val m = cached?.let { it.meta }\n"
       "    ?: error(\"no metadata\")\n"
+      "  require(message == null) { message!! }\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 11u);
+  ASSERT_EQ(sites.size(), 12u);
   EXPECT_EQ(sites[0].error_class, "IllegalArgumentException");
   EXPECT_EQ(sites[0].message.Display(), "v < 0: $v");
   EXPECT_EQ(sites[0].line, 2);
@@ -122,6 +123,9 @@ TEST(KotlinExtractor, StandardLibraryPreconditions) {
   // Seen in Exposed: the `?:` fallback is the raising statement.
   EXPECT_EQ(sites[10].message.Display(), "no metadata");
   EXPECT_EQ(sites[10].line, 17);
+  // A lazy message that is not a literal: opaque, not the default text.
+  EXPECT_TRUE(sites[11].message_opaque);
+  EXPECT_EQ(sites[11].message.Display(), "IllegalArgumentException");
 }
 
 TEST(KotlinExtractor, RawStringsFormatAndVariables) {
@@ -208,6 +212,28 @@ TEST(KotlinExtractor, LogsHttpHelpersAndExceptionClasses) {
   EXPECT_EQ(sites[5].http_status, 400);
   EXPECT_EQ(sites[5].message.Display(), "bad id");
   EXPECT_EQ(sites[5].error_class, "ResponseStatusException");
+}
+
+// Seen in okhttp's WebSocketReader: the message is an if-expression.
+TEST(KotlinExtractor, ConditionalMessagesGiveOneSitePerBranch) {
+  auto sites = Extract(
+      "fun readHeader() {\n"
+      "  if (isMasked == isClient) {\n"
+      "    throw ProtocolException(\n"
+      "      if (isClient) {\n"
+      "        \"Server-sent frames must not be masked.\"\n"
+      "      } else {\n"
+      "        \"Client-sent frames must be masked: $mode\"\n"
+      "      },\n"
+      "    )\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "Server-sent frames must not be masked.");
+  EXPECT_EQ(sites[1].message.Display(), "Client-sent frames must be masked: $mode");
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[1].line, 3);
+  EXPECT_EQ(sites[0].error_class, "ProtocolException");
 }
 
 TEST(KotlinExtractor, MessageOverrides) {
