@@ -235,6 +235,8 @@ class JavaFile {
   }
 
   void HandleCall(TSNode call) {
+    // The most common node of all: filter on the name before allocating.
+    if (!MayReportErrors(ts::Text(Field(call, "name"), src_))) return;
     std::string method(ts::Text(Field(call, "name"), src_));
     std::string object(ts::Text(Field(call, "object"), src_));
     std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));

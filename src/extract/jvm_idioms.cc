@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <map>
+#include <set>
 
 #include "util/text.h"
 
@@ -132,10 +133,47 @@ bool LooksLikeThrowableName(std::string_view arg) {
          last == "getCause()";
 }
 
+bool MayReportErrors(std::string_view method) {
+  static const std::set<std::string_view> kNames = {"requireNonNull",
+                                                    "checkArgument",
+                                                    "checkState",
+                                                    "checkNotNull",
+                                                    "notNull",
+                                                    "isTrue",
+                                                    "state",
+                                                    "isNull",
+                                                    "hasText",
+                                                    "hasLength",
+                                                    "notEmpty",
+                                                    "noNullElements",
+                                                    "doesNotContain",
+                                                    "validState",
+                                                    "notBlank",
+                                                    "validIndex",
+                                                    "matchesPattern",
+                                                    "isInstanceOf",
+                                                    "isAssignableFrom",
+                                                    "inclusiveBetween",
+                                                    "exclusiveBetween",
+                                                    "error",
+                                                    "fatal",
+                                                    "warn",
+                                                    "warning",
+                                                    "severe",
+                                                    "log",
+                                                    "e",
+                                                    "w",
+                                                    "wtf",
+                                                    "sendError",
+                                                    "body"};
+  return kNames.count(method) > 0;
+}
+
 std::optional<CheckCall> CheckCallFor(std::string_view receiver, std::string_view method) {
   std::string_view owner = LastComponent(receiver);
-  const std::string iae = "IllegalArgumentException", ise = "IllegalStateException",
-                    npe = "NullPointerException";
+  const char* iae = "IllegalArgumentException";
+  const char* ise = "IllegalStateException";
+  const char* npe = "NullPointerException";
   if (owner == "Objects" && method == "requireNonNull") {
     return CheckCall{npe, 1, CheckFormat::kPlain};
   }

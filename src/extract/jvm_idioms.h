@@ -50,4 +50,9 @@ struct CheckCall {
 // `receiver` is the call's object as written (empty for a static import).
 std::optional<CheckCall> CheckCallFor(std::string_view receiver, std::string_view method);
 
+// True when a call of this method name may be an error site (a precondition,
+// a log call, `sendError`, `body`): a cheap filter run on every call before
+// anything is allocated.
+bool MayReportErrors(std::string_view method);
+
 }  // namespace errdex

@@ -232,6 +232,19 @@ class KotlinFile {
     return c;
   }
 
+  // The called name (`f` of `a.b.f(x) { .. }`), without building a Call.
+  std::string_view CalleeName(TSNode call) {
+    TSNode callee = ts::FirstNamed(call);
+    if (Is(callee, "call_expression")) callee = ts::FirstNamed(callee);
+    if (Is(callee, "navigation_expression")) {
+      uint32_t n = ts_node_named_child_count(callee);
+      TSNode suffix = n > 0 ? ts_node_named_child(callee, n - 1) : TSNode{};
+      uint32_t m = ts_node_named_child_count(suffix);
+      callee = m > 0 ? ts_node_named_child(suffix, m - 1) : TSNode{};
+    }
+    return Is(callee, "simple_identifier") ? ts::Text(callee, src_) : std::string_view();
+  }
+
   // The outer call of `f(x) { .. }` handles it; the inner one is skipped.
   bool IsInnerOfTrailingLambda(TSNode call) {
     TSNode parent = Parent(call);
@@ -239,6 +252,14 @@ class KotlinFile {
   }
 
   void HandleCall(TSNode call) {
+    // The most common node of all: filter on the name before allocating.
+    std::string_view callee = CalleeName(call);
+    bool ctor = !callee.empty() && std::isupper(static_cast<unsigned char>(callee[0]));
+    if (!ctor && !MayReportErrors(callee) && callee != "require" && callee != "check" &&
+        callee != "requireNotNull" && callee != "assert" && callee != "respond" &&
+        callee != "respondText") {
+      return;
+    }
     if (IsInnerOfTrailingLambda(call)) return;
     std::optional<Call> c = Parts(call);
     if (!c) return;
