@@ -108,7 +108,7 @@ bool IsSimpleStatement(std::string_view t) {
 class JavaFile {
  public:
   JavaFile(const SourceFile& file, std::vector<ErrorSite>* out)
-      : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
+      : file_(file), src_(file.content), out_(out) {}
 
   void Run(TSNode root) {
     root_ = root;
@@ -822,13 +822,15 @@ class JavaFile {
 
   void Finish(TSNode stmt, ErrorSite site) {
     if (site.message.empty()) return;
+    // Split on the first site only: most files have none.
+    if (lines_.empty()) lines_ = SplitLines(src_);
     AddBraceContext(stmt, src_, lines_, JavaSyntax(), &site);
     out_->push_back(std::move(site));
   }
 
   const SourceFile& file_;
   std::string_view src_;
-  std::vector<std::string_view> lines_;
+  std::vector<std::string_view> lines_;  // of src_, split when first needed
   std::vector<ErrorSite>* out_;
   TSNode root_{};
   TSNode current_{};                                          // the node being visited

@@ -159,7 +159,7 @@ struct Call {
 class KotlinFile {
  public:
   KotlinFile(const SourceFile& file, std::vector<ErrorSite>* out)
-      : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
+      : file_(file), src_(file.content), out_(out) {}
 
   void Run(TSNode root) {
     root_ = root;
@@ -1023,13 +1023,15 @@ class KotlinFile {
 
   void Finish(TSNode stmt, ErrorSite site) {
     if (site.message.empty()) return;
+    // Split on the first site only: most files have none.
+    if (lines_.empty()) lines_ = SplitLines(src_);
     AddBraceContext(stmt, src_, lines_, KotlinSyntax(), &site);
     out_->push_back(std::move(site));
   }
 
   const SourceFile& file_;
   std::string_view src_;
-  std::vector<std::string_view> lines_;
+  std::vector<std::string_view> lines_;  // of src_, split when first needed
   std::vector<ErrorSite>* out_;
   TSNode root_{};
   TSNode current_{};                                          // the node being visited
