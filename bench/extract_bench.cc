@@ -26,6 +26,8 @@ extern "C" const TSLanguage* tree_sitter_go();
 extern "C" const TSLanguage* tree_sitter_rust();
 extern "C" const TSLanguage* tree_sitter_c();
 extern "C" const TSLanguage* tree_sitter_cpp();
+extern "C" const TSLanguage* tree_sitter_java();
+extern "C" const TSLanguage* tree_sitter_kotlin();
 
 namespace {
 
@@ -37,6 +39,8 @@ const TSLanguage* GrammarFor(const std::string& path) {
   if (ends(".c")) return tree_sitter_c();
   std::string_view lang = errdex::ExtractorFor(path)->language();
   if (lang == "cpp") return tree_sitter_cpp();
+  if (ends(".java")) return tree_sitter_java();
+  if (ends(".kt") || ends(".kts")) return tree_sitter_kotlin();
   if (ends(".py") || ends(".pyw")) return tree_sitter_python();
   if (ends(".tsx")) return tree_sitter_tsx();
   if (ends(".ts") || ends(".mts") || ends(".cts")) return tree_sitter_typescript();

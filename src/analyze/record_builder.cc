@@ -43,9 +43,10 @@ std::string ErrorType(const ErrorSite& site) {
   if (site.kind == SiteKind::kWarning) {
     return Contains(c, "Deprecat") || c == "FutureWarning" ? "deprecation" : "warning";
   }
-  if (c == "NotImplementedError") return "not-implemented";
+  if (c == "NotImplementedError" || c == "UnsupportedOperationException") return "not-implemented";
   if (c == "ImportError" || c == "ModuleNotFoundError") return "dependency";
-  if (c == "KeyError" || c == "IndexError" || c == "LookupError" || Contains(c, "NotFound")) {
+  if (c == "KeyError" || c == "IndexError" || c == "LookupError" || Contains(c, "NotFound") ||
+      c == "NoSuchElementException" || c == "IndexOutOfBoundsException") {
     return "not-found";
   }
   if (c == "PermissionError" || Contains(c, "Permission") || Contains(c, "Auth")) {
@@ -54,10 +55,13 @@ std::string ErrorType(const ErrorSite& site) {
   if (c == "TimeoutError" || Contains(c, "Timeout")) return "timeout";
   if (Contains(c, "Connection") || Contains(c, "Network")) return "network";
   if (c == "OSError" || c == "IOError" || c == "FileNotFoundError" || c == "FileExistsError" ||
-      c == "IsADirectoryError") {
+      c == "IsADirectoryError" || c == "IOException" || c == "UncheckedIOException" ||
+      c == "FileNotFoundException" || c == "EOFException") {
     return "io";
   }
-  if (c == "ValueError" || c == "TypeError" || c == "AssertionError" || Contains(c, "Valid")) {
+  if (c == "ValueError" || c == "TypeError" || c == "AssertionError" || Contains(c, "Valid") ||
+      c == "IllegalArgumentException" || c == "NullPointerException" ||
+      c == "NumberFormatException") {
     return "validation";
   }
   if (Contains(c, "Config")) return "configuration";
@@ -262,14 +266,37 @@ std::string CppHandle(const ErrorSite& s, const std::string& call, const std::st
          ": e.what()\n}";
 }
 
+std::string JavaHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  if (s.error_class.empty()) return "";
+  return "try {\n  " + call + ";\n} catch (" + s.error_class + " e) {\n  // " + where + "\n}";
+}
+std::string KotlinHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  if (s.error_class.empty()) return "";
+  return "try {\n  " + call + "\n} catch (e: " + s.error_class + ") {\n  // " + where + "\n}";
+}
+
+// Rust: a returned error is matched; a panic is not an error value to
+// handle, so it gets no handling snippet (its guard says how to avoid it).
+std::string RustHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  if (s.error_class.empty() || s.error_class == "panic") return "";
+  return "match " + call + " {\n    Ok(value) => value,\n    Err(e) => {\n        // " + where +
+         ": {e}\n    }\n}";
+}
+
 const Snippets& SnippetsFor(const std::string& language) {
   static const Snippets kPython{"#", PyNot, PyIf, PyHandle};
   static const Snippets kJs{"//", CNot, JsIf, JsHandle};
   static const Snippets kGo{"//", CNot, GoIf, GoHandle};
+  static const Snippets kRust{"//", CNot, GoIf, RustHandle};
   static const Snippets kCpp{"//", CNot, JsIf, CppHandle};
+  static const Snippets kJava{"//", CNot, JsIf, JavaHandle};
+  static const Snippets kKotlin{"//", CNot, JsIf, KotlinHandle};
   if (language == "javascript" || language == "typescript") return kJs;
   if (language == "go") return kGo;
+  if (language == "rust") return kRust;
   if (language == "c" || language == "cpp") return kCpp;
+  if (language == "java") return kJava;
+  if (language == "kotlin") return kKotlin;
   return kPython;
 }
 

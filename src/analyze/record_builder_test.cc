@@ -97,6 +97,48 @@ TEST(RecordBuilder, CppSnippets) {
             "auto status = Shard::Open(...);\nif (!status.ok()) {\n  // src/shard.cc:12\n}");
 }
 
+TEST(RecordBuilder, JvmRecordsShowJavaAndKotlinCode) {
+  ErrorSite s = Site(10, SiteKind::kRaise, "negative size");
+  s.error_class = "IllegalArgumentException";
+  s.function = "Cache.resize";
+  s.conditions.push_back({"size < 0", true, 9});
+  std::vector<std::string_view> lines(40, "x");
+  s.language = "java";
+  Record j = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(j.try_catch_pattern,
+            "try {\n  Cache.resize(...);\n} catch (IllegalArgumentException e) {\n"
+            "  // pkg/deps.py:10\n}");
+  ASSERT_TRUE(j.validation_code.has_value());
+  EXPECT_NE(j.validation_code->find("if (size < 0) {"), std::string::npos) << *j.validation_code;
+  EXPECT_EQ(j.error_type, "validation");
+  s.language = "kotlin";
+  Record k = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(k.try_catch_pattern,
+            "try {\n  Cache.resize(...)\n} catch (e: IllegalArgumentException) {\n"
+            "  // pkg/deps.py:10\n}");
+}
+
+// Rust records match on the Result; panics get no handling snippet.
+TEST(RecordBuilder, RustSnippets) {
+  ErrorSite s = Site(12, SiteKind::kRaise, "invalid shard");
+  s.language = "rust";
+  s.file_path = "src/shard.rs";
+  s.error_class = "ShardError::Invalid";
+  s.function = "Shard::open";
+  s.conditions.push_back({"n < 0", true, 11});
+  std::vector<std::string_view> lines(40, "x");
+  Record r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(r.try_catch_pattern,
+            "match Shard::open(...) {\n    Ok(value) => value,\n    Err(e) => {\n"
+            "        // src/shard.rs:12: {e}\n    }\n}");
+  EXPECT_EQ(r.validation_code,
+            "// errdex: src/shard.rs:12 raises when this holds\nif n < 0 {\n"
+            "\t...  // adjust the inputs before calling Shard::open(...)\n}");
+  s.error_class = "panic";
+  r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_FALSE(r.try_catch_pattern.has_value() && !r.try_catch_pattern->empty());
+}
+
 TEST(RecordBuilder, AdviceSentences) {
   EXPECT_EQ(AdviceSentences("X is not int8-aware. Disable one of them."),
             (std::vector<std::string>{"Disable one of them."}));

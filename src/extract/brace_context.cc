@@ -26,6 +26,17 @@ bool IsIf(TSNode n) { return Is(n, "if_statement") || Is(n, "if_expression"); }
 
 TSNode Unwrapped(TSNode n) { return Is(n, "expression_statement") ? ts::FirstNamed(n) : n; }
 
+// The parts of an `if`; a language whose grammar has no fields for them
+// (Kotlin) supplies syntax.if_parts.
+bool IfParts(TSNode n, const BraceSyntax& syntax, TSNode* cond, TSNode* then, TSNode* other) {
+  if (syntax.if_parts) return syntax.if_parts(n, cond, then, other);
+  if (!IsIf(n)) return false;
+  *cond = Field(n, "condition");
+  *then = Field(n, "consequence");
+  *other = Field(n, "alternative");
+  return true;
+}
+
 void AddCondition(TSNode cond, bool polarity, std::string_view src, ErrorSite* site) {
   if (ts_node_is_null(cond)) return;
   PathCondition c;
@@ -36,11 +47,14 @@ void AddCondition(TSNode cond, bool polarity, std::string_view src, ErrorSite* s
 }
 
 // The last statement of a consequence (a block or, in JavaScript, a single
-// statement).
+// statement). Kotlin nests its statement list in a control_structure_body.
 TSNode LastStatement(TSNode body, const BraceSyntax& syntax) {
-  if (!OneOf(ts::Type(body), syntax.block_types)) return body;
-  std::vector<TSNode> kids = ts::NamedChildren(body);
-  return kids.empty() ? TSNode{} : Unwrapped(kids.back());
+  for (int depth = 0; depth < 4 && OneOf(ts::Type(body), syntax.block_types); ++depth) {
+    std::vector<TSNode> kids = ts::NamedChildren(body);
+    if (kids.empty()) return TSNode{};
+    body = Unwrapped(kids.back());
+  }
+  return body;
 }
 
 // `if (cond) return;` (no else) before `stmt` in the same block means `cond`
@@ -53,10 +67,11 @@ void AddEarlyExits(TSNode block, TSNode stmt, std::string_view src, const BraceS
   for (TSNode s : ts::NamedChildren(block)) {
     if (ts_node_start_byte(s) >= ts_node_start_byte(stmt)) break;
     s = Unwrapped(s);
-    if (!IsIf(s) || !ts_node_is_null(Field(s, "alternative"))) continue;
-    TSNode last = LastStatement(Field(s, "consequence"), syntax);
+    TSNode cond{}, then{}, other{};
+    if (!IfParts(s, syntax, &cond, &then, &other) || !ts_node_is_null(other)) continue;
+    TSNode last = LastStatement(then, syntax);
     if (!ts_node_is_null(last) && OneOf(ts::Type(last), syntax.exit_types)) {
-      AddCondition(Field(s, "condition"), false, src, site);
+      AddCondition(cond, false, src, site);
     }
   }
 }
@@ -65,22 +80,30 @@ void AddEarlyExits(TSNode block, TSNode stmt, std::string_view src, const BraceS
 // when one was added.
 bool AddGuard(TSNode parent, TSNode child, std::string_view src, const BraceSyntax& syntax,
               ErrorSite* site) {
-  if (IsIf(parent)) {
-    if (ts_node_eq(Field(parent, "consequence"), child)) {
-      AddCondition(Field(parent, "condition"), true, src, site);
+  TSNode cond{}, then{}, other{};
+  if (IfParts(parent, syntax, &cond, &then, &other)) {
+    if (ts_node_eq(then, child)) {
+      AddCondition(cond, true, src, site);
       return true;
     }
-    if (ts_node_eq(Field(parent, "alternative"), child)) {
-      AddCondition(Field(parent, "condition"), false, src, site);
+    if (ts_node_eq(other, child)) {
+      AddCondition(cond, false, src, site);
       return true;
     }
   } else if (!syntax.catch_type.empty() && Is(parent, syntax.catch_type)) {
     // The header up to the body: `catch (e: unknown)`, `rescue`-free.
     PathCondition c;
     uint32_t begin = ts_node_start_byte(parent);
-    uint32_t end = ts_node_start_byte(Field(parent, "body"));
+    TSNode body = Field(parent, "body");
+    // Kotlin's catch_block has no fields: its body is the statement list.
+    for (TSNode k : ts::NamedChildren(parent)) {
+      if (ts_node_is_null(body) && OneOf(ts::Type(k), syntax.block_types)) body = k;
+    }
+    uint32_t end = ts_node_is_null(body) ? begin : ts_node_start_byte(body);
     if (end < begin || end > src.size()) end = begin;
-    c.expr = CollapseSpace(Trim(src.substr(begin, end - begin)));
+    std::string_view header = Trim(src.substr(begin, end - begin));
+    if (header.ends_with('{')) header = Trim(header.substr(0, header.size() - 1));
+    c.expr = CollapseSpace(header);
     c.line = ts::Line(parent);
     site->conditions.push_back(std::move(c));
     return true;

@@ -23,6 +23,12 @@ struct BraceSyntax {
   std::vector<std::string_view> block_types;  // statement lists: "statement_block", "block"
   std::vector<std::string_view> exit_types;   // "return_statement", "throw_statement", ...
   std::string_view catch_type;                // "catch_clause"; empty when none
+  // Splits an if node into its condition, consequence and alternative (null
+  // when absent); false when `n` is not an if. Null: the node type
+  // "if_statement" with fields condition/consequence/alternative. Kotlin's
+  // grammar has no fields, so its extractor supplies this.
+  bool (*if_parts)(TSNode n, TSNode* condition, TSNode* consequence,
+                   TSNode* alternative) = nullptr;
 };
 
 // Fills site->function, function_line, conditions and notes for the

@@ -13,8 +13,10 @@ bool IsDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; 
 struct ArgCursor {
   const std::vector<std::string>* args;
   size_t next = 0;
+  size_t last = 0;  // the argument the previous verb printed (Java's `%<s`)
   std::string Take() {
     size_t i = next++;
+    last = i;
     return i < args->size() ? (*args)[i] : std::string();
   }
 };
@@ -113,6 +115,48 @@ size_t ParseCVerb(std::string_view text, size_t i, ArgCursor* cur, std::string* 
   return j + 1 - i;
 }
 
+// One java.util.Formatter specifier at text[i] == '%':
+// %[index$][flags][width][.precision]conversion, `%<s` reusing the previous
+// argument, two-letter date conversions (`%tY`). `%n` is a line break and
+// takes no argument: it returns -2.
+long ParseJavaVerb(std::string_view text, size_t i, ArgCursor* cur, std::string* expr) {
+  size_t j = i + 1;
+  if (j < text.size() && text[j] == 'n') return -2;
+  size_t k = j, n = 0;
+  while (k < text.size() && IsDigit(text[k])) n = n * 10 + (text[k++] - '0');
+  bool indexed = k > j && k < text.size() && text[k] == '$' && n > 0;
+  if (indexed) j = k + 1;
+  bool previous = false;
+  while (j < text.size() && std::string_view("-#+ 0,(<").find(text[j]) != std::string_view::npos) {
+    previous |= text[j] == '<';
+    ++j;
+  }
+  while (j < text.size() && IsDigit(text[j])) ++j;
+  if (j < text.size() && text[j] == '.') {
+    ++j;
+    while (j < text.size() && IsDigit(text[j])) ++j;
+  }
+  if (j >= text.size()) return 0;
+  char conv = text[j];
+  if (std::string_view("bBhHsScCdoxXeEfgGaA").find(conv) == std::string_view::npos) {
+    if ((conv != 't' && conv != 'T') || j + 1 >= text.size() ||
+        !std::isalpha(static_cast<unsigned char>(text[j + 1]))) {
+      return 0;  // Formatter would throw; leave the text as written
+    }
+    ++j;
+  }
+  if (previous) {
+    *expr = cur->last < cur->args->size() ? (*cur->args)[cur->last] : std::string();
+  } else if (indexed) {
+    // An explicit index does not move the ordinary cursor.
+    cur->last = n - 1;
+    *expr = n - 1 < cur->args->size() ? (*cur->args)[n - 1] : std::string();
+  } else {
+    *expr = cur->Take();
+  }
+  return static_cast<long>(j + 1 - i);
+}
+
 }  // namespace
 
 Template ApplyPrintf(const Template& fmt, const std::vector<std::string>& args,
@@ -136,6 +180,22 @@ Template ApplyPrintf(const Template& fmt, const std::vector<std::string>& args,
       }
       std::string expr;
       HoleType type = HoleType::kAny;
+      if (dialect == PrintfDialect::kJava) {
+        long jn = ParseJavaVerb(text, i, &cur, &expr);
+        if (jn == 0) continue;
+        if (jn < 0) {  // %n
+          out.AddLiteral(text.substr(lit, i - lit));
+          out.AddLiteral("\n");
+          lit = i + 2;
+          ++i;
+          continue;
+        }
+        out.AddLiteral(text.substr(lit, i - lit));
+        out.AddHole(std::string(text.substr(i, jn)), expr);
+        lit = i + jn;
+        i += jn - 1;
+        continue;
+      }
       size_t n = dialect == PrintfDialect::kGo     ? ParseGoVerb(text, i, &cur, &expr)
                  : dialect == PrintfDialect::kC ? ParseCVerb(text, i, &cur, &expr, &type)
                                                   : ParseNodeVerb(text, i, &cur, &expr);

@@ -1,6 +1,7 @@
 // printf-style format strings shared by the extractors of languages whose
 // messages are built with printf verbs: Go's fmt (`%v %+v %q %w %[2]d %*d`),
-// Node's util.format (`%s %d %j %o`) and C's printf (`%-8s %lld %zu %.*s`). Each verb in the literal pieces of
+// Node's util.format (`%s %d %j %o`), C's printf (`%-8s %lld %zu %.*s`) and
+// Java's String.format. Each verb in the literal pieces of
 // a template becomes a hole named by its argument expression.
 #pragma once
 
@@ -15,6 +16,7 @@ enum class PrintfDialect {
   kGo,        // fmt.Sprintf / Errorf: flags, width, precision, `*`, `[n]` indexes
   kNodeUtil,  // util.format: bare %s %d %i %f %j %o %O %c; extra args appended
   kC,         // printf: flags, width, precision, `*`, length modifiers, %m
+  kJava,      // java.util.Formatter: `%2$s`, `%<s`, flags `-#+ 0,(`, `%tY`, `%n`
 };
 
 // Applies `args` (argument expressions, in order) to the printf verbs of

@@ -10,11 +10,14 @@ const Extractor* GoExtractorInstance();
 const Extractor* RustExtractorInstance();
 const Extractor* CExtractorInstance();
 const Extractor* CppExtractorInstance();
+const Extractor* JavaExtractorInstance();
+const Extractor* KotlinExtractorInstance();
 
 const std::vector<const Extractor*>& AllExtractors() {
   static const std::vector<const Extractor*> kAll = {
-      PythonExtractorInstance(), JsExtractorInstance(), GoExtractorInstance(),
-      RustExtractorInstance(),   CExtractorInstance(),  CppExtractorInstance()};
+      PythonExtractorInstance(), JsExtractorInstance(),   GoExtractorInstance(),
+      RustExtractorInstance(),   CExtractorInstance(),    CppExtractorInstance(),
+      JavaExtractorInstance(),   KotlinExtractorInstance()};
   return kAll;
 }
 

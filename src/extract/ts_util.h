@@ -127,3 +127,33 @@ inline TSNode FirstNamed(TSNode n) {
 }
 
 }  // namespace errdex::ts
+
+namespace errdex::ts {
+
+// ForEachNode that also passes the ancestors of each node (root first).
+// ts_node_parent() searches down from the root (O(depth x siblings) in the
+// 0.20 runtime); extractors that look at every node's parent use this.
+template <typename F>
+void ForEachNodeWithAncestors(TSNode root, F&& visit) {
+  std::vector<TSNode> ancestors;
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  bool descend = true;
+  while (true) {
+    TSNode n = ts_tree_cursor_current_node(&cursor);
+    if (descend) visit(n, ancestors);
+    if (descend && ts_tree_cursor_goto_first_child(&cursor)) {
+      ancestors.push_back(n);
+      continue;
+    }
+    if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+      descend = true;
+      continue;
+    }
+    if (!ts_tree_cursor_goto_parent(&cursor)) break;
+    ancestors.pop_back();
+    descend = false;
+  }
+  ts_tree_cursor_delete(&cursor);
+}
+
+}  // namespace errdex::ts

@@ -93,6 +93,40 @@ bool IsTestDir(std::string_view seg) {
   return OneOf(seg, kTestDirs) || seg.ends_with(".tests") || seg.ends_with(".test");
 }
 
+// Gradle test source sets: src/androidTest/, src/jvmTest/, ... (`seg`
+// lowercased, `parent` is the directory above it). A list rather than
+// "*test" so that src/latest/ stays.
+constexpr std::array<std::string_view, 16> kJvmTestSourceSets = {
+    "androidtest", "androidunittest", "androidinstrumentedtest", "unittest",
+    "integrationtest", "functionaltest", "testfixtures", "jvmtest", "commontest", "jstest",
+    "nativetest", "iostest", "linuxtest", "macostest", "wasmjstest", "nonjvmtest"};
+
+bool IsJvmTestSourceSet(std::string_view parent, std::string_view seg) {
+  return parent == "src" && OneOf(seg, kJvmTestSourceSets);
+}
+
+// Test-support modules of multi-module builds: okhttp-testing-support/,
+// exposed-tests/, spring-test-support/.
+bool IsTestModule(std::string_view seg) {
+  return seg.ends_with("-test") || seg.ends_with("-tests") || seg.ends_with("-testing") ||
+         seg.ends_with("-testing-support") || seg.ends_with("-test-support");
+}
+
+// JUnit's naming conventions, matched case-sensitively so that Latest.java
+// or Contest.kt stay: FooTest.java, FooTests.kt, FooTestCase.java, FooIT.java.
+bool IsJvmTestFileName(std::string_view name) {
+  if (!name.ends_with(".java") && !name.ends_with(".kt")) return false;
+  std::string_view stem = Stem(name);
+  if (stem.ends_with("Test") || stem.ends_with("Tests") || stem.ends_with("TestCase")) return true;
+  return stem.size() > 2 && stem.ends_with("IT") && stem[stem.size() - 3] >= 'a' &&
+         stem[stem.size() - 3] <= 'z';
+}
+
+// Gradle/Maven output below a module: x/build/generated/, x/target/classes/.
+constexpr std::array<std::string_view, 8> kJvmOutputDirs = {
+    "generated", "generated-sources", "generated-test-sources", "classes", "tmp",
+    "intermediates", "kapt3", "ksp"};
+
 bool IsGeneratedFileName(std::string_view name) {
   return name.ends_with("_pb2.py") || name.ends_with("_pb2_grpc.py") ||
          name.ends_with("_pb2.pyi") || name.ends_with(".pb.go") || name.ends_with(".pb.cc") ||
@@ -135,6 +169,9 @@ PathFacts Facts(std::string_view lowered_path) {
     f.docs |= OneOf(seg, kDocDirs);
     f.vendored |= IsVendoredDir(seg, top);
     f.build_output |= IsBuildOutputDir(seg, top);
+    f.test |= (i > 0 && IsJvmTestSourceSet(parts[i - 1], seg)) || IsTestModule(seg);
+    f.build_output |= (seg == "build" || seg == "target") && i + 2 < parts.size() &&
+                      OneOf(parts[i + 1], kJvmOutputDirs);
   }
   std::string_view name = parts.back();
   f.test |= IsTestFileName(name);
@@ -239,7 +276,14 @@ std::string DescribeSkipRules() {
       "                 testdata, test_data, benches, *.Tests, *.Test; files\n"
       "                 test_*.py, test_*.rb, conftest.py, tests.rs, *_test.*,\n"
       "                 *_tests.*, *_unittest.*,\n"
-      "                 *_spec.rb, *.test.{js,ts,jsx,tsx,mjs,cjs}, *.spec.{same}\n"
+      "                 *_spec.rb, *.test.{js,ts,jsx,tsx,mjs,cjs}, *.spec.{same};\n"
+      "                 Gradle source sets src/androidTest, androidUnitTest,\n"
+      "                 androidInstrumentedTest, unitTest, integrationTest,\n"
+      "                 functionalTest, testFixtures, jvmTest, commonTest, jsTest,\n"
+      "                 nativeTest, iosTest, linuxTest, macosTest, wasmJsTest,\n"
+      "                 nonJvmTest; directories *-test, *-tests, *-testing,\n"
+      "                 *-testing-support, *-test-support; *Test, *Tests, *TestCase\n"
+      "                 and *IT .java/.kt files (case-sensitive)\n"
       "  [example]      directories example, examples, sample, samples, demo, demos\n"
       "  [docs]         directories doc, docs, documentation, docs_src, docs-src\n"
       "  [vendored]     directories vendor, vendored, third_party, thirdparty,\n"
@@ -247,7 +291,10 @@ std::string DescribeSkipRules() {
       "                 extern, .venv, venv, .tox, .git, bower_components, and env\n"
       "                 and deps at the top level\n"
       "  [build-output] top-level build, target, out; dist, __pycache__, .eggs,\n"
-      "                 *.egg-info, cmake-build-*, CMakeFiles, _deps\n"
+      "                 *.egg-info, cmake-build-*, CMakeFiles, _deps; build/ and\n"
+      "                 target/ at any depth when followed by generated,\n"
+      "                 generated-sources, generated-test-sources, classes, tmp,\n"
+      "                 intermediates, kapt3 or ksp\n"
       "                 (goes with the vendored switch)\n"
       "  [generated]    files *_pb2.py, *_pb2_grpc.py, *_pb2.pyi, *.pb.go, *.pb.cc,\n"
       "                 *.pb.h, *.min.js, *.min.mjs, *.min.cjs, *-min.js, *.bundle.js,\n"
@@ -272,6 +319,8 @@ std::string ClassifyPath(const std::string& path, const SkipRules& rules) {
   if (source_internal::IsIncluded(path, rules)) return "";
   if (AnyGlobMatches(rules.exclude, path)) return "excluded";
   PathFacts f = Facts(Lower(path));
+  size_t slash = path.rfind('/');
+  f.test |= IsJvmTestFileName(slash == std::string::npos ? path : path.substr(slash + 1));
   // One reason per file; the outermost concern wins.
   if (rules.skip_vendored && f.vendored) return "vendored";
   if (rules.skip_vendored && f.build_output) return "build-output";

@@ -128,6 +128,34 @@ TEST(ClassifyPathTest, CAndCppTrees) {
   }
 }
 
+TEST(ClassifyPathTest, JvmTestsAndBuildOutput) {
+  SkipRules rules;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"core/src/main/java/com/acme/Store.java", ""},
+      {"core/src/test/java/com/acme/StoreTest.java", "test"},
+      {"app/src/androidTest/java/com/acme/UiCheck.kt", "test"},
+      {"okhttp/src/jvmTest/kotlin/okhttp3/CacheCheck.kt", "test"},
+      {"lib/src/testFixtures/java/Fakes.java", "test"},
+      {"src/main/java/com/acme/StoreTests.java", "test"},
+      {"src/main/kotlin/com/acme/CacheTest.kt", "test"},
+      {"src/main/java/com/acme/StoreIT.java", "test"},
+      {"src/main/java/com/acme/Latest.java", ""},
+      {"src/main/kotlin/Contest.kt", ""},
+      {"src/main/java/com/acme/JIT.java", ""},
+      {"src/main/java/com/acme/Test.py", ""},
+      {"src/main/java/com/acme/build/Builder.java", ""},
+      {"src/latest/api.py", ""},
+      {"okhttp-testing-support/src/main/kotlin/okhttp3/EventRecorder.kt", "test"},
+      {"exposed-tests/src/main/kotlin/Db.kt", "test"},
+      {"exposed-core/src/main/kotlin/Table.kt", ""},
+      {"core/build/generated/source/Foo.java", "build-output"},
+      {"core/target/generated-sources/annotations/Foo.java", "build-output"},
+  };
+  for (const auto& [path, want] : cases) {
+    EXPECT_EQ(ClassifyPath(path, rules), want) << path;
+  }
+}
+
 TEST(ClassifyPathTest, FlagsTurnCategoriesOff) {
   SkipRules rules;
   rules.skip_tests = rules.skip_examples = rules.skip_docs = false;

@@ -1,0 +1,58 @@
+// Names and calls by which JVM code reports errors, shared by the Java and
+// Kotlin extractors: exception-class and error-code heuristics, HTTP status
+// constants, loggers and their levels, precondition helpers (Guava,
+// java.util.Objects, Spring's Assert, commons-lang's Validate).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace errdex {
+
+// `IllegalArgumentException`, `java.io.IOException`, `AssertionError`: the
+// last component ends in Exception, Error or Throwable.
+bool LooksLikeExceptionClass(std::string_view name);
+
+// `ErrorCode.USER_NOT_FOUND`, `"E1001"`, `"ERR_BAD_INPUT"`: an argument that
+// reads as an error code rather than a value. Takes the text as written.
+bool LooksLikeErrorCode(std::string_view text);
+
+// `HttpStatus.NOT_FOUND` (Spring), `HttpStatusCode.NotFound` (Ktor),
+// `Response.Status.NOT_FOUND` (JAX-RS), `HttpServletResponse.SC_NOT_FOUND`,
+// or a literal 400-599.
+std::optional<int> HttpStatusOf(std::string_view text);
+
+// `log`, `LOG`, `logger`, `this.logger`, `getLogger()`, `kLogger`.
+bool IsLoggerName(std::string_view receiver);
+
+// The severity a logging method reports at ("error", "critical", "warning"),
+// or nullopt for levels that are not errors (info, debug, ...).
+std::optional<std::string> LogSeverity(std::string_view method);
+
+// An argument name that by convention holds a Throwable (`e`, `ex`, `cause`,
+// `ioException`): SLF4J prints a trailing one as a stack trace.
+bool LooksLikeThrowableName(std::string_view arg);
+
+// How a precondition helper renders its message argument.
+enum class CheckFormat {
+  kPlain,   // as given (Objects, Spring Assert; Guava with no arguments)
+  kGuava,   // Strings.lenientFormat when arguments follow
+  kPrintf,  // String.format (commons-lang Validate)
+};
+
+struct CheckCall {
+  std::string exception;  // what it throws
+  size_t message_index;   // which argument is the message
+  CheckFormat format;
+};
+
+// `receiver` is the call's object as written (empty for a static import).
+std::optional<CheckCall> CheckCallFor(std::string_view receiver, std::string_view method);
+
+// True when a call of this method name may be an error site (a precondition,
+// a log call, `sendError`, `body`): a cheap filter run on every call before
+// anything is allocated.
+bool MayReportErrors(std::string_view method);
+
+}  // namespace errdex

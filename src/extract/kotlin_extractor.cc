@@ -1,0 +1,1071 @@
+// Kotlin extractor: finds the error sites of one .kt/.kts file and
+// reconstructs each message template from the syntax tree: string templates
+// (`$v` and `${a.b}` holes), raw strings with `.trimIndent()` /
+// `.trimMargin()`, `+` concatenation, `.format()` / String.format verbs and
+// messages held in vals and vars.
+//
+// Sites: `throw X(...)` and exception objects built elsewhere (returned by a
+// helper, stored, passed on), exception classes that pass a message to their
+// supertype (`class E(x: Int) : Exception("bad $x")`), the standard library's
+// `error()`, `require`/`check`/`requireNotNull`/`checkNotNull`/`assert`
+// (with or without a lazy message) and `TODO()`, Java precondition helpers
+// called from Kotlin, error and warning logs (SLF4J `{}`, kotlin-logging
+// lambdas, android.util.Log) and Ktor `call.respond(HttpStatusCode.X, ..)`.
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "errdex/extractor.h"
+#include "extract/brace_context.h"
+#include "extract/escapes.h"
+#include "extract/jvm_idioms.h"
+#include "extract/jvm_strings.h"
+#include "extract/printf_format.h"
+#include "extract/ts_util.h"
+#include "util/text.h"
+
+extern "C" const TSLanguage* tree_sitter_kotlin();
+
+namespace errdex {
+namespace {
+
+using ts::Is;
+using ts::NamedChildren;
+using ts::Type;
+
+constexpr int kMaxExprDepth = 64;
+using ts::kMaxAncestors;
+constexpr size_t kMaxAssignmentsPerName = 256;
+// Expressions expanded per template: constants built from constants
+// (`A = B + B; B = C + C; ...`) would otherwise take exponential time.
+constexpr int kMaxSteps = 20000;
+
+std::string LastComponent(std::string_view dotted) {
+  size_t dot = dotted.rfind('.');
+  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
+}
+
+// The first named child of type `type`, or null.
+TSNode ChildOfType(TSNode n, std::string_view type) {
+  for (TSNode c : NamedChildren(n)) {
+    if (Is(c, type)) return c;
+  }
+  return TSNode{};
+}
+
+// Decodes the body of a (non-raw) Kotlin string: \t \b \n \r \' \" \\ \$ \uXXXX.
+std::string DecodeKotlinEscapes(std::string_view body) {
+  std::string out;
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c != '\\' || i + 1 >= body.size()) {
+      out += c;
+      continue;
+    }
+    char e = body[++i];
+    switch (e) {
+      case 't':
+        out += '\t';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'u': {
+        size_t j = i + 1;
+        uint32_t cp = 0;
+        if (ParseHex(body, &j, 4, &cp) && j == i + 5) {
+          AppendUtf8(cp, &out);
+          i = j - 1;
+        } else {
+          out += e;
+        }
+        break;
+      }
+      default:
+        out += e;  // \' \" \\ \$
+    }
+  }
+  return out;
+}
+
+bool IsFunctionNode(TSNode n) {
+  std::string_view t = Type(n);
+  return t == "function_declaration" || t == "lambda_literal" || t == "anonymous_function" ||
+         t == "secondary_constructor" || t == "anonymous_initializer" || t == "getter" ||
+         t == "setter";
+}
+
+std::string KotlinScopeName(TSNode n, std::string_view src, bool* is_function) {
+  std::string_view t = Type(n);
+  if (t == "class_declaration" || t == "object_declaration") {
+    return std::string(ts::Text(ChildOfType(n, "type_identifier"), src));
+  }
+  if (t == "function_declaration") {
+    *is_function = true;
+    return std::string(ts::Text(ChildOfType(n, "simple_identifier"), src));
+  }
+  if (t == "secondary_constructor") {
+    *is_function = true;
+    return "constructor";
+  }
+  if (IsFunctionNode(n)) *is_function = true;
+  return "";
+}
+
+// if_expression: the condition, then one or two control_structure_bodies.
+bool KotlinIfParts(TSNode n, TSNode* cond, TSNode* then, TSNode* other) {
+  if (!Is(n, "if_expression")) return false;
+  std::vector<TSNode> kids = NamedChildren(n);
+  if (kids.size() < 2) return false;
+  *cond = kids[0];
+  *then = Is(kids[1], "control_structure_body") ? kids[1] : TSNode{};
+  *other = kids.size() > 2 && Is(kids[2], "control_structure_body") ? kids[2] : TSNode{};
+  return true;
+}
+
+const BraceSyntax& KotlinSyntax() {
+  static const BraceSyntax kSyntax{KotlinScopeName,
+                                   {"statements", "source_file", "control_structure_body"},
+                                   {"jump_expression"},
+                                   "catch_block",
+                                   KotlinIfParts};
+  return kSyntax;
+}
+
+// A call split into what is called and what it is given. `f(x) { .. }` is
+// two nested call_expressions in the grammar; Parts joins them.
+struct Call {
+  TSNode callee{};
+  std::string receiver;                // text before the last `.` ("" when unqualified)
+  std::string name;                    // the called name
+  std::vector<TSNode> args;            // argument expressions
+  std::vector<std::string> arg_names;  // "" for positional arguments
+  TSNode lambda{};                     // trailing lambda_literal
+};
+
+// Per-file extraction state.
+class KotlinFile {
+ public:
+  KotlinFile(const SourceFile& file, std::vector<ErrorSite>* out)
+      : file_(file), src_(file.content), out_(out) {}
+
+  void Run(TSNode root) {
+    root_ = root;
+    ts::ForEachNodeWithAncestors(root, [this](TSNode n, const std::vector<TSNode>& ancestors) {
+      current_ = n;
+      ancestors_ = &ancestors;
+      Visit(n);
+    });
+    ancestors_ = nullptr;
+    NoteHelperThrows();
+  }
+
+ private:
+  void Visit(TSNode n) {
+    std::string_view type = Type(n);
+    if (type == "property_declaration" || type == "assignment") IndexLocal(n);
+    if (type == "call_expression") {
+      HandleCall(n);
+    } else if (type == "constructor_invocation") {
+      HandleSupertype(n);
+    } else if (type == "jump_expression") {
+      CollectHelperThrow(n);
+    }
+    if (type == "property_declaration") HandleMessageProperty(n);
+  }
+
+  // --- calls -------------------------------------------------------------------
+
+  std::optional<Call> Parts(TSNode call) {
+    std::vector<TSNode> kids = NamedChildren(call);
+    if (kids.size() != 2 || !Is(kids[1], "call_suffix")) return std::nullopt;
+    Call c;
+    TSNode callee = kids[0];
+    auto read_suffix = [&](TSNode suffix) {
+      for (TSNode s : NamedChildren(suffix)) {
+        if (Is(s, "value_arguments")) {
+          for (TSNode a : NamedChildren(s)) {
+            std::vector<TSNode> parts = NamedChildren(a);
+            if (parts.empty()) continue;
+            bool named = parts.size() > 1 && Is(parts[0], "simple_identifier") &&
+                         ts::Text(a, src_).find('=') != std::string_view::npos;
+            c.args.push_back(parts.back());
+            c.arg_names.push_back(named ? std::string(ts::Text(parts[0], src_)) : "");
+          }
+        } else if (Is(s, "annotated_lambda")) {
+          c.lambda = ChildOfType(s, "lambda_literal");
+        }
+      }
+    };
+    // `require(x) { msg }`: the inner call carries the arguments.
+    if (Is(callee, "call_expression")) {
+      std::vector<TSNode> inner = NamedChildren(callee);
+      if (inner.size() != 2 || !Is(inner[1], "call_suffix")) return std::nullopt;
+      read_suffix(inner[1]);
+      callee = inner[0];
+    }
+    read_suffix(kids[1]);
+    c.callee = callee;
+    std::string text = CollapseSpace(ts::Text(callee, src_));
+    size_t dot = text.rfind('.');
+    if (Is(callee, "navigation_expression") && dot != std::string::npos) {
+      c.receiver = text.substr(0, dot);
+      if (!c.receiver.empty() && c.receiver.back() == '?') c.receiver.pop_back();
+      c.name = text.substr(dot + 1);
+    } else if (Is(callee, "simple_identifier")) {
+      c.name = text;
+    } else {
+      return std::nullopt;
+    }
+    return c;
+  }
+
+  // The called name (`f` of `a.b.f(x) { .. }`), without building a Call.
+  std::string_view CalleeName(TSNode call) {
+    TSNode callee = ts::FirstNamed(call);
+    if (Is(callee, "call_expression")) callee = ts::FirstNamed(callee);
+    if (Is(callee, "navigation_expression")) {
+      uint32_t n = ts_node_named_child_count(callee);
+      TSNode suffix = n > 0 ? ts_node_named_child(callee, n - 1) : TSNode{};
+      uint32_t m = ts_node_named_child_count(suffix);
+      callee = m > 0 ? ts_node_named_child(suffix, m - 1) : TSNode{};
+    }
+    return Is(callee, "simple_identifier") ? ts::Text(callee, src_) : std::string_view();
+  }
+
+  // The outer call of `f(x) { .. }` handles it; the inner one is skipped.
+  bool IsInnerOfTrailingLambda(TSNode call) {
+    TSNode parent = Parent(call);
+    return Is(parent, "call_expression") && ts_node_eq(ts::FirstNamed(parent), call);
+  }
+
+  void HandleCall(TSNode call) {
+    // The most common node of all: filter on the name before allocating.
+    std::string_view callee = CalleeName(call);
+    bool ctor = !callee.empty() && std::isupper(static_cast<unsigned char>(callee[0]));
+    if (!ctor && !MayReportErrors(callee) && callee != "require" && callee != "check" &&
+        callee != "requireNotNull" && callee != "assert" && callee != "respond" &&
+        callee != "respondText") {
+      return;
+    }
+    if (IsInnerOfTrailingLambda(call)) return;
+    std::optional<Call> c = Parts(call);
+    if (!c) return;
+    const std::string& name = c->name;
+    if (c->receiver.empty()) {
+      TSNode lazy = c->lambda;
+      if (name == "error" && c->args.size() == 1 && ts_node_is_null(lazy)) {
+        return Stdlib(call, "IllegalStateException", c->args[0], "");
+      }
+      if (name == "require") {
+        return Stdlib(call, "IllegalArgumentException", lazy, "Failed requirement.");
+      }
+      if (name == "check") return Stdlib(call, "IllegalStateException", lazy, "Check failed.");
+      if (name == "requireNotNull") {
+        return Stdlib(call, "IllegalArgumentException", lazy, "Required value was null.");
+      }
+      if (name == "checkNotNull") {
+        return Stdlib(call, "IllegalStateException", lazy, "Required value was null.");
+      }
+      if (name == "assert") return Stdlib(call, "AssertionError", lazy, "Assertion failed");
+      if (name == "TODO") return HandleTodo(call, *c);
+    } else if (auto check = CheckCallFor(c->receiver, name)) {
+      return HandleCheck(call, *c, *check);
+    }
+    if (IsLoggerName(c->receiver) && LogSeverity(name)) return HandleLog(call, *c);
+    if (c->receiver == "Log" && (name == "e" || name == "w" || name == "wtf")) {
+      return HandleAndroidLog(call, *c);
+    }
+    if ((name == "respond" || name == "respondText") && !c->args.empty()) {
+      return HandleRespond(call, *c);
+    }
+    if (!name.empty() && std::isupper(static_cast<unsigned char>(name[0]))) {
+      HandleConstruction(call, *c);
+    }
+  }
+
+  // error(msg), require(cond) { msg }, check(..), requireNotNull, checkNotNull,
+  // assert: the lazy message's result, else the standard library's default.
+  void Stdlib(TSNode call, const std::string& cls, TSNode msg, const std::string& fallback) {
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, cls == "AssertionError" ? SiteKind::kAssert : SiteKind::kRaise);
+    site.error_class = cls;
+    if (Is(msg, "lambda_literal")) msg = LambdaResult(msg);
+    if (!ts_node_is_null(msg)) {
+      // From the message itself: a lazy message may build it in locals first.
+      site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
+    }
+    if (!site.message.HasLiteralText()) {
+      if (fallback.empty()) return;  // error(e.message): another error's text
+      site.message = Template();
+      site.message.AddLiteral(fallback);
+      site.message_origin_note =
+          "no message given: the standard library's default `" + fallback + "` is shown";
+      if (!ts_node_is_null(msg)) {  // { message!! }: some other text
+        site.message = Template();
+        site.message.AddLiteral(cls);
+        site.message_opaque = true;
+        site.message_origin_note = "the message is not a literal";
+      }
+    }
+    Finish(stmt, std::move(site));
+  }
+
+  // TODO() / TODO("reason"): NotImplementedError with a fixed prefix.
+  void HandleTodo(TSNode call, const Call& c) {
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = "NotImplementedError";
+    if (c.args.empty()) {
+      site.message.AddLiteral("An operation is not implemented.");
+    } else {
+      site.message.AddLiteral("An operation is not implemented: ");
+      site.message.Append(
+          ExprTemplate(c.args[0], ts_node_start_byte(call), 0, &site.message_origin_note));
+    }
+    Finish(stmt, std::move(site));
+  }
+
+  void HandleCheck(TSNode call, const Call& c, const CheckCall& check) {
+    if (c.args.size() <= check.message_index) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = check.exception;
+    Template t = ExprTemplate(c.args[check.message_index], ts_node_start_byte(call), 0,
+                              &site.message_origin_note);
+    std::vector<std::string> rest = ArgExprs(c.args, check.message_index + 1, c.args.size());
+    if (check.format == CheckFormat::kGuava && !rest.empty()) {
+      t = ApplyGuavaFormat(t, rest);
+    } else if (check.format == CheckFormat::kPrintf) {
+      t = ApplyPrintf(t, rest, PrintfDialect::kJava);
+    }
+    site.message = t;
+    if (!site.message.HasLiteralText()) return;
+    Finish(stmt, std::move(site));
+  }
+
+  // SLF4J `log.error("x {}", v, e)` and kotlin-logging `logger.error(e) { "x $v" }`.
+  void HandleLog(TSNode call, const Call& c) {
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kLog);
+    site.severity = *LogSeverity(c.name);
+    uint32_t pos = ts_node_start_byte(call);
+    if (!ts_node_is_null(c.lambda)) {
+      TSNode result = LambdaResult(c.lambda);
+      site.message = ExprTemplate(result, ts_node_start_byte(result), 0, &site.message_origin_note);
+    } else {
+      size_t fmt = 0;
+      while (fmt < c.args.size() && fmt < 2 && !HasText(c.args[fmt])) ++fmt;
+      if (fmt >= c.args.size()) return;
+      site.message = ExprTemplate(c.args[fmt], pos, 0, &site.message_origin_note);
+      size_t end = c.args.size();
+      if (end > fmt + 1 && LooksLikeThrowableName(ts::Text(c.args[end - 1], src_))) --end;
+      site.message = ApplySlf4j(site.message, ArgExprs(c.args, fmt + 1, end));
+    }
+    if (!site.message.HasLiteralText()) return;
+    Finish(stmt, std::move(site));
+  }
+
+  void HandleAndroidLog(TSNode call, const Call& c) {
+    if (c.args.size() < 2 || !HasText(c.args[1])) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kLog);
+    site.severity = c.name == "w" ? "warning" : c.name == "wtf" ? "critical" : "error";
+    site.message = ExprTemplate(c.args[1], ts_node_start_byte(call), 0, &site.message_origin_note);
+    Finish(stmt, std::move(site));
+  }
+
+  // Ktor: call.respond(HttpStatusCode.NotFound, "msg"),
+  // call.respondText("msg", status = HttpStatusCode.BadRequest).
+  void HandleRespond(TSNode call, const Call& c) {
+    std::optional<int> status;
+    TSNode msg{};
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      std::string_view text = ts::Text(c.args[i], src_);
+      if (auto st = HttpStatusOf(text); st && text.find("Status") != std::string_view::npos) {
+        status = st;
+      } else if (ts_node_is_null(msg) && HasText(c.args[i]) &&
+                 (c.arg_names[i].empty() || c.arg_names[i] == "text")) {
+        msg = c.args[i];
+      }
+    }
+    if (!status || ts_node_is_null(msg)) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kHttp);
+    site.http_status = status;
+    // From the message itself: a lazy message may build it in locals first.
+    site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
+    Finish(stmt, std::move(site));
+  }
+
+  // `X(...)` of a capitalised name: an exception object when thrown here or
+  // when its name says so.
+  void HandleConstruction(TSNode call, const Call& c) {
+    std::string cls = c.name;
+    TSNode parent = Parent(call);
+    bool thrown = Is(parent, "jump_expression") && ts::Text(parent, src_).starts_with("throw");
+    if (!thrown && !LooksLikeExceptionClass(cls)) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site =
+        NewSite(thrown && !Is(stmt, "jump_expression") ? parent : stmt, SiteKind::kRaise);
+    site.error_class = cls;
+    std::vector<Template> alts = FillFromArgs(c.args, &site);
+    if (site.message_opaque && !thrown) return;
+    TSNode fn = ScopeOf(call);
+    if (!thrown && Is(fn, "function_declaration") && IsReturned(call, fn)) {
+      std::string name(ts::Text(ChildOfType(fn, "simple_identifier"), src_));
+      site.message_origin_note =
+          "built and returned by `" + name + "()`" +
+          (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
+      helper_sites_.push_back({out_->size(), name});
+    }
+    FinishEach(stmt, std::move(site), alts);
+  }
+
+  // `if (c) a else b`: the value of each branch.
+  std::vector<TSNode> Branches(TSNode n) {
+    if (Is(n, "parenthesized_expression")) n = ts::FirstNamed(n);
+    TSNode cond{}, then{}, other{};
+    if (!KotlinIfParts(n, &cond, &then, &other) || ts_node_is_null(then) ||
+        ts_node_is_null(other)) {
+      return {};
+    }
+    std::vector<TSNode> out;
+    for (TSNode body : {then, other}) {
+      TSNode value = ts::FirstNamed(body);
+      if (Is(value, "statements")) {
+        std::vector<TSNode> stmts = NamedChildren(value);
+        value = stmts.empty() ? TSNode{} : stmts.back();
+      }
+      if (ts_node_is_null(value)) return {};
+      out.push_back(value);
+    }
+    return out;
+  }
+
+  // `return X(..)` or an expression body `fun f() = X(..)`.
+  bool IsReturned(TSNode call, TSNode fn) {
+    TSNode parent = Parent(call);
+    if (Is(parent, "jump_expression") && ts::Text(parent, src_).starts_with("return")) return true;
+    return Is(parent, "function_body") && ts_node_eq(ts_node_parent(parent), fn);
+  }
+
+  // `class ParseException(line: Int) : RuntimeException("line $line")`.
+  void HandleSupertype(TSNode inv) {
+    std::vector<TSNode> up = AncestorsOf(inv);  // annotations are invocations too
+    if (up.size() < 2 || !Is(up[0], "delegation_specifier") || !Is(up[1], "class_declaration")) {
+      return;
+    }
+    TSNode cls = up[1];
+    std::string name(ts::Text(ChildOfType(cls, "type_identifier"), src_));
+    std::string parent = LastComponent(ts::Text(ChildOfType(inv, "user_type"), src_));
+    if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
+    std::vector<TSNode> args;
+    for (TSNode a : NamedChildren(ChildOfType(inv, "value_arguments"))) {
+      std::vector<TSNode> parts = NamedChildren(a);
+      if (!parts.empty()) args.push_back(parts.back());
+    }
+    ErrorSite site = NewSite(inv, SiteKind::kRaise);
+    site.error_class = name;
+    std::vector<Template> alts = FillFromArgs(args, &site);
+    if (site.message_opaque) return;  // : Exception(message)
+    if (site.message_origin_note.empty()) {
+      site.message_origin_note = "message passed to the supertype by `" + name + "`";
+    }
+    FinishEach(inv, std::move(site), alts);
+  }
+
+  // `override val message = ".."` or `override val message: String get() =
+  // ".."` in an exception class: how the exception prints.
+  void HandleMessageProperty(TSNode prop) {
+    if (ancestors_->size() < 2 || !Is(ancestors_->back(), "class_body")) return;
+    TSNode cls = (*ancestors_)[ancestors_->size() - 2];
+    TSNode var = ChildOfType(prop, "variable_declaration");
+    if (!Is(cls, "class_declaration") || !ts::Text(prop, src_).starts_with("override") ||
+        ts::Text(ChildOfType(var, "simple_identifier"), src_) != "message") {
+      return;
+    }
+    std::string name(ts::Text(ChildOfType(cls, "type_identifier"), src_));
+    TSNode spec = ChildOfType(cls, "delegation_specifier");
+    std::string parent = LastComponent(ts::Text(ts::FirstNamed(ts::FirstNamed(spec)), src_));
+    if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
+    TSNode at = prop, value{};
+    std::vector<TSNode> kids = NamedChildren(prop);
+    uint32_t b = ts_node_end_byte(var);
+    if (!kids.empty() && !ts_node_eq(kids.back(), var) &&
+        src_.substr(b, ts_node_start_byte(kids.back()) - b).find('=') != std::string_view::npos) {
+      value = kids.back();
+    } else if (TSNode getter = ts_node_next_named_sibling(prop); Is(getter, "getter")) {
+      TSNode body = ChildOfType(getter, "function_body");
+      std::vector<TSNode> stmts = NamedChildren(ChildOfType(body, "statements"));
+      if (ts::Text(body, src_).starts_with("=")) {
+        value = ts::FirstNamed(body);
+      } else if (stmts.size() == 1 && ts::Text(stmts[0], src_).starts_with("return")) {
+        value = ts::FirstNamed(stmts[0]);
+      }
+      at = getter;
+    }
+    if (ts_node_is_null(value)) return;
+    ErrorSite site = NewSite(at, SiteKind::kRaise);
+    site.error_class = name;
+    site.message = ExprTemplate(value, ts_node_start_byte(value), 0, &site.message_origin_note);
+    if (!site.message.HasLiteralText()) return;
+    if (site.message_origin_note.empty()) {
+      site.message_origin_note = "the `message` of `" + name + "`";
+    }
+    Finish(at, std::move(site));
+  }
+
+  // Returns the messages of a conditional message argument (`c ? "a" : "b"`,
+  // `if (c) "a" else "b"`), one per branch, when no argument has text of
+  // its own; the caller records one site per message.
+  std::vector<Template> FillFromArgs(const std::vector<TSNode>& args, ErrorSite* site) {
+    std::vector<TSNode> texts;
+    for (TSNode a : args) {
+      if (HasText(a)) texts.push_back(a);
+    }
+    size_t skip = texts.size() > 1 && Is(texts[0], "string_literal") &&
+                          LooksLikeErrorCode(ts::Text(texts[0], src_))
+                      ? 1
+                      : 0;
+    TSNode msg = texts.size() > skip ? texts[skip] : TSNode{};
+    for (TSNode a : args) {
+      if (!ts_node_is_null(msg) && ts_node_eq(a, msg)) continue;
+      std::string_view text = ts::Text(a, src_);
+      if (!site->http_status && text.find("Status") != std::string_view::npos) {
+        if (auto st = HttpStatusOf(text)) {
+          site->http_status = st;
+          continue;
+        }
+      }
+      if (!site->error_code && LooksLikeErrorCode(text)) {
+        site->error_code = Is(a, "string_literal") ? std::string(text.substr(1, text.size() - 2))
+                                                   : LastComponent(text);
+      }
+    }
+    if (ts_node_is_null(msg)) {
+      for (TSNode a : args) {
+        std::vector<Template> alts = AlternativeTemplates(a);
+        if (!alts.empty()) {
+          site->message = alts[0];
+          site->message_opaque = false;
+          return alts;
+        }
+      }
+      site->message = Template();
+      site->message.AddLiteral(site->error_code ? *site->error_code : site->error_class);
+      site->message_opaque = true;
+      if (site->message_origin_note.empty()) {
+        site->message_origin_note =
+            args.empty() ? "constructed without a message" : "the message is not a literal";
+      }
+      return {};
+    }
+    site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
+    site->message_opaque = !site->message.HasLiteralText();
+    return {};
+  }
+
+  // The branches of a conditional expression, each with text, else none.
+  std::vector<Template> AlternativeTemplates(TSNode n) {
+    std::vector<TSNode> todo = {n}, leaves;
+    while (!todo.empty() && leaves.size() < 8) {
+      TSNode cur = todo.back();
+      todo.pop_back();
+      std::vector<TSNode> branches = Branches(cur);
+      if (branches.empty()) {
+        leaves.push_back(cur);
+      } else {
+        todo.insert(todo.end(), branches.rbegin(), branches.rend());
+      }
+    }
+    if (leaves.size() < 2 || !todo.empty()) return {};
+    std::vector<Template> out;
+    for (TSNode leaf : leaves) {
+      std::string note;
+      out.push_back(ExprTemplate(leaf, ts_node_start_byte(leaf), 0, &note));
+      if (!out.back().HasLiteralText()) return {};
+    }
+    return out;
+  }
+
+  // One site per message of a conditional message; else the site as is.
+  void FinishEach(TSNode stmt, ErrorSite site, const std::vector<Template>& alts) {
+    if (alts.empty()) return Finish(stmt, std::move(site));
+    for (size_t i = 0; i < alts.size(); ++i) {
+      ErrorSite copy = site;
+      copy.message = alts[i];
+      std::string note = "message " + std::to_string(i + 1) + " of " + std::to_string(alts.size()) +
+                         ", chosen by a conditional";
+      copy.message_origin_note =
+          site.message_origin_note.empty() ? note : site.message_origin_note + "; " + note;
+      Finish(stmt, std::move(copy));
+    }
+  }
+
+  // Inside a template, `pos` and `depth` continue the caller's: with the
+  // node's own start, `s = String.format(.., s + "x")` would resolve `s` to
+  // the assignment it sits in, without end.
+  bool HasText(TSNode n) { return HasText(n, ts_node_start_byte(n), 0); }
+  bool HasText(TSNode n, uint32_t pos, int depth) {
+    std::string note;
+    return ExprTemplate(n, pos, depth, &note).HasLiteralText();
+  }
+
+  // A lambda's value: its last statement.
+  TSNode LambdaResult(TSNode lambda) {
+    std::vector<TSNode> stmts = NamedChildren(ChildOfType(lambda, "statements"));
+    return stmts.empty() ? TSNode{} : stmts.back();
+  }
+
+  std::vector<std::string> ArgExprs(const std::vector<TSNode>& args, size_t begin, size_t end) {
+    std::vector<std::string> out;
+    for (size_t i = begin; i < end && i < args.size(); ++i) out.push_back(HoleExpr(args[i]));
+    return out;
+  }
+
+  // --- helpers that return exceptions ----------------------------------------
+
+  void CollectHelperThrow(TSNode jump) {
+    if (!ts::Text(jump, src_).starts_with("throw")) return;
+    TSNode arg = ts::FirstNamed(jump);
+    if (!Is(arg, "call_expression")) return;
+    std::optional<Call> c = Parts(arg);
+    if (!c || c->name.empty() || std::isupper(static_cast<unsigned char>(c->name[0]))) return;
+    thrown_helpers_[c->name].push_back(ts::Line(jump));
+  }
+
+  void NoteHelperThrows() {
+    for (const auto& [index, name] : helper_sites_) {
+      auto it = thrown_helpers_.find(name);
+      if (index >= out_->size() || it == thrown_helpers_.end()) continue;
+      std::vector<std::string> lines;
+      for (int l : it->second) lines.push_back(std::to_string(l));
+      (*out_)[index].message_origin_note += "; thrown by `throw " + name + "(...)` at line" +
+                                            (lines.size() > 1 ? "s " : " ") + Join(lines, ", ") +
+                                            " of this file";
+    }
+  }
+
+  // --- templates -----------------------------------------------------------
+
+  // "..$v..${a.b}.." and raw """..""" strings, from the node's children:
+  // string_content pieces, `$`/`${`/`}` tokens and the interpolations.
+  Template StringTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    Template out;
+    bool raw = ts::Text(n, src_).starts_with("\"\"\"");
+    TSTreeCursor cursor = ts_tree_cursor_new(n);
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      do {
+        TSNode c = ts_tree_cursor_current_node(&cursor);
+        std::string_view type = Type(c);
+        if (type == "string_content") {
+          std::string_view text = ts::Text(c, src_);
+          out.AddLiteral(raw ? std::string(text) : DecodeKotlinEscapes(text));
+        } else if (type == "interpolated_identifier") {
+          std::string e(ts::Text(c, src_));
+          out.AddHole("$" + e, e);
+        } else if (type == "interpolated_expression") {
+          TSNode inner = ts::FirstNamed(c);
+          if (Is(inner, "string_literal")) {
+            out.Append(StringTemplate(inner, pos, depth + 1, note));
+          } else {
+            out.AddHole("${" + CollapseSpace(ts::Text(c, src_)) + "}", HoleExpr(inner));
+          }
+        }
+      } while (ts_tree_cursor_goto_next_sibling(&cursor));
+    }
+    ts_tree_cursor_delete(&cursor);
+    return out;
+  }
+
+  Template ExprTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    Template out;
+    if (depth == 0) steps_ = 0;
+    if (depth > kMaxExprDepth || ts_node_is_null(n) || ++steps_ > kMaxSteps) {
+      AddExprHole(n, &out);
+      return out;
+    }
+    std::string_view type = Type(n);
+    if (type == "string_literal") return StringTemplate(n, pos, depth, note);
+    if (type == "parenthesized_expression") {
+      return ExprTemplate(ts::FirstNamed(n), pos, depth + 1, note);
+    }
+    if (type == "additive_expression") {
+      std::vector<TSNode> kids = NamedChildren(n);
+      if (kids.size() == 2 && IsPlus(kids[0], kids[1])) {
+        Template t = ExprTemplate(kids[0], pos, depth + 1, note);
+        t.Append(ExprTemplate(kids[1], pos, depth + 1, note));
+        if (t.HasLiteralText()) return t;
+      }
+    }
+    if (type == "call_expression") {
+      if (auto t = CallTemplate(n, pos, depth, note)) return *t;
+    }
+    if (type == "simple_identifier") {
+      if (auto t = VariableTemplate(n, pos, depth, note)) return *t;
+    }
+    AddExprHole(n, &out);
+    return out;
+  }
+
+  bool IsPlus(TSNode left, TSNode right) {
+    uint32_t b = ts_node_end_byte(left), e = ts_node_start_byte(right);
+    return e > b && Trim(src_.substr(b, e - b)) == "+";
+  }
+
+  // "..".format(a), String.format("..", a), "..".trimIndent(),
+  // "..".trimMargin("|"), x.toString().
+  std::optional<Template> CallTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    std::optional<Call> c = Parts(n);
+    if (!c || ts_node_is_null(c->callee) || !Is(c->callee, "navigation_expression")) {
+      return std::nullopt;
+    }
+    TSNode object = ts::FirstNamed(c->callee);
+    const std::string& name = c->name;
+    if (name == "trimIndent" || name == "trimMargin") {
+      Template t = ExprTemplate(object, pos, depth + 1, note);
+      if (!t.HasLiteralText()) return std::nullopt;
+      if (name == "trimIndent") return TrimIndent(t);
+      std::string marker = "|";
+      if (!c->args.empty()) marker = ExprTemplate(c->args[0], pos, depth + 1, note).Display();
+      return TrimMargin(t, marker);
+    }
+    if (name == "format") {
+      TSNode fmt = object;
+      size_t first = 0;
+      if (c->receiver == "String" || c->receiver == "java.lang.String") {
+        if (c->args.empty()) return std::nullopt;
+        first = c->args.size() > 1 && !HasText(c->args[0], pos, depth + 1) &&
+                        HasText(c->args[1], pos, depth + 1)
+                    ? 1
+                    : 0;
+        fmt = c->args[first++];
+      }
+      Template t = ExprTemplate(fmt, pos, depth + 1, note);
+      if (!t.HasLiteralText()) return std::nullopt;
+      return ApplyPrintf(t, ArgExprs(c->args, first, c->args.size()), PrintfDialect::kJava);
+    }
+    return std::nullopt;
+  }
+
+  // A message held in a val/var: the last assignment before `pos` in the
+  // function, `+=` appends after it, else a top-level or member property.
+  std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
+                                           std::string* note) {
+    std::string name(ts::Text(ident, src_));
+    TSNode scope = ScopeOf(ident);
+    // Fields and constants may be declared below their use.
+    if (Is(scope, "source_file")) pos = UINT32_MAX;
+    std::vector<Assignment> assigns = AssignmentsTo(scope, name, pos);
+    if (assigns.empty() && !Is(scope, "source_file")) {
+      assigns = AssignmentsTo(root_, name, UINT32_MAX);
+    }
+    int last_plain = -1;
+    for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
+      if (!assigns[i].append) last_plain = i;
+    }
+    if (last_plain < 0) return std::nullopt;
+    bool outermost = note->empty();
+    const Assignment& a = assigns[last_plain];
+    // Properties defined from each other (A = B + ..; B = A + ..) end in a hole.
+    if (std::find(resolving_.begin(), resolving_.end(), a.node.id) != resolving_.end()) {
+      return std::nullopt;
+    }
+    resolving_.push_back(a.node.id);
+    Template out = ExprTemplate(a.value, ts_node_start_byte(a.node), depth + 1, note);
+    for (size_t i = last_plain + 1; i < assigns.size() && out.HasLiteralText(); ++i) {
+      out.Append(
+          ExprTemplate(assigns[i].value, ts_node_start_byte(assigns[i].node), depth + 1, note));
+    }
+    resolving_.pop_back();
+    if (!out.HasLiteralText()) return std::nullopt;
+    // The variable the site names is the one to point at, not a constant
+    // its value was built from.
+    if (outermost) {
+      *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(a.node));
+    }
+    return out;
+  }
+
+  struct Assignment {
+    TSNode node;
+    TSNode value;
+    bool append;        // +=
+    const void* scope;  // id of the innermost function holding it, else the root
+  };
+
+  // The assignment index. Assignments inside functions are added as the
+  // walk meets them: a lookup only needs those before its site, which the
+  // pre-order walk has passed. Fields and constants (outside any function)
+  // may be declared below their use: they are indexed on first need by a
+  // walk that skips function bodies. A scope the walk has not reached yet (a
+  // lambda inside the node being visited) is indexed on the spot.
+  struct Index {
+    std::map<std::string, std::vector<Assignment>> by_name;
+    std::set<std::string> overflowed;  // past the cap: given up on, not resolved stale
+  };
+
+  // Assignments to `name` directly in `scope` before `pos`, in source order.
+  std::vector<Assignment> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
+    const Index* index = &locals_;
+    Index fresh;
+    if (scope.id == root_.id) {
+      if (!fields_indexed_) {
+        fields_indexed_ = true;
+        IndexOutsideFunctions(root_, root_.id, &fields_);
+      }
+      index = &fields_;
+    } else if (Contains(current_, scope)) {
+      IndexOutsideFunctions(scope, scope.id, &fresh);
+      index = &fresh;
+    }
+    std::vector<Assignment> out;
+    auto it = index->by_name.find(name);
+    if (it == index->by_name.end() || index->overflowed.count(name)) return out;
+    for (const Assignment& a : it->second) {
+      if (ts_node_start_byte(a.node) >= pos) break;
+      if (a.scope == scope.id) out.push_back(a);
+    }
+    return out;
+  }
+
+  // Indexes the assignments under `top` that no nested function holds.
+  void IndexOutsideFunctions(TSNode top, const void* scope, Index* index) {
+    TSTreeCursor c = ts_tree_cursor_new(top);
+    bool descend = true;
+    while (true) {
+      TSNode n = ts_tree_cursor_current_node(&c);
+      if (descend) IndexNode(n, scope, index);
+      bool enter = descend && (ts_node_eq(n, top) || !IsFunctionNode(n));
+      if (enter && ts_tree_cursor_goto_first_child(&c)) continue;
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        descend = true;
+        continue;
+      }
+      if (!ts_tree_cursor_goto_parent(&c)) break;
+      descend = false;
+    }
+    ts_tree_cursor_delete(&c);
+  }
+
+  // Called by the walk: a local assignment goes into the index at once.
+  void IndexLocal(TSNode n) {
+    for (auto it = ancestors_->rbegin(); it != ancestors_->rend(); ++it) {
+      if (IsFunctionNode(*it)) {
+        IndexNode(n, it->id, &locals_);
+        return;
+      }
+    }
+  }
+
+  static void AddAssignment(std::string_view name, Assignment a, Index* index) {
+    auto& list = index->by_name[std::string(name)];
+    if (list.size() < kMaxAssignmentsPerName) {
+      list.push_back(a);  // source order
+    } else {
+      index->overflowed.insert(std::string(name));
+    }
+  }
+
+  void IndexNode(TSNode n, const void* scope, Index* index) {
+    std::string_view type = Type(n);
+    if (type == "property_declaration") {
+      // val name[: T] = value: the value follows the `=` token.
+      TSNode var = ChildOfType(n, "variable_declaration");
+      std::vector<TSNode> kids = NamedChildren(n);
+      if (ts_node_is_null(var) || kids.empty() || ts_node_eq(kids.back(), var)) return;
+      TSNode value = kids.back();
+      uint32_t b = ts_node_end_byte(var), e = ts_node_start_byte(value);
+      if (e <= b || src_.substr(b, e - b).find('=') == std::string_view::npos) return;
+      AddAssignment(ts::Text(ChildOfType(var, "simple_identifier"), src_), {n, value, false, scope},
+                    index);
+    } else if (type == "assignment") {
+      std::vector<TSNode> kids = NamedChildren(n);
+      if (kids.size() != 2) return;
+      uint32_t b = ts_node_end_byte(kids[0]), e = ts_node_start_byte(kids[1]);
+      std::string_view op = e > b ? Trim(src_.substr(b, e - b)) : std::string_view();
+      if (op == "=" || op == "+=") {
+        AddAssignment(ts::Text(kids[0], src_), {n, kids[1], op == "+=", scope}, index);
+      }
+    }
+  }
+
+  // The statement a record points at: the node directly in a statement list,
+  // a single-statement branch (`else -> throw ..`), an expression body, or
+  // the right side of `?:`.
+  TSNode StatementOf(TSNode n) {
+    TSNode cur = n;
+    for (TSNode parent : AncestorsOf(n)) {
+      std::string_view pt = Type(parent);
+      if (pt == "statements" || pt == "source_file" || pt == "control_structure_body" ||
+          pt == "function_body" || pt == "class_body") {
+        return cur;
+      }
+      // `a ?: b\n ?: error("..")`: the fallback raises, on its own line.
+      if (pt == "elvis_expression" && cur.id != ts::FirstNamed(parent).id) return cur;
+      cur = parent;
+    }
+    return TSNode{};
+  }
+
+  // The ancestors of `n`, innermost first: from the walk's stack when `n` is
+  // the node being visited (ts_node_parent is slow), else by ts_node_parent.
+  std::vector<TSNode> AncestorsOf(TSNode n) {
+    std::vector<TSNode> out;
+    if (ancestors_ && Contains(current_, n)) {
+      if (!ts_node_eq(n, current_)) {
+        out = PathDown(current_, n);
+        out.push_back(current_);
+      }
+      out.insert(out.end(), ancestors_->rbegin(), ancestors_->rend());
+      if (out.size() > static_cast<size_t>(kMaxAncestors)) out.resize(kMaxAncestors);
+      return out;
+    }
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      n = ts_node_parent(n);
+      if (ts_node_is_null(n)) break;
+      out.push_back(n);
+    }
+    return out;
+  }
+
+  static bool Contains(TSNode outer, TSNode inner) {
+    return ts_node_start_byte(outer) <= ts_node_start_byte(inner) &&
+           ts_node_end_byte(inner) <= ts_node_end_byte(outer);
+  }
+
+  // The nodes strictly between `top` and its descendant `n`, innermost
+  // first, found by descending from `top` (cheap: `top` is near `n`).
+  static std::vector<TSNode> PathDown(TSNode top, TSNode n) {
+    std::vector<TSNode> down;
+    TSTreeCursor c = ts_tree_cursor_new(top);
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      if (ts_tree_cursor_goto_first_child_for_byte(&c, ts_node_start_byte(n)) < 0) break;
+      TSNode k = ts_tree_cursor_current_node(&c);
+      while (!Contains(k, n) && ts_tree_cursor_goto_next_sibling(&c)) {
+        k = ts_tree_cursor_current_node(&c);
+      }
+      if (!Contains(k, n) || ts_node_eq(k, n)) break;
+      down.push_back(k);
+    }
+    ts_tree_cursor_delete(&c);
+    std::reverse(down.begin(), down.end());
+    return down;
+  }
+
+  TSNode Parent(TSNode n) {
+    if (ancestors_ && ts_node_eq(n, current_)) {
+      return ancestors_->empty() ? TSNode{} : ancestors_->back();
+    }
+    return ts_node_parent(n);
+  }
+
+  // The innermost function holding `n`, else the root.
+  TSNode ScopeOf(TSNode n) {
+    std::vector<TSNode> up = AncestorsOf(n);
+    for (TSNode a : up) {
+      if (IsFunctionNode(a)) return a;
+    }
+    return up.empty() ? n : up.back();
+  }
+
+  // `${x.toString()}` and `String.valueOf(x)` print x.
+  std::string HoleExpr(TSNode n) {
+    std::string e = CollapseSpace(ts::Text(n, src_));
+    if (e.ends_with(".toString()")) return e.substr(0, e.size() - 11);
+    return e;
+  }
+
+  void AddExprHole(TSNode n, Template* out) {
+    std::string e = CollapseSpace(ts::Text(n, src_));
+    out->AddHole("${" + e + "}", HoleExpr(n));
+  }
+
+  // --- context ---------------------------------------------------------------
+
+  ErrorSite NewSite(TSNode stmt, SiteKind kind) {
+    ErrorSite site;
+    site.language = "kotlin";
+    site.file_path = file_.path;
+    site.kind = kind;
+    // `@Suppress("X") require(..)`: the statement starts at its annotation,
+    // the record at the call.
+    TSNode first = stmt;
+    for (int i = 0;
+         i < 8 && Is(first, "prefix_expression") && Is(ts::FirstNamed(first), "annotation"); ++i) {
+      std::vector<TSNode> kids = NamedChildren(first);
+      first = kids.back();
+    }
+    site.line = ts::Line(first);
+    site.end_line = ts::EndLine(stmt);
+    return site;
+  }
+
+  void Finish(TSNode stmt, ErrorSite site) {
+    if (site.message.empty()) return;
+    // Split on the first site only: most files have none.
+    if (lines_.empty()) lines_ = SplitLines(src_);
+    AddBraceContext(stmt, src_, lines_, KotlinSyntax(), &site);
+    out_->push_back(std::move(site));
+  }
+
+  const SourceFile& file_;
+  std::string_view src_;
+  std::vector<std::string_view> lines_;  // of src_, split when first needed
+  std::vector<ErrorSite>* out_;
+  TSNode root_{};
+  TSNode current_{};                                          // the node being visited
+  const std::vector<TSNode>* ancestors_ = nullptr;            // its ancestors, root first
+  std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, function)
+  std::map<std::string, std::vector<int>> thrown_helpers_;
+  int steps_ = 0;
+  std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
+  Index locals_, fields_;
+  bool fields_indexed_ = false;
+};
+
+class KotlinExtractor : public Extractor {
+ public:
+  std::string_view language() const override { return "kotlin"; }
+  bool Handles(std::string_view path) const override {
+    return path.ends_with(".kt") || path.ends_with(".kts");
+  }
+  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
+                 bool* had_syntax_errors) const override {
+    ts::TreePtr tree = ts::Parse(tree_sitter_kotlin(), file.content);
+    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
+    TSNode root = ts_tree_root_node(tree.get());
+    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
+    KotlinFile(file, sites).Run(root);
+    return Status::OK();
+  }
+};
+
+}  // namespace
+
+const Extractor* KotlinExtractorInstance() {
+  static const KotlinExtractor kInstance;
+  return &kInstance;
+}
+
+}  // namespace errdex
