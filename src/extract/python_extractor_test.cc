@@ -5,33 +5,24 @@
 #include <re2/re2.h>
 
 #include "errdex/extractor.h"
+#include "extract/extractor_testing.h"
 
 namespace errdex {
 namespace {
 
+using extract_testing::ExtractFile;
+using extract_testing::HoleExprs;
+using extract_testing::Matches;
+using extract_testing::Messages;
+
 std::vector<ErrorSite> Extract(const std::string& code, bool* syntax_errors = nullptr) {
-  SourceFile f{"pkg/mod.py", code, false};
-  const Extractor* ex = ExtractorFor(f.path);
-  EXPECT_NE(ex, nullptr);
-  std::vector<ErrorSite> sites;
-  bool errs = false;
-  EXPECT_TRUE(ex->Extract(f, &sites, &errs).ok());
-  if (syntax_errors) *syntax_errors = errs;
-  return sites;
+  return ExtractFile("pkg/mod.py", code, "python", false, syntax_errors);
 }
 
 const ErrorSite& Only(const std::vector<ErrorSite>& sites) {
   EXPECT_EQ(sites.size(), 1u);
   static ErrorSite empty;
   return sites.empty() ? empty : sites[0];
-}
-
-std::vector<std::string> HoleExprs(const ErrorSite& s) {
-  std::vector<std::string> out;
-  for (const Piece& p : s.message.pieces()) {
-    if (p.is_hole) out.push_back(p.expr);
-  }
-  return out;
 }
 
 TEST(PythonExtractor, RaiseWithImplicitConcatenation) {
@@ -271,12 +262,6 @@ TEST(PythonExtractor, DeepNestingDoesNotCrash) {
 
 // Matches `rendered` against the site's pattern the way the matcher does
 // (unanchored search).
-bool Matches(const ErrorSite& s, const std::string& rendered) {
-  RE2 re(s.message.Pattern());
-  EXPECT_TRUE(re.ok()) << s.message.Pattern();
-  return RE2::PartialMatch(rendered, re);
-}
-
 TEST(PythonExtractor, MessageAssignedInBothBranchesGivesOneSitePerBranch) {
   auto sites = Extract(
       "def check(name, other, register):\n"
