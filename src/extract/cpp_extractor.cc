@@ -1439,14 +1439,11 @@ class CppExtractor : public Extractor {
   }
   Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
                  bool* had_syntax_errors) const override {
-    ts::TreePtr tree = ts::Parse(is_c_ ? tree_sitter_c() : tree_sitter_cpp(), file.content);
-    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
-    TSNode root = ts_tree_root_node(tree.get());
-    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
     static const std::vector<NodeKind> kC = NodeKinds(tree_sitter_c());
     static const std::vector<NodeKind> kCpp = NodeKinds(tree_sitter_cpp());
-    CppFile(file, is_c_, sites).Run(root, is_c_ ? kC : kCpp);
-    return Status::OK();
+    return ts::ParseAndVisit(
+        is_c_ ? tree_sitter_c() : tree_sitter_cpp(), file, had_syntax_errors,
+        [&](TSNode root) { CppFile(file, is_c_, sites).Run(root, is_c_ ? kC : kCpp); });
   }
 
  private:

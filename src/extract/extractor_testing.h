@@ -17,8 +17,7 @@ namespace errdex::extract_testing {
 // extractor expected for the path; with `expect_clean` the file must parse
 // without syntax errors; `syntax_errors`, when given, receives whether it did.
 inline std::vector<ErrorSite> ExtractFile(const std::string& path, const std::string& code,
-                                          std::string_view language = "",
-                                          bool expect_clean = true,
+                                          std::string_view language = "", bool expect_clean = true,
                                           bool* syntax_errors = nullptr) {
   SourceFile f{path, code, false};
   const Extractor* ex = ExtractorFor(f.path);

@@ -59,13 +59,27 @@ std::string DecodeGoEscapes(std::string_view body) {
     uint32_t v = 0;
     size_t j = i + 1;
     switch (e) {
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
+      case 'a':
+        out += '\a';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'v':
+        out += '\v';
+        break;
       case 'x':
         if (ParseHex(body, &j, 2, &v)) {
           out += static_cast<char>(v);
@@ -93,16 +107,27 @@ std::string DecodeGoEscapes(std::string_view body) {
 }
 
 std::optional<int> StatusFromName(std::string_view name) {
-  static const std::map<std::string_view, int> kTable = {
-      {"StatusBadRequest", 400}, {"StatusUnauthorized", 401}, {"StatusPaymentRequired", 402},
-      {"StatusForbidden", 403}, {"StatusNotFound", 404}, {"StatusMethodNotAllowed", 405},
-      {"StatusNotAcceptable", 406}, {"StatusRequestTimeout", 408}, {"StatusConflict", 409},
-      {"StatusGone", 410}, {"StatusLengthRequired", 411}, {"StatusPreconditionFailed", 412},
-      {"StatusRequestEntityTooLarge", 413}, {"StatusUnsupportedMediaType", 415},
-      {"StatusUnprocessableEntity", 422}, {"StatusTooManyRequests", 429},
-      {"StatusInternalServerError", 500}, {"StatusNotImplemented", 501},
-      {"StatusBadGateway", 502}, {"StatusServiceUnavailable", 503},
-      {"StatusGatewayTimeout", 504}};
+  static const std::map<std::string_view, int> kTable = {{"StatusBadRequest", 400},
+                                                         {"StatusUnauthorized", 401},
+                                                         {"StatusPaymentRequired", 402},
+                                                         {"StatusForbidden", 403},
+                                                         {"StatusNotFound", 404},
+                                                         {"StatusMethodNotAllowed", 405},
+                                                         {"StatusNotAcceptable", 406},
+                                                         {"StatusRequestTimeout", 408},
+                                                         {"StatusConflict", 409},
+                                                         {"StatusGone", 410},
+                                                         {"StatusLengthRequired", 411},
+                                                         {"StatusPreconditionFailed", 412},
+                                                         {"StatusRequestEntityTooLarge", 413},
+                                                         {"StatusUnsupportedMediaType", 415},
+                                                         {"StatusUnprocessableEntity", 422},
+                                                         {"StatusTooManyRequests", 429},
+                                                         {"StatusInternalServerError", 500},
+                                                         {"StatusNotImplemented", 501},
+                                                         {"StatusBadGateway", 502},
+                                                         {"StatusServiceUnavailable", 503},
+                                                         {"StatusGatewayTimeout", 504}};
   auto it = kTable.find(name);
   if (it == kTable.end()) return std::nullopt;
   return it->second;
@@ -156,14 +181,25 @@ TSNode EnclosingScope(TSNode n) {
   return ts::EnclosingScope(n, [](TSNode a) { return IsFunctionNode(a); });
 }
 
-
 // What a call reports, from its function text.
-enum class Reporter { kNone, kNew, kErrorf, kWrap, kWrapf, kPanic, kFatal, kFatalf, kHttp,
-                      kGrpc, kGrpcf };
+enum class Reporter {
+  kNone,
+  kNew,
+  kErrorf,
+  kWrap,
+  kWrapf,
+  kPanic,
+  kFatal,
+  kFatalf,
+  kHttp,
+  kGrpc,
+  kGrpcf
+};
 
 Reporter ReporterFor(std::string_view fn) {
   if (fn == "errors.New" || fn == "xerrors.New") return Reporter::kNew;
-  if (fn == "fmt.Errorf" || fn == "errors.Errorf" || fn == "xerrors.Errorf") return Reporter::kErrorf;
+  if (fn == "fmt.Errorf" || fn == "errors.Errorf" || fn == "xerrors.Errorf")
+    return Reporter::kErrorf;
   if (fn == "errors.Wrap") return Reporter::kWrap;
   if (fn == "errors.Wrapf") return Reporter::kWrapf;
   if (fn == "panic") return Reporter::kPanic;
@@ -287,8 +323,8 @@ class GoFile {
         if (values.size() == 1) {
           ErrorSite site = NewSite(n, SiteKind::kRaise);
           site.error_class = type;
-          site.message = ExprTemplate(values[0], ts_node_start_byte(n), 0,
-                                      &site.message_origin_note);
+          site.message =
+              ExprTemplate(values[0], ts_node_start_byte(n), 0, &site.message_origin_note);
           if (site.message_origin_note.empty()) {
             site.message_origin_note = "the Error() method of `" + type + "`";
           }
@@ -333,8 +369,8 @@ class GoFile {
         note += ", returned at line" + std::string(lines.size() > 1 ? "s " : " ") +
                 Join(lines, ", ") + " of this file";
       }
-      s.message_origin_note = s.message_origin_note.empty() ? note
-                                                            : note + "; " + s.message_origin_note;
+      s.message_origin_note =
+          s.message_origin_note.empty() ? note : note + "; " + s.message_origin_note;
     }
   }
 
@@ -472,8 +508,8 @@ class GoFile {
     Template out = ExprTemplate(value, ts_node_start_byte(node), depth + 1, note);
     if (!out.HasLiteralText()) return std::nullopt;
     for (size_t i = last_plain + 1; i < assigns.size(); ++i) {
-      out.Append(ExprTemplate(assigns[i].second, ts_node_start_byte(assigns[i].first), depth + 1,
-                              note));
+      out.Append(
+          ExprTemplate(assigns[i].second, ts_node_start_byte(assigns[i].first), depth + 1, note));
     }
     if (note->empty()) {
       *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(node));
@@ -592,12 +628,8 @@ class GoExtractor : public Extractor {
   bool Handles(std::string_view path) const override { return path.ends_with(".go"); }
   Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
                  bool* had_syntax_errors) const override {
-    ts::TreePtr tree = ts::Parse(tree_sitter_go(), file.content);
-    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
-    TSNode root = ts_tree_root_node(tree.get());
-    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
-    GoFile(file, sites).Run(root);
-    return Status::OK();
+    return ts::ParseAndVisit(tree_sitter_go(), file, had_syntax_errors,
+                             [&](TSNode root) { GoFile(file, sites).Run(root); });
   }
 };
 

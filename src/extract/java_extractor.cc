@@ -849,12 +849,8 @@ class JavaExtractor : public Extractor {
   bool Handles(std::string_view path) const override { return path.ends_with(".java"); }
   Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
                  bool* had_syntax_errors) const override {
-    ts::TreePtr tree = ts::Parse(tree_sitter_java(), file.content);
-    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
-    TSNode root = ts_tree_root_node(tree.get());
-    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
-    JavaFile(file, sites).Run(root);
-    return Status::OK();
+    return ts::ParseAndVisit(tree_sitter_java(), file, had_syntax_errors,
+                             [&](TSNode root) { JavaFile(file, sites).Run(root); });
   }
 };
 

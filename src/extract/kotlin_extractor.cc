@@ -1052,12 +1052,8 @@ class KotlinExtractor : public Extractor {
   }
   Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
                  bool* had_syntax_errors) const override {
-    ts::TreePtr tree = ts::Parse(tree_sitter_kotlin(), file.content);
-    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
-    TSNode root = ts_tree_root_node(tree.get());
-    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
-    KotlinFile(file, sites).Run(root);
-    return Status::OK();
+    return ts::ParseAndVisit(tree_sitter_kotlin(), file, had_syntax_errors,
+                             [&](TSNode root) { KotlinFile(file, sites).Run(root); });
   }
 };
 

@@ -10,6 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "errdex/source.h"
+#include "errdex/status.h"
+
 namespace errdex::ts {
 
 struct ParserDeleter {
@@ -30,6 +33,20 @@ inline TreePtr Parse(const TSLanguage* language, std::string_view source,
   ts_parser_set_timeout_micros(parser.get(), timeout_us);
   return TreePtr(ts_parser_parse_string(parser.get(), nullptr, source.data(),
                                         static_cast<uint32_t>(source.size())));
+}
+
+// Parses `file` with `language` and hands the root to `visit`: the common
+// body of the extractors' Extract. A parse that times out is an error; a
+// tree with syntax errors is not (its well-formed parts still count).
+template <typename Visit>
+Status ParseAndVisit(const TSLanguage* language, const SourceFile& file, bool* had_syntax_errors,
+                     Visit&& visit) {
+  TreePtr tree = Parse(language, file.content);
+  if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
+  TSNode root = ts_tree_root_node(tree.get());
+  if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
+  visit(root);
+  return Status::OK();
 }
 
 inline std::string_view Text(TSNode n, std::string_view src) {
