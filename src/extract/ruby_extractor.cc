@@ -317,7 +317,18 @@ class RubyFile {
     ErrorSite site = NewSite(call, kind);
     site.severity = severity;
     site.error_class = cls;
-    site.message = ExprTemplate(args[0], ts_node_start_byte(call), 0, &site.message_origin_note);
+    uint32_t pos = ts_node_start_byte(call);
+    // warn prints each argument on its own line; loggers with a topic
+    // (Jekyll's `logger.error "Topic:", "detail"`) print them spaced.
+    const char* joiner = kind == SiteKind::kWarning ? "\n" : " ";
+    for (size_t i = 0; i < args.size() && (i == 0 || kind != SiteKind::kRaise); ++i) {
+      if (Is(args[i], "pair") || Is(args[i], "block_argument")) break;
+      Template t = ExprTemplate(args[i], pos, 0, &site.message_origin_note);
+      if (t.pieces().size() == 1 && !t.pieces()[0].is_hole && t.pieces()[0].text.empty()) continue;
+      if (!site.message.empty()) site.message.AddLiteral(joiner);
+      site.message.Append(t);
+    }
+    if (kind == SiteKind::kWarning && FollowedByExit(call, anc)) site.severity = "critical";
     Finish(call, anc, std::move(site));
   }
 
@@ -329,13 +340,20 @@ class RubyFile {
     uint32_t pos = ts_node_start_byte(call);
     site.message = printf ? FormatTemplate(args, pos, &site.message_origin_note)
                           : ExprTemplate(args[0], pos, 0, &site.message_origin_note);
-    TSNode next = ts_node_next_named_sibling(StatementOf(call, anc));
-    std::string_view nt = ts::Text(next, src_);
-    if (nt.starts_with("exit") || nt.starts_with("Kernel.exit")) {
+    if (FollowedByExit(call, anc)) {
       site.severity = "critical";
-      site.message_origin_note = "printed to stderr before `" + CollapseSpace(nt) + "`";
+      site.message_origin_note = "printed to stderr before `exit`";
     }
     Finish(call, anc, std::move(site));
+  }
+
+  // `exit 1`, `exit(false)`, `exit!` as the next statement.
+  bool FollowedByExit(TSNode call, const std::vector<TSNode>& anc) {
+    TSNode next = ts_node_next_named_sibling(StatementOf(call, anc));
+    std::string_view nt = ts::Text(next, src_);
+    if (nt.starts_with("Kernel.")) nt.remove_prefix(7);
+    return nt.starts_with("exit") && nt != "exit 0" && nt != "exit(0)" && nt != "exit true" &&
+           nt != "exit(true)";
   }
 
   // Rails: `render json: {...}, status: :not_found`; `head :forbidden`.

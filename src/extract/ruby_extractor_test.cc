@@ -178,8 +178,18 @@ TEST(RubyExtractor, WarningsLogsAndExits) {
       "  exit(1)\n"
       "  STDERR.puts \"just noise\"\n"
       "  logger.info \"not an error\"\n"
+      "  Jekyll.logger.error \"Conversion error:\",\n"
+      "                      \"#{name} failed\"\n"
+      "  warn \"usage: shop\", \"  -v  verbose\"\n"
+      "  exit 2\n"
       "end\n");
-  ASSERT_EQ(sites.size(), 6u);
+  ASSERT_EQ(sites.size(), 8u);
+  EXPECT_EQ(sites[6].message.Display(), "Conversion error: #{name} failed");
+  EXPECT_EQ(sites[6].line, 10);
+  EXPECT_EQ(sites[6].end_line, 11);
+  EXPECT_TRUE(Matches(sites[6], "  Conversion error: about.md failed"));
+  EXPECT_EQ(sites[7].message.Display(), "usage: shop\n  -v  verbose");
+  EXPECT_EQ(sites[7].severity, "critical");
   EXPECT_EQ(sites[0].kind, SiteKind::kWarning);
   EXPECT_EQ(sites[0].severity, "warning");
   EXPECT_EQ(sites[0].message.Display(), "deprecated option #{opt}");
