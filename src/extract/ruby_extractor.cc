@@ -131,7 +131,7 @@ std::string DecodeSingleQuoted(std::string_view s) {
 bool IsBlock(std::string_view t) {
   return t == "body_statement" || t == "then" || t == "else" || t == "begin" ||
          t == "program" || t == "ensure" || t == "parenthesized_statements" ||
-         t == "block_body" || t == "when";
+         t == "block_body";
 }
 
 bool IsFunction(std::string_view t) { return t == "method" || t == "singleton_method"; }
@@ -941,6 +941,9 @@ class RubyFile {
             AddCondition(cond, in_then ? positive : !positive, site);
             if (!IsModifier(pt)) AddNote(CommentAbove(ts::Line(parent)), "guard-comment", site);
           }
+        } else if (pt == "when" && i > 0 && Is(anc[i - 1], "case") &&
+                   ts_node_eq(Field(parent, "body"), cur)) {
+          AddWhen(anc[i - 1], parent, site);
         } else if (pt == "rescue") {
           std::string_view t = ts::Text(parent, src_);
           TSNode body = Field(parent, "body");
@@ -973,6 +976,21 @@ class RubyFile {
     site->function = Join(scopes, ".");
     std::stable_sort(site->conditions.begin(), site->conditions.end(),
                      [](const PathCondition& a, const PathCondition& b) { return a.line < b.line; });
+  }
+
+  // `case v when A, B` holds when `A === v || B === v`; a `case` without a
+  // value tests each pattern as a condition.
+  void AddWhen(TSNode kase, TSNode when, ErrorSite* site) {
+    TSNode value = Field(kase, "value");
+    std::vector<std::string> alts;
+    for (TSNode p : NamedChildren(when)) {
+      if (!Is(p, "pattern")) continue;
+      std::string pat = CollapseSpace(ts::Text(p, src_));
+      alts.push_back(ts_node_is_null(value) ? pat : pat + " === " + ConditionText(value, src_));
+    }
+    if (alts.empty()) return;
+    std::string expr = Join(alts, " || ");
+    site->conditions.push_back({expr, true, ts::Line(when)});
   }
 
   static bool IsModifier(std::string_view t) {

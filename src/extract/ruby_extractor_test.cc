@@ -307,6 +307,29 @@ TEST(RubyExtractor, ConditionsAndGuardClauses) {
   EXPECT_EQ(sites[3].conditions[0].expr, "rescue Timeout::Error => e");
 }
 
+TEST(RubyExtractor, CaseWhenConditions) {
+  auto sites = Extract(
+      "def style_for(kind)\n"
+      "  case kind\n"
+      "  when :tab, 'tab' then raise StyleError, \"tabs are not allowed\"\n"
+      "  when String\n"
+      "    raise StyleError, \"unknown style #{kind}\"\n"
+      "  end\n"
+      "  case\n"
+      "  when kind.nil? then raise \"no kind\"\n"
+      "  end\n"
+      "end\n");
+  ASSERT_EQ(sites.size(), 3u);
+  ASSERT_EQ(sites[0].conditions.size(), 1u);
+  EXPECT_EQ(sites[0].conditions[0].expr, ":tab === kind || 'tab' === kind");
+  EXPECT_EQ(sites[0].conditions[0].line, 3);
+  ASSERT_EQ(sites[1].conditions.size(), 1u);
+  EXPECT_EQ(sites[1].conditions[0].expr, "String === kind");
+  EXPECT_EQ(sites[1].conditions[0].line, 4);
+  ASSERT_EQ(sites[2].conditions.size(), 1u);
+  EXPECT_EQ(sites[2].conditions[0].expr, "kind.nil?");
+}
+
 TEST(RubyExtractor, HandlesRubyFilesOnly) {
   const Extractor* ex = ExtractorFor("lib/tasks/db.rake");
   ASSERT_NE(ex, nullptr);
