@@ -186,43 +186,48 @@ class RubyFile {
   RubyFile(const SourceFile& file, std::vector<ErrorSite>* out)
       : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
 
+  // One walk collects what the sites need (heredoc bodies, assignments)
+  // and the candidate nodes with their ancestors; classes are handled
+  // before calls so that `raise X` above X's class finds its default
+  // message.
   void Run(TSNode root) {
-    Prepass(root);
-    // Exception classes first, so that `raise X` above its class still
-    // finds X's default message.
-    ts::ForEachNodeWithAncestors(root, [this](TSNode n, const std::vector<TSNode>& anc) {
-      if (Is(n, "class")) HandleClass(n, anc);
-    });
-    ts::ForEachNodeWithAncestors(root, [this](TSNode n, const std::vector<TSNode>& anc) {
-      if (Is(n, "call")) HandleCall(n, anc);
-    });
-  }
-
- private:
-  // --- pre-pass: heredoc bodies, assignments, exception classes -------------
-
-  void Prepass(TSNode root) {
     std::vector<TSNode> beginnings, bodies;
-    ts::ForEachNode(root, [&](TSNode n) {
+    std::vector<std::pair<TSNode, std::vector<TSNode>>> classes, calls;
+    ts::ForEachNodeWithAncestors(root, [&](TSNode n, const std::vector<TSNode>& anc) {
       std::string_view t = Type(n);
-      if (t == "heredoc_beginning") {
+      if (t == "call") {
+        if (IsCandidate(ts::Text(Field(n, "method"), src_))) calls.push_back({n, anc});
+      } else if (t == "heredoc_beginning") {
         beginnings.push_back(n);
       } else if (t == "heredoc_body") {
         bodies.push_back(n);
       } else if (t == "assignment" || t == "operator_assignment") {
-        TSNode left = Field(n, "left");
-        if (Is(left, "identifier") || Is(left, "constant")) {
-          if (t == "assignment" || ts::Text(Field(n, "operator"), src_) == "+=") {
-            auto& list = assignments_[std::string(ts::Text(left, src_))];
-            if (list.size() < kMaxAssignmentsPerName) list.push_back(n);
-          }
-        }
+        IndexAssignment(n, t);
+      } else if (t == "class") {
+        classes.push_back({n, anc});
       }
     });
     // Bodies follow their openers in the same order.
     for (size_t i = 0; i < beginnings.size() && i < bodies.size(); ++i) {
       heredocs_[ts_node_start_byte(beginnings[i])] = bodies[i];
     }
+    for (const auto& [n, anc] : classes) HandleClass(n, anc);
+    for (const auto& [n, anc] : calls) HandleCall(n, anc);
+  }
+
+ private:
+  static bool IsCandidate(std::string_view m) {
+    return m == "raise" || m == "fail" || m == "warn" || m == "abort" || m == "error" ||
+           m == "fatal" || m == "puts" || m == "print" || m == "write" || m == "printf" ||
+           m == "render" || m == "head" || m == "halt" || m == "add";
+  }
+
+  void IndexAssignment(TSNode n, std::string_view type) {
+    TSNode left = Field(n, "left");
+    if (!Is(left, "identifier") && !Is(left, "constant")) return;
+    if (type == "operator_assignment" && ts::Text(Field(n, "operator"), src_) != "+=") return;
+    auto& list = assignments_[std::string(ts::Text(left, src_))];
+    if (list.size() < kMaxAssignmentsPerName) list.push_back(n);
   }
 
   // --- sites -----------------------------------------------------------------
