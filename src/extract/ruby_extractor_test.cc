@@ -330,6 +330,30 @@ TEST(RubyExtractor, CaseWhenConditions) {
   EXPECT_EQ(sites[2].conditions[0].expr, "kind.nil?");
 }
 
+TEST(RubyExtractor, ConstantsParenthesesAndKernel) {
+  auto sites = Extract(
+      "module Shop\n"
+      "  LIMIT_MSG = \"cart limit reached\".freeze\n"
+      "  def self.push(x)\n"
+      "    raise(LimitError, LIMIT_MSG) if full?\n"
+      "    Kernel.raise ArgumentError, 'nil item' if x.nil?\n"
+      "    raise TypeError, format('%05.1f%% off is not allowed', x) unless x.positive?\n"
+      "    raise unless ok\n"
+      "    raise err\n"
+      "  end\n"
+      "end\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].error_class, "LimitError");
+  EXPECT_EQ(sites[0].message.Display(), "cart limit reached");
+  EXPECT_EQ(sites[0].message_origin_note, "message assigned to `LIMIT_MSG` at line 2");
+  EXPECT_EQ(sites[0].function, "Shop.push");
+  EXPECT_EQ(sites[1].error_class, "ArgumentError");
+  EXPECT_EQ(sites[1].message.Display(), "nil item");
+  EXPECT_EQ(sites[1].conditions.size(), 2u);
+  EXPECT_EQ(sites[2].message.Display(), "%05.1f% off is not allowed");
+  EXPECT_TRUE(Matches(sites[2], "012.5% off is not allowed (TypeError)"));
+}
+
 TEST(RubyExtractor, HandlesRubyFilesOnly) {
   const Extractor* ex = ExtractorFor("lib/tasks/db.rake");
   ASSERT_NE(ex, nullptr);
