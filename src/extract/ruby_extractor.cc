@@ -45,15 +45,28 @@ constexpr size_t kMaxBlockScan = 256;
 
 // Rails' status symbols (Rack::Utils::SYMBOL_TO_STATUS_CODE), error codes only.
 std::optional<int> StatusFromSymbol(std::string_view sym) {
-  static const std::map<std::string_view, int> kTable = {
-      {"bad_request", 400}, {"unauthorized", 401}, {"payment_required", 402},
-      {"forbidden", 403}, {"not_found", 404}, {"method_not_allowed", 405},
-      {"not_acceptable", 406}, {"request_timeout", 408}, {"conflict", 409}, {"gone", 410},
-      {"precondition_failed", 412}, {"payload_too_large", 413},
-      {"unsupported_media_type", 415}, {"unprocessable_entity", 422},
-      {"unprocessable_content", 422}, {"locked", 423}, {"too_many_requests", 429},
-      {"internal_server_error", 500}, {"not_implemented", 501}, {"bad_gateway", 502},
-      {"service_unavailable", 503}, {"gateway_timeout", 504}};
+  static const std::map<std::string_view, int> kTable = {{"bad_request", 400},
+                                                         {"unauthorized", 401},
+                                                         {"payment_required", 402},
+                                                         {"forbidden", 403},
+                                                         {"not_found", 404},
+                                                         {"method_not_allowed", 405},
+                                                         {"not_acceptable", 406},
+                                                         {"request_timeout", 408},
+                                                         {"conflict", 409},
+                                                         {"gone", 410},
+                                                         {"precondition_failed", 412},
+                                                         {"payload_too_large", 413},
+                                                         {"unsupported_media_type", 415},
+                                                         {"unprocessable_entity", 422},
+                                                         {"unprocessable_content", 422},
+                                                         {"locked", 423},
+                                                         {"too_many_requests", 429},
+                                                         {"internal_server_error", 500},
+                                                         {"not_implemented", 501},
+                                                         {"bad_gateway", 502},
+                                                         {"service_unavailable", 503},
+                                                         {"gateway_timeout", 504}};
   auto it = kTable.find(sym);
   if (it == kTable.end()) return std::nullopt;
   return it->second;
@@ -61,14 +74,27 @@ std::optional<int> StatusFromSymbol(std::string_view sym) {
 
 // What a client sees for a response without a body of its own.
 std::string ReasonPhrase(int status) {
-  static const std::map<int, std::string_view> kTable = {
-      {400, "Bad Request"}, {401, "Unauthorized"}, {402, "Payment Required"},
-      {403, "Forbidden"}, {404, "Not Found"}, {405, "Method Not Allowed"},
-      {406, "Not Acceptable"}, {408, "Request Timeout"}, {409, "Conflict"}, {410, "Gone"},
-      {412, "Precondition Failed"}, {413, "Content Too Large"},
-      {415, "Unsupported Media Type"}, {422, "Unprocessable Content"}, {423, "Locked"},
-      {429, "Too Many Requests"}, {500, "Internal Server Error"}, {501, "Not Implemented"},
-      {502, "Bad Gateway"}, {503, "Service Unavailable"}, {504, "Gateway Timeout"}};
+  static const std::map<int, std::string_view> kTable = {{400, "Bad Request"},
+                                                         {401, "Unauthorized"},
+                                                         {402, "Payment Required"},
+                                                         {403, "Forbidden"},
+                                                         {404, "Not Found"},
+                                                         {405, "Method Not Allowed"},
+                                                         {406, "Not Acceptable"},
+                                                         {408, "Request Timeout"},
+                                                         {409, "Conflict"},
+                                                         {410, "Gone"},
+                                                         {412, "Precondition Failed"},
+                                                         {413, "Content Too Large"},
+                                                         {415, "Unsupported Media Type"},
+                                                         {422, "Unprocessable Content"},
+                                                         {423, "Locked"},
+                                                         {429, "Too Many Requests"},
+                                                         {500, "Internal Server Error"},
+                                                         {501, "Not Implemented"},
+                                                         {502, "Bad Gateway"},
+                                                         {503, "Service Unavailable"},
+                                                         {504, "Gateway Timeout"}};
   auto it = kTable.find(status);
   return it == kTable.end() ? std::string() : std::string(it->second);
 }
@@ -81,16 +107,26 @@ std::string DecodeEscape(std::string_view e) {
   size_t j = 2;
   uint32_t v = 0;
   switch (c) {
-    case 'n': return "\n";
-    case 't': return "\t";
-    case 'r': return "\r";
-    case 'e': return "\x1b";
-    case 's': return " ";
-    case 'a': return "\a";
-    case 'b': return "\b";
-    case 'f': return "\f";
-    case 'v': return "\v";
-    case '0': return std::string(1, '\0');
+    case 'n':
+      return "\n";
+    case 't':
+      return "\t";
+    case 'r':
+      return "\r";
+    case 'e':
+      return "\x1b";
+    case 's':
+      return " ";
+    case 'a':
+      return "\a";
+    case 'b':
+      return "\b";
+    case 'f':
+      return "\f";
+    case 'v':
+      return "\v";
+    case '0':
+      return std::string(1, '\0');
     case 'x':
       if (ParseHex(e, &j, 2, &v)) out += static_cast<char>(v);
       return out;
@@ -110,8 +146,10 @@ std::string DecodeEscape(std::string_view e) {
         AppendUtf8(v, &out);
       }
       return out;
-    case '\n': return "";  // a line continuation inside the literal
-    default: return std::string(e.substr(1));
+    case '\n':
+      return "";  // a line continuation inside the literal
+    default:
+      return std::string(e.substr(1));
   }
 }
 
@@ -129,9 +167,8 @@ std::string DecodeSingleQuoted(std::string_view s) {
 }
 
 bool IsBlock(std::string_view t) {
-  return t == "body_statement" || t == "then" || t == "else" || t == "begin" ||
-         t == "program" || t == "ensure" || t == "parenthesized_statements" ||
-         t == "block_body";
+  return t == "body_statement" || t == "then" || t == "else" || t == "begin" || t == "program" ||
+         t == "ensure" || t == "parenthesized_statements" || t == "block_body";
 }
 
 bool IsFunction(std::string_view t) { return t == "method" || t == "singleton_method"; }
@@ -247,11 +284,12 @@ class RubyFile {
     } else if (!ts_node_is_null(recv) && IsLogger(recv_text) &&
                (method == "error" || method == "fatal" || method == "warn")) {
       HandleMessageCall(call, args, anc, SiteKind::kLog,
-                        method == "fatal" ? "critical" : method == "warn" ? "warning" : "error",
+                        method == "fatal"  ? "critical"
+                        : method == "warn" ? "warning"
+                                           : "error",
                         "");
     } else if ((recv_text == "$stderr" || recv_text == "STDERR") &&
-               (method == "puts" || method == "print" || method == "write" ||
-                method == "printf")) {
+               (method == "puts" || method == "print" || method == "write" || method == "printf")) {
       HandleStderr(call, args, anc, method == "printf");
     } else if (ts_node_is_null(recv) && (method == "render" || method == "head")) {
       HandleRender(call, args, anc, method == "head");
@@ -549,7 +587,8 @@ class RubyFile {
         }
       }
     }
-    if (Is(chosen, "hash") || Is(chosen, "array")) return BodyTemplate(ts::FirstNamed(chosen), pos, note);
+    if (Is(chosen, "hash") || Is(chosen, "array"))
+      return BodyTemplate(ts::FirstNamed(chosen), pos, note);
     return ts_node_is_null(chosen) ? Template() : ExprTemplate(chosen, pos, 0, note);
   }
 
@@ -700,8 +739,7 @@ class RubyFile {
   // A heredoc: the body after the opener's line; `<<~` strips the common
   // indentation, `<<-`/`<<` keep it; quoted ids (`<<~'EOS'`) do not
   // interpolate.
-  Template HeredocTemplate(TSNode begin, TSNode body, uint32_t pos, int depth,
-                           std::string* note) {
+  Template HeredocTemplate(TSNode begin, TSNode body, uint32_t pos, int depth, std::string* note) {
     std::string_view opener = ts::Text(begin, src_);
     bool squiggly = opener.starts_with("<<~");
     bool raw = opener.find('\'') != std::string_view::npos;
@@ -804,8 +842,8 @@ class RubyFile {
   Template ApplyFormat(const Template& fmt, const std::vector<std::string>& args) {
     bool named = false;
     for (const Piece& p : fmt.pieces()) {
-      if (!p.is_hole && (p.text.find("%{") != std::string::npos ||
-                         p.text.find("%<") != std::string::npos)) {
+      if (!p.is_hole &&
+          (p.text.find("%{") != std::string::npos || p.text.find("%<") != std::string::npos)) {
         named = true;
       }
     }
@@ -833,8 +871,8 @@ class RubyFile {
         }
         size_t stop = end + 1;
         if (open == '<') {  // %<name>-8.2f: flags, width, precision, verb
-          while (stop < s.size() && std::string_view("-+ 0#.*123456789").find(s[stop]) !=
-                                        std::string_view::npos) {
+          while (stop < s.size() &&
+                 std::string_view("-+ 0#.*123456789").find(s[stop]) != std::string_view::npos) {
             ++stop;
           }
           if (stop < s.size()) ++stop;
@@ -878,8 +916,8 @@ class RubyFile {
     Template out = ExprTemplate(Field(a, "right"), ts_node_start_byte(a), depth + 1, note);
     if (!out.HasLiteralText()) return std::nullopt;
     for (size_t i = last_plain + 1; i < found.size(); ++i) {
-      out.Append(ExprTemplate(Field(found[i], "right"), ts_node_start_byte(found[i]), depth + 1,
-                              note));
+      out.Append(
+          ExprTemplate(Field(found[i], "right"), ts_node_start_byte(found[i]), depth + 1, note));
     }
     if (note && note->empty()) {
       *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(a));
@@ -952,8 +990,9 @@ class RubyFile {
         } else if (pt == "rescue") {
           std::string_view t = ts::Text(parent, src_);
           TSNode body = Field(parent, "body");
-          size_t len = ts_node_is_null(body) ? t.size()
-                                             : ts_node_start_byte(body) - ts_node_start_byte(parent);
+          size_t len = ts_node_is_null(body)
+                           ? t.size()
+                           : ts_node_start_byte(body) - ts_node_start_byte(parent);
           std::string header = CollapseSpace(t.substr(0, std::min(len, t.size())));
           if (header.ends_with(" then")) header.resize(header.size() - 5);
           site->conditions.push_back({header, true, ts::Line(parent)});
@@ -979,8 +1018,9 @@ class RubyFile {
     }
     std::reverse(scopes.begin(), scopes.end());
     site->function = Join(scopes, ".");
-    std::stable_sort(site->conditions.begin(), site->conditions.end(),
-                     [](const PathCondition& a, const PathCondition& b) { return a.line < b.line; });
+    std::stable_sort(
+        site->conditions.begin(), site->conditions.end(),
+        [](const PathCondition& a, const PathCondition& b) { return a.line < b.line; });
   }
 
   // `case v when A, B` holds when `A === v || B === v`; a `case` without a

@@ -1,7 +1,6 @@
 // Ruby extractor: every idiom, asserted on the exact message, line, class,
 // status, conditions and pattern a user will see.
 #include <gtest/gtest.h>
-
 #include <re2/re2.h>
 
 #include "errdex/extractor.h"
@@ -211,7 +210,8 @@ TEST(RubyExtractor, RailsAndSinatraResponses) {
   auto sites = Extract(
       "class CartsController < ApplicationController\n"
       "  def show\n"
-      "    return render json: { error: \"cart #{id} not found\" }, status: :not_found if @cart.nil?\n"
+      "    return render json: { error: \"cart #{id} not found\" }, status: :not_found if "
+      "@cart.nil?\n"
       "    head :forbidden unless allowed?\n"
       "    render json: { errors: @cart.errors }, status: :unprocessable_entity\n"
       "    render json: @cart, status: :ok\n"
