@@ -311,7 +311,8 @@ class RubyFile {
     uint32_t pos = ts_node_start_byte(call);
     std::string* note = &site.message_origin_note;
     TSNode first = args[0];
-    if (IsClassRef(first)) {
+    // `raise a, b`: a is always the class (or an exception object).
+    if (IsClassRef(first) || args.size() >= 2) {
       site.error_class = CollapseSpace(ts::Text(first, src_));
       if (args.size() >= 2) {
         site.message = ExprTemplate(args[1], pos, 0, note);

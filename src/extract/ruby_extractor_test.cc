@@ -340,9 +340,12 @@ TEST(RubyExtractor, ConstantsParenthesesAndKernel) {
       "    raise TypeError, format('%05.1f%% off is not allowed', x) unless x.positive?\n"
       "    raise unless ok\n"
       "    raise err\n"
+      "    raise error_class, \"boom #{x}\"\n"
       "  end\n"
       "end\n");
-  ASSERT_EQ(sites.size(), 3u);
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[3].error_class, "error_class");
+  EXPECT_EQ(sites[3].message.Display(), "boom #{x}");
   EXPECT_EQ(sites[0].error_class, "LimitError");
   EXPECT_EQ(sites[0].message.Display(), "cart limit reached");
   EXPECT_EQ(sites[0].message_origin_note, "message assigned to `LIMIT_MSG` at line 2");
