@@ -242,6 +242,9 @@ class RubyFile {
         IndexAssignment(n, t);
       } else if (t == "class") {
         classes.push_back({n, anc});
+      } else if (t == "method") {
+        std::string_view name = ts::Text(Field(n, "name"), src_);
+        if (name == "raise" || name == "fail") redefined_.insert(std::string(name));
       }
     });
     // Bodies follow their openers in the same order.
@@ -307,6 +310,12 @@ class RubyFile {
 
   void HandleRaise(TSNode call, const std::vector<TSNode>& args, const std::vector<TSNode>& anc) {
     if (args.empty() || InsideSite(anc)) return;  // `raise` re-raises
+    // A file that defines its own `fail` (Rack::Files) means something else.
+    if (redefined_.count(std::string(ts::Text(Field(call, "method"), src_)))) return;
+    std::string_view ft = Type(args[0]);
+    if (ft == "integer" || ft == "simple_symbol" || ft == "nil" || ft == "true" || ft == "false") {
+      return;
+    }
     ErrorSite site = NewSite(call, SiteKind::kRaise);
     uint32_t pos = ts_node_start_byte(call);
     std::string* note = &site.message_origin_note;
@@ -1117,6 +1126,7 @@ class RubyFile {
   std::map<std::string, Template> defaults_;  // exception class -> default message
   std::set<std::string> known_defaults_;
   std::set<std::string> error_classes_;
+  std::set<std::string> redefined_;  // `def fail` / `def raise` in this file
 };
 
 class RubyExtractor : public Extractor {

@@ -357,6 +357,20 @@ TEST(RubyExtractor, ConstantsParenthesesAndKernel) {
   EXPECT_TRUE(Matches(sites[2], "012.5% off is not allowed (TypeError)"));
 }
 
+// Rack::Files defines its own `fail(status, body)`: not Kernel#fail.
+TEST(RubyExtractor, FileDefinedFailIsNotKernelFail) {
+  auto sites = Extract(
+      "class Files\n"
+      "  def call(env)\n"
+      "    return fail(405, \"Method Not Allowed\") unless get?\n"
+      "  end\n"
+      "  def fail(status, body)\n"
+      "    [status, {}, [body]]\n"
+      "  end\n"
+      "end\n");
+  EXPECT_TRUE(sites.empty());
+}
+
 TEST(RubyExtractor, HandlesRubyFilesOnly) {
   const Extractor* ex = ExtractorFor("lib/tasks/db.rake");
   ASSERT_NE(ex, nullptr);
