@@ -325,6 +325,8 @@ class RubyFile {
       site.error_class = CollapseSpace(ts::Text(first, src_));
       if (args.size() >= 2) {
         site.message = ExprTemplate(args[1], pos, 0, note);
+      } else if (site.error_class == "SystemExit") {
+        return;  // exits silently: there is no message to look up
       } else {
         site.message = DefaultMessage(site.error_class, note);
       }

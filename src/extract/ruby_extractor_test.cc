@@ -341,6 +341,7 @@ TEST(RubyExtractor, ConstantsParenthesesAndKernel) {
       "    raise unless ok\n"
       "    raise err\n"
       "    raise error_class, \"boom #{x}\"\n"
+      "    raise SystemExit unless done?\n"
       "  end\n"
       "end\n");
   ASSERT_EQ(sites.size(), 4u);
