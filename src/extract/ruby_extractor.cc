@@ -368,7 +368,14 @@ class RubyFile {
   void HandleMessageCall(TSNode call, const std::vector<TSNode>& args,
                          const std::vector<TSNode>& anc, SiteKind kind, const char* severity,
                          const char* cls) {
-    if (args.empty() || Is(args[0], "pair")) return;
+    // `logger.error { "msg" }`: the block's value is the message.
+    std::vector<TSNode> block_value;
+    if (args.empty() && kind == SiteKind::kLog) {
+      std::vector<TSNode> stmts = NamedChildren(Field(Field(call, "block"), "body"));
+      if (stmts.size() == 1) block_value = stmts;
+    }
+    const std::vector<TSNode>& values = block_value.empty() ? args : block_value;
+    if (values.empty() || Is(values[0], "pair")) return;
     ErrorSite site = NewSite(call, kind);
     site.severity = severity;
     site.error_class = cls;
@@ -376,9 +383,9 @@ class RubyFile {
     // warn prints each argument on its own line; loggers with a topic
     // (Jekyll's `logger.error "Topic:", "detail"`) print them spaced.
     const char* joiner = kind == SiteKind::kWarning ? "\n" : " ";
-    for (size_t i = 0; i < args.size() && (i == 0 || kind != SiteKind::kRaise); ++i) {
-      if (Is(args[i], "pair") || Is(args[i], "block_argument")) break;
-      Template t = ExprTemplate(args[i], pos, 0, &site.message_origin_note);
+    for (size_t i = 0; i < values.size() && (i == 0 || kind != SiteKind::kRaise); ++i) {
+      if (Is(values[i], "pair") || Is(values[i], "block_argument")) break;
+      Template t = ExprTemplate(values[i], pos, 0, &site.message_origin_note);
       if (t.pieces().size() == 1 && !t.pieces()[0].is_hole && t.pieces()[0].text.empty()) continue;
       if (!site.message.empty()) site.message.AddLiteral(joiner);
       site.message.Append(t);

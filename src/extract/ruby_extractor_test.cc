@@ -179,16 +179,19 @@ TEST(RubyExtractor, WarningsLogsAndExits) {
       "  logger.info \"not an error\"\n"
       "  Jekyll.logger.error \"Conversion error:\",\n"
       "                      \"#{name} failed\"\n"
+      "  logger.error { \"retry #{n} failed\" }\n"
       "  warn \"usage: shop\", \"  -v  verbose\"\n"
       "  exit 2\n"
       "end\n");
-  ASSERT_EQ(sites.size(), 8u);
+  ASSERT_EQ(sites.size(), 9u);
   EXPECT_EQ(sites[6].message.Display(), "Conversion error: #{name} failed");
   EXPECT_EQ(sites[6].line, 10);
   EXPECT_EQ(sites[6].end_line, 11);
   EXPECT_TRUE(Matches(sites[6], "  Conversion error: about.md failed"));
-  EXPECT_EQ(sites[7].message.Display(), "usage: shop\n  -v  verbose");
-  EXPECT_EQ(sites[7].severity, "critical");
+  EXPECT_EQ(sites[7].message.Display(), "retry #{n} failed");
+  EXPECT_EQ(sites[7].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[8].message.Display(), "usage: shop\n  -v  verbose");
+  EXPECT_EQ(sites[8].severity, "critical");
   EXPECT_EQ(sites[0].kind, SiteKind::kWarning);
   EXPECT_EQ(sites[0].severity, "warning");
   EXPECT_EQ(sites[0].message.Display(), "deprecated option #{opt}");
