@@ -370,8 +370,9 @@ class RubyFile {
                          const char* cls) {
     // `logger.error { "msg" }`: the block's value is the message.
     std::vector<TSNode> block_value;
-    if (args.empty() && kind == SiteKind::kLog) {
-      std::vector<TSNode> stmts = NamedChildren(Field(Field(call, "block"), "body"));
+    TSNode block = Field(call, "block");
+    if (args.empty() && kind == SiteKind::kLog && !ts_node_is_null(block)) {
+      std::vector<TSNode> stmts = NamedChildren(Field(block, "body"));
       if (stmts.size() == 1) block_value = stmts;
     }
     const std::vector<TSNode>& values = block_value.empty() ? args : block_value;
