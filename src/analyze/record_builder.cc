@@ -192,7 +192,7 @@ void Solutions(const ErrorSite& s, Record* r) {
     if (s.kind == SiteKind::kAssert && !c.polarity) {
       r->solutions.push_back("Make sure `" + c.expr + "` holds before this point (asserted at line " +
                              std::to_string(c.line) + ")");
-    } else if (c.expr.rfind("except", 0) != 0) {
+    } else if (c.expr.rfind("except", 0) != 0 && c.expr.rfind("rescue", 0) != 0) {
       r->solutions.push_back("Avoid the state where `" + c.expr + "` is " +
                              (c.polarity ? "true" : "false") + " (checked at line " +
                              std::to_string(c.line) + ")");
@@ -275,6 +275,16 @@ std::string KotlinHandle(const ErrorSite& s, const std::string& call, const std:
   return "try {\n  " + call + "\n} catch (e: " + s.error_class + ") {\n  // " + where + "\n}";
 }
 
+// Ruby: rescue the class; a warning is not an exception to rescue.
+std::string RubyIf(const std::string& c, const std::string& b) {
+  return "if " + c + "\n  " + b + "\nend";
+}
+std::string RubyHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  if (s.error_class.empty()) return "";
+  return "begin\n  " + call + "\nrescue " + s.error_class + " => e\n  # " + where +
+         ": e.message\nend";
+}
+
 // Rust: a returned error is matched; a panic is not an error value to
 // handle, so it gets no handling snippet (its guard says how to avoid it).
 std::string RustHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
@@ -291,12 +301,14 @@ const Snippets& SnippetsFor(const std::string& language) {
   static const Snippets kCpp{"//", CNot, JsIf, CppHandle};
   static const Snippets kJava{"//", CNot, JsIf, JavaHandle};
   static const Snippets kKotlin{"//", CNot, JsIf, KotlinHandle};
+  static const Snippets kRuby{"#", CNot, RubyIf, RubyHandle};
   if (language == "javascript" || language == "typescript") return kJs;
   if (language == "go") return kGo;
   if (language == "rust") return kRust;
   if (language == "c" || language == "cpp") return kCpp;
   if (language == "java") return kJava;
   if (language == "kotlin") return kKotlin;
+  if (language == "ruby") return kRuby;
   return kPython;
 }
 
@@ -309,16 +321,23 @@ void CodeFields(const ErrorSite& s, Record* r) {
                                         : s.function + "(...)";
   std::vector<std::string> conds;
   for (const PathCondition& c : s.conditions) {
-    if (c.expr.rfind("except", 0) == 0 || c.expr.rfind("catch", 0) == 0) continue;
+    if (c.expr.rfind("except", 0) == 0 || c.expr.rfind("catch", 0) == 0 ||
+        c.expr.rfind("rescue", 0) == 0) {
+      continue;
+    }
     conds.push_back(c.polarity ? c.expr : lang.negate(c.expr));
   }
   // Joined with `and`, an operand with a lower-precedence operator of its
   // own needs parentheses: `a and b or c` is not `a and (b or c)`.
   bool python = s.language == "python";
+  // Ruby's `?` ends predicate names (`empty?`); only ` ? ` is a ternary.
+  bool ruby = s.language == "ruby";
   if (conds.size() > 1) {
     for (std::string& c : conds) {
       bool loose = python ? c.find(" or ") != std::string::npos || c.find(" if ") != std::string::npos ||
                                 c.find("lambda") != std::string::npos
+                   : ruby ? c.find("||") != std::string::npos || c.find(" or ") != std::string::npos ||
+                                c.find(" and ") != std::string::npos || c.find(" ? ") != std::string::npos
                           : c.find("||") != std::string::npos || c.find('?') != std::string::npos;
       if (loose) c = "(" + c + ")";
     }

@@ -139,6 +139,33 @@ TEST(RecordBuilder, RustSnippets) {
   EXPECT_FALSE(r.try_catch_pattern.has_value() && !r.try_catch_pattern->empty());
 }
 
+// Ruby records show begin/rescue and `if ... end`; rescue clauses are not
+// guards to validate.
+TEST(RecordBuilder, RubySnippets) {
+  ErrorSite s = Site(12, SiteKind::kRaise, "card expired");
+  s.language = "ruby";
+  s.file_path = "app/models/order.rb";
+  s.error_class = "PaymentError";
+  s.function = "Order.pay";
+  s.conditions.push_back({"card.expired?", true, 10});
+  s.conditions.push_back({"gateway.up?", false, 11});
+  s.conditions.push_back({"rescue Timeout::Error => e", true, 11});
+  std::vector<std::string_view> lines(40, "x");
+  Record r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(r.try_catch_pattern,
+            "begin\n  Order.pay(...)\nrescue PaymentError => e\n"
+            "  # app/models/order.rb:12: e.message\nend");
+  EXPECT_EQ(r.validation_code,
+            "# errdex: app/models/order.rb:12 raises when this holds\n"
+            "if card.expired? && !(gateway.up?)\n"
+            "  ...  # adjust the inputs before calling Order.pay(...)\nend");
+  for (const std::string& sol : r.solutions) EXPECT_EQ(sol.find("rescue"), std::string::npos);
+  s.kind = SiteKind::kWarning;
+  s.error_class.clear();
+  r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_FALSE(r.try_catch_pattern.has_value() && !r.try_catch_pattern->empty());
+}
+
 TEST(RecordBuilder, AdviceSentences) {
   EXPECT_EQ(AdviceSentences("X is not int8-aware. Disable one of them."),
             (std::vector<std::string>{"Disable one of them."}));

@@ -108,6 +108,25 @@ TEST(ClassifyPathTest, DefaultReasons) {
   }
 }
 
+TEST(ClassifyPathTest, RubyTrees) {
+  SkipRules rules;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"spec/models/user_spec.rb", "test"},
+      {"lib/shop/cart_spec.rb", "test"},
+      {"lib/shop/cart_test.rb", "test"},
+      {"test/test_helper.rb", "test"},
+      {"vendor/bundle/ruby/3.3.0/gems/rack-3.0.0/lib/rack.rb", "vendored"},
+      {"tmp/cache/bootsnap/x.rb", "build-output"},
+      {"log/development.rb", "build-output"},
+      {"lib/shop/log/formatter.rb", ""},  // tmp/ and log/ only at the top level
+      {"app/models/user.rb", ""},
+      {"lib/tasks/db.rake", ""},
+  };
+  for (const auto& [path, want] : cases) {
+    EXPECT_EQ(ClassifyPath(path, rules), want) << path;
+  }
+}
+
 TEST(ClassifyPathTest, CAndCppTrees) {
   SkipRules rules;
   const std::vector<std::pair<std::string, std::string>> cases = {
