@@ -274,6 +274,10 @@ std::string KotlinHandle(const ErrorSite& s, const std::string& call, const std:
   if (s.error_class.empty()) return "";
   return "try {\n  " + call + "\n} catch (e: " + s.error_class + ") {\n  // " + where + "\n}";
 }
+std::string CSharpHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  if (s.error_class.empty()) return "";
+  return "try\n{\n    " + call + ";\n}\ncatch (" + s.error_class + " e)\n{\n    // " + where + "\n}";
+}
 
 // Rust: a returned error is matched; a panic is not an error value to
 // handle, so it gets no handling snippet (its guard says how to avoid it).
@@ -291,12 +295,14 @@ const Snippets& SnippetsFor(const std::string& language) {
   static const Snippets kCpp{"//", CNot, JsIf, CppHandle};
   static const Snippets kJava{"//", CNot, JsIf, JavaHandle};
   static const Snippets kKotlin{"//", CNot, JsIf, KotlinHandle};
+  static const Snippets kCSharp{"//", CNot, JsIf, CSharpHandle};
   if (language == "javascript" || language == "typescript") return kJs;
   if (language == "go") return kGo;
   if (language == "rust") return kRust;
   if (language == "c" || language == "cpp") return kCpp;
   if (language == "java") return kJava;
   if (language == "kotlin") return kKotlin;
+  if (language == "csharp") return kCSharp;
   return kPython;
 }
 

@@ -12,12 +12,13 @@ const Extractor* CExtractorInstance();
 const Extractor* CppExtractorInstance();
 const Extractor* JavaExtractorInstance();
 const Extractor* KotlinExtractorInstance();
+const Extractor* CSharpExtractorInstance();
 
 const std::vector<const Extractor*>& AllExtractors() {
   static const std::vector<const Extractor*> kAll = {
       PythonExtractorInstance(), JsExtractorInstance(),   GoExtractorInstance(),
       RustExtractorInstance(),   CExtractorInstance(),    CppExtractorInstance(),
-      JavaExtractorInstance(),   KotlinExtractorInstance()};
+      JavaExtractorInstance(),   KotlinExtractorInstance(), CSharpExtractorInstance()};
   return kAll;
 }
 

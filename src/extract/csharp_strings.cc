@@ -1,0 +1,175 @@
+// C# string literals and .NET message formats. See csharp_strings.h.
+#include "extract/csharp_strings.h"
+
+#include <cstdint>
+
+#include "extract/escapes.h"
+
+namespace errdex {
+namespace {
+
+bool IsIndentChar(char c) { return c == ' ' || c == '\t'; }
+
+// The `{...}` item starting at text[i] ('{'), or npos when unterminated.
+size_t ItemEnd(std::string_view text, size_t i) { return text.find('}', i + 1); }
+
+// Shared by composite formatting and message templates: `hole_for` maps an
+// item's inner text and its ordinal to an argument index, or -1 to keep it.
+template <typename HoleFor>
+Template ApplyBraces(const Template& fmt, const std::vector<std::string>& args, HoleFor hole_for) {
+  Template out;
+  size_t ordinal = 0;
+  for (const Piece& p : fmt.pieces()) {
+    if (p.is_hole) {
+      out.AddHole(p.text, p.expr, p.type);
+      continue;
+    }
+    std::string_view text = p.text;
+    std::string lit;
+    for (size_t i = 0; i < text.size(); ++i) {
+      char c = text[i];
+      if ((c == '{' || c == '}') && i + 1 < text.size() && text[i + 1] == c) {
+        lit += c;
+        ++i;
+        continue;
+      }
+      size_t end = c == '{' ? ItemEnd(text, i) : std::string_view::npos;
+      if (end == std::string_view::npos) {
+        lit += c;
+        continue;
+      }
+      std::string_view item = text.substr(i, end + 1 - i);
+      int index = hole_for(item.substr(1, item.size() - 2), ordinal++);
+      if (index < 0 || static_cast<size_t>(index) >= args.size()) {
+        lit += item;
+      } else {
+        out.AddLiteral(lit);
+        lit.clear();
+        out.AddHole(std::string(item), args[index]);
+      }
+      i = end;
+    }
+    out.AddLiteral(lit);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string DecodeCSharpEscapes(std::string_view body) {
+  std::string out;
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c != '\\' || i + 1 >= body.size()) {
+      out += c;
+      continue;
+    }
+    char e = body[++i];
+    uint32_t cp = 0;
+    size_t k = i + 1;
+    switch (e) {
+      case '0': out += '\0'; break;
+      case 'a': out += '\a'; break;
+      case 'b': out += '\b'; break;
+      case 'e': out += '\x1b'; break;
+      case 'f': out += '\f'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'v': out += '\v'; break;
+      case 'x':  // one to four hex digits
+      case 'u':  // exactly four
+      case 'U':  // exactly eight
+        if (ParseHex(body, &k, e == 'U' ? 8 : 4, &cp) && (e == 'x' || k - i - 1 == (e == 'U' ? 8u : 4u))) {
+          AppendUtf8(cp, &out);
+          i = k - 1;
+        } else {
+          out += e;
+        }
+        break;
+      default:
+        out += e;  // \' \" \\ and anything csc would reject
+    }
+  }
+  return out;
+}
+
+std::string DecodeVerbatim(std::string_view body) {
+  std::string out;
+  for (size_t i = 0; i < body.size(); ++i) {
+    out += body[i];
+    if (body[i] == '"' && i + 1 < body.size() && body[i + 1] == '"') ++i;
+  }
+  return out;
+}
+
+std::string CSharpRawStringValue(std::string_view literal) {
+  size_t q = 0;
+  while (q < literal.size() && literal[q] == '"') ++q;
+  if (q < 3 || literal.size() < 2 * q) return "";
+  std::string_view inner = literal.substr(q, literal.size() - 2 * q);
+  if (inner.find('\n') == std::string_view::npos) return std::string(inner);
+  size_t last_nl = inner.rfind('\n');
+  size_t indent = inner.size() - last_nl - 1;
+  Template t;
+  t.AddLiteral(inner);
+  std::string out;
+  for (const Piece& p : DedentRawTemplate(t, indent).pieces()) out += p.text;
+  return out;
+}
+
+Template DedentRawTemplate(const Template& t, size_t indent) {
+  Template out;
+  const auto& pieces = t.pieces();
+  for (size_t n = 0; n < pieces.size(); ++n) {
+    const Piece& p = pieces[n];
+    if (p.is_hole) {
+      out.AddHole(p.text, p.expr, p.type);
+      continue;
+    }
+    std::string_view text = p.text;
+    if (n == 0) {  // the opening delimiter's line holds no content
+      size_t nl = text.find('\n');
+      text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+    }
+    if (n + 1 == pieces.size()) {  // nor does the closing delimiter's
+      size_t nl = text.rfind('\n');
+      if (nl != std::string_view::npos) text = text.substr(0, nl > 0 && text[nl - 1] == '\r' ? nl - 1 : nl);
+    }
+    std::string lit;
+    bool line_start = n == 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (line_start) {
+        size_t cut = 0;
+        while (cut < indent && i < text.size() && IsIndentChar(text[i])) ++i, ++cut;
+        line_start = false;
+        if (i >= text.size()) break;
+      }
+      if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] == '\n') continue;
+      lit += text[i];
+      if (text[i] == '\n') line_start = true;
+    }
+    out.AddLiteral(lit);
+  }
+  return out;
+}
+
+Template ApplyCompositeFormat(const Template& fmt, const std::vector<std::string>& args) {
+  return ApplyBraces(fmt, args, [](std::string_view inner, size_t) {
+    size_t j = 0;
+    int n = 0;
+    while (j < inner.size() && j < 6 && inner[j] >= '0' && inner[j] <= '9') n = n * 10 + (inner[j++] - '0');
+    bool ok = j > 0 && (j == inner.size() || inner[j] == ',' || inner[j] == ':' || inner[j] == ' ');
+    return ok ? n : -1;
+  });
+}
+
+Template ApplyMessageTemplate(const Template& fmt, const std::vector<std::string>& args) {
+  return ApplyBraces(fmt, args, [](std::string_view inner, size_t ordinal) {
+    if (!inner.empty() && (inner[0] == '@' || inner[0] == '$')) inner.remove_prefix(1);
+    if (inner.empty() || inner.find('{') != std::string_view::npos) return -1;
+    return static_cast<int>(ordinal);
+  });
+}
+
+}  // namespace errdex

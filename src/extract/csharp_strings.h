@@ -1,0 +1,43 @@
+// C# string literals and the message formats .NET fills at run time:
+// escape sequences, verbatim and raw string bodies, composite formatting
+// (string.Format's `{0,10:X}`) and logging message templates
+// (Microsoft.Extensions.Logging and Serilog `{Name}`).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "errdex/template.h"
+
+namespace errdex {
+
+// Decodes the body of a regular C# string or character literal: \' \" \\
+// \0 \a \b \e \f \n \r \t \v, \xH..HHHH, \uXXXX and \UXXXXXXXX.
+std::string DecodeCSharpEscapes(std::string_view body);
+
+// The body of a verbatim string (`@"..."` without its delimiters): `""` is
+// one quote, nothing else is an escape.
+std::string DecodeVerbatim(std::string_view body);
+
+// The value of a raw string literal from its source text (`"""..."""`, any
+// number of quotes). A multi-line one loses its first and last lines and
+// the closing delimiter's indentation from every line.
+std::string CSharpRawStringValue(std::string_view literal);
+
+// Removes `indent` columns of leading whitespace after each line break of a
+// multi-line raw (interpolated) string's literal pieces, and the opening and
+// closing line breaks.
+Template DedentRawTemplate(const Template& t, size_t indent);
+
+// string.Format: `{0}`, `{1,-8}`, `{2:X4}` take the argument with that
+// index; `{{` and `}}` print one brace. An index past the arguments stays
+// as written.
+Template ApplyCompositeFormat(const Template& fmt, const std::vector<std::string>& args);
+
+// Message templates (`LogError("No user {UserId} in {@Org}", id, org)`):
+// placeholders take the arguments in order whatever their names; `{{` and
+// `}}` print one brace; placeholders past the last argument stay as written.
+Template ApplyMessageTemplate(const Template& fmt, const std::vector<std::string>& args);
+
+}  // namespace errdex
