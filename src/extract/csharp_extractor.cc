@@ -17,6 +17,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <string>
@@ -173,6 +174,19 @@ std::optional<std::string> LevelSeverity(std::string_view text) {
   if (last == "Critical" || last == "Fatal") return "critical";
   if (last == "Warning") return "warning";
   return std::nullopt;
+}
+
+// `JsonException`, `Newtonsoft.Json.JsonException`: every component
+// capitalised, so that `ex.InnerException` (a value) is not taken for a type.
+bool IsTypeName(std::string_view text) {
+  if (text.empty()) return false;
+  bool start = true;
+  for (char c : text) {
+    if (start && !(c >= 'A' && c <= 'Z')) return false;
+    start = c == '.';
+    if (!start && !(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  }
+  return true;
 }
 
 // A call argument: its value and its name (`detail:`), if named.
@@ -341,28 +355,36 @@ class CSharpFile {
     Finish(n, std::move(site));
   }
 
-  // `throw JsonReaderException.Create(reader, "msg")`,
-  // `throw Error.NotFound("msg")`: a factory that builds the exception.
-  void HandleThrowCall(TSNode n) {
-    TSNode call = Unwrap(ts::FirstNamed(n));
-    if (!Is(call, "invocation_expression")) return;
+  // `throw JsonReaderException.Create(reader, "msg")` (also returned by a
+  // helper), `throw Error.NotFound("msg")`: a factory that builds the
+  // exception. `throw_node` is the throw around the call, if any.
+  void HandleFactory(TSNode call, TSNode throw_node) {
     TSNode fn = Field(call, "function");
-    std::string owner = Is(fn, "member_access_expression")
-                            ? ClassName(ts::Text(Field(fn, "expression"), src_))
-                            : "";
-    std::string method = Is(fn, "member_access_expression")
-                             ? ClassName(ts::Text(Field(fn, "name"), src_))
-                             : ClassName(ts::Text(fn, src_));
-    TSNode stmt = StatementOf(n);
+    bool member = Is(fn, "member_access_expression");
+    std::string owner = member ? ClassName(ts::Text(Field(fn, "expression"), src_)) : "";
+    std::string method = ClassName(ts::Text(member ? Field(fn, "name") : fn, src_));
+    bool exception_owner =
+        member && IsTypeName(ts::Text(Field(fn, "expression"), src_)) && LooksLikeExceptionClass(owner);
+    // Calls on an exception class are handled where they are (thrown or
+    // not); other calls only when thrown.
+    if (exception_owner == !ts_node_is_null(throw_node)) return;
+    std::vector<Arg> args = Args(Field(call, "arguments"));
+    if (args.empty()) return;
+    TSNode stmt = StatementOf(ts_node_is_null(throw_node) ? call : throw_node);
     if (ts_node_is_null(stmt)) return;
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
-    site.error_class = LooksLikeExceptionClass(owner) ? owner : "";
-    FillFromArgs(Args(Field(call, "arguments")), &site);
+    site.error_class = exception_owner ? owner : "";
+    FillFromArgs(args, &site);
     if (site.message_opaque) return;
     site.message_origin_note = "built by `" + (owner.empty() ? "" : owner + ".") + method + "()`" +
                                (site.message_origin_note.empty() ? ""
                                                                  : "; " + site.message_origin_note);
     Finish(stmt, std::move(site));
+  }
+
+  void HandleThrowCall(TSNode n) {
+    TSNode call = Unwrap(ts::FirstNamed(n));
+    if (Is(call, "invocation_expression")) HandleFactory(call, n);
   }
 
   void HandleCall(TSNode call) {
@@ -378,6 +400,8 @@ class CSharpFile {
     }
     if (method.starts_with("ThrowIf")) {
       HandleThrowIf(call, object, method);
+    } else if (IsTypeName(object) && LooksLikeExceptionClass(ClassName(object))) {
+      HandleFactory(call, TSNode{});
     } else if (CSharpLogSeverity(method) || method == "Log" || method == "Write") {
       HandleLog(call, object, method);
     } else if (object.empty() || object == "this" || object == "Results" ||

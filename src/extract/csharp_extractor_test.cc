@@ -124,8 +124,8 @@ TEST(CSharpExtractor, CompositeFormatsAndLocals) {
       "  void Read(char c, int pos, string path) {\n"
       "    if (pos < 0) throw new FormatException(string.Format(\"Bad char {0} at {1:X4} \"\n"
       "        + \"{{esc}} {0}\", c, pos));\n"
-      "    if (pos > 9) throw JsonReaderException.Create(this, \"Unexpected character: {0}. Path '{1}'.\"\n"
-      "        .FormatWith(CultureInfo.InvariantCulture, c, path));\n"
+      "    if (pos > 9) throw JsonReaderException.Create(this, \"Unexpected character: {0}.\"\n"
+      "        .FormatWith(CultureInfo.InvariantCulture, c));\n"
       "    var msg = Prefix + \"cannot open \" + path;\n"
       "    msg += \" (read-only)\";\n"
       "    throw new IOException(msg);\n"
@@ -135,8 +135,8 @@ TEST(CSharpExtractor, CompositeFormatsAndLocals) {
   EXPECT_EQ(sites[0].message.Display(), "Bad char {0} at {1:X4} {esc} {0}");
   EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"c", "pos", "c"}));
   EXPECT_TRUE(Matches(sites[0], "Bad char x at 00FF {esc} x"));
-  EXPECT_EQ(sites[1].message.Display(), "Unexpected character: {0}. Path '{1}'.");
-  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"c", "path"}));
+  EXPECT_EQ(sites[1].message.Display(), "Unexpected character: {0}.");
+  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"c"}));
   EXPECT_EQ(sites[1].error_class, "JsonReaderException");
   EXPECT_EQ(sites[1].line, 6);
   // JsonReaderException.Create appends the position: the pattern still matches.

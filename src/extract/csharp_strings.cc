@@ -114,7 +114,8 @@ std::string CSharpRawStringValue(std::string_view literal) {
   Template t;
   t.AddLiteral(inner);
   std::string out;
-  for (const Piece& p : DedentRawTemplate(t, indent).pieces()) out += p.text;
+  Template dedented = DedentRawTemplate(t, indent);
+  for (const Piece& p : dedented.pieces()) out += p.text;
   return out;
 }
 

@@ -12,8 +12,8 @@
 
 namespace errdex {
 
-// Decodes the body of a regular C# string or character literal: \' \" \\
-// \0 \a \b \e \f \n \r \t \v, \xH..HHHH, \uXXXX and \UXXXXXXXX.
+// Decodes the body of a regular C# string or character literal: \' \",
+// backslash, \0 \a \b \e \f \n \r \t \v, \xH..HHHH, \uXXXX and \UXXXXXXXX.
 std::string DecodeCSharpEscapes(std::string_view body);
 
 // The body of a verbatim string (`@"..."` without its delimiters): `""` is

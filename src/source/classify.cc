@@ -91,9 +91,10 @@ bool IsTestFileName(std::string_view name) {
 }
 
 bool IsTestDir(std::string_view seg) {
-  // C# test projects: Foo.Tests/, Foo.Test/, Foo.UnitTests/, Foo.IntegrationTests/.
+  // C# test projects: Foo.Tests/, Foo.Test/, Foo.UnitTests/, UnitTests/,
+  // Foo.IntegrationTests/, IntegrationTests/.
   return OneOf(seg, kTestDirs) || seg.ends_with(".tests") || seg.ends_with(".test") ||
-         seg.ends_with(".unittests") || seg.ends_with(".integrationtests");
+         seg.ends_with("unittests") || seg.ends_with("integrationtests");
 }
 
 // Gradle test source sets: src/androidTest/, src/jvmTest/, ... (`seg`
@@ -281,8 +282,8 @@ std::string DescribeSkipRules() {
       "Files skipped by default (reason in brackets; directory names match at any\n"
       "depth and case-insensitively unless noted):\n"
       "  [test]         directories test, tests, testing, __tests__, spec, specs,\n"
-      "                 testdata, test_data, benches, *.Tests, *.Test, *.UnitTests,\n"
-      "                 *.IntegrationTests; files\n"
+      "                 testdata, test_data, benches, *.Tests, *.Test, *UnitTests,\n"
+      "                 *IntegrationTests; files\n"
       "                 test_*.py, test_*.rb, conftest.py, tests.rs, *_test.*,\n"
       "                 *_tests.*, *_unittest.*,\n"
       "                 *_spec.rb, *.test.{js,ts,jsx,tsx,mjs,cjs}, *.spec.{same};\n"
