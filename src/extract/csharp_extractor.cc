@@ -121,6 +121,7 @@ const char* DefaultMessage(std::string_view cls) {
   if (cls == "NotSupportedException") return "Specified method is not supported.";
   if (cls == "NotImplementedException") return "The method or operation is not implemented.";
   if (cls == "FormatException") return "One of the identified items was in an invalid format.";
+  if (cls == "ObjectDisposedException") return "Cannot access a disposed object.";
   return nullptr;
 }
 
@@ -272,15 +273,21 @@ class CSharpFile {
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     site.error_class = cls;
     std::vector<Arg> args = Args(Field(n, "arguments"));
-    if (cls == "ArgumentNullException" || cls == "ArgumentOutOfRangeException") {
+    if (cls == "ArgumentNullException" || cls == "ArgumentOutOfRangeException" ||
+        cls == "ObjectDisposedException") {
       ParamFirstMessage(cls, args, &site);
-    } else {
-      FillFromArgs(args, &site);
+    } else if (cls == "ArgumentException" && !args.empty()) {
+      // (message, paramName): a literal paramName is not the message.
+      TSNode msg = ArgAt(args, "message", 0);
+      site.message = ExprTemplate(msg, ts_node_start_byte(n), 0, &site.message_origin_note);
+      site.message_opaque = !site.message.HasLiteralText();
       TSNode param = ArgAt(args, "paramName", 1);
-      if (cls == "ArgumentException" && !ts_node_is_null(param) && !site.message_opaque) {
+      if (!ts_node_is_null(param) && !site.message_opaque) {
         site.message_origin_note = "the runtime appends \" (Parameter '" +
                                    ParamName(param).Display() + "')\"";
       }
+    } else {
+      FillFromArgs(args, &site);
     }
     // An exception built without a message and not thrown here is not
     // worth a record of its own.
@@ -298,13 +305,15 @@ class CSharpFile {
     Finish(stmt, std::move(site));
   }
 
-  // ArgumentNullException(paramName[, message]) and
-  // ArgumentOutOfRangeException(paramName[, actualValue], message): the
-  // first argument names the parameter; without a message the runtime
-  // prints its default text and the parameter.
+  // ArgumentNullException(paramName[, message]),
+  // ArgumentOutOfRangeException(paramName[, actualValue], message) and
+  // ObjectDisposedException(objectName[, message]): the first argument
+  // names the parameter or object; without a message the runtime prints
+  // its default text and the name.
   void ParamFirstMessage(const std::string& cls, const std::vector<Arg>& args, ErrorSite* site) {
     TSNode msg = ArgAt(args, "message", args.size() == 3 ? 2 : 1);
-    TSNode param = ArgAt(args, "paramName", 0);
+    bool disposed = cls == "ObjectDisposedException";
+    TSNode param = ArgAt(args, disposed ? "objectName" : "paramName", 0);
     // (message, innerException): the two-argument overload without a name.
     if (args.size() == 2 && args[1].name.empty() && LooksLikeThrowableName(ts::Text(msg, src_))) {
       msg = param;
@@ -318,9 +327,9 @@ class CSharpFile {
     site->message = Template();
     site->message.AddLiteral(DefaultMessage(cls));
     if (!ts_node_is_null(param)) {
-      site->message.AddLiteral(" (Parameter '");
+      site->message.AddLiteral(disposed ? "\nObject name: '" : " (Parameter '");
       site->message.Append(ParamName(param));
-      site->message.AddLiteral("')");
+      site->message.AddLiteral(disposed ? "'." : "')");
     }
     site->message_origin_note = "the runtime's default message for `" + cls + "`";
   }
@@ -629,7 +638,14 @@ class CSharpFile {
             break;
           }
         }
-        out.AddHole(CollapseSpace(body), HoleExpr(expr));
+        // `{nameof(x)}` prints x; any other hole keeps its format and alignment.
+        std::vector<TSNode> args = NamedChildren(Field(expr, "arguments"));
+        if (Is(expr, "invocation_expression") && NamedChildren(k).size() <= 3 &&
+            ts::Text(Field(expr, "function"), src_) == "nameof" && args.size() == 1) {
+          out.AddLiteral(LastComponent(ts::Text(args[0], src_)));
+        } else {
+          out.AddHole(CollapseSpace(body), HoleExpr(expr));
+        }
       }
     }
     size_t last_nl = text.rfind('\n');

@@ -156,9 +156,15 @@ TEST(CSharpExtractor, ArgumentExceptionsAndGuards) {
       "\"Size must be non-negative.\");\n"
       "    if (size > 9) throw new ArgumentException($\"Size {size} too big\", nameof(size));\n"
       "    if (name == \"\") throw new ArgumentOutOfRangeException(nameof(name));\n"
+      "    if (size == 5) throw new ArgumentOutOfRangeException(nameof(size), size,\n"
+      "        $\"{nameof(size)} must be {MaxSize,4} at most\");\n"
+      "    if (size == 6) _ = new ArgumentException(message, \"size\");\n"
+      "    if (size == 7) throw new ArgumentException(message, \"size\");\n"
+      "    if (_disposed) throw new ObjectDisposedException(nameof(Cache));\n"
+      "    if (_closed) throw new ObjectDisposedException(\"Cache\", \"The cache is closed.\");\n"
       "  }\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 5u);
+  ASSERT_EQ(sites.size(), 9u);
   EXPECT_EQ(sites[0].message.Display(), "Value cannot be null. (Parameter 'store')");
   EXPECT_EQ(sites[0].error_class, "ArgumentNullException");
   EXPECT_EQ(sites[0].line, 3);
@@ -173,6 +179,15 @@ TEST(CSharpExtractor, ArgumentExceptionsAndGuards) {
   EXPECT_TRUE(Matches(sites[3], "Size 12 too big (Parameter 'size')"));
   EXPECT_EQ(sites[4].message.Display(),
             "Specified argument was out of the range of valid values. (Parameter 'name')");
+  EXPECT_EQ(sites[5].message.Display(), "size must be {MaxSize,4} at most");
+  EXPECT_EQ(sites[5].line, 8);
+  // ArgumentException(message, "size"): the literal is the parameter, not
+  // the message; stored but not thrown, the opaque one is no site.
+  EXPECT_TRUE(sites[6].message_opaque);
+  EXPECT_EQ(sites[6].line, 11);
+  EXPECT_EQ(sites[7].message.Display(), "Cannot access a disposed object.\nObject name: 'Cache'.");
+  EXPECT_EQ(sites[8].message.Display(), "The cache is closed.");
+  EXPECT_EQ(sites[8].error_class, "ObjectDisposedException");
 }
 
 TEST(CSharpExtractor, CustomExceptionBaseConstructors) {
