@@ -70,8 +70,7 @@ bool IsFunctionNode(TSNode n) {
          t == "local_function_statement" || t == "lambda_expression" ||
          t == "anonymous_method_expression" || t == "accessor_declaration" ||
          t == "operator_declaration" || t == "conversion_operator_declaration" ||
-         t == "destructor_declaration" || t == "property_declaration" ||
-         t == "indexer_declaration";
+         t == "destructor_declaration" || t == "property_declaration" || t == "indexer_declaration";
 }
 
 std::string CSharpScopeName(TSNode n, std::string_view src, bool* is_function) {
@@ -87,12 +86,11 @@ std::string CSharpScopeName(TSNode n, std::string_view src, bool* is_function) {
 }
 
 const BraceSyntax& CSharpSyntax() {
-  static const BraceSyntax kSyntax{
-      CSharpScopeName,
-      {"block", "compilation_unit", "switch_section"},
-      {"return_statement", "throw_statement", "break_statement", "continue_statement",
-       "yield_statement", "goto_statement"},
-      "catch_clause"};
+  static const BraceSyntax kSyntax{CSharpScopeName,
+                                   {"block", "compilation_unit", "switch_section"},
+                                   {"return_statement", "throw_statement", "break_statement",
+                                    "continue_statement", "yield_statement", "goto_statement"},
+                                   "catch_clause"};
   return kSyntax;
 }
 
@@ -104,8 +102,8 @@ bool IsStatementList(std::string_view t) {
 // Statements that hold no other statements: where a record points.
 bool IsSimpleStatement(std::string_view t) {
   return t == "throw_statement" || t == "return_statement" || t == "expression_statement" ||
-         t == "local_declaration_statement" || t == "yield_statement" ||
-         t == "field_declaration" || t == "constructor_initializer";
+         t == "local_declaration_statement" || t == "yield_statement" || t == "field_declaration" ||
+         t == "constructor_initializer";
 }
 
 // What the runtime prints for an exception built without a message.
@@ -147,13 +145,22 @@ std::optional<int> CSharpHttpStatus(std::string_view text) {
     }
   }
   if (text.find("HttpStatusCode.") != std::string_view::npos) {
-    static const std::map<std::string, int, std::less<>> kCodes = {
-        {"BadRequest", 400},          {"Unauthorized", 401},        {"Forbidden", 403},
-        {"NotFound", 404},            {"MethodNotAllowed", 405},    {"Conflict", 409},
-        {"Gone", 410},                {"PreconditionFailed", 412},  {"UnprocessableEntity", 422},
-        {"UnprocessableContent", 422}, {"TooManyRequests", 429},    {"InternalServerError", 500},
-        {"NotImplemented", 501},      {"BadGateway", 502},          {"ServiceUnavailable", 503},
-        {"GatewayTimeout", 504}};
+    static const std::map<std::string, int, std::less<>> kCodes = {{"BadRequest", 400},
+                                                                   {"Unauthorized", 401},
+                                                                   {"Forbidden", 403},
+                                                                   {"NotFound", 404},
+                                                                   {"MethodNotAllowed", 405},
+                                                                   {"Conflict", 409},
+                                                                   {"Gone", 410},
+                                                                   {"PreconditionFailed", 412},
+                                                                   {"UnprocessableEntity", 422},
+                                                                   {"UnprocessableContent", 422},
+                                                                   {"TooManyRequests", 429},
+                                                                   {"InternalServerError", 500},
+                                                                   {"NotImplemented", 501},
+                                                                   {"BadGateway", 502},
+                                                                   {"ServiceUnavailable", 503},
+                                                                   {"GatewayTimeout", 504}};
     auto it = kCodes.find(last);
     if (it != kCodes.end()) return it->second;
   }
@@ -283,8 +290,8 @@ class CSharpFile {
       site.message_opaque = !site.message.HasLiteralText();
       TSNode param = ArgAt(args, "paramName", 1);
       if (!ts_node_is_null(param) && !site.message_opaque) {
-        site.message_origin_note = "the runtime appends \" (Parameter '" +
-                                   ParamName(param).Display() + "')\"";
+        site.message_origin_note =
+            "the runtime appends \" (Parameter '" + ParamName(param).Display() + "')\"";
       }
     } else {
       FillFromArgs(args, &site);
@@ -295,11 +302,9 @@ class CSharpFile {
     if (Is(stmt, "return_statement")) {
       TSNode fn = ScopeOf(n);
       if (Is(fn, "method_declaration")) {
-        site.message_origin_note = "built and returned by `" +
-                                   std::string(ts::Text(Field(fn, "name"), src_)) + "()`" +
-                                   (site.message_origin_note.empty()
-                                        ? ""
-                                        : "; " + site.message_origin_note);
+        site.message_origin_note =
+            "built and returned by `" + std::string(ts::Text(Field(fn, "name"), src_)) + "()`" +
+            (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
       }
     }
     Finish(stmt, std::move(site));
@@ -372,8 +377,8 @@ class CSharpFile {
     bool member = Is(fn, "member_access_expression");
     std::string owner = member ? ClassName(ts::Text(Field(fn, "expression"), src_)) : "";
     std::string method = ClassName(ts::Text(member ? Field(fn, "name") : fn, src_));
-    bool exception_owner =
-        member && IsTypeName(ts::Text(Field(fn, "expression"), src_)) && LooksLikeExceptionClass(owner);
+    bool exception_owner = member && IsTypeName(ts::Text(Field(fn, "expression"), src_)) &&
+                           LooksLikeExceptionClass(owner);
     // Calls on an exception class are handled where they are (thrown or
     // not); other calls only when thrown.
     if (exception_owner == !ts_node_is_null(throw_node)) return;
@@ -385,9 +390,9 @@ class CSharpFile {
     site.error_class = exception_owner ? owner : "";
     FillFromArgs(args, &site);
     if (site.message_opaque) return;
-    site.message_origin_note = "built by `" + (owner.empty() ? "" : owner + ".") + method + "()`" +
-                               (site.message_origin_note.empty() ? ""
-                                                                 : "; " + site.message_origin_note);
+    site.message_origin_note =
+        "built by `" + (owner.empty() ? "" : owner + ".") + method + "()`" +
+        (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
     Finish(stmt, std::move(site));
   }
 
@@ -450,8 +455,8 @@ class CSharpFile {
       site.message.Append(ParamName(param));
     }
     site.message.AddLiteral("')");
-    site.message_origin_note = "the runtime's message for `" + std::string(object) + "." +
-                               std::string(method) + "`";
+    site.message_origin_note =
+        "the runtime's message for `" + std::string(object) + "." + std::string(method) + "`";
     Finish(stmt, std::move(site));
   }
 
@@ -488,6 +493,8 @@ class CSharpFile {
   // ASP.NET Core: `return NotFound("msg")`, `StatusCode(500, "msg")`,
   // `Problem(detail: "..", statusCode: 409)`, `Results.BadRequest(..)`.
   void HandleResult(TSNode call, std::string_view method) {
+    // The most common call shape of all: filter on the name first.
+    if (!ResultStatus(method) && method != "StatusCode" && method != "Problem") return;
     std::vector<Arg> args = Args(Field(call, "arguments"));
     std::optional<int> status;
     TSNode msg{};
@@ -558,7 +565,8 @@ class CSharpFile {
     if (type == "string_literal" || type == "character_literal") {
       // "abc"u8: the suffix is not part of the text.
       size_t close = text.rfind(text[0]);
-      if (text.size() >= 2 && close > 0) out.AddLiteral(DecodeCSharpEscapes(text.substr(1, close - 1)));
+      if (text.size() >= 2 && close > 0)
+        out.AddLiteral(DecodeCSharpEscapes(text.substr(1, close - 1)));
       return out;
     }
     if (type == "verbatim_string_literal" && text.size() >= 3) {
@@ -615,8 +623,7 @@ class CSharpFile {
         for (size_t i = 0; i < body.size(); ++i) {
           char c = body[i];
           bool pair = i + 1 < body.size() && body[i + 1] == c;
-          if (pair && ((doubled_braces && (c == '{' || c == '}')) ||
-                       (verbatim && c == '"'))) {
+          if (pair && ((doubled_braces && (c == '{' || c == '}')) || (verbatim && c == '"'))) {
             ++i;
           }
           lit += c;

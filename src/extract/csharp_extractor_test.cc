@@ -198,14 +198,16 @@ TEST(CSharpExtractor, CustomExceptionBaseConstructors) {
       "        : base(\"Duplicate key \" + key)\n"
       "    {\n"
       "    }\n"
-      "    public DuplicateKeyException(string message, Exception inner) : base(message, inner) { }\n"
+      "    public DuplicateKeyException(string message, Exception inner) : base(message, inner) { "
+      "}\n"
       "}\n"
       "class Helper { void M() { var list = new List<int>(); } }\n");
   ASSERT_EQ(sites.size(), 1u);
   EXPECT_EQ(sites[0].message.Display(), "Duplicate key {key}");
   EXPECT_EQ(sites[0].error_class, "DuplicateKeyException");
   EXPECT_EQ(sites[0].line, 4);
-  EXPECT_EQ(sites[0].message_origin_note, "message set by the constructor of `DuplicateKeyException`");
+  EXPECT_EQ(sites[0].message_origin_note,
+            "message set by the constructor of `DuplicateKeyException`");
 }
 
 TEST(CSharpExtractor, LoggingMessageTemplates) {
@@ -247,7 +249,8 @@ TEST(CSharpExtractor, AspNetResultsCarryStatus) {
       "    {\n"
       "        if (id < 0) return BadRequest(\"Id must be positive\");\n"
       "        if (id == 0) return NotFound($\"No user {id}\");\n"
-      "        if (id == 1) return StatusCode(StatusCodes.Status503ServiceUnavailable, \"Try later\");\n"
+      "        if (id == 1) return StatusCode(StatusCodes.Status503ServiceUnavailable, \"Try "
+      "later\");\n"
       "        if (id == 2) return Problem(detail: \"Version conflict\", statusCode: 409);\n"
       "        if (id == 3) return StatusCode(500, \"Internal failure\");\n"
       "        return Ok(\"fine\");\n"

@@ -68,19 +68,38 @@ std::string DecodeCSharpEscapes(std::string_view body) {
     uint32_t cp = 0;
     size_t k = i + 1;
     switch (e) {
-      case '0': out += '\0'; break;
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'e': out += '\x1b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
+      case '0':
+        out += '\0';
+        break;
+      case 'a':
+        out += '\a';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'e':
+        out += '\x1b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'v':
+        out += '\v';
+        break;
       case 'x':  // one to four hex digits
       case 'u':  // exactly four
       case 'U':  // exactly eight
-        if (ParseHex(body, &k, e == 'U' ? 8 : 4, &cp) && (e == 'x' || k - i - 1 == (e == 'U' ? 8u : 4u))) {
+        if (ParseHex(body, &k, e == 'U' ? 8 : 4, &cp) &&
+            (e == 'x' || k - i - 1 == (e == 'U' ? 8u : 4u))) {
           AppendUtf8(cp, &out);
           i = k - 1;
         } else {
@@ -135,7 +154,8 @@ Template DedentRawTemplate(const Template& t, size_t indent) {
     }
     if (n + 1 == pieces.size()) {  // nor does the closing delimiter's
       size_t nl = text.rfind('\n');
-      if (nl != std::string_view::npos) text = text.substr(0, nl > 0 && text[nl - 1] == '\r' ? nl - 1 : nl);
+      if (nl != std::string_view::npos)
+        text = text.substr(0, nl > 0 && text[nl - 1] == '\r' ? nl - 1 : nl);
     }
     std::string lit;
     bool line_start = n == 0;
@@ -159,7 +179,8 @@ Template ApplyCompositeFormat(const Template& fmt, const std::vector<std::string
   return ApplyBraces(fmt, args, [](std::string_view inner, size_t) {
     size_t j = 0;
     int n = 0;
-    while (j < inner.size() && j < 6 && inner[j] >= '0' && inner[j] <= '9') n = n * 10 + (inner[j++] - '0');
+    while (j < inner.size() && j < 6 && inner[j] >= '0' && inner[j] <= '9')
+      n = n * 10 + (inner[j++] - '0');
     bool ok = j > 0 && (j == inner.size() || inner[j] == ',' || inner[j] == ':' || inner[j] == ' ');
     return ok ? n : -1;
   });
