@@ -230,6 +230,8 @@ class CSharpFile {
       HandleCall(n);
     } else if (type == "throw_statement" || type == "throw_expression") {
       HandleThrowCall(n);
+    } else if (type == "attribute") {
+      HandleLoggerMessage(n);
     }
   }
 
@@ -488,6 +490,46 @@ class CSharpFile {
     for (size_t i = fmt + 1; i < args.size(); ++i) rest.push_back(HoleExpr(args[i].value));
     site.message = ApplyMessageTemplate(site.message, rest);
     Finish(stmt, std::move(site));
+  }
+
+  // `[LoggerMessage(Level = LogLevel.Error, Message = "No user {UserId}")]`
+  // on a partial method: the source generator logs the message, its
+  // placeholders bound by name to the method's parameters.
+  void HandleLoggerMessage(TSNode attr) {
+    std::string_view name = ts::Text(Field(attr, "name"), src_);
+    if (name != "LoggerMessage" && name != "LoggerMessageAttribute") return;
+    if (ancestors_->size() < 2) return;
+    TSNode method = (*ancestors_)[ancestors_->size() - 2];  // attribute_list's parent
+    if (!Is(method, "method_declaration")) return;
+    TSNode level{}, msg{}, list{};
+    for (TSNode c : NamedChildren(attr)) {
+      if (Is(c, "attribute_argument_list")) list = c;
+    }
+    for (TSNode a : NamedChildren(list)) {
+      TSNode v = ts::FirstNamed(a);
+      if (Is(v, "assignment_expression")) {
+        std::string_view key = ts::Text(Field(v, "left"), src_);
+        if (key == "Level") level = Field(v, "right");
+        if (key == "Message") msg = Field(v, "right");
+      } else if (ts::Text(v, src_).starts_with("LogLevel.")) {
+        level = v;
+      } else if (ts_node_is_null(msg) && !Is(v, "integer_literal") && HasText(v)) {
+        msg = v;
+      }
+    }
+    std::optional<std::string> severity = LevelSeverity(ts::Text(level, src_));
+    if (!severity || ts_node_is_null(msg)) return;
+    ErrorSite site = NewSite(attr, SiteKind::kLog);
+    site.severity = *severity;
+    site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
+    std::vector<std::string> params;
+    for (TSNode p : NamedChildren(Field(method, "parameters"))) {
+      params.emplace_back(ts::Text(Field(p, "name"), src_));
+    }
+    site.message = ApplyNamedMessageTemplate(site.message, params);
+    site.message_origin_note =
+        "logged by the generated `" + std::string(ts::Text(Field(method, "name"), src_)) + "()`";
+    Finish(attr, std::move(site));
   }
 
   // ASP.NET Core: `return NotFound("msg")`, `StatusCode(500, "msg")`,

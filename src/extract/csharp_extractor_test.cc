@@ -241,6 +241,31 @@ TEST(CSharpExtractor, LoggingMessageTemplates) {
   EXPECT_EQ(sites[4].severity, "error");
 }
 
+TEST(CSharpExtractor, SourceGeneratedLoggerMessages) {
+  auto sites = Extract(
+      "static partial class Log\n"
+      "{\n"
+      "    const string Sep = \", \";\n"
+      "    [LoggerMessage(EventId = 3, Level = LogLevel.Error,\n"
+      "        Message = \"Buyer {BuyerId} failed\" + Sep + \"order {@Order}\")]\n"
+      "    public static partial void BuyerFailed(ILogger logger, int buyerId, Order order);\n"
+      "    [LoggerMessage(2, LogLevel.Warning, \"Slow {Step}\")]\n"
+      "    static partial void Slow(ILogger l, string step);\n"
+      "    [LoggerMessage(1, LogLevel.Information, \"Fine\")]\n"
+      "    static partial void Fine(ILogger l);\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "Buyer {BuyerId} failed, order {@Order}");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"buyerId", "order"}));
+  EXPECT_EQ(sites[0].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[0].severity, "error");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].function, "Log.BuyerFailed");
+  EXPECT_TRUE(Matches(sites[0], "Buyer 7 failed, order Order { Id = 3 }"));
+  EXPECT_EQ(sites[1].message.Display(), "Slow {Step}");
+  EXPECT_EQ(sites[1].severity, "warning");
+}
+
 TEST(CSharpExtractor, AspNetResultsCarryStatus) {
   auto sites = Extract(
       "public class UsersController : ControllerBase\n"

@@ -1,7 +1,10 @@
 // C# string literals and .NET message formats. See csharp_strings.h.
 #include "extract/csharp_strings.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdint>
+#include <optional>
 
 #include "extract/escapes.h"
 
@@ -10,13 +13,26 @@ namespace {
 
 bool IsIndentChar(char c) { return c == ' ' || c == '\t'; }
 
+// `@Customer,10:N2` -> "Customer"; empty when not a placeholder name.
+std::string_view PlaceholderName(std::string_view inner) {
+  if (!inner.empty() && (inner[0] == '@' || inner[0] == '$')) inner.remove_prefix(1);
+  size_t end = inner.find_first_of(",:");
+  std::string_view name = inner.substr(0, end);
+  if (name.empty()) return {};
+  for (char c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.') return {};
+  }
+  return name;
+}
+
 // The `{...}` item starting at text[i] ('{'), or npos when unterminated.
 size_t ItemEnd(std::string_view text, size_t i) { return text.find('}', i + 1); }
 
 // Shared by composite formatting and message templates: `hole_for` maps an
-// item's inner text and its ordinal to an argument index, or -1 to keep it.
+// item's inner text and its ordinal to the expression that fills it, or
+// nullopt to keep the item as written.
 template <typename HoleFor>
-Template ApplyBraces(const Template& fmt, const std::vector<std::string>& args, HoleFor hole_for) {
+Template ApplyBraces(const Template& fmt, HoleFor hole_for) {
   Template out;
   size_t ordinal = 0;
   for (const Piece& p : fmt.pieces()) {
@@ -39,13 +55,13 @@ Template ApplyBraces(const Template& fmt, const std::vector<std::string>& args, 
         continue;
       }
       std::string_view item = text.substr(i, end + 1 - i);
-      int index = hole_for(item.substr(1, item.size() - 2), ordinal++);
-      if (index < 0 || static_cast<size_t>(index) >= args.size()) {
+      std::optional<std::string> expr = hole_for(item.substr(1, item.size() - 2), ordinal++);
+      if (!expr) {
         lit += item;
       } else {
         out.AddLiteral(lit);
         lit.clear();
-        out.AddHole(std::string(item), args[index]);
+        out.AddHole(std::string(item), *expr);
       }
       i = end;
     }
@@ -176,21 +192,41 @@ Template DedentRawTemplate(const Template& t, size_t indent) {
 }
 
 Template ApplyCompositeFormat(const Template& fmt, const std::vector<std::string>& args) {
-  return ApplyBraces(fmt, args, [](std::string_view inner, size_t) {
+  return ApplyBraces(fmt, [&args](std::string_view inner, size_t) -> std::optional<std::string> {
     size_t j = 0;
     int n = 0;
     while (j < inner.size() && j < 6 && inner[j] >= '0' && inner[j] <= '9')
       n = n * 10 + (inner[j++] - '0');
     bool ok = j > 0 && (j == inner.size() || inner[j] == ',' || inner[j] == ':' || inner[j] == ' ');
-    return ok ? n : -1;
+    if (!ok || static_cast<size_t>(n) >= args.size()) return std::nullopt;
+    return args[n];
   });
 }
 
 Template ApplyMessageTemplate(const Template& fmt, const std::vector<std::string>& args) {
-  return ApplyBraces(fmt, args, [](std::string_view inner, size_t ordinal) {
-    if (!inner.empty() && (inner[0] == '@' || inner[0] == '$')) inner.remove_prefix(1);
-    if (inner.empty() || inner.find('{') != std::string_view::npos) return -1;
-    return static_cast<int>(ordinal);
+  return ApplyBraces(fmt,
+                     [&args](std::string_view inner, size_t ordinal) -> std::optional<std::string> {
+                       if (PlaceholderName(inner).empty() || ordinal >= args.size()) {
+                         return std::nullopt;
+                       }
+                       return args[ordinal];
+                     });
+}
+
+Template ApplyNamedMessageTemplate(const Template& fmt, const std::vector<std::string>& params) {
+  return ApplyBraces(fmt, [&params](std::string_view inner, size_t) -> std::optional<std::string> {
+    std::string_view name = PlaceholderName(inner);
+    if (name.empty()) return std::nullopt;
+    for (const std::string& p : params) {
+      if (p.size() == name.size() &&
+          std::equal(p.begin(), p.end(), name.begin(), [](char a, char b) {
+            return std::tolower(static_cast<unsigned char>(a)) ==
+                   std::tolower(static_cast<unsigned char>(b));
+          })) {
+        return p;
+      }
+    }
+    return std::string(name);
   });
 }
 

@@ -40,4 +40,9 @@ Template ApplyCompositeFormat(const Template& fmt, const std::vector<std::string
 // `}}` print one brace; placeholders past the last argument stay as written.
 Template ApplyMessageTemplate(const Template& fmt, const std::vector<std::string>& args);
 
+// [LoggerMessage] source-generated logging: placeholders bind by name, case
+// insensitively, to the method's parameters (`{UserId}` <- `userId`); a
+// placeholder without a parameter is named by itself.
+Template ApplyNamedMessageTemplate(const Template& fmt, const std::vector<std::string>& params);
+
 }  // namespace errdex
