@@ -929,6 +929,7 @@ class CSharpFile {
     if (site.message.empty()) return;
     if (lines_.empty()) lines_ = SplitLines(src_);
     AddBraceContext(stmt, src_, lines_, CSharpSyntax(), &site);
+    for (SourceNote& note : site.notes) note.text = StripXmlDoc(note.text);
     out_->push_back(std::move(site));
   }
 

@@ -328,5 +328,27 @@ TEST(CSharpStrings, EscapesAndFormats) {
   EXPECT_EQ(ApplyMessageTemplate(t, {"a", "b", "c", "d"}).HoleCount(), 4);
 }
 
+TEST(CSharpStrings, XmlDocCommentsBecomeProse) {
+  EXPECT_EQ(StripXmlDoc("<summary> Writes a comment <c>/*...*/</c> for <paramref name=\"text\"/>.\n"
+                        "</summary> <param name=\"text\">Text to place.</param>"),
+            "Writes a comment /*...*/ for text.\nText to place.");
+  EXPECT_EQ(StripXmlDoc("Throws when <see cref=\"T:Acme.Store\"/> is <see langword=\"null\"/>"),
+            "Throws when Acme.Store is null");
+  EXPECT_EQ(StripXmlDoc("a < b and c > d"), "a < b and c > d");
+}
+
+TEST(CSharpExtractor, DocCommentNotesAreProse) {
+  auto sites = Extract(
+      "class Writer {\n"
+      "  void WriteComment(string text) {\n"
+      "    /// <summary>BSON has no comments; see <see cref=\"T:Acme.BsonWriter\"/>.</summary>\n"
+      "    throw new NotSupportedException(\"Cannot write JSON comment as BSON.\");\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  ASSERT_FALSE(sites[0].notes.empty());
+  EXPECT_EQ(sites[0].notes[0].text, "BSON has no comments; see Acme.BsonWriter.");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -230,4 +230,45 @@ Template ApplyNamedMessageTemplate(const Template& fmt, const std::vector<std::s
   });
 }
 
+std::string StripXmlDoc(std::string_view text) {
+  if (text.find('<') == std::string_view::npos) return std::string(text);
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    bool tag_start = text[i] == '<' && i + 1 < text.size() &&
+                     (std::isalpha(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '/');
+    size_t close = tag_start ? text.find('>', i) : std::string_view::npos;
+    if (close == std::string_view::npos) {
+      out += text[i];
+      continue;
+    }
+    std::string_view tag = text.substr(i, close + 1 - i);
+    // <see cref="T:A.B"/>, <paramref name="x"/>, <see langword="null"/>.
+    for (std::string_view attr : {"cref=\"", "name=\"", "langword=\""}) {
+      size_t a = tag.find(attr);
+      if (a == std::string_view::npos || !tag.ends_with("/>")) continue;
+      size_t start = a + attr.size(), end = tag.find('"', start);
+      if (end == std::string_view::npos) break;
+      std::string_view value = tag.substr(start, end - start);
+      if (value.size() > 2 && value[1] == ':') value.remove_prefix(2);  // T:, M:, P:
+      out += value;
+      break;
+    }
+    // Block tags end a sentence: keep the words apart.
+    if (!tag.ends_with("/>") && !out.empty() && out.back() != ' ') out += ' ';
+    i = close;
+  }
+  // Collapse the spaces the dropped tags leave.
+  std::string collapsed;
+  for (char c : out) {
+    if (c == ' ' && (collapsed.empty() || collapsed.back() == ' ' || collapsed.back() == '\n')) {
+      continue;
+    }
+    collapsed += c;
+  }
+  while (!collapsed.empty() && (collapsed.back() == ' ' || collapsed.back() == '\n')) {
+    collapsed.pop_back();
+  }
+  return collapsed;
+}
+
 }  // namespace errdex

@@ -45,4 +45,10 @@ Template ApplyMessageTemplate(const Template& fmt, const std::vector<std::string
 // placeholder without a parameter is named by itself.
 Template ApplyNamedMessageTemplate(const Template& fmt, const std::vector<std::string>& params);
 
+// The prose of an XML doc comment (`/// <summary>Parses <paramref
+// name="s"/>.</summary>`): tags dropped, `<see cref="T:A.B"/>` and
+// `<paramref name="x"/>` replaced by the name they point at, runs of
+// spaces collapsed. Text without tags is returned as is.
+std::string StripXmlDoc(std::string_view text);
+
 }  // namespace errdex
