@@ -955,7 +955,20 @@ class CSharpExtractor : public Extractor {
     ts::TreePtr tree = ts::Parse(tree_sitter_c_sharp(), file.content);
     if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
     TSNode root = ts_tree_root_node(tree.get());
-    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
+    bool errors = ts_node_has_error(root);
+    // Directives inside declarations break the parse: read the file as
+    // if every #if held, when that view parses cleanly.
+    if (errors && file.content.find("#if") != std::string::npos) {
+      SourceFile view = file;
+      view.content = FirstBranchView(file.content);
+      ts::TreePtr view_tree = ts::Parse(tree_sitter_c_sharp(), view.content);
+      if (view_tree && !ts_node_has_error(ts_tree_root_node(view_tree.get()))) {
+        if (had_syntax_errors) *had_syntax_errors = false;
+        CSharpFile(view, sites).Run(ts_tree_root_node(view_tree.get()));
+        return Status::OK();
+      }
+    }
+    if (had_syntax_errors) *had_syntax_errors = errors;
     CSharpFile(file, sites).Run(root);
     return Status::OK();
   }

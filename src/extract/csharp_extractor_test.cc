@@ -328,6 +328,26 @@ TEST(CSharpStrings, EscapesAndFormats) {
   EXPECT_EQ(ApplyMessageTemplate(t, {"a", "b", "c", "d"}).HoleCount(), 4);
 }
 
+// Newtonsoft.Json wraps signatures in #if; the first branch is read.
+TEST(CSharpExtractor, ConditionalCompilationSplittingADeclaration) {
+  auto sites = Extract(
+      "class Wrapper {\n"
+      "#if HAVE_READ_ONLY_COLLECTIONS\n"
+      "  public void Add(string key, object value)\n"
+      "#else\n"
+      "  void Add(string key, object value, bool legacy)\n"
+      "#endif\n"
+      "  {\n"
+      "    if (key == null) throw new InvalidOperationException(\"Cannot add \" + key);\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(), "Cannot add {key}");
+  EXPECT_EQ(sites[0].line, 8);
+  EXPECT_EQ(sites[0].function, "Wrapper.Add");
+  EXPECT_EQ(FirstBranchView("#if A\nx\n#else\ny\n#endif\nz"), "     \nx\n     \n \n      \nz");
+}
+
 TEST(CSharpStrings, XmlDocCommentsBecomeProse) {
   EXPECT_EQ(StripXmlDoc("<summary> Writes a comment <c>/*...*/</c> for <paramref name=\"text\"/>.\n"
                         "</summary> <param name=\"text\">Text to place.</param>"),

@@ -271,4 +271,36 @@ std::string StripXmlDoc(std::string_view text) {
   return collapsed;
 }
 
+std::string FirstBranchView(std::string_view content) {
+  std::string out(content);
+  // One entry per open #if: whether the branch being read is blanked.
+  std::vector<bool> skipping;
+  size_t start = 0;
+  while (start < out.size()) {
+    size_t nl = out.find('\n', start);
+    size_t end = nl == std::string::npos ? out.size() : nl;
+    std::string_view line(out.data() + start, end - start);
+    size_t first = line.find_first_not_of(" \t");
+    std::string_view word = first == std::string_view::npos ? "" : line.substr(first);
+    bool directive = true;
+    if (word.starts_with("#if")) {
+      bool outer = !skipping.empty() && skipping.back();
+      skipping.push_back(outer);
+    } else if (word.starts_with("#elif") || word.starts_with("#else")) {
+      if (!skipping.empty()) skipping.back() = true;
+    } else if (word.starts_with("#endif")) {
+      if (!skipping.empty()) skipping.pop_back();
+    } else {
+      directive = false;
+    }
+    if (directive || (!skipping.empty() && skipping.back())) {
+      for (size_t i = start; i < end; ++i) {
+        if (out[i] != '\r') out[i] = ' ';
+      }
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
 }  // namespace errdex

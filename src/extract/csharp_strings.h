@@ -45,6 +45,13 @@ Template ApplyMessageTemplate(const Template& fmt, const std::vector<std::string
 // placeholder without a parameter is named by itself.
 Template ApplyNamedMessageTemplate(const Template& fmt, const std::vector<std::string>& params);
 
+// `content` with the conditional-compilation directives (#if, #elif, #else,
+// #endif) blanked and every branch after the first of each #if blanked too,
+// as if each condition held. Byte offsets and line numbers are unchanged.
+// tree-sitter parses directives that split a declaration (an `#if` around a
+// method signature) as errors; the first-branch view usually parses cleanly.
+std::string FirstBranchView(std::string_view content);
+
 // The prose of an XML doc comment (`/// <summary>Parses <paramref
 // name="s"/>.</summary>`): tags dropped, `<see cref="T:A.B"/>` and
 // `<paramref name="x"/>` replaced by the name they point at, runs of
