@@ -569,7 +569,10 @@ class CSharpFile {
   void FillFromArgs(const std::vector<Arg>& args, ErrorSite* site) {
     TSNode msg{};
     for (const Arg& a : args) {
-      if (a.name == "message" || (ts_node_is_null(msg) && HasText(a.value))) msg = a.value;
+      // `nameof(x)` names a parameter; it is not the message.
+      if (a.name == "message" || (ts_node_is_null(msg) && !IsNameof(a.value) && HasText(a.value))) {
+        msg = a.value;
+      }
     }
     bool http = site->error_class.find("Http") != std::string::npos;
     for (const Arg& a : args) {
@@ -591,6 +594,10 @@ class CSharpFile {
     }
     site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
     site->message_opaque = !site->message.HasLiteralText();
+  }
+
+  bool IsNameof(TSNode n) {
+    return Is(n, "invocation_expression") && ts::Text(Field(n, "function"), src_) == "nameof";
   }
 
   // --- templates -----------------------------------------------------------

@@ -162,6 +162,7 @@ TEST(CSharpExtractor, ArgumentExceptionsAndGuards) {
       "    if (size == 7) throw new ArgumentException(message, \"size\");\n"
       "    if (_disposed) throw new ObjectDisposedException(nameof(Cache));\n"
       "    if (_closed) throw new ObjectDisposedException(\"Cache\", \"The cache is closed.\");\n"
+      "    if (_frozen) throw KeyMustBeImmutable(nameof(name));\n"
       "  }\n"
       "}\n");
   ASSERT_EQ(sites.size(), 9u);
@@ -188,6 +189,8 @@ TEST(CSharpExtractor, ArgumentExceptionsAndGuards) {
   EXPECT_EQ(sites[7].message.Display(), "Cannot access a disposed object.\nObject name: 'Cache'.");
   EXPECT_EQ(sites[8].message.Display(), "The cache is closed.");
   EXPECT_EQ(sites[8].error_class, "ObjectDisposedException");
+  // A helper given only `nameof(name)`: no message here (the helper's own
+  // `new` is the site).
 }
 
 TEST(CSharpExtractor, CustomExceptionBaseConstructors) {
