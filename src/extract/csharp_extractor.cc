@@ -389,13 +389,38 @@ class CSharpFile {
     TSNode stmt = StatementOf(ts_node_is_null(throw_node) ? call : throw_node);
     if (ts_node_is_null(stmt)) return;
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
-    site.error_class = exception_owner ? owner : "";
+    site.error_class = exception_owner ? owner : HelperClass(method);
     FillFromArgs(args, &site);
     if (site.message_opaque) return;
     site.message_origin_note =
         "built by `" + (owner.empty() ? "" : owner + ".") + method + "()`" +
         (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
     Finish(stmt, std::move(site));
+  }
+
+  // What `throw Helper(..)` throws: the return type of a method of that
+  // name in this file (`JsonReaderException ThrowReaderError(..)`), else a
+  // class the name spells (`CreateArgumentOutOfRangeException`), else "".
+  std::string HelperClass(const std::string& method) {
+    if (!methods_indexed_) {
+      methods_indexed_ = true;
+      ts::ForEachNode(root_, [this](TSNode n) {
+        if (!Is(n, "method_declaration")) return;
+        std::string ret = ClassName(ts::Text(Field(n, "returns"), src_));
+        if (LooksLikeExceptionClass(ret)) {
+          helper_returns_[std::string(ts::Text(Field(n, "name"), src_))] = ret;
+        }
+      });
+    }
+    auto it = helper_returns_.find(method);
+    if (it != helper_returns_.end()) return it->second;
+    for (std::string_view prefix : {"Create", "New", "Throw", "Build", "Make", "Get"}) {
+      if (method.starts_with(prefix) && method.size() > prefix.size() &&
+          LooksLikeExceptionClass(method.substr(prefix.size()))) {
+        return method.substr(prefix.size());
+      }
+    }
+    return "";
   }
 
   void HandleThrowCall(TSNode n) {
@@ -951,6 +976,8 @@ class CSharpFile {
   std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
   std::map<std::string, std::vector<Assignment>> fields_;
   bool fields_indexed_ = false;
+  std::map<std::string, std::string> helper_returns_;  // method -> exception class it returns
+  bool methods_indexed_ = false;
 };
 
 class CSharpExtractor : public Extractor {

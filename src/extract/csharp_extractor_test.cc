@@ -130,8 +130,15 @@ TEST(CSharpExtractor, CompositeFormatsAndLocals) {
       "    msg += \" (read-only)\";\n"
       "    throw new IOException(msg);\n"
       "  }\n"
+      "  void Number(string s) {\n"
+      "    throw ThrowReaderError(\"Input string '{0}' is not a valid number.\".FormatWith(null, "
+      "s));\n"
+      "    throw Utils.CreateArgumentOutOfRangeException(nameof(s), s, \"Unexpected token "
+      "type.\");\n"
+      "  }\n"
+      "  private JsonReaderException ThrowReaderError(string message) => new(message);\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 3u);
+  ASSERT_EQ(sites.size(), 5u);
   EXPECT_EQ(sites[0].message.Display(), "Bad char {0} at {1:X4} {esc} {0}");
   EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"c", "pos", "c"}));
   EXPECT_TRUE(Matches(sites[0], "Bad char x at 00FF {esc} x"));
@@ -142,6 +149,11 @@ TEST(CSharpExtractor, CompositeFormatsAndLocals) {
   // JsonReaderException.Create appends the position: the pattern still matches.
   EXPECT_TRUE(Matches(sites[1], "Unexpected character: }. Path 'a.b', line 1, position 4."));
   EXPECT_EQ(sites[2].message.Display(), "Reader error: cannot open {path} (read-only)");
+  EXPECT_EQ(sites[3].message.Display(), "Input string '{0}' is not a valid number.");
+  EXPECT_EQ(sites[3].error_class, "JsonReaderException");  // the helper's return type
+  EXPECT_EQ(sites[3].line, 13);
+  EXPECT_EQ(sites[4].message.Display(), "Unexpected token type.");
+  EXPECT_EQ(sites[4].error_class, "ArgumentOutOfRangeException");  // spelled by the name
   EXPECT_EQ(sites[2].message_origin_note, "message assigned to `msg` at line 8");
   EXPECT_EQ(sites[2].line, 10);
 }
