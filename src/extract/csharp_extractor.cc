@@ -986,13 +986,11 @@ class CSharpExtractor : public Extractor {
   bool Handles(std::string_view path) const override { return path.ends_with(".cs"); }
   Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
                  bool* had_syntax_errors) const override {
-    ts::TreePtr tree = ts::Parse(tree_sitter_c_sharp(), file.content);
-    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
-    TSNode root = ts_tree_root_node(tree.get());
-    bool errors = ts_node_has_error(root);
-    // Directives inside declarations break the parse: read the file as
-    // if every #if held, when that view parses cleanly.
-    if (errors && file.content.find("#if") != std::string::npos) {
+    // `#if A sig1 #else sig2 #endif` around a declaration breaks the parse
+    // of both branches: a file with alternative branches is read as if
+    // every #if held, when that view parses cleanly (one parse, not two:
+    // the other branches mostly repeat the first for another framework).
+    if (file.content.find("#el") != std::string::npos) {
       SourceFile view = file;
       view.content = FirstBranchView(file.content);
       ts::TreePtr view_tree = ts::Parse(tree_sitter_c_sharp(), view.content);
@@ -1002,7 +1000,10 @@ class CSharpExtractor : public Extractor {
         return Status::OK();
       }
     }
-    if (had_syntax_errors) *had_syntax_errors = errors;
+    ts::TreePtr tree = ts::Parse(tree_sitter_c_sharp(), file.content);
+    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
+    TSNode root = ts_tree_root_node(tree.get());
+    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
     CSharpFile(file, sites).Run(root);
     return Status::OK();
   }
