@@ -982,6 +982,19 @@ class CSharpFile {
 
 class CSharpExtractor : public Extractor {
  public:
+  // Extracts from the first-branch view of `file` when it parses cleanly;
+  // false (nothing added) when it does not.
+  static bool ExtractFirstBranches(const SourceFile& file, std::vector<ErrorSite>* sites,
+                                   bool* had_syntax_errors) {
+    SourceFile view = file;
+    view.content = FirstBranchView(file.content);
+    ts::TreePtr tree = ts::Parse(tree_sitter_c_sharp(), view.content);
+    if (!tree || ts_node_has_error(ts_tree_root_node(tree.get()))) return false;
+    if (had_syntax_errors) *had_syntax_errors = false;
+    CSharpFile(view, sites).Run(ts_tree_root_node(tree.get()));
+    return true;
+  }
+
   std::string_view language() const override { return "csharp"; }
   bool Handles(std::string_view path) const override { return path.ends_with(".cs"); }
   Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
@@ -990,20 +1003,19 @@ class CSharpExtractor : public Extractor {
     // of both branches: a file with alternative branches is read as if
     // every #if held, when that view parses cleanly (one parse, not two:
     // the other branches mostly repeat the first for another framework).
-    if (file.content.find("#el") != std::string::npos) {
-      SourceFile view = file;
-      view.content = FirstBranchView(file.content);
-      ts::TreePtr view_tree = ts::Parse(tree_sitter_c_sharp(), view.content);
-      if (view_tree && !ts_node_has_error(ts_tree_root_node(view_tree.get()))) {
-        if (had_syntax_errors) *had_syntax_errors = false;
-        CSharpFile(view, sites).Run(ts_tree_root_node(view_tree.get()));
-        return Status::OK();
-      }
-    }
+    bool alternatives = file.content.find("#el") != std::string::npos;
+    if (alternatives && ExtractFirstBranches(file, sites, had_syntax_errors)) return Status::OK();
     ts::TreePtr tree = ts::Parse(tree_sitter_c_sharp(), file.content);
     if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
     TSNode root = ts_tree_root_node(tree.get());
-    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
+    bool errors = ts_node_has_error(root);
+    // An #if around part of a statement (`#if X else if (..) {..} #endif`)
+    // breaks it too: the view is the second chance.
+    if (errors && !alternatives && file.content.find("#if") != std::string::npos &&
+        ExtractFirstBranches(file, sites, had_syntax_errors)) {
+      return Status::OK();
+    }
+    if (had_syntax_errors) *had_syntax_errors = errors;
     CSharpFile(file, sites).Run(root);
     return Status::OK();
   }

@@ -360,6 +360,23 @@ TEST(CSharpExtractor, ConditionalCompilationSplittingADeclaration) {
   EXPECT_EQ(sites[0].message.Display(), "Cannot add {key}");
   EXPECT_EQ(sites[0].line, 8);
   EXPECT_EQ(sites[0].function, "Wrapper.Add");
+  // An #if around part of a statement, with no #else.
+  sites = Extract(
+      "class Conv {\n"
+      "  void Write(object value) {\n"
+      "    if (value is DateTime d) { }\n"
+      "#if HAVE_DATE_TIME_OFFSET\n"
+      "    else if (value is DateTimeOffset o) { }\n"
+      "#endif\n"
+      "    else\n"
+      "    {\n"
+      "      throw new JsonSerializationException(\"Unexpected value when converting date.\");\n"
+      "    }\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].line, 9);
+  EXPECT_EQ(sites[0].function, "Conv.Write");
   EXPECT_EQ(FirstBranchView("#if A\nx\n#else\ny\n#endif\nz"), "     \nx\n     \n \n      \nz");
 }
 
