@@ -29,6 +29,7 @@ extern "C" const TSLanguage* tree_sitter_cpp();
 extern "C" const TSLanguage* tree_sitter_java();
 extern "C" const TSLanguage* tree_sitter_kotlin();
 extern "C" const TSLanguage* tree_sitter_ruby();
+extern "C" const TSLanguage* tree_sitter_c_sharp();
 
 namespace {
 
@@ -43,6 +44,7 @@ const TSLanguage* GrammarFor(const std::string& path) {
   if (ends(".java")) return tree_sitter_java();
   if (ends(".kt") || ends(".kts")) return tree_sitter_kotlin();
   if (lang == "ruby") return tree_sitter_ruby();
+  if (ends(".cs")) return tree_sitter_c_sharp();
   if (ends(".py") || ends(".pyw")) return tree_sitter_python();
   if (ends(".tsx")) return tree_sitter_tsx();
   if (ends(".ts") || ends(".mts") || ends(".cts")) return tree_sitter_typescript();

@@ -274,6 +274,10 @@ std::string KotlinHandle(const ErrorSite& s, const std::string& call, const std:
   if (s.error_class.empty()) return "";
   return "try {\n  " + call + "\n} catch (e: " + s.error_class + ") {\n  // " + where + "\n}";
 }
+std::string CSharpHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  if (s.error_class.empty()) return "";
+  return "try\n{\n    " + call + ";\n}\ncatch (" + s.error_class + " e)\n{\n    // " + where + "\n}";
+}
 
 // Ruby: rescue the class; a warning is not an exception to rescue.
 std::string RubyIf(const std::string& c, const std::string& b) {
@@ -302,6 +306,7 @@ const Snippets& SnippetsFor(const std::string& language) {
   static const Snippets kJava{"//", CNot, JsIf, JavaHandle};
   static const Snippets kKotlin{"//", CNot, JsIf, KotlinHandle};
   static const Snippets kRuby{"#", CNot, RubyIf, RubyHandle};
+  static const Snippets kCSharp{"//", CNot, JsIf, CSharpHandle};
   if (language == "javascript" || language == "typescript") return kJs;
   if (language == "go") return kGo;
   if (language == "rust") return kRust;
@@ -309,6 +314,7 @@ const Snippets& SnippetsFor(const std::string& language) {
   if (language == "java") return kJava;
   if (language == "kotlin") return kKotlin;
   if (language == "ruby") return kRuby;
+  if (language == "csharp") return kCSharp;
   return kPython;
 }
 

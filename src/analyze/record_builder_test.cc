@@ -118,6 +118,25 @@ TEST(RecordBuilder, JvmRecordsShowJavaAndKotlinCode) {
             "  // pkg/deps.py:10\n}");
 }
 
+// C# records catch the exception class in Allman style; logs get none.
+TEST(RecordBuilder, CSharpSnippets) {
+  ErrorSite s = Site(10, SiteKind::kRaise, "negative size");
+  s.language = "csharp";
+  s.error_class = "ArgumentOutOfRangeException";
+  s.function = "Cache.Resize";
+  s.conditions.push_back({"size < 0", true, 9});
+  std::vector<std::string_view> lines(40, "x");
+  Record r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(r.try_catch_pattern,
+            "try\n{\n    Cache.Resize(...);\n}\ncatch (ArgumentOutOfRangeException e)\n{\n"
+            "    // pkg/deps.py:10\n}");
+  ASSERT_TRUE(r.validation_code.has_value());
+  EXPECT_NE(r.validation_code->find("if (size < 0) {"), std::string::npos) << *r.validation_code;
+  s.kind = SiteKind::kLog;
+  r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_FALSE(r.try_catch_pattern.has_value() && !r.try_catch_pattern->empty());
+}
+
 // Rust records match on the Result; panics get no handling snippet.
 TEST(RecordBuilder, RustSnippets) {
   ErrorSite s = Site(12, SiteKind::kRaise, "invalid shard");

@@ -28,7 +28,9 @@ TEST(CppExtractor, LanguagesByExtension) {
   }
   ASSERT_NE(ExtractorFor("src/server.c"), nullptr);
   EXPECT_EQ(ExtractorFor("src/server.c")->language(), "c");
-  EXPECT_EQ(ExtractorFor("src/server.cs"), nullptr);
+  // .cs is C#, not C.
+  ASSERT_NE(ExtractorFor("src/server.cs"), nullptr);
+  EXPECT_EQ(ExtractorFor("src/server.cs")->language(), "csharp");
 }
 
 TEST(CppExtractor, ThrowConcatenationAndClasses) {

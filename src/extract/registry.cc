@@ -13,13 +13,14 @@ const Extractor* CppExtractorInstance();
 const Extractor* JavaExtractorInstance();
 const Extractor* KotlinExtractorInstance();
 const Extractor* RubyExtractorInstance();
+const Extractor* CSharpExtractorInstance();
 
 const std::vector<const Extractor*>& AllExtractors() {
   static const std::vector<const Extractor*> kAll = {
       PythonExtractorInstance(), JsExtractorInstance(),   GoExtractorInstance(),
       RustExtractorInstance(),   CExtractorInstance(),    CppExtractorInstance(),
-      JavaExtractorInstance(),   KotlinExtractorInstance(),
-      RubyExtractorInstance()};
+      JavaExtractorInstance(),   KotlinExtractorInstance(), RubyExtractorInstance(),
+      CSharpExtractorInstance()};
   return kAll;
 }
 
