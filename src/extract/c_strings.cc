@@ -70,28 +70,8 @@ std::string DecodeCEscapes(std::string_view body) {
     char e = body[++i];
     uint32_t v = 0;
     size_t j = i + 1;
+    if (AppendSimpleEscape(e, &out)) continue;
     switch (e) {
-      case 'a':
-        out += '\a';
-        break;
-      case 'b':
-        out += '\b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'n':
-        out += '\n';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'v':
-        out += '\v';
-        break;
       case 'e':
         out += '\x1b';
         break;  // GNU extension

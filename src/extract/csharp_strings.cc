@@ -83,33 +83,13 @@ std::string DecodeCSharpEscapes(std::string_view body) {
     char e = body[++i];
     uint32_t cp = 0;
     size_t k = i + 1;
+    if (AppendSimpleEscape(e, &out)) continue;
     switch (e) {
       case '0':
         out += '\0';
         break;
-      case 'a':
-        out += '\a';
-        break;
-      case 'b':
-        out += '\b';
-        break;
       case 'e':
         out += '\x1b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'n':
-        out += '\n';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'v':
-        out += '\v';
         break;
       case 'x':  // one to four hex digits
       case 'u':  // exactly four

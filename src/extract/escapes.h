@@ -1,5 +1,5 @@
 // Escape-sequence helpers shared by the string decoders of the C-family
-// extractors (Python, JavaScript, Go, Rust): code point -> UTF-8, hex digits.
+// extractors (Python, JavaScript, Go, Rust, C, C#, Ruby): code point -> UTF-8, hex digits.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +25,17 @@ inline void AppendUtf8(uint32_t cp, std::string* out) {
     *out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
     *out += static_cast<char>(0x80 | (cp & 0x3F));
   }
+}
+
+// Appends the character of a one-letter escape shared by C, Go, C#, Ruby
+// and others (\a \b \f \n \r \t \v); false for any other letter.
+inline bool AppendSimpleEscape(char e, std::string* out) {
+  static constexpr std::string_view kLetters = "abfnrtv";
+  static constexpr std::string_view kChars = "\a\b\f\n\r\t\v";
+  size_t k = kLetters.find(e);
+  if (k == std::string_view::npos) return false;
+  *out += kChars[k];
+  return true;
 }
 
 // Parses up to `max` hex digits of `s` from `*i`; returns false if none.

@@ -58,28 +58,8 @@ std::string DecodeGoEscapes(std::string_view body) {
     char e = body[++i];
     uint32_t v = 0;
     size_t j = i + 1;
+    if (AppendSimpleEscape(e, &out)) continue;
     switch (e) {
-      case 'a':
-        out += '\a';
-        break;
-      case 'b':
-        out += '\b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'n':
-        out += '\n';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'v':
-        out += '\v';
-        break;
       case 'x':
         if (ParseHex(body, &j, 2, &v)) {
           out += static_cast<char>(v);
