@@ -6,37 +6,19 @@
 
 #include "errdex/extractor.h"
 #include "extract/csharp_strings.h"
+#include "extract/extractor_testing.h"
 
 namespace errdex {
 namespace {
 
+using extract_testing::ExtractFile;
+using extract_testing::HoleExprs;
+using extract_testing::Matches;
+using extract_testing::Messages;
+
 std::vector<ErrorSite> Extract(const std::string& code,
                                const std::string& path = "src/Acme/Store.cs") {
-  SourceFile f{path, code, false};
-  const Extractor* ex = ExtractorFor(f.path);
-  EXPECT_NE(ex, nullptr);
-  std::vector<ErrorSite> sites;
-  bool errs = false;
-  if (ex) {
-    EXPECT_EQ(ex->language(), "csharp");
-    EXPECT_TRUE(ex->Extract(f, &sites, &errs).ok());
-  }
-  EXPECT_FALSE(errs) << code;
-  return sites;
-}
-
-std::vector<std::string> HoleExprs(const ErrorSite& s) {
-  std::vector<std::string> out;
-  for (const Piece& p : s.message.pieces()) {
-    if (p.is_hole) out.push_back(p.expr);
-  }
-  return out;
-}
-
-bool Matches(const ErrorSite& s, const std::string& rendered) {
-  RE2 re(s.message.Pattern());
-  EXPECT_TRUE(re.ok()) << s.message.Pattern();
-  return RE2::PartialMatch(rendered, re);
+  return ExtractFile(path, code, "csharp");
 }
 
 TEST(CSharpExtractor, ConcatenationNamesHolesAndKeepsContext) {
