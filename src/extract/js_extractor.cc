@@ -257,7 +257,8 @@ TSNode EnclosingScope(TSNode n) {
 // (comparing ids, not type strings); they differ between the grammars.
 struct JsIds {
   TSSymbol throw_statement, new_expression, call_expression, variable_declarator,
-      assignment_expression, augmented_assignment_expression;
+      assignment_expression, augmented_assignment_expression, member_expression, string, regex;
+  TSFieldId function, constructor, object, property;
   std::vector<TSSymbol> functions;  // the types IsFunctionNode accepts
 
   bool IsFunction(TSSymbol s) const {
@@ -269,9 +270,22 @@ JsIds MakeIds(const TSLanguage* lang) {
   auto sym = [&](std::string_view n) {
     return ts_language_symbol_for_name(lang, n.data(), static_cast<uint32_t>(n.size()), true);
   };
-  JsIds ids{sym("throw_statement"),       sym("new_expression"),
-            sym("call_expression"),       sym("variable_declarator"),
-            sym("assignment_expression"), sym("augmented_assignment_expression"),
+  auto field = [&](std::string_view n) {
+    return ts_language_field_id_for_name(lang, n.data(), static_cast<uint32_t>(n.size()));
+  };
+  JsIds ids{sym("throw_statement"),
+            sym("new_expression"),
+            sym("call_expression"),
+            sym("variable_declarator"),
+            sym("assignment_expression"),
+            sym("augmented_assignment_expression"),
+            sym("member_expression"),
+            sym("string"),
+            sym("regex"),
+            field("function"),
+            field("constructor"),
+            field("object"),
+            field("property"),
             {}};
   for (std::string_view t : {"function_declaration", "generator_function_declaration",
                              "method_definition", "arrow_function", "function_expression",
@@ -307,8 +321,7 @@ class JsFile {
   // ts_node_parent searches down from the root on every call in the 0.20
   // runtime.
   void Run(TSNode root) {
-    ts::ForEachNodeWithAncestors(root,
-                                 [this](TSNode n, const Ancestors& anc) { Visit(n, anc); });
+    ts::WalkWithAncestors(root, [this](TSNode n, const Ancestors& anc) { return Visit(n, anc); });
     for (const Pending& p : pending_) {
       if (p.symbol == ids_.throw_statement) {
         HandleThrow(p.node);
@@ -328,13 +341,15 @@ class JsFile {
     Ancestors ancestors;
   };
 
-  void Visit(TSNode n, const Ancestors& anc) {
+  // Returns whether to descend: string and regex literals hold no sites.
+  bool Visit(TSNode n, const Ancestors& anc) {
     TSSymbol sym = ts_node_symbol(n);
+    if (sym == ids_.string || sym == ids_.regex) return ts_node_has_error(n);
     if (sym == ids_.throw_statement) {
       pending_.push_back(Pending{n, sym, {}});
     } else if (sym == ids_.new_expression) {
       // Only `new X(...)` with an uppercase name can be a site (HandleNew).
-      std::string_view name = ts::Text(Field(n, "constructor"), src_);
+      std::string_view name = ts::Text(ts_node_child_by_field_id(n, ids_.constructor), src_);
       std::string_view last = name.substr(name.rfind('.') + 1);  // npos + 1 == 0
       if (!last.empty() && IsUpper(last[0])) pending_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.call_expression) {
@@ -343,14 +358,20 @@ class JsFile {
                sym == ids_.augmented_assignment_expression) {
       IndexAssignment(n, anc);
     }
+    return true;
   }
 
-  // The calls HandleCall looks at.
+  // The calls HandleCall looks at: IsFactoryCall or a response method, by
+  // field and symbol ids (this runs for every call).
   bool IsSiteCall(TSNode call) const {
-    if (IsFactoryCall(call)) return true;
-    TSNode fn = Field(call, "function");
-    if (!Is(fn, "member_expression")) return false;
-    std::string_view prop = ts::Text(Field(fn, "property"), src_);
+    TSNode fn = ts_node_child_by_field_id(call, ids_.function);
+    std::string_view text = ts::Text(fn, src_);
+    std::string_view last = text.substr(text.rfind('.') + 1);  // npos + 1 == 0
+    if (last == "createError" || last == "createHttpError" || last == "httpError") return true;
+    if (ts_node_is_null(fn) || ts_node_symbol(fn) != ids_.member_expression) return false;
+    std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
+    if ((obj == "Boom" || obj == "boom") && StatusForBoom(last)) return true;
+    std::string_view prop = ts::Text(ts_node_child_by_field_id(fn, ids_.property), src_);
     return prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus";
   }
 
