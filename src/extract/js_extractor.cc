@@ -252,7 +252,6 @@ TSNode EnclosingScope(TSNode n) {
   return ts::EnclosingScope(n, [](TSNode a) { return IsFunctionNode(a); });
 }
 
-
 // Symbol ids of the node types the walk compares every node against
 // (comparing ids, not type strings); they differ between the grammars.
 struct JsIds {
@@ -287,9 +286,9 @@ JsIds MakeIds(const TSLanguage* lang) {
             field("object"),
             field("property"),
             {}};
-  for (std::string_view t : {"function_declaration", "generator_function_declaration",
-                             "method_definition", "arrow_function", "function_expression",
-                             "function", "generator_function"}) {
+  for (std::string_view t :
+       {"function_declaration", "generator_function_declaration", "method_definition",
+        "arrow_function", "function_expression", "function", "generator_function"}) {
     TSSymbol s = sym(t);
     if (s != 0) ids.functions.push_back(s);  // 0: not in this grammar
   }
@@ -312,8 +311,11 @@ class JsFile {
  public:
   JsFile(const SourceFile& file, std::string language, const TSLanguage* grammar,
          std::vector<ErrorSite>* out)
-      : file_(file), src_(file.content),
-        language_(std::move(language)), ids_(IdsFor(grammar)), out_(out) {}
+      : file_(file),
+        src_(file.content),
+        language_(std::move(language)),
+        ids_(IdsFor(grammar)),
+        out_(out) {}
 
   // One iterative pre-order walk (nesting depth is untrusted) gathers the
   // candidate sites and the assignment index; the sites are handled after
@@ -774,9 +776,8 @@ class JsFile {
     std::string_view key;
     if (type == "variable_declarator") {
       if (!ts_node_is_null(Field(n, "value"))) key = ts::Text(Field(n, "name"), src_);
-    } else if (type == "assignment_expression" ||
-               (type == "augmented_assignment_expression" &&
-                ts::Text(Field(n, "operator"), src_) == "+=")) {
+    } else if (type == "assignment_expression" || (type == "augmented_assignment_expression" &&
+                                                   ts::Text(Field(n, "operator"), src_) == "+=")) {
       key = ts::Text(Field(n, "left"), src_);
     }
     if (key.empty()) return;

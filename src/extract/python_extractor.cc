@@ -134,9 +134,15 @@ const PyIds& Ids() {
     auto sym = [&](std::string_view n) {
       return ts_language_symbol_for_name(lang, n.data(), static_cast<uint32_t>(n.size()), true);
     };
-    PyIds ids{sym("raise_statement"),      sym("assert_statement"),  sym("call"),
-              sym("function_definition"),  sym("class_definition"),  sym("decorated_definition"),
-              sym("block"),                sym("expression_statement"), sym("return_statement"),
+    PyIds ids{sym("raise_statement"),
+              sym("assert_statement"),
+              sym("call"),
+              sym("function_definition"),
+              sym("class_definition"),
+              sym("decorated_definition"),
+              sym("block"),
+              sym("expression_statement"),
+              sym("return_statement"),
               {}};
     // From the grammar's node-types.json: every type that can (through
     // other types) hold a statement.
