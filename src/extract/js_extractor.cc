@@ -252,29 +252,129 @@ TSNode EnclosingScope(TSNode n) {
   return ts::EnclosingScope(n, [](TSNode a) { return IsFunctionNode(a); });
 }
 
+// Symbol ids of the node types the walk compares every node against
+// (comparing ids, not type strings); they differ between the grammars.
+struct JsIds {
+  TSSymbol throw_statement, new_expression, call_expression, variable_declarator,
+      assignment_expression, augmented_assignment_expression, member_expression, string, regex;
+  TSFieldId function, constructor, object, property;
+  std::vector<TSSymbol> functions;  // the types IsFunctionNode accepts
+
+  bool IsFunction(TSSymbol s) const {
+    return std::find(functions.begin(), functions.end(), s) != functions.end();
+  }
+};
+
+JsIds MakeIds(const TSLanguage* lang) {
+  auto sym = [&](std::string_view n) {
+    return ts_language_symbol_for_name(lang, n.data(), static_cast<uint32_t>(n.size()), true);
+  };
+  auto field = [&](std::string_view n) {
+    return ts_language_field_id_for_name(lang, n.data(), static_cast<uint32_t>(n.size()));
+  };
+  JsIds ids{sym("throw_statement"),
+            sym("new_expression"),
+            sym("call_expression"),
+            sym("variable_declarator"),
+            sym("assignment_expression"),
+            sym("augmented_assignment_expression"),
+            sym("member_expression"),
+            sym("string"),
+            sym("regex"),
+            field("function"),
+            field("constructor"),
+            field("object"),
+            field("property"),
+            {}};
+  for (std::string_view t :
+       {"function_declaration", "generator_function_declaration", "method_definition",
+        "arrow_function", "function_expression", "function", "generator_function"}) {
+    TSSymbol s = sym(t);
+    if (s != 0) ids.functions.push_back(s);  // 0: not in this grammar
+  }
+  return ids;
+}
+
+const JsIds& IdsFor(const TSLanguage* lang) {
+  static const JsIds kJs = MakeIds(tree_sitter_javascript());
+  static const JsIds kTs = MakeIds(tree_sitter_typescript());
+  static const JsIds kTsx = MakeIds(tree_sitter_tsx());
+  if (lang == tree_sitter_typescript()) return kTs;
+  if (lang == tree_sitter_tsx()) return kTsx;
+  return kJs;
+}
+
+using Ancestors = std::vector<TSNode>;
 
 // Per-file extraction state.
 class JsFile {
  public:
-  JsFile(const SourceFile& file, std::string language, std::vector<ErrorSite>* out)
-      : file_(file), src_(file.content), lines_(SplitLines(file.content)),
-        language_(std::move(language)), out_(out) {}
+  JsFile(const SourceFile& file, std::string language, const TSLanguage* grammar,
+         std::vector<ErrorSite>* out)
+      : file_(file),
+        src_(file.content),
+        language_(std::move(language)),
+        ids_(IdsFor(grammar)),
+        out_(out) {}
 
-  // Iterative pre-order walk (nesting depth is untrusted).
+  // One iterative pre-order walk (nesting depth is untrusted) gathers the
+  // candidate sites and the assignment index; the sites are handled after
+  // it, in source order. The walk carries each node's ancestors:
+  // ts_node_parent searches down from the root on every call in the 0.20
+  // runtime.
   void Run(TSNode root) {
-    ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
+    ts::WalkWithAncestors(root, [this](TSNode n, const Ancestors& anc) { return Visit(n, anc); });
+    for (const Pending& p : pending_) {
+      if (p.symbol == ids_.throw_statement) {
+        HandleThrow(p.node);
+      } else if (p.symbol == ids_.new_expression) {
+        HandleNew(p.node, p.ancestors);
+      } else {
+        HandleCall(p.node, p.ancestors);
+      }
+    }
   }
 
  private:
-  void Visit(TSNode n) {
-    std::string_view type = Type(n);
-    if (type == "throw_statement") {
-      HandleThrow(n);
-    } else if (type == "new_expression") {
-      HandleNew(n);
-    } else if (type == "call_expression") {
-      HandleCall(n);
+  // A candidate site and its ancestors (root first).
+  struct Pending {
+    TSNode node;
+    TSSymbol symbol;
+    Ancestors ancestors;
+  };
+
+  // Returns whether to descend: string and regex literals hold no sites.
+  bool Visit(TSNode n, const Ancestors& anc) {
+    TSSymbol sym = ts_node_symbol(n);
+    if (sym == ids_.string || sym == ids_.regex) return ts_node_has_error(n);
+    if (sym == ids_.throw_statement) {
+      pending_.push_back(Pending{n, sym, {}});
+    } else if (sym == ids_.new_expression) {
+      // Only `new X(...)` with an uppercase name can be a site (HandleNew).
+      std::string_view name = ts::Text(ts_node_child_by_field_id(n, ids_.constructor), src_);
+      std::string_view last = name.substr(name.rfind('.') + 1);  // npos + 1 == 0
+      if (!last.empty() && IsUpper(last[0])) pending_.push_back(Pending{n, sym, anc});
+    } else if (sym == ids_.call_expression) {
+      if (IsSiteCall(n)) pending_.push_back(Pending{n, sym, anc});
+    } else if (sym == ids_.variable_declarator || sym == ids_.assignment_expression ||
+               sym == ids_.augmented_assignment_expression) {
+      IndexAssignment(n, anc);
     }
+    return true;
+  }
+
+  // The calls HandleCall looks at: IsFactoryCall or a response method, by
+  // field and symbol ids (this runs for every call).
+  bool IsSiteCall(TSNode call) const {
+    TSNode fn = ts_node_child_by_field_id(call, ids_.function);
+    std::string_view text = ts::Text(fn, src_);
+    std::string_view last = text.substr(text.rfind('.') + 1);  // npos + 1 == 0
+    if (last == "createError" || last == "createHttpError" || last == "httpError") return true;
+    if (ts_node_is_null(fn) || ts_node_symbol(fn) != ids_.member_expression) return false;
+    std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
+    if ((obj == "Boom" || obj == "boom") && StatusForBoom(last)) return true;
+    std::string_view prop = ts::Text(ts_node_child_by_field_id(fn, ids_.property), src_);
+    return prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus";
   }
 
   // --- sites ---------------------------------------------------------------
@@ -317,37 +417,41 @@ class JsFile {
   }
 
   // `new X(...)`: thrown directly, built into a variable, or passed on.
-  void HandleNew(TSNode n) {
+  void HandleNew(TSNode n, const Ancestors& anc) {
     TSNode ctor = Field(n, "constructor");
     std::string name(ts::Text(ctor, src_));
     std::string last = LastComponent(name);
-    TSNode stmt = StatementOf(n);
+    // `new x()` of a lowercase name is only a site when it reads as an error
+    // class; decided before looking for the statement.
+    bool upper = !last.empty() && IsUpper(last[0]);
+    if (!upper && !LooksLikeErrorClass(name)) return;
+    TSNode stmt = StatementOf(n, anc);
     if (ts_node_is_null(stmt)) return;
     bool thrown = Is(stmt, "throw_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
-    if (!(thrown && !last.empty() && IsUpper(last[0])) && !LooksLikeErrorClass(name)) return;
-    if (!thrown && Is(ts_node_parent(n), "class_heritage")) return;
+    if (!(thrown && upper) && !LooksLikeErrorClass(name)) return;
+    TSNode parent = anc.empty() ? TSNode{} : anc.back();
+    if (!thrown && Is(parent, "class_heritage")) return;
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     site.error_class = last;
     site.http_status = StatusForClass(last);
     if (last.starts_with("ERR_") && LooksLikeCode(last)) site.error_code = last;
     FillFromArgs(Field(n, "arguments"), &site);
     // `const err = new Error(msg); err.code = 'E'; throw err`.
-    TSNode parent = ts_node_parent(n);
     if (Is(parent, "variable_declarator")) {
       std::string var(ts::Text(Field(parent, "name"), src_));
-      AddPropertyAssignments(var, EnclosingScope(n), &site);
+      AddPropertyAssignments(var, ScopeOf(n, anc), &site);
     }
     Finish(stmt, std::move(site));
   }
 
-  void HandleCall(TSNode call) {
+  void HandleCall(TSNode call, const Ancestors& anc) {
     TSNode fn = Field(call, "function");
     if (IsFactoryCall(call)) {
-      HandleFactory(call);
+      HandleFactory(call, anc);
     } else if (Is(fn, "member_expression")) {
-      std::string prop(ts::Text(Field(fn, "property"), src_));
+      std::string_view prop = ts::Text(Field(fn, "property"), src_);
       if (prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus") {
-        HandleResponse(call, prop);
+        HandleResponse(call, std::string(prop), anc);
       }
     }
   }
@@ -356,7 +460,7 @@ class JsFile {
   bool IsFactoryCall(TSNode call) const {
     TSNode fn = Field(call, "function");
     std::string_view text = ts::Text(fn, src_);
-    std::string last = LastComponent(text);
+    std::string_view last = text.substr(text.rfind('.') + 1);  // npos + 1 == 0
     if (last == "createError" || last == "createHttpError" || last == "httpError") return true;
     if (Is(fn, "member_expression")) {
       std::string_view obj = ts::Text(Field(fn, "object"), src_);
@@ -365,8 +469,8 @@ class JsFile {
     return false;
   }
 
-  void HandleFactory(TSNode call) {
-    TSNode stmt = StatementOf(call);
+  void HandleFactory(TSNode call, const Ancestors& anc) {
+    TSNode stmt = StatementOf(call, anc);
     if (ts_node_is_null(stmt)) return;
     ErrorSite site = NewSite(stmt, SiteKind::kHttp);
     TSNode fn = Field(call, "function");
@@ -388,7 +492,7 @@ class JsFile {
 
   // res.status(404).json({error: 'msg'}), res.status(500).send('msg'),
   // res.sendStatus(403).
-  void HandleResponse(TSNode call, const std::string& method) {
+  void HandleResponse(TSNode call, const std::string& method, const Ancestors& anc) {
     TSNode fn = Field(call, "function");
     std::optional<int> status;
     TSNode args = Field(call, "arguments");
@@ -406,7 +510,7 @@ class JsFile {
       if (!a.empty()) status = HttpStatusLiteral(a[0], src_);
     }
     if (!status || *status < 400) return;
-    TSNode stmt = StatementOf(call);
+    TSNode stmt = StatementOf(call, anc);
     if (ts_node_is_null(stmt)) return;
     ErrorSite site = NewSite(stmt, SiteKind::kHttp);
     site.http_status = status;
@@ -650,63 +754,71 @@ class JsFile {
   // start before `pos`, in source order. Served from a per-file index so that
   // a file with thousands of sites is not walked once per site.
   std::vector<TSNode> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
-    if (!indexed_) IndexAssignments(ts::Root(scope));
     std::vector<TSNode> out;
     auto it = assignments_.find(name);
     if (it == assignments_.end() || overflowed_.count(name)) return out;
-    for (TSNode n : it->second) {
+    for (const Assignment& a : it->second) {
+      TSNode n = a.node;
       if (ts_node_start_byte(n) >= pos) break;
       if (ts_node_start_byte(n) < ts_node_start_byte(scope) ||
           ts_node_end_byte(n) > ts_node_end_byte(scope)) {
         continue;
       }
-      if (ts_node_eq(EnclosingScope(n), scope)) out.push_back(n);
+      if (ts_node_eq(a.scope, scope)) out.push_back(n);
     }
     return out;
   }
 
-  void IndexAssignments(TSNode root) {
-    indexed_ = true;
-    std::vector<TSNode> stack = {root};
-    while (!stack.empty()) {
-      TSNode n = stack.back();
-      stack.pop_back();
-      std::string_view type = Type(n);
-      std::string_view key;
-      if (type == "variable_declarator") {
-        if (!ts_node_is_null(Field(n, "value"))) key = ts::Text(Field(n, "name"), src_);
-      } else if (type == "assignment_expression" ||
-                 (type == "augmented_assignment_expression" &&
-                  ts::Text(Field(n, "operator"), src_) == "+=")) {
-        key = ts::Text(Field(n, "left"), src_);
-      }
-      if (!key.empty()) {
-        std::vector<TSNode>& list = assignments_[std::string(key)];
-        // Past the cap the name is given up on (an opaque hole) rather than
-        // resolved to a stale assignment.
-        if (list.size() < kMaxAssignmentsPerName) {
-          list.push_back(n);  // source order
-        } else {
-          overflowed_.insert(std::string(key));
-        }
-      }
-      std::vector<TSNode> kids = NamedChildren(n);
-      stack.insert(stack.end(), kids.rbegin(), kids.rend());
+  // Adds `n` to the assignment index if it assigns a name (source order:
+  // the walk is pre-order).
+  void IndexAssignment(TSNode n, const Ancestors& anc) {
+    std::string_view type = Type(n);
+    std::string_view key;
+    if (type == "variable_declarator") {
+      if (!ts_node_is_null(Field(n, "value"))) key = ts::Text(Field(n, "name"), src_);
+    } else if (type == "assignment_expression" || (type == "augmented_assignment_expression" &&
+                                                   ts::Text(Field(n, "operator"), src_) == "+=")) {
+      key = ts::Text(Field(n, "left"), src_);
+    }
+    if (key.empty()) return;
+    std::vector<Assignment>& list = assignments_[std::string(key)];
+    // Past the cap the name is given up on (an opaque hole) rather than
+    // resolved to a stale assignment.
+    if (list.size() < kMaxAssignmentsPerName) {
+      list.push_back(Assignment{n, ScopeOf(n, anc)});
+    } else {
+      overflowed_.insert(std::string(key));
     }
   }
 
-  // The statement that holds `n`: the line a record points at.
-  TSNode StatementOf(TSNode n) {
+  // EnclosingScope(n) for a node whose ancestors are known (root first),
+  // with the same bound on the steps taken.
+  TSNode ScopeOf(TSNode n, const Ancestors& anc) const {
     TSNode cur = n;
+    size_t k = anc.size();
     for (int i = 0; i < kMaxAncestors; ++i) {
-      TSNode parent = ts_node_parent(cur);
-      if (ts_node_is_null(parent)) return TSNode{};
+      if (k == 0) return cur;
+      TSNode parent = anc[--k];
+      if (ids_.IsFunction(ts_node_symbol(parent))) return parent;
+      cur = parent;
+    }
+    return cur;
+  }
+
+  // The statement that holds `n` (whose ancestors are `anc`, root first):
+  // the line a record points at.
+  TSNode StatementOf(TSNode n, const Ancestors& anc) {
+    TSNode cur = n;
+    size_t k = anc.size();
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      if (k == 0) return TSNode{};
+      TSNode parent = anc[--k];
       std::string_view pt = Type(parent);
       if (pt == "statement_block" || pt == "program" || pt == "switch_case" ||
           pt == "switch_default" || pt == "class_body" || IsFunctionNode(parent)) {
         return cur;  // an arrow function's expression body is its own statement
       }
-      if (ts_node_is_null(ts_node_parent(parent))) return parent;
+      if (k == 0) return parent;
       if (pt.ends_with("_statement") || pt == "lexical_declaration" ||
           pt == "variable_declaration") {
         return parent;
@@ -749,6 +861,11 @@ class JsFile {
 
   void Finish(TSNode stmt, ErrorSite site) {
     if (site.message.empty()) return;
+    // Split only once a file has a site: most files have none.
+    if (!lines_split_) {
+      lines_ = SplitLines(src_);
+      lines_split_ = true;
+    }
     AddBraceContext(stmt, src_, lines_, JsSyntax(), &site);
     out_->push_back(std::move(site));
   }
@@ -756,11 +873,18 @@ class JsFile {
   const SourceFile& file_;
   std::string_view src_;
   std::vector<std::string_view> lines_;
+  bool lines_split_ = false;
   std::string language_;
+  const JsIds& ids_;
   std::vector<ErrorSite>* out_;
-  bool indexed_ = false;
+  std::vector<Pending> pending_;
   std::set<std::string> overflowed_;
-  std::map<std::string, std::vector<TSNode>> assignments_;
+  // An indexed assignment and its enclosing function (else the root).
+  struct Assignment {
+    TSNode node;
+    TSNode scope;
+  };
+  std::map<std::string, std::vector<Assignment>> assignments_;
 };
 
 class JsExtractor : public Extractor {
@@ -786,7 +910,7 @@ class JsExtractor : public Extractor {
     if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
     TSNode root = ts_tree_root_node(tree.get());
     if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
-    JsFile(file, typescript ? "typescript" : "javascript", sites).Run(root);
+    JsFile(file, typescript ? "typescript" : "javascript", lang, sites).Run(root);
     return Status::OK();
   }
 };

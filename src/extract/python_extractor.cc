@@ -115,6 +115,49 @@ bool IsHttpExceptionClass(std::string_view cls) {
   return cls.ends_with("HTTPException") || cls == "HTTPError" || cls == "HttpError";
 }
 
+// Symbol ids of the node types the walk compares every node against
+// (comparing ids, not type strings), and the types it descends into.
+struct PyIds {
+  TSSymbol raise_statement, assert_statement, call, function_definition, class_definition,
+      decorated_definition, block, expression_statement, return_statement;
+  std::vector<TSSymbol> containers;  // node types that can hold statements
+
+  bool Descend(TSSymbol s) const {
+    return s == expression_statement || s == return_statement ||
+           std::find(containers.begin(), containers.end(), s) != containers.end();
+  }
+};
+
+const PyIds& Ids() {
+  static const PyIds kIds = [] {
+    const TSLanguage* lang = tree_sitter_python();
+    auto sym = [&](std::string_view n) {
+      return ts_language_symbol_for_name(lang, n.data(), static_cast<uint32_t>(n.size()), true);
+    };
+    PyIds ids{sym("raise_statement"),
+              sym("assert_statement"),
+              sym("call"),
+              sym("function_definition"),
+              sym("class_definition"),
+              sym("decorated_definition"),
+              sym("block"),
+              sym("expression_statement"),
+              sym("return_statement"),
+              {}};
+    // From the grammar's node-types.json: every type that can (through
+    // other types) hold a statement.
+    for (std::string_view t :
+         {"module", "block", "if_statement", "elif_clause", "else_clause", "for_statement",
+          "while_statement", "try_statement", "except_clause", "except_group_clause",
+          "finally_clause", "with_statement", "function_definition", "class_definition",
+          "decorated_definition", "match_statement", "case_clause"}) {
+      ids.containers.push_back(sym(t));
+    }
+    return ids;
+  }();
+  return kIds;
+}
+
 // One way a message can render, and where its text came from.
 struct Alt {
   Template tmpl;
@@ -130,8 +173,17 @@ class PythonFile {
 
   void Run(TSNode root) {
     CollectClassDocstrings(root);
-    CollectHelpers(root);
-    Walk(root);
+    Collect(root);
+    CollectHelpers();
+    for (const Pending& p : pending_) {
+      if (p.symbol == Ids().raise_statement) {
+        HandleRaise(p.node);
+      } else if (p.symbol == Ids().assert_statement) {
+        HandleAssert(p.node);
+      } else {
+        HandleCall(p.node, p.parent);
+      }
+    }
   }
 
  private:
@@ -146,19 +198,73 @@ class PythonFile {
     int line = 0;
   };
 
-  void Walk(TSNode root) {
-    ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
+  // A raise, assert or statement-level call found by the walk, in source
+  // order; calls keep their parent (ts_node_parent is slow in big files).
+  struct Pending {
+    TSNode node;
+    TSNode parent;
+    TSSymbol symbol;
+  };
+
+  // A function definition and the raises of its own body (not of nested
+  // definitions), in source order: the candidates for helpers.
+  struct Function {
+    TSNode node;
+    bool in_class_body = false;
+    std::vector<TSNode> raises;
+  };
+
+  // One walk gathers the sites and the functions. It descends only into
+  // nodes that can hold statements (and into expression/return statements,
+  // whose direct children may be site calls): expressions cannot hold a
+  // raise, an assert, a definition or a call whose parent is a statement.
+  // Subtrees with syntax errors are walked in full.
+  void Collect(TSNode root) {
+    const PyIds& ids = Ids();
+    std::map<const void*, size_t> function_index;
+    ts::WalkWithAncestors(root, [&](TSNode n, const std::vector<TSNode>& ancestors) {
+      TSSymbol sym = ts_node_symbol(n);
+      if (sym == ids.raise_statement) {
+        pending_.push_back(Pending{n, TSNode{}, sym});
+        AttachRaise(n, ancestors, function_index);
+      } else if (sym == ids.assert_statement) {
+        pending_.push_back(Pending{n, TSNode{}, sym});
+      } else if (sym == ids.call && !ancestors.empty()) {
+        TSSymbol parent = ts_node_symbol(ancestors.back());
+        if (parent == ids.expression_statement || parent == ids.return_statement) {
+          pending_.push_back(Pending{n, ancestors.back(), sym});
+        }
+      } else if (sym == ids.function_definition) {
+        function_index[n.id] = functions_.size();
+        functions_.push_back(Function{n, InClassBody(ancestors), {}});
+      }
+      return ids.Descend(sym) || ts_node_has_error(n);
+    });
   }
 
-  void Visit(TSNode n) {
-    std::string_view type = Type(n);
-    if (type == "raise_statement") {
-      HandleRaise(n);
-    } else if (type == "assert_statement") {
-      HandleAssert(n);
-    } else if (type == "call") {
-      HandleCall(n);
+  // Adds `raise_stmt` to the raises of its innermost function, unless a
+  // class lies between them.
+  void AttachRaise(TSNode raise_stmt, const std::vector<TSNode>& ancestors,
+                   const std::map<const void*, size_t>& function_index) {
+    for (size_t i = ancestors.size(); i-- > 0;) {
+      TSSymbol sym = ts_node_symbol(ancestors[i]);
+      if (sym == Ids().class_definition) return;
+      if (sym != Ids().function_definition) continue;
+      auto it = function_index.find(ancestors[i].id);
+      if (it == function_index.end()) return;
+      Function& fn = functions_[it->second];
+      if (Contains(Field(fn.node, "body"), raise_stmt)) fn.raises.push_back(raise_stmt);
+      return;
     }
+  }
+
+  // InClassBody for a function whose ancestors are known.
+  static bool InClassBody(const std::vector<TSNode>& ancestors) {
+    size_t i = ancestors.size();
+    if (i == 0) return false;
+    if (ts_node_symbol(ancestors[i - 1]) == Ids().decorated_definition) --i;
+    return i >= 2 && ts_node_symbol(ancestors[i - 1]) == Ids().block &&
+           ts_node_symbol(ancestors[i - 2]) == Ids().class_definition;
   }
 
   // --- helpers that raise ----------------------------------------------------
@@ -196,54 +302,46 @@ class PythonFile {
     return Is(parent, "block") && Is(ts_node_parent(parent), "class_definition");
   }
 
-  void CollectHelpers(TSNode root) {
-    ts::ForEachNode(root, [this](TSNode fn) {
-      if (!Is(fn, "function_definition")) return;
-      std::string name(ts::Text(Field(fn, "name"), src_));
-      if (name.empty() || name.starts_with("__") || helpers_.count(name)) return;
-      std::vector<std::pair<std::string, int>> params = Parameters(fn);
-      bool method = InClassBody(fn) && !params.empty() &&
-                    (params[0].first == "self" || params[0].first == "cls");
-      // The raises of this function's own body (not of nested definitions).
-      std::vector<TSNode> stack = {Field(fn, "body")};
-      while (!stack.empty()) {
-        TSNode n = stack.back();
-        stack.pop_back();
-        if (ts_node_is_null(n) || Is(n, "function_definition") || Is(n, "class_definition")) {
-          continue;
-        }
-        if (Is(n, "raise_statement")) {
-          TSNode exc = ts::FirstNamed(n);
-          if (!Is(exc, "call")) continue;
-          std::string_view cls = ts::Text(Field(exc, "function"), src_);
-          if (!LooksLikeClass(cls)) continue;
-          CallArgs args = SplitArgs(exc, src_);
-          TSNode msg = args.positional.empty() ? TSNode{} : args.positional[0];
-          for (const char* key : {"message", "msg"}) {
-            if (auto it = args.keywords.find(key); ts_node_is_null(msg) && it != args.keywords.end())
-              msg = it->second;
-          }
-          if (!Is(msg, "identifier")) continue;
-          std::string_view msg_name = ts::Text(msg, src_);
-          for (const auto& [param, index] : params) {
-            if (param != msg_name || (method && index == 0)) continue;
-            // The parameter must still hold the caller's text at the raise.
-            if (!AssignmentsTo(fn, param, ts_node_start_byte(n)).empty()) return;
-            Helper h;
-            h.error_class = LastComponent(cls);
-            h.index = index < 0 ? -1 : index - (method ? 1 : 0);
-            h.param = param;
-            h.method = method;
-            h.line = ts::Line(n);
-            helpers_[name] = h;
-            return;
-          }
-          continue;
-        }
-        std::vector<TSNode> children = NamedChildren(n);
-        stack.insert(stack.end(), children.rbegin(), children.rend());
+  void CollectHelpers() {
+    for (const Function& f : functions_) {
+      if (!f.raises.empty()) CollectHelper(f);
+    }
+  }
+
+  void CollectHelper(const Function& f) {
+    TSNode fn = f.node;
+    std::string name(ts::Text(Field(fn, "name"), src_));
+    if (name.empty() || name.starts_with("__") || helpers_.count(name)) return;
+    std::vector<std::pair<std::string, int>> params = Parameters(fn);
+    bool method = f.in_class_body && !params.empty() &&
+                  (params[0].first == "self" || params[0].first == "cls");
+    for (TSNode n : f.raises) {
+      TSNode exc = ts::FirstNamed(n);
+      if (!Is(exc, "call")) continue;
+      std::string_view cls = ts::Text(Field(exc, "function"), src_);
+      if (!LooksLikeClass(cls)) continue;
+      CallArgs args = SplitArgs(exc, src_);
+      TSNode msg = args.positional.empty() ? TSNode{} : args.positional[0];
+      for (const char* key : {"message", "msg"}) {
+        if (auto it = args.keywords.find(key); ts_node_is_null(msg) && it != args.keywords.end())
+          msg = it->second;
       }
-    });
+      if (!Is(msg, "identifier")) continue;
+      std::string_view msg_name = ts::Text(msg, src_);
+      for (const auto& [param, index] : params) {
+        if (param != msg_name || (method && index == 0)) continue;
+        // The parameter must still hold the caller's text at the raise.
+        if (!AssignmentsTo(fn, param, ts_node_start_byte(n)).empty()) return;
+        Helper h;
+        h.error_class = LastComponent(cls);
+        h.index = index < 0 ? -1 : index - (method ? 1 : 0);
+        h.param = param;
+        h.method = method;
+        h.line = ts::Line(n);
+        helpers_[name] = h;
+        return;
+      }
+    }
   }
 
   // --- sites -------------------------------------------------------------
@@ -408,9 +506,9 @@ class PythonFile {
 
   // abort(404), warnings.warn(...), logger.error(...), calls of helpers that
   // raise, and the default message an exception class gives itself.
-  void HandleCall(TSNode call) {
-    TSNode stmt = ts_node_parent(call);
-    bool statement = Is(stmt, "expression_statement");
+  // `stmt` is the call's parent.
+  void HandleCall(TSNode call, TSNode stmt) {
+    bool statement = ts_node_symbol(stmt) == Ids().expression_statement;
     TSNode fn = Field(call, "function");
     std::string_view fn_text = ts::Text(fn, src_);
     std::string name = LastComponent(fn_text);
@@ -418,6 +516,12 @@ class PythonFile {
       // `return self.fail(...)` still reports.
       if (Is(stmt, "return_statement") && helpers_.count(name)) HandleHelperCall(stmt, call);
       return;  // otherwise only calls used as statements
+    }
+    // Most statement calls are none of the kinds below: filter by name
+    // before splitting the arguments.
+    if (name != "abort" && name != "warn" && name != "error" && name != "exception" &&
+        name != "critical" && name != "fatal" && name != "__init__" && !helpers_.count(name)) {
+      return;
     }
     CallArgs args = SplitArgs(call, src_);
     if (name == "abort" && !args.positional.empty()) {
@@ -1205,6 +1309,8 @@ class PythonFile {
   std::vector<ErrorSite>* out_;
   std::map<std::string, SourceNote> class_docs_;
   std::map<std::string, Helper> helpers_;
+  std::vector<Pending> pending_;
+  std::vector<Function> functions_;
 };
 
 class PythonExtractor : public Extractor {

@@ -174,3 +174,32 @@ void ForEachNodeWithAncestors(TSNode root, F&& visit) {
 }
 
 }  // namespace errdex::ts
+
+namespace errdex::ts {
+
+// ForEachNodeWithAncestors whose visitor returns whether to descend into the
+// node's children: extractors skip subtrees (literals, expressions) that
+// cannot hold a site.
+template <typename F>
+void WalkWithAncestors(TSNode root, F&& visit) {
+  std::vector<TSNode> ancestors;
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  bool descend = true;
+  while (true) {
+    TSNode n = ts_tree_cursor_current_node(&cursor);
+    if (descend && visit(n, ancestors) && ts_tree_cursor_goto_first_child(&cursor)) {
+      ancestors.push_back(n);
+      continue;
+    }
+    if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+      descend = true;
+      continue;
+    }
+    if (ancestors.empty() || !ts_tree_cursor_goto_parent(&cursor)) break;
+    ancestors.pop_back();
+    descend = false;
+  }
+  ts_tree_cursor_delete(&cursor);
+}
+
+}  // namespace errdex::ts
