@@ -47,18 +47,6 @@ constexpr int kMaxSteps = 20000;
 // Nodes looked at per search for the assignments of a local.
 constexpr int kMaxScanNodes = 200000;
 
-std::string LastComponent(std::string_view dotted) {
-  size_t dot = dotted.rfind('.');
-  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
-}
-
-// `System.IO.IOException` -> "IOException"; `Foo<T>` -> "Foo".
-std::string ClassName(std::string_view type_text) {
-  size_t lt = type_text.find('<');
-  if (lt != std::string_view::npos) type_text = type_text.substr(0, lt);
-  return LastComponent(Trim(type_text));
-}
-
 bool IsTypeDecl(std::string_view t) {
   return t == "class_declaration" || t == "struct_declaration" || t == "record_declaration" ||
          t == "interface_declaration" || t == "enum_declaration";
@@ -136,7 +124,7 @@ std::optional<int> ResultStatus(std::string_view method) {
 // `500`, `StatusCodes.Status409Conflict`, `HttpStatusCode.NotFound`,
 // `(int)HttpStatusCode.BadRequest`.
 std::optional<int> CSharpHttpStatus(std::string_view text) {
-  std::string last = LastComponent(text);
+  std::string last = LastDotComponent(text);
   if (last.starts_with("Status") && last.size() >= 9) {
     std::string digits = last.substr(6, 3);
     if (std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
@@ -177,7 +165,7 @@ std::optional<std::string> CSharpLogSeverity(std::string_view method) {
 
 // `LogLevel.Error`, `LogEventLevel.Fatal`.
 std::optional<std::string> LevelSeverity(std::string_view text) {
-  std::string last = LastComponent(text);
+  std::string last = LastDotComponent(text);
   if (last == "Error") return "error";
   if (last == "Critical" || last == "Fatal") return "critical";
   if (last == "Warning") return "warning";
@@ -723,7 +711,7 @@ class CSharpFile {
         std::vector<TSNode> args = NamedChildren(Field(expr, "arguments"));
         if (Is(expr, "invocation_expression") && NamedChildren(k).size() <= 3 &&
             ts::Text(Field(expr, "function"), src_) == "nameof" && args.size() == 1) {
-          out.AddLiteral(LastComponent(ts::Text(args[0], src_)));
+          out.AddLiteral(LastDotComponent(ts::Text(args[0], src_)));
         } else {
           out.AddHole(CollapseSpace(body), HoleExpr(expr));
         }
@@ -748,7 +736,7 @@ class CSharpFile {
     std::vector<Arg> args = Args(Field(n, "arguments"));
     if (Is(fn, "identifier") && ts::Text(fn, src_) == "nameof" && args.size() == 1) {
       Template t;
-      t.AddLiteral(LastComponent(ts::Text(args[0].value, src_)));
+      t.AddLiteral(LastDotComponent(ts::Text(args[0].value, src_)));
       return t;
     }
     if (!Is(fn, "member_access_expression")) return std::nullopt;

@@ -40,11 +40,6 @@ constexpr int kMaxExprDepth = 64;
 using ts::kMaxAncestors;
 constexpr size_t kMaxAssignmentsPerName = 256;
 
-std::string LastComponent(std::string_view dotted) {
-  size_t dot = dotted.rfind('.');
-  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
-}
-
 // Decodes the body of an interpreted string literal. `\x` and octal escapes
 // are bytes, not code points, exactly as Go stores them.
 std::string DecodeGoEscapes(std::string_view body) {
@@ -243,7 +238,7 @@ class GoFile {
       case Reporter::kGrpc:
       case Reporter::kGrpcf:
         if (args.size() < 2) return;
-        site.error_class = "status." + LastComponent(ts::Text(args[0], src_));
+        site.error_class = "status." + LastDotComponent(ts::Text(args[0], src_));
         site.message = r == Reporter::kGrpc ? ExprTemplate(args[1], pos, 0, note)
                                             : PrintfTemplate(args, 1, pos, note);
         break;
@@ -369,7 +364,7 @@ class GoFile {
   std::optional<int> StatusOf(TSNode n) {
     std::string_view t = ts::Text(n, src_);
     if (Is(n, "int_literal") && t.size() == 3) return std::stoi(std::string(t));
-    return StatusFromName(LastComponent(t));
+    return StatusFromName(LastDotComponent(t));
   }
 
   // The statement a record points at: a top-level var/const spec for

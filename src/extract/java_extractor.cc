@@ -45,18 +45,6 @@ constexpr size_t kMaxAssignmentsPerName = 256;
 // (`A = B + B; B = C + C; ...`) would otherwise take exponential time.
 constexpr int kMaxSteps = 20000;
 
-std::string LastComponent(std::string_view dotted) {
-  size_t dot = dotted.rfind('.');
-  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
-}
-
-// `java.io.IOException` -> "IOException"; `Foo<T>` -> "Foo".
-std::string ClassName(std::string_view type_text) {
-  size_t lt = type_text.find('<');
-  if (lt != std::string_view::npos) type_text = type_text.substr(0, lt);
-  return LastComponent(Trim(type_text));
-}
-
 bool IsTypeDecl(std::string_view t) {
   return t == "class_declaration" || t == "interface_declaration" || t == "enum_declaration" ||
          t == "record_declaration" || t == "annotation_type_declaration";
@@ -280,7 +268,7 @@ class JavaFile {
     bool jul = method == "log";
     if (jul) {
       if (args.size() < 2) return;
-      std::string level = LastComponent(ts::Text(args[0], src_));
+      std::string level = LastDotComponent(ts::Text(args[0], src_));
       severity = LogSeverity(ToLower(level));
       if (!severity) return;
       args.erase(args.begin());
@@ -389,7 +377,7 @@ class JavaFile {
       }
       if (!site->error_code && LooksLikeErrorCode(text)) {
         site->error_code = Is(a, "string_literal") ? std::string(text.substr(1, text.size() - 2))
-                                                   : LastComponent(text);
+                                                   : LastDotComponent(text);
       }
     }
     if (ts_node_is_null(msg)) {

@@ -45,11 +45,6 @@ constexpr int kMaxExprDepth = 64;
 using ts::kMaxAncestors;
 constexpr size_t kMaxAssignmentsPerName = 256;
 
-std::string LastComponent(std::string_view dotted) {
-  size_t dot = dotted.rfind('.');
-  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
-}
-
 bool IsUpper(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }
 
 // `ERR_BAD_REQUEST`, `ECONNRESET`, `E_TIMEOUT`: an identifier that reads as an
@@ -69,7 +64,7 @@ bool LooksLikeCode(std::string_view s) {
 
 // Constructor names that build an error object even when not thrown here.
 bool LooksLikeErrorClass(std::string_view name) {
-  std::string last = LastComponent(name);
+  std::string last = LastDotComponent(name);
   if (last.empty() || !IsUpper(last[0])) return false;
   return last.ends_with("Error") || last.ends_with("Exception") || last.ends_with("Err") ||
          last.starts_with("ERR_") || last == "Boom";
@@ -224,7 +219,7 @@ std::string JsScopeName(TSNode n, std::string_view src, bool* is_function) {
     if (Is(parent, "variable_declarator")) return std::string(ts::Text(Field(parent, "name"), src));
     if (Is(parent, "pair")) return std::string(ts::Text(Field(parent, "key"), src));
     if (Is(parent, "assignment_expression")) {
-      return LastComponent(ts::Text(Field(parent, "left"), src));
+      return LastDotComponent(ts::Text(Field(parent, "left"), src));
     }
     return std::string(ts::Text(Field(n, "name"), src));
   }
@@ -401,7 +396,7 @@ class JsFile {
       TSNode fn = Field(arg, "function");
       if (IsFactoryCall(arg)) return;  // HandleCall records it
       std::string name(ts::Text(fn, src_));
-      std::string last = LastComponent(name);
+      std::string last = LastDotComponent(name);
       if (!last.empty() && IsUpper(last[0]) && !Is(fn, "call_expression")) {
         site.error_class = last;  // `throw TypeError('x')` builds the error without `new`
       }
@@ -420,7 +415,7 @@ class JsFile {
   void HandleNew(TSNode n, const Ancestors& anc) {
     TSNode ctor = Field(n, "constructor");
     std::string name(ts::Text(ctor, src_));
-    std::string last = LastComponent(name);
+    std::string last = LastDotComponent(name);
     // `new x()` of a lowercase name is only a site when it reads as an error
     // class; decided before looking for the statement.
     bool upper = !last.empty() && IsUpper(last[0]);
@@ -474,7 +469,7 @@ class JsFile {
     if (ts_node_is_null(stmt)) return;
     ErrorSite site = NewSite(stmt, SiteKind::kHttp);
     TSNode fn = Field(call, "function");
-    std::string last = LastComponent(ts::Text(fn, src_));
+    std::string last = LastDotComponent(ts::Text(fn, src_));
     site.error_class = Is(fn, "member_expression") ? "Boom" : "HttpError";
     if (site.error_class == "Boom") site.http_status = StatusForBoom(last);
     TSNode args = Field(call, "arguments");
@@ -556,7 +551,7 @@ class JsFile {
           std::string s = StringTemplate(u).Display();
           if (LooksLikeCode(s)) site->error_code = s;
         } else if (Is(u, "identifier") || Is(u, "member_expression")) {
-          std::string s = LastComponent(ts::Text(u, src_));
+          std::string s = LastDotComponent(ts::Text(u, src_));
           if (LooksLikeCode(s)) site->error_code = s;
         }
       }
@@ -607,7 +602,7 @@ class JsFile {
         std::string s = StringTemplate(value).Display();
         if (!s.empty()) site->error_code = s;
       } else if (Is(value, "identifier") || Is(value, "member_expression")) {
-        std::string s = LastComponent(ts::Text(value, src_));
+        std::string s = LastDotComponent(ts::Text(value, src_));
         if (LooksLikeCode(s)) site->error_code = s;
       }
     } else if (key == "status" || key == "statusCode") {

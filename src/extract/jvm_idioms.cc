@@ -212,4 +212,10 @@ std::optional<CheckCall> CheckCallFor(std::string_view receiver, std::string_vie
   return std::nullopt;
 }
 
+std::string ClassName(std::string_view type_text) {
+  size_t lt = type_text.find('<');
+  if (lt != std::string_view::npos) type_text = type_text.substr(0, lt);
+  return LastDotComponent(Trim(type_text));
+}
+
 }  // namespace errdex

@@ -55,4 +55,7 @@ std::optional<CheckCall> CheckCallFor(std::string_view receiver, std::string_vie
 // anything is allocated.
 bool MayReportErrors(std::string_view method);
 
+// `java.io.IOException` -> "IOException"; `Foo<T>` -> "Foo" (Java, Kotlin, C#).
+std::string ClassName(std::string_view type_text);
+
 }  // namespace errdex

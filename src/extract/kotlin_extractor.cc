@@ -46,11 +46,6 @@ constexpr size_t kMaxAssignmentsPerName = 256;
 // (`A = B + B; B = C + C; ...`) would otherwise take exponential time.
 constexpr int kMaxSteps = 20000;
 
-std::string LastComponent(std::string_view dotted) {
-  size_t dot = dotted.rfind('.');
-  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
-}
-
 // The first named child of type `type`, or null.
 TSNode ChildOfType(TSNode n, std::string_view type) {
   for (TSNode c : NamedChildren(n)) {
@@ -477,7 +472,7 @@ class KotlinFile {
     }
     TSNode cls = up[1];
     std::string name(ts::Text(ChildOfType(cls, "type_identifier"), src_));
-    std::string parent = LastComponent(ts::Text(ChildOfType(inv, "user_type"), src_));
+    std::string parent = LastDotComponent(ts::Text(ChildOfType(inv, "user_type"), src_));
     if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
     std::vector<TSNode> args;
     for (TSNode a : NamedChildren(ChildOfType(inv, "value_arguments"))) {
@@ -506,7 +501,7 @@ class KotlinFile {
     }
     std::string name(ts::Text(ChildOfType(cls, "type_identifier"), src_));
     TSNode spec = ChildOfType(cls, "delegation_specifier");
-    std::string parent = LastComponent(ts::Text(ts::FirstNamed(ts::FirstNamed(spec)), src_));
+    std::string parent = LastDotComponent(ts::Text(ts::FirstNamed(ts::FirstNamed(spec)), src_));
     if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
     TSNode at = prop, value{};
     std::vector<TSNode> kids = NamedChildren(prop);
@@ -559,7 +554,7 @@ class KotlinFile {
       }
       if (!site->error_code && LooksLikeErrorCode(text)) {
         site->error_code = Is(a, "string_literal") ? std::string(text.substr(1, text.size() - 2))
-                                                   : LastComponent(text);
+                                                   : LastDotComponent(text);
       }
     }
     if (ts_node_is_null(msg)) {

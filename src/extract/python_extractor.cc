@@ -38,18 +38,13 @@ constexpr size_t kMaxAlternatives = 8;
 std::vector<TSNode> NamedChildren(TSNode n) { return ts::NamedChildren(n); }
 
 // The last dotted component: `errors.ConfigError` -> `ConfigError`.
-std::string LastComponent(std::string_view dotted) {
-  size_t dot = dotted.rfind('.');
-  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
-}
-
 // The innermost function holding `n`, else the root.
 TSNode EnclosingScope(TSNode n) {
   return ts::EnclosingScope(n, [](TSNode a) { return ts::Is(a, "function_definition"); });
 }
 
 bool LooksLikeClass(std::string_view name) {
-  std::string last = LastComponent(name);
+  std::string last = LastDotComponent(name);
   return !last.empty() && std::isupper(static_cast<unsigned char>(last[0]));
 }
 
@@ -333,7 +328,7 @@ class PythonFile {
         // The parameter must still hold the caller's text at the raise.
         if (!AssignmentsTo(fn, param, ts_node_start_byte(n)).empty()) return;
         Helper h;
-        h.error_class = LastComponent(cls);
+        h.error_class = LastDotComponent(cls);
         h.index = index < 0 ? -1 : index - (method ? 1 : 0);
         h.param = param;
         h.method = method;
@@ -380,7 +375,7 @@ class PythonFile {
     if (Is(exc, "identifier") || Is(exc, "attribute")) {
       std::string_view name = ts::Text(exc, src_);
       if (!LooksLikeClass(name)) return;  // `raise err` re-raises a value
-      site.error_class = LastComponent(name);
+      site.error_class = LastDotComponent(name);
       site.http_status = StatusForClass(site.error_class);
       SetOpaque(&site, site.error_class, "raised without a message");
       Finish(stmt, std::move(site));
@@ -393,7 +388,7 @@ class PythonFile {
   bool FillFromExceptionCall(TSNode call, ErrorSite* site, Alts* alts, TSNode* msg_out) {
     std::string_view fn = ts::Text(Field(call, "function"), src_);
     bool is_class = LooksLikeClass(fn) && !Is(Field(call, "function"), "call");
-    site->error_class = is_class ? LastComponent(fn) : "";
+    site->error_class = is_class ? LastDotComponent(fn) : "";
     CallArgs args = SplitArgs(call, src_);
     if (is_class && IsHttpExceptionClass(site->error_class) && HasStatusArgument(args)) {
       return FillHttpException(args, site, alts, msg_out);
@@ -511,7 +506,7 @@ class PythonFile {
     bool statement = ts_node_symbol(stmt) == Ids().expression_statement;
     TSNode fn = Field(call, "function");
     std::string_view fn_text = ts::Text(fn, src_);
-    std::string name = LastComponent(fn_text);
+    std::string name = LastDotComponent(fn_text);
     if (!statement) {
       // `return self.fail(...)` still reports.
       if (Is(stmt, "return_statement") && helpers_.count(name)) HandleHelperCall(stmt, call);
@@ -540,7 +535,7 @@ class PythonFile {
   }
 
   void HandleHelperCall(TSNode stmt, TSNode call) {
-    const Helper& h = helpers_.at(LastComponent(ts::Text(Field(call, "function"), src_)));
+    const Helper& h = helpers_.at(LastDotComponent(ts::Text(Field(call, "function"), src_)));
     if (Is(Field(call, "function"), "attribute") != h.method) return;
     CallArgs args = SplitArgs(call, src_);
     TSNode msg{};
@@ -555,14 +550,14 @@ class PythonFile {
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     site.error_class = h.error_class;
     site.http_status = StatusForClass(h.error_class);
-    std::string fn_name = LastComponent(ts::Text(Field(call, "function"), src_));
+    std::string fn_name = LastDotComponent(ts::Text(Field(call, "function"), src_));
     site.message_origin_note = "passed to `" + fn_name + "()`, which raises " + h.error_class +
                                " at line " + std::to_string(h.line);
     FinishAlts(stmt, std::move(site), alts, msg, /*drop_opaque=*/true);
   }
 
   static bool ExceptionLikeName(std::string_view name) {
-    std::string last = LastComponent(name);
+    std::string last = LastDotComponent(name);
     for (std::string_view end : {"Error", "Exception", "Warning", "Exit", "Abort", "Failure"}) {
       if (last.ends_with(end)) return true;
     }
@@ -640,7 +635,7 @@ class PythonFile {
     TSNode category = args.positional.size() > 1 ? args.positional[1] : TSNode{};
     if (auto it = args.keywords.find("category"); it != args.keywords.end()) category = it->second;
     site.error_class =
-        ts_node_is_null(category) ? "UserWarning" : LastComponent(ts::Text(category, src_));
+        ts_node_is_null(category) ? "UserWarning" : LastDotComponent(ts::Text(category, src_));
     FinishAlts(stmt, std::move(site), ExprAlts(msg, ts_node_start_byte(msg), 0), msg);
   }
 
@@ -803,7 +798,7 @@ class PythonFile {
     TSNode fn = Field(n, "function");
     CallArgs args = SplitArgs(n, src_);
     std::string_view fn_text = ts::Text(fn, src_);
-    std::string name = LastComponent(fn_text);
+    std::string name = LastDotComponent(fn_text);
     // Translation wrappers return their argument's text.
     static const std::vector<std::string_view> kGettext = {
         "_", "gettext", "gettext_lazy", "lazy_gettext", "ugettext", "ugettext_lazy", "_l"};

@@ -98,4 +98,9 @@ std::string OneLine(std::string_view s, size_t max_bytes) {
   return std::string(Utf8Prefix(out, max_bytes));
 }
 
+std::string LastDotComponent(std::string_view dotted) {
+  size_t dot = dotted.rfind('.');
+  return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
+}
+
 }  // namespace errdex

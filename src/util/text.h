@@ -14,6 +14,8 @@ std::string_view Trim(std::string_view s);
 std::string CollapseSpace(std::string_view s);
 std::string Join(const std::vector<std::string>& parts, std::string_view sep);
 std::string ToLower(std::string_view s);
+// "a.b.C" -> "C" (the whole text when it has no dot).
+std::string LastDotComponent(std::string_view dotted);
 // Removes the common leading indentation of docstring lines and trims.
 std::string Dedent(std::string_view s);
 // For one-line listings: newlines and tabs shown as \n and \t, then cut
