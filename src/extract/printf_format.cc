@@ -157,6 +157,48 @@ long ParseJavaVerb(std::string_view text, size_t i, ArgCursor* cur, std::string*
   return static_cast<long>(j + 1 - i);
 }
 
+// One PHP sprintf specifier at text[i] == '%':
+// %[argnum$][flags][width][.precision]specifier. An unknown specifier makes
+// sprintf throw a ValueError: the text is then left as written.
+size_t ParsePhpVerb(std::string_view text, size_t i, ArgCursor* cur, std::string* expr,
+                    HoleType* type) {
+  size_t j = i + 1, k = j, n = 0;
+  while (k < text.size() && IsDigit(text[k])) n = n * 10 + (text[k++] - '0');
+  bool indexed = k > j && k < text.size() && text[k] == '$' && n > 0;
+  if (indexed) j = k + 1;
+  bool plain = true;
+  while (j < text.size()) {
+    if (std::string_view("-+ 0").find(text[j]) != std::string_view::npos) {
+      ++j;
+    } else if (text[j] == '\'' && j + 1 < text.size()) {
+      j += 2;  // '* pads with '*'
+    } else {
+      break;
+    }
+    plain = false;
+  }
+  while (j < text.size() && IsDigit(text[j])) {
+    ++j;
+    plain = false;
+  }
+  if (j < text.size() && text[j] == '.') {
+    ++j;
+    while (j < text.size() && IsDigit(text[j])) ++j;
+  }
+  if (j < text.size() && text[j] == 'l') ++j;  // accepted and ignored
+  if (j >= text.size()) return 0;
+  char conv = text[j];
+  if (std::string_view("bcdeEfFgGhHosuxX").find(conv) == std::string_view::npos) return 0;
+  if (indexed) {
+    *expr = n - 1 < cur->args->size() ? (*cur->args)[n - 1] : std::string();
+  } else {
+    *expr = cur->Take();
+  }
+  // %d of any value prints digits (a string that is not numeric prints 0).
+  if (plain && (conv == 'd' || conv == 'u')) *type = HoleType::kInteger;
+  return j + 1 - i;
+}
+
 }  // namespace
 
 Template ApplyPrintf(const Template& fmt, const std::vector<std::string>& args,
@@ -197,7 +239,8 @@ Template ApplyPrintf(const Template& fmt, const std::vector<std::string>& args,
         continue;
       }
       size_t n = dialect == PrintfDialect::kGo     ? ParseGoVerb(text, i, &cur, &expr)
-                 : dialect == PrintfDialect::kC ? ParseCVerb(text, i, &cur, &expr, &type)
+                 : dialect == PrintfDialect::kC   ? ParseCVerb(text, i, &cur, &expr, &type)
+                 : dialect == PrintfDialect::kPhp ? ParsePhpVerb(text, i, &cur, &expr, &type)
                                                   : ParseNodeVerb(text, i, &cur, &expr);
       if (n == 0) continue;
       out.AddLiteral(text.substr(lit, i - lit));

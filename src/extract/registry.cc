@@ -14,13 +14,14 @@ const Extractor* JavaExtractorInstance();
 const Extractor* KotlinExtractorInstance();
 const Extractor* RubyExtractorInstance();
 const Extractor* CSharpExtractorInstance();
+const Extractor* PhpExtractorInstance();
 
 const std::vector<const Extractor*>& AllExtractors() {
   static const std::vector<const Extractor*> kAll = {
       PythonExtractorInstance(), JsExtractorInstance(),   GoExtractorInstance(),
       RustExtractorInstance(),   CExtractorInstance(),    CppExtractorInstance(),
       JavaExtractorInstance(),   KotlinExtractorInstance(), RubyExtractorInstance(),
-      CSharpExtractorInstance()};
+      CSharpExtractorInstance(), PhpExtractorInstance()};
   return kAll;
 }
 
