@@ -130,7 +130,8 @@ std::string Where(const ErrorSite& s) {
 std::string WhatRaises(const ErrorSite& s) {
   switch (s.kind) {
     case SiteKind::kAssert: return "An assertion fails";
-    case SiteKind::kWarning: return "`" + s.error_class + "` is issued";
+    case SiteKind::kWarning:
+      return s.error_class.empty() ? "A warning is issued" : "`" + s.error_class + "` is issued";
     case SiteKind::kLog: return "An error is logged";
     case SiteKind::kHttp:
       return "An HTTP " + (s.http_status ? std::to_string(*s.http_status) + " " : "") +
@@ -289,6 +290,20 @@ std::string RubyHandle(const ErrorSite& s, const std::string& call, const std::s
          ": e.message\nend";
 }
 
+// PHP: catch the class; a warning from trigger_error is caught by turning
+// it into an ErrorException for the call.
+std::string PhpHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
+  if (s.kind == SiteKind::kWarning && s.error_class.empty()) {
+    return "set_error_handler(static function (int $no, string $msg): bool {\n"
+           "    throw new \\ErrorException($msg, 0, $no);\n});\ntry {\n    " +
+           call + ";\n} catch (\\ErrorException $e) {\n    // " + where +
+           "\n} finally {\n    restore_error_handler();\n}";
+  }
+  if (s.error_class.empty()) return "";
+  return "try {\n    " + call + ";\n} catch (" + s.error_class + " $e) {\n    // " + where +
+         ": $e->getMessage()\n}";
+}
+
 // Rust: a returned error is matched; a panic is not an error value to
 // handle, so it gets no handling snippet (its guard says how to avoid it).
 std::string RustHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
@@ -307,6 +322,7 @@ const Snippets& SnippetsFor(const std::string& language) {
   static const Snippets kKotlin{"//", CNot, JsIf, KotlinHandle};
   static const Snippets kRuby{"#", CNot, RubyIf, RubyHandle};
   static const Snippets kCSharp{"//", CNot, JsIf, CSharpHandle};
+  static const Snippets kPhp{"//", CNot, JsIf, PhpHandle};
   if (language == "javascript" || language == "typescript") return kJs;
   if (language == "go") return kGo;
   if (language == "rust") return kRust;
@@ -315,6 +331,7 @@ const Snippets& SnippetsFor(const std::string& language) {
   if (language == "kotlin") return kKotlin;
   if (language == "ruby") return kRuby;
   if (language == "csharp") return kCSharp;
+  if (language == "php") return kPhp;
   return kPython;
 }
 
@@ -322,9 +339,12 @@ void CodeFields(const ErrorSite& s, Record* r) {
   const Snippets& lang = SnippetsFor(s.language);
   const std::string& cm = lang.comment;
   std::string where = s.file_path + ":" + std::to_string(s.line);
-  std::string call = s.function.empty() ? (s.language == "python" ? "import " + s.file_path
-                                                                  : "load " + s.file_path)
-                                        : s.function + "(...)";
+  std::string call = s.function + "(...)";
+  if (s.function.empty()) {
+    call = s.language == "python" ? "import " + s.file_path
+           : s.language == "php"  ? "require '" + s.file_path + "'"
+                                  : "load " + s.file_path;
+  }
   std::vector<std::string> conds;
   for (const PathCondition& c : s.conditions) {
     if (c.expr.rfind("except", 0) == 0 || c.expr.rfind("catch", 0) == 0 ||

@@ -185,6 +185,34 @@ TEST(RecordBuilder, RubySnippets) {
   EXPECT_FALSE(r.try_catch_pattern.has_value() && !r.try_catch_pattern->empty());
 }
 
+// PHP records catch the class; a trigger_error warning is caught through an
+// error handler, and the documentation does not name an empty class.
+TEST(RecordBuilder, PhpSnippets) {
+  ErrorSite s = Site(40, SiteKind::kRaise, "Quota exceeded");
+  s.language = "php";
+  s.file_path = "src/Quota.php";
+  s.error_class = "QuotaExceeded";
+  s.function = "Quota::check";
+  s.conditions.push_back({"$used > $limit", true, 39});
+  std::vector<std::string_view> lines(60, "x");
+  Record r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(r.try_catch_pattern,
+            "try {\n    Quota::check(...);\n} catch (QuotaExceeded $e) {\n"
+            "    // src/Quota.php:40: $e->getMessage()\n}");
+  EXPECT_EQ(r.validation_code,
+            "// errdex: src/Quota.php:40 raises when this holds\n"
+            "if ($used > $limit) {\n"
+            "  ...  // adjust the inputs before calling Quota::check(...)\n}");
+  s.kind = SiteKind::kWarning;
+  s.error_class.clear();
+  s.function.clear();
+  r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(r.documentation.substr(0, 46), "A warning is issued in module-level code of sr");
+  ASSERT_TRUE(r.try_catch_pattern.has_value());
+  EXPECT_NE(r.try_catch_pattern->find("set_error_handler("), std::string::npos);
+  EXPECT_NE(r.try_catch_pattern->find("require 'src/Quota.php';"), std::string::npos);
+}
+
 TEST(RecordBuilder, AdviceSentences) {
   EXPECT_EQ(AdviceSentences("X is not int8-aware. Disable one of them."),
             (std::vector<std::string>{"Disable one of them."}));

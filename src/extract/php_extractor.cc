@@ -279,6 +279,9 @@ class PhpFile {
         CollectHelperThrow(n);
       } else if (s == ids.assignment || s == ids.augmented_assignment) {
         IndexAssignment(n, anc);
+        if (s == ids.assignment && ts::Text(Field(n, "left"), src_) == "$this->message") {
+          calls.push_back({n, anc});
+        }
       } else if (s == ids.const_declaration) {
         IndexConsts(n, anc);
       } else if (s == ids.property_declaration) {
@@ -294,10 +297,24 @@ class PhpFile {
   }
 
  private:
+  struct Assignment {
+    TSNode node;
+    TSNode value;
+    bool append;  // .=
+    const void* fn;
+  };
+
+  struct Const {
+    TSNode node;
+    TSNode value;
+    std::string cls;
+  };
+
   static bool IsCandidateFunction(std::string_view name) {
     return name == "trigger_error" || name == "user_error" || name == "die" || name == "exit" ||
            name == "abort" || name == "abort_if" || name == "abort_unless" || name == "assert" ||
-           name == "error_log" || name == "fwrite" || name == "fputs" || name == "fprintf";
+           name == "error_log" || name == "fwrite" || name == "fputs" || name == "fprintf" ||
+           name == "throw_if" || name == "throw_unless";
   }
 
   static bool IsCandidateMethod(std::string_view name) {
@@ -321,6 +338,7 @@ class PhpFile {
     std::string_view type = Type(c.node);
     if (type == "object_creation_expression") return HandleNew(c);
     if (type == "exit_statement") return HandleExit(c, ts::FirstNamed(c.node));
+    if (type == "assignment_expression") return HandleMessageAssignment(c);
     std::vector<Arg> args = Args(Field(c.node, "arguments"));
     if (type == "function_call_expression") {
       return HandleFunction(c, CalledName(ts::Text(Field(c.node, "function"), src_)), args);
@@ -573,6 +591,8 @@ class PhpFile {
       HandleTriggerError(c, args);
     } else if (name == "abort" || name == "abort_if" || name == "abort_unless") {
       HandleAbort(c, name, args);
+    } else if (name == "throw_if" || name == "throw_unless") {
+      HandleThrowIf(c, name, args);
     } else if (name == "assert") {
       if (args.size() >= 2) {
         MessageSite(c, args[1].value, SiteKind::kAssert, "error", "AssertionError");
@@ -637,6 +657,42 @@ class PhpFile {
       site.conditions.push_back({ConditionText(args[0].value, src_), name == "abort_if",
                                  ts::Line(args[0].value)});
     }
+    Finish(c, std::move(site));
+  }
+
+  // Laravel: throw_if($cond, SomeException::class, 'msg'). The form with
+  // `new X('msg')` is a site of its own (HandleNew), guarded the same way.
+  void HandleThrowIf(const Candidate& c, std::string_view name, const std::vector<Arg>& args) {
+    if (args.size() < 3 || !Is(args[1].value, "class_constant_access_expression")) return;
+    std::string_view cls = ts::Text(args[1].value, src_);
+    if (!cls.ends_with("::class")) return;
+    TSNode stmt = StatementOf(c.node, c.anc);
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = ShortClass(cls.substr(0, cls.size() - 7));
+    site.http_status = HttpStatusFor(site.error_class);
+    site.message = ExprTemplate(args[2].value, WhereOf(c.anc, ts_node_start_byte(c.node)), 0,
+                                &site.message_origin_note);
+    if (!site.message.HasLiteralText()) return;
+    site.conditions.push_back(
+        {ConditionText(args[0].value, src_), name == "throw_if", ts::Line(args[0].value)});
+    Finish(c, std::move(site));
+  }
+
+  // `$this->message = "No results for [{$model}]";` in a method of an
+  // exception class (Laravel's ModelNotFoundException::setModel).
+  void HandleMessageAssignment(const Candidate& c) {
+    TSNode klass = EnclosingClass(c.anc);
+    if (ts_node_is_null(klass) || !IsExceptionClass(klass)) return;
+    TSNode stmt = StatementOf(c.node, c.anc);
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = std::string(ts::Text(Field(klass, "name"), src_));
+    site.message = ExprTemplate(Field(c.node, "right"), WhereOf(c.anc, ts_node_start_byte(c.node)),
+                                0, &site.message_origin_note);
+    if (!site.message.HasLiteralText()) return;
+    if (site.message_origin_note.empty()) {
+      site.message_origin_note = "message set on `" + site.error_class + "` by `$this->message`";
+    }
+    site.http_status = HttpStatusFor(site.error_class);
     Finish(c, std::move(site));
   }
 
@@ -867,6 +923,12 @@ class PhpFile {
       }
       return ApplyPrintf(fmt, rest, PrintfDialect::kPhp);
     }
+    if (name == "trim" || name == "rtrim" || name == "ltrim") {
+      // Trimming spaces changes no text a pattern anchors on.
+      Template t = ExprTemplate(args[0].value, where, depth + 1, note);
+      if (t.HasLiteralText()) return t;
+      return std::nullopt;
+    }
     if ((name == "__" || name == "trans") && Is(args[0].value, "string")) {
       Template key = ExprTemplate(args[0].value, where, depth + 1, note);
       std::string k = key.Display();
@@ -955,35 +1017,38 @@ class PhpFile {
     return out;
   }
 
-  // A message held in a local: the last `=` before the site in the same
-  // function, then the `.=`s after it.
+  // The assignments that give a local its value at `where`: the last `=`
+  // before it in the same function, then the `.=`s after that; empty when
+  // there is none (or too many to trust).
+  std::vector<const Assignment*> AssignmentsFor(const std::string& name, const Where& where) {
+    std::vector<const Assignment*> found;
+    auto it = assignments_.find(name);
+    if (it == assignments_.end() || it->second.size() >= kMaxAssignmentsPerName) return found;
+    for (const Assignment& a : it->second) {
+      if (ts_node_start_byte(a.node) >= where.pos) break;
+      if (a.fn != where.fn) continue;
+      if (!a.append) found.clear();
+      found.push_back(&a);
+    }
+    if (!found.empty() && found[0]->append) found.clear();
+    return found;
+  }
+
+  // A message held in a local.
   std::optional<Template> VariableTemplate(TSNode var, const Where& where, int depth,
                                            std::string* note) {
     std::string name(ts::Text(var, src_));
-    auto it = assignments_.find(name);
-    if (it == assignments_.end() || it->second.size() >= kMaxAssignmentsPerName) {
-      return std::nullopt;
-    }
-    std::vector<const Assignment*> found;
-    for (const Assignment& a : it->second) {
-      if (ts_node_start_byte(a.node) >= where.pos) break;
-      if (a.fn == where.fn) found.push_back(&a);
-    }
-    int last_plain = -1;
-    for (int i = 0; i < static_cast<int>(found.size()); ++i) {
-      if (!found[i]->append) last_plain = i;
-    }
-    if (last_plain < 0) return std::nullopt;
-    const Assignment& a = *found[last_plain];
-    if (resolving_.count(a.node.id)) return std::nullopt;
+    std::vector<const Assignment*> found = AssignmentsFor(name, where);
+    if (found.empty() || resolving_.count(found[0]->node.id)) return std::nullopt;
+    const Assignment& a = *found[0];
     resolving_.insert(a.node.id);
     Where at = where;
-    at.pos = ts_node_start_byte(a.node);
     bool outermost = note->empty();
-    Template out = ExprTemplate(a.value, at, depth + 1, note);
-    for (size_t i = last_plain + 1; i < found.size() && out.HasLiteralText(); ++i) {
-      at.pos = ts_node_start_byte(found[i]->node);
-      out.Append(ExprTemplate(found[i]->value, at, depth + 1, note));
+    Template out;
+    for (const Assignment* f : found) {
+      at.pos = ts_node_start_byte(f->node);
+      out.Append(ExprTemplate(f->value, at, depth + 1, note));
+      if (!out.HasLiteralText()) break;
     }
     resolving_.erase(a.node.id);
     if (!out.HasLiteralText()) return std::nullopt;
@@ -1000,6 +1065,13 @@ class PhpFile {
       TSNode cur = todo.back();
       todo.pop_back();
       while (Is(cur, "parenthesized_expression")) cur = ts::FirstNamed(cur);
+      if (Is(cur, "variable_name")) {  // $msg = $c ? 'a' : 'b'; throw new X($msg)
+        std::vector<const Assignment*> found =
+            AssignmentsFor(std::string(ts::Text(cur, src_)), where);
+        if (found.size() == 1 && Is(found[0]->value, "conditional_expression")) {
+          cur = found[0]->value;
+        }
+      }
       TSNode body = Field(cur, "body");
       if (Is(cur, "conditional_expression") && !ts_node_is_null(body)) {
         todo.push_back(Field(cur, "alternative"));
@@ -1027,19 +1099,6 @@ class PhpFile {
   }
 
   // --- indexes ---------------------------------------------------------------
-
-  struct Assignment {
-    TSNode node;
-    TSNode value;
-    bool append;  // .=
-    const void* fn;
-  };
-
-  struct Const {
-    TSNode node;
-    TSNode value;
-    std::string cls;
-  };
 
   void IndexAssignment(TSNode n, const std::vector<TSNode>& anc) {
     TSNode left = Field(n, "left");
@@ -1182,7 +1241,7 @@ class PhpFile {
       std::string_view pt = Type(parent);
       if (!in_function) {
         size_t before = site->conditions.size();
-        AddGuards(parent, cur, i > 1 ? anc[i - 2] : TSNode{}, site);
+        AddGuards(parent, cur, i > 0 ? anc[i - 1] : TSNode{}, i > 1 ? anc[i - 2] : TSNode{}, site);
         if (site->conditions.size() > before && !guard_noted && Is(parent, "if_statement")) {
           guard_noted = true;
           AddNote(CommentAbove(ts::Line(parent)), "guard-comment", site);
@@ -1215,9 +1274,10 @@ class PhpFile {
         [](const PathCondition& a, const PathCondition& b) { return a.line < b.line; });
   }
 
-  // The conditions under which `parent` runs its child `cur`.
-  // `grandparent2` is the node two levels above `parent` (switch/match).
-  void AddGuards(TSNode parent, TSNode cur, TSNode grandparent2, ErrorSite* site) {
+  // The conditions under which `parent` runs its child `cur`. `grandparent`
+  // and `grandparent2` are the nodes one and two levels above `parent`.
+  void AddGuards(TSNode parent, TSNode cur, TSNode grandparent, TSNode grandparent2,
+                 ErrorSite* site) {
     std::string_view pt = Type(parent);
     if (pt == "case_statement" && Is(grandparent2, "switch_statement")) {
       std::string subject = ConditionText(Field(grandparent2, "condition"), src_);
@@ -1257,6 +1317,8 @@ class PhpFile {
         alts.push_back(subject + " === " + CollapseSpace(ts::Text(v, src_)));
       }
       if (!alts.empty()) site->conditions.push_back({Join(alts, " || "), true, ts::Line(parent)});
+    } else if (pt == "arguments") {
+      AddThrowIfGuard(parent, cur, grandparent, site);
     } else if (pt == "catch_clause") {
       TSNode body = Field(parent, "body");
       uint32_t begin = ts_node_start_byte(parent);
@@ -1264,6 +1326,18 @@ class PhpFile {
       site->conditions.push_back(
           {CollapseSpace(Trim(src_.substr(begin, end - begin))), true, ts::Line(parent)});
     }
+  }
+
+  // `throw_if($cond, new X(..))`: the exception is thrown when $cond holds.
+  void AddThrowIfGuard(TSNode arguments, TSNode arg, TSNode call, ErrorSite* site) {
+    if (!Is(call, "function_call_expression")) return;
+    std::vector<TSNode> args = NamedChildren(arguments);
+    if (args.size() < 2 || ts_node_eq(args[0], arg)) return;
+    std::string_view name = CalledName(ts::Text(Field(call, "function"), src_));
+    if (name != "throw_if" && name != "throw_unless") return;
+    std::vector<TSNode> first = NamedChildren(args[0]);
+    if (first.empty()) return;
+    AddCondition(first.back(), name == "throw_if", site);
   }
 
   // `$f = fopen(..) or die(..)`, `$x ?? throw ..`, `$ok || throw ..`.

@@ -193,10 +193,15 @@ TEST(PhpExtractor, HeredocsNowdocsAndEscapes) {
 TEST(PhpExtractor, ConditionalMessagesGiveOneRecordEach) {
   auto sites = Extract(
       "<?php\n"
-      "function f($dir) {\n"
+      "function f($dir, $name) {\n"
       "    throw new \\RuntimeException($dir ? \"Cannot write to $dir\" : 'No directory given');\n"
+      "    $msg = $name === 'handle' ? 'The handle has been released' : 'Invalid property: '.$name;\n"
+      "    throw new \\BadMethodCallException($msg);\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 2u);
+  ASSERT_EQ(sites.size(), 4u) << testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[2].message.Display(), "The handle has been released");
+  EXPECT_EQ(sites[3].message.Display(), "Invalid property: {$name}");
+  EXPECT_EQ(sites[3].line, 5);
   EXPECT_EQ(sites[0].message.Display(), "Cannot write to $dir");
   EXPECT_EQ(sites[1].message.Display(), "No directory given");
   EXPECT_EQ(sites[1].message_origin_note, "message 2 of 2, chosen by a conditional");
@@ -373,6 +378,38 @@ TEST(PhpExtractor, Context) {
                                  "!$row === null", "catch (\\PDOException | \\LogicException $e)"}));
   EXPECT_EQ(sites[6].function, "Importer::row::{closure}");
   EXPECT_TRUE(sites[6].conditions.empty());
+}
+
+TEST(PhpExtractor, LaravelThrowIfAndMessageProperty) {
+  auto sites = Extract(
+      "<?php\n"
+      "class ModelNotFound extends RecordsNotFoundException\n"
+      "{\n"
+      "    public function setModel($model, $ids = [])\n"
+      "    {\n"
+      "        $this->message = \"No query results for model [{$model}]\";\n"
+      "        $this->message .= '.';\n"
+      "    }\n"
+      "}\n"
+      "function g($user) {\n"
+      "    throw_if(! $user, AuthenticationException::class, 'Not signed in.');\n"
+      "    throw_unless($user->active, new \\RuntimeException('Account disabled.'));\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 3u) << testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].error_class, "ModelNotFound");
+  EXPECT_EQ(sites[0].message.Display(), "No query results for model [{$model}]");
+  EXPECT_EQ(sites[0].line, 6);
+  EXPECT_TRUE(Matches(sites[0], "No query results for model [App\\Models\\User] 7."));
+  EXPECT_EQ(sites[1].error_class, "AuthenticationException");
+  EXPECT_EQ(sites[1].http_status, 401);
+  EXPECT_EQ(sites[1].message.Display(), "Not signed in.");
+  ASSERT_EQ(sites[1].conditions.size(), 1u);
+  EXPECT_EQ(sites[1].conditions[0].expr, "! $user");
+  EXPECT_TRUE(sites[1].conditions[0].polarity);
+  EXPECT_EQ(sites[2].message.Display(), "Account disabled.");
+  ASSERT_EQ(sites[2].conditions.size(), 1u);
+  EXPECT_EQ(sites[2].conditions[0].expr, "$user->active");
+  EXPECT_FALSE(sites[2].conditions[0].polarity);
 }
 
 TEST(PhpExtractor, OrdinaryObjectsAndRethrowsAreNotSites) {
