@@ -471,6 +471,102 @@ size_t CppTerminate(const Lines& lines, size_t i, Collector* out) {
   return k;
 }
 
+// PHP: "PHP Fatal error:  Uncaught Ns\Cls: message in /p/x.php:22", the
+// message possibly running over several lines, then "Stack trace:" and
+// "#0 /p/y.php(12): f()" frames; chained exceptions follow as "Next
+// Ns\Cls: message in /p/z.php:5". Also "PHP Warning:  message in /p/x.php
+// on line 12" (and Notice, Deprecated, Fatal error without Uncaught), with
+// or without the "PHP " prefix and error_log's "[date] " in front.
+size_t PhpError(const Lines& lines, size_t i, Collector* out) {
+  static const RE2* const head_re = new RE2(
+      R"((?:\[[^\]]*\] )?(?:PHP )?(?:Fatal error|Warning|Notice|Deprecated|Parse error|)"
+      R"(Recoverable fatal error|User Error|User Warning|User Notice|User Deprecated):\s+(.*))");
+  static const RE2* const next_re = new RE2(R"(Next ([\w\\]+): (.*))");
+  static const RE2* const where_re = new RE2(R"((?s)(.*) in (\S+?\.php):(\d+)\s*)");
+  static const RE2* const on_line_re = new RE2(R"((?s)(.*) in (\S+?) on line (\d+)\s*)");
+  static const RE2* const frame_re = new RE2(R"(#\d+ (\S+?\.php)\((\d+)\): .*)");
+  static const RE2* const uncaught_re = new RE2(R"(Uncaught ([\w\\]+)(?:: ([\s\S]*))?)");
+  std::string rest;
+  re2::StringPiece line(lines[i].data(), lines[i].size());
+  bool chained = false;
+  std::string chained_class;
+  if (RE2::FullMatch(line, *next_re, &chained_class, &rest)) {
+    chained = true;
+  } else if (!RE2::FullMatch(line, *head_re, &rest)) {
+    return i;
+  }
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  std::string cls, body = rest;
+  if (chained) {
+    cls = chained_class;
+  } else if (RE2::FullMatch(rest, *uncaught_re, &cls, &body)) {
+    if (body.empty() && cls.empty()) return i;
+  }
+  size_t k = i + 1;
+  // The message runs on to the line that ends with " in FILE:LINE".
+  std::string message = body, file;
+  int number = 0;
+  while (true) {
+    std::string head;
+    if (RE2::FullMatch(message, *where_re, &head, &file, &number) ||
+        RE2::FullMatch(message, *on_line_re, &head, &file, &number)) {
+      message = head;
+      break;
+    }
+    if (cls.empty() || k >= lines.size() || lines[k] == "Stack trace:" || k - i > 200) break;
+    message += '\n';
+    message += lines[k++];
+  }
+  size_t slash = cls.rfind('\\');
+  e.error_class = slash == std::string::npos ? cls : cls.substr(slash + 1);
+  e.message = std::string(Trim(message));
+  if (!file.empty()) e.frames.push_back({file, number});
+  if (k < lines.size() && lines[k] == "Stack trace:") {
+    for (++k; k < lines.size() && lines[k].starts_with("#"); ++k) {
+      AddFrame(*frame_re, lines[k], &e.frames);
+    }
+  }
+  if (k < lines.size() && Trim(lines[k]).starts_with("thrown in ")) ++k;
+  out->Add(std::move(e));
+  return k;
+}
+
+// Monolog's LineFormatter (Laravel, Symfony): "[date] channel.ERROR:
+// message {context} {extra}". A context with an exception names its class:
+// "exception":"[object] (Ns\\Cls(code: 0): message at /p/x.php:22)".
+size_t MonologLine(const Lines& lines, size_t i, Collector* out) {
+  static const RE2* const re = new RE2(
+      R"(\[[^\]]+\] [\w.-]+\.(?:ERROR|CRITICAL|ALERT|EMERGENCY|WARNING): (.*))");
+  static const RE2* const tail_re =
+      new RE2(R"((.*?) (?:\{.*\}|\[\]) (?:\{.*\}|\[\])\s*)");
+  static const RE2* const exception_re = new RE2(R"re("exception":"\[object\] \(([\w\\]+)\(code)re");
+  std::string rest;
+  if (!RE2::FullMatch(re2::StringPiece(lines[i].data(), lines[i].size()), *re, &rest)) return i;
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  std::string message;
+  size_t context = rest.find(" {\"exception\":");
+  if (RE2::FullMatch(rest, *tail_re, &message)) {
+    e.message = message;
+  } else {
+    e.message = context == std::string::npos ? rest : rest.substr(0, context);
+  }
+  std::string cls;
+  if (RE2::PartialMatch(rest, *exception_re, &cls)) {
+    size_t slash = cls.rfind('\\');
+    e.error_class = slash == std::string::npos ? cls : cls.substr(slash + 1);
+  }
+  out->Add(std::move(e));
+  size_t k = i + 1;
+  // Laravel prints the trace after the line: "[stacktrace]" and "#0 ...".
+  if (k < lines.size() && lines[k] == "[stacktrace]") {
+    for (++k; k < lines.size() && (lines[k].starts_with("#") || lines[k] == "\"}"); ++k) {
+    }
+  }
+  return k;
+}
+
 // True if a structured trace starts at line k (so a log line just before it
 // is only the trace's context).
 bool TraceStartsAt(const Lines& lines, size_t k) {
@@ -478,7 +574,7 @@ bool TraceStartsAt(const Lines& lines, size_t k) {
   std::string_view l = lines[k];
   return l.find(kTracebackHeader) != std::string_view::npos ||
          (k + 1 < lines.size() && IsAtLine(lines[k + 1])) || l.starts_with("panic: ") ||
-         l.starts_with("terminate called after throwing");
+         l.starts_with("terminate called after throwing") || l.starts_with("PHP Fatal error:");
 }
 
 // A log line at error level: timestamp/glog/level prefix naming ERROR,
@@ -564,8 +660,9 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
   Lines lines = SplitLines(clean);
   Collector out(notes);
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
-  const Recognizer recognizers[] = {PythonTraceback, AtTrace,      GoPanic, RustPanic,
-                                    RustCauses,      CppTerminate, LogLine};
+  const Recognizer recognizers[] = {PythonTraceback, AtTrace,  GoPanic,     RustPanic,
+                                    RustCauses,      CppTerminate, PhpError, MonologLine,
+                                    LogLine};
   size_t i = 0;
   while (i < lines.size()) {
     if (out.full()) {

@@ -363,6 +363,54 @@ TEST(InputTest, CppTerminate) {
   EXPECT_EQ(errors[0].input_line, 2);
 }
 
+TEST(InputTest, PhpUncaughtWithTraceAndChain) {
+  auto errs = ParseInput(
+      "PHP Fatal error:  Uncaught GuzzleHttp\\Exception\\ConnectException: cURL error 7: "
+      "Failed to connect in /app/vendor/guzzlehttp/guzzle/src/Handler/CurlFactory.php:275\n"
+      "Stack trace:\n"
+      "#0 /app/vendor/guzzlehttp/guzzle/src/Handler/CurlFactory.php(205): f()\n"
+      "#1 /app/src/Client.php(12): g()\n"
+      "#2 {main}\n"
+      "Next RuntimeException: Sync failed\n"
+      "for shop 7 in /app/src/Sync.php:40\n"
+      "Stack trace:\n"
+      "#0 {main}\n"
+      "  thrown in /app/src/Sync.php on line 40\n");
+  ASSERT_EQ(errs.size(), 2u);
+  EXPECT_EQ(errs[0].error_class, "ConnectException");
+  EXPECT_EQ(errs[0].message, "cURL error 7: Failed to connect");
+  EXPECT_EQ(errs[0].input_line, 1);
+  ASSERT_EQ(errs[0].frames.size(), 3u);
+  EXPECT_EQ(errs[0].frames[0].file, "/app/vendor/guzzlehttp/guzzle/src/Handler/CurlFactory.php");
+  EXPECT_EQ(errs[0].frames[0].line, 275);
+  EXPECT_EQ(errs[0].frames[2].file, "/app/src/Client.php");
+  EXPECT_EQ(errs[1].error_class, "RuntimeException");
+  EXPECT_EQ(errs[1].message, "Sync failed\nfor shop 7");
+}
+
+TEST(InputTest, PhpWarningsAndMonologLines) {
+  auto errs = ParseInput(
+      "[03-Dec-2026 10:00:00 UTC] PHP Warning:  Undefined variable $x in /app/a.php on line 9\n"
+      "Deprecated: Option foo is deprecated in /app/b.php on line 3\n"
+      "[2026-12-03 10:00:01] production.ERROR: No query results for model [App\\User] 7. "
+      "{\"exception\":\"[object] (Illuminate\\\\Database\\\\Eloquent\\\\ModelNotFoundException"
+      "(code: 0): No query results at /app/c.php:12)\n"
+      "[stacktrace]\n"
+      "#0 /app/d.php(5): h()\n"
+      "\"}\n"
+      "[2026-12-03 10:00:02] app.WARNING: Queue default is slow [] []\n"
+      "[2026-12-03 10:00:03] app.INFO: all good [] []\n");
+  ASSERT_EQ(errs.size(), 4u);
+  EXPECT_EQ(errs[0].message, "Undefined variable $x");
+  EXPECT_TRUE(errs[0].error_class.empty());
+  ASSERT_EQ(errs[0].frames.size(), 1u);
+  EXPECT_EQ(errs[0].frames[0].line, 9);
+  EXPECT_EQ(errs[1].message, "Option foo is deprecated");
+  EXPECT_EQ(errs[2].message, "No query results for model [App\\User] 7.");
+  EXPECT_EQ(errs[2].error_class, "ModelNotFoundException");
+  EXPECT_EQ(errs[3].message, "Queue default is slow");
+}
+
 TEST(InputTest, WholeLogYieldsEveryDistinctErrorInOrder) {
   std::vector<ErrorText> errors = ParseInput(
       "2024-05-01 10:00:00,001 INFO starting\n"

@@ -118,10 +118,11 @@ bool IsTestModule(std::string_view seg) {
          seg.ends_with("-testing-support") || seg.ends_with("-test-support");
 }
 
-// JUnit's naming conventions, matched case-sensitively so that Latest.java
-// or Contest.kt stay: FooTest.java, FooTests.kt, FooTestCase.java, FooIT.java.
+// JUnit's and PHPUnit's naming conventions, matched case-sensitively so that
+// Latest.java or Contest.kt stay: FooTest.java, FooTests.kt,
+// FooTestCase.java, FooIT.java, FooTest.php.
 bool IsJvmTestFileName(std::string_view name) {
-  if (!name.ends_with(".java") && !name.ends_with(".kt")) return false;
+  if (!name.ends_with(".java") && !name.ends_with(".kt") && !name.ends_with(".php")) return false;
   std::string_view stem = Stem(name);
   if (stem.ends_with("Test") || stem.ends_with("Tests") || stem.ends_with("TestCase")) return true;
   return stem.size() > 2 && stem.ends_with("IT") && stem[stem.size() - 3] >= 'a' &&
@@ -183,6 +184,13 @@ PathFacts Facts(std::string_view lowered_path) {
     // MSBuild output (bin/Debug/, obj/): only for C# files, since bin/
     // holds real scripts in other languages.
     f.build_output |= (seg == "bin" || seg == "obj") && parts.back().ends_with(".cs");
+    // PHP frameworks' caches of compiled containers and views: Symfony's
+    // var/cache/, Laravel's bootstrap/cache/ and storage/framework/.
+    if (i > 0) {
+      std::string_view up = parts[i - 1];
+      f.build_output |= (seg == "cache" && (up == "var" || up == "bootstrap")) ||
+                        (seg == "framework" && up == "storage");
+    }
   }
   std::string_view name = parts.back();
   f.test |= IsTestFileName(name);
@@ -295,7 +303,7 @@ std::string DescribeSkipRules() {
       "                 nativeTest, iosTest, linuxTest, macosTest, wasmJsTest,\n"
       "                 nonJvmTest; directories *-test, *-tests, *-testing,\n"
       "                 *-testing-support, *-test-support; *Test, *Tests, *TestCase\n"
-      "                 and *IT .java/.kt files (case-sensitive)\n"
+      "                 and *IT .java/.kt files and *Test.php files (case-sensitive)\n"
       "  [example]      directories example, examples, sample, samples, demo, demos\n"
       "  [docs]         directories doc, docs, documentation, docs_src, docs-src\n"
       "  [vendored]     directories vendor, vendored, third_party, thirdparty,\n"
@@ -307,7 +315,7 @@ std::string DescribeSkipRules() {
       "                 target/ at any depth when followed by generated,\n"
       "                 generated-sources, generated-test-sources, classes, tmp,\n"
       "                 intermediates, kapt3 or ksp; bin/ and obj/ at any depth\n"
-      "                 for .cs files\n"
+      "                 for .cs files; var/cache, bootstrap/cache, storage/framework\n"
       "                 (goes with the vendored switch)\n"
       "  [generated]    files *_pb2.py, *_pb2_grpc.py, *_pb2.pyi, *.pb.go, *.pb.cc,\n"
       "                 *.pb.h, *.min.js, *.min.mjs, *.min.cjs, *-min.js, *.bundle.js,\n"

@@ -108,6 +108,25 @@ TEST(ClassifyPathTest, DefaultReasons) {
   }
 }
 
+TEST(ClassifyPathTest, PhpTrees) {
+  SkipRules rules;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"tests/Unit/CartTest.php", "test"},
+      {"src/Shop/CartTest.php", "test"},
+      {"src/Bundle/Tests/Controller/PostControllerTest.php", "test"},
+      {"src/Shop/Contest.php", ""},
+      {"vendor/symfony/console/Application.php", "vendored"},
+      {"var/cache/prod/ContainerAbc/App_KernelProdContainer.php", "build-output"},
+      {"bootstrap/cache/services.php", "build-output"},
+      {"storage/framework/views/3f2a.php", "build-output"},
+      {"src/Illuminate/Cache/Repository.php", ""},
+      {"app/Http/Controllers/PostController.php", ""},
+  };
+  for (const auto& [path, want] : cases) {
+    EXPECT_EQ(ClassifyPath(path, rules), want) << path;
+  }
+}
+
 TEST(ClassifyPathTest, RubyTrees) {
   SkipRules rules;
   const std::vector<std::pair<std::string, std::string>> cases = {
