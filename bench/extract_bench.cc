@@ -30,6 +30,7 @@ extern "C" const TSLanguage* tree_sitter_java();
 extern "C" const TSLanguage* tree_sitter_kotlin();
 extern "C" const TSLanguage* tree_sitter_ruby();
 extern "C" const TSLanguage* tree_sitter_c_sharp();
+extern "C" const TSLanguage* tree_sitter_php();
 
 namespace {
 
@@ -45,6 +46,7 @@ const TSLanguage* GrammarFor(const std::string& path) {
   if (ends(".kt") || ends(".kts")) return tree_sitter_kotlin();
   if (lang == "ruby") return tree_sitter_ruby();
   if (ends(".cs")) return tree_sitter_c_sharp();
+  if (lang == "php") return tree_sitter_php();
   if (ends(".py") || ends(".pyw")) return tree_sitter_python();
   if (ends(".tsx")) return tree_sitter_tsx();
   if (ends(".ts") || ends(".mts") || ends(".cts")) return tree_sitter_typescript();

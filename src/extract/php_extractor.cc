@@ -314,7 +314,7 @@ class PhpFile {
     return name == "trigger_error" || name == "user_error" || name == "die" || name == "exit" ||
            name == "abort" || name == "abort_if" || name == "abort_unless" || name == "assert" ||
            name == "error_log" || name == "fwrite" || name == "fputs" || name == "fprintf" ||
-           name == "throw_if" || name == "throw_unless";
+           name == "throw_if" || name == "throw_unless" || name == "response";
   }
 
   static bool IsCandidateMethod(std::string_view name) {
@@ -322,7 +322,7 @@ class PhpFile {
            name == "warning" || name == "log" || name == "writeError" || name == "writeln" ||
            name == "write" || name == "caution" || name == "createNotFoundException" ||
            name == "createAccessDeniedException" || name == "__construct" ||
-           name == "withMessages";
+           name == "withMessages" || name == "json" || name == "denyAccessUnlessGranted";
   }
 
   // A cheap filter on every `new`: an exception-looking class, anything
@@ -331,7 +331,8 @@ class PhpFile {
     std::string cls = ShortClass(ts::Text(ts::FirstNamed(n), src_));
     if (cls.empty() || Is(ts::FirstNamed(n), "anonymous_class")) return false;
     bool thrown = !anc.empty() && Is(anc.back(), "throw_expression");
-    return thrown || cls == "self" || cls == "static" || LooksLikeExceptionClass(cls);
+    return thrown || cls == "self" || cls == "static" || LooksLikeExceptionClass(cls) ||
+           cls == "JsonResponse" || cls == "Response";
   }
 
   void HandleCandidate(const Candidate& c) {
@@ -352,6 +353,16 @@ class PhpFile {
       if (ShortClass(recv_text) == "ValidationException") HandleWithMessages(c, args);
     } else if (method == "createNotFoundException" || method == "createAccessDeniedException") {
       if (recv_text == "$this") HandleControllerHelper(c, method, args);
+    } else if (method == "denyAccessUnlessGranted") {
+      if (recv_text == "$this" && args.size() >= 3) {
+        HandleControllerHelper(c, "createAccessDeniedException", {args[2]});
+      }
+    } else if (method == "json") {
+      // Laravel: response()->json(['message' => '..'], 422).
+      if (Is(recv, "function_call_expression") && recv_text.starts_with("response(") &&
+          args.size() >= 2) {
+        HandleResponse(c, args[0].value, args[1].value);
+      }
     } else if (IsPhpLogger(recv_text)) {
       HandleLog(c, method, args);
     } else if (IsConsole(recv_text)) {
@@ -387,6 +398,11 @@ class PhpFile {
     TSNode n = c.node;
     std::string written(ts::Text(ts::FirstNamed(n), src_));
     std::string cls = ShortClass(written);
+    if (cls == "JsonResponse" || cls == "Response") {
+      std::vector<Arg> args = Args(ArgumentsOf(n));
+      if (args.size() >= 2) HandleResponse(c, args[0].value, args[1].value);
+      return;
+    }
     bool own = cls == "self" || cls == "static";
     if (own) {
       TSNode klass = EnclosingClass(c.anc);
@@ -582,6 +598,36 @@ class PhpFile {
     if (site.message.HasLiteralText()) Finish(c, std::move(site));
   }
 
+  // An error response: `new JsonResponse(['error' => '..'], 404)`, `new
+  // Response('..', Response::HTTP_FORBIDDEN)`, Laravel's `response('..',
+  // 403)` and `response()->json([..], 422)`. The message is the body's
+  // string, or its `message`/`error`/`detail`/`title` entry.
+  void HandleResponse(const Candidate& c, TSNode body, TSNode status_arg) {
+    std::optional<int> status = PhpHttpStatus(ts::Text(status_arg, src_));
+    if (!status) return;
+    if (Is(body, "array_creation_expression")) {
+      TSNode found{};
+      for (TSNode el : NamedChildren(body)) {
+        std::vector<TSNode> kv = NamedChildren(el);
+        if (kv.size() != 2 || !Is(kv[0], "string")) continue;
+        std::string_view key = ts::Text(kv[0], src_);
+        key = key.substr(1, key.size() - 2);
+        if (key == "message" || key == "error" || key == "detail" || key == "title") {
+          found = kv[1];
+          break;
+        }
+      }
+      body = found;
+    }
+    if (ts_node_is_null(body)) return;
+    TSNode stmt = StatementOf(c.node, c.anc);
+    ErrorSite site = NewSite(stmt, SiteKind::kHttp);
+    site.http_status = status;
+    site.message = ExprTemplate(body, WhereOf(c.anc, ts_node_start_byte(c.node)), 0,
+                                &site.message_origin_note);
+    if (site.message.HasLiteralText()) Finish(c, std::move(site));
+  }
+
   // --- functions -------------------------------------------------------------
 
   void HandleFunction(const Candidate& c, std::string_view name, const std::vector<Arg>& args) {
@@ -593,6 +639,8 @@ class PhpFile {
       HandleAbort(c, name, args);
     } else if (name == "throw_if" || name == "throw_unless") {
       HandleThrowIf(c, name, args);
+    } else if (name == "response") {
+      if (args.size() >= 2) HandleResponse(c, args[0].value, args[1].value);
     } else if (name == "assert") {
       if (args.size() >= 2) {
         MessageSite(c, args[1].value, SiteKind::kAssert, "error", "AssertionError");

@@ -227,10 +227,18 @@ TEST(PhpExtractor, SymfonyAndLaravelHttpErrors) {
       "        abort(404);\n"
       "        throw ValidationException::withMessages(['email' => ["
       "__('The provided credentials are incorrect.')], 'name' => 'Name is taken.']);\n"
+      "        return response()->json(['message' => 'Invalid code.'], "
+      "Response::HTTP_UNPROCESSABLE_ENTITY);\n"
+      "        return new JsonResponse(['status' => 'x', 'error' => \"No post $id\"], 404);\n"
+      "        return response('Unauthorized.', 401);\n"
+      "        return new Response('OK', 200);\n"
+      "        $this->denyAccessUnlessGranted('edit', $post, 'Posts can only be edited by "
+      "their authors.');\n"
+      "        return new Response('Gone for good', Response::HTTP_GONE);\n"
       "    }\n"
       "}\n",
       "app/Http/Controllers/PostController.php");
-  ASSERT_EQ(sites.size(), 9u) << testing::PrintToString(Messages(sites));
+  ASSERT_EQ(sites.size(), 14u) << testing::PrintToString(Messages(sites));
   EXPECT_EQ(sites[0].kind, SiteKind::kHttp);
   EXPECT_EQ(sites[0].http_status, 404);
   EXPECT_EQ(sites[0].error_class, "NotFoundHttpException");
@@ -257,6 +265,18 @@ TEST(PhpExtractor, SymfonyAndLaravelHttpErrors) {
   EXPECT_EQ(sites[7].http_status, 422);
   EXPECT_EQ(sites[7].message.Display(), "The provided credentials are incorrect.");
   EXPECT_EQ(sites[8].message.Display(), "Name is taken.");
+  EXPECT_EQ(sites[9].kind, SiteKind::kHttp);
+  EXPECT_EQ(sites[9].http_status, 422);
+  EXPECT_EQ(sites[9].message.Display(), "Invalid code.");
+  EXPECT_EQ(sites[10].http_status, 404);
+  EXPECT_EQ(sites[10].message.Display(), "No post $id");
+  EXPECT_EQ(sites[11].http_status, 401);
+  EXPECT_EQ(sites[11].message.Display(), "Unauthorized.");
+  EXPECT_EQ(sites[12].http_status, 403);
+  EXPECT_EQ(sites[12].error_class, "AccessDeniedException");
+  EXPECT_EQ(sites[12].message.Display(), "Posts can only be edited by their authors.");
+  EXPECT_EQ(sites[13].http_status, 410);
+  EXPECT_EQ(sites[13].line, 20);
 }
 
 TEST(PhpExtractor, ReportsLogsAndConsole) {
