@@ -544,11 +544,41 @@ class PhpFile {
     site.error_class = std::string(ts::Text(Field(klass, "name"), src_));
     Where where = WhereOf(c.anc, ts_node_start_byte(c.node));
     std::vector<Template> alts = FillFromArgs(args, where, &site);
-    if (site.message_opaque) return;  // parent::__construct($message): the caller's text
+    if (site.message_opaque && !args.empty()) {
+      // __construct($message = 'Unauthenticated.') { parent::__construct($message); }:
+      // the default is what `throw new X()` prints.
+      std::optional<std::pair<Template, int>> def = ParameterDefault(c.anc, args[0].value, where);
+      if (!def) return;  // the caller's text
+      site.message = def->first;
+      site.message_opaque = false;
+      site.message_origin_note = "the default of `" + std::string(ts::Text(args[0].value, src_)) +
+                                 "` in `" + site.error_class + "::__construct` (line " +
+                                 std::to_string(def->second) + ")";
+      defaults_.emplace(site.error_class, *def);
+    }
     if (site.message_origin_note.empty()) {
       site.message_origin_note = "message set by the constructor of `" + site.error_class + "`";
     }
     FinishEach(c, std::move(site), alts);
+  }
+
+  // The default value, with text, of the enclosing function's parameter
+  // named by `var`, and its line.
+  std::optional<std::pair<Template, int>> ParameterDefault(const std::vector<TSNode>& anc,
+                                                           TSNode var, const Where& where) {
+    TSNode fn = EnclosingFunction(anc);
+    if (!Is(var, "variable_name") || ts_node_is_null(fn)) return std::nullopt;
+    std::string_view name = ts::Text(var, src_);
+    for (TSNode p : NamedChildren(Field(fn, "parameters"))) {
+      if (ts::Text(Field(p, "name"), src_) != name) continue;
+      TSNode def = Field(p, "default_value");
+      if (ts_node_is_null(def)) return std::nullopt;
+      std::string note;
+      Template t = ExprTemplate(def, where, 0, &note);
+      if (!t.HasLiteralText()) return std::nullopt;
+      return std::make_pair(t, ts::Line(p));
+    }
+    return std::nullopt;
   }
 
   // Laravel: `throw ValidationException::withMessages(['email' => [__('..')]])`:

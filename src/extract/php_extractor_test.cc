@@ -105,8 +105,20 @@ TEST(PhpExtractor, ExceptionClassesNamedConstructorsAndDefaults) {
       "function check($u) {\n"
       "    throw QuotaExceeded::forUser($u, 10);\n"
       "    throw new QuotaExceeded();\n"
+      "}\n"
+      "class Unauthenticated extends \\Exception\n"
+      "{\n"
+      "    public function __construct($message = 'Unauthenticated.', array $guards = [])\n"
+      "    {\n"
+      "        parent::__construct($message);\n"
+      "    }\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 4u) << testing::PrintToString(Messages(sites));
+  ASSERT_EQ(sites.size(), 5u) << testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[4].error_class, "Unauthenticated");
+  EXPECT_EQ(sites[4].message.Display(), "Unauthenticated.");
+  EXPECT_EQ(sites[4].line, 27);
+  EXPECT_EQ(sites[4].message_origin_note,
+            "the default of `$message` in `Unauthenticated::__construct` (line 25)");
   EXPECT_EQ(sites[0].error_class, "QuotaExceeded");
   EXPECT_EQ(sites[0].message.Display(), "Quota exceeded for this account.");
   EXPECT_EQ(sites[0].line, 6);
