@@ -13,20 +13,7 @@ namespace {
 
 using testing::ShellQuote;
 
-class JvmE2E : public ::testing::Test {
- protected:
-  std::string Cli(const std::string& args) {
-    return ShellQuote(testing::ErrdexBinary()) + " " + args + " --db " + ShellQuote(db_) + " 2>&1";
-  }
-  nlohmann::json Json(const std::string& args) {
-    std::string out;
-    testing::Run(Cli(args + " --json"), &out);
-    return nlohmann::json::parse(out, nullptr, false);
-  }
-
-  testing::TempDir repo_, db_dir_;
-  std::string db_ = db_dir_.Join("errdex.db");
-};
+class JvmE2E : public testing::CliTest {};
 
 TEST_F(JvmE2E, JavaAndKotlinErrorsAreExplained) {
   const std::string& r = repo_.path();

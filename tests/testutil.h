@@ -2,6 +2,9 @@
 // the git command line, and running the errdex binary.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -37,5 +40,24 @@ std::string GitCommitAll(const std::string& dir, const std::string& repo,
 std::string ErrdexBinary();
 // The shared/ folder (seeds); empty if absent.
 std::string SharedDir();
+
+// A test that builds a fixture repository in repo_ and drives the errdex
+// command line against its own database, as a user does.
+class CliTest : public ::testing::Test {
+ protected:
+  // The command line for `args` with this test's --db, stderr merged.
+  std::string Cli(const std::string& args) {
+    return ShellQuote(ErrdexBinary()) + " " + args + " --db " + ShellQuote(db_) + " 2>&1";
+  }
+  // Runs `args --json`; a discarded value when the output is not JSON.
+  nlohmann::json Json(const std::string& args) {
+    std::string out;
+    testing::Run(Cli(args + " --json"), &out);
+    return nlohmann::json::parse(out, nullptr, false);
+  }
+
+  TempDir repo_, db_dir_;
+  std::string db_ = db_dir_.Join("errdex.db");
+};
 
 }  // namespace errdex::testing
