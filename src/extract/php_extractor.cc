@@ -314,7 +314,8 @@ class PhpFile {
     return name == "trigger_error" || name == "user_error" || name == "die" || name == "exit" ||
            name == "abort" || name == "abort_if" || name == "abort_unless" || name == "assert" ||
            name == "error_log" || name == "fwrite" || name == "fputs" || name == "fprintf" ||
-           name == "throw_if" || name == "throw_unless" || name == "response";
+           name == "throw_if" || name == "throw_unless" || name == "response" ||
+           name == "wp_die";
   }
 
   static bool IsCandidateMethod(std::string_view name) {
@@ -332,7 +333,7 @@ class PhpFile {
     if (cls.empty() || Is(ts::FirstNamed(n), "anonymous_class")) return false;
     bool thrown = !anc.empty() && Is(anc.back(), "throw_expression");
     return thrown || cls == "self" || cls == "static" || LooksLikeExceptionClass(cls) ||
-           cls == "JsonResponse" || cls == "Response";
+           cls == "JsonResponse" || cls == "Response" || cls == "WP_Error";
   }
 
   void HandleCandidate(const Candidate& c) {
@@ -349,6 +350,12 @@ class PhpFile {
     std::string_view recv_text = ts::Text(recv, src_);
     if (method == "__construct") {
       if (recv_text == "parent") HandleParentConstruct(c, args);
+    } else if (recv_text == "WP_CLI" || recv_text == "\\WP_CLI") {
+      // WP-CLI prints "Error: msg" and exits, or "Warning: msg".
+      if (!args.empty() && (method == "error" || method == "warning")) {
+        MessageSite(c, args[0].value, method == "error" ? SiteKind::kRaise : SiteKind::kWarning,
+                    method == "error" ? "critical" : "warning", "");
+      }
     } else if (method == "withMessages") {
       if (ShortClass(recv_text) == "ValidationException") HandleWithMessages(c, args);
     } else if (method == "createNotFoundException" || method == "createAccessDeniedException") {
@@ -403,6 +410,7 @@ class PhpFile {
       if (args.size() >= 2) HandleResponse(c, args[0].value, args[1].value);
       return;
     }
+    if (cls == "WP_Error") return HandleWpError(c, Args(ArgumentsOf(n)));
     bool own = cls == "self" || cls == "static";
     if (own) {
       TSNode klass = EnclosingClass(c.anc);
@@ -658,11 +666,37 @@ class PhpFile {
     if (site.message.HasLiteralText()) Finish(c, std::move(site));
   }
 
+  // WordPress: `new WP_Error('rest_forbidden', __('Sorry, ..'), ['status' =>
+  // 403])`: code, message and the REST status.
+  void HandleWpError(const Candidate& c, const std::vector<Arg>& args) {
+    if (args.size() < 2) return;
+    TSNode stmt = StatementOf(c.node, c.anc);
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = "WP_Error";
+    Where where = WhereOf(c.anc, ts_node_start_byte(c.node));
+    std::string note;
+    Template code = ExprTemplate(args[0].value, where, 0, &note);
+    if (code.HoleCount() == 0 && code.HasLiteralText()) site.error_code = code.Display();
+    site.message = ExprTemplate(args[1].value, where, 0, &site.message_origin_note);
+    if (args.size() > 2 && Is(args[2].value, "array_creation_expression")) {
+      for (TSNode el : NamedChildren(args[2].value)) {
+        std::vector<TSNode> kv = NamedChildren(el);
+        if (kv.size() == 2 && ts::Text(kv[0], src_) == "'status'") {
+          site.http_status = PhpHttpStatus(ts::Text(kv[1], src_));
+        }
+      }
+    }
+    if (site.http_status) site.kind = SiteKind::kHttp;
+    if (site.message.HasLiteralText()) Finish(c, std::move(site));
+  }
+
   // --- functions -------------------------------------------------------------
 
   void HandleFunction(const Candidate& c, std::string_view name, const std::vector<Arg>& args) {
     if (name == "die" || name == "exit") {
       if (!args.empty()) HandleExit(c, args[0].value);
+    } else if (name == "wp_die") {  // WordPress: the message page, then exit
+      if (!args.empty()) MessageSite(c, args[0].value, SiteKind::kRaise, "critical", "");
     } else if (name == "trigger_error" || name == "user_error") {
       HandleTriggerError(c, args);
     } else if (name == "abort" || name == "abort_if" || name == "abort_unless") {
@@ -1007,11 +1041,13 @@ class PhpFile {
       if (t.HasLiteralText()) return t;
       return std::nullopt;
     }
-    if ((name == "__" || name == "trans") && Is(args[0].value, "string")) {
+    if ((name == "__" || name == "trans" || name == "esc_html__" || name == "_x") &&
+        (Is(args[0].value, "string") || Is(args[0].value, "encapsed_string"))) {
       Template key = ExprTemplate(args[0].value, where, depth + 1, note);
       std::string k = key.Display();
       if (k.find(' ') == std::string::npos) return std::nullopt;  // 'auth.failed': a key
-      return args.size() > 1 ? LaravelPlaceholders(k) : key;
+      bool replacements = args.size() > 1 && Is(args[1].value, "array_creation_expression");
+      return replacements ? LaravelPlaceholders(k) : key;
     }
     return std::nullopt;
   }

@@ -444,6 +444,33 @@ TEST(PhpExtractor, LaravelThrowIfAndMessageProperty) {
   EXPECT_FALSE(sites[2].conditions[0].polarity);
 }
 
+TEST(PhpExtractor, WordPressAndWpCli) {
+  auto sites = Extract(
+      "<?php\n"
+      "function check_permission( $request ) {\n"
+      "\tif ( ! current_user_can( 'edit_posts' ) ) {\n"
+      "\t\treturn new WP_Error( 'rest_forbidden', __( 'Sorry, you are not allowed to do that.', "
+      "'acme' ), array( 'status' => 403 ) );\n"
+      "\t}\n"
+      "\twp_die( esc_html__( 'Invalid nonce.', 'acme' ) );\n"
+      "\tWP_CLI::error( sprintf( \"Couldn't find any tables matching: %s\", implode( ' ', $args ) ) );\n"
+      "\tWP_CLI::warning( 'Skipping plugin.' );\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 4u) << testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].error_class, "WP_Error");
+  EXPECT_EQ(sites[0].error_code, "rest_forbidden");
+  EXPECT_EQ(sites[0].http_status, 403);
+  EXPECT_EQ(sites[0].kind, SiteKind::kHttp);
+  EXPECT_EQ(sites[0].message.Display(), "Sorry, you are not allowed to do that.");
+  EXPECT_EQ(sites[0].message.HoleCount(), 0);
+  EXPECT_EQ(sites[1].message.Display(), "Invalid nonce.");
+  EXPECT_EQ(sites[1].severity, "critical");
+  EXPECT_EQ(sites[2].message.Display(), "Couldn't find any tables matching: %s");
+  EXPECT_EQ(sites[2].kind, SiteKind::kRaise);
+  EXPECT_EQ(sites[3].kind, SiteKind::kWarning);
+  EXPECT_EQ(sites[3].message.Display(), "Skipping plugin.");
+}
+
 TEST(PhpExtractor, OrdinaryObjectsAndRethrowsAreNotSites) {
   auto sites = Extract(
       "<?php\n"
