@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdint>
 
+#include "extract/brace_fields.h"
 #include "extract/escapes.h"
 #include "extract/ts_util.h"
 
@@ -139,52 +140,22 @@ std::optional<std::string> InttypesMacro(std::string_view name) {
 // Applies `{}` / `{0}` / `{name}` / `{:spec}` replacement fields (fmt,
 // std::format, spdlog) to the literal pieces of `fmt`; `{{` and `}}` fold.
 Template ApplyBraceFormat(const Template& fmt, const std::vector<std::string>& args) {
-  Template out;
   size_t next = 0;
-  for (const Piece& p : fmt.pieces()) {
-    if (p.is_hole) {
-      out.AddHole(p.text, p.expr, p.type);
-      continue;
+  return ApplyBraceFields(fmt, /*nested=*/false, [&](std::string_view field, size_t) {
+    std::string_view id = field.substr(0, std::min(field.find(':'), field.size()));
+    BraceHole hole;
+    if (id.empty()) {
+      hole.expr = next < args.size() ? args[next] : "";
+      ++next;
+    } else if (std::all_of(id.begin(), id.end(),
+                           [](char d) { return std::isdigit(static_cast<unsigned char>(d)); })) {
+      size_t k = static_cast<size_t>(std::stoul(std::string(id.substr(0, 6))));
+      hole.expr = k < args.size() ? args[k] : "";
+    } else {
+      hole.expr = std::string(id);
     }
-    std::string_view text = p.text;
-    std::string lit;
-    for (size_t i = 0; i < text.size(); ++i) {
-      char c = text[i];
-      if ((c == '{' || c == '}') && i + 1 < text.size() && text[i + 1] == c) {
-        lit += c;
-        ++i;
-        continue;
-      }
-      if (c != '{') {
-        lit += c;
-        continue;
-      }
-      size_t close = text.find('}', i);
-      if (close == std::string_view::npos) {
-        lit += c;
-        continue;
-      }
-      std::string_view field = text.substr(i + 1, close - i - 1);
-      std::string_view id = field.substr(0, std::min(field.find(':'), field.size()));
-      std::string expr;
-      if (id.empty()) {
-        expr = next < args.size() ? args[next] : "";
-        ++next;
-      } else if (std::all_of(id.begin(), id.end(),
-                             [](char d) { return std::isdigit(static_cast<unsigned char>(d)); })) {
-        size_t k = static_cast<size_t>(std::stoul(std::string(id.substr(0, 6))));
-        expr = k < args.size() ? args[k] : "";
-      } else {
-        expr = std::string(id);
-      }
-      out.AddLiteral(lit);
-      lit.clear();
-      out.AddHole(std::string(text.substr(i, close - i + 1)), expr);
-      i = close;
-    }
-    out.AddLiteral(lit);
-  }
-  return out;
+    return std::optional<BraceHole>(std::move(hole));
+  });
 }
 
 }  // namespace errdex::cpp

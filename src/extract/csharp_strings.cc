@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "extract/brace_fields.h"
 #include "extract/escapes.h"
 
 namespace errdex {
@@ -25,49 +26,17 @@ std::string_view PlaceholderName(std::string_view inner) {
   return name;
 }
 
-// The `{...}` item starting at text[i] ('{'), or npos when unterminated.
-size_t ItemEnd(std::string_view text, size_t i) { return text.find('}', i + 1); }
-
 // Shared by composite formatting and message templates: `hole_for` maps an
 // item's inner text and its ordinal to the expression that fills it, or
 // nullopt to keep the item as written.
 template <typename HoleFor>
 Template ApplyBraces(const Template& fmt, HoleFor hole_for) {
-  Template out;
-  size_t ordinal = 0;
-  for (const Piece& p : fmt.pieces()) {
-    if (p.is_hole) {
-      out.AddHole(p.text, p.expr, p.type);
-      continue;
-    }
-    std::string_view text = p.text;
-    std::string lit;
-    for (size_t i = 0; i < text.size(); ++i) {
-      char c = text[i];
-      if ((c == '{' || c == '}') && i + 1 < text.size() && text[i + 1] == c) {
-        lit += c;
-        ++i;
-        continue;
-      }
-      size_t end = c == '{' ? ItemEnd(text, i) : std::string_view::npos;
-      if (end == std::string_view::npos) {
-        lit += c;
-        continue;
-      }
-      std::string_view item = text.substr(i, end + 1 - i);
-      std::optional<std::string> expr = hole_for(item.substr(1, item.size() - 2), ordinal++);
-      if (!expr) {
-        lit += item;
-      } else {
-        out.AddLiteral(lit);
-        lit.clear();
-        out.AddHole(std::string(item), *expr);
-      }
-      i = end;
-    }
-    out.AddLiteral(lit);
-  }
-  return out;
+  return ApplyBraceFields(fmt, /*nested=*/false,
+                          [&](std::string_view inner, size_t ordinal) -> std::optional<BraceHole> {
+                            std::optional<std::string> expr = hole_for(inner, ordinal);
+                            if (!expr) return std::nullopt;
+                            return BraceHole{std::move(*expr)};
+                          });
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 
+#include "extract/brace_fields.h"
 #include "extract/escapes.h"
 #include "extract/ts_util.h"
 #include "util/text.h"
@@ -325,51 +326,15 @@ std::string FieldExpr(std::string_view field, size_t* auto_index,
 
 Template ApplyBraceFormat(const Template& fmt, const std::vector<std::string>& positional,
                           const std::map<std::string, std::string>& named) {
-  Template out;
   size_t auto_index = 0;
-  for (const Piece& p : fmt.pieces()) {
-    if (p.is_hole) {
-      out.AddHole(p.text, p.expr, p.type);
-      continue;
-    }
-    std::string_view t = p.text;
-    std::string literal;
-    for (size_t i = 0; i < t.size(); ++i) {
-      char c = t[i];
-      if ((c == '{' || c == '}') && i + 1 < t.size() && t[i + 1] == c) {
-        literal += c;
-        ++i;
-        continue;
-      }
-      if (c != '{') {
-        literal += c;
-        continue;
-      }
-      // Find the matching close brace (format specs may nest one level).
-      size_t depth = 0, j = i;
-      for (; j < t.size(); ++j) {
-        if (t[j] == '{') ++depth;
-        if (t[j] == '}' && --depth == 0) break;
-      }
-      if (j >= t.size()) {
-        literal += t.substr(i);
-        break;
-      }
-      std::string_view inner = t.substr(i + 1, j - i - 1);
-      size_t name_end = inner.find_first_of("!:");
-      std::string_view field = inner.substr(0, name_end);
-      std::string_view spec =
-          inner.find(':') == std::string_view::npos ? "" : inner.substr(inner.find(':') + 1);
-      out.AddLiteral(literal);
-      literal.clear();
-      out.AddHole(std::string(t.substr(i, j - i + 1)),
-                  FieldExpr(field, &auto_index, positional, named),
-                  spec == "d" ? HoleType::kInteger : HoleType::kAny);
-      i = j;
-    }
-    out.AddLiteral(literal);
-  }
-  return out;
+  return ApplyBraceFields(fmt, /*nested=*/true, [&](std::string_view inner, size_t) {
+    std::string_view field = inner.substr(0, inner.find_first_of("!:"));
+    size_t colon = inner.find(':');
+    std::string_view spec = colon == std::string_view::npos ? "" : inner.substr(colon + 1);
+    return std::optional<BraceHole>(
+        BraceHole{FieldExpr(field, &auto_index, positional, named),
+                  spec == "d" ? HoleType::kInteger : HoleType::kAny});
+  });
 }
 
 std::optional<Template> DedentTemplate(const Template& t) {
