@@ -8,6 +8,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 64 * 1024) return 0;
-  for (const char* path : {"Fuzz.java", "Fuzz.kt"}) errdex::fuzzing::CheckExtraction(path, data, size);
+  for (const char* path : {"Fuzz.java", "Fuzz.kt"})
+    errdex::fuzzing::CheckExtraction(path, data, size);
   return 0;
 }

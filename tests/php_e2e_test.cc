@@ -18,24 +18,25 @@ class PhpE2E : public testing::CliTest {};
 
 TEST_F(PhpE2E, UncaughtExceptionsLogsAndWarningsAreExplained) {
   const std::string& r = repo_.path();
-  testing::WriteFile(r, "src/Shop/Cart.php",
-                     "<?php\n"
-                     "namespace Acme\\Shop;\n"
-                     "\n"
-                     "final class Cart\n"
-                     "{\n"
-                     "    public function add(string $sku, int $qty): void\n"
-                     "    {\n"
-                     "        if ($qty <= 0) {\n"
-                     "            throw new Exception\\InvalidQuantity(\n"
-                     "                sprintf('Quantity %d for \"%s\" must be positive', $qty, $sku)\n"
-                     "            );\n"
-                     "        }\n"
-                     "        if (!$this->stock->has($sku)) {\n"
-                     "            trigger_error(\"Item $sku is out of stock\", E_USER_WARNING);\n"
-                     "        }\n"
-                     "    }\n"
-                     "}\n");
+  testing::WriteFile(
+      r, "src/Shop/Cart.php",
+      "<?php\n"
+      "namespace Acme\\Shop;\n"
+      "\n"
+      "final class Cart\n"
+      "{\n"
+      "    public function add(string $sku, int $qty): void\n"
+      "    {\n"
+      "        if ($qty <= 0) {\n"
+      "            throw new Exception\\InvalidQuantity(\n"
+      "                sprintf('Quantity %d for \"%s\" must be positive', $qty, $sku)\n"
+      "            );\n"
+      "        }\n"
+      "        if (!$this->stock->has($sku)) {\n"
+      "            trigger_error(\"Item $sku is out of stock\", E_USER_WARNING);\n"
+      "        }\n"
+      "    }\n"
+      "}\n");
   testing::WriteFile(r, "app/Http/Controllers/OrderController.php",
                      "<?php\n"
                      "class OrderController\n"
@@ -100,9 +101,8 @@ TEST_F(PhpE2E, UncaughtExceptionsLogsAndWarningsAreExplained) {
             std::string::npos)
       << rec.dump();
 
-  nlohmann::json warn = Json(
-      "explain " + ShellQuote("PHP Warning:  Item SKU-1 is out of stock in "
-                              "/srv/app/src/Shop/Cart.php on line 14\n"));
+  nlohmann::json warn = Json("explain " + ShellQuote("PHP Warning:  Item SKU-1 is out of stock in "
+                                                     "/srv/app/src/Shop/Cart.php on line 14\n"));
   ASSERT_FALSE(warn["matches"].empty()) << warn.dump();
   EXPECT_EQ(warn["matches"][0]["lineNumber"], 14);
   EXPECT_EQ(warn["matches"][0]["message"], "Item $sku is out of stock");

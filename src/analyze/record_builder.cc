@@ -66,9 +66,8 @@ std::string ErrorType(const ErrorSite& site) {
   }
   if (Contains(c, "Config")) return "configuration";
   std::string msg = ToLower(site.message.Display());
-  for (const char* w : {"must ", "invalid", "expected", "required", "not supported",
-                        "only support", "unsupported", "not allowed", "not verified",
-                        "cannot be", "should be"}) {
+  for (const char* w : {"must ", "invalid", "expected", "required", "not supported", "only support",
+                        "unsupported", "not allowed", "not verified", "cannot be", "should be"}) {
     if (Contains(msg, w)) return "validation";
   }
   return "runtime";
@@ -129,14 +128,17 @@ std::string Where(const ErrorSite& s) {
 
 std::string WhatRaises(const ErrorSite& s) {
   switch (s.kind) {
-    case SiteKind::kAssert: return "An assertion fails";
+    case SiteKind::kAssert:
+      return "An assertion fails";
     case SiteKind::kWarning:
       return s.error_class.empty() ? "A warning is issued" : "`" + s.error_class + "` is issued";
-    case SiteKind::kLog: return "An error is logged";
+    case SiteKind::kLog:
+      return "An error is logged";
     case SiteKind::kHttp:
       return "An HTTP " + (s.http_status ? std::to_string(*s.http_status) + " " : "") +
              "error is returned";
-    case SiteKind::kRaise: break;
+    case SiteKind::kRaise:
+      break;
   }
   return s.error_class.empty() ? "An error is raised" : "`" + s.error_class + "` is raised";
 }
@@ -177,8 +179,8 @@ void Triggers(const ErrorSite& s, Record* r) {
   std::vector<std::string> flags = FlagsIn(s.message.Display());
   if (!flags.empty()) {
     r->trigger_scenarios += " The message names the option" +
-                            std::string(flags.size() > 1 ? "s " : " ") + "`" +
-                            Join(flags, "`, `") + "`.";
+                            std::string(flags.size() > 1 ? "s " : " ") + "`" + Join(flags, "`, `") +
+                            "`.";
   }
   r->provenance["triggerScenarios"] = lines;
 }
@@ -191,7 +193,8 @@ void Solutions(const ErrorSite& s, Record* r) {
   }
   for (const PathCondition& c : s.conditions) {
     if (s.kind == SiteKind::kAssert && !c.polarity) {
-      r->solutions.push_back("Make sure `" + c.expr + "` holds before this point (asserted at line " +
+      r->solutions.push_back("Make sure `" + c.expr +
+                             "` holds before this point (asserted at line " +
                              std::to_string(c.line) + ")");
     } else if (c.expr.rfind("except", 0) != 0 && c.expr.rfind("rescue", 0) != 0) {
       r->solutions.push_back("Avoid the state where `" + c.expr + "` is " +
@@ -211,7 +214,7 @@ void Solutions(const ErrorSite& s, Record* r) {
 // Snippet syntax per language family, so that a Go or JavaScript record shows
 // Go or JavaScript code. Python is the default.
 struct Snippets {
-  std::string comment;                       // line comment leader
+  std::string comment;                        // line comment leader
   std::string (*negate)(const std::string&);  // `not (x)`, `!(x)`
   std::string (*guard)(const std::string& cond, const std::string& body);
   std::string (*handle)(const ErrorSite& s, const std::string& call, const std::string& where);
@@ -228,14 +231,15 @@ std::string GoIf(const std::string& c, const std::string& b) {
 }
 std::string PyHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
   if (s.kind == SiteKind::kWarning) {
-    return "import warnings\nwith warnings.catch_warnings():\n    warnings.simplefilter(\"error\", " +
+    return "import warnings\nwith warnings.catch_warnings():\n    "
+           "warnings.simplefilter(\"error\", " +
            s.error_class + ")\n    " + call;
   }
   return "try:\n    " + call + "\nexcept " + s.error_class + " as exc:\n    ...  # " + where;
 }
 std::string JsHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
-  std::string test = s.error_code ? "err.code === '" + *s.error_code + "'"
-                                  : "err instanceof " + s.error_class;
+  std::string test =
+      s.error_code ? "err.code === '" + *s.error_code + "'" : "err instanceof " + s.error_class;
   return "try {\n  " + call + ";\n} catch (err) {\n  if (" + test + ") {\n    // " + where +
          "\n  }\n  throw err;\n}";
 }
@@ -243,8 +247,7 @@ std::string GoHandle(const ErrorSite& s, const std::string& call, const std::str
   const std::string& c = s.error_class;
   if (c.size() > 3 && c.starts_with("Err") && std::isupper(static_cast<unsigned char>(c[3]))) {
     // a sentinel
-    return "if err := " + call + "; errors.Is(err, " + s.error_class + ") {\n\t// " + where +
-           "\n}";
+    return "if err := " + call + "; errors.Is(err, " + s.error_class + ") {\n\t// " + where + "\n}";
   }
   if (!c.empty() && c != "panic" && c.find('.') == std::string::npos) {
     return "var target *" + s.error_class + "\nif err := " + call +
@@ -263,8 +266,7 @@ std::string CppHandle(const ErrorSite& s, const std::string& call, const std::st
   if (c.starts_with("Status::") || c.starts_with("absl::")) {
     return "auto status = " + call + ";\nif (!status.ok()) {\n  // " + where + "\n}";
   }
-  return "try {\n  " + call + ";\n} catch (const " + c + "& e) {\n  // " + where +
-         ": e.what()\n}";
+  return "try {\n  " + call + ";\n} catch (const " + c + "& e) {\n  // " + where + ": e.what()\n}";
 }
 
 std::string JavaHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
@@ -277,7 +279,8 @@ std::string KotlinHandle(const ErrorSite& s, const std::string& call, const std:
 }
 std::string CSharpHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
   if (s.error_class.empty()) return "";
-  return "try\n{\n    " + call + ";\n}\ncatch (" + s.error_class + " e)\n{\n    // " + where + "\n}";
+  return "try\n{\n    " + call + ";\n}\ncatch (" + s.error_class + " e)\n{\n    // " + where +
+         "\n}";
 }
 
 // Ruby: rescue the class; a warning is not an exception to rescue.
@@ -360,18 +363,20 @@ void CodeFields(const ErrorSite& s, Record* r) {
   bool ruby = s.language == "ruby";
   if (conds.size() > 1) {
     for (std::string& c : conds) {
-      bool loose = python ? c.find(" or ") != std::string::npos || c.find(" if ") != std::string::npos ||
-                                c.find("lambda") != std::string::npos
-                   : ruby ? c.find("||") != std::string::npos || c.find(" or ") != std::string::npos ||
-                                c.find(" and ") != std::string::npos || c.find(" ? ") != std::string::npos
-                          : c.find("||") != std::string::npos || c.find('?') != std::string::npos;
+      bool loose =
+          python ? c.find(" or ") != std::string::npos || c.find(" if ") != std::string::npos ||
+                       c.find("lambda") != std::string::npos
+          : ruby ? c.find("||") != std::string::npos || c.find(" or ") != std::string::npos ||
+                       c.find(" and ") != std::string::npos || c.find(" ? ") != std::string::npos
+                 : c.find("||") != std::string::npos || c.find('?') != std::string::npos;
       if (loose) c = "(" + c + ")";
     }
   }
   std::string guard = Join(conds, python ? " and " : " && ");
   if (!guard.empty()) {
-    r->validation_code = cm + " errdex: " + where + " raises when this holds\n" +
-                         lang.guard(guard, "...  " + cm + " adjust the inputs before calling " + call);
+    r->validation_code =
+        cm + " errdex: " + where + " raises when this holds\n" +
+        lang.guard(guard, "...  " + cm + " adjust the inputs before calling " + call);
     r->example_fix = cm + " before: reaches " + where + "\n" + call + "\n" + cm +
                      " after: check first\n" + lang.guard(guard, "...  " + cm + " fix the inputs") +
                      "\n" + call;
@@ -459,16 +464,17 @@ PathCondition Simplify(PathCondition c) {
 
 std::vector<std::string> AdviceSentences(const std::string& message) {
   static const std::vector<std::string> kVerbs = {
-      "disable", "enable", "use", "set", "omit", "remove", "install", "pass", "provide",
-      "specify", "check", "make sure", "ensure", "try", "run", "add", "upgrade", "downgrade",
-      "consider", "please", "increase", "decrease", "reduce", "drop", "switch", "call",
-      "update", "change", "rename", "delete", "restart", "unset", "export", "choose", "select"};
+      "disable",  "enable",  "use",     "set",       "omit",      "remove", "install",
+      "pass",     "provide", "specify", "check",     "make sure", "ensure", "try",
+      "run",      "add",     "upgrade", "downgrade", "consider",  "please", "increase",
+      "decrease", "reduce",  "drop",    "switch",    "call",      "update", "change",
+      "rename",   "delete",  "restart", "unset",     "export",    "choose", "select"};
   std::vector<std::string> out;
   size_t start = 0;
   for (size_t i = 0; i <= message.size(); ++i) {
     bool end = i == message.size() ||
-               ((message[i] == '.' || message[i] == '!' || message[i] == '?' ||
-                 message[i] == ';' || message[i] == '\n') &&
+               ((message[i] == '.' || message[i] == '!' || message[i] == '?' || message[i] == ';' ||
+                 message[i] == '\n') &&
                 (i + 1 == message.size() || message[i + 1] == ' ' || message[i + 1] == '\n'));
     if (!end) continue;
     std::string sentence(Trim(std::string_view(message).substr(start, i - start)));
@@ -507,12 +513,11 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   r.github_url = GithubUrl(ctx.repo, ctx.sha, s.file_path, r.source_code_start, r.source_code_end);
   Documentation(s, &r);
   Triggers(s, &r);
-  r.common_situations =
-      s.function.empty()
-          ? "When " + s.file_path + " is imported (module-level code, line " +
-                std::to_string(s.line) + ")."
-          : "During a call to `" + s.function + "` (defined at " + s.file_path + ":" +
-                std::to_string(s.function_line) + ").";
+  r.common_situations = s.function.empty()
+                            ? "When " + s.file_path + " is imported (module-level code, line " +
+                                  std::to_string(s.line) + ")."
+                            : "During a call to `" + s.function + "` (defined at " + s.file_path +
+                                  ":" + std::to_string(s.function_line) + ").";
   r.provenance["commonSituations"] = {s.function_line ? s.function_line : s.line};
   Solutions(s, &r);
   CodeFields(s, &r);
@@ -567,11 +572,16 @@ std::vector<Record> FinalizeRecords(std::vector<Record> records) {
 
 const char* SiteKindName(SiteKind kind) {
   switch (kind) {
-    case SiteKind::kRaise: return "raise";
-    case SiteKind::kAssert: return "assert";
-    case SiteKind::kHttp: return "http";
-    case SiteKind::kWarning: return "warning";
-    case SiteKind::kLog: return "log";
+    case SiteKind::kRaise:
+      return "raise";
+    case SiteKind::kAssert:
+      return "assert";
+    case SiteKind::kHttp:
+      return "http";
+    case SiteKind::kWarning:
+      return "warning";
+    case SiteKind::kLog:
+      return "log";
   }
   return "raise";
 }

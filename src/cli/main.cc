@@ -11,6 +11,7 @@
 #include <iterator>
 #include <string>
 
+#include "errdex/diff.h"
 #include "errdex/indexer.h"
 #include "errdex/input.h"
 #include "errdex/llm.h"
@@ -121,7 +122,7 @@ void PrintSummary(const IndexSummary& s) {
   for (const std::string& w : s.warnings) std::printf("warning: %s\n", w.c_str());
 }
 
-int RunIndexCommand(const IndexArgs& a) {
+IndexOptions OptionsFrom(const IndexArgs& a) {
   IndexOptions opt;
   opt.path = a.path;
   opt.threads = a.threads;
@@ -136,6 +137,29 @@ int RunIndexCommand(const IndexArgs& a) {
   rules.include = a.include;
   rules.exclude = a.exclude;
   rules.max_file_bytes = a.max_file_bytes;
+  return opt;
+}
+
+// The options `index` and `diff` share: which repository, which files.
+void AddSourceFlags(CLI::App* cmd, IndexArgs* a) {
+  cmd->add_option("path", a->path, "Git repository (or plain directory with --repo)")->required();
+  cmd->add_option("--repo", a->repo, "owner/name (default: from the origin remote)");
+  cmd->add_flag("--include-tests", a->include_tests, "Do not skip tests");
+  cmd->add_flag("--include-examples", a->include_examples, "Do not skip examples");
+  cmd->add_flag("--include-docs", a->include_docs, "Do not skip docs");
+  cmd->add_flag("--include-vendored", a->include_vendored,
+                "Do not skip vendored code and build output");
+  cmd->add_flag("--include-generated", a->include_generated, "Do not skip generated code");
+  cmd->add_option("--include", a->include, "Glob of paths to index whatever the rules say");
+  cmd->add_option("--exclude", a->exclude, "Glob of paths to skip");
+  cmd->add_option("--max-file-bytes", a->max_file_bytes, "Skip larger files")
+      ->capture_default_str();
+  cmd->add_option("--threads", a->threads, "Worker threads (default: all cores)");
+  cmd->footer("Default skip rules:\n" + DescribeSkipRules());
+}
+
+int RunIndexCommand(const IndexArgs& a) {
+  IndexOptions opt = OptionsFrom(a);
   if (!a.repo.empty() && a.repo.find('/') == std::string::npos) {
     return FailUsage("--repo must be owner/name, got '" + a.repo + "'");
   }
@@ -151,6 +175,136 @@ int RunIndexCommand(const IndexArgs& a) {
     PrintSummary(*summary);
   }
   return kExitFound;
+}
+
+// --- diff -------------------------------------------------------------------
+
+struct DiffArgs {
+  IndexArgs source;
+  std::vector<std::string> revs;  // none: the database's snapshot -> HEAD; one: REV -> HEAD
+  std::string db;
+  bool json = false;
+};
+
+nlohmann::json DiffEntryJson(const Record& r) {
+  return {{"id", r.id},
+          {"filePath", r.file_path},
+          {"lineNumber", r.line_number},
+          {"errorClass", r.error_class.empty() ? nlohmann::json() : nlohmann::json(r.error_class)},
+          {"errorCode", r.error_code ? nlohmann::json(*r.error_code) : nlohmann::json()},
+          {"httpStatus", r.http_status ? nlohmann::json(*r.http_status) : nlohmann::json()},
+          {"kind", r.kind},
+          {"errorMessage", r.error_message}};
+}
+
+// What a changed field was and became, as the record format writes it.
+std::string FieldValue(const Record& r, const std::string& field) {
+  nlohmann::json j = DiffEntryJson(r);
+  if (field == "severity") return r.severity;
+  if (field == "messagePattern") return r.message_pattern;
+  return j.contains(field) ? (j[field].is_string() ? j[field].get<std::string>() : j[field].dump())
+                           : "";
+}
+
+// "…common [-old-]{+new+} common…": where two values differ, with a little
+// of the text around the difference.
+std::string InlineDiff(const std::string& a, const std::string& b) {
+  if (a.size() <= 60 && b.size() <= 60)
+    return (a.empty() ? "(none)" : a) + " -> " + (b.empty() ? "(none)" : b);
+  size_t n = std::min(a.size(), b.size()), p = 0, q = 0;
+  while (p < n && a[p] == b[p]) ++p;
+  while (q < n - p && a[a.size() - 1 - q] == b[b.size() - 1 - q]) ++q;
+  // Whole words: back to the space before the difference and after it.
+  auto boundary = [](char c) { return c == ' ' || c == '\n'; };
+  while (p > 0 && !boundary(a[p - 1])) --p;
+  while (q > 0 && !boundary(a[a.size() - q])) --q;
+  constexpr size_t kContext = 30;
+  size_t from = p > kContext ? p - kContext : 0;
+  std::string out = from > 0 ? "…" : "";
+  out += a.substr(from, p - from);
+  out += "[-" + a.substr(p, a.size() - p - q) + "-]{+" + b.substr(p, b.size() - p - q) + "+}";
+  out += a.substr(a.size() - q, std::min(q, kContext));
+  if (q > kContext) out += "…";
+  return OneLine(out, 400);
+}
+
+void PrintDiffLine(char mark, const Record& r) {
+  std::string cls = r.error_class.empty() ? r.kind : r.error_class;
+  std::printf("%c %s:%d  %s: %s\n", mark, r.file_path.c_str(), r.line_number, cls.c_str(),
+              OneLine(r.error_message, 160).c_str());
+}
+
+int RunDiff(const DiffArgs& a) {
+  if (!a.source.repo.empty() && a.source.repo.find('/') == std::string::npos) {
+    return FailUsage("--repo must be owner/name, got '" + a.source.repo + "'");
+  }
+  if (a.revs.size() > 2) return FailUsage("diff takes at most two revisions");
+  std::vector<Record> sides[2];
+  IndexSummary sums[2];
+  std::string revs[2] = {a.revs.empty() ? "stored" : a.revs[0],
+                         a.revs.size() == 2 ? a.revs[1] : "HEAD"};
+  for (int i = a.revs.empty() ? 1 : 0; i < 2; ++i) {
+    IndexOptions opt = OptionsFrom(a.source);
+    opt.source.rev = revs[i];
+    auto records = BuildRecords(opt, &sums[i], nullptr);
+    // Exit 1 means "no changes" here: a revision that is not found is a failure.
+    if (!records.ok()) {
+      Fail(records.status());
+      return kExitFailure;
+    }
+    sides[i] = std::move(*records);
+  }
+  if (a.revs.empty()) {  // what changed since the repository was indexed
+    auto store = OpenStore(a.db);
+    if (!store.ok()) return Fail(store.status());
+    auto stored = (*store)->List(sums[1].repo);
+    if (!stored.ok()) return Fail(stored.status());
+    if (stored->empty()) {
+      return FailUsage(sums[1].repo + " has no records in the database: index it first, or name " +
+                       "the revisions to compare");
+    }
+    sides[0] = std::move(*stored);
+    sums[0].sha = sides[0][0].analyzed_sha;
+  }
+  RecordDiff d = DiffRecords(sides[0], sides[1]);
+  if (a.json) {
+    nlohmann::json out;
+    out["repo"] = sums[1].repo;
+    for (int i = 0; i < 2; ++i) {
+      out[i == 0 ? "old" : "new"] = {
+          {"rev", revs[i]}, {"sha", sums[i].sha}, {"records", sides[i].size()}};
+    }
+    out["added"] = nlohmann::json::array();
+    out["removed"] = nlohmann::json::array();
+    out["changed"] = nlohmann::json::array();
+    for (const Record* r : d.added) out["added"].push_back(DiffEntryJson(*r));
+    for (const Record* r : d.removed) out["removed"].push_back(DiffEntryJson(*r));
+    for (const RecordChange& c : d.changed) {
+      out["changed"].push_back({{"old", DiffEntryJson(*c.before)},
+                                {"new", DiffEntryJson(*c.after)},
+                                {"fields", c.fields}});
+    }
+    out["unchanged"] = d.unchanged;
+    out["moved"] = d.moved;
+    std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else {
+    std::printf(
+        "%s %s (%.7s) -> %s (%.7s): %zu added, %zu removed, %zu changed, %d unchanged "
+        "(%d moved)\n",
+        sums[1].repo.c_str(), revs[0].c_str(), sums[0].sha.c_str(), revs[1].c_str(),
+        sums[1].sha.c_str(), d.added.size(), d.removed.size(), d.changed.size(), d.unchanged,
+        d.moved);
+    for (const Record* r : d.added) PrintDiffLine('+', *r);
+    for (const Record* r : d.removed) PrintDiffLine('-', *r);
+    for (const RecordChange& c : d.changed) {
+      PrintDiffLine('~', *c.after);
+      for (const std::string& f : c.fields) {
+        std::printf("    %s: %s\n", f.c_str(),
+                    InlineDiff(FieldValue(*c.before, f), FieldValue(*c.after, f)).c_str());
+      }
+    }
+  }
+  return d.empty() ? kExitNotFound : kExitFound;
 }
 
 // --- explain ----------------------------------------------------------------
@@ -482,25 +636,22 @@ int Main(int argc, char** argv) {
 
   IndexArgs ia;
   CLI::App* index = app.add_subcommand("index", "Index a repository at a commit");
-  index->add_option("path", ia.path, "Git repository (or plain directory with --repo)")->required();
-  index->add_option("--repo", ia.repo, "owner/name (default: from the origin remote)");
+  AddSourceFlags(index, &ia);
   index->add_option("--rev", ia.rev, "Revision to read from the object database")
       ->capture_default_str();
   index->add_option("--db", ia.db, db_help);
   index->add_flag("--json", ia.json, "Print a machine-readable summary");
-  index->add_flag("--include-tests", ia.include_tests, "Do not skip tests");
-  index->add_flag("--include-examples", ia.include_examples, "Do not skip examples");
-  index->add_flag("--include-docs", ia.include_docs, "Do not skip docs");
-  index->add_flag("--include-vendored", ia.include_vendored,
-                  "Do not skip vendored code and build output");
-  index->add_flag("--include-generated", ia.include_generated, "Do not skip generated code");
-  index->add_option("--include", ia.include, "Glob of paths to index whatever the rules say");
-  index->add_option("--exclude", ia.exclude, "Glob of paths to skip");
-  index->add_option("--max-file-bytes", ia.max_file_bytes, "Skip larger files")
-      ->capture_default_str();
-  index->add_option("--threads", ia.threads, "Worker threads (default: all cores)");
   index->add_flag("--no-progress", ia.no_progress, "No progress bar");
-  index->footer("Default skip rules:\n" + DescribeSkipRules());
+
+  DiffArgs da;
+  CLI::App* diff = app.add_subcommand(
+      "diff", "How the errors changed between two commits (exit 0: changes, 1: none)");
+  AddSourceFlags(diff, &da.source);
+  diff->add_option("revs", da.revs,
+                   "OLD [NEW]: revisions (tag, branch or sha); NEW defaults to HEAD; with none, "
+                   "the database's records of the repository are compared with HEAD");
+  diff->add_option("--db", da.db, db_help);
+  diff->add_flag("--json", da.json, "Print {\"added\", \"removed\", \"changed\", ...}");
 
   ExplainArgs ea;
   CLI::App* explain = app.add_subcommand("explain", "Find where a pasted error comes from");
@@ -605,6 +756,7 @@ int Main(int argc, char** argv) {
     return code == 0 ? 0 : kExitFailure;
   }
   if (*index) return RunIndexCommand(ia);
+  if (*diff) return RunDiff(da);
   if (*explain) return RunExplain(ea);
   if (*show) return RunShow(show_id, show_db, show_json);
   if (*list) return RunList(list_repo, list_db, list_json);

@@ -59,8 +59,8 @@ constexpr size_t kMaxBlockScan = 256;
 struct PhpIds {
   TSSymbol object_creation, throw_expression, function_call, member_call, nullsafe_member_call,
       scoped_call, exit_statement, assignment, augmented_assignment, const_declaration,
-      property_declaration, namespace_definition, string, encapsed_string, heredoc, nowdoc,
-      comment, text, formal_parameters, attribute_list, namespace_use_declaration;
+      property_declaration, namespace_definition, string, encapsed_string, heredoc, nowdoc, comment,
+      text, formal_parameters, attribute_list, namespace_use_declaration;
   bool Skip(TSSymbol s) const {
     return s == string || s == encapsed_string || s == heredoc || s == nowdoc || s == comment ||
            s == text || s == formal_parameters || s == attribute_list ||
@@ -118,8 +118,7 @@ bool IsStatementList(std::string_view t) {
 bool IsStatement(std::string_view t) {
   return t == "expression_statement" || t == "return_statement" || t == "echo_statement" ||
          t == "exit_statement" || t == "const_declaration" || t == "property_declaration" ||
-         t == "unset_statement" || t == "global_declaration" ||
-         t == "static_variable_declaration";
+         t == "unset_statement" || t == "global_declaration" || t == "static_variable_declaration";
 }
 
 // `\Foo\BarException` -> "BarException".
@@ -270,8 +269,7 @@ class PhpFile {
         std::string_view name = CalledName(ts::Text(Field(n, "function"), src_));
         if (name == "define") IndexDefine(n);
         if (IsCandidateFunction(name)) calls.push_back({n, anc});
-      } else if (s == ids.member_call || s == ids.nullsafe_member_call ||
-                 s == ids.scoped_call) {
+      } else if (s == ids.member_call || s == ids.nullsafe_member_call || s == ids.scoped_call) {
         if (IsCandidateMethod(ts::Text(Field(n, "name"), src_))) calls.push_back({n, anc});
       } else if (s == ids.exit_statement) {
         calls.push_back({n, anc});
@@ -314,8 +312,7 @@ class PhpFile {
     return name == "trigger_error" || name == "user_error" || name == "die" || name == "exit" ||
            name == "abort" || name == "abort_if" || name == "abort_unless" || name == "assert" ||
            name == "error_log" || name == "fwrite" || name == "fputs" || name == "fprintf" ||
-           name == "throw_if" || name == "throw_unless" || name == "response" ||
-           name == "wp_die";
+           name == "throw_if" || name == "throw_unless" || name == "response" || name == "wp_die";
   }
 
   static bool IsCandidateMethod(std::string_view name) {
@@ -430,8 +427,8 @@ class PhpFile {
       if (args.empty() && it != defaults_.end()) {
         site.message = it->second.first;
         site.message_opaque = false;
-        site.message_origin_note = "the default message of `" + cls + "` (line " +
-                                   std::to_string(it->second.second) + ")";
+        site.message_origin_note =
+            "the default message of `" + cls + "` (line " + std::to_string(it->second.second) + ")";
       } else if (!thrown) {
         return;  // `return new X($e)`: not worth a record of its own
       }
@@ -766,8 +763,8 @@ class PhpFile {
                                 0, &site.message_origin_note);
     if (!site.message.HasLiteralText()) return;
     if (first == 1) {
-      site.conditions.push_back({ConditionText(args[0].value, src_), name == "abort_if",
-                                 ts::Line(args[0].value)});
+      site.conditions.push_back(
+          {ConditionText(args[0].value, src_), name == "abort_if", ts::Line(args[0].value)});
     }
     Finish(c, std::move(site));
   }
@@ -845,8 +842,8 @@ class PhpFile {
       for (size_t i = 0; i < s.size(); ++i) {
         if (s[i] != '{') continue;
         size_t j = i + 1;
-        while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_' ||
-                                s[j] == '.')) {
+        while (j < s.size() &&
+               (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_' || s[j] == '.')) {
           ++j;
         }
         if (j == i + 1 || j >= s.size() || s[j] != '}') continue;
@@ -913,9 +910,9 @@ class PhpFile {
 
   static bool IsStyleTag(std::string_view tag) {
     if (tag.starts_with("/")) tag.remove_prefix(1);
-    return tag.empty() || tag == "error" || tag == "warning" || tag == "info" ||
-           tag == "comment" || tag == "question" || tag.starts_with("fg=") ||
-           tag.starts_with("bg=") || tag.starts_with("options=") || tag == "highlight";
+    return tag.empty() || tag == "error" || tag == "warning" || tag == "info" || tag == "comment" ||
+           tag == "question" || tag.starts_with("fg=") || tag.starts_with("bg=") ||
+           tag.starts_with("options=") || tag == "highlight";
   }
 
   // A site whose message is one argument: die, trigger_error, assert,
@@ -1016,8 +1013,7 @@ class PhpFile {
 
   // sprintf / vsprintf; Laravel's `__('The :name is taken.', [...])` and
   // `trans(..)`, whose key is the English text with `:name` placeholders.
-  std::optional<Template> CallTemplate(TSNode n, const Where& where, int depth,
-                                       std::string* note) {
+  std::optional<Template> CallTemplate(TSNode n, const Where& where, int depth, std::string* note) {
     std::string_view name = CalledName(ts::Text(Field(n, "function"), src_));
     std::vector<Arg> args = Args(Field(n, "arguments"));
     if (args.empty()) return std::nullopt;
@@ -1230,7 +1226,8 @@ class PhpFile {
 
   void IndexConsts(TSNode n, const std::vector<TSNode>& anc) {
     TSNode klass = EnclosingClass(anc);
-    std::string cls = ts_node_is_null(klass) ? "" : std::string(ts::Text(Field(klass, "name"), src_));
+    std::string cls =
+        ts_node_is_null(klass) ? "" : std::string(ts::Text(Field(klass, "name"), src_));
     for (TSNode el : NamedChildren(n)) {
       if (!Is(el, "const_element")) continue;
       std::vector<TSNode> kids = NamedChildren(el);
@@ -1541,7 +1538,7 @@ class PhpFile {
   TSNode root_{};
   std::string namespace_;
   std::map<std::string, std::vector<Assignment>> assignments_;
-  std::map<std::string, std::vector<Const>> consts_;  // "Class::NAME", "::NAME"
+  std::map<std::string, std::vector<Const>> consts_;          // "Class::NAME", "::NAME"
   std::map<std::string, std::pair<Template, int>> defaults_;  // class -> default message, line
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)
   std::map<std::string, std::vector<int>> thrown_helpers_;

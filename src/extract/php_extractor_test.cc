@@ -30,7 +30,8 @@ TEST(PhpExtractor, ThrowForms) {
       "    public function add(Item $item, int $qty): void\n"
       "    {\n"
       "        if ($qty <= 0) {\n"
-      "            throw new InvalidArgumentException(\"Bad quantity $qty for {$item->name}\\n\");\n"
+      "            throw new InvalidArgumentException(\"Bad quantity $qty for "
+      "{$item->name}\\n\");\n"
       "        }\n"
       "        throw new \\RuntimeException('It\\'s ' . $item->sku . ' (\\n raw)', 42);\n"
       "        throw new Exception\\Closed(sprintf('Closed since %2$s, %1$d items', $n, $since));\n"
@@ -48,8 +49,9 @@ TEST(PhpExtractor, ThrowForms) {
   ASSERT_EQ(sites[0].conditions.size(), 1u);
   EXPECT_EQ(sites[0].conditions[0].expr, "$qty <= 0");
   EXPECT_TRUE(sites[0].conditions[0].polarity);
-  EXPECT_TRUE(Matches(sites[0], "PHP Fatal error:  Uncaught InvalidArgumentException: "
-                                "Bad quantity -1 for Apple Pie\n in /srv/Cart.php:11"));
+  EXPECT_TRUE(Matches(sites[0],
+                      "PHP Fatal error:  Uncaught InvalidArgumentException: "
+                      "Bad quantity -1 for Apple Pie\n in /srv/Cart.php:11"));
   EXPECT_FALSE(Matches(sites[0], "Bad quantity -1 for Apple Pie in /srv/Cart.php:11"));
 
   // Single quotes: only \' and \\ are escapes; `.` concatenates.
@@ -207,7 +209,8 @@ TEST(PhpExtractor, ConditionalMessagesGiveOneRecordEach) {
       "<?php\n"
       "function f($dir, $name) {\n"
       "    throw new \\RuntimeException($dir ? \"Cannot write to $dir\" : 'No directory given');\n"
-      "    $msg = $name === 'handle' ? 'The handle has been released' : 'Invalid property: '.$name;\n"
+      "    $msg = $name === 'handle' ? 'The handle has been released' : 'Invalid property: "
+      "'.$name;\n"
       "    throw new \\BadMethodCallException($msg);\n"
       "}\n");
   ASSERT_EQ(sites.size(), 4u) << testing::PrintToString(Messages(sites));
@@ -406,8 +409,9 @@ TEST(PhpExtractor, Context) {
   EXPECT_EQ(exprs(sites[4]),
             (std::vector<std::string>{"!$row === null", "$mode === 'd' || $mode === 'e'"}));
   EXPECT_EQ(sites[4].line, 27);
-  EXPECT_EQ(exprs(sites[5]), (std::vector<std::string>{
-                                 "!$row === null", "catch (\\PDOException | \\LogicException $e)"}));
+  EXPECT_EQ(
+      exprs(sites[5]),
+      (std::vector<std::string>{"!$row === null", "catch (\\PDOException | \\LogicException $e)"}));
   EXPECT_EQ(sites[6].function, "Importer::row::{closure}");
   EXPECT_TRUE(sites[6].conditions.empty());
 }
@@ -453,7 +457,8 @@ TEST(PhpExtractor, WordPressAndWpCli) {
       "'acme' ), array( 'status' => 403 ) );\n"
       "\t}\n"
       "\twp_die( esc_html__( 'Invalid nonce.', 'acme' ) );\n"
-      "\tWP_CLI::error( sprintf( \"Couldn't find any tables matching: %s\", implode( ' ', $args ) ) );\n"
+      "\tWP_CLI::error( sprintf( \"Couldn't find any tables matching: %s\", implode( ' ', $args ) "
+      ") );\n"
       "\tWP_CLI::warning( 'Skipping plugin.' );\n"
       "}\n");
   ASSERT_EQ(sites.size(), 4u) << testing::PrintToString(Messages(sites));

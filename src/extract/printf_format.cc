@@ -238,7 +238,7 @@ Template ApplyPrintf(const Template& fmt, const std::vector<std::string>& args,
         i += jn - 1;
         continue;
       }
-      size_t n = dialect == PrintfDialect::kGo     ? ParseGoVerb(text, i, &cur, &expr)
+      size_t n = dialect == PrintfDialect::kGo    ? ParseGoVerb(text, i, &cur, &expr)
                  : dialect == PrintfDialect::kC   ? ParseCVerb(text, i, &cur, &expr, &type)
                  : dialect == PrintfDialect::kPhp ? ParsePhpVerb(text, i, &cur, &expr, &type)
                                                   : ParseNodeVerb(text, i, &cur, &expr);

@@ -1,8 +1,8 @@
 // Python string literals and formatting (see python_strings.h).
 #include "extract/python_strings.h"
 
-#include <cctype>
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -22,8 +22,8 @@ bool ParseDigits(std::string_view body, size_t* i, int base, size_t max, uint32_
   while (n < max && *i < body.size()) {
     char c = static_cast<char>(std::tolower(static_cast<unsigned char>(body[*i])));
     int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-            : (c >= 'a' && c <= 'f')                     ? c - 'a' + 10
-                                                          : 99;
+            : (c >= 'a' && c <= 'f')                    ? c - 'a' + 10
+                                                        : 99;
     if (d >= base) break;
     *value = *value * base + d;
     ++*i;
@@ -180,18 +180,41 @@ std::string DecodePythonEscapes(std::string_view body) {
     char e = body[++i];
     uint32_t v = 0;
     switch (e) {
-      case '\n': break;  // line continuation
-      case '\\': out += '\\'; break;
-      case '\'': out += '\''; break;
-      case '"': out += '"'; break;
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
-      case 'x': case 'u': case 'U': {
+      case '\n':
+        break;  // line continuation
+      case '\\':
+        out += '\\';
+        break;
+      case '\'':
+        out += '\'';
+        break;
+      case '"':
+        out += '"';
+        break;
+      case 'a':
+        out += '\a';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'v':
+        out += '\v';
+        break;
+      case 'x':
+      case 'u':
+      case 'U': {
         size_t j = i + 1;
         size_t len = e == 'x' ? 2 : e == 'u' ? 4 : 8;
         if (ParseDigits(body, &j, 16, len, &v)) {
@@ -263,8 +286,8 @@ Template ApplyPercentFormat(const Template& fmt, const std::vector<std::string>&
         ++j;
         plain = false;
       }
-      while (j < t.size() && (std::isdigit(static_cast<unsigned char>(t[j])) || t[j] == '*' ||
-                              t[j] == '.')) {
+      while (j < t.size() &&
+             (std::isdigit(static_cast<unsigned char>(t[j])) || t[j] == '*' || t[j] == '.')) {
         if (t[j] == '*') take();  // a `*` width or precision consumes an argument
         ++j;
         plain = false;
@@ -331,9 +354,8 @@ Template ApplyBraceFormat(const Template& fmt, const std::vector<std::string>& p
     std::string_view field = inner.substr(0, inner.find_first_of("!:"));
     size_t colon = inner.find(':');
     std::string_view spec = colon == std::string_view::npos ? "" : inner.substr(colon + 1);
-    return std::optional<BraceHole>(
-        BraceHole{FieldExpr(field, &auto_index, positional, named),
-                  spec == "d" ? HoleType::kInteger : HoleType::kAny});
+    return std::optional<BraceHole>(BraceHole{FieldExpr(field, &auto_index, positional, named),
+                                              spec == "d" ? HoleType::kInteger : HoleType::kAny});
   });
 }
 
@@ -412,7 +434,8 @@ struct Unit {
   Piece hole;
   bool operator==(const Unit& o) const {
     if (is_hole != o.is_hole) return false;
-    if (is_hole) return hole.text == o.hole.text && hole.expr == o.hole.expr && hole.type == o.hole.type;
+    if (is_hole)
+      return hole.text == o.hole.text && hole.expr == o.hole.expr && hole.type == o.hole.type;
     return text == o.text;
   }
 };
@@ -443,7 +466,9 @@ void Tokenize(std::string_view t, std::vector<Unit>* out) {
         size_t close = t.find(')', j);
         j = close == std::string_view::npos ? t.size() : close + 1;
       }
-      while (j < t.size() && std::string_view("#0- +*.0123456789hlL").find(t[j]) != std::string_view::npos) ++j;
+      while (j < t.size() &&
+             std::string_view("#0- +*.0123456789hlL").find(t[j]) != std::string_view::npos)
+        ++j;
       if (j < t.size()) ++j;  // the conversion (or the second `%`)
     } else if (std::isspace(static_cast<unsigned char>(c))) {
       while (j < t.size() && std::isspace(static_cast<unsigned char>(t[j]))) ++j;

@@ -536,11 +536,11 @@ size_t PhpError(const Lines& lines, size_t i, Collector* out) {
 // message {context} {extra}". A context with an exception names its class:
 // "exception":"[object] (Ns\\Cls(code: 0): message at /p/x.php:22)".
 size_t MonologLine(const Lines& lines, size_t i, Collector* out) {
-  static const RE2* const re = new RE2(
-      R"(\[[^\]]+\] [\w.-]+\.(?:ERROR|CRITICAL|ALERT|EMERGENCY|WARNING): (.*))");
-  static const RE2* const tail_re =
-      new RE2(R"((.*?) (?:\{.*\}|\[\]) (?:\{.*\}|\[\])\s*)");
-  static const RE2* const exception_re = new RE2(R"re("exception":"\[object\] \(([\w\\]+)\(code)re");
+  static const RE2* const re =
+      new RE2(R"(\[[^\]]+\] [\w.-]+\.(?:ERROR|CRITICAL|ALERT|EMERGENCY|WARNING): (.*))");
+  static const RE2* const tail_re = new RE2(R"((.*?) (?:\{.*\}|\[\]) (?:\{.*\}|\[\])\s*)");
+  static const RE2* const exception_re =
+      new RE2(R"re("exception":"\[object\] \(([\w\\]+)\(code)re");
   std::string rest;
   if (!RE2::FullMatch(re2::StringPiece(lines[i].data(), lines[i].size()), *re, &rest)) return i;
   ErrorText e;
@@ -660,9 +660,8 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
   Lines lines = SplitLines(clean);
   Collector out(notes);
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
-  const Recognizer recognizers[] = {PythonTraceback, AtTrace,  GoPanic,     RustPanic,
-                                    RustCauses,      CppTerminate, PhpError, MonologLine,
-                                    LogLine};
+  const Recognizer recognizers[] = {PythonTraceback, AtTrace,  GoPanic,     RustPanic, RustCauses,
+                                    CppTerminate,    PhpError, MonologLine, LogLine};
   size_t i = 0;
   while (i < lines.size()) {
     if (out.full()) {

@@ -1,5 +1,8 @@
 // Tests of the source stage: skip rules, globs, UTF-8 repair, remote URL
 // parsing, and snapshots of fixture git repositories and plain directories.
+#include "errdex/source.h"
+
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,9 +13,6 @@
 #include <utility>
 #include <vector>
 
-#include <gtest/gtest.h>
-
-#include "errdex/source.h"
 #include "testutil.h"
 
 namespace errdex {
@@ -218,8 +218,8 @@ TEST(ClassifyPathTest, FlagsTurnCategoriesOff) {
   SkipRules rules;
   rules.skip_tests = rules.skip_examples = rules.skip_docs = false;
   rules.skip_vendored = rules.skip_generated = false;
-  for (const char* path : {"tests/a.py", "examples/a.py", "docs/a.py", "vendor/a.py",
-                           "build/a.py", "a_pb2.py"}) {
+  for (const char* path :
+       {"tests/a.py", "examples/a.py", "docs/a.py", "vendor/a.py", "build/a.py", "a_pb2.py"}) {
     EXPECT_EQ(ClassifyPath(path, rules), "") << path;
   }
   // With one category off, another that applies still skips.
@@ -233,7 +233,7 @@ TEST(ClassifyPathTest, IncludeAndExcludeGlobs) {
   rules.exclude = {"legacy/**", "*.gen.py", "pkg/?.py"};
   rules.include = {"tests/fixtures/**", "vendor/ours", "legacy/keep.py"};
   EXPECT_EQ(ClassifyPath("legacy/a/b.py", rules), "excluded");
-  EXPECT_EQ(ClassifyPath("legacy/keep.py", rules), "");  // include wins over exclude
+  EXPECT_EQ(ClassifyPath("legacy/keep.py", rules), "");           // include wins over exclude
   EXPECT_EQ(ClassifyPath("deep/x/y.gen.py", rules), "excluded");  // no '/': any depth
   EXPECT_EQ(ClassifyPath("pkg/a.py", rules), "excluded");
   EXPECT_EQ(ClassifyPath("pkg/ab.py", rules), "");  // '?' is exactly one character
@@ -308,15 +308,15 @@ TEST(Utf8Test, ValidTextIsUntouched) {
 TEST(Utf8Test, InvalidSequencesBecomeReplacementCharacters) {
   const std::string R = "\xEF\xBF\xBD";
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"a\x80z", "a" + R + "z"},                      // lone continuation
-      {"a\xC0\xAFz", "a" + R + R + "z"},              // overlong 2-byte
-      {"a\xE0\x80\xAFz", "a" + R + R + R + "z"},      // overlong 3-byte
-      {"a\xED\xA0\x80z", "a" + R + R + R + "z"},      // surrogate
+      {"a\x80z", "a" + R + "z"},                          // lone continuation
+      {"a\xC0\xAFz", "a" + R + R + "z"},                  // overlong 2-byte
+      {"a\xE0\x80\xAFz", "a" + R + R + R + "z"},          // overlong 3-byte
+      {"a\xED\xA0\x80z", "a" + R + R + R + "z"},          // surrogate
       {"a\xF4\x90\x80\x80z", "a" + R + R + R + R + "z"},  // above U+10FFFF
       {"a\xF5z", "a" + R + "z"},
-      {"a\xE2\x82z", "a" + R + "z"},                  // truncated, one subpart
-      {"a\xF0\x9F\x98", "a" + R},                     // truncated at the end
-      {"\xE2\x82\n\xFF\n", R + "\n" + R + "\n"},      // newlines survive
+      {"a\xE2\x82z", "a" + R + "z"},              // truncated, one subpart
+      {"a\xF0\x9F\x98", "a" + R},                 // truncated at the end
+      {"\xE2\x82\n\xFF\n", R + "\n" + R + "\n"},  // newlines survive
   };
   for (const auto& [in, want] : cases) {
     std::string text = in;
@@ -394,10 +394,9 @@ TEST_F(GitSnapshotTest, SkipsByDefaultWithReasons) {
       {"test", 2}, {"example", 1}, {"docs", 1}, {"vendored", 2}, {"generated", 2}};
   EXPECT_EQ(snap->SkipCounts(), want);
   EXPECT_EQ(SkipReason(*snap, "pkg/gen.py"), "generated");
-  EXPECT_TRUE(std::is_sorted(snap->skipped.begin(), snap->skipped.end(),
-                             [](const SkippedFile& a, const SkippedFile& b) {
-                               return a.path < b.path;
-                             }));
+  EXPECT_TRUE(
+      std::is_sorted(snap->skipped.begin(), snap->skipped.end(),
+                     [](const SkippedFile& a, const SkippedFile& b) { return a.path < b.path; }));
 }
 
 TEST_F(GitSnapshotTest, IncludeAndExcludeOverride) {
@@ -543,7 +542,10 @@ TEST_F(GitSnapshotTest, SymlinksAndSubmodulesAreNotFollowed) {
 
 TEST_F(GitSnapshotTest, BinaryTooLargeAndInvalidUtf8) {
   const std::string d = dir_.path();
-  WriteFile(d, "pkg/bin.py", std::string("\x7f" "ELF\0\0\0", 7));
+  WriteFile(d, "pkg/bin.py",
+            std::string("\x7f"
+                        "ELF\0\0\0",
+                        7));
   std::string big;
   big.reserve(50u << 20);
   while (big.size() < (50u << 20)) big += "x = 'generated line'\n";
@@ -620,8 +622,7 @@ TEST(DirSnapshotTest, ReadsWithRepoName) {
   EXPECT_EQ(snap->skipped.size(), 1u);  // .git contents are neither read nor listed
 
   options.rev = "v1.0";
-  EXPECT_EQ(ReadSnapshot(d, options, WantPython).status().code(),
-            Status::Code::kInvalidArgument);
+  EXPECT_EQ(ReadSnapshot(d, options, WantPython).status().code(), Status::Code::kInvalidArgument);
 }
 
 TEST(DirSnapshotTest, MissingPathIsNotFound) {
