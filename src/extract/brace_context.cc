@@ -175,12 +175,13 @@ void AddBraceContext(TSNode stmt, std::string_view src, const std::vector<std::s
   TSNode cur = stmt;
   size_t next_ancestor = ancestors ? ancestors->size() : 0;
   for (int i = 0; i < kMaxAncestors; ++i) {
-    TSNode parent = !ancestors           ? ts_node_parent(cur)
+    TSNode parent = !ancestors          ? ts_node_parent(cur)
                     : next_ancestor > 0 ? (*ancestors)[--next_ancestor]
                                         : TSNode{};
     if (ts_node_is_null(parent)) break;
     if (!in_function) {
-      if (OneOf(ts::Type(parent), syntax.block_types)) AddEarlyExits(parent, cur, src, syntax, site);
+      if (OneOf(ts::Type(parent), syntax.block_types))
+        AddEarlyExits(parent, cur, src, syntax, site);
       // An else branch is the `alternative` (JavaScript wraps it in an
       // else_clause, which is then the alternative).
       if (AddGuard(parent, cur, src, syntax, site) && !guard_noted) {
@@ -189,7 +190,15 @@ void AddBraceContext(TSNode stmt, std::string_view src, const std::vector<std::s
       }
     }
     bool is_function = false;
-    std::string name = syntax.scope_name(parent, src, &is_function);
+    std::string name;
+    if (syntax.scope_name_in) {
+      TSNode up = !ancestors          ? ts_node_parent(parent)
+                  : next_ancestor > 0 ? (*ancestors)[next_ancestor - 1]
+                                      : TSNode{};
+      name = syntax.scope_name_in(parent, up, src, &is_function);
+    } else {
+      name = syntax.scope_name(parent, src, &is_function);
+    }
     if (!name.empty()) {
       scopes.push_back(name);
       if (is_function && !in_function) {

@@ -27,8 +27,11 @@ struct BraceSyntax {
   // when absent); false when `n` is not an if. Null: the node type
   // "if_statement" with fields condition/consequence/alternative. Kotlin's
   // grammar has no fields, so its extractor supplies this.
-  bool (*if_parts)(TSNode n, TSNode* condition, TSNode* consequence,
-                   TSNode* alternative) = nullptr;
+  bool (*if_parts)(TSNode n, TSNode* condition, TSNode* consequence, TSNode* alternative) = nullptr;
+  // When set, used instead of scope_name with the scope's parent: an
+  // anonymous function is named by what it is assigned to (JavaScript).
+  std::string (*scope_name_in)(TSNode n, TSNode parent, std::string_view src,
+                               bool* is_function) = nullptr;
 };
 
 // Fills site->function, function_line, conditions and notes for the

@@ -71,17 +71,30 @@ bool LooksLikeErrorClass(std::string_view name) {
 }
 
 std::optional<int> StatusForClass(std::string_view cls) {
-  static const std::map<std::string_view, int> kTable = {
-      {"BadRequestError", 400},     {"BadRequestException", 400}, {"UnauthorizedError", 401},
-      {"UnauthorizedException", 401}, {"ForbiddenError", 403},    {"ForbiddenException", 403},
-      {"NotFoundError", 404},       {"NotFoundException", 404},   {"MethodNotAllowedError", 405},
-      {"ConflictError", 409},       {"ConflictException", 409},   {"GoneError", 410},
-      {"PayloadTooLargeError", 413}, {"UnprocessableEntityError", 422},
-      {"UnprocessableEntityException", 422}, {"TooManyRequestsError", 429},
-      {"InternalServerError", 500}, {"InternalServerErrorException", 500},
-      {"NotImplementedError", 501}, {"NotImplementedException", 501},
-      {"BadGatewayError", 502},     {"ServiceUnavailableError", 503},
-      {"ServiceUnavailableException", 503}, {"GatewayTimeoutError", 504}};
+  static const std::map<std::string_view, int> kTable = {{"BadRequestError", 400},
+                                                         {"BadRequestException", 400},
+                                                         {"UnauthorizedError", 401},
+                                                         {"UnauthorizedException", 401},
+                                                         {"ForbiddenError", 403},
+                                                         {"ForbiddenException", 403},
+                                                         {"NotFoundError", 404},
+                                                         {"NotFoundException", 404},
+                                                         {"MethodNotAllowedError", 405},
+                                                         {"ConflictError", 409},
+                                                         {"ConflictException", 409},
+                                                         {"GoneError", 410},
+                                                         {"PayloadTooLargeError", 413},
+                                                         {"UnprocessableEntityError", 422},
+                                                         {"UnprocessableEntityException", 422},
+                                                         {"TooManyRequestsError", 429},
+                                                         {"InternalServerError", 500},
+                                                         {"InternalServerErrorException", 500},
+                                                         {"NotImplementedError", 501},
+                                                         {"NotImplementedException", 501},
+                                                         {"BadGatewayError", 502},
+                                                         {"ServiceUnavailableError", 503},
+                                                         {"ServiceUnavailableException", 503},
+                                                         {"GatewayTimeoutError", 504}};
   auto it = kTable.find(cls);
   if (it == kTable.end()) return std::nullopt;
   return it->second;
@@ -90,12 +103,12 @@ std::optional<int> StatusForClass(std::string_view cls) {
 // hapi's Boom helpers.
 std::optional<int> StatusForBoom(std::string_view method) {
   static const std::map<std::string_view, int> kTable = {
-      {"badRequest", 400}, {"unauthorized", 401}, {"paymentRequired", 402},
-      {"forbidden", 403},  {"notFound", 404},     {"methodNotAllowed", 405},
-      {"notAcceptable", 406}, {"conflict", 409},  {"resourceGone", 410},
+      {"badRequest", 400},         {"unauthorized", 401},   {"paymentRequired", 402},
+      {"forbidden", 403},          {"notFound", 404},       {"methodNotAllowed", 405},
+      {"notAcceptable", 406},      {"conflict", 409},       {"resourceGone", 410},
       {"preconditionFailed", 412}, {"entityTooLarge", 413}, {"badData", 422},
-      {"tooManyRequests", 429}, {"internal", 500}, {"badImplementation", 500},
-      {"notImplemented", 501}, {"badGateway", 502}, {"serverUnavailable", 503},
+      {"tooManyRequests", 429},    {"internal", 500},       {"badImplementation", 500},
+      {"notImplemented", 501},     {"badGateway", 502},     {"serverUnavailable", 503},
       {"gatewayTimeout", 504}};
   auto it = kTable.find(method);
   if (it == kTable.end()) return std::nullopt;
@@ -103,19 +116,39 @@ std::optional<int> StatusForBoom(std::string_view method) {
 }
 
 std::string ReasonPhrase(std::optional<int> status) {
-  static const std::map<int, std::string> kPhrases = {
-      {400, "Bad Request"}, {401, "Unauthorized"}, {402, "Payment Required"},
-      {403, "Forbidden"}, {404, "Not Found"}, {405, "Method Not Allowed"},
-      {406, "Not Acceptable"}, {408, "Request Timeout"}, {409, "Conflict"}, {410, "Gone"},
-      {411, "Length Required"}, {412, "Precondition Failed"}, {413, "Payload Too Large"},
-      {414, "URI Too Long"}, {415, "Unsupported Media Type"}, {416, "Range Not Satisfiable"},
-      {417, "Expectation Failed"}, {418, "I'm a Teapot"}, {421, "Misdirected Request"},
-      {422, "Unprocessable Entity"}, {423, "Locked"}, {424, "Failed Dependency"},
-      {425, "Too Early"}, {426, "Upgrade Required"}, {428, "Precondition Required"},
-      {429, "Too Many Requests"}, {431, "Request Header Fields Too Large"},
-      {451, "Unavailable For Legal Reasons"}, {500, "Internal Server Error"},
-      {501, "Not Implemented"}, {502, "Bad Gateway"}, {503, "Service Unavailable"},
-      {504, "Gateway Timeout"}};
+  static const std::map<int, std::string> kPhrases = {{400, "Bad Request"},
+                                                      {401, "Unauthorized"},
+                                                      {402, "Payment Required"},
+                                                      {403, "Forbidden"},
+                                                      {404, "Not Found"},
+                                                      {405, "Method Not Allowed"},
+                                                      {406, "Not Acceptable"},
+                                                      {408, "Request Timeout"},
+                                                      {409, "Conflict"},
+                                                      {410, "Gone"},
+                                                      {411, "Length Required"},
+                                                      {412, "Precondition Failed"},
+                                                      {413, "Payload Too Large"},
+                                                      {414, "URI Too Long"},
+                                                      {415, "Unsupported Media Type"},
+                                                      {416, "Range Not Satisfiable"},
+                                                      {417, "Expectation Failed"},
+                                                      {418, "I'm a Teapot"},
+                                                      {421, "Misdirected Request"},
+                                                      {422, "Unprocessable Entity"},
+                                                      {423, "Locked"},
+                                                      {424, "Failed Dependency"},
+                                                      {425, "Too Early"},
+                                                      {426, "Upgrade Required"},
+                                                      {428, "Precondition Required"},
+                                                      {429, "Too Many Requests"},
+                                                      {431, "Request Header Fields Too Large"},
+                                                      {451, "Unavailable For Legal Reasons"},
+                                                      {500, "Internal Server Error"},
+                                                      {501, "Not Implemented"},
+                                                      {502, "Bad Gateway"},
+                                                      {503, "Service Unavailable"},
+                                                      {504, "Gateway Timeout"}};
   if (!status) return "HTTP error";
   auto it = kPhrases.find(*status);
   return it == kPhrases.end() ? "HTTP " + std::to_string(*status) : it->second;
@@ -146,17 +179,32 @@ std::string DecodeJsEscapes(std::string_view body) {
     char e = body[++i];
     uint32_t cp = 0;
     switch (e) {
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case 'r': out += '\r'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'v': out += '\v'; break;
-      case '0': out += '\0'; break;
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'v':
+        out += '\v';
+        break;
+      case '0':
+        out += '\0';
+        break;
       case '\r':
         if (i + 1 < body.size() && body[i + 1] == '\n') ++i;
         break;
-      case '\n': break;  // line continuation
+      case '\n':
+        break;  // line continuation
       case 'x': {
         size_t j = i + 1;
         if (ParseHex(body, &j, 2, &cp) && j == i + 3) {
@@ -195,14 +243,16 @@ std::string DecodeJsEscapes(std::string_view body) {
         i = j - 1;
         break;
       }
-      default: out += e;
+      default:
+        out += e;
     }
   }
   return out;
 }
 
 // The scope name of a node for function names in records.
-std::string JsScopeName(TSNode n, std::string_view src, bool* is_function) {
+// `parent` names an anonymous function: `const f = () => ..`, `{ f: function () {} }`.
+std::string JsScopeNameIn(TSNode n, TSNode parent, std::string_view src, bool* is_function) {
   std::string_view type = Type(n);
   if (type == "class_declaration" || type == "class" || type == "abstract_class_declaration") {
     return std::string(ts::Text(Field(n, "name"), src));
@@ -215,7 +265,6 @@ std::string JsScopeName(TSNode n, std::string_view src, bool* is_function) {
   if (type == "arrow_function" || type == "function_expression" || type == "function" ||
       type == "generator_function") {
     *is_function = true;
-    TSNode parent = ts_node_parent(n);
     if (Is(parent, "variable_declarator")) return std::string(ts::Text(Field(parent, "name"), src));
     if (Is(parent, "pair")) return std::string(ts::Text(Field(parent, "key"), src));
     if (Is(parent, "assignment_expression")) {
@@ -226,12 +275,18 @@ std::string JsScopeName(TSNode n, std::string_view src, bool* is_function) {
   return "";
 }
 
+std::string JsScopeName(TSNode n, std::string_view src, bool* is_function) {
+  return JsScopeNameIn(n, ts_node_parent(n), src, is_function);
+}
+
 const BraceSyntax& JsSyntax() {
   static const BraceSyntax kSyntax{
       JsScopeName,
       {"statement_block", "program", "switch_case", "switch_default"},
       {"return_statement", "throw_statement", "continue_statement", "break_statement"},
-      "catch_clause"};
+      "catch_clause",
+      nullptr,
+      JsScopeNameIn};
   return kSyntax;
 }
 
@@ -321,7 +376,7 @@ class JsFile {
     ts::WalkWithAncestors(root, [this](TSNode n, const Ancestors& anc) { return Visit(n, anc); });
     for (const Pending& p : pending_) {
       if (p.symbol == ids_.throw_statement) {
-        HandleThrow(p.node);
+        HandleThrow(p.node, p.ancestors);
       } else if (p.symbol == ids_.new_expression) {
         HandleNew(p.node, p.ancestors);
       } else {
@@ -343,7 +398,7 @@ class JsFile {
     TSSymbol sym = ts_node_symbol(n);
     if (sym == ids_.string || sym == ids_.regex) return ts_node_has_error(n);
     if (sym == ids_.throw_statement) {
-      pending_.push_back(Pending{n, sym, {}});
+      pending_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.new_expression) {
       // Only `new X(...)` with an uppercase name can be a site (HandleNew).
       std::string_view name = ts::Text(ts_node_child_by_field_id(n, ids_.constructor), src_);
@@ -387,7 +442,7 @@ class JsFile {
   }
 
   // `throw` of something other than `new X(...)` (HandleNew takes those).
-  void HandleThrow(TSNode stmt) {
+  void HandleThrow(TSNode stmt, const Ancestors& anc) {
     TSNode arg = Unwrap(ts::FirstNamed(stmt));
     std::string_view type = Type(arg);
     if (type == "new_expression" || ts_node_is_null(arg)) return;
@@ -408,7 +463,7 @@ class JsFile {
     } else {
       return;  // `throw err` re-throws a value built elsewhere
     }
-    Finish(stmt, std::move(site));
+    Finish(stmt, std::move(site), anc, anc.size());
   }
 
   // `new X(...)`: thrown directly, built into a variable, or passed on.
@@ -420,7 +475,8 @@ class JsFile {
     // class; decided before looking for the statement.
     bool upper = !last.empty() && IsUpper(last[0]);
     if (!upper && !LooksLikeErrorClass(name)) return;
-    TSNode stmt = StatementOf(n, anc);
+    size_t depth = 0;
+    TSNode stmt = StatementOf(n, anc, &depth);
     if (ts_node_is_null(stmt)) return;
     bool thrown = Is(stmt, "throw_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
     if (!(thrown && upper) && !LooksLikeErrorClass(name)) return;
@@ -436,7 +492,7 @@ class JsFile {
       std::string var(ts::Text(Field(parent, "name"), src_));
       AddPropertyAssignments(var, ScopeOf(n, anc), &site);
     }
-    Finish(stmt, std::move(site));
+    Finish(stmt, std::move(site), anc, depth);
   }
 
   void HandleCall(TSNode call, const Ancestors& anc) {
@@ -465,7 +521,8 @@ class JsFile {
   }
 
   void HandleFactory(TSNode call, const Ancestors& anc) {
-    TSNode stmt = StatementOf(call, anc);
+    size_t depth = 0;
+    TSNode stmt = StatementOf(call, anc, &depth);
     if (ts_node_is_null(stmt)) return;
     ErrorSite site = NewSite(stmt, SiteKind::kHttp);
     TSNode fn = Field(call, "function");
@@ -482,7 +539,7 @@ class JsFile {
       site.message.AddLiteral(ReasonPhrase(site.http_status));
       site.message_origin_note = "no message given: the status text is shown";
     }
-    Finish(stmt, std::move(site));
+    Finish(stmt, std::move(site), anc, depth);
   }
 
   // res.status(404).json({error: 'msg'}), res.status(500).send('msg'),
@@ -505,7 +562,8 @@ class JsFile {
       if (!a.empty()) status = HttpStatusLiteral(a[0], src_);
     }
     if (!status || *status < 400) return;
-    TSNode stmt = StatementOf(call, anc);
+    size_t depth = 0;
+    TSNode stmt = StatementOf(call, anc, &depth);
     if (ts_node_is_null(stmt)) return;
     ErrorSite site = NewSite(stmt, SiteKind::kHttp);
     site.http_status = status;
@@ -524,7 +582,7 @@ class JsFile {
       site.message_opaque = true;
       site.message_origin_note = "the response body is not a literal: the status text is shown";
     }
-    Finish(stmt, std::move(site));
+    Finish(stmt, std::move(site), anc, depth);
   }
 
   // Message, code and status from constructor/factory arguments.
@@ -558,8 +616,9 @@ class JsFile {
     }
     if (ts_node_is_null(msg) && !list.empty() && !Is(Unwrap(list[0]), "object")) msg = list[0];
     if (ts_node_is_null(msg)) {
-      SetOpaque(site, site->error_code ? *site->error_code
-                                       : (site->error_class.empty() ? "Error" : site->error_class),
+      SetOpaque(site,
+                site->error_code ? *site->error_code
+                                 : (site->error_class.empty() ? "Error" : site->error_class),
                 "constructed without a message");
       return;
     }
@@ -801,8 +860,9 @@ class JsFile {
   }
 
   // The statement that holds `n` (whose ancestors are `anc`, root first):
-  // the line a record points at.
-  TSNode StatementOf(TSNode n, const Ancestors& anc) {
+  // the line a record points at. `*depth` receives how many of `anc` are
+  // the statement's own ancestors.
+  TSNode StatementOf(TSNode n, const Ancestors& anc, size_t* depth) {
     TSNode cur = n;
     size_t k = anc.size();
     for (int i = 0; i < kMaxAncestors; ++i) {
@@ -811,8 +871,10 @@ class JsFile {
       std::string_view pt = Type(parent);
       if (pt == "statement_block" || pt == "program" || pt == "switch_case" ||
           pt == "switch_default" || pt == "class_body" || IsFunctionNode(parent)) {
+        *depth = k + 1;
         return cur;  // an arrow function's expression body is its own statement
       }
+      *depth = k;
       if (k == 0) return parent;
       if (pt.ends_with("_statement") || pt == "lexical_declaration" ||
           pt == "variable_declaration") {
@@ -854,14 +916,16 @@ class JsFile {
     site->message_origin_note = why;
   }
 
-  void Finish(TSNode stmt, ErrorSite site) {
+  // `anc[0, depth)` are the ancestors of `stmt`, root first.
+  void Finish(TSNode stmt, ErrorSite site, const Ancestors& anc, size_t depth) {
     if (site.message.empty()) return;
     // Split only once a file has a site: most files have none.
     if (!lines_split_) {
       lines_ = SplitLines(src_);
       lines_split_ = true;
     }
-    AddBraceContext(stmt, src_, lines_, JsSyntax(), &site);
+    Ancestors up(anc.begin(), anc.begin() + std::min(depth, anc.size()));
+    AddBraceContext(stmt, src_, lines_, JsSyntax(), &site, &up);
     out_->push_back(std::move(site));
   }
 
@@ -899,8 +963,9 @@ class JsExtractor : public Extractor {
     std::string_view p = file.path;
     bool tsx = p.ends_with(".tsx");
     bool typescript = tsx || p.ends_with(".ts") || p.ends_with(".mts") || p.ends_with(".cts");
-    const TSLanguage* lang = tsx ? tree_sitter_tsx()
-                             : typescript ? tree_sitter_typescript() : tree_sitter_javascript();
+    const TSLanguage* lang = tsx          ? tree_sitter_tsx()
+                             : typescript ? tree_sitter_typescript()
+                                          : tree_sitter_javascript();
     ts::TreePtr tree = ts::Parse(lang, file.content);
     if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
     TSNode root = ts_tree_root_node(tree.get());
