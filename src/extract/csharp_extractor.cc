@@ -27,6 +27,7 @@
 #include "extract/brace_context.h"
 #include "extract/csharp_strings.h"
 #include "extract/jvm_idioms.h"
+#include "extract/local_assignments.h"
 #include "extract/ts_util.h"
 #include "util/text.h"
 
@@ -200,11 +201,10 @@ class CSharpFile {
   void Run(TSNode root) {
     root_ = root;
     ts::ForEachNodeWithAncestors(root, [this](TSNode n, const std::vector<TSNode>& ancestors) {
-      ancestors_ = &ancestors;
-      current_ = n;
+      walk_.Set(n, &ancestors);
       Visit(n);
     });
-    ancestors_ = nullptr;
+    walk_.Clear();
   }
 
  private:
@@ -224,7 +224,8 @@ class CSharpFile {
   }
 
   TSNode Parent() const {
-    return ancestors_ && !ancestors_->empty() ? ancestors_->back() : TSNode{};
+    const std::vector<TSNode>* anc = walk_.ancestors();
+    return anc && !anc->empty() ? anc->back() : TSNode{};
   }
 
   static TSNode Unwrap(TSNode n) {
@@ -511,8 +512,9 @@ class CSharpFile {
   void HandleLoggerMessage(TSNode attr) {
     std::string_view name = ts::Text(Field(attr, "name"), src_);
     if (name != "LoggerMessage" && name != "LoggerMessageAttribute") return;
-    if (ancestors_->size() < 2) return;
-    TSNode method = (*ancestors_)[ancestors_->size() - 2];  // attribute_list's parent
+    const std::vector<TSNode>& anc = *walk_.ancestors();
+    if (anc.size() < 2) return;
+    TSNode method = anc[anc.size() - 2];  // attribute_list's parent
     if (!Is(method, "method_declaration")) return;
     TSNode level{}, msg{}, list{};
     for (TSNode c : NamedChildren(attr)) {
@@ -777,35 +779,10 @@ class CSharpFile {
     std::vector<Assignment> assigns;
     if (!Is(scope, "compilation_unit")) assigns = AssignmentsIn(scope, name, pos);
     if (assigns.empty()) assigns = FieldAssignments(name);
-    int last_plain = -1;
-    for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
-      if (!assigns[i].append) last_plain = i;
-    }
-    if (last_plain < 0) return std::nullopt;
-    bool outermost = note->empty();
-    const Assignment& a = assigns[last_plain];
-    if (std::find(resolving_.begin(), resolving_.end(), a.node.id) != resolving_.end()) {
-      return std::nullopt;  // constants defined from each other
-    }
-    resolving_.push_back(a.node.id);
-    Template out = ExprTemplate(a.value, ts_node_start_byte(a.node), depth + 1, note);
-    for (size_t i = last_plain + 1; i < assigns.size() && out.HasLiteralText(); ++i) {
-      out.Append(
-          ExprTemplate(assigns[i].value, ts_node_start_byte(assigns[i].node), depth + 1, note));
-    }
-    resolving_.pop_back();
-    if (!out.HasLiteralText()) return std::nullopt;
-    if (outermost) {
-      *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(a.node));
-    }
-    return out;
+    return CombineAssignments(assigns, name, &resolving_, note, [&](TSNode value, uint32_t at) {
+      return ExprTemplate(value, at, depth + 1, note);
+    });
   }
-
-  struct Assignment {
-    TSNode node;
-    TSNode value;
-    bool append;  // +=
-  };
 
   // `name = v` / `var name = v` / `name += v` under `top` and before `pos`,
   // outside nested functions, in source order.
@@ -876,7 +853,7 @@ class CSharpFile {
   // a lambda's body and a switch arm are statements of their own.
   TSNode StatementOf(TSNode n) {
     TSNode cur = n;
-    for (TSNode parent : AncestorsOf(n)) {
+    for (TSNode parent : walk_.AncestorsOf(n)) {
       if (IsSimpleStatement(Type(cur))) return cur;
       if (IsStatementList(Type(parent))) return cur;
       if (Is(parent, "arrow_expression_clause") || Is(parent, "switch_expression_arm")) return cur;
@@ -886,30 +863,8 @@ class CSharpFile {
     return IsSimpleStatement(Type(cur)) ? cur : TSNode{};
   }
 
-  // The ancestors of `n`, innermost first. `n` is the visited node or
-  // close below it: the walk's stack gives the rest.
-  std::vector<TSNode> AncestorsOf(TSNode n) {
-    std::vector<TSNode> out;
-    if (ancestors_ && !ts_node_eq(n, current_)) {
-      for (TSNode p = ts_node_parent(n); !ts_node_is_null(p) && !ts_node_eq(p, current_);
-           p = ts_node_parent(p)) {
-        out.push_back(p);
-        if (out.size() > static_cast<size_t>(ts::kMaxAncestors)) return out;
-      }
-      out.push_back(current_);
-    }
-    if (ancestors_) out.insert(out.end(), ancestors_->rbegin(), ancestors_->rend());
-    return out;
-  }
-
   // The innermost function holding `n`, else the root.
-  TSNode ScopeOf(TSNode n) {
-    std::vector<TSNode> up = AncestorsOf(n);
-    for (TSNode a : up) {
-      if (IsFunctionNode(a)) return a;
-    }
-    return up.empty() ? n : up.back();
-  }
+  TSNode ScopeOf(TSNode n) { return walk_.ScopeOf(n, IsFunctionNode); }
 
   // The name a captured value goes by: `x.ToString(..)` prints x.
   std::string HoleExpr(TSNode n) {
@@ -958,8 +913,7 @@ class CSharpFile {
   std::vector<std::string_view> lines_;  // of src_, split when first needed
   std::vector<ErrorSite>* out_;
   TSNode root_{};
-  TSNode current_{};                                // the node being visited
-  const std::vector<TSNode>* ancestors_ = nullptr;  // its ancestors, root first
+  WalkPosition walk_;
   int steps_ = 0;
   std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
   std::map<std::string, std::vector<Assignment>> fields_;

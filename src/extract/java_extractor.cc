@@ -24,6 +24,7 @@
 #include "extract/brace_context.h"
 #include "extract/jvm_idioms.h"
 #include "extract/jvm_strings.h"
+#include "extract/local_assignments.h"
 #include "extract/printf_format.h"
 #include "extract/ts_util.h"
 #include "util/text.h"
@@ -40,7 +41,6 @@ using ts::Type;
 
 constexpr int kMaxExprDepth = 64;
 using ts::kMaxAncestors;
-constexpr size_t kMaxAssignmentsPerName = 256;
 // Expressions expanded per template: constants built from constants
 // (`A = B + B; B = C + C; ...`) would otherwise take exponential time.
 constexpr int kMaxSteps = 20000;
@@ -100,19 +100,24 @@ class JavaFile {
 
   void Run(TSNode root) {
     root_ = root;
+    assignments_.emplace(root, IsFunctionNode,
+                         [this](TSNode n, std::string_view* name, TSNode* value, bool* append) {
+                           return ReadAssignment(n, name, value, append);
+                         });
     ts::ForEachNodeWithAncestors(root, [this](TSNode n, const std::vector<TSNode>& ancestors) {
-      current_ = n;
-      ancestors_ = &ancestors;
+      walk_.Set(n, &ancestors);
       Visit(n);
     });
-    ancestors_ = nullptr;
+    walk_.Clear();
     NoteHelperThrows();
   }
 
  private:
   void Visit(TSNode n) {
     std::string_view type = Type(n);
-    if (type == "variable_declarator" || type == "assignment_expression") IndexLocal(n);
+    if (type == "variable_declarator" || type == "assignment_expression") {
+      assignments_->OnVisit(n, *walk_.ancestors());
+    }
     if (type == "object_creation_expression") {
       HandleNew(n);
     } else if (type == "explicit_constructor_invocation") {
@@ -141,7 +146,8 @@ class JavaFile {
   void HandleNew(TSNode n) {
     std::string cls = ClassName(ts::Text(Field(n, "type"), src_));
     // Most `new`s build ordinary objects: filter before any ancestor walk.
-    TSNode parent = ancestors_ && !ancestors_->empty() ? ancestors_->back() : TSNode{};
+    const std::vector<TSNode>* anc = walk_.ancestors();
+    TSNode parent = anc && !anc->empty() ? anc->back() : TSNode{};
     if (cls.empty() || (!LooksLikeExceptionClass(cls) && !Is(parent, "throw_statement") &&
                         !Is(parent, "parenthesized_expression"))) {
       return;
@@ -174,8 +180,9 @@ class JavaFile {
   void HandleGetMessage(TSNode method) {
     std::string_view name = ts::Text(Field(method, "name"), src_);
     if (name != "getMessage" && name != "getLocalizedMessage") return;
-    if (!NamedChildren(Field(method, "parameters")).empty() || ancestors_->size() < 2) return;
-    TSNode cls = (*ancestors_)[ancestors_->size() - 2];  // class_body's parent
+    const std::vector<TSNode>& anc = *walk_.ancestors();
+    if (!NamedChildren(Field(method, "parameters")).empty() || anc.size() < 2) return;
+    TSNode cls = anc[anc.size() - 2];  // class_body's parent
     if (!Is(cls, "class_declaration")) return;
     std::string cls_name(ts::Text(Field(cls, "name"), src_));
     std::string parent = ClassName(ts::Text(ts::FirstNamed(Field(cls, "superclass")), src_));
@@ -573,131 +580,34 @@ class JavaFile {
     TSNode scope = ScopeOf(ident);
     // Fields and constants may be declared below their use.
     if (Is(scope, "program")) pos = UINT32_MAX;
-    std::vector<Assignment> assigns = AssignmentsTo(scope, name, pos);
+    std::vector<Assignment> assigns = assignments_->To(scope, name, pos, walk_);
     if (assigns.empty() && !Is(scope, "program")) {
-      assigns = AssignmentsTo(root_, name, UINT32_MAX);
+      assigns = assignments_->To(root_, name, UINT32_MAX, walk_);
     }
-    int last_plain = -1;
-    for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
-      if (!assigns[i].append) last_plain = i;
-    }
-    if (last_plain < 0) return std::nullopt;
-    bool outermost = note->empty();
-    const Assignment& a = assigns[last_plain];
-    // Constants defined from each other (A = B + ..; B = A + ..) end in a hole.
-    if (std::find(resolving_.begin(), resolving_.end(), a.node.id) != resolving_.end()) {
-      return std::nullopt;
-    }
-    resolving_.push_back(a.node.id);
-    Template out = ExprTemplate(a.value, ts_node_start_byte(a.node), depth + 1, note);
-    for (size_t i = last_plain + 1; i < assigns.size() && out.HasLiteralText(); ++i) {
-      out.Append(
-          ExprTemplate(assigns[i].value, ts_node_start_byte(assigns[i].node), depth + 1, note));
-    }
-    resolving_.pop_back();
-    if (!out.HasLiteralText()) return std::nullopt;
-    // The variable the site names is the one to point at, not a constant
-    // its value was built from.
-    if (outermost) {
-      *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(a.node));
-    }
-    return out;
+    return CombineAssignments(assigns, name, &resolving_, note, [&](TSNode value, uint32_t at) {
+      return ExprTemplate(value, at, depth + 1, note);
+    });
   }
 
-  struct Assignment {
-    TSNode node;
-    TSNode value;
-    bool append;        // +=
-    const void* scope;  // id of the innermost function holding it, else the root
-  };
-
-  // The assignment index. Assignments inside functions are added as the
-  // walk meets them: a lookup only needs those before its site, which the
-  // pre-order walk has passed. Fields and constants (outside any function)
-  // may be declared below their use: they are indexed on first need by a
-  // walk that skips function bodies. A scope the walk has not reached yet (a
-  // lambda inside the node being visited) is indexed on the spot.
-  struct Index {
-    std::map<std::string, std::vector<Assignment>> by_name;
-    std::set<std::string> overflowed;  // past the cap: given up on, not resolved stale
-  };
-
-  // Assignments to `name` directly in `scope` before `pos`, in source order.
-  std::vector<Assignment> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
-    const Index* index = &locals_;
-    Index fresh;
-    if (scope.id == root_.id) {
-      if (!fields_indexed_) {
-        fields_indexed_ = true;
-        IndexOutsideFunctions(root_, root_.id, &fields_);
-      }
-      index = &fields_;
-    } else if (Contains(current_, scope)) {
-      IndexOutsideFunctions(scope, scope.id, &fresh);
-      index = &fresh;
-    }
-    std::vector<Assignment> out;
-    auto it = index->by_name.find(name);
-    if (it == index->by_name.end() || index->overflowed.count(name)) return out;
-    for (const Assignment& a : it->second) {
-      if (ts_node_start_byte(a.node) >= pos) break;
-      if (a.scope == scope.id) out.push_back(a);
-    }
-    return out;
-  }
-
-  // Indexes the assignments under `top` that no nested function holds.
-  void IndexOutsideFunctions(TSNode top, const void* scope, Index* index) {
-    TSTreeCursor c = ts_tree_cursor_new(top);
-    bool descend = true;
-    while (true) {
-      TSNode n = ts_tree_cursor_current_node(&c);
-      if (descend) IndexNode(n, scope, index);
-      bool enter = descend && (ts_node_eq(n, top) || !IsFunctionNode(n));
-      if (enter && ts_tree_cursor_goto_first_child(&c)) continue;
-      if (ts_tree_cursor_goto_next_sibling(&c)) {
-        descend = true;
-        continue;
-      }
-      if (!ts_tree_cursor_goto_parent(&c)) break;
-      descend = false;
-    }
-    ts_tree_cursor_delete(&c);
-  }
-
-  // Called by the walk: a local assignment goes into the index at once.
-  void IndexLocal(TSNode n) {
-    for (auto it = ancestors_->rbegin(); it != ancestors_->rend(); ++it) {
-      if (IsFunctionNode(*it)) {
-        IndexNode(n, it->id, &locals_);
-        return;
-      }
-    }
-  }
-
-  static void AddAssignment(std::string_view name, Assignment a, Index* index) {
-    auto& list = index->by_name[std::string(name)];
-    if (list.size() < kMaxAssignmentsPerName) {
-      list.push_back(a);  // source order
-    } else {
-      index->overflowed.insert(std::string(name));
-    }
-  }
-
-  void IndexNode(TSNode n, const void* scope, Index* index) {
+  // `String m = ..` / `m = ..` / `m += ..`: what an assignment node assigns.
+  bool ReadAssignment(TSNode n, std::string_view* name, TSNode* value, bool* append) {
     std::string_view type = Type(n);
     if (type == "variable_declarator") {
-      TSNode value = Field(n, "value");
-      if (!ts_node_is_null(value)) {
-        AddAssignment(ts::Text(Field(n, "name"), src_), {n, value, false, scope}, index);
-      }
-    } else if (type == "assignment_expression") {
+      *value = Field(n, "value");
+      *name = ts::Text(Field(n, "name"), src_);
+      *append = false;
+      return !ts_node_is_null(*value);
+    }
+    if (type == "assignment_expression") {
       std::string_view op = ts::Text(Field(n, "operator"), src_);
       TSNode left = Field(n, "left");
-      if ((op == "=" || op == "+=") && Is(left, "identifier")) {
-        AddAssignment(ts::Text(left, src_), {n, Field(n, "right"), op == "+=", scope}, index);
-      }
+      if ((op != "=" && op != "+=") || !Is(left, "identifier")) return false;
+      *name = ts::Text(left, src_);
+      *value = Field(n, "right");
+      *append = op == "+=";
+      return true;
     }
+    return false;
   }
 
   // The statement a record points at. A lambda's expression body
@@ -705,7 +615,7 @@ class JavaFile {
   // exception, not of the call chain around it.
   TSNode StatementOf(TSNode n) {
     TSNode cur = n;
-    for (TSNode parent : AncestorsOf(n)) {
+    for (TSNode parent : walk_.AncestorsOf(n)) {
       if (IsSimpleStatement(Type(cur))) return cur;  // also `if (c) throw ..;`
       if (IsStatementList(Type(parent))) return cur;
       if (Is(parent, "lambda_expression") && ts_node_eq(Field(parent, "body"), cur)) return cur;
@@ -714,59 +624,8 @@ class JavaFile {
     return IsSimpleStatement(Type(cur)) ? cur : TSNode{};
   }
 
-  // The ancestors of `n`, innermost first: from the walk's stack when `n` is
-  // the node being visited (ts_node_parent is slow), else by ts_node_parent.
-  std::vector<TSNode> AncestorsOf(TSNode n) {
-    std::vector<TSNode> out;
-    if (ancestors_ && Contains(current_, n)) {
-      if (!ts_node_eq(n, current_)) {
-        out = PathDown(current_, n);
-        out.push_back(current_);
-      }
-      out.insert(out.end(), ancestors_->rbegin(), ancestors_->rend());
-      if (out.size() > static_cast<size_t>(kMaxAncestors)) out.resize(kMaxAncestors);
-      return out;
-    }
-    for (int i = 0; i < kMaxAncestors; ++i) {
-      n = ts_node_parent(n);
-      if (ts_node_is_null(n)) break;
-      out.push_back(n);
-    }
-    return out;
-  }
-
-  static bool Contains(TSNode outer, TSNode inner) {
-    return ts_node_start_byte(outer) <= ts_node_start_byte(inner) &&
-           ts_node_end_byte(inner) <= ts_node_end_byte(outer);
-  }
-
-  // The nodes strictly between `top` and its descendant `n`, innermost
-  // first, found by descending from `top` (cheap: `top` is near `n`).
-  static std::vector<TSNode> PathDown(TSNode top, TSNode n) {
-    std::vector<TSNode> down;
-    TSTreeCursor c = ts_tree_cursor_new(top);
-    for (int i = 0; i < kMaxAncestors; ++i) {
-      if (ts_tree_cursor_goto_first_child_for_byte(&c, ts_node_start_byte(n)) < 0) break;
-      TSNode k = ts_tree_cursor_current_node(&c);
-      while (!Contains(k, n) && ts_tree_cursor_goto_next_sibling(&c)) {
-        k = ts_tree_cursor_current_node(&c);
-      }
-      if (!Contains(k, n) || ts_node_eq(k, n)) break;
-      down.push_back(k);
-    }
-    ts_tree_cursor_delete(&c);
-    std::reverse(down.begin(), down.end());
-    return down;
-  }
-
   // The innermost function holding `n`, else the root.
-  TSNode ScopeOf(TSNode n) {
-    std::vector<TSNode> up = AncestorsOf(n);
-    for (TSNode a : up) {
-      if (IsFunctionNode(a)) return a;
-    }
-    return up.empty() ? n : up.back();
-  }
+  TSNode ScopeOf(TSNode n) { return walk_.ScopeOf(n, IsFunctionNode); }
 
   // `c ? a : b`: the two branches.
   std::vector<TSNode> Branches(TSNode n) {
@@ -821,14 +680,12 @@ class JavaFile {
   std::vector<std::string_view> lines_;  // of src_, split when first needed
   std::vector<ErrorSite>* out_;
   TSNode root_{};
-  TSNode current_{};                                          // the node being visited
-  const std::vector<TSNode>* ancestors_ = nullptr;            // its ancestors, root first
+  WalkPosition walk_;
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)
   std::map<std::string, std::vector<int>> thrown_helpers_;
   int steps_ = 0;
   std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
-  Index locals_, fields_;
-  bool fields_indexed_ = false;
+  std::optional<AssignmentIndex> assignments_;
 };
 
 class JavaExtractor : public Extractor {

@@ -26,6 +26,7 @@
 #include "extract/escapes.h"
 #include "extract/jvm_idioms.h"
 #include "extract/jvm_strings.h"
+#include "extract/local_assignments.h"
 #include "extract/printf_format.h"
 #include "extract/ts_util.h"
 #include "util/text.h"
@@ -41,7 +42,6 @@ using ts::Type;
 
 constexpr int kMaxExprDepth = 64;
 using ts::kMaxAncestors;
-constexpr size_t kMaxAssignmentsPerName = 256;
 // Expressions expanded per template: constants built from constants
 // (`A = B + B; B = C + C; ...`) would otherwise take exponential time.
 constexpr int kMaxSteps = 20000;
@@ -158,19 +158,24 @@ class KotlinFile {
 
   void Run(TSNode root) {
     root_ = root;
+    assignments_.emplace(root, IsFunctionNode,
+                         [this](TSNode n, std::string_view* name, TSNode* value, bool* append) {
+                           return ReadAssignment(n, name, value, append);
+                         });
     ts::ForEachNodeWithAncestors(root, [this](TSNode n, const std::vector<TSNode>& ancestors) {
-      current_ = n;
-      ancestors_ = &ancestors;
+      walk_.Set(n, &ancestors);
       Visit(n);
     });
-    ancestors_ = nullptr;
+    walk_.Clear();
     NoteHelperThrows();
   }
 
  private:
   void Visit(TSNode n) {
     std::string_view type = Type(n);
-    if (type == "property_declaration" || type == "assignment") IndexLocal(n);
+    if (type == "property_declaration" || type == "assignment") {
+      assignments_->OnVisit(n, *walk_.ancestors());
+    }
     if (type == "call_expression") {
       HandleCall(n);
     } else if (type == "constructor_invocation") {
@@ -466,7 +471,7 @@ class KotlinFile {
 
   // `class ParseException(line: Int) : RuntimeException("line $line")`.
   void HandleSupertype(TSNode inv) {
-    std::vector<TSNode> up = AncestorsOf(inv);  // annotations are invocations too
+    std::vector<TSNode> up = walk_.AncestorsOf(inv);  // annotations are invocations too
     if (up.size() < 2 || !Is(up[0], "delegation_specifier") || !Is(up[1], "class_declaration")) {
       return;
     }
@@ -492,8 +497,9 @@ class KotlinFile {
   // `override val message = ".."` or `override val message: String get() =
   // ".."` in an exception class: how the exception prints.
   void HandleMessageProperty(TSNode prop) {
-    if (ancestors_->size() < 2 || !Is(ancestors_->back(), "class_body")) return;
-    TSNode cls = (*ancestors_)[ancestors_->size() - 2];
+    const std::vector<TSNode>& anc = *walk_.ancestors();
+    if (anc.size() < 2 || !Is(anc.back(), "class_body")) return;
+    TSNode cls = anc[anc.size() - 2];
     TSNode var = ChildOfType(prop, "variable_declaration");
     if (!Is(cls, "class_declaration") || !ts::Text(prop, src_).starts_with("override") ||
         ts::Text(ChildOfType(var, "simple_identifier"), src_) != "message") {
@@ -771,138 +777,42 @@ class KotlinFile {
     TSNode scope = ScopeOf(ident);
     // Fields and constants may be declared below their use.
     if (Is(scope, "source_file")) pos = UINT32_MAX;
-    std::vector<Assignment> assigns = AssignmentsTo(scope, name, pos);
+    std::vector<Assignment> assigns = assignments_->To(scope, name, pos, walk_);
     if (assigns.empty() && !Is(scope, "source_file")) {
-      assigns = AssignmentsTo(root_, name, UINT32_MAX);
+      assigns = assignments_->To(root_, name, UINT32_MAX, walk_);
     }
-    int last_plain = -1;
-    for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
-      if (!assigns[i].append) last_plain = i;
-    }
-    if (last_plain < 0) return std::nullopt;
-    bool outermost = note->empty();
-    const Assignment& a = assigns[last_plain];
-    // Properties defined from each other (A = B + ..; B = A + ..) end in a hole.
-    if (std::find(resolving_.begin(), resolving_.end(), a.node.id) != resolving_.end()) {
-      return std::nullopt;
-    }
-    resolving_.push_back(a.node.id);
-    Template out = ExprTemplate(a.value, ts_node_start_byte(a.node), depth + 1, note);
-    for (size_t i = last_plain + 1; i < assigns.size() && out.HasLiteralText(); ++i) {
-      out.Append(
-          ExprTemplate(assigns[i].value, ts_node_start_byte(assigns[i].node), depth + 1, note));
-    }
-    resolving_.pop_back();
-    if (!out.HasLiteralText()) return std::nullopt;
-    // The variable the site names is the one to point at, not a constant
-    // its value was built from.
-    if (outermost) {
-      *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(a.node));
-    }
-    return out;
+    return CombineAssignments(assigns, name, &resolving_, note, [&](TSNode value, uint32_t at) {
+      return ExprTemplate(value, at, depth + 1, note);
+    });
   }
 
-  struct Assignment {
-    TSNode node;
-    TSNode value;
-    bool append;        // +=
-    const void* scope;  // id of the innermost function holding it, else the root
-  };
-
-  // The assignment index. Assignments inside functions are added as the
-  // walk meets them: a lookup only needs those before its site, which the
-  // pre-order walk has passed. Fields and constants (outside any function)
-  // may be declared below their use: they are indexed on first need by a
-  // walk that skips function bodies. A scope the walk has not reached yet (a
-  // lambda inside the node being visited) is indexed on the spot.
-  struct Index {
-    std::map<std::string, std::vector<Assignment>> by_name;
-    std::set<std::string> overflowed;  // past the cap: given up on, not resolved stale
-  };
-
-  // Assignments to `name` directly in `scope` before `pos`, in source order.
-  std::vector<Assignment> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
-    const Index* index = &locals_;
-    Index fresh;
-    if (scope.id == root_.id) {
-      if (!fields_indexed_) {
-        fields_indexed_ = true;
-        IndexOutsideFunctions(root_, root_.id, &fields_);
-      }
-      index = &fields_;
-    } else if (Contains(current_, scope)) {
-      IndexOutsideFunctions(scope, scope.id, &fresh);
-      index = &fresh;
-    }
-    std::vector<Assignment> out;
-    auto it = index->by_name.find(name);
-    if (it == index->by_name.end() || index->overflowed.count(name)) return out;
-    for (const Assignment& a : it->second) {
-      if (ts_node_start_byte(a.node) >= pos) break;
-      if (a.scope == scope.id) out.push_back(a);
-    }
-    return out;
-  }
-
-  // Indexes the assignments under `top` that no nested function holds.
-  void IndexOutsideFunctions(TSNode top, const void* scope, Index* index) {
-    TSTreeCursor c = ts_tree_cursor_new(top);
-    bool descend = true;
-    while (true) {
-      TSNode n = ts_tree_cursor_current_node(&c);
-      if (descend) IndexNode(n, scope, index);
-      bool enter = descend && (ts_node_eq(n, top) || !IsFunctionNode(n));
-      if (enter && ts_tree_cursor_goto_first_child(&c)) continue;
-      if (ts_tree_cursor_goto_next_sibling(&c)) {
-        descend = true;
-        continue;
-      }
-      if (!ts_tree_cursor_goto_parent(&c)) break;
-      descend = false;
-    }
-    ts_tree_cursor_delete(&c);
-  }
-
-  // Called by the walk: a local assignment goes into the index at once.
-  void IndexLocal(TSNode n) {
-    for (auto it = ancestors_->rbegin(); it != ancestors_->rend(); ++it) {
-      if (IsFunctionNode(*it)) {
-        IndexNode(n, it->id, &locals_);
-        return;
-      }
-    }
-  }
-
-  static void AddAssignment(std::string_view name, Assignment a, Index* index) {
-    auto& list = index->by_name[std::string(name)];
-    if (list.size() < kMaxAssignmentsPerName) {
-      list.push_back(a);  // source order
-    } else {
-      index->overflowed.insert(std::string(name));
-    }
-  }
-
-  void IndexNode(TSNode n, const void* scope, Index* index) {
+  // `val m = ..` / `m = ..` / `m += ..`: what an assignment node assigns.
+  bool ReadAssignment(TSNode n, std::string_view* name, TSNode* value, bool* append) {
     std::string_view type = Type(n);
     if (type == "property_declaration") {
       // val name[: T] = value: the value follows the `=` token.
       TSNode var = ChildOfType(n, "variable_declaration");
       std::vector<TSNode> kids = NamedChildren(n);
-      if (ts_node_is_null(var) || kids.empty() || ts_node_eq(kids.back(), var)) return;
-      TSNode value = kids.back();
-      uint32_t b = ts_node_end_byte(var), e = ts_node_start_byte(value);
-      if (e <= b || src_.substr(b, e - b).find('=') == std::string_view::npos) return;
-      AddAssignment(ts::Text(ChildOfType(var, "simple_identifier"), src_), {n, value, false, scope},
-                    index);
-    } else if (type == "assignment") {
+      if (ts_node_is_null(var) || kids.empty() || ts_node_eq(kids.back(), var)) return false;
+      uint32_t b = ts_node_end_byte(var), e = ts_node_start_byte(kids.back());
+      if (e <= b || src_.substr(b, e - b).find('=') == std::string_view::npos) return false;
+      *name = ts::Text(ChildOfType(var, "simple_identifier"), src_);
+      *value = kids.back();
+      *append = false;
+      return true;
+    }
+    if (type == "assignment") {
       std::vector<TSNode> kids = NamedChildren(n);
-      if (kids.size() != 2) return;
+      if (kids.size() != 2) return false;
       uint32_t b = ts_node_end_byte(kids[0]), e = ts_node_start_byte(kids[1]);
       std::string_view op = e > b ? Trim(src_.substr(b, e - b)) : std::string_view();
-      if (op == "=" || op == "+=") {
-        AddAssignment(ts::Text(kids[0], src_), {n, kids[1], op == "+=", scope}, index);
-      }
+      if (op != "=" && op != "+=") return false;
+      *name = ts::Text(kids[0], src_);
+      *value = kids[1];
+      *append = op == "+=";
+      return true;
     }
+    return false;
   }
 
   // The statement a record points at: the node directly in a statement list,
@@ -910,7 +820,7 @@ class KotlinFile {
   // the right side of `?:`.
   TSNode StatementOf(TSNode n) {
     TSNode cur = n;
-    for (TSNode parent : AncestorsOf(n)) {
+    for (TSNode parent : walk_.AncestorsOf(n)) {
       std::string_view pt = Type(parent);
       if (pt == "statements" || pt == "source_file" || pt == "control_structure_body" ||
           pt == "function_body" || pt == "class_body") {
@@ -923,66 +833,14 @@ class KotlinFile {
     return TSNode{};
   }
 
-  // The ancestors of `n`, innermost first: from the walk's stack when `n` is
-  // the node being visited (ts_node_parent is slow), else by ts_node_parent.
-  std::vector<TSNode> AncestorsOf(TSNode n) {
-    std::vector<TSNode> out;
-    if (ancestors_ && Contains(current_, n)) {
-      if (!ts_node_eq(n, current_)) {
-        out = PathDown(current_, n);
-        out.push_back(current_);
-      }
-      out.insert(out.end(), ancestors_->rbegin(), ancestors_->rend());
-      if (out.size() > static_cast<size_t>(kMaxAncestors)) out.resize(kMaxAncestors);
-      return out;
-    }
-    for (int i = 0; i < kMaxAncestors; ++i) {
-      n = ts_node_parent(n);
-      if (ts_node_is_null(n)) break;
-      out.push_back(n);
-    }
-    return out;
-  }
-
-  static bool Contains(TSNode outer, TSNode inner) {
-    return ts_node_start_byte(outer) <= ts_node_start_byte(inner) &&
-           ts_node_end_byte(inner) <= ts_node_end_byte(outer);
-  }
-
-  // The nodes strictly between `top` and its descendant `n`, innermost
-  // first, found by descending from `top` (cheap: `top` is near `n`).
-  static std::vector<TSNode> PathDown(TSNode top, TSNode n) {
-    std::vector<TSNode> down;
-    TSTreeCursor c = ts_tree_cursor_new(top);
-    for (int i = 0; i < kMaxAncestors; ++i) {
-      if (ts_tree_cursor_goto_first_child_for_byte(&c, ts_node_start_byte(n)) < 0) break;
-      TSNode k = ts_tree_cursor_current_node(&c);
-      while (!Contains(k, n) && ts_tree_cursor_goto_next_sibling(&c)) {
-        k = ts_tree_cursor_current_node(&c);
-      }
-      if (!Contains(k, n) || ts_node_eq(k, n)) break;
-      down.push_back(k);
-    }
-    ts_tree_cursor_delete(&c);
-    std::reverse(down.begin(), down.end());
-    return down;
-  }
-
   TSNode Parent(TSNode n) {
-    if (ancestors_ && ts_node_eq(n, current_)) {
-      return ancestors_->empty() ? TSNode{} : ancestors_->back();
-    }
+    const std::vector<TSNode>* anc = walk_.ancestors();
+    if (anc && ts_node_eq(n, walk_.current())) return anc->empty() ? TSNode{} : anc->back();
     return ts_node_parent(n);
   }
 
   // The innermost function holding `n`, else the root.
-  TSNode ScopeOf(TSNode n) {
-    std::vector<TSNode> up = AncestorsOf(n);
-    for (TSNode a : up) {
-      if (IsFunctionNode(a)) return a;
-    }
-    return up.empty() ? n : up.back();
-  }
+  TSNode ScopeOf(TSNode n) { return walk_.ScopeOf(n, IsFunctionNode); }
 
   // `${x.toString()}` and `String.valueOf(x)` print x.
   std::string HoleExpr(TSNode n) {
@@ -1029,14 +887,12 @@ class KotlinFile {
   std::vector<std::string_view> lines_;  // of src_, split when first needed
   std::vector<ErrorSite>* out_;
   TSNode root_{};
-  TSNode current_{};                                          // the node being visited
-  const std::vector<TSNode>* ancestors_ = nullptr;            // its ancestors, root first
+  WalkPosition walk_;
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, function)
   std::map<std::string, std::vector<int>> thrown_helpers_;
   int steps_ = 0;
   std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
-  Index locals_, fields_;
-  bool fields_indexed_ = false;
+  std::optional<AssignmentIndex> assignments_;
 };
 
 class KotlinExtractor : public Extractor {
