@@ -23,6 +23,7 @@
 
 #include "errdex/extractor.h"
 #include "extract/brace_context.h"
+#include "extract/conditional_messages.h"
 #include "extract/escapes.h"
 #include "extract/jvm_idioms.h"
 #include "extract/jvm_strings.h"
@@ -586,41 +587,19 @@ class KotlinFile {
     return {};
   }
 
-  // The branches of a conditional expression, each with text, else none.
+  // The messages of a conditional message argument, each with text, else none.
   std::vector<Template> AlternativeTemplates(TSNode n) {
-    std::vector<TSNode> todo = {n}, leaves;
-    while (!todo.empty() && leaves.size() < 8) {
-      TSNode cur = todo.back();
-      todo.pop_back();
-      std::vector<TSNode> branches = Branches(cur);
-      if (branches.empty()) {
-        leaves.push_back(cur);
-      } else {
-        todo.insert(todo.end(), branches.rbegin(), branches.rend());
-      }
-    }
-    if (leaves.size() < 2 || !todo.empty()) return {};
-    std::vector<Template> out;
-    for (TSNode leaf : leaves) {
-      std::string note;
-      out.push_back(ExprTemplate(leaf, ts_node_start_byte(leaf), 0, &note));
-      if (!out.back().HasLiteralText()) return {};
-    }
-    return out;
+    return ConditionalMessages(
+        n, [this](TSNode x) { return Branches(x); },
+        [this](TSNode leaf) {
+          std::string note;
+          return ExprTemplate(leaf, ts_node_start_byte(leaf), 0, &note);
+        });
   }
 
   // One site per message of a conditional message; else the site as is.
   void FinishEach(TSNode stmt, ErrorSite site, const std::vector<Template>& alts) {
-    if (alts.empty()) return Finish(stmt, std::move(site));
-    for (size_t i = 0; i < alts.size(); ++i) {
-      ErrorSite copy = site;
-      copy.message = alts[i];
-      std::string note = "message " + std::to_string(i + 1) + " of " + std::to_string(alts.size()) +
-                         ", chosen by a conditional";
-      copy.message_origin_note =
-          site.message_origin_note.empty() ? note : site.message_origin_note + "; " + note;
-      Finish(stmt, std::move(copy));
-    }
+    FinishEachMessage(std::move(site), alts, [&](ErrorSite one) { Finish(stmt, std::move(one)); });
   }
 
   // Inside a template, `pos` and `depth` continue the caller's: with the

@@ -31,6 +31,7 @@
 
 #include "errdex/extractor.h"
 #include "extract/brace_context.h"
+#include "extract/conditional_messages.h"
 #include "extract/jvm_idioms.h"
 #include "extract/php_strings.h"
 #include "extract/printf_format.h"
@@ -1168,12 +1169,10 @@ class PhpFile {
     return out;
   }
 
-  // The branches of a ternary, each with text, else none.
+  // The messages of a ternary (also one held in a local), each with text,
+  // else none.
   std::vector<Template> AlternativeTemplates(TSNode n, const Where& where) {
-    std::vector<TSNode> todo = {n}, leaves;
-    while (!todo.empty() && leaves.size() < 8) {
-      TSNode cur = todo.back();
-      todo.pop_back();
+    auto branches = [&](TSNode cur) -> std::vector<TSNode> {
       while (Is(cur, "parenthesized_expression")) cur = ts::FirstNamed(cur);
       if (Is(cur, "variable_name")) {  // $msg = $c ? 'a' : 'b'; throw new X($msg)
         std::vector<const Assignment*> found =
@@ -1183,21 +1182,13 @@ class PhpFile {
         }
       }
       TSNode body = Field(cur, "body");
-      if (Is(cur, "conditional_expression") && !ts_node_is_null(body)) {
-        todo.push_back(Field(cur, "alternative"));
-        todo.push_back(body);
-      } else {
-        leaves.push_back(cur);
-      }
-    }
-    if (leaves.size() < 2 || !todo.empty()) return {};
-    std::vector<Template> out;
-    for (TSNode leaf : leaves) {
+      if (!Is(cur, "conditional_expression") || ts_node_is_null(body)) return {};
+      return {body, Field(cur, "alternative")};
+    };
+    return ConditionalMessages(n, branches, [&](TSNode leaf) {
       std::string note;
-      out.push_back(ExprTemplate(leaf, where, 0, &note));
-      if (!out.back().HasLiteralText()) return {};
-    }
-    return out;
+      return ExprTemplate(leaf, where, 0, &note);
+    });
   }
 
   std::string HoleExpr(TSNode n) { return CollapseSpace(ts::Text(n, src_)); }
@@ -1319,17 +1310,7 @@ class PhpFile {
   }
 
   void FinishEach(const Candidate& c, ErrorSite site, const std::vector<Template>& alts) {
-    if (alts.empty()) return Finish(c, std::move(site));
-    for (size_t i = 0; i < alts.size(); ++i) {
-      ErrorSite copy = site;
-      copy.message = alts[i];
-      copy.message_opaque = false;
-      std::string note = "message " + std::to_string(i + 1) + " of " + std::to_string(alts.size()) +
-                         ", chosen by a conditional";
-      copy.message_origin_note =
-          site.message_origin_note.empty() ? note : site.message_origin_note + "; " + note;
-      Finish(c, std::move(copy));
-    }
+    FinishEachMessage(std::move(site), alts, [&](ErrorSite one) { Finish(c, std::move(one)); });
   }
 
   void Finish(const Candidate& c, ErrorSite site) {
