@@ -387,13 +387,28 @@ class CSharpFile {
     Finish(stmt, std::move(site));
   }
 
+  // Visits the members of every type in the file (and the types
+  // themselves), without entering method bodies: the lookups that need
+  // them (helper methods, fields) would otherwise walk the whole tree.
+  template <typename Visit>
+  static void ForEachMember(TSNode root, Visit&& visit) {
+    ts::WalkWithAncestors(root, [&](TSNode n, const std::vector<TSNode>&) {
+      visit(n);
+      std::string_view t = Type(n);
+      return t == "compilation_unit" || t == "namespace_declaration" ||
+             t == "file_scoped_namespace_declaration" || t == "declaration_list" ||
+             t == "class_declaration" || t == "struct_declaration" || t == "record_declaration" ||
+             t == "record_struct_declaration" || t == "interface_declaration";
+    });
+  }
+
   // What `throw Helper(..)` throws: the return type of a method of that
   // name in this file (`JsonReaderException ThrowReaderError(..)`), else a
   // class the name spells (`CreateArgumentOutOfRangeException`), else "".
   std::string HelperClass(const std::string& method) {
     if (!methods_indexed_) {
       methods_indexed_ = true;
-      ts::ForEachNode(root_, [this](TSNode n) {
+      ForEachMember(root_, [this](TSNode n) {
         if (!Is(n, "method_declaration")) return;
         std::string ret = ClassName(ts::Text(Field(n, "returns"), src_));
         if (LooksLikeExceptionClass(ret)) {
@@ -829,7 +844,7 @@ class CSharpFile {
   std::vector<Assignment> FieldAssignments(const std::string& name) {
     if (!fields_indexed_) {
       fields_indexed_ = true;
-      ts::ForEachNode(root_, [this](TSNode n) {
+      ForEachMember(root_, [this](TSNode n) {
         if (!Is(n, "field_declaration")) return;
         for (TSNode d : NamedChildren(n)) {
           if (!Is(d, "variable_declaration")) continue;
