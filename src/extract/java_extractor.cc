@@ -93,6 +93,26 @@ bool IsSimpleStatement(std::string_view t) {
          t == "explicit_constructor_invocation" || t == "field_declaration";
 }
 
+// Symbol ids of the node types the walk dispatches on.
+struct JavaIds {
+  TSSymbol variable_declarator, assignment_expression, object_creation_expression,
+      explicit_constructor_invocation, method_invocation, throw_statement, method_declaration;
+};
+
+const JavaIds& Ids() {
+  static const JavaIds kIds = [] {
+    const TSLanguage* lang = tree_sitter_java();
+    auto sym = [&](std::string_view n) {
+      return ts_language_symbol_for_name(lang, n.data(), static_cast<uint32_t>(n.size()), true);
+    };
+    return JavaIds{sym("variable_declarator"),        sym("assignment_expression"),
+                   sym("object_creation_expression"), sym("explicit_constructor_invocation"),
+                   sym("method_invocation"),          sym("throw_statement"),
+                   sym("method_declaration")};
+  }();
+  return kIds;
+}
+
 // Per-file extraction state.
 class JavaFile {
  public:
@@ -114,20 +134,22 @@ class JavaFile {
   }
 
  private:
+  // Runs for every node: compares symbol ids, not type strings.
   void Visit(TSNode n) {
-    std::string_view type = Type(n);
-    if (type == "variable_declarator" || type == "assignment_expression") {
+    const JavaIds& ids = Ids();
+    TSSymbol s = ts_node_symbol(n);
+    if (s == ids.variable_declarator || s == ids.assignment_expression) {
       assignments_->OnVisit(n, *walk_.ancestors());
     }
-    if (type == "object_creation_expression") {
+    if (s == ids.object_creation_expression) {
       HandleNew(n);
-    } else if (type == "explicit_constructor_invocation") {
+    } else if (s == ids.explicit_constructor_invocation) {
       HandleSuper(n);
-    } else if (type == "method_invocation") {
+    } else if (s == ids.method_invocation) {
       HandleCall(n);
-    } else if (type == "throw_statement") {
+    } else if (s == ids.throw_statement) {
       CollectHelperThrow(n);
-    } else if (type == "method_declaration") {
+    } else if (s == ids.method_declaration) {
       HandleGetMessage(n);
     }
   }
