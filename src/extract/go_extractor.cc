@@ -201,20 +201,30 @@ class GoFile {
       : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
 
   void Run(TSNode root) {
+    root_ = root;
     ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
     NoteSentinelReturns();
   }
 
  private:
+  // Runs for every node: compares symbol ids, not type strings.
   void Visit(TSNode n) {
-    std::string_view type = Type(n);
-    if (type == "call_expression") {
+    static const TSSymbol kCall = Symbol("call_expression");
+    static const TSSymbol kMethod = Symbol("method_declaration");
+    static const TSSymbol kReturn = Symbol("return_statement");
+    TSSymbol s = ts_node_symbol(n);
+    if (s == kCall) {
       HandleCall(n);
-    } else if (type == "method_declaration") {
+    } else if (s == kMethod) {
       HandleErrorMethod(n);
-    } else if (type == "return_statement") {
+    } else if (s == kReturn) {
       CollectReturnedNames(n);
     }
+  }
+
+  static TSSymbol Symbol(std::string_view name) {
+    return ts_language_symbol_for_name(tree_sitter_go(), name.data(),
+                                       static_cast<uint32_t>(name.size()), true);
   }
 
   // --- sites ---------------------------------------------------------------
@@ -472,7 +482,7 @@ class GoFile {
     TSNode scope = EnclosingScope(ident);
     std::vector<std::pair<TSNode, TSNode>> assigns = AssignmentsTo(scope, name, pos);
     if (assigns.empty() && !Is(scope, "source_file")) {
-      assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);
+      assigns = AssignmentsTo(root_, name, UINT32_MAX);
     }
     int last_plain = -1;
     for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
@@ -500,35 +510,41 @@ class GoFile {
   // source order, from a per-file index (one walk per file, not per site).
   std::vector<std::pair<TSNode, TSNode>> AssignmentsTo(TSNode scope, const std::string& name,
                                                        uint32_t pos) {
-    if (!indexed_) IndexAssignments(ts::Root(scope));
+    if (!indexed_) IndexAssignments(root_);
     std::vector<std::pair<TSNode, TSNode>> out;
     auto it = assignments_.find(name);
     if (it == assignments_.end() || overflowed_.count(name)) return out;
-    for (const auto& a : it->second) {
-      TSNode n = a.first;
-      if (ts_node_start_byte(n) >= pos) break;
-      if (ts_node_start_byte(n) < ts_node_start_byte(scope) ||
-          ts_node_end_byte(n) > ts_node_end_byte(scope)) {
-        continue;
-      }
-      if (ts_node_eq(EnclosingScope(n), scope)) out.push_back(a);
+    for (const Assignment& a : it->second) {
+      if (ts_node_start_byte(a.node) >= pos) break;
+      if (a.scope == scope.id) out.push_back({a.node, a.value});
     }
     return out;
   }
 
+  // Indexes every assignment of the file once, with the innermost function
+  // holding it (one walk that carries the ancestors: ts_node_parent is slow).
   void IndexAssignments(TSNode root) {
+    static const TSSymbol kShortVar = Symbol("short_var_declaration");
+    static const TSSymbol kAssign = Symbol("assignment_statement");
+    static const TSSymbol kVarSpec = Symbol("var_spec");
+    static const TSSymbol kConstSpec = Symbol("const_spec");
     indexed_ = true;
-    std::vector<TSNode> stack = {root};
-    while (!stack.empty()) {
-      TSNode n = stack.back();
-      stack.pop_back();
-      std::string_view type = Type(n);
-      if (type == "short_var_declaration" || type == "assignment_statement") {
+    ts::WalkWithAncestors(root, [&](TSNode n, const std::vector<TSNode>& anc) {
+      TSSymbol s = ts_node_symbol(n);
+      if (s != kShortVar && s != kAssign && s != kVarSpec && s != kConstSpec) return true;
+      index_scope_ = root.id;
+      for (auto a = anc.rbegin(); a != anc.rend(); ++a) {
+        if (IsFunctionNode(*a)) {
+          index_scope_ = a->id;
+          break;
+        }
+      }
+      if (s == kShortVar || s == kAssign) {
         std::string_view op = ts::Text(Field(n, "operator"), src_);
-        if (type == "short_var_declaration" || op == "=" || op == "+=") {
+        if (s == kShortVar || op == "=" || op == "+=") {
           MatchLists(n, Field(n, "left"), Field(n, "right"));
         }
-      } else if (type == "var_spec" || type == "const_spec") {
+      } else {
         std::vector<TSNode> names;
         for (TSNode c : NamedChildren(n)) {
           if (Is(c, "identifier")) names.push_back(c);
@@ -538,9 +554,8 @@ class GoFile {
           AddAssignment(ts::Text(names[i], src_), n, values[i]);
         }
       }
-      std::vector<TSNode> kids = NamedChildren(n);
-      stack.insert(stack.end(), kids.rbegin(), kids.rend());
-    }
+      return true;
+    });
   }
 
   void AddAssignment(std::string_view name, TSNode stmt, TSNode value) {
@@ -548,7 +563,7 @@ class GoFile {
     // Past the cap the name is given up on (an opaque hole) rather than
     // resolved to a stale assignment.
     if (list.size() < kMaxAssignmentsPerName) {
-      list.push_back({stmt, value});  // source order
+      list.push_back({stmt, value, index_scope_});  // source order
     } else {
       overflowed_.insert(std::string(name));
     }
@@ -594,7 +609,14 @@ class GoFile {
   std::map<std::string, std::vector<int>> returned_;
   bool indexed_ = false;
   std::set<std::string> overflowed_;
-  std::map<std::string, std::vector<std::pair<TSNode, TSNode>>> assignments_;
+  struct Assignment {
+    TSNode node;
+    TSNode value;
+    const void* scope;  // id of the innermost function holding it, else the root
+  };
+  TSNode root_{};
+  std::map<std::string, std::vector<Assignment>> assignments_;
+  const void* index_scope_ = nullptr;  // the scope of the assignments being indexed
 };
 
 class GoExtractor : public Extractor {
