@@ -62,8 +62,9 @@ bool LooksLikeErrorClass(std::string_view name) {
   return false;
 }
 
-// Splits "pkg.mod.Class: message" into the class's last component and the
-// message. Inside a traceback any dotted name may be a class, and a bare name
+// Splits "pkg.mod.Class: message" (or PHP's "Ns\\Sub\\Class: message") into
+// the class's last component and the message. Inside a traceback any dotted
+// name may be a class, and a bare name
 // ("KeyboardInterrupt") is one with an empty message; in free text the name
 // must look like an error class and be followed by ':'.
 bool SplitClass(std::string_view line, bool in_traceback, std::string* cls,
@@ -73,7 +74,7 @@ bool SplitClass(std::string_view line, bool in_traceback, std::string* cls,
     if (i >= line.size() || !IsIdentStart(line[i])) return false;
     last = i;
     while (i < line.size() && IsIdentChar(line[i])) ++i;
-    if (i < line.size() && line[i] == '.') {
+    if (i < line.size() && (line[i] == '.' || line[i] == '\\')) {
       ++i;
       continue;
     }

@@ -388,6 +388,15 @@ TEST(InputTest, PhpUncaughtWithTraceAndChain) {
   EXPECT_EQ(errs[1].message, "Sync failed\nfor shop 7");
 }
 
+TEST(InputTest, PhpNamespacedClassInFreeText) {
+  auto errs = ParseInput(
+      "Illuminate\\Database\\Eloquent\\ModelNotFoundException: No query results for model "
+      "[App\\Models\\User] 42");
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_EQ(errs[0].error_class, "ModelNotFoundException");
+  EXPECT_EQ(errs[0].message, "No query results for model [App\\Models\\User] 42");
+}
+
 TEST(InputTest, PhpWarningsAndMonologLines) {
   auto errs = ParseInput(
       "[03-Dec-2026 10:00:00 UTC] PHP Warning:  Undefined variable $x in /app/a.php on line 9\n"
