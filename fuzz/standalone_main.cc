@@ -1,9 +1,12 @@
 // A main() for fuzz targets built without libFuzzer (gcc, CI): runs the
 // target over every file named on the command line (or in the directories
 // named), then over a bounded number of pseudo-random mutations of them, so
-// the suite exercises every target on every build.
+// the suite exercises every target on every build. For a longer soak
+// without clang: ERRDEX_FUZZ_MUTATIONS (per input, default 300) and
+// ERRDEX_FUZZ_SEED (default 12345).
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -59,16 +62,26 @@ std::string Mutate(std::string s, std::mt19937* rng) {
   return s;
 }
 
+// A positive number from the environment, else `fallback`.
+unsigned long EnvNumber(const char* name, unsigned long fallback) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return fallback;
+  char* end = nullptr;
+  unsigned long n = std::strtoul(v, &end, 10);
+  return end && *end == '\0' && n > 0 ? n : fallback;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::vector<std::string> inputs = LoadInputs(argc, argv);
-  std::mt19937 rng(12345);
+  std::mt19937 rng(static_cast<std::mt19937::result_type>(EnvNumber("ERRDEX_FUZZ_SEED", 12345)));
+  unsigned long mutations = EnvNumber("ERRDEX_FUZZ_MUTATIONS", 300);
   size_t runs = 0;
   for (const std::string& in : inputs) {
     LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(in.data()), in.size());
     ++runs;
-    for (int i = 0; i < 300; ++i) {
+    for (unsigned long i = 0; i < mutations; ++i) {
       std::string m = Mutate(in, &rng);
       LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(m.data()), m.size());
       ++runs;
