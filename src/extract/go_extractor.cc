@@ -222,10 +222,7 @@ class GoFile {
     }
   }
 
-  static TSSymbol Symbol(std::string_view name) {
-    return ts_language_symbol_for_name(tree_sitter_go(), name.data(),
-                                       static_cast<uint32_t>(name.size()), true);
-  }
+  static TSSymbol Symbol(std::string_view name) { return ts::Symbol(tree_sitter_go(), name); }
 
   // --- sites ---------------------------------------------------------------
 

@@ -102,9 +102,7 @@ struct JavaIds {
 const JavaIds& Ids() {
   static const JavaIds kIds = [] {
     const TSLanguage* lang = tree_sitter_java();
-    auto sym = [&](std::string_view n) {
-      return ts_language_symbol_for_name(lang, n.data(), static_cast<uint32_t>(n.size()), true);
-    };
+    auto sym = [&](std::string_view n) { return ts::Symbol(lang, n); };
     return JavaIds{sym("variable_declarator"),        sym("assignment_expression"),
                    sym("object_creation_expression"), sym("explicit_constructor_invocation"),
                    sym("method_invocation"),          sym("throw_statement"),

@@ -316,9 +316,7 @@ struct JsIds {
 };
 
 JsIds MakeIds(const TSLanguage* lang) {
-  auto sym = [&](std::string_view n) {
-    return ts_language_symbol_for_name(lang, n.data(), static_cast<uint32_t>(n.size()), true);
-  };
+  auto sym = [&](std::string_view n) { return ts::Symbol(lang, n); };
   auto field = [&](std::string_view n) {
     return ts_language_field_id_for_name(lang, n.data(), static_cast<uint32_t>(n.size()));
   };

@@ -72,9 +72,7 @@ struct PhpIds {
 const PhpIds& Ids() {
   static const PhpIds kIds = [] {
     const TSLanguage* lang = tree_sitter_php();
-    auto sym = [&](std::string_view n) {
-      return ts_language_symbol_for_name(lang, n.data(), static_cast<uint32_t>(n.size()), true);
-    };
+    auto sym = [&](std::string_view n) { return ts::Symbol(lang, n); };
     return PhpIds{sym("object_creation_expression"),
                   sym("throw_expression"),
                   sym("function_call_expression"),

@@ -93,13 +93,25 @@ std::optional<int> IntLiteral(TSNode n, std::string_view src) {
 // Exception classes of web frameworks that imply an HTTP status.
 std::optional<int> StatusForClass(std::string_view cls) {
   static const std::map<std::string_view, int> kTable = {
-      {"BadRequest", 400},          {"Unauthorized", 401},       {"Forbidden", 403},
-      {"PermissionDenied", 403},    {"NotFound", 404},           {"Http404", 404},
-      {"MethodNotAllowed", 405},    {"NotAcceptable", 406},      {"Conflict", 409},
-      {"Gone", 410},                {"RequestEntityTooLarge", 413},
-      {"UnsupportedMediaType", 415}, {"UnprocessableEntity", 422},
-      {"TooManyRequests", 429},     {"InternalServerError", 500}, {"NotImplemented", 501},
-      {"BadGateway", 502},          {"ServiceUnavailable", 503}, {"GatewayTimeout", 504},
+      {"BadRequest", 400},
+      {"Unauthorized", 401},
+      {"Forbidden", 403},
+      {"PermissionDenied", 403},
+      {"NotFound", 404},
+      {"Http404", 404},
+      {"MethodNotAllowed", 405},
+      {"NotAcceptable", 406},
+      {"Conflict", 409},
+      {"Gone", 410},
+      {"RequestEntityTooLarge", 413},
+      {"UnsupportedMediaType", 415},
+      {"UnprocessableEntity", 422},
+      {"TooManyRequests", 429},
+      {"InternalServerError", 500},
+      {"NotImplemented", 501},
+      {"BadGateway", 502},
+      {"ServiceUnavailable", 503},
+      {"GatewayTimeout", 504},
   };
   auto it = kTable.find(cls);
   if (it == kTable.end()) return std::nullopt;
@@ -126,9 +138,7 @@ struct PyIds {
 const PyIds& Ids() {
   static const PyIds kIds = [] {
     const TSLanguage* lang = tree_sitter_python();
-    auto sym = [&](std::string_view n) {
-      return ts_language_symbol_for_name(lang, n.data(), static_cast<uint32_t>(n.size()), true);
-    };
+    auto sym = [&](std::string_view n) { return ts::Symbol(lang, n); };
     PyIds ids{sym("raise_statement"),
               sym("assert_statement"),
               sym("call"),
@@ -412,8 +422,8 @@ class PythonFile {
     TSNode first = args.positional[0];
     std::string_view text = ts::Text(first, src_);
     return IntLiteral(first, src_).has_value() ||
-           (!Is(first, "string") && (text.find("status") != std::string_view::npos ||
-                                     text.starts_with("HTTPStatus")));
+           (!Is(first, "string") &&
+            (text.find("status") != std::string_view::npos || text.starts_with("HTTPStatus")));
   }
 
   // FastAPI/Starlette style: HTTPException(status_code=404, detail="...").
@@ -426,7 +436,8 @@ class PythonFile {
     if (!ts_node_is_null(status)) site->http_status = IntLiteral(status, src_);
     site->kind = SiteKind::kHttp;
     if (ts_node_is_null(detail)) {
-      SetOpaque(site, ReasonPhrase(site->http_status), "no detail given: the reason phrase is shown");
+      SetOpaque(site, ReasonPhrase(site->http_status),
+                "no detail given: the reason phrase is shown");
       return true;
     }
     *alts = ExprAlts(detail, ts_node_start_byte(detail), 0);
@@ -693,8 +704,8 @@ class PythonFile {
   Alts Union(Alts a, const Alts& b, TSNode n) {
     for (const Alt& x : b) {
       bool seen = false;
-      for (const Alt& y : a) seen |= y.tmpl.Display() == x.tmpl.Display() &&
-                                     y.tmpl.Pattern() == x.tmpl.Pattern();
+      for (const Alt& y : a)
+        seen |= y.tmpl.Display() == x.tmpl.Display() && y.tmpl.Pattern() == x.tmpl.Pattern();
       if (!seen) a.push_back(x);
     }
     if (a.size() > kMaxAlternatives) {
@@ -854,8 +865,7 @@ class PythonFile {
         args.positional.empty() && args.keywords.empty()) {
       Alts out;
       for (const Alt& a : ExprAlts(object, pos, depth + 1)) {
-        std::optional<Template> t =
-            StripTemplate(a.tmpl, method != "rstrip", method != "lstrip");
+        std::optional<Template> t = StripTemplate(a.tmpl, method != "rstrip", method != "lstrip");
         if (!t) return std::nullopt;
         out.push_back(Alt{std::move(*t), a.note});
       }
@@ -891,8 +901,8 @@ class PythonFile {
     std::vector<TSNode> assigns = AssignmentsTo(scope, name, pos);
     // A closure's free variable: the enclosing functions' assignments made
     // before the nested function is defined.
-    for (int i = 0; i < 4 && assigns.empty() && Is(scope, "function_definition") &&
-                    !IsParameter(scope, name);
+    for (int i = 0;
+         i < 4 && assigns.empty() && Is(scope, "function_definition") && !IsParameter(scope, name);
          ++i) {
       TSNode outer = EnclosingScope(scope);
       if (!Is(outer, "function_definition")) break;
@@ -924,8 +934,7 @@ class PythonFile {
         TSNode owner = always ? TSNode{} : BranchOwner(a);
         bool first_of_exhaustive = false;
         if (!ts_node_is_null(owner) && !Contains(owner, ident) &&
-            Reaches(owner, ident) == Reach::kAlways &&
-            ExhaustiveIf(owner, name)) {
+            Reaches(owner, ident) == Reach::kAlways && ExhaustiveIf(owner, name)) {
           uint32_t key = ts_node_start_byte(owner);
           if (std::find(exhaustive_ifs_seen.begin(), exhaustive_ifs_seen.end(), key) ==
               exhaustive_ifs_seen.end()) {
@@ -1029,15 +1038,14 @@ class PythonFile {
       }
       if (type == "if_statement" || type == "elif_clause" || type == "else_clause" ||
           type == "for_statement" || type == "while_statement" || type == "try_statement" ||
-          type == "except_clause" || type == "except_group_clause" ||
-          type == "finally_clause" || type == "case_clause" || type == "match_statement") {
+          type == "except_clause" || type == "except_group_clause" || type == "finally_clause" ||
+          type == "case_clause" || type == "match_statement") {
         crossed = true;
       }
       cur = ts_node_parent(cur);
     }
     return Reach::kMaybe;
   }
-
 
   // `name = ...` and `name += ...` inside `scope` (not in nested functions or
   // classes) that start before `pos`, in source order.
@@ -1049,8 +1057,7 @@ class PythonFile {
       stack.pop_back();
       if (ts_node_start_byte(n) >= pos) continue;
       std::string_view type = Type(n);
-      if ((type == "function_definition" || type == "class_definition") &&
-          !ts_node_eq(n, scope)) {
+      if ((type == "function_definition" || type == "class_definition") && !ts_node_eq(n, scope)) {
         continue;
       }
       if (type == "assignment" || type == "augmented_assignment") {
@@ -1060,9 +1067,8 @@ class PythonFile {
       std::vector<TSNode> children = NamedChildren(n);
       stack.insert(stack.end(), children.rbegin(), children.rend());
     }
-    std::sort(out.begin(), out.end(), [](TSNode a, TSNode b) {
-      return ts_node_start_byte(a) < ts_node_start_byte(b);
-    });
+    std::sort(out.begin(), out.end(),
+              [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
     return out;
   }
 
@@ -1103,15 +1109,22 @@ class PythonFile {
   }
 
   static std::string ReasonPhrase(std::optional<int> status) {
-    static const std::map<int, std::string> kPhrases = {
-        {400, "Bad Request"},       {401, "Unauthorized"},
-        {403, "Forbidden"},         {404, "Not Found"},
-        {405, "Method Not Allowed"}, {409, "Conflict"},
-        {410, "Gone"},              {413, "Payload Too Large"},
-        {415, "Unsupported Media Type"}, {422, "Unprocessable Entity"},
-        {429, "Too Many Requests"}, {500, "Internal Server Error"},
-        {501, "Not Implemented"},   {502, "Bad Gateway"},
-        {503, "Service Unavailable"}, {504, "Gateway Timeout"}};
+    static const std::map<int, std::string> kPhrases = {{400, "Bad Request"},
+                                                        {401, "Unauthorized"},
+                                                        {403, "Forbidden"},
+                                                        {404, "Not Found"},
+                                                        {405, "Method Not Allowed"},
+                                                        {409, "Conflict"},
+                                                        {410, "Gone"},
+                                                        {413, "Payload Too Large"},
+                                                        {415, "Unsupported Media Type"},
+                                                        {422, "Unprocessable Entity"},
+                                                        {429, "Too Many Requests"},
+                                                        {500, "Internal Server Error"},
+                                                        {501, "Not Implemented"},
+                                                        {502, "Bad Gateway"},
+                                                        {503, "Service Unavailable"},
+                                                        {504, "Gateway Timeout"}};
     if (!status) return "HTTP error";
     auto it = kPhrases.find(*status);
     std::string phrase = it == kPhrases.end() ? "HTTP error" : it->second;
@@ -1194,8 +1207,7 @@ class PythonFile {
   }
 
   TSNode GuardStatement(TSNode clause) {
-    return Is(clause, "elif_clause") || Is(clause, "else_clause") ? ts_node_parent(clause)
-                                                                    : clause;
+    return Is(clause, "elif_clause") || Is(clause, "else_clause") ? ts_node_parent(clause) : clause;
   }
 
   void AddPriorBranchesFalse(TSNode if_stmt, TSNode upto, ErrorSite* site) {
@@ -1216,8 +1228,8 @@ class PythonFile {
       std::vector<TSNode> body = NamedChildren(Field(s, "consequence"));
       if (body.empty()) continue;
       std::string_view last = Type(body.back());
-      if (last == "return_statement" || last == "raise_statement" ||
-          last == "continue_statement" || last == "break_statement") {
+      if (last == "return_statement" || last == "raise_statement" || last == "continue_statement" ||
+          last == "break_statement") {
         AddCondition(site, Field(s, "condition"), false);
       }
     }
@@ -1323,8 +1335,8 @@ class PythonExtractor : public Extractor {
     PythonFile(file, sites).Run(root);
     return Status::OK();
   }
-  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites,
-                          FileFacts* facts, bool* had_syntax_errors) const override {
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
     ts::TreePtr tree = ts::Parse(tree_sitter_python(), file.content);
     if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
     TSNode root = ts_tree_root_node(tree.get());

@@ -227,9 +227,7 @@ struct RustIds {
 const RustIds& Ids() {
   static const RustIds kIds = [] {
     const TSLanguage* lang = tree_sitter_rust();
-    auto sym = [&](std::string_view n) {
-      return ts_language_symbol_for_name(lang, n.data(), static_cast<uint32_t>(n.size()), true);
-    };
+    auto sym = [&](std::string_view n) { return ts::Symbol(lang, n); };
     auto field = [&](std::string_view n) {
       return ts_language_field_id_for_name(lang, n.data(), static_cast<uint32_t>(n.size()));
     };

@@ -56,6 +56,13 @@ inline std::string_view Text(TSNode n, std::string_view src) {
   return src.substr(b, e - b);
 }
 
+// The id of the named node type `name` in `language` (0 when it has none):
+// the walks compare ids, which is much cheaper than comparing type strings.
+inline TSSymbol Symbol(const TSLanguage* language, std::string_view name) {
+  return ts_language_symbol_for_name(language, name.data(), static_cast<uint32_t>(name.size()),
+                                     true);
+}
+
 inline std::string_view Type(TSNode n) {
   return ts_node_is_null(n) ? std::string_view() : std::string_view(ts_node_type(n));
 }
