@@ -28,6 +28,9 @@ struct Match {
   double score = 0;                // 0..1
   std::string match_type;          // "exact-code", "pattern", "fuzzy"
   std::vector<Capture> captures;
+  // Why it ranks where it does, in words: "literal text explains 94% of the
+  // message; class agrees; frame JsonReader.java:393 at the raise line".
+  std::string reason;
 };
 
 struct Query {
@@ -78,5 +81,21 @@ class Matcher {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// One answer to a pasted text: a match and the error of the paste it is for.
+struct PasteHit {
+  Match match;
+  ErrorText error;
+};
+
+// Explains a whole paste: every error ParseInput finds in `text` is matched
+// (with its class, code and frames). With `each_error` false the hits of all
+// of them are ranked together, best first, at most `limit` in all — a chain
+// (`Caused by:`, chained tracebacks, log lines) is answered by the link the
+// corpus explains best, the others' hits following as context. With
+// `each_error` true, up to `limit` hits per error, in input order.
+std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& text,
+                                   const std::string& repo, size_t limit, bool each_error,
+                                   InputNotes* notes = nullptr);
 
 }  // namespace errdex

@@ -311,7 +311,7 @@ int RunDiff(const DiffArgs& a) {
 
 struct ExplainArgs {
   std::string text, db, repo;
-  bool json = false, all = false;
+  bool json = false, all = false, jsonl = false;
   size_t limit = 3;
 };
 
@@ -329,6 +329,7 @@ nlohmann::json MatchJson(const Match& m, const ErrorText& in) {
           {"url", r.github_url},
           {"score", m.score},
           {"matchType", m.match_type},
+          {"reason", m.reason},
           {"captures", caps},
           {"inputLine", in.input_line}};
 }
@@ -341,6 +342,7 @@ void PrintMatch(size_t rank, const Match& m) {
   std::printf("   %s\n", OneLine(r.error_message, 400).c_str());
   std::printf("   at %s:%d in %s\n", r.file_path.c_str(), r.line_number, r.repo.c_str());
   std::printf("   %s\n", r.github_url.c_str());
+  if (!m.reason.empty()) std::printf("   why: %s\n", m.reason.c_str());
   if (!m.captures.empty()) {
     std::printf("   captured:\n");
     for (const Capture& c : m.captures) {
@@ -351,8 +353,39 @@ void PrintMatch(size_t rank, const Match& m) {
   std::printf("   id %s  (errdex show %s)\n", r.id.c_str(), r.id.c_str());
 }
 
+// --jsonl: many pastes through one loaded matcher, for programs and
+// evaluations. Each input line is a JSON object with "input" (the paste);
+// each output line is that object with "matches" added (or "error" when the
+// line is not such an object). Exit 0 if any input found a match.
+int ExplainLines(const Matcher& matcher, const ExplainArgs& a) {
+  bool found = false;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    nlohmann::json in = nlohmann::json::parse(line, nullptr, false);
+    if (!in.is_object() || !in.contains("input") || !in["input"].is_string()) {
+      nlohmann::json err = {{"error", "expected a JSON object with a string \"input\""}};
+      std::cout << err.dump() << "\n";
+      continue;
+    }
+    nlohmann::json out = in;
+    out["matches"] = nlohmann::json::array();
+    for (const PasteHit& h :
+         ExplainPaste(matcher, in["input"].get<std::string>(), a.repo, a.limit, a.all)) {
+      out["matches"].push_back(MatchJson(h.match, h.error));
+      found = true;
+    }
+    std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  }
+  return found ? kExitFound : kExitNotFound;
+}
+
 int RunExplain(ExplainArgs a) {
-  if (a.text == "-") {
+  if (a.jsonl && a.text != "-") {
+    std::fprintf(stderr, "errdex: --jsonl reads standard input: pass - as TEXT\n");
+    return kExitFailure;
+  }
+  if (a.text == "-" && !a.jsonl) {
     std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
     a.text = std::move(in);
   }
@@ -374,26 +407,39 @@ int RunExplain(ExplainArgs a) {
     matcher_ptr = std::make_unique<Matcher>(std::move(*records));
   }
   const Matcher& matcher = *matcher_ptr;
+  if (a.jsonl) return ExplainLines(matcher, a);
   InputNotes notes;
-  std::vector<ErrorText> errors = ParseInput(a.text, &notes);
+  std::vector<PasteHit> hits = ExplainPaste(matcher, a.text, a.repo, a.limit, a.all, &notes);
   if (notes.errors_cut || notes.message_cut) {
     std::fprintf(stderr, "errdex: %s\n", notes.Describe().c_str());
   }
-  if (!a.all && errors.size() > 1) errors.erase(errors.begin(), errors.end() - 1);
   nlohmann::json out = {{"matches", nlohmann::json::array()}};
-  bool found = false;
-  for (const ErrorText& e : errors) {
-    Query q{e.message, e.error_class, a.repo, a.limit, e.error_code, e.frames};
-    std::vector<Match> matches = matcher.Find(q);
-    found = found || !matches.empty();
-    if (a.json) {
-      for (const Match& m : matches) out["matches"].push_back(MatchJson(m, e));
-      continue;
+  bool found = !hits.empty();
+  if (a.json) {
+    for (const PasteHit& h : hits) out["matches"].push_back(MatchJson(h.match, h.error));
+  } else if (!a.all) {
+    if (hits.empty()) {
+      std::vector<ErrorText> errors = ParseInput(a.text);
+      std::string msg = errors.empty() ? a.text : errors.back().message;
+      std::printf("no confident match for: %s\n", std::string(Utf8Prefix(msg, 200)).c_str());
     }
-    if (errors.size() > 1) std::printf("== input line %d: %s\n", e.input_line, e.message.c_str());
-    if (matches.empty())
-      std::printf("no confident match for: %s\n", std::string(Utf8Prefix(e.message, 200)).c_str());
-    for (size_t i = 0; i < matches.size(); ++i) PrintMatch(i + 1, matches[i]);
+    for (size_t i = 0; i < hits.size(); ++i) PrintMatch(i + 1, hits[i].match);
+  } else {
+    // --all: every error of the input in order, with its own matches.
+    std::vector<ErrorText> errors = ParseInput(a.text);
+    for (const ErrorText& e : errors) {
+      if (errors.size() > 1) std::printf("== input line %d: %s\n", e.input_line, e.message.c_str());
+      size_t rank = 0;
+      for (const PasteHit& h : hits) {
+        if (h.error.input_line == e.input_line && h.error.message == e.message) {
+          PrintMatch(++rank, h.match);
+        }
+      }
+      if (rank == 0) {
+        std::printf("no confident match for: %s\n",
+                    std::string(Utf8Prefix(e.message, 200)).c_str());
+      }
+    }
   }
   if (a.json) {
     std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
@@ -662,6 +708,9 @@ int Main(int argc, char** argv) {
   explain->add_option("--limit", ea.limit, "Matches per error")->capture_default_str();
   explain->add_flag("--all", ea.all, "Explain every error found in the input, not just the last");
   explain->add_flag("--json", ea.json, "Print {\"matches\": [...]}");
+  explain->add_flag("--jsonl", ea.jsonl,
+                    "With TEXT -: read one {\"input\": ...} object per line from stdin and "
+                    "print each with \"matches\" added (one process, many pastes)");
 
   std::string show_id, show_db;
   bool show_json = false;

@@ -114,6 +114,11 @@ void FuzzyIndex::Finish() {
   }
 }
 
+double FuzzyIndex::WordWeight(std::string_view word) const {
+  int64_t id = Lookup(word);
+  return id < 0 ? Idf(1) : idf_[static_cast<size_t>(id)];
+}
+
 int64_t FuzzyIndex::Lookup(std::string_view word) const {
   size_t lo = 0, hi = vocab_begin_.size() - 1;
   while (lo < hi) {

@@ -54,6 +54,15 @@ class FuzzyIndex {
                           const std::function<double(uint32_t)>& adjust,
                           size_t max_hits = SIZE_MAX) const;
 
+  // The weight (inverse document frequency) of one word; a word no document
+  // has weighs like the rarest known word.
+  double WordWeight(std::string_view word) const;
+  // The sum of the weights of a document's words: how much a document says
+  // that few others say (a template of holes and common words says little).
+  double DocWeight(uint32_t doc) const { return doc < doc_weight_.size() ? doc_weight_[doc] : 0; }
+  // The weight of a word only one document has.
+  double RareWeight() const { return Idf(1); }
+
  private:
   double Idf(uint32_t df) const;
 

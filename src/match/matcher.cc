@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <functional>
 #include <mutex>
 #include <string_view>
@@ -79,6 +80,34 @@ constexpr double kClassDiffers = -0.1;
 constexpr double kFrameAtLine = 0.1;
 constexpr double kFrameInFile = 0.03;
 constexpr double kFrameOnlyScore = 0.45;
+// Pattern-tier score (see Score()): a base above every fuzzy hit, then the
+// share of the message's word weight the literals explain, the share of its
+// bytes, how specific the template is in the corpus, and a full match.
+constexpr double kPatternBase = 0.6;
+constexpr double kExplainedWeight = 0.22;
+constexpr double kCharCoverage = 0.08;
+constexpr double kSpecificity = 0.04;
+constexpr double kFullMatch = 0.04;
+// Template word weight (sum of idf) at which a template counts as fully specific.
+constexpr double kSpecificWeight = 20.0;
+// A pattern hit whose matched literal words weigh less than this share of a
+// rare word's weight (only common words: "error: %s %v") is no evidence on
+// its own; it needs a frame or a code to stay.
+constexpr double kMinLiteralInfo = 0.6;
+constexpr double kMaxLiteralInfo = 3.0;
+// ... unless its literals are this share of the text's bytes ("a=%d b=%d").
+constexpr double kMinWeakCoverage = 0.3;
+constexpr size_t kMinLiteralWords = 2;
+// A hit found inside another hit's hole is the more specific link of a chain
+// ("load config: %w" around "open %s: %w"): it ranks just above the outer one.
+constexpr double kInnerLinkMargin = 0.005;
+constexpr double kMinInnerInfo = 10.0;
+// The paste's language (from its frames) against the record's.
+constexpr double kLanguageAgrees = 0.02;
+constexpr double kLanguageDiffers = -0.08;
+// A numeric code (`209`) in a message is usually a value, not an id: it adds
+// this to a pattern hit of the record and never finds one alone.
+constexpr double kNumericCodeBonus = 0.03;
 
 bool IsWordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -104,6 +133,62 @@ std::string_view LastComponent(std::string_view cls) {
 double ClassAdjust(std::string_view query_class, std::string_view record_class) {
   if (query_class.empty() || record_class.empty()) return 0;
   return LastComponent(query_class) == LastComponent(record_class) ? kClassAgrees : kClassDiffers;
+}
+
+// Records of one family share a runtime, so their traces look alike.
+std::string_view LanguageFamily(std::string_view language) {
+  if (language == "javascript" || language == "typescript") return "js";
+  if (language == "java" || language == "kotlin") return "jvm";
+  if (language == "c" || language == "cpp") return "native";
+  return language;
+}
+
+// The language family a printed frame's file name says, or "".
+std::string_view FrameFamily(std::string_view file) {
+  size_t dot = file.find_last_of('.');
+  if (dot == std::string_view::npos) return "";
+  std::string_view ext = file.substr(dot + 1);
+  static const std::unordered_map<std::string_view, std::string_view> kExt = {
+      {"py", "python"},  {"js", "js"},    {"mjs", "js"},     {"cjs", "js"},    {"ts", "js"},
+      {"tsx", "js"},     {"jsx", "js"},   {"go", "go"},      {"rs", "rust"},   {"java", "jvm"},
+      {"kt", "jvm"},     {"kts", "jvm"},  {"c", "native"},   {"cc", "native"}, {"cpp", "native"},
+      {"cxx", "native"}, {"h", "native"}, {"hpp", "native"}, {"cs", "csharp"}, {"rb", "ruby"},
+      {"php", "php"}};
+  auto it = kExt.find(ext);
+  return it == kExt.end() ? "" : it->second;
+}
+
+// The family most of the query's frames name ("" when none or no majority).
+std::string_view PasteFamily(const std::vector<StackFrame>& frames) {
+  std::unordered_map<std::string_view, int> votes;
+  int total = 0;
+  for (const StackFrame& f : frames) {
+    std::string_view fam = FrameFamily(f.file);
+    if (fam.empty()) continue;
+    ++votes[fam];
+    ++total;
+  }
+  for (const auto& [fam, n] : votes) {
+    if (2 * n > total) return fam;
+  }
+  return "";
+}
+
+// True if `word` (lowercase) is the repository's name or a part of it
+// ("yaml" of go-yaml/yaml, "jq" of jqlang/jq).
+bool NamesRepository(std::string_view word, std::string_view repo) {
+  size_t slash = repo.find('/');
+  std::string name(slash == std::string_view::npos ? repo : repo.substr(slash + 1));
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (name == word) return true;
+  size_t start = 0;
+  while (start <= name.size()) {
+    size_t stop = name.find_first_of("-_.", start);
+    if (stop == std::string::npos) stop = name.size();
+    if (name.substr(start, stop - start) == word) return true;
+    start = stop + 1;
+  }
+  return false;
 }
 
 // True if `word` occurs in `text` with no word character on either side.
@@ -236,11 +321,27 @@ struct Ranked {
   Match match;
   size_t literal_chars = 0;
   bool exact_code = false;
+  // Pattern hits: the share of the message's word weight the literals
+  // explain, and whether the matched literals say too little to stand alone.
+  double explained = 0;
+  double info = 0;  // the weight of the literal words it matched
+  bool weak = false;
+  // Where the pattern matched in the text, and where its holes did.
+  size_t begin = 0, end = 0;
+  std::vector<std::pair<size_t, size_t>> holes;
+};
+
+// What every candidate of one query is scored against, computed once.
+struct QueryContext {
+  std::unordered_map<std::string, double> weights;  // the message's words
+  double total_weight = 0;
+  double min_info = 0;      // see kMinLiteralInfo
+  std::string_view family;  // the paste's language family, "" if unknown
 };
 
 bool Better(const Ranked& a, const Ranked& b) {
-  if (a.exact_code != b.exact_code) return a.exact_code;
   if (a.match.score != b.match.score) return a.match.score > b.match.score;
+  if (a.exact_code != b.exact_code) return a.exact_code;
   if (a.literal_chars != b.literal_chars) return a.literal_chars > b.literal_chars;
   return a.match.record->id < b.match.record->id;
 }
@@ -296,8 +397,11 @@ struct Matcher::Impl {
   }
   std::vector<uint32_t> CodeHits(std::string_view text, const Query& q) const;
   bool RunsInOrder(uint32_t slot, std::string_view text) const;
-  bool Verify(uint32_t r, std::string_view text, const Query& q, Ranked* out) const;
-  std::vector<Ranked> PatternHits(std::string_view text, const Query& q) const;
+  bool Verify(uint32_t r, std::string_view text, const Query& q, const QueryContext& ctx,
+              Ranked* out) const;
+  std::vector<Ranked> PatternHits(std::string_view text, const Query& q,
+                                  const QueryContext& ctx) const;
+  QueryContext Context(std::string_view text, const Query& q) const;
   std::vector<Ranked> FuzzyHits(std::string_view text, const Query& q) const;
   void AddLocation(uint32_t r);
   std::vector<uint32_t> FrameHits(const Query& q) const;
@@ -423,7 +527,8 @@ bool Matcher::Impl::RunsInOrder(uint32_t slot, std::string_view text) const {
 // Runs record r's pattern over `text`. A full match is tried first because
 // only it gives a trailing lazy hole its whole value; a cheap capture-free
 // search rejects most prefilter candidates before either.
-bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q, Ranked* out) const {
+bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
+                           const QueryContext& ctx, Ranked* out) const {
   const RE2* compiled = Regex(r);
   if (compiled == nullptr) return false;
   const RE2& re = *compiled;
@@ -432,8 +537,17 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q, Ra
   int groups = re.NumberOfCapturingGroups();
   std::vector<re2::StringPiece> sub(static_cast<size_t>(groups) + 1);
   bool full = re.Match(input, 0, input.size(), RE2::ANCHOR_BOTH, sub.data(), groups + 1);
-  if (!full && !re.Match(input, 0, input.size(), RE2::UNANCHORED, sub.data(), groups + 1)) {
-    return false;  // the DFA and the capturing engine disagree; trust the latter
+  if (!full) {
+    if (!re.Match(input, 0, input.size(), RE2::UNANCHORED, sub.data(), groups + 1)) {
+      return false;  // the DFA and the capturing engine disagree; trust the latter
+    }
+    // The leftmost match ends as early as its lazy holes allow; from the same
+    // start to the end of the text a trailing hole gets its whole value.
+    size_t start = static_cast<size_t>(sub[0].data() - input.data());
+    std::vector<re2::StringPiece> rest(sub.size());
+    if (re.Match(input, start, input.size(), RE2::ANCHOR_BOTH, rest.data(), groups + 1)) {
+      sub = std::move(rest);
+    }
   }
   const Record& rec = records[r];
   out->match.record = &rec;
@@ -444,21 +558,69 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q, Ra
     std::string value = sub[g].data() ? std::string(sub[g].data(), sub[g].size()) : "";
     out->match.captures.push_back({CaptureName(rec, static_cast<size_t>(g - 1)), std::move(value)});
   }
+  // The literal text of the match: the matched span without the hole values.
+  std::string literal;
+  size_t at = static_cast<size_t>(sub[0].data() - input.data());
+  size_t end = at + sub[0].size();
+  out->begin = at;
+  out->end = end;
+  for (int g = 1; g <= groups; ++g) {
+    if (sub[g].data() == nullptr) continue;
+    size_t hole = static_cast<size_t>(sub[g].data() - input.data());
+    if (hole < at) continue;
+    literal.append(text.substr(at, hole - at)).push_back(' ');
+    at = hole + sub[g].size();
+    out->holes.emplace_back(hole, at);
+  }
+  if (at < end) literal.append(text.substr(at, end - at));
+  double info = 0;
+  std::vector<std::string> words = match::Tokenize(literal);
+  for (const std::string& w : words) {
+    auto it = ctx.weights.find(w);
+    info += it != ctx.weights.end() ? it->second : fuzzy.WordWeight(w);
+  }
+  out->explained = ctx.total_weight > 0 ? std::min(1.0, info / ctx.total_weight) : 0;
+  out->info = info;
   double coverage = static_cast<double>(literal_chars[r]) / static_cast<double>(text.size());
-  double score = 0.6 + 0.3 * std::min(1.0, coverage) + (full ? 0.1 : 0.0);
+  // Only common words, or one word ("date", "line {}: {}"), inside a longer
+  // text: such a template matches half of all pastes. One word that names
+  // the library ("yaml: %s" in go-yaml/yaml) still says where it is from.
+  bool few_words = words.size() < kMinLiteralWords &&
+                   !(words.size() == 1 && NamesRepository(words[0], rec.repo));
+  out->weak = (info < ctx.min_info || few_words) && coverage < kMinWeakCoverage;
+  double specific = std::min(1.0, fuzzy.DocWeight(r) / kSpecificWeight);
+  double score = kPatternBase + kExplainedWeight * out->explained +
+                 kCharCoverage * std::min(1.0, coverage) + kSpecificity * specific +
+                 (full ? kFullMatch : 0.0);
   score += ClassAdjust(q.error_class, rec.error_class);
+  if (!ctx.family.empty() && !rec.language.empty()) {
+    score += LanguageFamily(rec.language) == ctx.family ? kLanguageAgrees : kLanguageDiffers;
+  }
   out->match.score = std::clamp(score, 0.01, 1.0);
   return true;
 }
 
-std::vector<Ranked> Matcher::Impl::PatternHits(std::string_view text, const Query& q) const {
+QueryContext Matcher::Impl::Context(std::string_view text, const Query& q) const {
+  QueryContext ctx;
+  for (std::string& w : match::Tokenize(text.substr(0, kMaxFuzzyBytes))) {
+    double weight = fuzzy.WordWeight(w);
+    ctx.total_weight += weight;
+    ctx.weights.emplace(std::move(w), weight);
+  }
+  ctx.min_info = std::min(kMaxLiteralInfo, kMinLiteralInfo * fuzzy.RareWeight());
+  ctx.family = PasteFamily(q.frames);
+  return ctx;
+}
+
+std::vector<Ranked> Matcher::Impl::PatternHits(std::string_view text, const Query& q,
+                                               const QueryContext& ctx) const {
   std::vector<Ranked> hits;
   std::vector<uint32_t> slots;
   prefilter->Candidates(text, &slots);
   for (uint32_t slot : slots) {
     uint32_t r = slot_record[slot];
     Ranked hit;
-    if (Accept(r, q) && RunsInOrder(slot, text) && Verify(r, text, q, &hit)) {
+    if (Accept(r, q) && RunsInOrder(slot, text) && Verify(r, text, q, ctx, &hit)) {
       hits.push_back(std::move(hit));
     }
   }
@@ -637,6 +799,77 @@ void Matcher::CompileAll() const {
   }
 }
 
+namespace {
+
+bool IsNumeric(std::string_view code) {
+  return !code.empty() &&
+         std::all_of(code.begin(), code.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string Percent(double x) { return std::to_string(static_cast<int>(x * 100 + 0.5)) + "%"; }
+
+// The reason a hit ranks where it does (Match::reason).
+std::string Reason(const Ranked& h, const Query& q, std::string_view family) {
+  const Record& r = *h.match.record;
+  std::vector<std::string> parts;
+  if (h.match.match_type == "pattern" || (h.exact_code && h.explained > 0)) {
+    parts.push_back("literal text explains " + Percent(h.explained) + " of the message's words");
+  } else if (h.match.match_type == "fuzzy") {
+    parts.push_back(h.match.score == kFrameOnlyScore ? "found by a stack frame only"
+                                                     : "shares words with the message (fuzzy)");
+  }
+  if (h.exact_code && r.error_code) parts.push_back("code " + *r.error_code + " printed");
+  if (!q.error_class.empty() && !r.error_class.empty()) {
+    parts.push_back(LastComponent(q.error_class) == LastComponent(r.error_class)
+                        ? "class " + r.error_class + " agrees"
+                        : "class differs (" + std::string(LastComponent(q.error_class)) +
+                              " in the paste)");
+  }
+  for (const StackFrame& f : q.frames) {
+    if (!SameFile(f.file, r.file_path)) continue;
+    std::string at = std::string(Basename(f.file)) + ":" + std::to_string(f.line);
+    parts.push_back(AtLine(r, f.line) ? "frame " + at + " is the raise line"
+                                      : "frame " + at + " is in the same file");
+    break;
+  }
+  if (!family.empty() && !r.language.empty() && LanguageFamily(r.language) != family) {
+    parts.push_back("the paste's frames are " + std::string(family) + ", the record is " +
+                    r.language);
+  }
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : "; ") + p;
+  return out;
+}
+
+}  // namespace
+
+// A wrapper's hole that holds another hit's whole match: the text the
+// wrapper only passes on is what the other record says. The inner hit
+// ranks above its wrapper (innermost first, issue 12's chains).
+void PreferInnerLinks(std::vector<Ranked>* hits) {
+  if (hits->size() < 2 || hits->size() > 64) return;
+  // Repeat so that a chain of three settles innermost first.
+  for (int round = 0; round < 3; ++round) {
+    bool changed = false;
+    for (Ranked& inner : *hits) {
+      if (inner.match.match_type != "pattern") continue;
+      for (const Ranked& outer : *hits) {
+        if (&outer == &inner || outer.match.match_type != "pattern") continue;
+        bool nested = std::any_of(outer.holes.begin(), outer.holes.end(), [&](const auto& h) {
+          return h.first <= inner.begin && inner.end <= h.second && inner.end > inner.begin;
+        });
+        // A generic inner text ("not found") is no more specific than its wrapper.
+        bool specific = inner.info >= std::min(outer.info, kMinInnerInfo);
+        if (nested && specific && inner.match.score <= outer.match.score) {
+          inner.match.score = std::min(1.0, outer.match.score + kInnerLinkMargin);
+          changed = true;
+        }
+      }
+    }
+    if (!changed) break;
+  }
+}
+
 // Results are capped at query.limit (0 gives none).
 std::vector<Match> Matcher::Find(const Query& query) const {
   std::string_view raw(query.message);
@@ -646,39 +879,54 @@ std::vector<Match> Matcher::Find(const Query& query) const {
   RepairUtf8(&text);
   if (text.empty()) return {};
 
-  std::vector<Ranked> hits = impl_->PatternHits(text, query);
+  QueryContext ctx = impl_->Context(text, query);
+  std::vector<Ranked> hits = impl_->PatternHits(text, query, ctx);
   for (uint32_t r : impl_->CodeHits(text, query)) {
     auto it = std::find_if(hits.begin(), hits.end(),
                            [&](const Ranked& h) { return h.match.record == &impl_->records[r]; });
+    // A number in the text is most often a value (a version, a port, a
+    // count): it supports a record the message matches, never finds one.
+    if (IsNumeric(Trim(*impl_->records[r].error_code))) {
+      if (it != hits.end()) it->match.score = std::min(1.0, it->match.score + kNumericCodeBonus);
+      continue;
+    }
     if (it == hits.end()) {
       it = hits.insert(hits.end(), Ranked{});
       it->match.record = &impl_->records[r];
     }
     it->exact_code = true;
+    it->weak = false;
     it->match.match_type = "exact-code";
     it->match.score = 1.0;
   }
-  bool message_hit = !hits.empty();
-  if (!message_hit) hits = impl_->FuzzyHits(text, query);
   if (!query.frames.empty()) {
     for (Ranked& h : hits) {
       double bonus = FrameBonus(*h.match.record, query.frames);
-      double cap = h.match.match_type == "fuzzy" ? kFuzzyMaxScore : 1.0;
-      h.match.score = std::min(cap, h.match.score + bonus);
+      if (bonus > 0) h.weak = false;
+      h.match.score = std::min(1.0, h.match.score + bonus);
     }
-    if (!message_hit) {
-      for (uint32_t r : impl_->FrameHits(query)) {
-        const Record* rec = &impl_->records[r];
-        if (std::any_of(hits.begin(), hits.end(),
-                        [&](const Ranked& h) { return h.match.record == rec; })) {
-          continue;
-        }
-        Ranked hit;
-        hit.match.record = rec;
-        hit.match.match_type = "fuzzy";
-        hit.match.score = kFrameOnlyScore;
-        hits.push_back(std::move(hit));
+  }
+  // Only common words matched ("error: %s"): no evidence on its own.
+  std::erase_if(hits, [](const Ranked& h) { return h.weak; });
+  PreferInnerLinks(&hits);
+  bool message_hit = !hits.empty();
+  if (!message_hit) {
+    hits = impl_->FuzzyHits(text, query);
+    for (Ranked& h : hits) {
+      double bonus = FrameBonus(*h.match.record, query.frames);
+      h.match.score = std::min(kFuzzyMaxScore, h.match.score + bonus);
+    }
+    for (uint32_t r : impl_->FrameHits(query)) {
+      const Record* rec = &impl_->records[r];
+      if (std::any_of(hits.begin(), hits.end(),
+                      [&](const Ranked& h) { return h.match.record == rec; })) {
+        continue;
       }
+      Ranked hit;
+      hit.match.record = rec;
+      hit.match.match_type = "fuzzy";
+      hit.match.score = kFrameOnlyScore;
+      hits.push_back(std::move(hit));
     }
   }
 
@@ -687,7 +935,10 @@ std::vector<Match> Matcher::Find(const Query& query) const {
                     Better);
   std::vector<Match> out;
   out.reserve(keep);
-  for (size_t i = 0; i < keep; ++i) out.push_back(std::move(hits[i].match));
+  for (size_t i = 0; i < keep; ++i) {
+    hits[i].match.reason = Reason(hits[i], query, ctx.family);
+    out.push_back(std::move(hits[i].match));
+  }
   return out;
 }
 

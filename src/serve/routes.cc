@@ -99,6 +99,7 @@ json HitJson(const Corpus& c, const SearchHit& h) {
           {"message", r.error_message},
           {"score", h.score},
           {"matchType", h.match_type},
+          {"reason", h.reason},
           {"url", SiteUrl(c, r)},
           {"captures", std::move(caps)},
           {"slug", r.slug},
@@ -268,18 +269,14 @@ Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string
 
 std::vector<SearchHit> Search(const Corpus& corpus, const std::string& text,
                               const std::string& repo, size_t limit, bool all_errors) {
-  std::vector<ErrorText> errors = ParseInput(text);
-  if (!all_errors && errors.size() > 1) errors.erase(errors.begin(), errors.end() - 1);
   std::vector<SearchHit> hits;
-  for (const ErrorText& e : errors) {
-    Query q{e.message, e.error_class, repo, limit};
-    for (Match& m : corpus.matcher->Find(q)) {
-      // Matches point into the matcher's copy; pages link the corpus's own.
-      auto it = corpus.by_id.find(m.record->id);
-      if (it == corpus.by_id.end()) continue;
-      hits.push_back({&corpus.records[it->second], m.score, std::move(m.match_type),
-                      std::move(m.captures), e.message, e.input_line});
-    }
+  for (PasteHit& h : ExplainPaste(*corpus.matcher, text, repo, limit, all_errors)) {
+    // Matches point into the matcher's copy; pages link the corpus's own.
+    auto it = corpus.by_id.find(h.match.record->id);
+    if (it == corpus.by_id.end()) continue;
+    hits.push_back({&corpus.records[it->second], h.match.score, std::move(h.match.match_type),
+                    std::move(h.match.captures), h.error.message, h.error.input_line,
+                    std::move(h.match.reason)});
   }
   return hits;
 }

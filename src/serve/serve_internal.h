@@ -77,6 +77,7 @@ struct SearchHit {
   std::vector<Capture> captures;
   std::string input_message;
   int input_line;
+  std::string reason;  // Match::reason
 };
 
 std::string RenderHome(const Corpus& corpus);

@@ -93,7 +93,9 @@ bool IsTestFileName(std::string_view name) {
   for (std::string_view ext : kScriptExts) {
     if (!name.ends_with(ext)) continue;
     std::string_view base = name.substr(0, name.size() - ext.size());
-    if (base.ends_with(".test") || base.ends_with(".spec")) return true;
+    // foo.test-d.ts: tsd's type tests.
+    if (base.ends_with(".test") || base.ends_with(".spec") || base.ends_with(".test-d"))
+      return true;
   }
   return false;
 }
@@ -161,6 +163,8 @@ bool IsGeneratedFileName(std::string_view name) {
 
 bool IsBuildOutputDir(std::string_view seg, bool top_level) {
   if (top_level && OneOf(seg, kTopBuildDirs)) return true;
+  // Gradle's build logic (convention plugins): it fails builds, not users.
+  if (top_level && (seg == "buildsrc" || seg == "build-logic")) return true;
   // Monorepo packages ship their bundles in packages/x/dist/.
   if (seg == "dist") return true;
   // CMake trees: CLion's cmake-build-debug/, in-source CMakeFiles/ and
@@ -308,7 +312,8 @@ std::string DescribeSkipRules() {
          "                 *IntegrationTests; files\n"
          "                 test_*.py, test_*.rb, conftest.py, tests.rs, *_test.*,\n"
          "                 *_tests.*, *_unittest.*,\n"
-         "                 *_spec.rb, *.test.{js,ts,jsx,tsx,mjs,cjs}, *.spec.{same};\n"
+         "                 *_spec.rb, *.test.{js,ts,jsx,tsx,mjs,cjs}, *.spec.{same},\n"
+         "                 *.test-d.{same};\n"
          "                 Gradle source sets src/androidTest, androidUnitTest,\n"
          "                 androidInstrumentedTest, unitTest, integrationTest,\n"
          "                 functionalTest, testFixtures, jvmTest, commonTest, jsTest,\n"
@@ -322,7 +327,8 @@ std::string DescribeSkipRules() {
          "                 third-party, 3rdparty, node_modules, site-packages, external,\n"
          "                 extern, .venv, venv, .tox, .git, bower_components, and env\n"
          "                 and deps at the top level\n"
-         "  [build-output] top-level build, target, out, tmp, log; dist, __pycache__,\n"
+         "  [build-output] top-level build, target, out, tmp, log, buildSrc,\n"
+         "                 build-logic; dist, __pycache__,\n"
          "                 .eggs, *.egg-info, cmake-build-*, CMakeFiles, _deps; build/ and\n"
          "                 target/ at any depth when followed by generated,\n"
          "                 generated-sources, generated-test-sources, classes, tmp,\n"

@@ -188,6 +188,10 @@ TEST(ClassifyPathTest, JvmTestsAndBuildOutput) {
       {"exposed-core/src/main/kotlin/Table.kt", ""},
       {"core/build/generated/source/Foo.java", "build-output"},
       {"core/target/generated-sources/annotations/Foo.java", "build-output"},
+      {"build-logic/src/main/kotlin/BndBuildAction.kt", "build-output"},
+      {"buildSrc/src/main/kotlin/Deps.kt", "build-output"},
+      {"lib/build-logic/Rules.kt", ""},
+      {"typings/index.test-d.ts", "test"},
   };
   for (const auto& [path, want] : cases) {
     EXPECT_EQ(ClassifyPath(path, rules), want) << path;
