@@ -256,6 +256,13 @@ void CommonSituations(const ErrorSite& s, const SiteFacts& f, Record* r) {
     if (s.function.empty()) return;
     std::string name = ShortName(s.function);
     if (name.starts_with("_")) return;
+    // Only Python's call graph is built (resolve/python_facts.cc): elsewhere
+    // an empty chain list says nothing about callers, so claim none.
+    if (s.language != "python") {
+      r->common_situations = "When code calls " + Code(s.function) + " (defined at " +
+                             At(s.file_path, s.function_line) + ").";
+      return;
+    }
     r->common_situations = "When code calls the public function " + Code(s.function) +
                            " (defined at " + At(s.file_path, s.function_line) +
                            "); nothing in the repository calls it, so it is reached through "
