@@ -79,6 +79,9 @@ struct SinkFact {
   // `new X(param)` inside the function: superseded when X's own constructor
   // is a sink somewhere in the repository (it then says what X does).
   std::string via_class;
+  // Parameters the raise's path conditions test (`if (!allowed.includes(event))`):
+  // a call passing them literal text is validated, not reported.
+  std::vector<std::string> guarded;
 };
 
 // A call that may pass a message to a sink: at least one argument has

@@ -27,6 +27,7 @@
 #include "extract/escapes.h"
 #include "extract/printf_format.h"
 #include "extract/ts_util.h"
+#include "resolve/link.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_javascript();
@@ -631,6 +632,14 @@ class JsFile {
     s.line = site.line;
     s.def_line = fi.line;
     s.via_class = via_class;
+    for (const std::string& p : s.params) {
+      for (const PathCondition& c : site.conditions) {
+        if (ReadsName(c.expr, p)) {
+          s.guarded.push_back(p);
+          break;
+        }
+      }
+    }
     facts_->sinks.push_back(std::move(s));
   }
 
@@ -1267,8 +1276,8 @@ class JsFile {
   void Finish(TSNode stmt, ErrorSite site, const Ancestors& anc, size_t depth,
               const std::string& via_class = "", bool sink = true) {
     if (site.message.empty()) return;
-    if (facts_ && sink) AddSink(site, anc, via_class);
     out_->push_back(Context(stmt, std::move(site), anc, depth));
+    if (facts_ && sink) AddSink(out_->back(), anc, via_class);
   }
 
   ErrorSite Context(TSNode stmt, ErrorSite site, const Ancestors& anc, size_t depth) {

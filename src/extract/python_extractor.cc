@@ -17,6 +17,7 @@
 #include "errdex/extractor.h"
 #include "extract/python_strings.h"
 #include "extract/ts_util.h"
+#include "resolve/link.h"
 #include "resolve/python_facts.h"
 #include "util/text.h"
 
@@ -795,6 +796,14 @@ class PythonFile {
     k.http_status = site.http_status;
     k.line = site.line;
     k.def_line = ts::Line(f.node);
+    for (const std::string& p : k.params) {
+      for (const PathCondition& c : site.conditions) {
+        if (ReadsName(c.expr, p)) {
+          k.guarded.push_back(p);
+          break;
+        }
+      }
+    }
     facts_->sinks.push_back(std::move(k));
   }
 
@@ -1312,8 +1321,8 @@ class PythonFile {
 
   void Finish(TSNode stmt, ErrorSite site) {
     if (site.message.empty()) return;
-    if (facts_) AddSink(stmt, site);
     AddContext(stmt, &site);
+    if (facts_) AddSink(stmt, site);
     out_->push_back(std::move(site));
   }
 

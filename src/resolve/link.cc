@@ -148,6 +148,12 @@ class Linker {
         if (!s.f.params[i].empty() && name == s.f.params[i]) args[i] = &t;
       }
     }
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i] && args[i]->HasLiteralText() &&
+          std::find(s.f.guarded.begin(), s.f.guarded.end(), s.f.params[i]) != s.f.guarded.end()) {
+        return;  // a value the sink checks, not a message it reports
+      }
+    }
     bool substituted = false, text = false;
     Template composed = SubstituteParams(s.f.message, s.f.params, args, &substituted, &text);
     if (!substituted) return;
@@ -188,7 +194,8 @@ class Linker {
 
   void AddSite(const Sink& s, size_t file, const LinkCall& call, const Template& composed) {
     if (sites_.size() <= file || !sites_[file]) return;
-    std::string key = SiteKey(file, call.line, composed);
+    int line = call.site->line;  // the statement's first line
+    std::string key = SiteKey(file, line, composed);
     if (seen_.count(key)) return;
     seen_.insert(key);
     ErrorSite site = *call.site;
@@ -212,7 +219,7 @@ class Linker {
     note += ", which raises " + (s.f.error_class.empty() ? std::string("it") : s.f.error_class) +
             " at " + where;
     site.message_origin_note = note;
-    if (call.replaces_site) replaced_[file].insert({call.line, s.f.error_class});
+    if (call.replaces_site) replaced_[file].insert({line, s.f.error_class});
     added_.push_back({file, std::move(site)});
   }
 
@@ -276,6 +283,19 @@ Template SubstituteParams(const Template& t, const std::vector<std::string>& par
     if (repr) out.AddLiteral("'");
   }
   return out;
+}
+
+bool ReadsName(std::string_view expr, std::string_view name) {
+  if (name.empty()) return false;
+  auto ident = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
+  for (size_t at = expr.find(name); at != std::string_view::npos; at = expr.find(name, at + 1)) {
+    bool start = at == 0 || (!ident(expr[at - 1]) && expr[at - 1] != '.');
+    bool end = at + name.size() >= expr.size() || !ident(expr[at + name.size()]);
+    if (start && end) return true;
+  }
+  return false;
 }
 
 LinkStats LinkMessages(const std::vector<FileFacts>& files,

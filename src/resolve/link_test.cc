@@ -147,6 +147,11 @@ TEST(Link, JsExceptionClassComposesTheTextInAnotherFile) {
                     "  if (typeof cfg.port !== 'number') {\n"
                     "    throw new ConfigError('port', 'must be a number');\n"
                     "  }\n"
+                    "}\n"
+                    "function later() {\n"
+                    "  const err =\n"
+                    "    new ConfigError('host', 'is required');\n"
+                    "  return Promise.reject(err);\n"
                     "}\n"}});
   std::vector<const ErrorSite*> at = r.At("src/load.js", 4);
   ASSERT_EQ(at.size(), 1u) << Dump(r);  // the extractor's guess ('port') is replaced
@@ -155,7 +160,33 @@ TEST(Link, JsExceptionClassComposesTheTextInAnotherFile) {
   EXPECT_EQ(at[0]->function, "load");
   ASSERT_EQ(at[0]->conditions.size(), 1u);
   EXPECT_TRUE(Matches(*at[0], "ConfigError: config key port: must be a number"));
-  EXPECT_EQ(r.stats.sites_replaced, 1);
+  // A construction spanning lines: the site stays on its statement's line.
+  std::vector<const ErrorSite*> multi = r.At("src/load.js", 8);
+  ASSERT_EQ(multi.size(), 1u) << Dump(r);
+  EXPECT_EQ(multi[0]->message.Display(), "config key host: is required");
+  EXPECT_EQ(r.stats.sites_replaced, 2);
+}
+
+TEST(Link, ValidatedArgumentsAreNotMessages) {
+  // `hook('preAction', fn)` passes a value the sink checks: not an error.
+  Linked r =
+      Link({{"lib/hooks.js",
+             "function hook(event, listener) {\n"
+             "  const allowed = ['preAction', 'postAction'];\n"
+             "  if (!allowed.includes(event)) {\n"
+             "    throw new Error(`Unexpected value for event passed to hook : '${event}'`);\n"
+             "  }\n"
+             "}\n"
+             "hook('preAction', () => {});\n"},
+            {"lib/check.py",
+             "def check_port(port):\n"
+             "    if port not in (80, 443):\n"
+             "        raise ValueError(f\"unsupported port {port}\")\n"
+             "\n"
+             "check_port('80')\n"}});
+  EXPECT_TRUE(r.At("lib/hooks.js", 7).empty()) << Dump(r);
+  EXPECT_TRUE(r.At("lib/check.py", 5).empty()) << Dump(r);
+  EXPECT_EQ(r.stats.sites_added, 0);
 }
 
 TEST(Link, TsWrapperFunctionAndMessagePropertyClassAcrossFiles) {
