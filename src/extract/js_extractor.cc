@@ -643,6 +643,13 @@ class JsFile {
     facts_->sinks.push_back(std::move(s));
   }
 
+  static bool HasSpace(const Template& t) {
+    for (const Piece& p : t.pieces()) {
+      if (!p.is_hole && p.text.find(' ') != std::string::npos) return true;
+    }
+    return false;
+  }
+
   static bool BuiltinError(std::string_view name) {
     return name == "Error" || name == "TypeError" || name == "RangeError" ||
            name == "SyntaxError" || name == "ReferenceError" || name == "EvalError" ||
@@ -662,6 +669,12 @@ class JsFile {
       Template t = Is(u, "object") || Is(u, "spread_element") || IsFunctionNode(u)
                        ? Template()
                        : ExprTemplate(u, ts_node_start_byte(call), 0, &note);
+      if (Is(u, "identifier") && !HasSpace(t)) {
+        // A local holding a word (`encoding = DEFAULT_ENCODING`) is a value,
+        // maybe one of several; a local holding a sentence is a message.
+        t = Template();
+        AddExprHole(u, &t);
+      }
       text |= t.HasLiteralText();
       param |= fi.valid && NamesParam(t, fi);
       out->args.push_back(std::move(t));
@@ -738,6 +751,7 @@ class JsFile {
             if (Is(Unwrap(a), "object")) ReadObjectCode(Unwrap(a), &site);
           }
           call.site = Context(stmt, std::move(site), p.ancestors, depth);
+          call.replaces_site = thrown_calls_.count(p.node.id) > 0;
         }
       }
       facts_->link_calls.push_back(std::move(call));
@@ -815,7 +829,11 @@ class JsFile {
     } else {
       return;  // `throw err` re-throws a value built elsewhere
     }
-    Finish(stmt, std::move(site), anc, anc.size());
+    // `throw wrap('a', b)`: the message is a guess from one argument; the
+    // linker composes it when `wrap` is a sink, and only then.
+    bool guessed = type == "call_expression" && site.error_class.empty();
+    if (guessed && facts_) thrown_calls_.insert(arg.id);
+    Finish(stmt, std::move(site), anc, anc.size(), "", !guessed);
   }
 
   // `new X(...)`: thrown directly, built into a variable, or passed on.
@@ -1302,6 +1320,7 @@ class JsFile {
   std::vector<Pending> pending_;
   std::vector<Pending> link_pending_;
   std::vector<Pending> message_assigns_;
+  std::set<const void*> thrown_calls_;  // `throw f(...)` calls HandleThrow recorded
   std::map<const void*, FuncInfo> func_info_;
   TSNode scope_hint_{};  // the caller's function while its arguments are read
   std::set<std::string> overflowed_;

@@ -745,6 +745,15 @@ class PythonFile {
     auto read = [&](TSNode a) {
       std::string note;
       Template t = ExprTemplate(a, ts_node_start_byte(call), 0, &note);
+      bool space = false;
+      for (const Piece& p : t.pieces())
+        space |= !p.is_hole && p.text.find(' ') != std::string::npos;
+      if (Is(a, "identifier") && !space) {
+        // A local holding a word is a value, maybe one of several; a local
+        // holding a sentence is a message.
+        t = Template();
+        AddExprHole(a, &t);
+      }
       text |= t.HasLiteralText();
       param |= NamesParam(t, params);
       return t;

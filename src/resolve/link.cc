@@ -157,7 +157,27 @@ class Linker {
     bool substituted = false, text = false;
     Template composed = SubstituteParams(s.f.message, s.f.params, args, &substituted, &text);
     if (!substituted) return;
-    if (text && call.site) AddSite(s, file, call, composed);
+    // The call tells the user why when an argument brings text of its own:
+    // `${path}.or` forwarding the caller's path one level down does not
+    // (the caller's callers do); `error: unknown option '${flag}'` does.
+    bool telling = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (!args[i] || !args[i]->HasLiteralText()) continue;
+      bool used = false;
+      for (const Piece& p : s.f.message.pieces()) used |= p.is_hole && p.expr == s.f.params[i];
+      if (!used) continue;
+      bool forwards = false, space = false;
+      for (const Piece& p : args[i]->pieces()) {
+        if (p.is_hole) {
+          forwards |= std::find(call.caller_params.begin(), call.caller_params.end(), p.expr) !=
+                      call.caller_params.end();
+        } else {
+          space |= p.text.find(' ') != std::string::npos;
+        }
+      }
+      telling |= !forwards || space;
+    }
+    if (text && telling && call.site) AddSite(s, file, call, composed);
     if (call.caller_name.empty() || call.caller_params.empty() || s.depth + 1 > kMaxLinkDepth) {
       return;
     }
@@ -219,7 +239,7 @@ class Linker {
     note += ", which raises " + (s.f.error_class.empty() ? std::string("it") : s.f.error_class) +
             " at " + where;
     site.message_origin_note = note;
-    if (call.replaces_site) replaced_[file].insert({line, s.f.error_class});
+    if (call.replaces_site) replaced_[file].insert({line, call.site->error_class});
     added_.push_back({file, std::move(site)});
   }
 

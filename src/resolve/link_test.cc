@@ -167,6 +167,31 @@ TEST(Link, JsExceptionClassComposesTheTextInAnotherFile) {
   EXPECT_EQ(r.stats.sites_replaced, 2);
 }
 
+// webpack's RuleSetCompiler: `throw this.error(path, value, message)` where
+// error() returns the Error, and recursive calls that only extend the path.
+TEST(Link, ThrownFactoryCallsAndForwardedPaths) {
+  Linked r =
+      Link({{"lib/rules.js",
+             "class Compiler {\n"
+             "  error(path, value, message) {\n"
+             "    return new Error(`Compiling failed: ${message} (at ${path}: ${value})`);\n"
+             "  }\n"
+             "  compile(path, cond) {\n"
+             "    if (!Array.isArray(cond.or))\n"
+             "      throw this.error(`${path}.or`, cond.or, 'Expected array of conditions');\n"
+             "    this.compile(`${path}.or`, cond.or);\n"
+             "  }\n"
+             "}\n"}});
+  std::vector<const ErrorSite*> at = r.At("lib/rules.js", 7);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);  // the guess `${path}.or` is replaced
+  EXPECT_EQ(at[0]->message.Display(),
+            "Compiling failed: Expected array of conditions (at ${path}.or: ${cond.or})");
+  EXPECT_EQ(at[0]->error_class, "Error");
+  EXPECT_TRUE(
+      Matches(*at[0], "Compiling failed: Expected array of conditions (at ruleSet[0].or: x)"));
+  EXPECT_TRUE(r.At("lib/rules.js", 8).empty()) << Dump(r);
+}
+
 TEST(Link, ValidatedArgumentsAreNotMessages) {
   // `hook('preAction', fn)` passes a value the sink checks: not an error.
   Linked r =
@@ -177,7 +202,18 @@ TEST(Link, ValidatedArgumentsAreNotMessages) {
              "    throw new Error(`Unexpected value for event passed to hook : '${event}'`);\n"
              "  }\n"
              "}\n"
-             "hook('preAction', () => {});\n"},
+             "hook('preAction', () => {});\n"
+             "function encode(encoding) {\n"
+             "  switch (encoding) {\n"
+             "    case 'base64': return 1;\n"
+             "    default: throw new Error(`Unsupported encoding '${encoding}'`);\n"
+             "  }\n"
+             "}\n"
+             "function gen(e) {\n"
+             "  let encoding = e;\n"
+             "  if (encoding === undefined) encoding = 'base64';\n"
+             "  return encode(encoding);\n"
+             "}\n"},
             {"lib/check.py",
              "def check_port(port):\n"
              "    if port not in (80, 443):\n"
@@ -186,6 +222,8 @@ TEST(Link, ValidatedArgumentsAreNotMessages) {
              "check_port('80')\n"}});
   EXPECT_TRUE(r.At("lib/hooks.js", 7).empty()) << Dump(r);
   EXPECT_TRUE(r.At("lib/check.py", 5).empty()) << Dump(r);
+  // A local holding a word is a value the switch checks, not a message.
+  EXPECT_TRUE(r.At("lib/hooks.js", 17).empty()) << Dump(r);
   EXPECT_EQ(r.stats.sites_added, 0);
 }
 
