@@ -379,6 +379,7 @@ class JsFile {
   // ts_node_parent searches down from the root on every call in the 0.20
   // runtime.
   void Run(TSNode root) {
+    root_ = root;
     ts::WalkWithAncestors(root, [this](TSNode n, const Ancestors& anc) { return Visit(n, anc); });
     for (const Pending& p : pending_) {
       if (p.symbol == ids_.throw_statement) {
@@ -450,72 +451,20 @@ class JsFile {
         return false;
       }
     }
-    static const std::set<std::string_view> kNotSinks = {"require",
-                                                         "push",
-                                                         "join",
-                                                         "split",
-                                                         "replace",
-                                                         "includes",
-                                                         "indexOf",
-                                                         "startsWith",
-                                                         "endsWith",
-                                                         "slice",
-                                                         "concat",
-                                                         "test",
-                                                         "match",
-                                                         "get",
-                                                         "set",
-                                                         "has",
-                                                         "on",
-                                                         "once",
-                                                         "emit",
-                                                         "then",
-                                                         "catch",
-                                                         "call",
-                                                         "apply",
-                                                         "bind",
-                                                         "log",
-                                                         "debug",
-                                                         "info",
-                                                         "trace",
-                                                         "map",
-                                                         "filter",
-                                                         "forEach",
-                                                         "reduce",
-                                                         "some",
-                                                         "every",
-                                                         "find",
-                                                         "assign",
-                                                         "keys",
-                                                         "stringify",
-                                                         "parse",
-                                                         "resolve",
-                                                         "describe",
-                                                         "it",
-                                                         "expect",
-                                                         "addEventListener",
-                                                         "removeEventListener",
-                                                         "querySelector",
-                                                         "write",
-                                                         "toString",
-                                                         "substring",
-                                                         "substr",
-                                                         "trim",
-                                                         "padStart",
-                                                         "padEnd",
-                                                         "repeat",
-                                                         "add",
-                                                         "delete",
-                                                         "unshift",
-                                                         "splice",
-                                                         "sort",
-                                                         "lastIndexOf",
-                                                         "exec",
-                                                         "setTimeout",
-                                                         "setInterval",
-                                                         "defineProperty",
-                                                         "hasOwnProperty",
-                                                         "import"};
+    // clang-format off
+    static const std::set<std::string_view> kNotSinks = {
+        "require", "import", "push", "join", "split", "replace", "includes", "indexOf",
+        "lastIndexOf", "startsWith", "endsWith", "slice", "concat", "test", "match", "exec",
+        "get", "set", "has", "add", "delete", "on", "once", "off", "emit", "then", "catch",
+        "finally", "call", "apply", "bind", "log", "debug", "info", "trace", "map", "filter",
+        "forEach", "reduce", "some", "every", "find", "findIndex", "assign", "keys", "values",
+        "entries", "stringify", "parse", "resolve", "describe", "it", "test", "expect",
+        "addEventListener", "removeEventListener", "querySelector", "write", "toString",
+        "substring", "substr", "trim", "padStart", "padEnd", "repeat", "unshift", "splice",
+        "sort", "setTimeout", "setInterval", "defineProperty", "hasOwnProperty", "tap",
+        "tapAsync", "tapPromise", "intercept", "for", "callAsync", "promise", "getHooks",
+        "createHash", "digest", "update", "from", "of", "isArray", "freeze", "localeCompare"};
+    // clang-format on
     if (kNotSinks.count(last)) return false;
     if (ts_node_symbol(fn) == ids_.member_expression) {
       std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
@@ -1152,7 +1101,7 @@ class JsFile {
     TSNode scope = ts_node_is_null(scope_hint_) ? EnclosingScope(ident) : scope_hint_;
     std::vector<TSNode> assigns = AssignmentsTo(scope, name, pos);
     if (assigns.empty() && !Is(scope, "program")) {
-      assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);  // module constants
+      assigns = AssignmentsTo(root_, name, UINT32_MAX);  // module constants
     }
     int last_plain = -1;
     for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
@@ -1323,6 +1272,7 @@ class JsFile {
   std::set<const void*> thrown_calls_;  // `throw f(...)` calls HandleThrow recorded
   std::map<const void*, FuncInfo> func_info_;
   TSNode scope_hint_{};  // the caller's function while its arguments are read
+  TSNode root_{};
   std::set<std::string> overflowed_;
   // An indexed assignment and its enclosing function (else the root).
   struct Assignment {
