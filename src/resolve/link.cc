@@ -118,7 +118,15 @@ class Linker {
       if (call.receiver.empty() || DeniedReceiver(call.receiver)) return false;
     } else if (!s.f.constructor) {
       if (python && (call.receiver == "self" || call.receiver == "cls")) return false;
-      if (!call.receiver.empty() && DeniedReceiver(call.receiver)) return false;
+      if (!call.receiver.empty()) {
+        // `mod.fail()` reaches a free function through a module; `fs.relative()`
+        // on a parameter, or any `x.f()` in f's own file, is some object's method.
+        if (DeniedReceiver(call.receiver) || s.file == file ||
+            std::find(call.caller_params.begin(), call.caller_params.end(), call.receiver) !=
+                call.caller_params.end()) {
+          return false;
+        }
+      }
     }
     if (names_[file].count(call.callee)) return s.file == file;
     auto defs = defs_.find({Family(files_[file].path), call.callee});

@@ -294,6 +294,19 @@ TEST(Link, AmbiguousNamesWithDifferentTemplatesAreSkippedOwnFileFirst) {
   Linked c = Link({{"a/x.js", "function error(m) { throw new Error('x: ' + m); }\n"},
                    {"b/y.js", "console.error('not ours');\n"}});
   EXPECT_TRUE(c.At("b/y.js", 1).empty()) << Dump(c);
+  // `fs.relative(a, b)` inside the free function `relative` is the file
+  // system's method, not a recursive call.
+  Linked f = Link({{"lib/fs.js",
+                    "const relative = (fs, rootPath, targetPath) => {\n"
+                    "  if (fs.relative) return fs.relative(rootPath, targetPath);\n"
+                    "  throw new Error(`${rootPath} is not a path`);\n"
+                    "};\n"
+                    "module.exports = { relative };\n"},
+                   {"lib/use.js",
+                    "const { relative } = require('./fs');\n"
+                    "const p = relative(outputFs, `/${ctx}`, `/${filename}`);\n"}});
+  ASSERT_EQ(f.At("lib/use.js", 2).size(), 1u) << Dump(f);
+  EXPECT_EQ(f.At("lib/use.js", 2)[0]->message.Display(), "/${ctx} is not a path");
 }
 
 TEST(Link, PythonHelperInAnotherFile) {
