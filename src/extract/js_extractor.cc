@@ -417,6 +417,20 @@ class JsFile {
         pending_.push_back(Pending{n, sym, anc});
       } else if (facts_ && IsLinkCandidate(n)) {
         link_pending_.push_back(Pending{n, sym, anc});
+      } else if (facts_) {
+        // console.error(msg) followed by process.exit() in the same
+        // function: the printed message is the error the user sees.
+        std::string_view fn = ts::Text(ts_node_child_by_field_id(n, ids_.function), src_);
+        if (fn == "console.error") {
+          console_errors_.push_back(Pending{n, sym, anc});
+        } else if (fn == "process.exit") {
+          size_t k = anc.size();
+          while (k > 0 && !ids_.IsFunction(ts_node_symbol(anc[k - 1]))) --k;
+          if (k > 0) {
+            uint32_t& last = exits_[anc[k - 1].id];
+            last = std::max(last, ts_node_start_byte(n));
+          }
+        }
       }
     } else if (sym == ids_.variable_declarator || sym == ids_.assignment_expression ||
                sym == ids_.augmented_assignment_expression) {
@@ -642,7 +656,37 @@ class JsFile {
     return true;
   }
 
+  // `console.error(fmt, ...)` in a function that then calls process.exit():
+  // a sink when the printed text names the function's parameters.
+  void CollectExitSinks() {
+    for (const Pending& p : console_errors_) {
+      const FuncInfo& fi = Enclosing(p.ancestors);
+      if (!fi.valid) continue;
+      auto exit = exits_.find(fi.node.id);
+      if (exit == exits_.end() || exit->second < ts_node_start_byte(p.node)) continue;
+      std::vector<TSNode> args = NamedChildren(Field(p.node, "arguments"));
+      if (args.empty()) continue;
+      std::string note;
+      scope_hint_ = fi.node;
+      Template msg = ExprTemplate(Unwrap(args[0]), ts_node_start_byte(p.node), 0, &note);
+      if (args.size() > 1) {
+        std::vector<std::string> rest;
+        for (size_t i = 1; i < args.size(); ++i) rest.push_back(HoleExpr(args[i]));
+        msg = ApplyPrintf(msg, rest, PrintfDialect::kNodeUtil);
+      }
+      scope_hint_ = TSNode{};
+      size_t depth = 0;
+      TSNode stmt = StatementOf(p.node, p.ancestors, &depth);
+      if (ts_node_is_null(stmt)) continue;
+      ErrorSite site = NewSite(stmt, SiteKind::kLog);
+      site.message = std::move(msg);
+      site = Context(stmt, std::move(site), p.ancestors, depth);
+      AddSink(site, p.ancestors, "");
+    }
+  }
+
   void CollectLinks() {
+    CollectExitSinks();
     std::set<const void*> message_ctors;  // constructors that set this.message
     for (const Pending& p : message_assigns_) {
       const FuncInfo& fi = Enclosing(p.ancestors);
@@ -1269,7 +1313,9 @@ class JsFile {
   std::vector<Pending> pending_;
   std::vector<Pending> link_pending_;
   std::vector<Pending> message_assigns_;
-  std::set<const void*> thrown_calls_;  // `throw f(...)` calls HandleThrow recorded
+  std::vector<Pending> console_errors_;
+  std::map<const void*, uint32_t> exits_;  // function -> its last process.exit() call
+  std::set<const void*> thrown_calls_;     // `throw f(...)` calls HandleThrow recorded
   std::map<const void*, FuncInfo> func_info_;
   TSNode scope_hint_{};  // the caller's function while its arguments are read
   TSNode root_{};

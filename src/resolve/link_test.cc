@@ -192,6 +192,27 @@ TEST(Link, ThrownFactoryCallsAndForwardedPaths) {
   EXPECT_TRUE(r.At("lib/rules.js", 8).empty()) << Dump(r);
 }
 
+TEST(Link, ConsoleErrorThenExitIsASink) {
+  Linked r = Link({{"bin/util.js",
+                    "function die(msg, code) {\n"
+                    "  console.error('fatal: %s', msg);\n"
+                    "  process.exit(code || 1);\n"
+                    "}\n"
+                    "function note(msg) {\n"
+                    "  console.error(`note: ${msg}`);\n"
+                    "}\n"
+                    "module.exports = { die, note };\n"},
+                   {"bin/cli.js",
+                    "const { die, note } = require('./util');\n"
+                    "if (!process.argv[2]) die(`missing config file, try --config`);\n"
+                    "note('just a note here');\n"}});
+  const ErrorSite* s = r.Find("bin/cli.js", 2, "fatal: missing config file, try --config");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->kind, SiteKind::kLog);
+  EXPECT_TRUE(Matches(*s, "fatal: missing config file, try --config"));
+  EXPECT_TRUE(r.At("bin/cli.js", 3).empty()) << Dump(r);  // no exit: not an error
+}
+
 TEST(Link, ValidatedArgumentsAreNotMessages) {
   // `hook('preAction', fn)` passes a value the sink checks: not an error.
   Linked r =
