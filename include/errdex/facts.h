@@ -5,34 +5,37 @@
 // costs no second parse.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "errdex/error_site.h"
 
 namespace errdex {
 
 // A command-line flag, click option, environment variable or dataclass field
 // the repository defines, with the identifier code reads it through.
 struct OptionDef {
-  std::string name;  // "--enable-hierarchical-cache", "SGLANG_X", "enable_x" (field)
-  std::string dest;  // "enable_hierarchical_cache"; empty for environment variables
-  std::string kind;  // "flag", "env", "field"
-  std::string action;               // "store_true", "store_false", ... (flags)
+  std::string name;    // "--enable-hierarchical-cache", "SGLANG_X", "enable_x" (field)
+  std::string dest;    // "enable_hierarchical_cache"; empty for environment variables
+  std::string kind;    // "flag", "env", "field"
+  std::string action;  // "store_true", "store_false", ... (flags)
   std::vector<std::string> choices;  // literal choices, as written (`'off'`)
   std::string file;
   int line = 0;
 };
 
 struct FunctionFact {
-  std::string name;       // "ServerArgs.__post_init__"
-  std::string short_name;  // "__post_init__"
-  std::string route;      // decorator text when it routes requests ("@app.post(...)")
+  std::string name;                 // "ServerArgs.__post_init__"
+  std::string short_name;           // "__post_init__"
+  std::string route;                // decorator text when it routes requests ("@app.post(...)")
   std::vector<std::string> params;  // parameter names in order, `self` included
   int line = 0;
 };
 
 struct CallFact {
-  std::string caller;  // qualified enclosing function; empty at module level
-  std::string callee;  // last component of the called name
+  std::string caller;    // qualified enclosing function; empty at module level
+  std::string callee;    // last component of the called name
   std::string receiver;  // "" for `f()`, "self" for `self.f()`, "obj" for `obj.f()`
   int line = 0;
 };
@@ -52,6 +55,58 @@ struct MembershipFact {
   int line = 0;
 };
 
+// Linking (src/resolve/link.h): a function whose raised message contains
+// its own parameters. Calls that pass text for those parameters are error
+// sites of their own, at the call.
+struct SinkFact {
+  std::string function;      // qualified, for notes: "Command.error", "ConfigError"
+  std::string name;          // what calls name: "error"; the class name for a constructor
+  std::string language;      // "python", "javascript", "typescript"
+  bool method = false;       // called through a receiver: this.error(), self.fail()
+  bool constructor = false;  // new X(...), raise X(...), super(...)
+  // Positional parameters as calls pass them (self/cls dropped); empty names
+  // for destructured ones.
+  std::vector<std::string> params;
+  // The raised message; holes whose expr names a parameter take the argument.
+  Template message;
+  std::string error_class;
+  SiteKind kind = SiteKind::kRaise;
+  std::string severity = "error";
+  std::optional<std::string> error_code;
+  std::optional<int> http_status;
+  int line = 0;      // the raising statement
+  int def_line = 0;  // the function
+  // `new X(param)` inside the function: superseded when X's own constructor
+  // is a sink somewhere in the repository (it then says what X does).
+  std::string via_class;
+  // Parameters the raise's path conditions test (`if (!allowed.includes(event))`):
+  // a call passing them literal text is validated, not reported.
+  std::vector<std::string> guarded;
+};
+
+// A call that may pass a message to a sink: at least one argument has
+// literal text or names a parameter of the calling function.
+struct LinkCall {
+  std::string caller;       // qualified enclosing function; empty at module level
+  std::string caller_name;  // what calls name it (the class for a constructor)
+  bool caller_method = false;
+  bool caller_constructor = false;
+  int caller_line = 0;
+  std::vector<std::string> caller_params;  // positional, self/cls dropped
+  std::string callee;                      // last name component; the superclass for super(...)
+  std::string receiver;                    // "" for f(), "this"/"self", "obj"
+  bool construct = false;                  // new X(...), raise X(...), super(...)
+  std::vector<Template> args;              // positional
+  std::vector<std::pair<std::string, Template>> keywords;  // Python keyword arguments
+  int line = 0;
+  // Context (function, conditions, notes, code) for a site at this call;
+  // set when some argument has literal text. Its message is empty.
+  std::optional<ErrorSite> site;
+  // The extractor already recorded this construction (`throw new X('a',
+  // 'b')` read as message 'a'); a composed message replaces those sites.
+  bool replaces_site = false;
+};
+
 struct FileFacts {
   std::string path;
   std::vector<OptionDef> options;
@@ -59,6 +114,9 @@ struct FileFacts {
   std::vector<CallFact> calls;
   std::vector<ConstantFact> constants;
   std::vector<MembershipFact> memberships;
+  std::vector<SinkFact> sinks;
+  std::vector<LinkCall> link_calls;
+  std::vector<std::string> link_names;  // every function, method and class defined here
 };
 
 }  // namespace errdex

@@ -12,6 +12,7 @@
 #include "analyze/record_builder.h"
 #include "errdex/extractor.h"
 #include "errdex/store.h"
+#include "resolve/link.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -100,8 +101,8 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
   std::vector<FileFacts> facts(files.size());
   std::atomic<int> done{0}, sites{0};
   std::mutex progress_mu;
-  int threads = options.threads > 0 ? options.threads
-                                     : std::max(1u, std::thread::hardware_concurrency());
+  int threads =
+      options.threads > 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   ParallelFor(files.size(), threads, [&](size_t i) {
     ExtractFile(files[i], &results[i], &facts[i]);
     sites += results[i].sites_found;
@@ -111,6 +112,16 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
       progress(Progress{d, static_cast<int>(files.size()), sites.load()});
     }
   });
+  // Link: messages passed to wrappers and exception classes in other
+  // functions and files become sites at the calls that pass them.
+  {
+    std::vector<std::vector<ErrorSite>*> per_file(files.size());
+    for (size_t i = 0; i < files.size(); ++i) {
+      if (results[i].error.empty()) per_file[i] = &results[i].sites;
+    }
+    LinkMessages(facts, per_file);
+    for (FileResult& r : results) r.sites_found = static_cast<int>(r.sites.size());
+  }
   // Resolve: cross-file facts (options, callers, constants) for every site.
   RepoFacts repo_facts(facts);
   ParallelFor(files.size(), threads,

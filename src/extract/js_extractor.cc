@@ -27,6 +27,7 @@
 #include "extract/escapes.h"
 #include "extract/printf_format.h"
 #include "extract/ts_util.h"
+#include "resolve/link.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_javascript();
@@ -306,8 +307,9 @@ TSNode EnclosingScope(TSNode n) {
 // (comparing ids, not type strings); they differ between the grammars.
 struct JsIds {
   TSSymbol throw_statement, new_expression, call_expression, variable_declarator,
-      assignment_expression, augmented_assignment_expression, member_expression, string, regex;
-  TSFieldId function, constructor, object, property;
+      assignment_expression, augmented_assignment_expression, member_expression, string, regex,
+      class_declaration, class_expression, abstract_class;
+  TSFieldId function, constructor, object, property, arguments, left;
   std::vector<TSSymbol> functions;  // the types IsFunctionNode accepts
 
   bool IsFunction(TSSymbol s) const {
@@ -329,10 +331,15 @@ JsIds MakeIds(const TSLanguage* lang) {
             sym("member_expression"),
             sym("string"),
             sym("regex"),
+            sym("class_declaration"),
+            sym("class"),
+            sym("abstract_class_declaration"),
             field("function"),
             field("constructor"),
             field("object"),
             field("property"),
+            field("arguments"),
+            field("left"),
             {}};
   for (std::string_view t :
        {"function_declaration", "generator_function_declaration", "method_definition",
@@ -358,12 +365,13 @@ using Ancestors = std::vector<TSNode>;
 class JsFile {
  public:
   JsFile(const SourceFile& file, std::string language, const TSLanguage* grammar,
-         std::vector<ErrorSite>* out)
+         std::vector<ErrorSite>* out, FileFacts* facts = nullptr)
       : file_(file),
         src_(file.content),
         language_(std::move(language)),
         ids_(IdsFor(grammar)),
-        out_(out) {}
+        out_(out),
+        facts_(facts) {}
 
   // One iterative pre-order walk (nesting depth is untrusted) gathers the
   // candidate sites and the assignment index; the sites are handled after
@@ -371,6 +379,7 @@ class JsFile {
   // ts_node_parent searches down from the root on every call in the 0.20
   // runtime.
   void Run(TSNode root) {
+    root_ = root;
     ts::WalkWithAncestors(root, [this](TSNode n, const Ancestors& anc) { return Visit(n, anc); });
     for (const Pending& p : pending_) {
       if (p.symbol == ids_.throw_statement) {
@@ -381,6 +390,7 @@ class JsFile {
         HandleCall(p.node, p.ancestors);
       }
     }
+    if (facts_) CollectLinks();
   }
 
  private:
@@ -403,12 +413,363 @@ class JsFile {
       std::string_view last = name.substr(name.rfind('.') + 1);  // npos + 1 == 0
       if (!last.empty() && IsUpper(last[0])) pending_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.call_expression) {
-      if (IsSiteCall(n)) pending_.push_back(Pending{n, sym, anc});
+      if (IsSiteCall(n)) {
+        pending_.push_back(Pending{n, sym, anc});
+      } else if (facts_ && IsLinkCandidate(n)) {
+        link_pending_.push_back(Pending{n, sym, anc});
+      } else if (facts_) {
+        // console.error(msg) followed by process.exit() in the same
+        // function: the printed message is the error the user sees.
+        std::string_view fn = ts::Text(ts_node_child_by_field_id(n, ids_.function), src_);
+        if (fn == "console.error") {
+          console_errors_.push_back(Pending{n, sym, anc});
+        } else if (fn == "process.exit") {
+          size_t k = anc.size();
+          while (k > 0 && !ids_.IsFunction(ts_node_symbol(anc[k - 1]))) --k;
+          if (k > 0) {
+            uint32_t& last = exits_[anc[k - 1].id];
+            last = std::max(last, ts_node_start_byte(n));
+          }
+        }
+      }
     } else if (sym == ids_.variable_declarator || sym == ids_.assignment_expression ||
                sym == ids_.augmented_assignment_expression) {
       IndexAssignment(n, anc);
+      if (facts_ && sym == ids_.assignment_expression &&
+          ts::Text(ts_node_child_by_field_id(n, ids_.left), src_) == "this.message") {
+        message_assigns_.push_back(Pending{n, sym, anc});
+      }
+    } else if (facts_ && (ids_.IsFunction(sym) || sym == ids_.class_declaration ||
+                          sym == ids_.class_expression || sym == ids_.abstract_class)) {
+      bool is_function = false;
+      std::string name = JsScopeNameIn(n, anc.empty() ? TSNode{} : anc.back(), src_, &is_function);
+      if (!name.empty() && name != "constructor") facts_->link_names.push_back(name);
     }
     return true;
+  }
+
+  // --- linking facts (src/resolve/link.h) -------------------------------------
+
+  // Calls that may pass a message on: a named callee that is not the
+  // platform's, with arguments. Decided by text only (this runs for every call).
+  bool IsLinkCandidate(TSNode call) const {
+    TSNode args = ts_node_child_by_field_id(call, ids_.arguments);
+    if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0) return false;
+    TSNode fn = ts_node_child_by_field_id(call, ids_.function);
+    std::string_view text = ts::Text(fn, src_);
+    if (text == "super") return true;
+    std::string_view last = text.substr(text.rfind('.') + 1);  // npos + 1 == 0
+    if (last.empty() || last.size() > 64) return false;
+    for (char c : last) {
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '$' && c != '#') {
+        return false;
+      }
+    }
+    // clang-format off
+    static const std::set<std::string_view> kNotSinks = {
+        "require", "import", "push", "join", "split", "replace", "includes", "indexOf",
+        "lastIndexOf", "startsWith", "endsWith", "slice", "concat", "test", "match", "exec",
+        "get", "set", "has", "add", "delete", "on", "once", "off", "emit", "then", "catch",
+        "finally", "call", "apply", "bind", "log", "debug", "info", "trace", "map", "filter",
+        "forEach", "reduce", "some", "every", "find", "findIndex", "assign", "keys", "values",
+        "entries", "stringify", "parse", "resolve", "describe", "it", "test", "expect",
+        "addEventListener", "removeEventListener", "querySelector", "write", "toString",
+        "substring", "substr", "trim", "padStart", "padEnd", "repeat", "unshift", "splice",
+        "sort", "setTimeout", "setInterval", "defineProperty", "hasOwnProperty", "tap",
+        "tapAsync", "tapPromise", "intercept", "for", "callAsync", "promise", "getHooks",
+        "createHash", "digest", "update", "from", "of", "isArray", "freeze", "localeCompare"};
+    // clang-format on
+    if (kNotSinks.count(last)) return false;
+    if (ts_node_symbol(fn) == ids_.member_expression) {
+      std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
+      if (obj == "console" || obj == "Math" || obj == "JSON" || obj == "Object" || obj == "Array" ||
+          obj == "Promise" || obj == "Reflect" || obj == "path" || obj == "fs" ||
+          obj == "process") {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // The function a node sits in, as calls name it.
+  struct FuncInfo {
+    bool valid = false;
+    TSNode node{};
+    std::string qual, name;  // "Command.error", "error"; the class for a constructor
+    bool method = false, ctor = false;
+    std::vector<std::string> params;
+    std::string heritage;  // a constructor's superclass, last component
+    int line = 0;
+  };
+
+  const FuncInfo& Enclosing(const Ancestors& anc) {
+    static const FuncInfo kNone;
+    size_t k = anc.size();
+    while (k > 0 && !ids_.IsFunction(ts_node_symbol(anc[k - 1]))) --k;
+    if (k == 0) return kNone;
+    TSNode fn = anc[k - 1];
+    auto it = func_info_.find(fn.id);
+    if (it != func_info_.end()) return it->second;
+    FuncInfo& fi = func_info_[fn.id];
+    fi.valid = true;
+    fi.node = fn;
+    fi.line = ts::Line(fn);
+    bool is_function = false;
+    fi.name = JsScopeNameIn(fn, k >= 2 ? anc[k - 2] : TSNode{}, src_, &is_function);
+    std::string cls;
+    TSNode cls_node{};
+    if (Is(fn, "method_definition") && k >= 3 && Is(anc[k - 2], "class_body")) {
+      cls_node = anc[k - 3];
+      cls = std::string(ts::Text(Field(cls_node, "name"), src_));
+    }
+    fi.method = Is(fn, "method_definition");
+    if (fi.method && fi.name == "constructor" && !cls.empty()) {
+      fi.ctor = true;
+      fi.method = false;
+      fi.name = cls;
+      fi.qual = cls;
+      for (TSNode c : NamedChildren(cls_node)) {
+        if (!Is(c, "class_heritage")) continue;
+        std::string_view h = ts::Text(c, src_);
+        size_t at = h.find("extends");
+        if (at == std::string_view::npos) break;
+        size_t b = at + 7, e;
+        while (b < h.size() && std::isspace(static_cast<unsigned char>(h[b]))) ++b;
+        for (e = b; e < h.size(); ++e) {
+          char ch = h[e];
+          if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' && ch != '$' &&
+              ch != '.') {
+            break;
+          }
+        }
+        fi.heritage = LastDotComponent(h.substr(b, e - b));
+      }
+    } else {
+      fi.qual = cls.empty() ? fi.name : cls + "." + fi.name;
+    }
+    TSNode params = Field(fn, "parameters");
+    if (ts_node_is_null(params)) {
+      TSNode one = Field(fn, "parameter");  // `x => ...`
+      if (!ts_node_is_null(one)) fi.params.emplace_back(ts::Text(one, src_));
+    }
+    for (TSNode p : NamedChildren(params)) {
+      std::string_view t = Type(p);
+      TSNode id = p;
+      if (t == "required_parameter" || t == "optional_parameter") id = Field(p, "pattern");
+      if (Is(id, "assignment_pattern")) id = Field(id, "left");
+      if (t == "comment" || t == "accessibility_modifier" || t == "this") continue;
+      fi.params.push_back(Is(id, "identifier") ? std::string(ts::Text(id, src_)) : "");
+    }
+    return fi;
+  }
+
+  // Whether a hole of `t` names a parameter of `fi`.
+  static bool NamesParam(const Template& t, const FuncInfo& fi) {
+    for (const Piece& p : t.pieces()) {
+      if (p.is_hole && !p.expr.empty() &&
+          std::find(fi.params.begin(), fi.params.end(), p.expr) != fi.params.end()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // A site whose message holes name parameters of its function makes that
+  // function a sink.
+  void AddSink(const ErrorSite& site, const Ancestors& anc, const std::string& via_class) {
+    const FuncInfo& fi = Enclosing(anc);
+    if (!fi.valid || fi.name.empty() || !NamesParam(site.message, fi)) return;
+    SinkFact s;
+    s.function = fi.qual;
+    s.name = fi.name;
+    s.language = language_;
+    s.method = fi.method;
+    s.constructor = fi.ctor;
+    s.params = fi.params;
+    s.message = site.message;
+    s.error_class = fi.ctor ? fi.name : site.error_class;
+    s.kind = site.kind;
+    s.severity = site.severity;
+    s.error_code = site.error_code;
+    s.http_status = site.http_status;
+    s.line = site.line;
+    s.def_line = fi.line;
+    s.via_class = via_class;
+    for (const std::string& p : s.params) {
+      for (const PathCondition& c : site.conditions) {
+        if (ReadsName(c.expr, p)) {
+          s.guarded.push_back(p);
+          break;
+        }
+      }
+    }
+    facts_->sinks.push_back(std::move(s));
+  }
+
+  static bool HasSpace(const Template& t) {
+    for (const Piece& p : t.pieces()) {
+      if (!p.is_hole && p.text.find(' ') != std::string::npos) return true;
+    }
+    return false;
+  }
+
+  static bool BuiltinError(std::string_view name) {
+    return name == "Error" || name == "TypeError" || name == "RangeError" ||
+           name == "SyntaxError" || name == "ReferenceError" || name == "EvalError" ||
+           name == "URIError";
+  }
+
+  // A link call with its arguments as templates; false when no argument
+  // has text or names a parameter of the caller.
+  bool MakeLinkCall(TSNode call, TSNode args_node, const Ancestors& anc, LinkCall* out) {
+    const FuncInfo& fi = Enclosing(anc);
+    scope_hint_ = fi.valid ? fi.node : TSNode{};
+    bool text = false, param = false;
+    for (TSNode a : NamedChildren(args_node)) {
+      if (Is(a, "comment")) continue;
+      TSNode u = Unwrap(a);
+      std::string note;
+      Template t = Is(u, "object") || Is(u, "spread_element") || IsFunctionNode(u)
+                       ? Template()
+                       : ExprTemplate(u, ts_node_start_byte(call), 0, &note);
+      if (Is(u, "identifier") && !HasSpace(t)) {
+        // A local holding a word (`encoding = DEFAULT_ENCODING`) is a value,
+        // maybe one of several; a local holding a sentence is a message.
+        t = Template();
+        AddExprHole(u, &t);
+      }
+      text |= t.HasLiteralText();
+      param |= fi.valid && NamesParam(t, fi);
+      out->args.push_back(std::move(t));
+    }
+    scope_hint_ = TSNode{};
+    if (!text && !param) return false;
+    out->line = ts::Line(call);
+    if (fi.valid) {
+      out->caller = fi.qual;
+      out->caller_name = fi.name;
+      out->caller_method = fi.method;
+      out->caller_constructor = fi.ctor;
+      out->caller_params = fi.params;
+      out->caller_line = fi.line;
+    }
+    return true;
+  }
+
+  // `console.error(fmt, ...)` in a function that then calls process.exit():
+  // a sink when the printed text names the function's parameters.
+  void CollectExitSinks() {
+    for (const Pending& p : console_errors_) {
+      const FuncInfo& fi = Enclosing(p.ancestors);
+      if (!fi.valid) continue;
+      auto exit = exits_.find(fi.node.id);
+      if (exit == exits_.end() || exit->second < ts_node_start_byte(p.node)) continue;
+      std::vector<TSNode> args = NamedChildren(Field(p.node, "arguments"));
+      if (args.empty()) continue;
+      std::string note;
+      scope_hint_ = fi.node;
+      Template msg = ExprTemplate(Unwrap(args[0]), ts_node_start_byte(p.node), 0, &note);
+      if (args.size() > 1) {
+        std::vector<std::string> rest;
+        for (size_t i = 1; i < args.size(); ++i) rest.push_back(HoleExpr(args[i]));
+        msg = ApplyPrintf(msg, rest, PrintfDialect::kNodeUtil);
+      }
+      scope_hint_ = TSNode{};
+      size_t depth = 0;
+      TSNode stmt = StatementOf(p.node, p.ancestors, &depth);
+      if (ts_node_is_null(stmt)) continue;
+      ErrorSite site = NewSite(stmt, SiteKind::kLog);
+      site.message = std::move(msg);
+      site = Context(stmt, std::move(site), p.ancestors, depth);
+      AddSink(site, p.ancestors, "");
+    }
+  }
+
+  void CollectLinks() {
+    CollectExitSinks();
+    std::set<const void*> message_ctors;  // constructors that set this.message
+    for (const Pending& p : message_assigns_) {
+      const FuncInfo& fi = Enclosing(p.ancestors);
+      if (!fi.valid || !fi.ctor) continue;
+      std::string note;
+      TSNode rhs = Field(p.node, "right");
+      scope_hint_ = fi.node;
+      Template t = ExprTemplate(rhs, ts_node_start_byte(p.node), 0, &note);
+      scope_hint_ = TSNode{};
+      message_ctors.insert(fi.node.id);
+      ErrorSite site = NewSite(p.node, SiteKind::kRaise);
+      site.message = t;
+      site.error_class = fi.name;
+      AddSink(site, p.ancestors, "");
+    }
+    for (const Pending& p : link_pending_) {
+      TSNode fn = Field(p.node, "function");
+      LinkCall call;
+      bool super_call = Is(fn, "super");
+      if (super_call) {
+        const FuncInfo& fi = Enclosing(p.ancestors);
+        if (!fi.valid || !fi.ctor || fi.heritage.empty() || message_ctors.count(fi.node.id)) {
+          continue;
+        }
+        if (BuiltinError(fi.heritage)) {
+          // super(message): the class's own text.
+          std::vector<TSNode> args = NamedChildren(Field(p.node, "arguments"));
+          if (args.empty()) continue;
+          ErrorSite site = NewSite(p.node, SiteKind::kRaise);
+          std::string note;
+          scope_hint_ = fi.node;
+          site.message = ExprTemplate(Unwrap(args[0]), ts_node_start_byte(p.node), 0, &note);
+          scope_hint_ = TSNode{};
+          site.error_class = fi.name;
+          AddSink(site, p.ancestors, "");
+          continue;
+        }
+        call.callee = fi.heritage;
+        call.construct = true;
+      } else {
+        std::string_view text = ts::Text(fn, src_);
+        call.callee = std::string(text.substr(text.rfind('.') + 1));
+        if (Is(fn, "member_expression"))
+          call.receiver = std::string(ts::Text(Field(fn, "object"), src_));
+      }
+      if (!MakeLinkCall(p.node, Field(p.node, "arguments"), p.ancestors, &call)) continue;
+      bool text = false;
+      for (const Template& t : call.args) text |= t.HasLiteralText();
+      if (text && !super_call) {
+        size_t depth = 0;
+        TSNode stmt = StatementOf(p.node, p.ancestors, &depth);
+        if (!ts_node_is_null(stmt)) {
+          ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+          for (TSNode a : NamedChildren(Field(p.node, "arguments"))) {
+            if (Is(Unwrap(a), "object")) ReadObjectCode(Unwrap(a), &site);
+          }
+          call.site = Context(stmt, std::move(site), p.ancestors, depth);
+          call.replaces_site = thrown_calls_.count(p.node.id) > 0;
+        }
+      }
+      facts_->link_calls.push_back(std::move(call));
+    }
+  }
+
+  // `new X(...)` that made a site: a construction the class's constructor
+  // may compose the message of.
+  void AddConstructionLink(TSNode n, const ErrorSite& site, const Ancestors& anc) {
+    LinkCall call;
+    call.callee = LastDotComponent(ts::Text(Field(n, "constructor"), src_));
+    call.construct = true;
+    if (!MakeLinkCall(n, Field(n, "arguments"), anc, &call)) return;
+    for (const Template& t : call.args) {
+      if (t.HasLiteralText()) {
+        ErrorSite proto = site;
+        proto.message = Template();
+        proto.message_origin_note.clear();
+        proto.message_opaque = false;
+        call.site = std::move(proto);
+        call.replaces_site = true;
+        break;
+      }
+    }
+    facts_->link_calls.push_back(std::move(call));
   }
 
   // The calls HandleCall looks at: IsFactoryCall or a response method, by
@@ -461,7 +822,11 @@ class JsFile {
     } else {
       return;  // `throw err` re-throws a value built elsewhere
     }
-    Finish(stmt, std::move(site), anc, anc.size());
+    // `throw wrap('a', b)`: the message is a guess from one argument; the
+    // linker composes it when `wrap` is a sink, and only then.
+    bool guessed = type == "call_expression" && site.error_class.empty();
+    if (guessed && facts_) thrown_calls_.insert(arg.id);
+    Finish(stmt, std::move(site), anc, anc.size(), "", !guessed);
   }
 
   // `new X(...)`: thrown directly, built into a variable, or passed on.
@@ -490,7 +855,11 @@ class JsFile {
       std::string var(ts::Text(Field(parent, "name"), src_));
       AddPropertyAssignments(var, ScopeOf(n, anc), &site);
     }
-    Finish(stmt, std::move(site), anc, depth);
+    size_t before = out_->size();
+    // An opaque message of several arguments names no parameter for sure.
+    bool sink = !site.message_opaque || NamedChildren(Field(n, "arguments")).size() == 1;
+    Finish(stmt, std::move(site), anc, depth, sink ? last : "", sink);
+    if (facts_ && out_->size() > before) AddConstructionLink(n, out_->back(), anc);
   }
 
   void HandleCall(TSNode call, const Ancestors& anc) {
@@ -773,10 +1142,10 @@ class JsFile {
   std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
                                            std::string* note) {
     std::string name(ts::Text(ident, src_));
-    TSNode scope = EnclosingScope(ident);
+    TSNode scope = ts_node_is_null(scope_hint_) ? EnclosingScope(ident) : scope_hint_;
     std::vector<TSNode> assigns = AssignmentsTo(scope, name, pos);
     if (assigns.empty() && !Is(scope, "program")) {
-      assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);  // module constants
+      assigns = AssignmentsTo(root_, name, UINT32_MAX);  // module constants
     }
     int last_plain = -1;
     for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
@@ -915,8 +1284,14 @@ class JsFile {
   }
 
   // `anc[0, depth)` are the ancestors of `stmt`, root first.
-  void Finish(TSNode stmt, ErrorSite site, const Ancestors& anc, size_t depth) {
+  void Finish(TSNode stmt, ErrorSite site, const Ancestors& anc, size_t depth,
+              const std::string& via_class = "", bool sink = true) {
     if (site.message.empty()) return;
+    out_->push_back(Context(stmt, std::move(site), anc, depth));
+    if (facts_ && sink) AddSink(out_->back(), anc, via_class);
+  }
+
+  ErrorSite Context(TSNode stmt, ErrorSite site, const Ancestors& anc, size_t depth) {
     // Split only once a file has a site: most files have none.
     if (!lines_split_) {
       lines_ = SplitLines(src_);
@@ -924,7 +1299,7 @@ class JsFile {
     }
     Ancestors up(anc.begin(), anc.begin() + std::min(depth, anc.size()));
     AddBraceContext(stmt, src_, lines_, JsSyntax(), &site, &up);
-    out_->push_back(std::move(site));
+    return site;
   }
 
   const SourceFile& file_;
@@ -934,7 +1309,16 @@ class JsFile {
   std::string language_;
   const JsIds& ids_;
   std::vector<ErrorSite>* out_;
+  FileFacts* facts_ = nullptr;
   std::vector<Pending> pending_;
+  std::vector<Pending> link_pending_;
+  std::vector<Pending> message_assigns_;
+  std::vector<Pending> console_errors_;
+  std::map<const void*, uint32_t> exits_;  // function -> its last process.exit() call
+  std::set<const void*> thrown_calls_;     // `throw f(...)` calls HandleThrow recorded
+  std::map<const void*, FuncInfo> func_info_;
+  TSNode scope_hint_{};  // the caller's function while its arguments are read
+  TSNode root_{};
   std::set<std::string> overflowed_;
   // An indexed assignment and its enclosing function (else the root).
   struct Assignment {
@@ -958,6 +1342,17 @@ class JsExtractor : public Extractor {
   }
   Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
                  bool* had_syntax_errors) const override {
+    return Run(file, sites, nullptr, had_syntax_errors);
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    facts->path = file.path;
+    return Run(file, sites, facts, had_syntax_errors);
+  }
+
+ private:
+  Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+             bool* had_syntax_errors) const {
     std::string_view p = file.path;
     bool tsx = p.ends_with(".tsx");
     bool typescript = tsx || p.ends_with(".ts") || p.ends_with(".mts") || p.ends_with(".cts");
@@ -968,7 +1363,7 @@ class JsExtractor : public Extractor {
     if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
     TSNode root = ts_tree_root_node(tree.get());
     if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
-    JsFile(file, typescript ? "typescript" : "javascript", lang, sites).Run(root);
+    JsFile(file, typescript ? "typescript" : "javascript", lang, sites, facts).Run(root);
     return Status::OK();
   }
 };

@@ -10,12 +10,14 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "errdex/extractor.h"
 #include "extract/python_strings.h"
 #include "extract/ts_util.h"
+#include "resolve/link.h"
 #include "resolve/python_facts.h"
 #include "util/text.h"
 
@@ -173,14 +175,19 @@ using Alts = std::vector<Alt>;
 // Per-file extraction state.
 class PythonFile {
  public:
-  PythonFile(const SourceFile& file, std::vector<ErrorSite>* out)
-      : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
+  PythonFile(const SourceFile& file, std::vector<ErrorSite>* out, FileFacts* facts = nullptr)
+      : file_(file),
+        src_(file.content),
+        lines_(SplitLines(file.content)),
+        out_(out),
+        facts_(facts) {}
 
   void Run(TSNode root) {
     CollectClassDocstrings(root);
     Collect(root);
     CollectHelpers();
     for (const Pending& p : pending_) {
+      cur_fn_ = p.function;
       if (p.symbol == Ids().raise_statement) {
         HandleRaise(p.node);
       } else if (p.symbol == Ids().assert_statement) {
@@ -209,6 +216,7 @@ class PythonFile {
     TSNode node;
     TSNode parent;
     TSSymbol symbol;
+    int function = -1;  // index in functions_ of the innermost function (no class between)
   };
 
   // A function definition and the raises of its own body (not of nested
@@ -217,6 +225,7 @@ class PythonFile {
     TSNode node;
     bool in_class_body = false;
     std::vector<TSNode> raises;
+    std::string qual;  // "Class.method"
   };
 
   // One walk gathers the sites and the functions. It descends only into
@@ -230,21 +239,50 @@ class PythonFile {
     ts::WalkWithAncestors(root, [&](TSNode n, const std::vector<TSNode>& ancestors) {
       TSSymbol sym = ts_node_symbol(n);
       if (sym == ids.raise_statement) {
-        pending_.push_back(Pending{n, TSNode{}, sym});
+        pending_.push_back(Pending{n, TSNode{}, sym, Innermost(ancestors, function_index)});
         AttachRaise(n, ancestors, function_index);
       } else if (sym == ids.assert_statement) {
-        pending_.push_back(Pending{n, TSNode{}, sym});
+        pending_.push_back(Pending{n, TSNode{}, sym, Innermost(ancestors, function_index)});
       } else if (sym == ids.call && !ancestors.empty()) {
         TSSymbol parent = ts_node_symbol(ancestors.back());
         if (parent == ids.expression_statement || parent == ids.return_statement) {
-          pending_.push_back(Pending{n, ancestors.back(), sym});
+          pending_.push_back(
+              Pending{n, ancestors.back(), sym, Innermost(ancestors, function_index)});
         }
       } else if (sym == ids.function_definition) {
         function_index[n.id] = functions_.size();
-        functions_.push_back(Function{n, InClassBody(ancestors), {}});
+        Function f{n, InClassBody(ancestors), {}, {}};
+        if (facts_) {
+          std::string name(ts::Text(Field(n, "name"), src_));
+          facts_->link_names.push_back(name);
+          for (TSNode a : ancestors) {
+            TSSymbol as = ts_node_symbol(a);
+            if (as == ids.class_definition || as == ids.function_definition) {
+              f.qual += std::string(ts::Text(Field(a, "name"), src_)) + ".";
+            }
+          }
+          f.qual += name;
+        }
+        functions_.push_back(std::move(f));
+      } else if (sym == ids.class_definition && facts_) {
+        facts_->link_names.emplace_back(ts::Text(Field(n, "name"), src_));
       }
       return ids.Descend(sym) || ts_node_has_error(n);
     });
+  }
+
+  // The innermost function of a node (index in functions_), unless a class
+  // lies between them; -1 if none.
+  static int Innermost(const std::vector<TSNode>& ancestors,
+                       const std::map<const void*, size_t>& function_index) {
+    for (size_t i = ancestors.size(); i-- > 0;) {
+      TSSymbol sym = ts_node_symbol(ancestors[i]);
+      if (sym == Ids().class_definition) return -1;
+      if (sym != Ids().function_definition) continue;
+      auto it = function_index.find(ancestors[i].id);
+      return it == function_index.end() ? -1 : static_cast<int>(it->second);
+    }
+    return -1;
   }
 
   // Adds `raise_stmt` to the raises of its innermost function, unless a
@@ -379,7 +417,12 @@ class PythonFile {
       Alts alts;
       TSNode msg{};
       if (!FillFromExceptionCall(exc, &site, &alts, &msg)) return;
+      size_t before = out_->size();
       FinishAlts(stmt, std::move(site), alts, msg);
+      if (facts_ && out_->size() > before &&
+          LooksLikeClass(ts::Text(Field(exc, "function"), src_))) {
+        AddLinkCall(exc, stmt, true, &out_->back());
+      }
       return;
     }
     if (Is(exc, "identifier") || Is(exc, "attribute")) {
@@ -518,6 +561,7 @@ class PythonFile {
     TSNode fn = Field(call, "function");
     std::string_view fn_text = ts::Text(fn, src_);
     std::string name = LastDotComponent(fn_text);
+    if (facts_ && IsLinkCandidate(fn, name)) AddLinkCall(call, stmt, false, nullptr);
     if (!statement) {
       // `return self.fail(...)` still reports.
       if (Is(stmt, "return_statement") && helpers_.count(name)) HandleHelperCall(stmt, call);
@@ -615,8 +659,191 @@ class PythonFile {
     site.error_class = cls_name;
     site.http_status = StatusForClass(cls_name);
     site.message_origin_note = "default message of `" + cls_name + "`, set in its __init__";
-    FinishAlts(stmt, std::move(site), ExprAlts(msg, ts_node_start_byte(msg), 0), msg,
-               /*drop_opaque=*/true);
+    Alts alts = ExprAlts(msg, ts_node_start_byte(msg), 0);
+    if (facts_) {
+      // The class composes its message from the constructor's parameters:
+      // `raise X("port")` elsewhere is linked to it.
+      std::vector<std::string> params;
+      if (cur_fn_ >= 0) params = CallParams(functions_[cur_fn_]);
+      for (const Alt& a : alts) {
+        if (!NamesParam(a.tmpl, params)) continue;
+        SinkFact k;
+        k.function = cls_name;
+        k.name = cls_name;
+        k.language = "python";
+        k.constructor = true;
+        k.params = params;
+        k.message = a.tmpl;
+        k.error_class = cls_name;
+        k.http_status = site.http_status;
+        k.line = ts::Line(stmt);
+        k.def_line = ts::Line(fn);
+        facts_->sinks.push_back(std::move(k));
+      }
+    }
+    int fn_index = cur_fn_;
+    cur_fn_ = -1;  // the __init__ itself is no wrapper that calls name
+    FinishAlts(stmt, std::move(site), alts, msg, /*drop_opaque=*/true);
+    cur_fn_ = fn_index;
+  }
+
+  // --- linking facts (src/resolve/link.h) -------------------------------------
+
+  // Parameter names as calls pass them (self/cls of a method dropped).
+  std::vector<std::string> CallParams(const Function& f) {
+    auto it = call_params_.find(f.node.id);
+    if (it != call_params_.end()) return it->second;
+    std::vector<std::pair<std::string, int>> params = Parameters(f.node);
+    bool method = f.in_class_body && !params.empty() &&
+                  (params[0].first == "self" || params[0].first == "cls");
+    std::vector<std::string> out;
+    for (size_t i = method ? 1 : 0; i < params.size(); ++i) out.push_back(params[i].first);
+    call_params_[f.node.id] = out;
+    return out;
+  }
+
+  // Whether `f` takes self/cls first (CallParams dropped it).
+  bool IsMethodParams(const Function& f) {
+    TSNode params = Field(f.node, "parameters");
+    TSNode first = ts::FirstNamed(params);
+    std::string_view t =
+        ts::Text(Is(first, "typed_parameter") ? ts::FirstNamed(first) : first, src_);
+    return t == "self" || t == "cls";
+  }
+
+  static bool NamesParam(const Template& t, const std::vector<std::string>& params) {
+    for (const Piece& p : t.pieces()) {
+      if (p.is_hole && !p.expr.empty() &&
+          std::find(params.begin(), params.end(), p.expr) != params.end()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static bool MessageLikeName(std::string_view name) {
+    std::string lower = ToLower(name);
+    for (std::string_view w : {"msg", "message", "text", "reason", "err", "detail", "desc", "hint",
+                               "problem", "note", "warning", "explanation"}) {
+      if (lower.find(w) != std::string::npos) return true;
+    }
+    return false;
+  }
+
+  static bool IsLinkCandidate(TSNode fn, const std::string& name) {
+    if (!Is(fn, "identifier") && !Is(fn, "attribute")) return false;
+    static const std::set<std::string_view> kNotSinks = {
+        "print",      "append",       "extend",     "update",  "write",    "add",     "info",
+        "debug",      "warning",      "warn",       "log",     "join",     "format",  "get",
+        "setdefault", "pop",          "remove",     "insert",  "sort",     "abort",   "__init__",
+        "super",      "isinstance",   "len",        "str",     "repr",     "setattr", "getattr",
+        "echo",       "secho",        "open",       "replace", "split",    "strip",   "startswith",
+        "endswith",   "add_argument", "add_option", "option",  "argument", "_",       "gettext",
+        "ngettext",   "dict",         "list",       "tuple",   "set",      "encode",  "decode"};
+    return !kNotSinks.count(name);
+  }
+
+  // A call that passes text or a parameter on, for the linker. `site`, when
+  // given, is the site the extractor recorded for this construction.
+  void AddLinkCall(TSNode call, TSNode stmt, bool construct, const ErrorSite* site) {
+    TSNode fn = Field(call, "function");
+    CallArgs args = SplitArgs(call, src_);
+    if (args.positional.empty() && args.keywords.empty()) return;
+    LinkCall link;
+    link.callee = LastDotComponent(ts::Text(fn, src_));
+    if (Is(fn, "attribute")) link.receiver = std::string(ts::Text(Field(fn, "object"), src_));
+    link.construct = construct;
+    link.line = ts::Line(call);
+    std::vector<std::string> params;
+    if (cur_fn_ >= 0) {
+      const Function& f = functions_[cur_fn_];
+      params = CallParams(f);
+      link.caller = f.qual;
+      link.caller_name = std::string(ts::Text(Field(f.node, "name"), src_));
+      link.caller_method = f.in_class_body && IsMethodParams(f);
+      link.caller_params = params;
+      link.caller_line = ts::Line(f.node);
+    }
+    bool text = false, param = false;
+    auto read = [&](TSNode a) {
+      std::string note;
+      Template t;
+      if (Is(a, "identifier") && !MessageLikeName(ts::Text(a, src_))) {
+        // Resolving a local walks its function: only names that read as a
+        // message are worth it (a parameter stays a hole either way).
+        AddExprHole(a, &t);
+      } else {
+        t = ExprTemplate(a, ts_node_start_byte(call), 0, &note);
+      }
+      bool space = false;
+      for (const Piece& p : t.pieces())
+        space |= !p.is_hole && p.text.find(' ') != std::string::npos;
+      if (Is(a, "identifier") && !space) {
+        // A local holding a word is a value, maybe one of several; a local
+        // holding a sentence is a message.
+        t = Template();
+        AddExprHole(a, &t);
+      }
+      text |= t.HasLiteralText();
+      param |= NamesParam(t, params);
+      return t;
+    };
+    for (TSNode a : args.positional) link.args.push_back(read(a));
+    for (const auto& [k, v] : args.keywords) link.keywords.emplace_back(k, read(v));
+    if (!text && !param) return;
+    if (text) {
+      if (site) {
+        ErrorSite proto = *site;
+        proto.message = Template();
+        proto.message_origin_note.clear();
+        proto.message_opaque = false;
+        link.site = std::move(proto);
+        link.replaces_site = true;
+      } else {
+        ErrorSite proto = NewSite(stmt, SiteKind::kRaise);
+        AddContext(stmt, &proto);
+        link.site = std::move(proto);
+      }
+    }
+    facts_->link_calls.push_back(std::move(link));
+  }
+
+  // A site whose message names parameters of its function makes the
+  // function a sink (a wrapper whose callers say what went wrong).
+  void AddSink(TSNode stmt, const ErrorSite& site) {
+    if (cur_fn_ < 0) return;
+    const Function& f = functions_[cur_fn_];
+    std::string name(ts::Text(Field(f.node, "name"), src_));
+    if (name.empty() || name.starts_with("__")) return;
+    std::vector<std::string> params = CallParams(f);
+    if (!NamesParam(site.message, params)) return;
+    for (const Piece& p : site.message.pieces()) {
+      // The parameter must still hold the caller's text at the raise.
+      if (p.is_hole && !AssignmentsTo(f.node, p.expr, ts_node_start_byte(stmt)).empty()) return;
+    }
+    SinkFact k;
+    k.function = f.qual;
+    k.name = name;
+    k.language = "python";
+    k.method = f.in_class_body && IsMethodParams(f);
+    k.params = std::move(params);
+    k.message = site.message;
+    k.error_class = site.error_class;
+    k.kind = site.kind;
+    k.severity = site.severity;
+    k.error_code = site.error_code;
+    k.http_status = site.http_status;
+    k.line = site.line;
+    k.def_line = ts::Line(f.node);
+    for (const std::string& p : k.params) {
+      for (const PathCondition& c : site.conditions) {
+        if (ReadsName(c.expr, p)) {
+          k.guarded.push_back(p);
+          break;
+        }
+      }
+    }
+    facts_->sinks.push_back(std::move(k));
   }
 
   void HandleAbort(TSNode stmt, const CallArgs& args) {
@@ -1134,6 +1361,7 @@ class PythonFile {
   void Finish(TSNode stmt, ErrorSite site) {
     if (site.message.empty()) return;
     AddContext(stmt, &site);
+    if (facts_) AddSink(stmt, site);
     out_->push_back(std::move(site));
   }
 
@@ -1314,6 +1542,9 @@ class PythonFile {
   std::string_view src_;
   std::vector<std::string_view> lines_;
   std::vector<ErrorSite>* out_;
+  FileFacts* facts_ = nullptr;
+  int cur_fn_ = -1;  // the function of the pending site being handled
+  std::map<const void*, std::vector<std::string>> call_params_;
   std::map<std::string, SourceNote> class_docs_;
   std::map<std::string, Helper> helpers_;
   std::vector<Pending> pending_;
@@ -1341,7 +1572,7 @@ class PythonExtractor : public Extractor {
     if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
     TSNode root = ts_tree_root_node(tree.get());
     if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
-    PythonFile(file, sites).Run(root);
+    PythonFile(file, sites, facts).Run(root);
     CollectPythonFacts(root, file.content, file.path, facts);
     return Status::OK();
   }

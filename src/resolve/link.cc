@@ -1,0 +1,334 @@
+// Link (see link.h).
+#include "resolve/link.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <tuple>
+#include <unordered_set>
+
+namespace errdex {
+namespace {
+
+// Python and JavaScript/TypeScript never call each other.
+int Family(std::string_view path) {
+  return path.ends_with(".py") || path.ends_with(".pyw") ? 0 : 1;
+}
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Receivers whose methods are the platform's, never the repository's sinks.
+bool DeniedReceiver(std::string_view receiver) {
+  static const std::set<std::string_view> kDenied = {
+      "console", "process",  "Math",   "JSON",   "Object",  "Array", "Promise", "Reflect",
+      "window",  "document", "Number", "String", "logging", "os",    "sys",     "util"};
+  if (kDenied.count(receiver)) return true;
+  return Lower(receiver).find("log") != std::string::npos;
+}
+
+struct Sink {
+  SinkFact f;
+  size_t file = 0;  // where the function is defined
+  int depth = 0;
+  std::string raise_file;
+  int raise_line = 0;
+  std::vector<std::string> via;  // wrappers between the call and the raise, outermost first
+};
+
+using Key = std::pair<int, std::string>;  // family, name
+
+class Linker {
+ public:
+  Linker(const std::vector<FileFacts>& files, const std::vector<std::vector<ErrorSite>*>& sites)
+      : files_(files), sites_(sites), names_(files.size()) {}
+
+  LinkStats Run() {
+    std::set<Key> constructors;
+    for (size_t i = 0; i < files_.size(); ++i) {
+      int fam = Family(files_[i].path);
+      for (const std::string& n : files_[i].link_names) {
+        if (names_[i].insert(n).second) defs_[{fam, n}].push_back(i);
+      }
+      for (const SinkFact& s : files_[i].sinks) {
+        if (s.constructor) constructors.insert({fam, s.name});
+      }
+      for (size_t c = 0; c < files_[i].link_calls.size(); ++c) {
+        calls_[{fam, files_[i].link_calls[c].callee}].push_back({i, c});
+      }
+      if (sites_.size() > i && sites_[i]) {
+        for (const ErrorSite& s : *sites_[i]) seen_.insert(SiteKey(i, s.line, s.message));
+      }
+    }
+    for (size_t i = 0; i < files_.size(); ++i) {
+      int fam = Family(files_[i].path);
+      for (const SinkFact& s : files_[i].sinks) {
+        if (!s.via_class.empty() && constructors.count({fam, s.via_class})) continue;
+        Sink k;
+        k.f = s;
+        k.file = i;
+        k.raise_file = files_[i].path;
+        k.raise_line = s.line;
+        if (Add(std::move(k))) ++stats_.sinks;
+      }
+    }
+    // Breadth first: every sink meets every call of its name once.
+    for (size_t k = 0; k < sinks_.size(); ++k) {
+      Key key{Family(files_[sinks_[k].file].path), sinks_[k].f.name};
+      auto it = calls_.find(key);
+      if (it == calls_.end()) continue;
+      for (const auto& [file, call] : it->second) Apply(k, file, files_[file].link_calls[call]);
+    }
+    Commit();
+    return stats_;
+  }
+
+ private:
+  static std::string SiteKey(size_t file, int line, const Template& t) {
+    return std::to_string(file) + ":" + std::to_string(line) + ":" + t.Display();
+  }
+
+  bool Add(Sink s) {
+    std::string fn_key = std::to_string(s.file) + "|" + s.f.function + "|" + s.f.name;
+    std::string key = fn_key + "|" + s.f.error_class + "|" + s.f.message.Display();
+    if (sink_keys_.count(key) || per_function_[fn_key] >= kMaxSinksPerFunction) return false;
+    sink_keys_.insert(key);
+    ++per_function_[fn_key];
+    by_name_[{Family(files_[s.file].path), s.f.name}].push_back(sinks_.size());
+    sinks_.push_back(std::move(s));
+    return true;
+  }
+
+  static bool SameMessage(const SinkFact& a, const SinkFact& b) {
+    return a.error_class == b.error_class && a.message.Display() == b.message.Display() &&
+           a.params == b.params;
+  }
+
+  // Whether `call` in `file` calls the function of sink `s` (by name: the
+  // file's own definition first, then the repository's only one; several
+  // definitions only when each has this very message).
+  bool Reaches(const Sink& s, size_t file, const LinkCall& call) const {
+    if (s.f.constructor != call.construct) return false;
+    bool python = Family(files_[file].path) == 0;
+    if (s.f.method) {
+      if (call.receiver.empty() || DeniedReceiver(call.receiver)) return false;
+    } else if (!s.f.constructor) {
+      if (python && (call.receiver == "self" || call.receiver == "cls")) return false;
+      if (!call.receiver.empty()) {
+        // `mod.fail()` reaches a free function through a module; `fs.relative()`
+        // on a parameter, or any `x.f()` in f's own file, is some object's method.
+        if (DeniedReceiver(call.receiver) || s.file == file ||
+            std::find(call.caller_params.begin(), call.caller_params.end(), call.receiver) !=
+                call.caller_params.end()) {
+          return false;
+        }
+      }
+    }
+    if (names_[file].count(call.callee)) return s.file == file;
+    auto defs = defs_.find({Family(files_[file].path), call.callee});
+    if (defs == defs_.end()) return false;
+    if (defs->second.size() == 1) return defs->second[0] == s.file;
+    // Ambiguous name: every definition must raise this message.
+    const std::vector<size_t>& same = by_name_.at({Family(files_[file].path), call.callee});
+    for (size_t d : defs->second) {
+      bool found = false;
+      for (size_t k : same) found |= sinks_[k].file == d && SameMessage(sinks_[k].f, s.f);
+      if (!found) return false;
+    }
+    // ... and the call is linked once, through the first definition.
+    return s.file == defs->second[0];
+  }
+
+  void Apply(size_t k, size_t file, const LinkCall& call) {
+    if (!Reaches(sinks_[k], file, call)) return;
+    const Sink s = sinks_[k];  // copy: Add() may grow sinks_
+    std::vector<const Template*> args(s.f.params.size(), nullptr);
+    for (size_t i = 0; i < s.f.params.size(); ++i) {
+      if (i < call.args.size()) {
+        args[i] = &call.args[i];
+        continue;
+      }
+      for (const auto& [name, t] : call.keywords) {
+        if (!s.f.params[i].empty() && name == s.f.params[i]) args[i] = &t;
+      }
+    }
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i] && args[i]->HasLiteralText() &&
+          std::find(s.f.guarded.begin(), s.f.guarded.end(), s.f.params[i]) != s.f.guarded.end()) {
+        return;  // a value the sink checks, not a message it reports
+      }
+    }
+    bool substituted = false, text = false;
+    Template composed = SubstituteParams(s.f.message, s.f.params, args, &substituted, &text);
+    if (!substituted) return;
+    // The call tells the user why when an argument brings text of its own:
+    // `${path}.or` forwarding the caller's path one level down does not
+    // (the caller's callers do); `error: unknown option '${flag}'` does.
+    bool telling = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (!args[i] || !args[i]->HasLiteralText()) continue;
+      bool used = false;
+      for (const Piece& p : s.f.message.pieces()) used |= p.is_hole && p.expr == s.f.params[i];
+      if (!used) continue;
+      bool forwards = false, space = false;
+      for (const Piece& p : args[i]->pieces()) {
+        if (p.is_hole) {
+          forwards |= std::find(call.caller_params.begin(), call.caller_params.end(), p.expr) !=
+                      call.caller_params.end();
+        } else {
+          space |= p.text.find(' ') != std::string::npos;
+        }
+      }
+      telling |= !forwards || space;
+    }
+    if (text && telling && call.site) AddSite(s, file, call, composed);
+    if (call.caller_name.empty() || call.caller_params.empty() || s.depth + 1 > kMaxLinkDepth) {
+      return;
+    }
+    bool names_param = false;
+    for (const Piece& p : composed.pieces()) {
+      if (!p.is_hole || p.expr.empty()) continue;
+      names_param |= std::find(call.caller_params.begin(), call.caller_params.end(), p.expr) !=
+                     call.caller_params.end();
+    }
+    if (!names_param) return;
+    Sink d;
+    d.f.function = call.caller;
+    d.f.name = call.caller_name;
+    d.f.language = s.f.language;
+    d.f.method = call.caller_method;
+    d.f.constructor = call.caller_constructor;
+    d.f.params = call.caller_params;
+    d.f.message = std::move(composed);
+    d.f.error_class = call.caller_constructor ? call.caller_name : s.f.error_class;
+    d.f.kind = s.f.kind;
+    d.f.severity = s.f.severity;
+    d.f.error_code = s.f.error_code;
+    d.f.http_status = s.f.http_status;
+    d.f.line = call.line;
+    d.f.def_line = call.caller_line;
+    d.file = file;
+    d.depth = s.depth + 1;
+    d.raise_file = s.raise_file;
+    d.raise_line = s.raise_line;
+    d.via = s.via;
+    d.via.insert(d.via.begin(), s.f.name + "()");
+    if (Add(std::move(d))) ++stats_.derived_sinks;
+  }
+
+  void AddSite(const Sink& s, size_t file, const LinkCall& call, const Template& composed) {
+    if (sites_.size() <= file || !sites_[file]) return;
+    int line = call.site->line;  // the statement's first line
+    std::string key = SiteKey(file, line, composed);
+    if (seen_.count(key)) return;
+    seen_.insert(key);
+    ErrorSite site = *call.site;
+    site.message = composed;
+    site.message_opaque = false;
+    site.error_class = s.f.error_class;
+    site.kind = s.f.kind;
+    site.severity = s.f.severity;
+    if (!site.error_code) site.error_code = s.f.error_code;
+    if (!site.http_status) site.http_status = s.f.http_status;
+    std::string where = s.raise_file + ":" + std::to_string(s.raise_line);
+    std::string note = call.construct
+                           ? "message composed by `" + s.f.name + "` (" + files_[s.file].path +
+                                 ":" + std::to_string(s.f.def_line) + ")"
+                           : "passed to `" + s.f.name + "()` (" + files_[s.file].path + ":" +
+                                 std::to_string(s.f.def_line) + ")";
+    if (!s.via.empty()) {
+      note += " and on through ";
+      for (size_t i = 0; i < s.via.size(); ++i) note += (i ? ", `" : "`") + s.via[i] + "`";
+    }
+    note += ", which raises " + (s.f.error_class.empty() ? std::string("it") : s.f.error_class) +
+            " at " + where;
+    site.message_origin_note = note;
+    if (call.replaces_site) replaced_[file].insert({line, call.site->error_class});
+    added_.push_back({file, std::move(site)});
+  }
+
+  void Commit() {
+    for (auto& [file, drop] : replaced_) {
+      std::vector<ErrorSite>& v = *sites_[file];
+      size_t before = v.size();
+      v.erase(std::remove_if(v.begin(), v.end(),
+                             [&](const ErrorSite& s) {
+                               return drop.count({s.line, s.error_class}) > 0;
+                             }),
+              v.end());
+      stats_.sites_replaced += static_cast<int>(before - v.size());
+    }
+    for (auto& [file, site] : added_) {
+      sites_[file]->push_back(std::move(site));
+      ++stats_.sites_added;
+    }
+  }
+
+  const std::vector<FileFacts>& files_;
+  const std::vector<std::vector<ErrorSite>*>& sites_;
+  std::vector<std::unordered_set<std::string>> names_;
+  std::map<Key, std::vector<size_t>> defs_;
+  std::map<Key, std::vector<std::pair<size_t, size_t>>> calls_;
+  std::map<Key, std::vector<size_t>> by_name_;
+  std::vector<Sink> sinks_;
+  std::unordered_set<std::string> sink_keys_;
+  std::map<std::string, size_t> per_function_;
+  std::unordered_set<std::string> seen_;
+  std::map<size_t, std::set<std::pair<int, std::string>>> replaced_;
+  std::vector<std::pair<size_t, ErrorSite>> added_;
+  LinkStats stats_;
+};
+
+}  // namespace
+
+Template SubstituteParams(const Template& t, const std::vector<std::string>& params,
+                          const std::vector<const Template*>& args, bool* substituted, bool* text) {
+  Template out;
+  for (const Piece& p : t.pieces()) {
+    if (!p.is_hole) {
+      out.AddLiteral(p.text);
+      continue;
+    }
+    const Template* arg = nullptr;
+    for (size_t i = 0; i < params.size() && i < args.size(); ++i) {
+      if (!params[i].empty() && params[i] == p.expr) arg = args[i];
+    }
+    // `{x:>10}` pads: the argument's text is not what prints.
+    bool spec = p.text.starts_with("{") && p.text.find(':') != std::string::npos;
+    if (!arg || spec) {
+      out.AddHole(p.text, p.expr, p.type);
+      continue;
+    }
+    *substituted = true;
+    *text |= arg->HasLiteralText();
+    bool repr = p.text.find("!r") != std::string::npos || p.text == "%r";
+    if (repr) out.AddLiteral("'");
+    out.Append(*arg);
+    if (repr) out.AddLiteral("'");
+  }
+  return out;
+}
+
+bool ReadsName(std::string_view expr, std::string_view name) {
+  if (name.empty()) return false;
+  auto ident = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
+  for (size_t at = expr.find(name); at != std::string_view::npos; at = expr.find(name, at + 1)) {
+    bool start = at == 0 || (!ident(expr[at - 1]) && expr[at - 1] != '.');
+    bool end = at + name.size() >= expr.size() || !ident(expr[at + name.size()]);
+    if (start && end) return true;
+  }
+  return false;
+}
+
+LinkStats LinkMessages(const std::vector<FileFacts>& files,
+                       const std::vector<std::vector<ErrorSite>*>& sites) {
+  return Linker(files, sites).Run();
+}
+
+}  // namespace errdex

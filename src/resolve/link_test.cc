@@ -1,0 +1,450 @@
+// Link: messages assembled across functions, classes and files (issue 11),
+// asserted on the exact composed message, the call-site line, the class and
+// a rendering the pattern must match. Fixtures are small repositories held
+// in memory: each file goes through its extractor's ExtractWithFacts, then
+// the linker joins them, as the indexer does.
+#include "resolve/link.h"
+
+#include <gtest/gtest.h>
+#include <re2/re2.h>
+
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "errdex/extractor.h"
+
+namespace errdex {
+namespace {
+
+struct Linked {
+  std::vector<FileFacts> facts;
+  std::vector<std::vector<ErrorSite>> sites;
+  LinkStats stats;
+
+  // The sites at path:line.
+  std::vector<const ErrorSite*> At(const std::string& path, int line) const {
+    std::vector<const ErrorSite*> out;
+    for (size_t i = 0; i < facts.size(); ++i) {
+      for (const ErrorSite& s : sites[i]) {
+        if (s.file_path == path && s.line == line) out.push_back(&s);
+      }
+    }
+    return out;
+  }
+  // The one site at path:line with this message, or null.
+  const ErrorSite* Find(const std::string& path, int line, const std::string& message) const {
+    for (const ErrorSite* s : At(path, line)) {
+      if (s->message.Display() == message) return s;
+    }
+    return nullptr;
+  }
+  int Count(const std::string& message) const {
+    int n = 0;
+    for (const auto& v : sites) {
+      for (const ErrorSite& s : v) n += s.message.Display() == message;
+    }
+    return n;
+  }
+};
+
+Linked Link(const std::vector<std::pair<std::string, std::string>>& files) {
+  Linked r;
+  r.facts.resize(files.size());
+  r.sites.resize(files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    SourceFile f{files[i].first, files[i].second, false};
+    const Extractor* ex = ExtractorFor(f.path);
+    EXPECT_NE(ex, nullptr) << f.path;
+    bool errs = false;
+    EXPECT_TRUE(ex->ExtractWithFacts(f, &r.sites[i], &r.facts[i], &errs).ok());
+    EXPECT_FALSE(errs) << f.path;
+  }
+  std::vector<std::vector<ErrorSite>*> ptrs;
+  for (auto& v : r.sites) ptrs.push_back(&v);
+  r.stats = LinkMessages(r.facts, ptrs);
+  return r;
+}
+
+bool Matches(const ErrorSite& s, const std::string& rendered) {
+  RE2 re(s.message.Pattern());
+  EXPECT_TRUE(re.ok()) << s.message.Pattern();
+  return RE2::PartialMatch(rendered, re);
+}
+
+std::string Dump(const Linked& r) {
+  std::string out;
+  for (const auto& v : r.sites) {
+    for (const ErrorSite& s : v) {
+      out += s.file_path + ":" + std::to_string(s.line) + " [" + s.error_class + "] " +
+             s.message.Display() + "\n";
+    }
+  }
+  return out;
+}
+
+// commander.js's shape: a message built in a local, passed to a method that
+// hands it to another method that builds a CommanderError defined in
+// another file (whose constructor passes it to Error).
+TEST(Link, JsWrapperChainAcrossFilesToTheCallSite) {
+  Linked r = Link({{"lib/error.js",
+                    "export class CommanderError extends Error {\n"
+                    "  constructor(exitCode, code, message) {\n"
+                    "    super(message);\n"
+                    "    this.code = code;\n"
+                    "  }\n"
+                    "}\n"},
+                   {"lib/command.js",
+                    "import { CommanderError } from './error.js';\n"
+                    "export class Command {\n"
+                    "  _exit(exitCode, code, message) {\n"
+                    "    if (this._exitCallback) {\n"
+                    "      this._exitCallback(new CommanderError(exitCode, code, message));\n"
+                    "    }\n"
+                    "    process.exit(exitCode);\n"
+                    "  }\n"
+                    "  error(message, errorOptions) {\n"
+                    "    this._outputConfiguration.outputError(`${message}\\n`);\n"
+                    "    const config = errorOptions || {};\n"
+                    "    const exitCode = config.exitCode || 1;\n"
+                    "    const code = config.code || 'commander.error';\n"
+                    "    this._exit(exitCode, code, message);\n"
+                    "  }\n"
+                    "  unknownOption(flag) {\n"
+                    "    let suggestion = '';\n"
+                    "    const message = `error: unknown option '${flag}'${suggestion}`;\n"
+                    "    this.error(message, { code: 'commander.unknownOption' });\n"
+                    "  }\n"
+                    "}\n"}});
+  const ErrorSite* s = r.Find("lib/command.js", 19, "error: unknown option '${flag}'${suggestion}");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "CommanderError");
+  EXPECT_EQ(s->error_code, "commander.unknownOption");
+  EXPECT_EQ(s->function, "Command.unknownOption");
+  EXPECT_FALSE(s->message_opaque);
+  EXPECT_NE(s->message_origin_note.find("passed to `error()`"), std::string::npos)
+      << s->message_origin_note;
+  EXPECT_NE(s->message_origin_note.find("lib/error.js:3"), std::string::npos)
+      << s->message_origin_note;
+  EXPECT_TRUE(Matches(*s, "error: unknown option '--colour' (Did you mean --color?)"));
+  // The opaque wrapper site stays; nothing else is invented.
+  EXPECT_EQ(r.At("lib/command.js", 5).size(), 1u);
+  EXPECT_EQ(r.stats.sites_added, 1) << Dump(r);
+}
+
+TEST(Link, JsExceptionClassComposesTheTextInAnotherFile) {
+  Linked r = Link({{"src/errors.js",
+                    "class ConfigError extends Error {\n"
+                    "  constructor(key, reason) {\n"
+                    "    super(`config key ${key}: ${reason}`);\n"
+                    "  }\n"
+                    "}\n"
+                    "module.exports = { ConfigError };\n"},
+                   {"src/load.js",
+                    "const { ConfigError } = require('./errors');\n"
+                    "function load(cfg) {\n"
+                    "  if (typeof cfg.port !== 'number') {\n"
+                    "    throw new ConfigError('port', 'must be a number');\n"
+                    "  }\n"
+                    "}\n"
+                    "function later() {\n"
+                    "  const err =\n"
+                    "    new ConfigError('host', 'is required');\n"
+                    "  return Promise.reject(err);\n"
+                    "}\n"}});
+  std::vector<const ErrorSite*> at = r.At("src/load.js", 4);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);  // the extractor's guess ('port') is replaced
+  EXPECT_EQ(at[0]->message.Display(), "config key port: must be a number");
+  EXPECT_EQ(at[0]->error_class, "ConfigError");
+  EXPECT_EQ(at[0]->function, "load");
+  ASSERT_EQ(at[0]->conditions.size(), 1u);
+  EXPECT_TRUE(Matches(*at[0], "ConfigError: config key port: must be a number"));
+  // A construction spanning lines: the site stays on its statement's line.
+  std::vector<const ErrorSite*> multi = r.At("src/load.js", 8);
+  ASSERT_EQ(multi.size(), 1u) << Dump(r);
+  EXPECT_EQ(multi[0]->message.Display(), "config key host: is required");
+  EXPECT_EQ(r.stats.sites_replaced, 2);
+}
+
+// webpack's RuleSetCompiler: `throw this.error(path, value, message)` where
+// error() returns the Error, and recursive calls that only extend the path.
+TEST(Link, ThrownFactoryCallsAndForwardedPaths) {
+  Linked r =
+      Link({{"lib/rules.js",
+             "class Compiler {\n"
+             "  error(path, value, message) {\n"
+             "    return new Error(`Compiling failed: ${message} (at ${path}: ${value})`);\n"
+             "  }\n"
+             "  compile(path, cond) {\n"
+             "    if (!Array.isArray(cond.or))\n"
+             "      throw this.error(`${path}.or`, cond.or, 'Expected array of conditions');\n"
+             "    this.compile(`${path}.or`, cond.or);\n"
+             "  }\n"
+             "}\n"}});
+  std::vector<const ErrorSite*> at = r.At("lib/rules.js", 7);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);  // the guess `${path}.or` is replaced
+  EXPECT_EQ(at[0]->message.Display(),
+            "Compiling failed: Expected array of conditions (at ${path}.or: ${cond.or})");
+  EXPECT_EQ(at[0]->error_class, "Error");
+  EXPECT_TRUE(
+      Matches(*at[0], "Compiling failed: Expected array of conditions (at ruleSet[0].or: x)"));
+  EXPECT_TRUE(r.At("lib/rules.js", 8).empty()) << Dump(r);
+}
+
+TEST(Link, ConsoleErrorThenExitIsASink) {
+  Linked r = Link({{"bin/util.js",
+                    "function die(msg, code) {\n"
+                    "  console.error('fatal: %s', msg);\n"
+                    "  process.exit(code || 1);\n"
+                    "}\n"
+                    "function note(msg) {\n"
+                    "  console.error(`note: ${msg}`);\n"
+                    "}\n"
+                    "module.exports = { die, note };\n"},
+                   {"bin/cli.js",
+                    "const { die, note } = require('./util');\n"
+                    "if (!process.argv[2]) die(`missing config file, try --config`);\n"
+                    "note('just a note here');\n"}});
+  const ErrorSite* s = r.Find("bin/cli.js", 2, "fatal: missing config file, try --config");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->kind, SiteKind::kLog);
+  EXPECT_TRUE(Matches(*s, "fatal: missing config file, try --config"));
+  EXPECT_TRUE(r.At("bin/cli.js", 3).empty()) << Dump(r);  // no exit: not an error
+}
+
+TEST(Link, ValidatedArgumentsAreNotMessages) {
+  // `hook('preAction', fn)` passes a value the sink checks: not an error.
+  Linked r =
+      Link({{"lib/hooks.js",
+             "function hook(event, listener) {\n"
+             "  const allowed = ['preAction', 'postAction'];\n"
+             "  if (!allowed.includes(event)) {\n"
+             "    throw new Error(`Unexpected value for event passed to hook : '${event}'`);\n"
+             "  }\n"
+             "}\n"
+             "hook('preAction', () => {});\n"
+             "function encode(encoding) {\n"
+             "  switch (encoding) {\n"
+             "    case 'base64': return 1;\n"
+             "    default: throw new Error(`Unsupported encoding '${encoding}'`);\n"
+             "  }\n"
+             "}\n"
+             "function gen(e) {\n"
+             "  let encoding = e;\n"
+             "  if (encoding === undefined) encoding = 'base64';\n"
+             "  return encode(encoding);\n"
+             "}\n"},
+            {"lib/check.py",
+             "def check_port(port):\n"
+             "    if port not in (80, 443):\n"
+             "        raise ValueError(f\"unsupported port {port}\")\n"
+             "\n"
+             "check_port('80')\n"}});
+  EXPECT_TRUE(r.At("lib/hooks.js", 7).empty()) << Dump(r);
+  EXPECT_TRUE(r.At("lib/check.py", 5).empty()) << Dump(r);
+  // A local holding a word is a value the switch checks, not a message.
+  EXPECT_TRUE(r.At("lib/hooks.js", 17).empty()) << Dump(r);
+  EXPECT_EQ(r.stats.sites_added, 0);
+}
+
+TEST(Link, TsWrapperFunctionAndMessagePropertyClassAcrossFiles) {
+  Linked r = Link({{"src/errors.ts",
+                    "export class UsageError extends Error {\n"
+                    "  constructor(public detail: string) {\n"
+                    "    super();\n"
+                    "    this.message = `usage: ${detail}`;\n"
+                    "  }\n"
+                    "}\n"},
+                   {"src/fail.ts",
+                    "import { UsageError } from './errors';\n"
+                    "export function fail(msg: string, hint?: string): never {\n"
+                    "  throw new UsageError(`${msg} (try --help)`);\n"
+                    "}\n"},
+                   {"src/cli.ts",
+                    "import { fail } from './fail';\n"
+                    "export function parse(argv: string[]): void {\n"
+                    "  const name: string = argv[0];\n"
+                    "  if (!name) fail('missing command');\n"
+                    "  fail(`unknown command ${name}`);\n"
+                    "}\n"}});
+  const ErrorSite* a = r.Find("src/cli.ts", 4, "usage: missing command (try --help)");
+  ASSERT_NE(a, nullptr) << Dump(r);
+  EXPECT_EQ(a->error_class, "UsageError");
+  EXPECT_EQ(a->language, "typescript");
+  EXPECT_EQ(a->function, "parse");
+  const ErrorSite* b = r.Find("src/cli.ts", 5, "usage: unknown command ${name} (try --help)");
+  ASSERT_NE(b, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*b, "UsageError: usage: unknown command deploy (try --help)"));
+}
+
+TEST(Link, JsTransitiveWrappersComposePrefixes) {
+  Linked r = Link({{"lib/a.js",
+                    "function raw(m) {\n"
+                    "  throw new Error(`B(${m})`);\n"
+                    "}\n"
+                    "function wrap(what, m) {\n"
+                    "  raw('A: ' + m + ' in ' + what);\n"
+                    "}\n"
+                    "module.exports = { wrap };\n"},
+                   {"lib/b.js",
+                    "const { wrap } = require('./a');\n"
+                    "function go(x) {\n"
+                    "  const m = 'bad ' + x;\n"
+                    "  wrap('go', m);\n"
+                    "}\n"}});
+  const ErrorSite* s = r.Find("lib/b.js", 4, "B(A: bad ${x} in go)");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "Error");
+  EXPECT_NE(s->message_origin_note.find("`raw()`"), std::string::npos) << s->message_origin_note;
+  EXPECT_TRUE(Matches(*s, "B(A: bad 42 in go)"));
+}
+
+TEST(Link, AmbiguousNamesWithDifferentTemplatesAreSkippedOwnFileFirst) {
+  Linked r = Link({{"a/x.js", "function fail(m) { throw new Error('x: ' + m); }\n"},
+                   {"b/y.js", "function fail(m) { throw new Error('y: ' + m); }\n"},
+                   {"c/z.js", "fail('from z');\n"},
+                   {"d/w.js",
+                    "function fail(m) { throw new TypeError('w: ' + m); }\n"
+                    "fail('from w');\n"}});
+  EXPECT_TRUE(r.At("c/z.js", 1).empty()) << Dump(r);
+  const ErrorSite* w = r.Find("d/w.js", 2, "w: from w");
+  ASSERT_NE(w, nullptr) << Dump(r);
+  EXPECT_EQ(w->error_class, "TypeError");
+  // Platform receivers never reach a repository sink.
+  Linked c = Link({{"a/x.js", "function error(m) { throw new Error('x: ' + m); }\n"},
+                   {"b/y.js", "console.error('not ours');\n"}});
+  EXPECT_TRUE(c.At("b/y.js", 1).empty()) << Dump(c);
+  // `fs.relative(a, b)` inside the free function `relative` is the file
+  // system's method, not a recursive call.
+  Linked f = Link({{"lib/fs.js",
+                    "const relative = (fs, rootPath, targetPath) => {\n"
+                    "  if (fs.relative) return fs.relative(rootPath, targetPath);\n"
+                    "  throw new Error(`${rootPath} is not a path`);\n"
+                    "};\n"
+                    "module.exports = { relative };\n"},
+                   {"lib/use.js",
+                    "const { relative } = require('./fs');\n"
+                    "const p = relative(outputFs, `/${ctx}`, `/${filename}`);\n"}});
+  ASSERT_EQ(f.At("lib/use.js", 2).size(), 1u) << Dump(f);
+  EXPECT_EQ(f.At("lib/use.js", 2)[0]->message.Display(), "/${ctx} is not a path");
+}
+
+TEST(Link, PythonHelperInAnotherFile) {
+  Linked r = Link({{"pkg/helpers.py",
+                    "class UsageError(Exception):\n"
+                    "    pass\n"
+                    "\n"
+                    "def fail(message, code=2):\n"
+                    "    raise UsageError(f\"usage: {message}\")\n"
+                    "\n"
+                    "class Context:\n"
+                    "    def abort_with(self, reason):\n"
+                    "        raise RuntimeError(\"aborted: \" + reason)\n"},
+                   {"pkg/cli.py",
+                    "from .helpers import fail\n"
+                    "\n"
+                    "def main(argv, ctx):\n"
+                    "    if not argv:\n"
+                    "        fail(\"no command given\")\n"
+                    "    name = argv[0]\n"
+                    "    fail(f\"no such command {name!r}\", code=3)\n"
+                    "    ctx.abort_with(\"%s is read-only\" % name)\n"}});
+  const ErrorSite* a = r.Find("pkg/cli.py", 5, "usage: no command given");
+  ASSERT_NE(a, nullptr) << Dump(r);
+  EXPECT_EQ(a->error_class, "UsageError");
+  EXPECT_EQ(a->function, "main");
+  ASSERT_FALSE(a->conditions.empty());
+  EXPECT_EQ(a->conditions[0].expr, "not argv");
+  const ErrorSite* b = r.Find("pkg/cli.py", 7, "usage: no such command {name!r}");
+  ASSERT_NE(b, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*b, "UsageError: usage: no such command 'deploy'"));
+  const ErrorSite* c = r.Find("pkg/cli.py", 8, "aborted: %s is read-only");
+  ASSERT_NE(c, nullptr) << Dump(r);
+  EXPECT_EQ(c->error_class, "RuntimeError");
+}
+
+TEST(Link, PythonExceptionClassComposesTheTextInAnotherFile) {
+  Linked r = Link({{"app/errors.py",
+                    "class BadKey(Exception):\n"
+                    "    def __init__(self, key):\n"
+                    "        super().__init__(f\"bad key {key!r}\")\n"},
+                   {"app/config.py",
+                    "from app import errors\n"
+                    "\n"
+                    "def check(cfg):\n"
+                    "    if \"port\" not in cfg:\n"
+                    "        raise errors.BadKey(\"port\")\n"}});
+  std::vector<const ErrorSite*> at = r.At("app/config.py", 5);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);
+  EXPECT_EQ(at[0]->message.Display(), "bad key 'port'");
+  EXPECT_EQ(at[0]->error_class, "BadKey");
+  EXPECT_EQ(at[0]->function, "check");
+  EXPECT_TRUE(Matches(*at[0], "app.errors.BadKey: bad key 'port'"));
+  EXPECT_NE(at[0]->message_origin_note.find("app/errors.py:3"), std::string::npos)
+      << at[0]->message_origin_note;
+}
+
+TEST(Link, PythonTransitiveMethodWrapper) {
+  Linked r = Link({{"tool/base.py",
+                    "class Command:\n"
+                    "    def fail(self, message):\n"
+                    "        raise SystemExit(\"error: \" + message)\n"
+                    "\n"
+                    "    def bad_param(self, name, why):\n"
+                    "        self.fail(f\"invalid value for {name}: {why}\")\n"},
+                   {"tool/run.py",
+                    "class Run(Command):\n"
+                    "    def check(self, n):\n"
+                    "        if n < 0:\n"
+                    "            self.bad_param(\"--count\", \"must be positive\")\n"}});
+  const ErrorSite* s =
+      r.Find("tool/run.py", 4, "error: invalid value for --count: must be positive");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "SystemExit");
+  EXPECT_EQ(s->function, "Run.check");
+}
+
+TEST(Link, HostileRecursionAndDeepChainsFinishQuickly) {
+  auto started = std::chrono::steady_clock::now();
+  // Mutually recursive wrappers.
+  Linked r = Link({{"m.js",
+                    "function a(m) { if (m.length > 3) b('a' + m); throw new Error('a: ' + m); }\n"
+                    "function b(m) { a('b' + m); }\n"
+                    "a('start');\n"}});
+  EXPECT_NE(r.Find("m.js", 3, "a: start"), nullptr) << Dump(r);
+  // A 10,000-deep chain: f0 raises, f<i> calls f<i-1>. Followed 8 deep.
+  std::string js = "function f0(m) { throw new Error('deep: ' + m); }\n";
+  std::string py = "def f0(m):\n    raise ValueError('deep: ' + m)\n";
+  for (int i = 1; i < 10000; ++i) {
+    js += "function f" + std::to_string(i) + "(m) { f" + std::to_string(i - 1) + "(m); }\n";
+    py += "def f" + std::to_string(i) + "(m):\n    f" + std::to_string(i - 1) + "(m)\n";
+  }
+  js += "f3('near');\nf9999('far');\n";
+  py += "f3('near')\nf9999('far')\n";
+  Linked d = Link({{"deep.js", js}, {"deep.py", py}});
+  EXPECT_EQ(d.Count("deep: near"), 2) << d.stats.derived_sinks;
+  EXPECT_EQ(d.Count("deep: far"), 0);
+  EXPECT_LE(d.stats.derived_sinks, 2 * kMaxLinkDepth);
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_LT(seconds, 10.0);
+}
+
+TEST(Link, SubstituteQuotesReprHoles) {
+  Template sink;
+  sink.AddLiteral("bad key ");
+  sink.AddHole("{key!r}", "key");
+  sink.AddLiteral(" in ");
+  sink.AddHole("{where}", "where");
+  Template arg;
+  arg.AddLiteral("port");
+  bool substituted = false, text = false;
+  Template out = SubstituteParams(sink, {"key", "where"}, {&arg, nullptr}, &substituted, &text);
+  EXPECT_TRUE(substituted);
+  EXPECT_TRUE(text);
+  EXPECT_EQ(out.Display(), "bad key 'port' in {where}");
+}
+
+}  // namespace
+}  // namespace errdex
