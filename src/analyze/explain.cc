@@ -81,8 +81,8 @@ std::string AdvisedValue(const std::string& advice, const std::string& flag) {
   std::string value = advice.substr(v, e - v);
   if (value.empty() || value.starts_with("-")) return {};
   // A flag followed by an ordinary word ("--x is ...") is not a value.
-  static const std::set<std::string> kWords = {"is", "and", "or", "for", "to", "with", "are",
-                                                "was", "not", "in", "the", "a", "when"};
+  static const std::set<std::string> kWords = {"is",  "and", "or", "for", "to", "with", "are",
+                                               "was", "not", "in", "the", "a",  "when"};
   return kWords.count(ToLower(value)) ? std::string() : value;
 }
 
@@ -105,7 +105,8 @@ struct FlagAdvice {
   std::string value;
 };
 
-std::vector<FlagAdvice> MessageFlagAdvice(const SiteFacts& f, const std::vector<std::string>& advice) {
+std::vector<FlagAdvice> MessageFlagAdvice(const SiteFacts& f,
+                                          const std::vector<std::string>& advice) {
   std::vector<FlagAdvice> out;
   for (const OptionDef* o : f.message_options) {
     for (const std::string& a : advice) {
@@ -197,8 +198,7 @@ void ExampleFix(const ErrorSite& s, const SiteFacts& f, Record* r) {
     }
   }
   r->example_fix = "# before: raises at " + At(s.file_path, s.line) + "\n... " + o.name + " " +
-                   old + "\n# after: the message's own advice\n... " + o.name + " " +
-                   fa[0].value;
+                   old + "\n# after: the message's own advice\n... " + o.name + " " + fa[0].value;
   r->provenance["exampleFix"] = nlohmann::json::array({s.line, DefinedAt(o)});
 }
 
@@ -236,7 +236,8 @@ std::string EntryGloss(const Hop& h) {
   if (h.function.empty()) return "when " + h.file + " is imported or run";
   if (!h.route.empty()) return "while handling a request routed by `" + h.route + "`";
   std::string s = ShortName(h.function);
-  std::string cls = h.function.size() > s.size() ? h.function.substr(0, h.function.size() - s.size() - 1) : "";
+  std::string cls =
+      h.function.size() > s.size() ? h.function.substr(0, h.function.size() - s.size() - 1) : "";
   cls = ShortName(cls);
   if ((s == "__post_init__" || s == "__init__") && !cls.empty()) {
     if (IsConfigClass(cls)) return "at start-up while validating " + ClassWords(cls);
@@ -383,7 +384,8 @@ void LinkRelated(std::vector<Record>* records) {
     std::map<size_t, int> score;
     const std::vector<size_t>& same_file = by_file[rs[i].file_path];
     // The nearest records in the file, by position (records are in line order).
-    size_t at = static_cast<size_t>(std::find(same_file.begin(), same_file.end(), i) - same_file.begin());
+    size_t at =
+        static_cast<size_t>(std::find(same_file.begin(), same_file.end(), i) - same_file.begin());
     size_t lo = at > kMaxPosting ? at - kMaxPosting : 0;
     for (size_t k = lo; k < std::min(same_file.size(), at + kMaxPosting); ++k) {
       size_t j = same_file[k];

@@ -578,7 +578,11 @@ class JsFile {
   // function a sink.
   void AddSink(const ErrorSite& site, const Ancestors& anc, const std::string& via_class) {
     const FuncInfo& fi = Enclosing(anc);
-    if (!fi.valid || fi.name.empty() || !NamesParam(site.message, fi)) return;
+    if (!fi.valid || fi.name.empty()) return;
+    // A constructor composes its class's message even from its own locals
+    // (`this.message = `No metadata for "${name}" was found.``): every
+    // construction of the class shows that text.
+    if (!NamesParam(site.message, fi) && !(fi.ctor && site.message.HasLiteralText())) return;
     SinkFact s;
     s.function = fi.qual;
     s.name = fi.name;
@@ -621,7 +625,8 @@ class JsFile {
 
   // A link call with its arguments as templates; false when no argument
   // has text or names a parameter of the caller.
-  bool MakeLinkCall(TSNode call, TSNode args_node, const Ancestors& anc, LinkCall* out) {
+  bool MakeLinkCall(TSNode call, TSNode args_node, const Ancestors& anc, LinkCall* out,
+                    bool always = false) {
     const FuncInfo& fi = Enclosing(anc);
     scope_hint_ = fi.valid ? fi.node : TSNode{};
     bool text = false, param = false;
@@ -643,7 +648,7 @@ class JsFile {
       out->args.push_back(std::move(t));
     }
     scope_hint_ = TSNode{};
-    if (!text && !param) return false;
+    if (!text && !param && !always) return false;
     out->line = ts::Line(call);
     if (fi.valid) {
       out->caller = fi.qual;
@@ -711,18 +716,22 @@ class JsFile {
         if (!fi.valid || !fi.ctor || fi.heritage.empty() || message_ctors.count(fi.node.id)) {
           continue;
         }
-        if (BuiltinError(fi.heritage)) {
-          // super(message): the class's own text.
-          std::vector<TSNode> args = NamedChildren(Field(p.node, "arguments"));
-          if (args.empty()) continue;
+        std::vector<TSNode> super_args = NamedChildren(Field(p.node, "arguments"));
+        if (BuiltinError(fi.heritage) || !super_args.empty()) {
+          // super(message): the class's own text. Through a repository base
+          // class too (`class MissingSchemaError extends MongooseError`),
+          // when the text is written here: base classes pass it on.
+          if (super_args.empty()) continue;
           ErrorSite site = NewSite(p.node, SiteKind::kRaise);
           std::string note;
           scope_hint_ = fi.node;
-          site.message = ExprTemplate(Unwrap(args[0]), ts_node_start_byte(p.node), 0, &note);
+          site.message = ExprTemplate(Unwrap(super_args[0]), ts_node_start_byte(p.node), 0, &note);
           scope_hint_ = TSNode{};
           site.error_class = fi.name;
-          AddSink(site, p.ancestors, "");
-          continue;
+          if (BuiltinError(fi.heritage) || site.message.HasLiteralText()) {
+            AddSink(site, p.ancestors, "");
+            continue;
+          }
         }
         call.callee = fi.heritage;
         call.construct = true;
@@ -757,18 +766,15 @@ class JsFile {
     LinkCall call;
     call.callee = LastDotComponent(ts::Text(Field(n, "constructor"), src_));
     call.construct = true;
-    if (!MakeLinkCall(n, Field(n, "arguments"), anc, &call)) return;
-    for (const Template& t : call.args) {
-      if (t.HasLiteralText()) {
-        ErrorSite proto = site;
-        proto.message = Template();
-        proto.message_origin_note.clear();
-        proto.message_opaque = false;
-        call.site = std::move(proto);
-        call.replaces_site = true;
-        break;
-      }
-    }
+    // Always linked: a class whose constructor writes the whole message
+    // makes the site's text even when no argument has any.
+    MakeLinkCall(n, Field(n, "arguments"), anc, &call, /*always=*/true);
+    ErrorSite proto = site;
+    proto.message = Template();
+    proto.message_origin_note.clear();
+    proto.message_opaque = false;
+    call.site = std::move(proto);
+    call.replaces_site = true;
     facts_->link_calls.push_back(std::move(call));
   }
 

@@ -9,6 +9,7 @@
 
 #include <re2/re2.h>
 
+#include <nlohmann/json.hpp>
 #include <string_view>
 #include <unordered_set>
 
@@ -651,6 +652,65 @@ std::string InputNotes::Describe() const {
   return out;
 }
 
+namespace {
+
+// Structured log lines (pino, bunyan, winston, logrus JSON): the record's
+// text is in its fields, with JSON escapes (`\"User\"`). A line that is a
+// JSON object is replaced by its error text: a `stack` (which repeats the
+// message and carries the frames) or else `message`/`msg`, from the record or
+// its `err`/`error` object.
+std::string JsonLogText(const nlohmann::json& j) {
+  auto text_of = [](const nlohmann::json& o, const char* key) -> std::string {
+    auto it = o.find(key);
+    return it != o.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  for (const char* holder : {"err", "error", "exception"}) {
+    auto it = j.find(holder);
+    if (it == j.end()) continue;
+    if (it->is_string()) return it->get<std::string>();
+    if (!it->is_object()) continue;
+    for (const char* key : {"stack", "message", "msg"}) {
+      std::string t = text_of(*it, key);
+      if (!t.empty()) return t;
+    }
+  }
+  for (const char* key : {"stack", "message", "msg", "error"}) {
+    std::string t = text_of(j, key);
+    if (!t.empty()) return t;
+  }
+  return {};
+}
+
+void ExpandJsonLogLines(std::string* text) {
+  constexpr size_t kMaxJsonLine = 1 << 20;
+  if (text->find('{') == std::string::npos) return;
+  std::string out;
+  size_t start = 0;
+  bool changed = false;
+  while (start < text->size()) {
+    size_t end = text->find('\n', start);
+    if (end == std::string::npos) end = text->size();
+    std::string_view line = Trim(std::string_view(*text).substr(start, end - start));
+    std::string replacement;
+    if (line.size() >= 2 && line.size() <= kMaxJsonLine && line.front() == '{' &&
+        line.back() == '}') {
+      nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+      if (j.is_object()) replacement = JsonLogText(j);
+    }
+    if (!replacement.empty()) {
+      out += replacement;
+      changed = true;
+    } else {
+      out.append(*text, start, end - start);
+    }
+    if (end < text->size()) out.push_back('\n');
+    start = end + 1;
+  }
+  if (changed) *text = std::move(out);
+}
+
+}  // namespace
+
 std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
   InputNotes local;
   if (notes == nullptr) notes = &local;
@@ -658,6 +718,7 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
   notes->bytes_cut = text.size() > kMaxInputBytes;
   std::string clean = text.substr(0, kMaxInputBytes);
   std::erase(clean, '\r');
+  ExpandJsonLogLines(&clean);
   Lines lines = SplitLines(clean);
   Collector out(notes);
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);

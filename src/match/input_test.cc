@@ -451,6 +451,29 @@ TEST(InputTest, CutInputIsReported) {
   EXPECT_EQ(notes.Describe(), "");
 }
 
+TEST(InputTest, JsonLogLinesGiveTheirErrorText) {
+  // pino: the error's stack (class, message, frames) inside `err`.
+  std::vector<ErrorText> e = ParseInput(
+      R"j({"level":"error","time":"2024-07-10T11:53:15.629Z","err":{"message":"timeout of 3000ms )j"
+      R"j(exceeded","name":"AxiosError","stack":"AxiosError: timeout of 3000ms exceeded\n    at )j"
+      R"j(RedirectableRequest.handleRequestTimeout (/app/node_modules/axios/lib/adapters/http.js:652:16)"}})j");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].error_class, "AxiosError");
+  EXPECT_EQ(e[0].message, "timeout of 3000ms exceeded");
+  ASSERT_EQ(e[0].frames.size(), 1u);
+  EXPECT_EQ(e[0].frames[0].line, 652);
+  // winston: `message` with JSON escapes undone.
+  e = ParseInput(
+      R"j({"level":"error","message":"EntityMetadataNotFoundError: No metadata for \"User\" was found."})j");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].error_class, "EntityMetadataNotFoundError");
+  EXPECT_EQ(e[0].message, "No metadata for \"User\" was found.");
+  // Not JSON, or JSON without error text: left as it is.
+  e = ParseInput("{not json} failed to start");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].message, "{not json} failed to start");
+}
+
 TEST(InputTest, MillionLineLogIsBounded) {
   std::string log;
   for (int i = 0; i < 1000000; ++i) {

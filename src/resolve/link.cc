@@ -42,6 +42,9 @@ struct Sink {
 
 using Key = std::pair<int, std::string>;  // family, name
 
+// Definitions of one class name that are all linked (see Reaches).
+constexpr size_t kMaxClassDefinitions = 3;
+
 class Linker {
  public:
   Linker(const std::vector<FileFacts>& files, const std::vector<std::vector<ErrorSite>*>& sites)
@@ -51,8 +54,10 @@ class Linker {
     std::set<Key> constructors;
     for (size_t i = 0; i < files_.size(); ++i) {
       int fam = Family(files_[i].path);
+      // Declaration files (.d.ts) describe definitions made elsewhere.
+      bool declarations = files_[i].path.ends_with(".d.ts");
       for (const std::string& n : files_[i].link_names) {
-        if (names_[i].insert(n).second) defs_[{fam, n}].push_back(i);
+        if (names_[i].insert(n).second && !declarations) defs_[{fam, n}].push_back(i);
       }
       for (const SinkFact& s : files_[i].sinks) {
         if (s.constructor) constructors.insert({fam, s.name});
@@ -132,6 +137,11 @@ class Linker {
     auto defs = defs_.find({Family(files_[file].path), call.callee});
     if (defs == defs_.end()) return false;
     if (defs->second.size() == 1) return defs->second[0] == s.file;
+    // A class defined in a few files (a browser and a Node variant): each
+    // definition gives its own composed site, and the paste picks by text.
+    if (call.construct && defs->second.size() <= kMaxClassDefinitions) {
+      return std::find(defs->second.begin(), defs->second.end(), s.file) != defs->second.end();
+    }
     // Ambiguous name: every definition must raise this message.
     const std::vector<size_t>& same = by_name_.at({Family(files_[file].path), call.callee});
     for (size_t d : defs->second) {
@@ -164,6 +174,14 @@ class Linker {
     }
     bool substituted = false, text = false;
     Template composed = SubstituteParams(s.f.message, s.f.params, args, &substituted, &text);
+    // `throw new X(..)` whose class writes the message itself: the text is
+    // the class's, whatever the arguments are.
+    bool class_text = s.f.constructor && call.construct && call.replaces_site && call.site &&
+                      composed.HasLiteralText();
+    if (class_text && !substituted && !text) {
+      AddSite(s, file, call, composed);
+      return;
+    }
     if (!substituted) return;
     // The call tells the user why when an argument brings text of its own:
     // `${path}.or` forwarding the caller's path one level down does not
@@ -185,7 +203,7 @@ class Linker {
       }
       telling |= !forwards || space;
     }
-    if (text && telling && call.site) AddSite(s, file, call, composed);
+    if ((text && telling && call.site) || (class_text && !text)) AddSite(s, file, call, composed);
     if (call.caller_name.empty() || call.caller_params.empty() || s.depth + 1 > kMaxLinkDepth) {
       return;
     }
