@@ -5,7 +5,6 @@
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
-#include <nlohmann/json.hpp>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -14,6 +13,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "testutil.h"
@@ -67,7 +67,8 @@ HttpReply Raw(int port, const std::string& raw) {
   char buf[65536];
   auto start = Clock::now();
   for (ssize_t n; (n = recv(fd, buf, sizeof buf, 0)) > 0;) {
-    if (all.empty()) r.first_byte_secs = std::chrono::duration<double>(Clock::now() - start).count();
+    if (all.empty())
+      r.first_byte_secs = std::chrono::duration<double>(Clock::now() - start).count();
     all.append(buf, static_cast<size_t>(n));
   }
   close(fd);
@@ -87,20 +88,24 @@ class ServeE2E : public ::testing::Test {
   static void SetUpTestSuite() {
     dir_ = new testing::TempDir();
     std::string repo = dir_->Join("repo");
-    testing::WriteFile(repo, "pkg/core.py",
-                       "def load(quant_method, where):\n"
-                       "    if quant_method not in ('gptq',):\n"
-                       "        raise ValueError(f\"quantization method {quant_method!r} is not "
-                       "supported for {where}\")\n"
-                       "    raise RuntimeError('<script>alert(1)</script> broke')\n"
-                       "\n"
-                       "def render(x):\n"
-                       "    raise KeyError('\"><img src=x onerror=alert(1)> missing key %s' % x)\n");
+    testing::WriteFile(
+        repo, "pkg/core.py",
+        "def load(quant_method, where):\n"
+        "    if quant_method not in ('gptq',):\n"
+        "        raise ValueError(f\"quantization method {quant_method!r} is not "
+        "supported for {where}\")\n"
+        "    raise RuntimeError('<script>alert(1)</script> broke')\n"
+        "\n"
+        "def render(x):\n"
+        "    raise KeyError('\"><img src=x onerror=alert(1)> missing key %s' % x)\n");
     testing::GitCommitAll(repo, kRepo);
     db_ = dir_->Join("errdex.db");
     std::string out;
-    ASSERT_EQ(testing::Run(Bin() + " index " + ShellQuote(repo) + " --no-progress --db " +
-                               ShellQuote(db_), &out), 0) << out;
+    ASSERT_EQ(
+        testing::Run(
+            Bin() + " index " + ShellQuote(repo) + " --no-progress --db " + ShellQuote(db_), &out),
+        0)
+        << out;
     port_ = StartServer(db_, dir_->Join("serve.out"), &pid_);
     ASSERT_GT(port_, 0);
   }
@@ -161,7 +166,8 @@ TEST_F(ServeE2E, SearchApiFindsRenderedMessageWithCaptures) {
   ASSERT_TRUE(j.contains("matches"));
   ASSERT_FALSE(j["matches"].empty()) << j.dump();
   const json& m = j["matches"][0];
-  for (const char* key : {"id", "repo", "code", "message", "score", "matchType", "url", "captures"}) {
+  for (const char* key :
+       {"id", "repo", "code", "message", "score", "matchType", "url", "captures"}) {
     EXPECT_TRUE(m.contains(key)) << key;
   }
   EXPECT_EQ(m["repo"], kRepo);
@@ -178,6 +184,20 @@ TEST_F(ServeE2E, SearchApiFindsRenderedMessageWithCaptures) {
   EXPECT_NE(rec.headers.find("Access-Control-Allow-Origin: *"), std::string::npos);
 }
 
+TEST_F(ServeE2E, OneWordSearchesFindRecordsByKeyword) {
+  json j = Search("ValueError");  // a class
+  ASSERT_FALSE(j["matches"].empty()) << j.dump();
+  EXPECT_EQ(j["matches"][0]["matchType"], "keyword");
+  EXPECT_EQ(j["matches"][0]["errorClass"], "ValueError");
+  EXPECT_FALSE(j["matches"][0]["reason"].get<std::string>().empty());
+  j = Search("quantization");  // a word of a message
+  ASSERT_FALSE(j["matches"].empty()) << j.dump();
+  EXPECT_EQ(j["matches"][0]["matchType"], "keyword");
+  EXPECT_EQ(j["matches"][0]["filePath"], "pkg/core.py");
+  j = Search("zzyzx");  // nothing has it
+  EXPECT_TRUE(j["matches"].empty()) << j.dump();
+}
+
 TEST_F(ServeE2E, ApiErrorsAreJsonWithStatus) {
   HttpReply r = Get(port_, "/api/errors/ffffffffffffffff");
   EXPECT_EQ(r.status, 404);
@@ -189,9 +209,10 @@ TEST_F(ServeE2E, ApiErrorsAreJsonWithStatus) {
   EXPECT_EQ(json::parse(repos.body)["repos"][0]["repo"], kRepo);
 
   std::string log = "INFO starting\nValueError: quantization method 'x' is not supported for y\n";
-  HttpReply ex = Raw(port_, "POST /api/explain HTTP/1.1\r\nHost: h\r\nConnection: close\r\n"
-                            "Content-Type: text/plain\r\nContent-Length: " +
-                                std::to_string(log.size()) + "\r\n\r\n" + log);
+  HttpReply ex = Raw(port_,
+                     "POST /api/explain HTTP/1.1\r\nHost: h\r\nConnection: close\r\n"
+                     "Content-Type: text/plain\r\nContent-Length: " +
+                         std::to_string(log.size()) + "\r\n\r\n" + log);
   EXPECT_EQ(ex.status, 200) << ex.body;
   json ej = json::parse(ex.body);
   ASSERT_FALSE(ej["matches"].empty());
@@ -241,8 +262,8 @@ TEST_F(ServeE2E, DataFilesMatchTheManifest) {
   }
   json index = json::parse(Get(port_, "/data/index.json").body);
   ASSERT_EQ(index["errors"].size(), 3u);
-  for (const char* k : {"id", "repo", "slug", "code", "msg", "pattern", "type", "class", "tags",
-                        "sev"}) {
+  for (const char* k :
+       {"id", "repo", "slug", "code", "msg", "pattern", "type", "class", "tags", "sev"}) {
     EXPECT_TRUE(index["errors"][0].contains(k)) << k;
   }
   json repo = json::parse(Get(port_, "/data/repos/acme/widgets.json").body);
@@ -329,8 +350,10 @@ TEST_F(ServeE2E, ErrLookupMcpClientSearchesGetsAndListsRepos) {
 
 TEST_F(ServeE2E, HeadlessChromiumSearchesAndOpensTheErrorPage) {
   if (!HaveJs()) GTEST_SKIP() << "tests/js/node_modules missing: run scripts/install-deps";
-  if (!fs::exists("/usr/bin/chromium")) GTEST_SKIP() << "chromium missing: run scripts/install-deps";
-  std::string shots = fs::path(testing::ErrdexBinary()).parent_path().string() + "/serve-screenshots";
+  if (!fs::exists("/usr/bin/chromium"))
+    GTEST_SKIP() << "chromium missing: run scripts/install-deps";
+  std::string shots =
+      fs::path(testing::ErrdexBinary()).parent_path().string() + "/serve-screenshots";
   std::string out;
   int rc = testing::Run("cd " + ShellQuote(JsDir()) + " && timeout 180 node browser_test.mjs " +
                             "http://127.0.0.1:" + std::to_string(port_) + " " +
@@ -370,7 +393,8 @@ TEST_F(ServeE2E, ExportIsAtomicWhenKilledMidWrite) {
     pid_t pid = fork();
     if (pid == 0) {
       setenv("ERRDEX_EXPORT_TEST_DELAY_MS", "100", 1);
-      execl("/bin/sh", "sh", "-c", ("exec " + cmd + " >/dev/null 2>&1").c_str(), static_cast<char*>(nullptr));
+      execl("/bin/sh", "sh", "-c", ("exec " + cmd + " >/dev/null 2>&1").c_str(),
+            static_cast<char*>(nullptr));
       _exit(127);
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));

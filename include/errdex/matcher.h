@@ -69,6 +69,11 @@ class Matcher {
   Status Save(const std::string& path) const;
 
   std::vector<Match> Find(const Query& query) const;
+  // Keyword search for the web and API (`/api/search?q=InvalidSchema`): one
+  // to three words find records by class, code, function or file name
+  // (match_type "keyword"), then by the words of their message, rarest
+  // first. Not a paste explainer: Find() never calls it.
+  std::vector<Match> FindKeywords(const Query& query) const;
   size_t size() const;
   // Patterns found not to compile, as "id: reason" (they never stop a load).
   // Patterns compile on first use, so this lists those met so far; call

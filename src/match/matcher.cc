@@ -374,6 +374,8 @@ struct Matcher::Impl {
   match::FuzzyIndex fuzzy;
   // "basename:line" -> records raised there, for frames that point at them.
   std::unordered_map<std::string, std::vector<uint32_t>> by_location;
+  // Lowercased class, code, function and file names -> records (keywords).
+  std::unordered_map<std::string, std::vector<uint32_t>> by_name;
   mutable std::mutex bad_mu;
   mutable std::vector<std::string> bad_patterns;  // guarded by bad_mu
 
@@ -404,6 +406,7 @@ struct Matcher::Impl {
   QueryContext Context(std::string_view text, const Query& q) const;
   std::vector<Ranked> FuzzyHits(std::string_view text, const Query& q) const;
   void AddLocation(uint32_t r);
+  void AddNames(uint32_t r);
   std::vector<uint32_t> FrameHits(const Query& q) const;
 };
 
@@ -466,6 +469,31 @@ void Matcher::Impl::AddLocation(uint32_t r) {
   std::string base(Basename(rec.file_path));
   by_location[base + ":" + std::to_string(rec.line_number)].push_back(r);
   for (int line : rec.other_lines) by_location[base + ":" + std::to_string(line)].push_back(r);
+}
+
+namespace {
+
+std::string LowerAscii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+void Matcher::Impl::AddNames(uint32_t r) {
+  const Record& rec = records[r];
+  std::vector<std::string> names;
+  if (!rec.error_class.empty()) names.push_back(LowerAscii(LastComponent(rec.error_class)));
+  if (rec.error_code) names.push_back(LowerAscii(Trim(*rec.error_code)));
+  if (!rec.function.empty()) names.push_back(LowerAscii(LastComponent(rec.function)));
+  std::string_view base = Basename(rec.file_path);
+  names.push_back(LowerAscii(base.substr(0, base.find('.'))));
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  for (const std::string& n : names) {
+    if (n.size() >= 2) by_name[n].push_back(r);
+  }
 }
 
 std::vector<uint32_t> Matcher::Impl::FrameHits(const Query& q) const {
@@ -660,6 +688,7 @@ void Matcher::Impl::Init(std::vector<Record> recs) {
     pattern.push_back(RelaxPatternEnds(records[r].message_pattern));
     AddCode(r);
     AddLocation(r);
+    AddNames(r);
   }
 }
 
@@ -868,6 +897,66 @@ void PreferInnerLinks(std::vector<Ranked>* hits) {
     }
     if (!changed) break;
   }
+}
+
+std::vector<Match> Matcher::FindKeywords(const Query& query) const {
+  constexpr size_t kMaxKeywords = 3;
+  constexpr size_t kMaxKeywordBytes = 200;
+  std::vector<Match> out;
+  if (query.message.size() > kMaxKeywordBytes || query.limit == 0) return out;
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : query.message + " ") {
+    if (IsSpace(c)) {
+      if (!word.empty()) words.push_back(LowerAscii(word));
+      word.clear();
+    } else {
+      word.push_back(c);
+    }
+  }
+  if (words.empty() || words.size() > kMaxKeywords) return out;
+  // Names first: a record every word names (class, code, function, file).
+  std::unordered_map<uint32_t, size_t> named;
+  for (const std::string& w : words) {
+    auto it = impl_->by_name.find(w);
+    if (it == impl_->by_name.end()) continue;
+    for (uint32_t r : it->second) {
+      if (impl_->Accept(r, query)) ++named[r];
+    }
+  }
+  std::vector<uint32_t> ranked;
+  for (const auto& [r, n] : named) {
+    if (n == words.size()) ranked.push_back(r);
+  }
+  std::sort(ranked.begin(), ranked.end(), [&](uint32_t a, uint32_t b) {
+    const Record& ra = impl_->records[a];
+    const Record& rb = impl_->records[b];
+    if (ra.repo != rb.repo) return ra.repo < rb.repo;
+    if (ra.file_path != rb.file_path) return ra.file_path < rb.file_path;
+    return ra.line_number < rb.line_number;
+  });
+  for (uint32_t r : ranked) {
+    if (out.size() >= query.limit) return out;
+    Match m;
+    m.record = &impl_->records[r];
+    m.match_type = "keyword";
+    m.score = 0.5;
+    m.reason = "class, code, function or file named " + query.message;
+    out.push_back(std::move(m));
+  }
+  // Then the words of messages, weighted by rarity.
+  std::vector<std::string> tokens = match::Tokenize(query.message);
+  auto accept = [&](uint32_t r) { return impl_->Accept(r, query) && !named.count(r); };
+  for (const match::FuzzyIndex::Hit& h :
+       impl_->fuzzy.Search(tokens, 0.01, accept, {}, query.limit - out.size())) {
+    Match m;
+    m.record = &impl_->records[h.doc];
+    m.match_type = "keyword";
+    m.score = 0.2 + 0.25 * h.score;
+    m.reason = "its message has the words searched for";
+    out.push_back(std::move(m));
+  }
+  return out;
 }
 
 // Results are capped at query.limit (0 gives none).

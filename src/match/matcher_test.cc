@@ -544,3 +544,53 @@ TEST(MatcherTest, GoChainFindsEveryLinkInnermostFirst) {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(MatcherTest, KeywordsFindRecordsByNameThenByMessageWords) {
+  std::vector<Record> rs;
+  Record a = MakeRecord("schema", "No connection adapters were found for {url!r}",
+                        R"(No connection adapters were found for ([\s\S]*?))", {{"{url!r}", "url"}},
+                        "InvalidSchema");
+  a.file_path = "src/requests/sessions.py";
+  a.function = "Session.get_adapter";
+  rs.push_back(a);
+  Record b =
+      MakeRecord("timeout", "Read timed out after {n} seconds",
+                 R"(Read timed out after ([\s\S]*?) seconds)", {{"{n}", "n"}}, "ReadTimeout");
+  b.file_path = "src/requests/adapters.py";
+  rs.push_back(b);
+  Record c = MakeRecord("coded", "limit reached", "limit reached");
+  c.error_code = "E_RATE";
+  rs.push_back(c);
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "InvalidSchema";
+  std::vector<Match> hits = matcher.FindKeywords(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "schema");
+  EXPECT_EQ(hits[0].match_type, "keyword");
+  q.message = "e_rate";  // codes, case-insensitively
+  hits = matcher.FindKeywords(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "coded");
+  q.message = "timed";  // a word of a message
+  hits = matcher.FindKeywords(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "timeout");
+  EXPECT_LT(hits[0].score, 0.5);
+  q.message = "sessions get_adapter";  // two names: every word must name it
+  hits = matcher.FindKeywords(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "schema");
+  EXPECT_DOUBLE_EQ(hits[0].score, 0.5);
+  q.message = "one two three four";  // not a keyword search
+  EXPECT_TRUE(matcher.FindKeywords(q).empty());
+  // A paste is never answered by keywords.
+  q.message = "InvalidSchema";
+  EXPECT_TRUE(matcher.Find(q).empty());
+}
+
+}  // namespace
+}  // namespace errdex

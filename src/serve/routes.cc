@@ -270,7 +270,19 @@ Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string
 std::vector<SearchHit> Search(const Corpus& corpus, const std::string& text,
                               const std::string& repo, size_t limit, bool all_errors) {
   std::vector<SearchHit> hits;
-  for (PasteHit& h : ExplainPaste(*corpus.matcher, text, repo, limit, all_errors)) {
+  std::vector<PasteHit> found = ExplainPaste(*corpus.matcher, text, repo, limit, all_errors);
+  if (found.empty()) {
+    // One to three words are a search, not a paste: names, then message words.
+    Query q;
+    q.message = text;
+    q.repo = repo;
+    q.limit = limit;
+    ErrorText e;
+    e.message = text;
+    e.input_line = 1;
+    for (Match& m : corpus.matcher->FindKeywords(q)) found.push_back({std::move(m), e});
+  }
+  for (PasteHit& h : found) {
     // Matches point into the matcher's copy; pages link the corpus's own.
     auto it = corpus.by_id.find(h.match.record->id);
     if (it == corpus.by_id.end()) continue;
