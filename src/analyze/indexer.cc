@@ -5,13 +5,16 @@
 #include <atomic>
 #include <chrono>
 #include <ctime>
+#include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "analyze/explain.h"
 #include "analyze/record_builder.h"
 #include "errdex/extractor.h"
 #include "errdex/store.h"
+#include "resolve/class_docs.h"
 #include "resolve/link.h"
 #include "util/text.h"
 
@@ -79,6 +82,33 @@ void ParallelFor(size_t n, int threads, F&& fn) {
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
+}
+
+std::string ClassKey(const std::string& cls) {
+  size_t sep = cls.find_last_of(".:\\");
+  return sep == std::string::npos ? cls : cls.substr(sep + 1);
+}
+
+// What the error's class says it means, wherever the class is declared,
+// leads the documentation (issue 13: the class's own doc first).
+void AddClassDocs(const std::vector<SourceFile>& files, std::vector<Record>* records) {
+  std::set<std::string> wanted;
+  for (const Record& r : *records) {
+    if (!r.error_class.empty()) wanted.insert(ClassKey(r.error_class));
+  }
+  std::map<std::string, ClassDoc> docs = FindClassDocs(files, wanted);
+  for (Record& r : *records) {
+    if (r.error_class.empty()) continue;
+    auto it = docs.find(ClassKey(r.error_class));
+    if (it == docs.end()) continue;
+    const ClassDoc& d = it->second;
+    if (r.documentation.find(d.text.substr(0, 40)) != std::string::npos) continue;
+    std::string where = d.file + ":" + std::to_string(d.first_line) +
+                        (d.last_line > d.first_line ? "–" + std::to_string(d.last_line) : "");
+    r.documentation =
+        "`" + r.error_class + "`: “" + d.text + "” (" + where + "). " + r.documentation;
+    r.provenance["documentation"].push_back(d.file + ":" + std::to_string(d.first_line));
+  }
 }
 
 }  // namespace
@@ -149,6 +179,7 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
     }
     for (Record& rec : r.records) records.push_back(std::move(rec));
   }
+  AddClassDocs(files, &records);
   records = FinalizeRecords(std::move(records));
   LinkRelated(&records);
   summary->records = static_cast<int>(records.size());

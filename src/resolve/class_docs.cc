@@ -1,0 +1,205 @@
+// Class docs (see class_docs.h).
+#include "resolve/class_docs.h"
+
+#include <algorithm>
+#include <string_view>
+
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+constexpr size_t kMaxDocLines = 40;
+constexpr size_t kMaxDocChars = 400;
+
+bool IsIdent(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+std::string_view TrimView(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+// The class a declaration line names, or "": `public final class X extends`,
+// `class X(Exception):`, `pub struct X {`, `pub enum X`, `type X struct`.
+std::string DeclaredName(std::string_view line) {
+  line = TrimView(line);
+  for (std::string_view kw : {"class ", "struct ", "enum ", "type "}) {
+    size_t at = 0;
+    while ((at = line.find(kw, at)) != std::string_view::npos) {
+      if (at > 0 && IsIdent(line[at - 1])) {
+        at += kw.size();
+        continue;
+      }
+      // Only modifiers may come before the keyword.
+      std::string_view before = line.substr(0, at);
+      if (before.find_first_of("=(\"'{;") != std::string_view::npos) break;
+      size_t b = at + kw.size();
+      while (b < line.size() && line[b] == ' ') ++b;
+      size_t e = b;
+      while (e < line.size() && IsIdent(line[e])) ++e;
+      if (e == b) break;
+      std::string name(line.substr(b, e - b));
+      if (kw == "type ") {  // Go: only `type X struct`
+        std::string_view rest = TrimView(line.substr(e));
+        if (!rest.starts_with("struct")) return "";
+      }
+      return name;
+    }
+  }
+  return "";
+}
+
+bool IsCommentLine(std::string_view t) {
+  return t.starts_with("//") || t.starts_with("/*") || t.starts_with("*") || t.starts_with("#") ||
+         t.starts_with("*/");
+}
+
+// Attribute/annotation lines between a doc comment and its declaration.
+bool IsAttributeLine(std::string_view t) {
+  return t.starts_with("@") || t.starts_with("#[") || t.starts_with("[") ||
+         t.starts_with("#[derive");
+}
+
+std::string StripTags(std::string s) {
+  // {@link X} / {@code X} -> X; <see cref="X"/> -> X; other <tags> dropped.
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    if (s.compare(i, 2, "{@") == 0) {
+      size_t sp = s.find(' ', i);
+      size_t close = s.find('}', i);
+      if (sp != std::string::npos && close != std::string::npos && sp < close) {
+        out.append(s, sp + 1, close - sp - 1);
+        i = close + 1;
+        continue;
+      }
+    }
+    if (s[i] == '<') {
+      size_t close = s.find('>', i);
+      if (close != std::string::npos && close - i < 80) {
+        std::string tag = s.substr(i, close - i + 1);
+        size_t cref = tag.find("cref=\"");
+        if (cref != std::string::npos) {
+          size_t end = tag.find('"', cref + 6);
+          if (end != std::string::npos) out += tag.substr(cref + 6, end - cref - 6);
+        }
+        i = close + 1;
+        continue;
+      }
+    }
+    out.push_back(s[i++]);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string CleanDocComment(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& raw : lines) {
+    std::string_view t = TrimView(raw);
+    for (std::string_view marker : {"/**", "/*!", "/*", "*/", "///", "//!", "//", "*", "#"}) {
+      if (t.starts_with(marker)) {
+        t.remove_prefix(marker.size());
+        break;
+      }
+    }
+    if (t.ends_with("*/")) t.remove_suffix(2);
+    t = TrimView(t);
+    for (std::string_view q : {"\"\"\"", "'''"}) {
+      if (t.starts_with(q)) t.remove_prefix(3);
+      if (t.ends_with(q)) t.remove_suffix(3);
+    }
+    t = TrimView(t);
+    // Tag sections end the prose: @param, @throws, :param x:, Args:.
+    if (t.starts_with("@") || t.starts_with(":param") || t.starts_with("Args:") ||
+        t.starts_with("Attributes:") || t.starts_with("Example")) {
+      break;
+    }
+    if (t.empty()) {
+      if (!text.empty()) break;  // the first paragraph only
+      continue;
+    }
+    if (!text.empty()) text.push_back(' ');
+    text.append(t);
+  }
+  text = StripTags(text);
+  // At most two sentences, and never a fragment cut mid-word.
+  size_t end = 0;
+  for (int sentences = 0; sentences < 2;) {
+    size_t dot = text.find(". ", end);
+    if (dot == std::string::npos) {
+      end = text.size();
+      break;
+    }
+    end = dot + 1;
+    ++sentences;
+  }
+  text = text.substr(0, end);
+  if (text.size() > kMaxDocChars) {
+    size_t sp = text.rfind(' ', kMaxDocChars);
+    text = text.substr(0, sp == std::string::npos ? kMaxDocChars : sp) + "…";
+  }
+  return std::string(TrimView(text));
+}
+
+std::map<std::string, ClassDoc> FindClassDocs(const std::vector<SourceFile>& files,
+                                              const std::set<std::string>& wanted) {
+  std::map<std::string, ClassDoc> out;
+  if (wanted.empty()) return out;
+  for (const SourceFile& f : files) {
+    std::vector<std::string_view> lines = SplitLines(f.content);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      std::string_view t = TrimView(lines[i]);
+      if (t.empty() || IsCommentLine(t)) continue;
+      std::string name = DeclaredName(t);
+      if (name.empty() || !wanted.count(name) || out.count(name)) continue;
+      std::vector<std::string> doc;
+      size_t first = 0, last = 0;
+      bool python = f.path.ends_with(".py");
+      if (python) {
+        // The docstring is the first statement of the body.
+        size_t j = i + 1;
+        std::string_view d = j < lines.size() ? TrimView(lines[j]) : "";
+        if (d.starts_with("\"\"\"") || d.starts_with("'''")) {
+          std::string_view q = d.substr(0, 3);
+          first = last = j + 1;
+          doc.emplace_back(d);
+          bool closed = d.size() >= 6 && d.substr(3).find(q) != std::string_view::npos;
+          while (!closed && j + 1 < lines.size() && doc.size() < kMaxDocLines) {
+            ++j;
+            doc.emplace_back(lines[j]);
+            last = j + 1;
+            closed = lines[j].find(q) != std::string_view::npos;
+          }
+        }
+      } else {
+        // The comment block right above, past attributes and annotations.
+        size_t j = i;
+        while (j > 0 && IsAttributeLine(TrimView(lines[j - 1]))) --j;
+        size_t end = j;
+        while (j > 0 && end - j < kMaxDocLines && IsCommentLine(TrimView(lines[j - 1]))) --j;
+        for (size_t k = j; k < end; ++k) doc.emplace_back(lines[k]);
+        first = j + 1;
+        last = end;
+      }
+      if (doc.empty()) continue;
+      std::string text = CleanDocComment(doc);
+      // License headers and separators are not docs.
+      // Prose has words: a rule of stars or dashes does not.
+      if (text.size() < 12 || std::count(text.begin(), text.end(), ' ') < 2 ||
+          text.find("Copyright") != std::string::npos ||
+          text.find("License") != std::string::npos) {
+        continue;
+      }
+      out[name] = ClassDoc{text, f.path, static_cast<int>(first), static_cast<int>(last)};
+    }
+  }
+  return out;
+}
+
+}  // namespace errdex

@@ -1,0 +1,39 @@
+// Class docs: what an exception class says it means, in its own doc comment
+// or docstring, wherever in the repository the class is declared. A record
+// raised as `JsonSyntaxException` in one file is explained by the sentence
+// above `class JsonSyntaxException` in another ("This exception is raised
+// when Gson attempts to read (or write) a malformed JSON element.").
+//
+// Declarations are found by a line scan that every language shares
+// (`class X`, `struct X`, `enum X`, Go's `type X struct`), and only the
+// comment block attached to the declaration is read, so the cost is one pass
+// over the text of the repository.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "errdex/source.h"
+
+namespace errdex {
+
+struct ClassDoc {
+  std::string text;  // first sentences, markup removed
+  std::string file;
+  int first_line = 0;  // the comment's lines, 1-based
+  int last_line = 0;
+};
+
+// Docs of the classes named in `wanted` (last name components, "ValueError"),
+// from the first file (in `files` order) that declares each with a doc.
+std::map<std::string, ClassDoc> FindClassDocs(const std::vector<SourceFile>& files,
+                                              const std::set<std::string>& wanted);
+
+// The doc comment text cleaned for prose: comment markers, Javadoc/XML-doc
+// tags and `@param`-style lines removed, whitespace folded, cut after at most
+// two sentences. Exposed for tests.
+std::string CleanDocComment(const std::vector<std::string>& lines);
+
+}  // namespace errdex

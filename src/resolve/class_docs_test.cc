@@ -1,0 +1,94 @@
+// Class docs: the doc comment or docstring of a declared class, in every
+// language's comment style, with markup removed.
+#include "resolve/class_docs.h"
+
+#include <gtest/gtest.h>
+
+namespace errdex {
+namespace {
+
+TEST(ClassDocs, EveryLanguagesDocCommentOfTheDeclaration) {
+  std::vector<SourceFile> files = {
+      {"src/main/java/com/acme/JsonSyntaxException.java",
+       "/*\n * Copyright (C) 2010 Acme\n * Licensed under the Apache License\n */\n"
+       "package com.acme;\n\n"
+       "/**\n"
+       " * This exception is raised when Acme attempts to read (or write) a malformed\n"
+       " * JSON element. See {@link JsonReader} for details.\n"
+       " *\n"
+       " * @author someone\n"
+       " */\n"
+       "@SuppressWarnings(\"serial\")\n"
+       "public final class JsonSyntaxException extends JsonParseException {\n"
+       "}\n"},
+      {"acme/errors.py",
+       "class InvalidSchema(RequestException, ValueError):\n"
+       "    \"\"\"The URL scheme provided is either invalid or unsupported.\"\"\"\n"
+       "\n"
+       "class Multi(Exception):\n"
+       "    \"\"\"\n"
+       "    Raised when the session is used\n"
+       "    after it was closed.\n"
+       "\n"
+       "    Attributes: none\n"
+       "    \"\"\"\n"},
+      {"Src/JsonReaderException.cs",
+       "/// <summary>\n"
+       "/// The exception thrown when an error occurs while reading JSON text.\n"
+       "/// </summary>\n"
+       "[Serializable]\n"
+       "public class JsonReaderException : JsonException\n"},
+      {"src/error.rs",
+       "/// This type represents all possible errors that can occur when serializing or\n"
+       "/// deserializing JSON data.\n"
+       "pub struct Error {\n"},
+      {"yaml.go",
+       "// A TypeError is returned by Unmarshal when one or more fields in\n"
+       "// the YAML document cannot be properly decoded into the requested\n"
+       "// types. When this error is returned, the value is still\n"
+       "// unmarshaled partially.\n"
+       "type TypeError struct {\n"},
+      {"lib/undocumented.js", "class Quiet extends Error {}\nconst x = new Quiet();\n"},
+  };
+  std::map<std::string, ClassDoc> docs =
+      FindClassDocs(files, {"JsonSyntaxException", "InvalidSchema", "Multi", "JsonReaderException",
+                            "Error", "TypeError", "Quiet", "Missing"});
+  ASSERT_EQ(docs.count("JsonSyntaxException"), 1u);
+  EXPECT_EQ(docs["JsonSyntaxException"].text,
+            "This exception is raised when Acme attempts to read (or write) a malformed JSON "
+            "element. See JsonReader for details.");
+  EXPECT_EQ(docs["JsonSyntaxException"].first_line, 7);
+  EXPECT_EQ(docs["JsonSyntaxException"].last_line, 12);
+  EXPECT_EQ(docs["InvalidSchema"].text,
+            "The URL scheme provided is either invalid or unsupported.");
+  EXPECT_EQ(docs["InvalidSchema"].first_line, 2);
+  EXPECT_EQ(docs["Multi"].text, "Raised when the session is used after it was closed.");
+  EXPECT_EQ(docs["JsonReaderException"].text,
+            "The exception thrown when an error occurs while reading JSON text.");
+  EXPECT_EQ(docs["Error"].text,
+            "This type represents all possible errors that can occur when serializing or "
+            "deserializing JSON data.");
+  EXPECT_EQ(docs["TypeError"].text,
+            "A TypeError is returned by Unmarshal when one or more fields in the YAML document "
+            "cannot be properly decoded into the requested types. When this error is returned, "
+            "the value is still unmarshaled partially.");
+  EXPECT_EQ(docs.count("Quiet"), 0u);    // no doc
+  EXPECT_EQ(docs.count("Missing"), 0u);  // not declared
+}
+
+TEST(ClassDocs, LicenseHeadersAndHostileTextAreNotDocs) {
+  std::vector<SourceFile> files = {
+      {"a.cc", "// Copyright 2020 Acme. License: MIT\nclass Boom {};\n"},
+      {"b.cc", std::string(100000, '*') + "\nclass Deep {};\n"},
+      {"c.py", "class Open(Exception):\n    \"\"\"never closed\n" + std::string(5000, 'x')},
+  };
+  std::map<std::string, ClassDoc> docs = FindClassDocs(files, {"Boom", "Deep", "Open"});
+  EXPECT_EQ(docs.count("Boom"), 0u);
+  EXPECT_EQ(docs.count("Deep"), 0u);  // a line of stars is not prose
+  if (docs.count("Open")) {
+    EXPECT_LE(docs["Open"].text.size(), 404u);
+  }
+}
+
+}  // namespace
+}  // namespace errdex
