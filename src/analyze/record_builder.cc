@@ -146,9 +146,17 @@ std::string WhatRaises(const ErrorSite& s) {
 void Documentation(const ErrorSite& s, Record* r) {
   std::string doc = WhatRaises(s) + " in " + Where(s) + " at line " + std::to_string(s.line) + ".";
   nlohmann::json lines = nlohmann::json::array({s.line});
-  for (const SourceNote& n : s.notes) {
+  // The function's own `@throws` sentence for this class first: it says
+  // what the error means in the maintainer's words.
+  std::vector<SourceNote> notes = s.notes;
+  std::stable_partition(notes.begin(), notes.end(),
+                        [](const SourceNote& n) { return n.origin == "throws-doc"; });
+  for (const SourceNote& n : notes) {
     std::string where = Lines(n.first_line, n.last_line);
-    if (n.origin == "docstring") {
+    if (n.origin == "throws-doc") {
+      doc += " `" + LastDotComponent(s.function) + "` documents (" + where + ") that it throws `" +
+             s.error_class + "` " + Quote(n.text) + (n.text.ends_with(".") ? "" : ".");
+    } else if (n.origin == "docstring") {
       doc += " The function's docstring (" + where + "): " + Quote(n.text);
     } else if (n.origin == "class-docstring") {
       doc += " `" + s.error_class + "` is documented (" + where + ") as: " + Quote(n.text);

@@ -165,6 +165,101 @@ SourceNote SlashCommentAbove(const std::vector<std::string_view>& lines, int lin
   return note;
 }
 
+SourceNote ThrowsDocAbove(const std::vector<std::string_view>& lines, int line,
+                          std::string_view error_class) {
+  SourceNote note;
+  size_t sep = error_class.find_last_of(".:\\");
+  std::string_view cls = sep == std::string_view::npos ? error_class : error_class.substr(sep + 1);
+  if (cls.empty()) return note;
+  // The comment block above `line`, top to bottom, markers removed.
+  int first = line - 1;
+  while (first >= 1 && first <= static_cast<int>(lines.size())) {
+    std::string_view t = Trim(lines[first - 1]);
+    if (!(t.starts_with("//") || t.starts_with("/*") || t.starts_with("*"))) break;
+    --first;
+  }
+  ++first;
+  std::string text;
+  int found = 0;
+  for (int i = first; i < line; ++i) {
+    std::string_view t = Trim(lines[i - 1]);
+    for (std::string_view m : {"/**", "/*", "*/", "///", "//", "*"}) {
+      if (t.starts_with(m)) {
+        t.remove_prefix(m.size());
+        break;
+      }
+    }
+    if (t.ends_with("*/")) t.remove_suffix(2);
+    t = Trim(t);
+    bool tag = t.starts_with("@") || t.starts_with("<exception") || t.starts_with("</");
+    if (found && (tag || t.empty())) break;  // the sentence ends at the next tag
+    if (found) {
+      text += " " + std::string(t);
+      continue;
+    }
+    // `@throws X when ...`, `@exception X ...`, JSDoc `@throws {X} ...`,
+    // XML doc `<exception cref="X">...</exception>`.
+    std::string_view rest;
+    if (t.starts_with("@throws ") || t.starts_with("@exception ")) {
+      rest = Trim(t.substr(t.find(' ')));
+      if (rest.starts_with("{")) {
+        size_t close = rest.find('}');
+        if (close == std::string_view::npos) continue;
+        std::string_view named = rest.substr(1, close - 1);
+        size_t dot = named.find_last_of(".:");
+        if ((dot == std::string_view::npos ? named : named.substr(dot + 1)) != cls) continue;
+        rest = Trim(rest.substr(close + 1));
+      } else {
+        size_t sp = rest.find(' ');
+        std::string_view named = rest.substr(0, sp);
+        size_t dot = named.find_last_of(".:");
+        if ((dot == std::string_view::npos ? named : named.substr(dot + 1)) != cls) continue;
+        rest = sp == std::string_view::npos ? std::string_view() : Trim(rest.substr(sp));
+      }
+    } else if (t.starts_with("<exception cref=\"")) {
+      size_t end = t.find('"', 16);
+      if (end == std::string_view::npos) continue;
+      std::string_view named = t.substr(16, end - 16);
+      size_t dot = named.find_last_of(".:");
+      if ((dot == std::string_view::npos ? named : named.substr(dot + 1)) != cls) continue;
+      size_t gt = t.find('>', end);
+      rest = gt == std::string_view::npos ? std::string_view() : t.substr(gt + 1);
+      size_t closing = rest.find("</exception>");
+      if (closing != std::string_view::npos) rest = rest.substr(0, closing);
+    } else {
+      continue;
+    }
+    found = i;
+    text = std::string(Trim(rest));
+  }
+  size_t closing = text.find("</exception>");
+  if (closing != std::string::npos) text.resize(closing);
+  // Inline markup reads as code: {@code x} / {@link X} / <see cref="X"/> -> `x`.
+  std::string plain;
+  for (size_t i = 0; i < text.size();) {
+    size_t close = std::string::npos;
+    if (text.compare(i, 2, "{@") == 0 && (close = text.find('}', i)) != std::string::npos) {
+      size_t sp = text.find(' ', i);
+      if (sp != std::string::npos && sp < close)
+        plain += "`" + text.substr(sp + 1, close - sp - 1) + "`";
+      i = close + 1;
+    } else if (text.compare(i, 11, "<see cref=\"") == 0 &&
+               (close = text.find("/>", i)) != std::string::npos) {
+      size_t q = text.find('"', i + 11);
+      if (q != std::string::npos && q < close) plain += "`" + text.substr(i + 11, q - i - 11) + "`";
+      i = close + 2;
+    } else {
+      plain.push_back(text[i++]);
+    }
+  }
+  text = CollapseSpace(plain);
+  if (!found || text.size() < 3) return note;
+  note.text = text;
+  note.first_line = found;
+  note.last_line = found;
+  return note;
+}
+
 void AddBraceContext(TSNode stmt, std::string_view src, const std::vector<std::string_view>& lines,
                      const BraceSyntax& syntax, ErrorSite* site,
                      const std::vector<TSNode>* ancestors) {
@@ -203,6 +298,9 @@ void AddBraceContext(TSNode stmt, std::string_view src, const std::vector<std::s
       scopes.push_back(name);
       if (is_function && !in_function) {
         site->function_line = ts::Line(parent);
+        // The function's own `@throws X if ...` for this class says what it
+        // means best; it comes before the comment's prose.
+        AddNote(ThrowsDocAbove(lines, ts::Line(parent), site->error_class), "throws-doc", site);
         AddNote(SlashCommentAbove(lines, ts::Line(parent)), "function-comment", site);
       }
     }

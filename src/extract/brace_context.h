@@ -45,6 +45,11 @@ void AddBraceContext(TSNode stmt, std::string_view src, const std::vector<std::s
 
 // The `//` or `/* */` comment block that ends on the line above `line`.
 SourceNote SlashCommentAbove(const std::vector<std::string_view>& lines, int line);
+// The sentence of the doc comment above `line` that documents throwing
+// `error_class` (`@throws X if ...`, JSDoc `@throws {X} ...`, XML doc
+// `<exception cref="X">...</exception>`); empty text when there is none.
+SourceNote ThrowsDocAbove(const std::vector<std::string_view>& lines, int line,
+                          std::string_view error_class);
 
 // The condition of an if statement without surrounding parentheses.
 std::string ConditionText(TSNode cond, std::string_view src);

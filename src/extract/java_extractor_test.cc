@@ -327,3 +327,37 @@ TEST(JavaExtractor, SelfReferentialMessagesTerminate) {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(JavaExtractor, ThrowsDocOfTheFunctionForThisClass) {
+  auto sites =
+      extract_testing::ExtractFile("src/main/java/Reader.java",
+                                   "class Reader {\n"
+                                   "  /**\n"
+                                   "   * Consumes the next token.\n"
+                                   "   *\n"
+                                   "   * @param name the {@code name} to read\n"
+                                   "   * @throws IOException if the stream fails\n"
+                                   "   * @throws IllegalStateException if the next token\n"
+                                   "   *     is not a {@link String} or {@code null}.\n"
+                                   "   * @return the value\n"
+                                   "   */\n"
+                                   "  String next(String name) {\n"
+                                   "    throw new IllegalStateException(\"Expected a string\");\n"
+                                   "  }\n"
+                                   "}\n",
+                                   "java");
+  ASSERT_EQ(sites.size(), 1u);
+  const SourceNote* throws = nullptr;
+  for (const SourceNote& n : sites[0].notes) {
+    if (n.origin == "throws-doc") throws = &n;
+  }
+  ASSERT_NE(throws, nullptr);
+  EXPECT_EQ(throws->text, "if the next token is not a `String` or `null`.");
+  EXPECT_EQ(throws->first_line, 7);
+}
+
+}  // namespace
+}  // namespace errdex
