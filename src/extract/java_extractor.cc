@@ -14,6 +14,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -96,7 +97,8 @@ bool IsSimpleStatement(std::string_view t) {
 // Symbol ids of the node types the walk dispatches on.
 struct JavaIds {
   TSSymbol variable_declarator, assignment_expression, object_creation_expression,
-      explicit_constructor_invocation, method_invocation, throw_statement, method_declaration;
+      explicit_constructor_invocation, method_invocation, throw_statement, method_declaration,
+      class_declaration, record_declaration, enum_declaration;
 };
 
 const JavaIds& Ids() {
@@ -106,7 +108,8 @@ const JavaIds& Ids() {
     return JavaIds{sym("variable_declarator"),        sym("assignment_expression"),
                    sym("object_creation_expression"), sym("explicit_constructor_invocation"),
                    sym("method_invocation"),          sym("throw_statement"),
-                   sym("method_declaration")};
+                   sym("method_declaration"),         sym("class_declaration"),
+                   sym("record_declaration"),         sym("enum_declaration")};
   }();
   return kIds;
 }
@@ -114,8 +117,8 @@ const JavaIds& Ids() {
 // Per-file extraction state.
 class JavaFile {
  public:
-  JavaFile(const SourceFile& file, std::vector<ErrorSite>* out)
-      : file_(file), src_(file.content), out_(out) {}
+  JavaFile(const SourceFile& file, std::vector<ErrorSite>* out, FileFacts* facts = nullptr)
+      : file_(file), src_(file.content), out_(out), facts_(facts) {}
 
   void Run(TSNode root) {
     root_ = root;
@@ -145,10 +148,16 @@ class JavaFile {
       HandleSuper(n);
     } else if (s == ids.method_invocation) {
       HandleCall(n);
+      if (facts_) CollectLinkCall(n);
     } else if (s == ids.throw_statement) {
       CollectHelperThrow(n);
     } else if (s == ids.method_declaration) {
       HandleGetMessage(n);
+      if (facts_ && DefinesBody(n))
+        facts_->link_names.emplace_back(ts::Text(Field(n, "name"), src_));
+    } else if (facts_ && (s == ids.class_declaration || s == ids.record_declaration ||
+                          s == ids.enum_declaration)) {
+      facts_->link_names.emplace_back(ts::Text(Field(n, "name"), src_));
     }
   }
 
@@ -179,10 +188,16 @@ class JavaFile {
     if (!LooksLikeExceptionClass(cls) && !thrown) return;
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     site.error_class = cls;
-    std::vector<Template> alts = FillFromArgs(NamedChildren(Field(n, "arguments")), &site);
+    std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+    std::vector<Template> alts = FillFromArgs(args, &site);
+    bool returned = Is(stmt, "return_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
+    // `throw new X(message)` / `return new X(message)` in a helper whose
+    // String parameter is the message: a sink, not a site.
+    if (site.message_opaque) OpaqueSink(stmt, site, args, returned && !thrown);
     // An exception built without a message and not thrown here (`return new
     // X(e)`, `list.add(new X())`) is not worth a record of its own.
     if (site.message_opaque && !thrown) return;
+    returns_ = returned;
     if (Is(stmt, "return_statement")) {
       TSNode fn = ScopeOf(n);
       if (Is(fn, "method_declaration")) {
@@ -193,7 +208,12 @@ class JavaFile {
         helper_sites_.push_back({out_->size(), name});
       }
     }
+    size_t before = out_->size();
     FinishEach(stmt, std::move(site), alts);
+    returns_ = false;
+    if (facts_ && out_->size() > before && !(*out_)[before].message_opaque) {
+      AddConstructionLink(n, cls, args, (*out_)[before]);
+    }
   }
 
   // `public String getMessage() { return "..." + x; }` in an exception
@@ -242,8 +262,19 @@ class JavaFile {
     if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
     ErrorSite site = NewSite(n, SiteKind::kRaise);
     site.error_class = name;
-    std::vector<Template> alts = FillFromArgs(NamedChildren(Field(n, "arguments")), &site);
-    if (site.message_opaque) return;  // super(message): the caller's text
+    std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+    std::vector<Template> alts = FillFromArgs(args, &site);
+    if (site.message_opaque) {
+      // super(message): the caller's text; a repository superclass may
+      // compose it.
+      if (facts_ && ts::Text(n, src_).starts_with("super") && !parent.empty()) {
+        LinkCall call;
+        call.callee = parent;
+        call.construct = true;
+        if (MakeLinkCall(n, args, &call)) facts_->link_calls.push_back(std::move(call));
+      }
+      return;
+    }
     if (site.message_origin_note.empty()) {
       site.message_origin_note = "message set by the constructor of `" + name + "`";
     }
@@ -285,7 +316,11 @@ class JavaFile {
       t = ApplyPrintf(t, rest, PrintfDialect::kJava);
     }
     site.message = t;
-    if (!site.message.HasLiteralText()) return;
+    if (!site.message.HasLiteralText()) {
+      // checkArgument(ok, message) in a wrapper: the wrapper's callers' text.
+      AddSink(stmt, site, site.message, false);
+      return;
+    }
     Finish(stmt, std::move(site));
   }
 
@@ -479,6 +514,25 @@ class JavaFile {
     TSNode arg = Unwrap(ts::FirstNamed(stmt));
     if (!Is(arg, "method_invocation")) return;
     thrown_helpers_[std::string(ts::Text(Field(arg, "name"), src_))].push_back(ts::Line(stmt));
+    HandleThrownFactory(stmt, arg);
+  }
+
+  // `throw InvalidDefinitionException.from(parser, msg, type)`: a static
+  // factory of an exception class, thrown here.
+  void HandleThrownFactory(TSNode stmt, TSNode call) {
+    std::string cls = ClassName(ts::Text(Field(call, "object"), src_));
+    if (cls.empty() || !LooksLikeExceptionClass(cls) ||
+        !std::isupper(static_cast<unsigned char>(cls[0])))
+      return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = cls;
+    std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
+    std::vector<Template> alts = FillFromArgs(args, &site);
+    if (site.message_opaque) {
+      OpaqueSink(stmt, site, args, false);
+      return;
+    }
+    FinishEach(stmt, std::move(site), alts);
   }
 
   void NoteHelperThrows() {
@@ -668,16 +722,261 @@ class JavaFile {
 
   void Finish(TSNode stmt, ErrorSite site) {
     if (site.message.empty()) return;
+    if (facts_ && !site.message_opaque && site.kind != SiteKind::kLog) {
+      AddSink(stmt, site, site.message, returns_);
+    }
+    out_->push_back(Context(stmt, std::move(site)));
+  }
+
+  ErrorSite Context(TSNode stmt, ErrorSite site) {
     // Split on the first site only: most files have none.
     if (lines_.empty()) lines_ = SplitLines(src_);
     AddBraceContext(stmt, src_, lines_, JavaSyntax(), &site);
-    out_->push_back(std::move(site));
+    return site;
+  }
+
+  // --- linking facts (src/resolve/link.h) ------------------------------------
+
+  // The method or constructor a node sits in, as calls name it.
+  struct FuncInfo {
+    bool valid = false;
+    TSNode node{};
+    std::string qual, name;  // "Utils.methodError", "methodError"; the class for a constructor
+    bool ctor = false;
+    std::vector<std::string> params;
+    std::vector<bool> string_param;
+    std::vector<bool> no_text;  // declared types that cannot hold text
+    int varargs = -1;
+    int line = 0;
+  };
+
+  const FuncInfo& Func(TSNode at) {
+    static const FuncInfo kNone;
+    TSNode fn = ScopeOf(at);
+    std::string_view t = Type(fn);
+    if (t != "method_declaration" && t != "constructor_declaration" &&
+        t != "compact_constructor_declaration") {
+      return kNone;
+    }
+    auto it = funcs_.find(fn.id);
+    if (it != funcs_.end()) return it->second;
+    FuncInfo& fi = funcs_[fn.id];
+    fi.valid = true;
+    fi.node = fn;
+    fi.line = ts::Line(fn);
+    std::string cls;
+    for (TSNode a : walk_.AncestorsOf(fn)) {
+      if (IsTypeDecl(Type(a))) {
+        cls = std::string(ts::Text(Field(a, "name"), src_));
+        break;
+      }
+    }
+    if (t == "method_declaration") {
+      fi.name = std::string(ts::Text(Field(fn, "name"), src_));
+      fi.qual = cls.empty() ? fi.name : cls + "." + fi.name;
+    } else {
+      fi.ctor = true;
+      fi.name = fi.qual = cls;
+    }
+    for (TSNode p : NamedChildren(Field(fn, "parameters"))) {
+      if (Is(p, "formal_parameter")) {
+        std::string_view type = ts::Text(Field(p, "type"), src_);
+        fi.params.emplace_back(ts::Text(Field(p, "name"), src_));
+        fi.string_param.push_back(IsStringType(type));
+        fi.no_text.push_back(!MayHoldText(type));
+      } else if (Is(p, "spread_parameter")) {
+        TSNode decl = ChildOfType(p, "variable_declarator");
+        fi.varargs = static_cast<int>(fi.params.size());
+        fi.params.emplace_back(ts::Text(Field(decl, "name"), src_));
+        fi.string_param.push_back(false);
+        fi.no_text.push_back(false);
+      }
+    }
+    return fi;
+  }
+
+  static TSNode ChildOfType(TSNode n, std::string_view type) {
+    for (TSNode c : NamedChildren(n)) {
+      if (Is(c, type)) return c;
+    }
+    return TSNode{};
+  }
+
+  // A method with a body that is not only a call of its own name (an
+  // overload passing on, `return report(type(cls), msg);`): abstract and
+  // delegating overloads do not shadow the repository's definitions.
+  bool DefinesBody(TSNode method) {
+    TSNode body = Field(method, "body");
+    if (ts_node_is_null(body)) return false;
+    if (ts_node_named_child_count(body) != 1) return true;
+    TSNode stmt = ts::FirstNamed(body);
+    if (!Is(stmt, "return_statement") && !Is(stmt, "expression_statement")) return true;
+    TSNode call = Unwrap(ts::FirstNamed(stmt));
+    return !Is(call, "method_invocation") ||
+           ts::Text(Field(call, "name"), src_) != ts::Text(Field(method, "name"), src_);
+  }
+
+  static int ParamIndex(const FuncInfo& fi, std::string_view name) {
+    for (size_t i = 0; i < fi.params.size(); ++i) {
+      if (fi.params[i] == name) return static_cast<int>(i);
+    }
+    return -1;
+  }
+
+  static bool NamesParam(const Template& t, const FuncInfo& fi) {
+    for (const Piece& p : t.pieces()) {
+      if (p.is_hole && !p.expr.empty() && ParamIndex(fi, p.expr) >= 0) return true;
+    }
+    return false;
+  }
+
+  // A raise in a method whose message names the method's parameters (or,
+  // for a helper returning the exception, any message with text).
+  void AddSink(TSNode at, const ErrorSite& site, const Template& message, bool returns) {
+    if (!facts_) return;
+    const FuncInfo& fi = Func(at);
+    if (!fi.valid || fi.name.empty()) return;
+    bool names = NamesParam(message, fi);
+    if (!names && !(returns && !fi.ctor && message.HasLiteralText())) return;
+    SinkFact s;
+    s.function = fi.qual;
+    s.name = fi.name;
+    s.language = "java";
+    s.method = !fi.ctor;
+    s.constructor = fi.ctor;
+    s.returns = returns && !fi.ctor;
+    s.params = fi.params;
+    s.message = message;
+    s.error_class = fi.ctor ? fi.name : site.error_class;
+    s.kind = site.kind;
+    s.severity = site.severity;
+    s.error_code = site.error_code;
+    s.http_status = site.http_status;
+    s.line = site.line;
+    s.def_line = fi.line;
+    s.varargs_from = fi.varargs;
+    s.no_text = fi.no_text;
+    // `message = String.format(message, args)` before the raise.
+    for (const Piece& p : message.pieces()) {
+      int i = p.is_hole ? ParamIndex(fi, p.expr) : -1;
+      if (i < 0 || fi.varargs < 0) continue;
+      std::vector<Assignment> assigns =
+          assignments_->To(fi.node, p.expr, ts_node_start_byte(at), walk_);
+      if (assigns.empty()) continue;
+      TSNode v = Unwrap(assigns.back().value);
+      std::vector<TSNode> a = NamedChildren(Field(v, "arguments"));
+      if (Is(v, "method_invocation") && ts::Text(Field(v, "name"), src_) == "format" &&
+          a.size() == 2 && ts::Text(a[0], src_) == p.expr &&
+          ts::Text(a[1], src_) == fi.params[fi.varargs]) {
+        s.format_param = i;
+        break;
+      }
+    }
+    facts_->sinks.push_back(std::move(s));
+  }
+
+  // An exception built from a String parameter alone (`new X(message)`,
+  // `X.from(p, msg, type)`): the parameter is the message.
+  void OpaqueSink(TSNode stmt, const ErrorSite& site, const std::vector<TSNode>& args,
+                  bool returns) {
+    if (!facts_) return;
+    const FuncInfo& fi = Func(stmt);
+    if (!fi.valid) return;
+    for (TSNode a : args) {
+      a = Unwrap(a);
+      if (!Is(a, "identifier")) continue;
+      int i = ParamIndex(fi, ts::Text(a, src_));
+      if (i < 0 || !fi.string_param[i]) continue;
+      Template t;
+      t.AddHole("{" + fi.params[i] + "}", fi.params[i]);
+      AddSink(stmt, site, t, returns);
+      return;
+    }
+  }
+
+  // Arguments as templates, the caller's function; false when no argument
+  // has text or names a parameter of the caller.
+  bool MakeLinkCall(TSNode call, const std::vector<TSNode>& args, LinkCall* out) {
+    const FuncInfo& fi = Func(call);
+    bool text = false, param = false;
+    for (TSNode a : args) {
+      Template t;
+      if (!Is(a, "lambda_expression") && !Is(a, "method_reference")) {
+        std::string note;
+        t = ExprTemplate(a, ts_node_start_byte(call), 0, &note);
+      }
+      text |= t.HasLiteralText();
+      param |= fi.valid && NamesParam(t, fi);
+      out->args.push_back(std::move(t));
+    }
+    if (!text && !param && !out->thrown && !out->returned) return false;
+    out->line = ts::Line(call);
+    if (fi.valid) {
+      out->caller = fi.qual;
+      out->caller_name = fi.name;
+      out->caller_method = !fi.ctor;
+      out->caller_constructor = fi.ctor;
+      out->caller_params = fi.params;
+      out->caller_line = fi.line;
+      out->caller_varargs = fi.varargs;
+      out->caller_no_text = fi.no_text;
+    }
+    return true;
+  }
+
+  // `helper(..)`, `Utils.helper(..)`, `ctx.reportBadDefinition(..)`: a call
+  // that may pass a message to a sink, or throw what a helper returns.
+  void CollectLinkCall(TSNode call) {
+    std::string_view name = ts::Text(Field(call, "name"), src_);
+    if (name.empty() || NeverLinks(name)) return;
+    const std::vector<TSNode>* anc = walk_.ancestors();
+    TSNode parent = anc && !anc->empty() ? anc->back() : TSNode{};
+    bool thrown = Is(parent, "throw_statement"), returned = Is(parent, "return_statement");
+    TSNode args_node = Field(call, "arguments");
+    if (ts_node_named_child_count(args_node) == 0 && !thrown && !returned) return;
+    std::string_view receiver = ts::Text(Field(call, "object"), src_);
+    if (receiver.starts_with("System.") || receiver == "super") return;
+    LinkCall out;
+    out.callee = std::string(name);
+    out.receiver = std::string(receiver);
+    out.thrown = thrown;
+    out.returned = returned;
+    if (!MakeLinkCall(call, NamedChildren(args_node), &out)) return;
+    bool text = false;
+    for (const Template& t : out.args) text |= t.HasLiteralText();
+    if (text || thrown) {
+      TSNode stmt = thrown ? parent : StatementOf(call);
+      if (!ts_node_is_null(stmt)) out.site = Context(stmt, NewSite(stmt, SiteKind::kRaise));
+    }
+    if (!out.caller_name.empty() || out.site) facts_->link_calls.push_back(std::move(out));
+  }
+
+  // `new X(..)` that made a site: X's own constructor may compose the message.
+  void AddConstructionLink(TSNode n, const std::string& cls, const std::vector<TSNode>& args,
+                           const ErrorSite& made) {
+    LinkCall call;
+    call.callee = cls;
+    call.construct = true;
+    if (!MakeLinkCall(n, args, &call)) return;
+    for (const Template& t : call.args) {
+      if (!t.HasLiteralText()) continue;
+      ErrorSite proto = made;
+      proto.message = Template();
+      proto.message_origin_note.clear();
+      call.site = std::move(proto);
+      call.replaces_site = true;
+      break;
+    }
+    facts_->link_calls.push_back(std::move(call));
   }
 
   const SourceFile& file_;
   std::string_view src_;
   std::vector<std::string_view> lines_;  // of src_, split when first needed
   std::vector<ErrorSite>* out_;
+  FileFacts* facts_ = nullptr;
+  std::map<const void*, FuncInfo> funcs_;
+  bool returns_ = false;  // the site being finished is a helper's `return new X(..)`
   TSNode root_{};
   WalkPosition walk_;
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)
@@ -695,6 +994,12 @@ class JavaExtractor : public Extractor {
                  bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_java(), file, had_syntax_errors,
                              [&](TSNode root) { JavaFile(file, sites).Run(root); });
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    facts->path = file.path;
+    return ts::ParseAndVisit(tree_sitter_java(), file, had_syntax_errors,
+                             [&](TSNode root) { JavaFile(file, sites, facts).Run(root); });
   }
 };
 

@@ -212,6 +212,137 @@ std::optional<CheckCall> CheckCallFor(std::string_view receiver, std::string_vie
   return std::nullopt;
 }
 
+bool NeverLinks(std::string_view method) {
+  static const std::set<std::string_view> kNames = {"append",
+                                                    "put",
+                                                    "putAll",
+                                                    "add",
+                                                    "addAll",
+                                                    "get",
+                                                    "getOrDefault",
+                                                    "set",
+                                                    "remove",
+                                                    "contains",
+                                                    "containsKey",
+                                                    "equals",
+                                                    "equalsIgnoreCase",
+                                                    "startsWith",
+                                                    "endsWith",
+                                                    "indexOf",
+                                                    "lastIndexOf",
+                                                    "substring",
+                                                    "replace",
+                                                    "replaceAll",
+                                                    "split",
+                                                    "matches",
+                                                    "compareTo",
+                                                    "println",
+                                                    "print",
+                                                    "printf",
+                                                    "format",
+                                                    "formatted",
+                                                    "valueOf",
+                                                    "toString",
+                                                    "hashCode",
+                                                    "getProperty",
+                                                    "setProperty",
+                                                    "getString",
+                                                    "getBoolean",
+                                                    "getInt",
+                                                    "assertEquals",
+                                                    "assertThat",
+                                                    "assertTrue",
+                                                    "assertFalse",
+                                                    "assertNull",
+                                                    "assertNotNull",
+                                                    "assertSame",
+                                                    "assertThrows",
+                                                    "isEqualTo",
+                                                    "hasMessage",
+                                                    "expect",
+                                                    "verify",
+                                                    "when",
+                                                    "thenReturn",
+                                                    "forName",
+                                                    "getMethod",
+                                                    "getField",
+                                                    "getResource",
+                                                    "getResourceAsStream",
+                                                    "getenv",
+                                                    "write",
+                                                    "writeString",
+                                                    "name",
+                                                    "value",
+                                                    "join",
+                                                    "of",
+                                                    "asList",
+                                                    "listOf",
+                                                    "mapOf",
+                                                    "setOf",
+                                                    "mutableListOf",
+                                                    "mutableMapOf",
+                                                    "arrayOf",
+                                                    "to",
+                                                    "let",
+                                                    "also",
+                                                    "apply",
+                                                    "run",
+                                                    "with",
+                                                    "map",
+                                                    "filter",
+                                                    "forEach",
+                                                    "collect",
+                                                    "stream",
+                                                    "trim",
+                                                    "lowercase",
+                                                    "uppercase",
+                                                    "toLowerCase",
+                                                    "toUpperCase",
+                                                    "charAt",
+                                                    "length",
+                                                    "size",
+                                                    "debug",
+                                                    "info",
+                                                    "trace",
+                                                    "error",
+                                                    "warn",
+                                                    "log",
+                                                    "require",
+                                                    "check",
+                                                    "requireNonNull",
+                                                    "checkArgument",
+                                                    "checkState",
+                                                    "checkNotNull",
+                                                    "requireNotNull",
+                                                    "checkNotNull",
+                                                    "TODO",
+                                                    "assert",
+                                                    "lazy",
+                                                    "synchronized"};
+  return kNames.count(method) > 0;
+}
+
+bool IsStringType(std::string_view type_text) {
+  std::string_view t = Trim(type_text);
+  if (t.ends_with("?")) t.remove_suffix(1);
+  std::string_view last = t.substr(t.rfind('.') + 1);  // npos + 1 == 0
+  return last == "String" || last == "CharSequence";
+}
+
+bool MayHoldText(std::string_view type_text) {
+  std::string_view t = Trim(type_text);
+  if (t.ends_with("?")) t.remove_suffix(1);
+  size_t lt = t.find('<');
+  if (lt != std::string_view::npos) t = t.substr(0, lt);
+  std::string_view last = t.substr(t.rfind('.') + 1);  // npos + 1 == 0
+  if (last.empty() || last == "var" || last == "Object" || last == "Any" ||
+      last == "Serializable" || last == "Comparable" || IsStringType(last)) {
+    return true;
+  }
+  // A type variable: `T`, `E1`.
+  return last.size() <= 2 && std::isupper(static_cast<unsigned char>(last[0]));
+}
+
 std::string ClassName(std::string_view type_text) {
   size_t lt = type_text.find('<');
   if (lt != std::string_view::npos) type_text = type_text.substr(0, lt);
