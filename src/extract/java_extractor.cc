@@ -524,10 +524,20 @@ class JavaFile {
     if (cls.empty() || !LooksLikeExceptionClass(cls) ||
         !std::isupper(static_cast<unsigned char>(cls[0])))
       return;
+    // `wrapWithPath(e, ..)`, `wrap(e)`: another exception's message.
+    if (ts::Text(Field(call, "name"), src_).starts_with("wrap")) return;
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     site.error_class = cls;
     std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
     std::vector<Template> alts = FillFromArgs(args, &site);
+    // A number (`from(p, ix)`) is not a message.
+    bool words = false;
+    for (const Piece& p : site.message.pieces()) {
+      words |= !p.is_hole && std::any_of(p.text.begin(), p.text.end(), [](char c) {
+        return std::isalpha(static_cast<unsigned char>(c));
+      });
+    }
+    if (!words && alts.empty()) site.message_opaque = true;
     if (site.message_opaque) {
       OpaqueSink(stmt, site, args, false);
       return;
