@@ -94,6 +94,9 @@ struct SinkFact {
   // JVM: parameters whose declared type cannot hold text (`Throwable cause`,
   // `int p`): an argument with literal text picks another overload.
   std::vector<bool> no_text;
+  // Parameters the raise's path conditions test (`if (!allowed.includes(event))`):
+  // a call passing them literal text is validated, not reported.
+  std::vector<std::string> guarded;
 };
 
 // A call that may pass a message to a sink: at least one argument has

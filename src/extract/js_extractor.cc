@@ -27,6 +27,7 @@
 #include "extract/escapes.h"
 #include "extract/printf_format.h"
 #include "extract/ts_util.h"
+#include "resolve/link.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_javascript();
@@ -378,6 +379,7 @@ class JsFile {
   // ts_node_parent searches down from the root on every call in the 0.20
   // runtime.
   void Run(TSNode root) {
+    root_ = root;
     ts::WalkWithAncestors(root, [this](TSNode n, const Ancestors& anc) { return Visit(n, anc); });
     for (const Pending& p : pending_) {
       if (p.symbol == ids_.throw_statement) {
@@ -415,6 +417,20 @@ class JsFile {
         pending_.push_back(Pending{n, sym, anc});
       } else if (facts_ && IsLinkCandidate(n)) {
         link_pending_.push_back(Pending{n, sym, anc});
+      } else if (facts_) {
+        // console.error(msg) followed by process.exit() in the same
+        // function: the printed message is the error the user sees.
+        std::string_view fn = ts::Text(ts_node_child_by_field_id(n, ids_.function), src_);
+        if (fn == "console.error") {
+          console_errors_.push_back(Pending{n, sym, anc});
+        } else if (fn == "process.exit") {
+          size_t k = anc.size();
+          while (k > 0 && !ids_.IsFunction(ts_node_symbol(anc[k - 1]))) --k;
+          if (k > 0) {
+            uint32_t& last = exits_[anc[k - 1].id];
+            last = std::max(last, ts_node_start_byte(n));
+          }
+        }
       }
     } else if (sym == ids_.variable_declarator || sym == ids_.assignment_expression ||
                sym == ids_.augmented_assignment_expression) {
@@ -449,72 +465,20 @@ class JsFile {
         return false;
       }
     }
-    static const std::set<std::string_view> kNotSinks = {"require",
-                                                         "push",
-                                                         "join",
-                                                         "split",
-                                                         "replace",
-                                                         "includes",
-                                                         "indexOf",
-                                                         "startsWith",
-                                                         "endsWith",
-                                                         "slice",
-                                                         "concat",
-                                                         "test",
-                                                         "match",
-                                                         "get",
-                                                         "set",
-                                                         "has",
-                                                         "on",
-                                                         "once",
-                                                         "emit",
-                                                         "then",
-                                                         "catch",
-                                                         "call",
-                                                         "apply",
-                                                         "bind",
-                                                         "log",
-                                                         "debug",
-                                                         "info",
-                                                         "trace",
-                                                         "map",
-                                                         "filter",
-                                                         "forEach",
-                                                         "reduce",
-                                                         "some",
-                                                         "every",
-                                                         "find",
-                                                         "assign",
-                                                         "keys",
-                                                         "stringify",
-                                                         "parse",
-                                                         "resolve",
-                                                         "describe",
-                                                         "it",
-                                                         "expect",
-                                                         "addEventListener",
-                                                         "removeEventListener",
-                                                         "querySelector",
-                                                         "write",
-                                                         "toString",
-                                                         "substring",
-                                                         "substr",
-                                                         "trim",
-                                                         "padStart",
-                                                         "padEnd",
-                                                         "repeat",
-                                                         "add",
-                                                         "delete",
-                                                         "unshift",
-                                                         "splice",
-                                                         "sort",
-                                                         "lastIndexOf",
-                                                         "exec",
-                                                         "setTimeout",
-                                                         "setInterval",
-                                                         "defineProperty",
-                                                         "hasOwnProperty",
-                                                         "import"};
+    // clang-format off
+    static const std::set<std::string_view> kNotSinks = {
+        "require", "import", "push", "join", "split", "replace", "includes", "indexOf",
+        "lastIndexOf", "startsWith", "endsWith", "slice", "concat", "test", "match", "exec",
+        "get", "set", "has", "add", "delete", "on", "once", "off", "emit", "then", "catch",
+        "finally", "call", "apply", "bind", "log", "debug", "info", "trace", "map", "filter",
+        "forEach", "reduce", "some", "every", "find", "findIndex", "assign", "keys", "values",
+        "entries", "stringify", "parse", "resolve", "describe", "it", "test", "expect",
+        "addEventListener", "removeEventListener", "querySelector", "write", "toString",
+        "substring", "substr", "trim", "padStart", "padEnd", "repeat", "unshift", "splice",
+        "sort", "setTimeout", "setInterval", "defineProperty", "hasOwnProperty", "tap",
+        "tapAsync", "tapPromise", "intercept", "for", "callAsync", "promise", "getHooks",
+        "createHash", "digest", "update", "from", "of", "isArray", "freeze", "localeCompare"};
+    // clang-format on
     if (kNotSinks.count(last)) return false;
     if (ts_node_symbol(fn) == ids_.member_expression) {
       std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
@@ -631,7 +595,22 @@ class JsFile {
     s.line = site.line;
     s.def_line = fi.line;
     s.via_class = via_class;
+    for (const std::string& p : s.params) {
+      for (const PathCondition& c : site.conditions) {
+        if (ReadsName(c.expr, p)) {
+          s.guarded.push_back(p);
+          break;
+        }
+      }
+    }
     facts_->sinks.push_back(std::move(s));
+  }
+
+  static bool HasSpace(const Template& t) {
+    for (const Piece& p : t.pieces()) {
+      if (!p.is_hole && p.text.find(' ') != std::string::npos) return true;
+    }
+    return false;
   }
 
   static bool BuiltinError(std::string_view name) {
@@ -653,6 +632,12 @@ class JsFile {
       Template t = Is(u, "object") || Is(u, "spread_element") || IsFunctionNode(u)
                        ? Template()
                        : ExprTemplate(u, ts_node_start_byte(call), 0, &note);
+      if (Is(u, "identifier") && !HasSpace(t)) {
+        // A local holding a word (`encoding = DEFAULT_ENCODING`) is a value,
+        // maybe one of several; a local holding a sentence is a message.
+        t = Template();
+        AddExprHole(u, &t);
+      }
       text |= t.HasLiteralText();
       param |= fi.valid && NamesParam(t, fi);
       out->args.push_back(std::move(t));
@@ -671,7 +656,37 @@ class JsFile {
     return true;
   }
 
+  // `console.error(fmt, ...)` in a function that then calls process.exit():
+  // a sink when the printed text names the function's parameters.
+  void CollectExitSinks() {
+    for (const Pending& p : console_errors_) {
+      const FuncInfo& fi = Enclosing(p.ancestors);
+      if (!fi.valid) continue;
+      auto exit = exits_.find(fi.node.id);
+      if (exit == exits_.end() || exit->second < ts_node_start_byte(p.node)) continue;
+      std::vector<TSNode> args = NamedChildren(Field(p.node, "arguments"));
+      if (args.empty()) continue;
+      std::string note;
+      scope_hint_ = fi.node;
+      Template msg = ExprTemplate(Unwrap(args[0]), ts_node_start_byte(p.node), 0, &note);
+      if (args.size() > 1) {
+        std::vector<std::string> rest;
+        for (size_t i = 1; i < args.size(); ++i) rest.push_back(HoleExpr(args[i]));
+        msg = ApplyPrintf(msg, rest, PrintfDialect::kNodeUtil);
+      }
+      scope_hint_ = TSNode{};
+      size_t depth = 0;
+      TSNode stmt = StatementOf(p.node, p.ancestors, &depth);
+      if (ts_node_is_null(stmt)) continue;
+      ErrorSite site = NewSite(stmt, SiteKind::kLog);
+      site.message = std::move(msg);
+      site = Context(stmt, std::move(site), p.ancestors, depth);
+      AddSink(site, p.ancestors, "");
+    }
+  }
+
   void CollectLinks() {
+    CollectExitSinks();
     std::set<const void*> message_ctors;  // constructors that set this.message
     for (const Pending& p : message_assigns_) {
       const FuncInfo& fi = Enclosing(p.ancestors);
@@ -729,6 +744,7 @@ class JsFile {
             if (Is(Unwrap(a), "object")) ReadObjectCode(Unwrap(a), &site);
           }
           call.site = Context(stmt, std::move(site), p.ancestors, depth);
+          call.replaces_site = thrown_calls_.count(p.node.id) > 0;
         }
       }
       facts_->link_calls.push_back(std::move(call));
@@ -806,7 +822,11 @@ class JsFile {
     } else {
       return;  // `throw err` re-throws a value built elsewhere
     }
-    Finish(stmt, std::move(site), anc, anc.size());
+    // `throw wrap('a', b)`: the message is a guess from one argument; the
+    // linker composes it when `wrap` is a sink, and only then.
+    bool guessed = type == "call_expression" && site.error_class.empty();
+    if (guessed && facts_) thrown_calls_.insert(arg.id);
+    Finish(stmt, std::move(site), anc, anc.size(), "", !guessed);
   }
 
   // `new X(...)`: thrown directly, built into a variable, or passed on.
@@ -1125,7 +1145,7 @@ class JsFile {
     TSNode scope = ts_node_is_null(scope_hint_) ? EnclosingScope(ident) : scope_hint_;
     std::vector<TSNode> assigns = AssignmentsTo(scope, name, pos);
     if (assigns.empty() && !Is(scope, "program")) {
-      assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);  // module constants
+      assigns = AssignmentsTo(root_, name, UINT32_MAX);  // module constants
     }
     int last_plain = -1;
     for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
@@ -1267,8 +1287,8 @@ class JsFile {
   void Finish(TSNode stmt, ErrorSite site, const Ancestors& anc, size_t depth,
               const std::string& via_class = "", bool sink = true) {
     if (site.message.empty()) return;
-    if (facts_ && sink) AddSink(site, anc, via_class);
     out_->push_back(Context(stmt, std::move(site), anc, depth));
+    if (facts_ && sink) AddSink(out_->back(), anc, via_class);
   }
 
   ErrorSite Context(TSNode stmt, ErrorSite site, const Ancestors& anc, size_t depth) {
@@ -1293,8 +1313,12 @@ class JsFile {
   std::vector<Pending> pending_;
   std::vector<Pending> link_pending_;
   std::vector<Pending> message_assigns_;
+  std::vector<Pending> console_errors_;
+  std::map<const void*, uint32_t> exits_;  // function -> its last process.exit() call
+  std::set<const void*> thrown_calls_;     // `throw f(...)` calls HandleThrow recorded
   std::map<const void*, FuncInfo> func_info_;
   TSNode scope_hint_{};  // the caller's function while its arguments are read
+  TSNode root_{};
   std::set<std::string> overflowed_;
   // An indexed assignment and its enclosing function (else the root).
   struct Assignment {

@@ -17,6 +17,7 @@
 #include "errdex/extractor.h"
 #include "extract/python_strings.h"
 #include "extract/ts_util.h"
+#include "resolve/link.h"
 #include "resolve/python_facts.h"
 #include "util/text.h"
 
@@ -690,12 +691,24 @@ class PythonFile {
 
   // Parameter names as calls pass them (self/cls of a method dropped).
   std::vector<std::string> CallParams(const Function& f) {
+    auto it = call_params_.find(f.node.id);
+    if (it != call_params_.end()) return it->second;
     std::vector<std::pair<std::string, int>> params = Parameters(f.node);
     bool method = f.in_class_body && !params.empty() &&
                   (params[0].first == "self" || params[0].first == "cls");
     std::vector<std::string> out;
     for (size_t i = method ? 1 : 0; i < params.size(); ++i) out.push_back(params[i].first);
+    call_params_[f.node.id] = out;
     return out;
+  }
+
+  // Whether `f` takes self/cls first (CallParams dropped it).
+  bool IsMethodParams(const Function& f) {
+    TSNode params = Field(f.node, "parameters");
+    TSNode first = ts::FirstNamed(params);
+    std::string_view t =
+        ts::Text(Is(first, "typed_parameter") ? ts::FirstNamed(first) : first, src_);
+    return t == "self" || t == "cls";
   }
 
   static bool NamesParam(const Template& t, const std::vector<std::string>& params) {
@@ -708,14 +721,25 @@ class PythonFile {
     return false;
   }
 
+  static bool MessageLikeName(std::string_view name) {
+    std::string lower = ToLower(name);
+    for (std::string_view w : {"msg", "message", "text", "reason", "err", "detail", "desc", "hint",
+                               "problem", "note", "warning", "explanation"}) {
+      if (lower.find(w) != std::string::npos) return true;
+    }
+    return false;
+  }
+
   static bool IsLinkCandidate(TSNode fn, const std::string& name) {
     if (!Is(fn, "identifier") && !Is(fn, "attribute")) return false;
     static const std::set<std::string_view> kNotSinks = {
-        "print",   "append", "extend",     "update",  "write",    "add",   "info",       "debug",
-        "warning", "warn",   "log",        "join",    "format",   "get",   "setdefault", "pop",
-        "remove",  "insert", "sort",       "abort",   "__init__", "super", "isinstance", "len",
-        "str",     "repr",   "setattr",    "getattr", "echo",     "secho", "open",       "replace",
-        "split",   "strip",  "startswith", "endswith"};
+        "print",      "append",       "extend",     "update",  "write",    "add",     "info",
+        "debug",      "warning",      "warn",       "log",     "join",     "format",  "get",
+        "setdefault", "pop",          "remove",     "insert",  "sort",     "abort",   "__init__",
+        "super",      "isinstance",   "len",        "str",     "repr",     "setattr", "getattr",
+        "echo",       "secho",        "open",       "replace", "split",    "strip",   "startswith",
+        "endswith",   "add_argument", "add_option", "option",  "argument", "_",       "gettext",
+        "ngettext",   "dict",         "list",       "tuple",   "set",      "encode",  "decode"};
     return !kNotSinks.count(name);
   }
 
@@ -736,14 +760,30 @@ class PythonFile {
       params = CallParams(f);
       link.caller = f.qual;
       link.caller_name = std::string(ts::Text(Field(f.node, "name"), src_));
-      link.caller_method = params.size() < Parameters(f.node).size();
+      link.caller_method = f.in_class_body && IsMethodParams(f);
       link.caller_params = params;
       link.caller_line = ts::Line(f.node);
     }
     bool text = false, param = false;
     auto read = [&](TSNode a) {
       std::string note;
-      Template t = ExprTemplate(a, ts_node_start_byte(call), 0, &note);
+      Template t;
+      if (Is(a, "identifier") && !MessageLikeName(ts::Text(a, src_))) {
+        // Resolving a local walks its function: only names that read as a
+        // message are worth it (a parameter stays a hole either way).
+        AddExprHole(a, &t);
+      } else {
+        t = ExprTemplate(a, ts_node_start_byte(call), 0, &note);
+      }
+      bool space = false;
+      for (const Piece& p : t.pieces())
+        space |= !p.is_hole && p.text.find(' ') != std::string::npos;
+      if (Is(a, "identifier") && !space) {
+        // A local holding a word is a value, maybe one of several; a local
+        // holding a sentence is a message.
+        t = Template();
+        AddExprHole(a, &t);
+      }
       text |= t.HasLiteralText();
       param |= NamesParam(t, params);
       return t;
@@ -785,7 +825,7 @@ class PythonFile {
     k.function = f.qual;
     k.name = name;
     k.language = "python";
-    k.method = params.size() < Parameters(f.node).size();
+    k.method = f.in_class_body && IsMethodParams(f);
     k.params = std::move(params);
     k.message = site.message;
     k.error_class = site.error_class;
@@ -795,6 +835,14 @@ class PythonFile {
     k.http_status = site.http_status;
     k.line = site.line;
     k.def_line = ts::Line(f.node);
+    for (const std::string& p : k.params) {
+      for (const PathCondition& c : site.conditions) {
+        if (ReadsName(c.expr, p)) {
+          k.guarded.push_back(p);
+          break;
+        }
+      }
+    }
     facts_->sinks.push_back(std::move(k));
   }
 
@@ -1312,8 +1360,8 @@ class PythonFile {
 
   void Finish(TSNode stmt, ErrorSite site) {
     if (site.message.empty()) return;
-    if (facts_) AddSink(stmt, site);
     AddContext(stmt, &site);
+    if (facts_) AddSink(stmt, site);
     out_->push_back(std::move(site));
   }
 
@@ -1496,6 +1544,7 @@ class PythonFile {
   std::vector<ErrorSite>* out_;
   FileFacts* facts_ = nullptr;
   int cur_fn_ = -1;  // the function of the pending site being handled
+  std::map<const void*, std::vector<std::string>> call_params_;
   std::map<std::string, SourceNote> class_docs_;
   std::map<std::string, Helper> helpers_;
   std::vector<Pending> pending_;

@@ -153,7 +153,15 @@ class Linker {
       if (call.receiver.empty() || DeniedReceiver(call.receiver)) return false;
     } else if (!s.f.constructor) {
       if (python && (call.receiver == "self" || call.receiver == "cls")) return false;
-      if (!call.receiver.empty() && DeniedReceiver(call.receiver)) return false;
+      if (!call.receiver.empty()) {
+        // `mod.fail()` reaches a free function through a module; `fs.relative()`
+        // on a parameter, or any `x.f()` in f's own file, is some object's method.
+        if (DeniedReceiver(call.receiver) || s.file == file ||
+            std::find(call.caller_params.begin(), call.caller_params.end(), call.receiver) !=
+                call.caller_params.end()) {
+          return false;
+        }
+      }
     }
     if (names_[file].count(call.callee)) return s.file == file;
     auto defs = defs_.find({Family(files_[file].path), call.callee});
@@ -183,6 +191,12 @@ class Linker {
         if (!s.f.params[i].empty() && name == s.f.params[i]) args[i] = &t;
       }
     }
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i] && args[i]->HasLiteralText() &&
+          std::find(s.f.guarded.begin(), s.f.guarded.end(), s.f.params[i]) != s.f.guarded.end()) {
+        return;  // a value the sink checks, not a message it reports
+      }
+    }
     // JVM `String.format(message, args)`: the call's format, filled with
     // the arguments it passes from the varargs position on.
     Template formatted;
@@ -203,7 +217,27 @@ class Linker {
     // call passes: its own text is the helper's.
     bool thrown_helper = s.f.returns && call.thrown && composed.HasLiteralText();
     if (!substituted && !thrown_helper) return;
-    if ((text || thrown_helper) && call.site) AddSite(s, file, call, composed);
+    // The call tells the user why when an argument brings text of its own:
+    // `${path}.or` forwarding the caller's path one level down does not
+    // (the caller's callers do); `error: unknown option '${flag}'` does.
+    bool telling = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (!args[i] || !args[i]->HasLiteralText()) continue;
+      bool used = false;
+      for (const Piece& p : s.f.message.pieces()) used |= p.is_hole && p.expr == s.f.params[i];
+      if (!used) continue;
+      bool forwards = false, space = false;
+      for (const Piece& p : args[i]->pieces()) {
+        if (p.is_hole) {
+          forwards |= std::find(call.caller_params.begin(), call.caller_params.end(), p.expr) !=
+                      call.caller_params.end();
+        } else {
+          space |= p.text.find(' ') != std::string::npos;
+        }
+      }
+      telling |= !forwards || space;
+    }
+    if (((text && telling) || thrown_helper) && call.site) AddSite(s, file, call, composed);
     bool returned_helper = s.f.returns && call.returned;
     if (call.caller_name.empty() || (call.caller_params.empty() && !returned_helper) ||
         s.depth + 1 > kMaxLinkDepth) {
@@ -215,7 +249,6 @@ class Linker {
       names_param |= std::find(call.caller_params.begin(), call.caller_params.end(), p.expr) !=
                      call.caller_params.end();
     }
-    // A helper returning another helper's exception is one too.
     bool returned_on = s.f.returns && call.returned && !call.thrown;
     // A helper without parameters returning another's exception is one too.
     if (!names_param && !(returned_on && call.caller_params.empty() && composed.HasLiteralText())) {
@@ -274,7 +307,8 @@ class Linker {
 
   void AddSite(const Sink& s, size_t file, const LinkCall& call, const Template& composed) {
     if (sites_.size() <= file || !sites_[file]) return;
-    std::string key = SiteKey(file, call.line, composed);
+    int line = call.site->line;  // the statement's first line
+    std::string key = SiteKey(file, line, composed);
     if (seen_.count(key)) return;
     seen_.insert(key);
     ErrorSite site = *call.site;
@@ -300,7 +334,7 @@ class Linker {
     note += (s.f.returns ? ", which returns " : ", which raises ") +
             (s.f.error_class.empty() ? std::string("it") : s.f.error_class) + " at " + where;
     site.message_origin_note = note;
-    if (call.replaces_site) replaced_[file].insert({call.line, s.f.error_class});
+    if (call.replaces_site) replaced_[file].insert({line, call.site->error_class});
     added_.push_back({file, std::move(site)});
   }
 
@@ -364,6 +398,19 @@ Template SubstituteParams(const Template& t, const std::vector<std::string>& par
     if (repr) out.AddLiteral("'");
   }
   return out;
+}
+
+bool ReadsName(std::string_view expr, std::string_view name) {
+  if (name.empty()) return false;
+  auto ident = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
+  for (size_t at = expr.find(name); at != std::string_view::npos; at = expr.find(name, at + 1)) {
+    bool start = at == 0 || (!ident(expr[at - 1]) && expr[at - 1] != '.');
+    bool end = at + name.size() >= expr.size() || !ident(expr[at + name.size()]);
+    if (start && end) return true;
+  }
+  return false;
 }
 
 LinkStats LinkMessages(const std::vector<FileFacts>& files,

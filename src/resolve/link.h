@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "errdex/error_site.h"
@@ -37,5 +38,9 @@ LinkStats LinkMessages(const std::vector<FileFacts>& files,
 // replacement brought literal text. `{x!r}` / `%r` holes quote the text.
 Template SubstituteParams(const Template& t, const std::vector<std::string>& params,
                           const std::vector<const Template*>& args, bool* substituted, bool* text);
+
+// Whether `expr` reads the variable `name` (a whole identifier, not a
+// property `x.name`).
+bool ReadsName(std::string_view expr, std::string_view name);
 
 }  // namespace errdex

@@ -147,6 +147,11 @@ TEST(Link, JsExceptionClassComposesTheTextInAnotherFile) {
                     "  if (typeof cfg.port !== 'number') {\n"
                     "    throw new ConfigError('port', 'must be a number');\n"
                     "  }\n"
+                    "}\n"
+                    "function later() {\n"
+                    "  const err =\n"
+                    "    new ConfigError('host', 'is required');\n"
+                    "  return Promise.reject(err);\n"
                     "}\n"}});
   std::vector<const ErrorSite*> at = r.At("src/load.js", 4);
   ASSERT_EQ(at.size(), 1u) << Dump(r);  // the extractor's guess ('port') is replaced
@@ -155,7 +160,92 @@ TEST(Link, JsExceptionClassComposesTheTextInAnotherFile) {
   EXPECT_EQ(at[0]->function, "load");
   ASSERT_EQ(at[0]->conditions.size(), 1u);
   EXPECT_TRUE(Matches(*at[0], "ConfigError: config key port: must be a number"));
-  EXPECT_EQ(r.stats.sites_replaced, 1);
+  // A construction spanning lines: the site stays on its statement's line.
+  std::vector<const ErrorSite*> multi = r.At("src/load.js", 8);
+  ASSERT_EQ(multi.size(), 1u) << Dump(r);
+  EXPECT_EQ(multi[0]->message.Display(), "config key host: is required");
+  EXPECT_EQ(r.stats.sites_replaced, 2);
+}
+
+// webpack's RuleSetCompiler: `throw this.error(path, value, message)` where
+// error() returns the Error, and recursive calls that only extend the path.
+TEST(Link, ThrownFactoryCallsAndForwardedPaths) {
+  Linked r =
+      Link({{"lib/rules.js",
+             "class Compiler {\n"
+             "  error(path, value, message) {\n"
+             "    return new Error(`Compiling failed: ${message} (at ${path}: ${value})`);\n"
+             "  }\n"
+             "  compile(path, cond) {\n"
+             "    if (!Array.isArray(cond.or))\n"
+             "      throw this.error(`${path}.or`, cond.or, 'Expected array of conditions');\n"
+             "    this.compile(`${path}.or`, cond.or);\n"
+             "  }\n"
+             "}\n"}});
+  std::vector<const ErrorSite*> at = r.At("lib/rules.js", 7);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);  // the guess `${path}.or` is replaced
+  EXPECT_EQ(at[0]->message.Display(),
+            "Compiling failed: Expected array of conditions (at ${path}.or: ${cond.or})");
+  EXPECT_EQ(at[0]->error_class, "Error");
+  EXPECT_TRUE(
+      Matches(*at[0], "Compiling failed: Expected array of conditions (at ruleSet[0].or: x)"));
+  EXPECT_TRUE(r.At("lib/rules.js", 8).empty()) << Dump(r);
+}
+
+TEST(Link, ConsoleErrorThenExitIsASink) {
+  Linked r = Link({{"bin/util.js",
+                    "function die(msg, code) {\n"
+                    "  console.error('fatal: %s', msg);\n"
+                    "  process.exit(code || 1);\n"
+                    "}\n"
+                    "function note(msg) {\n"
+                    "  console.error(`note: ${msg}`);\n"
+                    "}\n"
+                    "module.exports = { die, note };\n"},
+                   {"bin/cli.js",
+                    "const { die, note } = require('./util');\n"
+                    "if (!process.argv[2]) die(`missing config file, try --config`);\n"
+                    "note('just a note here');\n"}});
+  const ErrorSite* s = r.Find("bin/cli.js", 2, "fatal: missing config file, try --config");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->kind, SiteKind::kLog);
+  EXPECT_TRUE(Matches(*s, "fatal: missing config file, try --config"));
+  EXPECT_TRUE(r.At("bin/cli.js", 3).empty()) << Dump(r);  // no exit: not an error
+}
+
+TEST(Link, ValidatedArgumentsAreNotMessages) {
+  // `hook('preAction', fn)` passes a value the sink checks: not an error.
+  Linked r =
+      Link({{"lib/hooks.js",
+             "function hook(event, listener) {\n"
+             "  const allowed = ['preAction', 'postAction'];\n"
+             "  if (!allowed.includes(event)) {\n"
+             "    throw new Error(`Unexpected value for event passed to hook : '${event}'`);\n"
+             "  }\n"
+             "}\n"
+             "hook('preAction', () => {});\n"
+             "function encode(encoding) {\n"
+             "  switch (encoding) {\n"
+             "    case 'base64': return 1;\n"
+             "    default: throw new Error(`Unsupported encoding '${encoding}'`);\n"
+             "  }\n"
+             "}\n"
+             "function gen(e) {\n"
+             "  let encoding = e;\n"
+             "  if (encoding === undefined) encoding = 'base64';\n"
+             "  return encode(encoding);\n"
+             "}\n"},
+            {"lib/check.py",
+             "def check_port(port):\n"
+             "    if port not in (80, 443):\n"
+             "        raise ValueError(f\"unsupported port {port}\")\n"
+             "\n"
+             "check_port('80')\n"}});
+  EXPECT_TRUE(r.At("lib/hooks.js", 7).empty()) << Dump(r);
+  EXPECT_TRUE(r.At("lib/check.py", 5).empty()) << Dump(r);
+  // A local holding a word is a value the switch checks, not a message.
+  EXPECT_TRUE(r.At("lib/hooks.js", 17).empty()) << Dump(r);
+  EXPECT_EQ(r.stats.sites_added, 0);
 }
 
 TEST(Link, TsWrapperFunctionAndMessagePropertyClassAcrossFiles) {
@@ -225,6 +315,19 @@ TEST(Link, AmbiguousNamesWithDifferentTemplatesAreSkippedOwnFileFirst) {
   Linked c = Link({{"a/x.js", "function error(m) { throw new Error('x: ' + m); }\n"},
                    {"b/y.js", "console.error('not ours');\n"}});
   EXPECT_TRUE(c.At("b/y.js", 1).empty()) << Dump(c);
+  // `fs.relative(a, b)` inside the free function `relative` is the file
+  // system's method, not a recursive call.
+  Linked f = Link({{"lib/fs.js",
+                    "const relative = (fs, rootPath, targetPath) => {\n"
+                    "  if (fs.relative) return fs.relative(rootPath, targetPath);\n"
+                    "  throw new Error(`${rootPath} is not a path`);\n"
+                    "};\n"
+                    "module.exports = { relative };\n"},
+                   {"lib/use.js",
+                    "const { relative } = require('./fs');\n"
+                    "const p = relative(outputFs, `/${ctx}`, `/${filename}`);\n"}});
+  ASSERT_EQ(f.At("lib/use.js", 2).size(), 1u) << Dump(f);
+  EXPECT_EQ(f.At("lib/use.js", 2)[0]->message.Display(), "/${ctx} is not a path");
 }
 
 TEST(Link, PythonHelperInAnotherFile) {
