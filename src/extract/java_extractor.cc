@@ -99,6 +99,9 @@ struct JavaIds {
   TSSymbol variable_declarator, assignment_expression, object_creation_expression,
       explicit_constructor_invocation, method_invocation, throw_statement, method_declaration,
       class_declaration, record_declaration, enum_declaration;
+  TSFieldId name, object, arguments;
+  TSSymbol method_decl, constructor_decl, compact_constructor_decl, lambda, static_init;
+  TSSymbol identifier, return_statement;
 };
 
 const JavaIds& Ids() {
@@ -109,7 +112,17 @@ const JavaIds& Ids() {
                    sym("object_creation_expression"), sym("explicit_constructor_invocation"),
                    sym("method_invocation"),          sym("throw_statement"),
                    sym("method_declaration"),         sym("class_declaration"),
-                   sym("record_declaration"),         sym("enum_declaration")};
+                   sym("record_declaration"),         sym("enum_declaration"),
+                   ts_language_field_id_for_name(lang, "name", 4),
+                   ts_language_field_id_for_name(lang, "object", 6),
+                   ts_language_field_id_for_name(lang, "arguments", 9),
+                   sym("method_declaration"),
+                   sym("constructor_declaration"),
+                   sym("compact_constructor_declaration"),
+                   sym("lambda_expression"),
+                   sym("static_initializer"),
+                   sym("identifier"),
+                   sym("return_statement")};
   }();
   return kIds;
 }
@@ -154,7 +167,7 @@ class JavaFile {
     } else if (s == ids.method_declaration) {
       HandleGetMessage(n);
       if (facts_ && DefinesBody(n))
-        facts_->link_names.emplace_back(ts::Text(Field(n, "name"), src_));
+        facts_->link_names.emplace_back(ts::Text(ts_node_child_by_field_id(n, ids.name), src_));
     } else if (facts_ && (s == ids.class_declaration || s == ids.record_declaration ||
                           s == ids.enum_declaration)) {
       facts_->link_names.emplace_back(ts::Text(Field(n, "name"), src_));
@@ -757,12 +770,30 @@ class JavaFile {
     std::vector<bool> string_param;
     std::vector<bool> no_text;  // declared types that cannot hold text
     int varargs = -1;
+    bool returns_exception = false;  // declared to return an exception type
     int line = 0;
   };
 
-  const FuncInfo& Func(TSNode at) {
+  const FuncInfo& Func(TSNode at) { return FuncOf(ScopeOf(at)); }
+
+  // The function the visited node sits in, by symbol ids (run per call).
+  const FuncInfo& CurrentFunc() {
     static const FuncInfo kNone;
-    TSNode fn = ScopeOf(at);
+    const JavaIds& ids = Ids();
+    const std::vector<TSNode>* anc = walk_.ancestors();
+    for (size_t k = anc ? anc->size() : 0; k > 0; --k) {
+      TSSymbol sym = ts_node_symbol((*anc)[k - 1]);
+      if (sym == ids.method_decl || sym == ids.constructor_decl ||
+          sym == ids.compact_constructor_decl) {
+        return FuncOf((*anc)[k - 1]);
+      }
+      if (sym == ids.lambda || sym == ids.static_init) return kNone;
+    }
+    return kNone;
+  }
+
+  const FuncInfo& FuncOf(TSNode fn) {
+    static const FuncInfo kNone;
     std::string_view t = Type(fn);
     if (t != "method_declaration" && t != "constructor_declaration" &&
         t != "compact_constructor_declaration") {
@@ -782,6 +813,7 @@ class JavaFile {
       }
     }
     if (t == "method_declaration") {
+      fi.returns_exception = LooksLikeExceptionClass(ClassName(ts::Text(Field(fn, "type"), src_)));
       fi.name = std::string(ts::Text(Field(fn, "name"), src_));
       fi.qual = cls.empty() ? fi.name : cls + "." + fi.name;
     } else {
@@ -831,6 +863,12 @@ class JavaFile {
       if (fi.params[i] == name) return static_cast<int>(i);
     }
     return -1;
+  }
+
+  // A String parameter: what a caller may forward a message through.
+  static bool StringParam(const FuncInfo& fi, std::string_view name) {
+    int i = ParamIndex(fi, name);
+    return i >= 0 && fi.string_param[i];
   }
 
   static bool NamesParam(const Template& t, const FuncInfo& fi) {
@@ -906,12 +944,21 @@ class JavaFile {
 
   // Arguments as templates, the caller's function; false when no argument
   // has text or names a parameter of the caller.
-  bool MakeLinkCall(TSNode call, const std::vector<TSNode>& args, LinkCall* out) {
-    const FuncInfo& fi = Func(call);
+  // `cheap`: a call of any method (the most common node): an argument
+  // without a string literal is one hole unless it is a message-like local.
+  bool MakeLinkCall(TSNode call, const std::vector<TSNode>& args, LinkCall* out,
+                    bool cheap = false, const FuncInfo* known = nullptr) {
+    const FuncInfo& fi = known ? *known : Func(call);
     bool text = false, param = false;
     for (TSNode a : args) {
       Template t;
-      if (!Is(a, "lambda_expression") && !Is(a, "method_reference")) {
+      std::string_view at = ts::Text(a, src_);
+      if (Is(a, "lambda_expression") || Is(a, "method_reference")) {
+        // no text
+      } else if (cheap && at.find('"') == std::string_view::npos &&
+                 !(Is(a, "identifier") && ParamIndex(fi, at) < 0 && MessageLikeName(at))) {
+        AddExprHole(a, &t);
+      } else {
         std::string note;
         t = ExprTemplate(a, ts_node_start_byte(call), 0, &note);
       }
@@ -937,24 +984,54 @@ class JavaFile {
   // `helper(..)`, `Utils.helper(..)`, `ctx.reportBadDefinition(..)`: a call
   // that may pass a message to a sink, or throw what a helper returns.
   void CollectLinkCall(TSNode call) {
-    std::string_view name = ts::Text(Field(call, "name"), src_);
-    if (name.empty() || NeverLinks(name)) return;
+    const JavaIds& ids = Ids();
     const std::vector<TSNode>* anc = walk_.ancestors();
     TSNode parent = anc && !anc->empty() ? anc->back() : TSNode{};
-    bool thrown = Is(parent, "throw_statement"), returned = Is(parent, "return_statement");
-    TSNode args_node = Field(call, "arguments");
-    if (ts_node_named_child_count(args_node) == 0 && !thrown && !returned) return;
-    std::string_view receiver = ts::Text(Field(call, "object"), src_);
+    TSSymbol ps = ts_node_is_null(parent) ? 0 : ts_node_symbol(parent);
+    bool thrown = ps == ids.throw_statement, returned = ps == ids.return_statement;
+    TSNode args_node = ts_node_child_by_field_id(call, ids.arguments);
+    uint32_t n = ts_node_named_child_count(args_node);
+    if (n == 0 && !thrown && !returned) return;
+    // Before anything is allocated: some argument must have a string
+    // literal, be a message-like local or a parameter of the caller.
+    bool any = thrown || returned, ident = false;
+    for (uint32_t i = 0; !any && i < n; ++i) {
+      TSNode a = ts_node_named_child(args_node, i);
+      std::string_view at = ts::Text(a, src_);
+      bool id = ts_node_symbol(a) == ids.identifier;
+      ident |= id;
+      any = at.find('"') != std::string_view::npos || (id && MessageLikeName(at));
+    }
+    if (!any && !ident) return;
+    std::string_view name = ts::Text(ts_node_child_by_field_id(call, ids.name), src_);
+    if (name.empty() || NeverLinks(name)) return;
+    std::string_view receiver = ts::Text(ts_node_child_by_field_id(call, ids.object), src_);
     if (receiver.starts_with("System.") || receiver == "super") return;
+    const FuncInfo& fi = CurrentFunc();
+    // `return helper(..)` matters in a helper returning an exception.
+    if (returned && !(fi.valid && fi.returns_exception)) {
+      returned = false;
+      any = thrown;
+    }
+    for (uint32_t i = 0; !any && i < n; ++i) {
+      TSNode a = ts_node_named_child(args_node, i);
+      std::string_view at = ts::Text(a, src_);
+      any = at.find('"') != std::string_view::npos ||
+            (ts_node_symbol(a) == ids.identifier &&
+             (MessageLikeName(at) || StringParam(fi, at)));
+    }
+    if (!any) return;
     LinkCall out;
     out.callee = std::string(name);
     out.receiver = std::string(receiver);
     out.thrown = thrown;
     out.returned = returned;
-    if (!MakeLinkCall(call, NamedChildren(args_node), &out)) return;
+    if (!MakeLinkCall(call, NamedChildren(args_node), &out, /*cheap=*/true, &fi)) return;
     bool text = false;
     for (const Template& t : out.args) text |= t.HasLiteralText();
-    if (text || thrown) {
+    // A raising helper is called as a statement of its own (or thrown,
+    // returned): only those calls get a site's context.
+    if ((text && (returned || Is(parent, "expression_statement"))) || thrown) {
       TSNode stmt = thrown ? parent : StatementOf(call);
       if (!ts_node_is_null(stmt)) out.site = Context(stmt, NewSite(stmt, SiteKind::kRaise));
     }

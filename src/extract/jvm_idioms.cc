@@ -2,6 +2,7 @@
 // jvm_idioms.h.
 #include "extract/jvm_idioms.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <set>
@@ -319,7 +320,17 @@ bool NeverLinks(std::string_view method) {
                                                     "assert",
                                                     "lazy",
                                                     "synchronized"};
-  return kNames.count(method) > 0;
+  if (kNames.count(method)) return true;
+  // Accessors, builders and writers: `getProperty("x")`, `setName("x")`,
+  // `withFeature(..)`, `writeStringField("a", b)`.
+  for (std::string_view prefix : {"get", "set", "is", "has", "with", "put", "add", "to", "as",
+                                  "write", "read", "append", "print", "on"}) {
+    if (method.size() > prefix.size() && method.starts_with(prefix) &&
+        std::isupper(static_cast<unsigned char>(method[prefix.size()]))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool IsStringType(std::string_view type_text) {
@@ -327,6 +338,17 @@ bool IsStringType(std::string_view type_text) {
   if (t.ends_with("?")) t.remove_suffix(1);
   std::string_view last = t.substr(t.rfind('.') + 1);  // npos + 1 == 0
   return last == "String" || last == "CharSequence";
+}
+
+bool MessageLikeName(std::string_view name) {
+  // Constants (`NOT_FOUND_MESSAGE`) count by their words too: resolving
+  // every ALL_CAPS argument would index each file's fields.
+  std::string lower = ToLower(name);
+  for (std::string_view w : {"msg", "message", "text", "error", "err", "reason", "desc", "detail",
+                             "problem", "fmt", "format", "template", "what", "hint"}) {
+    if (lower.find(w) != std::string::npos) return true;
+  }
+  return false;
 }
 
 bool MayHoldText(std::string_view type_text) {

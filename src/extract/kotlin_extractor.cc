@@ -918,6 +918,7 @@ class KotlinFile {
     std::vector<bool> string_param;
     std::vector<bool> no_text;  // declared types that cannot hold text
     int varargs = -1;
+    bool returns_exception = false;  // declared (or, for `= ..`, maybe) an exception
     int line = 0;
   };
 
@@ -969,6 +970,12 @@ class KotlinFile {
     fi.name = std::string(ts::Text(ChildOfType(fn, "simple_identifier"), src_));
     fi.qual = cls.empty() ? fi.name : cls + "." + fi.name;
     ReadParams(ChildOfType(fn, "function_value_parameters"), &fi);
+    TSNode type = ChildOfType(fn, "user_type");
+    if (ts_node_is_null(type)) type = ChildOfType(fn, "nullable_type");
+    fi.returns_exception =
+        ts_node_is_null(type)
+            ? ts::Text(ChildOfType(fn, "function_body"), src_).starts_with("=")
+            : LooksLikeExceptionClass(ClassName(ts::Text(type, src_)));
     return fi;
   }
 
@@ -993,6 +1000,12 @@ class KotlinFile {
       if (fi.params[i] == name) return static_cast<int>(i);
     }
     return -1;
+  }
+
+  // A String parameter: what a caller may forward a message through.
+  static bool StringParam(const FuncInfo& fi, std::string_view name) {
+    int i = ParamIndex(fi, name);
+    return i >= 0 && fi.string_param[i];
   }
 
   static bool NamesParam(const Template& t, const FuncInfo& fi) {
@@ -1047,14 +1060,23 @@ class KotlinFile {
     }
   }
 
-  bool MakeLinkCall(TSNode call, const Call& c, LinkCall* out) {
+  // `cheap`: a call of any function (the most common node): an argument
+  // without a string literal is one hole unless it is a message-like local.
+  bool MakeLinkCall(TSNode call, const Call& c, LinkCall* out, bool cheap = false) {
     const FuncInfo& fi = Func(call);
     bool text = false, param = false;
     for (size_t i = 0; i < c.args.size(); ++i) {
       Template t;
-      if (!Is(c.args[i], "lambda_literal") && !Is(c.args[i], "callable_reference")) {
+      TSNode a = c.args[i];
+      std::string_view at = ts::Text(a, src_);
+      if (Is(a, "lambda_literal") || Is(a, "callable_reference")) {
+        // no text
+      } else if (cheap && at.find('"') == std::string_view::npos &&
+                 !(Is(a, "simple_identifier") && ParamIndex(fi, at) < 0 && MessageLikeName(at))) {
+        AddExprHole(a, &t);
+      } else {
         std::string note;
-        t = ExprTemplate(c.args[i], ts_node_start_byte(call), 0, &note);
+        t = ExprTemplate(a, ts_node_start_byte(call), 0, &note);
       }
       text |= t.HasLiteralText();
       param |= fi.valid && NamesParam(t, fi);
@@ -1086,12 +1108,46 @@ class KotlinFile {
     if (name.empty() || std::isupper(static_cast<unsigned char>(name[0])) || NeverLinks(name)) {
       return;
     }
-    if (IsInnerOfTrailingLambda(call)) return;
     TSNode parent = Parent(call);
+    if (Is(parent, "call_expression") && ts_node_eq(ts::FirstNamed(parent), call)) return;
     bool jump = Is(parent, "jump_expression");
     bool thrown = jump && ts::Text(parent, src_).starts_with("throw");
     bool returned = (jump && ts::Text(parent, src_).starts_with("return")) ||
                     (Is(parent, "function_body") && ts::Text(parent, src_).starts_with("="));
+    // Before anything is allocated: some argument must have a string
+    // literal, be a message-like local or a String parameter of the caller.
+    std::vector<TSNode> idents;
+    bool any = false;
+    if (!thrown) {
+      TSNode suffixes[2] = {ts_node_named_child(call, ts_node_named_child_count(call) - 1), {}};
+      TSNode inner = ts::FirstNamed(call);
+      if (Is(inner, "call_expression")) {
+        suffixes[1] = ts_node_named_child(inner, ts_node_named_child_count(inner) - 1);
+      }
+      for (TSNode sfx : suffixes) {
+        if (ts_node_is_null(sfx)) continue;
+        for (uint32_t i = 0; !any && i < ts_node_named_child_count(sfx); ++i) {
+          TSNode k = ts_node_named_child(sfx, i);
+          if (!Is(k, "value_arguments")) continue;
+          for (uint32_t j = 0; !any && j < ts_node_named_child_count(k); ++j) {
+            TSNode arg = ts_node_named_child(k, j);
+            TSNode a = ts_node_named_child(arg, ts_node_named_child_count(arg) - 1);
+            std::string_view at = ts::Text(a, src_);
+            bool id = Is(a, "simple_identifier");
+            if (id) idents.push_back(a);
+            any = at.find('"') != std::string_view::npos || (id && MessageLikeName(at));
+          }
+        }
+      }
+      if (!any && !returned && idents.empty()) return;
+    }
+    const FuncInfo& fi = Func(call);
+    // `return helper(..)` matters in a helper returning an exception.
+    returned = returned && fi.valid && fi.returns_exception;
+    for (size_t i = 0; !any && i < idents.size(); ++i) {
+      any = StringParam(fi, ts::Text(idents[i], src_));
+    }
+    if (!any && !thrown && !returned) return;
     std::optional<Call> c = Parts(call);
     if (!c || (c->args.empty() && !thrown && !returned)) return;
     if (c->receiver.starts_with("System.") || c->receiver == "super") return;
@@ -1100,11 +1156,14 @@ class KotlinFile {
     out.receiver = c->receiver;
     out.thrown = thrown;
     out.returned = returned;
-    if (!MakeLinkCall(call, *c, &out)) return;
+    if (!MakeLinkCall(call, *c, &out, /*cheap=*/true)) return;
     bool text = false;
     for (const Template& t : out.args) text |= t.HasLiteralText();
     for (const auto& kw : out.keywords) text |= kw.second.HasLiteralText();
-    if (text || thrown) {
+    // A raising helper is called as a statement of its own (or thrown,
+    // returned): only those calls get a site's context.
+    if ((text && (returned || Is(parent, "statements") || Is(parent, "control_structure_body"))) ||
+        thrown) {
       TSNode stmt = StatementOf(call);
       if (!ts_node_is_null(stmt)) out.site = Context(stmt, NewSite(stmt, SiteKind::kRaise));
     }
