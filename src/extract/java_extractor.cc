@@ -99,30 +99,41 @@ struct JavaIds {
   TSSymbol variable_declarator, assignment_expression, object_creation_expression,
       explicit_constructor_invocation, method_invocation, throw_statement, method_declaration,
       class_declaration, record_declaration, enum_declaration;
-  TSFieldId name, object, arguments;
+  TSFieldId name, object, arguments, body;
   TSSymbol method_decl, constructor_decl, compact_constructor_decl, lambda, static_init;
-  TSSymbol identifier, return_statement;
+  TSSymbol identifier, return_statement, expression_statement, string_literal, binary_expression,
+      ternary_expression;
 };
 
 const JavaIds& Ids() {
   static const JavaIds kIds = [] {
     const TSLanguage* lang = tree_sitter_java();
     auto sym = [&](std::string_view n) { return ts::Symbol(lang, n); };
-    return JavaIds{sym("variable_declarator"),        sym("assignment_expression"),
-                   sym("object_creation_expression"), sym("explicit_constructor_invocation"),
-                   sym("method_invocation"),          sym("throw_statement"),
-                   sym("method_declaration"),         sym("class_declaration"),
-                   sym("record_declaration"),         sym("enum_declaration"),
+    return JavaIds{sym("variable_declarator"),
+                   sym("assignment_expression"),
+                   sym("object_creation_expression"),
+                   sym("explicit_constructor_invocation"),
+                   sym("method_invocation"),
+                   sym("throw_statement"),
+                   sym("method_declaration"),
+                   sym("class_declaration"),
+                   sym("record_declaration"),
+                   sym("enum_declaration"),
                    ts_language_field_id_for_name(lang, "name", 4),
                    ts_language_field_id_for_name(lang, "object", 6),
                    ts_language_field_id_for_name(lang, "arguments", 9),
+                   ts_language_field_id_for_name(lang, "body", 4),
                    sym("method_declaration"),
                    sym("constructor_declaration"),
                    sym("compact_constructor_declaration"),
                    sym("lambda_expression"),
                    sym("static_initializer"),
                    sym("identifier"),
-                   sym("return_statement")};
+                   sym("return_statement"),
+                   sym("expression_statement"),
+                   sym("string_literal"),
+                   sym("binary_expression"),
+                   sym("ternary_expression")};
   }();
   return kIds;
 }
@@ -170,7 +181,7 @@ class JavaFile {
         facts_->link_names.emplace_back(ts::Text(ts_node_child_by_field_id(n, ids.name), src_));
     } else if (facts_ && (s == ids.class_declaration || s == ids.record_declaration ||
                           s == ids.enum_declaration)) {
-      facts_->link_names.emplace_back(ts::Text(Field(n, "name"), src_));
+      facts_->link_names.emplace_back(ts::Text(ts_node_child_by_field_id(n, ids.name), src_));
     }
   }
 
@@ -653,6 +664,8 @@ class JavaFile {
   std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
                                            std::string* note) {
     std::string name(ts::Text(ident, src_));
+    // Reading any call's arguments: only message-like locals are followed.
+    if (cheap_vars_ && !MessageLikeName(name)) return std::nullopt;
     TSNode scope = ScopeOf(ident);
     // Fields and constants may be declared below their use.
     if (Is(scope, "program")) pos = UINT32_MAX;
@@ -848,14 +861,16 @@ class JavaFile {
   // overload passing on, `return report(type(cls), msg);`): abstract and
   // delegating overloads do not shadow the repository's definitions.
   bool DefinesBody(TSNode method) {
-    TSNode body = Field(method, "body");
+    const JavaIds& ids = Ids();
+    TSNode body = ts_node_child_by_field_id(method, ids.body);
     if (ts_node_is_null(body)) return false;
     if (ts_node_named_child_count(body) != 1) return true;
     TSNode stmt = ts::FirstNamed(body);
     if (!Is(stmt, "return_statement") && !Is(stmt, "expression_statement")) return true;
     TSNode call = Unwrap(ts::FirstNamed(stmt));
     return !Is(call, "method_invocation") ||
-           ts::Text(Field(call, "name"), src_) != ts::Text(Field(method, "name"), src_);
+           ts::Text(ts_node_child_by_field_id(call, ids.name), src_) !=
+               ts::Text(ts_node_child_by_field_id(method, ids.name), src_);
   }
 
   static int ParamIndex(const FuncInfo& fi, std::string_view name) {
@@ -946,8 +961,8 @@ class JavaFile {
   // has text or names a parameter of the caller.
   // `cheap`: a call of any method (the most common node): an argument
   // without a string literal is one hole unless it is a message-like local.
-  bool MakeLinkCall(TSNode call, const std::vector<TSNode>& args, LinkCall* out,
-                    bool cheap = false, const FuncInfo* known = nullptr) {
+  bool MakeLinkCall(TSNode call, const std::vector<TSNode>& args, LinkCall* out, bool cheap = false,
+                    const FuncInfo* known = nullptr) {
     const FuncInfo& fi = known ? *known : Func(call);
     bool text = false, param = false;
     for (TSNode a : args) {
@@ -960,7 +975,9 @@ class JavaFile {
         AddExprHole(a, &t);
       } else {
         std::string note;
+        cheap_vars_ = cheap;
         t = ExprTemplate(a, ts_node_start_byte(call), 0, &note);
+        cheap_vars_ = false;
       }
       text |= t.HasLiteralText();
       param |= fi.valid && NamesParam(t, fi);
@@ -994,13 +1011,24 @@ class JavaFile {
     if (n == 0 && !thrown && !returned) return;
     // Before anything is allocated: some argument must have a string
     // literal, be a message-like local or a parameter of the caller.
+    // Text reaches a site only from a call that is a statement of its own
+    // (or thrown, returned); elsewhere only a parameter passed on matters.
+    bool statement = thrown || returned || ps == ids.expression_statement;
     bool any = thrown || returned, ident = false;
     for (uint32_t i = 0; !any && i < n; ++i) {
       TSNode a = ts_node_named_child(args_node, i);
-      std::string_view at = ts::Text(a, src_);
-      bool id = ts_node_symbol(a) == ids.identifier;
+      TSSymbol as = ts_node_symbol(a);
+      bool id = as == ids.identifier;
       ident |= id;
-      any = at.find('"') != std::string_view::npos || (id && MessageLikeName(at));
+      // A literal inside another call (`f(g("x"))`) is that call's, unless
+      // it formats.
+      bool quote = as == ids.string_literal || as == ids.binary_expression ||
+                   as == ids.ternary_expression ||
+                   (as == ids.method_invocation &&
+                    ts::Text(ts_node_child_by_field_id(a, ids.name), src_).starts_with("format"));
+      quote = quote && ts::Text(a, src_).find('"') != std::string_view::npos;
+      any = (statement && quote) || (id && MessageLikeName(ts::Text(a, src_))) ||
+            (quote && as == ids.binary_expression);
     }
     if (!any && !ident) return;
     std::string_view name = ts::Text(ts_node_child_by_field_id(call, ids.name), src_);
@@ -1015,10 +1043,7 @@ class JavaFile {
     }
     for (uint32_t i = 0; !any && i < n; ++i) {
       TSNode a = ts_node_named_child(args_node, i);
-      std::string_view at = ts::Text(a, src_);
-      any = at.find('"') != std::string_view::npos ||
-            (ts_node_symbol(a) == ids.identifier &&
-             (MessageLikeName(at) || StringParam(fi, at)));
+      any = ts_node_symbol(a) == ids.identifier && StringParam(fi, ts::Text(a, src_));
     }
     if (!any) return;
     LinkCall out;
@@ -1063,7 +1088,8 @@ class JavaFile {
   std::vector<ErrorSite>* out_;
   FileFacts* facts_ = nullptr;
   std::map<const void*, FuncInfo> funcs_;
-  bool returns_ = false;  // the site being finished is a helper's `return new X(..)`
+  bool returns_ = false;     // the site being finished is a helper's `return new X(..)`
+  bool cheap_vars_ = false;  // reading a link call's arguments
   TSNode root_{};
   WalkPosition walk_;
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)

@@ -342,11 +342,17 @@ bool IsStringType(std::string_view type_text) {
 
 bool MessageLikeName(std::string_view name) {
   // Constants (`NOT_FOUND_MESSAGE`) count by their words too: resolving
-  // every ALL_CAPS argument would index each file's fields.
-  std::string lower = ToLower(name);
-  for (std::string_view w : {"msg", "message", "text", "error", "err", "reason", "desc", "detail",
-                             "problem", "fmt", "format", "template", "what", "hint"}) {
-    if (lower.find(w) != std::string::npos) return true;
+  // every ALL_CAPS argument would index each file's fields. Runs for every
+  // identifier argument: no allocation.
+  char buf[64];
+  if (name.size() > sizeof(buf)) return false;
+  for (size_t i = 0; i < name.size(); ++i) {
+    buf[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(name[i])));
+  }
+  std::string_view lower(buf, name.size());
+  for (std::string_view w : {"msg", "message", "text", "err", "reason", "desc", "detail", "problem",
+                             "fmt", "format", "template", "what", "hint"}) {
+    if (lower.find(w) != std::string_view::npos) return true;
   }
   return false;
 }

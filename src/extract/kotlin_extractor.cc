@@ -972,10 +972,9 @@ class KotlinFile {
     ReadParams(ChildOfType(fn, "function_value_parameters"), &fi);
     TSNode type = ChildOfType(fn, "user_type");
     if (ts_node_is_null(type)) type = ChildOfType(fn, "nullable_type");
-    fi.returns_exception =
-        ts_node_is_null(type)
-            ? ts::Text(ChildOfType(fn, "function_body"), src_).starts_with("=")
-            : LooksLikeExceptionClass(ClassName(ts::Text(type, src_)));
+    fi.returns_exception = ts_node_is_null(type)
+                               ? ts::Text(ChildOfType(fn, "function_body"), src_).starts_with("=")
+                               : LooksLikeExceptionClass(ClassName(ts::Text(type, src_)));
     return fi;
   }
 
