@@ -144,7 +144,11 @@ class Linker {
         auto same = by_name_.find({family, s.f.name});
         for (size_t k : same == by_name_.end() ? std::vector<size_t>{} : same->second) {
           const Sink& o = sinks_[k];
-          if (o.file == s.file && o.f.function == s.f.function && o.f.params.size() == n) {
+          // ... when it takes that many by fixed arity: not varargs, or the
+          // call passes its own varargs on (`methodError(m, null, msg, args)`).
+          if (o.file == s.file && o.f.function == s.f.function && o.f.params.size() == n &&
+              (o.f.varargs_from < 0 ||
+               (!call.args.empty() && VarargsParam(call, call.args.back()) >= 0))) {
             return false;
           }
         }

@@ -154,6 +154,10 @@ TEST(LinkJvm, JavaTransitiveCrossFileWrappersWithStringFormat) {
         "        message + \"\\n    for method \" + method.getDeclaringClass().getSimpleName()\n"
         "            + \".\" + method.getName(), cause);\n"
         "  }\n"
+        "  static RuntimeException parameterError(Method method, Throwable cause, int p,\n"
+        "      String message, Object... args) {\n"
+        "    return methodError(method, cause, message + \" (\" + p + \")\", args);\n"
+        "  }\n"
         "  static RuntimeException parameterError(\n"
         "      Method method, int p, String message, Object... args) {\n"
         "    return methodError(method, message + \" (\" + "
@@ -200,6 +204,9 @@ TEST(LinkJvm, JavaTransitiveCrossFileWrappersWithStringFormat) {
   EXPECT_TRUE(Matches(*f,
                       "@Path parameter name must match \\{([a-zA-Z][a-zA-Z0-9_-]*)\\}. Found: "
                       "my id (parameter #2)\n    for method Api.get"));
+  // Five arguments: the varargs (Method, int, String, Object...) overload;
+  // the (Method, Throwable, int, String, ...) one would take the text as an int.
+  EXPECT_EQ(r.CountAt(path, 8), 1) << Dump(r);
   // The 3-argument overload, not the (Method, Throwable, ...) one.
   EXPECT_NE(r.Find(path, 11, "Unable to create converter for %s" + tail), nullptr) << Dump(r);
   EXPECT_EQ(r.CountAt(path, 11), 1) << Dump(r);
