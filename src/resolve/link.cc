@@ -220,6 +220,8 @@ class Linker {
     // A returned exception is raised where the call is thrown, whatever the
     // call passes: its own text is the helper's.
     bool thrown_helper = s.f.returns && call.thrown && composed.HasLiteralText();
+    // ... unless the call's own text went nowhere (another overload's call).
+    for (const Template& a : call.args) thrown_helper &= text || !a.HasLiteralText();
     if (!substituted && !thrown_helper) return;
     // The call tells the user why when an argument brings text of its own:
     // `${path}.or` forwarding the caller's path one level down does not
@@ -298,15 +300,15 @@ class Linker {
     if (Add(std::move(d))) ++stats_.derived_sinks;
   }
 
-  // The index of the caller's last parameter when `arg` is exactly that
+  // The index of the caller's varargs parameter when `arg` is exactly that
   // parameter (varargs passed on), else -1.
   static int VarargsParam(const LinkCall& call, const Template& arg) {
-    if (call.caller_params.empty() || arg.pieces().size() != 1 || !arg.pieces()[0].is_hole) {
+    int v = call.caller_varargs;
+    if (v < 0 || static_cast<size_t>(v) >= call.caller_params.size() || arg.pieces().size() != 1 ||
+        !arg.pieces()[0].is_hole) {
       return -1;
     }
-    return arg.pieces()[0].expr == call.caller_params.back()
-               ? static_cast<int>(call.caller_params.size()) - 1
-               : -1;
+    return arg.pieces()[0].expr == call.caller_params[v] ? v : -1;
   }
 
   void AddSite(const Sink& s, size_t file, const LinkCall& call, const Template& composed) {

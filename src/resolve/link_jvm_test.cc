@@ -178,7 +178,21 @@ TEST(LinkJvm, JavaTransitiveCrossFileWrappersWithStringFormat) {
         "    }\n"
         "    throw methodError(method, \"Unable to create converter for %s\", returnType);\n"
         "  }\n"
+        "  private void body(int p, Type type) {\n"
+        "    throw parameterError(method, e, p, \"Unable to create @Body converter for %s\", "
+        "type);\n"
+        "  }\n"
+        "  private void validatePathName(int p, String name) {\n"
+        "    throw parameterError(\n"
+        "        method, p, \"@Path parameter name must match %s. Found: %s\",\n"
+        "        PARAM_URL_REGEX.pattern(), name);\n"
+        "  }\n"
         "}\n"}});
+  // (Method, Throwable, int, String, Object...) with five arguments; the
+  // other overload would take the Throwable as the int: no record of it.
+  EXPECT_EQ(r.CountAt("retrofit/src/main/java/retrofit2/RequestFactory.java", 14), 1) << Dump(r);
+  // Five arguments, the last a String parameter (not varargs passed on).
+  EXPECT_EQ(r.CountAt("retrofit/src/main/java/retrofit2/RequestFactory.java", 17), 1) << Dump(r);
   const std::string path = "retrofit/src/main/java/retrofit2/RequestFactory.java";
   const std::string tail =
       "\n    for method {method.getDeclaringClass().getSimpleName()}.{method.getName()}";
