@@ -307,7 +307,7 @@ class JavaFile {
 
   void HandleCall(TSNode call) {
     // The most common node of all: filter on the name before allocating.
-    if (!MayReportErrors(ts::Text(Field(call, "name"), src_))) return;
+    if (!MayReportErrors(ts::Text(ts_node_child_by_field_id(call, Ids().name), src_))) return;
     std::string method(ts::Text(Field(call, "name"), src_));
     std::string object(ts::Text(Field(call, "object"), src_));
     std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
