@@ -66,13 +66,18 @@ double Seconds(std::chrono::steady_clock::time_point a) {
 
 int main(int argc, char** argv) {
   int rounds = 5;
+  bool facts = false;  // ExtractWithFacts, as `errdex index` runs it
   std::vector<std::string> dirs;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--rounds" && i + 1 < argc) {
       rounds = std::atoi(argv[++i]);
+    } else if (a == "--facts") {
+      facts = true;
     } else if (a == "-h" || a == "--help" || !std::filesystem::is_directory(a)) {
-      std::fprintf(stderr, "usage: bench_extract DIR... [--rounds N]  (DIR: a plain checkout)\n");
+      std::fprintf(stderr,
+                   "usage: bench_extract DIR... [--rounds N] [--facts]  (DIR: a plain checkout; "
+                   "--facts: also the linking facts, as errdex index)\n");
       return a[0] == '-' ? 0 : 2;
     } else {
       dirs.push_back(a);
@@ -111,7 +116,12 @@ int main(int argc, char** argv) {
         a = std::chrono::steady_clock::now();
         std::vector<errdex::ErrorSite> sites;
         bool errs = false;
-        (void)errdex::ExtractorFor(f.path)->Extract(f, &sites, &errs);
+        if (facts) {
+          errdex::FileFacts ff;
+          (void)errdex::ExtractorFor(f.path)->ExtractWithFacts(f, &sites, &ff, &errs);
+        } else {
+          (void)errdex::ExtractorFor(f.path)->Extract(f, &sites, &errs);
+        }
         t.extract_s += Seconds(a);
         if (r == 0) {
           ++t.files;

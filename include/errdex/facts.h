@@ -61,7 +61,7 @@ struct MembershipFact {
 struct SinkFact {
   std::string function;      // qualified, for notes: "Command.error", "ConfigError"
   std::string name;          // what calls name: "error"; the class name for a constructor
-  std::string language;      // "python", "javascript", "typescript"
+  std::string language;      // "python", "javascript", "typescript", "java", "kotlin"
   bool method = false;       // called through a receiver: this.error(), self.fail()
   bool constructor = false;  // new X(...), raise X(...), super(...)
   // Positional parameters as calls pass them (self/cls dropped); empty names
@@ -79,6 +79,21 @@ struct SinkFact {
   // `new X(param)` inside the function: superseded when X's own constructor
   // is a sink somewhere in the repository (it then says what X does).
   std::string via_class;
+  // JVM: the function builds and returns the exception (`return new
+  // X("Expected " + expected)`) rather than raising it. A call links only
+  // where it is thrown (`throw f(..)`: a site even without text of its own)
+  // or returned on by another such helper.
+  bool returns = false;
+  // JVM: varargs_from is the varargs parameter (`Object... args`), else -1;
+  // a call passes at least that many arguments, else exactly params.size()
+  // (Kotlin: at most, for defaults). With `message = String.format(message,
+  // args)` before the raise, the parameter at format_param is a format
+  // filled from the arguments at varargs_from onward (-1: none).
+  int format_param = -1;
+  int varargs_from = -1;
+  // JVM: parameters whose declared type cannot hold text (`Throwable cause`,
+  // `int p`): an argument with literal text picks another overload.
+  std::vector<bool> no_text;
   // Parameters the raise's path conditions test (`if (!allowed.includes(event))`):
   // a call passing them literal text is validated, not reported.
   std::vector<std::string> guarded;
@@ -105,6 +120,12 @@ struct LinkCall {
   // The extractor already recorded this construction (`throw new X('a',
   // 'b')` read as message 'a'); a composed message replaces those sites.
   bool replaces_site = false;
+  // JVM: the caller's varargs parameter (`Object... args`), else -1.
+  int caller_varargs = -1;
+  std::vector<bool> caller_no_text;
+  // JVM: the call is what a `throw` / `return` statement gives.
+  bool thrown = false;
+  bool returned = false;
 };
 
 struct FileFacts {

@@ -14,6 +14,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -96,17 +97,43 @@ bool IsSimpleStatement(std::string_view t) {
 // Symbol ids of the node types the walk dispatches on.
 struct JavaIds {
   TSSymbol variable_declarator, assignment_expression, object_creation_expression,
-      explicit_constructor_invocation, method_invocation, throw_statement, method_declaration;
+      explicit_constructor_invocation, method_invocation, throw_statement, method_declaration,
+      class_declaration, record_declaration, enum_declaration;
+  TSFieldId name, object, arguments, body;
+  TSSymbol method_decl, constructor_decl, compact_constructor_decl, lambda, static_init;
+  TSSymbol identifier, return_statement, expression_statement, string_literal, binary_expression,
+      ternary_expression;
 };
 
 const JavaIds& Ids() {
   static const JavaIds kIds = [] {
     const TSLanguage* lang = tree_sitter_java();
     auto sym = [&](std::string_view n) { return ts::Symbol(lang, n); };
-    return JavaIds{sym("variable_declarator"),        sym("assignment_expression"),
-                   sym("object_creation_expression"), sym("explicit_constructor_invocation"),
-                   sym("method_invocation"),          sym("throw_statement"),
-                   sym("method_declaration")};
+    return JavaIds{sym("variable_declarator"),
+                   sym("assignment_expression"),
+                   sym("object_creation_expression"),
+                   sym("explicit_constructor_invocation"),
+                   sym("method_invocation"),
+                   sym("throw_statement"),
+                   sym("method_declaration"),
+                   sym("class_declaration"),
+                   sym("record_declaration"),
+                   sym("enum_declaration"),
+                   ts_language_field_id_for_name(lang, "name", 4),
+                   ts_language_field_id_for_name(lang, "object", 6),
+                   ts_language_field_id_for_name(lang, "arguments", 9),
+                   ts_language_field_id_for_name(lang, "body", 4),
+                   sym("method_declaration"),
+                   sym("constructor_declaration"),
+                   sym("compact_constructor_declaration"),
+                   sym("lambda_expression"),
+                   sym("static_initializer"),
+                   sym("identifier"),
+                   sym("return_statement"),
+                   sym("expression_statement"),
+                   sym("string_literal"),
+                   sym("binary_expression"),
+                   sym("ternary_expression")};
   }();
   return kIds;
 }
@@ -114,8 +141,8 @@ const JavaIds& Ids() {
 // Per-file extraction state.
 class JavaFile {
  public:
-  JavaFile(const SourceFile& file, std::vector<ErrorSite>* out)
-      : file_(file), src_(file.content), out_(out) {}
+  JavaFile(const SourceFile& file, std::vector<ErrorSite>* out, FileFacts* facts = nullptr)
+      : file_(file), src_(file.content), out_(out), facts_(facts) {}
 
   void Run(TSNode root) {
     root_ = root;
@@ -145,10 +172,16 @@ class JavaFile {
       HandleSuper(n);
     } else if (s == ids.method_invocation) {
       HandleCall(n);
+      if (facts_) CollectLinkCall(n);
     } else if (s == ids.throw_statement) {
       CollectHelperThrow(n);
     } else if (s == ids.method_declaration) {
       HandleGetMessage(n);
+      if (facts_ && DefinesBody(n))
+        facts_->link_names.emplace_back(ts::Text(ts_node_child_by_field_id(n, ids.name), src_));
+    } else if (facts_ && (s == ids.class_declaration || s == ids.record_declaration ||
+                          s == ids.enum_declaration)) {
+      facts_->link_names.emplace_back(ts::Text(ts_node_child_by_field_id(n, ids.name), src_));
     }
   }
 
@@ -179,10 +212,16 @@ class JavaFile {
     if (!LooksLikeExceptionClass(cls) && !thrown) return;
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     site.error_class = cls;
-    std::vector<Template> alts = FillFromArgs(NamedChildren(Field(n, "arguments")), &site);
+    std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+    std::vector<Template> alts = FillFromArgs(args, &site);
+    bool returned = Is(stmt, "return_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
+    // `throw new X(message)` / `return new X(message)` in a helper whose
+    // String parameter is the message: a sink, not a site.
+    if (site.message_opaque) OpaqueSink(stmt, site, args, returned && !thrown);
     // An exception built without a message and not thrown here (`return new
     // X(e)`, `list.add(new X())`) is not worth a record of its own.
     if (site.message_opaque && !thrown) return;
+    returns_ = returned;
     if (Is(stmt, "return_statement")) {
       TSNode fn = ScopeOf(n);
       if (Is(fn, "method_declaration")) {
@@ -193,7 +232,12 @@ class JavaFile {
         helper_sites_.push_back({out_->size(), name});
       }
     }
+    size_t before = out_->size();
     FinishEach(stmt, std::move(site), alts);
+    returns_ = false;
+    if (facts_ && out_->size() > before && !(*out_)[before].message_opaque) {
+      AddConstructionLink(n, cls, args, (*out_)[before]);
+    }
   }
 
   // `public String getMessage() { return "..." + x; }` in an exception
@@ -242,8 +286,19 @@ class JavaFile {
     if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
     ErrorSite site = NewSite(n, SiteKind::kRaise);
     site.error_class = name;
-    std::vector<Template> alts = FillFromArgs(NamedChildren(Field(n, "arguments")), &site);
-    if (site.message_opaque) return;  // super(message): the caller's text
+    std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+    std::vector<Template> alts = FillFromArgs(args, &site);
+    if (site.message_opaque) {
+      // super(message): the caller's text; a repository superclass may
+      // compose it.
+      if (facts_ && ts::Text(n, src_).starts_with("super") && !parent.empty()) {
+        LinkCall call;
+        call.callee = parent;
+        call.construct = true;
+        if (MakeLinkCall(n, args, &call)) facts_->link_calls.push_back(std::move(call));
+      }
+      return;
+    }
     if (site.message_origin_note.empty()) {
       site.message_origin_note = "message set by the constructor of `" + name + "`";
     }
@@ -252,7 +307,7 @@ class JavaFile {
 
   void HandleCall(TSNode call) {
     // The most common node of all: filter on the name before allocating.
-    if (!MayReportErrors(ts::Text(Field(call, "name"), src_))) return;
+    if (!MayReportErrors(ts::Text(ts_node_child_by_field_id(call, Ids().name), src_))) return;
     std::string method(ts::Text(Field(call, "name"), src_));
     std::string object(ts::Text(Field(call, "object"), src_));
     std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
@@ -285,7 +340,11 @@ class JavaFile {
       t = ApplyPrintf(t, rest, PrintfDialect::kJava);
     }
     site.message = t;
-    if (!site.message.HasLiteralText()) return;
+    if (!site.message.HasLiteralText()) {
+      // checkArgument(ok, message) in a wrapper: the wrapper's callers' text.
+      AddSink(stmt, site, site.message, false);
+      return;
+    }
     Finish(stmt, std::move(site));
   }
 
@@ -479,6 +538,35 @@ class JavaFile {
     TSNode arg = Unwrap(ts::FirstNamed(stmt));
     if (!Is(arg, "method_invocation")) return;
     thrown_helpers_[std::string(ts::Text(Field(arg, "name"), src_))].push_back(ts::Line(stmt));
+    HandleThrownFactory(stmt, arg);
+  }
+
+  // `throw InvalidDefinitionException.from(parser, msg, type)`: a static
+  // factory of an exception class, thrown here.
+  void HandleThrownFactory(TSNode stmt, TSNode call) {
+    std::string cls = ClassName(ts::Text(Field(call, "object"), src_));
+    if (cls.empty() || !LooksLikeExceptionClass(cls) ||
+        !std::isupper(static_cast<unsigned char>(cls[0])))
+      return;
+    // `wrapWithPath(e, ..)`, `wrap(e)`: another exception's message.
+    if (ts::Text(Field(call, "name"), src_).starts_with("wrap")) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = cls;
+    std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
+    std::vector<Template> alts = FillFromArgs(args, &site);
+    // A number (`from(p, ix)`) is not a message.
+    bool words = false;
+    for (const Piece& p : site.message.pieces()) {
+      words |= !p.is_hole && std::any_of(p.text.begin(), p.text.end(), [](char c) {
+        return std::isalpha(static_cast<unsigned char>(c));
+      });
+    }
+    if (!words && alts.empty()) site.message_opaque = true;
+    if (site.message_opaque) {
+      OpaqueSink(stmt, site, args, false);
+      return;
+    }
+    FinishEach(stmt, std::move(site), alts);
   }
 
   void NoteHelperThrows() {
@@ -576,6 +664,8 @@ class JavaFile {
   std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
                                            std::string* note) {
     std::string name(ts::Text(ident, src_));
+    // Reading any call's arguments: only message-like locals are followed.
+    if (cheap_vars_ && !MessageLikeName(name)) return std::nullopt;
     TSNode scope = ScopeOf(ident);
     // Fields and constants may be declared below their use.
     if (Is(scope, "program")) pos = UINT32_MAX;
@@ -668,16 +758,338 @@ class JavaFile {
 
   void Finish(TSNode stmt, ErrorSite site) {
     if (site.message.empty()) return;
+    if (facts_ && !site.message_opaque && site.kind != SiteKind::kLog) {
+      AddSink(stmt, site, site.message, returns_);
+    }
+    out_->push_back(Context(stmt, std::move(site)));
+  }
+
+  ErrorSite Context(TSNode stmt, ErrorSite site) {
     // Split on the first site only: most files have none.
     if (lines_.empty()) lines_ = SplitLines(src_);
     AddBraceContext(stmt, src_, lines_, JavaSyntax(), &site);
-    out_->push_back(std::move(site));
+    return site;
+  }
+
+  // --- linking facts (src/resolve/link.h) ------------------------------------
+
+  // The method or constructor a node sits in, as calls name it.
+  struct FuncInfo {
+    bool valid = false;
+    TSNode node{};
+    std::string qual, name;  // "Utils.methodError", "methodError"; the class for a constructor
+    bool ctor = false;
+    std::vector<std::string> params;
+    std::vector<bool> string_param;
+    std::vector<bool> no_text;  // declared types that cannot hold text
+    int varargs = -1;
+    bool returns_exception = false;  // declared to return an exception type
+    int line = 0;
+  };
+
+  const FuncInfo& Func(TSNode at) { return FuncOf(ScopeOf(at)); }
+
+  // The function the visited node sits in, by symbol ids (run per call).
+  const FuncInfo& CurrentFunc() {
+    static const FuncInfo kNone;
+    const JavaIds& ids = Ids();
+    const std::vector<TSNode>* anc = walk_.ancestors();
+    for (size_t k = anc ? anc->size() : 0; k > 0; --k) {
+      TSSymbol sym = ts_node_symbol((*anc)[k - 1]);
+      if (sym == ids.method_decl || sym == ids.constructor_decl ||
+          sym == ids.compact_constructor_decl) {
+        return FuncOf((*anc)[k - 1]);
+      }
+      if (sym == ids.lambda || sym == ids.static_init) return kNone;
+    }
+    return kNone;
+  }
+
+  const FuncInfo& FuncOf(TSNode fn) {
+    static const FuncInfo kNone;
+    std::string_view t = Type(fn);
+    if (t != "method_declaration" && t != "constructor_declaration" &&
+        t != "compact_constructor_declaration") {
+      return kNone;
+    }
+    auto it = funcs_.find(fn.id);
+    if (it != funcs_.end()) return it->second;
+    FuncInfo& fi = funcs_[fn.id];
+    fi.valid = true;
+    fi.node = fn;
+    fi.line = ts::Line(fn);
+    std::string cls;
+    for (TSNode a : walk_.AncestorsOf(fn)) {
+      if (IsTypeDecl(Type(a))) {
+        cls = std::string(ts::Text(Field(a, "name"), src_));
+        break;
+      }
+    }
+    if (t == "method_declaration") {
+      fi.returns_exception = LooksLikeExceptionClass(ClassName(ts::Text(Field(fn, "type"), src_)));
+      fi.name = std::string(ts::Text(Field(fn, "name"), src_));
+      fi.qual = cls.empty() ? fi.name : cls + "." + fi.name;
+    } else {
+      fi.ctor = true;
+      fi.name = fi.qual = cls;
+    }
+    for (TSNode p : NamedChildren(Field(fn, "parameters"))) {
+      if (Is(p, "formal_parameter")) {
+        std::string_view type = ts::Text(Field(p, "type"), src_);
+        fi.params.emplace_back(ts::Text(Field(p, "name"), src_));
+        fi.string_param.push_back(IsStringType(type));
+        fi.no_text.push_back(!MayHoldText(type));
+      } else if (Is(p, "spread_parameter")) {
+        TSNode decl = ChildOfType(p, "variable_declarator");
+        fi.varargs = static_cast<int>(fi.params.size());
+        fi.params.emplace_back(ts::Text(Field(decl, "name"), src_));
+        fi.string_param.push_back(false);
+        fi.no_text.push_back(false);
+      }
+    }
+    return fi;
+  }
+
+  static TSNode ChildOfType(TSNode n, std::string_view type) {
+    for (TSNode c : NamedChildren(n)) {
+      if (Is(c, type)) return c;
+    }
+    return TSNode{};
+  }
+
+  // A method with a body that is not only a call of its own name (an
+  // overload passing on, `return report(type(cls), msg);`): abstract and
+  // delegating overloads do not shadow the repository's definitions.
+  bool DefinesBody(TSNode method) {
+    const JavaIds& ids = Ids();
+    TSNode body = ts_node_child_by_field_id(method, ids.body);
+    if (ts_node_is_null(body)) return false;
+    if (ts_node_named_child_count(body) != 1) return true;
+    TSNode stmt = ts::FirstNamed(body);
+    if (!Is(stmt, "return_statement") && !Is(stmt, "expression_statement")) return true;
+    TSNode call = Unwrap(ts::FirstNamed(stmt));
+    return !Is(call, "method_invocation") ||
+           ts::Text(ts_node_child_by_field_id(call, ids.name), src_) !=
+               ts::Text(ts_node_child_by_field_id(method, ids.name), src_);
+  }
+
+  static int ParamIndex(const FuncInfo& fi, std::string_view name) {
+    for (size_t i = 0; i < fi.params.size(); ++i) {
+      if (fi.params[i] == name) return static_cast<int>(i);
+    }
+    return -1;
+  }
+
+  // A String parameter: what a caller may forward a message through.
+  static bool StringParam(const FuncInfo& fi, std::string_view name) {
+    int i = ParamIndex(fi, name);
+    return i >= 0 && fi.string_param[i];
+  }
+
+  static bool NamesParam(const Template& t, const FuncInfo& fi) {
+    for (const Piece& p : t.pieces()) {
+      if (p.is_hole && !p.expr.empty() && ParamIndex(fi, p.expr) >= 0) return true;
+    }
+    return false;
+  }
+
+  // A raise in a method whose message names the method's parameters (or,
+  // for a helper returning the exception, any message with text).
+  void AddSink(TSNode at, const ErrorSite& site, const Template& message, bool returns) {
+    if (!facts_) return;
+    const FuncInfo& fi = Func(at);
+    if (!fi.valid || fi.name.empty()) return;
+    bool names = NamesParam(message, fi);
+    if (!names && !(returns && !fi.ctor && message.HasLiteralText())) return;
+    SinkFact s;
+    s.function = fi.qual;
+    s.name = fi.name;
+    s.language = "java";
+    s.method = !fi.ctor;
+    s.constructor = fi.ctor;
+    s.returns = returns && !fi.ctor;
+    s.params = fi.params;
+    s.message = message;
+    s.error_class = fi.ctor ? fi.name : site.error_class;
+    s.kind = site.kind;
+    s.severity = site.severity;
+    s.error_code = site.error_code;
+    s.http_status = site.http_status;
+    s.line = site.line;
+    s.def_line = fi.line;
+    s.varargs_from = fi.varargs;
+    s.no_text = fi.no_text;
+    // `message = String.format(message, args)` before the raise.
+    for (const Piece& p : message.pieces()) {
+      int i = p.is_hole ? ParamIndex(fi, p.expr) : -1;
+      if (i < 0 || fi.varargs < 0) continue;
+      std::vector<Assignment> assigns =
+          assignments_->To(fi.node, p.expr, ts_node_start_byte(at), walk_);
+      if (assigns.empty()) continue;
+      TSNode v = Unwrap(assigns.back().value);
+      std::vector<TSNode> a = NamedChildren(Field(v, "arguments"));
+      if (Is(v, "method_invocation") && ts::Text(Field(v, "name"), src_) == "format" &&
+          a.size() == 2 && ts::Text(a[0], src_) == p.expr &&
+          ts::Text(a[1], src_) == fi.params[fi.varargs]) {
+        s.format_param = i;
+        break;
+      }
+    }
+    facts_->sinks.push_back(std::move(s));
+  }
+
+  // An exception built from a String parameter alone (`new X(message)`,
+  // `X.from(p, msg, type)`): the parameter is the message.
+  void OpaqueSink(TSNode stmt, const ErrorSite& site, const std::vector<TSNode>& args,
+                  bool returns) {
+    if (!facts_) return;
+    const FuncInfo& fi = Func(stmt);
+    if (!fi.valid) return;
+    for (TSNode a : args) {
+      a = Unwrap(a);
+      if (!Is(a, "identifier")) continue;
+      int i = ParamIndex(fi, ts::Text(a, src_));
+      if (i < 0 || !fi.string_param[i]) continue;
+      Template t;
+      t.AddHole("{" + fi.params[i] + "}", fi.params[i]);
+      AddSink(stmt, site, t, returns);
+      return;
+    }
+  }
+
+  // Arguments as templates, the caller's function; false when no argument
+  // has text or names a parameter of the caller.
+  // `cheap`: a call of any method (the most common node): an argument
+  // without a string literal is one hole unless it is a message-like local.
+  bool MakeLinkCall(TSNode call, const std::vector<TSNode>& args, LinkCall* out, bool cheap = false,
+                    const FuncInfo* known = nullptr) {
+    const FuncInfo& fi = known ? *known : Func(call);
+    bool text = false, param = false;
+    for (TSNode a : args) {
+      Template t;
+      std::string_view at = ts::Text(a, src_);
+      if (Is(a, "lambda_expression") || Is(a, "method_reference")) {
+        // no text
+      } else if (cheap && at.find('"') == std::string_view::npos &&
+                 !(Is(a, "identifier") && ParamIndex(fi, at) < 0 && MessageLikeName(at))) {
+        AddExprHole(a, &t);
+      } else {
+        std::string note;
+        cheap_vars_ = cheap;
+        t = ExprTemplate(a, ts_node_start_byte(call), 0, &note);
+        cheap_vars_ = false;
+      }
+      text |= t.HasLiteralText();
+      param |= fi.valid && NamesParam(t, fi);
+      out->args.push_back(std::move(t));
+    }
+    if (!text && !param && !out->thrown && !out->returned) return false;
+    out->line = ts::Line(call);
+    if (fi.valid) {
+      out->caller = fi.qual;
+      out->caller_name = fi.name;
+      out->caller_method = !fi.ctor;
+      out->caller_constructor = fi.ctor;
+      out->caller_params = fi.params;
+      out->caller_line = fi.line;
+      out->caller_varargs = fi.varargs;
+      out->caller_no_text = fi.no_text;
+    }
+    return true;
+  }
+
+  // `helper(..)`, `Utils.helper(..)`, `ctx.reportBadDefinition(..)`: a call
+  // that may pass a message to a sink, or throw what a helper returns.
+  void CollectLinkCall(TSNode call) {
+    const JavaIds& ids = Ids();
+    const std::vector<TSNode>* anc = walk_.ancestors();
+    TSNode parent = anc && !anc->empty() ? anc->back() : TSNode{};
+    TSSymbol ps = ts_node_is_null(parent) ? 0 : ts_node_symbol(parent);
+    bool thrown = ps == ids.throw_statement, returned = ps == ids.return_statement;
+    TSNode args_node = ts_node_child_by_field_id(call, ids.arguments);
+    uint32_t n = ts_node_named_child_count(args_node);
+    if (n == 0 && !thrown && !returned) return;
+    // Before anything is allocated: some argument must have a string
+    // literal, be a message-like local or a parameter of the caller.
+    // Text reaches a site only from a call that is a statement of its own
+    // (or thrown, returned); elsewhere only a parameter passed on matters.
+    bool statement = thrown || returned || ps == ids.expression_statement;
+    bool any = thrown || returned, ident = false;
+    for (uint32_t i = 0; !any && i < n; ++i) {
+      TSNode a = ts_node_named_child(args_node, i);
+      TSSymbol as = ts_node_symbol(a);
+      bool id = as == ids.identifier;
+      ident |= id;
+      // A literal inside another call (`f(g("x"))`) is that call's, unless
+      // it formats.
+      bool quote = as == ids.string_literal || as == ids.binary_expression ||
+                   as == ids.ternary_expression ||
+                   (as == ids.method_invocation &&
+                    ts::Text(ts_node_child_by_field_id(a, ids.name), src_).starts_with("format"));
+      quote = quote && ts::Text(a, src_).find('"') != std::string_view::npos;
+      any = (statement && quote) || (id && MessageLikeName(ts::Text(a, src_))) ||
+            (quote && as == ids.binary_expression);
+    }
+    if (!any && !ident) return;
+    std::string_view name = ts::Text(ts_node_child_by_field_id(call, ids.name), src_);
+    if (name.empty() || NeverLinks(name)) return;
+    std::string_view receiver = ts::Text(ts_node_child_by_field_id(call, ids.object), src_);
+    if (receiver.starts_with("System.") || receiver == "super") return;
+    const FuncInfo& fi = CurrentFunc();
+    // `return helper(..)` matters in a helper returning an exception.
+    if (returned && !(fi.valid && fi.returns_exception)) {
+      returned = false;
+      any = thrown;
+    }
+    for (uint32_t i = 0; !any && i < n; ++i) {
+      TSNode a = ts_node_named_child(args_node, i);
+      any = ts_node_symbol(a) == ids.identifier && StringParam(fi, ts::Text(a, src_));
+    }
+    if (!any) return;
+    LinkCall out;
+    out.callee = std::string(name);
+    out.receiver = std::string(receiver);
+    out.thrown = thrown;
+    out.returned = returned;
+    if (!MakeLinkCall(call, NamedChildren(args_node), &out, /*cheap=*/true, &fi)) return;
+    bool text = false;
+    for (const Template& t : out.args) text |= t.HasLiteralText();
+    // A raising helper is called as a statement of its own (or thrown,
+    // returned): only those calls get a site's context.
+    if ((text && (returned || Is(parent, "expression_statement"))) || thrown) {
+      TSNode stmt = thrown ? parent : StatementOf(call);
+      if (!ts_node_is_null(stmt)) out.site = Context(stmt, NewSite(stmt, SiteKind::kRaise));
+    }
+    if (!out.caller_name.empty() || out.site) facts_->link_calls.push_back(std::move(out));
+  }
+
+  // `new X(..)` that made a site: X's own constructor may compose the message.
+  void AddConstructionLink(TSNode n, const std::string& cls, const std::vector<TSNode>& args,
+                           const ErrorSite& made) {
+    LinkCall call;
+    call.callee = cls;
+    call.construct = true;
+    if (!MakeLinkCall(n, args, &call)) return;
+    for (const Template& t : call.args) {
+      if (!t.HasLiteralText()) continue;
+      ErrorSite proto = made;
+      proto.message = Template();
+      proto.message_origin_note.clear();
+      call.site = std::move(proto);
+      call.replaces_site = true;
+      break;
+    }
+    facts_->link_calls.push_back(std::move(call));
   }
 
   const SourceFile& file_;
   std::string_view src_;
   std::vector<std::string_view> lines_;  // of src_, split when first needed
   std::vector<ErrorSite>* out_;
+  FileFacts* facts_ = nullptr;
+  std::map<const void*, FuncInfo> funcs_;
+  bool returns_ = false;     // the site being finished is a helper's `return new X(..)`
+  bool cheap_vars_ = false;  // reading a link call's arguments
   TSNode root_{};
   WalkPosition walk_;
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)
@@ -695,6 +1107,12 @@ class JavaExtractor : public Extractor {
                  bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_java(), file, had_syntax_errors,
                              [&](TSNode root) { JavaFile(file, sites).Run(root); });
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    facts->path = file.path;
+    return ts::ParseAndVisit(tree_sitter_java(), file, had_syntax_errors,
+                             [&](TSNode root) { JavaFile(file, sites, facts).Run(root); });
   }
 };
 

@@ -325,6 +325,30 @@ TEST(JavaExtractor, SelfReferentialMessagesTerminate) {
   EXPECT_LT(cyclic.size(), 1000000u);
 }
 
+// jackson-databind: `throw X.from(parser, "msg")`, a static factory of an
+// exception class, is a site; `wrapWithPath(e, ..)` and a number are not
+// messages (a factory given no text is no record: it may be a wrapper).
+TEST(JavaExtractor, ThrownStaticFactoriesOfExceptionClasses) {
+  auto sites = Extract(
+      "class ObjectMapper {\n"
+      "  Object read(JsonParser p, JavaType targetType, int ix) {\n"
+      "    if (t == null) {\n"
+      "      throw MismatchedInputException.from(p, targetType,\n"
+      "          \"No content to map due to end-of-input\");\n"
+      "    }\n"
+      "    try { x(); } catch (Exception e) {\n"
+      "      throw JsonMappingException.wrapWithPath(e, String.class, ix);\n"
+      "    }\n"
+      "    int n = 0;\n"
+      "    throw JsonMappingException.from(p, n);\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u) << Messages(sites)[0];
+  EXPECT_EQ(sites[0].message.Display(), "No content to map due to end-of-input");
+  EXPECT_EQ(sites[0].error_class, "MismatchedInputException");
+  EXPECT_EQ(sites[0].line, 4);
+}
+
 }  // namespace
 }  // namespace errdex
 

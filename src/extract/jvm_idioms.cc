@@ -2,6 +2,7 @@
 // jvm_idioms.h.
 #include "extract/jvm_idioms.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <set>
@@ -210,6 +211,164 @@ std::optional<CheckCall> CheckCallFor(std::string_view receiver, std::string_vie
     }
   }
   return std::nullopt;
+}
+
+bool NeverLinks(std::string_view method) {
+  static const std::set<std::string_view> kNames = {"append",
+                                                    "put",
+                                                    "putAll",
+                                                    "add",
+                                                    "addAll",
+                                                    "get",
+                                                    "getOrDefault",
+                                                    "set",
+                                                    "remove",
+                                                    "contains",
+                                                    "containsKey",
+                                                    "equals",
+                                                    "equalsIgnoreCase",
+                                                    "startsWith",
+                                                    "endsWith",
+                                                    "indexOf",
+                                                    "lastIndexOf",
+                                                    "substring",
+                                                    "replace",
+                                                    "replaceAll",
+                                                    "split",
+                                                    "matches",
+                                                    "compareTo",
+                                                    "println",
+                                                    "print",
+                                                    "printf",
+                                                    "format",
+                                                    "formatted",
+                                                    "valueOf",
+                                                    "toString",
+                                                    "hashCode",
+                                                    "getProperty",
+                                                    "setProperty",
+                                                    "getString",
+                                                    "getBoolean",
+                                                    "getInt",
+                                                    "assertEquals",
+                                                    "assertThat",
+                                                    "assertTrue",
+                                                    "assertFalse",
+                                                    "assertNull",
+                                                    "assertNotNull",
+                                                    "assertSame",
+                                                    "assertThrows",
+                                                    "isEqualTo",
+                                                    "hasMessage",
+                                                    "expect",
+                                                    "verify",
+                                                    "when",
+                                                    "thenReturn",
+                                                    "forName",
+                                                    "getMethod",
+                                                    "getField",
+                                                    "getResource",
+                                                    "getResourceAsStream",
+                                                    "getenv",
+                                                    "write",
+                                                    "writeString",
+                                                    "name",
+                                                    "value",
+                                                    "join",
+                                                    "of",
+                                                    "asList",
+                                                    "listOf",
+                                                    "mapOf",
+                                                    "setOf",
+                                                    "mutableListOf",
+                                                    "mutableMapOf",
+                                                    "arrayOf",
+                                                    "to",
+                                                    "let",
+                                                    "also",
+                                                    "apply",
+                                                    "run",
+                                                    "with",
+                                                    "map",
+                                                    "filter",
+                                                    "forEach",
+                                                    "collect",
+                                                    "stream",
+                                                    "trim",
+                                                    "lowercase",
+                                                    "uppercase",
+                                                    "toLowerCase",
+                                                    "toUpperCase",
+                                                    "charAt",
+                                                    "length",
+                                                    "size",
+                                                    "debug",
+                                                    "info",
+                                                    "trace",
+                                                    "error",
+                                                    "warn",
+                                                    "log",
+                                                    "require",
+                                                    "check",
+                                                    "requireNonNull",
+                                                    "checkArgument",
+                                                    "checkState",
+                                                    "checkNotNull",
+                                                    "requireNotNull",
+                                                    "checkNotNull",
+                                                    "TODO",
+                                                    "assert",
+                                                    "lazy",
+                                                    "synchronized"};
+  if (kNames.count(method)) return true;
+  // Accessors, builders and writers: `getProperty("x")`, `setName("x")`,
+  // `withFeature(..)`, `writeStringField("a", b)`.
+  for (std::string_view prefix : {"get", "set", "is", "has", "with", "put", "add", "to", "as",
+                                  "write", "read", "append", "print", "on"}) {
+    if (method.size() > prefix.size() && method.starts_with(prefix) &&
+        std::isupper(static_cast<unsigned char>(method[prefix.size()]))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool IsStringType(std::string_view type_text) {
+  std::string_view t = Trim(type_text);
+  if (t.ends_with("?")) t.remove_suffix(1);
+  std::string_view last = t.substr(t.rfind('.') + 1);  // npos + 1 == 0
+  return last == "String" || last == "CharSequence";
+}
+
+bool MessageLikeName(std::string_view name) {
+  // Constants (`NOT_FOUND_MESSAGE`) count by their words too: resolving
+  // every ALL_CAPS argument would index each file's fields. Runs for every
+  // identifier argument: no allocation.
+  char buf[64];
+  if (name.size() > sizeof(buf)) return false;
+  for (size_t i = 0; i < name.size(); ++i) {
+    buf[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(name[i])));
+  }
+  std::string_view lower(buf, name.size());
+  for (std::string_view w : {"msg", "message", "text", "err", "reason", "desc", "detail", "problem",
+                             "fmt", "format", "template", "what", "hint"}) {
+    if (lower.find(w) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+bool MayHoldText(std::string_view type_text) {
+  std::string_view t = Trim(type_text);
+  if (t.ends_with("?")) t.remove_suffix(1);
+  size_t lt = t.find('<');
+  if (lt != std::string_view::npos) t = t.substr(0, lt);
+  std::string_view last = t.substr(t.rfind('.') + 1);  // npos + 1 == 0
+  if (last.empty() || last == "var" || last == "Object" || last == "Any" ||
+      last == "Serializable" || last == "Comparable" || IsStringType(last)) {
+    return true;
+  }
+  // A type variable: `T`, `E1`.
+  return last.size() <= 2 && std::isupper(static_cast<unsigned char>(last[0]));
 }
 
 std::string ClassName(std::string_view type_text) {

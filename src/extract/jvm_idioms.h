@@ -55,6 +55,27 @@ std::optional<CheckCall> CheckCallFor(std::string_view receiver, std::string_vie
 // anything is allocated.
 bool MayReportErrors(std::string_view method);
 
+// Linking (src/resolve/link.h): calls of these names are the JDK's, the
+// Kotlin standard library's or a test framework's (`append`, `put`,
+// `assertEquals`, `println`, `let`, ...) or accessors, builders and writers
+// (`getX`, `setX`, `withX`, `writeX`, ...) and never pass a message on to a
+// repository's helper. A text-only filter run before any template is built.
+bool NeverLinks(std::string_view method);
+
+// `String`, `java.lang.String`, `CharSequence`, `String?`: a parameter type
+// that can carry a message.
+bool IsStringType(std::string_view type_text);
+
+// An identifier that may hold a message: `msg`, `errorMessage`, `reason`,
+// `NOT_FOUND_TEXT` (a constant with such a word). Linking resolves only these locals when
+// reading a call's arguments; others stay holes.
+bool MessageLikeName(std::string_view name);
+
+// Whether a parameter of this declared type can be given a string: String,
+// CharSequence, Object/Any, a type variable (`T`), `var`; not `int`,
+// `Throwable`, `Method`, ...
+bool MayHoldText(std::string_view type_text);
+
 // `java.io.IOException` -> "IOException"; `Foo<T>` -> "Foo" (Java, Kotlin, C#).
 std::string ClassName(std::string_view type_text);
 

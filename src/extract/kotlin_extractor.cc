@@ -154,8 +154,8 @@ struct Call {
 // Per-file extraction state.
 class KotlinFile {
  public:
-  KotlinFile(const SourceFile& file, std::vector<ErrorSite>* out)
-      : file_(file), src_(file.content), out_(out) {}
+  KotlinFile(const SourceFile& file, std::vector<ErrorSite>* out, FileFacts* facts = nullptr)
+      : file_(file), src_(file.content), out_(out), facts_(facts) {}
 
   void Run(TSNode root) {
     root_ = root;
@@ -179,6 +179,15 @@ class KotlinFile {
     }
     if (type == "call_expression") {
       HandleCall(n);
+      if (facts_) CollectLinkCall(n);
+    } else if (facts_ && (type == "function_declaration" || type == "class_declaration" ||
+                          type == "object_declaration")) {
+      std::string_view id = type == "function_declaration"
+                                ? ts::Text(ChildOfType(n, "simple_identifier"), src_)
+                                : ts::Text(ChildOfType(n, "type_identifier"), src_);
+      if (!id.empty() && (type != "function_declaration" || DefinesBody(n))) {
+        facts_->link_names.emplace_back(id);
+      }
     } else if (type == "constructor_invocation") {
       HandleSupertype(n);
     } else if (type == "jump_expression") {
@@ -310,6 +319,9 @@ class KotlinFile {
       site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
     }
     if (!site.message.HasLiteralText()) {
+      // error(message) / require(ok) { message } in a wrapper: the wrapper's
+      // callers' text.
+      if (!ts_node_is_null(msg)) AddSink(stmt, site, site.message, false);
       if (fallback.empty()) return;  // error(e.message): another error's text
       site.message = Template();
       site.message.AddLiteral(fallback);
@@ -356,7 +368,10 @@ class KotlinFile {
       t = ApplyPrintf(t, rest, PrintfDialect::kJava);
     }
     site.message = t;
-    if (!site.message.HasLiteralText()) return;
+    if (!site.message.HasLiteralText()) {
+      AddSink(stmt, site, site.message, false);
+      return;
+    }
     Finish(stmt, std::move(site));
   }
 
@@ -430,21 +445,41 @@ class KotlinFile {
         NewSite(thrown && !Is(stmt, "jump_expression") ? parent : stmt, SiteKind::kRaise);
     site.error_class = cls;
     std::vector<Template> alts = FillFromArgs(c.args, &site);
-    if (site.message_opaque && !thrown) return;
     TSNode fn = ScopeOf(call);
-    if (!thrown && Is(fn, "function_declaration") && IsReturned(call, fn)) {
+    bool returned = !thrown && Is(fn, "function_declaration") && IsReturned(call, fn);
+    if (site.message_opaque) OpaqueSink(stmt, site, c.args, returned);
+    if (site.message_opaque && !thrown) return;
+    returns_ = returned;
+    if (returned) {
       std::string name(ts::Text(ChildOfType(fn, "simple_identifier"), src_));
       site.message_origin_note =
           "built and returned by `" + name + "()`" +
           (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
       helper_sites_.push_back({out_->size(), name});
     }
+    size_t before = out_->size();
     FinishEach(stmt, std::move(site), alts);
+    returns_ = false;
+    if (facts_ && out_->size() > before && !(*out_)[before].message_opaque) {
+      AddConstructionLink(call, c, (*out_)[before]);
+    }
   }
 
   // `if (c) a else b`: the value of each branch.
   std::vector<TSNode> Branches(TSNode n) {
     if (Is(n, "parenthesized_expression")) n = ts::FirstNamed(n);
+    // `val message = if (c) ".." else ".."; X(message)` (moshi's
+    // missingProperty): the local's only value.
+    if (Is(n, "simple_identifier")) {
+      TSNode scope = ScopeOf(n);
+      if (Is(scope, "source_file")) return {};
+      std::vector<Assignment> assigns =
+          assignments_->To(scope, std::string(ts::Text(n, src_)), ts_node_start_byte(n), walk_);
+      if (assigns.size() != 1 || assigns[0].append || !Is(assigns[0].value, "if_expression")) {
+        return {};
+      }
+      n = assigns[0].value;
+    }
     TSNode cond{}, then{}, other{};
     if (!KotlinIfParts(n, &cond, &then, &other) || ts_node_is_null(then) ||
         ts_node_is_null(other)) {
@@ -492,7 +527,9 @@ class KotlinFile {
     if (site.message_origin_note.empty()) {
       site.message_origin_note = "message passed to the supertype by `" + name + "`";
     }
+    ctor_class_ = cls;
     FinishEach(inv, std::move(site), alts);
+    ctor_class_ = TSNode{};
   }
 
   // `override val message = ".."` or `override val message: String get() =
@@ -855,16 +892,309 @@ class KotlinFile {
 
   void Finish(TSNode stmt, ErrorSite site) {
     if (site.message.empty()) return;
+    if (facts_ && !site.message_opaque && site.kind != SiteKind::kLog) {
+      AddSink(stmt, site, site.message, returns_);
+    }
+    out_->push_back(Context(stmt, std::move(site)));
+  }
+
+  ErrorSite Context(TSNode stmt, ErrorSite site) {
     // Split on the first site only: most files have none.
     if (lines_.empty()) lines_ = SplitLines(src_);
     AddBraceContext(stmt, src_, lines_, KotlinSyntax(), &site);
-    out_->push_back(std::move(site));
+    return site;
+  }
+
+  // --- linking facts (src/resolve/link.h) ------------------------------------
+
+  // The function (or, for a supertype call, the primary constructor) a node
+  // sits in, as calls name it.
+  struct FuncInfo {
+    bool valid = false;
+    TSNode node{};
+    std::string qual, name;  // "Util.missingProperty", "missingProperty"; a constructor's class
+    bool ctor = false;
+    std::vector<std::string> params;
+    std::vector<bool> string_param;
+    std::vector<bool> no_text;  // declared types that cannot hold text
+    int varargs = -1;
+    bool returns_exception = false;  // declared (or, for `= ..`, maybe) an exception
+    int line = 0;
+  };
+
+  // Parameters of a function_value_parameters / primary_constructor node.
+  void ReadParams(TSNode list, FuncInfo* fi) {
+    bool vararg = false;
+    for (TSNode p : NamedChildren(list)) {
+      if (Is(p, "parameter_modifiers")) {
+        vararg = ts::Text(p, src_).find("vararg") != std::string_view::npos;
+        continue;
+      }
+      if (!Is(p, "parameter") && !Is(p, "class_parameter")) continue;
+      if (vararg || ts::Text(p, src_).starts_with("vararg")) {
+        fi->varargs = static_cast<int>(fi->params.size());
+      }
+      vararg = false;
+      fi->params.emplace_back(ts::Text(ChildOfType(p, "simple_identifier"), src_));
+      TSNode type = ChildOfType(p, "user_type");
+      if (ts_node_is_null(type)) type = ChildOfType(p, "nullable_type");
+      fi->string_param.push_back(IsStringType(ts::Text(type, src_)));
+      fi->no_text.push_back(!ts_node_is_null(type) && !MayHoldText(ts::Text(type, src_)));
+    }
+  }
+
+  const FuncInfo& Func(TSNode at) {
+    static const FuncInfo kNone;
+    TSNode fn = ts_node_is_null(ctor_class_) ? ScopeOf(at) : ctor_class_;
+    bool ctor = !ts_node_is_null(ctor_class_);
+    if (!ctor && !Is(fn, "function_declaration")) return kNone;
+    auto it = funcs_.find(fn.id);
+    if (it != funcs_.end()) return it->second;
+    FuncInfo& fi = funcs_[fn.id];
+    fi.valid = true;
+    fi.node = fn;
+    fi.line = ts::Line(fn);
+    if (ctor) {
+      fi.ctor = true;
+      fi.name = fi.qual = std::string(ts::Text(ChildOfType(fn, "type_identifier"), src_));
+      ReadParams(ChildOfType(fn, "primary_constructor"), &fi);
+      return fi;
+    }
+    std::string cls;
+    for (TSNode a : walk_.AncestorsOf(fn)) {
+      if (Is(a, "class_declaration") || Is(a, "object_declaration")) {
+        cls = std::string(ts::Text(ChildOfType(a, "type_identifier"), src_));
+        break;
+      }
+    }
+    fi.name = std::string(ts::Text(ChildOfType(fn, "simple_identifier"), src_));
+    fi.qual = cls.empty() ? fi.name : cls + "." + fi.name;
+    ReadParams(ChildOfType(fn, "function_value_parameters"), &fi);
+    TSNode type = ChildOfType(fn, "user_type");
+    if (ts_node_is_null(type)) type = ChildOfType(fn, "nullable_type");
+    fi.returns_exception = ts_node_is_null(type)
+                               ? ts::Text(ChildOfType(fn, "function_body"), src_).starts_with("=")
+                               : LooksLikeExceptionClass(ClassName(ts::Text(type, src_)));
+    return fi;
+  }
+
+  // A function with a body that is not only a call of its own name (an
+  // overload passing on): those and abstract ones do not shadow the
+  // repository's definitions.
+  bool DefinesBody(TSNode fn) {
+    TSNode body = ChildOfType(fn, "function_body");
+    if (ts_node_is_null(body)) return false;
+    std::string_view name = ts::Text(ChildOfType(fn, "simple_identifier"), src_);
+    TSNode value = ts::FirstNamed(body);
+    if (Is(value, "statements")) {
+      if (ts_node_named_child_count(value) != 1) return true;
+      value = ts::FirstNamed(value);
+    }
+    if (Is(value, "jump_expression")) value = ts::FirstNamed(value);
+    return !Is(value, "call_expression") || CalleeName(value) != name;
+  }
+
+  static int ParamIndex(const FuncInfo& fi, std::string_view name) {
+    for (size_t i = 0; i < fi.params.size(); ++i) {
+      if (fi.params[i] == name) return static_cast<int>(i);
+    }
+    return -1;
+  }
+
+  // A String parameter: what a caller may forward a message through.
+  static bool StringParam(const FuncInfo& fi, std::string_view name) {
+    int i = ParamIndex(fi, name);
+    return i >= 0 && fi.string_param[i];
+  }
+
+  static bool NamesParam(const Template& t, const FuncInfo& fi) {
+    for (const Piece& p : t.pieces()) {
+      if (p.is_hole && !p.expr.empty() && ParamIndex(fi, p.expr) >= 0) return true;
+    }
+    return false;
+  }
+
+  void AddSink(TSNode at, const ErrorSite& site, const Template& message, bool returns) {
+    if (!facts_) return;
+    const FuncInfo& fi = Func(at);
+    if (!fi.valid || fi.name.empty()) return;
+    bool names = NamesParam(message, fi);
+    if (!names && !(returns && !fi.ctor && message.HasLiteralText())) return;
+    SinkFact s;
+    s.function = fi.qual;
+    s.name = fi.name;
+    s.language = "kotlin";
+    s.method = !fi.ctor;
+    s.constructor = fi.ctor;
+    s.returns = returns && !fi.ctor;
+    s.params = fi.params;
+    s.message = message;
+    s.error_class = fi.ctor ? fi.name : site.error_class;
+    s.kind = site.kind;
+    s.severity = site.severity;
+    s.error_code = site.error_code;
+    s.http_status = site.http_status;
+    s.line = site.line;
+    s.def_line = fi.line;
+    s.varargs_from = fi.varargs;
+    s.no_text = fi.no_text;
+    facts_->sinks.push_back(std::move(s));
+  }
+
+  // An exception built from a String parameter alone: the parameter is the
+  // message.
+  void OpaqueSink(TSNode stmt, const ErrorSite& site, const std::vector<TSNode>& args,
+                  bool returns) {
+    if (!facts_) return;
+    const FuncInfo& fi = Func(stmt);
+    if (!fi.valid) return;
+    for (TSNode a : args) {
+      if (!Is(a, "simple_identifier")) continue;
+      int i = ParamIndex(fi, ts::Text(a, src_));
+      if (i < 0 || !fi.string_param[i]) continue;
+      Template t;
+      t.AddHole("$" + fi.params[i], fi.params[i]);
+      AddSink(stmt, site, t, returns);
+      return;
+    }
+  }
+
+  // `cheap`: a call of any function (the most common node): an argument
+  // without a string literal is one hole unless it is a message-like local.
+  bool MakeLinkCall(TSNode call, const Call& c, LinkCall* out, bool cheap = false) {
+    const FuncInfo& fi = Func(call);
+    bool text = false, param = false;
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      Template t;
+      TSNode a = c.args[i];
+      std::string_view at = ts::Text(a, src_);
+      if (Is(a, "lambda_literal") || Is(a, "callable_reference")) {
+        // no text
+      } else if (cheap && at.find('"') == std::string_view::npos &&
+                 !(Is(a, "simple_identifier") && ParamIndex(fi, at) < 0 && MessageLikeName(at))) {
+        AddExprHole(a, &t);
+      } else {
+        std::string note;
+        t = ExprTemplate(a, ts_node_start_byte(call), 0, &note);
+      }
+      text |= t.HasLiteralText();
+      param |= fi.valid && NamesParam(t, fi);
+      if (c.arg_names[i].empty()) {
+        out->args.push_back(std::move(t));
+      } else {
+        out->keywords.emplace_back(c.arg_names[i], std::move(t));
+      }
+    }
+    if (!text && !param && !out->thrown && !out->returned) return false;
+    out->line = ts::Line(call);
+    if (fi.valid) {
+      out->caller = fi.qual;
+      out->caller_name = fi.name;
+      out->caller_method = !fi.ctor;
+      out->caller_constructor = fi.ctor;
+      out->caller_params = fi.params;
+      out->caller_line = fi.line;
+      out->caller_varargs = fi.varargs;
+      out->caller_no_text = fi.no_text;
+    }
+    return true;
+  }
+
+  // `helper(..)`, `Util.helper(..)`: a call that may pass a message to a
+  // sink, or throw what a helper returns.
+  void CollectLinkCall(TSNode call) {
+    std::string_view name = CalleeName(call);
+    if (name.empty() || std::isupper(static_cast<unsigned char>(name[0])) || NeverLinks(name)) {
+      return;
+    }
+    TSNode parent = Parent(call);
+    if (Is(parent, "call_expression") && ts_node_eq(ts::FirstNamed(parent), call)) return;
+    bool jump = Is(parent, "jump_expression");
+    bool thrown = jump && ts::Text(parent, src_).starts_with("throw");
+    bool returned = (jump && ts::Text(parent, src_).starts_with("return")) ||
+                    (Is(parent, "function_body") && ts::Text(parent, src_).starts_with("="));
+    // Before anything is allocated: some argument must have a string
+    // literal, be a message-like local or a String parameter of the caller.
+    std::vector<TSNode> idents;
+    bool any = false;
+    if (!thrown) {
+      TSNode suffixes[2] = {ts_node_named_child(call, ts_node_named_child_count(call) - 1), {}};
+      TSNode inner = ts::FirstNamed(call);
+      if (Is(inner, "call_expression")) {
+        suffixes[1] = ts_node_named_child(inner, ts_node_named_child_count(inner) - 1);
+      }
+      for (TSNode sfx : suffixes) {
+        if (ts_node_is_null(sfx)) continue;
+        for (uint32_t i = 0; !any && i < ts_node_named_child_count(sfx); ++i) {
+          TSNode k = ts_node_named_child(sfx, i);
+          if (!Is(k, "value_arguments")) continue;
+          for (uint32_t j = 0; !any && j < ts_node_named_child_count(k); ++j) {
+            TSNode arg = ts_node_named_child(k, j);
+            TSNode a = ts_node_named_child(arg, ts_node_named_child_count(arg) - 1);
+            std::string_view at = ts::Text(a, src_);
+            bool id = Is(a, "simple_identifier");
+            if (id) idents.push_back(a);
+            any = at.find('"') != std::string_view::npos || (id && MessageLikeName(at));
+          }
+        }
+      }
+      if (!any && !returned && idents.empty()) return;
+    }
+    const FuncInfo& fi = Func(call);
+    // `return helper(..)` matters in a helper returning an exception.
+    returned = returned && fi.valid && fi.returns_exception;
+    for (size_t i = 0; !any && i < idents.size(); ++i) {
+      any = StringParam(fi, ts::Text(idents[i], src_));
+    }
+    if (!any && !thrown && !returned) return;
+    std::optional<Call> c = Parts(call);
+    if (!c || (c->args.empty() && !thrown && !returned)) return;
+    if (c->receiver.starts_with("System.") || c->receiver == "super") return;
+    LinkCall out;
+    out.callee = c->name;
+    out.receiver = c->receiver;
+    out.thrown = thrown;
+    out.returned = returned;
+    if (!MakeLinkCall(call, *c, &out, /*cheap=*/true)) return;
+    bool text = false;
+    for (const Template& t : out.args) text |= t.HasLiteralText();
+    for (const auto& kw : out.keywords) text |= kw.second.HasLiteralText();
+    // A raising helper is called as a statement of its own (or thrown,
+    // returned): only those calls get a site's context.
+    if ((text && (returned || Is(parent, "statements") || Is(parent, "control_structure_body"))) ||
+        thrown) {
+      TSNode stmt = StatementOf(call);
+      if (!ts_node_is_null(stmt)) out.site = Context(stmt, NewSite(stmt, SiteKind::kRaise));
+    }
+    if (!out.caller_name.empty() || out.site) facts_->link_calls.push_back(std::move(out));
+  }
+
+  // `X(..)` that made a site: X's own constructor may compose the message.
+  void AddConstructionLink(TSNode n, const Call& c, const ErrorSite& made) {
+    LinkCall call;
+    call.callee = c.name;
+    call.construct = true;
+    if (!MakeLinkCall(n, c, &call)) return;
+    for (const Template& t : call.args) {
+      if (!t.HasLiteralText()) continue;
+      ErrorSite proto = made;
+      proto.message = Template();
+      proto.message_origin_note.clear();
+      call.site = std::move(proto);
+      call.replaces_site = true;
+      break;
+    }
+    facts_->link_calls.push_back(std::move(call));
   }
 
   const SourceFile& file_;
   std::string_view src_;
   std::vector<std::string_view> lines_;  // of src_, split when first needed
   std::vector<ErrorSite>* out_;
+  FileFacts* facts_ = nullptr;
+  std::map<const void*, FuncInfo> funcs_;
+  bool returns_ = false;  // the site being finished is a helper's `return X(..)`
+  TSNode ctor_class_{};   // the class whose supertype call is being finished
   TSNode root_{};
   WalkPosition walk_;
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, function)
@@ -884,6 +1214,12 @@ class KotlinExtractor : public Extractor {
                  bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_kotlin(), file, had_syntax_errors,
                              [&](TSNode root) { KotlinFile(file, sites).Run(root); });
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    facts->path = file.path;
+    return ts::ParseAndVisit(tree_sitter_kotlin(), file, had_syntax_errors,
+                             [&](TSNode root) { KotlinFile(file, sites, facts).Run(root); });
   }
 };
 

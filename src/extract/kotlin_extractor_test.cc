@@ -240,5 +240,28 @@ TEST(KotlinExtractor, MessageOverrides) {
   EXPECT_EQ(sites[1].line, 6);
 }
 
+// moshi's missingProperty: the message is a local chosen by if/else, then
+// returned in an exception: one site per branch, at the return.
+TEST(KotlinExtractor, ConditionalMessageHeldInALocal) {
+  auto sites = Extract(
+      "fun missingProperty(propertyName: String?, jsonName: String?, reader: JsonReader):\n"
+      "    JsonDataException {\n"
+      "  val path = reader.path\n"
+      "  val message = if (jsonName == propertyName) {\n"
+      "    \"Required value '$propertyName' missing at $path\"\n"
+      "  } else {\n"
+      "    \"Required value '$propertyName' (JSON name '$jsonName') missing at $path\"\n"
+      "  }\n"
+      "  return JsonDataException(message)\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "Required value '$propertyName' missing at $path");
+  EXPECT_EQ(sites[1].message.Display(),
+            "Required value '$propertyName' (JSON name '$jsonName') missing at $path");
+  EXPECT_EQ(sites[0].line, 9);
+  EXPECT_EQ(sites[0].error_class, "JsonDataException");
+  EXPECT_TRUE(Matches(sites[0], "Required value 'bar' missing at $"));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -8,12 +8,17 @@
 #include <tuple>
 #include <unordered_set>
 
+#include "extract/printf_format.h"
+
 namespace errdex {
 namespace {
 
-// Python and JavaScript/TypeScript never call each other.
+// Python, JavaScript/TypeScript and the JVM (Java and Kotlin call each
+// other) never call each other.
 int Family(std::string_view path) {
-  return path.ends_with(".py") || path.ends_with(".pyw") ? 0 : 1;
+  if (path.ends_with(".py") || path.ends_with(".pyw")) return 0;
+  if (path.ends_with(".java") || path.ends_with(".kt") || path.ends_with(".kts")) return 2;
+  return 1;
 }
 
 std::string Lower(std::string_view s) {
@@ -98,7 +103,9 @@ class Linker {
   }
 
   bool Add(Sink s) {
-    std::string fn_key = std::to_string(s.file) + "|" + s.f.function + "|" + s.f.name;
+    // The parameter count tells JVM overloads apart.
+    std::string fn_key = std::to_string(s.file) + "|" + s.f.function + "|" + s.f.name + "|" +
+                         std::to_string(s.f.params.size());
     std::string key = fn_key + "|" + s.f.error_class + "|" + s.f.message.Display();
     if (sink_keys_.count(key) || per_function_[fn_key] >= kMaxSinksPerFunction) return false;
     sink_keys_.insert(key);
@@ -118,8 +125,40 @@ class Linker {
   // definitions only when each has this very message).
   bool Reaches(const Sink& s, size_t file, const LinkCall& call) const {
     if (s.f.constructor != call.construct) return false;
-    bool python = Family(files_[file].path) == 0;
-    if (s.f.method) {
+    int family = Family(files_[file].path);
+    bool python = family == 0;
+    // JVM: a helper that returns the exception is followed only where it is
+    // thrown or returned on.
+    if (s.f.returns && !call.thrown && !call.returned) return false;
+    if (family == 2) {
+      // Methods are called through `this` implicitly and static helpers
+      // through their class: no receiver is required. Overloads differ in
+      // arity.
+      if (!call.receiver.empty() && DeniedReceiver(call.receiver)) return false;
+      size_t n = call.args.size() + call.keywords.size();
+      if (s.f.varargs_from >= 0) {
+        if (n < static_cast<size_t>(s.f.varargs_from)) return false;
+      } else if (s.f.language == "kotlin" ? n > s.f.params.size() : n != s.f.params.size()) {
+        return false;
+      }
+      for (size_t i = 0; i < call.args.size() && i < s.f.no_text.size(); ++i) {
+        if (s.f.no_text[i] && call.args[i].HasLiteralText()) return false;
+      }
+      // Java picks a fixed-arity overload before a varargs one.
+      if (s.f.varargs_from >= 0 && n != s.f.params.size()) {
+        auto same = by_name_.find({family, s.f.name});
+        for (size_t k : same == by_name_.end() ? std::vector<size_t>{} : same->second) {
+          const Sink& o = sinks_[k];
+          // ... when it takes that many by fixed arity: not varargs, or the
+          // call passes its own varargs on (`methodError(m, null, msg, args)`).
+          if (o.file == s.file && o.f.function == s.f.function && o.f.params.size() == n &&
+              (o.f.varargs_from < 0 ||
+               (!call.args.empty() && VarargsParam(call, call.args.back()) >= 0))) {
+            return false;
+          }
+        }
+      }
+    } else if (s.f.method) {
       if (call.receiver.empty() || DeniedReceiver(call.receiver)) return false;
     } else if (!s.f.constructor) {
       if (python && (call.receiver == "self" || call.receiver == "cls")) return false;
@@ -172,6 +211,20 @@ class Linker {
         return;  // a value the sink checks, not a message it reports
       }
     }
+    // JVM `String.format(message, args)`: the call's format, filled with
+    // the arguments it passes from the varargs position on.
+    Template formatted;
+    int fp = s.f.format_param, va = s.f.varargs_from;
+    bool pass_through_args = false;
+    if (fp >= 0 && va >= 0 && static_cast<size_t>(fp) < args.size() && args[fp]) {
+      std::vector<std::string> names;
+      for (size_t i = va; i < call.args.size(); ++i) names.push_back(call.args[i].Display());
+      pass_through_args = names.size() == 1 && VarargsParam(call, call.args[va]) >= 0;
+      if (!pass_through_args) {
+        formatted = ApplyPrintf(*args[fp], names, PrintfDialect::kJava);
+        args[fp] = &formatted;
+      }
+    }
     bool substituted = false, text = false;
     Template composed = SubstituteParams(s.f.message, s.f.params, args, &substituted, &text);
     // `throw new X(..)` whose class writes the message itself: the text is
@@ -182,7 +235,12 @@ class Linker {
       AddSite(s, file, call, composed);
       return;
     }
-    if (!substituted) return;
+    // A returned exception is raised where the call is thrown, whatever the
+    // call passes: its own text is the helper's.
+    bool thrown_helper = s.f.returns && call.thrown && composed.HasLiteralText();
+    // ... unless the call's own text went nowhere (another overload's call).
+    for (const Template& a : call.args) thrown_helper &= text || !a.HasLiteralText();
+    if (!substituted && !thrown_helper) return;
     // The call tells the user why when an argument brings text of its own:
     // `${path}.or` forwarding the caller's path one level down does not
     // (the caller's callers do); `error: unknown option '${flag}'` does.
@@ -203,8 +261,12 @@ class Linker {
       }
       telling |= !forwards || space;
     }
-    if ((text && telling && call.site) || (class_text && !text)) AddSite(s, file, call, composed);
-    if (call.caller_name.empty() || call.caller_params.empty() || s.depth + 1 > kMaxLinkDepth) {
+    if ((((text && telling) || thrown_helper) && call.site) || (class_text && !text)) {
+      AddSite(s, file, call, composed);
+    }
+    bool returned_helper = s.f.returns && call.returned;
+    if (call.caller_name.empty() || (call.caller_params.empty() && !returned_helper) ||
+        s.depth + 1 > kMaxLinkDepth) {
       return;
     }
     bool names_param = false;
@@ -213,7 +275,11 @@ class Linker {
       names_param |= std::find(call.caller_params.begin(), call.caller_params.end(), p.expr) !=
                      call.caller_params.end();
     }
-    if (!names_param) return;
+    bool returned_on = s.f.returns && call.returned && !call.thrown;
+    // A helper without parameters returning another's exception is one too.
+    if (!names_param && !(returned_on && call.caller_params.empty() && composed.HasLiteralText())) {
+      return;
+    }
     Sink d;
     d.f.function = call.caller;
     d.f.name = call.caller_name;
@@ -233,9 +299,36 @@ class Linker {
     d.depth = s.depth + 1;
     d.raise_file = s.raise_file;
     d.raise_line = s.raise_line;
+    d.f.returns = returned_on;
+    d.f.varargs_from = call.caller_varargs;
+    d.f.no_text = call.caller_no_text;
+    if (pass_through_args) {
+      // `return methodError(method, message + "..", args)`: the caller's
+      // own format parameter and varargs.
+      d.f.format_param = -1;
+      for (const Piece& p : call.args[fp].pieces()) {
+        if (!p.is_hole) continue;
+        for (size_t i = 0; i < call.caller_params.size(); ++i) {
+          if (call.caller_params[i] == p.expr) d.f.format_param = static_cast<int>(i);
+        }
+        break;
+      }
+      if (d.f.varargs_from < 0) d.f.format_param = -1;
+    }
     d.via = s.via;
     d.via.insert(d.via.begin(), s.f.name + "()");
     if (Add(std::move(d))) ++stats_.derived_sinks;
+  }
+
+  // The index of the caller's varargs parameter when `arg` is exactly that
+  // parameter (varargs passed on), else -1.
+  static int VarargsParam(const LinkCall& call, const Template& arg) {
+    int v = call.caller_varargs;
+    if (v < 0 || static_cast<size_t>(v) >= call.caller_params.size() || arg.pieces().size() != 1 ||
+        !arg.pieces()[0].is_hole) {
+      return -1;
+    }
+    return arg.pieces()[0].expr == call.caller_params[v] ? v : -1;
   }
 
   void AddSite(const Sink& s, size_t file, const LinkCall& call, const Template& composed) {
@@ -253,17 +346,19 @@ class Linker {
     if (!site.error_code) site.error_code = s.f.error_code;
     if (!site.http_status) site.http_status = s.f.http_status;
     std::string where = s.raise_file + ":" + std::to_string(s.raise_line);
-    std::string note = call.construct
-                           ? "message composed by `" + s.f.name + "` (" + files_[s.file].path +
-                                 ":" + std::to_string(s.f.def_line) + ")"
-                           : "passed to `" + s.f.name + "()` (" + files_[s.file].path + ":" +
-                                 std::to_string(s.f.def_line) + ")";
+    std::string note =
+        call.construct ? "message composed by `" + s.f.name + "` (" + files_[s.file].path + ":" +
+                             std::to_string(s.f.def_line) + ")"
+        : s.f.returns ? "exception built by `" + s.f.name + "()` (" + files_[s.file].path + ":" +
+                            std::to_string(s.f.def_line) + ")"
+                      : "passed to `" + s.f.name + "()` (" + files_[s.file].path + ":" +
+                            std::to_string(s.f.def_line) + ")";
     if (!s.via.empty()) {
       note += " and on through ";
       for (size_t i = 0; i < s.via.size(); ++i) note += (i ? ", `" : "`") + s.via[i] + "`";
     }
-    note += ", which raises " + (s.f.error_class.empty() ? std::string("it") : s.f.error_class) +
-            " at " + where;
+    note += (s.f.returns ? ", which returns " : ", which raises ") +
+            (s.f.error_class.empty() ? std::string("it") : s.f.error_class) + " at " + where;
     site.message_origin_note = note;
     if (call.replaces_site) replaced_[file].insert({line, call.site->error_class});
     added_.push_back({file, std::move(site)});
