@@ -64,7 +64,10 @@ constexpr size_t kMinVisibleLiteral = 3;
 constexpr double kFuzzyMinScore = 0.5;
 // Matcher snapshots: bump the version whenever Build() or a saved structure
 // changes, so old snapshots are rebuilt rather than misread.
-constexpr int kSnapshotVersion = 1;
+constexpr int kSnapshotVersion = 2;
+// A multi-line message's first line is matchable on its own when it has this
+// much literal text: users paste the first line of long messages.
+constexpr size_t kMinHeadLiteral = 15;
 constexpr std::string_view kSnapshotMagic = "errdex matcher snapshot";
 constexpr size_t kMaxSnapshotBytes = size_t{16} << 30;
 // The fuzzy tier reads only the head of a message. Past a few thousand
@@ -230,6 +233,28 @@ std::string RelaxPatternEnds(std::string_view p) {
   return out;
 }
 
+// The pattern of a multi-line message's first line ("" when the message has
+// one line, or its first line says too little): the part before the first
+// unescaped `\n` outside any group.
+std::string HeadPattern(std::string_view p) {
+  int depth = 0;
+  for (size_t i = 0; i + 1 < p.size(); ++i) {
+    if (p[i] == '\\') {
+      if (p[i + 1] == 'n' && depth == 0) {
+        std::string head = RelaxPatternEnds(p.substr(0, i));
+        match::PatternLiterals lits = match::AnalyzePattern(head);
+        if (lits.literal_chars < kMinHeadLiteral || !lits.has_word_char) return "";
+        return head;
+      }
+      ++i;  // the escaped character
+      continue;
+    }
+    if (p[i] == '(') ++depth;
+    if (p[i] == ')') --depth;
+  }
+  return "";
+}
+
 // The run to use as prefilter anchor: the one fewest patterns share (a
 // shared run like "failed to " would make every such pattern a candidate),
 // then the longest. Runs are cut to kMaxAnchorBytes first.
@@ -354,8 +379,11 @@ struct Matcher::Impl {
   std::vector<std::string> pattern;
   std::unique_ptr<std::atomic<RE2*>[]> regex;
   std::unique_ptr<std::atomic<bool>[]> failed;
-  std::vector<size_t> literal_chars;
-  std::vector<uint32_t> slot_record;  // prefilter index -> record index
+  // Patterns: one per record (index = record), then the first lines of
+  // multi-line messages (see HeadPattern), each with its record.
+  std::vector<uint32_t> pattern_record;
+  std::vector<size_t> literal_chars;  // per pattern
+  std::vector<uint32_t> slot_record;  // prefilter index -> pattern index
   // Per prefilter slot, the literal runs its pattern requires in order
   // (none when the pattern has alternation or case folding): run k is
   // run_bytes[run_begin[k] .. run_begin[k + 1]), slot s owns runs
@@ -386,7 +414,7 @@ struct Matcher::Impl {
   Status Restore(std::string_view bytes, const std::string& fingerprint);
 
   ~Impl() {
-    for (size_t r = 0; r < records.size(); ++r) delete regex[r].load();
+    for (size_t p = 0; p < pattern.size(); ++p) delete regex[p].load();
   }
   // Record r's compiled pattern, or nullptr if it does not compile.
   const RE2* Regex(uint32_t r) const;
@@ -422,7 +450,7 @@ const RE2* Matcher::Impl::Regex(uint32_t r) const {
   if (!fresh->ok()) {
     if (!failed[r].exchange(true)) {
       std::lock_guard<std::mutex> lock(bad_mu);
-      bad_patterns.push_back(records[r].id + ": " + fresh->error());
+      bad_patterns.push_back(records[pattern_record[r]].id + ": " + fresh->error());
     }
     return nullptr;
   }
@@ -435,7 +463,7 @@ const RE2* Matcher::Impl::Regex(uint32_t r) const {
 void Matcher::Impl::AddPattern(uint32_t r,
                                const std::unordered_map<std::string, uint32_t>& run_count,
                                std::vector<std::string>* anchors) {
-  const Record& rec = records[r];
+  const Record& rec = records[pattern_record[r]];
   if (pattern[r].empty()) return;
   match::PatternLiterals lits = match::AnalyzePattern(pattern[r]);
   literal_chars[r] = lits.literal_chars;
@@ -577,7 +605,8 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
       sub = std::move(rest);
     }
   }
-  const Record& rec = records[r];
+  uint32_t rec_index = pattern_record[r];
+  const Record& rec = records[rec_index];
   out->match.record = &rec;
   out->match.match_type = "pattern";
   out->literal_chars = literal_chars[r];
@@ -616,7 +645,7 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   bool few_words = words.size() < kMinLiteralWords &&
                    !(words.size() == 1 && NamesRepository(words[0], rec.repo));
   out->weak = (info < ctx.min_info || few_words) && coverage < kMinWeakCoverage;
-  double specific = std::min(1.0, fuzzy.DocWeight(r) / kSpecificWeight);
+  double specific = std::min(1.0, fuzzy.DocWeight(rec_index) / kSpecificWeight);
   double score = kPatternBase + kExplainedWeight * out->explained +
                  kCharCoverage * std::min(1.0, coverage) + kSpecificity * specific +
                  (full ? kFullMatch : 0.0);
@@ -646,12 +675,22 @@ std::vector<Ranked> Matcher::Impl::PatternHits(std::string_view text, const Quer
   std::vector<uint32_t> slots;
   prefilter->Candidates(text, &slots);
   for (uint32_t slot : slots) {
-    uint32_t r = slot_record[slot];
+    uint32_t p = slot_record[slot];
     Ranked hit;
-    if (Accept(r, q) && RunsInOrder(slot, text) && Verify(r, text, q, ctx, &hit)) {
+    if (Accept(pattern_record[p], q) && RunsInOrder(slot, text) && Verify(p, text, q, ctx, &hit)) {
       hits.push_back(std::move(hit));
     }
   }
+  // A record found by its whole message and by its first line keeps the
+  // better hit.
+  std::sort(hits.begin(), hits.end(), [](const Ranked& a, const Ranked& b) {
+    if (a.match.record != b.match.record) return a.match.record < b.match.record;
+    return a.match.score > b.match.score;
+  });
+  hits.erase(std::unique(
+                 hits.begin(), hits.end(),
+                 [](const Ranked& a, const Ranked& b) { return a.match.record == b.match.record; }),
+             hits.end());
   return hits;
 }
 
@@ -681,21 +720,29 @@ std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query&
 void Matcher::Impl::Init(std::vector<Record> recs) {
   records = std::move(recs);
   size_t n = records.size();
-  regex = std::make_unique<std::atomic<RE2*>[]>(n);
-  failed = std::make_unique<std::atomic<bool>[]>(n);
   pattern.reserve(n);
   for (uint32_t r = 0; r < n; ++r) {
     pattern.push_back(RelaxPatternEnds(records[r].message_pattern));
+    pattern_record.push_back(r);
     AddCode(r);
     AddLocation(r);
     AddNames(r);
   }
+  for (uint32_t r = 0; r < n; ++r) {
+    if (records[r].message_opaque) continue;
+    std::string head = HeadPattern(pattern[r]);
+    if (head.empty()) continue;
+    pattern.push_back(std::move(head));
+    pattern_record.push_back(r);
+  }
+  regex = std::make_unique<std::atomic<RE2*>[]>(pattern.size());
+  failed = std::make_unique<std::atomic<bool>[]>(pattern.size());
 }
 
 // The expensive structures: anchors and the automaton, run tables, fuzzy index.
 void Matcher::Impl::Build() {
   size_t n = records.size();
-  literal_chars.assign(n, 0);
+  literal_chars.assign(pattern.size(), 0);
   // First pass: how many patterns share each literal run, for PickAnchor.
   std::unordered_map<std::string, uint32_t> run_count;
   for (const std::string& p : pattern) {
@@ -704,10 +751,8 @@ void Matcher::Impl::Build() {
     }
   }
   std::vector<std::string> anchors;
-  for (uint32_t r = 0; r < n; ++r) {
-    AddPattern(r, run_count, &anchors);
-    fuzzy.Add(match::Tokenize(FuzzyText(records[r])));
-  }
+  for (uint32_t p = 0; p < pattern.size(); ++p) AddPattern(p, run_count, &anchors);
+  for (uint32_t r = 0; r < n; ++r) fuzzy.Add(match::Tokenize(FuzzyText(records[r])));
   fuzzy.Finish();
   prefilter = match::NewAhoCorasickPrefilter(anchors);
 }
@@ -767,9 +812,9 @@ Status Matcher::Impl::Restore(std::string_view bytes, const std::string& fingerp
   bool read = in.Vector(&literal_chars) && in.Vector(&slot_record) && in.String(&run_bytes) &&
               in.Vector(&run_begin) && in.Vector(&slot_runs);
   size_t slots = slot_record.size();
-  bool valid = read && literal_chars.size() == n && match::AllBelow(slot_record, n) &&
-               slot_runs.size() == slots + 1 && !run_begin.empty() &&
-               match::IsOffsetTable(run_begin, run_bytes.size()) &&
+  bool valid = read && literal_chars.size() == pattern.size() &&
+               match::AllBelow(slot_record, pattern.size()) && slot_runs.size() == slots + 1 &&
+               !run_begin.empty() && match::IsOffsetTable(run_begin, run_bytes.size()) &&
                match::IsOffsetTable(slot_runs, run_begin.size() - 1);
   if (valid) prefilter = match::LoadAhoCorasickPrefilter(&in, slots);
   if (!valid || prefilter == nullptr || !fuzzy.Load(&in, n) || !in.at_end()) {
@@ -823,8 +868,8 @@ std::vector<std::string> Matcher::bad_patterns() const {
 }
 
 void Matcher::CompileAll() const {
-  for (uint32_t r = 0; r < impl_->records.size(); ++r) {
-    if (!impl_->pattern[r].empty()) impl_->Regex(r);
+  for (uint32_t p = 0; p < impl_->pattern.size(); ++p) {
+    if (!impl_->pattern[p].empty()) impl_->Regex(p);
   }
 }
 

@@ -594,3 +594,38 @@ TEST(MatcherTest, KeywordsFindRecordsByNameThenByMessageWords) {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(MatcherTest, FirstLineOfAMultiLineMessageFindsItsRecord) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("gson",
+                          "Expected {expected} but was {peek()}{locationString()}\nSee {url}",
+                          R"(Expected ([\s\S]*?) but was ([\s\S]*?)([\s\S]*?)\nSee ([\s\S]*?))",
+                          {{"{expected}", "expected"},
+                           {"{peek()}", "peek()"},
+                           {"{locationString()}", ""},
+                           {"{url}", "url"}},
+                          "IllegalStateException"));
+  rs.push_back(MakeRecord("short", "x\n{detail}", R"(x\n([\s\S]*?))", {{"{detail}", "detail"}}));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "Expected BEGIN_OBJECT but was STRING at line 1 column 1 path $";
+  q.error_class = "IllegalStateException";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 1u);  // once, though two of its patterns could match
+  EXPECT_EQ(hits[0].record->id, "gson");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+  EXPECT_EQ(hits[0].captures[0].value, "BEGIN_OBJECT");
+  // The whole message still matches its whole pattern (all four holes).
+  Query whole = q;
+  whole.message += "\nSee https://example.org/troubleshooting";
+  std::vector<Match> full = matcher.Find(whole);
+  ASSERT_EQ(full.size(), 1u);
+  EXPECT_EQ(full[0].captures.size(), 4u);
+  EXPECT_TRUE(matcher.bad_patterns().empty());
+}
+
+}  // namespace
+}  // namespace errdex
