@@ -1,5 +1,5 @@
 // Benchmark corpus: synthetic records built from real error-message templates
-// (../shared/data/error-templates.txt, harvested from popular libraries), and
+// (tests/data/error-templates.txt, harvested from popular libraries), and
 // query sets rendered from them. Deterministic for a given seed, so every
 // engine in one run sees the same records and the same queries.
 //

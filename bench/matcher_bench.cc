@@ -58,7 +58,7 @@ struct Args {
   std::vector<size_t> sizes = {10000, 100000, 500000};
   size_t queries = 5000;
   size_t naive_queries = 200;
-  std::string templates = "../shared/data/error-templates.txt";
+  std::string templates = "tests/data/error-templates.txt";
   std::string export_dir;
   uint64_t seed = 42;
 };

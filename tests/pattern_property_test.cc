@@ -2,7 +2,7 @@
 // template, under RE2 and under JavaScript's regex engine (node), for hole
 // values that include the empty string, quotes, newlines, regex syntax and
 // non-ASCII text. Templates come from fixtures covering every Python,
-// JavaScript/TypeScript and Go idiom and, when shared/data is present, from 1,400 real-world message templates
+// JavaScript/TypeScript and Go idiom and from 1,400 real-world message templates
 // wrapped into Python source.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -116,7 +116,7 @@ TEST(PatternProperty, RenderingsMatchUnderRe2AndJavaScript) {
       {"x.py", kIdioms}, {"x.js", kJsIdioms}, {"x.ts", kJsIdioms}, {"x.go", kGoIdioms}};
   std::string shared = testing::SharedDir();
   if (!shared.empty()) {
-    sources.push_back({"x.py", TemplatesAsPython(shared + "/data/error-templates.txt")});
+    sources.push_back({"x.py", TemplatesAsPython(shared + "/error-templates.txt")});
   }
 
   nlohmann::json cases = nlohmann::json::array();

@@ -1,5 +1,5 @@
 // Acceptance: the two seed records of the product brief. Their source
-// excerpts (read from shared/seeds, never copied into this repository) are
+// excerpts (tests/data/seeds, copied from the brief; see tests/data/README.md) are
 // placed at their real line numbers in a fixture repository named
 // sgl-project/sglang, indexed with the errdex binary, and checked through the
 // CLI a user would run.
@@ -79,7 +79,7 @@ constexpr char kArgparse[] =
 class SeedTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!LoadSeeds(&seeds_)) GTEST_SKIP() << "shared/seeds not found beside the repository";
+    if (!LoadSeeds(&seeds_)) GTEST_SKIP() << "tests/data/seeds not found";
     std::string server_args = PlaceAt(
         6795,
         {"class ServerArgs:", "    def _handle_mamba_backend(self):", "        if self.a:",

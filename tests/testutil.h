@@ -38,7 +38,7 @@ std::string GitCommitAll(const std::string& dir, const std::string& repo,
 
 // Path of the errdex binary under test.
 std::string ErrdexBinary();
-// The shared/ folder (seeds); empty if absent.
+// The test data folder (tests/data: seeds, message templates); empty if absent.
 std::string SharedDir();
 
 // A test that builds a fixture repository in repo_ and drives the errdex
