@@ -16,7 +16,7 @@
 
 #include "errdex/extractor.h"
 #include "errdex/source.h"
-#include "extract/ts_util.h"
+#include "extract/common/ts_util.h"
 
 extern "C" const TSLanguage* tree_sitter_python();
 extern "C" const TSLanguage* tree_sitter_javascript();

@@ -8,7 +8,7 @@
 #include <tuple>
 #include <unordered_set>
 
-#include "extract/printf_format.h"
+#include "extract/common/printf_format.h"
 
 namespace errdex {
 namespace {

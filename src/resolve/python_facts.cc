@@ -5,8 +5,8 @@
 
 #include <cctype>
 
-#include "extract/python_strings.h"
-#include "extract/ts_util.h"
+#include "extract/python/python_strings.h"
+#include "extract/common/ts_util.h"
 
 namespace errdex {
 namespace {

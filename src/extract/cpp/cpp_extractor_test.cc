@@ -1,0 +1,531 @@
+// C and C++ extractor: each idiom asserted on the exact message, line, class,
+// severity and pattern a user will see, with renderings the patterns must
+// match.
+#include <gtest/gtest.h>
+#include <re2/re2.h>
+
+#include "errdex/extractor.h"
+#include "extract/common/extractor_testing.h"
+
+namespace errdex {
+namespace {
+
+using extract_testing::ExtractFile;
+using extract_testing::HoleExprs;
+using extract_testing::Matches;
+using extract_testing::Messages;
+
+std::vector<ErrorSite> Extract(const std::string& path, const std::string& code,
+                               bool expect_clean = true) {
+  return ExtractFile(path, code, "", expect_clean);
+}
+
+TEST(CppExtractor, LanguagesByExtension) {
+  for (const char* p : {"a.cc", "a.cpp", "a.cxx", "a.hpp", "a.hh", "a.hxx", "a.ipp", "a.h"}) {
+    const Extractor* ex = ExtractorFor(p);
+    ASSERT_NE(ex, nullptr) << p;
+    EXPECT_EQ(ex->language(), "cpp") << p;
+  }
+  ASSERT_NE(ExtractorFor("src/server.c"), nullptr);
+  EXPECT_EQ(ExtractorFor("src/server.c")->language(), "c");
+  // .cs is C#, not C.
+  ASSERT_NE(ExtractorFor("src/server.cs"), nullptr);
+  EXPECT_EQ(ExtractorFor("src/server.cs")->language(), "csharp");
+}
+
+TEST(CppExtractor, ThrowConcatenationAndClasses) {
+  auto sites = Extract("src/parser.cc",
+                       "namespace io {\n"
+                       "void Parser::Open(const std::string& path, int n) {\n"
+                       "  if (n < 0) {\n"
+                       "    // Shards are numbered from zero.\n"
+                       "    throw std::invalid_argument(\"bad shard \" \"number \" +\n"
+                       "                                std::to_string(n) + \" for \" + path);\n"
+                       "  }\n"
+                       "  throw MyError(std::string(\"cannot open \") + path);\n"
+                       "  throw \"plain \\\"text\\\"\\tend\";\n"
+                       "  throw new Fault(u8\"wide \\x41\\101\");\n"
+                       "  throw Other{R\"(raw \\n text)\"};\n"
+                       "}\n"
+                       "}  // namespace io\n");
+  ASSERT_EQ(sites.size(), 5u);
+  const ErrorSite& s = sites[0];
+  EXPECT_EQ(s.language, "cpp");
+  EXPECT_EQ(s.message.Display(), "bad shard number {std::to_string(n)} for {path}");
+  EXPECT_EQ(HoleExprs(s), (std::vector<std::string>{"n", "path"}));
+  EXPECT_EQ(s.error_class, "std::invalid_argument");
+  EXPECT_EQ(s.kind, SiteKind::kRaise);
+  EXPECT_EQ(s.line, 5);
+  EXPECT_EQ(s.end_line, 6);
+  EXPECT_EQ(s.function, "Parser::Open");
+  ASSERT_EQ(s.conditions.size(), 1u);
+  EXPECT_EQ(s.conditions[0].expr, "n < 0");
+  ASSERT_FALSE(s.notes.empty());
+  EXPECT_EQ(s.notes[0].text, "Shards are numbered from zero.");
+  EXPECT_TRUE(Matches(s, "bad shard number -3 for /data/x.db"));
+  EXPECT_EQ(sites[1].message.Display(), "cannot open {path}");
+  EXPECT_EQ(sites[1].error_class, "MyError");
+  EXPECT_EQ(sites[1].line, 8);
+  EXPECT_EQ(sites[1].conditions.at(0).polarity, false);  // after `if (n < 0) throw`
+  EXPECT_EQ(sites[2].message.Display(), "plain \"text\"\tend");
+  EXPECT_EQ(sites[2].error_class, "const char*");
+  EXPECT_EQ(sites[3].message.Display(), "wide AA");
+  EXPECT_EQ(sites[3].error_class, "Fault");
+  EXPECT_EQ(sites[4].message.Display(), "raw \\n text");
+  EXPECT_EQ(sites[4].error_class, "Other");
+}
+
+TEST(CppExtractor, FormattingFunctions) {
+  auto sites = Extract(
+      "src/fmt.cpp",
+      "void f(int v, const Key& k) {\n"
+      "  throw std::runtime_error(fmt::format(\"value {} out of {{range}} {:>4}\", v, k));\n"
+      "  throw std::out_of_range(std::format(\"index {1} of {0}\", size, i));\n"
+      "  throw Error(absl::StrCat(\"key \", k.name(), \" has \", 3, \" parts\"));\n"
+      "  throw Error(absl::StrFormat(\"%s: %d bytes (%5.2f%%)\", name, n, pct));\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].message.Display(), "value {} out of {range} {:>4}");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"v", "k"}));
+  EXPECT_EQ(sites[0].error_class, "std::runtime_error");
+  EXPECT_TRUE(Matches(sites[0], "value 12 out of {range}    x"));
+  EXPECT_EQ(sites[1].message.Display(), "index {1} of {0}");
+  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"i", "size"}));
+  EXPECT_EQ(sites[2].message.Display(), "key {k.name()} has 3 parts");
+  EXPECT_TRUE(Matches(sites[2], "key users/7 has 3 parts"));
+  EXPECT_EQ(sites[3].message.Display(), "%s: %d bytes (%5.2f%)");
+  EXPECT_EQ(HoleExprs(sites[3]), (std::vector<std::string>{"name", "n", "pct"}));
+  // A plain %d prints digits only; the pattern says so.
+  EXPECT_EQ(sites[3].message.Pattern(), "([\\s\\S]*?): ([-+]?\\d+) bytes \\(([\\s\\S]*?)%\\)");
+  EXPECT_TRUE(Matches(sites[3], "cache: 4096 bytes (12.50%)"));
+  EXPECT_FALSE(Matches(sites[3], "cache: many bytes (12.50%)"));
+}
+
+TEST(CppExtractor, FormatArgumentsOfExceptionConstructors) {
+  auto sites = Extract("src/os.cc",
+                       "buffered_file::buffered_file(cstring_view filename) {\n"
+                       "  if (!file_)\n"
+                       "    FMT_THROW(system_error(errno, FMT_STRING(\"cannot open file {}\"),\n"
+                       "                           filename.c_str()));\n"
+                       "  throw ParseError(\"line %d: %s\", line, what);\n"
+                       "  throw Plain(\"50% done\");\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "cannot open file {}: {error_code.message()}");
+  EXPECT_EQ(HoleExprs(sites[0]),
+            (std::vector<std::string>{"filename.c_str()", "error_code.message()"}));
+  EXPECT_EQ(sites[0].error_class, "system_error");
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].end_line, 4);
+  EXPECT_EQ(sites[0].conditions.at(0).expr, "!file_");
+  EXPECT_TRUE(Matches(sites[0], "cannot open file a.txt: No such file or directory"));
+  EXPECT_EQ(sites[1].message.Display(), "line %d: %s");
+  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"line", "what"}));
+  EXPECT_EQ(sites[2].message.Display(), "50% done");  // no arguments: not a format
+}
+
+// tree-sitter-cpp reads `"a %" PRIu64 " b"` with an ERROR node (around the
+// macro, or around the first literal before a concatenated_string); the
+// pieces are rejoined.
+TEST(CppExtractor, InttypesMacrosInCppFiles) {
+  auto sites = Extract("src/wal.cc",
+                       "void Wal::Replay(uint64_t n) {\n"
+                       "  std::fprintf(stderr, \"bad record %\" PRIu64 \" in log\\n\", n);\n"
+                       "  fprintf(stderr, \"error: n=%\" PRIu64 \" ok\\n\", n);\n"
+                       "}\n",
+                       /*expect_clean=*/false);
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[1].message.Display(), "error: n=%llu ok");
+  EXPECT_EQ(sites[1].line, 3);
+  EXPECT_EQ(sites[0].message.Display(), "bad record %llu in log");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"n"}));
+  EXPECT_TRUE(Matches(sites[0], "bad record 42 in log"));
+}
+
+TEST(CppExtractor, MessagesBuiltInLocals) {
+  auto sites = Extract("src/locals.cc",
+                       "void g(int id, const char* who) {\n"
+                       "  std::string msg = \"user \" + std::to_string(id);\n"
+                       "  msg += \" not found\";\n"
+                       "  if (!found) throw NotFound(msg);\n"
+                       "  std::ostringstream oss;\n"
+                       "  oss << \"bad id \" << id << std::endl;\n"
+                       "  throw std::logic_error(oss.str());\n"
+                       "  char buf[128];\n"
+                       "  snprintf(buf, sizeof buf, \"cannot load %s (%d)\", who, id);\n"
+                       "  throw std::runtime_error(buf);\n"
+                       "}\n"
+                       "void h(const std::string& m) { throw std::runtime_error(m); }\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].message.Display(), "user {std::to_string(id)} not found");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].message_origin_note, "message assigned to `msg` at line 2");
+  EXPECT_EQ(sites[0].conditions.at(0).expr, "!found");
+  EXPECT_EQ(sites[1].message.Display(), "bad id {id}");
+  EXPECT_EQ(sites[1].error_class, "std::logic_error");
+  EXPECT_EQ(sites[2].message.Display(), "cannot load %s (%d)");
+  EXPECT_EQ(HoleExprs(sites[2]), (std::vector<std::string>{"who", "id"}));
+  EXPECT_TRUE(Matches(sites[2], "cannot load /etc/app.conf (7)"));
+  // A message passed in: recorded (users hit it) but opaque.
+  EXPECT_TRUE(sites[3].message_opaque);
+  EXPECT_EQ(sites[3].message.Display(), "{std::runtime_error}");
+  EXPECT_EQ(sites[3].function, "h");
+}
+
+TEST(CppExtractor, StderrTextMustReadAsAnError) {
+  auto sites = Extract("tools/dump.cc",
+                       "int main(int argc, char **argv) {\n"
+                       "    fprintf(stderr, \"Date:       %s\", ctime(&now));\n"
+                       "    fprintf(stderr, \"... crc=0x%x\\r\", crc);\n"
+                       "    fprintf(stderr, \"Keys:       %d bytes each\\n\", n);\n"
+                       "    if (argc < 2) {\n"
+                       "        fprintf(stderr, \"%s FILE\\n\", argv[0]);\n"
+                       "        fprintf(stderr, \"pass a dump file\\n\");\n"
+                       "        exit(1);\n"
+                       "    }\n"
+                       "    fprintf(stderr, \"unknown option '%s'\\n\", argv[1]);\n"
+                       "    std::cerr << \"Loaded \" << n << \" keys\" << std::endl;\n"
+                       "    return 0;\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "pass a dump file");  // exit(1) follows
+  EXPECT_EQ(sites[0].line, 7);
+  EXPECT_EQ(sites[1].message.Display(), "unknown option '%s'");
+}
+
+TEST(CppExtractor, MessageAssignedInBranchesIsNotGuessed) {
+  auto sites = Extract("db/version_edit.cc",
+                       "Status VersionEdit::DecodeFrom(const Slice& src) {\n"
+                       "  const char* msg = nullptr;\n"
+                       "  std::string detail = \"tag \";\n"
+                       "  if (tag == kComparator) {\n"
+                       "    msg = \"comparator name\";\n"
+                       "    detail += \"(comparator)\";\n"
+                       "  } else {\n"
+                       "    msg = \"invalid tag\";\n"
+                       "  }\n"
+                       "  if (msg != nullptr) return Status::Corruption(\"VersionEdit\", msg);\n"
+                       "  throw std::runtime_error(detail);\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "Corruption: VersionEdit: {msg}");
+  EXPECT_EQ(sites[0].line, 10);
+  // The append in the branch may not have run: a hole, not its text.
+  EXPECT_EQ(sites[1].message.Display(), "tag {detail}");
+  EXPECT_TRUE(Matches(sites[1], "tag "));
+}
+
+TEST(CppExtractor, CReportIdioms) {
+  auto sites = Extract(
+      "src/server.c",
+      "#define PREFIX \"srv: \"\n"
+      "static int load(const char *path, uint64_t n) {\n"
+      "    FILE *fp = fopen(path, \"r\");\n"
+      "    if (fp == NULL) {\n"
+      "        fprintf(stderr, PREFIX \"cannot open '%s': %s\\n\", path, strerror(errno));\n"
+      "        return -1;\n"
+      "    }\n"
+      "    perror(\"fopen\");\n"
+      "    err(1, \"write %s\", path);\n"
+      "    errx(2, \"bad size %\" PRIu64 \" > %\" FMT_OFF_T, n, max);\n"
+      "    warn(\"retrying\");\n"
+      "    warnx(_(\"odd value %-5d\"), (int)n);\n"
+      "    char buf[64];\n"
+      "    snprintf(buf, sizeof(buf), \"short read at %zu\", off);\n"
+      "    fputs(buf, stderr);\n"
+      "    serverLog(LL_WARNING, \"Fatal: can't open the AOF %s\", path);\n"
+      "    serverLog(LL_NOTICE, \"loaded %s\", path);\n"
+      "    ngx_log_error(NGX_LOG_ERR, log, 0, \"upstream closed\");\n"
+      "    die(\"out of memory allocating %lu bytes\", size);\n"
+      "    addReplyErrorFormat(c, \"Slot %d specified multiple times\", (int)slot);\n"
+      "    fprintf(stdout, \"progress %d\\n\", n);\n"
+      "    return 0;\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 11u);
+  const ErrorSite& s = sites[0];
+  EXPECT_EQ(s.language, "c");
+  EXPECT_EQ(s.kind, SiteKind::kLog);
+  EXPECT_EQ(s.severity, "error");
+  EXPECT_EQ(s.error_class, "");
+  EXPECT_EQ(s.message.Display(), "srv: cannot open '%s': %s");
+  EXPECT_EQ(HoleExprs(s), (std::vector<std::string>{"path", "strerror(errno)"}));
+  EXPECT_EQ(s.line, 5);
+  EXPECT_EQ(s.function, "load");
+  EXPECT_EQ(s.conditions.at(0).expr, "fp == NULL");
+  EXPECT_TRUE(Matches(s, "srv: cannot open '/tmp/x': No such file or directory"));
+  EXPECT_EQ(sites[1].message.Display(), "fopen: {strerror(errno)}");
+  EXPECT_TRUE(Matches(sites[1], "fopen: Permission denied"));
+  EXPECT_EQ(sites[2].message.Display(), "write %s: {strerror(errno)}");
+  EXPECT_EQ(sites[2].severity, "critical");
+  // PRIu64 and a project's own FMT_OFF_T macro complete their `%`.
+  EXPECT_EQ(sites[3].message.Display(), "bad size %llu > %lld");
+  EXPECT_EQ(HoleExprs(sites[3]), (std::vector<std::string>{"n", "max"}));
+  EXPECT_TRUE(Matches(sites[3], "prog: bad size 18446744073709551615 > 100"));
+  EXPECT_EQ(sites[4].message.Display(), "retrying: {strerror(errno)}");
+  EXPECT_EQ(sites[4].severity, "warning");
+  EXPECT_EQ(sites[5].message.Display(), "odd value %-5d");
+  EXPECT_EQ(sites[5].severity, "warning");
+  EXPECT_TRUE(Matches(sites[5], "prog: odd value 3    "));
+  EXPECT_EQ(sites[6].message.Display(), "short read at %zu");
+  EXPECT_EQ(sites[6].line, 15);
+  EXPECT_EQ(sites[6].message_origin_note, "message assigned to `buf` at line 14");
+  EXPECT_EQ(sites[7].message.Display(), "Fatal: can't open the AOF %s");
+  EXPECT_EQ(sites[7].severity, "warning");
+  EXPECT_EQ(sites[8].message.Display(), "upstream closed");
+  EXPECT_EQ(sites[8].severity, "error");
+  EXPECT_EQ(sites[9].message.Display(), "out of memory allocating %lu bytes");
+  EXPECT_EQ(sites[9].severity, "critical");
+  EXPECT_EQ(sites[9].line, 19);
+  EXPECT_EQ(sites[10].message.Display(), "Slot %d specified multiple times");
+  EXPECT_EQ(sites[10].kind, SiteKind::kRaise);  // a reply to the client, not a log line
+  EXPECT_TRUE(Matches(sites[10], "(error) ERR Slot 5 specified multiple times"));
+}
+
+TEST(CppExtractor, GlogSpdlogAndCerr) {
+  auto sites = Extract("src/log.cc",
+                       "void Db::Compact(int level) {\n"
+                       "  LOG(ERROR) << \"compaction of level \" << level << \" failed\";\n"
+                       "  LOG(FATAL) << \"corrupt manifest\";\n"
+                       "  LOG(WARNING) << \"slow write: \" << ms << \"ms\";\n"
+                       "  LOG(INFO) << \"compacted \" << level;\n"
+                       "  CHECK(level >= 0) << \"negative level \" << level;\n"
+                       "  CHECK_EQ(a.size(), b) << \"size mismatch\";\n"
+                       "  PLOG(ERROR) << \"unlink \" << path;\n"
+                       "  spdlog::error(\"flush failed after {} tries\", n);\n"
+                       "  logger_->critical(\"disk {} full\", dev);\n"
+                       "  std::cerr << \"error: cannot parse \" << file << '\\n';\n"
+                       "  std::cerr << e.what() << std::endl;\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 9u);
+  EXPECT_EQ(sites[0].message.Display(), "compaction of level {level} failed");
+  EXPECT_EQ(sites[0].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[0].severity, "error");
+  EXPECT_EQ(sites[0].function, "Db::Compact");
+  EXPECT_TRUE(Matches(sites[0], "E0102 10:00:00.000 123 db.cc:2] compaction of level 3 failed"));
+  EXPECT_EQ(sites[1].message.Display(), "corrupt manifest");
+  EXPECT_EQ(sites[1].severity, "critical");
+  EXPECT_EQ(sites[2].message.Display(), "slow write: {ms}ms");
+  EXPECT_EQ(sites[2].severity, "warning");
+  EXPECT_EQ(sites[3].message.Display(), "Check failed: level >= 0 negative level {level}");
+  EXPECT_EQ(sites[3].kind, SiteKind::kAssert);
+  EXPECT_EQ(sites[3].severity, "critical");
+  EXPECT_EQ(sites[3].line, 6);
+  EXPECT_TRUE(Matches(sites[3], "Check failed: level >= 0 negative level -1"));
+  EXPECT_EQ(sites[4].message.Display(),
+            "Check failed: a.size() == b ({a.size()} vs. {b}) size mismatch");
+  EXPECT_TRUE(Matches(sites[4], "Check failed: a.size() == b (3 vs. 4) size mismatch"));
+  EXPECT_EQ(sites[5].message.Display(), "unlink {path}: {strerror(errno)}");
+  EXPECT_EQ(sites[6].message.Display(), "flush failed after {} tries");
+  EXPECT_EQ(HoleExprs(sites[6]), (std::vector<std::string>{"n"}));
+  EXPECT_EQ(sites[7].message.Display(), "disk {} full");
+  EXPECT_EQ(sites[7].severity, "critical");
+  EXPECT_EQ(sites[8].message.Display(), "error: cannot parse {file}");
+  EXPECT_EQ(sites[8].line, 11);
+}
+
+// nlohmann/json: the exception classes build "[json.exception.<name>.<id>] "
+// in a static factory; throw sites pass the id and the message. In the
+// amalgamated header both sit in one file and the factory is inlined.
+constexpr const char* kJsonStyle =
+    "namespace detail {\n"
+    "class exception : public std::exception {\n"
+    "  protected:\n"
+    "    static std::string name(const std::string& ename, int id_)\n"
+    "    {\n"
+    "        return concat(\"[json.exception.\", ename, '.', std::to_string(id_), \"] \");\n"
+    "    }\n"
+    "    static std::string diagnostics(std::nullptr_t /*leaf*/)\n"
+    "    {\n"
+    "        return \"\";\n"
+    "    }\n"
+    "};\n"
+    "class type_error : public exception {\n"
+    "  public:\n"
+    "    template<typename BasicJsonContext>\n"
+    "    static type_error create(int id_, const std::string& what_arg, BasicJsonContext context)\n"
+    "    {\n"
+    "        const std::string w = concat(exception::name(\"type_error\", id_),\n"
+    "                                     exception::diagnostics(context), what_arg);\n"
+    "        return {id_, w.c_str()};\n"
+    "    }\n"
+    "};\n"
+    "}  // namespace detail\n"
+    "template<typename BasicJsonType>\n"
+    "void from_json(const BasicJsonType& j, bool& b)\n"
+    "{\n"
+    "    if (JSON_HEDLEY_UNLIKELY(!j.is_boolean()))\n"
+    "    {\n"
+    "        JSON_THROW(type_error::create(302, concat(\"type must be boolean, but is \", "
+    "j.type_name()), &j));\n"
+    "    }\n"
+    "}\n";
+
+TEST(CppExtractor, NlohmannFactoryInlined) {
+  auto sites = Extract("single_include/nlohmann/json.hpp", kJsonStyle);
+  ASSERT_EQ(sites.size(), 1u);
+  const ErrorSite& s = sites[0];
+  EXPECT_EQ(s.message.Display(),
+            "[json.exception.type_error.302] {exception::diagnostics(context)}type must be "
+            "boolean, but is {j.type_name()}");
+  EXPECT_EQ(s.error_class, "type_error");
+  EXPECT_EQ(s.error_code, "302");
+  EXPECT_EQ(s.line, 29);
+  EXPECT_EQ(s.function, "from_json");
+  EXPECT_EQ(s.conditions.at(0).expr, "JSON_HEDLEY_UNLIKELY(!j.is_boolean())");
+  EXPECT_TRUE(Matches(s, "[json.exception.type_error.302] type must be boolean, but is string"));
+  EXPECT_FALSE(Matches(s, "[json.exception.type_error.303] type must be boolean, but is string"));
+}
+
+TEST(CppExtractor, NlohmannFactoryInAnotherFile) {
+  auto sites =
+      Extract("include/nlohmann/json.hpp",
+              "class basic_json {\n"
+              "    const_reference at(size_type idx) const\n"
+              "    {\n"
+              "        JSON_THROW(out_of_range::create(401, detail::concat(\"array index \", "
+              "std::to_string(idx), \" is out of range\"), this));\n"
+              "    }\n"
+              "};\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(),
+            "{out_of_range::create prefix}array index {std::to_string(idx)} is out of range");
+  EXPECT_EQ(sites[0].error_class, "out_of_range");
+  EXPECT_EQ(sites[0].error_code, "401");
+  EXPECT_EQ(sites[0].function, "basic_json::at");
+  EXPECT_TRUE(Matches(sites[0], "[json.exception.out_of_range.401] array index 5 is out of range"));
+}
+
+// An id shared by several messages would merge their records (records are
+// keyed by code), so it is kept only where it names one message.
+TEST(CppExtractor, FactoryIdsSharedByMessagesAreNotCodes) {
+  auto sites =
+      Extract("include/nlohmann/detail/conversions/from_json.hpp",
+              "void from_json(const BasicJsonType& j, bool& b) {\n"
+              "  JSON_THROW(type_error::create(302, concat(\"type must be boolean, but is \", "
+              "j.type_name()), &j));\n"
+              "}\n"
+              "void from_json(const BasicJsonType& j, string_t& s) {\n"
+              "  JSON_THROW(type_error::create(302, concat(\"type must be string, but is \", "
+              "j.type_name()), &j));\n"
+              "  JSON_THROW(detail::other_error::create(501, \"unsupported\", &j));\n"
+              "  JSON_THROW(detail::other_error::create(501, \"unsupported\", &j));\n"
+              "}\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].error_code, std::nullopt);
+  EXPECT_EQ(sites[0].error_class, "type_error");
+  EXPECT_NE(sites[0].message_origin_note.find("error id 302 is shared by 2 messages"),
+            std::string::npos)
+      << sites[0].message_origin_note;
+  EXPECT_EQ(sites[1].message.Display(),
+            "{type_error::create prefix}type must be string, but is {j.type_name()}");
+  EXPECT_EQ(sites[1].error_code, std::nullopt);
+  EXPECT_EQ(sites[2].error_class, "detail::other_error");
+  EXPECT_EQ(sites[2].error_code, "501");
+  EXPECT_EQ(sites[3].error_code, "501");
+}
+
+TEST(CppExtractor, StatusReturns) {
+  auto sites =
+      Extract("db/log_reader.cc",
+              "Status Reader::Read(Slice* s) {\n"
+              "  if (n < kHeader) return Status::Corruption(\"truncated record\", fname);\n"
+              "  return Status::InvalidArgument(\"bad key\");\n"
+              "  return Status::OK();\n"
+              "  return absl::NotFoundError(absl::StrCat(\"no table \", name));\n"
+              "}\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "Corruption: truncated record: {fname}");
+  EXPECT_EQ(sites[0].error_class, "Status::Corruption");
+  EXPECT_EQ(sites[0].kind, SiteKind::kRaise);
+  EXPECT_TRUE(Matches(sites[0], "Corruption: truncated record: 000005.log"));
+  EXPECT_EQ(sites[1].message.Display(), "Invalid argument: bad key");
+  EXPECT_EQ(sites[2].message.Display(), "no table {name}");
+  EXPECT_EQ(sites[2].error_class, "absl::NotFoundError");
+}
+
+TEST(CppExtractor, ErrorObjectBuiltThenThrown) {
+  auto sites = Extract("src/cfg.cc",
+                       "void Load(const std::string& path) {\n"
+                       "  ConfigError err(\"cannot read \" + path, 3);\n"
+                       "  err.set_hint(\"check permissions\");\n"
+                       "  throw err;\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(), "cannot read {path}");
+  EXPECT_EQ(sites[0].error_class, "ConfigError");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].message_origin_note, "error object `err` built at line 2");
+}
+
+TEST(CppExtractor, NotSites) {
+  auto sites = Extract("src/quiet.cc",
+                       "void q(const std::exception& e, const char* msg) {\n"
+                       "  try { run(); } catch (...) { throw; }\n"
+                       "  throw e;\n"
+                       "  printf(\"error: printed to stdout\\n\");\n"
+                       "  fprintf(out, \"error %d\", 1);\n"
+                       "  LOG(INFO) << \"started\";\n"
+                       "  fputs(msg, stderr);\n"
+                       "  std::cerr << e.what() << std::endl;\n"
+                       "  strerror(errno);\n"
+                       "  set_error_handler(\"x\");\n"
+                       "}\n");
+  EXPECT_TRUE(sites.empty()) << sites[0].message.Display();
+}
+
+// Hostile input: each variable doubles the previous one. Expanding them all
+// would take 2^60 steps; the per-file budget turns the rest into holes.
+TEST(CppExtractor, DoublingVariablesStayBounded) {
+  std::string code = "void f() {\n  std::string v0 = \"x\";\n";
+  for (int i = 1; i <= 60; ++i) {
+    code += "  std::string v" + std::to_string(i) + " = v" + std::to_string(i - 1) + " + v" +
+            std::to_string(i - 1) + ";\n";
+  }
+  code += "  throw std::runtime_error(\"bad \" + v60);\n}\n";
+  auto sites = Extract("src/bomb.cc", code);
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].line, 63);
+  EXPECT_TRUE(sites[0].message.Display().starts_with("bad ")) << sites[0].message.Display();
+  EXPECT_LT(sites[0].message.Display().size(), 2000000u);
+}
+
+TEST(CppExtractor, JqStyleErrors) {
+  auto sites =
+      Extract("src/jv_aux.c",
+              "static jv parse_slice(jv j, jv slice) {\n"
+              "  return jv_invalid_with_msg(jv_string_fmt(\"Cannot index %s with %s\",\n"
+              "                                           jv_kind_name(jv_get_kind(j)), k));\n"
+              "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(), "Cannot index %s with %s");
+  EXPECT_EQ(sites[0].kind, SiteKind::kRaise);
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_EQ(sites[0].end_line, 3);
+  EXPECT_TRUE(Matches(sites[0], "jq: error (at <stdin>:0): Cannot index number with \"a\""));
+}
+
+TEST(CppExtractor, CPythonExtensionErrors) {
+  auto sites =
+      Extract("Modules/_json.c",
+              "static PyObject* scan(PyObject* self, Py_ssize_t idx) {\n"
+              "    if (idx < 0) {\n"
+              "        PyErr_SetString(PyExc_ValueError, \"idx cannot be negative\");\n"
+              "        return NULL;\n"
+              "    }\n"
+              "    PyErr_Format(PyExc_TypeError, \"first argument must be a string, not %.80s\",\n"
+              "                 Py_TYPE(self)->tp_name);\n"
+              "    return NULL;\n"
+              "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "idx cannot be negative");
+  EXPECT_EQ(sites[0].error_class, "ValueError");
+  EXPECT_EQ(sites[0].kind, SiteKind::kRaise);
+  EXPECT_EQ(sites[0].conditions.at(0).expr, "idx < 0");
+  EXPECT_EQ(sites[1].message.Display(), "first argument must be a string, not %.80s");
+  EXPECT_EQ(sites[1].error_class, "TypeError");
+  EXPECT_EQ(sites[1].line, 6);
+  EXPECT_TRUE(Matches(sites[1], "TypeError: first argument must be a string, not int"));
+}
+
+}  // namespace
+}  // namespace errdex

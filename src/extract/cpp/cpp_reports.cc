@@ -1,0 +1,161 @@
+// Reporter table for C and C++ calls. See cpp_reports.h.
+#include "extract/cpp/cpp_reports.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "extract/cpp/c_strings.h"
+#include "util/text.h"
+
+namespace errdex::cpp {
+namespace {
+
+bool IsUpper(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }
+
+struct CheckOp {
+  std::string_view macro;
+  std::string_view op;
+};
+
+}  // namespace
+
+bool AnyWord(const std::vector<std::string>& words, std::initializer_list<std::string_view> set) {
+  for (const std::string& w : words) {
+    for (std::string_view s : set) {
+      if (w == s) return true;
+    }
+  }
+  return false;
+}
+
+// Severity named by a log-level constant: LL_WARNING, LOG_ERR, ANDROID_LOG_FATAL.
+std::optional<std::string> LevelSeverity(std::string_view level) {
+  std::vector<std::string> w = Words(level);
+  if (w.empty()) return std::nullopt;
+  const std::string& last = w.back();
+  if (last == "fatal" || last == "crit" || last == "critical" || last == "emerg" ||
+      last == "alert" || last == "panic") {
+    return "critical";
+  }
+  if (last == "err" || last == "error") return "error";
+  if (last == "warning" || last == "warn") return "warning";
+  return std::nullopt;
+}
+
+// Text written to stderr is an error report when it says so; tools also
+// print progress, banners and statistics there ("Date: %s", "... crc=%x").
+bool ReadsAsError(const Template& t) {
+  std::string text;
+  for (const Piece& p : t.pieces()) {
+    if (!p.is_hole) text += ToLower(p.text);
+  }
+  static constexpr std::string_view kWords[] = {
+      "error",     "fail",       "cannot",      "can't",      "could not", "couldn't", "unable",
+      "invalid",   "unknown",    "bad ",        "missing",    "not ",      "no such",  "must",
+      "expect",    "illegal",    "unsupported", "abort",      "fatal",     "warning",  "usage",
+      "denied",    "too many",   "too long",    "too large",  "out of",    "overflow", "corrupt",
+      "wrong",     "refus",      "impossible",  "requires",   "exceed",    "mismatch", "unexpected",
+      "panic",     "assert",     "timeout",     "timed out",  "oops",      "can not",  "don't",
+      "truncated", "short read", "short write", "disallowed", "forbidden"};
+  for (std::string_view w : kWords) {
+    if (text.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// LL_NOTICE, LOG_INFO, NGX_LOG_DEBUG: a level below warnings.
+bool IsQuietLevel(std::string_view level) {
+  if (level.empty() || !IsUpper(level[0])) return false;
+  std::vector<std::string> w = Words(level);
+  if (w.size() < 2) return false;
+  const std::string& last = w.back();
+  return last == "info" || last == "notice" || last == "debug" || last == "verbose" ||
+         last == "trace";
+}
+
+// The report a plain (non-stream) call makes, from its function text.
+ReportInfo ReportFor(std::string_view fn) {
+  ReportInfo r;
+  std::string_view name = LastName(fn);
+  auto set = [&](Report k, const char* sev = "error") {
+    r.kind = k;
+    r.severity = sev;
+    return r;
+  };
+  if (name == "fprintf" || name == "dprintf") return set(Report::kFprintf);
+  if (name == "fputs") return set(Report::kFputs);
+  if (name == "perror") return set(Report::kPerror);
+  if (name == "err" || name == "verr") return set(Report::kErr, "critical");
+  if (name == "errx" || name == "verrx") return set(Report::kErrx, "critical");
+  if (name == "warn" || name == "vwarn") return set(Report::kWarn, "warning");
+  if (name == "warnx" || name == "vwarnx") return set(Report::kWarnx, "warning");
+  if (name == "jv_invalid_with_msg") return set(Report::kJqError);
+  if (name == "PyErr_SetString" || name == "PyErr_Format") return set(Report::kPyErr);
+  std::string_view scope = fn.substr(0, fn.size() - name.size());
+  if (scope.starts_with("spdlog::") || fn.find("log") != std::string_view::npos) {
+    if (name == "error" || name == "err") return set(Report::kBraceLog);
+    if (name == "critical") return set(Report::kBraceLog, "critical");
+    if (name == "warn") return set(Report::kBraceLog, "warning");
+  }
+  if (name == "SPDLOG_ERROR" || name == "SPDLOG_LOGGER_ERROR") return set(Report::kBraceLog);
+  if (name == "SPDLOG_CRITICAL" || name == "SPDLOG_LOGGER_CRITICAL") {
+    return set(Report::kBraceLog, "critical");
+  }
+  if (scope.ends_with("Status::") && !name.empty() && IsUpper(name[0]) && name != "OK") {
+    return set(Report::kStatus);
+  }
+  if (scope == "absl::" && name.ends_with("Error") && name.size() > 5) {
+    return set(Report::kAbslStatus);
+  }
+  bool macro = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return IsUpper(c) || c == '_' || std::isdigit(static_cast<unsigned char>(c));
+  });
+  if (macro && name.find("THROW") != std::string_view::npos) return set(Report::kThrowMacro);
+  // Method calls on objects are reporters only for loggers (above).
+  if (fn.find('.') != std::string_view::npos || fn.find("->") != std::string_view::npos) return r;
+  // Most calls name none of the reporter words: reject them before
+  // splitting the name into words.
+  std::string lower = ToLower(name);
+  bool candidate = false;
+  for (std::string_view w : {"die", "fatal", "panic", "bug", "err", "fail", "warn", "log"}) {
+    candidate |= lower.find(w) != std::string::npos;
+  }
+  if (!candidate) return r;
+  std::vector<std::string> words = Words(name);
+  if (words.empty() || AnyWord(words, {"str", "is", "has", "get", "set", "clear", "reset", "free",
+                                       "init", "count", "code", "handler", "callback", "cb",
+                                       "errno", "print", "printf", "string", "check"})) {
+    // print_error(...) is a reporter; the deny list is about the others.
+    if (!(words.size() == 2 && words[0] == "print" && words[1] == "error")) return r;
+  }
+  if (AnyWord(words, {"die", "fatal", "panic", "bug"})) return set(Report::kNamed, "critical");
+  if (AnyWord(words, {"error", "err", "errorf", "fail", "failf", "failure"})) {
+    return set(Report::kNamed);
+  }
+  if (AnyWord(words, {"warn", "warning", "warnf", "warnx"})) return set(Report::kNamed, "warning");
+  if (AnyWord(words, {"log", "syslog", "elog"})) return set(Report::kLevelLog);
+  return r;
+}
+
+// glog / absl stream heads: LOG(ERROR), LOG_IF(FATAL, c), PLOG(ERROR),
+// LOG_EVERY_N(ERROR, n), DLOG(...), CHECK(...), CHECK_EQ(a, b).
+std::optional<std::string_view> CheckOperator(std::string_view name) {
+  static const CheckOp kOps[] = {{"EQ", "=="}, {"NE", "!="}, {"LT", "<"},
+                                 {"LE", "<="}, {"GT", ">"},  {"GE", ">="}};
+  for (std::string_view prefix : {"CHECK_", "DCHECK_", "QCHECK_", "PCHECK_"}) {
+    if (!name.starts_with(prefix)) continue;
+    std::string_view rest = name.substr(prefix.size());
+    for (const CheckOp& c : kOps) {
+      if (rest == c.macro) return c.op;
+    }
+  }
+  return std::nullopt;
+}
+
+bool IsCheckMacro(std::string_view name) {
+  return name == "CHECK" || name == "DCHECK" || name == "QCHECK" || name == "PCHECK" ||
+         name == "CHECK_NOTNULL" || CheckOperator(name).has_value();
+}
+
+}  // namespace errdex::cpp

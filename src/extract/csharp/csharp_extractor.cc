@@ -1,0 +1,988 @@
+// C# extractor: finds the error sites of one .cs file and reconstructs each
+// message template from the syntax tree: regular, verbatim (`@".."`) and raw
+// (`"""..."""`) strings, interpolated strings (`$"..{x,10:N2}.."`, holes
+// named by their expression), `+` concatenation, string.Format and
+// Newtonsoft's `.FormatWith(..)` composite formats, `nameof(x)`, and
+// messages held in locals or constants.
+//
+// Sites: `new X(..)` of an exception class (thrown, also in throw
+// expressions such as `x ?? throw new ..`, or returned by a helper),
+// `throw Factory.Create(.., "msg")`, `: base("..")` in an exception's
+// constructor, ArgumentNullException.ThrowIfNull and friends (with the
+// runtime's default texts), error and warning logs
+// (Microsoft.Extensions.Logging `LogError("{Name}", v)`, Serilog
+// `Log.Error`) and ASP.NET HTTP results (`NotFound("..")`,
+// `StatusCode(500, "..")`, `Problem(detail: .., statusCode: 409)`,
+// `Results.BadRequest(..)`).
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "errdex/extractor.h"
+#include "extract/common/brace_context.h"
+#include "extract/csharp/csharp_strings.h"
+#include "extract/jvm/jvm_idioms.h"
+#include "extract/common/local_assignments.h"
+#include "extract/common/ts_util.h"
+#include "util/text.h"
+
+extern "C" const TSLanguage* tree_sitter_c_sharp();
+
+namespace errdex {
+namespace {
+
+using ts::Field;
+using ts::Is;
+using ts::NamedChildren;
+using ts::Type;
+
+constexpr int kMaxExprDepth = 64;
+// Expressions expanded per template: constants built from constants would
+// otherwise take exponential time.
+constexpr int kMaxSteps = 20000;
+// Nodes looked at per search for the assignments of a local.
+constexpr int kMaxScanNodes = 200000;
+
+bool IsTypeDecl(std::string_view t) {
+  return t == "class_declaration" || t == "struct_declaration" || t == "record_declaration" ||
+         t == "interface_declaration" || t == "enum_declaration";
+}
+
+bool IsFunctionNode(TSNode n) {
+  std::string_view t = Type(n);
+  return t == "method_declaration" || t == "constructor_declaration" ||
+         t == "local_function_statement" || t == "lambda_expression" ||
+         t == "anonymous_method_expression" || t == "accessor_declaration" ||
+         t == "operator_declaration" || t == "conversion_operator_declaration" ||
+         t == "destructor_declaration" || t == "property_declaration" || t == "indexer_declaration";
+}
+
+std::string CSharpScopeName(TSNode n, std::string_view src, bool* is_function) {
+  std::string_view t = Type(n);
+  if (IsTypeDecl(t)) return std::string(ts::Text(Field(n, "name"), src));
+  if (t == "method_declaration" || t == "constructor_declaration" ||
+      t == "local_function_statement" || t == "property_declaration") {
+    *is_function = true;
+    return std::string(ts::Text(Field(n, "name"), src));
+  }
+  if (IsFunctionNode(n)) *is_function = true;
+  return "";
+}
+
+const BraceSyntax& CSharpSyntax() {
+  static const BraceSyntax kSyntax{CSharpScopeName,
+                                   {"block", "compilation_unit", "switch_section"},
+                                   {"return_statement", "throw_statement", "break_statement",
+                                    "continue_statement", "yield_statement", "goto_statement"},
+                                   "catch_clause"};
+  return kSyntax;
+}
+
+bool IsStatementList(std::string_view t) {
+  return t == "block" || t == "compilation_unit" || t == "switch_section" ||
+         t == "declaration_list" || t == "global_statement";
+}
+
+// Statements that hold no other statements: where a record points.
+bool IsSimpleStatement(std::string_view t) {
+  return t == "throw_statement" || t == "return_statement" || t == "expression_statement" ||
+         t == "local_declaration_statement" || t == "yield_statement" || t == "field_declaration" ||
+         t == "constructor_initializer";
+}
+
+// What the runtime prints for an exception built without a message.
+const char* DefaultMessage(std::string_view cls) {
+  if (cls == "ArgumentNullException") return "Value cannot be null.";
+  if (cls == "ArgumentOutOfRangeException") {
+    return "Specified argument was out of the range of valid values.";
+  }
+  if (cls == "ArgumentException") return "Value does not fall within the expected range.";
+  if (cls == "InvalidOperationException") {
+    return "Operation is not valid due to the current state of the object.";
+  }
+  if (cls == "NotSupportedException") return "Specified method is not supported.";
+  if (cls == "NotImplementedException") return "The method or operation is not implemented.";
+  if (cls == "FormatException") return "One of the identified items was in an invalid format.";
+  if (cls == "ObjectDisposedException") return "Cannot access a disposed object.";
+  return nullptr;
+}
+
+// ASP.NET Core results that carry an error body, and their status.
+std::optional<int> ResultStatus(std::string_view method) {
+  if (method == "BadRequest") return 400;
+  if (method == "Unauthorized") return 401;
+  if (method == "NotFound") return 404;
+  if (method == "Conflict") return 409;
+  if (method == "UnprocessableEntity") return 422;
+  return std::nullopt;
+}
+
+// `500`, `StatusCodes.Status409Conflict`, `HttpStatusCode.NotFound`,
+// `(int)HttpStatusCode.BadRequest`.
+std::optional<int> CSharpHttpStatus(std::string_view text) {
+  std::string last = LastDotComponent(text);
+  if (last.starts_with("Status") && last.size() >= 9) {
+    std::string digits = last.substr(6, 3);
+    if (std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      int v = std::stoi(digits);
+      if (v >= 400 && v <= 599) return v;
+    }
+  }
+  if (text.find("HttpStatusCode.") != std::string_view::npos) {
+    static const std::map<std::string, int, std::less<>> kCodes = {{"BadRequest", 400},
+                                                                   {"Unauthorized", 401},
+                                                                   {"Forbidden", 403},
+                                                                   {"NotFound", 404},
+                                                                   {"MethodNotAllowed", 405},
+                                                                   {"Conflict", 409},
+                                                                   {"Gone", 410},
+                                                                   {"PreconditionFailed", 412},
+                                                                   {"UnprocessableEntity", 422},
+                                                                   {"UnprocessableContent", 422},
+                                                                   {"TooManyRequests", 429},
+                                                                   {"InternalServerError", 500},
+                                                                   {"NotImplemented", 501},
+                                                                   {"BadGateway", 502},
+                                                                   {"ServiceUnavailable", 503},
+                                                                   {"GatewayTimeout", 504}};
+    auto it = kCodes.find(last);
+    if (it != kCodes.end()) return it->second;
+  }
+  return HttpStatusOf(text);
+}
+
+// Microsoft.Extensions.Logging, Serilog and NLog methods that report errors.
+std::optional<std::string> CSharpLogSeverity(std::string_view method) {
+  if (method == "LogError" || method == "Error") return "error";
+  if (method == "LogCritical" || method == "Fatal" || method == "Critical") return "critical";
+  if (method == "LogWarning" || method == "Warning" || method == "Warn") return "warning";
+  return std::nullopt;
+}
+
+// `LogLevel.Error`, `LogEventLevel.Fatal`.
+std::optional<std::string> LevelSeverity(std::string_view text) {
+  std::string last = LastDotComponent(text);
+  if (last == "Error") return "error";
+  if (last == "Critical" || last == "Fatal") return "critical";
+  if (last == "Warning") return "warning";
+  return std::nullopt;
+}
+
+// `JsonException`, `Newtonsoft.Json.JsonException`: every component
+// capitalised, so that `ex.InnerException` (a value) is not taken for a type.
+bool IsTypeName(std::string_view text) {
+  if (text.empty()) return false;
+  bool start = true;
+  for (char c : text) {
+    if (start && !(c >= 'A' && c <= 'Z')) return false;
+    start = c == '.';
+    if (!start && !(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  }
+  return true;
+}
+
+// A call argument: its value and its name (`detail:`), if named.
+struct Arg {
+  TSNode value;
+  std::string_view name;
+};
+
+// Per-file extraction state.
+class CSharpFile {
+ public:
+  CSharpFile(const SourceFile& file, std::vector<ErrorSite>* out)
+      : file_(file), src_(file.content), out_(out) {}
+
+  void Run(TSNode root) {
+    root_ = root;
+    ts::ForEachNodeWithAncestors(root, [this](TSNode n, const std::vector<TSNode>& ancestors) {
+      walk_.Set(n, &ancestors);
+      Visit(n);
+    });
+    walk_.Clear();
+  }
+
+ private:
+  void Visit(TSNode n) {
+    std::string_view type = Type(n);
+    if (type == "object_creation_expression") {
+      HandleNew(n);
+    } else if (type == "constructor_initializer") {
+      HandleBase(n);
+    } else if (type == "invocation_expression") {
+      HandleCall(n);
+    } else if (type == "throw_statement" || type == "throw_expression") {
+      HandleThrowCall(n);
+    } else if (type == "attribute") {
+      HandleLoggerMessage(n);
+    }
+  }
+
+  TSNode Parent() const {
+    const std::vector<TSNode>* anc = walk_.ancestors();
+    return anc && !anc->empty() ? anc->back() : TSNode{};
+  }
+
+  static TSNode Unwrap(TSNode n) {
+    for (int i = 0;
+         i < kMaxExprDepth && (Is(n, "parenthesized_expression") || Is(n, "cast_expression"));
+         ++i) {
+      n = Is(n, "cast_expression") ? Field(n, "value") : ts::FirstNamed(n);
+    }
+    return n;
+  }
+
+  std::vector<Arg> Args(TSNode argument_list) {
+    std::vector<Arg> out;
+    for (TSNode a : NamedChildren(argument_list)) {
+      if (!Is(a, "argument")) continue;
+      std::vector<TSNode> kids = NamedChildren(a);
+      if (kids.empty()) continue;
+      TSNode name = Field(a, "name");
+      out.push_back({kids.back(), ts::Text(name, src_)});
+    }
+    return out;
+  }
+
+  // The argument named `name`, else the one at `index` when it is not named.
+  static TSNode ArgAt(const std::vector<Arg>& args, std::string_view name, size_t index) {
+    for (const Arg& a : args) {
+      if (a.name == name) return a.value;
+    }
+    if (index < args.size() && args[index].name.empty()) return args[index].value;
+    return TSNode{};
+  }
+
+  // --- sites ---------------------------------------------------------------
+
+  // `new X(...)`: thrown (also `?? throw new X(..)`), returned, or stored.
+  void HandleNew(TSNode n) {
+    std::string cls = ClassName(ts::Text(Field(n, "type"), src_));
+    TSNode parent = Parent();
+    bool thrown = Is(parent, "throw_statement") || Is(parent, "throw_expression");
+    if (cls.empty() || (!LooksLikeExceptionClass(cls) && !thrown)) return;
+    TSNode stmt = StatementOf(n);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = cls;
+    std::vector<Arg> args = Args(Field(n, "arguments"));
+    if (cls == "ArgumentNullException" || cls == "ArgumentOutOfRangeException" ||
+        cls == "ObjectDisposedException") {
+      ParamFirstMessage(cls, args, &site);
+    } else if (cls == "ArgumentException" && !args.empty()) {
+      // (message, paramName): a literal paramName is not the message.
+      TSNode msg = ArgAt(args, "message", 0);
+      site.message = ExprTemplate(msg, ts_node_start_byte(n), 0, &site.message_origin_note);
+      site.message_opaque = !site.message.HasLiteralText();
+      TSNode param = ArgAt(args, "paramName", 1);
+      if (!ts_node_is_null(param) && !site.message_opaque) {
+        site.message_origin_note =
+            "the runtime appends \" (Parameter '" + ParamName(param).Display() + "')\"";
+      }
+    } else {
+      FillFromArgs(args, &site);
+    }
+    // An exception built without a message and not thrown here is not
+    // worth a record of its own.
+    if (site.message_opaque && !thrown) return;
+    if (Is(stmt, "return_statement")) {
+      TSNode fn = ScopeOf(n);
+      if (Is(fn, "method_declaration")) {
+        site.message_origin_note =
+            "built and returned by `" + std::string(ts::Text(Field(fn, "name"), src_)) + "()`" +
+            (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
+      }
+    }
+    Finish(stmt, std::move(site));
+  }
+
+  // ArgumentNullException(paramName[, message]),
+  // ArgumentOutOfRangeException(paramName[, actualValue], message) and
+  // ObjectDisposedException(objectName[, message]): the first argument
+  // names the parameter or object; without a message the runtime prints
+  // its default text and the name.
+  void ParamFirstMessage(const std::string& cls, const std::vector<Arg>& args, ErrorSite* site) {
+    TSNode msg = ArgAt(args, "message", args.size() == 3 ? 2 : 1);
+    bool disposed = cls == "ObjectDisposedException";
+    TSNode param = ArgAt(args, disposed ? "objectName" : "paramName", 0);
+    // (message, innerException): the two-argument overload without a name.
+    if (args.size() == 2 && args[1].name.empty() && LooksLikeThrowableName(ts::Text(msg, src_))) {
+      msg = param;
+      param = TSNode{};
+    }
+    if (!ts_node_is_null(msg)) {
+      site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
+      site->message_opaque = !site->message.HasLiteralText();
+      return;
+    }
+    site->message = Template();
+    site->message.AddLiteral(DefaultMessage(cls));
+    if (!ts_node_is_null(param)) {
+      site->message.AddLiteral(disposed ? "\nObject name: '" : " (Parameter '");
+      site->message.Append(ParamName(param));
+      site->message.AddLiteral(disposed ? "'." : "')");
+    }
+    site->message_origin_note = "the runtime's default message for `" + cls + "`";
+  }
+
+  // `nameof(x)` and `"x"` print x; anything else is a hole.
+  Template ParamName(TSNode n) {
+    std::string note;
+    return ExprTemplate(n, ts_node_start_byte(n), 0, &note);
+  }
+
+  // `: base("bad " + x)` / `: this(..)` in the constructor of an exception.
+  void HandleBase(TSNode n) {
+    TSNode cls = ts::EnclosingScope(n, [](TSNode a) { return IsTypeDecl(Type(a)); });
+    if (!Is(cls, "class_declaration")) return;
+    std::string name(ts::Text(Field(cls, "name"), src_));
+    std::string parent;
+    for (TSNode c : NamedChildren(cls)) {
+      if (Is(c, "base_list")) parent = ClassName(ts::Text(ts::FirstNamed(c), src_));
+    }
+    if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
+    ErrorSite site = NewSite(n, SiteKind::kRaise);
+    site.error_class = name;
+    TSNode list{};
+    for (TSNode c : NamedChildren(n)) {
+      if (Is(c, "argument_list")) list = c;
+    }
+    FillFromArgs(Args(list), &site);
+    if (site.message_opaque) return;  // base(message): the caller's text
+    if (site.message_origin_note.empty()) {
+      site.message_origin_note = "message set by the constructor of `" + name + "`";
+    }
+    Finish(n, std::move(site));
+  }
+
+  // `throw JsonReaderException.Create(reader, "msg")` (also returned by a
+  // helper), `throw Error.NotFound("msg")`: a factory that builds the
+  // exception. `throw_node` is the throw around the call, if any.
+  void HandleFactory(TSNode call, TSNode throw_node) {
+    TSNode fn = Field(call, "function");
+    bool member = Is(fn, "member_access_expression");
+    std::string owner = member ? ClassName(ts::Text(Field(fn, "expression"), src_)) : "";
+    std::string method = ClassName(ts::Text(member ? Field(fn, "name") : fn, src_));
+    bool exception_owner = member && IsTypeName(ts::Text(Field(fn, "expression"), src_)) &&
+                           LooksLikeExceptionClass(owner);
+    // Calls on an exception class are handled where they are (thrown or
+    // not); other calls only when thrown.
+    if (exception_owner == !ts_node_is_null(throw_node)) return;
+    std::vector<Arg> args = Args(Field(call, "arguments"));
+    if (args.empty()) return;
+    TSNode stmt = StatementOf(ts_node_is_null(throw_node) ? call : throw_node);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = exception_owner ? owner : HelperClass(method);
+    FillFromArgs(args, &site);
+    if (site.message_opaque) return;
+    site.message_origin_note =
+        "built by `" + (owner.empty() ? "" : owner + ".") + method + "()`" +
+        (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
+    Finish(stmt, std::move(site));
+  }
+
+  // Visits the members of every type in the file (and the types
+  // themselves), without entering method bodies: the lookups that need
+  // them (helper methods, fields) would otherwise walk the whole tree.
+  template <typename Visit>
+  static void ForEachMember(TSNode root, Visit&& visit) {
+    ts::WalkWithAncestors(root, [&](TSNode n, const std::vector<TSNode>&) {
+      visit(n);
+      std::string_view t = Type(n);
+      return t == "compilation_unit" || t == "namespace_declaration" ||
+             t == "file_scoped_namespace_declaration" || t == "declaration_list" ||
+             t == "class_declaration" || t == "struct_declaration" || t == "record_declaration" ||
+             t == "record_struct_declaration" || t == "interface_declaration";
+    });
+  }
+
+  // What `throw Helper(..)` throws: the return type of a method of that
+  // name in this file (`JsonReaderException ThrowReaderError(..)`), else a
+  // class the name spells (`CreateArgumentOutOfRangeException`), else "".
+  std::string HelperClass(const std::string& method) {
+    if (!methods_indexed_) {
+      methods_indexed_ = true;
+      ForEachMember(root_, [this](TSNode n) {
+        if (!Is(n, "method_declaration")) return;
+        std::string ret = ClassName(ts::Text(Field(n, "returns"), src_));
+        if (LooksLikeExceptionClass(ret)) {
+          helper_returns_[std::string(ts::Text(Field(n, "name"), src_))] = ret;
+        }
+      });
+    }
+    auto it = helper_returns_.find(method);
+    if (it != helper_returns_.end()) return it->second;
+    for (std::string_view prefix : {"Create", "New", "Throw", "Build", "Make", "Get"}) {
+      if (method.starts_with(prefix) && method.size() > prefix.size() &&
+          LooksLikeExceptionClass(method.substr(prefix.size()))) {
+        return method.substr(prefix.size());
+      }
+    }
+    return "";
+  }
+
+  void HandleThrowCall(TSNode n) {
+    TSNode call = Unwrap(ts::FirstNamed(n));
+    if (Is(call, "invocation_expression")) HandleFactory(call, n);
+  }
+
+  void HandleCall(TSNode call) {
+    TSNode fn = Field(call, "function");
+    std::string_view method, object;
+    if (Is(fn, "member_access_expression")) {
+      method = ts::Text(Field(fn, "name"), src_);
+      object = ts::Text(Field(fn, "expression"), src_);
+    } else if (Is(fn, "identifier")) {
+      method = ts::Text(fn, src_);
+    } else {
+      return;
+    }
+    if (method.starts_with("ThrowIf")) {
+      HandleThrowIf(call, object, method);
+    } else if (IsTypeName(object) && LooksLikeExceptionClass(ClassName(object))) {
+      HandleFactory(call, TSNode{});
+    } else if (CSharpLogSeverity(method) || method == "Log" || method == "Write") {
+      HandleLog(call, object, method);
+    } else if (object.empty() || object == "this" || object == "Results" ||
+               object == "TypedResults") {
+      HandleResult(call, method);
+    }
+  }
+
+  // ArgumentNullException.ThrowIfNull(x) and the other guard helpers of
+  // .NET 6+; messages are the runtime's.
+  void HandleThrowIf(TSNode call, std::string_view object, std::string_view method) {
+    std::vector<Arg> args = Args(Field(call, "arguments"));
+    if (args.empty()) return;
+    std::string cls, text;
+    if (object == "ArgumentNullException" && method == "ThrowIfNull") {
+      cls = "ArgumentNullException";
+      text = "Value cannot be null.";
+    } else if (object == "ArgumentException" && method == "ThrowIfNullOrEmpty") {
+      cls = "ArgumentException";
+      text = "The value cannot be an empty string.";
+    } else if (object == "ArgumentException" && method == "ThrowIfNullOrWhiteSpace") {
+      cls = "ArgumentException";
+      text = "The value cannot be an empty string or composed entirely of whitespace.";
+    } else {
+      return;
+    }
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = cls;
+    site.message.AddLiteral(text + " (Parameter '");
+    TSNode param = ArgAt(args, "paramName", 1);
+    if (ts_node_is_null(param)) {
+      // [CallerArgumentExpression]: the argument's source text.
+      site.message.AddLiteral(CollapseSpace(ts::Text(args[0].value, src_)));
+    } else {
+      site.message.Append(ParamName(param));
+    }
+    site.message.AddLiteral("')");
+    site.message_origin_note =
+        "the runtime's message for `" + std::string(object) + "." + std::string(method) + "`";
+    Finish(stmt, std::move(site));
+  }
+
+  // `_logger.LogError(ex, "No user {UserId}", id)`, Serilog
+  // `Log.Error("..")`, `_logger.Log(LogLevel.Error, "..")`.
+  void HandleLog(TSNode call, std::string_view object, std::string_view method) {
+    std::vector<Arg> args = Args(Field(call, "arguments"));
+    std::optional<std::string> severity = CSharpLogSeverity(method);
+    bool mel = method.starts_with("Log");
+    if (!severity) {  // Log(level, ..) / Write(level, ..)
+      if (args.empty()) return;
+      severity = LevelSeverity(ts::Text(args[0].value, src_));
+      if (!severity) return;
+      args.erase(args.begin());
+    } else if (!mel && !IsLoggerName(object) && !ToLower(object).ends_with("log")) {
+      return;  // `validation.Error(..)` is not a logger
+    }
+    // Leading EventId / exception arguments: the template is the first with text.
+    size_t fmt = 0;
+    while (fmt < args.size() && fmt < 3 && !HasText(args[fmt].value)) ++fmt;
+    if (fmt >= args.size() || fmt >= 3) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kLog);
+    site.severity = *severity;
+    TSNode msg = args[fmt].value;
+    site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
+    std::vector<std::string> rest;
+    for (size_t i = fmt + 1; i < args.size(); ++i) rest.push_back(HoleExpr(args[i].value));
+    site.message = ApplyMessageTemplate(site.message, rest);
+    Finish(stmt, std::move(site));
+  }
+
+  // `[LoggerMessage(Level = LogLevel.Error, Message = "No user {UserId}")]`
+  // on a partial method: the source generator logs the message, its
+  // placeholders bound by name to the method's parameters.
+  void HandleLoggerMessage(TSNode attr) {
+    std::string_view name = ts::Text(Field(attr, "name"), src_);
+    if (name != "LoggerMessage" && name != "LoggerMessageAttribute") return;
+    const std::vector<TSNode>& anc = *walk_.ancestors();
+    if (anc.size() < 2) return;
+    TSNode method = anc[anc.size() - 2];  // attribute_list's parent
+    if (!Is(method, "method_declaration")) return;
+    TSNode level{}, msg{}, list{};
+    for (TSNode c : NamedChildren(attr)) {
+      if (Is(c, "attribute_argument_list")) list = c;
+    }
+    for (TSNode a : NamedChildren(list)) {
+      TSNode v = ts::FirstNamed(a);
+      if (Is(v, "assignment_expression")) {
+        std::string_view key = ts::Text(Field(v, "left"), src_);
+        if (key == "Level") level = Field(v, "right");
+        if (key == "Message") msg = Field(v, "right");
+      } else if (ts::Text(v, src_).starts_with("LogLevel.")) {
+        level = v;
+      } else if (ts_node_is_null(msg) && !Is(v, "integer_literal") && HasText(v)) {
+        msg = v;
+      }
+    }
+    std::optional<std::string> severity = LevelSeverity(ts::Text(level, src_));
+    if (!severity || ts_node_is_null(msg)) return;
+    ErrorSite site = NewSite(attr, SiteKind::kLog);
+    site.severity = *severity;
+    site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
+    std::vector<std::string> params;
+    for (TSNode p : NamedChildren(Field(method, "parameters"))) {
+      params.emplace_back(ts::Text(Field(p, "name"), src_));
+    }
+    site.message = ApplyNamedMessageTemplate(site.message, params);
+    site.message_origin_note =
+        "logged by the generated `" + std::string(ts::Text(Field(method, "name"), src_)) + "()`";
+    Finish(attr, std::move(site));
+  }
+
+  // ASP.NET Core: `return NotFound("msg")`, `StatusCode(500, "msg")`,
+  // `Problem(detail: "..", statusCode: 409)`, `Results.BadRequest(..)`.
+  void HandleResult(TSNode call, std::string_view method) {
+    // The most common call shape of all: filter on the name first.
+    if (!ResultStatus(method) && method != "StatusCode" && method != "Problem") return;
+    std::vector<Arg> args = Args(Field(call, "arguments"));
+    std::optional<int> status;
+    TSNode msg{};
+    if (auto st = ResultStatus(method)) {
+      status = st;
+      msg = ArgAt(args, "error", 0);
+      if (ts_node_is_null(msg)) msg = ArgAt(args, "value", 0);
+    } else if (method == "StatusCode" && args.size() >= 2) {
+      status = CSharpHttpStatus(ts::Text(ArgAt(args, "statusCode", 0), src_));
+      msg = ArgAt(args, "value", 1);
+    } else if (method == "Problem") {
+      TSNode code = ArgAt(args, "statusCode", 2);
+      status = ts_node_is_null(code) ? 500 : CSharpHttpStatus(ts::Text(code, src_)).value_or(0);
+      msg = ArgAt(args, "detail", 0);
+      if (ts_node_is_null(msg) || !HasText(msg)) msg = ArgAt(args, "title", 3);
+    } else {
+      return;
+    }
+    if (!status || *status < 400 || ts_node_is_null(msg) || !HasText(msg)) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kHttp);
+    site.http_status = status;
+    site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
+    Finish(stmt, std::move(site));
+  }
+
+  // The message is the first argument with literal text; a status constant
+  // sets the HTTP status. Without one the message is opaque.
+  void FillFromArgs(const std::vector<Arg>& args, ErrorSite* site) {
+    TSNode msg{};
+    for (const Arg& a : args) {
+      // `nameof(x)` names a parameter; it is not the message.
+      if (a.name == "message" || (ts_node_is_null(msg) && !IsNameof(a.value) && HasText(a.value))) {
+        msg = a.value;
+      }
+    }
+    bool http = site->error_class.find("Http") != std::string::npos;
+    for (const Arg& a : args) {
+      if (http && !site->http_status && !ts_node_eq(a.value, msg)) {
+        site->http_status = CSharpHttpStatus(ts::Text(a.value, src_));
+      }
+    }
+    if (ts_node_is_null(msg)) {
+      const char* def = DefaultMessage(site->error_class);
+      site->message = Template();
+      site->message.AddLiteral(def && args.empty() ? def : site->error_class);
+      site->message_opaque = !(def && args.empty());
+      if (site->message_origin_note.empty()) {
+        site->message_origin_note = def && args.empty() ? "the runtime's default message"
+                                    : args.empty()      ? "constructed without a message"
+                                                        : "the message is not a literal";
+      }
+      return;
+    }
+    site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
+    site->message_opaque = !site->message.HasLiteralText();
+  }
+
+  bool IsNameof(TSNode n) {
+    return Is(n, "invocation_expression") && ts::Text(Field(n, "function"), src_) == "nameof";
+  }
+
+  // --- templates -----------------------------------------------------------
+
+  Template ExprTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    Template out;
+    if (depth == 0) steps_ = 0;
+    if (depth > kMaxExprDepth || ts_node_is_null(n) || ++steps_ > kMaxSteps) {
+      AddExprHole(n, &out);
+      return out;
+    }
+    std::string_view type = Type(n);
+    std::string_view text = ts::Text(n, src_);
+    if (type == "string_literal" || type == "character_literal") {
+      // "abc"u8: the suffix is not part of the text.
+      size_t close = text.rfind(text[0]);
+      if (text.size() >= 2 && close > 0)
+        out.AddLiteral(DecodeCSharpEscapes(text.substr(1, close - 1)));
+      return out;
+    }
+    if (type == "verbatim_string_literal" && text.size() >= 3) {
+      out.AddLiteral(DecodeVerbatim(text.substr(2, text.size() - 3)));
+      return out;
+    }
+    if (type == "raw_string_literal") {
+      out.AddLiteral(CSharpRawStringValue(text));
+      return out;
+    }
+    if (type == "interpolated_string_expression") return InterpolatedTemplate(n);
+    if (type == "integer_literal" &&
+        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      out.AddLiteral(text);
+      return out;
+    }
+    if (type == "parenthesized_expression") {
+      return ExprTemplate(ts::FirstNamed(n), pos, depth + 1, note);
+    }
+    if (type == "binary_expression" && ts::Text(Field(n, "operator"), src_) == "+") {
+      Template t = ExprTemplate(Field(n, "left"), pos, depth + 1, note);
+      t.Append(ExprTemplate(Field(n, "right"), pos, depth + 1, note));
+      // `a + b` with no text is arithmetic or an opaque value: one hole.
+      if (t.HasLiteralText()) return t;
+      out = Template();
+    }
+    if (type == "invocation_expression") {
+      if (auto t = CallTemplate(n, pos, depth, note)) return *t;
+    }
+    if (type == "identifier") {
+      if (auto t = VariableTemplate(n, pos, depth, note)) return *t;
+    }
+    AddExprHole(n, &out);
+    return out;
+  }
+
+  // `$"..{x}.."`, `$@".."`, `$"""..{x}.."""`, `$$"""..{{x}}.."""`.
+  Template InterpolatedTemplate(TSNode n) {
+    Template out;
+    std::string_view start, quote, text = ts::Text(n, src_);
+    std::vector<TSNode> kids = NamedChildren(n);
+    for (TSNode k : kids) {
+      if (Is(k, "interpolation_start")) start = ts::Text(k, src_);
+      if (Is(k, "interpolation_quote")) quote = ts::Text(k, src_);
+    }
+    bool verbatim = start.find('@') != std::string_view::npos;
+    bool raw = quote.size() >= 3;
+    bool doubled_braces = !raw;  // `{{` is one brace; raw strings use `$$` instead
+    for (TSNode k : kids) {
+      std::string_view t = Type(k);
+      std::string_view body = ts::Text(k, src_);
+      if (t == "string_content") {
+        std::string lit;
+        for (size_t i = 0; i < body.size(); ++i) {
+          char c = body[i];
+          bool pair = i + 1 < body.size() && body[i + 1] == c;
+          if (pair && ((doubled_braces && (c == '{' || c == '}')) || (verbatim && c == '"'))) {
+            ++i;
+          }
+          lit += c;
+        }
+        out.AddLiteral(lit);
+      } else if (t == "escape_sequence") {
+        if (body == "{{" || body == "}}") {
+          out.AddLiteral(body.substr(1));
+        } else if (body == "\"\"") {
+          out.AddLiteral("\"");
+        } else {
+          out.AddLiteral(DecodeCSharpEscapes(body));
+        }
+      } else if (t == "interpolation") {
+        TSNode expr = ts::FirstNamed(k);
+        for (TSNode e : NamedChildren(k)) {
+          if (!Is(e, "interpolation_brace")) {
+            expr = e;
+            break;
+          }
+        }
+        // `{nameof(x)}` prints x; any other hole keeps its format and alignment.
+        std::vector<TSNode> args = NamedChildren(Field(expr, "arguments"));
+        if (Is(expr, "invocation_expression") && NamedChildren(k).size() <= 3 &&
+            ts::Text(Field(expr, "function"), src_) == "nameof" && args.size() == 1) {
+          out.AddLiteral(LastDotComponent(ts::Text(args[0], src_)));
+        } else {
+          out.AddHole(CollapseSpace(body), HoleExpr(expr));
+        }
+      }
+    }
+    size_t last_nl = text.rfind('\n');
+    if (raw && last_nl != std::string_view::npos) {
+      // The closing delimiter's indentation is cut from every line.
+      std::string_view tail = text.substr(last_nl + 1);
+      size_t indent = tail.find_first_not_of(" \t");
+      if (indent != std::string_view::npos && tail[indent] == '"') {
+        return DedentRawTemplate(out, indent);
+      }
+    }
+    return out;
+  }
+
+  // string.Format(.., "{0}", a), "{0}".FormatWith(culture, a), nameof(x),
+  // x.ToString() / string.Concat.
+  std::optional<Template> CallTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    TSNode fn = Field(n, "function");
+    std::vector<Arg> args = Args(Field(n, "arguments"));
+    if (Is(fn, "identifier") && ts::Text(fn, src_) == "nameof" && args.size() == 1) {
+      Template t;
+      t.AddLiteral(LastDotComponent(ts::Text(args[0].value, src_)));
+      return t;
+    }
+    if (!Is(fn, "member_access_expression")) return std::nullopt;
+    std::string_view method = ts::Text(Field(fn, "name"), src_);
+    TSNode object = Field(fn, "expression");
+    std::string_view owner = ts::Text(object, src_);
+    TSNode fmt{};
+    size_t first = 0;
+    if (method == "Format" && (owner == "string" || owner == "String") && !args.empty()) {
+      // string.Format(CultureInfo.InvariantCulture, "..", a): skip the provider.
+      first = args.size() > 1 && !HasText(args[0].value, pos, depth + 1) ? 1 : 0;
+      fmt = args[first++].value;
+    } else if (method == "FormatWith") {
+      fmt = object;
+      // Newtonsoft's FormatWith(IFormatProvider, args..).
+      first = args.empty() ? 0 : 1;
+    } else if (method == "Concat" && (owner == "string" || owner == "String")) {
+      Template t;
+      for (const Arg& a : args) t.Append(ExprTemplate(a.value, pos, depth + 1, note));
+      if (t.HasLiteralText()) return t;
+      return std::nullopt;
+    } else {
+      return std::nullopt;
+    }
+    Template t = ExprTemplate(fmt, pos, depth + 1, note);
+    if (!t.HasLiteralText()) return std::nullopt;
+    std::vector<std::string> rest;
+    for (size_t i = first; i < args.size(); ++i) rest.push_back(HoleExpr(args[i].value));
+    return ApplyCompositeFormat(t, rest);
+  }
+
+  // A message held in a local or a field: the last assignment before `pos`
+  // in the function, `+=` appends after it, else a field or constant.
+  std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
+                                           std::string* note) {
+    std::string name(ts::Text(ident, src_));
+    TSNode scope = ScopeOf(ident);
+    std::vector<Assignment> assigns;
+    if (!Is(scope, "compilation_unit")) assigns = AssignmentsIn(scope, name, pos);
+    if (assigns.empty()) assigns = FieldAssignments(name);
+    return CombineAssignments(assigns, name, &resolving_, note, [&](TSNode value, uint32_t at) {
+      return ExprTemplate(value, at, depth + 1, note);
+    });
+  }
+
+  // `name = v` / `var name = v` / `name += v` under `top` and before `pos`,
+  // outside nested functions, in source order.
+  std::vector<Assignment> AssignmentsIn(TSNode top, const std::string& name, uint32_t pos) {
+    std::vector<Assignment> out;
+    TSTreeCursor c = ts_tree_cursor_new(top);
+    bool descend = true;
+    for (int budget = kMaxScanNodes; budget > 0; --budget) {
+      TSNode n = ts_tree_cursor_current_node(&c);
+      if (descend && ts_node_start_byte(n) >= pos) break;
+      if (descend) AddIfAssigns(n, name, &out);
+      bool enter = descend && (ts_node_eq(n, top) || !IsFunctionNode(n));
+      if (enter && ts_tree_cursor_goto_first_child(&c)) continue;
+      if (ts_tree_cursor_goto_next_sibling(&c)) {
+        descend = true;
+        continue;
+      }
+      if (!ts_tree_cursor_goto_parent(&c)) break;
+      descend = false;
+    }
+    ts_tree_cursor_delete(&c);
+    return out;
+  }
+
+  void AddIfAssigns(TSNode n, std::string_view name, std::vector<Assignment>* out) {
+    std::string_view type = Type(n);
+    if (type == "variable_declarator") {
+      if (ts::Text(Field(n, "name"), src_) != name) return;
+      std::vector<TSNode> kids = NamedChildren(n);
+      if (kids.size() >= 2 && !Is(kids.back(), "bracketed_argument_list")) {
+        out->push_back({n, kids.back(), false});
+      }
+    } else if (type == "assignment_expression") {
+      std::string_view op = ts::Text(Field(n, "operator"), src_);
+      TSNode left = Field(n, "left");
+      if ((op == "=" || op == "+=") && Is(left, "identifier") && ts::Text(left, src_) == name) {
+        out->push_back({n, Field(n, "right"), op == "+="});
+      }
+    }
+  }
+
+  // Fields and constants of the file, indexed on first need: they may be
+  // declared below their use.
+  std::vector<Assignment> FieldAssignments(const std::string& name) {
+    if (!fields_indexed_) {
+      fields_indexed_ = true;
+      ForEachMember(root_, [this](TSNode n) {
+        if (!Is(n, "field_declaration")) return;
+        for (TSNode d : NamedChildren(n)) {
+          if (!Is(d, "variable_declaration")) continue;
+          for (TSNode v : NamedChildren(d)) {
+            if (!Is(v, "variable_declarator")) continue;
+            std::vector<TSNode> kids = NamedChildren(v);
+            if (kids.size() < 2) continue;
+            fields_[std::string(ts::Text(Field(v, "name"), src_))].push_back(
+                {v, kids.back(), false});
+          }
+        }
+      });
+    }
+    auto it = fields_.find(name);
+    // A name declared twice (two classes) is ambiguous: left as a hole.
+    if (it == fields_.end() || it->second.size() != 1) return {};
+    return it->second;
+  }
+
+  // The statement a record points at. An expression body (`=> throw ..`),
+  // a lambda's body and a switch arm are statements of their own.
+  TSNode StatementOf(TSNode n) {
+    TSNode cur = n;
+    for (TSNode parent : walk_.AncestorsOf(n)) {
+      if (IsSimpleStatement(Type(cur))) return cur;
+      if (IsStatementList(Type(parent))) return cur;
+      if (Is(parent, "arrow_expression_clause") || Is(parent, "switch_expression_arm")) return cur;
+      if (Is(parent, "lambda_expression") && ts_node_eq(Field(parent, "body"), cur)) return cur;
+      cur = parent;
+    }
+    return IsSimpleStatement(Type(cur)) ? cur : TSNode{};
+  }
+
+  // The innermost function holding `n`, else the root.
+  TSNode ScopeOf(TSNode n) { return walk_.ScopeOf(n, IsFunctionNode); }
+
+  // The name a captured value goes by: `x.ToString(..)` prints x.
+  std::string HoleExpr(TSNode n) {
+    n = Unwrap(n);
+    if (Is(n, "invocation_expression")) {
+      TSNode fn = Field(n, "function");
+      if (Is(fn, "member_access_expression") && ts::Text(Field(fn, "name"), src_) == "ToString") {
+        return CollapseSpace(ts::Text(Field(fn, "expression"), src_));
+      }
+    }
+    return CollapseSpace(ts::Text(n, src_));
+  }
+
+  void AddExprHole(TSNode n, Template* out) {
+    out->AddHole("{" + CollapseSpace(ts::Text(n, src_)) + "}", HoleExpr(n));
+  }
+
+  bool HasText(TSNode n) { return HasText(n, ts_node_start_byte(n), 0); }
+  bool HasText(TSNode n, uint32_t pos, int depth) {
+    std::string note;
+    return ExprTemplate(n, pos, depth, &note).HasLiteralText();
+  }
+
+  // --- context ---------------------------------------------------------------
+
+  ErrorSite NewSite(TSNode stmt, SiteKind kind) {
+    ErrorSite site;
+    site.language = "csharp";
+    site.file_path = file_.path;
+    site.kind = kind;
+    site.line = ts::Line(stmt);
+    site.end_line = ts::EndLine(stmt);
+    return site;
+  }
+
+  void Finish(TSNode stmt, ErrorSite site) {
+    if (site.message.empty()) return;
+    if (lines_.empty()) lines_ = SplitLines(src_);
+    AddBraceContext(stmt, src_, lines_, CSharpSyntax(), &site);
+    for (SourceNote& note : site.notes) note.text = StripXmlDoc(note.text);
+    out_->push_back(std::move(site));
+  }
+
+  const SourceFile& file_;
+  std::string_view src_;
+  std::vector<std::string_view> lines_;  // of src_, split when first needed
+  std::vector<ErrorSite>* out_;
+  TSNode root_{};
+  WalkPosition walk_;
+  int steps_ = 0;
+  std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
+  std::map<std::string, std::vector<Assignment>> fields_;
+  bool fields_indexed_ = false;
+  std::map<std::string, std::string> helper_returns_;  // method -> exception class it returns
+  bool methods_indexed_ = false;
+};
+
+class CSharpExtractor : public Extractor {
+ public:
+  // Extracts from the first-branch view of `file` when it parses cleanly;
+  // false (nothing added) when it does not.
+  static bool ExtractFirstBranches(const SourceFile& file, std::vector<ErrorSite>* sites,
+                                   bool* had_syntax_errors) {
+    SourceFile view = file;
+    view.content = FirstBranchView(file.content);
+    ts::TreePtr tree = ts::Parse(tree_sitter_c_sharp(), view.content);
+    if (!tree || ts_node_has_error(ts_tree_root_node(tree.get()))) return false;
+    if (had_syntax_errors) *had_syntax_errors = false;
+    CSharpFile(view, sites).Run(ts_tree_root_node(tree.get()));
+    return true;
+  }
+
+  std::string_view language() const override { return "csharp"; }
+  bool Handles(std::string_view path) const override { return path.ends_with(".cs"); }
+  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
+                 bool* had_syntax_errors) const override {
+    // `#if A sig1 #else sig2 #endif` around a declaration breaks the parse
+    // of both branches: a file with alternative branches is read as if
+    // every #if held, when that view parses cleanly (one parse, not two:
+    // the other branches mostly repeat the first for another framework).
+    bool alternatives = file.content.find("#el") != std::string::npos;
+    if (alternatives && ExtractFirstBranches(file, sites, had_syntax_errors)) return Status::OK();
+    ts::TreePtr tree = ts::Parse(tree_sitter_c_sharp(), file.content);
+    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
+    TSNode root = ts_tree_root_node(tree.get());
+    bool errors = ts_node_has_error(root);
+    // An #if around part of a statement (`#if X else if (..) {..} #endif`)
+    // breaks it too: the view is the second chance.
+    if (errors && !alternatives && file.content.find("#if") != std::string::npos &&
+        ExtractFirstBranches(file, sites, had_syntax_errors)) {
+      return Status::OK();
+    }
+    if (had_syntax_errors) *had_syntax_errors = errors;
+    CSharpFile(file, sites).Run(root);
+    return Status::OK();
+  }
+};
+
+}  // namespace
+
+const Extractor* CSharpExtractorInstance() {
+  static const CSharpExtractor kInstance;
+  return &kInstance;
+}
+
+}  // namespace errdex

@@ -1,0 +1,147 @@
+// Go extractor: every idiom of issue 6, asserted on the exact message, line,
+// class, status and pattern a user will see.
+#include <gtest/gtest.h>
+
+#include <re2/re2.h>
+
+#include "errdex/extractor.h"
+#include "extract/common/extractor_testing.h"
+
+namespace errdex {
+namespace {
+
+using extract_testing::ExtractFile;
+using extract_testing::HoleExprs;
+using extract_testing::Matches;
+using extract_testing::Messages;
+
+std::vector<ErrorSite> Extract(const std::string& code) {
+  return ExtractFile("pkg/store/store.go", code, "go");
+}
+
+TEST(GoExtractor, ErrorfVerbsAndWrapping) {
+  auto sites = Extract(
+      "package store\n"
+      "\n"
+      "func (s *Store) Open(name string, n int) error {\n"
+      "\tf, err := os.Open(name)\n"
+      "\tif err != nil {\n"
+      "\t\t// The file must exist before Open.\n"
+      "\t\treturn fmt.Errorf(\"open %q (%d of %[2]d, %T, %+v, 100%%): %w\",\n"
+      "\t\t\tname, n, f, s, err)\n"
+      "\t}\n"
+      "\treturn nil\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  const ErrorSite& s = sites[0];
+  EXPECT_EQ(s.message.Display(), "open %q (%d of %[2]d, %T, %+v, 100%): %w");
+  EXPECT_EQ(HoleExprs(s), (std::vector<std::string>{"name", "n", "n", "f", "s", "err"}));
+  EXPECT_EQ(s.line, 7);
+  EXPECT_EQ(s.end_line, 8);
+  EXPECT_EQ(s.function, "Store.Open");
+  ASSERT_EQ(s.conditions.size(), 1u);
+  EXPECT_EQ(s.conditions[0].expr, "err != nil");
+  ASSERT_FALSE(s.notes.empty());
+  EXPECT_EQ(s.notes[0].text, "The file must exist before Open.");
+  // %w: the wrapped error's text follows and is matched by the last hole.
+  RE2 re(s.message.Pattern());
+  ASSERT_TRUE(re.ok());
+  EXPECT_TRUE(RE2::PartialMatch(
+      "open \"a b\" (3 of 3, *os.File, &{x:1}, 100%): read a: permission denied\nmore", re));
+  EXPECT_TRUE(RE2::PartialMatch("open \"a\" (%!d(string=x) of 1, <nil>, {}, 100%): ", re));
+}
+
+TEST(GoExtractor, SentinelsRecordedAtDeclaration) {
+  auto sites = Extract(
+      "package store\n"
+      "\n"
+      "var (\n"
+      "\t// ErrNotFound is returned when a key is absent.\n"
+      "\tErrNotFound = errors.New(\"store: key not found\")\n"
+      "\tErrClosed   = errors.New(`store: closed`)\n"
+      ")\n"
+      "\n"
+      "func get(k string) (string, error) {\n"
+      "\tif k == \"\" {\n"
+      "\t\treturn \"\", ErrNotFound\n"
+      "\t}\n"
+      "\treturn \"\", fmt.Errorf(\"get %s: %w\", k, ErrNotFound)\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].error_class, "ErrNotFound");
+  EXPECT_EQ(sites[0].message.Display(), "store: key not found");
+  EXPECT_EQ(sites[0].line, 5);
+  EXPECT_EQ(sites[0].function, "");
+  EXPECT_NE(sites[0].message_origin_note.find("returned at lines 11, 13"), std::string::npos)
+      << sites[0].message_origin_note;
+  EXPECT_EQ(sites[0].notes.at(0).text, "ErrNotFound is returned when a key is absent.");
+  EXPECT_EQ(sites[1].error_class, "ErrClosed");
+  EXPECT_EQ(sites[1].message.Display(), "store: closed");
+  EXPECT_EQ(sites[2].message.Display(), "get %s: %w");
+  EXPECT_EQ(HoleExprs(sites[2]), (std::vector<std::string>{"k", "ErrNotFound"}));
+}
+
+TEST(GoExtractor, CustomErrorTypeMethods) {
+  auto sites = Extract(
+      "package store\n"
+      "\n"
+      "type ParseError struct{ Line int; Msg string }\n"
+      "\n"
+      "func (e *ParseError) Error() string {\n"
+      "\tif e.Line == 0 {\n"
+      "\t\treturn \"parse error: \" + e.Msg\n"
+      "\t}\n"
+      "\treturn fmt.Sprintf(\"line %d: %s\", e.Line, e.Msg)\n"
+      "}\n"
+      "\n"
+      "func (e ParseError) String() string { return \"not an error method\" }\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].error_class, "ParseError");
+  EXPECT_EQ(sites[0].message.Display(), "parse error: {e.Msg}");
+  EXPECT_EQ(sites[0].line, 7);
+  EXPECT_EQ(sites[0].function, "ParseError.Error");
+  EXPECT_EQ(sites[1].message.Display(), "line %d: %s");
+  EXPECT_EQ(sites[1].message.Pattern(), "line ([\\s\\S]*?): ([\\s\\S]*?)");
+  EXPECT_EQ(sites[1].line, 9);
+}
+
+TEST(GoExtractor, PanicFatalHttpAndVariables) {
+  auto sites = Extract(
+      "package store\n"
+      "\n"
+      "const prefix = \"store: \"\n"
+      "\n"
+      "func serve(w http.ResponseWriter, id string) {\n"
+      "\tmsg := prefix + \"no such id \" + id\n"
+      "\thttp.Error(w, msg, http.StatusNotFound)\n"
+      "\thttp.Error(w, \"bad\\tinput\\x21\", 400)\n"
+      "\tpanic(fmt.Sprintf(\"unreachable: %v\", id))\n"
+      "\tpanic(errors.New(\"boom\"))\n"
+      "\tpanic(err)\n"
+      "\tlog.Fatalf(\"listen on %s: %v\", addr, err)\n"
+      "\tlog.Fatal(\"cannot start: \", err)\n"
+      "\treturn errors.Wrapf(err, \"read %s\", id)\n"
+      "\treturn status.Errorf(codes.NotFound, \"user %s not found\", id)\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 8u);
+  EXPECT_EQ(sites[0].message.Display(), "store: no such id {id}");
+  EXPECT_EQ(sites[0].http_status, 404);
+  EXPECT_EQ(sites[0].kind, SiteKind::kHttp);
+  EXPECT_EQ(sites[0].line, 7);
+  EXPECT_EQ(sites[1].message.Display(), "bad\tinput!");
+  EXPECT_EQ(sites[1].http_status, 400);
+  EXPECT_EQ(sites[2].message.Display(), "unreachable: %v");
+  EXPECT_EQ(sites[2].error_class, "panic");
+  EXPECT_EQ(sites[3].message.Display(), "boom");
+  EXPECT_EQ(sites[4].message.Display(), "listen on %s: %v");
+  EXPECT_EQ(sites[4].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[4].severity, "critical");
+  EXPECT_EQ(sites[5].message.Display(), "cannot start: {err}");
+  EXPECT_EQ(sites[6].message.Display(), "read %s: {err}");
+  EXPECT_EQ(sites[7].message.Display(), "user %s not found");
+  EXPECT_EQ(sites[7].error_class, "status.NotFound");
+  EXPECT_EQ(sites[7].line, 15);
+}
+
+}  // namespace
+}  // namespace errdex

@@ -1,0 +1,1384 @@
+// JavaScript/TypeScript extractor: finds the error sites of one .js/.mjs/
+// .cjs/.jsx/.ts/.tsx file and reconstructs each message template from the
+// syntax tree: string literals, template literals (`${x}` holes), `+`
+// concatenation, util.format verbs and messages held in variables.
+//
+// Sites: `throw new X(...)`, `throw X(...)`, `throw "text"`, error objects
+// built and then thrown or passed on (`const err = new Error(msg); err.code =
+// 'E'; throw err`, `Promise.reject(new Error(..))`, `cb(new Error(..))`),
+// error factories (`createError(404, 'msg')`, `Boom.notFound('msg')`) and HTTP
+// responses (`res.status(404).json({error: 'msg'})`). Error codes come from
+// `code:` properties, `err.code = ...` assignments, CONSTANT_CASE code
+// arguments (`new AxiosError(msg, AxiosError.ERR_BAD_REQUEST)`) and Node's
+// `new ERR_X(...)` classes.
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "errdex/extractor.h"
+#include "extract/common/brace_context.h"
+#include "extract/common/escapes.h"
+#include "extract/common/printf_format.h"
+#include "extract/common/ts_util.h"
+#include "resolve/link.h"
+#include "util/text.h"
+
+extern "C" const TSLanguage* tree_sitter_javascript();
+extern "C" const TSLanguage* tree_sitter_typescript();
+extern "C" const TSLanguage* tree_sitter_tsx();
+
+namespace errdex {
+namespace {
+
+using ts::Field;
+using ts::Is;
+using ts::NamedChildren;
+using ts::Type;
+
+constexpr int kMaxExprDepth = 64;
+using ts::kMaxAncestors;
+constexpr size_t kMaxAssignmentsPerName = 256;
+
+bool IsUpper(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }
+
+// `ERR_BAD_REQUEST`, `ECONNRESET`, `E_TIMEOUT`: an identifier that reads as an
+// error code rather than a value.
+bool LooksLikeCode(std::string_view s) {
+  if (s.size() < 3 || !IsUpper(s[0])) return false;
+  bool underscore = false;
+  for (char c : s) {
+    if (c == '_') {
+      underscore = true;
+    } else if (!IsUpper(c) && !std::isdigit(static_cast<unsigned char>(c))) {
+      return false;
+    }
+  }
+  return underscore || s[0] == 'E';
+}
+
+// Constructor names that build an error object even when not thrown here.
+bool LooksLikeErrorClass(std::string_view name) {
+  std::string last = LastDotComponent(name);
+  if (last.empty() || !IsUpper(last[0])) return false;
+  return last.ends_with("Error") || last.ends_with("Exception") || last.ends_with("Err") ||
+         last.starts_with("ERR_") || last == "Boom";
+}
+
+std::optional<int> StatusForClass(std::string_view cls) {
+  static const std::map<std::string_view, int> kTable = {{"BadRequestError", 400},
+                                                         {"BadRequestException", 400},
+                                                         {"UnauthorizedError", 401},
+                                                         {"UnauthorizedException", 401},
+                                                         {"ForbiddenError", 403},
+                                                         {"ForbiddenException", 403},
+                                                         {"NotFoundError", 404},
+                                                         {"NotFoundException", 404},
+                                                         {"MethodNotAllowedError", 405},
+                                                         {"ConflictError", 409},
+                                                         {"ConflictException", 409},
+                                                         {"GoneError", 410},
+                                                         {"PayloadTooLargeError", 413},
+                                                         {"UnprocessableEntityError", 422},
+                                                         {"UnprocessableEntityException", 422},
+                                                         {"TooManyRequestsError", 429},
+                                                         {"InternalServerError", 500},
+                                                         {"InternalServerErrorException", 500},
+                                                         {"NotImplementedError", 501},
+                                                         {"NotImplementedException", 501},
+                                                         {"BadGatewayError", 502},
+                                                         {"ServiceUnavailableError", 503},
+                                                         {"ServiceUnavailableException", 503},
+                                                         {"GatewayTimeoutError", 504}};
+  auto it = kTable.find(cls);
+  if (it == kTable.end()) return std::nullopt;
+  return it->second;
+}
+
+// hapi's Boom helpers.
+std::optional<int> StatusForBoom(std::string_view method) {
+  static const std::map<std::string_view, int> kTable = {
+      {"badRequest", 400},         {"unauthorized", 401},   {"paymentRequired", 402},
+      {"forbidden", 403},          {"notFound", 404},       {"methodNotAllowed", 405},
+      {"notAcceptable", 406},      {"conflict", 409},       {"resourceGone", 410},
+      {"preconditionFailed", 412}, {"entityTooLarge", 413}, {"badData", 422},
+      {"tooManyRequests", 429},    {"internal", 500},       {"badImplementation", 500},
+      {"notImplemented", 501},     {"badGateway", 502},     {"serverUnavailable", 503},
+      {"gatewayTimeout", 504}};
+  auto it = kTable.find(method);
+  if (it == kTable.end()) return std::nullopt;
+  return it->second;
+}
+
+std::string ReasonPhrase(std::optional<int> status) {
+  static const std::map<int, std::string> kPhrases = {{400, "Bad Request"},
+                                                      {401, "Unauthorized"},
+                                                      {402, "Payment Required"},
+                                                      {403, "Forbidden"},
+                                                      {404, "Not Found"},
+                                                      {405, "Method Not Allowed"},
+                                                      {406, "Not Acceptable"},
+                                                      {408, "Request Timeout"},
+                                                      {409, "Conflict"},
+                                                      {410, "Gone"},
+                                                      {411, "Length Required"},
+                                                      {412, "Precondition Failed"},
+                                                      {413, "Payload Too Large"},
+                                                      {414, "URI Too Long"},
+                                                      {415, "Unsupported Media Type"},
+                                                      {416, "Range Not Satisfiable"},
+                                                      {417, "Expectation Failed"},
+                                                      {418, "I'm a Teapot"},
+                                                      {421, "Misdirected Request"},
+                                                      {422, "Unprocessable Entity"},
+                                                      {423, "Locked"},
+                                                      {424, "Failed Dependency"},
+                                                      {425, "Too Early"},
+                                                      {426, "Upgrade Required"},
+                                                      {428, "Precondition Required"},
+                                                      {429, "Too Many Requests"},
+                                                      {431, "Request Header Fields Too Large"},
+                                                      {451, "Unavailable For Legal Reasons"},
+                                                      {500, "Internal Server Error"},
+                                                      {501, "Not Implemented"},
+                                                      {502, "Bad Gateway"},
+                                                      {503, "Service Unavailable"},
+                                                      {504, "Gateway Timeout"}};
+  if (!status) return "HTTP error";
+  auto it = kPhrases.find(*status);
+  return it == kPhrases.end() ? "HTTP " + std::to_string(*status) : it->second;
+}
+
+std::optional<int> HttpStatusLiteral(TSNode n, std::string_view src) {
+  if (!Is(n, "number")) return std::nullopt;
+  std::string_view t = ts::Text(n, src);
+  if (t.size() != 3 || !std::all_of(t.begin(), t.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      })) {
+    return std::nullopt;
+  }
+  int v = std::stoi(std::string(t));
+  if (v < 100 || v > 599) return std::nullopt;
+  return v;
+}
+
+// Decodes a JavaScript string literal body (escapes, line continuations).
+std::string DecodeJsEscapes(std::string_view body) {
+  std::string out;
+  for (size_t i = 0; i < body.size(); ++i) {
+    char c = body[i];
+    if (c != '\\' || i + 1 >= body.size()) {
+      out += c;
+      continue;
+    }
+    char e = body[++i];
+    uint32_t cp = 0;
+    switch (e) {
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'v':
+        out += '\v';
+        break;
+      case '0':
+        out += '\0';
+        break;
+      case '\r':
+        if (i + 1 < body.size() && body[i + 1] == '\n') ++i;
+        break;
+      case '\n':
+        break;  // line continuation
+      case 'x': {
+        size_t j = i + 1;
+        if (ParseHex(body, &j, 2, &cp) && j == i + 3) {
+          AppendUtf8(cp, &out);
+          i = j - 1;
+        } else {
+          out += e;
+        }
+        break;
+      }
+      case 'u': {
+        size_t j = i + 1;
+        bool ok;
+        if (j < body.size() && body[j] == '{') {
+          ++j;
+          ok = ParseHex(body, &j, 6, &cp) && j < body.size() && body[j] == '}';
+          if (ok) ++j;
+        } else {
+          ok = ParseHex(body, &j, 4, &cp) && j == i + 5;
+        }
+        if (!ok) {
+          out += e;
+          break;
+        }
+        // A surrogate pair written as two escapes.
+        if (cp >= 0xD800 && cp <= 0xDBFF && j + 5 < body.size() && body[j] == '\\' &&
+            body[j + 1] == 'u') {
+          size_t k = j + 2;
+          uint32_t lo = 0;
+          if (ParseHex(body, &k, 4, &lo) && k == j + 6 && lo >= 0xDC00 && lo <= 0xDFFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            j = k;
+          }
+        }
+        AppendUtf8(cp, &out);
+        i = j - 1;
+        break;
+      }
+      default:
+        out += e;
+    }
+  }
+  return out;
+}
+
+// The scope name of a node for function names in records.
+// `parent` names an anonymous function: `const f = () => ..`, `{ f: function () {} }`.
+std::string JsScopeNameIn(TSNode n, TSNode parent, std::string_view src, bool* is_function) {
+  std::string_view type = Type(n);
+  if (type == "class_declaration" || type == "class" || type == "abstract_class_declaration") {
+    return std::string(ts::Text(Field(n, "name"), src));
+  }
+  if (type == "function_declaration" || type == "generator_function_declaration" ||
+      type == "method_definition") {
+    *is_function = true;
+    return std::string(ts::Text(Field(n, "name"), src));
+  }
+  if (type == "arrow_function" || type == "function_expression" || type == "function" ||
+      type == "generator_function") {
+    *is_function = true;
+    if (Is(parent, "variable_declarator")) return std::string(ts::Text(Field(parent, "name"), src));
+    if (Is(parent, "pair")) return std::string(ts::Text(Field(parent, "key"), src));
+    if (Is(parent, "assignment_expression")) {
+      return LastDotComponent(ts::Text(Field(parent, "left"), src));
+    }
+    return std::string(ts::Text(Field(n, "name"), src));
+  }
+  return "";
+}
+
+std::string JsScopeName(TSNode n, std::string_view src, bool* is_function) {
+  return JsScopeNameIn(n, ts_node_parent(n), src, is_function);
+}
+
+const BraceSyntax& JsSyntax() {
+  static const BraceSyntax kSyntax{
+      JsScopeName,
+      {"statement_block", "program", "switch_case", "switch_default"},
+      {"return_statement", "throw_statement", "continue_statement", "break_statement"},
+      "catch_clause",
+      nullptr,
+      JsScopeNameIn};
+  return kSyntax;
+}
+
+bool IsFunctionNode(TSNode n) {
+  std::string_view t = Type(n);
+  return t == "function_declaration" || t == "generator_function_declaration" ||
+         t == "method_definition" || t == "arrow_function" || t == "function_expression" ||
+         t == "function" || t == "generator_function";
+}
+
+// The innermost function holding `n`, else the root.
+TSNode EnclosingScope(TSNode n) {
+  return ts::EnclosingScope(n, [](TSNode a) { return IsFunctionNode(a); });
+}
+
+// Symbol ids of the node types the walk compares every node against
+// (comparing ids, not type strings); they differ between the grammars.
+struct JsIds {
+  TSSymbol throw_statement, new_expression, call_expression, variable_declarator,
+      assignment_expression, augmented_assignment_expression, member_expression, string, regex,
+      class_declaration, class_expression, abstract_class;
+  TSFieldId function, constructor, object, property, arguments, left;
+  std::vector<TSSymbol> functions;  // the types IsFunctionNode accepts
+
+  bool IsFunction(TSSymbol s) const {
+    return std::find(functions.begin(), functions.end(), s) != functions.end();
+  }
+};
+
+JsIds MakeIds(const TSLanguage* lang) {
+  auto sym = [&](std::string_view n) { return ts::Symbol(lang, n); };
+  auto field = [&](std::string_view n) {
+    return ts_language_field_id_for_name(lang, n.data(), static_cast<uint32_t>(n.size()));
+  };
+  JsIds ids{sym("throw_statement"),
+            sym("new_expression"),
+            sym("call_expression"),
+            sym("variable_declarator"),
+            sym("assignment_expression"),
+            sym("augmented_assignment_expression"),
+            sym("member_expression"),
+            sym("string"),
+            sym("regex"),
+            sym("class_declaration"),
+            sym("class"),
+            sym("abstract_class_declaration"),
+            field("function"),
+            field("constructor"),
+            field("object"),
+            field("property"),
+            field("arguments"),
+            field("left"),
+            {}};
+  for (std::string_view t :
+       {"function_declaration", "generator_function_declaration", "method_definition",
+        "arrow_function", "function_expression", "function", "generator_function"}) {
+    TSSymbol s = sym(t);
+    if (s != 0) ids.functions.push_back(s);  // 0: not in this grammar
+  }
+  return ids;
+}
+
+const JsIds& IdsFor(const TSLanguage* lang) {
+  static const JsIds kJs = MakeIds(tree_sitter_javascript());
+  static const JsIds kTs = MakeIds(tree_sitter_typescript());
+  static const JsIds kTsx = MakeIds(tree_sitter_tsx());
+  if (lang == tree_sitter_typescript()) return kTs;
+  if (lang == tree_sitter_tsx()) return kTsx;
+  return kJs;
+}
+
+using Ancestors = std::vector<TSNode>;
+
+// Per-file extraction state.
+class JsFile {
+ public:
+  JsFile(const SourceFile& file, std::string language, const TSLanguage* grammar,
+         std::vector<ErrorSite>* out, FileFacts* facts = nullptr)
+      : file_(file),
+        src_(file.content),
+        language_(std::move(language)),
+        ids_(IdsFor(grammar)),
+        out_(out),
+        facts_(facts) {}
+
+  // One iterative pre-order walk (nesting depth is untrusted) gathers the
+  // candidate sites and the assignment index; the sites are handled after
+  // it, in source order. The walk carries each node's ancestors:
+  // ts_node_parent searches down from the root on every call in the 0.20
+  // runtime.
+  void Run(TSNode root) {
+    root_ = root;
+    ts::WalkWithAncestors(root, [this](TSNode n, const Ancestors& anc) { return Visit(n, anc); });
+    for (const Pending& p : pending_) {
+      if (p.symbol == ids_.throw_statement) {
+        HandleThrow(p.node, p.ancestors);
+      } else if (p.symbol == ids_.new_expression) {
+        HandleNew(p.node, p.ancestors);
+      } else {
+        HandleCall(p.node, p.ancestors);
+      }
+    }
+    if (facts_) CollectLinks();
+  }
+
+ private:
+  // A candidate site and its ancestors (root first).
+  struct Pending {
+    TSNode node;
+    TSSymbol symbol;
+    Ancestors ancestors;
+  };
+
+  // Returns whether to descend: string and regex literals hold no sites.
+  bool Visit(TSNode n, const Ancestors& anc) {
+    TSSymbol sym = ts_node_symbol(n);
+    if (sym == ids_.string || sym == ids_.regex) return ts_node_has_error(n);
+    if (sym == ids_.throw_statement) {
+      pending_.push_back(Pending{n, sym, anc});
+    } else if (sym == ids_.new_expression) {
+      // Only `new X(...)` with an uppercase name can be a site (HandleNew).
+      std::string_view name = ts::Text(ts_node_child_by_field_id(n, ids_.constructor), src_);
+      std::string_view last = name.substr(name.rfind('.') + 1);  // npos + 1 == 0
+      if (!last.empty() && IsUpper(last[0])) pending_.push_back(Pending{n, sym, anc});
+    } else if (sym == ids_.call_expression) {
+      if (IsSiteCall(n)) {
+        pending_.push_back(Pending{n, sym, anc});
+      } else if (facts_ && IsLinkCandidate(n)) {
+        link_pending_.push_back(Pending{n, sym, anc});
+      } else if (facts_) {
+        // console.error(msg) followed by process.exit() in the same
+        // function: the printed message is the error the user sees.
+        std::string_view fn = ts::Text(ts_node_child_by_field_id(n, ids_.function), src_);
+        if (fn == "console.error") {
+          console_errors_.push_back(Pending{n, sym, anc});
+        } else if (fn == "process.exit") {
+          size_t k = anc.size();
+          while (k > 0 && !ids_.IsFunction(ts_node_symbol(anc[k - 1]))) --k;
+          if (k > 0) {
+            uint32_t& last = exits_[anc[k - 1].id];
+            last = std::max(last, ts_node_start_byte(n));
+          }
+        }
+      }
+    } else if (sym == ids_.variable_declarator || sym == ids_.assignment_expression ||
+               sym == ids_.augmented_assignment_expression) {
+      IndexAssignment(n, anc);
+      if (facts_ && sym == ids_.assignment_expression &&
+          ts::Text(ts_node_child_by_field_id(n, ids_.left), src_) == "this.message") {
+        message_assigns_.push_back(Pending{n, sym, anc});
+      }
+    } else if (facts_ && (ids_.IsFunction(sym) || sym == ids_.class_declaration ||
+                          sym == ids_.class_expression || sym == ids_.abstract_class)) {
+      bool is_function = false;
+      std::string name = JsScopeNameIn(n, anc.empty() ? TSNode{} : anc.back(), src_, &is_function);
+      if (!name.empty() && name != "constructor") facts_->link_names.push_back(name);
+    }
+    return true;
+  }
+
+  // --- linking facts (src/resolve/link.h) -------------------------------------
+
+  // Calls that may pass a message on: a named callee that is not the
+  // platform's, with arguments. Decided by text only (this runs for every call).
+  bool IsLinkCandidate(TSNode call) const {
+    TSNode args = ts_node_child_by_field_id(call, ids_.arguments);
+    if (ts_node_is_null(args) || ts_node_named_child_count(args) == 0) return false;
+    TSNode fn = ts_node_child_by_field_id(call, ids_.function);
+    std::string_view text = ts::Text(fn, src_);
+    if (text == "super") return true;
+    std::string_view last = text.substr(text.rfind('.') + 1);  // npos + 1 == 0
+    if (last.empty() || last.size() > 64) return false;
+    for (char c : last) {
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '$' && c != '#') {
+        return false;
+      }
+    }
+    // clang-format off
+    static const std::set<std::string_view> kNotSinks = {
+        "require", "import", "push", "join", "split", "replace", "includes", "indexOf",
+        "lastIndexOf", "startsWith", "endsWith", "slice", "concat", "test", "match", "exec",
+        "get", "set", "has", "add", "delete", "on", "once", "off", "emit", "then", "catch",
+        "finally", "call", "apply", "bind", "log", "debug", "info", "trace", "map", "filter",
+        "forEach", "reduce", "some", "every", "find", "findIndex", "assign", "keys", "values",
+        "entries", "stringify", "parse", "resolve", "describe", "it", "test", "expect",
+        "addEventListener", "removeEventListener", "querySelector", "write", "toString",
+        "substring", "substr", "trim", "padStart", "padEnd", "repeat", "unshift", "splice",
+        "sort", "setTimeout", "setInterval", "defineProperty", "hasOwnProperty", "tap",
+        "tapAsync", "tapPromise", "intercept", "for", "callAsync", "promise", "getHooks",
+        "createHash", "digest", "update", "from", "of", "isArray", "freeze", "localeCompare"};
+    // clang-format on
+    if (kNotSinks.count(last)) return false;
+    if (ts_node_symbol(fn) == ids_.member_expression) {
+      std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
+      if (obj == "console" || obj == "Math" || obj == "JSON" || obj == "Object" || obj == "Array" ||
+          obj == "Promise" || obj == "Reflect" || obj == "path" || obj == "fs" ||
+          obj == "process") {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // The function a node sits in, as calls name it.
+  struct FuncInfo {
+    bool valid = false;
+    TSNode node{};
+    std::string qual, name;  // "Command.error", "error"; the class for a constructor
+    bool method = false, ctor = false;
+    std::vector<std::string> params;
+    std::string heritage;  // a constructor's superclass, last component
+    int line = 0;
+  };
+
+  const FuncInfo& Enclosing(const Ancestors& anc) {
+    static const FuncInfo kNone;
+    size_t k = anc.size();
+    while (k > 0 && !ids_.IsFunction(ts_node_symbol(anc[k - 1]))) --k;
+    if (k == 0) return kNone;
+    TSNode fn = anc[k - 1];
+    auto it = func_info_.find(fn.id);
+    if (it != func_info_.end()) return it->second;
+    FuncInfo& fi = func_info_[fn.id];
+    fi.valid = true;
+    fi.node = fn;
+    fi.line = ts::Line(fn);
+    bool is_function = false;
+    fi.name = JsScopeNameIn(fn, k >= 2 ? anc[k - 2] : TSNode{}, src_, &is_function);
+    std::string cls;
+    TSNode cls_node{};
+    if (Is(fn, "method_definition") && k >= 3 && Is(anc[k - 2], "class_body")) {
+      cls_node = anc[k - 3];
+      cls = std::string(ts::Text(Field(cls_node, "name"), src_));
+    }
+    fi.method = Is(fn, "method_definition");
+    if (fi.method && fi.name == "constructor" && !cls.empty()) {
+      fi.ctor = true;
+      fi.method = false;
+      fi.name = cls;
+      fi.qual = cls;
+      for (TSNode c : NamedChildren(cls_node)) {
+        if (!Is(c, "class_heritage")) continue;
+        std::string_view h = ts::Text(c, src_);
+        size_t at = h.find("extends");
+        if (at == std::string_view::npos) break;
+        size_t b = at + 7, e;
+        while (b < h.size() && std::isspace(static_cast<unsigned char>(h[b]))) ++b;
+        for (e = b; e < h.size(); ++e) {
+          char ch = h[e];
+          if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' && ch != '$' &&
+              ch != '.') {
+            break;
+          }
+        }
+        fi.heritage = LastDotComponent(h.substr(b, e - b));
+      }
+    } else {
+      fi.qual = cls.empty() ? fi.name : cls + "." + fi.name;
+    }
+    TSNode params = Field(fn, "parameters");
+    if (ts_node_is_null(params)) {
+      TSNode one = Field(fn, "parameter");  // `x => ...`
+      if (!ts_node_is_null(one)) fi.params.emplace_back(ts::Text(one, src_));
+    }
+    for (TSNode p : NamedChildren(params)) {
+      std::string_view t = Type(p);
+      TSNode id = p;
+      if (t == "required_parameter" || t == "optional_parameter") id = Field(p, "pattern");
+      if (Is(id, "assignment_pattern")) id = Field(id, "left");
+      if (t == "comment" || t == "accessibility_modifier" || t == "this") continue;
+      fi.params.push_back(Is(id, "identifier") ? std::string(ts::Text(id, src_)) : "");
+    }
+    return fi;
+  }
+
+  // Whether a hole of `t` names a parameter of `fi`.
+  static bool NamesParam(const Template& t, const FuncInfo& fi) {
+    for (const Piece& p : t.pieces()) {
+      if (p.is_hole && !p.expr.empty() &&
+          std::find(fi.params.begin(), fi.params.end(), p.expr) != fi.params.end()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // A site whose message holes name parameters of its function makes that
+  // function a sink.
+  void AddSink(const ErrorSite& site, const Ancestors& anc, const std::string& via_class) {
+    const FuncInfo& fi = Enclosing(anc);
+    if (!fi.valid || fi.name.empty()) return;
+    // A constructor composes its class's message even from its own locals
+    // (`this.message = `No metadata for "${name}" was found.``): every
+    // construction of the class shows that text.
+    if (!NamesParam(site.message, fi) && !(fi.ctor && site.message.HasLiteralText())) return;
+    SinkFact s;
+    s.function = fi.qual;
+    s.name = fi.name;
+    s.language = language_;
+    s.method = fi.method;
+    s.constructor = fi.ctor;
+    s.params = fi.params;
+    s.message = site.message;
+    s.error_class = fi.ctor ? fi.name : site.error_class;
+    s.kind = site.kind;
+    s.severity = site.severity;
+    s.error_code = site.error_code;
+    s.http_status = site.http_status;
+    s.line = site.line;
+    s.def_line = fi.line;
+    s.via_class = via_class;
+    for (const std::string& p : s.params) {
+      for (const PathCondition& c : site.conditions) {
+        if (ReadsName(c.expr, p)) {
+          s.guarded.push_back(p);
+          break;
+        }
+      }
+    }
+    facts_->sinks.push_back(std::move(s));
+  }
+
+  static bool HasSpace(const Template& t) {
+    for (const Piece& p : t.pieces()) {
+      if (!p.is_hole && p.text.find(' ') != std::string::npos) return true;
+    }
+    return false;
+  }
+
+  static bool BuiltinError(std::string_view name) {
+    return name == "Error" || name == "TypeError" || name == "RangeError" ||
+           name == "SyntaxError" || name == "ReferenceError" || name == "EvalError" ||
+           name == "URIError";
+  }
+
+  // A link call with its arguments as templates; false when no argument
+  // has text or names a parameter of the caller.
+  bool MakeLinkCall(TSNode call, TSNode args_node, const Ancestors& anc, LinkCall* out,
+                    bool always = false) {
+    const FuncInfo& fi = Enclosing(anc);
+    scope_hint_ = fi.valid ? fi.node : TSNode{};
+    bool text = false, param = false;
+    for (TSNode a : NamedChildren(args_node)) {
+      if (Is(a, "comment")) continue;
+      TSNode u = Unwrap(a);
+      std::string note;
+      Template t = Is(u, "object") || Is(u, "spread_element") || IsFunctionNode(u)
+                       ? Template()
+                       : ExprTemplate(u, ts_node_start_byte(call), 0, &note);
+      if (Is(u, "identifier") && !HasSpace(t)) {
+        // A local holding a word (`encoding = DEFAULT_ENCODING`) is a value,
+        // maybe one of several; a local holding a sentence is a message.
+        t = Template();
+        AddExprHole(u, &t);
+      }
+      text |= t.HasLiteralText();
+      param |= fi.valid && NamesParam(t, fi);
+      out->args.push_back(std::move(t));
+    }
+    scope_hint_ = TSNode{};
+    if (!text && !param && !always) return false;
+    out->line = ts::Line(call);
+    if (fi.valid) {
+      out->caller = fi.qual;
+      out->caller_name = fi.name;
+      out->caller_method = fi.method;
+      out->caller_constructor = fi.ctor;
+      out->caller_params = fi.params;
+      out->caller_line = fi.line;
+    }
+    return true;
+  }
+
+  // `console.error(fmt, ...)` in a function that then calls process.exit():
+  // a sink when the printed text names the function's parameters.
+  void CollectExitSinks() {
+    for (const Pending& p : console_errors_) {
+      const FuncInfo& fi = Enclosing(p.ancestors);
+      if (!fi.valid) continue;
+      auto exit = exits_.find(fi.node.id);
+      if (exit == exits_.end() || exit->second < ts_node_start_byte(p.node)) continue;
+      std::vector<TSNode> args = NamedChildren(Field(p.node, "arguments"));
+      if (args.empty()) continue;
+      std::string note;
+      scope_hint_ = fi.node;
+      Template msg = ExprTemplate(Unwrap(args[0]), ts_node_start_byte(p.node), 0, &note);
+      if (args.size() > 1) {
+        std::vector<std::string> rest;
+        for (size_t i = 1; i < args.size(); ++i) rest.push_back(HoleExpr(args[i]));
+        msg = ApplyPrintf(msg, rest, PrintfDialect::kNodeUtil);
+      }
+      scope_hint_ = TSNode{};
+      size_t depth = 0;
+      TSNode stmt = StatementOf(p.node, p.ancestors, &depth);
+      if (ts_node_is_null(stmt)) continue;
+      ErrorSite site = NewSite(stmt, SiteKind::kLog);
+      site.message = std::move(msg);
+      site = Context(stmt, std::move(site), p.ancestors, depth);
+      AddSink(site, p.ancestors, "");
+    }
+  }
+
+  void CollectLinks() {
+    CollectExitSinks();
+    std::set<const void*> message_ctors;  // constructors that set this.message
+    for (const Pending& p : message_assigns_) {
+      const FuncInfo& fi = Enclosing(p.ancestors);
+      if (!fi.valid || !fi.ctor) continue;
+      std::string note;
+      TSNode rhs = Field(p.node, "right");
+      scope_hint_ = fi.node;
+      Template t = ExprTemplate(rhs, ts_node_start_byte(p.node), 0, &note);
+      scope_hint_ = TSNode{};
+      message_ctors.insert(fi.node.id);
+      ErrorSite site = NewSite(p.node, SiteKind::kRaise);
+      site.message = t;
+      site.error_class = fi.name;
+      AddSink(site, p.ancestors, "");
+    }
+    for (const Pending& p : link_pending_) {
+      TSNode fn = Field(p.node, "function");
+      LinkCall call;
+      bool super_call = Is(fn, "super");
+      if (super_call) {
+        const FuncInfo& fi = Enclosing(p.ancestors);
+        if (!fi.valid || !fi.ctor || fi.heritage.empty() || message_ctors.count(fi.node.id)) {
+          continue;
+        }
+        std::vector<TSNode> super_args = NamedChildren(Field(p.node, "arguments"));
+        if (BuiltinError(fi.heritage) || !super_args.empty()) {
+          // super(message): the class's own text. Through a repository base
+          // class too (`class MissingSchemaError extends MongooseError`),
+          // when the text is written here: base classes pass it on.
+          if (super_args.empty()) continue;
+          ErrorSite site = NewSite(p.node, SiteKind::kRaise);
+          std::string note;
+          scope_hint_ = fi.node;
+          site.message = ExprTemplate(Unwrap(super_args[0]), ts_node_start_byte(p.node), 0, &note);
+          scope_hint_ = TSNode{};
+          site.error_class = fi.name;
+          if (BuiltinError(fi.heritage) || site.message.HasLiteralText()) {
+            AddSink(site, p.ancestors, "");
+            continue;
+          }
+        }
+        call.callee = fi.heritage;
+        call.construct = true;
+      } else {
+        std::string_view text = ts::Text(fn, src_);
+        call.callee = std::string(text.substr(text.rfind('.') + 1));
+        if (Is(fn, "member_expression"))
+          call.receiver = std::string(ts::Text(Field(fn, "object"), src_));
+      }
+      if (!MakeLinkCall(p.node, Field(p.node, "arguments"), p.ancestors, &call)) continue;
+      bool text = false;
+      for (const Template& t : call.args) text |= t.HasLiteralText();
+      if (text && !super_call) {
+        size_t depth = 0;
+        TSNode stmt = StatementOf(p.node, p.ancestors, &depth);
+        if (!ts_node_is_null(stmt)) {
+          ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+          for (TSNode a : NamedChildren(Field(p.node, "arguments"))) {
+            if (Is(Unwrap(a), "object")) ReadObjectCode(Unwrap(a), &site);
+          }
+          call.site = Context(stmt, std::move(site), p.ancestors, depth);
+          call.replaces_site = thrown_calls_.count(p.node.id) > 0;
+        }
+      }
+      facts_->link_calls.push_back(std::move(call));
+    }
+  }
+
+  // `new X(...)` that made a site: a construction the class's constructor
+  // may compose the message of.
+  void AddConstructionLink(TSNode n, const ErrorSite& site, const Ancestors& anc) {
+    LinkCall call;
+    call.callee = LastDotComponent(ts::Text(Field(n, "constructor"), src_));
+    call.construct = true;
+    // Always linked: a class whose constructor writes the whole message
+    // makes the site's text even when no argument has any.
+    MakeLinkCall(n, Field(n, "arguments"), anc, &call, /*always=*/true);
+    ErrorSite proto = site;
+    proto.message = Template();
+    proto.message_origin_note.clear();
+    proto.message_opaque = false;
+    call.site = std::move(proto);
+    call.replaces_site = true;
+    facts_->link_calls.push_back(std::move(call));
+  }
+
+  // The calls HandleCall looks at: IsFactoryCall or a response method, by
+  // field and symbol ids (this runs for every call).
+  bool IsSiteCall(TSNode call) const {
+    TSNode fn = ts_node_child_by_field_id(call, ids_.function);
+    std::string_view text = ts::Text(fn, src_);
+    std::string_view last = text.substr(text.rfind('.') + 1);  // npos + 1 == 0
+    if (last == "createError" || last == "createHttpError" || last == "httpError") return true;
+    if (ts_node_is_null(fn) || ts_node_symbol(fn) != ids_.member_expression) return false;
+    std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
+    if ((obj == "Boom" || obj == "boom") && StatusForBoom(last)) return true;
+    std::string_view prop = ts::Text(ts_node_child_by_field_id(fn, ids_.property), src_);
+    return prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus";
+  }
+
+  // --- sites ---------------------------------------------------------------
+
+  static TSNode Unwrap(TSNode n) {
+    for (int i = 0; i < kMaxExprDepth; ++i) {
+      std::string_view t = Type(n);
+      if (t != "parenthesized_expression" && t != "await_expression" && t != "as_expression" &&
+          t != "non_null_expression" && t != "satisfies_expression") {
+        break;
+      }
+      n = ts::FirstNamed(n);
+    }
+    return n;
+  }
+
+  // `throw` of something other than `new X(...)` (HandleNew takes those).
+  void HandleThrow(TSNode stmt, const Ancestors& anc) {
+    TSNode arg = Unwrap(ts::FirstNamed(stmt));
+    std::string_view type = Type(arg);
+    if (type == "new_expression" || ts_node_is_null(arg)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    if (type == "call_expression") {
+      TSNode fn = Field(arg, "function");
+      if (IsFactoryCall(arg)) return;  // HandleCall records it
+      std::string name(ts::Text(fn, src_));
+      std::string last = LastDotComponent(name);
+      if (!last.empty() && IsUpper(last[0]) && !Is(fn, "call_expression")) {
+        site.error_class = last;  // `throw TypeError('x')` builds the error without `new`
+      }
+      FillFromArgs(Field(arg, "arguments"), &site);
+      if (site.message_opaque && site.error_class.empty()) return;  // `throw wrap(err)`
+    } else if (type == "string" || type == "template_string" || type == "binary_expression") {
+      site.message = ExprTemplate(arg, ts_node_start_byte(stmt), 0, &site.message_origin_note);
+      if (!site.message.HasLiteralText()) return;
+    } else {
+      return;  // `throw err` re-throws a value built elsewhere
+    }
+    // `throw wrap('a', b)`: the message is a guess from one argument; the
+    // linker composes it when `wrap` is a sink, and only then.
+    bool guessed = type == "call_expression" && site.error_class.empty();
+    if (guessed && facts_) thrown_calls_.insert(arg.id);
+    Finish(stmt, std::move(site), anc, anc.size(), "", !guessed);
+  }
+
+  // `new X(...)`: thrown directly, built into a variable, or passed on.
+  void HandleNew(TSNode n, const Ancestors& anc) {
+    TSNode ctor = Field(n, "constructor");
+    std::string name(ts::Text(ctor, src_));
+    std::string last = LastDotComponent(name);
+    // `new x()` of a lowercase name is only a site when it reads as an error
+    // class; decided before looking for the statement.
+    bool upper = !last.empty() && IsUpper(last[0]);
+    if (!upper && !LooksLikeErrorClass(name)) return;
+    size_t depth = 0;
+    TSNode stmt = StatementOf(n, anc, &depth);
+    if (ts_node_is_null(stmt)) return;
+    bool thrown = Is(stmt, "throw_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
+    if (!(thrown && upper) && !LooksLikeErrorClass(name)) return;
+    TSNode parent = anc.empty() ? TSNode{} : anc.back();
+    if (!thrown && Is(parent, "class_heritage")) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = last;
+    site.http_status = StatusForClass(last);
+    if (last.starts_with("ERR_") && LooksLikeCode(last)) site.error_code = last;
+    FillFromArgs(Field(n, "arguments"), &site);
+    // `const err = new Error(msg); err.code = 'E'; throw err`.
+    if (Is(parent, "variable_declarator")) {
+      std::string var(ts::Text(Field(parent, "name"), src_));
+      AddPropertyAssignments(var, ScopeOf(n, anc), &site);
+    }
+    size_t before = out_->size();
+    // An opaque message of several arguments names no parameter for sure.
+    bool sink = !site.message_opaque || NamedChildren(Field(n, "arguments")).size() == 1;
+    Finish(stmt, std::move(site), anc, depth, sink ? last : "", sink);
+    if (facts_ && out_->size() > before) AddConstructionLink(n, out_->back(), anc);
+  }
+
+  void HandleCall(TSNode call, const Ancestors& anc) {
+    TSNode fn = Field(call, "function");
+    if (IsFactoryCall(call)) {
+      HandleFactory(call, anc);
+    } else if (Is(fn, "member_expression")) {
+      std::string_view prop = ts::Text(Field(fn, "property"), src_);
+      if (prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus") {
+        HandleResponse(call, std::string(prop), anc);
+      }
+    }
+  }
+
+  // createError(404, 'msg'), createHttpError(...), Boom.notFound('msg').
+  bool IsFactoryCall(TSNode call) const {
+    TSNode fn = Field(call, "function");
+    std::string_view text = ts::Text(fn, src_);
+    std::string_view last = text.substr(text.rfind('.') + 1);  // npos + 1 == 0
+    if (last == "createError" || last == "createHttpError" || last == "httpError") return true;
+    if (Is(fn, "member_expression")) {
+      std::string_view obj = ts::Text(Field(fn, "object"), src_);
+      if ((obj == "Boom" || obj == "boom") && StatusForBoom(last)) return true;
+    }
+    return false;
+  }
+
+  void HandleFactory(TSNode call, const Ancestors& anc) {
+    size_t depth = 0;
+    TSNode stmt = StatementOf(call, anc, &depth);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kHttp);
+    TSNode fn = Field(call, "function");
+    std::string last = LastDotComponent(ts::Text(fn, src_));
+    site.error_class = Is(fn, "member_expression") ? "Boom" : "HttpError";
+    if (site.error_class == "Boom") site.http_status = StatusForBoom(last);
+    TSNode args = Field(call, "arguments");
+    for (TSNode a : NamedChildren(args)) {
+      if (auto st = HttpStatusLiteral(a, src_)) site.http_status = st;
+    }
+    FillFromArgs(args, &site);
+    if (site.message_opaque) {
+      site.message = Template();
+      site.message.AddLiteral(ReasonPhrase(site.http_status));
+      site.message_origin_note = "no message given: the status text is shown";
+    }
+    Finish(stmt, std::move(site), anc, depth);
+  }
+
+  // res.status(404).json({error: 'msg'}), res.status(500).send('msg'),
+  // res.sendStatus(403).
+  void HandleResponse(TSNode call, const std::string& method, const Ancestors& anc) {
+    TSNode fn = Field(call, "function");
+    std::optional<int> status;
+    TSNode args = Field(call, "arguments");
+    if (method == "sendStatus") {
+      std::vector<TSNode> a = NamedChildren(args);
+      if (!a.empty()) status = HttpStatusLiteral(a[0], src_);
+    } else {
+      TSNode obj = Field(fn, "object");
+      if (!Is(obj, "call_expression")) return;
+      TSNode ofn = Field(obj, "function");
+      if (!Is(ofn, "member_expression") || ts::Text(Field(ofn, "property"), src_) != "status") {
+        return;
+      }
+      std::vector<TSNode> a = NamedChildren(Field(obj, "arguments"));
+      if (!a.empty()) status = HttpStatusLiteral(a[0], src_);
+    }
+    if (!status || *status < 400) return;
+    size_t depth = 0;
+    TSNode stmt = StatementOf(call, anc, &depth);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kHttp);
+    site.http_status = status;
+    std::vector<TSNode> a = NamedChildren(args);
+    TSNode msg = method == "sendStatus" || a.empty() ? TSNode{} : Unwrap(a[0]);
+    if (Is(msg, "object")) {
+      ReadObjectCode(msg, &site);
+      msg = MessageProperty(msg);
+    }
+    if (!ts_node_is_null(msg)) {
+      site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
+    }
+    if (!site.message.HasLiteralText()) {
+      site.message = Template();
+      site.message.AddLiteral(ReasonPhrase(status));
+      site.message_opaque = true;
+      site.message_origin_note = "the response body is not a literal: the status text is shown";
+    }
+    Finish(stmt, std::move(site), anc, depth);
+  }
+
+  // Message, code and status from constructor/factory arguments.
+  void FillFromArgs(TSNode args, ErrorSite* site) {
+    std::vector<TSNode> list = NamedChildren(args);
+    TSNode msg{};
+    for (TSNode a : list) {
+      TSNode u = Unwrap(a);
+      if (Is(u, "object")) {
+        ReadObjectCode(u, site);
+        if (ts_node_is_null(msg)) {
+          TSNode m = MessageProperty(u);
+          if (!ts_node_is_null(m) && HasText(m)) msg = m;
+        }
+        continue;
+      }
+      if (ts_node_is_null(msg) && HasText(u)) {
+        msg = u;
+        continue;
+      }
+      if (!ts_node_is_null(msg) && !site->error_code) {
+        // new AxiosError(msg, AxiosError.ERR_BAD_REQUEST), new MyError(msg, 'E_CONFIG')
+        if (Is(u, "string")) {
+          std::string s = StringTemplate(u).Display();
+          if (LooksLikeCode(s)) site->error_code = s;
+        } else if (Is(u, "identifier") || Is(u, "member_expression")) {
+          std::string s = LastDotComponent(ts::Text(u, src_));
+          if (LooksLikeCode(s)) site->error_code = s;
+        }
+      }
+    }
+    if (ts_node_is_null(msg) && !list.empty() && !Is(Unwrap(list[0]), "object")) msg = list[0];
+    if (ts_node_is_null(msg)) {
+      SetOpaque(site,
+                site->error_code ? *site->error_code
+                                 : (site->error_class.empty() ? "Error" : site->error_class),
+                "constructed without a message");
+      return;
+    }
+    site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
+    site->message_opaque = !site->message.HasLiteralText();
+  }
+
+  bool HasText(TSNode n) {
+    std::string note;
+    return ExprTemplate(n, ts_node_start_byte(n), 0, &note).HasLiteralText();
+  }
+
+  std::string KeyName(TSNode pair) {
+    TSNode key = Field(pair, "key");
+    if (Is(key, "string")) return StringTemplate(key).Display();
+    return std::string(ts::Text(key, src_));
+  }
+
+  TSNode MessageProperty(TSNode object) {
+    for (const char* want : {"message", "error", "msg", "detail", "reason", "description"}) {
+      for (TSNode p : NamedChildren(object)) {
+        if (Is(p, "pair") && KeyName(p) == want) return Field(p, "value");
+      }
+    }
+    return TSNode{};
+  }
+
+  // `{code: 'ERR_X', status: 404}` inside a constructor or response.
+  void ReadObjectCode(TSNode object, ErrorSite* site) {
+    for (TSNode p : NamedChildren(object)) {
+      if (!Is(p, "pair")) continue;
+      std::string key = KeyName(p);
+      ApplyProperty(key, Unwrap(Field(p, "value")), site);
+    }
+  }
+
+  void ApplyProperty(const std::string& key, TSNode value, ErrorSite* site) {
+    if (key == "code" || key == "errorCode") {
+      if (Is(value, "string")) {
+        std::string s = StringTemplate(value).Display();
+        if (!s.empty()) site->error_code = s;
+      } else if (Is(value, "identifier") || Is(value, "member_expression")) {
+        std::string s = LastDotComponent(ts::Text(value, src_));
+        if (LooksLikeCode(s)) site->error_code = s;
+      }
+    } else if (key == "status" || key == "statusCode") {
+      if (auto st = HttpStatusLiteral(value, src_)) site->http_status = st;
+    }
+  }
+
+  // `err.code = 'E'` / `err.status = 404` anywhere in the scope that built `err`.
+  void AddPropertyAssignments(const std::string& var, TSNode scope, ErrorSite* site) {
+    std::vector<TSNode> stack = {scope};
+    int budget = 100000;
+    while (!stack.empty() && budget-- > 0) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      if (IsFunctionNode(n) && !ts_node_eq(n, scope)) continue;
+      if (Is(n, "assignment_expression")) {
+        TSNode left = Field(n, "left");
+        if (Is(left, "member_expression") && ts::Text(Field(left, "object"), src_) == var) {
+          ApplyProperty(std::string(ts::Text(Field(left, "property"), src_)),
+                        Unwrap(Field(n, "right")), site);
+        }
+      }
+      std::vector<TSNode> kids = NamedChildren(n);
+      stack.insert(stack.end(), kids.rbegin(), kids.rend());
+    }
+  }
+
+  // --- templates -----------------------------------------------------------
+
+  Template StringTemplate(TSNode n) {
+    Template out;
+    std::string_view text = ts::Text(n, src_);
+    if (text.size() < 2) return out;
+    out.AddLiteral(DecodeJsEscapes(text.substr(1, text.size() - 2)));
+    return out;
+  }
+
+  Template TemplateStringTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    Template out;
+    uint32_t start = ts_node_start_byte(n) + 1, end = ts_node_end_byte(n);
+    if (end <= start) return out;
+    --end;  // closing backtick
+    uint32_t cur = start;
+    for (TSNode c : NamedChildren(n)) {
+      if (!Is(c, "template_substitution")) continue;
+      uint32_t b = ts_node_start_byte(c);
+      if (b > cur) out.AddLiteral(DecodeJsEscapes(src_.substr(cur, b - cur)));
+      TSNode expr = ts::FirstNamed(c);
+      std::string e = CollapseSpace(ts::Text(expr, src_));
+      // A nested literal (`${'x'}`) prints itself; anything else is a hole.
+      if (Is(expr, "string") || Is(expr, "template_string")) {
+        out.Append(ExprTemplate(expr, pos, depth + 1, note));
+      } else {
+        out.AddHole("${" + e + "}", e);
+      }
+      cur = ts_node_end_byte(c);
+    }
+    if (end > cur) out.AddLiteral(DecodeJsEscapes(src_.substr(cur, end - cur)));
+    return out;
+  }
+
+  Template ExprTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    Template out;
+    if (depth > kMaxExprDepth || ts_node_is_null(n)) {
+      AddExprHole(n, &out);
+      return out;
+    }
+    std::string_view type = Type(n);
+    if (type == "string") return StringTemplate(n);
+    if (type == "template_string") return TemplateStringTemplate(n, pos, depth, note);
+    if (type == "parenthesized_expression" || type == "as_expression" ||
+        type == "non_null_expression") {
+      return ExprTemplate(ts::FirstNamed(n), pos, depth + 1, note);
+    }
+    if (type == "binary_expression" && ts::Text(Field(n, "operator"), src_) == "+") {
+      Template t = ExprTemplate(Field(n, "left"), pos, depth + 1, note);
+      t.Append(ExprTemplate(Field(n, "right"), pos, depth + 1, note));
+      // `a + b` with no text is arithmetic or an opaque value: one hole.
+      if (t.HasLiteralText()) return t;
+    }
+    if (type == "call_expression") {
+      if (auto t = CallTemplate(n, pos, depth, note)) return *t;
+    }
+    if (type == "identifier") {
+      if (auto t = VariableTemplate(n, pos, depth, note)) return *t;
+    }
+    AddExprHole(n, &out);
+    return out;
+  }
+
+  // util.format('%s: %d', a, b) and format(...); String(x) names x.
+  std::optional<Template> CallTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    std::string_view fn = ts::Text(Field(n, "function"), src_);
+    // A tagged template (colorize`...`, chalk.red`...`) prints its text.
+    if (Is(Field(n, "arguments"), "template_string")) {
+      return TemplateStringTemplate(Field(n, "arguments"), pos, depth + 1, note);
+    }
+    std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+    if ((fn == "util.format" || fn == "format") && !args.empty()) {
+      Template fmt = ExprTemplate(args[0], pos, depth + 1, note);
+      if (!fmt.HasLiteralText()) return std::nullopt;
+      std::vector<std::string> rest;
+      for (size_t i = 1; i < args.size(); ++i) rest.push_back(HoleExpr(args[i]));
+      return ApplyPrintf(fmt, rest, PrintfDialect::kNodeUtil);
+    }
+    return std::nullopt;
+  }
+
+  // A message held in a `const`/`let`/`var`: the last declaration or
+  // assignment before `pos` in the enclosing function, plus `+=` appends.
+  std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
+                                           std::string* note) {
+    std::string name(ts::Text(ident, src_));
+    TSNode scope = ts_node_is_null(scope_hint_) ? EnclosingScope(ident) : scope_hint_;
+    std::vector<TSNode> assigns = AssignmentsTo(scope, name, pos);
+    if (assigns.empty() && !Is(scope, "program")) {
+      assigns = AssignmentsTo(root_, name, UINT32_MAX);  // module constants
+    }
+    int last_plain = -1;
+    for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
+      if (!Is(assigns[i], "augmented_assignment_expression")) last_plain = i;
+    }
+    if (last_plain < 0) return std::nullopt;
+    TSNode rhs = AssignedValue(assigns[last_plain]);
+    if (ts_node_is_null(rhs)) return std::nullopt;
+    Template out = ExprTemplate(rhs, ts_node_start_byte(assigns[last_plain]), depth + 1, note);
+    if (!out.HasLiteralText()) return std::nullopt;
+    for (size_t i = last_plain + 1; i < assigns.size(); ++i) {
+      TSNode r = AssignedValue(assigns[i]);
+      out.Append(ExprTemplate(r, ts_node_start_byte(assigns[i]), depth + 1, note));
+    }
+    if (note->empty()) {
+      *note = "message assigned to `" + name + "` at line " +
+              std::to_string(ts::Line(assigns[last_plain]));
+    }
+    return out;
+  }
+
+  static TSNode AssignedValue(TSNode n) {
+    return Is(n, "variable_declarator") ? Field(n, "value") : Field(n, "right");
+  }
+
+  // Assignments to `name` directly in `scope` (not in nested functions) that
+  // start before `pos`, in source order. Served from a per-file index so that
+  // a file with thousands of sites is not walked once per site.
+  std::vector<TSNode> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
+    std::vector<TSNode> out;
+    auto it = assignments_.find(name);
+    if (it == assignments_.end() || overflowed_.count(name)) return out;
+    for (const Assignment& a : it->second) {
+      TSNode n = a.node;
+      if (ts_node_start_byte(n) >= pos) break;
+      if (ts_node_start_byte(n) < ts_node_start_byte(scope) ||
+          ts_node_end_byte(n) > ts_node_end_byte(scope)) {
+        continue;
+      }
+      if (ts_node_eq(a.scope, scope)) out.push_back(n);
+    }
+    return out;
+  }
+
+  // Adds `n` to the assignment index if it assigns a name (source order:
+  // the walk is pre-order).
+  void IndexAssignment(TSNode n, const Ancestors& anc) {
+    std::string_view type = Type(n);
+    std::string_view key;
+    if (type == "variable_declarator") {
+      if (!ts_node_is_null(Field(n, "value"))) key = ts::Text(Field(n, "name"), src_);
+    } else if (type == "assignment_expression" || (type == "augmented_assignment_expression" &&
+                                                   ts::Text(Field(n, "operator"), src_) == "+=")) {
+      key = ts::Text(Field(n, "left"), src_);
+    }
+    if (key.empty()) return;
+    std::vector<Assignment>& list = assignments_[std::string(key)];
+    // Past the cap the name is given up on (an opaque hole) rather than
+    // resolved to a stale assignment.
+    if (list.size() < kMaxAssignmentsPerName) {
+      list.push_back(Assignment{n, ScopeOf(n, anc)});
+    } else {
+      overflowed_.insert(std::string(key));
+    }
+  }
+
+  // EnclosingScope(n) for a node whose ancestors are known (root first),
+  // with the same bound on the steps taken.
+  TSNode ScopeOf(TSNode n, const Ancestors& anc) const {
+    TSNode cur = n;
+    size_t k = anc.size();
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      if (k == 0) return cur;
+      TSNode parent = anc[--k];
+      if (ids_.IsFunction(ts_node_symbol(parent))) return parent;
+      cur = parent;
+    }
+    return cur;
+  }
+
+  // The statement that holds `n` (whose ancestors are `anc`, root first):
+  // the line a record points at. `*depth` receives how many of `anc` are
+  // the statement's own ancestors.
+  TSNode StatementOf(TSNode n, const Ancestors& anc, size_t* depth) {
+    TSNode cur = n;
+    size_t k = anc.size();
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      if (k == 0) return TSNode{};
+      TSNode parent = anc[--k];
+      std::string_view pt = Type(parent);
+      if (pt == "statement_block" || pt == "program" || pt == "switch_case" ||
+          pt == "switch_default" || pt == "class_body" || IsFunctionNode(parent)) {
+        *depth = k + 1;
+        return cur;  // an arrow function's expression body is its own statement
+      }
+      *depth = k;
+      if (k == 0) return parent;
+      if (pt.ends_with("_statement") || pt == "lexical_declaration" ||
+          pt == "variable_declaration") {
+        return parent;
+      }
+      cur = parent;
+    }
+    return TSNode{};
+  }
+
+  std::string HoleExpr(TSNode n) {
+    if (Is(n, "call_expression") && ts::Text(Field(n, "function"), src_) == "String") {
+      std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+      if (args.size() == 1) return CollapseSpace(ts::Text(args[0], src_));
+    }
+    return CollapseSpace(ts::Text(n, src_));
+  }
+
+  void AddExprHole(TSNode n, Template* out) {
+    out->AddHole("${" + CollapseSpace(ts::Text(n, src_)) + "}", HoleExpr(n));
+  }
+
+  // --- context ---------------------------------------------------------------
+
+  ErrorSite NewSite(TSNode stmt, SiteKind kind) {
+    ErrorSite site;
+    site.language = language_;
+    site.file_path = file_.path;
+    site.kind = kind;
+    site.line = ts::Line(stmt);
+    site.end_line = ts::EndLine(stmt);
+    return site;
+  }
+
+  static void SetOpaque(ErrorSite* site, const std::string& text, const std::string& why) {
+    site->message = Template();
+    site->message.AddLiteral(text);
+    site->message_opaque = true;
+    site->message_origin_note = why;
+  }
+
+  // `anc[0, depth)` are the ancestors of `stmt`, root first.
+  void Finish(TSNode stmt, ErrorSite site, const Ancestors& anc, size_t depth,
+              const std::string& via_class = "", bool sink = true) {
+    if (site.message.empty()) return;
+    out_->push_back(Context(stmt, std::move(site), anc, depth));
+    if (facts_ && sink) AddSink(out_->back(), anc, via_class);
+  }
+
+  ErrorSite Context(TSNode stmt, ErrorSite site, const Ancestors& anc, size_t depth) {
+    // Split only once a file has a site: most files have none.
+    if (!lines_split_) {
+      lines_ = SplitLines(src_);
+      lines_split_ = true;
+    }
+    Ancestors up(anc.begin(), anc.begin() + std::min(depth, anc.size()));
+    AddBraceContext(stmt, src_, lines_, JsSyntax(), &site, &up);
+    return site;
+  }
+
+  const SourceFile& file_;
+  std::string_view src_;
+  std::vector<std::string_view> lines_;
+  bool lines_split_ = false;
+  std::string language_;
+  const JsIds& ids_;
+  std::vector<ErrorSite>* out_;
+  FileFacts* facts_ = nullptr;
+  std::vector<Pending> pending_;
+  std::vector<Pending> link_pending_;
+  std::vector<Pending> message_assigns_;
+  std::vector<Pending> console_errors_;
+  std::map<const void*, uint32_t> exits_;  // function -> its last process.exit() call
+  std::set<const void*> thrown_calls_;     // `throw f(...)` calls HandleThrow recorded
+  std::map<const void*, FuncInfo> func_info_;
+  TSNode scope_hint_{};  // the caller's function while its arguments are read
+  TSNode root_{};
+  std::set<std::string> overflowed_;
+  // An indexed assignment and its enclosing function (else the root).
+  struct Assignment {
+    TSNode node;
+    TSNode scope;
+  };
+  std::map<std::string, std::vector<Assignment>> assignments_;
+};
+
+class JsExtractor : public Extractor {
+ public:
+  std::string_view language() const override { return "javascript"; }
+  bool Handles(std::string_view path) const override {
+    if (path.ends_with(".d.ts") || path.ends_with(".d.mts") || path.ends_with(".d.cts")) {
+      return false;  // declarations only: nothing raises
+    }
+    for (std::string_view ext : {".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"}) {
+      if (path.ends_with(ext)) return true;
+    }
+    return false;
+  }
+  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
+                 bool* had_syntax_errors) const override {
+    return Run(file, sites, nullptr, had_syntax_errors);
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    facts->path = file.path;
+    return Run(file, sites, facts, had_syntax_errors);
+  }
+
+ private:
+  Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+             bool* had_syntax_errors) const {
+    std::string_view p = file.path;
+    bool tsx = p.ends_with(".tsx");
+    bool typescript = tsx || p.ends_with(".ts") || p.ends_with(".mts") || p.ends_with(".cts");
+    const TSLanguage* lang = tsx          ? tree_sitter_tsx()
+                             : typescript ? tree_sitter_typescript()
+                                          : tree_sitter_javascript();
+    ts::TreePtr tree = ts::Parse(lang, file.content);
+    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
+    TSNode root = ts_tree_root_node(tree.get());
+    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
+    JsFile(file, typescript ? "typescript" : "javascript", lang, sites, facts).Run(root);
+    return Status::OK();
+  }
+};
+
+}  // namespace
+
+const Extractor* JsExtractorInstance() {
+  static const JsExtractor kInstance;
+  return &kInstance;
+}
+
+}  // namespace errdex

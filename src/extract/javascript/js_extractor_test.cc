@@ -1,0 +1,177 @@
+// JavaScript/TypeScript extractor: every idiom of issue 6, asserted on the
+// exact message, line, class, error code, status and pattern a user will see.
+#include <gtest/gtest.h>
+
+#include <re2/re2.h>
+
+#include "errdex/extractor.h"
+#include "extract/common/extractor_testing.h"
+
+namespace errdex {
+namespace {
+
+using extract_testing::ExtractFile;
+using extract_testing::HoleExprs;
+using extract_testing::Matches;
+using extract_testing::Messages;
+
+std::vector<ErrorSite> Extract(const std::string& code, const std::string& path = "lib/mod.js") {
+  return ExtractFile(path, code);
+}
+
+TEST(JsExtractor, ThrowNewWithTemplateLiteral) {
+  auto sites = Extract(
+      "function load(name, opts) {\n"
+      "  // Only JSON configs are supported.\n"
+      "  if (!name.endsWith('.json')) {\n"
+      "    throw new TypeError(`config ${name} must be JSON, got \\`${opts.kind}\\``);\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  const ErrorSite& s = sites[0];
+  EXPECT_EQ(s.message.Display(), "config ${name} must be JSON, got `${opts.kind}`");
+  EXPECT_EQ(s.message.Pattern(), "config ([\\s\\S]*?) must be JSON, got `([\\s\\S]*?)`");
+  EXPECT_EQ(HoleExprs(s), (std::vector<std::string>{"name", "opts.kind"}));
+  EXPECT_EQ(s.error_class, "TypeError");
+  EXPECT_EQ(s.line, 4);
+  EXPECT_EQ(s.language, "javascript");
+  EXPECT_EQ(s.function, "load");
+  ASSERT_EQ(s.conditions.size(), 1u);
+  EXPECT_EQ(s.conditions[0].expr, "!name.endsWith('.json')");
+  EXPECT_TRUE(s.conditions[0].polarity);
+  ASSERT_FALSE(s.notes.empty());
+}
+
+TEST(JsExtractor, ConcatenationStringsAndThrowWithoutNew) {
+  auto sites = Extract(
+      "const f = (n) => {\n"
+      "  if (n < 0) return;\n"
+      "  throw Error('expected ' + n + \" items, \\u00e9\\n\" + 'done');\n"
+      "};\n"
+      "throw 'plain ' + String(x);\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "expected ${n} items, \xC3\xA9\ndone");
+  EXPECT_EQ(sites[0].error_class, "Error");
+  EXPECT_EQ(sites[0].function, "f");
+  ASSERT_EQ(sites[0].conditions.size(), 1u);
+  EXPECT_EQ(sites[0].conditions[0].expr, "n < 0");
+  EXPECT_FALSE(sites[0].conditions[0].polarity);
+  EXPECT_EQ(sites[1].message.Display(), "plain ${String(x)}");
+  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"x"}));
+  EXPECT_EQ(sites[1].line, 5);
+}
+
+TEST(JsExtractor, UtilFormatAndVariables) {
+  auto sites = Extract(
+      "const util = require('util');\n"
+      "const PREFIX = 'db: ';\n"
+      "function q(a, b, c) {\n"
+      "  let msg = util.format('bad %s at %d (100%%)', a, b, c);\n"
+      "  msg += '; retry';\n"
+      "  throw new RangeError(PREFIX + msg);\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(), "db: bad %s at %d (100%) ${c}; retry");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_EQ(sites[0].line, 6);
+}
+
+TEST(JsExtractor, ErrorBuiltThenThrownWithCode) {
+  auto sites = Extract(
+      "function open(p) {\n"
+      "  const err = new Error(`cannot open ${p}`);\n"
+      "  err.code = 'ERR_OPEN';\n"
+      "  err.status = 404;\n"
+      "  throw err;\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(), "cannot open ${p}");
+  EXPECT_EQ(sites[0].error_code, "ERR_OPEN");
+  EXPECT_EQ(sites[0].http_status, 404);
+  EXPECT_EQ(sites[0].line, 2);
+}
+
+TEST(JsExtractor, CodesFromPropertiesConstantsAndNodeClasses) {
+  auto sites = Extract(
+      "throw new AxiosError('Request failed with status code ' + status, AxiosError.ERR_BAD_REQUEST);\n"
+      "throw new SystemError('socket hung up', { code: 'ECONNRESET' });\n"
+      "throw new ERR_INVALID_ARG_TYPE('name', 'string', value);\n"
+      "return Promise.reject(new CanceledError('canceled'));\n",
+      "lib/core.ts");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].error_code, "ERR_BAD_REQUEST");
+  EXPECT_EQ(sites[0].message.Display(), "Request failed with status code ${status}");
+  EXPECT_EQ(sites[0].language, "typescript");
+  EXPECT_EQ(sites[1].error_code, "ECONNRESET");
+  EXPECT_EQ(sites[1].message.Display(), "socket hung up");
+  EXPECT_EQ(sites[2].error_code, "ERR_INVALID_ARG_TYPE");
+  EXPECT_EQ(sites[2].error_class, "ERR_INVALID_ARG_TYPE");
+  EXPECT_EQ(sites[3].error_class, "CanceledError");
+  EXPECT_EQ(sites[3].message.Display(), "canceled");
+  EXPECT_EQ(sites[3].line, 4);
+}
+
+TEST(JsExtractor, FactoriesAndHttpResponses) {
+  auto sites = Extract(
+      "app.get('/u/:id', (req, res) => {\n"
+      "  if (!user) {\n"
+      "    return res.status(404).json({ error: `user ${req.params.id} not found` });\n"
+      "  }\n"
+      "  res.status(500).send('boom');\n"
+      "  res.sendStatus(403);\n"
+      "  throw createError(409, 'already exists');\n"
+      "  throw Boom.badRequest('invalid payload');\n"
+      "  res.status(200).json({ ok: true });\n"
+      "});\n",
+      "src/app.tsx");
+  ASSERT_EQ(sites.size(), 5u);
+  EXPECT_EQ(sites[0].message.Display(), "user ${req.params.id} not found");
+  EXPECT_EQ(sites[0].http_status, 404);
+  EXPECT_EQ(sites[0].kind, SiteKind::kHttp);
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[1].message.Display(), "boom");
+  EXPECT_EQ(sites[1].http_status, 500);
+  EXPECT_EQ(sites[2].message.Display(), "Forbidden");
+  EXPECT_TRUE(sites[2].message_opaque);
+  EXPECT_EQ(sites[3].message.Display(), "already exists");
+  EXPECT_EQ(sites[3].http_status, 409);
+  EXPECT_EQ(sites[4].http_status, 400);
+  EXPECT_EQ(sites[4].message.Display(), "invalid payload");
+}
+
+TEST(JsExtractor, TypeScriptClassMethodAndCatch) {
+  auto sites = Extract(
+      "export class Store<T> {\n"
+      "  /** Reads one key. */\n"
+      "  get(key: string): T {\n"
+      "    try {\n"
+      "      return this.m.get(key)!;\n"
+      "    } catch (e: unknown) {\n"
+      "      throw new StoreError(`missing key ${key as string}`, { cause: e });\n"
+      "    }\n"
+      "  }\n"
+      "}\n",
+      "src/store.ts");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].function, "Store.get");
+  EXPECT_EQ(sites[0].message.Display(), "missing key ${key as string}");
+  ASSERT_EQ(sites[0].conditions.size(), 1u);
+  EXPECT_EQ(sites[0].conditions[0].expr, "catch (e: unknown)");
+}
+
+TEST(JsExtractor, RethrowsAndNonErrorsAreNotSites) {
+  auto sites = Extract(
+      "try { f(); } catch (e) { throw e; }\n"
+      "const m = new Map();\n"
+      "class MyError extends Error {}\n"
+      "throw wrap(err);\n");
+  EXPECT_TRUE(sites.empty());
+}
+
+TEST(JsExtractor, SkipsDeclarationFiles) {
+  EXPECT_EQ(ExtractorFor("types/index.d.ts"), nullptr);
+  EXPECT_NE(ExtractorFor("src/a.mjs"), nullptr);
+}
+
+}  // namespace
+}  // namespace errdex

@@ -1,0 +1,387 @@
+// Java extractor: each idiom asserted on the exact message, line, class,
+// status and pattern a user will see. Fixtures reproduce idioms seen in
+// google/gson, FasterXML/jackson-databind and apache/commons-lang.
+#include <gtest/gtest.h>
+#include <re2/re2.h>
+
+#include "errdex/extractor.h"
+#include "extract/common/extractor_testing.h"
+
+namespace errdex {
+namespace {
+
+using extract_testing::ExtractFile;
+using extract_testing::HoleExprs;
+using extract_testing::Matches;
+using extract_testing::Messages;
+
+std::vector<ErrorSite> Extract(const std::string& code,
+                               const std::string& path = "src/main/java/com/acme/Store.java") {
+  return ExtractFile(path, code, "java");
+}
+
+TEST(JavaExtractor, ConcatenationNamesHolesAndKeepsContext) {
+  auto sites = Extract(
+      "package com.acme;\n"
+      "\n"
+      "public class Store {\n"
+      "  public void put(String key, Object value) {\n"
+      "    if (key.isEmpty()) {\n"
+      "      // Keys are never empty.\n"
+      "      throw new IllegalArgumentException(\"bad key '\" + key + \"' for \"\n"
+      "          + String.valueOf(value) + \" (\" + value.toString() + ')'\n"
+      "          + \" of \" + value.getClass().getName() + \"\\t#\" + 42);\n"
+      "    }\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  const ErrorSite& s = sites[0];
+  EXPECT_EQ(s.message.Display(),
+            "bad key '{key}' for {String.valueOf(value)} ({value.toString()}) of "
+            "{value.getClass().getName()}\t#42");
+  EXPECT_EQ(HoleExprs(s),
+            (std::vector<std::string>{"key", "value", "value", "value.getClass().getName()"}));
+  EXPECT_EQ(s.error_class, "IllegalArgumentException");
+  EXPECT_EQ(s.kind, SiteKind::kRaise);
+  EXPECT_EQ(s.line, 7);
+  EXPECT_EQ(s.end_line, 9);
+  EXPECT_EQ(s.function, "Store.put");
+  ASSERT_EQ(s.conditions.size(), 1u);
+  EXPECT_EQ(s.conditions[0].expr, "key.isEmpty()");
+  ASSERT_FALSE(s.notes.empty());
+  EXPECT_EQ(s.notes[0].text, "Keys are never empty.");
+  EXPECT_TRUE(Matches(s, "bad key '' for 7 (7) of java.lang.Integer\t#42"));
+  EXPECT_FALSE(Matches(s, "bad key 'a' for 7 (7) of java.lang.Integer #42"));
+}
+
+TEST(JavaExtractor, FormatCallsAndTextBlocks) {
+  auto sites = Extract(
+      "class Fmt {\n"
+      "  void f(String name, int n, Path p) {\n"
+      "    throw new IllegalStateException(String.format(\"%s has %d items (%.2f%%)%n\", name, n, "
+      "r));\n"
+      "    throw new IllegalStateException(String.format(Locale.ROOT, \"%2$s then %1$s, %<s\", a, "
+      "b));\n"
+      "    throw new IOException(\"cannot read %s\".formatted(p));\n"
+      "    throw new ParseException(MessageFormat.format(\"line {0}: ''{1}'' unexpected\", n, "
+      "tok), n);\n"
+      "    throw new IllegalArgumentException(\"\"\"\n"
+      "        Invalid config:\n"
+      "          key %s \\\n"
+      "        is unknown\n"
+      "        \"\"\".formatted(name));\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 5u);
+  EXPECT_EQ(sites[0].message.Display(), "%s has %d items (%.2f%)\n");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"name", "n", "r"}));
+  EXPECT_TRUE(Matches(sites[0], "cart has 3 items (1.50%)\n"));
+  EXPECT_EQ(sites[1].message.Display(), "%2$s then %1$s, %<s");
+  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"b", "a", "a"}));
+  EXPECT_EQ(sites[2].message.Display(), "cannot read %s");
+  EXPECT_EQ(sites[2].error_class, "IOException");
+  EXPECT_EQ(sites[3].message.Display(), "line {0}: '{1}' unexpected");
+  EXPECT_EQ(HoleExprs(sites[3]), (std::vector<std::string>{"n", "tok"}));
+  EXPECT_TRUE(Matches(sites[3], "line 3: 'x' unexpected"));
+  // Incidental indentation stripped, `\` joins lines, the last line break kept.
+  EXPECT_EQ(sites[4].message.Display(), "Invalid config:\n  key %s is unknown\n");
+  EXPECT_EQ(sites[4].line, 7);
+  EXPECT_EQ(sites[4].end_line, 11);
+}
+
+TEST(JavaExtractor, MessagesFromLocalsFieldsHelpersAndSuper) {
+  auto sites = Extract(
+      "class JsonException extends RuntimeException {\n"
+      "  private static final String PREFIX = \"json: \";\n"
+      "  JsonException(String path, int line) {\n"
+      "    super(PREFIX + \"malformed at \" + path + \" line \" + line);\n"
+      "  }\n"
+      "  JsonException(String message) { super(message); }\n"
+      "}\n"
+      "class Reader {\n"
+      "  static IllegalArgumentException invalid(String n) {\n"
+      "    return new IllegalArgumentException(\"bad \" + n);\n"
+      "  }\n"
+      "  void read(String n, int depth) throws IOException {\n"
+      "    String msg = \"too deep: \" + depth;\n"
+      "    msg += \" > 64\";\n"
+      "    if (depth > 64) throw new IOException(msg);\n"
+      "    if (n == null) throw invalid(n);\n"
+      "    throw Errors.invalid(n);\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].error_class, "JsonException");
+  EXPECT_EQ(sites[0].message.Display(), "json: malformed at {path} line {line}");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].function, "JsonException.JsonException");
+  EXPECT_EQ(sites[1].error_class, "IllegalArgumentException");
+  EXPECT_EQ(sites[1].message.Display(), "bad {n}");
+  EXPECT_EQ(sites[1].line, 10);
+  EXPECT_EQ(sites[1].message_origin_note,
+            "built and returned by `invalid()`; thrown by `throw invalid(...)` at lines 16, 17 of "
+            "this file");
+  EXPECT_EQ(sites[2].message.Display(), "too deep: {depth} > 64");
+  EXPECT_EQ(sites[2].line, 15);
+  EXPECT_EQ(sites[2].message_origin_note, "message assigned to `msg` at line 13");
+  ASSERT_EQ(sites[2].conditions.size(), 1u);
+  EXPECT_EQ(sites[2].conditions[0].expr, "depth > 64");
+}
+
+TEST(JavaExtractor, PreconditionHelpers) {
+  auto sites = Extract(
+      "class Checks {\n"
+      "  void f(Object x, int n, String s) {\n"
+      "    Objects.requireNonNull(x, \"x must not be null\");\n"
+      "    Objects.requireNonNull(x, () -> \"x for \" + s);\n"
+      "    Preconditions.checkArgument(n >= 0, \"negative count: %s (max %s)\", n, MAX);\n"
+      "    checkState(open, \"closed %s %d\", s, n, extra);\n"
+      "    checkArgument(ok, \"100%s sure\");\n"
+      "    checkNotNull(x);\n"
+      "    Assert.notNull(x, \"Bean must not be null\");\n"
+      "    Assert.state(n > 0, () -> \"no \" + s);\n"
+      "    Validate.isTrue(n < 10, \"too many: %d\", n);\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 8u);
+  EXPECT_EQ(sites[0].error_class, "NullPointerException");
+  EXPECT_EQ(sites[0].message.Display(), "x must not be null");
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[1].message.Display(), "x for {s}");
+  EXPECT_EQ(sites[2].error_class, "IllegalArgumentException");
+  EXPECT_EQ(sites[2].message.Display(), "negative count: %s (max %s)");
+  EXPECT_EQ(HoleExprs(sites[2]), (std::vector<std::string>{"n", "MAX"}));
+  // Guava formats only %s and appends what is left over in brackets.
+  EXPECT_EQ(sites[3].error_class, "IllegalStateException");
+  EXPECT_EQ(sites[3].message.Display(), "closed %s %d [{n}, {extra}]");
+  EXPECT_TRUE(Matches(sites[3], "closed db %d [3, x]"));
+  // Without arguments Guava does not format at all.
+  EXPECT_EQ(sites[4].message.Display(), "100%s sure");
+  EXPECT_EQ(sites[4].message.HoleCount(), 0);
+  EXPECT_EQ(sites[5].message.Display(), "Bean must not be null");
+  EXPECT_EQ(sites[5].error_class, "IllegalArgumentException");
+  EXPECT_EQ(sites[6].message.Display(), "no {s}");
+  EXPECT_EQ(sites[6].error_class, "IllegalStateException");
+  EXPECT_EQ(sites[7].message.Display(), "too many: %d");
+  EXPECT_EQ(sites[7].line, 11);
+}
+
+TEST(JavaExtractor, LoggingAsErrorsAndWarnings) {
+  auto sites = Extract(
+      "class Svc {\n"
+      "  private static final Logger LOG = LoggerFactory.getLogger(Svc.class);\n"
+      "  void f(String id, int n) {\n"
+      "    try { run(); } catch (IOException e) {\n"
+      "      LOG.error(\"failed to load {} after {} tries\", id, n, e);\n"
+      "    }\n"
+      "    log.warn(\"slow request \\\\{} {}\", id);\n"
+      "    logger.info(\"not an error {}\", id);\n"
+      "    log.error(e);\n"
+      "    logger.log(Level.SEVERE, \"cannot open {0}\", id);\n"
+      "    Log.e(TAG, \"crash in \" + id, t);\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[0].severity, "error");
+  EXPECT_EQ(sites[0].message.Display(), "failed to load {} after {} tries");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"id", "n"}));
+  EXPECT_EQ(sites[0].line, 5);
+  ASSERT_EQ(sites[0].conditions.size(), 1u);
+  EXPECT_EQ(sites[0].conditions[0].expr, "catch (IOException e)");
+  EXPECT_TRUE(Matches(sites[0], "failed to load a1 after 3 tries"));
+  EXPECT_EQ(sites[1].severity, "warning");
+  EXPECT_EQ(sites[1].message.Display(), "slow request {} {}");
+  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"id"}));
+  EXPECT_EQ(sites[2].message.Display(), "cannot open {0}");
+  EXPECT_EQ(sites[2].severity, "error");
+  EXPECT_EQ(sites[3].message.Display(), "crash in {id}");
+  EXPECT_EQ(sites[3].kind, SiteKind::kLog);
+}
+
+TEST(JavaExtractor, HttpStatusAndErrorCodes) {
+  auto sites = Extract(
+      "class Api {\n"
+      "  User get(long id) {\n"
+      "    return repo.findById(id)\n"
+      "        .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, \"no user \" + "
+      "id));\n"
+      "  }\n"
+      "  void g(HttpServletResponse resp) {\n"
+      "    resp.sendError(HttpServletResponse.SC_FORBIDDEN, \"denied\");\n"
+      "    throw new ApiException(ErrorCode.QUOTA_EXCEEDED, \"quota exceeded\");\n"
+      "    throw new BusinessException(\"E1001\", \"account locked\");\n"
+      "    return ResponseEntity.status(HttpStatus.CONFLICT).body(\"already exists\");\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 5u);
+  EXPECT_EQ(sites[0].error_class, "ResponseStatusException");
+  EXPECT_EQ(sites[0].http_status, 404);
+  EXPECT_EQ(sites[0].message.Display(), "no user {id}");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].function, "Api.get");
+  EXPECT_EQ(sites[1].kind, SiteKind::kHttp);
+  EXPECT_EQ(sites[1].http_status, 403);
+  EXPECT_EQ(sites[1].message.Display(), "denied");
+  EXPECT_EQ(sites[2].error_code, "QUOTA_EXCEEDED");
+  EXPECT_EQ(sites[2].http_status, std::nullopt);
+  EXPECT_EQ(sites[2].message.Display(), "quota exceeded");
+  EXPECT_EQ(sites[3].error_code, "E1001");
+  EXPECT_EQ(sites[3].message.Display(), "account locked");
+  EXPECT_EQ(sites[4].http_status, 409);
+  EXPECT_EQ(sites[4].message.Display(), "already exists");
+}
+
+TEST(JavaExtractor, OpaqueAndNonSites) {
+  auto sites = Extract(
+      "class W {\n"
+      "  void f(String message) {\n"
+      "    try { g(); } catch (IOException e) {\n"
+      "      throw new UncheckedIOException(e);\n"
+      "    }\n"
+      "    throw new UnsupportedOperationException();\n"
+      "    throw e;\n"
+      "    Exception saved = new IllegalStateException(message);\n"
+      "    String s = new StringBuilder(\"x\").toString();\n"
+      "    throw new IllegalStateException(\"UNKNOWN_STATE\");\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_TRUE(sites[0].message_opaque);
+  EXPECT_EQ(sites[0].message.Display(), "UncheckedIOException");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_TRUE(sites[1].message_opaque);
+  EXPECT_EQ(sites[1].message.Display(), "UnsupportedOperationException");
+  EXPECT_FALSE(sites[2].message_opaque);
+  EXPECT_EQ(sites[2].message.Display(), "UNKNOWN_STATE");
+  EXPECT_EQ(sites[2].error_code, std::nullopt);
+}
+
+TEST(JavaExtractor, ConditionalMessagesGiveOneSitePerBranch) {
+  auto sites = Extract(
+      "class Reader {\n"
+      "  void header(boolean client, boolean masked) throws IOException {\n"
+      "    if (masked == client) {\n"
+      "      throw new ProtocolException(client\n"
+      "          ? \"Server-sent frames must not be masked.\"\n"
+      "          : (\"Client-sent frames must be masked \" + \"(\" + mode + \")\"));\n"
+      "    }\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "Server-sent frames must not be masked.");
+  EXPECT_EQ(sites[1].message.Display(), "Client-sent frames must be masked ({mode})");
+  for (const ErrorSite& s : sites) {
+    EXPECT_EQ(s.line, 4);
+    EXPECT_EQ(s.error_class, "ProtocolException");
+    EXPECT_FALSE(s.message_opaque);
+  }
+  EXPECT_EQ(sites[1].message_origin_note, "message 2 of 2, chosen by a conditional");
+}
+
+TEST(JavaExtractor, GetMessageOverrides) {
+  auto sites = Extract(
+      "public class LocationException extends IOException {\n"
+      "  @Override\n"
+      "  public String getMessage() {\n"
+      "    if (location == null) {\n"
+      "      return super.getMessage();\n"
+      "    }\n"
+      "    return super.getMessage() + \" at line \" + location.line;\n"
+      "  }\n"
+      "}\n"
+      "class Point { public String getMessage() { return \"not an exception\"; } }\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].error_class, "LocationException");
+  EXPECT_EQ(sites[0].message.Display(), "{super.getMessage()} at line {location.line}");
+  EXPECT_EQ(sites[0].line, 7);
+  EXPECT_EQ(sites[0].function, "LocationException.getMessage");
+  EXPECT_EQ(sites[0].message_origin_note, "the getMessage() of `LocationException`");
+  EXPECT_TRUE(Matches(sites[0], "Unexpected character at line 3"));
+}
+
+// Seen in FasterXML/jackson-databind: a message reformatted into its own
+// variable once sent template building into endless recursion.
+TEST(JavaExtractor, SelfReferentialMessagesTerminate) {
+  auto sites = Extract(
+      "class R {\n"
+      "  static final String A = B + \"a\" + B;\n"
+      "  static final String B = A + \"b\" + A;\n"
+      "  void f(Object x) {\n"
+      "    String msg = \"base\";\n"
+      "    msg = String.format(Locale.ROOT, msg + \" %s\", x);\n"
+      "    throw new IllegalStateException(msg);\n"
+      "    throw new IllegalStateException(A);\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "base %s");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"x"}));
+  EXPECT_EQ(sites[0].line, 7);
+  // Constants defined from each other: bounded work, text from both.
+  std::string cyclic = sites[1].message.Display();
+  EXPECT_NE(cyclic.find("a{"), std::string::npos) << cyclic.substr(0, 200);
+  EXPECT_NE(cyclic.find("b{"), std::string::npos) << cyclic.substr(0, 200);
+  EXPECT_LT(cyclic.size(), 1000000u);
+}
+
+// jackson-databind: `throw X.from(parser, "msg")`, a static factory of an
+// exception class, is a site; `wrapWithPath(e, ..)` and a number are not
+// messages (a factory given no text is no record: it may be a wrapper).
+TEST(JavaExtractor, ThrownStaticFactoriesOfExceptionClasses) {
+  auto sites = Extract(
+      "class ObjectMapper {\n"
+      "  Object read(JsonParser p, JavaType targetType, int ix) {\n"
+      "    if (t == null) {\n"
+      "      throw MismatchedInputException.from(p, targetType,\n"
+      "          \"No content to map due to end-of-input\");\n"
+      "    }\n"
+      "    try { x(); } catch (Exception e) {\n"
+      "      throw JsonMappingException.wrapWithPath(e, String.class, ix);\n"
+      "    }\n"
+      "    int n = 0;\n"
+      "    throw JsonMappingException.from(p, n);\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u) << Messages(sites)[0];
+  EXPECT_EQ(sites[0].message.Display(), "No content to map due to end-of-input");
+  EXPECT_EQ(sites[0].error_class, "MismatchedInputException");
+  EXPECT_EQ(sites[0].line, 4);
+}
+
+}  // namespace
+}  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(JavaExtractor, ThrowsDocOfTheFunctionForThisClass) {
+  auto sites =
+      extract_testing::ExtractFile("src/main/java/Reader.java",
+                                   "class Reader {\n"
+                                   "  /**\n"
+                                   "   * Consumes the next token.\n"
+                                   "   *\n"
+                                   "   * @param name the {@code name} to read\n"
+                                   "   * @throws IOException if the stream fails\n"
+                                   "   * @throws IllegalStateException if the next token\n"
+                                   "   *     is not a {@link String} or {@code null}.\n"
+                                   "   * @return the value\n"
+                                   "   */\n"
+                                   "  String next(String name) {\n"
+                                   "    throw new IllegalStateException(\"Expected a string\");\n"
+                                   "  }\n"
+                                   "}\n",
+                                   "java");
+  ASSERT_EQ(sites.size(), 1u);
+  const SourceNote* throws = nullptr;
+  for (const SourceNote& n : sites[0].notes) {
+    if (n.origin == "throws-doc") throws = &n;
+  }
+  ASSERT_NE(throws, nullptr);
+  EXPECT_EQ(throws->text, "if the next token is not a `String` or `null`.");
+  EXPECT_EQ(throws->first_line, 7);
+}
+
+}  // namespace
+}  // namespace errdex

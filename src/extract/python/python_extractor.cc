@@ -1,0 +1,1588 @@
+// Python extractor: finds the error sites of one Python file in its
+// tree-sitter syntax tree and reconstructs each message template exactly:
+// implicit concatenation, f-strings (conversions and format specs kept),
+// `%` with a tuple or dict, `.format()`, `+` with `str(x)`, and messages held
+// in variables assigned earlier in the function or module.
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "errdex/extractor.h"
+#include "extract/python/python_strings.h"
+#include "extract/common/ts_util.h"
+#include "resolve/link.h"
+#include "resolve/python_facts.h"
+#include "util/text.h"
+
+extern "C" const TSLanguage* tree_sitter_python();
+
+namespace errdex {
+namespace {
+
+using ts::Field;
+using ts::Is;
+using ts::Type;
+
+// Bounds that keep hostile files (deep nesting, huge concatenation chains)
+// from exhausting the stack; past them a value becomes an opaque hole.
+constexpr int kMaxExprDepth = 64;
+using ts::kMaxAncestors;
+// Alternative renderings kept apart (one record each) before they merge.
+constexpr size_t kMaxAlternatives = 8;
+
+std::vector<TSNode> NamedChildren(TSNode n) { return ts::NamedChildren(n); }
+
+// The last dotted component: `errors.ConfigError` -> `ConfigError`.
+// The innermost function holding `n`, else the root.
+TSNode EnclosingScope(TSNode n) {
+  return ts::EnclosingScope(n, [](TSNode a) { return ts::Is(a, "function_definition"); });
+}
+
+bool LooksLikeClass(std::string_view name) {
+  std::string last = LastDotComponent(name);
+  return !last.empty() && std::isupper(static_cast<unsigned char>(last[0]));
+}
+
+struct CallArgs {
+  std::vector<TSNode> positional;
+  std::map<std::string, TSNode> keywords;
+};
+
+CallArgs SplitArgs(TSNode call, std::string_view src) {
+  CallArgs out;
+  TSNode args = Field(call, "arguments");
+  if (!Is(args, "argument_list")) return out;
+  for (TSNode a : NamedChildren(args)) {
+    if (Is(a, "keyword_argument")) {
+      out.keywords[std::string(ts::Text(Field(a, "name"), src))] = Field(a, "value");
+    } else if (!Is(a, "list_splat") && !Is(a, "dictionary_splat")) {
+      out.positional.push_back(a);
+    }
+  }
+  return out;
+}
+
+std::optional<int> IntLiteral(TSNode n, std::string_view src) {
+  std::string_view text = ts::Text(n, src);
+  if (Is(n, "integer")) {
+    int v = 0;
+    for (char c : text) {
+      if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+      v = v * 10 + (c - '0');
+      if (v > 999) return std::nullopt;
+    }
+    return v;
+  }
+  // status.HTTP_404_NOT_FOUND, HTTPStatus.NOT_FOUND is not decoded (no digits).
+  size_t pos = text.find("HTTP_");
+  if (pos != std::string_view::npos && pos + 8 <= text.size()) {
+    std::string_view digits = text.substr(pos + 5, 3);
+    if (std::all_of(digits.begin(), digits.end(),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+      return std::stoi(std::string(digits));
+    }
+  }
+  return std::nullopt;
+}
+
+// Exception classes of web frameworks that imply an HTTP status.
+std::optional<int> StatusForClass(std::string_view cls) {
+  static const std::map<std::string_view, int> kTable = {
+      {"BadRequest", 400},
+      {"Unauthorized", 401},
+      {"Forbidden", 403},
+      {"PermissionDenied", 403},
+      {"NotFound", 404},
+      {"Http404", 404},
+      {"MethodNotAllowed", 405},
+      {"NotAcceptable", 406},
+      {"Conflict", 409},
+      {"Gone", 410},
+      {"RequestEntityTooLarge", 413},
+      {"UnsupportedMediaType", 415},
+      {"UnprocessableEntity", 422},
+      {"TooManyRequests", 429},
+      {"InternalServerError", 500},
+      {"NotImplemented", 501},
+      {"BadGateway", 502},
+      {"ServiceUnavailable", 503},
+      {"GatewayTimeout", 504},
+  };
+  auto it = kTable.find(cls);
+  if (it == kTable.end()) return std::nullopt;
+  return it->second;
+}
+
+bool IsHttpExceptionClass(std::string_view cls) {
+  return cls.ends_with("HTTPException") || cls == "HTTPError" || cls == "HttpError";
+}
+
+// Symbol ids of the node types the walk compares every node against
+// (comparing ids, not type strings), and the types it descends into.
+struct PyIds {
+  TSSymbol raise_statement, assert_statement, call, function_definition, class_definition,
+      decorated_definition, block, expression_statement, return_statement;
+  std::vector<TSSymbol> containers;  // node types that can hold statements
+
+  bool Descend(TSSymbol s) const {
+    return s == expression_statement || s == return_statement ||
+           std::find(containers.begin(), containers.end(), s) != containers.end();
+  }
+};
+
+const PyIds& Ids() {
+  static const PyIds kIds = [] {
+    const TSLanguage* lang = tree_sitter_python();
+    auto sym = [&](std::string_view n) { return ts::Symbol(lang, n); };
+    PyIds ids{sym("raise_statement"),
+              sym("assert_statement"),
+              sym("call"),
+              sym("function_definition"),
+              sym("class_definition"),
+              sym("decorated_definition"),
+              sym("block"),
+              sym("expression_statement"),
+              sym("return_statement"),
+              {}};
+    // From the grammar's node-types.json: every type that can (through
+    // other types) hold a statement.
+    for (std::string_view t :
+         {"module", "block", "if_statement", "elif_clause", "else_clause", "for_statement",
+          "while_statement", "try_statement", "except_clause", "except_group_clause",
+          "finally_clause", "with_statement", "function_definition", "class_definition",
+          "decorated_definition", "match_statement", "case_clause"}) {
+      ids.containers.push_back(sym(t));
+    }
+    return ids;
+  }();
+  return kIds;
+}
+
+// One way a message can render, and where its text came from.
+struct Alt {
+  Template tmpl;
+  std::string note;
+};
+using Alts = std::vector<Alt>;
+
+// Per-file extraction state.
+class PythonFile {
+ public:
+  PythonFile(const SourceFile& file, std::vector<ErrorSite>* out, FileFacts* facts = nullptr)
+      : file_(file),
+        src_(file.content),
+        lines_(SplitLines(file.content)),
+        out_(out),
+        facts_(facts) {}
+
+  void Run(TSNode root) {
+    CollectClassDocstrings(root);
+    Collect(root);
+    CollectHelpers();
+    for (const Pending& p : pending_) {
+      cur_fn_ = p.function;
+      if (p.symbol == Ids().raise_statement) {
+        HandleRaise(p.node);
+      } else if (p.symbol == Ids().assert_statement) {
+        HandleAssert(p.node);
+      } else {
+        HandleCall(p.node, p.parent);
+      }
+    }
+  }
+
+ private:
+  // A function that raises with the message one of its parameters carries:
+  // `def fail(self, message): raise UsageError(message, self)`. Its calls
+  // with a literal message are error sites of their own.
+  struct Helper {
+    std::string error_class;
+    int index = -1;  // positional index at the call (after self/cls), -1: keyword only
+    std::string param;
+    bool method = false;
+    int line = 0;
+  };
+
+  // A raise, assert or statement-level call found by the walk, in source
+  // order; calls keep their parent (ts_node_parent is slow in big files).
+  struct Pending {
+    TSNode node;
+    TSNode parent;
+    TSSymbol symbol;
+    int function = -1;  // index in functions_ of the innermost function (no class between)
+  };
+
+  // A function definition and the raises of its own body (not of nested
+  // definitions), in source order: the candidates for helpers.
+  struct Function {
+    TSNode node;
+    bool in_class_body = false;
+    std::vector<TSNode> raises;
+    std::string qual;  // "Class.method"
+  };
+
+  // One walk gathers the sites and the functions. It descends only into
+  // nodes that can hold statements (and into expression/return statements,
+  // whose direct children may be site calls): expressions cannot hold a
+  // raise, an assert, a definition or a call whose parent is a statement.
+  // Subtrees with syntax errors are walked in full.
+  void Collect(TSNode root) {
+    const PyIds& ids = Ids();
+    std::map<const void*, size_t> function_index;
+    ts::WalkWithAncestors(root, [&](TSNode n, const std::vector<TSNode>& ancestors) {
+      TSSymbol sym = ts_node_symbol(n);
+      if (sym == ids.raise_statement) {
+        pending_.push_back(Pending{n, TSNode{}, sym, Innermost(ancestors, function_index)});
+        AttachRaise(n, ancestors, function_index);
+      } else if (sym == ids.assert_statement) {
+        pending_.push_back(Pending{n, TSNode{}, sym, Innermost(ancestors, function_index)});
+      } else if (sym == ids.call && !ancestors.empty()) {
+        TSSymbol parent = ts_node_symbol(ancestors.back());
+        if (parent == ids.expression_statement || parent == ids.return_statement) {
+          pending_.push_back(
+              Pending{n, ancestors.back(), sym, Innermost(ancestors, function_index)});
+        }
+      } else if (sym == ids.function_definition) {
+        function_index[n.id] = functions_.size();
+        Function f{n, InClassBody(ancestors), {}, {}};
+        if (facts_) {
+          std::string name(ts::Text(Field(n, "name"), src_));
+          facts_->link_names.push_back(name);
+          for (TSNode a : ancestors) {
+            TSSymbol as = ts_node_symbol(a);
+            if (as == ids.class_definition || as == ids.function_definition) {
+              f.qual += std::string(ts::Text(Field(a, "name"), src_)) + ".";
+            }
+          }
+          f.qual += name;
+        }
+        functions_.push_back(std::move(f));
+      } else if (sym == ids.class_definition && facts_) {
+        facts_->link_names.emplace_back(ts::Text(Field(n, "name"), src_));
+      }
+      return ids.Descend(sym) || ts_node_has_error(n);
+    });
+  }
+
+  // The innermost function of a node (index in functions_), unless a class
+  // lies between them; -1 if none.
+  static int Innermost(const std::vector<TSNode>& ancestors,
+                       const std::map<const void*, size_t>& function_index) {
+    for (size_t i = ancestors.size(); i-- > 0;) {
+      TSSymbol sym = ts_node_symbol(ancestors[i]);
+      if (sym == Ids().class_definition) return -1;
+      if (sym != Ids().function_definition) continue;
+      auto it = function_index.find(ancestors[i].id);
+      return it == function_index.end() ? -1 : static_cast<int>(it->second);
+    }
+    return -1;
+  }
+
+  // Adds `raise_stmt` to the raises of its innermost function, unless a
+  // class lies between them.
+  void AttachRaise(TSNode raise_stmt, const std::vector<TSNode>& ancestors,
+                   const std::map<const void*, size_t>& function_index) {
+    for (size_t i = ancestors.size(); i-- > 0;) {
+      TSSymbol sym = ts_node_symbol(ancestors[i]);
+      if (sym == Ids().class_definition) return;
+      if (sym != Ids().function_definition) continue;
+      auto it = function_index.find(ancestors[i].id);
+      if (it == function_index.end()) return;
+      Function& fn = functions_[it->second];
+      if (Contains(Field(fn.node, "body"), raise_stmt)) fn.raises.push_back(raise_stmt);
+      return;
+    }
+  }
+
+  // InClassBody for a function whose ancestors are known.
+  static bool InClassBody(const std::vector<TSNode>& ancestors) {
+    size_t i = ancestors.size();
+    if (i == 0) return false;
+    if (ts_node_symbol(ancestors[i - 1]) == Ids().decorated_definition) --i;
+    return i >= 2 && ts_node_symbol(ancestors[i - 1]) == Ids().block &&
+           ts_node_symbol(ancestors[i - 2]) == Ids().class_definition;
+  }
+
+  // --- helpers that raise ----------------------------------------------------
+
+  // Parameter names in order; keyword-only ones (after `*`) get index -1.
+  std::vector<std::pair<std::string, int>> Parameters(TSNode fn) {
+    std::vector<std::pair<std::string, int>> out;
+    int index = 0;
+    for (TSNode p : NamedChildren(Field(fn, "parameters"))) {
+      std::string_view type = Type(p);
+      std::string name;
+      if (type == "identifier") {
+        name = std::string(ts::Text(p, src_));
+      } else if (type == "typed_parameter") {
+        TSNode first = ts::FirstNamed(p);
+        if (Is(first, "identifier")) name = std::string(ts::Text(first, src_));
+      } else if (type == "default_parameter" || type == "typed_default_parameter") {
+        name = std::string(ts::Text(Field(p, "name"), src_));
+      } else if (type == "positional_separator") {
+        continue;
+      } else {
+        // `*args`, `*`, `**kwargs`: what follows is keyword-only.
+        index = -1000000;
+        continue;
+      }
+      out.emplace_back(name, index < 0 ? -1 : index);
+      ++index;
+    }
+    return out;
+  }
+
+  static bool InClassBody(TSNode fn) {
+    TSNode parent = ts_node_parent(fn);
+    if (Is(parent, "decorated_definition")) parent = ts_node_parent(parent);
+    return Is(parent, "block") && Is(ts_node_parent(parent), "class_definition");
+  }
+
+  void CollectHelpers() {
+    for (const Function& f : functions_) {
+      if (!f.raises.empty()) CollectHelper(f);
+    }
+  }
+
+  void CollectHelper(const Function& f) {
+    TSNode fn = f.node;
+    std::string name(ts::Text(Field(fn, "name"), src_));
+    if (name.empty() || name.starts_with("__") || helpers_.count(name)) return;
+    std::vector<std::pair<std::string, int>> params = Parameters(fn);
+    bool method = f.in_class_body && !params.empty() &&
+                  (params[0].first == "self" || params[0].first == "cls");
+    for (TSNode n : f.raises) {
+      TSNode exc = ts::FirstNamed(n);
+      if (!Is(exc, "call")) continue;
+      std::string_view cls = ts::Text(Field(exc, "function"), src_);
+      if (!LooksLikeClass(cls)) continue;
+      CallArgs args = SplitArgs(exc, src_);
+      TSNode msg = args.positional.empty() ? TSNode{} : args.positional[0];
+      for (const char* key : {"message", "msg"}) {
+        if (auto it = args.keywords.find(key); ts_node_is_null(msg) && it != args.keywords.end())
+          msg = it->second;
+      }
+      if (!Is(msg, "identifier")) continue;
+      std::string_view msg_name = ts::Text(msg, src_);
+      for (const auto& [param, index] : params) {
+        if (param != msg_name || (method && index == 0)) continue;
+        // The parameter must still hold the caller's text at the raise.
+        if (!AssignmentsTo(fn, param, ts_node_start_byte(n)).empty()) return;
+        Helper h;
+        h.error_class = LastDotComponent(cls);
+        h.index = index < 0 ? -1 : index - (method ? 1 : 0);
+        h.param = param;
+        h.method = method;
+        h.line = ts::Line(n);
+        helpers_[name] = h;
+        return;
+      }
+    }
+  }
+
+  // --- sites -------------------------------------------------------------
+
+  static bool AnyLiteral(const Alts& alts) {
+    for (const Alt& a : alts) {
+      if (a.tmpl.HasLiteralText()) return true;
+    }
+    return false;
+  }
+
+  void HandleRaise(TSNode stmt) {
+    TSNode cause = Field(stmt, "cause");
+    TSNode exc{};
+    for (TSNode c : NamedChildren(stmt)) {
+      if (!ts_node_eq(c, cause)) {
+        exc = c;
+        break;
+      }
+    }
+    if (ts_node_is_null(exc)) return;  // bare `raise` re-raises
+    // `raise X(...).with_traceback(tb)` raises X(...).
+    while (Is(exc, "call") && Is(Field(exc, "function"), "attribute") &&
+           ts::Text(Field(Field(exc, "function"), "attribute"), src_) == "with_traceback" &&
+           Is(Field(Field(exc, "function"), "object"), "call")) {
+      exc = Field(Field(exc, "function"), "object");
+    }
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    if (Is(exc, "call")) {
+      Alts alts;
+      TSNode msg{};
+      if (!FillFromExceptionCall(exc, &site, &alts, &msg)) return;
+      size_t before = out_->size();
+      FinishAlts(stmt, std::move(site), alts, msg);
+      if (facts_ && out_->size() > before &&
+          LooksLikeClass(ts::Text(Field(exc, "function"), src_))) {
+        AddLinkCall(exc, stmt, true, &out_->back());
+      }
+      return;
+    }
+    if (Is(exc, "identifier") || Is(exc, "attribute")) {
+      std::string_view name = ts::Text(exc, src_);
+      if (!LooksLikeClass(name)) return;  // `raise err` re-raises a value
+      site.error_class = LastDotComponent(name);
+      site.http_status = StatusForClass(site.error_class);
+      SetOpaque(&site, site.error_class, "raised without a message");
+      Finish(stmt, std::move(site));
+    }
+  }
+
+  // Fills class and status from `X(...)`, and the message alternatives
+  // (left empty when the site's message is already set). False if this is
+  // not an error site worth recording (a lowercase factory with no message).
+  bool FillFromExceptionCall(TSNode call, ErrorSite* site, Alts* alts, TSNode* msg_out) {
+    std::string_view fn = ts::Text(Field(call, "function"), src_);
+    bool is_class = LooksLikeClass(fn) && !Is(Field(call, "function"), "call");
+    site->error_class = is_class ? LastDotComponent(fn) : "";
+    CallArgs args = SplitArgs(call, src_);
+    if (is_class && IsHttpExceptionClass(site->error_class) && HasStatusArgument(args)) {
+      return FillHttpException(args, site, alts, msg_out);
+    }
+    if (is_class) site->http_status = StatusForClass(site->error_class);
+    TSNode msg = ChooseMessageArg(args, alts);
+    if (ts_node_is_null(msg)) {
+      if (!is_class) return false;
+      SetOpaque(site, site->error_class, "raised without a message");
+      return true;
+    }
+    *msg_out = msg;
+    return is_class || AnyLiteral(*alts);
+  }
+
+  // FastAPI/Starlette's HTTPException(status_code, detail) as opposed to
+  // werkzeug's HTTPException(description) or requests' HTTPError(msg).
+  bool HasStatusArgument(const CallArgs& args) {
+    if (args.keywords.count("status_code")) return true;
+    if (args.positional.empty()) return false;
+    TSNode first = args.positional[0];
+    std::string_view text = ts::Text(first, src_);
+    return IntLiteral(first, src_).has_value() ||
+           (!Is(first, "string") &&
+            (text.find("status") != std::string_view::npos || text.starts_with("HTTPStatus")));
+  }
+
+  // FastAPI/Starlette style: HTTPException(status_code=404, detail="...").
+  bool FillHttpException(const CallArgs& args, ErrorSite* site, Alts* alts, TSNode* msg_out) {
+    TSNode status{}, detail{};
+    if (auto it = args.keywords.find("status_code"); it != args.keywords.end()) status = it->second;
+    if (auto it = args.keywords.find("detail"); it != args.keywords.end()) detail = it->second;
+    if (ts_node_is_null(status) && !args.positional.empty()) status = args.positional[0];
+    if (ts_node_is_null(detail) && args.positional.size() > 1) detail = args.positional[1];
+    if (!ts_node_is_null(status)) site->http_status = IntLiteral(status, src_);
+    site->kind = SiteKind::kHttp;
+    if (ts_node_is_null(detail)) {
+      SetOpaque(site, ReasonPhrase(site->http_status),
+                "no detail given: the reason phrase is shown");
+      return true;
+    }
+    *alts = ExprAlts(detail, ts_node_start_byte(detail), 0);
+    *msg_out = detail;
+    return true;
+  }
+
+  // The argument that carries the message, and its alternatives in *alts.
+  TSNode ChooseMessageArg(const CallArgs& args, Alts* alts) {
+    // The first positional argument that carries text; exceptions such as
+    // OSError(errno, "msg") put a code first.
+    for (TSNode a : args.positional) {
+      *alts = ExprAlts(a, ts_node_start_byte(a), 0);
+      if (AnyLiteral(*alts)) return a;
+    }
+    TSNode msg = args.positional.empty() ? TSNode{} : args.positional[0];
+    for (const char* key : {"message", "msg", "detail", "description", "reason", "text", "error"}) {
+      auto it = args.keywords.find(key);
+      if (it != args.keywords.end()) {
+        msg = it->second;
+        break;
+      }
+    }
+    if (!ts_node_is_null(msg)) *alts = ExprAlts(msg, ts_node_start_byte(msg), 0);
+    return msg;
+  }
+
+  // One site per alternative message that has text; when none has, one
+  // opaque site whose template matches them all.
+  void FinishAlts(TSNode stmt, ErrorSite site, const Alts& alts, TSNode msg,
+                  bool drop_opaque = false) {
+    if (alts.empty()) {
+      Finish(stmt, std::move(site));
+      return;
+    }
+    auto with_note = [&](const std::string& note) {
+      if (site.message_origin_note.empty()) return note;
+      if (note.empty()) return site.message_origin_note;
+      return note + "; " + site.message_origin_note;
+    };
+    if (!AnyLiteral(alts)) {
+      if (drop_opaque) return;
+      site.message = Merge(alts, msg);
+      site.message_opaque = true;
+      site.message_origin_note = with_note(alts[0].note);
+      Finish(stmt, std::move(site));
+      return;
+    }
+    for (const Alt& a : alts) {
+      if (!a.tmpl.HasLiteralText()) continue;
+      ErrorSite one = site;
+      one.message = a.tmpl;
+      one.message_opaque = false;
+      one.message_origin_note = with_note(a.note);
+      Finish(stmt, std::move(one));
+    }
+  }
+
+  void HandleAssert(TSNode stmt) {
+    std::vector<TSNode> parts = NamedChildren(stmt);
+    if (parts.size() < 2) return;  // an assert without a message is an internal invariant
+    ErrorSite site = NewSite(stmt, SiteKind::kAssert);
+    site.error_class = "AssertionError";
+    PathCondition failed;
+    failed.expr = CollapseSpace(ts::Text(parts[0], src_));
+    failed.polarity = false;
+    failed.line = ts::Line(parts[0]);
+    site.conditions.push_back(failed);
+    FinishAlts(stmt, std::move(site), ExprAlts(parts[1], ts_node_start_byte(parts[1]), 0),
+               parts[1]);
+  }
+
+  // abort(404), warnings.warn(...), logger.error(...), calls of helpers that
+  // raise, and the default message an exception class gives itself.
+  // `stmt` is the call's parent.
+  void HandleCall(TSNode call, TSNode stmt) {
+    bool statement = ts_node_symbol(stmt) == Ids().expression_statement;
+    TSNode fn = Field(call, "function");
+    std::string_view fn_text = ts::Text(fn, src_);
+    std::string name = LastDotComponent(fn_text);
+    if (facts_ && IsLinkCandidate(fn, name)) AddLinkCall(call, stmt, false, nullptr);
+    if (!statement) {
+      // `return self.fail(...)` still reports.
+      if (Is(stmt, "return_statement") && helpers_.count(name)) HandleHelperCall(stmt, call);
+      return;  // otherwise only calls used as statements
+    }
+    // Most statement calls are none of the kinds below: filter by name
+    // before splitting the arguments.
+    if (name != "abort" && name != "warn" && name != "error" && name != "exception" &&
+        name != "critical" && name != "fatal" && name != "__init__" && !helpers_.count(name)) {
+      return;
+    }
+    CallArgs args = SplitArgs(call, src_);
+    if (name == "abort" && !args.positional.empty()) {
+      HandleAbort(stmt, args);
+    } else if (fn_text == "warnings.warn" || fn_text == "warn") {
+      HandleWarn(stmt, args);
+    } else if (Is(fn, "attribute") &&
+               (name == "error" || name == "exception" || name == "critical" || name == "fatal") &&
+               ToLower(ts::Text(Field(fn, "object"), src_)).find("log") != std::string::npos) {
+      HandleLog(stmt, name, args);
+    } else if (helpers_.count(name)) {
+      HandleHelperCall(stmt, call);
+    } else if (name == "__init__" && Is(fn, "attribute")) {
+      HandleExceptionInit(stmt, call, args);
+    }
+  }
+
+  void HandleHelperCall(TSNode stmt, TSNode call) {
+    const Helper& h = helpers_.at(LastDotComponent(ts::Text(Field(call, "function"), src_)));
+    if (Is(Field(call, "function"), "attribute") != h.method) return;
+    CallArgs args = SplitArgs(call, src_);
+    TSNode msg{};
+    if (h.index >= 0 && h.index < static_cast<int>(args.positional.size())) {
+      msg = args.positional[h.index];
+    } else if (auto it = args.keywords.find(h.param); it != args.keywords.end()) {
+      msg = it->second;
+    }
+    if (ts_node_is_null(msg)) return;
+    Alts alts = ExprAlts(msg, ts_node_start_byte(msg), 0);
+    if (!AnyLiteral(alts)) return;  // forwarding some other message
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = h.error_class;
+    site.http_status = StatusForClass(h.error_class);
+    std::string fn_name = LastDotComponent(ts::Text(Field(call, "function"), src_));
+    site.message_origin_note = "passed to `" + fn_name + "()`, which raises " + h.error_class +
+                               " at line " + std::to_string(h.line);
+    FinishAlts(stmt, std::move(site), alts, msg, /*drop_opaque=*/true);
+  }
+
+  static bool ExceptionLikeName(std::string_view name) {
+    std::string last = LastDotComponent(name);
+    for (std::string_view end : {"Error", "Exception", "Warning", "Exit", "Abort", "Failure"}) {
+      if (last.ends_with(end)) return true;
+    }
+    return false;
+  }
+
+  // `super().__init__("default text")` (or `Base.__init__(self, ...)`) in
+  // an exception class's `__init__`: the message the class gives itself.
+  void HandleExceptionInit(TSNode stmt, TSNode call, const CallArgs& args) {
+    TSNode fn = EnclosingScope(call);
+    if (!Is(fn, "function_definition") || ts::Text(Field(fn, "name"), src_) != "__init__" ||
+        !InClassBody(fn)) {
+      return;
+    }
+    TSNode cls = ts_node_parent(fn);
+    if (Is(cls, "decorated_definition")) cls = ts_node_parent(cls);
+    cls = ts_node_parent(cls);  // block -> class_definition
+    std::string cls_name(ts::Text(Field(cls, "name"), src_));
+    bool exception_like = ExceptionLikeName(cls_name);
+    for (TSNode base : NamedChildren(Field(cls, "superclasses"))) {
+      exception_like |= ExceptionLikeName(ts::Text(base, src_));
+    }
+    if (!exception_like) return;
+    TSNode object = Field(Field(call, "function"), "object");
+    bool via_super = Is(object, "call") && ts::Text(Field(object, "function"), src_) == "super";
+    std::vector<TSNode> positional = args.positional;
+    if (!via_super) {
+      if (positional.empty() || ts::Text(positional[0], src_) != "self") return;
+      positional.erase(positional.begin());
+    }
+    TSNode msg{};
+    for (TSNode a : positional) {
+      if (AnyLiteral(ExprAlts(a, ts_node_start_byte(a), 0))) {
+        msg = a;
+        break;
+      }
+    }
+    for (const char* key : {"message", "msg"}) {
+      if (auto it = args.keywords.find(key); ts_node_is_null(msg) && it != args.keywords.end())
+        msg = it->second;
+    }
+    if (ts_node_is_null(msg)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = cls_name;
+    site.http_status = StatusForClass(cls_name);
+    site.message_origin_note = "default message of `" + cls_name + "`, set in its __init__";
+    Alts alts = ExprAlts(msg, ts_node_start_byte(msg), 0);
+    if (facts_) {
+      // The class composes its message from the constructor's parameters:
+      // `raise X("port")` elsewhere is linked to it.
+      std::vector<std::string> params;
+      if (cur_fn_ >= 0) params = CallParams(functions_[cur_fn_]);
+      for (const Alt& a : alts) {
+        if (!NamesParam(a.tmpl, params)) continue;
+        SinkFact k;
+        k.function = cls_name;
+        k.name = cls_name;
+        k.language = "python";
+        k.constructor = true;
+        k.params = params;
+        k.message = a.tmpl;
+        k.error_class = cls_name;
+        k.http_status = site.http_status;
+        k.line = ts::Line(stmt);
+        k.def_line = ts::Line(fn);
+        facts_->sinks.push_back(std::move(k));
+      }
+    }
+    int fn_index = cur_fn_;
+    cur_fn_ = -1;  // the __init__ itself is no wrapper that calls name
+    FinishAlts(stmt, std::move(site), alts, msg, /*drop_opaque=*/true);
+    cur_fn_ = fn_index;
+  }
+
+  // --- linking facts (src/resolve/link.h) -------------------------------------
+
+  // Parameter names as calls pass them (self/cls of a method dropped).
+  std::vector<std::string> CallParams(const Function& f) {
+    auto it = call_params_.find(f.node.id);
+    if (it != call_params_.end()) return it->second;
+    std::vector<std::pair<std::string, int>> params = Parameters(f.node);
+    bool method = f.in_class_body && !params.empty() &&
+                  (params[0].first == "self" || params[0].first == "cls");
+    std::vector<std::string> out;
+    for (size_t i = method ? 1 : 0; i < params.size(); ++i) out.push_back(params[i].first);
+    call_params_[f.node.id] = out;
+    return out;
+  }
+
+  // Whether `f` takes self/cls first (CallParams dropped it).
+  bool IsMethodParams(const Function& f) {
+    TSNode params = Field(f.node, "parameters");
+    TSNode first = ts::FirstNamed(params);
+    std::string_view t =
+        ts::Text(Is(first, "typed_parameter") ? ts::FirstNamed(first) : first, src_);
+    return t == "self" || t == "cls";
+  }
+
+  static bool NamesParam(const Template& t, const std::vector<std::string>& params) {
+    for (const Piece& p : t.pieces()) {
+      if (p.is_hole && !p.expr.empty() &&
+          std::find(params.begin(), params.end(), p.expr) != params.end()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static bool MessageLikeName(std::string_view name) {
+    std::string lower = ToLower(name);
+    for (std::string_view w : {"msg", "message", "text", "reason", "err", "detail", "desc", "hint",
+                               "problem", "note", "warning", "explanation"}) {
+      if (lower.find(w) != std::string::npos) return true;
+    }
+    return false;
+  }
+
+  static bool IsLinkCandidate(TSNode fn, const std::string& name) {
+    if (!Is(fn, "identifier") && !Is(fn, "attribute")) return false;
+    static const std::set<std::string_view> kNotSinks = {
+        "print",      "append",       "extend",     "update",  "write",    "add",     "info",
+        "debug",      "warning",      "warn",       "log",     "join",     "format",  "get",
+        "setdefault", "pop",          "remove",     "insert",  "sort",     "abort",   "__init__",
+        "super",      "isinstance",   "len",        "str",     "repr",     "setattr", "getattr",
+        "echo",       "secho",        "open",       "replace", "split",    "strip",   "startswith",
+        "endswith",   "add_argument", "add_option", "option",  "argument", "_",       "gettext",
+        "ngettext",   "dict",         "list",       "tuple",   "set",      "encode",  "decode"};
+    return !kNotSinks.count(name);
+  }
+
+  // A call that passes text or a parameter on, for the linker. `site`, when
+  // given, is the site the extractor recorded for this construction.
+  void AddLinkCall(TSNode call, TSNode stmt, bool construct, const ErrorSite* site) {
+    TSNode fn = Field(call, "function");
+    CallArgs args = SplitArgs(call, src_);
+    if (args.positional.empty() && args.keywords.empty()) return;
+    LinkCall link;
+    link.callee = LastDotComponent(ts::Text(fn, src_));
+    if (Is(fn, "attribute")) link.receiver = std::string(ts::Text(Field(fn, "object"), src_));
+    link.construct = construct;
+    link.line = ts::Line(call);
+    std::vector<std::string> params;
+    if (cur_fn_ >= 0) {
+      const Function& f = functions_[cur_fn_];
+      params = CallParams(f);
+      link.caller = f.qual;
+      link.caller_name = std::string(ts::Text(Field(f.node, "name"), src_));
+      link.caller_method = f.in_class_body && IsMethodParams(f);
+      link.caller_params = params;
+      link.caller_line = ts::Line(f.node);
+    }
+    bool text = false, param = false;
+    auto read = [&](TSNode a) {
+      std::string note;
+      Template t;
+      if (Is(a, "identifier") && !MessageLikeName(ts::Text(a, src_))) {
+        // Resolving a local walks its function: only names that read as a
+        // message are worth it (a parameter stays a hole either way).
+        AddExprHole(a, &t);
+      } else {
+        t = ExprTemplate(a, ts_node_start_byte(call), 0, &note);
+      }
+      bool space = false;
+      for (const Piece& p : t.pieces())
+        space |= !p.is_hole && p.text.find(' ') != std::string::npos;
+      if (Is(a, "identifier") && !space) {
+        // A local holding a word is a value, maybe one of several; a local
+        // holding a sentence is a message.
+        t = Template();
+        AddExprHole(a, &t);
+      }
+      text |= t.HasLiteralText();
+      param |= NamesParam(t, params);
+      return t;
+    };
+    for (TSNode a : args.positional) link.args.push_back(read(a));
+    for (const auto& [k, v] : args.keywords) link.keywords.emplace_back(k, read(v));
+    if (!text && !param) return;
+    if (text) {
+      if (site) {
+        ErrorSite proto = *site;
+        proto.message = Template();
+        proto.message_origin_note.clear();
+        proto.message_opaque = false;
+        link.site = std::move(proto);
+        link.replaces_site = true;
+      } else {
+        ErrorSite proto = NewSite(stmt, SiteKind::kRaise);
+        AddContext(stmt, &proto);
+        link.site = std::move(proto);
+      }
+    }
+    facts_->link_calls.push_back(std::move(link));
+  }
+
+  // A site whose message names parameters of its function makes the
+  // function a sink (a wrapper whose callers say what went wrong).
+  void AddSink(TSNode stmt, const ErrorSite& site) {
+    if (cur_fn_ < 0) return;
+    const Function& f = functions_[cur_fn_];
+    std::string name(ts::Text(Field(f.node, "name"), src_));
+    if (name.empty() || name.starts_with("__")) return;
+    std::vector<std::string> params = CallParams(f);
+    if (!NamesParam(site.message, params)) return;
+    for (const Piece& p : site.message.pieces()) {
+      // The parameter must still hold the caller's text at the raise.
+      if (p.is_hole && !AssignmentsTo(f.node, p.expr, ts_node_start_byte(stmt)).empty()) return;
+    }
+    SinkFact k;
+    k.function = f.qual;
+    k.name = name;
+    k.language = "python";
+    k.method = f.in_class_body && IsMethodParams(f);
+    k.params = std::move(params);
+    k.message = site.message;
+    k.error_class = site.error_class;
+    k.kind = site.kind;
+    k.severity = site.severity;
+    k.error_code = site.error_code;
+    k.http_status = site.http_status;
+    k.line = site.line;
+    k.def_line = ts::Line(f.node);
+    for (const std::string& p : k.params) {
+      for (const PathCondition& c : site.conditions) {
+        if (ReadsName(c.expr, p)) {
+          k.guarded.push_back(p);
+          break;
+        }
+      }
+    }
+    facts_->sinks.push_back(std::move(k));
+  }
+
+  void HandleAbort(TSNode stmt, const CallArgs& args) {
+    std::optional<int> status = IntLiteral(args.positional[0], src_);
+    if (!status) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kHttp);
+    site.http_status = status;
+    site.error_class = "HTTPException";
+    TSNode msg{};
+    if (auto it = args.keywords.find("description"); it != args.keywords.end()) msg = it->second;
+    if (ts_node_is_null(msg) && args.positional.size() > 1) msg = args.positional[1];
+    if (ts_node_is_null(msg)) {
+      SetOpaque(&site, ReasonPhrase(status), "abort() without a description");
+      Finish(stmt, std::move(site));
+      return;
+    }
+    FinishAlts(stmt, std::move(site), ExprAlts(msg, ts_node_start_byte(msg), 0), msg);
+  }
+
+  void HandleWarn(TSNode stmt, const CallArgs& args) {
+    TSNode msg = args.positional.empty() ? TSNode{} : args.positional[0];
+    if (auto it = args.keywords.find("message"); ts_node_is_null(msg) && it != args.keywords.end())
+      msg = it->second;
+    if (ts_node_is_null(msg)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kWarning);
+    site.severity = "warning";
+    TSNode category = args.positional.size() > 1 ? args.positional[1] : TSNode{};
+    if (auto it = args.keywords.find("category"); it != args.keywords.end()) category = it->second;
+    site.error_class =
+        ts_node_is_null(category) ? "UserWarning" : LastDotComponent(ts::Text(category, src_));
+    FinishAlts(stmt, std::move(site), ExprAlts(msg, ts_node_start_byte(msg), 0), msg);
+  }
+
+  void HandleLog(TSNode stmt, const std::string& level, const CallArgs& args) {
+    if (args.positional.empty()) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kLog);
+    site.severity = (level == "critical" || level == "fatal") ? "critical" : "error";
+    TSNode msg = args.positional[0];
+    Alts alts = ExprAlts(msg, ts_node_start_byte(msg), 0);
+    // logging formats lazily with `%` only when arguments follow the message.
+    if (args.positional.size() > 1) {
+      std::vector<std::string> fargs;
+      for (size_t i = 1; i < args.positional.size(); ++i) {
+        fargs.push_back(HoleExpr(args.positional[i]));
+      }
+      for (Alt& a : alts) a.tmpl = ApplyPercentFormat(a.tmpl, fargs, {});
+    }
+    // logger.error(e) reports some other error: no site.
+    FinishAlts(stmt, std::move(site), alts, msg, /*drop_opaque=*/true);
+  }
+
+  // --- templates -----------------------------------------------------------
+
+  // The template of a string-valued expression; non-string parts become
+  // holes named by their expression. `pos` bounds variable lookups (only
+  // assignments before it count). Alternatives (`a if c else b`, ngettext,
+  // a variable assigned in several branches) are merged into one template
+  // that matches each of them.
+  Template ExprTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    Alts alts = ExprAlts(n, pos, depth);
+    if (note->empty() && !alts.empty()) *note = alts[0].note;
+    return Merge(alts, n);
+  }
+
+  Template Merge(const Alts& alts, TSNode n) {
+    if (alts.size() == 1) return alts[0].tmpl;
+    std::vector<Template> ts;
+    for (const Alt& a : alts) ts.push_back(a.tmpl);
+    return MergeTemplates(ts, HoleExpr(n));
+  }
+
+  Alts Single(Template t, std::string note = {}) {
+    Alts out;
+    out.push_back(Alt{std::move(t), std::move(note)});
+    return out;
+  }
+
+  Alts HoleAlts(TSNode n) {
+    Template t;
+    AddExprHole(n, &t);
+    return Single(std::move(t));
+  }
+
+  // a ∪ b, without repeats; past kMaxAlternatives they merge into one.
+  Alts Union(Alts a, const Alts& b, TSNode n) {
+    for (const Alt& x : b) {
+      bool seen = false;
+      for (const Alt& y : a)
+        seen |= y.tmpl.Display() == x.tmpl.Display() && y.tmpl.Pattern() == x.tmpl.Pattern();
+      if (!seen) a.push_back(x);
+    }
+    if (a.size() > kMaxAlternatives) {
+      std::string note = a[0].note;
+      return Single(Merge(a, n), note);
+    }
+    return a;
+  }
+
+  // Every way the expression can render; each alternative is a template.
+  Alts ExprAlts(TSNode n, uint32_t pos, int depth) {
+    if (depth > kMaxExprDepth) return HoleAlts(n);
+    std::string_view type = Type(n);
+    if (type == "string" || type == "concatenated_string") {
+      return Single(StringNodeTemplate(n, src_));
+    }
+    if (type == "parenthesized_expression") {
+      TSNode inner = ts::FirstNamed(n);
+      if (!ts_node_is_null(inner)) return ExprAlts(inner, pos, depth + 1);
+    }
+    if (type == "conditional_expression") {
+      // `a if cond else b`: either branch.
+      std::vector<TSNode> parts = NamedChildren(n);
+      if (parts.size() == 3) {
+        return Union(ExprAlts(parts[0], pos, depth + 1), ExprAlts(parts[2], pos, depth + 1), n);
+      }
+    }
+    if (type == "boolean_operator" && ts::Text(Field(n, "operator"), src_) == "or") {
+      // `msg or "default"`: the left value when truthy, else the right.
+      return Union(ExprAlts(Field(n, "left"), pos, depth + 1),
+                   ExprAlts(Field(n, "right"), pos, depth + 1), n);
+    }
+    if (type == "binary_operator") {
+      std::string_view op = ts::Text(Field(n, "operator"), src_);
+      if (op == "+") return ConcatAlts(n, pos, depth);
+      if (op == "%") return PercentAlts(n, pos, depth);
+    }
+    if (type == "call") {
+      if (auto t = CallAlts(n, pos, depth)) return *t;
+    }
+    if (type == "identifier") {
+      if (auto t = VariableAlts(n, pos, depth)) return *t;
+    }
+    return HoleAlts(n);
+  }
+
+  Alts ConcatAlts(TSNode n, uint32_t pos, int depth) {
+    Alts left = ExprAlts(Field(n, "left"), pos, depth + 1);
+    Alts right = ExprAlts(Field(n, "right"), pos, depth + 1);
+    if (left.size() * right.size() > kMaxAlternatives) {
+      left = Single(Merge(left, Field(n, "left")), left[0].note);
+      right = Single(Merge(right, Field(n, "right")), right[0].note);
+    }
+    Alts out;
+    for (const Alt& l : left) {
+      for (const Alt& r : right) {
+        Alt a{l.tmpl, l.note.empty() ? r.note : l.note};
+        a.tmpl.Append(r.tmpl);
+        out.push_back(std::move(a));
+      }
+    }
+    return out;
+  }
+
+  Alts PercentAlts(TSNode n, uint32_t pos, int depth) {
+    Alts fmts = ExprAlts(Field(n, "left"), pos, depth + 1);
+    TSNode right = Field(n, "right");
+    if (Is(right, "parenthesized_expression")) {
+      TSNode inner = ts::FirstNamed(right);
+      if (Is(inner, "tuple") || Is(inner, "dictionary")) right = inner;
+    }
+    std::vector<std::string> positional;
+    std::map<std::string, std::string> named;
+    if (Is(right, "tuple")) {
+      for (TSNode e : NamedChildren(right)) positional.push_back(HoleExpr(e));
+    } else if (Is(right, "dictionary")) {
+      for (TSNode pair : NamedChildren(right)) {
+        if (!Is(pair, "pair")) continue;
+        Template key = StringNodeTemplate(Field(pair, "key"), src_);
+        named[key.Display()] = HoleExpr(Field(pair, "value"));
+      }
+    } else {
+      positional.push_back(HoleExpr(right));
+    }
+    Alts out;
+    for (const Alt& f : fmts) {
+      if (!f.tmpl.HasLiteralText()) {
+        Template t;
+        AddExprHole(n, &t);
+        out.push_back(Alt{std::move(t), f.note});
+      } else {
+        out.push_back(Alt{ApplyPercentFormat(f.tmpl, positional, named), f.note});
+      }
+    }
+    return out;
+  }
+
+  // Alternatives of `fn(...)` calls that return text we can reconstruct;
+  // nullopt for any other call (it becomes a hole).
+  std::optional<Alts> CallAlts(TSNode n, uint32_t pos, int depth) {
+    TSNode fn = Field(n, "function");
+    CallArgs args = SplitArgs(n, src_);
+    std::string_view fn_text = ts::Text(fn, src_);
+    std::string name = LastDotComponent(fn_text);
+    // Translation wrappers return their argument's text.
+    static const std::vector<std::string_view> kGettext = {
+        "_", "gettext", "gettext_lazy", "lazy_gettext", "ugettext", "ugettext_lazy", "_l"};
+    if (std::find(kGettext.begin(), kGettext.end(), fn_text) != kGettext.end() &&
+        args.positional.size() == 1) {
+      return ExprAlts(args.positional[0], pos, depth + 1);
+    }
+    if ((name == "pgettext" || name == "pgettext_lazy") && args.positional.size() == 2) {
+      return ExprAlts(args.positional[1], pos, depth + 1);
+    }
+    // ngettext(singular, plural, n): either text, chosen by n.
+    size_t plural_at = (name == "npgettext" || name == "npgettext_lazy") ? 1 : 0;
+    if ((name == "ngettext" || name == "ungettext" || name == "ngettext_lazy" ||
+         name == "ungettext_lazy" || name == "lazy_ngettext" || plural_at == 1) &&
+        args.positional.size() >= plural_at + 2) {
+      return Union(ExprAlts(args.positional[plural_at], pos, depth + 1),
+                   ExprAlts(args.positional[plural_at + 1], pos, depth + 1), n);
+    }
+    if ((fn_text == "textwrap.dedent" || fn_text == "dedent") && args.positional.size() == 1) {
+      Alts out;
+      for (const Alt& a : ExprAlts(args.positional[0], pos, depth + 1)) {
+        std::optional<Template> t = DedentTemplate(a.tmpl);
+        if (!t) return std::nullopt;
+        out.push_back(Alt{std::move(*t), a.note});
+      }
+      return out;
+    }
+    if (!Is(fn, "attribute")) return std::nullopt;
+    std::string_view method = ts::Text(Field(fn, "attribute"), src_);
+    TSNode object = Field(fn, "object");
+    if (method == "format") {
+      Alts fmts = ExprAlts(object, pos, depth + 1);
+      std::vector<std::string> positional;
+      for (TSNode a : args.positional) positional.push_back(HoleExpr(a));
+      std::map<std::string, std::string> named;
+      for (const auto& [k, v] : args.keywords) named[k] = HoleExpr(v);
+      Alts out;
+      for (const Alt& f : fmts) {
+        if (!f.tmpl.HasLiteralText()) {
+          Template t;
+          AddExprHole(n, &t);
+          out.push_back(Alt{std::move(t), f.note});
+        } else {
+          out.push_back(Alt{ApplyBraceFormat(f.tmpl, positional, named), f.note});
+        }
+      }
+      bool any = false;
+      for (const Alt& a : out) any |= a.tmpl.HasLiteralText();
+      if (!any) return std::nullopt;
+      return out;
+    }
+    if ((method == "strip" || method == "lstrip" || method == "rstrip") &&
+        args.positional.empty() && args.keywords.empty()) {
+      Alts out;
+      for (const Alt& a : ExprAlts(object, pos, depth + 1)) {
+        std::optional<Template> t = StripTemplate(a.tmpl, method != "rstrip", method != "lstrip");
+        if (!t) return std::nullopt;
+        out.push_back(Alt{std::move(*t), a.note});
+      }
+      return out;
+    }
+    if (method == "join" && (Is(object, "string") || Is(object, "concatenated_string")) &&
+        args.positional.size() == 1 &&
+        (Is(args.positional[0], "list") || Is(args.positional[0], "tuple"))) {
+      // "sep".join([a, b, c]) with the items written out.
+      Template sep = StringNodeTemplate(object, src_);
+      Template out;
+      bool first = true;
+      for (TSNode item : NamedChildren(args.positional[0])) {
+        if (Is(item, "list_splat")) return std::nullopt;
+        if (!first) out.Append(sep);
+        first = false;
+        std::string unused;
+        out.Append(ExprTemplate(item, pos, depth + 1, &unused));
+      }
+      return Single(std::move(out));
+    }
+    return std::nullopt;
+  }
+
+  // A message held in a variable: the assignments before `pos` in the
+  // enclosing function (or module) that can reach the use. One that runs
+  // on every path to the use replaces what came before; one inside a branch
+  // or loop adds an alternative. `+=` appends: as text when it runs on every
+  // path, else as a hole (the text may be missing).
+  std::optional<Alts> VariableAlts(TSNode ident, uint32_t pos, int depth) {
+    std::string name(ts::Text(ident, src_));
+    TSNode scope = EnclosingScope(ident);
+    std::vector<TSNode> assigns = AssignmentsTo(scope, name, pos);
+    // A closure's free variable: the enclosing functions' assignments made
+    // before the nested function is defined.
+    for (int i = 0;
+         i < 4 && assigns.empty() && Is(scope, "function_definition") && !IsParameter(scope, name);
+         ++i) {
+      TSNode outer = EnclosingScope(scope);
+      if (!Is(outer, "function_definition")) break;
+      assigns = AssignmentsTo(outer, name, ts_node_start_byte(scope));
+      scope = outer;
+    }
+    if (assigns.empty() && Is(scope, "function_definition") && !IsParameter(scope, name)) {
+      // A module-level constant: any assignment at module level counts,
+      // since the module has run by the time the function is called.
+      assigns = AssignmentsTo(ts::Root(scope), name, UINT32_MAX);
+    }
+    if (assigns.empty()) return std::nullopt;
+    Alts cur = HoleAlts(ident);  // the value before any assignment we see
+    std::vector<uint32_t> exhaustive_ifs_seen;
+    for (TSNode a : assigns) {
+      TSNode rhs = Field(a, "right");
+      if (ts_node_is_null(rhs)) continue;
+      Reach reach = Reaches(a, ident);
+      if (reach == Reach::kNever) continue;
+      bool always = reach == Reach::kAlways;
+      std::string line = std::to_string(ts::Line(a));
+      if (Is(a, "assignment")) {
+        Alts v = ExprAlts(rhs, ts_node_start_byte(a), depth + 1);
+        for (Alt& x : v) {
+          if (x.note.empty()) x.note = "message assigned to `" + name + "` at line " + line;
+        }
+        // In an if/elif/else whose every branch assigns (or leaves), the
+        // value from before the `if` cannot reach the use.
+        TSNode owner = always ? TSNode{} : BranchOwner(a);
+        bool first_of_exhaustive = false;
+        if (!ts_node_is_null(owner) && !Contains(owner, ident) &&
+            Reaches(owner, ident) == Reach::kAlways && ExhaustiveIf(owner, name)) {
+          uint32_t key = ts_node_start_byte(owner);
+          if (std::find(exhaustive_ifs_seen.begin(), exhaustive_ifs_seen.end(), key) ==
+              exhaustive_ifs_seen.end()) {
+            exhaustive_ifs_seen.push_back(key);
+            first_of_exhaustive = true;
+          }
+        }
+        cur = (always || first_of_exhaustive) ? v : Union(std::move(cur), v, ident);
+      } else {
+        std::string unused;
+        Template app = ExprTemplate(rhs, ts_node_start_byte(a), depth + 1, &unused);
+        for (Alt& x : cur) {
+          if (always) {
+            x.tmpl.Append(app);
+          } else {
+            x.tmpl.AddHole(app.Display(), "`" + name + " +=` at line " + line + " (may not run)");
+          }
+        }
+      }
+    }
+    bool any = false;
+    for (const Alt& x : cur) any |= x.tmpl.HasLiteralText();
+    if (!any) return std::nullopt;
+    return cur;
+  }
+
+  static bool Contains(TSNode outer, TSNode inner) {
+    return ts_node_start_byte(outer) <= ts_node_start_byte(inner) &&
+           ts_node_end_byte(inner) <= ts_node_end_byte(outer);
+  }
+
+  // The if_statement one of whose branch blocks holds `assign` directly.
+  TSNode BranchOwner(TSNode assign) {
+    TSNode stmt = ts_node_parent(assign);
+    if (!Is(stmt, "expression_statement")) return TSNode{};
+    TSNode block = ts_node_parent(stmt);
+    if (!Is(block, "block")) return TSNode{};
+    TSNode clause = ts_node_parent(block);
+    if (Is(clause, "if_statement")) return clause;
+    if (Is(clause, "elif_clause") || Is(clause, "else_clause")) {
+      TSNode owner = ts_node_parent(clause);
+      if (Is(owner, "if_statement")) return owner;
+    }
+    return TSNode{};
+  }
+
+  // Every branch of `if_stmt` (which has an else) assigns `name` at its top
+  // level or ends by leaving (raise/return/continue/break).
+  bool ExhaustiveIf(TSNode if_stmt, const std::string& name) {
+    std::vector<TSNode> blocks = {Field(if_stmt, "consequence")};
+    bool has_else = false;
+    for (TSNode c : NamedChildren(if_stmt)) {
+      if (Is(c, "elif_clause")) blocks.push_back(Field(c, "consequence"));
+      if (Is(c, "else_clause")) {
+        has_else = true;
+        blocks.push_back(Field(c, "body"));
+      }
+    }
+    if (!has_else) return false;
+    for (TSNode b : blocks) {
+      std::vector<TSNode> body = NamedChildren(b);
+      if (body.empty()) return false;
+      bool ok = false;
+      std::string_view last = Type(body.back());
+      ok = last == "raise_statement" || last == "return_statement" ||
+           last == "continue_statement" || last == "break_statement";
+      for (TSNode st : body) {
+        TSNode e = ts::FirstNamed(st);
+        if (Is(st, "expression_statement") && Is(e, "assignment") &&
+            ts::Text(Field(e, "left"), src_) == name) {
+          ok = true;
+        }
+      }
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  bool IsParameter(TSNode fn, const std::string& name) {
+    for (const auto& p : Parameters(fn)) {
+      if (p.first == name) return true;
+    }
+    return false;
+  }
+
+  // Whether `def` (an assignment before `use`) runs on every path that
+  // reaches `use` (no branch, loop or try lies between it and their common
+  // block), on some, or never (they sit in different branches of one `if`).
+  enum class Reach { kAlways, kMaybe, kNever };
+  Reach Reaches(TSNode def, TSNode use) {
+    bool crossed = false;
+    TSNode cur = ts_node_parent(def);
+    for (int i = 0; i < kMaxAncestors && !ts_node_is_null(cur); ++i) {
+      std::string_view type = Type(cur);
+      if (Contains(cur, use)) {
+        if (type == "if_statement" || type == "match_statement") return Reach::kNever;
+        return crossed || type == "try_statement" || type == "for_statement" ||
+                       type == "while_statement"
+                   ? Reach::kMaybe
+                   : Reach::kAlways;
+      }
+      if (type == "if_statement" || type == "elif_clause" || type == "else_clause" ||
+          type == "for_statement" || type == "while_statement" || type == "try_statement" ||
+          type == "except_clause" || type == "except_group_clause" || type == "finally_clause" ||
+          type == "case_clause" || type == "match_statement") {
+        crossed = true;
+      }
+      cur = ts_node_parent(cur);
+    }
+    return Reach::kMaybe;
+  }
+
+  // `name = ...` and `name += ...` inside `scope` (not in nested functions or
+  // classes) that start before `pos`, in source order.
+  std::vector<TSNode> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
+    std::vector<TSNode> out;
+    std::vector<TSNode> stack = {scope};
+    while (!stack.empty()) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      if (ts_node_start_byte(n) >= pos) continue;
+      std::string_view type = Type(n);
+      if ((type == "function_definition" || type == "class_definition") && !ts_node_eq(n, scope)) {
+        continue;
+      }
+      if (type == "assignment" || type == "augmented_assignment") {
+        bool plus = type == "assignment" || ts::Text(Field(n, "operator"), src_) == "+=";
+        if (plus && ts::Text(Field(n, "left"), src_) == name) out.push_back(n);
+      }
+      std::vector<TSNode> children = NamedChildren(n);
+      stack.insert(stack.end(), children.rbegin(), children.rend());
+    }
+    std::sort(out.begin(), out.end(),
+              [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
+    return out;
+  }
+
+  // The expression a hole prints, for naming captures: `str(x)` -> `x`.
+  std::string HoleExpr(TSNode n) {
+    if (Is(n, "call")) {
+      std::string_view fn = ts::Text(Field(n, "function"), src_);
+      CallArgs args = SplitArgs(n, src_);
+      if (fn == "str" && args.positional.size() == 1 && args.keywords.empty()) {
+        return CollapseSpace(ts::Text(args.positional[0], src_));
+      }
+    }
+    return CollapseSpace(ts::Text(n, src_));
+  }
+
+  void AddExprHole(TSNode n, Template* out) {
+    std::string text = CollapseSpace(ts::Text(n, src_));
+    out->AddHole("{" + text + "}", HoleExpr(n));
+  }
+
+  // --- context: function, conditions, comments -----------------------------
+
+  ErrorSite NewSite(TSNode stmt, SiteKind kind) {
+    ErrorSite site;
+    site.language = "python";
+    site.file_path = file_.path;
+    site.kind = kind;
+    site.line = ts::Line(stmt);
+    site.end_line = ts::EndLine(stmt);
+    return site;
+  }
+
+  void SetOpaque(ErrorSite* site, const std::string& text, const std::string& why) {
+    site->message = Template();
+    site->message.AddLiteral(text);
+    site->message_opaque = true;
+    site->message_origin_note = why;
+  }
+
+  static std::string ReasonPhrase(std::optional<int> status) {
+    static const std::map<int, std::string> kPhrases = {{400, "Bad Request"},
+                                                        {401, "Unauthorized"},
+                                                        {403, "Forbidden"},
+                                                        {404, "Not Found"},
+                                                        {405, "Method Not Allowed"},
+                                                        {409, "Conflict"},
+                                                        {410, "Gone"},
+                                                        {413, "Payload Too Large"},
+                                                        {415, "Unsupported Media Type"},
+                                                        {422, "Unprocessable Entity"},
+                                                        {429, "Too Many Requests"},
+                                                        {500, "Internal Server Error"},
+                                                        {501, "Not Implemented"},
+                                                        {502, "Bad Gateway"},
+                                                        {503, "Service Unavailable"},
+                                                        {504, "Gateway Timeout"}};
+    if (!status) return "HTTP error";
+    auto it = kPhrases.find(*status);
+    std::string phrase = it == kPhrases.end() ? "HTTP error" : it->second;
+    return std::to_string(*status) + " " + phrase;
+  }
+
+  void Finish(TSNode stmt, ErrorSite site) {
+    if (site.message.empty()) return;
+    AddContext(stmt, &site);
+    if (facts_) AddSink(stmt, site);
+    out_->push_back(std::move(site));
+  }
+
+  void AddContext(TSNode stmt, ErrorSite* site) {
+    AddNote(site, CommentAbove(site->line), "comment-above");
+    std::vector<std::string> scopes;
+    bool in_function = false;
+    bool guard_noted = false;
+    TSNode cur = stmt;
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      TSNode parent = ts_node_parent(cur);
+      if (ts_node_is_null(parent)) break;
+      std::string_view type = Type(parent);
+      if (type == "block" && !in_function) {
+        AddEarlyExits(parent, cur, site);
+      } else if (!in_function && AddGuard(parent, cur, site) && !guard_noted) {
+        guard_noted = true;
+        AddNote(site, CommentAbove(ts::Line(GuardStatement(parent))), "guard-comment");
+      }
+      if (type == "function_definition" || type == "class_definition") {
+        scopes.push_back(std::string(ts::Text(Field(parent, "name"), src_)));
+        if (type == "function_definition" && !in_function) {
+          in_function = true;
+          site->function_line = ts::Line(parent);
+          AddFunctionNotes(parent, site);
+        }
+      }
+      cur = parent;
+    }
+    std::reverse(scopes.begin(), scopes.end());
+    site->function = Join(scopes, ".");
+    std::sort(site->conditions.begin(), site->conditions.end(),
+              [](const PathCondition& a, const PathCondition& b) { return a.line < b.line; });
+    if (auto it = class_docs_.find(site->error_class); it != class_docs_.end()) {
+      site->notes.push_back(it->second);
+    }
+  }
+
+  // The if/elif/else/while/except that `child` (a block) is the body of.
+  // Returns true when a guard condition was added.
+  bool AddGuard(TSNode parent, TSNode child, ErrorSite* site) {
+    std::string_view type = Type(parent);
+    if (!Is(child, "block")) return false;
+    if (type == "if_statement" && ts_node_eq(Field(parent, "consequence"), child)) {
+      AddCondition(site, Field(parent, "condition"), true);
+      return true;
+    }
+    if (type == "elif_clause") {
+      AddPriorBranchesFalse(ts_node_parent(parent), parent, site);
+      AddCondition(site, Field(parent, "condition"), true);
+      return true;
+    }
+    if (type == "else_clause" && Is(ts_node_parent(parent), "if_statement")) {
+      AddPriorBranchesFalse(ts_node_parent(parent), parent, site);
+      return true;
+    }
+    if (type == "while_statement") {
+      AddCondition(site, Field(parent, "condition"), true);
+      return true;
+    }
+    if (type == "except_clause") {
+      PathCondition c;
+      std::string_view header = ts::Text(parent, src_);
+      header = header.substr(0, header.find(':'));
+      c.expr = CollapseSpace(header);
+      c.line = ts::Line(parent);
+      site->conditions.push_back(c);
+      return true;
+    }
+    return false;
+  }
+
+  TSNode GuardStatement(TSNode clause) {
+    return Is(clause, "elif_clause") || Is(clause, "else_clause") ? ts_node_parent(clause) : clause;
+  }
+
+  void AddPriorBranchesFalse(TSNode if_stmt, TSNode upto, ErrorSite* site) {
+    if (!Is(if_stmt, "if_statement")) return;
+    AddCondition(site, Field(if_stmt, "condition"), false);
+    for (TSNode c : NamedChildren(if_stmt)) {
+      if (ts_node_eq(c, upto)) break;
+      if (Is(c, "elif_clause")) AddCondition(site, Field(c, "condition"), false);
+    }
+  }
+
+  // `if cond: return` (no else) before `stmt` in the same block means `cond`
+  // was false on the way to the site.
+  void AddEarlyExits(TSNode block, TSNode stmt, ErrorSite* site) {
+    for (TSNode s : NamedChildren(block)) {
+      if (ts_node_start_byte(s) >= ts_node_start_byte(stmt)) break;
+      if (!Is(s, "if_statement") || !ts_node_is_null(Field(s, "alternative"))) continue;
+      std::vector<TSNode> body = NamedChildren(Field(s, "consequence"));
+      if (body.empty()) continue;
+      std::string_view last = Type(body.back());
+      if (last == "return_statement" || last == "raise_statement" || last == "continue_statement" ||
+          last == "break_statement") {
+        AddCondition(site, Field(s, "condition"), false);
+      }
+    }
+  }
+
+  void AddCondition(ErrorSite* site, TSNode cond, bool polarity) {
+    if (ts_node_is_null(cond)) return;
+    PathCondition c;
+    c.expr = CollapseSpace(ts::Text(cond, src_));
+    c.polarity = polarity;
+    c.line = ts::Line(cond);
+    site->conditions.push_back(c);
+  }
+
+  void AddFunctionNotes(TSNode fn, ErrorSite* site) {
+    TSNode body = Field(fn, "body");
+    TSNode first = ts::FirstNamed(body);
+    if (Is(first, "expression_statement")) {
+      TSNode s = ts::FirstNamed(first);
+      if (Is(s, "string")) {
+        SourceNote note;
+        note.text = Dedent(StringNodeTemplate(s, src_).Display());
+        note.first_line = ts::Line(s);
+        note.last_line = ts::EndLine(s);
+        note.origin = "docstring";
+        if (!note.text.empty()) site->notes.push_back(note);
+      }
+    }
+    // Comments that open the body (tree-sitter keeps them outside the block).
+    AddNote(site, CommentAbove(ts::Line(body)), "function-comment");
+  }
+
+  void AddNote(ErrorSite* site, SourceNote note, const char* origin) {
+    if (note.text.empty()) return;
+    for (const SourceNote& n : site->notes) {
+      if (n.first_line == note.first_line) return;
+    }
+    note.origin = origin;
+    site->notes.push_back(std::move(note));
+  }
+
+  // The block of `#` comment lines directly above `line` (1-based).
+  SourceNote CommentAbove(int line) {
+    SourceNote note;
+    int i = line - 1;  // 1-based line above
+    std::vector<std::string> texts;
+    while (i >= 1 && i <= static_cast<int>(lines_.size())) {
+      std::string_view t = Trim(lines_[i - 1]);
+      if (t.empty() || t[0] != '#') break;
+      t.remove_prefix(1);
+      texts.push_back(std::string(Trim(t)));
+      --i;
+    }
+    if (texts.empty()) return note;
+    std::reverse(texts.begin(), texts.end());
+    note.text = Join(texts, " ");
+    note.first_line = i + 1;
+    note.last_line = line - 1;
+    return note;
+  }
+
+  void CollectClassDocstrings(TSNode root) {
+    for (TSNode c : NamedChildren(root)) {
+      TSNode cls = Is(c, "decorated_definition") ? Field(c, "definition") : c;
+      if (!Is(cls, "class_definition")) continue;
+      TSNode first = ts::FirstNamed(Field(cls, "body"));
+      if (!Is(first, "expression_statement")) continue;
+      TSNode s = ts::FirstNamed(first);
+      if (!Is(s, "string")) continue;
+      SourceNote note;
+      note.text = Dedent(StringNodeTemplate(s, src_).Display());
+      note.first_line = ts::Line(s);
+      note.last_line = ts::EndLine(s);
+      note.origin = "class-docstring";
+      if (!note.text.empty()) {
+        class_docs_[std::string(ts::Text(Field(cls, "name"), src_))] = note;
+      }
+    }
+  }
+
+  const SourceFile& file_;
+  std::string_view src_;
+  std::vector<std::string_view> lines_;
+  std::vector<ErrorSite>* out_;
+  FileFacts* facts_ = nullptr;
+  int cur_fn_ = -1;  // the function of the pending site being handled
+  std::map<const void*, std::vector<std::string>> call_params_;
+  std::map<std::string, SourceNote> class_docs_;
+  std::map<std::string, Helper> helpers_;
+  std::vector<Pending> pending_;
+  std::vector<Function> functions_;
+};
+
+class PythonExtractor : public Extractor {
+ public:
+  std::string_view language() const override { return "python"; }
+  bool Handles(std::string_view path) const override {
+    return path.ends_with(".py") || path.ends_with(".pyw");
+  }
+  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
+                 bool* had_syntax_errors) const override {
+    ts::TreePtr tree = ts::Parse(tree_sitter_python(), file.content);
+    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
+    TSNode root = ts_tree_root_node(tree.get());
+    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
+    PythonFile(file, sites).Run(root);
+    return Status::OK();
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    ts::TreePtr tree = ts::Parse(tree_sitter_python(), file.content);
+    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
+    TSNode root = ts_tree_root_node(tree.get());
+    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
+    PythonFile(file, sites, facts).Run(root);
+    CollectPythonFacts(root, file.content, file.path, facts);
+    return Status::OK();
+  }
+};
+
+}  // namespace
+
+const Extractor* PythonExtractorInstance() {
+  static const PythonExtractor kInstance;
+  return &kInstance;
+}
+
+}  // namespace errdex

@@ -1,0 +1,527 @@
+// Python extractor: every idiom of the product brief, asserted on the exact
+// message, line, class and hole names a user will see.
+#include <gtest/gtest.h>
+
+#include <re2/re2.h>
+
+#include "errdex/extractor.h"
+#include "extract/common/extractor_testing.h"
+
+namespace errdex {
+namespace {
+
+using extract_testing::ExtractFile;
+using extract_testing::HoleExprs;
+using extract_testing::Matches;
+using extract_testing::Messages;
+
+std::vector<ErrorSite> Extract(const std::string& code, bool* syntax_errors = nullptr) {
+  return ExtractFile("pkg/mod.py", code, "python", false, syntax_errors);
+}
+
+const ErrorSite& Only(const std::vector<ErrorSite>& sites) {
+  EXPECT_EQ(sites.size(), 1u);
+  static ErrorSite empty;
+  return sites.empty() ? empty : sites[0];
+}
+
+TEST(PythonExtractor, RaiseWithImplicitConcatenation) {
+  auto sites = Extract(
+      "def f(cfg):\n"
+      "    if cfg.a:\n"
+      "        raise ValueError(\n"
+      "            \"first part \"\n"
+      "            'second part.'\n"
+      "        )\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "first part second part.");
+  EXPECT_EQ(s.error_class, "ValueError");
+  EXPECT_EQ(s.line, 3);
+  EXPECT_EQ(s.function, "f");
+  ASSERT_EQ(s.conditions.size(), 1u);
+  EXPECT_EQ(s.conditions[0].expr, "cfg.a");
+  EXPECT_TRUE(s.conditions[0].polarity);
+}
+
+TEST(PythonExtractor, FStringKeepsConversionAndSpec) {
+  auto sites = Extract(
+      "def f(x, n):\n"
+      "    raise TypeError(f\"bad {x!r} of width {n:>10} and {{braces}} count {n:d}\")\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "bad {x!r} of width {n:>10} and {braces} count {n:d}");
+  EXPECT_EQ(HoleExprs(s), (std::vector<std::string>{"x", "n", "n"}));
+  EXPECT_EQ(s.message.Pattern(),
+            "bad ([\\s\\S]*?) of width ([\\s\\S]*?) and \\{braces\\} count ([-+]?\\d+)");
+}
+
+TEST(PythonExtractor, PercentWithTupleAndDict) {
+  auto sites = Extract(
+      "raise KeyError(\"no key %s in %r (%d%%)\" % (key, table, pct))\n"
+      "raise OSError(\"%(path)s: %(why)s\" % {\"path\": p, \"why\": reason})\n"
+      "raise RuntimeError(\"only one: %s\" % name)\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "no key %s in %r (%d%)");
+  EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"key", "table", "pct"}));
+  EXPECT_EQ(sites[1].message.Display(), "%(path)s: %(why)s");
+  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"p", "reason"}));
+  EXPECT_EQ(HoleExprs(sites[2]), (std::vector<std::string>{"name"}));
+}
+
+TEST(PythonExtractor, FormatPositionalAndKeyword) {
+  auto sites = Extract(
+      "raise ValueError('{} must be < {limit}, got {0!r} ({{}})'.format(size, limit=max_size))\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "{} must be < {limit}, got {0!r} ({})");
+  EXPECT_EQ(HoleExprs(s), (std::vector<std::string>{"size", "max_size", "size"}));
+}
+
+TEST(PythonExtractor, PlusConcatenationWithStr) {
+  auto sites = Extract("raise ValueError('expected ' + str(n) + ' items, got ' + repr(items))\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "expected {str(n)} items, got {repr(items)}");
+  EXPECT_EQ(HoleExprs(s), (std::vector<std::string>{"n", "repr(items)"}));
+}
+
+TEST(PythonExtractor, MessageInLocalVariable) {
+  auto sites = Extract(
+      "def f(backend):\n"
+      "    msg = f'unknown backend {backend}'\n"
+      "    msg += '; choose one of: a, b'\n"
+      "    if backend not in ('a', 'b'):\n"
+      "        raise ValueError(msg)\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "unknown backend {backend}; choose one of: a, b");
+  EXPECT_FALSE(s.message_opaque);
+  EXPECT_EQ(s.message_origin_note, "message assigned to `msg` at line 2");
+}
+
+TEST(PythonExtractor, ModuleConstantMessage) {
+  auto sites = Extract(
+      "ERR = 'the store is closed'\n"
+      "def f():\n"
+      "    raise RuntimeError(ERR)\n");
+  EXPECT_EQ(Only(sites).message.Display(), "the store is closed");
+}
+
+TEST(PythonExtractor, RaiseFromAndBareClass) {
+  auto sites = Extract(
+      "try:\n"
+      "    x()\n"
+      "except KeyError as e:\n"
+      "    raise LookupError('missing thing') from e\n"
+      "raise StopIteration\n"
+      "raise\n"
+      "raise err\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "missing thing");
+  EXPECT_EQ(sites[0].error_class, "LookupError");
+  ASSERT_EQ(sites[0].conditions.size(), 1u);
+  EXPECT_EQ(sites[0].conditions[0].expr, "except KeyError as e");
+  EXPECT_EQ(sites[1].error_class, "StopIteration");
+  EXPECT_TRUE(sites[1].message_opaque);
+}
+
+TEST(PythonExtractor, HttpErrors) {
+  auto sites = Extract(
+      "def view(item):\n"
+      "    if item is None:\n"
+      "        abort(404)\n"
+      "    abort(403, description='not yours')\n"
+      "    raise HTTPException(status_code=422, detail=f'bad item {item.id}')\n"
+      "    raise fastapi.HTTPException(status.HTTP_409_CONFLICT, 'already there')\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].http_status, 404);
+  EXPECT_EQ(sites[0].message.Display(), "404 Not Found");
+  EXPECT_EQ(sites[1].http_status, 403);
+  EXPECT_EQ(sites[1].message.Display(), "not yours");
+  EXPECT_EQ(sites[2].http_status, 422);
+  EXPECT_EQ(sites[2].message.Display(), "bad item {item.id}");
+  EXPECT_EQ(sites[2].kind, SiteKind::kHttp);
+  EXPECT_EQ(sites[3].http_status, 409);
+  EXPECT_EQ(sites[3].message.Display(), "already there");
+}
+
+TEST(PythonExtractor, AssertWarnAndLog) {
+  auto sites = Extract(
+      "import warnings, logging\n"
+      "logger = logging.getLogger(__name__)\n"
+      "def f(x):\n"
+      "    assert x > 0, f'x must be positive, got {x}'\n"
+      "    assert x\n"
+      "    warnings.warn('old api', DeprecationWarning, stacklevel=2)\n"
+      "    logger.error('failed to load %s: %s', path, err)\n"
+      "    logger.info('not an error %s', x)\n"
+      "    self.logger.critical('disk full')\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].error_class, "AssertionError");
+  EXPECT_EQ(sites[0].message.Display(), "x must be positive, got {x}");
+  EXPECT_FALSE(sites[0].conditions.empty());
+  EXPECT_EQ(sites[1].kind, SiteKind::kWarning);
+  EXPECT_EQ(sites[1].severity, "warning");
+  EXPECT_EQ(sites[1].error_class, "DeprecationWarning");
+  EXPECT_EQ(sites[2].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[2].message.Display(), "failed to load %s: %s");
+  EXPECT_EQ(HoleExprs(sites[2]), (std::vector<std::string>{"path", "err"}));
+  EXPECT_EQ(sites[3].severity, "critical");
+}
+
+TEST(PythonExtractor, EscapesAndRawStrings) {
+  auto sites = Extract(
+      "raise ValueError('tab\\there \\'q\\' \\x41\\u00e9 \\\\ end')\n"
+      "raise ValueError(r'raw \\d+ stays')\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "tab\there 'q' A\xC3\xA9 \\ end");
+  EXPECT_EQ(sites[1].message.Display(), "raw \\d+ stays");
+}
+
+TEST(PythonExtractor, PathConditionsElifElseAndEarlyExit) {
+  auto sites = Extract(
+      "class C:\n"
+      "    def m(self, a, b):\n"
+      "        # explain the rule\n"
+      "        if not a:\n"
+      "            return\n"
+      "        if b == 1:\n"
+      "            pass\n"
+      "        elif b == 2:\n"
+      "            raise ValueError('two')\n"
+      "        else:\n"
+      "            raise ValueError('other')\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].function, "C.m");
+  ASSERT_EQ(sites[0].conditions.size(), 3u);
+  EXPECT_EQ(sites[0].conditions[0].expr, "not a");
+  EXPECT_FALSE(sites[0].conditions[0].polarity);
+  EXPECT_EQ(sites[0].conditions[1].expr, "b == 1");
+  EXPECT_FALSE(sites[0].conditions[1].polarity);
+  EXPECT_EQ(sites[0].conditions[2].expr, "b == 2");
+  EXPECT_TRUE(sites[0].conditions[2].polarity);
+  ASSERT_EQ(sites[1].conditions.size(), 3u);
+  EXPECT_FALSE(sites[1].conditions[2].polarity);
+  bool has_comment = false;
+  for (const SourceNote& n : sites[0].notes) has_comment |= n.text == "explain the rule";
+  EXPECT_TRUE(has_comment);
+}
+
+TEST(PythonExtractor, DocstringsAndClassDocstring) {
+  auto sites = Extract(
+      "class QuotaError(Exception):\n"
+      "    \"\"\"Raised when a quota is exceeded.\"\"\"\n"
+      "def use(n):\n"
+      "    \"\"\"Consume n units.\n"
+      "\n"
+      "    Raises QuotaError past the limit.\n"
+      "    \"\"\"\n"
+      "    raise QuotaError(f'quota exceeded by {n}')\n");
+  const ErrorSite& s = Only(sites);
+  ASSERT_GE(s.notes.size(), 2u);
+  EXPECT_EQ(s.notes[0].origin, "docstring");
+  EXPECT_EQ(s.notes[0].text, "Consume n units.\n\nRaises QuotaError past the limit.");
+  EXPECT_EQ(s.notes.back().origin, "class-docstring");
+  EXPECT_EQ(s.notes.back().text, "Raised when a quota is exceeded.");
+}
+
+TEST(PythonExtractor, SyntaxErrorMidFileKeepsTheRest) {
+  bool errs = false;
+  auto sites = Extract(
+      "def ok():\n"
+      "    raise ValueError('before')\n"
+      "def broken(:\n"
+      "    x = (\n"
+      "def later():\n"
+      "    raise ValueError('after')\n",
+      &errs);
+  EXPECT_TRUE(errs);
+  ASSERT_GE(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(), "before");
+}
+
+TEST(PythonExtractor, OpaqueMessages) {
+  auto sites = Extract(
+      "def f(msg):\n"
+      "    raise ValueError(msg)\n"
+      "    raise make_error(x)\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_TRUE(s.message_opaque);
+  EXPECT_EQ(s.message.Display(), "{msg}");
+}
+
+TEST(PythonExtractor, DeepNestingDoesNotCrash) {
+  std::string code = "x = ";
+  for (int i = 0; i < 5000; ++i) code += "(";
+  code += "1";
+  for (int i = 0; i < 5000; ++i) code += ")";
+  code += "\nraise ValueError('a' + ";
+  for (int i = 0; i < 3000; ++i) code += "'b' + ";
+  code += "'c')\n";
+  auto sites = Extract(code);
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_TRUE(RE2(sites[0].message.Pattern()).ok());
+}
+
+
+// Matches `rendered` against the site's pattern the way the matcher does
+// (unanchored search).
+TEST(PythonExtractor, MessageAssignedInBothBranchesGivesOneSitePerBranch) {
+  auto sites = Extract(
+      "def check(name, other, register):\n"
+      "    if register:\n"
+      "        text = f'cannot add {name!r} under {other!r}.'\n"
+      "    else:\n"
+      "        text = (\n"
+      "            f'found {name!r} below '\n"
+      "            f' {other!r}, unsupported.'\n"
+      "        )\n"
+      "    raise RuntimeError(text)\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "cannot add {name!r} under {other!r}.");
+  EXPECT_EQ(sites[1].message.Display(), "found {name!r} below  {other!r}, unsupported.");
+  for (const ErrorSite& s : sites) {
+    EXPECT_EQ(s.line, 9);
+    EXPECT_EQ(s.error_class, "RuntimeError");
+    EXPECT_FALSE(s.message_opaque);
+  }
+  EXPECT_EQ(sites[0].message_origin_note, "message assigned to `text` at line 3");
+  EXPECT_EQ(sites[1].message_origin_note, "message assigned to `text` at line 5");
+  EXPECT_TRUE(Matches(sites[0], "RuntimeError: cannot add 'a' under 'b'."));
+}
+
+TEST(PythonExtractor, BranchAssignmentWithoutElseKeepsEarlierValue) {
+  // The branch may not run: the earlier text is a second alternative, and an
+  // assignment in one branch never reaches a use in a sibling branch.
+  auto sites = Extract(
+      "def f(x, y):\n"
+      "    msg = 'plain failure'\n"
+      "    if x:\n"
+      "        msg = 'x failure'\n"
+      "    if y:\n"
+      "        note = 'unused'\n"
+      "    else:\n"
+      "        raise ValueError(msg)\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "plain failure");
+  EXPECT_EQ(sites[1].message.Display(), "x failure");
+  auto guarded = Extract(
+      "def g(a, msg):\n"
+      "    if a:\n"
+      "        msg = 'only in this branch'\n"
+      "    else:\n"
+      "        raise ValueError(msg)\n");
+  ASSERT_EQ(guarded.size(), 1u);
+  EXPECT_TRUE(guarded[0].message_opaque);
+}
+
+TEST(PythonExtractor, ConditionalAppendBecomesAHole) {
+  auto sites = Extract(
+      "def f(x, n):\n"
+      "    msg = 'base failure'\n"
+      "    if x:\n"
+      "        msg += f'; with {n} extra'\n"
+      "    msg += '.'\n"
+      "    raise ValueError(msg)\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "base failure; with {n} extra.");
+  EXPECT_TRUE(Matches(s, "ValueError: base failure."));
+  EXPECT_TRUE(Matches(s, "ValueError: base failure; with 3 extra."));
+}
+
+TEST(PythonExtractor, NgettextGivesBothForms) {
+  auto sites = Extract(
+      "def f(opt, n):\n"
+      "    raise BadOptionUsage(\n"
+      "        opt,\n"
+      "        ngettext(\n"
+      "            '{name!r} needs a value.',\n"
+      "            '{name!r} needs {count} values.',\n"
+      "            n,\n"
+      "        ).format(name=opt, count=n),\n"
+      "    )\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "{name!r} needs a value.");
+  EXPECT_EQ(sites[1].message.Display(), "{name!r} needs {count} values.");
+  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"opt", "n"}));
+  EXPECT_EQ(sites[0].error_class, "BadOptionUsage");
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_TRUE(Matches(sites[1], "Error: '-n' needs 2 values."));
+}
+
+TEST(PythonExtractor, ConditionalExpressionAndOrDefault) {
+  auto sites = Extract(
+      "def f(x, reason):\n"
+      "    raise ValueError('mode ' + ('fast' if x else 'slow') + ' failed')\n"
+      "    raise KeyError(reason or 'no reason given')\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "mode fast failed");
+  EXPECT_EQ(sites[1].message.Display(), "mode slow failed");
+  EXPECT_EQ(sites[2].message.Display(), "no reason given");
+  EXPECT_EQ(sites[2].line, 3);
+}
+
+TEST(PythonExtractor, AlternativesInsideALargerMessageMergeSoundly) {
+  // Too many combinations for one site each: one template whose pattern
+  // matches every rendering, displayed as the first alternative.
+  auto sites = Extract(
+      "def f(a, b, c, d):\n"
+      "    raise ValueError(('x' if a else 'y') + ' and ' + ('p' if b else 'q') + ' / ' +\n"
+      "                     ('1' if c else '2') + ' / ' + ('u' if d else 'v') + ' end')\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "x and p / 1 / u end");
+  for (const char* r : {"x and p / 1 / u end", "y and q / 2 / v end", "x and q / 2 / u end"}) {
+    EXPECT_TRUE(Matches(s, r)) << r << " vs " << s.message.Pattern();
+  }
+}
+
+TEST(PythonExtractor, HelperThatRaisesMakesItsCallsSites) {
+  auto sites = Extract(
+      "class Kind:\n"
+      "    def fail(self, message, param=None):\n"
+      "        raise BadParameter(message, param=param)\n"
+      "    def convert(self, value, param):\n"
+      "        if not value:\n"
+      "            self.fail(_('{value!r} is not valid.').format(value=value), param)\n"
+      "        self.fail(message=f'bad {value}')\n"
+      "        return self.fail('returned failure')\n"
+      "        self.fail(value, param)\n"
+      "def usage_error(text):\n"
+      "    raise UsageError(text)\n"
+      "def run():\n"
+      "    usage_error('Missing command.')\n"
+      "def prefixed(text):\n"
+      "    text = 'Error: ' + text\n"
+      "    raise UsageError(text)\n"
+      "def run2():\n"
+      "    prefixed('not a plain pass-through')\n");
+  ASSERT_EQ(sites.size(), 7u);
+  EXPECT_EQ(sites[6].message.Display(), "Error: {text}");
+  EXPECT_EQ(sites[6].line, 16);
+  EXPECT_EQ(sites[0].message.Display(), "{message}");  // the helper's own raise
+  EXPECT_TRUE(sites[0].message_opaque);
+  EXPECT_EQ(sites[1].message.Display(), "{value!r} is not valid.");
+  EXPECT_EQ(sites[1].error_class, "BadParameter");
+  EXPECT_EQ(sites[1].line, 6);
+  EXPECT_EQ(sites[1].kind, SiteKind::kRaise);
+  EXPECT_EQ(sites[1].message_origin_note, "passed to `fail()`, which raises BadParameter at line 3");
+  EXPECT_EQ(sites[2].message.Display(), "bad {value}");
+  EXPECT_EQ(sites[3].message.Display(), "returned failure");
+  EXPECT_EQ(sites[4].message.Display(), "{text}");
+  EXPECT_EQ(sites[5].message.Display(), "Missing command.");
+  EXPECT_EQ(sites[5].error_class, "UsageError");
+  EXPECT_EQ(sites[5].line, 13);
+}
+
+TEST(PythonExtractor, ExceptionClassDefaultMessage) {
+  auto sites = Extract(
+      "class NoSuchThing(UsageError):\n"
+      "    def __init__(self, name, message=None, ctx=None):\n"
+      "        if message is None:\n"
+      "            message = _('No such thing {name!r}.').format(name=name)\n"
+      "        super().__init__(message, ctx)\n"
+      "class Plain:\n"
+      "    def __init__(self):\n"
+      "        super().__init__('not an exception')\n"
+      "class OldStyle(Exception):\n"
+      "    def __init__(self, path):\n"
+      "        Exception.__init__(self, 'cannot open %s' % path)\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "No such thing {name!r}.");
+  EXPECT_EQ(sites[0].error_class, "NoSuchThing");
+  EXPECT_EQ(sites[0].line, 5);
+  EXPECT_EQ(sites[1].message.Display(), "cannot open %s");
+  EXPECT_EQ(sites[1].error_class, "OldStyle");
+}
+
+TEST(PythonExtractor, HttpErrorWithoutStatusIsAnOrdinaryException) {
+  auto sites = Extract(
+      "def check(code, url):\n"
+      "    raise HTTPError(f'{code} Client Error for url: {url}', response=None)\n"
+      "    raise HTTPException(description='gone for good')\n"
+      "    raise HTTPException(status.HTTP_404_NOT_FOUND)\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "{code} Client Error for url: {url}");
+  EXPECT_EQ(sites[0].error_class, "HTTPError");
+  EXPECT_EQ(sites[0].kind, SiteKind::kRaise);
+  EXPECT_EQ(sites[1].message.Display(), "gone for good");
+  EXPECT_EQ(sites[2].http_status, 404);
+  EXPECT_EQ(sites[2].message.Display(), "404 Not Found");
+}
+
+TEST(PythonExtractor, WithTracebackUnwrapped) {
+  auto sites = Extract(
+      "try:\n"
+      "    x()\n"
+      "except TypeError as e:\n"
+      "    raise TypeError(\n"
+      "        f'{e}\\nthe view returned a {type(rv).__name__}.'\n"
+      "    ).with_traceback(sys.exc_info()[2]) from None\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(), "{e}\nthe view returned a {type(rv).__name__}.");
+  EXPECT_EQ(s.error_class, "TypeError");
+  EXPECT_EQ(s.line, 4);
+}
+
+TEST(PythonExtractor, ClosureVariableAndParameterShadowing) {
+  auto sites = Extract(
+      "MSG = 'module text'\n"
+      "def outer(local, unbound=None):\n"
+      "    if unbound is None:\n"
+      "        unbound = 'object is not bound'\n"
+      "    def get():\n"
+      "        raise RuntimeError(unbound)\n"
+      "    return get\n"
+      "def shadow(MSG):\n"
+      "    raise ValueError(MSG)\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "object is not bound");
+  EXPECT_EQ(sites[0].line, 6);
+  EXPECT_TRUE(sites[1].message_opaque);  // the parameter, not the module constant
+}
+
+TEST(PythonExtractor, DedentStripJoinAndDebugSpecifier) {
+  auto sites = Extract(
+      "import textwrap\n"
+      "def f(x, y):\n"
+      "    raise ValueError(textwrap.dedent('''\\\n"
+      "        first line\n"
+      "          indented\n"
+      "        last'''))\n"
+      "    raise ValueError('  padded text \\n'.strip())\n"
+      "    raise ValueError(', '.join(['alpha', f'beta {y}']))\n"
+      "    raise ValueError(f'bad {x=} and {y = !r}')\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].message.Display(), "first line\n  indented\nlast");
+  EXPECT_EQ(sites[1].message.Display(), "padded text");
+  auto blank_end = Extract("raise ValueError(('  ' + f'{x} end').strip())\n");
+  ASSERT_EQ(blank_end.size(), 1u);
+  EXPECT_TRUE(Matches(blank_end[0], "end"));  // x == ''
+
+  EXPECT_EQ(sites[2].message.Display(), "alpha, beta {y}");
+  EXPECT_EQ(sites[3].message.Display(), "bad x={x=} and y = {y = !r}");
+  EXPECT_EQ(sites[3].message.Pattern(), "bad x=([\\s\\S]*?) and y = ([\\s\\S]*?)");
+  EXPECT_TRUE(Matches(sites[3], "bad x=3 and y = 'q'"));
+}
+
+TEST(PythonExtractor, NamedUnicodeEscapes) {
+  auto sites = Extract(
+      "raise ValueError('a \\N{BULLET} b \\N{em dash} c \\N{LATIN SMALL LETTER A WITH RING ABOVE} d')\n");
+  const ErrorSite& s = Only(sites);
+  EXPECT_EQ(s.message.Display(),
+            "a \xE2\x80\xA2 b \xE2\x80\x94 c \\N{LATIN SMALL LETTER A WITH RING ABOVE} d");
+  EXPECT_TRUE(Matches(s, "a \xE2\x80\xA2 b \xE2\x80\x94 c \xC3\xA5 d"));
+}
+
+TEST(PythonExtractor, AssertAndWarnWithAlternatives) {
+  auto sites = Extract(
+      "def f(x, strict):\n"
+      "    assert x, 'strict check failed' if strict else 'loose check failed'\n"
+      "    warnings.warn('old' if x else f'older {x}', DeprecationWarning)\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].message.Display(), "strict check failed");
+  EXPECT_EQ(sites[1].message.Display(), "loose check failed");
+  EXPECT_EQ(sites[1].error_class, "AssertionError");
+  EXPECT_EQ(sites[2].message.Display(), "old");
+  EXPECT_EQ(sites[3].message.Display(), "older {x}");
+  EXPECT_EQ(sites[3].kind, SiteKind::kWarning);
+}
+
+}  // namespace
+}  // namespace errdex

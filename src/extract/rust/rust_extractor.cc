@@ -1,0 +1,1194 @@
+// Rust extractor: finds the error sites of one .rs file and reconstructs each
+// message template from the syntax tree: string, raw and byte string
+// literals (escapes and `\`-newline continuations resolved), `concat!`, and
+// std::fmt format strings (`{}`, `{0}`, `{name}`, `{:?}`, `{:>8}`, `{:.*}`,
+// `{{`/`}}`, inline captured identifiers) with each hole named by its
+// argument expression.
+//
+// Sites: `panic!`/`unreachable!`/`todo!`/`unimplemented!`, `assert*!` with a
+// message, `.expect("...")`; anyhow/eyre `bail!`/`anyhow!`/`ensure!` and
+// `.context(..)`/`.with_context(|| ..)`; thiserror `#[error("...")]` on
+// variants and structs; `impl Display for XError` (`write!`, `f.write_str`,
+// string match arms); error constructors (`io::Error::new(ErrorKind::X, ..)`,
+// `MyError::new(..)`, `Error::custom(..)`, `Error::Parse(format!(..))`);
+// string errors (`Err("..".into())`, `Err(format!(..))`, `.ok_or(..)`,
+// `.map_err(|e| format!(..))`); and `eprintln!` / `error!` / `warn!` logs.
+// `#[cfg(test)]` items and `#[test]` functions are skipped.
+//
+// tree-sitter-rust leaves macro arguments as token trees, so the arguments
+// of `panic!(..)` and friends are split at top-level commas here and read
+// token by token.
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "errdex/extractor.h"
+#include "extract/common/brace_context.h"
+#include "extract/common/escapes.h"
+#include "extract/common/ts_util.h"
+#include "util/text.h"
+
+extern "C" const TSLanguage* tree_sitter_rust();
+
+namespace errdex {
+namespace {
+
+using ts::Field;
+using ts::Is;
+using ts::NamedChildren;
+using ts::Type;
+
+constexpr int kMaxExprDepth = 64;
+using ts::kMaxAncestors;
+constexpr size_t kMaxAssignmentsPerName = 256;
+
+bool IsUpper(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }
+bool IsDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool IsIdentChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+// "std::io::Error" -> "Error".
+std::string_view LastSegment(std::string_view path) {
+  size_t sep = path.rfind("::");
+  return sep == std::string_view::npos ? path : path.substr(sep + 2);
+}
+
+// "Foo<T>" -> "Foo"; "&'a mut Foo" -> "Foo".
+std::string TypeName(std::string_view t) {
+  t = Trim(t);
+  size_t lt = t.find('<');
+  if (lt != std::string_view::npos) t = t.substr(0, lt);
+  size_t space = t.rfind(' ');
+  if (space != std::string_view::npos) t = t.substr(space + 1);
+  while (!t.empty() && (t.front() == '&' || t.front() == '*')) t.remove_prefix(1);
+  return std::string(Trim(t));
+}
+
+// --- literals ----------------------------------------------------------------
+
+// Decodes a string literal token as the program sees it: `"..."`, `b"..."`,
+// `c"..."` with escapes, and `r#"..."#` verbatim. A `\` at the end of a line
+// drops the newline and the whitespace that follows. Returns nullopt for
+// anything else.
+std::optional<std::string> DecodeRustString(std::string_view text) {
+  size_t i = 0;
+  while (i < text.size() && (text[i] == 'b' || text[i] == 'c')) ++i;
+  bool raw = i < text.size() && text[i] == 'r';
+  if (raw) ++i;
+  size_t hashes = 0;
+  while (raw && i < text.size() && text[i] == '#') ++hashes, ++i;
+  if (i >= text.size() || text[i] != '"') return std::nullopt;
+  ++i;
+  size_t close = hashes + 1;  // closing quote plus hashes
+  if (text.size() < i + close) return std::nullopt;
+  std::string_view body = text.substr(i, text.size() - i - close);
+  std::string out;
+  out.reserve(body.size());
+  for (size_t k = 0; k < body.size(); ++k) {
+    char c = body[k];
+    if (c == '\r' && k + 1 < body.size() && body[k + 1] == '\n') continue;  // CRLF reads as LF
+    if (raw || c != '\\' || k + 1 >= body.size()) {
+      out += c;
+      continue;
+    }
+    char e = body[++k];
+    uint32_t v = 0;
+    size_t j = k + 1;
+    switch (e) {
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case '0':
+        out += '\0';
+        break;
+      case 'x':
+        if (ParseHex(body, &j, 2, &v)) {
+          out += static_cast<char>(v);
+          k = j - 1;
+        }
+        break;
+      case 'u':
+        if (j < body.size() && body[j] == '{') {
+          ++j;
+          if (ParseHex(body, &j, 6, &v)) AppendUtf8(v, &out);
+          while (j < body.size() && body[j] != '}') ++j;
+          k = j;
+        }
+        break;
+      case '\n':
+      case '\r':
+        // Line continuation: skip the newline and the indentation after it.
+        while (k + 1 < body.size() && std::isspace(static_cast<unsigned char>(body[k + 1]))) ++k;
+        break;
+      default:
+        out += e;  // \\ \' \"
+    }
+  }
+  return out;
+}
+
+bool IsStringToken(TSNode n) { return Is(n, "string_literal") || Is(n, "raw_string_literal"); }
+
+// --- std::fmt format strings --------------------------------------------------
+
+// The arguments after a format string: positional ones in order, named ones
+// (`name = expr`) by name. Values are the expressions' source text.
+struct FormatArgs {
+  std::vector<std::string> positional;
+  std::map<std::string, std::string> named;
+  // thiserror: `{0}` and `{field}` name fields of `self` when no argument does.
+  bool fields_of_self = false;
+};
+
+std::string ArgumentExpr(std::string_view arg, const FormatArgs& args, size_t* next) {
+  if (arg.empty()) {
+    size_t i = (*next)++;
+    return i < args.positional.size() ? args.positional[i] : std::string();
+  }
+  if (IsDigit(arg[0])) {
+    size_t i = static_cast<size_t>(std::stoul(std::string(arg.substr(0, 9))));
+    if (i < args.positional.size()) return args.positional[i];
+    return args.fields_of_self ? "self." + std::string(arg) : std::string();
+  }
+  if (arg.starts_with("r#")) arg.remove_prefix(2);
+  auto it = args.named.find(std::string(arg));
+  return it != args.named.end() ? it->second : std::string(arg);  // inline capture
+}
+
+// Applies std::fmt to a decoded format string: `{{`/`}}` fold to one brace,
+// each `{...}` becomes a hole written as in the source and named by the
+// argument it prints. `{:.*}` takes a precision argument first; `{:1$}`
+// widths refer to an argument without consuming one.
+Template ApplyRustFormat(std::string_view fmt, const FormatArgs& args) {
+  Template out;
+  std::string lit;
+  size_t next = 0;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    char c = fmt[i];
+    if ((c == '{' || c == '}') && i + 1 < fmt.size() && fmt[i + 1] == c) {
+      lit += c;
+      ++i;
+      continue;
+    }
+    size_t close = c == '{' ? fmt.find('}', i + 1) : std::string_view::npos;
+    if (close == std::string_view::npos) {
+      lit += c;  // not a placeholder (rustc would reject it)
+      continue;
+    }
+    std::string_view inner = fmt.substr(i + 1, close - i - 1);
+    size_t colon = inner.find(':');
+    std::string_view arg = Trim(inner.substr(0, colon));
+    std::string_view spec = colon == std::string_view::npos ? "" : inner.substr(colon + 1);
+    if (spec.find(".*") != std::string_view::npos) ++next;  // the precision argument
+    std::string expr = ArgumentExpr(arg, args, &next);
+    out.AddLiteral(lit);
+    lit.clear();
+    out.AddHole(std::string(fmt.substr(i, close - i + 1)), expr);
+    i = close;
+  }
+  out.AddLiteral(lit);
+  return out;
+}
+
+// What the runtime prints for these macros without arguments.
+std::string_view DefaultPanicText(std::string_view macro) {
+  if (macro == "unreachable") return "internal error: entered unreachable code";
+  if (macro == "todo") return "not yet implemented";
+  if (macro == "unimplemented") return "not implemented";
+  return "explicit panic";
+}
+
+bool IsTestAttribute(TSNode attr_item, std::string_view src);
+
+// Symbol and field ids of the node types every node is compared against:
+// comparing ids instead of type strings and looking fields up by id keeps
+// the walk close to bare parsing speed.
+struct RustIds {
+  TSSymbol macro_invocation, call_expression, attribute_item, impl_item, let_declaration,
+      const_item, static_item;
+  TSFieldId function, field, arguments, name;
+};
+
+const RustIds& Ids() {
+  static const RustIds kIds = [] {
+    const TSLanguage* lang = tree_sitter_rust();
+    auto sym = [&](std::string_view n) { return ts::Symbol(lang, n); };
+    auto field = [&](std::string_view n) {
+      return ts_language_field_id_for_name(lang, n.data(), static_cast<uint32_t>(n.size()));
+    };
+    return RustIds{sym("macro_invocation"), sym("call_expression"), sym("attribute_item"),
+                   sym("impl_item"),        sym("let_declaration"), sym("const_item"),
+                   sym("static_item"),      field("function"),      field("field"),
+                   field("arguments"),      field("name")};
+  }();
+  return kIds;
+}
+
+// --- context -------------------------------------------------------------------
+
+std::string RustScopeName(TSNode n, std::string_view src, bool* is_function) {
+  std::string_view type = Type(n);
+  if (type == "function_item") {
+    *is_function = true;
+    return std::string(ts::Text(Field(n, "name"), src));
+  }
+  if (type == "impl_item") return TypeName(ts::Text(Field(n, "type"), src));
+  if (type == "trait_item") return std::string(ts::Text(Field(n, "name"), src));
+  if (type == "closure_expression") *is_function = true;
+  return "";
+}
+
+const BraceSyntax& RustSyntax() {
+  static const BraceSyntax kSyntax{RustScopeName,
+                                   {"block", "source_file", "declaration_list"},
+                                   {"return_expression", "break_expression", "continue_expression"},
+                                   ""};
+  return kSyntax;
+}
+
+bool IsFunctionNode(TSNode n) { return Is(n, "function_item") || Is(n, "closure_expression"); }
+
+TSNode EnclosingFunction(TSNode n) {
+  return ts::EnclosingScope(n, [](TSNode a) { return IsFunctionNode(a); });
+}
+
+// Pre-order walk that skips the subtree of a node when `visit(node, depth)`
+// returns false.
+template <typename F>
+void WalkPruned(TSNode root, F&& visit) {
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  bool descend = true;
+  int depth = 0;
+  while (true) {
+    if (descend && visit(ts_tree_cursor_current_node(&cursor), depth) &&
+        ts_tree_cursor_goto_first_child(&cursor)) {
+      ++depth;
+      continue;
+    }
+    if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+      descend = true;
+      continue;
+    }
+    if (!ts_tree_cursor_goto_parent(&cursor)) break;
+    --depth;
+    descend = false;
+  }
+  ts_tree_cursor_delete(&cursor);
+}
+
+// Tracks `#[test]` / `#[cfg(test)]` attributes during a pre-order walk so
+// that the item they decorate (the next sibling that is not an attribute or
+// comment) is skipped. Sibling lookups would cost O(position) each in
+// tree-sitter 0.20; the walk's order gives the answer for free.
+class TestItemFilter {
+ public:
+  // Returns false when `n` (at `depth`) is test-only code.
+  bool Keep(TSNode n, int depth, std::string_view src) {
+    if (depth < pending_depth_) pending_depth_ = -1;  // left the attribute's list
+    if (depth != pending_depth_ && ts_node_symbol(n) != Ids().attribute_item) return true;
+    std::string_view type = Type(n);
+    if (type == "attribute_item") {
+      if (IsTestAttribute(n, src)) pending_depth_ = depth;
+      return true;
+    }
+    if (type == "line_comment" || type == "block_comment") return true;
+    pending_depth_ = -1;
+    return !type.ends_with("_item") && type != "enum_variant";
+  }
+
+ private:
+  int pending_depth_ = -1;
+};
+
+// --- token trees ------------------------------------------------------------------
+
+using Tokens = std::vector<TSNode>;
+
+// The arguments of a macro's token tree, split at top-level commas.
+std::vector<Tokens> SplitArgs(TSNode tree) {
+  std::vector<Tokens> out;
+  if (ts_node_is_null(tree)) return out;
+  uint32_t count = ts_node_child_count(tree);
+  if (count < 2) return out;
+  Tokens cur;
+  TSTreeCursor cursor = ts_tree_cursor_new(tree);
+  uint32_t index = 0;
+  if (ts_tree_cursor_goto_first_child(&cursor)) {
+    do {
+      TSNode c = ts_tree_cursor_current_node(&cursor);
+      bool delimiter = index == 0 || index + 1 == count;  // ( ) [ ] { }
+      ++index;
+      if (delimiter || Is(c, "line_comment") || Is(c, "block_comment")) continue;
+      if (!ts_node_is_named(c) && Is(c, ",")) {
+        out.push_back(std::move(cur));
+        cur.clear();
+        continue;
+      }
+      cur.push_back(c);
+    } while (ts_tree_cursor_goto_next_sibling(&cursor));
+  }
+  ts_tree_cursor_delete(&cursor);
+  if (!cur.empty()) out.push_back(std::move(cur));  // no trailing comma
+  return out;
+}
+
+// The token tree of a macro invocation (its last child).
+TSNode MacroTree(TSNode inv) {
+  uint32_t n = ts_node_named_child_count(inv);
+  TSNode last = n ? ts_node_named_child(inv, n - 1) : TSNode{};
+  return Is(last, "token_tree") ? last : TSNode{};
+}
+
+enum class Family { kNone, kPanic, kAssert, kAnyhow, kEyre, kLog, kWrite, kPrint, kCompileError };
+
+struct MacroInfo {
+  Family family = Family::kNone;
+  size_t fmt_index = 0;  // the argument that holds the format string
+  std::string severity = "error";
+};
+
+MacroInfo MacroInfoFor(std::string_view path) {
+  std::string_view name = LastSegment(path);
+  std::string_view prefix =
+      path.size() > name.size() ? path.substr(0, path.size() - name.size()) : std::string_view();
+  MacroInfo m;
+  if (name == "panic" || name == "unreachable" || name == "todo" || name == "unimplemented") {
+    m.family = Family::kPanic;
+    m.severity = "critical";
+  } else if (name == "assert" || name == "debug_assert") {
+    m = {Family::kAssert, 1, "critical"};
+  } else if (name == "assert_eq" || name == "assert_ne" || name == "debug_assert_eq" ||
+             name == "debug_assert_ne") {
+    m = {Family::kAssert, 2, "critical"};
+  } else if (name == "bail" || name == "anyhow" || name == "format_err") {
+    m.family = Family::kAnyhow;
+  } else if (name == "ensure") {
+    m = {prefix.starts_with("eyre") ? Family::kEyre : Family::kAnyhow, 1, "error"};
+  } else if (name == "eyre") {
+    m.family = Family::kEyre;
+  } else if (name == "eprintln" || name == "eprint") {
+    m.family = Family::kLog;
+  } else if (name == "error" || name == "warn" || name == "crit") {
+    // log, tracing and slog: fields and `target:` come before the message.
+    m.family = Family::kLog;
+    m.fmt_index = SIZE_MAX;
+    m.severity = name == "warn" ? "warning" : name == "crit" ? "critical" : "error";
+  } else if (name == "write" || name == "writeln") {
+    m = {Family::kWrite, 1, "error"};
+  } else if (name == "println" || name == "print") {
+    m.family = Family::kPrint;
+  } else if (name == "abort" || name == "emit_error") {
+    // proc-macro-error: `abort!(span, "fmt", ..)`, reported by the compiler
+    // to the users of a derive macro.
+    m = {Family::kCompileError, 1, "error"};
+  } else if (name == "abort_call_site" || name == "emit_call_site_error") {
+    m.family = Family::kCompileError;
+  }
+  if (prefix.starts_with("eyre") && m.family == Family::kAnyhow) m.family = Family::kEyre;
+  return m;
+}
+
+// Attribute names that mark test-only code.
+bool IsTestAttribute(TSNode attr_item, std::string_view src) {
+  TSNode attr = ts::FirstNamed(attr_item);
+  if (!Is(attr, "attribute")) return false;
+  TSNode path = ts::FirstNamed(attr);
+  std::string_view name = ts::Text(path, src);
+  std::string_view last = LastSegment(name);
+  if (last == "test" || last == "test_case" || last == "rstest" || last == "bench") return true;
+  if (name != "cfg") return false;
+  std::string args = CollapseSpace(ts::Text(Field(attr, "arguments"), src));
+  args.erase(std::remove(args.begin(), args.end(), ' '), args.end());
+  if (args == "(test)") return true;
+  // cfg(all(test, not(loom))): `test` is one of the conjuncts. Not
+  // cfg(any(test, ..)) or cfg(not(test)).
+  if (!args.starts_with("(all(") || !args.ends_with("))")) return false;
+  std::string_view list(args);
+  list = list.substr(5, list.size() - 7);
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= list.size(); ++i) {
+    char c = i < list.size() ? list[i] : ',';
+    if (c == '(') ++depth;
+    if (c == ')') --depth;
+    if (c == ',' && depth == 0) {
+      if (list.substr(start, i - start) == "test") return true;
+      start = i + 1;
+    }
+  }
+  return false;
+}
+
+// Per-file extraction state.
+class RustFile {
+ public:
+  RustFile(const SourceFile& file, std::vector<ErrorSite>* out, int macro_depth = 0)
+      : file_(file),
+        src_(file.content),
+        lines_(SplitLines(file.content)),
+        out_(out),
+        macro_depth_(macro_depth) {}
+
+  void Run(TSNode root) {
+    root_ = root;
+    TestItemFilter tests;
+    WalkPruned(root, [&](TSNode n, int depth) { return tests.Keep(n, depth, src_) && Visit(n); });
+    for (TSNode impl : display_impls_) HandleDisplayImpl(impl);
+    std::stable_sort(out_->begin() + static_cast<std::ptrdiff_t>(first_), out_->end(),
+                     [](const ErrorSite& a, const ErrorSite& b) { return a.line < b.line; });
+  }
+
+ private:
+  // Returns false to skip the node's subtree.
+  bool Visit(TSNode n) {
+    expr_budget_ = kExprBudget;
+    TSSymbol sym = ts_node_symbol(n);
+    const RustIds& ids = Ids();
+    if (sym == ids.macro_invocation) {
+      HandleMacro(n);
+    } else if (sym == ids.call_expression) {
+      HandleCall(n);
+    } else if (sym == ids.attribute_item) {
+      HandleErrorAttribute(n);
+    } else if (sym == ids.impl_item) {
+      NoteImpl(n);
+    } else if (!indexed_ &&
+               (sym == ids.let_declaration || sym == ids.const_item || sym == ids.static_item)) {
+      AddBinding(n);
+    }
+    return true;
+  }
+
+  // --- macros ------------------------------------------------------------------
+
+  void HandleMacro(TSNode inv) {
+    std::string_view path = ts::Text(Field(inv, "macro"), src_);
+    MacroInfo info = MacroInfoFor(path);
+    if (info.family == Family::kNone) ExpandItemMacro(inv);
+    if (info.family == Family::kNone) return;
+    std::vector<Tokens> args = SplitArgs(MacroTree(inv));
+    // `writeln!(io::stderr(), ..)` reports like eprintln!; other write!s
+    // are Display impls (handled there) or ordinary output.
+    if (info.family == Family::kWrite) {
+      if (args.empty() || TokensText(args[0]).find("stderr") == std::string::npos) return;
+      info.family = Family::kLog;
+    }
+    std::string_view name = LastSegment(path);
+    ErrorSite site = NewSite(inv, SiteKind::kRaise);
+    site.severity = info.severity;
+    size_t fmt = info.fmt_index == SIZE_MAX ? LogMessageIndex(args) : info.fmt_index;
+    if (info.family == Family::kPanic && args.empty()) {
+      site.message.AddLiteral(DefaultPanicText(name));
+    } else if (fmt < args.size()) {
+      std::optional<Template> t = FormatFromArgs(args, fmt, false);
+      // bail!(err) / anyhow!(msg): one non-literal argument is a value, not
+      // a format string.
+      if (!t && args.size() == 1 && fmt == 0)
+        t = TokensTemplate(args[0], &site.message_origin_note);
+      if (t) site.message = *t;
+    }
+    switch (info.family) {
+      case Family::kPanic:
+        site.error_class = "panic";
+        break;
+      case Family::kAssert:
+        site.kind = SiteKind::kAssert;
+        site.error_class = "panic";
+        break;
+      case Family::kAnyhow:
+        site.error_class = "anyhow::Error";
+        break;
+      case Family::kEyre:
+        site.error_class = "eyre::Report";
+        break;
+      case Family::kCompileError:
+        site.error_class = "compile_error";
+        break;
+      case Family::kPrint:
+        // stdout carries errors only when the text says so: "error: ..".
+        if (!ReadsAsError(site.message)) return;
+        [[fallthrough]];
+      case Family::kLog:
+        site.kind = SiteKind::kLog;
+        if (info.fmt_index != SIZE_MAX) site.severity = EprintSeverity(site.message);
+        break;
+      default:
+        return;
+    }
+    Finish(inv, std::move(site));
+  }
+
+  // An item-level `name! { ... }` (tokio's `cfg_rt! { .. }`, `cfg_if!`):
+  // the body is ordinary Rust that tree-sitter leaves as tokens. It is parsed
+  // on its own, shifted to its own line and column, and its sites are
+  // extracted like the file's.
+  void ExpandItemMacro(TSNode inv) {
+    TSNode tree = MacroTree(inv);
+    uint32_t begin = ts_node_start_byte(tree), end = ts_node_end_byte(tree);
+    if (macro_depth_ >= kMaxMacroDepth || ts_node_is_null(tree) || end < begin + 2 ||
+        end > src_.size() || src_[begin] != '{') {
+      return;
+    }
+    TSNode parent = ts_node_parent(inv);
+    if (!Is(parent, "source_file") && !Is(parent, "declaration_list")) return;
+    std::string_view text = src_.substr(begin + 1, end - begin - 2);
+    if (!MayHoldSites(text)) return;  // `mod x; use y;` bodies: not worth a parse
+    TSPoint at = ts_node_start_point(tree);
+    SourceFile body;
+    body.path = file_.path;
+    body.content.assign(at.row, '\n');
+    body.content.append(at.column + 1, ' ');
+    body.content.append(text);
+    ts::TreePtr parsed = ts::Parse(tree_sitter_rust(), body.content);
+    if (!parsed) return;
+    RustFile(body, out_, macro_depth_ + 1).Run(ts_tree_root_node(parsed.get()));
+  }
+
+  // Whether text mentions anything this extractor records.
+  static bool MayHoldSites(std::string_view text) {
+    static constexpr std::string_view kWords[] = {
+        "panic!", "unreachable!", "todo!",   "unimplemented!", "assert",  "expect",  "Err",
+        "rror",   "bail!",        "anyhow!", "ensure!",        "eprint",  "context", "ok_or",
+        "abort",  "warn!",        "Status",  "snafu",          "Display", "println!"};
+    for (std::string_view w : kWords) {
+      if (text.find(w) != std::string_view::npos) return true;
+    }
+    return false;
+  }
+
+  // eprintln! carries warnings and notes as well as errors.
+  static std::string EprintSeverity(const Template& t) {
+    if (t.pieces().empty() || t.pieces()[0].is_hole) return "error";
+    std::string head = ToLower(t.pieces()[0].text.substr(0, 8));
+    return head.starts_with("warn") ? "warning" : "error";
+  }
+
+  static bool ReadsAsError(const Template& t) {
+    if (t.pieces().empty() || t.pieces()[0].is_hole) return false;
+    std::string head = ToLower(Trim(t.pieces()[0].text.substr(0, 8)));
+    return head.starts_with("error") || head.starts_with("warn") || head.starts_with("fatal");
+  }
+
+  // log/tracing: the message is the first argument that is a lone string
+  // (`target: "x"`, `field = "v"`, `%err` come before it).
+  size_t LogMessageIndex(const std::vector<Tokens>& args) {
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i].size() == 1 && IsStringToken(args[i][0])) return i;
+      if (IsConcat(args[i])) return i;
+    }
+    return SIZE_MAX;
+  }
+
+  bool IsConcat(const Tokens& arg) {
+    return arg.size() == 3 && Is(arg[0], "identifier") && ts::Text(arg[0], src_) == "concat" &&
+           Is(arg[2], "token_tree");
+  }
+
+  // The literal text of a format-string argument: a string literal or
+  // `concat!` of literals.
+  std::optional<std::string> LiteralOf(const Tokens& arg, int depth = 0) {
+    if (arg.size() == 1 && IsStringToken(arg[0])) return DecodeRustString(ts::Text(arg[0], src_));
+    if (IsConcat(arg) && depth < kMaxExprDepth) return ConcatText(arg[2], depth + 1);
+    return std::nullopt;
+  }
+
+  // `concat!(..)` of literals, as the compiler joins them.
+  std::optional<std::string> ConcatText(TSNode token_tree, int depth) {
+    std::string out;
+    for (const Tokens& part : SplitArgs(token_tree)) {
+      if (std::optional<std::string> s = LiteralOf(part, depth)) {
+        out += *s;
+        continue;
+      }
+      if (part.size() != 1) return std::nullopt;
+      std::string_view text = ts::Text(part[0], src_);
+      if (Is(part[0], "integer_literal") || Is(part[0], "float_literal") ||
+          Is(part[0], "boolean_literal")) {
+        out += text;
+      } else if (Is(part[0], "char_literal") && text.size() >= 2) {
+        std::optional<std::string> c =
+            DecodeRustString("\"" + std::string(text.substr(1, text.size() - 2)) + "\"");
+        if (!c) return std::nullopt;
+        out += *c;
+      } else {
+        return std::nullopt;
+      }
+    }
+    return out;
+  }
+
+  // Source text of an argument's tokens, as one line.
+  std::string TokensText(const Tokens& arg) {
+    if (arg.empty()) return "";
+    uint32_t b = ts_node_start_byte(arg.front()), e = ts_node_end_byte(arg.back());
+    if (e < b || e > src_.size()) return "";
+    return CollapseSpace(src_.substr(b, e - b));
+  }
+
+  // A hole name for an argument: `&x` -> `x`; thiserror's `.0` -> `self.0`.
+  std::string ArgName(const Tokens& arg, bool fields_of_self) {
+    std::string t = TokensText(arg);
+    while (!t.empty() && t[0] == '&') t.erase(0, 1);
+    if (fields_of_self && t.starts_with(".")) t = "self" + t;
+    return std::string(Trim(t));
+  }
+
+  // A format string at args[fmt] applied to the arguments after it.
+  std::optional<Template> FormatFromArgs(const std::vector<Tokens>& args, size_t fmt,
+                                         bool fields_of_self) {
+    if (fmt >= args.size()) return std::nullopt;
+    std::optional<std::string> text = LiteralOf(args[fmt]);
+    if (!text) return std::nullopt;
+    FormatArgs fa;
+    fa.fields_of_self = fields_of_self;
+    for (size_t i = fmt + 1; i < args.size(); ++i) {
+      const Tokens& a = args[i];
+      if (a.size() >= 3 && Is(a[0], "identifier") && !ts_node_is_named(a[1]) && Is(a[1], "=")) {
+        Tokens value(a.begin() + 2, a.end());
+        fa.named[std::string(ts::Text(a[0], src_))] = ArgName(value, fields_of_self);
+      } else {
+        fa.positional.push_back(ArgName(a, fields_of_self));
+      }
+    }
+    return ApplyRustFormat(*text, fa);
+  }
+
+  // A message given as one macro argument (`bail!(MSG)`, `anyhow!(msg)`):
+  // a literal is taken as written, a nested `format!` is applied, anything
+  // else is a hole.
+  std::optional<Template> TokensTemplate(const Tokens& arg, std::string* note) {
+    if (std::optional<std::string> s = LiteralOf(arg)) {
+      Template t;
+      t.AddLiteral(*s);
+      return t;
+    }
+    if (arg.size() == 3 && Is(arg[0], "identifier") && Is(arg[2], "token_tree") &&
+        ts::Text(arg[0], src_) == "format") {
+      return FormatFromArgs(SplitArgs(arg[2]), 0, false);
+    }
+    if (arg.size() == 1 && Is(arg[0], "identifier")) {
+      if (auto t = VariableTemplate(arg[0], ts_node_start_byte(arg[0]), 0, note)) return t;
+    }
+    return std::nullopt;
+  }
+
+  // --- calls -------------------------------------------------------------------
+
+  // Cheap checks on the callee come first: most calls are not sites.
+  void HandleCall(TSNode call) {
+    const RustIds& ids = Ids();
+    TSNode fn = ts_node_child_by_field_id(call, ids.function);
+    auto args = [&] { return NamedChildren(ts_node_child_by_field_id(call, ids.arguments)); };
+    std::string_view type = Type(fn);
+    if (type == "field_expression") {
+      HandleMethod(call, ts_node_child_by_field_id(fn, ids.field), args);
+    } else if (type == "identifier" && ts::Text(fn, src_) == "Err") {
+      std::vector<TSNode> a = args();
+      if (a.size() == 1) HandleStringError(call, call, a[0], "", false);
+    } else if (type == "scoped_identifier") {
+      std::string_view name = ts::Text(ts_node_child_by_field_id(fn, ids.name), src_);
+      std::string_view path = ts::Text(Field(fn, "path"), src_);
+      if (!name.empty() && path.find("Err") == std::string_view::npos &&
+          !path.ends_with("Status")) {
+        return;
+      }
+      HandleConstructor(call, fn, args());
+    }
+  }
+
+  template <typename Args>
+  void HandleMethod(TSNode call, TSNode method, Args&& get_args) {
+    static const std::set<std::string_view> kMethods = {
+        "expect",        "expect_err", "context",    "with_context", "wrap_err",
+        "wrap_err_with", "ok_or",      "ok_or_else", "map_err",      "error"};
+    std::string_view name = ts::Text(method, src_);
+    if (!kMethods.count(name)) return;
+    std::vector<TSNode> args = get_args();
+    if (name == "error") {
+      HandleCommandError(call, method, args);
+      return;
+    }
+    if (args.size() != 1) return;
+    if (name == "expect" || name == "expect_err") {
+      ErrorSite site = NewSite(method, SiteKind::kRaise);
+      site.end_line = ts::EndLine(call);
+      site.error_class = "panic";
+      site.severity = "critical";
+      std::optional<Template> t = MessageTemplate(args[0], 0, &site.message_origin_note);
+      if (!t) return;
+      site.message = *t;
+      Finish(call, std::move(site));
+    } else if (name == "context" || name == "with_context") {
+      HandleStringError(call, method, args[0], "anyhow::Error", true);
+    } else if (name == "wrap_err" || name == "wrap_err_with") {
+      HandleStringError(call, method, args[0], "eyre::Report", true);
+    } else if (name == "ok_or" || name == "ok_or_else" || name == "map_err") {
+      HandleStringError(call, method, args[0], "", false);
+    }
+  }
+
+  // clap: `cmd.error(ErrorKind::ArgumentConflict, "msg").exit()`.
+  void HandleCommandError(TSNode call, TSNode method, const std::vector<TSNode>& args) {
+    if (args.size() != 2 || !Is(args[0], "scoped_identifier")) return;
+    if (!LastSegment(ts::Text(Field(args[0], "path"), src_)).ends_with("ErrorKind")) return;
+    ErrorSite site = NewSite(method, SiteKind::kRaise);
+    site.end_line = ts::EndLine(call);
+    site.error_class = "clap::Error";
+    site.error_code = std::string(ts::Text(Field(args[0], "name"), src_));
+    std::optional<Template> t = MessageTemplate(args[1], 0, &site.message_origin_note);
+    if (!t) return;
+    site.message = *t;
+    Finish(call, std::move(site));
+  }
+
+  // An error whose message is a string expression: `Err(format!(..))`,
+  // `.ok_or("..")`, `.context(..)`. Anything else (an error value, a
+  // constructor recorded on its own) is not a site here.
+  void HandleStringError(TSNode call, TSNode at, TSNode value, std::string cls, bool wraps) {
+    ErrorSite site = NewSite(at, SiteKind::kRaise);
+    site.end_line = ts::EndLine(call);
+    site.error_class = std::move(cls);
+    std::optional<Template> t = MessageTemplate(value, 0, &site.message_origin_note);
+    if (!t) return;
+    site.message = *t;
+    if (wraps && site.message_origin_note.empty()) {
+      site.message_origin_note = "context added to the error it wraps (shown after it with {:#})";
+    }
+    Finish(call, std::move(site));
+  }
+
+  // `io::Error::new(ErrorKind::NotFound, "..")`, `MyError::new(format!(..))`,
+  // `de::Error::custom(..)`, `Error::Parse("..".into())`, tonic's
+  // `Status::not_found(..)`.
+  void HandleConstructor(TSNode call, TSNode fn, const std::vector<TSNode>& args) {
+    std::string_view type = ts::Text(Field(fn, "path"), src_);
+    std::string_view name = ts::Text(Field(fn, "name"), src_);
+    std::string type_name = TypeName(type);
+    std::string_view last = LastSegment(type_name);
+    bool status = last == "Status";
+    bool error_type = last.ends_with("Error") || last.ends_with("Err") || status;
+    if (!error_type || args.empty() || name.empty()) return;
+    static const std::set<std::string_view> kBuilders = {
+        "new",  "new_spanned", "custom",       "msg",     "other",
+        "from", "raw",         "with_message", "message", "simple"};
+    bool variant = IsUpper(name[0]);
+    if (!variant && !kBuilders.count(name) && !status) return;
+    ErrorSite site = NewSite(call, SiteKind::kRaise);
+    site.error_class = variant ? type_name + "::" + std::string(name) : type_name;
+    if (status && name != "new") site.error_code = std::string(name);
+    std::optional<Template> t;
+    for (TSNode a : args) {
+      if (Is(a, "scoped_identifier")) {
+        std::string_view kind_type = LastSegment(ts::Text(Field(a, "path"), src_));
+        if (kind_type.ends_with("Kind") || kind_type == "Code") {
+          site.error_code = std::string(ts::Text(Field(a, "name"), src_));
+        }
+        continue;
+      }
+      if (!t) t = MessageTemplate(a, 0, &site.message_origin_note);
+    }
+    if (!t) return;
+    site.message = *t;
+    Finish(call, std::move(site));
+  }
+
+  // --- message expressions ----------------------------------------------------
+
+  // The template of an expression that is a message: string literals,
+  // `format!`/`concat!`, `.into()`/`.to_string()`/`String::from`, `+`
+  // concatenation, a closure's result, a variable assigned one of these.
+  // nullopt when the expression is not a message or has no literal text.
+  std::optional<Template> MessageTemplate(TSNode n, int depth, std::string* note) {
+    if (depth > kMaxExprDepth || ts_node_is_null(n) || --expr_budget_ < 0) return std::nullopt;
+    std::string_view type = Type(n);
+    std::optional<Template> out;
+    if (type == "string_literal" || type == "raw_string_literal") {
+      if (std::optional<std::string> s = DecodeRustString(ts::Text(n, src_))) {
+        out.emplace();
+        out->AddLiteral(*s);
+      }
+    } else if (type == "macro_invocation") {
+      std::string_view name = LastSegment(ts::Text(Field(n, "macro"), src_));
+      std::vector<Tokens> args = SplitArgs(MacroTree(n));
+      if (name == "format" || name == "format_args") {
+        out = FormatFromArgs(args, 0, false);
+      } else if (name == "concat") {
+        if (std::optional<std::string> s = ConcatText(MacroTree(n), depth + 1)) {
+          out.emplace();
+          out->AddLiteral(*s);
+        }
+      }
+    } else if (type == "reference_expression") {
+      out = MessageTemplate(Field(n, "value"), depth + 1, note);
+    } else if (type == "parenthesized_expression") {
+      out = MessageTemplate(ts::FirstNamed(n), depth + 1, note);
+    } else if (type == "closure_expression") {
+      out = MessageTemplate(Field(n, "body"), depth + 1, note);
+    } else if (type == "block") {
+      std::vector<TSNode> kids = NamedChildren(n);
+      if (!kids.empty() && !Is(kids.back(), "expression_statement") &&
+          !Is(kids.back(), "let_declaration")) {
+        out = MessageTemplate(kids.back(), depth + 1, note);
+      }
+    } else if (type == "call_expression") {
+      out = ConversionTemplate(n, depth, note);
+    } else if (type == "binary_expression" && ts::Text(Field(n, "operator"), src_) == "+") {
+      Template t = ExprTemplate(Field(n, "left"), depth + 1, note);
+      t.Append(ExprTemplate(Field(n, "right"), depth + 1, note));
+      out = t;
+    } else if (type == "identifier") {
+      out = VariableTemplate(n, ts_node_start_byte(n), depth, note);
+    }
+    if (out && !out->HasLiteralText()) return std::nullopt;
+    return out;
+  }
+
+  // `x.into()`, `x.to_string()`, `String::from(x)`, `Box::from(x)` keep x's
+  // text.
+  std::optional<Template> ConversionTemplate(TSNode call, int depth, std::string* note) {
+    TSNode fn = Field(call, "function");
+    std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
+    static const std::set<std::string_view> kMethods = {"into",   "to_string",      "to_owned",
+                                                        "as_str", "into_boxed_str", "as_ref"};
+    if (Is(fn, "field_expression") && args.empty() &&
+        kMethods.count(ts::Text(Field(fn, "field"), src_))) {
+      return MessageTemplate(Field(fn, "value"), depth + 1, note);
+    }
+    if (Is(fn, "generic_function")) fn = Field(fn, "function");
+    std::string_view path = ts::Text(fn, src_);
+    if (args.size() == 1 && (path == "String::from" || path == "Box::from" ||
+                             path == "From::from" || path == "Cow::from" ||
+                             path == "Cow::Borrowed" || path == "Cow::Owned" || path == "Some")) {
+      return MessageTemplate(args[0], depth + 1, note);
+    }
+    return std::nullopt;
+  }
+
+  // An operand of a concatenation: a message if it is one, else a hole.
+  Template ExprTemplate(TSNode n, int depth, std::string* note) {
+    if (std::optional<Template> t = MessageTemplate(n, depth, note)) return *t;
+    Template out;
+    std::string e = CollapseSpace(ts::Text(n, src_));
+    std::string name = e;
+    while (!name.empty() && name[0] == '&') name.erase(0, 1);
+    out.AddHole("{" + e + "}", name);
+    return out;
+  }
+
+  // A message held in a variable: the last `let` before `pos` in the same
+  // function, else a `const`/`static` of the file.
+  std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
+                                           std::string* note) {
+    std::string name(ts::Text(ident, src_));
+    auto it = bindings_.find(name);
+    if (it == bindings_.end() && MayBeDeclaredLater(name)) {
+      IndexBindings();
+      it = bindings_.find(name);
+    }
+    if (it == bindings_.end() || overflowed_.count(name)) return std::nullopt;
+    // The last binding before `pos` inside the same function; only the
+    // candidates in its byte range pay for an ancestor walk.
+    TSNode scope = EnclosingFunction(ident);
+    uint32_t scope_start = ts_node_start_byte(scope);
+    const std::pair<TSNode, TSNode>* best = nullptr;
+    const auto& list = it->second;
+    for (auto b = list.rbegin(); b != list.rend() && !best; ++b) {
+      uint32_t at = ts_node_start_byte(b->first);
+      if (at >= pos || Is(b->first, "const_item") || Is(b->first, "static_item")) continue;
+      if (at < scope_start) break;
+      if (ts_node_eq(EnclosingFunction(b->first), scope)) best = &*b;
+    }
+    if (!best) {
+      for (const auto& b : list) {
+        if (Is(b.first, "const_item") || Is(b.first, "static_item")) best = &b;
+      }
+    }
+    if (!best) return std::nullopt;
+    std::optional<Template> t = MessageTemplate(best->second, depth + 1, note);
+    if (t && note->empty()) {
+      *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(best->first));
+    }
+    return t;
+  }
+
+  // Bindings are collected by the main walk, which has seen every `let`
+  // before a site by the time it reaches it. A `const` declared further down
+  // (or a lookup after the walk) needs the whole file: that walk runs once,
+  // and only when the source mentions such a declaration at all.
+  void IndexBindings() {
+    indexed_ = true;
+    bindings_.clear();
+    overflowed_.clear();
+    ts::ForEachNode(root_, [this](TSNode n) {
+      std::string_view type = Type(n);
+      if (type == "let_declaration" || type == "const_item" || type == "static_item") {
+        AddBinding(n);
+      }
+    });
+  }
+
+  bool MayBeDeclaredLater(const std::string& name) {
+    return !indexed_ && (src_.find("const " + name) != std::string_view::npos ||
+                         src_.find("static " + name) != std::string_view::npos);
+  }
+
+  void AddBinding(TSNode n) {
+    TSNode name, value;
+    if (Is(n, "let_declaration")) {
+      name = Field(n, "pattern");
+      if (!Is(name, "identifier")) return;
+    } else {
+      name = Field(n, "name");
+    }
+    value = Field(n, "value");
+    if (ts_node_is_null(value)) return;
+    std::string key(ts::Text(name, src_));
+    auto& list = bindings_[key];
+    if (list.size() < kMaxAssignmentsPerName) {
+      list.push_back({n, value});
+    } else {
+      overflowed_.insert(key);
+    }
+  }
+
+  // --- thiserror -----------------------------------------------------------------
+
+  // `#[error("...")]` on an enum variant or a struct.
+  // snafu's `#[snafu(display("..."))]` reads the same way.
+  void HandleErrorAttribute(TSNode item) {
+    TSNode attr = ts::FirstNamed(item);
+    if (!Is(attr, "attribute")) return;
+    std::string_view name = ts::Text(ts::FirstNamed(attr), src_);
+    if (name != "error" && name != "snafu") return;
+    TSNode tree = Field(attr, "arguments");
+    if (ts_node_is_null(tree)) return;
+    std::vector<Tokens> args = SplitArgs(tree);
+    if (name == "snafu") args = SnafuDisplayArgs(args);
+    if (args.empty()) return;  // #[error(transparent)] has no string: skipped below
+    TSNode target = ts_node_next_named_sibling(item);
+    while (!ts_node_is_null(target) &&
+           (Is(target, "attribute_item") || Is(target, "line_comment") ||
+            Is(target, "block_comment"))) {
+      target = ts_node_next_named_sibling(target);
+    }
+    std::string cls;
+    if (Is(target, "enum_variant")) {
+      TSNode enum_item = ts_node_parent(ts_node_parent(target));
+      cls = std::string(ts::Text(Field(enum_item, "name"), src_)) +
+            "::" + std::string(ts::Text(Field(target, "name"), src_));
+    } else if (Is(target, "struct_item") || Is(target, "enum_item")) {
+      cls = std::string(ts::Text(Field(target, "name"), src_));
+    } else {
+      return;
+    }
+    std::optional<Template> t = FormatFromArgs(args, 0, true);
+    if (!t || t->empty()) return;
+    ErrorSite site = NewSite(item, SiteKind::kRaise);
+    site.error_class = cls;
+    site.message = *t;
+    site.message_origin_note =
+        std::string(name == "snafu" ? "snafu #[snafu(display)]" : "thiserror #[error]") +
+        " Display of `" + cls + "`";
+    Finish(item, std::move(site));
+  }
+
+  // The arguments of `display(...)` in `#[snafu(display("..", x), ..)]`.
+  std::vector<Tokens> SnafuDisplayArgs(const std::vector<Tokens>& args) {
+    for (const Tokens& a : args) {
+      if (a.size() == 2 && Is(a[0], "identifier") && ts::Text(a[0], src_) == "display" &&
+          Is(a[1], "token_tree")) {
+        return SplitArgs(a[1]);
+      }
+    }
+    return {};
+  }
+
+  // --- Display impls ---------------------------------------------------------------
+
+  void NoteImpl(TSNode impl) {
+    std::string_view trait = ts::Text(Field(impl, "trait"), src_);
+    if (trait.empty()) return;
+    std::string trait_name = TypeName(trait);
+    std::string_view last = LastSegment(trait_name);
+    std::string type = TypeName(ts::Text(Field(impl, "type"), src_));
+    if (last == "Display") {
+      display_impls_.push_back(impl);
+    } else if (last.ends_with("Error")) {  // std::error::Error, serde's StdError
+      error_types_.insert(type);
+    }
+  }
+
+  bool IsErrorType(const std::string& type) {
+    std::string_view t = LastSegment(type);
+    // ParseError, ErrorKind, ErrorCode, ConfigErr.
+    return error_types_.count(type) > 0 || t.find("Error") != std::string_view::npos ||
+           t.ends_with("Err");
+  }
+
+  // `impl fmt::Display for XError`: each `write!`/`f.write_str` and each
+  // string arm of a match is one rendering, named by the variant it is for.
+  void HandleDisplayImpl(TSNode impl) {
+    std::string type = TypeName(ts::Text(Field(impl, "type"), src_));
+    if (!IsErrorType(type)) return;
+    TestItemFilter tests;
+    WalkPruned(Field(impl, "body"), [&](TSNode n, int depth) {
+      std::string_view t = Type(n);
+      if (t == "impl_item" || !tests.Keep(n, depth, src_)) return false;
+      std::optional<Template> msg;
+      expr_budget_ = kExprBudget;
+      TSNode at = n;
+      std::string note;
+      if (t == "macro_invocation" &&
+          MacroInfoFor(ts::Text(Field(n, "macro"), src_)).family == Family::kWrite) {
+        msg = FormatFromArgs(SplitArgs(MacroTree(n)), 1, false);
+      } else if (t == "call_expression" && Is(Field(n, "function"), "field_expression")) {
+        std::string_view m = ts::Text(Field(Field(n, "function"), "field"), src_);
+        std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+        if ((m == "write_str" || m == "pad" || m == "write_fmt") && args.size() == 1) {
+          msg = MessageTemplate(args[0], 0, &note);
+        }
+      } else if (t == "match_arm") {
+        TSNode value = Field(n, "value");
+        if (IsStringToken(value)) {
+          msg = MessageTemplate(value, 0, &note);
+          at = value;
+        }
+      }
+      if (!msg) return true;
+      ErrorSite site = NewSite(at, SiteKind::kRaise);
+      std::string variant = VariantOf(at, impl);
+      site.error_class = variant.empty() ? type : type + "::" + variant;
+      site.message = *msg;
+      site.message_origin_note = note.empty() ? "the Display impl of `" + type + "`" : note;
+      Finish(at, std::move(site));
+      return !Is(n, "macro_invocation");
+    });
+  }
+
+  // The variant a match arm holding `n` is for: `Self::NotFound(..)`,
+  // `ErrorKind::Io { .. }`, `NotFound`; empty for `_`, bindings and
+  // alternatives.
+  std::string VariantOf(TSNode n, TSNode stop) {
+    TSNode cur = n;
+    for (int i = 0; i < kMaxAncestors && !ts_node_eq(cur, stop); ++i) {
+      if (Is(cur, "match_arm")) {
+        std::string_view p = Trim(ts::Text(Field(cur, "pattern"), src_));
+        while (!p.empty() && (p.front() == '&' || p.front() == '(')) p = Trim(p.substr(1));
+        if (p.starts_with("ref ")) p = Trim(p.substr(4));
+        if (p.find('|') != std::string_view::npos) return "";
+        size_t end = 0;
+        while (end < p.size() && (IsIdentChar(p[end]) || p[end] == ':')) ++end;
+        std::string_view head = LastSegment(p.substr(0, end));
+        if (head.empty() || !IsUpper(head[0]) || head == "Self" || head == "Some" ||
+            head == "None" || head == "Ok" || head == "Err") {
+          return "";
+        }
+        return std::string(head);
+      }
+      cur = ts_node_parent(cur);
+    }
+    return "";
+  }
+
+  // --- sites -------------------------------------------------------------------------
+
+  ErrorSite NewSite(TSNode at, SiteKind kind) {
+    ErrorSite site;
+    site.language = "rust";
+    site.file_path = file_.path;
+    site.kind = kind;
+    site.line = ts::Line(at);
+    site.end_line = ts::EndLine(at);
+    return site;
+  }
+
+  void Finish(TSNode at, ErrorSite site) {
+    if (site.message.empty()) return;
+    site.message_opaque = !site.message.HasLiteralText();
+    if (site.message_opaque) return;
+    AddBraceContext(at, src_, lines_, RustSyntax(), &site);
+    AddMatchArms(at, &site);
+    out_->push_back(std::move(site));
+  }
+
+  // Each `match v { Pattern => .. }` arm on the way to the site (up to its
+  // function) is a condition: `v matches Pattern` (and its `if` guard).
+  // A catch-all `_` says nothing and is left out.
+  void AddMatchArms(TSNode at, ErrorSite* site) {
+    bool added = false;
+    TSNode cur = at;
+    for (int i = 0; i < kMaxAncestors; ++i) {
+      TSNode parent = ts_node_parent(cur);
+      if (ts_node_is_null(parent) || IsFunctionNode(parent)) break;
+      if (Is(parent, "match_arm") && !ts_node_eq(Field(parent, "pattern"), cur)) {
+        TSNode pattern = Field(parent, "pattern");
+        TSNode match = ts_node_parent(ts_node_parent(parent));  // match_block, match_expression
+        std::string value = CollapseSpace(ts::Text(Field(match, "value"), src_));
+        std::string pat = CollapseSpace(ts::Text(pattern, src_));
+        if (!value.empty() && pat != "_") {
+          site->conditions.push_back({value + " matches " + pat, true, ts::Line(pattern)});
+          added = true;
+        }
+      }
+      cur = parent;
+    }
+    if (added) {
+      std::stable_sort(
+          site->conditions.begin(), site->conditions.end(),
+          [](const PathCondition& a, const PathCondition& b) { return a.line < b.line; });
+    }
+  }
+
+  const SourceFile& file_;
+  std::string_view src_;
+  std::vector<std::string_view> lines_;
+  std::vector<ErrorSite>* out_;
+  size_t first_ = out_->size();
+  TSNode root_{};
+  std::vector<TSNode> display_impls_;
+  std::set<std::string> error_types_;
+  // Expressions one site may look at: `const A = B + B; const B = C + C; ..`
+  // would otherwise take exponential time.
+  static constexpr int kExprBudget = 4096;
+  static constexpr int kMaxMacroDepth = 4;  // macro bodies inside macro bodies
+  int macro_depth_ = 0;
+  int expr_budget_ = kExprBudget;
+  bool indexed_ = false;
+  std::set<std::string> overflowed_;
+  std::map<std::string, std::vector<std::pair<TSNode, TSNode>>> bindings_;
+};
+
+class RustExtractor : public Extractor {
+ public:
+  std::string_view language() const override { return "rust"; }
+  bool Handles(std::string_view path) const override { return path.ends_with(".rs"); }
+  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
+                 bool* had_syntax_errors) const override {
+    return ts::ParseAndVisit(tree_sitter_rust(), file, had_syntax_errors,
+                             [&](TSNode root) { RustFile(file, sites).Run(root); });
+  }
+};
+
+}  // namespace
+
+const Extractor* RustExtractorInstance() {
+  static const RustExtractor kInstance;
+  return &kInstance;
+}
+
+}  // namespace errdex
