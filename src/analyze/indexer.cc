@@ -96,12 +96,14 @@ void AddClassDocs(const std::vector<SourceFile>& files, std::vector<Record>* rec
   for (const Record& r : *records) {
     if (!r.error_class.empty()) wanted.insert(ClassKey(r.error_class));
   }
-  std::map<std::string, ClassDoc> docs = FindClassDocs(files, wanted);
+  std::map<std::string, std::vector<ClassDoc>> docs = FindClassDocs(files, wanted);
   for (Record& r : *records) {
     if (r.error_class.empty()) continue;
     auto it = docs.find(ClassKey(r.error_class));
     if (it == docs.end()) continue;
-    const ClassDoc& d = it->second;
+    const ClassDoc* nearest = NearestClassDoc(it->second, r.file_path);
+    if (nearest == nullptr) continue;
+    const ClassDoc& d = *nearest;
     if (r.documentation.find(d.text.substr(0, 40)) != std::string::npos) continue;
     std::string where = d.file + ":" + std::to_string(d.first_line) +
                         (d.last_line > d.first_line ? "–" + std::to_string(d.last_line) : "");

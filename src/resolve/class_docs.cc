@@ -147,9 +147,9 @@ std::string CleanDocComment(const std::vector<std::string>& lines) {
   return std::string(TrimView(text));
 }
 
-std::map<std::string, ClassDoc> FindClassDocs(const std::vector<SourceFile>& files,
-                                              const std::set<std::string>& wanted) {
-  std::map<std::string, ClassDoc> out;
+std::map<std::string, std::vector<ClassDoc>> FindClassDocs(const std::vector<SourceFile>& files,
+                                                           const std::set<std::string>& wanted) {
+  std::map<std::string, std::vector<ClassDoc>> out;
   if (wanted.empty()) return out;
   for (const SourceFile& f : files) {
     std::vector<std::string_view> lines = SplitLines(f.content);
@@ -157,7 +157,11 @@ std::map<std::string, ClassDoc> FindClassDocs(const std::vector<SourceFile>& fil
       std::string_view t = TrimView(lines[i]);
       if (t.empty() || IsCommentLine(t)) continue;
       std::string name = DeclaredName(t);
-      if (name.empty() || !wanted.count(name) || out.count(name)) continue;
+      if (name.empty() || !wanted.count(name)) continue;
+      auto known = out.find(name);
+      if (known != out.end() && !known->second.empty() && known->second.back().file == f.path) {
+        continue;  // one declaration per file
+      }
       std::vector<std::string> doc;
       size_t first = 0, last = 0;
       bool python = f.path.ends_with(".py");
@@ -196,10 +200,31 @@ std::map<std::string, ClassDoc> FindClassDocs(const std::vector<SourceFile>& fil
           text.find("License") != std::string::npos) {
         continue;
       }
-      out[name] = ClassDoc{text, f.path, static_cast<int>(first), static_cast<int>(last)};
+      out[name].push_back(ClassDoc{text, f.path, static_cast<int>(first), static_cast<int>(last)});
     }
   }
   return out;
+}
+
+const ClassDoc* NearestClassDoc(const std::vector<ClassDoc>& docs, const std::string& path) {
+  const ClassDoc* best = nullptr;
+  size_t best_shared = 0;
+  for (const ClassDoc& d : docs) {
+    // Shared directory prefix, in whole path segments.
+    size_t shared = 0;
+    for (size_t i = 0; i < d.file.size() && i < path.size() && d.file[i] == path[i]; ++i) {
+      if (d.file[i] == '/') shared = i + 1;
+    }
+    if (d.file == path) shared = path.size() + 1;
+    if (best == nullptr || shared > best_shared) {
+      best = &d;
+      best_shared = shared;
+    }
+  }
+  // Declared in another top-level directory only: a different class that
+  // happens to share the name, unless it is the only declaration.
+  if (best != nullptr && best_shared == 0 && docs.size() > 1) return nullptr;
+  return best;
 }
 
 }  // namespace errdex

@@ -26,10 +26,14 @@ struct ClassDoc {
   int last_line = 0;
 };
 
-// Docs of the classes named in `wanted` (last name components, "ValueError"),
-// from the first file (in `files` order) that declares each with a doc.
-std::map<std::string, ClassDoc> FindClassDocs(const std::vector<SourceFile>& files,
-                                              const std::set<std::string>& wanted);
+// Docs of the classes named in `wanted` (last name components, "ValueError"):
+// every documented declaration of each, in `files` order (one per file).
+std::map<std::string, std::vector<ClassDoc>> FindClassDocs(const std::vector<SourceFile>& files,
+                                                           const std::set<std::string>& wanted);
+
+// Of several declarations of one name (`Error` in each crate of a
+// workspace), the one nearest `path`: the longest shared directory prefix.
+const ClassDoc* NearestClassDoc(const std::vector<ClassDoc>& docs, const std::string& path);
 
 // The doc comment text cleaned for prose: comment markers, Javadoc/XML-doc
 // tags and `@param`-style lines removed, whitespace folded, cut after at most

@@ -50,9 +50,11 @@ TEST(ClassDocs, EveryLanguagesDocCommentOfTheDeclaration) {
        "type TypeError struct {\n"},
       {"lib/undocumented.js", "class Quiet extends Error {}\nconst x = new Quiet();\n"},
   };
-  std::map<std::string, ClassDoc> docs =
+  std::map<std::string, std::vector<ClassDoc>> all =
       FindClassDocs(files, {"JsonSyntaxException", "InvalidSchema", "Multi", "JsonReaderException",
                             "Error", "TypeError", "Quiet", "Missing"});
+  std::map<std::string, ClassDoc> docs;
+  for (const auto& [name, list] : all) docs[name] = list.at(0);
   ASSERT_EQ(docs.count("JsonSyntaxException"), 1u);
   EXPECT_EQ(docs["JsonSyntaxException"].text,
             "This exception is raised when Acme attempts to read (or write) a malformed JSON "
@@ -82,12 +84,33 @@ TEST(ClassDocs, LicenseHeadersAndHostileTextAreNotDocs) {
       {"b.cc", std::string(100000, '*') + "\nclass Deep {};\n"},
       {"c.py", "class Open(Exception):\n    \"\"\"never closed\n" + std::string(5000, 'x')},
   };
-  std::map<std::string, ClassDoc> docs = FindClassDocs(files, {"Boom", "Deep", "Open"});
+  std::map<std::string, std::vector<ClassDoc>> all = FindClassDocs(files, {"Boom", "Deep", "Open"});
+  std::map<std::string, ClassDoc> docs;
+  for (const auto& [name, list] : all) docs[name] = list.at(0);
   EXPECT_EQ(docs.count("Boom"), 0u);
   EXPECT_EQ(docs.count("Deep"), 0u);  // a line of stars is not prose
   if (docs.count("Open")) {
     EXPECT_LE(docs["Open"].text.size(), 404u);
   }
+}
+
+TEST(ClassDocs, TheNearestOfSeveralDeclarationsOfOneName) {
+  std::vector<SourceFile> files = {
+      {"crates/globset/src/lib.rs",
+       "/// An error that occurs when using a glob pattern.\npub struct Error {}\n"},
+      {"crates/core/src/error.rs",
+       "/// An error the search reports to the user.\npub struct Error {}\n"},
+  };
+  std::map<std::string, std::vector<ClassDoc>> all = FindClassDocs(files, {"Error"});
+  ASSERT_EQ(all["Error"].size(), 2u);
+  const ClassDoc* d = NearestClassDoc(all["Error"], "crates/core/src/flags.rs");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->file, "crates/core/src/error.rs");
+  d = NearestClassDoc(all["Error"], "crates/globset/src/glob.rs");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->file, "crates/globset/src/lib.rs");
+  // Nothing shares a directory with the record: neither is its class.
+  EXPECT_EQ(NearestClassDoc(all["Error"], "tools/x.rs"), nullptr);
 }
 
 }  // namespace
