@@ -179,10 +179,15 @@ std::string_view PasteFamily(const std::vector<StackFrame>& frames) {
 
 // True if `word` (lowercase) is the repository's name or a part of it
 // ("yaml" of go-yaml/yaml, "jq" of jqlang/jq).
+std::string LowerAscii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 bool NamesRepository(std::string_view word, std::string_view repo) {
   size_t slash = repo.find('/');
-  std::string name(slash == std::string_view::npos ? repo : repo.substr(slash + 1));
-  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string name = LowerAscii(slash == std::string_view::npos ? repo : repo.substr(slash + 1));
   if (name == word) return true;
   size_t start = 0;
   while (start <= name.size()) {
@@ -498,16 +503,6 @@ void Matcher::Impl::AddLocation(uint32_t r) {
   by_location[base + ":" + std::to_string(rec.line_number)].push_back(r);
   for (int line : rec.other_lines) by_location[base + ":" + std::to_string(line)].push_back(r);
 }
-
-namespace {
-
-std::string LowerAscii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-}  // namespace
 
 void Matcher::Impl::AddNames(uint32_t r) {
   const Record& rec = records[r];

@@ -16,18 +16,10 @@ bool IsIdent(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-std::string_view TrimView(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
 // The class a declaration line names, or "": `public final class X extends`,
 // `class X(Exception):`, `pub struct X {`, `pub enum X`, `type X struct`.
 std::string DeclaredName(std::string_view line) {
-  line = TrimView(line);
+  line = Trim(line);
   for (std::string_view kw : {"class ", "struct ", "enum ", "type "}) {
     size_t at = 0;
     while ((at = line.find(kw, at)) != std::string_view::npos) {
@@ -45,7 +37,7 @@ std::string DeclaredName(std::string_view line) {
       if (e == b) break;
       std::string name(line.substr(b, e - b));
       if (kw == "type ") {  // Go: only `type X struct`
-        std::string_view rest = TrimView(line.substr(e));
+        std::string_view rest = Trim(line.substr(e));
         if (!rest.starts_with("struct")) return "";
       }
       return name;
@@ -101,7 +93,7 @@ std::string StripTags(std::string s) {
 std::string CleanDocComment(const std::vector<std::string>& lines) {
   std::string text;
   for (const std::string& raw : lines) {
-    std::string_view t = TrimView(raw);
+    std::string_view t = Trim(raw);
     for (std::string_view marker : {"/**", "/*!", "/*", "*/", "///", "//!", "//", "*", "#"}) {
       if (t.starts_with(marker)) {
         t.remove_prefix(marker.size());
@@ -109,12 +101,12 @@ std::string CleanDocComment(const std::vector<std::string>& lines) {
       }
     }
     if (t.ends_with("*/")) t.remove_suffix(2);
-    t = TrimView(t);
+    t = Trim(t);
     for (std::string_view q : {"\"\"\"", "'''"}) {
       if (t.starts_with(q)) t.remove_prefix(3);
       if (t.ends_with(q)) t.remove_suffix(3);
     }
-    t = TrimView(t);
+    t = Trim(t);
     // Tag sections end the prose: @param, @throws, :param x:, Args:.
     if (t.starts_with("@") || t.starts_with(":param") || t.starts_with("Args:") ||
         t.starts_with("Attributes:") || t.starts_with("Example")) {
@@ -144,7 +136,7 @@ std::string CleanDocComment(const std::vector<std::string>& lines) {
     size_t sp = text.rfind(' ', kMaxDocChars);
     text = text.substr(0, sp == std::string::npos ? kMaxDocChars : sp) + "…";
   }
-  return std::string(TrimView(text));
+  return std::string(Trim(text));
 }
 
 std::map<std::string, std::vector<ClassDoc>> FindClassDocs(const std::vector<SourceFile>& files,
@@ -154,7 +146,7 @@ std::map<std::string, std::vector<ClassDoc>> FindClassDocs(const std::vector<Sou
   for (const SourceFile& f : files) {
     std::vector<std::string_view> lines = SplitLines(f.content);
     for (size_t i = 0; i < lines.size(); ++i) {
-      std::string_view t = TrimView(lines[i]);
+      std::string_view t = Trim(lines[i]);
       if (t.empty() || IsCommentLine(t)) continue;
       std::string name = DeclaredName(t);
       if (name.empty() || !wanted.count(name)) continue;
@@ -168,7 +160,7 @@ std::map<std::string, std::vector<ClassDoc>> FindClassDocs(const std::vector<Sou
       if (python) {
         // The docstring is the first statement of the body.
         size_t j = i + 1;
-        std::string_view d = j < lines.size() ? TrimView(lines[j]) : "";
+        std::string_view d = j < lines.size() ? Trim(lines[j]) : "";
         if (d.starts_with("\"\"\"") || d.starts_with("'''")) {
           std::string_view q = d.substr(0, 3);
           first = last = j + 1;
@@ -184,9 +176,9 @@ std::map<std::string, std::vector<ClassDoc>> FindClassDocs(const std::vector<Sou
       } else {
         // The comment block right above, past attributes and annotations.
         size_t j = i;
-        while (j > 0 && IsAttributeLine(TrimView(lines[j - 1]))) --j;
+        while (j > 0 && IsAttributeLine(Trim(lines[j - 1]))) --j;
         size_t end = j;
-        while (j > 0 && end - j < kMaxDocLines && IsCommentLine(TrimView(lines[j - 1]))) --j;
+        while (j > 0 && end - j < kMaxDocLines && IsCommentLine(Trim(lines[j - 1]))) --j;
         for (size_t k = j; k < end; ++k) doc.emplace_back(lines[k]);
         first = j + 1;
         last = end;

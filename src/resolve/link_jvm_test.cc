@@ -14,73 +14,15 @@
 
 #include "errdex/extractor.h"
 #include "resolve/link.h"
+#include "resolve/link_testing.h"
 
 namespace errdex {
 namespace {
 
-struct Linked {
-  std::vector<FileFacts> facts;
-  std::vector<std::vector<ErrorSite>> sites;
-  LinkStats stats;
-
-  const ErrorSite* Find(const std::string& path, int line, const std::string& message) const {
-    for (const auto& v : sites) {
-      for (const ErrorSite& s : v) {
-        if (s.file_path == path && s.line == line && s.message.Display() == message) return &s;
-      }
-    }
-    return nullptr;
-  }
-  int Count(const std::string& message) const {
-    int n = 0;
-    for (const auto& v : sites) {
-      for (const ErrorSite& s : v) n += s.message.Display() == message;
-    }
-    return n;
-  }
-  int CountAt(const std::string& path, int line) const {
-    int n = 0;
-    for (const auto& v : sites) {
-      for (const ErrorSite& s : v) n += s.file_path == path && s.line == line;
-    }
-    return n;
-  }
-};
-
-Linked Link(const std::vector<std::pair<std::string, std::string>>& files) {
-  Linked r;
-  r.facts.resize(files.size());
-  r.sites.resize(files.size());
-  for (size_t i = 0; i < files.size(); ++i) {
-    SourceFile f{files[i].first, files[i].second, false};
-    const Extractor* ex = ExtractorFor(f.path);
-    EXPECT_NE(ex, nullptr) << f.path;
-    bool errs = false;
-    EXPECT_TRUE(ex->ExtractWithFacts(f, &r.sites[i], &r.facts[i], &errs).ok());
-    EXPECT_FALSE(errs) << f.path;
-  }
-  std::vector<std::vector<ErrorSite>*> ptrs;
-  for (auto& v : r.sites) ptrs.push_back(&v);
-  r.stats = LinkMessages(r.facts, ptrs);
-  return r;
-}
-
-bool Matches(const ErrorSite& s, const std::string& rendered) {
-  RE2 re(s.message.Pattern());
-  EXPECT_TRUE(re.ok()) << s.message.Pattern();
-  return RE2::PartialMatch(rendered, re);
-}
-
-std::string Dump(const Linked& r) {
-  std::string out;
-  for (const auto& v : r.sites) {
-    for (const ErrorSite& s : v) {
-      out += s.file_path + ":" + std::to_string(s.line) + " [" + s.error_class + "] " +
-             s.message.Display() + " -- " + s.message_origin_note + "\n";
-    }
-  }
-  return out;
-}
+using link_testing::Dump;
+using link_testing::Link;
+using link_testing::Linked;
+using link_testing::Matches;
 
 // gson's JsonReader: `throw unexpectedTokenError("BEGIN_OBJECT")`, the
 // helper builds and returns the IllegalStateException.

@@ -14,75 +14,15 @@
 #include <vector>
 
 #include "errdex/extractor.h"
+#include "resolve/link_testing.h"
 
 namespace errdex {
 namespace {
 
-struct Linked {
-  std::vector<FileFacts> facts;
-  std::vector<std::vector<ErrorSite>> sites;
-  LinkStats stats;
-
-  // The sites at path:line.
-  std::vector<const ErrorSite*> At(const std::string& path, int line) const {
-    std::vector<const ErrorSite*> out;
-    for (size_t i = 0; i < facts.size(); ++i) {
-      for (const ErrorSite& s : sites[i]) {
-        if (s.file_path == path && s.line == line) out.push_back(&s);
-      }
-    }
-    return out;
-  }
-  // The one site at path:line with this message, or null.
-  const ErrorSite* Find(const std::string& path, int line, const std::string& message) const {
-    for (const ErrorSite* s : At(path, line)) {
-      if (s->message.Display() == message) return s;
-    }
-    return nullptr;
-  }
-  int Count(const std::string& message) const {
-    int n = 0;
-    for (const auto& v : sites) {
-      for (const ErrorSite& s : v) n += s.message.Display() == message;
-    }
-    return n;
-  }
-};
-
-Linked Link(const std::vector<std::pair<std::string, std::string>>& files) {
-  Linked r;
-  r.facts.resize(files.size());
-  r.sites.resize(files.size());
-  for (size_t i = 0; i < files.size(); ++i) {
-    SourceFile f{files[i].first, files[i].second, false};
-    const Extractor* ex = ExtractorFor(f.path);
-    EXPECT_NE(ex, nullptr) << f.path;
-    bool errs = false;
-    EXPECT_TRUE(ex->ExtractWithFacts(f, &r.sites[i], &r.facts[i], &errs).ok());
-    EXPECT_FALSE(errs) << f.path;
-  }
-  std::vector<std::vector<ErrorSite>*> ptrs;
-  for (auto& v : r.sites) ptrs.push_back(&v);
-  r.stats = LinkMessages(r.facts, ptrs);
-  return r;
-}
-
-bool Matches(const ErrorSite& s, const std::string& rendered) {
-  RE2 re(s.message.Pattern());
-  EXPECT_TRUE(re.ok()) << s.message.Pattern();
-  return RE2::PartialMatch(rendered, re);
-}
-
-std::string Dump(const Linked& r) {
-  std::string out;
-  for (const auto& v : r.sites) {
-    for (const ErrorSite& s : v) {
-      out += s.file_path + ":" + std::to_string(s.line) + " [" + s.error_class + "] " +
-             s.message.Display() + "\n";
-    }
-  }
-  return out;
-}
+using link_testing::Dump;
+using link_testing::Link;
+using link_testing::Linked;
+using link_testing::Matches;
 
 // commander.js's shape: a message built in a local, passed to a method that
 // hands it to another method that builds a CommanderError defined in

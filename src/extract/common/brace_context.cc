@@ -171,6 +171,11 @@ SourceNote ThrowsDocAbove(const std::vector<std::string_view>& lines, int line,
   size_t sep = error_class.find_last_of(".:\\");
   std::string_view cls = sep == std::string_view::npos ? error_class : error_class.substr(sep + 1);
   if (cls.empty()) return note;
+  // `X`, `pkg.X` or `ns::X` names the class.
+  auto names_cls = [&](std::string_view named) {
+    size_t dot = named.find_last_of(".:");
+    return (dot == std::string_view::npos ? named : named.substr(dot + 1)) == cls;
+  };
   // The comment block above `line`, top to bottom, markers removed.
   int first = line - 1;
   while (first >= 1 && first <= static_cast<int>(lines.size())) {
@@ -205,23 +210,17 @@ SourceNote ThrowsDocAbove(const std::vector<std::string_view>& lines, int line,
       if (rest.starts_with("{")) {
         size_t close = rest.find('}');
         if (close == std::string_view::npos) continue;
-        std::string_view named = rest.substr(1, close - 1);
-        size_t dot = named.find_last_of(".:");
-        if ((dot == std::string_view::npos ? named : named.substr(dot + 1)) != cls) continue;
+        if (!names_cls(rest.substr(1, close - 1))) continue;
         rest = Trim(rest.substr(close + 1));
       } else {
         size_t sp = rest.find(' ');
-        std::string_view named = rest.substr(0, sp);
-        size_t dot = named.find_last_of(".:");
-        if ((dot == std::string_view::npos ? named : named.substr(dot + 1)) != cls) continue;
+        if (!names_cls(rest.substr(0, sp))) continue;
         rest = sp == std::string_view::npos ? std::string_view() : Trim(rest.substr(sp));
       }
     } else if (t.starts_with("<exception cref=\"")) {
       size_t end = t.find('"', 16);
       if (end == std::string_view::npos) continue;
-      std::string_view named = t.substr(16, end - 16);
-      size_t dot = named.find_last_of(".:");
-      if ((dot == std::string_view::npos ? named : named.substr(dot + 1)) != cls) continue;
+      if (!names_cls(t.substr(16, end - 16))) continue;
       size_t gt = t.find('>', end);
       rest = gt == std::string_view::npos ? std::string_view() : t.substr(gt + 1);
       size_t closing = rest.find("</exception>");

@@ -1,0 +1,91 @@
+// Test helpers for the linking stage: extract files with their facts,
+// link them, and look the resulting sites up (shared by link_test.cc and
+// link_jvm_test.cc).
+#pragma once
+
+#include <gtest/gtest.h>
+#include <re2/re2.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "errdex/extractor.h"
+#include "resolve/link.h"
+
+namespace errdex::link_testing {
+
+struct Linked {
+  std::vector<FileFacts> facts;
+  std::vector<std::vector<ErrorSite>> sites;
+  LinkStats stats;
+
+  // The sites at path:line.
+  std::vector<const ErrorSite*> At(const std::string& path, int line) const {
+    std::vector<const ErrorSite*> out;
+    for (size_t i = 0; i < facts.size(); ++i) {
+      for (const ErrorSite& s : sites[i]) {
+        if (s.file_path == path && s.line == line) out.push_back(&s);
+      }
+    }
+    return out;
+  }
+  // The one site at path:line with this message, or null.
+  const ErrorSite* Find(const std::string& path, int line, const std::string& message) const {
+    for (const ErrorSite* s : At(path, line)) {
+      if (s->message.Display() == message) return s;
+    }
+    return nullptr;
+  }
+  int Count(const std::string& message) const {
+    int n = 0;
+    for (const auto& v : sites) {
+      for (const ErrorSite& s : v) n += s.message.Display() == message;
+    }
+    return n;
+  }
+  int CountAt(const std::string& path, int line) const {
+    int n = 0;
+    for (const auto& v : sites) {
+      for (const ErrorSite& s : v) n += s.file_path == path && s.line == line;
+    }
+    return n;
+  }
+};
+
+inline Linked Link(const std::vector<std::pair<std::string, std::string>>& files) {
+  Linked r;
+  r.facts.resize(files.size());
+  r.sites.resize(files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    SourceFile f{files[i].first, files[i].second, false};
+    const Extractor* ex = ExtractorFor(f.path);
+    EXPECT_NE(ex, nullptr) << f.path;
+    bool errs = false;
+    EXPECT_TRUE(ex->ExtractWithFacts(f, &r.sites[i], &r.facts[i], &errs).ok());
+    EXPECT_FALSE(errs) << f.path;
+  }
+  std::vector<std::vector<ErrorSite>*> ptrs;
+  for (auto& v : r.sites) ptrs.push_back(&v);
+  r.stats = LinkMessages(r.facts, ptrs);
+  return r;
+}
+
+inline bool Matches(const ErrorSite& s, const std::string& rendered) {
+  RE2 re(s.message.Pattern());
+  EXPECT_TRUE(re.ok()) << s.message.Pattern();
+  return RE2::PartialMatch(rendered, re);
+}
+
+inline std::string Dump(const Linked& r) {
+  std::string out;
+  for (const auto& v : r.sites) {
+    for (const ErrorSite& s : v) {
+      out += s.file_path + ":" + std::to_string(s.line) + " [" + s.error_class + "] " +
+             s.message.Display() + " -- " + s.message_origin_note + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace errdex::link_testing
