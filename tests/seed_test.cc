@@ -4,10 +4,10 @@
 // sgl-project/sglang, indexed with the errdex binary, and checked through the
 // CLI a user would run.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <re2/re2.h>
 
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "testutil.h"
@@ -60,8 +60,8 @@ bool LoadSeeds(Seeds* seeds) {
   seeds->seed000.assign(page.begin() + a + 2, page.begin() + b - 1);
   seeds->seed004 =
       nlohmann::json::parse(testing::ReadFile(dir + "/seeds/004_0cbbee1f4f086cf3.txt"));
-  return seeds->seed000.size() == 36 && seeds->seed000[17].find("raise ValueError(") !=
-                                            std::string::npos;
+  return seeds->seed000.size() == 36 &&
+         seeds->seed000[17].find("raise ValueError(") != std::string::npos;
 }
 
 constexpr char kArgparse[] =
@@ -80,25 +80,25 @@ class SeedTest : public ::testing::Test {
  protected:
   void SetUp() override {
     if (!LoadSeeds(&seeds_)) GTEST_SKIP() << "tests/data/seeds not found";
-    std::string server_args = PlaceAt(
-        6795,
-        {"class ServerArgs:", "    def _handle_mamba_backend(self):", "        if self.a:",
-         "            if self.b:", "                try:"},
-        seeds_.seed000,
-        "        pass\n"
-        "\n"
-        "    def __post_init__(self):\n"
-        "        self._handle_mamba_backend()\n"
-        "        self._handle_int8_mamba_checkpoint()\n");
+    std::string server_args =
+        PlaceAt(6795,
+                {"class ServerArgs:", "    def _handle_mamba_backend(self):", "        if self.a:",
+                 "            if self.b:", "                try:"},
+                seeds_.seed000,
+                "        pass\n"
+                "\n"
+                "    def __post_init__(self):\n"
+                "        self._handle_mamba_backend()\n"
+                "        self._handle_int8_mamba_checkpoint()\n");
     testing::WriteFile(repo_.path(), "python/sglang/srt/server_args.py", server_args);
     const nlohmann::json& rec = seeds_.seed004["record"];
     std::vector<std::string> excerpt = SplitLines(rec["sourceCode"].get<std::string>());
-    std::string protocol = PlaceAt(
-        171,
-        {"def is_ipc_quant_supported(quant_method, quant_config):",
-         "    if quant_method not in IPC_QUANT_ALLOWLIST:", "        return False",
-         "    predicate = _PREDICATES.get(quant_method)"},
-        excerpt, "IPC_QUANT_ALLOWLIST = (\"fp8\", \"\")\n");
+    std::string protocol =
+        PlaceAt(171,
+                {"def is_ipc_quant_supported(quant_method, quant_config):",
+                 "    if quant_method not in IPC_QUANT_ALLOWLIST:", "        return False",
+                 "    predicate = _PREDICATES.get(quant_method)"},
+                excerpt, "IPC_QUANT_ALLOWLIST = (\"fp8\", \"\")\n");
     testing::WriteFile(repo_.path(), rec["filePath"].get<std::string>(), protocol);
     // The flags both errors are about, defined as the repository defines them.
     testing::WriteFile(repo_.path(), "python/sglang/srt/server_args_cli.py", kArgparse);
@@ -173,37 +173,51 @@ TEST_F(SeedTest, Seed000ComesOutExactly) {
   const std::string cli = "python/sglang/srt/server_args_cli.py";
   const std::string at = "python/sglang/srt/server_args.py";
   std::string doc = r["documentation"];
-  EXPECT_TRUE(doc.starts_with("`ValueError` is raised in "
-                              "`ServerArgs._handle_int8_mamba_checkpoint` (" + at + ") at line "
-                              "6812. The code's comment (lines 6802\u20136807): \u201c"))
+  // What it means (the maintainers' comment) first, where it is raised last.
+  EXPECT_TRUE(doc.starts_with("The code's comment (lines 6802\u20136807): \u201c")) << doc;
+  EXPECT_TRUE(
+      doc.ends_with("\u201d `ValueError` is raised in "
+                    "`ServerArgs._handle_int8_mamba_checkpoint` (" +
+                    at +
+                    ") at line "
+                    "6812."))
       << doc;
   EXPECT_NE(doc.find("The host-offload path (enabled by --enable-hierarchical-cache) and custom "
                      "radix-cache backends are NOT int8-aware"),
             std::string::npos);
   EXPECT_TRUE(r["triggerScenarios"].get<std::string>().starts_with(
       "Launching with both `--enable-int8-mamba-checkpoint` and `--enable-hierarchical-cache` "
-      "(`--enable-int8-mamba-checkpoint` is defined at " + cli + ":5; "
-      "`--enable-hierarchical-cache` is defined at " + cli + ":6). Reached in "
-      "`ServerArgs._handle_int8_mamba_checkpoint`"))
+      "(`--enable-int8-mamba-checkpoint` is defined at " +
+      cli +
+      ":5; "
+      "`--enable-hierarchical-cache` is defined at " +
+      cli +
+      ":6). Happens in "
+      "`ServerArgs._handle_int8_mamba_checkpoint` (" +
+      at +
+      ") when "
+      "`cfg.enable_hierarchical_cache` is true (line 6811). On the way: "
+      "`cfg.enable_int8_mamba_checkpoint` is true (line 6809)."))
       << r["triggerScenarios"];
   EXPECT_EQ(r["commonSituations"],
-            "During `ServerArgs.__post_init__` (" + at + ":6833), i.e. at start-up while "
-            "validating server arguments: `ServerArgs.__post_init__` calls "
-            "`ServerArgs._handle_int8_mamba_checkpoint` at " + at + ":6835.");
+            "During `ServerArgs.__post_init__` (" + at +
+                ":6833), i.e. at start-up while "
+                "validating server arguments: `ServerArgs.__post_init__` calls "
+                "`ServerArgs._handle_int8_mamba_checkpoint` at " +
+                at + ":6835.");
   EXPECT_EQ(r["solutions"],
-            nlohmann::json::array(
-                {"Disable one of them. (the message's own advice)",
-                 "Drop `--enable-hierarchical-cache` (checked at " + at + ":6811; defined at " +
-                     cli + ":6)",
-                 "Drop `--enable-int8-mamba-checkpoint` (checked at " + at + ":6809; defined at " +
-                     cli + ":5)"}));
-  EXPECT_EQ(r["exampleFix"],
-            "# before: raises at " + at + ":6812\n"
-            "... --enable-int8-mamba-checkpoint --enable-hierarchical-cache\n"
-            "# after: Drop `--enable-hierarchical-cache`\n"
-            "... --enable-int8-mamba-checkpoint");
+            nlohmann::json::array({"Disable one of them. (the message's own advice)",
+                                   "Drop `--enable-hierarchical-cache` (checked at " + at +
+                                       ":6811; defined at " + cli + ":6)",
+                                   "Drop `--enable-int8-mamba-checkpoint` (checked at " + at +
+                                       ":6809; defined at " + cli + ":5)"}));
+  EXPECT_EQ(r["exampleFix"], "# before: raises at " + at +
+                                 ":6812\n"
+                                 "... --enable-int8-mamba-checkpoint --enable-hierarchical-cache\n"
+                                 "# after: Drop `--enable-hierarchical-cache`\n"
+                                 "... --enable-int8-mamba-checkpoint");
   EXPECT_EQ(r["provenance"]["triggerScenarios"],
-            nlohmann::json::array({6809, 6811, cli + ":5", cli + ":6"}));
+            nlohmann::json::array({6811, 6809, cli + ":5", cli + ":6"}));
   EXPECT_EQ(r["related"].size(), 2u);  // the other raises of server_args.py
 }
 
@@ -228,11 +242,15 @@ TEST_F(SeedTest, Seed004KeepsEveryFragmentAndItsPatternMatches) {
   EXPECT_EQ(r["slug"], seed["slug"]);
   const std::string file = seed["filePath"];
   EXPECT_TRUE(r["documentation"].get<std::string>().starts_with(
+      "The function's docstring (lines 179\u2013183): "));
+  EXPECT_TRUE(r["documentation"].get<std::string>().ends_with(
       "`UnsupportedQuantForIPCError` is raised in `check_ipc_quant_support` (" + file +
-      ") at line 189. The function's docstring (lines 179\u2013183): "));
+      ") at line 189."));
   EXPECT_TRUE(r["triggerScenarios"].get<std::string>().starts_with(
       "Raised when `quant_method` is not one of: 'fp8', '' (`IPC_QUANT_ALLOWLIST`, " + file +
-      ":208). Reached in `check_ipc_quant_support`"))
+      ":208). Happens in `check_ipc_quant_support` (" + file +
+      ") when "
+      "`is_ipc_quant_supported(quant_method, quant_config)` returns false (line 184)."))
       << r["triggerScenarios"];
   EXPECT_EQ(r["commonSituations"],
             "When code calls the public function `check_ipc_quant_support` (defined at " + file +

@@ -156,7 +156,7 @@ void Solutions(const ErrorSite& s, const SiteFacts& f, Record* r) {
   std::vector<std::string> out = advice;
   out.insert(out.end(), added.begin(), added.end());
   for (const std::string& sol : rest) {
-    if (!ConsumedLine(sol, consumed) && !sol.starts_with("Read the values printed")) {
+    if (!ConsumedLine(sol, consumed) && !sol.starts_with(kGenericSolution)) {
       out.push_back(sol);
     }
   }

@@ -8,6 +8,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "analyze/guard_text.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -143,9 +144,27 @@ std::string WhatRaises(const ErrorSite& s) {
   return s.error_class.empty() ? "An error is raised" : "`" + s.error_class + "` is raised";
 }
 
+// "`idx` is greater than `limit` (line 12)", or the raw condition when its
+// shape is not one guard_text reads.
+std::string StateText(const PathCondition& c) {
+  std::string d = DescribeCondition(c.expr, c.polarity);
+  return (d.empty() ? ConditionText(c) : d) + " (line " + std::to_string(c.line) + ")";
+}
+
+bool IsCatchClause(const PathCondition& c) {
+  return c.expr.starts_with("except") || c.expr.starts_with("catch") ||
+         c.expr.starts_with("rescue");
+}
+
+std::string Who(const ErrorSite& s) {
+  return s.function.empty() ? "The module-level code of " + s.file_path : "`" + s.function + "`";
+}
+
+// What the error means comes first (the maintainers' own words, else the
+// deciding check read in the user's terms); where it is raised comes last.
 void Documentation(const ErrorSite& s, Record* r) {
-  std::string doc = WhatRaises(s) + " in " + Where(s) + " at line " + std::to_string(s.line) + ".";
-  nlohmann::json lines = nlohmann::json::array({s.line});
+  std::vector<std::string> meaning;
+  nlohmann::json lines = nlohmann::json::array();
   // The function's own `@throws` sentence for this class first: it says
   // what the error means in the maintainer's words.
   std::vector<SourceNote> notes = s.notes;
@@ -154,66 +173,104 @@ void Documentation(const ErrorSite& s, Record* r) {
   for (const SourceNote& n : notes) {
     std::string where = Lines(n.first_line, n.last_line);
     if (n.origin == "throws-doc") {
-      doc += " `" + LastDotComponent(s.function) + "` documents (" + where + ") that it throws `" +
-             s.error_class + "` " + Quote(n.text) + (n.text.ends_with(".") ? "" : ".");
+      meaning.push_back("`" + LastDotComponent(s.function) + "` documents (" + where +
+                        ") that it throws `" + s.error_class + "` " + Quote(n.text) +
+                        (n.text.ends_with(".") ? "" : "."));
     } else if (n.origin == "docstring") {
-      doc += " The function's docstring (" + where + "): " + Quote(n.text);
+      meaning.push_back("The function's docstring (" + where + "): " + Quote(n.text));
     } else if (n.origin == "class-docstring") {
-      doc += " `" + s.error_class + "` is documented (" + where + ") as: " + Quote(n.text);
+      meaning.push_back("`" + s.error_class + "` is documented (" + where +
+                        ") as: " + Quote(n.text));
     } else {
-      doc += " The code's comment (" + where + "): " + Quote(n.text);
+      meaning.push_back("The code's comment (" + where + "): " + Quote(n.text));
     }
     lines.push_back(n.first_line);
   }
+  const PathCondition* d = DecisiveCondition(s);
+  if (meaning.empty() && d) {
+    meaning.push_back(Who(s) + " reports it when " + StateText(*d) + ".");
+    lines.push_back(d->line);
+  }
+  std::string doc = Join(meaning, " ");
+  if (!doc.empty()) doc += " ";
+  doc += WhatRaises(s) + " in " + Where(s) + " at line " + std::to_string(s.line) + ".";
+  lines.push_back(s.line);
   if (!s.message_origin_note.empty()) doc += " (" + s.message_origin_note + ".)";
   r->documentation = doc;
   r->provenance["documentation"] = lines;
 }
 
+// The deciding check first, in the user's terms; the checks passed on the
+// way after it; a catch clause as "after X was caught".
 void Triggers(const ErrorSite& s, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
-  if (s.conditions.empty()) {
-    r->trigger_scenarios = "Reached whenever " + Where(s) + " runs to line " +
-                           std::to_string(s.line) + "; no condition guards it in the function.";
-    lines.push_back(s.line);
-  } else {
-    std::vector<std::string> parts;
-    for (const PathCondition& c : s.conditions) {
-      parts.push_back(ConditionText(c) + " (line " + std::to_string(c.line) + ")");
-      lines.push_back(c.line);
+  const PathCondition* d = DecisiveCondition(s);
+  std::vector<std::string> earlier, caught;
+  for (const PathCondition& c : s.conditions) {
+    if (&c == d) continue;
+    if (IsCatchClause(c)) {
+      caught.push_back("`" + c.expr + "` (line " + std::to_string(c.line) + ")");
+    } else {
+      earlier.push_back(StateText(c));
     }
-    r->trigger_scenarios = "Reached in " + Where(s) + " when " + Join(parts, ", and ") + ".";
+    lines.push_back(c.line);
   }
+  std::string out;
+  if (d) {
+    out = "Happens in " + Where(s) + " when " + StateText(*d) + ".";
+    lines.insert(lines.begin(), d->line);
+  } else if (!caught.empty()) {
+    out = "Happens in " + Where(s) + " when the code guarded by " + Join(caught, ", ") + " fails.";
+    caught.clear();
+  } else {
+    out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
+          std::to_string(s.line) + "; what the function's callers pass decides it.";
+    lines.push_back(s.line);
+  }
+  if (!earlier.empty()) out += " On the way: " + Join(earlier, ", ") + ".";
+  if (!caught.empty()) out += " Inside " + Join(caught, ", ") + ".";
   std::vector<std::string> flags = FlagsIn(s.message.Display());
   if (!flags.empty()) {
-    r->trigger_scenarios += " The message names the option" +
-                            std::string(flags.size() > 1 ? "s " : " ") + "`" + Join(flags, "`, `") +
-                            "`.";
+    out += " The message names the option" + std::string(flags.size() > 1 ? "s " : " ") + "`" +
+           Join(flags, "`, `") + "`.";
   }
+  r->trigger_scenarios = out;
   r->provenance["triggerScenarios"] = lines;
 }
 
+// The message's own advice, then what makes the deciding check pass. Checks
+// further out are not turned into advice: avoiding them sends the user into
+// a different error (an earlier `if` that returns, a branch not taken).
 void Solutions(const ErrorSite& s, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
   for (const std::string& advice : AdviceSentences(s.message.Display())) {
     r->solutions.push_back(advice + " (the message's own advice)");
     lines.push_back(s.line);
   }
-  for (const PathCondition& c : s.conditions) {
-    if (s.kind == SiteKind::kAssert && !c.polarity) {
-      r->solutions.push_back("Make sure `" + c.expr +
-                             "` holds before this point (asserted at line " +
-                             std::to_string(c.line) + ")");
-    } else if (c.expr.rfind("except", 0) != 0 && c.expr.rfind("rescue", 0) != 0) {
-      r->solutions.push_back("Avoid the state where `" + c.expr + "` is " +
-                             (c.polarity ? "true" : "false") + " (checked at line " +
-                             std::to_string(c.line) + ")");
+  const PathCondition* d = DecisiveCondition(s);
+  if (d) {
+    std::string at = std::to_string(d->line);
+    if (s.kind == SiteKind::kAssert && !d->polarity) {
+      std::string holds = DescribeCondition(d->expr, true);
+      r->solutions.push_back("Make sure " + (holds.empty() ? "`" + d->expr + "` holds" : holds) +
+                             " before this point (asserted at line " + at + ")");
+    } else {
+      std::string pass = DescribeCondition(d->expr, !d->polarity);
+      r->solutions.push_back(
+          "Make sure " +
+          (pass.empty() ? "`" + d->expr + "` is " + (d->polarity ? "false" : "true") : pass) +
+          " when " + Who(s) + " gets there (checked at line " + at + ")");
     }
-    lines.push_back(c.line);
+    lines.push_back(d->line);
   }
   if (r->solutions.empty()) {
-    r->solutions.push_back("Read the values printed in the message and compare them with what " +
-                           Where(s) + " expects (line " + std::to_string(s.line) + ")");
+    r->solutions.push_back(
+        std::string(kGenericSolution) +
+        (std::any_of(s.message.pieces().begin(), s.message.pieces().end(),
+                     [](const Piece& p) { return p.is_hole; })
+             ? "compare the values printed in the message with what " + Where(s) + " accepts"
+             : "read " + Where(s) + " for what leads to this error") +
+        " (line " + std::to_string(s.line) + ")");
     lines.push_back(s.line);
   }
   r->provenance["solutions"] = lines;
@@ -251,17 +308,19 @@ std::string JsHandle(const ErrorSite& s, const std::string& call, const std::str
   return "try {\n  " + call + ";\n} catch (err) {\n  if (" + test + ") {\n    // " + where +
          "\n  }\n  throw err;\n}";
 }
+// `call` is `err := f(...)` or `_, err := f(...)` (see GoErrCall).
 std::string GoHandle(const ErrorSite& s, const std::string& call, const std::string& where) {
   const std::string& c = s.error_class;
+  std::string pre, test = "err != nil";
   if (c.size() > 3 && c.starts_with("Err") && std::isupper(static_cast<unsigned char>(c[3]))) {
-    // a sentinel
-    return "if err := " + call + "; errors.Is(err, " + s.error_class + ") {\n\t// " + where + "\n}";
+    test = "errors.Is(err, " + c + ")";  // a sentinel
+  } else if (!c.empty() && c != "panic" && c.find('.') == std::string::npos) {
+    pre = "var target *" + c + "\n";
+    test = "errors.As(err, &target)";
   }
-  if (!c.empty() && c != "panic" && c.find('.') == std::string::npos) {
-    return "var target *" + s.error_class + "\nif err := " + call +
-           "; errors.As(err, &target) {\n\t// " + where + "\n}";
-  }
-  return "if err := " + call + "; err != nil {\n\t// " + where + "\n}";
+  std::string body = " {\n\t// " + where + "\n}";
+  if (call.starts_with("err := ")) return pre + "if " + call + "; " + test + body;
+  return pre + call + "\nif " + test + body;
 }
 
 // C++: catch the thrown type; leveldb/absl statuses and C calls are
@@ -346,60 +405,89 @@ const Snippets& SnippetsFor(const std::string& language) {
   return kPython;
 }
 
-void CodeFields(const ErrorSite& s, Record* r) {
-  const Snippets& lang = SnippetsFor(s.language);
-  const std::string& cm = lang.comment;
-  std::string where = s.file_path + ":" + std::to_string(s.line);
-  std::string call = s.function + "(...)";
+// How a caller names the function: `Class.method(...)` for a static or
+// free function, `shard.open(...)` (a receiver named after the class) for an
+// instance method, `import path` for module-level code.
+std::string CallText(const ErrorSite& s, const std::string& header) {
   if (s.function.empty()) {
-    call = s.language == "python" ? "import " + s.file_path
+    return s.language == "python" ? "import " + s.file_path
            : s.language == "php"  ? "require '" + s.file_path + "'"
                                   : "load " + s.file_path;
   }
-  std::vector<std::string> conds;
-  for (const PathCondition& c : s.conditions) {
-    if (c.expr.rfind("except", 0) == 0 || c.expr.rfind("catch", 0) == 0 ||
-        c.expr.rfind("rescue", 0) == 0) {
-      continue;
-    }
-    conds.push_back(c.polarity ? c.expr : lang.negate(c.expr));
+  std::string sep = s.language == "php" ? "::" : ".";
+  size_t dot = s.function.rfind(sep);
+  // Without a readable header nothing says whether the method is static.
+  bool known = header.find('(') != std::string::npos;
+  bool instance = s.language == "go" ? header.starts_with("func (")
+                  : s.language == "python" || s.language == "rust"
+                      ? header.find("self") != std::string::npos
+                      : header.find("static ") == std::string::npos;
+  if (dot == std::string::npos || !known || !instance || s.language == "ruby" ||
+      s.language == "c" || s.language == "cpp") {
+    return s.function + "(...)";
   }
-  // Joined with `and`, an operand with a lower-precedence operator of its
-  // own needs parentheses: `a and b or c` is not `a and (b or c)`.
-  bool python = s.language == "python";
-  // Ruby's `?` ends predicate names (`empty?`); only ` ? ` is a ternary.
-  bool ruby = s.language == "ruby";
-  if (conds.size() > 1) {
-    for (std::string& c : conds) {
-      bool loose =
-          python ? c.find(" or ") != std::string::npos || c.find(" if ") != std::string::npos ||
-                       c.find("lambda") != std::string::npos
-          : ruby ? c.find("||") != std::string::npos || c.find(" or ") != std::string::npos ||
-                       c.find(" and ") != std::string::npos || c.find(" ? ") != std::string::npos
-                 : c.find("||") != std::string::npos || c.find('?') != std::string::npos;
-      if (loose) c = "(" + c + ")";
-    }
-  }
-  std::string guard = Join(conds, python ? " and " : " && ");
-  if (!guard.empty()) {
+  std::string cls = LastDotComponent(s.function.substr(0, dot));
+  if (cls.empty()) return s.function + "(...)";
+  cls[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(cls[0])));
+  std::string receiver = s.language == "php" ? "$" + cls + "->" : cls + ".";
+  return receiver + s.function.substr(dot + sep.size()) + "(...)";
+}
+
+// Go: the call as the caller writes it, from the function's results
+// (`(T, error)` -> `_, err := f(...)`); "" when it returns no error.
+std::string GoErrCall(const std::string& call, const std::string& tail) {
+  if (tail.find("error") == std::string::npos) return {};
+  if (!tail.starts_with("(")) return "err := " + call;
+  int results = 1 + static_cast<int>(std::count(tail.begin(), tail.end(), ','));
+  std::string lhs;
+  for (int i = 1; i < results; ++i) lhs += "_, ";
+  return lhs + "err := " + call;
+}
+
+void CodeFields(const ErrorSite& s, const std::vector<std::string_view>& lines, Record* r) {
+  const Snippets& lang = SnippetsFor(s.language);
+  const std::string& cm = lang.comment;
+  std::string where = s.file_path + ":" + std::to_string(s.line);
+  std::string header = s.function_line ? HeaderText(lines, s.function_line) : "";
+  std::string call = CallText(s, header);
+  // A check a caller can make up front reads only the function's
+  // parameters; one on the callee's locals would not compile at the call.
+  const PathCondition* d = DecisiveCondition(s);
+  std::vector<std::string> params = s.function_line
+                                        ? ParameterNames(lines, s.function_line, s.language)
+                                        : std::vector<std::string>{};
+  std::vector<std::string> reads = d ? VariablesRead(d->expr) : std::vector<std::string>{};
+  bool caller_checkable = !reads.empty() && std::all_of(reads.begin(), reads.end(), [&](auto& v) {
+    return std::find(params.begin(), params.end(), v) != params.end();
+  });
+  if (caller_checkable) {
+    std::string guard = d->polarity ? d->expr : lang.negate(d->expr);
     r->validation_code =
         cm + " errdex: " + where + " raises when this holds\n" +
         lang.guard(guard, "...  " + cm + " adjust the inputs before calling " + call);
     r->example_fix = cm + " before: reaches " + where + "\n" + call + "\n" + cm +
                      " after: check first\n" + lang.guard(guard, "...  " + cm + " fix the inputs") +
                      "\n" + call;
-  } else {
-    r->example_fix = cm + " " + where + " has no guarding condition; handle the error where " +
-                     call + " is called";
+    r->prevention_tips.push_back("Reject inputs for which `" + guard + "` holds before calling " +
+                                 call);
   }
-  if (s.kind == SiteKind::kWarning ||
-      (s.kind != SiteKind::kLog && (!s.error_class.empty() || s.language == "go"))) {
-    r->try_catch_pattern = lang.handle(s, call, where);
+  bool handled = s.kind == SiteKind::kWarning ||
+                 (s.kind != SiteKind::kLog && (!s.error_class.empty() || s.language == "go"));
+  if (s.language == "go") {
+    std::string tail = s.function_line ? HeaderTail(lines, s.function_line) : "";
+    call = GoErrCall(call, tail);
+    handled = handled && s.error_class != "panic" && !call.empty();
+  } else if (s.language == "rust") {
+    handled = handled && HeaderTail(lines, s.function_line).find("Result") != std::string::npos;
+  } else if ((s.language == "javascript" || s.language == "typescript") &&
+             header.find("async ") != std::string::npos) {
+    call = "await " + call;
   }
+  if (handled) r->try_catch_pattern = lang.handle(s, call, where);
+  if (r->try_catch_pattern && r->try_catch_pattern->empty()) r->try_catch_pattern.reset();
   for (const std::string& flag : FlagsIn(s.message.Display())) {
     r->prevention_tips.push_back("Check how `" + flag + "` is set before launching");
   }
-  if (!guard.empty()) r->prevention_tips.push_back("Validate `" + guard + "` up front");
 }
 
 void Tags(const ErrorSite& s, const std::string& type, Record* r) {
@@ -528,7 +616,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
                                   ":" + std::to_string(s.function_line) + ").";
   r.provenance["commonSituations"] = {s.function_line ? s.function_line : s.line};
   Solutions(s, &r);
-  CodeFields(s, &r);
+  CodeFields(s, lines, &r);
   r.handling_strategy = HandlingStrategy(r.error_type);
   Tags(s, r.error_type, &r);
   r.background_tag = s.error_class.empty() ? r.error_type : Kebab(s.error_class);

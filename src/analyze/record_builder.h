@@ -28,6 +28,11 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
 // records by (file, line) and assigns unique slugs.
 std::vector<Record> FinalizeRecords(std::vector<Record> records);
 
+// The lead of the one solution written when nothing specific is known, so
+// that readers (and the optional language-model pass) can tell it apart.
+inline constexpr std::string_view kGenericSolution =
+    "Generic advice (errdex found nothing specific): ";
+
 // Sentences of the message that tell the user what to do ("Disable one of
 // them."), in order.
 std::vector<std::string> AdviceSentences(const std::string& message);

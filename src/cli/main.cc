@@ -506,9 +506,10 @@ void PrintRecord(const Record& r) {
   }
   if (!r.handling_strategy.empty()) {
     std::printf("\nHandling\n  %s\n", r.handling_strategy.c_str());
+    if (r.try_catch_pattern) std::printf("%s\n", r.try_catch_pattern->c_str());
   }
-  std::printf("\nExample fix\n%s\n\nSource (lines %d-%d)\n", r.example_fix.c_str(),
-              r.source_code_start, r.source_code_end);
+  if (!r.example_fix.empty()) std::printf("\nExample fix\n%s\n", r.example_fix.c_str());
+  std::printf("\nSource (lines %d-%d)\n", r.source_code_start, r.source_code_end);
   std::vector<std::string_view> lines = SplitLines(r.source_code);
   for (size_t i = 0; i < lines.size(); ++i) {
     int n = r.source_code_start + static_cast<int>(i);

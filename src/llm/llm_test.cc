@@ -2,6 +2,7 @@
 // answer schema, and the merge rules (what a model may and may not change).
 #include <gtest/gtest.h>
 
+#include "analyze/record_builder.h"
 #include "llm/answer.h"
 #include "llm/endpoint.h"
 #include "llm/merge.h"
@@ -154,12 +155,11 @@ TEST(Merge, ModelProseJoinsTheDeterministicFactsWithoutReplacingThem) {
 
 TEST(Merge, FallbackSolutionAndPlaceholderFixGiveWayToTheModel) {
   Record det = Deterministic();
-  det.solutions = {
-      "Read the values printed in the message and compare them with what "
-      "`load` (app/io.py) expects (line 9)"};
+  det.solutions = {std::string(kGenericSolution) +
+                   "compare the values printed in the message with what `load` (app/io.py) "
+                   "accepts (line 9)"};
   det.validation_code.reset();
-  det.example_fix =
-      "# app/io.py:9 has no guarding condition; handle the error where load(...) is called";
+  det.example_fix = "";
   Record r = MergeAnswer(det, Answer(), {"h", "m", 1}, {"solutions", "exampleFix"});
   EXPECT_EQ(r.solutions, (std::vector<std::string>{"use --mode fast",
                                                    "List the accepted values with `--help`."}));

@@ -3,6 +3,7 @@
 
 #include <cctype>
 
+#include "analyze/record_builder.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -44,10 +45,9 @@ size_t AppendNew(std::vector<std::string>* items, const std::vector<std::string>
   return first;
 }
 
-// The example fix BuildRecord writes when no condition guards the raise.
+// BuildRecord leaves the example fix empty when no caller-side check is known.
 bool IsPlaceholderFix(const Record& r) {
-  return !r.validation_code && !r.provenance.contains("exampleFix") &&
-         r.example_fix.find("has no guarding condition") != std::string::npos;
+  return !r.validation_code && !r.provenance.contains("exampleFix") && r.example_fix.empty();
 }
 
 void MarkModel(const std::string& field, const std::string& tag, bool first, Record* r) {
@@ -62,9 +62,7 @@ void MarkModel(const std::string& field, const std::string& tag, bool first, Rec
 
 }  // namespace
 
-bool IsFallbackSolution(const std::string& s) {
-  return s.starts_with("Read the values printed in the message");
-}
+bool IsFallbackSolution(const std::string& s) { return s.starts_with(kGenericSolution); }
 
 Record MergeAnswer(const Record& det, const ProseAnswer& a, const AnswerKey& key,
                    const std::set<std::string>& fields) {

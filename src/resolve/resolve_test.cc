@@ -42,30 +42,30 @@ Record Build(const Parsed& p, const RepoFacts& facts, size_t file, size_t site) 
 }
 
 const char kCli[] =
-    "import argparse, os, click\n"                                  // 1
-    "def add_args(parser):\n"                                       // 2
-    "    parser.add_argument('--use-gpu', action='store_true')\n"   // 3
+    "import argparse, os, click\n"                                   // 1
+    "def add_args(parser):\n"                                        // 2
+    "    parser.add_argument('--use-gpu', action='store_true')\n"    // 3
     "    parser.add_argument('--mode', choices=['fast', 'safe'])\n"  // 4
-    "    parser.add_argument('--out', dest='output_dir')\n"         // 5
-    "DEBUG = os.environ.get('APP_DEBUG')\n"                         // 6
-    "@click.option('--dry-run', is_flag=True)\n"                    // 7
-    "def cli(dry_run):\n"                                           // 8
-    "    pass\n";                                                   // 9
+    "    parser.add_argument('--out', dest='output_dir')\n"          // 5
+    "DEBUG = os.environ.get('APP_DEBUG')\n"                          // 6
+    "@click.option('--dry-run', is_flag=True)\n"                     // 7
+    "def cli(dry_run):\n"                                            // 8
+    "    pass\n";                                                    // 9
 
 const char kApp[] =
-    "SUPPORTED = ('fp8', 'int4')\n"                        // 1
-    "class AppConfig:\n"                                   // 2
-    "    def __init__(self, args):\n"                      // 3
-    "        self.args = args\n"                           // 4
-    "        self._check()\n"                              // 5
-    "    def _check(self):\n"                              // 6
-    "        if not self.args.use_gpu:\n"                  // 7
-    "            return\n"                                 // 8
-    "        if self.args.output_dir is not None:\n"       // 9
+    "SUPPORTED = ('fp8', 'int4')\n"                                                   // 1
+    "class AppConfig:\n"                                                              // 2
+    "    def __init__(self, args):\n"                                                 // 3
+    "        self.args = args\n"                                                      // 4
+    "        self._check()\n"                                                         // 5
+    "    def _check(self):\n"                                                         // 6
+    "        if not self.args.use_gpu:\n"                                             // 7
+    "            return\n"                                                            // 8
+    "        if self.args.output_dir is not None:\n"                                  // 9
     "            raise ValueError('--use-gpu cannot write to --out. Omit --out.')\n"  // 10
-    "def convert(dtype):\n"                                // 11
-    "    if dtype not in SUPPORTED:\n"                     // 12
-    "        raise ValueError(f'unsupported {dtype}')\n";  // 13
+    "def convert(dtype):\n"                                                           // 11
+    "    if dtype not in SUPPORTED:\n"                                                // 12
+    "        raise ValueError(f'unsupported {dtype}')\n";                             // 13
 
 TEST(Resolve, CollectsOptionDefinitions) {
   Parsed p = Parse({{"app/cli.py", kCli, false}});
@@ -73,9 +73,9 @@ TEST(Resolve, CollectsOptionDefinitions) {
   for (const OptionDef& o : p.facts[0].options) {
     names.push_back(o.name + "=" + o.dest + "@" + std::to_string(o.line));
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"--use-gpu=use_gpu@3", "--mode=mode@4",
-                                             "--out=output_dir@5", "APP_DEBUG=@6",
-                                             "--dry-run=dry_run@7"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"--use-gpu=use_gpu@3", "--mode=mode@4", "--out=output_dir@5",
+                                      "APP_DEBUG=@6", "--dry-run=dry_run@7"}));
   EXPECT_EQ(p.facts[0].options[1].choices, (std::vector<std::string>{"'fast'", "'safe'"}));
 }
 
@@ -86,7 +86,9 @@ TEST(Resolve, FlagsTriggersSolutionsAndExampleFix) {
   Record r = Build(p, facts, 1, 0);
   EXPECT_TRUE(r.trigger_scenarios.starts_with(
       "Launching with both `--use-gpu` and `--out` set (`--use-gpu` is defined at "
-      "app/cli.py:3; `--out` is defined at app/cli.py:5). Reached in"))
+      "app/cli.py:3; `--out` is defined at app/cli.py:5). Happens in `AppConfig._check` "
+      "(app/config.py) when `self.args.output_dir` is set (not None) (line 9). On the way: "
+      "`self.args.use_gpu` is true (line 7)."))
       << r.trigger_scenarios;
   EXPECT_EQ(r.solutions,
             (std::vector<std::string>{
@@ -101,7 +103,7 @@ TEST(Resolve, FlagsTriggersSolutionsAndExampleFix) {
             "app configuration: `AppConfig.__init__` calls `AppConfig._check` at app/config.py:5.");
   EXPECT_EQ(r.options.size(), 2u);
   EXPECT_EQ(r.provenance["triggerScenarios"],
-            nlohmann::json::parse(R"([7, 9, "app/cli.py:3", "app/cli.py:5"])"));
+            nlohmann::json::parse(R"([9, 7, "app/cli.py:3", "app/cli.py:5"])"));
 }
 
 TEST(Resolve, AllowlistAndPublicFunction) {
@@ -131,8 +133,8 @@ TEST(Resolve, ConditionReadings) {
             "with the environment variable `APP_DEBUG` set so that "
             "`os.environ.get('APP_DEBUG') == '1'` is true | Change or unset the environment "
             "variable `APP_DEBUG` so that `os.environ.get('APP_DEBUG') == '1'` is false | ");
-  EXPECT_EQ(read("use_gpu", true), "none");          // a bare local is not an option
-  EXPECT_EQ(read("cfg.mode()", true), "none");       // a method call is not a read
+  EXPECT_EQ(read("use_gpu", true), "none");     // a bare local is not an option
+  EXPECT_EQ(read("cfg.mode()", true), "none");  // a method call is not a read
 }
 
 TEST(Resolve, AmbiguousCallersAreSaid) {
@@ -174,11 +176,10 @@ TEST(Explain, RelatedRanksSameFunctionThenFileThenSharedOptions) {
     r.conditions = nlohmann::json::array({{{"expr", cond}, {"polarity", true}, {"line", line}}});
     return r;
   };
-  std::vector<Record> rs = {rec("a", "x.py", "f", 10, "cfg.use_gpu"),
-                            rec("b", "x.py", "g", 20, "cfg.other"),
-                            rec("c", "x.py", "f", 30, "cfg.zzzz"),
-                            rec("d", "y.py", "h", 5, "cfg.use_gpu"),
-                            rec("e", "z.py", "k", 5, "cfg.unrelated")};
+  std::vector<Record> rs = {
+      rec("a", "x.py", "f", 10, "cfg.use_gpu"), rec("b", "x.py", "g", 20, "cfg.other"),
+      rec("c", "x.py", "f", 30, "cfg.zzzz"), rec("d", "y.py", "h", 5, "cfg.use_gpu"),
+      rec("e", "z.py", "k", 5, "cfg.unrelated")};
   LinkRelated(&rs);
   EXPECT_EQ(rs[0].related, (std::vector<std::string>{"c", "b", "d"}));
   EXPECT_EQ(rs[3].related, (std::vector<std::string>{"a"}));

@@ -76,16 +76,19 @@ const char* kStyle =
 std::string Head(const std::string& title, const std::string& extra = "") {
   return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
          "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
-         "<title>" + Esc(title) + "</title><style>" + kStyle + "</style>" + extra +
+         "<title>" +
+         Esc(title) + "</title><style>" + kStyle + "</style>" + extra +
          "</head><body>\n<header><a href=\"/\">errdex</a></header>\n";
 }
 
 std::string Tail() { return "</body></html>\n"; }
 
 std::string SearchForm(const std::string& q, const std::string& repo) {
-  std::string out = "<form action=\"/search\" method=\"get\" role=\"search\">"
-                    "<label for=\"q\">Paste an error message, traceback or log</label><br>"
-                    "<textarea id=\"q\" name=\"q\" rows=\"3\">" + Esc(q) + "</textarea>";
+  std::string out =
+      "<form action=\"/search\" method=\"get\" role=\"search\">"
+      "<label for=\"q\">Paste an error message, traceback or log</label><br>"
+      "<textarea id=\"q\" name=\"q\" rows=\"3\">" +
+      Esc(q) + "</textarea>";
   if (!repo.empty()) out += "<input type=\"hidden\" name=\"repo\" value=\"" + Esc(repo) + "\">";
   out += "<br><button type=\"submit\">Search</button></form>\n";
   return out;
@@ -99,8 +102,8 @@ void Section(std::string* out, const char* id, const char* title) {
 
 void SourceSection(std::string* out, const Record& r) {
   Section(out, "source", "Source");
-  *out += "<p>Thrown at <code>" + Esc(r.file_path) + ":" + std::to_string(r.line_number) +
-          "</code>";
+  *out +=
+      "<p>Thrown at <code>" + Esc(r.file_path) + ":" + std::to_string(r.line_number) + "</code>";
   if (!r.function.empty()) *out += " in <code>" + Esc(r.function) + "</code>";
   *out += "</p>\n<pre><code>";
   std::vector<std::string_view> lines = SplitLines(r.source_code);
@@ -175,10 +178,12 @@ json JsonLd(const Corpus& corpus, const Record& r, const std::string& url) {
                   {"dateModified", r.analyzed_at},
                   {"about", r.repo},
                   {"isBasedOn", r.github_url}};
-  json faq = {{"@context", "https://schema.org"}, {"@type", "FAQPage"}, {"mainEntity", json::array()}};
+  json faq = {
+      {"@context", "https://schema.org"}, {"@type", "FAQPage"}, {"mainEntity", json::array()}};
   auto qa = [&](const std::string& q, const std::string& a) {
     if (a.empty()) return;
-    faq["mainEntity"].push_back({{"@type", "Question"}, {"name", q},
+    faq["mainEntity"].push_back({{"@type", "Question"},
+                                 {"name", q},
                                  {"acceptedAnswer", {{"@type", "Answer"}, {"text", a}}}});
   };
   std::string msg = Short(r.error_message, 200);
@@ -196,12 +201,23 @@ std::string HtmlEscape(std::string_view s) {
   out.reserve(s.size() + s.size() / 8);
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -251,19 +267,21 @@ std::string RenderHome(const Corpus& corpus) {
   std::string out = Head("errdex: where does this error come from?");
   out += "<main><h1>Where does this error come from?</h1>\n" + SearchForm("", "");
   out += "<p class=\"meta\" id=\"stats\">" + std::to_string(corpus.repos.size()) +
-         " repositories, " + std::to_string(corpus.records.size()) +
-         " errors, dataset version " + Esc(corpus.version) + "</p>\n<h2>Repositories</h2><ul>";
+         " repositories, " + std::to_string(corpus.records.size()) + " errors, dataset version " +
+         Esc(corpus.version) + "</p>\n<h2>Repositories</h2><ul>";
   for (const RepoInfo& info : corpus.repos) {
-    out += "<li><a href=\"/" + Esc(info.repo) + "/\">" + Esc(info.repo) + "</a> <span class=\"meta\">" +
-           std::to_string(info.error_count) + " errors @ " + Esc(info.sha.substr(0, 10)) +
-           "</span></li>";
+    out += "<li><a href=\"/" + Esc(info.repo) + "/\">" + Esc(info.repo) +
+           "</a> <span class=\"meta\">" + std::to_string(info.error_count) + " errors @ " +
+           Esc(info.sha.substr(0, 10)) + "</span></li>";
     if (out.size() > 40000) {
       out += "<li>…</li>";
       break;
     }
   }
-  out += "</ul><p class=\"meta\">API: <a href=\"/api/repos\">/api/repos</a>, "
-         "dataset: <a href=\"/data/manifest.json\">/data/manifest.json</a></p></main>" + Tail();
+  out +=
+      "</ul><p class=\"meta\">API: <a href=\"/api/repos\">/api/repos</a>, "
+      "dataset: <a href=\"/data/manifest.json\">/data/manifest.json</a></p></main>" +
+      Tail();
   return out;
 }
 
@@ -318,7 +336,8 @@ std::string RenderRepo(const Corpus& corpus, const std::string& repo, const std:
   std::string out = Head(repo + " errors - errdex");
   out += "<main><h1>" + Esc(repo) + "</h1>\n<p class=\"meta\">" + std::to_string(shown.size()) +
          " errors</p><form method=\"get\"><input type=\"search\" name=\"filter\" value=\"" +
-         Esc(filter) + "\" placeholder=\"filter by message, class or file\">"
+         Esc(filter) +
+         "\" placeholder=\"filter by message, class or file\">"
          "<button type=\"submit\">Filter</button></form>\n"
          "<table><thead><tr><th>Message</th><th>Class</th><th>Type</th><th>Severity</th>"
          "<th>Where</th></tr></thead><tbody>\n";
@@ -368,9 +387,13 @@ std::string ModelFooter(const Record& r) {
 std::string RenderError(const Corpus& corpus, const Record& r) {
   std::string url = corpus.base_url + ErrorPath(r);
   std::string api = "/api/errors/" + r.id;
-  std::string extra = "<link rel=\"canonical\" href=\"" + Esc(url) + "\">"
-                      "<link rel=\"alternate\" type=\"application/json\" href=\"" + Esc(api) + "\">"
-                      "<meta name=\"description\" content=\"" + Esc(Short(r.documentation, 160)) +
+  std::string extra = "<link rel=\"canonical\" href=\"" + Esc(url) +
+                      "\">"
+                      "<link rel=\"alternate\" type=\"application/json\" href=\"" +
+                      Esc(api) +
+                      "\">"
+                      "<meta name=\"description\" content=\"" +
+                      Esc(Short(r.documentation, 160)) +
                       "\"><script type=\"application/ld+json\">" +
                       JsonForScript(JsonLd(corpus, r, url)) + "</script>";
   std::string out = Head(Short(r.error_message, 70) + " - " + r.repo + " - errdex", extra);
@@ -390,8 +413,10 @@ std::string RenderError(const Corpus& corpus, const Record& r) {
         "<li>" + Esc(r.solutions[i]) + (i >= model_from ? " <small>(model)</small>" : "") + "</li>";
   }
   out += "</ol></section>\n";
-  Section(&out, "example-fix", "Example fix");
-  out += "<pre>" + Esc(r.example_fix) + "</pre></section>\n";
+  if (!r.example_fix.empty()) {
+    Section(&out, "example-fix", "Example fix");
+    out += "<pre>" + Esc(r.example_fix) + "</pre></section>\n";
+  }
   DefensiveSection(&out, r);
   WhenSection(&out, r);
   Section(&out, "related", "Related errors");

@@ -1,0 +1,419 @@
+// Guard text (see guard_text.h). Conditions are read with a small scanner
+// over the source text rather than a parser per language: the shapes that
+// carry meaning (comparisons, null and emptiness tests, type tests,
+// predicates) look alike in all twelve languages, and anything else is left
+// to the raw expression.
+#include "analyze/guard_text.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <set>
+
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+bool IsIdent(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool IsIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+
+std::string Code(std::string_view s) { return "`" + std::string(s) + "`"; }
+
+// Calls `f(i)` for every index of `s` outside parentheses, brackets,
+// braces and string literals; stops when `f` returns true.
+template <typename F>
+void ScanTopLevel(std::string_view s, F f) {
+  int depth = 0;
+  char quote = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (quote) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == quote) {
+        quote = 0;
+      }
+      continue;
+    }
+    if (c == '"' || c == '\'' || c == '`') {
+      quote = c;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      --depth;
+    } else if (depth == 0 && f(i)) {
+      return;
+    }
+  }
+}
+
+std::string_view StripParens(std::string_view s) {
+  s = Trim(s);
+  while (s.size() >= 2 && s.front() == '(' && s.back() == ')') {
+    // Only when the first parenthesis closes at the end: `(a) && (b)` stays.
+    int depth = 0;
+    size_t close = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+      if (s[i] == '(') ++depth;
+      if (s[i] == ')' && --depth == 0) {
+        close = i;
+        break;
+      }
+    }
+    if (close != s.size() - 1) break;
+    s = Trim(s.substr(1, s.size() - 2));
+  }
+  return s;
+}
+
+// Position of the top-level binary operator `op` (a word operator needs
+// spaces around it), or npos.
+size_t FindTopLevel(std::string_view s, std::string_view op) {
+  size_t found = std::string_view::npos;
+  bool word = IsIdentStart(op.front());
+  ScanTopLevel(s, [&](size_t i) {
+    if (s.substr(i, op.size()) != op) return false;
+    if (word &&
+        (i == 0 || s[i - 1] != ' ' || i + op.size() >= s.size() || s[i + op.size()] != ' ')) {
+      return false;
+    }
+    if (!word) {
+      // `>` in `->`, `=>`, `>>`, `>=`; `<` in `<<`, `<=`; `=` in `==`.
+      char before = i ? s[i - 1] : ' ';
+      char after = i + op.size() < s.size() ? s[i + op.size()] : ' ';
+      if (std::string_view("-=<>!").find(before) != std::string_view::npos) return false;
+      if (op.size() == 1 && (after == '=' || after == op[0])) return false;
+      if (op == "==" && after == '=') return false;
+    }
+    found = i;
+    return true;
+  });
+  return found;
+}
+
+bool IsNullWord(std::string_view s) {
+  static const std::set<std::string_view> kNull = {"None", "nil",     "null",
+                                                   "NULL", "nullptr", "undefined"};
+  return kNull.count(s) > 0;
+}
+
+// `len(x)`, `x.length`, `x.size()`, `count($x)` -> x.
+std::string_view SizeOf(std::string_view s) {
+  for (std::string_view f : {"len(", "count(", "strlen(", "sizeof("}) {
+    if (s.starts_with(f) && s.ends_with(")")) return s.substr(f.size(), s.size() - f.size() - 1);
+  }
+  for (std::string_view m :
+       {".length", ".size()", ".len()", ".length()", ".Count", ".Length", ".size", ".count"}) {
+    if (s.size() > m.size() && s.ends_with(m)) return s.substr(0, s.size() - m.size());
+  }
+  return {};
+}
+
+std::string Comparison(std::string_view lhs, std::string_view op, std::string_view rhs,
+                       bool polarity) {
+  static const std::array<std::array<std::string_view, 3>, 8> kOps = {{
+      {"===", "is", "!=="},
+      {"!==", "is not", "==="},
+      {"==", "is", "!="},
+      {"!=", "is not", "=="},
+      {">=", "is at least", "<"},
+      {"<=", "is at most", ">"},
+      {">", "is greater than", "<="},
+      {"<", "is less than", ">="},
+  }};
+  for (const auto& [o, words, inverse] : kOps) {
+    if (o != op) continue;
+    if (!polarity) return Comparison(lhs, inverse, rhs, true);
+    bool equal = words == "is";
+    bool unequal = words == "is not";
+    std::string_view size = SizeOf(lhs);
+    if (!size.empty() && rhs == "0" && (equal || words == "is less than" || unequal)) {
+      return Code(size) + (unequal ? " is not empty" : " is empty");
+    }
+    if (IsNullWord(rhs) && (equal || unequal)) {
+      return Code(lhs) + (equal ? " is missing (" + std::string(rhs) + ")"
+                                : " is set (not " + std::string(rhs) + ")");
+    }
+    if (lhs.starts_with("typeof ") && (equal || unequal)) {
+      return Code(lhs.substr(7)) + (equal ? " is a " : " is not a ") + std::string(rhs);
+    }
+    return Code(lhs) + " " + std::string(words) + " " + Code(rhs);
+  }
+  return {};
+}
+
+bool PredicateName(std::string_view name) {
+  for (std::string_view p : {"is", "has", "can", "should", "exists", "contains", "match", "valid",
+                             "check", "ok", "Is", "Has", "Can", "Exists", "Contains", "Valid"}) {
+    if (name.starts_with(p)) return true;
+  }
+  return name.ends_with("?") || name.ends_with("exists") || name.ends_with("Exists");
+}
+
+// `x.empty()`, `x.isEmpty()`, `empty($x)`, `x.is_empty()` -> x.
+std::string_view EmptinessOf(std::string_view s) {
+  for (std::string_view m :
+       {".empty()", ".isEmpty()", ".is_empty()", ".empty?", ".IsEmpty()", ".blank?"}) {
+    if (s.size() > m.size() && s.ends_with(m)) return s.substr(0, s.size() - m.size());
+  }
+  if (s.starts_with("empty(") && s.ends_with(")")) return s.substr(6, s.size() - 7);
+  if (s.starts_with("string.IsNullOrEmpty(") && s.ends_with(")"))
+    return s.substr(21, s.size() - 22);
+  return {};
+}
+
+std::string Operand(std::string_view s, bool polarity) {
+  if (std::string_view e = EmptinessOf(s); !e.empty()) {
+    return Code(e) + (polarity ? " is empty" : " is not empty");
+  }
+  // Rust's Option/Result tests; `is_some`/`is_ok` are the negations.
+  struct RustTest {
+    std::string_view method, when_true, when_false;
+  };
+  for (const RustTest& t : {RustTest{".is_none()", " has no value", " has a value"},
+                            RustTest{".is_some()", " has a value", " has no value"},
+                            RustTest{".is_err()", " is an error", " succeeded"},
+                            RustTest{".is_ok()", " succeeded", " is an error"}}) {
+    if (s.size() > t.method.size() && s.ends_with(t.method)) {
+      return Code(s.substr(0, s.size() - t.method.size())) +
+             std::string(polarity ? t.when_true : t.when_false);
+    }
+  }
+  if (s.starts_with("isinstance(") && s.ends_with(")")) {
+    std::string_view args = s.substr(11, s.size() - 12);
+    size_t comma = args.find(',');
+    if (comma != std::string_view::npos) {
+      return Code(Trim(args.substr(0, comma))) + (polarity ? " is a " : " is not a ") +
+             Code(Trim(args.substr(comma + 1)));
+    }
+  }
+  size_t paren = s.find('(');
+  if (paren != std::string_view::npos && s.ends_with(")")) {
+    std::string_view callee = s.substr(0, paren);
+    size_t dot = callee.find_last_of(".>:");
+    std::string_view name = dot == std::string_view::npos ? callee : callee.substr(dot + 1);
+    if (PredicateName(name)) return Code(s) + (polarity ? " returns true" : " returns false");
+    return {};
+  }
+  bool plain = !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return IsIdent(c) || c == '.' || c == '$' || c == '>' || c == '-';
+  });
+  if (!plain) return {};
+  std::string lower = ToLower(std::string(s));
+  if (lower.ends_with("err") || lower.ends_with("error") || lower.ends_with("->err")) {
+    return Code(s) + (polarity ? " is set (an error was reported)" : " is not set (no error)");
+  }
+  return {};
+}
+
+std::vector<std::string_view> SplitTopLevel(std::string_view s, std::string_view op) {
+  std::vector<std::string_view> parts;
+  size_t at;
+  while ((at = FindTopLevel(s, op)) != std::string_view::npos) {
+    parts.push_back(Trim(s.substr(0, at)));
+    s = s.substr(at + op.size());
+  }
+  parts.push_back(Trim(s));
+  return parts;
+}
+
+std::string Describe(std::string_view expr, bool polarity, int depth) {
+  expr = StripParens(expr);
+  if (expr.empty() || depth > 8) return {};
+  // A conjunction that holds (or a disjunction that fails) is each part.
+  for (auto [op, conj] : {std::pair{"&&", true}, {" and ", true}, {"||", false}, {" or ", false}}) {
+    std::string_view o = op;
+    if (o.front() == ' ') o = o.substr(1, o.size() - 2);
+    if (FindTopLevel(expr, o) == std::string_view::npos) continue;
+    if (conj != polarity) return {};
+    std::vector<std::string> out;
+    for (std::string_view part : SplitTopLevel(expr, o)) {
+      std::string d = Describe(part, polarity, depth + 1);
+      if (d.empty()) return {};
+      out.push_back(d);
+    }
+    return Join(out, " and ");
+  }
+  if (expr.starts_with("!") && !expr.starts_with("!=")) {
+    return Describe(expr.substr(1), !polarity, depth + 1);
+  }
+  if (expr.starts_with("not ")) return Describe(expr.substr(4), !polarity, depth + 1);
+  for (std::string_view op : {"is not", "not in"}) {
+    size_t at = FindTopLevel(expr, op);
+    if (at == std::string_view::npos) continue;
+    std::string_view lhs = Trim(expr.substr(0, at)), rhs = Trim(expr.substr(at + op.size()));
+    if (op == "is not") return Comparison(lhs, "!=", rhs, polarity);
+    return Code(lhs) + (polarity ? " is not one of " : " is one of ") + Code(rhs);
+  }
+  for (std::string_view op : {"===", "!==", "==", "!=", ">=", "<=", ">", "<"}) {
+    size_t at = FindTopLevel(expr, op);
+    if (at == std::string_view::npos) continue;
+    return Comparison(Trim(expr.substr(0, at)), op, Trim(expr.substr(at + op.size())), polarity);
+  }
+  for (std::string_view op : {"is", "in", "instanceof"}) {
+    size_t at = FindTopLevel(expr, op);
+    if (at == std::string_view::npos) continue;
+    std::string_view lhs = Trim(expr.substr(0, at)), rhs = Trim(expr.substr(at + op.size()));
+    if (op == "is") return Comparison(lhs, "==", rhs, polarity);
+    if (op == "in") return Code(lhs) + (polarity ? " is one of " : " is not one of ") + Code(rhs);
+    return Code(lhs) + (polarity ? " is a " : " is not a ") + Code(rhs);
+  }
+  return Operand(expr, polarity);
+}
+
+bool Keyword(std::string_view w) {
+  static const std::set<std::string_view> kWords = {
+      "and",        "or",    "not",    "is",   "in",     "true",    "false",     "True",
+      "False",      "None",  "nil",    "null", "NULL",   "nullptr", "undefined", "typeof",
+      "instanceof", "new",   "let",    "Some", "None",   "Ok",      "Err",       "if",
+      "else",       "const", "sizeof", "is_a", "defined"};
+  return kWords.count(w) > 0;
+}
+
+// [open, close] of the parameter list: the first parenthesis group, or the
+// second for a Go method (`func (r *T) Name(...)`).
+bool ParamSpan(std::string_view h, size_t* open, size_t* close) {
+  size_t from = 0;
+  if (h.starts_with("func (")) {
+    size_t end = h.find(')');
+    if (end == std::string_view::npos) return false;
+    from = end + 1;
+  }
+  *open = h.find('(', from);
+  if (*open == std::string_view::npos) return false;
+  int depth = 0;
+  for (size_t i = *open; i < h.size(); ++i) {
+    if (h[i] == '(') ++depth;
+    if (h[i] == ')' && --depth == 0) {
+      *close = i;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string ParamName(std::string_view chunk, const std::string& language) {
+  chunk = Trim(chunk);
+  size_t eq = FindTopLevel(chunk, "=");
+  if (eq != std::string_view::npos) chunk = Trim(chunk.substr(0, eq));
+  if (size_t dollar = chunk.find('$'); dollar != std::string_view::npos) {
+    size_t e = dollar + 1;
+    while (e < chunk.size() && IsIdent(chunk[e])) ++e;
+    return std::string(chunk.substr(dollar + 1, e - dollar - 1));
+  }
+  size_t colon = chunk.find(':');
+  while (colon != std::string_view::npos && colon + 1 < chunk.size() && chunk[colon + 1] == ':') {
+    colon = chunk.find(':', colon + 2);
+  }
+  bool typed_after = colon != std::string_view::npos;
+  if (typed_after) chunk = chunk.substr(0, colon);
+  std::vector<std::string_view> words;
+  for (size_t i = 0; i < chunk.size();) {
+    if (!IsIdentStart(chunk[i])) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < chunk.size() && IsIdent(chunk[j])) ++j;
+    words.push_back(chunk.substr(i, j - i));
+    i = j;
+  }
+  if (words.empty()) return {};
+  // Go writes `name type`; the others put the name last before a `:` type
+  // or after a C-style type.
+  if (language == "go" && !typed_after) return std::string(words.front());
+  // `int values[]`, `String... args`: the name is the last word either way.
+  return std::string(words.back());
+}
+
+}  // namespace
+
+std::string HeaderText(const std::vector<std::string_view>& lines, int first) {
+  std::string out;
+  for (int i = first; i >= 1 && i <= static_cast<int>(lines.size()) && i < first + 8; ++i) {
+    if (!out.empty()) out += ' ';
+    out += Trim(lines[i - 1]);
+    if (out.find('{') != std::string::npos || out.ends_with(":")) break;
+  }
+  return out;
+}
+
+std::string DescribeCondition(std::string_view expr, bool polarity) {
+  return Describe(expr, polarity, 0);
+}
+
+const PathCondition* DecisiveCondition(const ErrorSite& s) {
+  for (auto it = s.conditions.rbegin(); it != s.conditions.rend(); ++it) {
+    const std::string& e = it->expr;
+    if (e.starts_with("except") || e.starts_with("catch") || e.starts_with("rescue")) continue;
+    return &*it;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> ParameterNames(const std::vector<std::string_view>& lines, int first,
+                                        const std::string& language) {
+  std::string h = HeaderText(lines, first);
+  size_t open, close;
+  if (!ParamSpan(h, &open, &close)) return {};
+  std::vector<std::string> out;
+  std::string_view params = std::string_view(h).substr(open + 1, close - open - 1);
+  for (std::string_view chunk : SplitTopLevel(params, ",")) {
+    std::string name = ParamName(chunk, language);
+    if (!name.empty() && name != "self" && name != "cls" && name != "this") out.push_back(name);
+  }
+  return out;
+}
+
+std::string HeaderTail(const std::vector<std::string_view>& lines, int first) {
+  std::string h = HeaderText(lines, first);
+  size_t open, close;
+  if (!ParamSpan(h, &open, &close)) return {};
+  std::string tail = h.substr(close + 1);
+  size_t brace = tail.find('{');
+  if (brace != std::string::npos) tail = tail.substr(0, brace);
+  return std::string(Trim(tail));
+}
+
+std::vector<std::string> VariablesRead(std::string_view expr) {
+  std::vector<std::string> out;
+  std::set<std::string_view> seen;
+  char quote = 0;
+  for (size_t i = 0; i < expr.size();) {
+    char c = expr[i];
+    if (quote) {
+      if (c == '\\') ++i;
+      if (c == quote) quote = 0;
+      ++i;
+      continue;
+    }
+    if (c == '"' || c == '\'' || c == '`') {
+      quote = c;
+      ++i;
+      continue;
+    }
+    if (!IsIdentStart(c) || (i > 0 && IsIdent(expr[i - 1]))) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < expr.size() && IsIdent(expr[j])) ++j;
+    std::string_view w = expr.substr(i, j - i);
+    bool member = (i >= 1 && expr[i - 1] == '.') || (i >= 2 && expr.substr(i - 2, 2) == "->") ||
+                  (i >= 2 && expr.substr(i - 2, 2) == "::");
+    size_t k = j;
+    while (k < expr.size() && expr[k] == ' ') ++k;
+    bool call = k < expr.size() && (expr[k] == '(' || expr[k] == '!');
+    bool constant = std::none_of(
+        w.begin(), w.end(), [](char ch) { return std::islower(static_cast<unsigned char>(ch)); });
+    bool scoped = j + 1 < expr.size() && expr.substr(j, 2) == "::";
+    if (!member && !call && !constant && !scoped && !Keyword(w) && seen.insert(w).second) {
+      out.emplace_back(w);
+    }
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace errdex

@@ -1,0 +1,41 @@
+// Guard text: reads the code around a raise in the user's terms. A path
+// condition such as `idx > limit` becomes "`idx` is greater than `limit`",
+// `x is None` becomes "`x` is missing (None)"; a function header yields its
+// parameter names, so a fix can say which inputs a caller controls. Shapes
+// that are not recognised give an empty answer: the caller then says less.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "errdex/error_site.h"
+
+namespace errdex {
+
+// The state `expr` evaluating to `polarity` describes, as a phrase
+// ("`idx` is greater than `limit`"), or "" when the shape is unknown.
+std::string DescribeCondition(std::string_view expr, bool polarity);
+
+// The condition that decided the raise: the innermost (last) one on the
+// path that is not a catch/except/rescue clause, or null.
+const PathCondition* DecisiveCondition(const ErrorSite& s);
+
+// The function header starting at `lines[first-1]`, joined up to its
+// body (`{` or a trailing `:`), at most eight lines.
+std::string HeaderText(const std::vector<std::string_view>& lines, int first);
+
+// Parameter names of the function whose header starts at `lines[first-1]`
+// (header text up to the closing parenthesis, at most a few lines).
+std::vector<std::string> ParameterNames(const std::vector<std::string_view>& lines, int first,
+                                        const std::string& language);
+
+// The header text after the parameter list up to `{`/`:` (return types,
+// `throws`), for the same function; "" when unknown.
+std::string HeaderTail(const std::vector<std::string_view>& lines, int first);
+
+// Identifiers `expr` reads as plain variables (not called, not after `.`,
+// not keywords or literals), in order of first use.
+std::vector<std::string> VariablesRead(std::string_view expr);
+
+}  // namespace errdex

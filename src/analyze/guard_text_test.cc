@@ -1,0 +1,81 @@
+// Guard text: conditions read in the user's terms, and parameter names
+// read from headers, in the languages errdex extracts.
+#include "analyze/guard_text.h"
+
+#include <gtest/gtest.h>
+
+namespace errdex {
+namespace {
+
+TEST(GuardText, ComparisonsNullsAndEmptiness) {
+  EXPECT_EQ(DescribeCondition("idx > limit", true), "`idx` is greater than `limit`");
+  EXPECT_EQ(DescribeCondition("idx > limit", false), "`idx` is at most `limit`");
+  EXPECT_EQ(DescribeCondition("n < 0", true), "`n` is less than `0`");
+  EXPECT_EQ(DescribeCondition("x is None", true), "`x` is missing (None)");
+  EXPECT_EQ(DescribeCondition("x is not None", true), "`x` is set (not None)");
+  EXPECT_EQ(DescribeCondition("ptr == NULL", false), "`ptr` is set (not NULL)");
+  EXPECT_EQ(DescribeCondition("$order === null", true), "`$order` is missing (null)");
+  EXPECT_EQ(DescribeCondition("len(items) == 0", true), "`items` is empty");
+  EXPECT_EQ(DescribeCondition("items.isEmpty()", true), "`items` is empty");
+  EXPECT_EQ(DescribeCondition("!name.empty()", true), "`name` is not empty");
+  EXPECT_EQ(DescribeCondition("typeof cb !== 'function'", true), "`cb` is not a 'function'");
+  EXPECT_EQ(DescribeCondition("not isinstance(x, int)", true), "`x` is not a `int`");
+  EXPECT_EQ(DescribeCondition("mode not in MODES", true), "`mode` is not one of `MODES`");
+  EXPECT_EQ(DescribeCondition("opt.is_none()", true), "`opt` has no value");
+  EXPECT_EQ(DescribeCondition("res.is_ok()", false), "`res` is an error");
+}
+
+TEST(GuardText, PredicatesErrorsAndConjunctions) {
+  EXPECT_EQ(DescribeCondition("!os.path.exists(p)", true), "`os.path.exists(p)` returns false");
+  EXPECT_EQ(DescribeCondition("src_ctx->err", true),
+            "`src_ctx->err` is set (an error was reported)");
+  EXPECT_EQ(DescribeCondition("a > 1 && b == nil", true),
+            "`a` is greater than `1` and `b` is missing (nil)");
+  EXPECT_EQ(DescribeCondition("a > 1 || b == nil", false),
+            "`a` is at most `1` and `b` is set (not nil)");
+  // What errdex cannot read it leaves to the raw expression.
+  EXPECT_EQ(DescribeCondition("a > 1 || b == nil", true), "");
+  EXPECT_EQ(DescribeCondition("cfg.flag", true), "");
+  EXPECT_EQ(DescribeCondition("f(x) -> y", true), "");
+  // Arrows and shifts are not comparisons.
+  EXPECT_EQ(DescribeCondition("x->len >> 2", true), "");
+}
+
+TEST(GuardText, ParameterNamesPerLanguage) {
+  auto names = [](const char* header, const char* lang) {
+    std::vector<std::string_view> lines = {header};
+    return ParameterNames(lines, 1, lang);
+  };
+  using V = std::vector<std::string>;
+  EXPECT_EQ(names("def load(self, path, *args, mode: str = 'r', **kw):", "python"),
+            (V{"path", "args", "mode", "kw"}));
+  EXPECT_EQ(names("func (c *Conn) Open(name string, a, b int) (*File, error) {", "go"),
+            (V{"name", "a", "b"}));
+  EXPECT_EQ(names("pub fn open(&self, mut n: u32, p: &Path) -> Result<()> {", "rust"),
+            (V{"n", "p"}));
+  EXPECT_EQ(
+      names("public static int parse(final String s, int... rest) throws IOException {", "java"),
+      (V{"s", "rest"}));
+  EXPECT_EQ(names("int jv_array_set(jv j, const char *name, int idx[]) {", "c"),
+            (V{"j", "name", "idx"}));
+  EXPECT_EQ(names("public function check(array $used, ?int $limit = null)", "php"),
+            (V{"used", "limit"}));
+  EXPECT_EQ(names("fun resize(size: Int, vararg keys: String) {", "kotlin"), (V{"size", "keys"}));
+  EXPECT_EQ(names("async function get(url, { timeout = 0 } = {}) {", "javascript"),
+            (V{"url", "timeout"}));
+  std::vector<std::string_view> two = {"def f(a,", "      b):"};
+  EXPECT_EQ(ParameterNames(two, 1, "python"), (V{"a", "b"}));
+  EXPECT_EQ(HeaderTail({"func Open(n int) (int, error) {"}, 1), "(int, error)");
+}
+
+TEST(GuardText, VariablesReadSkipMembersCallsAndConstants) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(VariablesRead("idx > (INT_MAX >> 2) - jvp_array_offset(j)"), (V{"idx", "j"}));
+  EXPECT_EQ(VariablesRead("self.size > limit and not os.path.exists(p)"),
+            (V{"self", "limit", "os", "p"}));
+  EXPECT_EQ(VariablesRead("$used > $limit"), (V{"used", "limit"}));
+  EXPECT_EQ(VariablesRead("name == \"x y\" || x == None"), (V{"name", "x"}));
+}
+
+}  // namespace
+}  // namespace errdex
