@@ -47,6 +47,11 @@ class Store {
   Result<Record> Get(const std::string& id);
   // Records in (repo, file, line) order; an empty repo means all.
   Result<std::vector<Record>> List(const std::string& repo);
+  // The same records with only the fields a Matcher reads (id, repo, slug,
+  // file, line, other lines, code, class, message, pattern, holes, opaque,
+  // language, kind, function): a fraction of List()'s cost, for callers
+  // that Get() the few records they show.
+  Result<std::vector<Record>> ListForMatching(const std::string& repo);
   Result<std::vector<RepoInfo>> Repos();
   // Increases whenever any repository is (re)indexed or records are updated.
   Result<std::string> DatasetVersion();

@@ -353,11 +353,34 @@ void PrintMatch(size_t rank, const Match& m) {
   std::printf("   id %s  (errdex show %s)\n", r.id.c_str(), r.id.c_str());
 }
 
+// The matcher holds records with only the fields matching reads
+// (Store::ListForMatching); the hits shown are read in full, once each.
+class HitRecords {
+ public:
+  explicit HitRecords(Store* store) : store_(store) {}
+  void Fill(std::vector<PasteHit>* hits) {
+    for (PasteHit& h : *hits) {
+      auto it = full_.find(h.match.record->id);
+      if (it == full_.end()) {
+        Result<Record> r = store_->Get(h.match.record->id);
+        // A record replaced since the load keeps its matching fields.
+        if (!r.ok()) continue;
+        it = full_.emplace(h.match.record->id, std::move(*r)).first;
+      }
+      h.match.record = &it->second;
+    }
+  }
+
+ private:
+  Store* store_;
+  std::map<std::string, Record> full_;
+};
+
 // --jsonl: many pastes through one loaded matcher, for programs and
 // evaluations. Each input line is a JSON object with "input" (the paste);
 // each output line is that object with "matches" added (or "error" when the
 // line is not such an object). Exit 0 if any input found a match.
-int ExplainLines(const Matcher& matcher, const ExplainArgs& a) {
+int ExplainLines(const Matcher& matcher, HitRecords* full, const ExplainArgs& a) {
   bool found = false;
   std::string line;
   while (std::getline(std::cin, line)) {
@@ -370,8 +393,10 @@ int ExplainLines(const Matcher& matcher, const ExplainArgs& a) {
     }
     nlohmann::json out = in;
     out["matches"] = nlohmann::json::array();
-    for (const PasteHit& h :
-         ExplainPaste(matcher, in["input"].get<std::string>(), a.repo, a.limit, a.all)) {
+    std::vector<PasteHit> hits =
+        ExplainPaste(matcher, in["input"].get<std::string>(), a.repo, a.limit, a.all);
+    full->Fill(&hits);
+    for (const PasteHit& h : hits) {
       out["matches"].push_back(MatchJson(h.match, h.error));
       found = true;
     }
@@ -395,8 +420,9 @@ int RunExplain(ExplainArgs a) {
   }
   auto store = OpenStore(a.db);
   if (!store.ok()) return Fail(store.status());
-  auto records = (*store)->List(a.repo);
+  auto records = (*store)->ListForMatching(a.repo);
   if (!records.ok()) return Fail(records.status());
+  HitRecords full(store->get());
   // A large whole-corpus matcher is kept as a snapshot beside the database.
   std::unique_ptr<Matcher> matcher_ptr;
   if (a.repo.empty() && records->size() >= kMatcherSnapshotMinRecords) {
@@ -407,9 +433,10 @@ int RunExplain(ExplainArgs a) {
     matcher_ptr = std::make_unique<Matcher>(std::move(*records));
   }
   const Matcher& matcher = *matcher_ptr;
-  if (a.jsonl) return ExplainLines(matcher, a);
+  if (a.jsonl) return ExplainLines(matcher, &full, a);
   InputNotes notes;
   std::vector<PasteHit> hits = ExplainPaste(matcher, a.text, a.repo, a.limit, a.all, &notes);
+  full.Fill(&hits);
   if (notes.errors_cut || notes.message_cut) {
     std::fprintf(stderr, "errdex: %s\n", notes.Describe().c_str());
   }

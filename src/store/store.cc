@@ -65,9 +65,12 @@ Status SqlError(sqlite3* db, int rc, const std::string& what) {
   std::string msg = what + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
   switch (rc & 0xff) {
     case SQLITE_CORRUPT:
-    case SQLITE_NOTADB: return Status::Corruption(msg);
-    case SQLITE_CONSTRAINT: return Status::InvalidArgument(msg);
-    default: return Status::IOError(msg);
+    case SQLITE_NOTADB:
+      return Status::Corruption(msg);
+    case SQLITE_CONSTRAINT:
+      return Status::InvalidArgument(msg);
+    default:
+      return Status::IOError(msg);
   }
 }
 
@@ -93,8 +96,7 @@ class Stmt {
   }
 
   void Bind(int i, const std::string& v) {
-    Keep(sqlite3_bind_text(stmt_.get(), i, v.data(), static_cast<int>(v.size()),
-                           SQLITE_TRANSIENT));
+    Keep(sqlite3_bind_text(stmt_.get(), i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
   }
   void Bind(int i, int64_t v) { Keep(sqlite3_bind_int64(stmt_.get(), i, v)); }
   void Bind(int i, const std::optional<std::string>& v) {
@@ -208,8 +210,9 @@ Result<std::optional<std::string>> ReadMeta(sqlite3* db, const char* key) {
 }
 
 Status WriteMeta(sqlite3* db, const char* key, const std::string& text) {
-  Stmt st(db, "INSERT INTO meta(key, value) VALUES(?1, ?2) "
-              "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+  Stmt st(db,
+          "INSERT INTO meta(key, value) VALUES(?1, ?2) "
+          "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
   if (Status s = st.status("cannot write meta"); !s.ok()) return s;
   st.Bind(1, std::string(key));
   st.Bind(2, text);
@@ -218,8 +221,9 @@ Status WriteMeta(sqlite3* db, const char* key, const std::string& text) {
 }
 
 Status WriteMeta(sqlite3* db, const char* key, int64_t value) {
-  Stmt st(db, "INSERT INTO meta(key, value) VALUES(?1, ?2) "
-              "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+  Stmt st(db,
+          "INSERT INTO meta(key, value) VALUES(?1, ?2) "
+          "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
   if (Status s = st.status("cannot write meta"); !s.ok()) return s;
   st.Bind(1, std::string(key));
   st.Bind(2, value);
@@ -252,7 +256,8 @@ Result<int> StoredSchemaVersion(sqlite3* db, const std::string& path) {
   Result<bool> has_meta = TableExists(db, "meta");
   if (!has_meta.ok()) {
     if (has_meta.status().code() == Status::Code::kCorruption) {
-      return Status::Corruption(path + " is not a SQLite database (errdex store); refusing to use it");
+      return Status::Corruption(path +
+                                " is not a SQLite database (errdex store); refusing to use it");
     }
     return has_meta.status();
   }
@@ -260,8 +265,9 @@ Result<int> StoredSchemaVersion(sqlite3* db, const std::string& path) {
     Result<bool> any = HasAnyTable(db);
     if (!any.ok()) return any.status();
     if (*any) {
-      return Status::Corruption(path + " is a SQLite database but not an errdex store (no meta "
-                                       "table); refusing to use it");
+      return Status::Corruption(path +
+                                " is a SQLite database but not an errdex store (no meta "
+                                "table); refusing to use it");
     }
     return 0;
   }
@@ -315,7 +321,8 @@ Status EnableWal(sqlite3* db) {
   if (Status s = st.status("cannot set journal mode"); !s.ok()) return s;
   int rc = st.Step();
   if (rc != SQLITE_ROW) return SqlError(db, rc, "cannot set journal mode");
-  if (st.Text(0) != "wal") return Status::IOError("cannot enable WAL mode (got " + st.Text(0) + ")");
+  if (st.Text(0) != "wal")
+    return Status::IOError("cannot enable WAL mode (got " + st.Text(0) + ")");
   return Status::OK();
 }
 
@@ -352,8 +359,8 @@ Status ValidateRecords(const RepoInfo& info, const std::vector<Record>& records)
                                      std::to_string(r.line_number) + " has no id");
     }
     if (r.repo != info.repo) {
-      return Status::InvalidArgument("record " + r.id + " belongs to '" + r.repo +
-                                     "', not to '" + info.repo + "'");
+      return Status::InvalidArgument("record " + r.id + " belongs to '" + r.repo + "', not to '" +
+                                     info.repo + "'");
     }
     if (!ids.insert(r.id).second) {
       return Status::InvalidArgument("duplicate record id " + r.id + " (" + r.file_path + ":" +
@@ -420,8 +427,7 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path) {
     if (ec) return Status::IOError("cannot create " + parent.string() + ": " + ec.message());
   }
   sqlite3* raw = nullptr;
-  int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
-                           nullptr);
+  int rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   DbPtr db(raw);  // sqlite3_open_v2 allocates a handle even on failure
   if (rc != SQLITE_OK) return SqlError(db.get(), rc, "cannot open " + path);
   if (Status s = ConfigureConnection(db.get()); !s.ok()) return s;
@@ -492,6 +498,40 @@ Result<std::vector<Record>> Store::List(const std::string& repo) {
   if (!repo.empty()) st.Bind(1, repo);
   // One statement reads one snapshot, so a concurrent ReplaceRepo is seen
   // either entirely or not at all.
+  std::vector<Record> out;
+  int rc;
+  while ((rc = st.Step()) == SQLITE_ROW) {
+    Result<Record> r = ParseStored(st.Text(1), st.Text(0));
+    if (!r.ok()) return r.status();
+    out.push_back(std::move(*r));
+  }
+  if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot list records");
+  return out;
+}
+
+Result<std::vector<Record>> Store::ListForMatching(const std::string& repo) {
+  sqlite3* db = impl_->db.get();
+  // SQLite picks the fields out of the stored JSON in C and hands back a
+  // small object; parsing the full record (source window, prose) is what
+  // made List() slow.
+  static constexpr const char* kFields =
+      "SELECT id, json_object('id', id, 'repo', repo, 'slug', slug, 'filePath', file_path, "
+      "'lineNumber', line_number, "
+      "'otherLines', json(coalesce(json_extract(json, '$.otherLines'), '[]')), "
+      "'errorCode', json_extract(json, '$.errorCode'), "
+      "'errorClass', json_extract(json, '$.errorClass'), "
+      "'errorMessage', json_extract(json, '$.errorMessage'), "
+      "'messagePattern', json_extract(json, '$.messagePattern'), "
+      "'holes', json(coalesce(json_extract(json, '$.holes'), '[]')), "
+      "'messageOpaque', json(CASE WHEN json_extract(json, '$.messageOpaque') THEN 'true' "
+      "ELSE 'false' END), "
+      "'language', json_extract(json, '$.language'), 'kind', json_extract(json, '$.kind'), "
+      "'function', json_extract(json, '$.function')) FROM records ";
+  std::string sql = std::string(kFields) + (repo.empty() ? "" : "WHERE repo = ?1 ") +
+                    "ORDER BY repo, file_path, line_number, rowid";
+  Stmt st(db, sql.c_str());
+  if (Status s = st.status("cannot list records"); !s.ok()) return s;
+  if (!repo.empty()) st.Bind(1, repo);
   std::vector<Record> out;
   int rc;
   while ((rc = st.Step()) == SQLITE_ROW) {

@@ -41,8 +41,8 @@ Record MakeRecord(const std::string& repo, const std::string& message, const std
 std::vector<Record> MakeSet(const std::string& repo, const std::string& prefix, int n) {
   std::vector<Record> rs;
   for (int i = 0; i < n; ++i) {
-    rs.push_back(MakeRecord(repo, prefix + " " + std::to_string(i), "f" + std::to_string(i % 3) +
-                                                                       ".py", 100 - i));
+    rs.push_back(MakeRecord(repo, prefix + " " + std::to_string(i),
+                            "f" + std::to_string(i % 3) + ".py", 100 - i));
   }
   return rs;
 }
@@ -119,6 +119,51 @@ TEST(StoreTest, ReplaceThenRead) {
   EXPECT_EQ((*repos)[0].error_count, 6);
   EXPECT_EQ((*repos)[0].files_indexed, 3);
   EXPECT_NE(Version(store.get()), "");
+}
+
+// explain reads only what matching needs; every such field comes back as
+// stored, the prose stays in the database until a hit is shown.
+TEST(StoreTest, ListForMatchingCarriesTheMatchingFieldsOnly) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.Join("errdex.db"));
+  std::vector<Record> rs = MakeSet("o/r", "bad value", 3);
+  rs[0].error_code = "E42";
+  rs[0].holes = {{"{v}", "v"}};
+  rs[0].message_opaque = true;
+  rs[0].other_lines = {7, 9};
+  rs[0].function = "Cfg.load";
+  rs[0].documentation = "long prose";
+  rs[0].source_code = "def load():\n    raise ValueError";
+  ASSERT_TRUE(store->ReplaceRepo(Info("o/r"), rs).ok());
+  Result<std::vector<Record>> light = store->ListForMatching("o/r");
+  Result<std::vector<Record>> full = store->List("o/r");
+  ASSERT_TRUE(light.ok() && full.ok());
+  ASSERT_EQ(light->size(), full->size());
+  for (size_t i = 0; i < light->size(); ++i) {
+    const Record& l = (*light)[i];
+    const Record& f = (*full)[i];
+    EXPECT_EQ(l.id, f.id);
+    EXPECT_EQ(std::tie(l.repo, l.slug, l.file_path, l.line_number, l.other_lines),
+              std::tie(f.repo, f.slug, f.file_path, f.line_number, f.other_lines));
+    EXPECT_EQ(std::tie(l.error_code, l.error_class, l.error_message, l.message_pattern),
+              std::tie(f.error_code, f.error_class, f.error_message, f.message_pattern));
+    EXPECT_EQ(std::tie(l.message_opaque, l.language, l.kind, l.function),
+              std::tie(f.message_opaque, f.language, f.kind, f.function));
+    ASSERT_EQ(l.holes.size(), f.holes.size());
+    for (size_t h = 0; h < l.holes.size(); ++h) {
+      EXPECT_EQ(l.holes[h].text, f.holes[h].text);
+      EXPECT_EQ(l.holes[h].expr, f.holes[h].expr);
+    }
+    EXPECT_EQ(l.documentation, "");
+    EXPECT_EQ(l.source_code, "");
+  }
+  const Record& first = *std::find_if(light->begin(), light->end(),
+                                      [&](const Record& r) { return r.id == rs[0].id; });
+  EXPECT_EQ(first.error_code, "E42");
+  EXPECT_TRUE(first.message_opaque);
+  EXPECT_EQ(first.other_lines, (std::vector<int>{7, 9}));
+  EXPECT_EQ(light->size(), store->ListForMatching("")->size());
+  EXPECT_TRUE(store->ListForMatching("x/none")->empty());
 }
 
 TEST(StoreTest, PersistsAcrossReopen) {
