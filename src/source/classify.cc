@@ -28,10 +28,14 @@ constexpr std::array<std::string_view, 6> kExampleDirs = {"example", "examples",
 constexpr std::array<std::string_view, 5> kDocDirs = {"doc", "docs", "documentation", "docs_src",
                                                       "docs-src"};
 // "env" is vendored only as a top-level segment: src/env/ is often real code.
-constexpr std::array<std::string_view, 15> kVendoredDirs = {
-    "vendor",   "vendored",     "third_party",   "thirdparty", "third-party",
-    "3rdparty", "node_modules", "site-packages", "external",   "extern",
-    ".venv",    "venv",         ".tox",          ".git",       "bower_components"};
+// `_vendor` is pip's and setuptools' copy of other packages; `single_include`
+// is an amalgamated copy of a library's own headers (nlohmann/json): both
+// would duplicate records of the code they copy.
+constexpr std::array<std::string_view, 17> kVendoredDirs = {
+    "vendor",   "vendored",     "third_party",   "thirdparty",       "third-party",
+    "3rdparty", "node_modules", "site-packages", "external",         "extern",
+    ".venv",    "venv",         ".tox",          ".git",             "bower_components",
+    "_vendor",  "single_include"};
 // Only at the top level: a package may well have a subpackage named build.
 // tmp/ and log/ are a Rails app's scratch and log directories.
 constexpr std::array<std::string_view, 6> kTopBuildDirs = {"build", "dist", "target",
@@ -325,7 +329,8 @@ std::string DescribeSkipRules() {
          "  [docs]         directories doc, docs, documentation, docs_src, docs-src\n"
          "  [vendored]     directories vendor, vendored, third_party, thirdparty,\n"
          "                 third-party, 3rdparty, node_modules, site-packages, external,\n"
-         "                 extern, .venv, venv, .tox, .git, bower_components, and env\n"
+         "                 extern, .venv, venv, .tox, .git, bower_components, _vendor,\n"
+         "                 single_include (amalgamated headers), and env\n"
          "                 and deps at the top level\n"
          "  [build-output] top-level build, target, out, tmp, log, buildSrc,\n"
          "                 build-logic; dist, __pycache__,\n"

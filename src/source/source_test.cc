@@ -87,6 +87,8 @@ TEST(ClassifyPathTest, DefaultReasons) {
       {"third_party/lib.py", "vendored"},
       {".venv/lib/python3.11/site-packages/x.py", "vendored"},
       {"env/lib/x.py", "vendored"},
+      {"src/pip/_vendor/requests/models.py", "vendored"},
+      {"single_include/nlohmann/json.hpp", "vendored"},
       {"pkg/env/x.py", ""},  // env is vendored only at the top level
       {"build/lib/pkg/x.py", "build-output"},
       {"dist/x.js", "build-output"},
