@@ -196,8 +196,8 @@ TEST_F(SeedTest, Seed000ComesOutExactly) {
       "`ServerArgs._handle_int8_mamba_checkpoint` (" +
       at +
       ") when "
-      "`cfg.enable_hierarchical_cache` is true (line 6811). On the way: "
-      "`cfg.enable_int8_mamba_checkpoint` is true (line 6809)."))
+      "`cfg.enable_hierarchical_cache` is set (line 6811). On the way: "
+      "`cfg.enable_int8_mamba_checkpoint` is set (line 6809)."))
       << r["triggerScenarios"];
   EXPECT_EQ(r["commonSituations"],
             "During `ServerArgs.__post_init__` (" + at +

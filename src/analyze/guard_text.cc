@@ -144,8 +144,10 @@ std::string Comparison(std::string_view lhs, std::string_view op, std::string_vi
 }
 
 bool PredicateName(std::string_view name) {
-  for (std::string_view p : {"is", "has", "can", "should", "exists", "contains", "match", "valid",
-                             "check", "ok", "Is", "Has", "Can", "Exists", "Contains", "Valid"}) {
+  for (std::string_view p : {"is",    "has",   "can", "should", "exists", "contains", "match",
+                             "valid", "check", "ok",  "start",  "end",    "equal",    "include",
+                             "any",   "all",   "Is",  "Has",    "Can",    "Exists",   "Contains",
+                             "Valid", "Start", "End", "Equal",  "Match",  "Any",      "All"}) {
     if (name.starts_with(p)) return true;
   }
   return name.ends_with("?") || name.ends_with("exists") || name.ends_with("Exists");
@@ -188,13 +190,33 @@ std::string Operand(std::string_view s, bool polarity) {
              Code(Trim(args.substr(comma + 1)));
     }
   }
-  size_t paren = s.find('(');
-  if (paren != std::string_view::npos && s.ends_with(")")) {
+  for (std::string_view m : {".is_a?", ".kind_of?", ".instance_of?"}) {
+    size_t at = s.find(m);
+    if (at == std::string_view::npos || at == 0) continue;
+    std::string_view type = StripParens(Trim(s.substr(at + m.size())));
+    if (type.empty()) break;
+    return Code(s.substr(0, at)) + (polarity ? " is a " : " is not a ") + Code(type);
+  }
+  // The last call of a chain (`url.lower().startswith(x)`) is the test.
+  size_t paren = std::string_view::npos;
+  if (s.ends_with(")")) {
+    int depth = 0;
+    for (size_t i = s.size(); i-- > 0;) {
+      if (s[i] == ')') ++depth;
+      if (s[i] == '(' && --depth == 0) {
+        paren = i;
+        break;
+      }
+    }
+  }
+  if (paren != std::string_view::npos && paren > 0) {
     std::string_view callee = s.substr(0, paren);
     size_t dot = callee.find_last_of(".>:");
     std::string_view name = dot == std::string_view::npos ? callee : callee.substr(dot + 1);
     if (PredicateName(name)) return Code(s) + (polarity ? " returns true" : " returns false");
-    return {};
+    // Any other call tested for truth: C's non-zero status, a found value.
+    return Code(s) +
+           (polarity ? " returns a non-zero (true) value" : " returns zero, false or nothing");
   }
   bool plain = !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
     return IsIdent(c) || c == '.' || c == '$' || c == '>' || c == '-';
@@ -204,7 +226,9 @@ std::string Operand(std::string_view s, bool polarity) {
   if (lower.ends_with("err") || lower.ends_with("error") || lower.ends_with("->err")) {
     return Code(s) + (polarity ? " is set (an error was reported)" : " is not set (no error)");
   }
-  return {};
+  // A variable or field tested for truth: a flag, or a value that may be
+  // missing or empty.
+  return Code(s) + (polarity ? " is set" : " is not set (false, empty or missing)");
 }
 
 std::vector<std::string_view> SplitTopLevel(std::string_view s, std::string_view op) {
@@ -218,22 +242,54 @@ std::vector<std::string_view> SplitTopLevel(std::string_view s, std::string_view
   return parts;
 }
 
+// `likely(x)`, `JSON_HEDLEY_UNLIKELY(x)`, `__builtin_expect(x, 0)` -> x:
+// branch hints say nothing about the condition.
+std::string_view StripHint(std::string_view s) {
+  size_t paren = s.find('(');
+  if (paren == std::string_view::npos || !s.ends_with(")")) return s;
+  std::string_view name = s.substr(0, paren);
+  std::string lower = ToLower(std::string(name));
+  if (!lower.ends_with("likely") && name != "__builtin_expect") return s;
+  std::string_view inner = s.substr(paren + 1, s.size() - paren - 2);
+  if (name == "__builtin_expect") {
+    size_t comma = FindTopLevel(inner, ",");
+    if (comma != std::string_view::npos) inner = inner.substr(0, comma);
+  }
+  return Trim(inner);
+}
+
+// Rust's `let Some(v) = expr` / `let Ok(v) = expr` / `let Err(e) = expr`.
+std::string LetPattern(std::string_view s, bool polarity) {
+  if (!s.starts_with("let ")) return {};
+  size_t eq = FindTopLevel(s, "=");
+  if (eq == std::string_view::npos) return {};
+  std::string_view pat = Trim(s.substr(4, eq - 4)), value = Trim(s.substr(eq + 1));
+  if (pat.starts_with("Some(")) return Code(value) + (polarity ? " has a value" : " has no value");
+  if (pat.starts_with("Ok(")) return Code(value) + (polarity ? " succeeded" : " is an error");
+  if (pat.starts_with("Err(")) return Code(value) + (polarity ? " is an error" : " succeeded");
+  return {};
+}
+
 std::string Describe(std::string_view expr, bool polarity, int depth) {
   expr = StripParens(expr);
   if (expr.empty() || depth > 8) return {};
+  if (std::string_view inner = StripHint(expr); inner != expr) {
+    return Describe(inner, polarity, depth + 1);
+  }
+  if (std::string let = LetPattern(expr, polarity); !let.empty()) return let;
   // A conjunction that holds (or a disjunction that fails) is each part.
   for (auto [op, conj] : {std::pair{"&&", true}, {" and ", true}, {"||", false}, {" or ", false}}) {
     std::string_view o = op;
     if (o.front() == ' ') o = o.substr(1, o.size() - 2);
     if (FindTopLevel(expr, o) == std::string_view::npos) continue;
-    if (conj != polarity) return {};
+    // `a && b` failing is `a` failing or `b` failing (De Morgan).
     std::vector<std::string> out;
     for (std::string_view part : SplitTopLevel(expr, o)) {
       std::string d = Describe(part, polarity, depth + 1);
       if (d.empty()) return {};
       out.push_back(d);
     }
-    return Join(out, " and ");
+    return Join(out, conj == polarity ? " and " : " or ");
   }
   if (expr.starts_with("!") && !expr.starts_with("!=")) {
     return Describe(expr.substr(1), !polarity, depth + 1);

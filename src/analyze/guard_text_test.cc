@@ -33,10 +33,20 @@ TEST(GuardText, PredicatesErrorsAndConjunctions) {
             "`a` is greater than `1` and `b` is missing (nil)");
   EXPECT_EQ(DescribeCondition("a > 1 || b == nil", false),
             "`a` is at most `1` and `b` is set (not nil)");
+  EXPECT_EQ(DescribeCondition("a > 1 || b == nil", true),
+            "`a` is greater than `1` or `b` is missing (nil)");
+  EXPECT_EQ(DescribeCondition("!version", true), "`version` is not set (false, empty or missing)");
+  EXPECT_EQ(DescribeCondition("data->multi", true), "`data->multi` is set");
+  EXPECT_EQ(DescribeCondition("utimes(filename, times)", true),
+            "`utimes(filename, times)` returns a non-zero (true) value");
+  EXPECT_EQ(DescribeCondition("JSON_HEDLEY_LIKELY(is_array())", false),
+            "`is_array()` returns false");
+  EXPECT_EQ(DescribeCondition("env.kind_of? Hash", false), "`env` is not a `Hash`");
+  EXPECT_EQ(DescribeCondition("let Some(p) = self.key.take()", false),
+            "`self.key.take()` has no value");
   // What errdex cannot read it leaves to the raw expression.
-  EXPECT_EQ(DescribeCondition("a > 1 || b == nil", true), "");
-  EXPECT_EQ(DescribeCondition("cfg.flag", true), "");
   EXPECT_EQ(DescribeCondition("f(x) -> y", true), "");
+  EXPECT_EQ(DescribeCondition("a + b", true), "");
   // Arrows and shifts are not comparisons.
   EXPECT_EQ(DescribeCondition("x->len >> 2", true), "");
 }

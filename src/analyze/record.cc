@@ -310,8 +310,8 @@ void AssignUniqueSlugs(std::vector<Record>* records) {
 
 std::string GithubUrl(const std::string& repo, const std::string& sha, const std::string& path,
                       int start, int end) {
-  return "https://github.com/" + repo + "/blob/" + (sha.empty() ? std::string("HEAD") : sha) +
-         "/" + path + "#L" + std::to_string(start) + "-L" + std::to_string(end);
+  return "https://github.com/" + repo + "/blob/" + (sha.empty() ? std::string("HEAD") : sha) + "/" +
+         path + "#L" + std::to_string(start) + "-L" + std::to_string(end);
 }
 
 std::string RecordToJsonText(const Record& r, int indent) {

@@ -54,8 +54,8 @@ TEST(RecordBuilder, DoubleNegationReadsPositively) {
   EXPECT_EQ(r.source_code_start, 1);
   EXPECT_EQ(r.source_code_end, 28);
   EXPECT_EQ(r.trigger_scenarios,
-            "Happens in `resolve` (pkg/deps.py) when `cfg.b` is true (line 9). On the way: `cfg.a` "
-            "is true (line 8).");
+            "Happens in `resolve` (pkg/deps.py) when `cfg.b` is set (line 9). On the way: `cfg.a` "
+            "is set (line 8).");
 }
 
 // Only the deciding (innermost) check becomes advice and a caller-side
@@ -75,11 +75,12 @@ TEST(RecordBuilder, OnlyTheDecidingCheckOnParametersBecomesAFix) {
             "# errdex: pkg/deps.py:12 raises when this holds\nif not cert_loc or verify is None:\n"
             "    ...  # adjust the inputs before calling resolve(...)");
   EXPECT_EQ(r.solutions, (std::vector<std::string>{
-                             "Make sure `not cert_loc or verify is None` is false when `resolve` "
-                             "gets there (checked at line 11)"}));
+                             "Make sure `cert_loc` is set and `verify` is set (not None) when "
+                             "`resolve` gets there (checked at line 11)"}));
   EXPECT_EQ(r.documentation,
-            "`resolve` reports it when `not cert_loc or verify is None` is true (line 11). "
-            "`RuntimeError` is raised in `resolve` (pkg/deps.py) at line 12.");
+            "`resolve` reports it when `cert_loc` is not set (false, empty or missing) or "
+            "`verify` is missing (None) (line 11). `RuntimeError` is raised in `resolve` "
+            "(pkg/deps.py) at line 12.");
   // The same check on a local: no caller-side code, and no outer advice.
   s.conditions.back().expr = "bundle is None";
   r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
@@ -89,7 +90,7 @@ TEST(RecordBuilder, OnlyTheDecidingCheckOnParametersBecomesAFix) {
                                                    "`resolve` gets there (checked at line 11)"}));
   EXPECT_EQ(r.trigger_scenarios,
             "Happens in `resolve` (pkg/deps.py) when `bundle` is missing (None) (line 11). On the "
-            "way: `url.lower().startswith(\"https\")` is true (line 10).");
+            "way: `url.lower().startswith(\"https\")` returns true (line 10).");
 }
 
 // With no condition, errdex says what it did not find and gives one

@@ -32,14 +32,37 @@ const char kSeed004Message[] =
     "per-tensor FP8. Disable the weight cache (--weight-cache-mode off)";
 const char kSeed004Path[] = "python/sglang/srt/weight_cache/protocol.py";
 
-const std::vector<std::string> kSchemaV2Keys = {
-    "id",           "repo",           "slug",           "errorCode",       "errorMessage",
-    "messagePattern", "errorType",    "errorClass",     "httpStatus",      "severity",
-    "filePath",     "lineNumber",     "sourceCode",     "sourceCodeStart", "sourceCodeEnd",
-    "githubUrl",    "documentation",  "triggerScenarios", "commonSituations", "solutions",
-    "exampleFix",   "handlingStrategy", "validationCode", "typeGuard",     "tryCatchPattern",
-    "preventionTips", "tags",         "backgroundTag",  "analyzedSha",     "analyzedAt",
-    "schemaVersion"};
+const std::vector<std::string> kSchemaV2Keys = {"id",
+                                                "repo",
+                                                "slug",
+                                                "errorCode",
+                                                "errorMessage",
+                                                "messagePattern",
+                                                "errorType",
+                                                "errorClass",
+                                                "httpStatus",
+                                                "severity",
+                                                "filePath",
+                                                "lineNumber",
+                                                "sourceCode",
+                                                "sourceCodeStart",
+                                                "sourceCodeEnd",
+                                                "githubUrl",
+                                                "documentation",
+                                                "triggerScenarios",
+                                                "commonSituations",
+                                                "solutions",
+                                                "exampleFix",
+                                                "handlingStrategy",
+                                                "validationCode",
+                                                "typeGuard",
+                                                "tryCatchPattern",
+                                                "preventionTips",
+                                                "tags",
+                                                "backgroundTag",
+                                                "analyzedSha",
+                                                "analyzedAt",
+                                                "schemaVersion"};
 
 std::vector<std::string> KeysInOrder(const std::string& text) {
   std::vector<std::string> keys;
@@ -93,13 +116,18 @@ TEST(RecordIdTest, ReproducesSeedIds) {
 TEST(RecordIdTest, CodeReplacesMessageWhenPresent) {
   std::string with_code = RecordId(kRepo, std::string("E42"), "anything", "f.py");
   EXPECT_EQ(with_code, RecordId(kRepo, std::string("E42"), "something else", "f.py"));
-  EXPECT_EQ(with_code, Sha256Hex(std::string(kRepo) + "\x01" "E42" "\x01" "f.py").substr(0, 16));
+  EXPECT_EQ(with_code, Sha256Hex(std::string(kRepo) + "\x01"
+                                                      "E42"
+                                                      "\x01"
+                                                      "f.py")
+                           .substr(0, 16));
   EXPECT_NE(with_code, RecordId(kRepo, std::nullopt, "E42x", "f.py"));
   EXPECT_EQ(with_code.size(), 16u);
 }
 
 TEST(SlugTest, MatchesSeed) {
-  EXPECT_EQ(BaseSlug(std::nullopt, kSeed004Message), "weight-cache-where-quantization-method-quant");
+  EXPECT_EQ(BaseSlug(std::nullopt, kSeed004Message),
+            "weight-cache-where-quantization-method-quant");
   EXPECT_EQ(BaseSlug(std::nullopt, kSeed000Message),
             "enable-int8-mamba-checkpoint-is-not-supported-to");
 }
@@ -176,8 +204,8 @@ TEST(JsonTest, KeyOrderMatchesSchemaV2ThenExtensions) {
             kSchemaV2Keys);
   EXPECT_EQ(std::vector<std::string>(keys.begin() + kSchemaV2Keys.size(), keys.end()),
             (std::vector<std::string>{"language", "kind", "function", "holes", "messageOpaque",
-                                      "otherLines", "conditions", "notes", "provenance",
-                                      "callers", "options", "related"}));
+                                      "otherLines", "conditions", "notes", "provenance", "callers",
+                                      "options", "related"}));
 }
 
 TEST(JsonTest, KeyOrderMatchesSeedFile) {
@@ -196,8 +224,8 @@ TEST(JsonTest, KeyOrderMatchesSeedFile) {
   EXPECT_EQ(r.id, "3240b402b0844988");
   EXPECT_EQ(r.id, RecordId(r.repo, r.error_code, r.error_message, r.file_path));
   EXPECT_EQ(r.slug, BaseSlug(r.error_code, r.error_message));
-  EXPECT_EQ(r.github_url, GithubUrl(r.repo, r.analyzed_sha, r.file_path, r.source_code_start,
-                                    r.source_code_end));
+  EXPECT_EQ(r.github_url,
+            GithubUrl(r.repo, r.analyzed_sha, r.file_path, r.source_code_start, r.source_code_end));
   EXPECT_EQ(r.error_class, "UnsupportedQuantForIPCError");
   EXPECT_EQ(r.line_number, 189);
   EXPECT_FALSE(r.error_code.has_value());

@@ -88,7 +88,7 @@ TEST(Resolve, FlagsTriggersSolutionsAndExampleFix) {
       "Launching with both `--use-gpu` and `--out` set (`--use-gpu` is defined at "
       "app/cli.py:3; `--out` is defined at app/cli.py:5). Happens in `AppConfig._check` "
       "(app/config.py) when `self.args.output_dir` is set (not None) (line 9). On the way: "
-      "`self.args.use_gpu` is true (line 7)."))
+      "`self.args.use_gpu` is set (line 7)."))
       << r.trigger_scenarios;
   EXPECT_EQ(r.solutions,
             (std::vector<std::string>{
