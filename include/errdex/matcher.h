@@ -42,6 +42,10 @@ struct Query {
   // Stack frames of the trace: a frame at a record's file (and line) is
   // evidence for that record.
   std::vector<StackFrame> frames;
+  // The whole paste the message came from (its frames, log prefixes): a
+  // low-scoring hit stands only when it names the hit's library. Empty:
+  // the message alone.
+  std::string_view context;
 };
 
 // Below this many records a Matcher builds in well under a second, faster
