@@ -112,9 +112,13 @@ inline bool Flow(const std::vector<Item>& items, std::vector<ReachingValue> in, 
 inline std::optional<std::vector<ReachingValue>> ReachingValues(
     const std::vector<const BranchPath*>& paths, const std::vector<bool>& appends,
     const BranchPath& use_path, size_t max = 8) {
+  // Deeper nesting is hostile input, and Flow recurses once per level.
+  constexpr size_t kMaxNesting = 32;
+  if (use_path.size() > kMaxNesting) return std::nullopt;
   std::vector<branch_internal::Item> items;
   for (size_t i = 0; i < paths.size(); ++i) {
     const BranchPath& p = *paths[i];
+    if (p.size() > kMaxNesting) return std::nullopt;
     size_t d = 0;
     while (d < p.size() && d < use_path.size() && p[d].chain == use_path[d].chain &&
            p[d].branch == use_path[d].branch) {

@@ -587,5 +587,27 @@ TEST(PhpExtractor, LocalsChosenByBranches) {
   EXPECT_EQ(sites[4].error_class, "InvalidArgumentException");
 }
 
+// Many chains (2^40 combinations) and deep nesting: the single reading of
+// before (the last assignment), in bounded time.
+TEST(PhpExtractor, BranchChoicesAreBounded) {
+  std::string code = "<?php\nfunction f($x) {\n";
+  for (int i = 0; i < 40; ++i) {
+    code += "  if ($x == " + std::to_string(i) + ") { $a" + std::to_string(i) +
+            " = 'one'; } else { $a" + std::to_string(i) + " = 'two'; }\n";
+  }
+  code += "  $m = 'deep';\n";
+  for (int i = 0; i < 100; ++i) code += "if ($x) {\n";
+  code += "$m = 'deeper';\n";
+  for (int i = 0; i < 100; ++i) code += "}\n";
+  code += "  throw new \\RuntimeException('Got '";
+  for (int i = 0; i < 40; ++i) code += " . $a" + std::to_string(i);
+  code += " . ' / ' . $m);\n}\n";
+  auto sites = Extract(code);
+  ASSERT_EQ(sites.size(), 1u) << testing::PrintToString(Messages(sites));
+  std::string twos;
+  for (int i = 0; i < 40; ++i) twos += "two";
+  EXPECT_EQ(sites[0].message.Display(), "Got " + twos + " / deeper");
+}
+
 }  // namespace
 }  // namespace errdex
