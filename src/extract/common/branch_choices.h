@@ -130,10 +130,9 @@ inline std::optional<std::vector<ReachingValue>> ReachingValues(
   }
   std::vector<ReachingValue> out;
   if (!branch_internal::Flow(items, {ReachingValue{}}, max, &out)) return std::nullopt;
-  out.erase(std::remove_if(out.begin(), out.end(),
-                           [&](const ReachingValue& v) {
-                             return v.assigns.empty() || appends[v.assigns[0]];
-                           }),
+  out.erase(std::remove_if(
+                out.begin(), out.end(),
+                [&](const ReachingValue& v) { return v.assigns.empty() || appends[v.assigns[0]]; }),
             out.end());
   return out;
 }

@@ -414,8 +414,9 @@ TEST(CSharpExtractor, LocalsFactoriesAndTargetTypedNew) {
   EXPECT_EQ(sites[0].message.Display(),
             "Cannot read into type '{0}'.\nTo fix this error change the type.\n");
   EXPECT_EQ(sites[0].line, 8);
-  EXPECT_TRUE(Matches(sites[0], "Cannot read into type 'Acme.Item[]'.\nTo fix this error change "
-                                "the type.\n Path '', line 1, position 1."));
+  EXPECT_TRUE(Matches(sites[0],
+                      "Cannot read into type 'Acme.Item[]'.\nTo fix this error change "
+                      "the type.\n Path '', line 1, position 1."));
   EXPECT_EQ(sites[1].error_class, "MappingException");
   EXPECT_EQ(sites[1].message.Display(), "Missing type map configuration.");
   EXPECT_EQ(sites[1].line, 13);

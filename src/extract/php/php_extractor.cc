@@ -30,13 +30,13 @@
 #include <vector>
 
 #include "errdex/extractor.h"
-#include "extract/common/branch_choices.h"
 #include "extract/common/brace_context.h"
+#include "extract/common/branch_choices.h"
 #include "extract/common/conditional_messages.h"
-#include "extract/jvm/jvm_idioms.h"
-#include "extract/php/php_strings.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
+#include "extract/jvm/jvm_idioms.h"
+#include "extract/php/php_strings.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_php();

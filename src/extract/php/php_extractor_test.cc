@@ -572,8 +572,9 @@ TEST(PhpExtractor, LocalsChosenByBranches) {
   EXPECT_EQ(sites[0].message.Display(), "Client error: `%s %s` resulted in a `%s` response");
   EXPECT_EQ(sites[0].line, 20);
   EXPECT_EQ(sites[0].function, "RequestException::create");
-  EXPECT_TRUE(Matches(sites[0], "Client error: `POST https://x.test/a?b=1` resulted in a "
-                                "`404 Not Found` response"));
+  EXPECT_TRUE(Matches(sites[0],
+                      "Client error: `POST https://x.test/a?b=1` resulted in a "
+                      "`404 Not Found` response"));
   EXPECT_EQ(sites[1].error_class, "ServerException");
   EXPECT_EQ(sites[1].message.Display(), "Server error: `%s %s` resulted in a `%s` response");
   EXPECT_EQ(sites[2].error_class, "RequestException");

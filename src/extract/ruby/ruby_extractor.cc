@@ -1315,8 +1315,8 @@ class RubyFile {
   std::vector<ErrorSite>* out_;
   std::map<uint32_t, TSNode> heredocs_;  // opener start byte -> body
   std::map<std::string, std::vector<TSNode>> assignments_;
-  std::map<const void*, BranchPath> paths_;  // assignment -> branches holding it
-  BranchChoices choices_;                    // the branches the site being built takes
+  std::map<const void*, BranchPath> paths_;   // assignment -> branches holding it
+  BranchChoices choices_;                     // the branches the site being built takes
   std::map<std::string, Template> defaults_;  // exception class -> default message
   std::set<std::string> known_defaults_;
   std::set<std::string> error_classes_;
