@@ -210,7 +210,7 @@ class CSharpFile {
  private:
   void Visit(TSNode n) {
     std::string_view type = Type(n);
-    if (type == "object_creation_expression") {
+    if (type == "object_creation_expression" || type == "implicit_object_creation_expression") {
       HandleNew(n);
     } else if (type == "constructor_initializer") {
       HandleBase(n);
@@ -263,6 +263,7 @@ class CSharpFile {
   // `new X(...)`: thrown (also `?? throw new X(..)`), returned, or stored.
   void HandleNew(TSNode n) {
     std::string cls = ClassName(ts::Text(Field(n, "type"), src_));
+    if (Is(n, "implicit_object_creation_expression")) cls = TargetType(n);
     TSNode parent = Parent();
     bool thrown = Is(parent, "throw_statement") || Is(parent, "throw_expression");
     if (cls.empty() || (!LooksLikeExceptionClass(cls) && !thrown)) return;
@@ -270,7 +271,11 @@ class CSharpFile {
     if (ts_node_is_null(stmt)) return;
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     site.error_class = cls;
-    std::vector<Arg> args = Args(Field(n, "arguments"));
+    TSNode arguments = Field(n, "arguments");
+    for (TSNode k : NamedChildren(n)) {
+      if (ts_node_is_null(arguments) && Is(k, "argument_list")) arguments = k;  // new(..)
+    }
+    std::vector<Arg> args = Args(arguments);
     if (cls == "ArgumentNullException" || cls == "ArgumentOutOfRangeException" ||
         cls == "ObjectDisposedException") {
       ParamFirstMessage(cls, args, &site);
@@ -299,6 +304,19 @@ class CSharpFile {
       }
     }
     Finish(stmt, std::move(site));
+  }
+
+  // The type a target-typed `new(..)` builds: the declared type of the
+  // local or field it initializes (`AutoMapperMappingException e =
+  // new("..")`), else "".
+  std::string TargetType(TSNode n) {
+    TSNode parent = Parent();
+    if (!Is(parent, "variable_declarator")) return "";
+    std::vector<TSNode> anc = walk_.AncestorsOf(n);
+    for (TSNode a : anc) {
+      if (Is(a, "variable_declaration")) return ClassName(ts::Text(Field(a, "type"), src_));
+    }
+    return "";
   }
 
   // ArgumentNullException(paramName[, message]),
@@ -674,6 +692,10 @@ class CSharpFile {
     }
     if (type == "invocation_expression") {
       if (auto t = CallTemplate(n, pos, depth, note)) return *t;
+    }
+    if (type == "member_access_expression" && text == "Environment.NewLine") {
+      out.AddLiteral("\n");  // "\r\n" on Windows; pastes mostly arrive with "\n"
+      return out;
     }
     if (type == "identifier") {
       if (auto t = VariableTemplate(n, pos, depth, note)) return *t;

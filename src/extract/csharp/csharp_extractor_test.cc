@@ -384,5 +384,45 @@ TEST(CSharpExtractor, DocCommentNotesAreProse) {
   EXPECT_EQ(sites[0].notes[0].text, "BSON has no comments; see Acme.BsonWriter.");
 }
 
+// A message built in a local (`+ Environment.NewLine`, then
+// `message = message.FormatWith(..)`) and thrown through a static factory;
+// a target-typed `new(..)` takes its class from the declaration.
+TEST(CSharpExtractor, LocalsFactoriesAndTargetTypedNew) {
+  auto sites = Extract(
+      "namespace Acme.Json {\n"
+      "class Reader {\n"
+      "  JsonArrayContract Ensure(JsonReader reader, Type objectType, JsonContract c) {\n"
+      "    if (!(c is JsonArrayContract a)) {\n"
+      "      string message = @\"Cannot read into type '{0}'.\" + Environment.NewLine +\n"
+      "                       @\"To fix this error change the type.\" + Environment.NewLine;\n"
+      "      message = message.FormatWith(CultureInfo.InvariantCulture, objectType);\n"
+      "      throw JsonSerializationException.Create(reader, message);\n"
+      "    }\n"
+      "    return a;\n"
+      "  }\n"
+      "  Expression Map(MapRequest request) {\n"
+      "    MappingException exception = new(\"Missing type map configuration.\", null)\n"
+      "    {\n"
+      "      Types = request.Types\n"
+      "    };\n"
+      "    return Throw(Constant(exception));\n"
+      "  }\n"
+      "}\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u) << testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].error_class, "JsonSerializationException");
+  EXPECT_EQ(sites[0].message.Display(),
+            "Cannot read into type '{0}'.\nTo fix this error change the type.\n");
+  EXPECT_EQ(sites[0].line, 8);
+  EXPECT_TRUE(Matches(sites[0],
+                      "Cannot read into type 'Acme.Item[]'.\nTo fix this error change "
+                      "the type.\n Path '', line 1, position 1."));
+  EXPECT_EQ(sites[1].error_class, "MappingException");
+  EXPECT_EQ(sites[1].message.Display(), "Missing type map configuration.");
+  EXPECT_EQ(sites[1].line, 13);
+  EXPECT_EQ(sites[1].function, "Reader.Map");
+  EXPECT_TRUE(Matches(sites[1], "Missing type map configuration.\n\nMapping types:\nA -> B"));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -31,11 +31,12 @@
 
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
+#include "extract/common/branch_choices.h"
 #include "extract/common/conditional_messages.h"
-#include "extract/jvm/jvm_idioms.h"
-#include "extract/php/php_strings.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
+#include "extract/jvm/jvm_idioms.h"
+#include "extract/php/php_strings.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_php();
@@ -244,7 +245,46 @@ struct Where {
   const void* fn = nullptr;  // id of the innermost function, else the root
   std::string cls;           // enclosing class ("" outside any)
   std::string fn_name;       // enclosing function or method
+  BranchPath path;           // the branches that lead here inside the function
 };
+
+// The if/elseif/else chains and switches around the last node of `anc`
+// (root first) at byte `pos`, inside the innermost function: which branch
+// holds it.
+BranchPath PhpBranchPath(const std::vector<TSNode>& anc, uint32_t pos) {
+  size_t from = 0;
+  for (size_t i = anc.size(); i-- > 0;) {
+    if (IsFunctionType(Type(anc[i]))) {
+      from = i + 1;
+      break;
+    }
+  }
+  BranchPath path;
+  for (size_t i = from; i < anc.size(); ++i) {
+    TSNode parent = anc[i];
+    TSNode child = i + 1 < anc.size() ? anc[i + 1] : TSNode{};
+    bool is_if = Is(parent, "if_statement");
+    if (!is_if && !Is(parent, "switch_block")) continue;
+    if (is_if && ts_node_eq(Field(parent, "condition"), child)) continue;
+    BranchStep step{parent.id, 0, false};
+    int index = 0;
+    for (TSNode k : NamedChildren(parent)) {
+      std::string_view t = Type(k);
+      bool branch = is_if ? (ts_node_eq(k, Field(parent, "body")) || t == "else_if_clause" ||
+                             t == "else_clause")
+                          : (t == "case_statement" || t == "default_statement");
+      if (!branch) continue;
+      if (t == "else_clause" || t == "default_statement") step.exhaustive = true;
+      bool holds = ts_node_is_null(child)
+                       ? ts_node_start_byte(k) <= pos && pos < ts_node_end_byte(k)
+                       : ts_node_eq(k, child);
+      if (holds) step.branch = index;
+      ++index;
+    }
+    path.push_back(step);
+  }
+  return path;
+}
 
 // Per-file extraction state.
 class PhpFile {
@@ -299,6 +339,7 @@ class PhpFile {
     TSNode value;
     bool append;  // .=
     const void* fn;
+    BranchPath path;  // the branches that hold it inside its function
   };
 
   struct Const {
@@ -327,6 +368,7 @@ class PhpFile {
   bool MayBeException(TSNode n, const std::vector<TSNode>& anc) {
     std::string cls = ShortClass(ts::Text(ts::FirstNamed(n), src_));
     if (cls.empty() || Is(ts::FirstNamed(n), "anonymous_class")) return false;
+    if (Is(ts::FirstNamed(n), "variable_name")) return true;  // new $className(..)
     bool thrown = !anc.empty() && Is(anc.back(), "throw_expression");
     return thrown || cls == "self" || cls == "static" || LooksLikeExceptionClass(cls) ||
            cls == "JsonResponse" || cls == "Response" || cls == "WP_Error";
@@ -407,20 +449,74 @@ class PhpFile {
       return;
     }
     if (cls == "WP_Error") return HandleWpError(c, Args(ArgumentsOf(n)));
+    // One construction per combination of the branches its class and
+    // message were chosen in (branch_choices.h).
+    std::vector<std::optional<Built>> built = choices_.Enumerate([&] { return BuildNew(c, cls); });
+    std::vector<Built> sites;
+    for (std::optional<Built>& b : built) {
+      if (!b) continue;
+      bool seen = false;
+      for (const Built& o : sites) {
+        seen = seen || (o.site.error_class == b->site.error_class &&
+                        o.site.message.Display() == b->site.message.Display() &&
+                        o.alts.size() == b->alts.size());
+      }
+      if (!seen) sites.push_back(std::move(*b));
+    }
+    TSNode fn = EnclosingFunction(c.anc);
+    for (size_t i = 0; i < sites.size(); ++i) {
+      ErrorSite& site = sites[i].site;
+      if (sites.size() > 1) {
+        std::string note = "message " + std::to_string(i + 1) + " of " +
+                           std::to_string(sites.size()) + ", chosen by the branches above";
+        site.message_origin_note =
+            site.message_origin_note.empty() ? note : site.message_origin_note + "; " + note;
+      }
+      if (Is(sites[i].stmt, "return_statement") && Is(fn, "method_declaration")) {
+        std::string name = sites[i].cls + "::" + std::string(ts::Text(Field(fn, "name"), src_));
+        site.message_origin_note =
+            "built and returned by `" + name + "()`" +
+            (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
+        helper_sites_.push_back({out_->size(), std::string(ts::Text(Field(fn, "name"), src_))});
+      }
+      FinishEach(c, std::move(site), sites[i].alts);
+    }
+  }
+
+  // A construction as one combination of branches reads it.
+  struct Built {
+    ErrorSite site;
+    std::vector<Template> alts;  // one per branch of a ternary message
+    TSNode stmt;
+    std::string cls;  // the enclosing class
+  };
+
+  std::optional<Built> BuildNew(const Candidate& c, std::string cls) {
+    TSNode n = c.node;
+    Where where = WhereOf(c.anc, ts_node_start_byte(n));
     bool own = cls == "self" || cls == "static";
     if (own) {
       TSNode klass = EnclosingClass(c.anc);
-      if (ts_node_is_null(klass) || !IsExceptionClass(klass)) return;
+      if (ts_node_is_null(klass) || !IsExceptionClass(klass)) return std::nullopt;
       cls = std::string(ts::Text(Field(klass, "name"), src_));
     }
     bool thrown = !c.anc.empty() && Is(c.anc.back(), "throw_expression");
-    if (!thrown && !LooksLikeExceptionClass(cls) && !own) return;
-    TSNode stmt = StatementOf(n, c.anc);
-    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    if (Is(ts::FirstNamed(n), "variable_name")) {
+      cls = ClassHeldBy(ts::FirstNamed(n), where);
+      if (cls.empty()) return std::nullopt;
+      // `$className = __CLASS__` in an exception class: its own class.
+      TSNode klass = EnclosingClass(c.anc);
+      own = cls == where.cls && !ts_node_is_null(klass) && IsExceptionClass(klass);
+    }
+    if (!thrown && !LooksLikeExceptionClass(cls) && !own) return std::nullopt;
+    Built b;
+    b.stmt = StatementOf(n, c.anc);
+    b.cls = where.cls;
+    ErrorSite& site = b.site;
+    site = NewSite(b.stmt, SiteKind::kRaise);
     site.error_class = cls;
-    Where where = WhereOf(c.anc, ts_node_start_byte(n));
     std::vector<Arg> args = Args(ArgumentsOf(n));
-    std::vector<Template> alts = FillFromArgs(args, where, &site);
+    b.alts = FillFromArgs(args, where, &site);
     if (site.message_opaque) {
       auto it = defaults_.find(cls);
       if (args.empty() && it != defaults_.end()) {
@@ -429,18 +525,25 @@ class PhpFile {
         site.message_origin_note =
             "the default message of `" + cls + "` (line " + std::to_string(it->second.second) + ")";
       } else if (!thrown) {
-        return;  // `return new X($e)`: not worth a record of its own
+        return std::nullopt;  // `return new X($e)`: not worth a record of its own
       }
     }
-    TSNode fn = EnclosingFunction(c.anc);
-    if (Is(stmt, "return_statement") && Is(fn, "method_declaration")) {
-      std::string name = where.cls + "::" + std::string(ts::Text(Field(fn, "name"), src_));
-      site.message_origin_note =
-          "built and returned by `" + name + "()`" +
-          (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
-      helper_sites_.push_back({out_->size(), std::string(ts::Text(Field(fn, "name"), src_))});
+    return b;
+  }
+
+  // The class a `$className` local names where it is used: `X::class`,
+  // `self::class`, `__CLASS__` or a string literal; "" otherwise.
+  std::string ClassHeldBy(TSNode var, const Where& where) {
+    std::vector<const Assignment*> found = AssignmentsFor(std::string(ts::Text(var, src_)), where);
+    if (found.size() != 1) return "";
+    TSNode v = found[0]->value;
+    std::string_view text = ts::Text(v, src_);
+    if (text == "__CLASS__" || text == "self::class" || text == "static::class") return where.cls;
+    if (Is(v, "class_constant_access_expression") && text.ends_with("::class")) {
+      return ShortClass(text.substr(0, text.size() - 7));
     }
-    FinishEach(c, std::move(site), alts);
+    if (Is(v, "string") && text.size() > 2) return ShortClass(text.substr(1, text.size() - 2));
+    return "";
   }
 
   // Fills the message, HTTP status and error code from constructor
@@ -1028,7 +1131,8 @@ class PhpFile {
           if (!kv.empty()) rest.push_back(HoleExpr(kv.back()));
         }
       }
-      return ApplyPrintf(fmt, rest, PrintfDialect::kPhp);
+      Template t = ApplyPrintf(fmt, rest, PrintfDialect::kPhp);
+      return name == "sprintf" ? WithLocalText(t, args, where, depth) : t;
     }
     if (name == "trim" || name == "rtrim" || name == "ltrim") {
       // Trimming spaces changes no text a pattern anchors on.
@@ -1045,6 +1149,34 @@ class PhpFile {
       return replacements ? LaravelPlaceholders(k) : key;
     }
     return std::nullopt;
+  }
+
+  // `sprintf('%s: ..', $label)` where `$label` holds text (one value per
+  // branch it was assigned in): the text replaces the `%s` hole.
+  Template WithLocalText(const Template& t, const std::vector<Arg>& args, const Where& where,
+                         int depth) {
+    std::map<std::string, Template> values;
+    for (size_t i = 1; i < args.size(); ++i) {
+      if (!Is(args[i].value, "variable_name")) continue;
+      std::string inner;
+      std::optional<Template> v = VariableTemplate(args[i].value, where, depth + 1, &inner);
+      if (v && v->HasLiteralText()) values.emplace(HoleExpr(args[i].value), *v);
+    }
+    if (values.empty()) return t;
+    Template out;
+    for (const Piece& p : t.pieces()) {
+      auto it = p.is_hole ? values.find(p.expr) : values.end();
+      bool plain = p.text.size() >= 2 && p.text.front() == '%' && p.text.back() == 's' &&
+                   p.text.find_first_not_of("%$0123456789s") == std::string::npos;
+      if (it != values.end() && plain) {
+        out.Append(it->second);
+      } else if (p.is_hole) {
+        out.AddHole(p.text, p.expr, p.type);
+      } else {
+        out.AddLiteral(p.text);
+      }
+    }
+    return out;
   }
 
   // `:attribute` placeholders of a Laravel translation line.
@@ -1128,18 +1260,36 @@ class PhpFile {
 
   // The assignments that give a local its value at `where`: the last `=`
   // before it in the same function, then the `.=`s after that; empty when
-  // there is none (or too many to trust).
+  // there is none (or too many to trust). When the `=`s sit in the branches
+  // of an if/elseif/else chain or a switch, the branch the current choice
+  // takes (branch_choices.h).
   std::vector<const Assignment*> AssignmentsFor(const std::string& name, const Where& where) {
-    std::vector<const Assignment*> found;
+    std::vector<const Assignment*> found, before;
     auto it = assignments_.find(name);
     if (it == assignments_.end() || it->second.size() >= kMaxAssignmentsPerName) return found;
     for (const Assignment& a : it->second) {
       if (ts_node_start_byte(a.node) >= where.pos) break;
       if (a.fn != where.fn) continue;
+      before.push_back(&a);
       if (!a.append) found.clear();
       found.push_back(&a);
     }
     if (!found.empty() && found[0]->append) found.clear();
+    // Only `=`s in branches choose; `.=`s in a branch keep extending the
+    // one message.
+    bool branched = false;
+    for (const Assignment* a : before) branched = branched || (!a->append && !a->path.empty());
+    if (!branched) return found;
+    std::vector<const BranchPath*> paths;
+    std::vector<bool> appends;
+    for (const Assignment* a : before) {
+      paths.push_back(&a->path);
+      appends.push_back(a->append);
+    }
+    std::optional<std::vector<ReachingValue>> values = ReachingValues(paths, appends, where.path);
+    if (!values || values->empty()) return found;
+    found.clear();
+    for (size_t i : ChooseValue(*values, &choices_).assigns) found.push_back(before[i]);
     return found;
   }
 
@@ -1156,6 +1306,7 @@ class PhpFile {
     Template out;
     for (const Assignment* f : found) {
       at.pos = ts_node_start_byte(f->node);
+      at.path = f->path;
       out.Append(ExprTemplate(f->value, at, depth + 1, note));
       if (!out.HasLiteralText()) break;
     }
@@ -1207,7 +1358,8 @@ class PhpFile {
     auto& list = assignments_[std::string(ts::Text(left, src_))];
     if (list.size() < kMaxAssignmentsPerName) {
       TSNode fn = EnclosingFunction(anc);
-      list.push_back({n, Field(n, "right"), append, ts_node_is_null(fn) ? root_.id : fn.id});
+      list.push_back({n, Field(n, "right"), append, ts_node_is_null(fn) ? root_.id : fn.id,
+                      PhpBranchPath(anc, ts_node_start_byte(n))});
     } else {
       list.resize(kMaxAssignmentsPerName);  // marks the name as given up on
     }
@@ -1276,6 +1428,7 @@ class PhpFile {
     if (Is(fn, "anonymous_function") || Is(fn, "arrow_function")) w.fn_name = "{closure}";
     TSNode klass = EnclosingClass(anc);
     if (!ts_node_is_null(klass)) w.cls = std::string(ts::Text(Field(klass, "name"), src_));
+    w.path = PhpBranchPath(anc, pos);
     return w;
   }
 
@@ -1517,6 +1670,7 @@ class PhpFile {
   TSNode root_{};
   std::string namespace_;
   std::map<std::string, std::vector<Assignment>> assignments_;
+  BranchChoices choices_;  // the branches the site being built takes
   std::map<std::string, std::vector<Const>> consts_;          // "Class::NAME", "::NAME"
   std::map<std::string, std::pair<Template, int>> defaults_;  // class -> default message, line
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)

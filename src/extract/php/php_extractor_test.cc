@@ -528,5 +528,87 @@ TEST(PhpExtractor, FilesItHandles) {
   EXPECT_EQ(ExtractorFor("resources/views/welcome.blade.php"), nullptr);
 }
 
+// Locals assigned in each branch of an if/elseif/else chain: one record per
+// branch, and locals assigned in the same chain go together (the label and
+// the class of a factory that builds the exception with `new $className`).
+TEST(PhpExtractor, LocalsChosenByBranches) {
+  auto sites = Extract(
+      "<?php\n"
+      "namespace Net;\n"
+      "class RequestException extends \\RuntimeException\n"
+      "{\n"
+      "    public static function create($request, $response): self\n"
+      "    {\n"
+      "        $level = (int) floor($response->getStatusCode() / 100);\n"
+      "        if ($level === 4) {\n"
+      "            $label = 'Client error';\n"
+      "            $className = ClientException::class;\n"
+      "        } elseif ($level === 5) {\n"
+      "            $label = 'Server error';\n"
+      "            $className = ServerException::class;\n"
+      "        } else {\n"
+      "            $label = 'Unsuccessful request';\n"
+      "            $className = __CLASS__;\n"
+      "        }\n"
+      "        $message = sprintf('%s: `%s %s` resulted in a `%s` response', $label,\n"
+      "            $request->getMethod(), $request->getUri(), $response->getStatusCode());\n"
+      "        return new $className($message, $request, $response);\n"
+      "    }\n"
+      "\n"
+      "    public function check($x)\n"
+      "    {\n"
+      "        $msg = 'Value is missing';\n"
+      "        switch ($x) {\n"
+      "            case 0:\n"
+      "                $msg = 'Value is zero';\n"
+      "                break;\n"
+      "        }\n"
+      "        throw new \\InvalidArgumentException($msg);\n"
+      "    }\n"
+      "}\n",
+      "src/Exception/RequestException.php");
+  ASSERT_EQ(sites.size(), 5u) << testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].error_class, "ClientException");
+  EXPECT_EQ(sites[0].message.Display(), "Client error: `%s %s` resulted in a `%s` response");
+  EXPECT_EQ(sites[0].line, 20);
+  EXPECT_EQ(sites[0].function, "RequestException::create");
+  EXPECT_TRUE(Matches(sites[0],
+                      "Client error: `POST https://x.test/a?b=1` resulted in a "
+                      "`404 Not Found` response"));
+  EXPECT_EQ(sites[1].error_class, "ServerException");
+  EXPECT_EQ(sites[1].message.Display(), "Server error: `%s %s` resulted in a `%s` response");
+  EXPECT_EQ(sites[2].error_class, "RequestException");
+  EXPECT_EQ(sites[2].message.Display(),
+            "Unsuccessful request: `%s %s` resulted in a `%s` response");
+  EXPECT_FALSE(Matches(sites[2], "Client error: `GET /` resulted in a `404` response"));
+  // A switch without a default keeps the value from before it.
+  EXPECT_EQ(sites[3].message.Display(), "Value is missing");
+  EXPECT_EQ(sites[4].message.Display(), "Value is zero");
+  EXPECT_EQ(sites[4].line, 31);
+  EXPECT_EQ(sites[4].error_class, "InvalidArgumentException");
+}
+
+// Many chains (2^40 combinations) and deep nesting: the single reading of
+// before (the last assignment), in bounded time.
+TEST(PhpExtractor, BranchChoicesAreBounded) {
+  std::string code = "<?php\nfunction f($x) {\n";
+  for (int i = 0; i < 40; ++i) {
+    code += "  if ($x == " + std::to_string(i) + ") { $a" + std::to_string(i) +
+            " = 'one'; } else { $a" + std::to_string(i) + " = 'two'; }\n";
+  }
+  code += "  $m = 'deep';\n";
+  for (int i = 0; i < 100; ++i) code += "if ($x) {\n";
+  code += "$m = 'deeper';\n";
+  for (int i = 0; i < 100; ++i) code += "}\n";
+  code += "  throw new \\RuntimeException('Got '";
+  for (int i = 0; i < 40; ++i) code += " . $a" + std::to_string(i);
+  code += " . ' / ' . $m);\n}\n";
+  auto sites = Extract(code);
+  ASSERT_EQ(sites.size(), 1u) << testing::PrintToString(Messages(sites));
+  std::string twos;
+  for (int i = 0; i < 40; ++i) twos += "two";
+  EXPECT_EQ(sites[0].message.Display(), "Got " + twos + " / deeper");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "errdex/extractor.h"
+#include "extract/common/branch_choices.h"
 #include "extract/common/escapes.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
@@ -208,6 +209,54 @@ bool IfParts(TSNode n, TSNode* cond, TSNode* then, TSNode* other, bool* positive
   return false;
 }
 
+// The if/elsif/else chains, `case`s and modifier `if`s around `node` (its
+// ancestors `anc`, root first) inside the innermost method: which branch
+// holds it. An `elsif` continues the chain of the `if` it hangs from.
+BranchPath RubyBranchPath(const std::vector<TSNode>& anc, TSNode node) {
+  size_t from = 0;
+  for (size_t i = anc.size(); i-- > 0;) {
+    if (IsFunction(Type(anc[i]))) {
+      from = i + 1;
+      break;
+    }
+  }
+  BranchPath path;
+  auto child_of = [&](size_t i) { return i + 1 < anc.size() ? anc[i + 1] : node; };
+  for (size_t i = from; i < anc.size(); ++i) {
+    TSNode parent = anc[i];
+    std::string_view t = Type(parent);
+    if (t == "if" || t == "unless") {
+      BranchStep step{parent.id, 0, false};
+      TSNode alt = Field(parent, "alternative");
+      while (Is(alt, "elsif")) alt = Field(alt, "alternative");
+      step.exhaustive = Is(alt, "else");
+      size_t j = i;
+      while (Is(child_of(j), "elsif")) {
+        ++step.branch;
+        ++j;
+      }
+      TSNode child = child_of(j);
+      if (Is(child, "else")) ++step.branch;
+      if (!Is(child, "then") && !Is(child, "else")) continue;  // the condition
+      path.push_back(step);
+      i = j;
+    } else if (t == "if_modifier" || t == "unless_modifier") {
+      if (ts_node_eq(Field(parent, "body"), child_of(i))) path.push_back({parent.id, 0, false});
+    } else if (t == "case") {
+      BranchStep step{parent.id, -1, false};
+      int index = 0;
+      for (TSNode k : NamedChildren(parent)) {
+        if (!Is(k, "when") && !Is(k, "else")) continue;
+        if (Is(k, "else")) step.exhaustive = true;
+        if (ts_node_eq(k, child_of(i))) step.branch = index;
+        ++index;
+      }
+      if (step.branch >= 0) path.push_back(step);
+    }
+  }
+  return path;
+}
+
 std::string ConditionText(TSNode cond, std::string_view src) {
   std::string_view text = Trim(ts::Text(cond, src));
   if (Is(cond, "parenthesized_statements") && text.size() >= 2 && text.front() == '(' &&
@@ -239,7 +288,7 @@ class RubyFile {
       } else if (t == "heredoc_body") {
         bodies.push_back(n);
       } else if (t == "assignment" || t == "operator_assignment") {
-        IndexAssignment(n, t);
+        IndexAssignment(n, t, anc);
       } else if (t == "class") {
         classes.push_back({n, anc});
       } else if (t == "method") {
@@ -262,12 +311,16 @@ class RubyFile {
            m == "render" || m == "head" || m == "halt" || m == "add";
   }
 
-  void IndexAssignment(TSNode n, std::string_view type) {
+  void IndexAssignment(TSNode n, std::string_view type, const std::vector<TSNode>& anc) {
     TSNode left = Field(n, "left");
     if (!Is(left, "identifier") && !Is(left, "constant")) return;
     if (type == "operator_assignment" && ts::Text(Field(n, "operator"), src_) != "+=") return;
     auto& list = assignments_[std::string(ts::Text(left, src_))];
-    if (list.size() < kMaxAssignmentsPerName) list.push_back(n);
+    if (list.size() < kMaxAssignmentsPerName) {
+      list.push_back(n);
+      BranchPath path = RubyBranchPath(anc, n);
+      if (!path.empty()) paths_[n.id] = std::move(path);
+    }
   }
 
   // --- sites -----------------------------------------------------------------
@@ -316,17 +369,48 @@ class RubyFile {
     if (ft == "integer" || ft == "simple_symbol" || ft == "nil" || ft == "true" || ft == "false") {
       return;
     }
+    // One site per combination of the branches its message was chosen in
+    // (branch_choices.h).
+    std::vector<std::optional<ErrorSite>> built =
+        choices_.Enumerate([&] { return BuildRaise(call, args); });
+    std::vector<ErrorSite> sites;
+    for (std::optional<ErrorSite>& b : built) {
+      if (!b || b->message.empty() || !b->message.HasLiteralText()) continue;
+      bool seen = false;
+      for (const ErrorSite& o : sites) seen = seen || o.message.Display() == b->message.Display();
+      if (!seen) sites.push_back(std::move(*b));
+    }
+    for (size_t i = 0; i < sites.size(); ++i) {
+      if (sites.size() > 1) {
+        std::string note = "message " + std::to_string(i + 1) + " of " +
+                           std::to_string(sites.size()) + ", chosen by the branches above";
+        std::string& origin = sites[i].message_origin_note;
+        origin = origin.empty() ? note : origin + "; " + note;
+      }
+      Finish(call, anc, std::move(sites[i]));
+    }
+  }
+
+  std::optional<ErrorSite> BuildRaise(TSNode call, const std::vector<TSNode>& args) {
     ErrorSite site = NewSite(call, SiteKind::kRaise);
     uint32_t pos = ts_node_start_byte(call);
     std::string* note = &site.message_origin_note;
     TSNode first = args[0];
+    if (args.size() == 1 && Is(first, "identifier")) {
+      // `e = Gem::LoadError.new "..."; e.name = ..; raise e`
+      TSNode made = ExceptionHeldBy(first, pos);
+      if (!ts_node_is_null(made)) {
+        first = made;
+        *note = "exception built at line " + std::to_string(ts::Line(made));
+      }
+    }
     // `raise a, b`: a is always the class (or an exception object).
     if (IsClassRef(first) || args.size() >= 2) {
       site.error_class = CollapseSpace(ts::Text(first, src_));
       if (args.size() >= 2) {
         site.message = ExprTemplate(args[1], pos, 0, note);
       } else if (site.error_class == "SystemExit") {
-        return;  // exits silently: there is no message to look up
+        return std::nullopt;  // exits silently: there is no message to look up
       } else {
         site.message = DefaultMessage(site.error_class, note);
       }
@@ -346,7 +430,25 @@ class RubyFile {
       site.message = ExprTemplate(first, pos, 0, note);
     }
     site.severity = "error";
-    Finish(call, anc, std::move(site));
+    return site;
+  }
+
+  // The `X.new(..)` a local holds where it is raised: its last plain
+  // assignment before `pos` in the same method, else a null node.
+  TSNode ExceptionHeldBy(TSNode ident, uint32_t pos) {
+    auto it = assignments_.find(std::string(ts::Text(ident, src_)));
+    if (it == assignments_.end()) return TSNode{};
+    TSNode scope = MethodOf(ident), last{};
+    for (TSNode a : it->second) {
+      if (ts_node_start_byte(a) >= pos) break;
+      if (Is(a, "assignment") && ts_node_eq(MethodOf(a), scope)) last = a;
+    }
+    TSNode value = Field(last, "right");
+    if (!Is(value, "call") || ts::Text(Field(value, "method"), src_) != "new" ||
+        !IsClassRef(Field(value, "receiver"))) {
+      return TSNode{};
+    }
+    return value;
   }
 
   // `raise X` prints X's default message: the class name, unless the class
@@ -674,6 +776,10 @@ class RubyFile {
     if (type == "identifier" || type == "constant") {
       if (auto t = VariableTemplate(n, pos, depth, note)) return *t;
     }
+    if (std::optional<TSNode> value = ChosenBranchValue(n)) {
+      Template t = ExprTemplate(*value, pos, depth + 1, note);
+      if (t.HasLiteralText()) return t;
+    }
     AddExprHole(n, &out);
     return out;
   }
@@ -744,6 +850,16 @@ class RubyFile {
   // `#{expr}`: a literal inside is inlined, anything else is a hole.
   void AddInterpolation(TSNode c, uint32_t pos, int depth, std::string* note, Template* out) {
     std::vector<TSNode> kids = NamedChildren(c);
+    if (kids.size() == 1 && Is(kids[0], "identifier")) {
+      // `#{suggestion}`: a local holding text (one value per branch it was
+      // assigned in) is that text.
+      std::string inner;
+      std::optional<Template> held = VariableTemplate(kids[0], pos, depth + 1, &inner);
+      if (held && held->HasLiteralText()) {
+        out->Append(*held);
+        return;
+      }
+    }
     if (kids.size() == 1 && (Is(kids[0], "string") || Is(kids[0], "constant"))) {
       Template inner = ExprTemplate(kids[0], pos, depth + 1, note);
       if (inner.HasLiteralText() && inner.HoleCount() == 0) {
@@ -932,17 +1048,83 @@ class RubyFile {
     }
     if (last_plain < 0) return std::nullopt;
     if (constant && found.size() != 1) return std::nullopt;  // ambiguous
-    TSNode a = found[last_plain];
+    std::vector<TSNode> chosen(found.begin() + last_plain, found.end());
+    if (!constant) ChooseAssignments(ident, found, &chosen);
+    TSNode a = chosen[0];
     Template out = ExprTemplate(Field(a, "right"), ts_node_start_byte(a), depth + 1, note);
     if (!out.HasLiteralText()) return std::nullopt;
-    for (size_t i = last_plain + 1; i < found.size(); ++i) {
+    for (size_t i = 1; i < chosen.size(); ++i) {
       out.Append(
-          ExprTemplate(Field(found[i], "right"), ts_node_start_byte(found[i]), depth + 1, note));
+          ExprTemplate(Field(chosen[i], "right"), ts_node_start_byte(chosen[i]), depth + 1, note));
     }
     if (note && note->empty()) {
       *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(a));
     }
     return out;
+  }
+
+  // When `=`s of the local sit in branches (`if c then msg = "a" else msg =
+  // "b" end`), the assignments the current branch choice reaches `use`
+  // through (branch_choices.h); `chosen` is left alone otherwise.
+  void ChooseAssignments(TSNode use, const std::vector<TSNode>& found,
+                         std::vector<TSNode>* chosen) {
+    static const BranchPath kNone;
+    bool branched = false;
+    std::vector<const BranchPath*> paths;
+    std::vector<bool> appends;
+    for (TSNode a : found) {
+      auto it = paths_.find(a.id);
+      paths.push_back(it == paths_.end() ? &kNone : &it->second);
+      appends.push_back(!Is(a, "assignment"));
+      branched = branched || (Is(a, "assignment") && it != paths_.end());
+    }
+    if (!branched) return;
+    std::vector<TSNode> anc;  // of the use, root first (rare: ts_node_parent is fine)
+    for (TSNode p = ts_node_parent(use); !ts_node_is_null(p) && anc.size() < 256;
+         p = ts_node_parent(p)) {
+      anc.insert(anc.begin(), p);
+    }
+    std::optional<std::vector<ReachingValue>> values =
+        ReachingValues(paths, appends, RubyBranchPath(anc, use));
+    if (!values || values->empty()) return;
+    chosen->clear();
+    for (size_t i : ChooseValue(*values, &choices_).assigns) chosen->push_back(found[i]);
+  }
+
+  // The value of a `case`/`if`/`unless`/ternary used as an expression
+  // (`msg = case problem when :engine "..." when :version "..." end`): the
+  // last statement of the branch the current choice takes.
+  std::optional<TSNode> ChosenBranchValue(TSNode n) {
+    std::vector<TSNode> bodies;
+    std::string_view t = Type(n);
+    if (t == "case") {
+      for (TSNode k : NamedChildren(n)) {
+        if (Is(k, "when")) bodies.push_back(Field(k, "body"));
+        if (Is(k, "else")) bodies.push_back(k);
+      }
+    } else if (t == "if" || t == "unless") {
+      bodies.push_back(Field(n, "consequence"));
+      TSNode alt = Field(n, "alternative");
+      for (int i = 0; Is(alt, "elsif") && i < kMaxExprDepth; ++i) {
+        bodies.push_back(Field(alt, "consequence"));
+        alt = Field(alt, "alternative");
+      }
+      if (Is(alt, "else")) bodies.push_back(alt);
+    } else if (t == "conditional") {
+      bodies = {Field(n, "consequence"), Field(n, "alternative")};
+    } else {
+      return std::nullopt;
+    }
+    std::vector<int> branches;
+    for (size_t i = 0; i < bodies.size(); ++i) {
+      if (!ts_node_is_null(bodies[i])) branches.push_back(static_cast<int>(i));
+    }
+    if (branches.empty()) return std::nullopt;
+    TSNode body = bodies[choices_.Pick(n.id, branches)];
+    if (t == "conditional") return body;
+    std::vector<TSNode> stmts = NamedChildren(body);
+    if (stmts.empty()) return std::nullopt;
+    return stmts.back();
   }
 
   // The method holding `n`, else the root (ts_node_parent is fine here: it
@@ -1133,6 +1315,8 @@ class RubyFile {
   std::vector<ErrorSite>* out_;
   std::map<uint32_t, TSNode> heredocs_;  // opener start byte -> body
   std::map<std::string, std::vector<TSNode>> assignments_;
+  std::map<const void*, BranchPath> paths_;   // assignment -> branches holding it
+  BranchChoices choices_;                     // the branches the site being built takes
   std::map<std::string, Template> defaults_;  // exception class -> default message
   std::set<std::string> known_defaults_;
   std::set<std::string> error_classes_;

@@ -368,5 +368,78 @@ TEST(RubyExtractor, HandlesRubyFilesOnly) {
   EXPECT_EQ(ExtractorFor("lib/x.rbs"), nullptr);
 }
 
+// A local whose value is a case/when, an if/elsif/else or a ternary, or
+// that is assigned in the branches of one: one record per branch, at the
+// raise. An exception built into a local and raised later keeps its class.
+TEST(RubyExtractor, LocalsChosenByBranches) {
+  auto sites = Extract(
+      "module Bundler\n"
+      "  class Definition\n"
+      "    def validate_ruby!\n"
+      "      problem, expected, actual = ruby_version.diff(RubyVersion.system)\n"
+      "      msg = case problem\n"
+      "            when :engine\n"
+      "              \"Your Ruby engine is #{actual}, but your Gemfile specified #{expected}\"\n"
+      "            when :version\n"
+      "              \"Your Ruby version is #{actual}, but your Gemfile specified #{expected}\"\n"
+      "            when :patchlevel\n"
+      "              if !expected.is_a?(String)\n"
+      "                \"The Ruby patchlevel in your Gemfile must be a string\"\n"
+      "              else\n"
+      "                \"Your Ruby patchlevel is #{actual}, but your Gemfile wants #{expected}\"\n"
+      "              end\n"
+      "            end\n"
+      "      raise RubyVersionMismatch, msg\n"
+      "    end\n"
+      "\n"
+      "    def check_for_activated_spec!(spec, activated)\n"
+      "      suggestion = if activated.default_gem?\n"
+      "        \"Since #{spec.name} is a default gem, remove your dependency on it.\"\n"
+      "      else\n"
+      "        \"Prepending `bundle exec` to your command may solve this.\"\n"
+      "      end\n"
+      "      e = Gem::LoadError.new \"You have already activated #{activated.name}, \" \\\n"
+      "                             \"but your Gemfile requires #{spec.name}. #{suggestion}\"\n"
+      "      e.name = spec.name\n"
+      "      raise e\n"
+      "    end\n"
+      "\n"
+      "    def pick(kind)\n"
+      "      reason = \"unknown kind\"\n"
+      "      reason = \"kind too old\" if kind == :old\n"
+      "      raise ArgumentError, \"Cannot pick: #{reason}\"\n"
+      "    end\n"
+      "  end\n"
+      "end\n");
+  ASSERT_EQ(sites.size(), 8u) << testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(),
+            "Your Ruby engine is #{actual}, but your Gemfile specified #{expected}");
+  EXPECT_EQ(sites[1].message.Display(),
+            "Your Ruby version is #{actual}, but your Gemfile specified #{expected}");
+  EXPECT_EQ(sites[1].error_class, "RubyVersionMismatch");
+  EXPECT_EQ(sites[1].line, 17);
+  EXPECT_EQ(sites[1].function, "Bundler.Definition.validate_ruby!");
+  EXPECT_TRUE(Matches(sites[1], "Your Ruby version is 1.9.3, but your Gemfile specified 2.0.0"));
+  EXPECT_FALSE(Matches(sites[0], "Your Ruby version is 1.9.3, but your Gemfile specified 2.0.0"));
+  EXPECT_EQ(sites[2].message.Display(), "The Ruby patchlevel in your Gemfile must be a string");
+  EXPECT_EQ(sites[3].message.Display(),
+            "Your Ruby patchlevel is #{actual}, but your Gemfile wants #{expected}");
+  EXPECT_EQ(sites[4].error_class, "Gem::LoadError");
+  EXPECT_EQ(sites[4].line, 29);
+  EXPECT_EQ(sites[4].message.Display(),
+            "You have already activated #{activated.name}, but your Gemfile requires "
+            "#{spec.name}. Since #{spec.name} is a default gem, remove your dependency on it.");
+  EXPECT_EQ(sites[5].message.Display(),
+            "You have already activated #{activated.name}, but your Gemfile requires "
+            "#{spec.name}. Prepending `bundle exec` to your command may solve this.");
+  EXPECT_TRUE(Matches(sites[5],
+                      "You have already activated rake 12.3.2, but your Gemfile requires rake "
+                      "13.0.1. Prepending `bundle exec` to your command may solve this."));
+  // A modifier `if` may or may not fire: both values.
+  EXPECT_EQ(sites[6].message.Display(), "Cannot pick: unknown kind");
+  EXPECT_EQ(sites[7].message.Display(), "Cannot pick: kind too old");
+  EXPECT_EQ(sites[7].line, 35);
+}
+
 }  // namespace
 }  // namespace errdex
