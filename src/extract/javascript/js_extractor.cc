@@ -996,16 +996,8 @@ class JsFile {
         msg = u;
         continue;
       }
-      if (!ts_node_is_null(msg) && !site->error_code) {
-        // new AxiosError(msg, AxiosError.ERR_BAD_REQUEST), new MyError(msg, 'E_CONFIG')
-        if (Is(u, "string")) {
-          std::string s = StringTemplate(u).Display();
-          if (LooksLikeCode(s)) site->error_code = s;
-        } else if (Is(u, "identifier") || Is(u, "member_expression")) {
-          std::string s = LastDotComponent(ts::Text(u, src_));
-          if (LooksLikeCode(s)) site->error_code = s;
-        }
-      }
+      // new AxiosError(msg, AxiosError.ERR_BAD_REQUEST), new MyError(msg, 'E_CONFIG')
+      if (!ts_node_is_null(msg)) ReadCodeArgument(u, site);
     }
     if (ts_node_is_null(msg) && !list.empty() && !Is(Unwrap(list[0]), "object")) msg = list[0];
     if (ts_node_is_null(msg)) {
@@ -1020,6 +1012,9 @@ class JsFile {
     if (!site->message_opaque || !alts) return;
     *alts = MessageAlternatives(msg, ts_node_start_byte(msg));
     if (alts->empty()) return;
+    for (size_t i = 1; i < list.size() && ts_node_eq(msg, list[0]); ++i) {
+      ReadCodeArgument(Unwrap(list[i]), site);
+    }
     site->message = alts->front();
     site->message_opaque = false;
     site->message_origin_note.clear();
@@ -1027,6 +1022,18 @@ class JsFile {
       alts->clear();
       site->message_origin_note =
           "the one value of `" + CollapseSpace(ts::Text(msg, src_)) + "` that has text";
+    }
+  }
+
+  // A code given after the message: `AxiosError.ERR_BAD_REQUEST`, 'E_CONFIG'.
+  void ReadCodeArgument(TSNode u, ErrorSite* site) {
+    if (site->error_code) return;
+    if (Is(u, "string")) {
+      std::string s = StringTemplate(u).Display();
+      if (LooksLikeCode(s)) site->error_code = s;
+    } else if (Is(u, "identifier") || Is(u, "member_expression")) {
+      std::string s = LastDotComponent(ts::Text(u, src_));
+      if (LooksLikeCode(s)) site->error_code = s;
     }
   }
 
