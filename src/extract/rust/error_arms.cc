@@ -45,10 +45,17 @@ std::optional<ErrorVariant> ErrorArmVariant(std::string_view pattern, std::strin
 }
 
 bool ReadsAsSentence(const Template& t) {
-  std::string text;
-  for (const Piece& p : t.pieces()) text += p.is_hole ? "x" : p.text;
-  std::string_view s = Trim(text);
-  return s.find(' ') != std::string_view::npos && t.HasLiteralText();
+  int words = 0;
+  for (const Piece& p : t.pieces()) {
+    if (p.is_hole) continue;
+    bool in_word = false;
+    for (char c : p.text) {
+      bool letter = std::isalpha(static_cast<unsigned char>(c)) != 0;
+      words += letter && !in_word;
+      in_word = letter;
+    }
+  }
+  return words >= 2;
 }
 
 std::vector<WrittenMessage> JoinBufferWrites(

@@ -35,8 +35,9 @@ struct ErrorVariant {
 };
 std::optional<ErrorVariant> ErrorArmVariant(std::string_view pattern, std::string_view self_type);
 
-// True when the literal text of `t` reads as a sentence (two words at
-// least), not a variant's name or a code (`write!(f, "Io")`, `"E001"`).
+// True when the literal text of `t` reads as a sentence (two words of
+// letters at least), not a variant's name, a code or punctuation around a
+// value (`write!(f, "Io")`, `"E001"`, `": {source}"`).
 bool ReadsAsSentence(const Template& t);
 
 // One write of text into a buffer: `write!(buf, "..", ..)`,

@@ -129,5 +129,20 @@ TEST(RustErrorArms, VariantsOfErrorTypesOnly) {
   EXPECT_FALSE(rust::ErrorArmVariant("Shade::Dark", ""));
 }
 
+TEST(RustErrorArms, OnlySentencesAreMessages) {
+  Template t;
+  t.AddLiteral("unexpected argument '");
+  t.AddHole("{}", "arg");
+  t.AddLiteral("' found");
+  EXPECT_TRUE(rust::ReadsAsSentence(t));
+  Template value;
+  value.AddLiteral(": ");
+  value.AddHole("{source}", "source");
+  EXPECT_FALSE(rust::ReadsAsSentence(value));
+  Template name;
+  name.AddLiteral("Io");
+  EXPECT_FALSE(rust::ReadsAsSentence(name));
+}
+
 }  // namespace
 }  // namespace errdex
