@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "extract/common/printf_format.h"
+#include "resolve/link_receiver.h"
 
 namespace errdex {
 namespace {
@@ -180,6 +181,14 @@ class Linker {
     // definition gives its own composed site, and the paste picks by text.
     if (call.construct && defs->second.size() <= kMaxClassDefinitions) {
       return std::find(defs->second.begin(), defs->second.end(), s.file) != defs->second.end();
+    }
+    // `usage.fail()`: the definition in usage.ts (link_receiver.h).
+    if (!call.receiver.empty()) {
+      std::vector<std::string_view> paths;
+      for (size_t d : defs->second) paths.push_back(files_[d].path);
+      if (std::optional<size_t> d = FileNamedByReceiver(call.receiver, paths)) {
+        return s.file == defs->second[*d];
+      }
     }
     // Ambiguous name: every definition must raise this message.
     const std::vector<size_t>& same = by_name_.at({Family(files_[file].path), call.callee});

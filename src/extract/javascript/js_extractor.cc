@@ -24,9 +24,11 @@
 
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
+#include "extract/common/conditional_messages.h"
 #include "extract/common/escapes.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
+#include "extract/javascript/message_idioms.h"
 #include "resolve/link.h"
 #include "util/text.h"
 
@@ -308,7 +310,8 @@ TSNode EnclosingScope(TSNode n) {
 struct JsIds {
   TSSymbol throw_statement, new_expression, call_expression, variable_declarator,
       assignment_expression, augmented_assignment_expression, member_expression, string, regex,
-      class_declaration, class_expression, abstract_class;
+      class_declaration, class_expression, abstract_class, return_statement, switch_statement,
+      switch_case, switch_default;
   TSFieldId function, constructor, object, property, arguments, left;
   std::vector<TSSymbol> functions;  // the types IsFunctionNode accepts
 
@@ -334,6 +337,10 @@ JsIds MakeIds(const TSLanguage* lang) {
             sym("class_declaration"),
             sym("class"),
             sym("abstract_class_declaration"),
+            sym("return_statement"),
+            sym("switch_statement"),
+            sym("switch_case"),
+            sym("switch_default"),
             field("function"),
             field("constructor"),
             field("object"),
@@ -390,6 +397,7 @@ class JsFile {
         HandleCall(p.node, p.ancestors);
       }
     }
+    for (const Pending& p : code_cases_) HandleCodeCase(p);
     if (facts_) CollectLinks();
   }
 
@@ -407,6 +415,8 @@ class JsFile {
     if (sym == ids_.string || sym == ids_.regex) return ts_node_has_error(n);
     if (sym == ids_.throw_statement) {
       pending_.push_back(Pending{n, sym, anc});
+    } else if (sym == ids_.return_statement) {
+      if (!ts_node_is_null(CodeCase(anc))) code_cases_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.new_expression) {
       // Only `new X(...)` with an uppercase name can be a site (HandleNew).
       std::string_view name = ts::Text(ts_node_child_by_field_id(n, ids_.constructor), src_);
@@ -435,6 +445,11 @@ class JsFile {
     } else if (sym == ids_.variable_declarator || sym == ids_.assignment_expression ||
                sym == ids_.augmented_assignment_expression) {
       IndexAssignment(n, anc);
+      if (sym == ids_.assignment_expression &&
+          js::IsMessageVariable(ts::Text(ts_node_child_by_field_id(n, ids_.left), src_)) &&
+          !ts_node_is_null(CodeCase(anc))) {
+        code_cases_.push_back(Pending{n, sym, anc});
+      }
       if (facts_ && sym == ids_.assignment_expression &&
           ts::Text(ts_node_child_by_field_id(n, ids_.left), src_) == "this.message") {
         message_assigns_.push_back(Pending{n, sym, anc});
@@ -855,7 +870,8 @@ class JsFile {
     site.error_class = last;
     site.http_status = StatusForClass(last);
     if (last.starts_with("ERR_") && LooksLikeCode(last)) site.error_code = last;
-    FillFromArgs(Field(n, "arguments"), &site);
+    std::vector<Template> alts;
+    FillFromArgs(Field(n, "arguments"), &site, &alts);
     // `const err = new Error(msg); err.code = 'E'; throw err`.
     if (Is(parent, "variable_declarator")) {
       std::string var(ts::Text(Field(parent, "name"), src_));
@@ -864,7 +880,9 @@ class JsFile {
     size_t before = out_->size();
     // An opaque message of several arguments names no parameter for sure.
     bool sink = !site.message_opaque || NamedChildren(Field(n, "arguments")).size() == 1;
-    Finish(stmt, std::move(site), anc, depth, sink ? last : "", sink);
+    FinishEachMessage(std::move(site), alts, [&](ErrorSite s) {
+      Finish(stmt, std::move(s), anc, depth, sink ? last : "", sink);
+    });
     if (facts_ && out_->size() > before) AddConstructionLink(n, out_->back(), anc);
   }
 
@@ -958,8 +976,10 @@ class JsFile {
     Finish(stmt, std::move(site), anc, depth);
   }
 
-  // Message, code and status from constructor/factory arguments.
-  void FillFromArgs(TSNode args, ErrorSite* site) {
+  // Message, code and status from constructor/factory arguments. A message
+  // that may be one of several (MessageAlternatives) goes to `*alts` when
+  // given, the first of them to the site.
+  void FillFromArgs(TSNode args, ErrorSite* site, std::vector<Template>* alts = nullptr) {
     std::vector<TSNode> list = NamedChildren(args);
     TSNode msg{};
     for (TSNode a : list) {
@@ -976,16 +996,8 @@ class JsFile {
         msg = u;
         continue;
       }
-      if (!ts_node_is_null(msg) && !site->error_code) {
-        // new AxiosError(msg, AxiosError.ERR_BAD_REQUEST), new MyError(msg, 'E_CONFIG')
-        if (Is(u, "string")) {
-          std::string s = StringTemplate(u).Display();
-          if (LooksLikeCode(s)) site->error_code = s;
-        } else if (Is(u, "identifier") || Is(u, "member_expression")) {
-          std::string s = LastDotComponent(ts::Text(u, src_));
-          if (LooksLikeCode(s)) site->error_code = s;
-        }
-      }
+      // new AxiosError(msg, AxiosError.ERR_BAD_REQUEST), new MyError(msg, 'E_CONFIG')
+      if (!ts_node_is_null(msg)) ReadCodeArgument(u, site);
     }
     if (ts_node_is_null(msg) && !list.empty() && !Is(Unwrap(list[0]), "object")) msg = list[0];
     if (ts_node_is_null(msg)) {
@@ -997,6 +1009,32 @@ class JsFile {
     }
     site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
     site->message_opaque = !site->message.HasLiteralText();
+    if (!site->message_opaque || !alts) return;
+    *alts = MessageAlternatives(msg, ts_node_start_byte(msg));
+    if (alts->empty()) return;
+    for (size_t i = 1; i < list.size() && ts_node_eq(msg, list[0]); ++i) {
+      ReadCodeArgument(Unwrap(list[i]), site);
+    }
+    site->message = alts->front();
+    site->message_opaque = false;
+    site->message_origin_note.clear();
+    if (alts->size() == 1) {
+      alts->clear();
+      site->message_origin_note =
+          "the one value of `" + CollapseSpace(ts::Text(msg, src_)) + "` that has text";
+    }
+  }
+
+  // A code given after the message: `AxiosError.ERR_BAD_REQUEST`, 'E_CONFIG'.
+  void ReadCodeArgument(TSNode u, ErrorSite* site) {
+    if (site->error_code) return;
+    if (Is(u, "string")) {
+      std::string s = StringTemplate(u).Display();
+      if (LooksLikeCode(s)) site->error_code = s;
+    } else if (Is(u, "identifier") || Is(u, "member_expression")) {
+      std::string s = LastDotComponent(ts::Text(u, src_));
+      if (LooksLikeCode(s)) site->error_code = s;
+    }
   }
 
   bool HasText(TSNode n) {
@@ -1060,6 +1098,94 @@ class JsFile {
       std::vector<TSNode> kids = NamedChildren(n);
       stack.insert(stack.end(), kids.rbegin(), kids.rend());
     }
+  }
+
+  // --- error maps (message_idioms.h) -----------------------------------------
+
+  // The `case` of a switch on an error code that holds a node with these
+  // ancestors (the nearest case, within the node's function); else null.
+  TSNode CodeCase(const Ancestors& anc) {
+    for (size_t k = anc.size(); k >= 3; --k) {
+      TSSymbol s = ts_node_symbol(anc[k - 1]);
+      if (ids_.IsFunction(s)) return TSNode{};
+      if (s != ids_.switch_case && s != ids_.switch_default) continue;
+      TSNode sw = anc[k - 3];  // switch_statement > switch_body > switch_case
+      if (ts_node_symbol(sw) != ids_.switch_statement) return TSNode{};
+      auto [it, added] = code_switches_.try_emplace(sw.id, false);
+      if (added) it->second = js::IsErrorCodeExpr(ts::Text(Field(sw, "value"), src_));
+      return it->second ? anc[k - 1] : TSNode{};
+    }
+    return TSNode{};
+  }
+
+  // `case "invalid_type": return `Expected ${e}, received ${r}`` (or
+  // `message = ...`): the text the error map gives that code.
+  void HandleCodeCase(const Pending& p) {
+    bool ret = p.symbol == ids_.return_statement;
+    TSNode value = Unwrap(ret ? ts::FirstNamed(p.node) : Field(p.node, "right"));
+    if (ts_node_is_null(value) || Is(value, "object")) return;
+    size_t depth = p.ancestors.size();
+    TSNode stmt = ret ? p.node : StatementOf(p.node, p.ancestors, &depth);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    TSNode label = Field(CodeCase(p.ancestors), "value");
+    std::string code = Is(label, "string") ? StringTemplate(label).Display()
+                                           : LastDotComponent(ts::Text(label, src_));
+    // A code that reads as one (`ENOENT`, `ERR_X`) is printed and searched
+    // for; a word (`custom`, `invalid_type`) would match any paste using it.
+    if (LooksLikeCode(code)) site.error_code = code;
+    std::vector<Template> alts = MessageAlternatives(value, ts_node_start_byte(stmt));
+    if (alts.size() == 1) {
+      site.message = alts[0];
+      alts.clear();
+    } else if (alts.empty()) {
+      site.message = ExprTemplate(value, ts_node_start_byte(stmt), 0, &site.message_origin_note);
+      if (!HasSpace(site.message)) return;  // a name or a key, not a message
+    }
+    std::string note = code.empty() ? "the error map's default text"
+                                    : "the text the error map gives code `" + code + "`";
+    site.message_origin_note =
+        site.message_origin_note.empty() ? note : site.message_origin_note + "; " + note;
+    FinishEachMessage(std::move(site), alts, [&](ErrorSite s) {
+      Finish(stmt, std::move(s), p.ancestors, depth, "", /*sink=*/false);
+    });
+  }
+
+  // The messages an expression may hold: each branch of `c ? 'a' : 'b'`,
+  // or, for a local whose last value has no text, each value assigned to
+  // it before `pos` (`let m = t ? 'timeout of ' + t + 'ms exceeded' :
+  // 'timeout exceeded'; if (custom) m = config.message;`). Values without
+  // text (a message the user configured) and single words are left out.
+  std::vector<Template> MessageAlternatives(TSNode n, uint32_t pos) {
+    n = Unwrap(n);
+    std::vector<TSNode> todo;
+    if (Is(n, "ternary_expression")) {
+      todo.push_back(n);
+    } else if (Is(n, "identifier")) {
+      std::string note;
+      if (VariableTemplate(n, pos, 0, &note)) return {};  // its last value is the message
+      std::string name(ts::Text(n, src_));
+      std::vector<TSNode> assigns = AssignmentsTo(EnclosingScope(n), name, pos);
+      for (TSNode a : assigns) {
+        if (Is(a, "augmented_assignment_expression")) return {};
+      }
+      for (auto a = assigns.rbegin(); a != assigns.rend(); ++a) todo.push_back(AssignedValue(*a));
+    }
+    std::vector<Template> out;
+    std::set<std::string> seen;
+    for (int budget = 32; !todo.empty() && out.size() < 8 && budget > 0; --budget) {
+      TSNode v = Unwrap(todo.back());
+      todo.pop_back();
+      if (Is(v, "ternary_expression")) {
+        todo.push_back(Field(v, "alternative"));
+        todo.push_back(Field(v, "consequence"));
+        continue;
+      }
+      std::string note;
+      Template t = ExprTemplate(v, ts_node_start_byte(v), 1, &note);
+      if (HasSpace(t) && seen.insert(t.Display()).second) out.push_back(std::move(t));
+    }
+    return out;
   }
 
   // --- templates -----------------------------------------------------------
@@ -1133,6 +1259,9 @@ class JsFile {
       return TemplateStringTemplate(Field(n, "arguments"), pos, depth + 1, note);
     }
     std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+    if (std::optional<size_t> from = js::I18nFormatArgsFrom(fn)) {
+      return I18nTemplate(fn, args, *from, pos, depth, note);
+    }
     if ((fn == "util.format" || fn == "format") && !args.empty()) {
       Template fmt = ExprTemplate(args[0], pos, depth + 1, note);
       if (!fmt.HasLiteralText()) return std::nullopt;
@@ -1141,6 +1270,25 @@ class JsFile {
       return ApplyPrintf(fmt, rest, PrintfDialect::kNodeUtil);
     }
     return std::nullopt;
+  }
+
+  // An i18n wrapper's English text (`__n('got %s, need %s', plural, n, a,
+  // b)`), its verbs filled from the arguments at `from` onward. A key
+  // (`t('errors.notFound')`) is not the text the user sees: one word only
+  // gives nothing.
+  std::optional<Template> I18nTemplate(std::string_view fn, const std::vector<TSNode>& args,
+                                       size_t from, uint32_t pos, int depth, std::string* note) {
+    if (args.empty() || (!Is(args[0], "string") && !Is(args[0], "template_string"))) {
+      return std::nullopt;
+    }
+    Template text = ExprTemplate(args[0], pos, depth + 1, note);
+    if (!HasSpace(text)) return std::nullopt;
+    std::vector<std::string> rest;
+    for (size_t i = from; i < args.size() && !Is(args[i], "object"); ++i) {
+      rest.push_back(HoleExpr(args[i]));
+    }
+    if (note->empty()) *note = "text translated by `" + std::string(fn) + "()`";
+    return ApplyPrintf(text, rest, PrintfDialect::kNodeUtil);
   }
 
   // A message held in a `const`/`let`/`var`: the last declaration or
@@ -1320,8 +1468,10 @@ class JsFile {
   std::vector<Pending> link_pending_;
   std::vector<Pending> message_assigns_;
   std::vector<Pending> console_errors_;
-  std::map<const void*, uint32_t> exits_;  // function -> its last process.exit() call
-  std::set<const void*> thrown_calls_;     // `throw f(...)` calls HandleThrow recorded
+  std::vector<Pending> code_cases_;            // returns and message assignments in error maps
+  std::map<const void*, bool> code_switches_;  // switch -> whether it is on an error code
+  std::map<const void*, uint32_t> exits_;      // function -> its last process.exit() call
+  std::set<const void*> thrown_calls_;         // `throw f(...)` calls HandleThrow recorded
   std::map<const void*, FuncInfo> func_info_;
   TSNode scope_hint_{};  // the caller's function while its arguments are read
   TSNode root_{};

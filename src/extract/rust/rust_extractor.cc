@@ -33,6 +33,7 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/escapes.h"
 #include "extract/common/ts_util.h"
+#include "extract/rust/error_arms.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_rust();
@@ -220,7 +221,7 @@ bool IsTestAttribute(TSNode attr_item, std::string_view src);
 // the walk close to bare parsing speed.
 struct RustIds {
   TSSymbol macro_invocation, call_expression, attribute_item, impl_item, let_declaration,
-      const_item, static_item;
+      const_item, static_item, match_arm;
   TSFieldId function, field, arguments, name;
 };
 
@@ -233,8 +234,8 @@ const RustIds& Ids() {
     };
     return RustIds{sym("macro_invocation"), sym("call_expression"), sym("attribute_item"),
                    sym("impl_item"),        sym("let_declaration"), sym("const_item"),
-                   sym("static_item"),      field("function"),      field("field"),
-                   field("arguments"),      field("name")};
+                   sym("static_item"),      sym("match_arm"),       field("function"),
+                   field("field"),          field("arguments"),     field("name")};
   }();
   return kIds;
 }
@@ -447,18 +448,21 @@ class RustFile {
   void Run(TSNode root) {
     root_ = root;
     TestItemFilter tests;
-    WalkPruned(root, [&](TSNode n, int depth) { return tests.Keep(n, depth, src_) && Visit(n); });
+    WalkPruned(root,
+               [&](TSNode n, int depth) { return tests.Keep(n, depth, src_) && Visit(n, depth); });
     for (TSNode impl : display_impls_) HandleDisplayImpl(impl);
+    AddArmSites();
     std::stable_sort(out_->begin() + static_cast<std::ptrdiff_t>(first_), out_->end(),
                      [](const ErrorSite& a, const ErrorSite& b) { return a.line < b.line; });
   }
 
  private:
   // Returns false to skip the node's subtree.
-  bool Visit(TSNode n) {
+  bool Visit(TSNode n, int depth) {
     expr_budget_ = kExprBudget;
     TSSymbol sym = ts_node_symbol(n);
     const RustIds& ids = Ids();
+    while (!impls_.empty() && impls_.back().first >= depth) impls_.pop_back();
     if (sym == ids.macro_invocation) {
       HandleMacro(n);
     } else if (sym == ids.call_expression) {
@@ -467,6 +471,9 @@ class RustFile {
       HandleErrorAttribute(n);
     } else if (sym == ids.impl_item) {
       NoteImpl(n);
+      impls_.emplace_back(depth, TypeName(ts::Text(Field(n, "type"), src_)));
+    } else if (sym == ids.match_arm) {
+      HandleErrorArm(n);
     } else if (!indexed_ &&
                (sym == ids.let_declaration || sym == ids.const_item || sym == ids.static_item)) {
       AddBinding(n);
@@ -1105,6 +1112,100 @@ class RustFile {
     return "";
   }
 
+  // --- error arms (error_arms.h) ----------------------------------------------------
+
+  // An arm on an error variant (`ErrorKind::X => ..`) whose value is text
+  // (`Some("..")`, `"..".into()`, `format!(..)`) or whose body writes text
+  // into a buffer: that text is the variant's message, one site per message.
+  void HandleErrorArm(TSNode arm) {
+    std::string_view self_type = impls_.empty() ? std::string_view() : impls_.back().second;
+    std::optional<rust::ErrorVariant> v =
+        rust::ErrorArmVariant(ts::Text(Field(arm, "pattern"), src_), self_type);
+    if (!v) return;
+    std::string cls = v->type + "::" + v->variant;
+    TSNode value = Field(arm, "value");
+    std::string note;
+    if (std::optional<Template> t = MessageTemplate(value, 0, &note)) {
+      AddArmSite(value, value, *t, cls);
+      return;
+    }
+    auto read = [this](TSNode stmt) { return ReadBufferWrite(stmt); };
+    auto add = [&](const std::vector<TSNode>& statements) {
+      for (const rust::WrittenMessage& m : rust::JoinBufferWrites(statements, read)) {
+        AddArmSite(m.first, m.last, m.text, cls);
+      }
+    };
+    if (!Is(value, "block")) return add({value});  // `X => write!(f, "..")`
+    WalkPruned(value, [&](TSNode n, int) {
+      std::string_view t = Type(n);
+      if (t == "closure_expression" || t == "function_item") return false;
+      if (t == "match_arm" &&
+          rust::ErrorArmVariant(ts::Text(Field(n, "pattern"), src_), self_type)) {
+        return false;  // an inner error arm is a site of its own
+      }
+      if (t == "block") add(NamedChildren(n));
+      return true;
+    });
+  }
+
+  // A statement that writes text into a buffer: `write!(buf, ..)` (also as
+  // `let _ = ..` or with `?`), `buf.push_str(..)`, `f.write_str(..)`.
+  // Writes to stderr/stdout are logs, found elsewhere.
+  std::optional<rust::BufferWrite> ReadBufferWrite(TSNode stmt) {
+    TSNode n = stmt;
+    if (Is(n, "expression_statement")) n = ts::FirstNamed(n);
+    if (Is(n, "let_declaration")) n = Field(n, "value");
+    if (Is(n, "try_expression")) n = ts::FirstNamed(n);
+    if (Is(n, "macro_invocation")) {
+      if (MacroInfoFor(ts::Text(Field(n, "macro"), src_)).family != Family::kWrite) {
+        return std::nullopt;
+      }
+      std::vector<Tokens> args = SplitArgs(MacroTree(n));
+      if (args.size() < 2) return std::nullopt;
+      std::string target = BufferName(TokensText(args[0]));
+      if (target.find("std") != std::string::npos) return std::nullopt;
+      std::optional<Template> t = FormatFromArgs(args, 1, false);
+      if (!t) return std::nullopt;
+      return rust::BufferWrite{std::move(target), std::move(*t), n};
+    }
+    if (!Is(n, "call_expression")) return std::nullopt;
+    TSNode fn = Field(n, "function");
+    if (!Is(fn, "field_expression")) return std::nullopt;
+    std::string_view method = ts::Text(Field(fn, "field"), src_);
+    std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+    if ((method != "push_str" && method != "write_str") || args.size() != 1) return std::nullopt;
+    std::string note;
+    return rust::BufferWrite{BufferName(ts::Text(Field(fn, "value"), src_)),
+                             ExprTemplate(args[0], 0, &note), n};
+  }
+
+  // `&mut styled` and `styled` name one buffer.
+  static std::string BufferName(std::string_view text) {
+    std::string_view t = Trim(text);
+    while (!t.empty() && t.front() == '&') t = Trim(t.substr(1));
+    if (t.starts_with("mut ")) t = Trim(t.substr(4));
+    return CollapseSpace(t);
+  }
+
+  void AddArmSite(TSNode first, TSNode last, const Template& text, const std::string& cls) {
+    if (!rust::ReadsAsSentence(text)) return;
+    ErrorSite site = NewSite(first, SiteKind::kRaise);
+    site.end_line = ts::EndLine(last);
+    site.error_class = cls;
+    site.message = text;
+    site.message_origin_note = "the text of `" + cls + "`, written where the error is rendered";
+    arm_sites_.emplace_back(first, std::move(site));
+  }
+
+  // Arm sites, except where a Display impl already recorded the line.
+  void AddArmSites() {
+    std::set<int> lines;
+    for (size_t i = first_; i < out_->size(); ++i) lines.insert((*out_)[i].line);
+    for (auto& [at, site] : arm_sites_) {
+      if (lines.insert(site.line).second) Finish(at, std::move(site));
+    }
+  }
+
   // --- sites -------------------------------------------------------------------------
 
   ErrorSite NewSite(TSNode at, SiteKind kind) {
@@ -1161,6 +1262,8 @@ class RustFile {
   size_t first_ = out_->size();
   TSNode root_{};
   std::vector<TSNode> display_impls_;
+  std::vector<std::pair<int, std::string>> impls_;  // enclosing impls: walk depth, type
+  std::vector<std::pair<TSNode, ErrorSite>> arm_sites_;
   std::set<std::string> error_types_;
   // Expressions one site may look at: `const A = B + B; const B = C + C; ..`
   // would otherwise take exponential time.

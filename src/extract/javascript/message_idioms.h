@@ -1,0 +1,31 @@
+// Message idioms of JavaScript/TypeScript that are decided by names alone,
+// before any template is built:
+//  - i18n wrappers whose first argument is the English text
+//    (`__('Unknown argument: %s', a)`, y18n's `__n(singular, plural, n,
+//    ..)`, `t('...')`, `i18n.__('...')`, `gettext('...')`);
+//  - error maps: a `switch` on an error code whose cases return (or assign
+//    to a message variable) the text for that code (zod's locale error
+//    maps, `switch (err.code) { case 'ENOENT': return 'no such file' }`).
+// The JavaScript extractor reads the syntax; these say which names count.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace errdex::js {
+
+// For a call of `callee` (as written: `__`, `i18n.__`, `this.t`), when it
+// is an i18n wrapper: the index of the first argument that fills the
+// text's `%s` verbs (1 for `__(text, ..)`, 3 for `__n(singular, plural,
+// count, ..)`). nullopt for any other callee.
+std::optional<size_t> I18nFormatArgsFrom(std::string_view callee);
+
+// Whether a `switch` discriminant (`issue.code`, `(code)`, `err.errorCode`)
+// names an error code.
+bool IsErrorCodeExpr(std::string_view discriminant);
+
+// Whether a variable (`message`, `msg`, `errorMessage`, `this.message`)
+// holds a message by its name.
+bool IsMessageVariable(std::string_view name);
+
+}  // namespace errdex::js
