@@ -33,6 +33,7 @@
 #include "extract/common/brace_context.h"
 #include "extract/cpp/c_strings.h"
 #include "extract/cpp/cpp_reports.h"
+#include "extract/cpp/export_macros.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
 #include "util/text.h"
@@ -1957,9 +1958,16 @@ class CppExtractor : public Extractor {
              bool* had_syntax_errors) const {
     static const std::vector<NodeKind> kC = NodeKinds(tree_sitter_c());
     static const std::vector<NodeKind> kCpp = NodeKinds(tree_sitter_cpp());
+    // `class LIB_API Name`: parsed with the macro blanked.
+    SourceFile blanked;
+    const SourceFile* parsed = &file;
+    if (!is_c_ && cpp::BlankExportMacros(file.content, &blanked.content)) {
+      blanked.path = file.path;
+      parsed = &blanked;
+    }
     return ts::ParseAndVisit(
-        is_c_ ? tree_sitter_c() : tree_sitter_cpp(), file, had_syntax_errors,
-        [&](TSNode root) { CppFile(file, is_c_, sites, facts).Run(root, is_c_ ? kC : kCpp); });
+        is_c_ ? tree_sitter_c() : tree_sitter_cpp(), *parsed, had_syntax_errors,
+        [&](TSNode root) { CppFile(*parsed, is_c_, sites, facts).Run(root, is_c_ ? kC : kCpp); });
   }
 
   bool is_c_;
