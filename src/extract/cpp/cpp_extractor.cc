@@ -27,6 +27,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "errdex/extractor.h"
@@ -281,6 +282,11 @@ class CppFile {
       descend = false;
     }
     ts_tree_cursor_delete(&cursor);
+    for (const auto& [stmt, call, cls] : factory_calls_) {
+      self_class_ = cls;
+      ThrownFactory(stmt, call, NewSite(stmt, SiteKind::kRaise));
+    }
+    self_class_.clear();
     DropSharedCodes();
     if (facts_) FinishFacts();
   }
@@ -292,6 +298,7 @@ class CppFile {
       if (!ts_node_is_null(e)) HandleThrown(n, e);
     } else if (k == NodeKind::kCall) {
       HandleCall(n);
+      if (!is_c_) NoteFactoryCall(n);
       if (facts_) NoteLinkCall(n);
     } else if (k == NodeKind::kBinary) {
       HandleStream(n);
@@ -432,6 +439,23 @@ class CppFile {
       return std::nullopt;
     }
     return a;
+  }
+
+  // nlohmann's `sax->parse_error(pos, token, parse_error::create(101, pos,
+  // exception_message(...), nullptr))`: an exception class's factory called
+  // outside a throw makes the error where it is called. Built after the walk,
+  // so that helpers the class defines further down are inlined.
+  void NoteFactoryCall(TSNode call) {
+    TSNode fn = Field(call, "function");
+    if (!Is(fn, "qualified_identifier")) return;
+    std::string full = StripTemplateArgs(ts::Text(fn, src_));
+    size_t sep = full.rfind("::");
+    if (sep == std::string::npos || !IsFactoryName(full.substr(sep + 2))) return;
+    std::string cls = ToLower(LastName(full.substr(0, sep)));
+    if (!cls.ends_with("error") && !cls.ends_with("exception")) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt) || Is(stmt, "throw_statement")) return;
+    factory_calls_.push_back({stmt, call, CurrentClass()});
   }
 
   static bool IsFactoryName(std::string_view name) {
@@ -1113,6 +1137,16 @@ class CppFile {
       }
       inner.params[params[i]] = t;
     }
+    // Unqualified calls in the helper's body name its own class's methods.
+    std::string outer_class = self_class_;
+    for (const auto& [def_cls, d] : functions_[name]) {
+      if (ts_node_eq(d, def) && !def_cls.empty()) self_class_ = def_cls;
+    }
+    struct Restore {
+      std::string* slot;
+      std::string value;
+      ~Restore() { *slot = value; }
+    } restore{&self_class_, outer_class};
     TSNode body = Field(def, "body");
     std::vector<TSNode> stmts = NamedChildren(body);
     if (stmts.empty() || stmts.size() > kMaxInlineStatements) return std::nullopt;
@@ -1227,9 +1261,17 @@ class CppFile {
     Template out;
     for (size_t i = static_cast<size_t>(last_set); i < assigns.size(); ++i) {
       if (i > static_cast<size_t>(last_set) && !ReachesUse(assigns[i], ident)) {
-        // An append in a branch may or may not have happened.
-        out.AddHole("{" + name + "}", name);
-        continue;
+        // An append in a branch may or may not have happened, unless an
+        // inlined helper's arguments decide the branch.
+        std::optional<bool> taken = env ? BranchTaken(assigns[i].block, *env) : std::nullopt;
+        if (taken && !*taken) continue;
+        if (!taken) {
+          // if/else appending each: one hole for both.
+          bool same = !out.empty() && out.pieces().back().is_hole &&
+                      out.pieces().back().expr == name;
+          if (!same) out.AddHole("{" + name + "}", name);
+          continue;
+        }
       }
       out.Append(AssignedTemplate(assigns[i], depth, note, env));
     }
@@ -1278,6 +1320,75 @@ class CppFile {
       }
     }
     return out;
+  }
+
+  // Whether the branch `block` (an if's consequence or else) runs, when
+  // the condition tests the inlined helper's arguments:
+  // `!context.empty()` with context bound to "object", `expected !=
+  // token_type::uninitialized` with expected bound to token_type::end_object.
+  std::optional<bool> BranchTaken(TSNode block, const Env& env) {
+    if (ts_node_is_null(block)) return std::nullopt;
+    TSNode branch = block;
+    TSNode parent = ts_node_parent(branch);
+    bool negate = false;
+    if (Is(parent, "else_clause")) {
+      negate = true;
+      branch = parent;
+      parent = ts_node_parent(parent);
+    }
+    if (!Is(parent, "if_statement")) return std::nullopt;
+    if (!negate && !ts_node_eq(Field(parent, "consequence"), branch)) return std::nullopt;
+    std::optional<bool> v = EvalCondition(Field(parent, "condition"), env, 0);
+    if (!v) return std::nullopt;
+    return negate ? !*v : *v;
+  }
+
+  std::optional<bool> EvalCondition(TSNode c, const Env& env, int depth) {
+    if (ts_node_is_null(c) || depth > 8) return std::nullopt;
+    std::string_view t = Type(c);
+    if (t == "condition_clause" || t == "parenthesized_expression") {
+      return EvalCondition(ts::FirstNamed(c), env, depth + 1);
+    }
+    if (t == "unary_expression" && ts::Text(Field(c, "operator"), src_) == "!") {
+      std::optional<bool> v = EvalCondition(Field(c, "argument"), env, depth + 1);
+      if (v) return !*v;
+      return std::nullopt;
+    }
+    auto bound = [&](TSNode n) -> const Template* {
+      if (!Is(n, "identifier")) return nullptr;
+      auto it = env.params.find(std::string(ts::Text(n, src_)));
+      return it == env.params.end() ? nullptr : &it->second;
+    };
+    if (t == "call_expression") {
+      // `p.empty()` of a parameter bound to literal text.
+      TSNode fn = Field(c, "function");
+      if (!Is(fn, "field_expression") || ts::Text(Field(fn, "field"), src_) != "empty") {
+        return std::nullopt;
+      }
+      const Template* v = bound(Field(fn, "argument"));
+      if (v && v->HoleCount() == 0 && v->HasLiteralText()) return false;
+      return std::nullopt;
+    }
+    if (t == "binary_expression") {
+      std::string_view op = ts::Text(Field(c, "operator"), src_);
+      if (op != "==" && op != "!=") return std::nullopt;
+      TSNode l = Field(c, "left"), r = Field(c, "right");
+      const Template* v = bound(l);
+      if (!v) std::swap(l, r), v = bound(l);
+      // Both sides name enumerators: `token_type::a` against `token_type::b`.
+      if (!v || v->pieces().size() != 1 || !v->pieces()[0].is_hole ||
+          !Is(r, "qualified_identifier")) {
+        return std::nullopt;
+      }
+      std::string a = v->pieces()[0].expr, b = CollapseSpace(ts::Text(r, src_));
+      size_t sa = a.rfind("::"), sb = b.rfind("::");
+      if (sa == std::string::npos || sb == std::string::npos ||
+          a.substr(0, sa) != b.substr(0, sb)) {
+        return std::nullopt;
+      }
+      return (a == b) == (op == "==");
+    }
+    return std::nullopt;
   }
 
   // True when the block holding the assignment also holds `use`: straight
@@ -1929,6 +2040,7 @@ class CppFile {
     LinkCall fact;           // everything but the arguments
   };
   std::vector<PendingCall> pending_calls_;
+  std::vector<std::tuple<TSNode, TSNode, std::string>> factory_calls_;  // stmt, call, class
 };
 
 class CppExtractor : public Extractor {
