@@ -256,5 +256,31 @@ TEST(LinkCpp, ExceptionClassesComposeThroughBaseInitializersAcrossFiles) {
   EXPECT_TRUE(Matches(*p, "yl: error at line 3, column 7: end of list not found"));
 }
 
+// Hostile input: constructors that initialise each other, a constant
+// defined as itself, a helper calling itself: bounded, no site invented.
+TEST(LinkCpp, CyclesTerminate) {
+  Linked r = LinkC({{"src/cycle.h",
+                     "#define LOOP_MSG LOOP_MSG\n"
+                     "static const char* const SELF_MSG = SELF_MSG;\n"
+                     "class A : public B {\n"
+                     " public:\n"
+                     "  A(const std::string& m) : B(m + \" in A\") {}\n"
+                     "};\n"
+                     "class B : public A {\n"
+                     " public:\n"
+                     "  B(const std::string& m) : A(m + \" in B\") {}\n"
+                     "};\n"
+                     "std::string f(const std::string& s) { return f(s + \"x\"); }\n"
+                     "void g() {\n"
+                     "  throw A(LOOP_MSG);\n"
+                     "  throw B(SELF_MSG);\n"
+                     "  throw std::runtime_error(f(\"y\"));\n"
+                     "}\n"}});
+  for (const auto& v : r.sites) {
+    for (const ErrorSite& s : v) EXPECT_LT(s.message.Display().size(), 4096u) << Dump(r);
+  }
+  EXPECT_LE(r.stats.derived_sinks, 2 * static_cast<int>(kMaxSinksPerFunction)) << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex
