@@ -43,8 +43,10 @@ class ConstantTable {
     if (it == by_last_.end()) return nullptr;
     const Definition* found = nullptr;
     for (const Definition& d : it->second) {
-      // `ErrorMsg::X` names `YAML::ErrorMsg::X`; `X` alone names any X.
-      bool fits = d.name == e || d.name.ends_with("::" + e) || d.name.ends_with("." + e);
+      // `ErrorMsg::X` names `YAML::ErrorMsg::X`; `X` alone names any X of
+      // a namespace; a field (`shared.oomerr`) is named in full, since a
+      // local `err` is not `c.err`.
+      bool fits = d.name == e || d.name.ends_with("::" + e);
       if (!fits) continue;
       if (found && found->text->Display() != d.text->Display()) return nullptr;
       if (!found) found = &d;
