@@ -1811,22 +1811,26 @@ class CppFile {
     std::string_view name = LastName(fn);
     // Reporters named like `die` are sites already; one the repository
     // defines around its parameter composes more (`fatal: ` + the text).
+    // Level-taking loggers, stderr writes and status constructors are the
+    // platform's or the end of a chain: no link call (they are many).
     if (PlatformCall(name) || IsCheckMacro(fn)) return;
+    Report report = ReportFor(fn).kind;
+    if (report != Report::kNone && report != Report::kNamed) return;
     std::vector<TSNode> args = Args(Field(call, "arguments"));
     if (args.empty()) return;
-    TSNode cur = CurrentFunction();
-    std::vector<std::string> params =
-        Is(cur, "function_definition") ? ParamNames(cur) : std::vector<std::string>{};
     bool text = false, param = false;
-    for (TSNode a : args) {
-      if (IsStringish(a) || ConstantLike(a)) {
-        text = true;
-      } else if (Is(a, "identifier") &&
-                 std::find(params.begin(), params.end(), ts::Text(a, src_)) != params.end()) {
-        param = true;
+    for (TSNode a : args) text |= IsStringish(a) || ConstantLike(a);
+    const std::vector<std::string>* textual = nullptr;
+    if (!text) {
+      // Only a parameter that can hold text passes a message on (`const
+      // char *fmt`, `std::string msg`), not the `client *c` most calls pass.
+      textual = &TextParams(CurrentFunction());
+      for (TSNode a : args) {
+        param |= Is(a, "identifier") &&
+                 std::find(textual->begin(), textual->end(), ts::Text(a, src_)) != textual->end();
       }
+      if (!param) return;
     }
-    if (!text && !param) return;
     TSNode stmt = StatementOf(call);
     if (ts_node_is_null(stmt)) return;
     PendingCall pc;
@@ -1840,8 +1844,52 @@ class CppFile {
       pc.fact.receiver = obj == "this" ? "" : std::string(obj);
     }
     pc.fact.line = ts::Line(call);
-    if (text) pc.fact.site = SiteContext(stmt);
-    pending_calls_.push_back(std::move(pc));
+    if (text) {
+      // A reporter call made a site of this statement just now: its context.
+      if (!out_->empty() && last_finished_ == ts_node_start_byte(stmt)) {
+        pc.fact.site = out_->back();
+        pc.fact.site->message = Template();
+        pc.fact.site->message_origin_note.clear();
+        pc.fact.site->error_class.clear();
+      } else {
+        pc.fact.site = SiteContext(stmt);
+      }
+    }
+    if (!is_c_) {
+      pending_calls_.push_back(std::move(pc));
+      return;
+    }
+    // C has no classes whose later methods could be helpers: built now,
+    // while the walk knows the function around the call.
+    for (std::vector<Template>& combo : ArgCombinations(pc.args, ts_node_start_byte(call))) {
+      LinkCall c = pc.fact;
+      c.args = std::move(combo);
+      facts_->link_calls.push_back(std::move(c));
+    }
+  }
+
+  // The parameters of `fn` whose declared type can hold text.
+  const std::vector<std::string>& TextParams(TSNode fn) {
+    uint32_t key = ts_node_start_byte(fn);
+    auto it = text_params_.find(key);
+    if (it != text_params_.end()) return it->second;
+    std::vector<std::string>& out = text_params_[key];
+    if (!Is(fn, "function_definition")) return out;
+    TSNode d = Field(fn, "declarator");
+    for (int i = 0; i < 16 && !ts_node_is_null(d) && !Is(d, "function_declarator"); ++i) {
+      d = Field(d, "declarator");
+    }
+    if (!Is(d, "function_declarator")) return out;
+    std::vector<std::string> names = ParamNames(fn);
+    std::vector<TSNode> decls = NamedChildren(Field(d, "parameters"));
+    for (size_t i = 0; i < names.size() && i < decls.size(); ++i) {
+      std::string type = ToLower(ts::Text(Field(decls[i], "type"), src_));
+      if (type.find("char") != std::string::npos || type.find("str") != std::string::npos ||
+          type.find("sds") != std::string::npos) {
+        out.push_back(names[i]);
+      }
+    }
+    return out;
   }
 
   // The templates an argument may take: one, or one per return of the
@@ -2007,6 +2055,7 @@ class CppFile {
       }
     }
     site.function = fn;
+    last_finished_ = ts_node_start_byte(stmt);
     if (facts_) NoteSink(site);
     out_->push_back(std::move(site));
   }
@@ -2040,6 +2089,8 @@ class CppFile {
     LinkCall fact;           // everything but the arguments
   };
   std::vector<PendingCall> pending_calls_;
+  std::map<uint32_t, std::vector<std::string>> text_params_;  // by function start
+  uint32_t last_finished_ = UINT32_MAX;  // the statement of the last site
   std::vector<std::tuple<TSNode, TSNode, std::string>> factory_calls_;  // stmt, call, class
 };
 
