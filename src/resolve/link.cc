@@ -264,7 +264,10 @@ class Linker {
           space |= p.text.find(' ') != std::string::npos;
         }
       }
-      telling |= !forwards || space;
+      // C/C++: a sink that adds no text of its own (`git_error_set_str(cls,
+      // str)`-like helpers handed config keys) tells only with a sentence.
+      bool bare = (s.f.language == "c" || s.f.language == "cpp") && !s.f.message.HasLiteralText();
+      telling |= (!forwards || space) && (!bare || space);
     }
     if ((((text && telling) || thrown_helper) && call.site) || (class_text && !text)) {
       AddSite(s, file, call, composed);
