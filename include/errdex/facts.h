@@ -126,6 +126,29 @@ struct LinkCall {
   // JVM: the call is what a `throw` / `return` statement gives.
   bool thrown = false;
   bool returned = false;
+  // C++: a constructor's base-class initializer (`D(m) : Base(m, "text")`).
+  // The class then composes the message whatever its own parameters are.
+  bool base_init = false;
+};
+
+// C/C++: a name whose value is one string the repository defines once:
+// `#define E_X "text"`, `const char* const X = "text"` (in namespaces:
+// `ErrorMsg::X`), a struct field set from one literal (`shared.oomerr =
+// createObject(OBJ_STRING, sdsnew("-OOM ..."))`). Holes naming it take the
+// text (src/resolve/link_constants.h).
+struct TextConstant {
+  std::string name;  // as the definition qualifies it: "YAML::ErrorMsg::X", "shared.oomerr"
+  Template text;
+  int line = 0;
+};
+
+// C/C++: a site the extractor left opaque because its message arguments
+// are names defined elsewhere (`throw E(ErrorMsg::X)`): the first argument
+// that resolves to text becomes the message.
+struct HeldMessage {
+  int line = 0;
+  std::string error_class;
+  std::vector<Template> args;
 };
 
 struct FileFacts {
@@ -138,6 +161,8 @@ struct FileFacts {
   std::vector<SinkFact> sinks;
   std::vector<LinkCall> link_calls;
   std::vector<std::string> link_names;  // every function, method and class defined here
+  std::vector<TextConstant> text_constants;
+  std::vector<HeldMessage> held_messages;
 };
 
 }  // namespace errdex

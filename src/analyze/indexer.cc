@@ -16,6 +16,7 @@
 #include "errdex/store.h"
 #include "resolve/class_docs.h"
 #include "resolve/link.h"
+#include "resolve/link_constants.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -151,6 +152,7 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
     for (size_t i = 0; i < files.size(); ++i) {
       if (results[i].error.empty()) per_file[i] = &results[i].sites;
     }
+    ResolveTextConstants(&facts, per_file);
     LinkMessages(facts, per_file);
     for (FileResult& r : results) r.sites_found = static_cast<int>(r.sites.size());
   }

@@ -10,15 +10,17 @@
 
 #include "extract/common/printf_format.h"
 #include "resolve/link_receiver.h"
+#include "resolve/link_constants.h"
 
 namespace errdex {
 namespace {
 
-// Python, JavaScript/TypeScript and the JVM (Java and Kotlin call each
-// other) never call each other.
+// Python, JavaScript/TypeScript, the JVM (Java and Kotlin call each
+// other) and C/C++ never call each other.
 int Family(std::string_view path) {
   if (path.ends_with(".py") || path.ends_with(".pyw")) return 0;
   if (path.ends_with(".java") || path.ends_with(".kt") || path.ends_with(".kts")) return 2;
+  if (IsCFamilyPath(path)) return 3;
   return 1;
 }
 
@@ -249,7 +251,10 @@ class Linker {
     bool thrown_helper = s.f.returns && call.thrown && composed.HasLiteralText();
     // ... unless the call's own text went nowhere (another overload's call).
     for (const Template& a : call.args) thrown_helper &= text || !a.HasLiteralText();
-    if (!substituted && !thrown_helper) return;
+    // C++ `D(m) : Base(m, "text")`: D's constructor composes Base's message
+    // whatever D's own parameters are.
+    bool base_text = call.base_init && composed.HasLiteralText();
+    if (!substituted && !thrown_helper && !base_text) return;
     // The call tells the user why when an argument brings text of its own:
     // `${path}.or` forwarding the caller's path one level down does not
     // (the caller's callers do); `error: unknown option '${flag}'` does.
@@ -268,13 +273,16 @@ class Linker {
           space |= p.text.find(' ') != std::string::npos;
         }
       }
-      telling |= !forwards || space;
+      // C/C++: a sink that adds no text of its own (`git_error_set_str(cls,
+      // str)`-like helpers handed config keys) tells only with a sentence.
+      bool bare = (s.f.language == "c" || s.f.language == "cpp") && !s.f.message.HasLiteralText();
+      telling |= (!forwards || space) && (!bare || space);
     }
     if ((((text && telling) || thrown_helper) && call.site) || (class_text && !text)) {
       AddSite(s, file, call, composed);
     }
     bool returned_helper = s.f.returns && call.returned;
-    if (call.caller_name.empty() || (call.caller_params.empty() && !returned_helper) ||
+    if (call.caller_name.empty() || (call.caller_params.empty() && !returned_helper && !base_text) ||
         s.depth + 1 > kMaxLinkDepth) {
       return;
     }
@@ -286,7 +294,8 @@ class Linker {
     }
     bool returned_on = s.f.returns && call.returned && !call.thrown;
     // A helper without parameters returning another's exception is one too.
-    if (!names_param && !(returned_on && call.caller_params.empty() && composed.HasLiteralText())) {
+    if (!names_param && !base_text &&
+        !(returned_on && call.caller_params.empty() && composed.HasLiteralText())) {
       return;
     }
     Sink d;

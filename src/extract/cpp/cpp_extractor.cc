@@ -27,12 +27,14 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
 #include "extract/cpp/c_strings.h"
 #include "extract/cpp/cpp_reports.h"
+#include "extract/cpp/export_macros.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
 #include "util/text.h"
@@ -54,6 +56,7 @@ using ts::kMaxAncestors;
 constexpr size_t kMaxAssignmentsPerName = 256;
 constexpr size_t kMaxInlineStatements = 8;
 constexpr size_t kMaxExprSteps = 50000;  // template-building steps per file
+constexpr size_t kMaxArgVariants = 4;     // link calls per call (helpers with several returns)
 
 using cpp::AnyWord;
 using cpp::ApplyBraceFormat;
@@ -230,8 +233,14 @@ std::vector<NodeKind> NodeKinds(const TSLanguage* lang) {
 // Per-file extraction state.
 class CppFile {
  public:
-  CppFile(const SourceFile& file, bool is_c, std::vector<ErrorSite>* out)
-      : file_(file), src_(file.content), lines_(SplitLines(file.content)), is_c_(is_c), out_(out) {}
+  CppFile(const SourceFile& file, bool is_c, std::vector<ErrorSite>* out,
+          FileFacts* facts = nullptr)
+      : file_(file),
+        src_(file.content),
+        lines_(SplitLines(file.content)),
+        is_c_(is_c),
+        out_(out),
+        facts_(facts) {}
 
   // One walk: each node is indexed (assignments, macros, functions) and then
   // visited, so a site sees everything before it in the file. Helpers
@@ -273,7 +282,13 @@ class CppFile {
       descend = false;
     }
     ts_tree_cursor_delete(&cursor);
+    for (const auto& [stmt, call, cls] : factory_calls_) {
+      self_class_ = cls;
+      ThrownFactory(stmt, call, NewSite(stmt, SiteKind::kRaise));
+    }
+    self_class_.clear();
     DropSharedCodes();
+    if (facts_) FinishFacts();
   }
 
  private:
@@ -283,6 +298,8 @@ class CppFile {
       if (!ts_node_is_null(e)) HandleThrown(n, e);
     } else if (k == NodeKind::kCall) {
       HandleCall(n);
+      if (!is_c_) NoteFactoryCall(n);
+      if (facts_) NoteLinkCall(n);
     } else if (k == NodeKind::kBinary) {
       HandleStream(n);
     }
@@ -394,6 +411,7 @@ class CppFile {
       return;
     }
     site.error_class = cls;
+    if (facts_) NoteThrown(stmt, cls, args, site.line);
     Template msg = MessageFromArgs(args, pos, note, nullptr);
     if (cls == "std::system_error" || cls == "system_error" || cls == "fmt::system_error" ||
         cls == "std::filesystem::filesystem_error") {
@@ -421,6 +439,23 @@ class CppFile {
       return std::nullopt;
     }
     return a;
+  }
+
+  // nlohmann's `sax->parse_error(pos, token, parse_error::create(101, pos,
+  // exception_message(...), nullptr))`: an exception class's factory called
+  // outside a throw makes the error where it is called. Built after the walk,
+  // so that helpers the class defines further down are inlined.
+  void NoteFactoryCall(TSNode call) {
+    TSNode fn = Field(call, "function");
+    if (!Is(fn, "qualified_identifier")) return;
+    std::string full = StripTemplateArgs(ts::Text(fn, src_));
+    size_t sep = full.rfind("::");
+    if (sep == std::string::npos || !IsFactoryName(full.substr(sep + 2))) return;
+    std::string cls = ToLower(LastName(full.substr(0, sep)));
+    if (!cls.ends_with("error") && !cls.ends_with("exception")) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt) || Is(stmt, "throw_statement")) return;
+    factory_calls_.push_back({stmt, call, CurrentClass()});
   }
 
   static bool IsFactoryName(std::string_view name) {
@@ -565,7 +600,10 @@ class CppFile {
         // it decides the severity (and whether a logger reports an error).
         size_t fmt = 0;
         while (fmt < args.size() && !IsStringish(args[fmt])) ++fmt;
-        if (fmt >= args.size()) return;
+        if (fmt >= args.size()) {
+          if (facts_) NoteParamReport(args, LastName(fn), r.kind, site);
+          return;
+        }
         // ngx_log_error(NGX_LOG_INFO, ...) names an error but logs at info.
         std::optional<std::string> sev;
         bool quiet_level = false;
@@ -935,7 +973,10 @@ class CppFile {
     }
     if (type == "binary_expression") {
       std::string_view op = ts::Text(Field(n, "operator"), src_);
-      if (op == "+" || op == "<<") {
+      // `line + 1` is arithmetic: a number, not the text "1" after a hole.
+      bool arithmetic = op == "+" && (Is(Field(n, "left"), "number_literal") ||
+                                      Is(Field(n, "right"), "number_literal"));
+      if ((op == "+" && !arithmetic) || op == "<<") {
         Template t = ExprTemplate(Field(n, "left"), pos, depth + 1, note, env);
         if (op == "<<") {
           AppendStreamOperand(Field(n, "right"), pos, note, env, &t);
@@ -1065,8 +1106,10 @@ class CppFile {
   // Inlines a call to a function defined in this file whose body is short and
   // returns a string built from its parameters (nlohmann's `name(ename, id)`
   // and `create(id, what_arg, ctx)`). Returns nullopt when it cannot.
+  // With `variants`, the values of early returns (`if (c) return msg;`)
+  // are added to it as well.
   std::optional<Template> InlineCall(TSNode call, uint32_t pos, int depth, std::string* note,
-                                     const Env* env) {
+                                     const Env* env, std::vector<Template>* variants = nullptr) {
     int level = env ? env->depth + 1 : 1;
     if (level > kMaxInlineDepth || depth > kMaxExprDepth) return std::nullopt;
     TSNode fnode = Field(call, "function");
@@ -1094,9 +1137,28 @@ class CppFile {
       }
       inner.params[params[i]] = t;
     }
+    // Unqualified calls in the helper's body name its own class's methods.
+    std::string outer_class = self_class_;
+    for (const auto& [def_cls, d] : functions_[name]) {
+      if (ts_node_eq(d, def) && !def_cls.empty()) self_class_ = def_cls;
+    }
+    struct Restore {
+      std::string* slot;
+      std::string value;
+      ~Restore() { *slot = value; }
+    } restore{&self_class_, outer_class};
     TSNode body = Field(def, "body");
     std::vector<TSNode> stmts = NamedChildren(body);
     if (stmts.empty() || stmts.size() > kMaxInlineStatements) return std::nullopt;
+    for (size_t i = 0; variants && i + 1 < stmts.size(); ++i) {
+      if (!Is(stmts[i], "if_statement")) continue;
+      TSNode c = Field(stmts[i], "consequence");
+      if (Is(c, "compound_statement") && ts_node_named_child_count(c) == 1) c = ts::FirstNamed(c);
+      if (!Is(c, "return_statement") || ts_node_is_null(ts::FirstNamed(c))) continue;
+      std::string ignored;
+      variants->push_back(
+          ExprTemplate(ts::FirstNamed(c), ts_node_start_byte(c), depth + 1, &ignored, &inner));
+    }
     TSNode ret = stmts.back();
     if (!Is(ret, "return_statement")) return std::nullopt;
     TSNode value = ts::FirstNamed(ret);
@@ -1129,6 +1191,7 @@ class CppFile {
     for (int i = 0; i < 16 && !ts_node_is_null(d) && !Is(d, "function_declarator"); ++i) {
       d = Field(d, "declarator");
     }
+    if (!Is(d, "function_declarator")) return out;
     for (TSNode p : NamedChildren(Field(d, "parameters"))) {
       TSNode decl = Field(p, "declarator");
       for (int i = 0; i < 8 && !ts_node_is_null(decl) && !Is(decl, "identifier"); ++i) {
@@ -1151,6 +1214,15 @@ class CppFile {
       if (!cls.empty() && def_cls != cls) continue;
       if (cls.empty() && !def_cls.empty()) continue;
       if (ParamNames(def).size() == nargs) return def;
+    }
+    // An unqualified call in a member function may name its own class's
+    // method (`build_what(mark, msg)` in a constructor).
+    if (cls.empty() && !self_class_.empty()) return FindFunction(self_class_, name, nargs);
+    // `ErrorMsg::f(key)`: a namespace's function (the walk records no
+    // namespaces, only classes).
+    if (!cls.empty() && it->second.size() == 1 && it->second[0].first.empty() &&
+        ParamNames(it->second[0].second).size() == nargs) {
+      return it->second[0].second;
     }
     return TSNode{};
   }
@@ -1189,9 +1261,17 @@ class CppFile {
     Template out;
     for (size_t i = static_cast<size_t>(last_set); i < assigns.size(); ++i) {
       if (i > static_cast<size_t>(last_set) && !ReachesUse(assigns[i], ident)) {
-        // An append in a branch may or may not have happened.
-        out.AddHole("{" + name + "}", name);
-        continue;
+        // An append in a branch may or may not have happened, unless an
+        // inlined helper's arguments decide the branch.
+        std::optional<bool> taken = env ? BranchTaken(assigns[i].block, *env) : std::nullopt;
+        if (taken && !*taken) continue;
+        if (!taken) {
+          // if/else appending each: one hole for both.
+          bool same = !out.empty() && out.pieces().back().is_hole &&
+                      out.pieces().back().expr == name;
+          if (!same) out.AddHole("{" + name + "}", name);
+          continue;
+        }
       }
       out.Append(AssignedTemplate(assigns[i], depth, note, env));
     }
@@ -1242,6 +1322,75 @@ class CppFile {
     return out;
   }
 
+  // Whether the branch `block` (an if's consequence or else) runs, when
+  // the condition tests the inlined helper's arguments:
+  // `!context.empty()` with context bound to "object", `expected !=
+  // token_type::uninitialized` with expected bound to token_type::end_object.
+  std::optional<bool> BranchTaken(TSNode block, const Env& env) {
+    if (ts_node_is_null(block)) return std::nullopt;
+    TSNode branch = block;
+    TSNode parent = ts_node_parent(branch);
+    bool negate = false;
+    if (Is(parent, "else_clause")) {
+      negate = true;
+      branch = parent;
+      parent = ts_node_parent(parent);
+    }
+    if (!Is(parent, "if_statement")) return std::nullopt;
+    if (!negate && !ts_node_eq(Field(parent, "consequence"), branch)) return std::nullopt;
+    std::optional<bool> v = EvalCondition(Field(parent, "condition"), env, 0);
+    if (!v) return std::nullopt;
+    return negate ? !*v : *v;
+  }
+
+  std::optional<bool> EvalCondition(TSNode c, const Env& env, int depth) {
+    if (ts_node_is_null(c) || depth > 8) return std::nullopt;
+    std::string_view t = Type(c);
+    if (t == "condition_clause" || t == "parenthesized_expression") {
+      return EvalCondition(ts::FirstNamed(c), env, depth + 1);
+    }
+    if (t == "unary_expression" && ts::Text(Field(c, "operator"), src_) == "!") {
+      std::optional<bool> v = EvalCondition(Field(c, "argument"), env, depth + 1);
+      if (v) return !*v;
+      return std::nullopt;
+    }
+    auto bound = [&](TSNode n) -> const Template* {
+      if (!Is(n, "identifier")) return nullptr;
+      auto it = env.params.find(std::string(ts::Text(n, src_)));
+      return it == env.params.end() ? nullptr : &it->second;
+    };
+    if (t == "call_expression") {
+      // `p.empty()` of a parameter bound to literal text.
+      TSNode fn = Field(c, "function");
+      if (!Is(fn, "field_expression") || ts::Text(Field(fn, "field"), src_) != "empty") {
+        return std::nullopt;
+      }
+      const Template* v = bound(Field(fn, "argument"));
+      if (v && v->HoleCount() == 0 && v->HasLiteralText()) return false;
+      return std::nullopt;
+    }
+    if (t == "binary_expression") {
+      std::string_view op = ts::Text(Field(c, "operator"), src_);
+      if (op != "==" && op != "!=") return std::nullopt;
+      TSNode l = Field(c, "left"), r = Field(c, "right");
+      const Template* v = bound(l);
+      if (!v) std::swap(l, r), v = bound(l);
+      // Both sides name enumerators: `token_type::a` against `token_type::b`.
+      if (!v || v->pieces().size() != 1 || !v->pieces()[0].is_hole ||
+          !Is(r, "qualified_identifier")) {
+        return std::nullopt;
+      }
+      std::string a = v->pieces()[0].expr, b = CollapseSpace(ts::Text(r, src_));
+      size_t sa = a.rfind("::"), sb = b.rfind("::");
+      if (sa == std::string::npos || sb == std::string::npos ||
+          a.substr(0, sa) != b.substr(0, sb)) {
+        return std::nullopt;
+      }
+      return (a == b) == (op == "==");
+    }
+    return std::nullopt;
+  }
+
   // True when the block holding the assignment also holds `use`: straight
   // line code from the assignment reaches the use without a branch between.
   static bool ReachesUse(const Assignment& a, TSNode use) {
@@ -1271,6 +1420,9 @@ class CppFile {
       for (TSNode d : NamedChildren(n)) {
         if (Is(d, "init_declarator")) {
           AddAssignment(DeclaredVar(Field(d, "declarator")), n, Field(d, "value"), AssignOp::kSet);
+          if (facts_ && ts_node_eq(CurrentFunction(), root_)) {
+            NoteConstant(DeclaredVar(Field(d, "declarator")), Field(d, "value"), n);
+          }
         } else if (Is(d, "identifier") || Is(d, "array_declarator")) {
           AddAssignment(DeclaredVar(d), n, TSNode{}, AssignOp::kSet);
         }
@@ -1281,6 +1433,8 @@ class CppFile {
       if (Is(left, "identifier") && (op == "=" || op == "+=")) {
         AddAssignment(ts::Text(left, src_), n, Field(n, "right"),
                       op == "=" ? AssignOp::kSet : AssignOp::kAppend);
+      } else if (facts_ && op == "=" && Is(left, "field_expression")) {
+        NoteSharedField(left, Field(n, "right"), n);
       }
     } else if (k == NodeKind::kBinary) {
       std::vector<TSNode> ops = FlattenShift(n);
@@ -1293,8 +1447,13 @@ class CppFile {
       std::string_view value = Trim(ts::Text(Field(n, "value"), src_));
       if (value.size() >= 2 && value.front() == '"' && value.back() == '"' &&
           value.substr(1, value.size() - 2).find('"') == std::string_view::npos) {
-        macros_[std::string(ts::Text(Field(n, "name"), src_))] =
-            DecodeCEscapes(value.substr(1, value.size() - 2));
+        std::string name(ts::Text(Field(n, "name"), src_));
+        macros_[name] = DecodeCEscapes(value.substr(1, value.size() - 2));
+        if (facts_) {
+          Template t;
+          t.AddLiteral(ReplyText(macros_[name]));
+          facts_->text_constants.push_back({name, std::move(t), ts::Line(n)});
+        }
       }
     } else if (k == NodeKind::kFunctionDef) {
       std::string full = DeclaredName(n, src_);
@@ -1312,6 +1471,10 @@ class CppFile {
         }
       }
       if (!name.empty()) functions_[name].push_back({cls, n});
+      if (facts_ && !name.empty()) {
+        facts_->link_names.push_back(name);
+        if (!is_c_ && name == cls) constructors_.push_back({cls, n});
+      }
     }
   }
 
@@ -1370,6 +1533,496 @@ class CppFile {
     }
   }
 
+  // --- facts for linking (src/resolve/link.h, link_constants.h) -------------
+
+  // A Redis-protocol error reply ("-OOM command not allowed ...\r\n") is
+  // shown by clients without its '-' marker and its line end.
+  static std::string ReplyText(std::string text) {
+    if (text.size() > 3 && text[0] == '-' && std::isupper(static_cast<unsigned char>(text[1])) &&
+        text.ends_with("\r\n")) {
+      return text.substr(1, text.size() - 3);
+    }
+    return text;
+  }
+
+  static Template Literal(const std::string& text) {
+    Template t;
+    t.AddLiteral(text);
+    return t;
+  }
+
+  // `Foo::Bar` for `function` -> `Foo::Bar` (sites write nested names with dots).
+  static std::string ColonName(std::string_view function) {
+    std::string out;
+    for (char c : function) out += c == '.' ? std::string("::") : std::string(1, c);
+    return out;
+  }
+
+  // Namespaces and classes around the walk's position: `YAML::ErrorMsg::`.
+  std::string ScopePrefix() {
+    std::string out;
+    for (TSNode a : stack_) {
+      std::string_view t = Type(a);
+      if (t == "namespace_definition" || t == "class_specifier" || t == "struct_specifier") {
+        std::string_view n = ts::Text(Field(a, "name"), src_);
+        if (!n.empty()) out += std::string(n) + "::";
+      }
+    }
+    return out;
+  }
+
+  // The one string literal inside the calls around it:
+  // `createObject(OBJ_STRING, sdsnew("text"))`, `std::string("text")`.
+  // Flags and numbers beside it do not count; a second text gives up.
+  std::optional<std::string> WrappedLiteral(TSNode n, int depth) {
+    if (depth > 4 || ts_node_is_null(n)) return std::nullopt;
+    std::string_view t = Type(n);
+    if (t == "string_literal" || t == "concatenated_string" || t == "raw_string_literal") {
+      std::string ignored;
+      Template text = ExprTemplate(n, ts_node_start_byte(n), 1, &ignored, nullptr);
+      if (text.HoleCount() > 0 || !text.HasLiteralText()) return std::nullopt;
+      return text.Display();
+    }
+    if (t != "call_expression") return std::nullopt;
+    std::optional<std::string> found;
+    for (TSNode a : Args(Field(n, "arguments"))) {
+      std::string_view at = Type(a);
+      if (at == "identifier" || at == "number_literal" || at == "qualified_identifier") continue;
+      std::optional<std::string> s = WrappedLiteral(a, depth + 1);
+      if (!s || found) return std::nullopt;
+      found = s;
+    }
+    return found;
+  }
+
+  // `const char* const X = "text";` / `const std::string X("text")` at file
+  // or namespace scope: a constant other files may name.
+  void NoteConstant(std::string_view name, TSNode value, TSNode decl) {
+    if (name.empty() || ts_node_is_null(value)) return;
+    std::optional<std::string> text = WrappedLiteral(value, 0);
+    if (!text) return;
+    facts_->text_constants.push_back(
+        {ScopePrefix() + std::string(name), Literal(ReplyText(*text)), ts::Line(decl)});
+  }
+
+  // `shared.oomerr = createObject(OBJ_STRING, sdsnew("-OOM ..."))`: a field
+  // of an object that is neither a parameter nor a local, set from one
+  // literal (Redis's shared replies, tables filled at start-up).
+  void NoteSharedField(TSNode left, TSNode right, TSNode stmt) {
+    TSNode obj = Field(left, "argument");
+    if (!Is(obj, "identifier") || ts::Text(Field(left, "operator"), src_) != ".") return;
+    std::string base(ts::Text(obj, src_));
+    TSNode fn = CurrentFunction();
+    if (Is(fn, "function_definition")) {
+      std::vector<std::string> params = ParamNames(fn);
+      if (std::find(params.begin(), params.end(), base) != params.end()) return;
+      if (!AssignmentsTo(fn, base, ts_node_start_byte(stmt)).empty()) return;
+    }
+    std::optional<std::string> text = WrappedLiteral(right, 0);
+    if (!text) return;
+    facts_->text_constants.push_back({base + "." + std::string(ts::Text(Field(left, "field"), src_)),
+                                      Literal(ReplyText(*text)), ts::Line(stmt)});
+  }
+
+  // Names that read like a message or error constant: `ErrorMsg::X`,
+  // `shared.oomerr`, `E_PARSE_MSG`.
+  bool ConstantLike(TSNode a) {
+    std::string_view t = Type(a);
+    if (t == "field_expression" && ts::Text(Field(a, "operator"), src_) != ".") return false;
+    if (t != "qualified_identifier" && t != "field_expression" && t != "identifier") return false;
+    std::string text = ToLower(ts::Text(a, src_));
+    if (t == "identifier" && ToLower(ts::Text(a, src_)) == std::string(ts::Text(a, src_))) {
+      return false;  // a lower-case local or parameter
+    }
+    for (std::string_view w : {"err", "msg", "message", "fail", "invalid"}) {
+      if (text.find(w) != std::string::npos) return true;
+    }
+    return false;
+  }
+
+  // The site a call would be: its statement with function, conditions, notes.
+  ErrorSite SiteContext(TSNode stmt) {
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    std::vector<TSNode> ancestors;
+    bool on_path = AncestorsOf(stmt, &ancestors);
+    AddBraceContext(stmt, src_, lines_, CppSyntax(), &site, on_path ? &ancestors : nullptr);
+    for (PathCondition& c : site.conditions) c.expr = StripOuterParens(c.expr);
+    site.function = ColonName(site.function);
+    return site;
+  }
+
+  // The class whose methods an unqualified call in the current function may
+  // name: the class around it, or `Foo` of `Foo::bar`.
+  std::string CurrentClass() {
+    for (size_t i = stack_.size(); i-- > 0;) {
+      std::string_view t = Type(stack_[i]);
+      if (t == "class_specifier" || t == "struct_specifier") {
+        return StripTemplateArgs(ts::Text(Field(stack_[i], "name"), src_));
+      }
+    }
+    TSNode fn = CurrentFunction();
+    if (!Is(fn, "function_definition")) return "";
+    std::string full = DeclaredName(fn, src_);
+    size_t sep = full.rfind("::");
+    return sep == std::string::npos ? "" : std::string(LastName(full.substr(0, sep)));
+  }
+
+  void AddSink(TSNode fn, std::vector<std::string> params, Template message,
+               const ErrorSite& site) {
+    SinkFact s;
+    std::string full = DeclaredName(fn, src_);
+    s.function = full;
+    s.name = std::string(LastName(full));
+    s.language = is_c_ ? "c" : "cpp";
+    s.params = std::move(params);
+    s.message = std::move(message);
+    s.error_class = site.error_class;
+    s.kind = site.kind;
+    s.severity = site.severity;
+    s.error_code = site.error_code;
+    s.line = site.line;
+    s.def_line = ts::Line(fn);
+    facts_->sinks.push_back(std::move(s));
+  }
+
+  // A site whose message names a parameter of its function makes that
+  // function a sink: callers that pass text are sites of their own.
+  void NoteSink(const ErrorSite& site) {
+    TSNode fn = CurrentFunction();
+    if (!Is(fn, "function_definition")) return;
+    std::vector<std::string> params = ParamNames(fn);
+    bool names = false;
+    for (const Piece& p : site.message.pieces()) {
+      names |= p.is_hole && std::find(params.begin(), params.end(), p.expr) != params.end();
+    }
+    if (names) AddSink(fn, std::move(params), site.message, site);
+  }
+
+  // `addReplyErrorObject(c, reply)` / `serverLog(LL_WARNING, msg)` where the
+  // message is the function's own parameter: no site, but a sink.
+  void NoteParamReport(const std::vector<TSNode>& args, std::string_view fn_name, Report kind,
+                       ErrorSite site) {
+    if (args.empty() || !Is(args.back(), "identifier")) return;
+    TSNode fn = CurrentFunction();
+    if (!Is(fn, "function_definition")) return;
+    std::vector<std::string> params = ParamNames(fn);
+    std::string p(ts::Text(args.back(), src_));
+    if (std::find(params.begin(), params.end(), p) == params.end()) return;
+    std::optional<std::string> sev;
+    bool quiet = false;
+    for (size_t i = 0; i + 1 < args.size() && !sev; ++i) {
+      sev = LevelSeverity(ts::Text(args[i], src_));
+      quiet |= IsQuietLevel(ts::Text(args[i], src_));
+    }
+    if (sev) {
+      site.severity = *sev;
+    } else if (kind == Report::kLevelLog || quiet) {
+      return;
+    }
+    if (AnyWord(Words(fn_name), {"reply"})) site.kind = SiteKind::kRaise;
+    Template t;
+    t.AddHole("{" + p + "}", p);
+    AddSink(fn, std::move(params), std::move(t), site);
+  }
+
+  static bool IsStdException(std::string_view cls) {
+    std::string_view n = LastName(cls);
+    return n == "runtime_error" || n == "logic_error" || n == "invalid_argument" ||
+           n == "domain_error" || n == "length_error" || n == "out_of_range" ||
+           n == "range_error" || n == "overflow_error" || n == "underflow_error" ||
+           (n == "exception" && cls.starts_with("std::"));
+  }
+
+  // `throw X(args)`: a construction the linker may compose (X's constructor
+  // in the repository), a message held in names defined elsewhere, or a
+  // parameter the function throws (a sink).
+  void NoteThrown(TSNode stmt, const std::string& cls, const std::vector<TSNode>& args, int line) {
+    std::string ignored;
+    std::vector<Template> held;
+    bool text = false;
+    std::string param;
+    TSNode fn = CurrentFunction();
+    std::vector<std::string> params =
+        Is(fn, "function_definition") ? ParamNames(fn) : std::vector<std::string>{};
+    for (TSNode a : args) {
+      Template t = ExprTemplate(a, ts_node_start_byte(stmt), 0, &ignored, nullptr);
+      text |= t.HasLiteralText();
+      if (t.HoleCount() > 0 && ConstantLike(a)) held.push_back(std::move(t));
+      if (Is(a, "identifier") && param.empty() &&
+          std::find(params.begin(), params.end(), ts::Text(a, src_)) != params.end()) {
+        param = std::string(ts::Text(a, src_));
+      }
+    }
+    if (!text && !held.empty()) facts_->held_messages.push_back({line, cls, std::move(held)});
+    if (!text && !param.empty() && (IsStdException(cls) || cls == "const char*")) {
+      ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+      site.error_class = cls;
+      Template t;
+      t.AddHole("{" + param + "}", param);
+      AddSink(fn, std::move(params), std::move(t), site);
+    }
+    if (cls.empty() || IsStdException(cls) || cls == "const char*") return;
+    PendingCall pc;
+    pc.call = stmt;
+    pc.args = args;
+    pc.self_class = CurrentClass();
+    FillCaller(&pc.fact);
+    pc.fact.callee = std::string(LastName(cls));
+    pc.fact.construct = true;
+    pc.fact.thrown = true;
+    pc.fact.replaces_site = true;
+    pc.fact.line = line;
+    pc.fact.site = SiteContext(stmt);
+    pc.fact.site->error_class = cls;
+    pending_calls_.push_back(std::move(pc));
+  }
+
+  void FillCaller(LinkCall* fact) {
+    TSNode fn = CurrentFunction();
+    if (!Is(fn, "function_definition")) return;
+    fact->caller = DeclaredName(fn, src_);
+    fact->caller_name = std::string(LastName(fact->caller));
+    fact->caller_line = ts::Line(fn);
+    fact->caller_params = ParamNames(fn);
+  }
+
+  // Calls that never reach a repository's sink: the C library's string and
+  // memory functions and formatted output to buffers.
+  static bool PlatformCall(std::string_view name) {
+    static const std::set<std::string_view> kNames = {
+        "printf", "fprintf", "sprintf",  "snprintf", "puts",    "fputs",   "fopen",   "open",
+        "getenv", "setenv",  "strtol",   "strtoul",  "strtod",  "atoi",    "sscanf",  "fwrite",
+        "write",  "assert",  "static_assert", "sizeof", "defined", "memcmp", "strdup", "strndup"};
+    if (kNames.count(name)) return true;
+    return name.starts_with("str") && name.size() <= 8 && name.find('_') == std::string_view::npos;
+  }
+
+  // A call passing text, a constant that reads as a message, or one of the
+  // caller's parameters: a link call (its arguments are built after the walk,
+  // when every helper of the file is known).
+  void NoteLinkCall(TSNode call) {
+    TSNode fnode = Field(call, "function");
+    std::string_view ft = Type(fnode);
+    if (ft != "identifier" && ft != "qualified_identifier" && ft != "field_expression" &&
+        ft != "template_function") {
+      return;
+    }
+    std::string fn = StripTemplateArgs(ts::Text(fnode, src_));
+    std::string_view name = LastName(fn);
+    // Reporters named like `die` are sites already; one the repository
+    // defines around its parameter composes more (`fatal: ` + the text).
+    // Level-taking loggers, stderr writes and status constructors are the
+    // platform's or the end of a chain: no link call (they are many).
+    if (PlatformCall(name) || IsCheckMacro(fn)) return;
+    Report report = ReportFor(fn).kind;
+    if (report != Report::kNone && report != Report::kNamed) return;
+    std::vector<TSNode> args = Args(Field(call, "arguments"));
+    if (args.empty()) return;
+    bool text = false, param = false;
+    for (TSNode a : args) text |= IsStringish(a) || ConstantLike(a);
+    const std::vector<std::string>* textual = nullptr;
+    if (!text) {
+      // Only a parameter that can hold text passes a message on (`const
+      // char *fmt`, `std::string msg`), not the `client *c` most calls pass.
+      textual = &TextParams(CurrentFunction());
+      for (TSNode a : args) {
+        param |= Is(a, "identifier") &&
+                 std::find(textual->begin(), textual->end(), ts::Text(a, src_)) != textual->end();
+      }
+      if (!param) return;
+    }
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    PendingCall pc;
+    pc.call = call;
+    pc.args = std::move(args);
+    pc.self_class = CurrentClass();
+    FillCaller(&pc.fact);
+    pc.fact.callee = std::string(name);
+    if (Is(fnode, "field_expression")) {
+      std::string_view obj = ts::Text(Field(fnode, "argument"), src_);
+      pc.fact.receiver = obj == "this" ? "" : std::string(obj);
+    }
+    pc.fact.line = ts::Line(call);
+    if (text) {
+      // A reporter call made a site of this statement just now: its context.
+      if (!out_->empty() && last_finished_ == ts_node_start_byte(stmt)) {
+        pc.fact.site = out_->back();
+        pc.fact.site->message = Template();
+        pc.fact.site->message_origin_note.clear();
+        pc.fact.site->error_class.clear();
+      } else {
+        pc.fact.site = SiteContext(stmt);
+      }
+    }
+    if (!is_c_) {
+      pending_calls_.push_back(std::move(pc));
+      return;
+    }
+    // C has no classes whose later methods could be helpers: built now,
+    // while the walk knows the function around the call.
+    for (std::vector<Template>& combo : ArgCombinations(pc.args, ts_node_start_byte(call))) {
+      LinkCall c = pc.fact;
+      c.args = std::move(combo);
+      facts_->link_calls.push_back(std::move(c));
+    }
+  }
+
+  // The parameters of `fn` whose declared type can hold text.
+  const std::vector<std::string>& TextParams(TSNode fn) {
+    uint32_t key = ts_node_start_byte(fn);
+    auto it = text_params_.find(key);
+    if (it != text_params_.end()) return it->second;
+    std::vector<std::string>& out = text_params_[key];
+    if (!Is(fn, "function_definition")) return out;
+    TSNode d = Field(fn, "declarator");
+    for (int i = 0; i < 16 && !ts_node_is_null(d) && !Is(d, "function_declarator"); ++i) {
+      d = Field(d, "declarator");
+    }
+    if (!Is(d, "function_declarator")) return out;
+    std::vector<std::string> names = ParamNames(fn);
+    std::vector<TSNode> decls = NamedChildren(Field(d, "parameters"));
+    for (size_t i = 0; i < names.size() && i < decls.size(); ++i) {
+      std::string type = ToLower(ts::Text(Field(decls[i], "type"), src_));
+      if (type.find("char") != std::string::npos || type.find("str") != std::string::npos ||
+          type.find("sds") != std::string::npos) {
+        out.push_back(names[i]);
+      }
+    }
+    return out;
+  }
+
+  // The templates an argument may take: one, or one per return of the
+  // in-file helper it calls (`INVALID_NODE_WITH_KEY(key)` returns a
+  // constant when the key is empty and a sentence naming it otherwise).
+  std::vector<Template> ArgVariants(TSNode a, uint32_t pos) {
+    std::string note;
+    if (Is(a, "call_expression")) {
+      std::vector<Template> variants;
+      std::optional<Template> main = InlineCall(a, pos, 0, &note, nullptr, &variants);
+      if (main) {
+        variants.push_back(*main);
+        return variants;
+      }
+    }
+    return {ExprTemplate(a, pos, 0, &note, nullptr)};
+  }
+
+  // Every combination of the arguments' variants, at most kMaxArgVariants.
+  std::vector<std::vector<Template>> ArgCombinations(const std::vector<TSNode>& args,
+                                                     uint32_t pos) {
+    std::vector<std::vector<Template>> out(1);
+    for (TSNode a : args) {
+      std::vector<Template> vs = ArgVariants(a, pos);
+      std::vector<std::vector<Template>> next;
+      for (const std::vector<Template>& prefix : out) {
+        for (const Template& v : vs) {
+          if (next.size() >= kMaxArgVariants) break;
+          next.push_back(prefix);
+          next.back().push_back(v);
+        }
+      }
+      out = std::move(next);
+    }
+    return out;
+  }
+
+  // The base classes a class definition names (`: public Exception`).
+  std::set<std::string> BaseClasses(TSNode def) {
+    std::set<std::string> out;
+    TSNode p = ts_node_parent(def);
+    if (Is(p, "template_declaration")) p = ts_node_parent(p);
+    if (!Is(p, "field_declaration_list")) return out;
+    for (TSNode c : NamedChildren(ts_node_parent(p))) {
+      if (!Is(c, "base_class_clause")) continue;
+      for (TSNode b : NamedChildren(c)) {
+        std::string_view t = Type(b);
+        if (t == "type_identifier" || t == "qualified_identifier" || t == "template_type") {
+          out.insert(std::string(LastName(StripTemplateArgs(ts::Text(b, src_)))));
+        }
+      }
+    }
+    return out;
+  }
+
+  // `X(const Mark& m, const std::string& msg) : std::runtime_error(f(m, msg))`
+  // makes X a constructor sink; `D(m) : Base(m, ErrorMsg::TEXT)` a link call
+  // from D's constructor to Base's.
+  void NoteConstructor(const std::string& cls, TSNode def) {
+    TSNode inits{};
+    for (TSNode c : NamedChildren(def)) {
+      if (Is(c, "field_initializer_list")) inits = c;
+    }
+    if (ts_node_is_null(inits)) return;
+    std::vector<std::string> params = ParamNames(def);
+    std::set<std::string> bases = BaseClasses(def);
+    self_class_ = cls;
+    for (TSNode fi : NamedChildren(inits)) {
+      if (!Is(fi, "field_initializer")) continue;
+      TSNode name = ts::FirstNamed(fi);
+      std::string base = StripTemplateArgs(ts::Text(name, src_));
+      std::string last(LastName(base));
+      // Out of line the bases are not in sight: members are lower-case.
+      bool is_base = bases.empty() ? !last.empty() && std::isupper(static_cast<unsigned char>(last[0]))
+                                   : bases.count(last) > 0;
+      if (!is_base && !IsStdException(base)) continue;
+      TSNode list = ts_node_named_child(fi, 1);
+      std::vector<TSNode> args = Args(list);
+      if (args.empty()) continue;
+      uint32_t pos = ts_node_start_byte(fi);
+      if (IsStdException(base)) {
+        ErrorSite site = NewSite(fi, SiteKind::kRaise);
+        site.error_class = cls;
+        for (Template& v : ArgVariants(args[0], pos)) {
+          SinkFact s;
+          s.function = cls + "::" + cls;
+          s.name = cls;
+          s.language = "cpp";
+          s.constructor = true;
+          s.params = params;
+          s.message = std::move(v);
+          s.error_class = cls;
+          s.line = ts::Line(fi);
+          s.def_line = ts::Line(def);
+          facts_->sinks.push_back(std::move(s));
+        }
+        continue;
+      }
+      for (std::vector<Template>& combo : ArgCombinations(args, pos)) {
+        LinkCall c;
+        c.caller = cls + "::" + cls;
+        c.caller_name = cls;
+        c.caller_constructor = true;
+        c.caller_line = ts::Line(def);
+        c.caller_params = params;
+        c.callee = last;
+        c.construct = true;
+        c.base_init = true;
+        c.args = std::move(combo);
+        c.line = ts::Line(fi);
+        facts_->link_calls.push_back(std::move(c));
+      }
+    }
+    self_class_.clear();
+  }
+
+  // After the walk: constructors and the arguments of link calls, now that
+  // every helper of the file is indexed.
+  void FinishFacts() {
+    for (const auto& [cls, def] : constructors_) NoteConstructor(cls, def);
+    for (PendingCall& pc : pending_calls_) {
+      self_class_ = pc.self_class;
+      uint32_t pos = ts_node_start_byte(pc.call);
+      std::vector<std::vector<Template>> combos = ArgCombinations(pc.args, pos);
+      for (std::vector<Template>& combo : combos) {
+        LinkCall c = pc.fact;
+        c.args = std::move(combo);
+        facts_->link_calls.push_back(std::move(c));
+      }
+    }
+    self_class_.clear();
+  }
+
   // --- context -----------------------------------------------------------------
 
   ErrorSite NewSite(TSNode stmt, SiteKind kind) {
@@ -1402,6 +2055,8 @@ class CppFile {
       }
     }
     site.function = fn;
+    last_finished_ = ts_node_start_byte(stmt);
+    if (facts_) NoteSink(site);
     out_->push_back(std::move(site));
   }
 
@@ -1423,6 +2078,20 @@ class CppFile {
   std::map<std::string, std::vector<Assignment>> assignments_;
   std::map<std::string, std::string> macros_;  // #define NAME "text"
   std::map<std::string, std::vector<std::pair<std::string, TSNode>>> functions_;
+  // Linking facts (null when the caller wants sites only).
+  FileFacts* facts_ = nullptr;
+  std::string self_class_;  // the class whose methods unqualified calls may name
+  std::vector<std::pair<std::string, TSNode>> constructors_;  // class, definition
+  struct PendingCall {
+    TSNode call;             // call_expression, or the thrown expression
+    std::vector<TSNode> args;
+    std::string self_class;  // the caller's class
+    LinkCall fact;           // everything but the arguments
+  };
+  std::vector<PendingCall> pending_calls_;
+  std::map<uint32_t, std::vector<std::string>> text_params_;  // by function start
+  uint32_t last_finished_ = UINT32_MAX;  // the statement of the last site
+  std::vector<std::tuple<TSNode, TSNode, std::string>> factory_calls_;  // stmt, call, class
 };
 
 class CppExtractor : public Extractor {
@@ -1439,14 +2108,31 @@ class CppExtractor : public Extractor {
   }
   Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
                  bool* had_syntax_errors) const override {
-    static const std::vector<NodeKind> kC = NodeKinds(tree_sitter_c());
-    static const std::vector<NodeKind> kCpp = NodeKinds(tree_sitter_cpp());
-    return ts::ParseAndVisit(
-        is_c_ ? tree_sitter_c() : tree_sitter_cpp(), file, had_syntax_errors,
-        [&](TSNode root) { CppFile(file, is_c_, sites).Run(root, is_c_ ? kC : kCpp); });
+    return Run(file, sites, nullptr, had_syntax_errors);
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    facts->path = file.path;
+    return Run(file, sites, facts, had_syntax_errors);
   }
 
  private:
+  Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+             bool* had_syntax_errors) const {
+    static const std::vector<NodeKind> kC = NodeKinds(tree_sitter_c());
+    static const std::vector<NodeKind> kCpp = NodeKinds(tree_sitter_cpp());
+    // `class LIB_API Name`: parsed with the macro blanked.
+    SourceFile blanked;
+    const SourceFile* parsed = &file;
+    if (!is_c_ && cpp::BlankExportMacros(file.content, &blanked.content)) {
+      blanked.path = file.path;
+      parsed = &blanked;
+    }
+    return ts::ParseAndVisit(
+        is_c_ ? tree_sitter_c() : tree_sitter_cpp(), *parsed, had_syntax_errors,
+        [&](TSNode root) { CppFile(*parsed, is_c_, sites, facts).Run(root, is_c_ ? kC : kCpp); });
+  }
+
   bool is_c_;
 };
 

@@ -527,5 +527,66 @@ TEST(CppExtractor, CPythonExtensionErrors) {
   EXPECT_TRUE(Matches(sites[1], "TypeError: first argument must be a string, not int"));
 }
 
+// nlohmann/json's shape: an exception class's factory called outside a
+// throw (a SAX handler decides whether to throw), with a message built by a
+// member helper defined further down the class; the helper's branches on
+// its arguments are decided, the one on a member stays a hole.
+TEST(CppExtractor, FactoryCallOutsideAThrowWithALaterMemberHelper) {
+  auto sites = Extract("src/reader.hpp",
+                       "class reader {\n"
+                       " public:\n"
+                       "  bool end_list() {\n"
+                       "    return sax->parse_error(pos, token,\n"
+                       "                            read_error::create(101, "
+                       "describe(kind::end_list, \"list\")));\n"
+                       "  }\n"
+                       " private:\n"
+                       "  std::string describe(const kind expected, const std::string& context) {\n"
+                       "    std::string msg = \"syntax error \";\n"
+                       "    if (!context.empty()) {\n"
+                       "      msg += concat(\"while reading \", context, ' ');\n"
+                       "    }\n"
+                       "    msg += \"- \";\n"
+                       "    if (last == kind::failed) {\n"
+                       "      msg += lexer_error();\n"
+                       "    } else {\n"
+                       "      msg += concat(\"unexpected \", name(last));\n"
+                       "    }\n"
+                       "    if (expected != kind::none) {\n"
+                       "      msg += concat(\"; expected \", name(expected));\n"
+                       "    }\n"
+                       "    return msg;\n"
+                       "  }\n"
+                       "};\n");
+  ASSERT_EQ(sites.size(), 1u);
+  const ErrorSite& s = sites[0];
+  EXPECT_EQ(s.line, 4);
+  EXPECT_EQ(s.error_class, "read_error");
+  EXPECT_EQ(s.kind, SiteKind::kRaise);
+  EXPECT_EQ(s.message.Display(),
+            "{read_error::create prefix}syntax error while reading list - {msg}; expected "
+            "{name(expected)}");
+  EXPECT_TRUE(Matches(s, "[reader.read_error.101] syntax error while reading list - "
+                         "unexpected '}'; expected ']'"));
+}
+
+// `class LIB_API Name : public Base`: the export macro does not break the
+// class (its constructors and methods are read as without it).
+TEST(CppExtractor, ExportMacroInAClassHead) {
+  auto sites = Extract("include/lib/errors.h",
+                       "class LIB_API Error : public std::runtime_error {\n"
+                       " public:\n"
+                       "  Error() : std::runtime_error(\"x\") {}\n"
+                       "  void Check(int v) {\n"
+                       "    if (v < 0) throw std::out_of_range(\"negative value\");\n"
+                       "  }\n"
+                       "};\n"
+                       "struct STAT st;\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(), "negative value");
+  EXPECT_EQ(sites[0].function, "Error::Check");
+  EXPECT_EQ(sites[0].line, 5);
+}
+
 }  // namespace
 }  // namespace errdex

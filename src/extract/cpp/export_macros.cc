@@ -1,0 +1,65 @@
+// Export macros in class heads (see export_macros.h).
+#include "extract/cpp/export_macros.h"
+
+#include <cctype>
+
+namespace errdex::cpp {
+namespace {
+
+bool IdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// FOO_API, LIB_EXPORT, DLLEXPORT: upper case, digits and underscores.
+bool MacroLike(std::string_view w) {
+  if (w.size() < 3) return false;
+  for (char c : w) {
+    if (!std::isupper(static_cast<unsigned char>(c)) && !std::isdigit(static_cast<unsigned char>(c)) &&
+        c != '_') {
+      return false;
+    }
+  }
+  return true;
+}
+
+size_t SkipSpace(std::string_view s, size_t i) {
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+  return i;
+}
+
+}  // namespace
+
+bool BlankExportMacros(std::string_view src, std::string* out) {
+  bool changed = false;
+  for (std::string_view kw : {"class", "struct"}) {
+    for (size_t at = src.find(kw); at != std::string_view::npos; at = src.find(kw, at + 1)) {
+      if (at > 0 && IdentChar(src[at - 1])) continue;
+      size_t m = at + kw.size();
+      if (m >= src.size() || (src[m] != ' ' && src[m] != '\t')) continue;
+      m = SkipSpace(src, m);
+      size_t e = m;
+      while (e < src.size() && IdentChar(src[e])) ++e;
+      size_t name = SkipSpace(src, e);
+      // The macro is followed by the class's own name on the same line.
+      if (e == m || name == e || name >= src.size() || !IdentChar(src[name]) ||
+          !MacroLike(src.substr(m, e - m))) {
+        continue;
+      }
+      // ... and a class head follows (`: bases` or `{`), not a declaration
+      // of a variable of a macro-named type (`struct STAT st;`).
+      size_t after = name;
+      while (after < src.size() && (IdentChar(src[after]) || src[after] == '<' ||
+                                    src[after] == '>' || src[after] == ',')) {
+        ++after;
+      }
+      while (after < src.size() && std::isspace(static_cast<unsigned char>(src[after]))) ++after;
+      if (after < src.size() && src.substr(after).starts_with("final")) after += 5;
+      while (after < src.size() && std::isspace(static_cast<unsigned char>(src[after]))) ++after;
+      if (after >= src.size() || (src[after] != ':' && src[after] != '{')) continue;
+      if (!changed) *out = std::string(src);
+      changed = true;
+      for (size_t i = m; i < e; ++i) (*out)[i] = ' ';
+    }
+  }
+  return changed;
+}
+
+}  // namespace errdex::cpp

@@ -1,0 +1,18 @@
+// Export macros in class heads: `class YAML_CPP_API Exception : public
+// std::runtime_error`. tree-sitter-cpp does not expand macros and reads the
+// macro as the class name, which breaks the class (its constructors, bases
+// and methods). The macro is blanked with spaces before parsing, so byte
+// offsets and lines stay those of the file.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace errdex::cpp {
+
+// `src` with every upper-case macro between `class`/`struct` and the class
+// name replaced by spaces, in `*out`; false (and `*out` untouched) when the
+// file has none.
+bool BlankExportMacros(std::string_view src, std::string* out);
+
+}  // namespace errdex::cpp

@@ -1,0 +1,175 @@
+// Link constants (see link_constants.h).
+#include "resolve/link_constants.h"
+
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+// A constant defined in terms of another (`#define E_X E_PREFIX "text"`)
+// is followed this many times; a constant defined as itself stops there.
+constexpr int kMaxConstantRounds = 3;
+
+// The last component of a qualified name: `ErrorMsg::X` -> `X`,
+// `shared.oomerr` -> `oomerr`.
+std::string_view LastComponent(std::string_view name) {
+  size_t at = name.find_last_of(":.>");
+  return at == std::string_view::npos ? name : name.substr(at + 1);
+}
+
+struct Definition {
+  std::string name;
+  const Template* text;
+  std::string where;  // file:line
+};
+
+class ConstantTable {
+ public:
+  void Add(const TextConstant& c, const std::string& file) {
+    by_last_[std::string(LastComponent(c.name))].push_back(
+        {c.name, &c.text, file + ":" + std::to_string(c.line)});
+  }
+
+  // The text of the constant `expr` names, when every definition that fits
+  // the name agrees on it.
+  const Definition* Find(std::string_view expr) const {
+    std::string e = CollapseSpace(expr);
+    if (e.starts_with("::")) e = e.substr(2);
+    auto it = by_last_.find(std::string(LastComponent(e)));
+    if (it == by_last_.end()) return nullptr;
+    const Definition* found = nullptr;
+    for (const Definition& d : it->second) {
+      // `ErrorMsg::X` names `YAML::ErrorMsg::X`; `X` alone names any X of
+      // a namespace; a field (`shared.oomerr`) is named in full, since a
+      // local `err` is not `c.err`.
+      bool fits = d.name == e || d.name.ends_with("::" + e);
+      if (!fits) continue;
+      if (found && found->text->Display() != d.text->Display()) return nullptr;
+      if (!found) found = &d;
+    }
+    return found;
+  }
+
+  // `t` with every hole naming a constant replaced by its text.
+  Template Substitute(const Template& t, int* resolved, std::string* note) const {
+    Template out;
+    for (const Piece& p : t.pieces()) {
+      const Definition* d = p.is_hole && !p.expr.empty() ? Find(p.expr) : nullptr;
+      // A constant that is still (partly) a name of another constant is
+      // left for the next round.
+      if (!d || !d->text->HasLiteralText()) {
+        if (p.is_hole) {
+          out.AddHole(p.text, p.expr, p.type);
+        } else {
+          out.AddLiteral(p.text);
+        }
+        continue;
+      }
+      out.Append(*d->text);
+      ++*resolved;
+      if (note) {
+        if (!note->empty()) *note += "; ";
+        *note += "text of `" + d->name + "` (" + d->where + ")";
+      }
+    }
+    return out;
+  }
+
+  size_t size() const { return by_last_.size(); }
+
+ private:
+  std::map<std::string, std::vector<Definition>> by_last_;
+};
+
+bool HasHoles(const Template& t) { return t.HoleCount() > 0; }
+
+}  // namespace
+
+bool IsCFamilyPath(std::string_view path) {
+  for (std::string_view ext : {".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx",
+                               ".ipp", ".inl", ".tcc"}) {
+    if (path.ends_with(ext)) return true;
+  }
+  return false;
+}
+
+ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,
+                                   const std::vector<std::vector<ErrorSite>*>& sites) {
+  ConstantStats stats;
+  std::vector<FileFacts>& fs = *files;
+  // Constants made of other constants first, a bounded number of rounds.
+  for (int round = 0; round < kMaxConstantRounds; ++round) {
+    ConstantTable table;
+    for (const FileFacts& f : fs) {
+      for (const TextConstant& c : f.text_constants) table.Add(c, f.path);
+    }
+    int changed = 0;
+    std::vector<std::vector<Template>> next(fs.size());
+    for (size_t i = 0; i < fs.size(); ++i) {
+      for (const TextConstant& c : fs[i].text_constants) {
+        int n = 0;
+        next[i].push_back(HasHoles(c.text) ? table.Substitute(c.text, &n, nullptr) : c.text);
+        changed += n;
+      }
+    }
+    for (size_t i = 0; i < fs.size(); ++i) {
+      for (size_t k = 0; k < next[i].size(); ++k) fs[i].text_constants[k].text = next[i][k];
+    }
+    if (changed == 0) break;
+  }
+  ConstantTable table;
+  for (const FileFacts& f : fs) {
+    for (const TextConstant& c : f.text_constants) {
+      if (c.text.HasLiteralText()) table.Add(c, f.path);
+    }
+  }
+  stats.constants = static_cast<int>(table.size());
+  if (table.size() == 0) return stats;
+  for (size_t i = 0; i < fs.size(); ++i) {
+    if (!IsCFamilyPath(fs[i].path)) continue;
+    FileFacts& f = fs[i];
+    for (LinkCall& call : f.link_calls) {
+      for (Template& a : call.args) {
+        if (HasHoles(a)) a = table.Substitute(a, &stats.holes_resolved, nullptr);
+      }
+    }
+    for (SinkFact& s : f.sinks) {
+      if (HasHoles(s.message)) s.message = table.Substitute(s.message, &stats.holes_resolved, nullptr);
+    }
+    if (sites.size() <= i || !sites[i]) continue;
+    for (ErrorSite& s : *sites[i]) {
+      if (s.message_opaque || !HasHoles(s.message)) continue;
+      std::string note;
+      int n = 0;
+      Template t = table.Substitute(s.message, &n, &note);
+      if (n == 0) continue;
+      stats.holes_resolved += n;
+      s.message = std::move(t);
+      s.message_origin_note =
+          s.message_origin_note.empty() ? note : s.message_origin_note + "; " + note;
+    }
+    for (const HeldMessage& h : f.held_messages) {
+      for (ErrorSite& s : *sites[i]) {
+        if (s.line != h.line || s.error_class != h.error_class || !s.message_opaque) continue;
+        for (const Template& a : h.args) {
+          std::string note;
+          int n = 0;
+          Template t = table.Substitute(a, &n, &note);
+          if (n == 0 || !t.HasLiteralText()) continue;
+          s.message = std::move(t);
+          s.message_opaque = false;
+          s.message_origin_note = note;
+          ++stats.held_resolved;
+          break;
+        }
+      }
+    }
+  }
+  return stats;
+}
+
+}  // namespace errdex

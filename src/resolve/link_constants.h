@@ -1,0 +1,31 @@
+// Link constants: C and C++ messages kept in names defined elsewhere in the
+// repository. A header's `#define E_PARSE "parse error"`, a namespaced table
+// `ErrorMsg::BAD_CONVERSION`, a `static const char* const` or a shared
+// object's field set once from a literal (`shared.oomerr`) is read at the
+// site that names it: holes naming such a constant take its text, before the
+// linking stage joins calls with sinks (so a constant passed to a wrapper or
+// an exception class composes like a literal).
+#pragma once
+
+#include <vector>
+
+#include "errdex/error_site.h"
+#include "errdex/facts.h"
+
+namespace errdex {
+
+struct ConstantStats {
+  int constants = 0;       // distinct names with one text
+  int holes_resolved = 0;  // in sites, link calls and sinks
+  int held_resolved = 0;   // opaque sites that got their text
+};
+
+// `sites[i]` are the sites of `(*files)[i]` (may be null). Only C and C++
+// files take part. Names defined with different texts are left as holes.
+ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,
+                                   const std::vector<std::vector<ErrorSite>*>& sites);
+
+// Whether `path` is read by the C or C++ extractor.
+bool IsCFamilyPath(std::string_view path);
+
+}  // namespace errdex

@@ -1,0 +1,286 @@
+// Link for C and C++: message constants and tables defined in other files
+// (`#define`, namespaced `const char* const`, shared objects' fields),
+// exception classes whose constructors compose the text through base-class
+// initializers and helpers, and wrappers whose parameter reaches a report.
+// Asserted on the exact composed message, the line, the class and a
+// rendering the pattern matches. Fixtures are written for these tests.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "errdex/extractor.h"
+#include "resolve/link.h"
+#include "resolve/link_constants.h"
+#include "resolve/link_testing.h"
+
+namespace errdex {
+namespace {
+
+using link_testing::Dump;
+using link_testing::Linked;
+using link_testing::Matches;
+
+// Extract, resolve constants, link (the indexer's order).
+Linked LinkC(const std::vector<std::pair<std::string, std::string>>& files) {
+  Linked r;
+  r.facts.resize(files.size());
+  r.sites.resize(files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    SourceFile f{files[i].first, files[i].second, false};
+    const Extractor* ex = ExtractorFor(f.path);
+    EXPECT_NE(ex, nullptr) << f.path;
+    bool errs = false;
+    EXPECT_TRUE(ex->ExtractWithFacts(f, &r.sites[i], &r.facts[i], &errs).ok());
+    EXPECT_FALSE(errs) << f.path;
+  }
+  std::vector<std::vector<ErrorSite>*> ptrs;
+  for (auto& v : r.sites) ptrs.push_back(&v);
+  ResolveTextConstants(&r.facts, ptrs);
+  r.stats = LinkMessages(r.facts, ptrs);
+  return r;
+}
+
+// A message table in a header's namespace, thrown from another file.
+const char* kMessagesHeader =
+    "#pragma once\n"
+    "namespace cfg {\n"
+    "namespace Msg {\n"
+    "const char* const BAD_KEY = \"key must be a string\";\n"
+    "constexpr char NO_FILE[] = \"configuration file not found\";\n"
+    "}  // namespace Msg\n"
+    "}  // namespace cfg\n";
+
+TEST(LinkCpp, NamespacedConstantFromAnotherFileIsTheMessage) {
+  Linked r = LinkC({{"include/cfg/messages.h", kMessagesHeader},
+                    {"src/reader.cpp",
+                     "#include \"cfg/messages.h\"\n"
+                     "namespace cfg {\n"
+                     "void Reader::Key(const Node& n) {\n"
+                     "  if (!n.IsString())\n"
+                     "    throw std::invalid_argument(Msg::BAD_KEY);\n"
+                     "  if (!open_) throw std::runtime_error(cfg::Msg::NO_FILE);\n"
+                     "}\n"
+                     "}\n"}});
+  const ErrorSite* s = r.Find("src/reader.cpp", 5, "key must be a string");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "std::invalid_argument");
+  EXPECT_FALSE(s->message_opaque);
+  EXPECT_NE(s->message_origin_note.find("cfg::Msg::BAD_KEY"), std::string::npos);
+  EXPECT_NE(s->message_origin_note.find("include/cfg/messages.h:4"), std::string::npos);
+  EXPECT_TRUE(Matches(*s, "key must be a string"));
+  ASSERT_NE(r.Find("src/reader.cpp", 6, "configuration file not found"), nullptr) << Dump(r);
+}
+
+TEST(LinkCpp, DefineInAHeaderIsTheMessageOfAThrowInAnotherFile) {
+  Linked r = LinkC({{"src/errors.h", "#define ERR_NOMEM_MSG \"out of memory\"\n"},
+                    {"src/read.cc",
+                     "#include \"errors.h\"\n"
+                     "void ReadAll(Buffer* buf) {\n"
+                     "  if (!buf->Grow()) throw std::bad_alloc_error(ERR_NOMEM_MSG);\n"
+                     "}\n"}});
+  const ErrorSite* s = r.Find("src/read.cc", 3, "out of memory");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "std::bad_alloc_error");
+  EXPECT_NE(s->message_origin_note.find("src/errors.h:1"), std::string::npos);
+}
+
+// A constant whose text is another constant plus a literal.
+TEST(LinkCpp, ConstantsMadeOfConstantsResolve) {
+  Linked r = LinkC({{"src/msg.h",
+                     "#define PREFIX_MSG \"tool: \"\n"
+                     "static const char *const USAGE_ERR = PREFIX_MSG \"bad usage\";\n"},
+                    {"src/main.cpp",
+                     "int main() {\n"
+                     "  throw std::runtime_error(USAGE_ERR);\n"
+                     "}\n"}});
+  // `PREFIX_MSG "bad usage"` in one file is text already (the macro is
+  // known there).
+  const ErrorSite* s = r.Find("src/main.cpp", 2, "tool: bad usage");
+  ASSERT_NE(s, nullptr) << Dump(r);
+}
+
+// Redis's shared replies: a field of a global object set once from a
+// literal at start-up, handed to a wrapper that replies with an error.
+TEST(LinkCpp, SharedObjectFieldPassedToAReplyWrapperIsASiteAtTheCall) {
+  Linked r = LinkC({{"src/server.c",
+                     "struct sharedObjectsStruct shared;\n"
+                     "void createSharedObjects(void) {\n"
+                     "    shared.nopermerr = createObject(OBJ_STRING,sdsnew(\n"
+                     "        \"-NOPERM this user has no permissions\\r\\n\"));\n"
+                     "}\n"
+                     "void rejectCommand(client *c, robj *reply) {\n"
+                     "    c->duration = 0;\n"
+                     "    addReplyErrorObject(c, reply);\n"
+                     "}\n"},
+                    {"src/acl.c",
+                     "int aclCheck(client *c) {\n"
+                     "    if (!allowed(c)) {\n"
+                     "        rejectCommand(c, shared.nopermerr);\n"
+                     "        return C_ERR;\n"
+                     "    }\n"
+                     "    return C_OK;\n"
+                     "}\n"}});
+  const ErrorSite* s = r.Find("src/acl.c", 3, "NOPERM this user has no permissions");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->kind, SiteKind::kRaise);
+  EXPECT_EQ(s->function, "aclCheck");
+  EXPECT_NE(s->message_origin_note.find("rejectCommand"), std::string::npos);
+  EXPECT_TRUE(Matches(*s, "NOPERM this user has no permissions"));
+  // The wrapper alone is no site.
+  EXPECT_EQ(r.CountAt("src/server.c", 8), 0) << Dump(r);
+}
+
+// A C wrapper that formats a prefix around its parameter and exits.
+TEST(LinkCpp, CWrapperWithPrefixIsASiteAtEachCallWithText) {
+  Linked r = LinkC({{"src/util.c",
+                     "void die(const char *msg) {\n"
+                     "  fprintf(stderr, \"fatal: %s\\n\", msg);\n"
+                     "  exit(1);\n"
+                     "}\n"},
+                    {"src/main.c",
+                     "int main(int argc, char **argv) {\n"
+                     "  if (argc < 2) die(\"missing input file\");\n"
+                     "  return 0;\n"
+                     "}\n"}});
+  const ErrorSite* s = r.Find("src/main.c", 2, "fatal: missing input file");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->kind, SiteKind::kLog);
+  EXPECT_TRUE(Matches(*s, "fatal: missing input file"));
+}
+
+// yaml-cpp's shape: a base exception builds "lib: error at line L, column C:
+// msg" in a static helper (or the bare message when there is no position);
+// derived classes pass a namespaced constant from their base initializer;
+// the throws are in another header.
+const char* kExceptionsHeader =
+    "#pragma once\n"
+    "namespace yl {\n"
+    "namespace ErrorMsg {\n"
+    "const char* const BAD_CAST = \"bad conversion\";\n"
+    "const char* const END_OF_LIST = \"end of list not found\";\n"
+    "const char* const MISSING = \"invalid node; no such key\";\n"
+    "inline const std::string MISSING_WITH_KEY(const std::string& key) {\n"
+    "  std::stringstream stream;\n"
+    "  if (key.empty()) {\n"
+    "    return MISSING;\n"
+    "  }\n"
+    "  stream << \"invalid node; first missing key: \\\"\" << key << \"\\\"\";\n"
+    "  return stream.str();\n"
+    "}\n"
+    "}\n"
+    "class YL_API Exception : public std::runtime_error {\n"
+    " public:\n"
+    "  Exception(const Mark& mark_, const std::string& msg_)\n"
+    "      : std::runtime_error(build_what(mark_, msg_)), mark(mark_), msg(msg_) {}\n"
+    "  Mark mark;\n"
+    "  std::string msg;\n"
+    " private:\n"
+    "  static const std::string build_what(const Mark& mark, const std::string& msg) {\n"
+    "    if (mark.is_null()) {\n"
+    "      return msg;\n"
+    "    }\n"
+    "    std::stringstream output;\n"
+    "    output << \"yl: error at line \" << mark.line + 1 << \", column \"\n"
+    "           << mark.column + 1 << \": \" << msg;\n"
+    "    return output.str();\n"
+    "  }\n"
+    "};\n"
+    "class YL_API ParserException : public Exception {\n"
+    " public:\n"
+    "  ParserException(const Mark& mark_, const std::string& msg_)\n"
+    "      : Exception(mark_, msg_) {}\n"
+    "};\n"
+    "class BadCast : public Exception {\n"
+    " public:\n"
+    "  explicit BadCast(const Mark& mark_) : Exception(mark_, ErrorMsg::BAD_CAST) {}\n"
+    "};\n"
+    "template <typename T>\n"
+    "class TypedBadCast : public BadCast {\n"
+    " public:\n"
+    "  explicit TypedBadCast(const Mark& mark_) : BadCast(mark_) {}\n"
+    "};\n"
+    "class InvalidNode : public Exception {\n"
+    " public:\n"
+    "  InvalidNode(const std::string& key)\n"
+    "      : Exception(Mark::null_mark(), ErrorMsg::MISSING_WITH_KEY(key)) {}\n"
+    "};\n"
+    "}\n";
+
+TEST(LinkCpp, ExceptionClassesComposeThroughBaseInitializersAcrossFiles) {
+  Linked r = LinkC({{"include/yl/exceptions.h", kExceptionsHeader},
+                    {"include/yl/node/impl.h",
+                     "namespace yl {\n"
+                     "template <typename T>\n"
+                     "T Node::as() const {\n"
+                     "  if (!m_pNode)\n"
+                     "    throw InvalidNode(m_invalidKey);\n"
+                     "  throw TypedBadCast<T>(Mark());\n"
+                     "}\n"
+                     "}\n"},
+                    {"src/parser.cpp",
+                     "namespace yl {\n"
+                     "void Parser::List() {\n"
+                     "  if (m_scanner.empty())\n"
+                     "    throw ParserException(m_scanner.mark(), ErrorMsg::END_OF_LIST);\n"
+                     "}\n"
+                     "}\n"}});
+  const std::string impl = "include/yl/node/impl.h";
+  const ErrorSite* s =
+      r.Find(impl, 6, "yl: error at line {mark.line + 1}, column {mark.column + 1}: bad conversion");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "TypedBadCast");  // what the terminate handler names
+  EXPECT_EQ(s->kind, SiteKind::kRaise);
+  EXPECT_NE(s->message_origin_note.find("include/yl/exceptions.h"), std::string::npos);
+  EXPECT_TRUE(Matches(*s, "yl: error at line 1, column 1: bad conversion"));
+  // Without a position the bare text.
+  ASSERT_NE(r.Find(impl, 6, "bad conversion"), nullptr) << Dump(r);
+  // The helper's two returns: the constant when the key is empty, a
+  // sentence naming it otherwise.
+  const ErrorSite* n = r.Find(impl, 5, "invalid node; no such key");
+  ASSERT_NE(n, nullptr) << Dump(r);
+  EXPECT_EQ(n->error_class, "InvalidNode");
+  EXPECT_TRUE(Matches(*n, "invalid node; no such key"));
+  ASSERT_NE(r.Find(impl, 5, "invalid node; first missing key: \"{m_invalidKey}\""), nullptr)
+      << Dump(r);
+  // The opaque extractor sites at those throws were replaced.
+  for (const ErrorSite* x : r.At(impl, 5)) EXPECT_FALSE(x->message_opaque) << Dump(r);
+  for (const ErrorSite* x : r.At(impl, 6)) EXPECT_FALSE(x->message_opaque) << Dump(r);
+  // A throw in another file passing a constant of the header.
+  const ErrorSite* p = r.Find(
+      "src/parser.cpp", 4,
+      "yl: error at line {mark.line + 1}, column {mark.column + 1}: end of list not found");
+  ASSERT_NE(p, nullptr) << Dump(r);
+  EXPECT_EQ(p->error_class, "ParserException");
+  EXPECT_TRUE(Matches(*p, "yl: error at line 3, column 7: end of list not found"));
+}
+
+// Hostile input: constructors that initialise each other, a constant
+// defined as itself, a helper calling itself: bounded, no site invented.
+TEST(LinkCpp, CyclesTerminate) {
+  Linked r = LinkC({{"src/cycle.h",
+                     "#define LOOP_MSG LOOP_MSG\n"
+                     "static const char* const SELF_MSG = SELF_MSG;\n"
+                     "class A : public B {\n"
+                     " public:\n"
+                     "  A(const std::string& m) : B(m + \" in A\") {}\n"
+                     "};\n"
+                     "class B : public A {\n"
+                     " public:\n"
+                     "  B(const std::string& m) : A(m + \" in B\") {}\n"
+                     "};\n"
+                     "std::string f(const std::string& s) { return f(s + \"x\"); }\n"
+                     "void g() {\n"
+                     "  throw A(LOOP_MSG);\n"
+                     "  throw B(SELF_MSG);\n"
+                     "  throw std::runtime_error(f(\"y\"));\n"
+                     "}\n"}});
+  for (const auto& v : r.sites) {
+    for (const ErrorSite& s : v) EXPECT_LT(s.message.Display().size(), 4096u) << Dump(r);
+  }
+  EXPECT_LE(r.stats.derived_sinks, 2 * static_cast<int>(kMaxSinksPerFunction)) << Dump(r);
+}
+
+}  // namespace
+}  // namespace errdex
