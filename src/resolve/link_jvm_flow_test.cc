@@ -47,6 +47,7 @@ TEST(LinkJvmFlow, JavaSuffixBuiltByAnotherMethodOfTheClass) {
                     "    throw new BadInputException(\n"
                     "        message + locationString() + \"\\nSee \" + Guide.url(\"bad-input\"));\n"
                     "  }\n"
+                    "  private int lineNumber = 0;  // `lineNumber + 1` adds\n"
                     "}\n"}});
   const ErrorSite* s = r.Find(path, 8,
                               "Unterminated object at line {line} column {column} path "

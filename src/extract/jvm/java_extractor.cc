@@ -615,9 +615,8 @@ class JavaFile {
       Template t = ExprTemplate(left, pos, depth + 1, note);
       Template r = ExprTemplate(right, pos, depth + 1, note);
       // `a + b` with no text is arithmetic or an opaque value: one hole;
-      // so is `lineNumber + 1` (a number is not text to concatenate).
-      bool arithmetic = (Is(right, "decimal_integer_literal") && !t.HasLiteralText()) ||
-                        (Is(left, "decimal_integer_literal") && !r.HasLiteralText());
+      // so is `lineNumber + 1` (digits are numbers to add, not text).
+      bool arithmetic = !HasWords(t) && !HasWords(r);
       t.Append(r);
       if (t.HasLiteralText() && !arithmetic) return t;
     }
@@ -630,6 +629,14 @@ class JavaFile {
     }
     AddExprHole(n, &out);
     return out;
+  }
+
+  // Literal text other than digits.
+  static bool HasWords(const Template& t) {
+    for (const Piece& p : t.pieces()) {
+      if (!p.is_hole && p.text.find_first_not_of("0123456789") != std::string::npos) return true;
+    }
+    return false;
   }
 
   // String.format / "..".formatted / MessageFormat.format /
