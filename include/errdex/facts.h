@@ -120,8 +120,11 @@ struct LinkCall {
   // The extractor already recorded this construction (`throw new X('a',
   // 'b')` read as message 'a'); a composed message replaces those sites.
   bool replaces_site = false;
-  // JVM: the caller's varargs parameter (`Object... args`), else -1.
+  // JVM: the caller's varargs parameter (`Object... args`), else -1, and
+  // the parameter it formats with them before this call (`msg =
+  // _format(msg, msgArgs)`), else -1.
   int caller_varargs = -1;
+  int caller_format_param = -1;
   std::vector<bool> caller_no_text;
   // JVM: the call is what a `throw` / `return` statement gives.
   bool thrown = false;

@@ -229,7 +229,12 @@ class Linker {
     bool pass_through_args = false;
     if (fp >= 0 && va >= 0 && static_cast<size_t>(fp) < args.size() && args[fp]) {
       std::vector<std::string> names;
-      for (size_t i = va; i < call.args.size(); ++i) names.push_back(call.args[i].Display());
+      for (size_t i = va; i < call.args.size(); ++i) {
+        // A value (one hole) is named by its expression, as at a site.
+        const std::vector<Piece>& ps = call.args[i].pieces();
+        bool value = ps.size() == 1 && ps[0].is_hole && !ps[0].expr.empty();
+        names.push_back(value ? ps[0].expr : call.args[i].Display());
+      }
       pass_through_args = names.size() == 1 && VarargsParam(call, call.args[va]) >= 0;
       if (!pass_through_args) {
         formatted = ApplyPrintf(*args[fp], names, PrintfDialect::kJava);
@@ -320,6 +325,7 @@ class Linker {
     d.f.returns = returned_on;
     d.f.varargs_from = call.caller_varargs;
     d.f.no_text = call.caller_no_text;
+    if (d.f.varargs_from >= 0) d.f.format_param = call.caller_format_param;
     if (pass_through_args) {
       // `return methodError(method, message + "..", args)`: the caller's
       // own format parameter and varargs.

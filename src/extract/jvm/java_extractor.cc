@@ -235,9 +235,7 @@ class JavaFile {
     size_t before = out_->size();
     FinishEach(stmt, std::move(site), alts);
     returns_ = false;
-    if (facts_ && out_->size() > before && !(*out_)[before].message_opaque) {
-      AddConstructionLink(n, cls, args, (*out_)[before]);
-    }
+    if (facts_ && out_->size() > before) AddConstructionLink(n, cls, args, (*out_)[before]);
   }
 
   // `public String getMessage() { return "..." + x; }` in an exception
@@ -613,19 +611,32 @@ class JavaFile {
       return ExprTemplate(ts::FirstNamed(n), pos, depth + 1, note);
     }
     if (type == "binary_expression" && ts::Text(Field(n, "operator"), src_) == "+") {
-      Template t = ExprTemplate(Field(n, "left"), pos, depth + 1, note);
-      t.Append(ExprTemplate(Field(n, "right"), pos, depth + 1, note));
-      // `a + b` with no text is arithmetic or an opaque value: one hole.
-      if (t.HasLiteralText()) return t;
+      TSNode left = Field(n, "left"), right = Field(n, "right");
+      Template t = ExprTemplate(left, pos, depth + 1, note);
+      Template r = ExprTemplate(right, pos, depth + 1, note);
+      // `a + b` with no text is arithmetic or an opaque value: one hole;
+      // so is `lineNumber + 1` (digits are numbers to add, not text).
+      bool arithmetic = !HasWords(t) && !HasWords(r);
+      t.Append(r);
+      if (t.HasLiteralText() && !arithmetic) return t;
     }
     if (type == "method_invocation") {
       if (auto t = CallTemplate(n, pos, depth, note)) return *t;
+      if (auto t = TextHelperTemplate(n, depth)) return *t;
     }
     if (type == "identifier") {
       if (auto t = VariableTemplate(n, pos, depth, note)) return *t;
     }
     AddExprHole(n, &out);
     return out;
+  }
+
+  // Literal text other than digits.
+  static bool HasWords(const Template& t) {
+    for (const Piece& p : t.pieces()) {
+      if (!p.is_hole && p.text.find_first_not_of("0123456789") != std::string::npos) return true;
+    }
+    return false;
   }
 
   // String.format / "..".formatted / MessageFormat.format /
@@ -657,6 +668,65 @@ class JavaFile {
     if (owner == "MessageFormat") return ApplyMessageFormat(t, rest);
     if (method == "lenientFormat") return ApplyGuavaFormat(t, rest);
     return ApplyPrintf(t, rest, PrintfDialect::kJava);
+  }
+
+  // `message + locationString()`: a method of the same class without
+  // parameters that returns a String built from literal text (gson's
+  // ` at line 3 column 7 path $.a`) is read as the text it returns.
+  std::optional<Template> TextHelperTemplate(TSNode call, int depth) {
+    std::string_view object = ts::Text(Field(call, "object"), src_);
+    if ((!object.empty() && object != "this") ||
+        ts_node_named_child_count(Field(call, "arguments")) != 0) {
+      return std::nullopt;
+    }
+    TSNode value = TextHelperReturn(call);
+    if (ts_node_is_null(value)) return std::nullopt;
+    // The helper's own locals and fields, read at its return.
+    std::string note;
+    Template t = ExprTemplate(value, ts_node_start_byte(value), depth + 1, &note);
+    if (!t.HasLiteralText()) return std::nullopt;
+    return t;
+  }
+
+  // The value `return`ed by the String method `call` names in its own
+  // class: its only return statement, else null.
+  TSNode TextHelperReturn(TSNode call) {
+    std::string name(ts::Text(Field(call, "name"), src_));
+    TSNode cls = walk_.ScopeOf(call, [](TSNode a) { return IsTypeDecl(Type(a)); });
+    if (!IsTypeDecl(Type(cls))) return TSNode{};
+    auto key = std::make_pair(static_cast<const void*>(cls.id), name);
+    auto it = text_helpers_.find(key);
+    if (it != text_helpers_.end()) return it->second;
+    TSNode found{};
+    for (TSNode m : NamedChildren(Field(cls, "body"))) {
+      if (!Is(m, "method_declaration") || ts::Text(Field(m, "name"), src_) != name ||
+          !NamedChildren(Field(m, "parameters")).empty() ||
+          !IsStringType(ts::Text(Field(m, "type"), src_))) {
+        continue;
+      }
+      std::vector<TSNode> body = NamedChildren(Field(m, "body"));
+      if (!body.empty() && Is(body.back(), "return_statement") && CountReturns(m) == 1) {
+        found = ts::FirstNamed(body.back());
+      }
+    }
+    text_helpers_[key] = found;
+    return found;
+  }
+
+  // The return statements of a method, not counting nested lambdas and
+  // classes (bounded: a helper is short).
+  int CountReturns(TSNode method) {
+    int count = 0;
+    std::vector<TSNode> stack = {Field(method, "body")};
+    for (int budget = 2000; !stack.empty() && budget > 0; --budget) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      if (ts_node_is_null(n) || Is(n, "lambda_expression") || Is(n, "class_body")) continue;
+      count += Is(n, "return_statement");
+      std::vector<TSNode> kids = NamedChildren(n);
+      stack.insert(stack.end(), kids.begin(), kids.end());
+    }
+    return count;
   }
 
   // A message held in a local or a field: the last assignment before `pos`
@@ -922,20 +992,37 @@ class JavaFile {
     // `message = String.format(message, args)` before the raise.
     for (const Piece& p : message.pieces()) {
       int i = p.is_hole ? ParamIndex(fi, p.expr) : -1;
-      if (i < 0 || fi.varargs < 0) continue;
-      std::vector<Assignment> assigns =
-          assignments_->To(fi.node, p.expr, ts_node_start_byte(at), walk_);
-      if (assigns.empty()) continue;
-      TSNode v = Unwrap(assigns.back().value);
-      std::vector<TSNode> a = NamedChildren(Field(v, "arguments"));
-      if (Is(v, "method_invocation") && ts::Text(Field(v, "name"), src_) == "format" &&
-          a.size() == 2 && ts::Text(a[0], src_) == p.expr &&
-          ts::Text(a[1], src_) == fi.params[fi.varargs]) {
+      if (i >= 0 && FormatsParam(fi, i, ts_node_start_byte(at))) {
         s.format_param = i;
         break;
       }
     }
     facts_->sinks.push_back(std::move(s));
+  }
+
+  // Whether the parameter `name` is assigned before `pos` (`msg =
+  // String.format("Cannot construct %s: %s", type, msg)`): its value there
+  // is what a call passes on.
+  bool Reassigned(const FuncInfo& fi, std::string_view name, uint32_t pos) {
+    return fi.valid && !assignments_->To(fi.node, std::string(name), pos, walk_).empty();
+  }
+
+  // Whether parameter `i` is run through a format with the varargs before
+  // `pos`: `msg = String.format(msg, args)`, jackson's `msg = _format(msg,
+  // msgArgs)` (any method whose name ends in "format").
+  bool FormatsParam(const FuncInfo& fi, int i, uint32_t pos) {
+    if (fi.varargs < 0 || i == fi.varargs) return false;
+    for (const Assignment& as : assignments_->To(fi.node, fi.params[i], pos, walk_)) {
+      TSNode v = Unwrap(as.value);
+      if (!Is(v, "method_invocation")) continue;
+      std::string name = ToLower(ts::Text(Field(v, "name"), src_));
+      std::vector<TSNode> a = NamedChildren(Field(v, "arguments"));
+      if (name.ends_with("format") && a.size() == 2 && ts::Text(a[0], src_) == fi.params[i] &&
+          ts::Text(a[1], src_) == fi.params[fi.varargs]) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // An exception built from a String parameter alone (`new X(message)`,
@@ -971,7 +1058,8 @@ class JavaFile {
       if (Is(a, "lambda_expression") || Is(a, "method_reference")) {
         // no text
       } else if (cheap && at.find('"') == std::string_view::npos &&
-                 !(Is(a, "identifier") && ParamIndex(fi, at) < 0 && MessageLikeName(at))) {
+                 !(Is(a, "identifier") && MessageLikeName(at) &&
+                   (ParamIndex(fi, at) < 0 || Reassigned(fi, at, ts_node_start_byte(call))))) {
         AddExprHole(a, &t);
       } else {
         std::string note;
@@ -994,6 +1082,12 @@ class JavaFile {
       out->caller_line = fi.line;
       out->caller_varargs = fi.varargs;
       out->caller_no_text = fi.no_text;
+      // A wrapper that formats its message before passing it on.
+      for (size_t i = 0; out->caller_format_param < 0 && i < fi.params.size(); ++i) {
+        if (fi.string_param[i] && FormatsParam(fi, static_cast<int>(i), ts_node_start_byte(call))) {
+          out->caller_format_param = static_cast<int>(i);
+        }
+      }
     }
     return true;
   }
@@ -1006,6 +1100,10 @@ class JavaFile {
     TSNode parent = anc && !anc->empty() ? anc->back() : TSNode{};
     TSSymbol ps = ts_node_is_null(parent) ? 0 : ts_node_symbol(parent);
     bool thrown = ps == ids.throw_statement, returned = ps == ids.return_statement;
+    // `return ctxt.reportBadDefinition(type, "..")`: jackson's report
+    // methods are generic (`<T> T`) so that callers can return them; the
+    // call raises, whatever the caller returns.
+    bool return_statement = returned;
     TSNode args_node = ts_node_child_by_field_id(call, ids.arguments);
     uint32_t n = ts_node_named_child_count(args_node);
     if (n == 0 && !thrown && !returned) return;
@@ -1014,7 +1112,7 @@ class JavaFile {
     // Text reaches a site only from a call that is a statement of its own
     // (or thrown, returned); elsewhere only a parameter passed on matters.
     bool statement = thrown || returned || ps == ids.expression_statement;
-    bool any = thrown || returned, ident = false;
+    bool any = thrown, ident = false;
     for (uint32_t i = 0; !any && i < n; ++i) {
       TSNode a = ts_node_named_child(args_node, i);
       TSSymbol as = ts_node_symbol(a);
@@ -1030,17 +1128,15 @@ class JavaFile {
       any = (statement && quote) || (id && MessageLikeName(ts::Text(a, src_))) ||
             (quote && as == ids.binary_expression);
     }
-    if (!any && !ident) return;
+    if (!any && !ident && !returned) return;
     std::string_view name = ts::Text(ts_node_child_by_field_id(call, ids.name), src_);
     if (name.empty() || NeverLinks(name)) return;
     std::string_view receiver = ts::Text(ts_node_child_by_field_id(call, ids.object), src_);
     if (receiver.starts_with("System.") || receiver == "super") return;
     const FuncInfo& fi = CurrentFunc();
     // `return helper(..)` matters in a helper returning an exception.
-    if (returned && !(fi.valid && fi.returns_exception)) {
-      returned = false;
-      any = thrown;
-    }
+    if (returned && !(fi.valid && fi.returns_exception)) returned = false;
+    any |= returned;
     for (uint32_t i = 0; !any && i < n; ++i) {
       TSNode a = ts_node_named_child(args_node, i);
       any = ts_node_symbol(a) == ids.identifier && StringParam(fi, ts::Text(a, src_));
@@ -1056,7 +1152,7 @@ class JavaFile {
     for (const Template& t : out.args) text |= t.HasLiteralText();
     // A raising helper is called as a statement of its own (or thrown,
     // returned): only those calls get a site's context.
-    if ((text && (returned || Is(parent, "expression_statement"))) || thrown) {
+    if ((text && (return_statement || Is(parent, "expression_statement"))) || thrown) {
       TSNode stmt = thrown ? parent : StatementOf(call);
       if (!ts_node_is_null(stmt)) out.site = Context(stmt, NewSite(stmt, SiteKind::kRaise));
     }
@@ -1064,20 +1160,23 @@ class JavaFile {
   }
 
   // `new X(..)` that made a site: X's own constructor may compose the message.
+  // A thrown `new X(fields, name)` read as no message at all is linked too:
+  // the class's text replaces the opaque site.
   void AddConstructionLink(TSNode n, const std::string& cls, const std::vector<TSNode>& args,
                            const ErrorSite& made) {
     LinkCall call;
     call.callee = cls;
     call.construct = true;
+    call.thrown = made.message_opaque;
     if (!MakeLinkCall(n, args, &call)) return;
-    for (const Template& t : call.args) {
-      if (!t.HasLiteralText()) continue;
+    bool text = made.message_opaque;
+    for (const Template& t : call.args) text |= t.HasLiteralText();
+    if (text) {
       ErrorSite proto = made;
       proto.message = Template();
       proto.message_origin_note.clear();
       call.site = std::move(proto);
       call.replaces_site = true;
-      break;
     }
     facts_->link_calls.push_back(std::move(call));
   }
@@ -1094,6 +1193,8 @@ class JavaFile {
   WalkPosition walk_;
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)
   std::map<std::string, std::vector<int>> thrown_helpers_;
+  // (class, method name) -> the value its String method returns, or null.
+  std::map<std::pair<const void*, std::string>, TSNode> text_helpers_;
   int steps_ = 0;
   std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
   std::optional<AssignmentIndex> assignments_;

@@ -190,6 +190,8 @@ class KotlinFile {
       }
     } else if (type == "constructor_invocation") {
       HandleSupertype(n);
+    } else if (type == "constructor_delegation_call") {
+      HandleDelegation(n);
     } else if (type == "jump_expression") {
       CollectHelperThrow(n);
     }
@@ -460,9 +462,7 @@ class KotlinFile {
     size_t before = out_->size();
     FinishEach(stmt, std::move(site), alts);
     returns_ = false;
-    if (facts_ && out_->size() > before && !(*out_)[before].message_opaque) {
-      AddConstructionLink(call, c, (*out_)[before]);
-    }
+    if (facts_ && out_->size() > before) AddConstructionLink(call, c, (*out_)[before]);
   }
 
   // `if (c) a else b`: the value of each branch.
@@ -529,6 +529,45 @@ class KotlinFile {
     }
     ctor_class_ = cls;
     FinishEach(inv, std::move(site), alts);
+    ctor_class_ = TSNode{};
+  }
+
+  // `constructor(fields: List<String>, name: String) : this(message =
+  // "Field '${fields[0]}' is required for '$name'", ..)` in an exception
+  // class: a secondary constructor that composes the text and hands it to
+  // the primary one (or `super`). The record points at the message.
+  void HandleDelegation(TSNode call) {
+    std::vector<TSNode> up = walk_.AncestorsOf(call);
+    if (up.size() < 3 || !Is(up[0], "secondary_constructor") || !Is(up[2], "class_declaration")) {
+      return;
+    }
+    TSNode cls = up[2];
+    std::string name(ts::Text(ChildOfType(cls, "type_identifier"), src_));
+    TSNode spec = ChildOfType(cls, "delegation_specifier");
+    std::string parent = LastDotComponent(ts::Text(ts::FirstNamed(ts::FirstNamed(spec)), src_));
+    if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
+    std::vector<TSNode> args;
+    TSNode message{};
+    for (TSNode a : NamedChildren(ChildOfType(call, "value_arguments"))) {
+      std::vector<TSNode> parts = NamedChildren(a);
+      if (parts.empty()) continue;
+      args.push_back(parts.back());
+      if (ts_node_is_null(message) &&
+          (HasText(parts.back()) || !AlternativeTemplates(parts.back()).empty())) {
+        message = parts.back();
+      }
+    }
+    if (ts_node_is_null(message)) return;
+    ErrorSite site = NewSite(call, SiteKind::kRaise);
+    site.line = ts::Line(message);
+    site.error_class = name;
+    std::vector<Template> alts = FillFromArgs(args, &site);
+    if (site.message_opaque) return;
+    if (site.message_origin_note.empty()) {
+      site.message_origin_note = "message composed by a constructor of `" + name + "`";
+    }
+    ctor_class_ = up[0];
+    FinishEach(call, std::move(site), alts);
     ctor_class_ = TSNode{};
   }
 
@@ -954,6 +993,18 @@ class KotlinFile {
     fi.valid = true;
     fi.node = fn;
     fi.line = ts::Line(fn);
+    if (ctor && Is(fn, "secondary_constructor")) {
+      // `constructor(a: A) : this(..)`: called by the class's name.
+      fi.ctor = true;
+      for (TSNode a : walk_.AncestorsOf(fn)) {
+        if (Is(a, "class_declaration")) {
+          fi.name = fi.qual = std::string(ts::Text(ChildOfType(a, "type_identifier"), src_));
+          break;
+        }
+      }
+      ReadParams(ChildOfType(fn, "function_value_parameters"), &fi);
+      return fi;
+    }
     if (ctor) {
       fi.ctor = true;
       fi.name = fi.qual = std::string(ts::Text(ChildOfType(fn, "type_identifier"), src_));
@@ -1141,7 +1192,9 @@ class KotlinFile {
       if (!any && !returned && idents.empty()) return;
     }
     const FuncInfo& fi = Func(call);
-    // `return helper(..)` matters in a helper returning an exception.
+    // `return report(..)` raises whatever the caller returns; as a returned
+    // exception it matters only in a helper returning one.
+    bool return_statement = returned;
     returned = returned && fi.valid && fi.returns_exception;
     for (size_t i = 0; !any && i < idents.size(); ++i) {
       any = StringParam(fi, ts::Text(idents[i], src_));
@@ -1161,7 +1214,8 @@ class KotlinFile {
     for (const auto& kw : out.keywords) text |= kw.second.HasLiteralText();
     // A raising helper is called as a statement of its own (or thrown,
     // returned): only those calls get a site's context.
-    if ((text && (returned || Is(parent, "statements") || Is(parent, "control_structure_body"))) ||
+    if ((text && (return_statement || Is(parent, "statements") ||
+                  Is(parent, "control_structure_body"))) ||
         thrown) {
       TSNode stmt = StatementOf(call);
       if (!ts_node_is_null(stmt)) out.site = Context(stmt, NewSite(stmt, SiteKind::kRaise));
@@ -1170,19 +1224,22 @@ class KotlinFile {
   }
 
   // `X(..)` that made a site: X's own constructor may compose the message.
+  // A thrown `X(fields, name)` read as no message at all is linked too: the
+  // class's text replaces the opaque site.
   void AddConstructionLink(TSNode n, const Call& c, const ErrorSite& made) {
     LinkCall call;
     call.callee = c.name;
     call.construct = true;
+    call.thrown = made.message_opaque;
     if (!MakeLinkCall(n, c, &call)) return;
-    for (const Template& t : call.args) {
-      if (!t.HasLiteralText()) continue;
+    bool text = made.message_opaque;
+    for (const Template& t : call.args) text |= t.HasLiteralText();
+    if (text) {
       ErrorSite proto = made;
       proto.message = Template();
       proto.message_origin_note.clear();
       call.site = std::move(proto);
       call.replaces_site = true;
-      break;
     }
     facts_->link_calls.push_back(std::move(call));
   }
