@@ -22,24 +22,9 @@ using link_testing::Dump;
 using link_testing::Linked;
 using link_testing::Matches;
 
-// Extract, resolve constants, link (the indexer's order).
+// link_testing::Link resolves constants, then links (the indexer's order).
 Linked LinkC(const std::vector<std::pair<std::string, std::string>>& files) {
-  Linked r;
-  r.facts.resize(files.size());
-  r.sites.resize(files.size());
-  for (size_t i = 0; i < files.size(); ++i) {
-    SourceFile f{files[i].first, files[i].second, false};
-    const Extractor* ex = ExtractorFor(f.path);
-    EXPECT_NE(ex, nullptr) << f.path;
-    bool errs = false;
-    EXPECT_TRUE(ex->ExtractWithFacts(f, &r.sites[i], &r.facts[i], &errs).ok());
-    EXPECT_FALSE(errs) << f.path;
-  }
-  std::vector<std::vector<ErrorSite>*> ptrs;
-  for (auto& v : r.sites) ptrs.push_back(&v);
-  ResolveTextConstants(&r.facts, ptrs);
-  r.stats = LinkMessages(r.facts, ptrs);
-  return r;
+  return link_testing::Link(files);
 }
 
 // A message table in a header's namespace, thrown from another file.
@@ -227,8 +212,8 @@ TEST(LinkCpp, ExceptionClassesComposeThroughBaseInitializersAcrossFiles) {
                      "}\n"
                      "}\n"}});
   const std::string impl = "include/yl/node/impl.h";
-  const ErrorSite* s =
-      r.Find(impl, 6, "yl: error at line {mark.line + 1}, column {mark.column + 1}: bad conversion");
+  const ErrorSite* s = r.Find(
+      impl, 6, "yl: error at line {mark.line + 1}, column {mark.column + 1}: bad conversion");
   ASSERT_NE(s, nullptr) << Dump(r);
   EXPECT_EQ(s->error_class, "TypedBadCast");  // what the terminate handler names
   EXPECT_EQ(s->kind, SiteKind::kRaise);
@@ -248,9 +233,9 @@ TEST(LinkCpp, ExceptionClassesComposeThroughBaseInitializersAcrossFiles) {
   for (const ErrorSite* x : r.At(impl, 5)) EXPECT_FALSE(x->message_opaque) << Dump(r);
   for (const ErrorSite* x : r.At(impl, 6)) EXPECT_FALSE(x->message_opaque) << Dump(r);
   // A throw in another file passing a constant of the header.
-  const ErrorSite* p = r.Find(
-      "src/parser.cpp", 4,
-      "yl: error at line {mark.line + 1}, column {mark.column + 1}: end of list not found");
+  const ErrorSite* p =
+      r.Find("src/parser.cpp", 4,
+             "yl: error at line {mark.line + 1}, column {mark.column + 1}: end of list not found");
   ASSERT_NE(p, nullptr) << Dump(r);
   EXPECT_EQ(p->error_class, "ParserException");
   EXPECT_TRUE(Matches(*p, "yl: error at line 3, column 7: end of list not found"));

@@ -12,6 +12,7 @@
 
 #include "errdex/extractor.h"
 #include "resolve/link.h"
+#include "resolve/link_constants.h"
 
 namespace errdex::link_testing {
 
@@ -67,6 +68,8 @@ inline Linked Link(const std::vector<std::pair<std::string, std::string>>& files
   }
   std::vector<std::vector<ErrorSite>*> ptrs;
   for (auto& v : r.sites) ptrs.push_back(&v);
+  // The indexer's order: text constants resolved, then messages linked.
+  ResolveTextConstants(&r.facts, ptrs);
   r.stats = LinkMessages(r.facts, ptrs);
   return r;
 }

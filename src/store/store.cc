@@ -409,6 +409,20 @@ Result<Record> ParseStored(const std::string& text, const std::string& id) {
   return RecordFromJson(j);
 }
 
+// Every row of `st` (columns: id, record JSON). One statement reads one
+// snapshot, so a concurrent ReplaceRepo is seen entirely or not at all.
+Result<std::vector<Record>> ReadRecords(sqlite3* db, Stmt* st) {
+  std::vector<Record> out;
+  int rc;
+  while ((rc = st->Step()) == SQLITE_ROW) {
+    Result<Record> r = ParseStored(st->Text(1), st->Text(0));
+    if (!r.ok()) return r.status();
+    out.push_back(std::move(*r));
+  }
+  if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot list records");
+  return out;
+}
+
 }  // namespace
 
 struct Store::Impl {
@@ -496,17 +510,7 @@ Result<std::vector<Record>> Store::List(const std::string& repo) {
                     "ORDER BY repo, file_path, line_number, rowid");
   if (Status s = st.status("cannot list records"); !s.ok()) return s;
   if (!repo.empty()) st.Bind(1, repo);
-  // One statement reads one snapshot, so a concurrent ReplaceRepo is seen
-  // either entirely or not at all.
-  std::vector<Record> out;
-  int rc;
-  while ((rc = st.Step()) == SQLITE_ROW) {
-    Result<Record> r = ParseStored(st.Text(1), st.Text(0));
-    if (!r.ok()) return r.status();
-    out.push_back(std::move(*r));
-  }
-  if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot list records");
-  return out;
+  return ReadRecords(db, &st);
 }
 
 Result<std::vector<Record>> Store::ListForMatching(const std::string& repo) {
@@ -532,15 +536,7 @@ Result<std::vector<Record>> Store::ListForMatching(const std::string& repo) {
   Stmt st(db, sql.c_str());
   if (Status s = st.status("cannot list records"); !s.ok()) return s;
   if (!repo.empty()) st.Bind(1, repo);
-  std::vector<Record> out;
-  int rc;
-  while ((rc = st.Step()) == SQLITE_ROW) {
-    Result<Record> r = ParseStored(st.Text(1), st.Text(0));
-    if (!r.ok()) return r.status();
-    out.push_back(std::move(*r));
-  }
-  if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot list records");
-  return out;
+  return ReadRecords(db, &st);
 }
 
 Result<std::vector<RepoInfo>> Store::Repos() {
