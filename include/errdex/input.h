@@ -11,13 +11,16 @@ namespace errdex {
 struct StackFrame {
   std::string file;  // as printed: "/app/srv.py", "Main.java", "src/main.rs"
   int line = 0;
+  // The frame's function as printed ("RedirectableRequest.handleRequestTimeout",
+  // "com.x.Cls.m", "load"), when the trace format names it.
+  std::string function;
 };
 
 struct ErrorText {
-  std::string message;      // the message to match
-  std::string error_class;  // "ValueError" when the input names it
-  std::string error_code;   // Node's `code: 'ERR_X'` property, when printed
-  int input_line = 0;       // 1-based line of the input it came from
+  std::string message;             // the message to match
+  std::string error_class;         // "ValueError" when the input names it
+  std::string error_code;          // Node's `code: 'ERR_X'` property, when printed
+  int input_line = 0;              // 1-based line of the input it came from
   std::vector<StackFrame> frames;  // innermost last, as the trace prints them
 };
 
@@ -29,9 +32,9 @@ inline constexpr size_t kMaxMessageBytes = 64 * 1024;
 inline constexpr size_t kMaxFramesPerError = 64;
 
 struct InputNotes {
-  bool bytes_cut = false;     // only the first kMaxInputBytes were read
-  bool errors_cut = false;    // more than kMaxErrorsPerInput distinct errors
-  bool message_cut = false;   // some message was cut to kMaxMessageBytes
+  bool bytes_cut = false;    // only the first kMaxInputBytes were read
+  bool errors_cut = false;   // more than kMaxErrorsPerInput distinct errors
+  bool message_cut = false;  // some message was cut to kMaxMessageBytes
   // A sentence for the user when something was cut, else "".
   std::string Describe() const;
 };

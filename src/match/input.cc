@@ -278,11 +278,30 @@ const RE2& GoFrame() {
   return *re;
 }
 
+// The function a frame line names: Node/Java "at NAME (" / "at NAME(",
+// Python ", in NAME"; "" otherwise.
+std::string FrameFunction(std::string_view line) {
+  std::string_view t = Trim(line);
+  if (t.starts_with("at ")) {
+    t.remove_prefix(3);
+    size_t end = t.find('(');
+    if (end == std::string_view::npos || end == 0) return "";
+    std::string_view name = Trim(t.substr(0, end));
+    if (name.starts_with("async ")) name.remove_prefix(6);
+    return name.find(' ') == std::string_view::npos ? std::string(name) : "";
+  }
+  size_t in = t.rfind(", in ");
+  if (t.starts_with("File \"") && in != std::string_view::npos) {
+    return std::string(Trim(t.substr(in + 5)));
+  }
+  return "";
+}
+
 void AddFrame(const RE2& re, std::string_view line, std::vector<StackFrame>* frames) {
   std::string file;
   int number = 0;
   if (RE2::FullMatch(re2::StringPiece(line.data(), line.size()), re, &file, &number)) {
-    frames->push_back({std::move(file), number});
+    frames->push_back({std::move(file), number, FrameFunction(line)});
   }
 }
 

@@ -232,6 +232,7 @@ TEST(InputTest, PythonFramesAreKept) {
   ASSERT_EQ(errors[0].frames.size(), 1u);
   EXPECT_EQ(errors[0].frames[0].file, "/app/srv.py");
   EXPECT_EQ(errors[0].frames[0].line, 10);
+  EXPECT_EQ(errors[0].frames[0].function, "handle");
 }
 
 TEST(InputTest, JavaCausedByChain) {
@@ -249,6 +250,7 @@ TEST(InputTest, JavaCausedByChain) {
   ASSERT_EQ(errors[0].frames.size(), 2u);
   EXPECT_EQ(errors[0].frames[0].file, "Server.java");
   EXPECT_EQ(errors[0].frames[0].line, 42);
+  EXPECT_EQ(errors[0].frames[0].function, "com.acme.Server.start");
   EXPECT_EQ(errors[1].error_class, "IOException");
   EXPECT_EQ(errors[1].message, "port 8080 already in use");
   EXPECT_EQ(errors[1].input_line, 4);

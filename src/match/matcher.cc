@@ -82,6 +82,9 @@ constexpr double kClassDiffers = -0.1;
 // reported in the fuzzy tier with kFrameOnlyScore.
 constexpr double kFrameAtLine = 0.1;
 constexpr double kFrameInFile = 0.03;
+// A frame naming the record's function in another (bundled, installed) file.
+constexpr double kFrameFunction = 0.02;
+constexpr size_t kMinFrameFunction = 8;
 constexpr double kFrameOnlyScore = 0.45;
 // Pattern-tier score (see Score()): a base above every fuzzy hit, then the
 // share of the message's word weight the literals explain, the share of its
@@ -345,11 +348,29 @@ bool AtLine(const Record& r, int line) {
 }
 
 // The best frame evidence for record r (0 if none).
+// The last component of a dotted name ("a.B.handle" -> "handle").
+std::string_view LastName(std::string_view s) {
+  size_t dot = s.find_last_of(".:#");
+  return dot == std::string_view::npos ? s : s.substr(dot + 1);
+}
+
+// A frame whose function has the record's function name, in a file errdex
+// did not index under that path (a bundle such as dist/axios.cjs, an
+// installed copy): weak evidence, enough to break a tie. Short or dunder
+// names (`run`, `__init__`) say nothing.
+bool SameFunction(const StackFrame& f, const Record& r) {
+  std::string_view a = LastName(f.function), b = LastName(r.function);
+  return a.size() >= kMinFrameFunction && a == b && !a.starts_with("__") && !a.starts_with("<");
+}
+
 double FrameBonus(const Record& r, const std::vector<StackFrame>& frames) {
   double best = 0;
   for (const StackFrame& f : frames) {
-    if (!SameFile(f.file, r.file_path)) continue;
-    best = std::max(best, AtLine(r, f.line) ? kFrameAtLine : kFrameInFile);
+    if (SameFile(f.file, r.file_path)) {
+      best = std::max(best, AtLine(r, f.line) ? kFrameAtLine : kFrameInFile);
+    } else if (!r.function.empty() && SameFunction(f, r)) {
+      best = std::max(best, kFrameFunction);
+    }
   }
   return best;
 }
@@ -392,7 +413,8 @@ struct Ranked {
   double explained = 0;
   double info = 0;  // the weight of the literal words it matched
   bool weak = false;
-  bool framed = false;  // a frame of the paste points at its file
+  bool framed = false;  // a frame of the paste points at its file or function
+  double frame = 0;     // that evidence's bonus, kept apart from the clamped score
   // Where the pattern matched in the text, and where its holes did.
   size_t begin = 0, end = 0;
   std::vector<std::pair<size_t, size_t>> holes;
@@ -409,6 +431,9 @@ struct QueryContext {
 bool Better(const Ranked& a, const Ranked& b) {
   if (a.match.score != b.match.score) return a.match.score > b.match.score;
   if (a.exact_code != b.exact_code) return a.exact_code;
+  // Scores clamp at 1: two sites of one message both at 1.0 are told apart
+  // by the frames.
+  if (a.frame != b.frame) return a.frame > b.frame;
   if (a.literal_chars != b.literal_chars) return a.literal_chars > b.literal_chars;
   return a.match.record->id < b.match.record->id;
 }
@@ -931,11 +956,18 @@ std::string Reason(const Ranked& h, const Query& q, std::string_view family) {
                         : "class differs (" + std::string(LastComponent(q.error_class)) +
                               " in the paste)");
   }
+  bool file_frame = false;
   for (const StackFrame& f : q.frames) {
     if (!SameFile(f.file, r.file_path)) continue;
     std::string at = std::string(Basename(f.file)) + ":" + std::to_string(f.line);
     parts.push_back(AtLine(r, f.line) ? "frame " + at + " is the raise line"
                                       : "frame " + at + " is in the same file");
+    file_frame = true;
+    break;
+  }
+  for (const StackFrame& f : q.frames) {
+    if (file_frame || r.function.empty() || !SameFunction(f, r)) continue;
+    parts.push_back("frame " + f.function + " names its function");
     break;
   }
   if (!family.empty() && !r.language.empty() && LanguageFamily(r.language) != family) {
@@ -1069,6 +1101,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     for (Ranked& h : hits) {
       double bonus = FrameBonus(*h.match.record, query.frames);
       if (bonus > 0) h.weak = false, h.framed = true;
+      h.frame = bonus;
       h.match.score = std::min(1.0, h.match.score + bonus);
     }
   }
@@ -1081,6 +1114,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     for (Ranked& h : hits) {
       double bonus = FrameBonus(*h.match.record, query.frames);
       h.framed = bonus > 0;
+      h.frame = bonus;
       h.match.score = std::min(kFuzzyMaxScore, h.match.score + bonus);
     }
     for (uint32_t r : impl_->FrameHits(query)) {

@@ -487,6 +487,35 @@ TEST(MatcherTest, FrameAtTheRaiseLineRanksARecordFirst) {
   EXPECT_EQ(matcher.Find(q)[0].record->id, "in-a");
 }
 
+// A bundle (dist/lib.cjs) or an installed copy prints other paths; a frame
+// naming the record's function still tells two sites of one message apart,
+// even when both scores are clamped at 1, and says so in the reason.
+TEST(MatcherTest, FrameFunctionNameBreaksATieBetweenSites) {
+  Record http =
+      MakeRecord("http", "timeout of %s exceeded", "timeout of (.*?) exceeded", {}, "AxiosError");
+  http.file_path = "lib/adapters/http.js";
+  http.function = "httpAdapter.dispatchHttpRequest.handleRequestTimeout";
+  Record xhr = http;
+  xhr.id = "xhr";
+  xhr.file_path = "lib/adapters/xhr.js";
+  xhr.function = "dispatchXhrRequest.ontimeout";
+  Matcher matcher({xhr, http});
+  std::vector<PasteHit> hits = ExplainPaste(
+      matcher,
+      "AxiosError: timeout of 3000ms exceeded\n"
+      "    at RedirectableRequest.handleRequestTimeout (/app/node_modules/x/dist/lib.cjs:3120:16)\n"
+      "    at RedirectableRequest.emit (node:events:513:28)\n",
+      "", 3, false);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].match.record->id, "http");
+  EXPECT_NE(hits[0].match.reason.find("frame RedirectableRequest.handleRequestTimeout names its "
+                                      "function"),
+            std::string::npos)
+      << hits[0].match.reason;
+  // Short names say nothing: `emit` is no evidence for a record named emit.
+  EXPECT_EQ(hits[1].match.reason.find("names its function"), std::string::npos);
+}
+
 TEST(MatcherTest, FrameAloneFindsARecordInTheFuzzyTier) {
   std::vector<Record> rs = Corpus();
   Record a = MakeRecord("loc", "weights are gone", "weights are gone");
