@@ -408,13 +408,11 @@ const PathCondition* DecisiveCondition(const ErrorSite& s) {
   return nullptr;
 }
 
-std::vector<std::string> ParameterNames(const std::vector<std::string_view>& lines, int first,
-                                        const std::string& language) {
-  std::string h = HeaderText(lines, first);
+std::vector<std::string> ParameterNames(std::string_view h, const std::string& language) {
   size_t open, close;
   if (!ParamSpan(h, &open, &close)) return {};
   std::vector<std::string> out;
-  std::string_view params = std::string_view(h).substr(open + 1, close - open - 1);
+  std::string_view params = h.substr(open + 1, close - open - 1);
   for (std::string_view chunk : SplitTopLevel(params, ",")) {
     std::string name = ParamName(chunk, language);
     if (!name.empty() && name != "self" && name != "cls" && name != "this") out.push_back(name);
@@ -422,13 +420,11 @@ std::vector<std::string> ParameterNames(const std::vector<std::string_view>& lin
   return out;
 }
 
-std::string HeaderTail(const std::vector<std::string_view>& lines, int first) {
-  std::string h = HeaderText(lines, first);
+std::string HeaderTail(std::string_view h) {
   size_t open, close;
   if (!ParamSpan(h, &open, &close)) return {};
-  std::string tail = h.substr(close + 1);
-  size_t brace = tail.find('{');
-  if (brace != std::string::npos) tail = tail.substr(0, brace);
+  std::string_view tail = h.substr(close + 1);
+  tail = tail.substr(0, tail.find('{'));
   return std::string(Trim(tail));
 }
 

@@ -25,14 +25,12 @@ const PathCondition* DecisiveCondition(const ErrorSite& s);
 // body (`{` or a trailing `:`), at most eight lines.
 std::string HeaderText(const std::vector<std::string_view>& lines, int first);
 
-// Parameter names of the function whose header starts at `lines[first-1]`
-// (header text up to the closing parenthesis, at most a few lines).
-std::vector<std::string> ParameterNames(const std::vector<std::string_view>& lines, int first,
-                                        const std::string& language);
+// Parameter names of the function whose header (HeaderText) is `header`.
+std::vector<std::string> ParameterNames(std::string_view header, const std::string& language);
 
-// The header text after the parameter list up to `{`/`:` (return types,
-// `throws`), for the same function; "" when unknown.
-std::string HeaderTail(const std::vector<std::string_view>& lines, int first);
+// The header text after the parameter list up to `{` (return types,
+// `throws`); "" when unknown.
+std::string HeaderTail(std::string_view header);
 
 // Identifiers `expr` reads as plain variables (not called, not after `.`,
 // not keywords or literals), in order of first use.

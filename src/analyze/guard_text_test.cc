@@ -52,10 +52,7 @@ TEST(GuardText, PredicatesErrorsAndConjunctions) {
 }
 
 TEST(GuardText, ParameterNamesPerLanguage) {
-  auto names = [](const char* header, const char* lang) {
-    std::vector<std::string_view> lines = {header};
-    return ParameterNames(lines, 1, lang);
-  };
+  auto names = [](const char* header, const char* lang) { return ParameterNames(header, lang); };
   using V = std::vector<std::string>;
   EXPECT_EQ(names("def load(self, path, *args, mode: str = 'r', **kw):", "python"),
             (V{"path", "args", "mode", "kw"}));
@@ -74,8 +71,9 @@ TEST(GuardText, ParameterNamesPerLanguage) {
   EXPECT_EQ(names("async function get(url, { timeout = 0 } = {}) {", "javascript"),
             (V{"url", "timeout"}));
   std::vector<std::string_view> two = {"def f(a,", "      b):"};
-  EXPECT_EQ(ParameterNames(two, 1, "python"), (V{"a", "b"}));
-  EXPECT_EQ(HeaderTail({"func Open(n int) (int, error) {"}, 1), "(int, error)");
+  EXPECT_EQ(HeaderText(two, 1), "def f(a, b):");
+  EXPECT_EQ(ParameterNames(HeaderText(two, 1), "python"), (V{"a", "b"}));
+  EXPECT_EQ(HeaderTail("func Open(n int) (int, error) {"), "(int, error)");
 }
 
 TEST(GuardText, VariablesReadSkipMembersCallsAndConstants) {

@@ -453,9 +453,7 @@ void CodeFields(const ErrorSite& s, const std::vector<std::string_view>& lines, 
   // A check a caller can make up front reads only the function's
   // parameters; one on the callee's locals would not compile at the call.
   const PathCondition* d = DecisiveCondition(s);
-  std::vector<std::string> params = s.function_line
-                                        ? ParameterNames(lines, s.function_line, s.language)
-                                        : std::vector<std::string>{};
+  std::vector<std::string> params = ParameterNames(header, s.language);
   std::vector<std::string> reads = d ? VariablesRead(d->expr) : std::vector<std::string>{};
   bool caller_checkable = !reads.empty() && std::all_of(reads.begin(), reads.end(), [&](auto& v) {
     return std::find(params.begin(), params.end(), v) != params.end();
@@ -474,11 +472,10 @@ void CodeFields(const ErrorSite& s, const std::vector<std::string_view>& lines, 
   bool handled = s.kind == SiteKind::kWarning ||
                  (s.kind != SiteKind::kLog && (!s.error_class.empty() || s.language == "go"));
   if (s.language == "go") {
-    std::string tail = s.function_line ? HeaderTail(lines, s.function_line) : "";
-    call = GoErrCall(call, tail);
+    call = GoErrCall(call, HeaderTail(header));
     handled = handled && s.error_class != "panic" && !call.empty();
   } else if (s.language == "rust") {
-    handled = handled && HeaderTail(lines, s.function_line).find("Result") != std::string::npos;
+    handled = handled && HeaderTail(header).find("Result") != std::string::npos;
   } else if ((s.language == "javascript" || s.language == "typescript") &&
              header.find("async ") != std::string::npos) {
     call = "await " + call;
