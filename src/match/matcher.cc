@@ -38,6 +38,7 @@
 #include "match/pattern_literals.h"
 #include "match/prefilter.h"
 #include "match/snapshot_io.h"
+#include "match/soft_wraps.h"
 #include "util/file_io.h"
 #include "util/sha256.h"
 
@@ -124,6 +125,10 @@ constexpr double kLanguageDiffers = -0.08;
 // A numeric code (`209`) in a message is usually a value, not an id: it adds
 // this to a pattern hit of the record and never finds one alone.
 constexpr double kNumericCodeBonus = 0.03;
+// A soft-wrap reading of the paste (match/soft_wraps.h) replaces the paste as
+// given only when its best hit is better by more than this: the text as
+// pasted is the default reading.
+constexpr double kReadingMargin = 0.01;
 
 bool IsWordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -427,6 +432,15 @@ struct QueryContext {
   double min_info = 0;      // see kMinLiteralInfo
   std::string_view family;  // the paste's language family, "" if unknown
 };
+
+// The best score among hits that may stand on their own text.
+double BestScore(const std::vector<Ranked>& hits) {
+  double best = 0;
+  for (const Ranked& h : hits) {
+    if (!h.weak) best = std::max(best, h.match.score);
+  }
+  return best;
+}
 
 bool Better(const Ranked& a, const Ranked& b) {
   if (a.match.score != b.match.score) return a.match.score > b.match.score;
@@ -983,7 +997,11 @@ std::string Reason(const Ranked& h, const Query& q, std::string_view family) {
 
 // A wrapper's hole that holds another hit's whole match: the text the
 // wrapper only passes on is what the other record says. The inner hit
-// ranks above its wrapper (innermost first, issue 12's chains).
+// ranks above its wrapper (innermost first, issue 12's chains). An inner
+// hit that itself begins with a hole ("%s at line %d, column %d") is not
+// anchored to anything in that text: inside nlohmann's prefix hole
+// "[json.exception.parse_error.101] parse error at line 1, column 84: " it
+// is a coincidence of shapes, so it is not promoted.
 void PreferInnerLinks(std::vector<Ranked>* hits) {
   if (hits->size() < 2 || hits->size() > 64) return;
   // Repeat so that a chain of three settles innermost first.
@@ -991,14 +1009,26 @@ void PreferInnerLinks(std::vector<Ranked>* hits) {
     bool changed = false;
     for (Ranked& inner : *hits) {
       if (inner.match.match_type != "pattern") continue;
+      if (!inner.holes.empty() && inner.holes.front().first == inner.begin) continue;
+      // A trailing hole runs to the end of the text (see Verify): the inner
+      // text is what its literals span.
+      size_t inner_end = inner.end;
+      if (!inner.holes.empty() && inner.holes.back().second == inner.end) {
+        inner_end = inner.holes.back().first;
+      }
       for (const Ranked& outer : *hits) {
         if (&outer == &inner || outer.match.match_type != "pattern") continue;
         bool nested = std::any_of(outer.holes.begin(), outer.holes.end(), [&](const auto& h) {
-          return h.first <= inner.begin && inner.end <= h.second && inner.end > inner.begin;
+          return h.first <= inner.begin && inner_end <= h.second && inner_end > inner.begin;
         });
         // A generic inner text ("not found") is no more specific than its wrapper.
         bool specific = inner.info >= std::min(outer.info, kMinInnerInfo);
-        if (nested && specific && inner.match.score <= outer.match.score) {
+        // Text passed on across languages (guzzle's "cURL error %s: %s"
+        // around libcurl's message) is answered by the wrapper, the code in
+        // the language the user runs.
+        bool same_language = LanguageFamily(inner.match.record->language) ==
+                             LanguageFamily(outer.match.record->language);
+        if (nested && specific && same_language && inner.match.score <= outer.match.score) {
           inner.match.score = std::min(1.0, outer.match.score + kInnerLinkMargin);
           changed = true;
         }
@@ -1079,6 +1109,17 @@ std::vector<Match> Matcher::Find(const Query& query) const {
 
   QueryContext ctx = impl_->Context(text, query);
   std::vector<Ranked> hits = impl_->PatternHits(text, query, ctx);
+  // A terminal or console box may have wrapped the line the program printed:
+  // the reading whose best hit scores highest is the message.
+  for (std::string& reading : match::SoftWrapReadings(text)) {
+    QueryContext reading_ctx = impl_->Context(reading, query);
+    std::vector<Ranked> reading_hits = impl_->PatternHits(reading, query, reading_ctx);
+    if (BestScore(reading_hits) > BestScore(hits) + kReadingMargin) {
+      text = std::move(reading);
+      ctx = std::move(reading_ctx);
+      hits = std::move(reading_hits);
+    }
+  }
   for (uint32_t r : impl_->CodeHits(text, query)) {
     auto it = std::find_if(hits.begin(), hits.end(),
                            [&](const Ranked& h) { return h.match.record == &impl_->records[r]; });

@@ -656,5 +656,106 @@ TEST(MatcherTest, FirstLineOfAMultiLineMessageFindsItsRecord) {
   EXPECT_TRUE(matcher.bad_patterns().empty());
 }
 
+// A terminal cut "unexpected" in two and a console box wrapped a line at its
+// width, padding it with spaces: the program printed one line each time.
+TEST(MatcherTest, SoftWrappedPastesMatchTheLineTheProgramPrinted) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord(
+      "parser", "syntax error while parsing {context} - unexpected end of input; expected {token}",
+      R"(syntax error while parsing ([\s\S]*?) - unexpected end of input; expected ([\s\S]*?))",
+      {{"{context}", "context"}, {"{token}", "token"}}, "parse_error"));
+  rs.push_back(MakeRecord("generic", "syntax error while parsing {context}",
+                          R"(syntax error while parsing ([\s\S]*?))", {{"{context}", "context"}}));
+  rs.push_back(MakeRecord("download", "The \"{url}\" file could not be downloaded ({status})",
+                          R"re(The "([\s\S]*?)" file could not be downloaded \(([\s\S]*?)\))re",
+                          {{"{url}", "url"}, {"{status}", "status"}}, "TransportException"));
+  rs.push_back(MakeRecord("two-lines", "Serializer is not found.\nPlease apply the plugin.",
+                          R"(Serializer is not found\.\nPlease apply the plugin\.)"));
+  Matcher matcher(std::move(rs));
+
+  Query cut;
+  cut.message = "syntax error while parsing object - une\nxpected end of input; expected '}'";
+  std::vector<Match> hits = matcher.Find(cut);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "parser");
+  EXPECT_EQ(hits[0].captures[1].value, "'}'");
+
+  Query box;
+  box.message =
+      "The \"http://repo.example.org/p/provider.json\" file could not be down  \n"
+      "  loaded (HTTP/1.1 404 Not Found)  ";
+  hits = matcher.Find(box);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "download");
+  EXPECT_EQ(hits[0].captures[1].value, "HTTP/1.1 404 Not Found");
+
+  Query word_wrap;
+  word_wrap.message = "The \"x.json\" file could not be\n  downloaded (timeout)";
+  hits = matcher.Find(word_wrap);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "download");
+
+  // A message whose own line break the paste keeps is read as given.
+  Query kept;
+  kept.message = "Serializer is not found.\nPlease apply the plugin.";
+  hits = matcher.Find(kept);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "two-lines");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+}
+
+// A wrapper's hole holds another record's whole message: the inner record is
+// the answer (innermost first), unless the inner text begins with a hole of
+// its own (a "%s at line %d" shape matching the wrapper's prefix) or comes
+// from another language than the wrapper (a PHP client around libcurl).
+TEST(MatcherTest, InnerLinksRankFirstOnlyWhenAnchoredAndInTheSameLanguage) {
+  auto make = [](std::string id, std::string message, std::string pattern,
+                 std::vector<HoleInfo> holes, std::string language, std::string repo) {
+    Record r = MakeRecord(std::move(id), std::move(message), std::move(pattern), std::move(holes),
+                          "", std::move(repo));
+    r.language = std::move(language);
+    return r;
+  };
+  std::vector<Record> rs;
+  rs.push_back(make("wrapper", "load config: {err}", R"(load config: ([\s\S]*?))",
+                    {{"{err}", "err"}}, "go", "acme/app"));
+  rs.push_back(make("open", "open {path}: permission denied",
+                    R"(open ([\s\S]*?): permission denied)", {{"{path}", "path"}}, "go",
+                    "acme/lib"));
+  rs.push_back(make("nlohmann", "{create prefix}syntax error while parsing object - {msg}",
+                    R"(([\s\S]*?)syntax error while parsing object - ([\s\S]*?))",
+                    {{"{create prefix}", ""}, {"{msg}", "msg"}}, "cpp", "nlohmann/json"));
+  rs.push_back(make("shape", "%s at line %d, column %d",
+                    R"(([\s\S]*?) at line (\d+), column (\d+))",
+                    {{"%s", "msg"}, {"%d", "line"}, {"%d", "column"}}, "c", "jqlang/jq"));
+  rs.push_back(make("guzzle", "cURL error {errno}: {error} for {uri}",
+                    R"(cURL error ([\s\S]*?): ([\s\S]*?) for ([\s\S]*?))",
+                    {{"{errno}", "errno"}, {"{error}", "error"}, {"{uri}", "uri"}}, "php",
+                    "guzzle/guzzle"));
+  rs.push_back(make("curl", "SSL certificate problem: {reason}",
+                    R"(SSL certificate problem: ([\s\S]*?))", {{"{reason}", "reason"}}, "c",
+                    "curl/curl"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "load config: open /etc/app.yaml: permission denied";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "open");
+
+  q.message =
+      "[json.exception.parse_error.101] parse error at line 1, column 84: syntax error "
+      "while parsing object - unexpected end of input; expected '}'";
+  hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "nlohmann");
+
+  q.message =
+      "cURL error 60: SSL certificate problem: unable to get local issuer certificate "
+      "for https://example.org/a.zip";
+  hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "guzzle");
+}
+
 }  // namespace
 }  // namespace errdex
