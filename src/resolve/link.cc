@@ -9,19 +9,41 @@
 #include <unordered_set>
 
 #include "extract/common/printf_format.h"
-#include "resolve/link_receiver.h"
 #include "resolve/link_constants.h"
+#include "resolve/link_receiver.h"
 
 namespace errdex {
 namespace {
 
-// Python, JavaScript/TypeScript, the JVM (Java and Kotlin call each
-// other) and C/C++ never call each other.
+// Languages that call each other's functions: JavaScript/TypeScript, the
+// JVM (Java and Kotlin), C/C++; every other language is a family of its own.
+enum Families { kPython, kJs, kJvm, kC, kGo, kCSharp, kPhp, kRuby, kRust, kOther };
+
+bool EndsWithAny(std::string_view path, std::initializer_list<std::string_view> exts) {
+  for (std::string_view e : exts) {
+    if (path.ends_with(e)) return true;
+  }
+  return false;
+}
+
 int Family(std::string_view path) {
-  if (path.ends_with(".py") || path.ends_with(".pyw")) return 0;
-  if (path.ends_with(".java") || path.ends_with(".kt") || path.ends_with(".kts")) return 2;
-  if (IsCFamilyPath(path)) return 3;
-  return 1;
+  if (EndsWithAny(path, {".py", ".pyw"})) return kPython;
+  if (EndsWithAny(path, {".java", ".kt", ".kts"})) return kJvm;
+  if (IsCFamilyPath(path)) return kC;
+  if (EndsWithAny(path, {".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"})) return kJs;
+  if (path.ends_with(".go")) return kGo;
+  if (path.ends_with(".cs")) return kCSharp;
+  if (path.ends_with(".php")) return kPhp;
+  if (EndsWithAny(path, {".rb", ".rake", "Rakefile"})) return kRuby;
+  if (path.ends_with(".rs")) return kRust;
+  return kOther;
+}
+
+// Go: the directory is the package. An unqualified call names a function
+// of its own package.
+std::string_view Dir(std::string_view path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
 }
 
 std::string Lower(std::string_view s) {
@@ -129,11 +151,11 @@ class Linker {
   bool Reaches(const Sink& s, size_t file, const LinkCall& call) const {
     if (s.f.constructor != call.construct) return false;
     int family = Family(files_[file].path);
-    bool python = family == 0;
+    bool python = family == kPython;
     // JVM: a helper that returns the exception is followed only where it is
     // thrown or returned on.
     if (s.f.returns && !call.thrown && !call.returned) return false;
-    if (family == 2) {
+    if (family == kJvm) {
       // Methods are called through `this` implicitly and static helpers
       // through their class: no receiver is required. Overloads differ in
       // arity.
@@ -178,6 +200,14 @@ class Linker {
     if (names_[file].count(call.callee)) return s.file == file;
     auto defs = defs_.find({Family(files_[file].path), call.callee});
     if (defs == defs_.end()) return false;
+    if (family == kGo && call.receiver.empty() && !s.f.method) {
+      // Another package's function is called through its name.
+      if (Dir(files_[s.file].path) != Dir(files_[file].path)) return false;
+      for (size_t d : defs->second) {
+        if (d != s.file && Dir(files_[d].path) == Dir(files_[file].path)) return false;
+      }
+      return true;
+    }
     if (defs->second.size() == 1) return defs->second[0] == s.file;
     // A class defined in a few files (a browser and a Node variant): each
     // definition gives its own composed site, and the paste picks by text.
@@ -237,7 +267,7 @@ class Linker {
       }
       pass_through_args = names.size() == 1 && VarargsParam(call, call.args[va]) >= 0;
       if (!pass_through_args) {
-        formatted = ApplyPrintf(*args[fp], names, PrintfDialect::kJava);
+        formatted = ApplyPrintf(*args[fp], names, DialectOf(s.f.language));
         args[fp] = &formatted;
       }
     }
@@ -287,7 +317,8 @@ class Linker {
       AddSite(s, file, call, composed);
     }
     bool returned_helper = s.f.returns && call.returned;
-    if (call.caller_name.empty() || (call.caller_params.empty() && !returned_helper && !base_text) ||
+    if (call.caller_name.empty() ||
+        (call.caller_params.empty() && !returned_helper && !base_text) ||
         s.depth + 1 > kMaxLinkDepth) {
       return;
     }
@@ -342,6 +373,13 @@ class Linker {
     d.via = s.via;
     d.via.insert(d.via.begin(), s.f.name + "()");
     if (Add(std::move(d))) ++stats_.derived_sinks;
+  }
+
+  static PrintfDialect DialectOf(std::string_view language) {
+    if (language == "go") return PrintfDialect::kGo;
+    if (language == "php") return PrintfDialect::kPhp;
+    if (language == "c" || language == "cpp") return PrintfDialect::kC;
+    return PrintfDialect::kJava;
   }
 
   // The index of the caller's varargs parameter when `arg` is exactly that

@@ -24,6 +24,7 @@
 #include "extract/common/escapes.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
+#include "extract/go/go_sinks.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_go();
@@ -200,6 +201,16 @@ class GoFile {
   GoFile(const SourceFile& file, std::vector<ErrorSite>* out)
       : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
 
+  // Also collect the file's link facts (go_sinks.h).
+  void CollectFacts(FileFacts* facts) {
+    GoSinks::Hooks hooks{[this](TSNode n, uint32_t pos) {
+                           std::string ignored;
+                           return ExprTemplate(n, pos, 0, &ignored);
+                         },
+                         [this](TSNode n) { return CallContext(n); }};
+    sinks_.emplace(src_, facts, std::move(hooks));
+  }
+
   void Run(TSNode root) {
     root_ = root;
     ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
@@ -213,10 +224,15 @@ class GoFile {
     static const TSSymbol kMethod = Symbol("method_declaration");
     static const TSSymbol kReturn = Symbol("return_statement");
     TSSymbol s = ts_node_symbol(n);
+    static const TSSymbol kFunction = Symbol("function_declaration");
     if (s == kCall) {
       HandleCall(n);
+      if (sinks_) sinks_->OnCall(n);
     } else if (s == kMethod) {
       HandleErrorMethod(n);
+      if (sinks_) sinks_->OnDeclaration(n);
+    } else if (s == kFunction) {
+      if (sinks_) sinks_->OnDeclaration(n);
     } else if (s == kReturn) {
       CollectReturnedNames(n);
     }
@@ -592,6 +608,15 @@ class GoFile {
     return site;
   }
 
+  // The site a link call would be: its statement's context, no message.
+  std::optional<ErrorSite> CallContext(TSNode call) {
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return std::nullopt;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    AddBraceContext(stmt, src_, lines_, GoSyntax(), &site);
+    return site;
+  }
+
   void Finish(TSNode stmt, ErrorSite site) {
     if (site.message.empty()) return;
     AddBraceContext(stmt, src_, lines_, GoSyntax(), &site);
@@ -614,6 +639,7 @@ class GoFile {
   TSNode root_{};
   std::map<std::string, std::vector<Assignment>> assignments_;
   const void* index_scope_ = nullptr;  // the scope of the assignments being indexed
+  std::optional<GoSinks> sinks_;
 };
 
 class GoExtractor : public Extractor {
@@ -624,6 +650,15 @@ class GoExtractor : public Extractor {
                  bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_go(), file, had_syntax_errors,
                              [&](TSNode root) { GoFile(file, sites).Run(root); });
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    facts->path = file.path;
+    return ts::ParseAndVisit(tree_sitter_go(), file, had_syntax_errors, [&](TSNode root) {
+      GoFile go(file, sites);
+      go.CollectFacts(facts);
+      go.Run(root);
+    });
   }
 };
 

@@ -36,6 +36,7 @@
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
 #include "extract/jvm/jvm_idioms.h"
+#include "extract/php/php_sinks.h"
 #include "extract/php/php_strings.h"
 #include "util/text.h"
 
@@ -292,6 +293,22 @@ class PhpFile {
   PhpFile(const SourceFile& file, std::vector<ErrorSite>* out)
       : file_(file), src_(file.content), out_(out) {}
 
+  // Also collect the file's link facts (php_sinks.h).
+  void CollectFacts(FileFacts* facts) {
+    PhpSinks::Hooks hooks{[this](TSNode n, const std::vector<TSNode>& anc) {
+                            std::string ignored;
+                            return ExprTemplate(n, WhereOf(anc, ts_node_start_byte(n)), 0,
+                                                &ignored);
+                          },
+                          [this](TSNode call, const std::vector<TSNode>& anc) {
+                            if (lines_.empty()) lines_ = SplitLines(src_);
+                            ErrorSite site = NewSite(StatementOf(call, anc), SiteKind::kRaise);
+                            AddContext(call, anc, &site);
+                            return site;
+                          }};
+    sinks_.emplace(src_, facts, std::move(hooks));
+  }
+
   // One walk indexes assignments and constants and collects the candidate
   // nodes; default messages are read before any `new`, so that `throw new
   // X()` above X's class finds its message.
@@ -302,6 +319,7 @@ class PhpFile {
     ts::WalkWithAncestors(root, [&](TSNode n, const std::vector<TSNode>& anc) {
       TSSymbol s = ts_node_symbol(n);
       if (ids.Skip(s)) return false;
+      if (sinks_) sinks_->OnNode(n, anc);
       if (s == ids.object_creation) {
         if (MayBeException(n, anc)) calls.push_back({n, anc});
       } else if (s == ids.function_call) {
@@ -331,6 +349,7 @@ class PhpFile {
     for (const Candidate& c : defaults) HandleDefaultMessage(c);
     for (const Candidate& c : calls) HandleCandidate(c);
     NoteHelperThrows();
+    if (sinks_) sinks_->Finish();
   }
 
  private:
@@ -1468,6 +1487,7 @@ class PhpFile {
     if (site.message.empty()) return;
     if (lines_.empty()) lines_ = SplitLines(src_);  // on the first site only
     AddContext(c.node, c.anc, &site);
+    if (sinks_) sinks_->OnSite(site, c.anc);
     out_->push_back(std::move(site));
   }
 
@@ -1669,9 +1689,10 @@ class PhpFile {
   std::vector<ErrorSite>* out_;
   TSNode root_{};
   std::string namespace_;
+  std::optional<PhpSinks> sinks_;
   std::map<std::string, std::vector<Assignment>> assignments_;
-  BranchChoices choices_;  // the branches the site being built takes
-  std::map<std::string, std::vector<Const>> consts_;          // "Class::NAME", "::NAME"
+  BranchChoices choices_;                             // the branches the site being built takes
+  std::map<std::string, std::vector<Const>> consts_;  // "Class::NAME", "::NAME"
   std::map<std::string, std::pair<Template, int>> defaults_;  // class -> default message, line
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)
   std::map<std::string, std::vector<int>> thrown_helpers_;
@@ -1689,6 +1710,15 @@ class PhpExtractor : public Extractor {
                  bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_php(), file, had_syntax_errors,
                              [&](TSNode root) { PhpFile(file, sites).Run(root); });
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    facts->path = file.path;
+    return ts::ParseAndVisit(tree_sitter_php(), file, had_syntax_errors, [&](TSNode root) {
+      PhpFile php(file, sites);
+      php.CollectFacts(facts);
+      php.Run(root);
+    });
   }
 };
 

@@ -28,6 +28,7 @@
 #include "extract/common/escapes.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
+#include "extract/ruby/ruby_sinks.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_ruby();
@@ -272,6 +273,20 @@ class RubyFile {
   RubyFile(const SourceFile& file, std::vector<ErrorSite>* out)
       : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
 
+  // Also collect the file's link facts (ruby_sinks.h).
+  void CollectFacts(FileFacts* facts) {
+    RubySinks::Hooks hooks{[this](TSNode n, const std::vector<TSNode>&) {
+                             std::string ignored;
+                             return ExprTemplate(n, ts_node_start_byte(n), 0, &ignored);
+                           },
+                           [this](TSNode call, const std::vector<TSNode>& anc) {
+                             ErrorSite site = NewSite(StatementOf(call, anc), SiteKind::kRaise);
+                             AddContext(call, anc, &site);
+                             return site;
+                           }};
+    sinks_.emplace(src_, facts, std::move(hooks));
+  }
+
   // One walk collects what the sites need (heredoc bodies, assignments)
   // and the candidate nodes with their ancestors; classes are handled
   // before calls so that `raise X` above X's class finds its default
@@ -281,6 +296,7 @@ class RubyFile {
     std::vector<std::pair<TSNode, std::vector<TSNode>>> classes, calls;
     ts::ForEachNodeWithAncestors(root, [&](TSNode n, const std::vector<TSNode>& anc) {
       std::string_view t = Type(n);
+      if (sinks_) sinks_->OnNode(n, anc);
       if (t == "call") {
         if (IsCandidate(ts::Text(Field(n, "method"), src_))) calls.push_back({n, anc});
       } else if (t == "heredoc_beginning") {
@@ -302,6 +318,7 @@ class RubyFile {
     }
     for (const auto& [n, anc] : classes) HandleClass(n, anc);
     for (const auto& [n, anc] : calls) HandleCall(n, anc);
+    if (sinks_) sinks_->Finish();
   }
 
  private:
@@ -375,6 +392,8 @@ class RubyFile {
         choices_.Enumerate([&] { return BuildRaise(call, args); });
     std::vector<ErrorSite> sites;
     for (std::optional<ErrorSite>& b : built) {
+      // `raise X, msg` of a parameter: no site, but the method is a sink.
+      if (b && !b->message.empty() && sinks_) sinks_->OnSite(*b, anc);
       if (!b || b->message.empty() || !b->message.HasLiteralText()) continue;
       bool seen = false;
       for (const ErrorSite& o : sites) seen = seen || o.message.Display() == b->message.Display();
@@ -387,7 +406,9 @@ class RubyFile {
         std::string& origin = sites[i].message_origin_note;
         origin = origin.empty() ? note : origin + "; " + note;
       }
+      raising_ = true;  // its sink is noted above
       Finish(call, anc, std::move(sites[i]));
+      raising_ = false;
     }
   }
 
@@ -1162,6 +1183,8 @@ class RubyFile {
 
   void Finish(TSNode at, const std::vector<TSNode>& anc, ErrorSite site) {
     if (site.message.empty()) return;
+    // `warn msg` of a parameter: no site, but the method is a sink.
+    if (sinks_ && !raising_) sinks_->OnSite(site, anc);
     site.message_opaque = !site.message.HasLiteralText();
     if (site.message_opaque) return;  // raise e, warn msg: nothing to match on
     AddContext(at, anc, &site);
@@ -1321,6 +1344,8 @@ class RubyFile {
   std::set<std::string> known_defaults_;
   std::set<std::string> error_classes_;
   std::set<std::string> redefined_;  // `def fail` / `def raise` in this file
+  std::optional<RubySinks> sinks_;
+  bool raising_ = false;
 };
 
 class RubyExtractor : public Extractor {
@@ -1337,6 +1362,18 @@ class RubyExtractor : public Extractor {
     TSNode root = ts_tree_root_node(tree.get());
     if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
     RubyFile(file, sites).Run(root);
+    return Status::OK();
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    facts->path = file.path;
+    ts::TreePtr tree = ts::Parse(tree_sitter_ruby(), file.content);
+    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
+    TSNode root = ts_tree_root_node(tree.get());
+    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
+    RubyFile ruby(file, sites);
+    ruby.CollectFacts(facts);
+    ruby.Run(root);
     return Status::OK();
   }
 };

@@ -1,0 +1,62 @@
+// Go wrapper sinks: the link facts (errdex/facts.h) of one .go file. A
+// function whose parameter reaches an error return (`errors.New(msg)`,
+// `fmt.Errorf("yaml: "+format, args...)`), a panic, a fatal or error/warning
+// log, or a print to stderr or a package writer (gin's `debugPrint` writes
+// "[GIN-debug] "+format to DefaultWriter) is a sink; calls passing text are
+// link calls, so the linker records each at the call with the composed text.
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "errdex/error_site.h"
+#include "errdex/facts.h"
+
+namespace errdex {
+
+class GoSinks {
+ public:
+  // What the extractor knows that this needs: the message template of an
+  // expression (strings, `+`, fmt, locals) as of a byte position, and the
+  // site context (function, conditions) of the statement holding a node.
+  struct Hooks {
+    std::function<Template(TSNode expr, uint32_t pos)> expr;
+    std::function<std::optional<ErrorSite>(TSNode node)> site;
+  };
+
+  GoSinks(std::string_view src, FileFacts* facts, Hooks hooks)
+      : src_(src), facts_(facts), hooks_(std::move(hooks)) {}
+
+  // Function and method declarations: names the file defines.
+  void OnDeclaration(TSNode fn);
+  // Every call: a sink when it reports a parameter, a link call when it
+  // passes text or a parameter on.
+  void OnCall(TSNode call);
+
+ private:
+  struct Report {
+    SiteKind kind = SiteKind::kRaise;
+    std::string severity = "error";
+    std::string error_class;
+    int format = -1;  // the argument that is the message (or its format)
+    bool printf = false;
+    std::string suffix;  // pkg/errors Wrap: ": {err}"
+  };
+  bool ReportOf(TSNode call, Report* r) const;
+  void NoteSink(TSNode call, TSNode fn, const Report& r, const std::vector<TSNode>& args);
+  void NoteLinkCall(TSNode call, TSNode fn, const std::vector<TSNode>& args);
+  Template ArgTemplate(TSNode arg, uint32_t pos) const;
+  std::string Spread(TSNode arg) const;
+  std::vector<std::string> Params(TSNode fn, int* variadic) const;
+  std::string Text(TSNode n) const;
+
+  std::string_view src_;
+  FileFacts* facts_;
+  Hooks hooks_;
+};
+
+}  // namespace errdex

@@ -1,0 +1,168 @@
+// Link for Go: wrappers whose parameter reaches an error return, a panic, a
+// leveled log or a print to a user-facing writer, called with text from
+// other functions and files. Asserted on the exact composed message, the
+// call-site line and file. Fixtures are written for these tests, after gin,
+// go-yaml and cobra.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "resolve/link_testing.h"
+
+namespace errdex {
+namespace {
+
+using link_testing::Dump;
+using link_testing::Link;
+using link_testing::Linked;
+using link_testing::Matches;
+
+const char* kDebugGo =
+    "package gin\n"
+    "\n"
+    "import (\n"
+    "\t\"fmt\"\n"
+    "\t\"strings\"\n"
+    ")\n"
+    "\n"
+    "func debugPrint(format string, values ...any) {\n"
+    "\tif !IsDebugging() {\n"
+    "\t\treturn\n"
+    "\t}\n"
+    "\tif !strings.HasSuffix(format, \"\\n\") {\n"
+    "\t\tformat += \"\\n\"\n"
+    "\t}\n"
+    "\tfmt.Fprintf(DefaultWriter, \"[GIN-debug] \"+format, values...)\n"
+    "}\n"
+    "\n"
+    "func debugPrintWARNINGNew() {\n"
+    "\tdebugPrint(`[WARNING] Running in \"debug\" mode.`)\n"
+    "}\n"
+    "\n"
+    "func debugFatal(msg string) {\n"
+    "\tdebugPrint(\"[ERROR] \" + msg)\n"
+    "}\n"
+    "\n"
+    "func debugTrace(msg string) {\n"
+    "\tlogger.Debugf(\"trace: %s\", msg)\n"
+    "}\n"
+    "\n"
+    "func checkMode(mode string) error {\n"
+    "\tif mode == \"\" {\n"
+    "\t\treturn errors.New(\"gin mode unknown\")\n"
+    "\t}\n"
+    "\treturn nil\n"
+    "}\n";
+
+const char* kGinGo =
+    "package gin\n"
+    "\n"
+    "func (engine *Engine) Run(addr ...string) (err error) {\n"
+    "\tif engine.isUnsafeTrustedProxies() {\n"
+    "\t\tdebugPrint(\"[WARNING] You trusted all proxies, this is NOT safe.\\n\" +\n"
+    "\t\t\t\"Please check the docs for details.\")\n"
+    "\t}\n"
+    "\taddress := resolveAddress(addr)\n"
+    "\tdebugPrint(\"Listening and serving HTTP on %s\\n\", address)\n"
+    "\tdebugFatal(\"cannot bind the port\")\n"
+    "\tdebugTrace(\"entering the run loop\")\n"
+    "\treturn checkMode(\"release mode is not set\")\n"
+    "}\n";
+
+// A direct wrapper adding a prefix, called with literal text and with a
+// format and arguments from another file of the package.
+TEST(LinkGo, PrintWrapperWithPrefixComposesAtTheCall) {
+  Linked r = Link({{"debug.go", kDebugGo}, {"gin.go", kGinGo}});
+  const ErrorSite* s = r.Find("gin.go", 5,
+                              "[GIN-debug] [WARNING] You trusted all proxies, this is NOT "
+                              "safe.\nPlease check the docs for details.");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->function, "Engine.Run");
+  EXPECT_NE(s->message_origin_note.find("debug.go:8"), std::string::npos) << s->message_origin_note;
+  EXPECT_TRUE(Matches(*s,
+                      "[GIN-debug] [WARNING] You trusted all proxies, this is NOT safe.\n"
+                      "Please check the docs for details."));
+  const ErrorSite* f = r.Find("gin.go", 9, "[GIN-debug] Listening and serving HTTP on %s\n");
+  ASSERT_NE(f, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*f, "[GIN-debug] Listening and serving HTTP on :8080\n"));
+  // The wrapper's own file: a function without parameters passing text.
+  ASSERT_NE(r.Find("debug.go", 19, "[GIN-debug] [WARNING] Running in \"debug\" mode."), nullptr)
+      << Dump(r);
+}
+
+// A wrapper of the wrapper: its callers' text gets both prefixes.
+TEST(LinkGo, TransitiveWrapperComposesBothPrefixes) {
+  Linked r = Link({{"debug.go", kDebugGo}, {"gin.go", kGinGo}});
+  ASSERT_NE(r.Find("gin.go", 10, "[GIN-debug] [ERROR] cannot bind the port"), nullptr) << Dump(r);
+}
+
+// A debug-level logger and a parameter used only in a condition are not
+// sinks: their callers' text is not a message.
+TEST(LinkGo, DebugLogsAndConditionsDoNotLink) {
+  Linked r = Link({{"debug.go", kDebugGo}, {"gin.go", kGinGo}});
+  EXPECT_EQ(r.CountAt("gin.go", 11), 0) << Dump(r);
+  EXPECT_EQ(r.CountAt("gin.go", 12), 0) << Dump(r);
+}
+
+// go-yaml's failf: a format handed to fmt.Errorf with a prefix, panicked
+// with the variadic arguments passed on; the call's format is filled from
+// its own arguments.
+TEST(LinkGo, FormatWrapperFillsTheCallersArguments) {
+  Linked r = Link({{"yaml.go",
+                    "package yaml\n"
+                    "\n"
+                    "func failf(format string, args ...interface{}) {\n"
+                    "\tpanic(yamlError{fmt.Errorf(\"yaml: \"+format, args...)})\n"
+                    "}\n"},
+                   {"decode.go",
+                    "package yaml\n"
+                    "\n"
+                    "func (p *parser) peek() {\n"
+                    "\tif p.done {\n"
+                    "\t\tfailf(\"attempted to go past the end of stream; corrupted value?\")\n"
+                    "\t}\n"
+                    "\tfailf(\"unknown anchor '%s' referenced\", n.Value)\n"
+                    "}\n"},
+                   {"other/fail.go",
+                    "package other\n"
+                    "\n"
+                    "func run() {\n"
+                    "\tfailf(\"not the yaml package\")\n"
+                    "}\n"}});
+  ASSERT_NE(
+      r.Find("decode.go", 5, "yaml: attempted to go past the end of stream; corrupted value?"),
+      nullptr)
+      << Dump(r);
+  const ErrorSite* s = r.Find("decode.go", 7, "yaml: unknown anchor '%s' referenced");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "yaml: unknown anchor 'x' referenced"));
+  // Another package's `failf` is not this one.
+  EXPECT_EQ(r.CountAt("other/fail.go", 4), 0) << Dump(r);
+}
+
+// cobra's PrintErrf -> PrintErr -> fmt.Fprint(c.ErrOrStderr(), i...): a
+// method chain through the receiver, the format filled at the caller.
+TEST(LinkGo, MethodChainToStderr) {
+  Linked r = Link({{"command.go",
+                    "package cobra\n"
+                    "\n"
+                    "func (c *Command) PrintErr(i ...interface{}) {\n"
+                    "\tfmt.Fprint(c.ErrOrStderr(), i...)\n"
+                    "}\n"
+                    "\n"
+                    "func (c *Command) PrintErrf(format string, i ...interface{}) {\n"
+                    "\tc.PrintErr(fmt.Sprintf(format, i...))\n"
+                    "}\n"},
+                   {"args.go",
+                    "package cobra\n"
+                    "\n"
+                    "func (c *Command) check(err error) {\n"
+                    "\tc.PrintErrf(\"Error: %v\\n\", err)\n"
+                    "}\n"}});
+  const ErrorSite* s = r.Find("args.go", 4, "Error: %v\n");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "Error: something failed\n"));
+}
+
+}  // namespace
+}  // namespace errdex

@@ -1,0 +1,107 @@
+// Link for PHP: functions and methods whose parameter reaches a thrown
+// message, a console error or an error log, called with text from other
+// functions and files. Asserted on the exact composed message, the
+// call-site line and file. Fixtures are written for these tests, after
+// composer and laravel.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "resolve/link_testing.h"
+
+namespace errdex {
+namespace {
+
+using link_testing::Dump;
+using link_testing::Link;
+using link_testing::Linked;
+using link_testing::Matches;
+
+const char* kHelpers =
+    "<?php\n"
+    "namespace App;\n"
+    "\n"
+    "class Console\n"
+    "{\n"
+    "    public function error($message)\n"
+    "    {\n"
+    "        $this->io->writeError('<error>Error: '.$message.'</error>');\n"
+    "    }\n"
+    "\n"
+    "    public function fail($reason)\n"
+    "    {\n"
+    "        throw new \\RuntimeException(sprintf('Installation failed: %s', $reason));\n"
+    "    }\n"
+    "\n"
+    "    public function abort($what)\n"
+    "    {\n"
+    "        $this->fail('could not '.$what);\n"
+    "    }\n"
+    "\n"
+    "    public function trace($message)\n"
+    "    {\n"
+    "        $this->logger->debug('trace: '.$message);\n"
+    "    }\n"
+    "\n"
+    "    public function check($mode)\n"
+    "    {\n"
+    "        if ($mode === '') {\n"
+    "            throw new \\InvalidArgumentException('The mode is empty');\n"
+    "        }\n"
+    "    }\n"
+    "}\n";
+
+const char* kInstaller =
+    "<?php\n"
+    "namespace App;\n"
+    "\n"
+    "class Installer\n"
+    "{\n"
+    "    public function run()\n"
+    "    {\n"
+    "        $this->tool->error('The lock file is not up to date');\n"
+    "        $this->tool->fail('the vendor dir is not writable');\n"
+    "        $this->tool->abort('download '.$this->name);\n"
+    "        $this->tool->trace('entering the install loop');\n"
+    "        $this->tool->check('not a mode but a sentence');\n"
+    "    }\n"
+    "}\n";
+
+// A direct wrapper: the console error the method writes, style tags dropped.
+TEST(LinkPhp, DirectWrapperComposesAtTheCall) {
+  Linked r = Link({{"src/Console.php", kHelpers}, {"src/Installer.php", kInstaller}});
+  const ErrorSite* s = r.Find("src/Installer.php", 8, "Error: The lock file is not up to date");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->file_path, "src/Installer.php");
+  EXPECT_NE(s->message_origin_note.find("src/Console.php:6"), std::string::npos)
+      << s->message_origin_note;
+}
+
+// sprintf around the parameter: the prefix reaches the call.
+TEST(LinkPhp, FormatWrapperAddsItsPrefix) {
+  Linked r = Link({{"src/Console.php", kHelpers}, {"src/Installer.php", kInstaller}});
+  const ErrorSite* s =
+      r.Find("src/Installer.php", 9, "Installation failed: the vendor dir is not writable");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "RuntimeException");
+  EXPECT_TRUE(Matches(*s, "Installation failed: the vendor dir is not writable"));
+}
+
+// A wrapper of the wrapper: both prefixes.
+TEST(LinkPhp, TransitiveWrapperComposesBothPrefixes) {
+  Linked r = Link({{"src/Console.php", kHelpers}, {"src/Installer.php", kInstaller}});
+  const ErrorSite* s =
+      r.Find("src/Installer.php", 10, "Installation failed: could not download {$this->name}");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "Installation failed: could not download monolog/monolog"));
+}
+
+// A debug log and a parameter only tested in a condition are not sinks.
+TEST(LinkPhp, DebugLogsAndConditionsDoNotLink) {
+  Linked r = Link({{"src/Console.php", kHelpers}, {"src/Installer.php", kInstaller}});
+  EXPECT_EQ(r.CountAt("src/Installer.php", 11), 0) << Dump(r);
+  EXPECT_EQ(r.CountAt("src/Installer.php", 12), 0) << Dump(r);
+}
+
+}  // namespace
+}  // namespace errdex

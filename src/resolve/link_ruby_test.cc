@@ -1,0 +1,94 @@
+// Link for Ruby: methods whose parameter reaches a raise, an abort, a warn
+// or an error log, called with text (on self, without a receiver) from other
+// methods and files. Asserted on the exact composed message, the call-site
+// line and file. Fixtures are written for these tests, after rubygems.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "resolve/link_testing.h"
+
+namespace errdex {
+namespace {
+
+using link_testing::Dump;
+using link_testing::Link;
+using link_testing::Linked;
+using link_testing::Matches;
+
+const char* kHelpers =
+    "module Gem::UserInteraction\n"
+    "  def terminate(msg)\n"
+    "    raise Gem::SystemExitException, msg\n"
+    "  end\n"
+    "\n"
+    "  def bad_option(name)\n"
+    "    raise Gem::OptionParser::InvalidOption, \"invalid option: #{name}\"\n"
+    "  end\n"
+    "\n"
+    "  def bad_gem(what)\n"
+    "    bad_option(\"--gem (#{what})\")\n"
+    "  end\n"
+    "\n"
+    "  def trace(msg)\n"
+    "    logger.debug \"trace: #{msg}\"\n"
+    "  end\n"
+    "\n"
+    "  def check(mode)\n"
+    "    raise ArgumentError, \"unknown mode\" unless mode\n"
+    "  end\n"
+    "end\n";
+
+const char* kCommand =
+    "class Gem::Commands::InstallCommand\n"
+    "  include Gem::UserInteraction\n"
+    "\n"
+    "  def execute\n"
+    "    terminate \"You don't have write permissions for the gem directory\"\n"
+    "    bad_option \"--no-document is needed here\"\n"
+    "    bad_gem \"not installed\"\n"
+    "    trace \"entering the install loop\"\n"
+    "    check \"not a mode but a sentence\"\n"
+    "  end\n"
+    "end\n";
+
+// A direct wrapper: the parameter is the whole raised message.
+TEST(LinkRuby, DirectWrapperComposesAtTheCall) {
+  Linked r = Link({{"lib/rubygems/user_interaction.rb", kHelpers},
+                   {"lib/rubygems/commands/install_command.rb", kCommand}});
+  const ErrorSite* s = r.Find("lib/rubygems/commands/install_command.rb", 5,
+                              "You don't have write permissions for the gem directory");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "Gem::SystemExitException");
+}
+
+// Interpolation around the parameter: the prefix reaches the call.
+TEST(LinkRuby, PrefixWrapperAddsItsPrefix) {
+  Linked r = Link({{"lib/rubygems/user_interaction.rb", kHelpers},
+                   {"lib/rubygems/commands/install_command.rb", kCommand}});
+  const ErrorSite* s = r.Find("lib/rubygems/commands/install_command.rb", 6,
+                              "invalid option: --no-document is needed here");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "invalid option: --no-document is needed here"));
+}
+
+// A wrapper of the wrapper: both pieces of text.
+TEST(LinkRuby, TransitiveWrapperComposesBothPrefixes) {
+  Linked r = Link({{"lib/rubygems/user_interaction.rb", kHelpers},
+                   {"lib/rubygems/commands/install_command.rb", kCommand}});
+  ASSERT_NE(r.Find("lib/rubygems/commands/install_command.rb", 7,
+                   "invalid option: --gem (not installed)"),
+            nullptr)
+      << Dump(r);
+}
+
+// A debug log and a parameter only tested in a condition are not sinks.
+TEST(LinkRuby, DebugLogsAndConditionsDoNotLink) {
+  Linked r = Link({{"lib/rubygems/user_interaction.rb", kHelpers},
+                   {"lib/rubygems/commands/install_command.rb", kCommand}});
+  EXPECT_EQ(r.CountAt("lib/rubygems/commands/install_command.rb", 8), 0) << Dump(r);
+  EXPECT_EQ(r.CountAt("lib/rubygems/commands/install_command.rb", 9), 0) << Dump(r);
+}
+
+}  // namespace
+}  // namespace errdex
