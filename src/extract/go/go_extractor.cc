@@ -24,6 +24,7 @@
 #include "extract/common/escapes.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
+#include "extract/go/go_text_functions.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_go();
@@ -204,7 +205,19 @@ class GoFile {
     root_ = root;
     ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
     NoteSentinelReturns();
+    if (text_facts_) {
+      CollectGoTextFunctions(
+          root, src_,
+          [this](TSNode n, uint32_t pos) {
+            std::string note;
+            return ExprTemplate(n, pos, 0, &note);
+          },
+          text_facts_);
+    }
   }
+
+  // Also collect text functions and the reports that call them.
+  void CollectTextFacts(FileFacts* facts) { text_facts_ = facts; }
 
  private:
   // Runs for every node: compares symbol ids, not type strings.
@@ -280,7 +293,10 @@ class GoFile {
         return;
     }
     site.message_opaque = !site.message.HasLiteralText();
-    if (site.message_opaque && r != Reporter::kHttp) return;  // panic(err), errors.New(msg)
+    if (site.message_opaque && r != Reporter::kHttp) {  // panic(err), errors.New(msg)
+      HoldCallMessage(stmt, std::move(site));  // errors.New(msgFor(c))
+      return;
+    }
     if (Is(stmt, "var_spec") || Is(stmt, "const_spec")) {
       site.error_class = std::string(ts::Text(Field(stmt, "name"), src_));
       sentinels_.push_back(out_->size());
@@ -598,6 +614,18 @@ class GoFile {
     out_->push_back(std::move(site));
   }
 
+  // A message that calls a function: a site only when the resolve stage
+  // knows the text it returns (src/resolve/link_text_functions.h).
+  void HoldCallMessage(TSNode stmt, ErrorSite site) {
+    bool call = false;
+    for (const Piece& p : site.message.pieces()) call |= p.is_hole && p.expr.ends_with(")");
+    if (!text_facts_ || !call) return;
+    AddBraceContext(stmt, src_, lines_, GoSyntax(), &site);
+    HeldMessage h{site.line, site.error_class, {site.message}, std::nullopt};
+    h.site = std::move(site);
+    text_facts_->held_messages.push_back(std::move(h));
+  }
+
   const SourceFile& file_;
   std::string_view src_;
   std::vector<std::string_view> lines_;
@@ -614,6 +642,7 @@ class GoFile {
   TSNode root_{};
   std::map<std::string, std::vector<Assignment>> assignments_;
   const void* index_scope_ = nullptr;  // the scope of the assignments being indexed
+  FileFacts* text_facts_ = nullptr;
 };
 
 class GoExtractor : public Extractor {
@@ -624,6 +653,15 @@ class GoExtractor : public Extractor {
                  bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_go(), file, had_syntax_errors,
                              [&](TSNode root) { GoFile(file, sites).Run(root); });
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    facts->path = file.path;
+    return ts::ParseAndVisit(tree_sitter_go(), file, had_syntax_errors, [&](TSNode root) {
+      GoFile go(file, sites);
+      go.CollectTextFacts(facts);
+      go.Run(root);
+    });
   }
 };
 
