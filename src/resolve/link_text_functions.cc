@@ -209,9 +209,15 @@ class TextFunctionLinker {
                                 std::set<const TextFunction*>* active) {
     std::vector<Candidate> acc(1);
     bool any = false;
+    // Inside a message with text of its own (`"Cannot index %s with %s"`
+    // around `jv_kind_name(k)`), a call with several returns stays a hole:
+    // one site per combination would replace the message that matches them
+    // all by a capped few. A call that is the whole message gives each.
+    bool part = t.HasLiteralText();
     for (const Piece& p : t.pieces()) {
       std::vector<Candidate> values;
       if (p.is_hole && !p.expr.empty()) values = CallValues(p.expr, ctx, depth, active);
+      if (part && values.size() > 1) values.clear();
       if (values.empty()) {
         for (Candidate& c : acc) {
           if (p.is_hole) {
