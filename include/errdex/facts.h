@@ -145,14 +145,39 @@ struct TextConstant {
   int line = 0;
 };
 
-// C/C++: a site the extractor left opaque because its message arguments
-// are names defined elsewhere (`throw E(ErrorMsg::X)`): the first argument
-// that resolves to text becomes the message.
+// A site the extractor left opaque because its message arguments are names
+// defined elsewhere: C/C++ constants (`throw E(ErrorMsg::X)`), or, in every
+// language, calls of text functions (`throw E(notRegisteredMessage())`).
+// The first argument that resolves to text becomes the message.
 struct HeldMessage {
   int line = 0;
   std::string error_class;
   std::vector<Template> args;
+  // Set when the extractor recorded no site (`error(msg(x))` has no text
+  // of its own to show): this one is added only when an argument resolves.
+  std::optional<ErrorSite> site;
 };
+
+// A function that returns the text of a message rather than raising it
+// (`def _format_error(x): return f"bad {x}"`, Kotlin's `fun
+// notRegisteredMessage(className: String): String = "Serializer for class
+// '$className' is not found."`, a C `switch (code) { case E: return "..."; }`).
+// A raise that only calls it (`raise E(_format_error(x))`) takes the text
+// (src/resolve/link_text_functions.h). Each return with text, or that calls
+// another function (followed transitively), is one candidate message.
+struct TextFunction {
+  std::string name;       // what calls name: "notRegisteredMessage"
+  std::string qualified;  // "Class.method" / "notRegisteredMessage"
+  std::vector<std::string> params;  // positional as calls pass them (self/this dropped)
+  bool method = false;              // an instance method (called through self/this)
+  std::string language;             // "kotlin", "c", ...
+  std::vector<Template> returns;    // candidates, at most kMaxTextReturns
+  std::vector<int> return_lines;    // the line of each return, same order
+  int line = 0;                     // the function
+};
+
+// The returns a TextFunction keeps (a strerror-like table has one per case).
+constexpr size_t kMaxTextReturns = 16;
 
 struct FileFacts {
   std::string path;
@@ -166,6 +191,7 @@ struct FileFacts {
   std::vector<std::string> link_names;  // every function, method and class defined here
   std::vector<TextConstant> text_constants;
   std::vector<HeldMessage> held_messages;
+  std::vector<TextFunction> text_functions;
 };
 
 }  // namespace errdex

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "resolve/link_text_functions.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -97,7 +98,9 @@ bool IsCFamilyPath(std::string_view path) {
   return false;
 }
 
-ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,
+namespace {
+
+ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
                                    const std::vector<std::vector<ErrorSite>*>& sites) {
   ConstantStats stats;
   std::vector<FileFacts>& fs = *files;
@@ -140,6 +143,11 @@ ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,
     for (SinkFact& s : f.sinks) {
       if (HasHoles(s.message)) s.message = table.Substitute(s.message, &stats.holes_resolved, nullptr);
     }
+    for (TextFunction& fn : f.text_functions) {
+      for (Template& r : fn.returns) {
+        if (HasHoles(r)) r = table.Substitute(r, &stats.holes_resolved, nullptr);
+      }
+    }
     if (sites.size() <= i || !sites[i]) continue;
     for (ErrorSite& s : *sites[i]) {
       if (s.message_opaque || !HasHoles(s.message)) continue;
@@ -153,6 +161,7 @@ ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,
           s.message_origin_note.empty() ? note : s.message_origin_note + "; " + note;
     }
     for (const HeldMessage& h : f.held_messages) {
+      if (h.site) continue;  // a text function's call (link_text_functions.h)
       for (ErrorSite& s : *sites[i]) {
         if (s.line != h.line || s.error_class != h.error_class || !s.message_opaque) continue;
         for (const Template& a : h.args) {
@@ -169,6 +178,17 @@ ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,
       }
     }
   }
+  return stats;
+}
+
+}  // namespace
+
+ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,
+                                   const std::vector<std::vector<ErrorSite>*>& sites) {
+  ConstantStats stats = ResolveConstantsOnly(files, sites);
+  // Messages returned by functions read the constants above (a C
+  // `return E_PARSE;`), so they follow.
+  stats.text_functions = ResolveTextFunctions(files, sites);
   return stats;
 }
 

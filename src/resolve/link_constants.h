@@ -11,6 +11,7 @@
 
 #include "errdex/error_site.h"
 #include "errdex/facts.h"
+#include "resolve/link_text_functions.h"
 
 namespace errdex {
 
@@ -18,10 +19,13 @@ struct ConstantStats {
   int constants = 0;       // distinct names with one text
   int holes_resolved = 0;  // in sites, link calls and sinks
   int held_resolved = 0;   // opaque sites that got their text
+  TextFunctionStats text_functions;
 };
 
 // `sites[i]` are the sites of `(*files)[i]` (may be null). Only C and C++
 // files take part. Names defined with different texts are left as holes.
+// Then, in every language, messages returned by text functions
+// (link_text_functions.h): the indexer runs this one step before linking.
 ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,
                                    const std::vector<std::vector<ErrorSite>*>& sites);
 

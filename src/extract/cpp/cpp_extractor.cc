@@ -36,6 +36,7 @@
 #include "extract/cpp/cpp_reports.h"
 #include "extract/cpp/export_macros.h"
 #include "extract/common/printf_format.h"
+#include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "util/text.h"
 
@@ -664,7 +665,10 @@ class CppFile {
       msg.AddHole("{strerror(errno)}", "strerror(errno)");
     }
     site.message = TrimTrailing(msg);
-    if (!site.message.HasLiteralText()) return;  // fputs(buf, stderr) of an unknown buf
+    if (!site.message.HasLiteralText()) {  // fputs(buf, stderr) of an unknown buf
+      HoldCallMessage(stmt, std::move(site));  // fprintf(stderr, "%s\n", my_strerror(code))
+      return;
+    }
     if ((r.kind == Report::kFprintf || r.kind == Report::kFputs) && !ReadsAsError(site.message) &&
         !ExitsNext(stmt)) {
       return;
@@ -1747,7 +1751,11 @@ class CppFile {
     for (TSNode a : args) {
       Template t = ExprTemplate(a, ts_node_start_byte(stmt), 0, &ignored, nullptr);
       text |= t.HasLiteralText();
-      if (t.HoleCount() > 0 && ConstantLike(a)) held.push_back(std::move(t));
+      // A name defined elsewhere, or a call of a function returning text
+      // (link_text_functions.h).
+      if (t.HoleCount() > 0 && (ConstantLike(a) || Is(a, "call_expression"))) {
+        held.push_back(std::move(t));
+      }
       if (Is(a, "identifier") && param.empty() &&
           std::find(params.begin(), params.end(), ts::Text(a, src_)) != params.end()) {
         param = std::string(ts::Text(a, src_));
@@ -2021,6 +2029,46 @@ class CppFile {
       }
     }
     self_class_.clear();
+    CollectTextFunctions();
+  }
+
+  // --- text functions (src/resolve/link_text_functions.h) --------------------
+
+  // Functions returning `const char*` or a string class: each returned
+  // text (every `case E: return "..."` of a strerror-like table) is a
+  // candidate message for reports that call them.
+  void CollectTextFunctions() {
+    TextFunctionCollector collector;
+    for (const auto& [name, defs] : functions_) {
+      for (const auto& [cls, def] : defs) {
+        if (!ReturnsText(def)) continue;
+        TextFunction tf;
+        tf.name = name;
+        tf.qualified = cls.empty() ? name : cls + "::" + name;
+        tf.params = ParamNames(def);
+        tf.method = !cls.empty();
+        tf.language = is_c_ ? "c" : "cpp";
+        tf.line = ts::Line(def);
+        collector.Open(def.id, std::move(tf));
+        self_class_ = cls;
+        ForEachOwnReturn(Field(def, "body"), "return_statement", IsFunctionNode, [&](TSNode ret) {
+          TSNode value = ts::FirstNamed(ret);
+          if (ts_node_is_null(value)) return;
+          std::string note;
+          Template t = ExprTemplate(value, ts_node_start_byte(ret), 0, &note, nullptr);
+          collector.AddReturn(def.id, t, ts::Line(ret));
+        });
+        self_class_.clear();
+      }
+    }
+    collector.Emit(facts_);
+  }
+
+  bool ReturnsText(TSNode def) {
+    std::string_view type = ts::Text(Field(def, "type"), src_);
+    if (type == "char") return Is(Field(def, "declarator"), "pointer_declarator");
+    return type == "std::string" || type == "string" || type == "std::string_view" ||
+           type == "string_view" || type == "QString" || type == "sds";
   }
 
   // --- context -----------------------------------------------------------------
@@ -2033,6 +2081,24 @@ class CppFile {
     site.line = ts::Line(stmt);
     site.end_line = ts::EndLine(stmt);
     return site;
+  }
+
+  // A message that calls a function: a site only when the resolve stage
+  // knows the text it returns (src/resolve/link_text_functions.h).
+  void HoldCallMessage(TSNode stmt, ErrorSite site) {
+    bool call = false;
+    for (const Piece& p : site.message.pieces()) call |= p.is_hole && p.expr.ends_with(")");
+    if (!facts_ || !call) return;
+    std::vector<TSNode> ancestors;
+    bool on_path = AncestorsOf(stmt, &ancestors);
+    AddBraceContext(stmt, src_, lines_, CppSyntax(), &site, on_path ? &ancestors : nullptr);
+    for (PathCondition& c : site.conditions) c.expr = StripOuterParens(c.expr);
+    std::string fn;
+    for (char c : site.function) fn += c == '.' ? std::string("::") : std::string(1, c);
+    site.function = fn;
+    HeldMessage h{site.line, site.error_class, {site.message}, std::nullopt};
+    h.site = std::move(site);
+    facts_->held_messages.push_back(std::move(h));
   }
 
   void Finish(TSNode stmt, ErrorSite site) {

@@ -25,6 +25,7 @@
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
 #include "extract/go/go_sinks.h"
+#include "extract/go/go_text_functions.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_go();
@@ -201,8 +202,10 @@ class GoFile {
   GoFile(const SourceFile& file, std::vector<ErrorSite>* out)
       : file_(file), src_(file.content), lines_(SplitLines(file.content)), out_(out) {}
 
-  // Also collect the file's link facts (go_sinks.h).
+  // Also collect the file's link facts: sinks (go_sinks.h), text functions
+  // and the reports that call them (go_text_functions.h).
   void CollectFacts(FileFacts* facts) {
+    text_facts_ = facts;
     GoSinks::Hooks hooks{[this](TSNode n, uint32_t pos) {
                            std::string ignored;
                            return ExprTemplate(n, pos, 0, &ignored);
@@ -215,6 +218,15 @@ class GoFile {
     root_ = root;
     ts::ForEachNode(root, [this](TSNode n) { Visit(n); });
     NoteSentinelReturns();
+    if (text_facts_) {
+      CollectGoTextFunctions(
+          root, src_,
+          [this](TSNode n, uint32_t pos) {
+            std::string note;
+            return ExprTemplate(n, pos, 0, &note);
+          },
+          text_facts_);
+    }
   }
 
  private:
@@ -296,7 +308,10 @@ class GoFile {
         return;
     }
     site.message_opaque = !site.message.HasLiteralText();
-    if (site.message_opaque && r != Reporter::kHttp) return;  // panic(err), errors.New(msg)
+    if (site.message_opaque && r != Reporter::kHttp) {  // panic(err), errors.New(msg)
+      HoldCallMessage(stmt, std::move(site));  // errors.New(msgFor(c))
+      return;
+    }
     if (Is(stmt, "var_spec") || Is(stmt, "const_spec")) {
       site.error_class = std::string(ts::Text(Field(stmt, "name"), src_));
       sentinels_.push_back(out_->size());
@@ -623,6 +638,18 @@ class GoFile {
     out_->push_back(std::move(site));
   }
 
+  // A message that calls a function: a site only when the resolve stage
+  // knows the text it returns (src/resolve/link_text_functions.h).
+  void HoldCallMessage(TSNode stmt, ErrorSite site) {
+    bool call = false;
+    for (const Piece& p : site.message.pieces()) call |= p.is_hole && p.expr.ends_with(")");
+    if (!text_facts_ || !call) return;
+    AddBraceContext(stmt, src_, lines_, GoSyntax(), &site);
+    HeldMessage h{site.line, site.error_class, {site.message}, std::nullopt};
+    h.site = std::move(site);
+    text_facts_->held_messages.push_back(std::move(h));
+  }
+
   const SourceFile& file_;
   std::string_view src_;
   std::vector<std::string_view> lines_;
@@ -640,6 +667,7 @@ class GoFile {
   std::map<std::string, std::vector<Assignment>> assignments_;
   const void* index_scope_ = nullptr;  // the scope of the assignments being indexed
   std::optional<GoSinks> sinks_;
+  FileFacts* text_facts_ = nullptr;
 };
 
 class GoExtractor : public Extractor {

@@ -27,6 +27,7 @@
 #include "extract/common/conditional_messages.h"
 #include "extract/common/escapes.h"
 #include "extract/common/printf_format.h"
+#include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "extract/javascript/message_idioms.h"
 #include "resolve/link.h"
@@ -399,6 +400,7 @@ class JsFile {
     }
     for (const Pending& p : code_cases_) HandleCodeCase(p);
     if (facts_) CollectLinks();
+    if (facts_) CollectTextFunctions();
   }
 
  private:
@@ -413,10 +415,15 @@ class JsFile {
   bool Visit(TSNode n, const Ancestors& anc) {
     TSSymbol sym = ts_node_symbol(n);
     if (sym == ids_.string || sym == ids_.regex) return ts_node_has_error(n);
+    if (facts_ && ids_.IsFunction(sym) && Is(n, "arrow_function") &&
+        !Is(Field(n, "body"), "statement_block")) {
+      text_returns_.push_back(Pending{n, sym, anc});
+    }
     if (sym == ids_.throw_statement) {
       pending_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.return_statement) {
       if (!ts_node_is_null(CodeCase(anc))) code_cases_.push_back(Pending{n, sym, anc});
+      if (facts_ && ts_node_named_child_count(n) > 0) text_returns_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.new_expression) {
       // Only `new X(...)` with an uppercase name can be a site (HandleNew).
       std::string_view name = ts::Text(ts_node_child_by_field_id(n, ids_.constructor), src_);
@@ -461,6 +468,46 @@ class JsFile {
       if (!name.empty() && name != "constructor") facts_->link_names.push_back(name);
     }
     return true;
+  }
+
+  // --- text functions (src/resolve/link_text_functions.h) -------------------
+
+  // Returns with text (`return \`bad ${x}\``, each branch of `c ? 'a' :
+  // 'b'`) are candidate messages for raises that call their function; an
+  // arrow function's expression body is its return.
+  void CollectTextFunctions() {
+    TextFunctionCollector collector;
+    auto add = [&](const Ancestors& anc, TSNode value, int line) {
+      const FuncInfo& fi = Enclosing(anc);
+      if (!fi.valid || fi.ctor || fi.name.empty()) return;
+      if (!collector.IsOpen(fi.node.id)) {
+        TextFunction tf;
+        tf.name = fi.name;
+        tf.qualified = fi.qual;
+        tf.params = fi.params;
+        tf.method = fi.method;
+        tf.language = language_;
+        tf.line = fi.line;
+        collector.Open(fi.node.id, std::move(tf));
+      }
+      std::vector<Template> values = MessageAlternatives(value, ts_node_start_byte(value));
+      if (values.empty()) {
+        std::string note;
+        values.push_back(ExprTemplate(value, ts_node_start_byte(value), 0, &note));
+      }
+      for (const Template& t : values) collector.AddReturn(fi.node.id, t, line);
+    };
+    for (const Pending& p : text_returns_) {
+      if (p.symbol == ids_.return_statement) {
+        add(p.ancestors, ts::FirstNamed(p.node), ts::Line(p.node));
+        continue;
+      }
+      Ancestors with_fn = p.ancestors;
+      with_fn.push_back(p.node);
+      TSNode body = Field(p.node, "body");
+      add(with_fn, body, ts::Line(body));
+    }
+    collector.Emit(facts_);
   }
 
   // --- linking facts (src/resolve/link.h) -------------------------------------
@@ -1469,6 +1516,7 @@ class JsFile {
   std::vector<Pending> message_assigns_;
   std::vector<Pending> console_errors_;
   std::vector<Pending> code_cases_;            // returns and message assignments in error maps
+  std::vector<Pending> text_returns_;          // returns, and arrow functions' expression bodies
   std::map<const void*, bool> code_switches_;  // switch -> whether it is on an error code
   std::map<const void*, uint32_t> exits_;      // function -> its last process.exit() call
   std::set<const void*> thrown_calls_;         // `throw f(...)` calls HandleThrow recorded

@@ -28,6 +28,7 @@
 #include "extract/jvm/jvm_strings.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/printf_format.h"
+#include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "util/text.h"
 
@@ -156,6 +157,7 @@ class JavaFile {
     });
     walk_.Clear();
     NoteHelperThrows();
+    if (facts_) text_fns_.Emit(facts_);
   }
 
  private:
@@ -183,6 +185,7 @@ class JavaFile {
                           s == ids.enum_declaration)) {
       facts_->link_names.emplace_back(ts::Text(ts_node_child_by_field_id(n, ids.name), src_));
     }
+    if (facts_) VisitForTextFunctions(n, s);
   }
 
   // --- sites ---------------------------------------------------------------
@@ -214,6 +217,7 @@ class JavaFile {
     site.error_class = cls;
     std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
     std::vector<Template> alts = FillFromArgs(args, &site);
+    if (site.message_opaque && thrown) HoldCallArgs(site, args, false);
     bool returned = Is(stmt, "return_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
     // `throw new X(message)` / `return new X(message)` in a helper whose
     // String parameter is the message: a sink, not a site.
@@ -740,6 +744,10 @@ class JavaFile {
     // Fields and constants may be declared below their use.
     if (Is(scope, "program")) pos = UINT32_MAX;
     std::vector<Assignment> assigns = assignments_->To(scope, name, pos, walk_);
+    // In a returned message, a local set in several branches (`typeName =
+    // "Joda date/time"` in one, `"Java 8 optional"` in another) is any of
+    // them: the last one is not what every caller sees.
+    if (text_return_ && PlainAssignments(assigns) > 1) return std::nullopt;
     if (assigns.empty() && !Is(scope, "program")) {
       assigns = assignments_->To(root_, name, UINT32_MAX, walk_);
     }
@@ -812,6 +820,101 @@ class JavaFile {
 
   void AddExprHole(TSNode n, Template* out) {
     out->AddHole("{" + CollapseSpace(ts::Text(n, src_)) + "}", HoleExpr(n));
+  }
+
+  // --- text functions (src/resolve/link_text_functions.h) -------------------
+
+  void VisitForTextFunctions(TSNode n, TSSymbol s) {
+    const JavaIds& ids = Ids();
+    if (s == ids.method_declaration) {
+      OpenTextFunction(n);
+    } else if (s == ids.return_statement) {
+      AddTextReturn(n);
+    } else if (s == ids.variable_declarator) {
+      HoldErrorLocal(n);
+    }
+  }
+
+  // `String f(..)`: its returns are candidate messages for raises that
+  // call it.
+  void OpenTextFunction(TSNode fn) {
+    if (ts::Text(Field(fn, "type"), src_) != "String") return;
+    const FuncInfo& fi = FuncOf(fn);
+    TextFunction tf;
+    tf.name = fi.name;
+    tf.qualified = fi.qual;
+    tf.params = fi.params;
+    tf.language = "java";
+    tf.line = fi.line;
+    std::string_view mods = ts::Text(ChildOfType(fn, "modifiers"), src_);
+    tf.method = mods.find("static") == std::string_view::npos;
+    text_fns_.Open(fn.id, std::move(tf));
+  }
+
+  // `return "..";` / `return String.format(..);` / `return str;` (each
+  // plain assignment of the local is a candidate: `str = String.format("%s
+  // (or disable ..)", str, ..)` under an `if` adds to the first).
+  void AddTextReturn(TSNode ret) {
+    TSNode fn = ScopeOf(ret);
+    TSNode value = Unwrap(ts::FirstNamed(ret));
+    if (!text_fns_.IsOpen(fn.id) || ts_node_is_null(value)) return;
+    text_return_ = true;
+    std::vector<Template> values;
+    if (Is(value, "identifier")) {
+      std::string name(ts::Text(value, src_));
+      for (const Assignment& a : assignments_->To(fn, name, ts_node_start_byte(ret), walk_)) {
+        if (a.append) continue;
+        std::string note;
+        values.push_back(ExprTemplate(a.value, ts_node_start_byte(a.node), 0, &note));
+      }
+    }
+    if (values.empty()) {
+      values = AlternativeTemplates(value);
+      std::string note;
+      if (values.empty()) values.push_back(ExprTemplate(value, ts_node_start_byte(ret), 0, &note));
+    }
+    text_return_ = false;
+    for (const Template& t : values) text_fns_.AddReturn(fn.id, t, ts::Line(ret));
+  }
+
+  static int PlainAssignments(const std::vector<Assignment>& assigns) {
+    int n = 0;
+    for (const Assignment& a : assigns) n += !a.append;
+    return n;
+  }
+
+  // An opaque message whose argument calls a method: the resolve stage
+  // reads the text that method returns. `pending`: `site` was not
+  // recorded and is added only then.
+  void HoldCallArgs(const ErrorSite& site, const std::vector<TSNode>& args, bool pending) {
+    HeldMessage h;
+    for (TSNode a : args) {
+      if (!Is(Unwrap(a), "method_invocation")) continue;
+      Template t;
+      AddExprHole(Unwrap(a), &t);
+      h.args.push_back(std::move(t));
+    }
+    if (!facts_ || h.args.empty()) return;
+    h.line = site.line;
+    h.error_class = site.error_class;
+    if (pending) h.site = site;
+    facts_->held_messages.push_back(std::move(h));
+  }
+
+  // `String errorMsg = BeanUtil.checkUnsupportedType(type);`: an error
+  // message a text method returns, handed on from here (jackson keeps it in
+  // a serializer that reports it later). A site at the assignment when the
+  // method's text is known.
+  void HoldErrorLocal(TSNode decl) {
+    TSNode value = Unwrap(Field(decl, "value"));
+    if (!Is(value, "method_invocation")) return;
+    std::string name = ToLower(ts::Text(Field(decl, "name"), src_));
+    if (name.find("err") == std::string::npos) return;
+    TSNode stmt = StatementOf(decl);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = Context(stmt, NewSite(stmt, SiteKind::kRaise));
+    site.message_origin_note = "held in `" + std::string(ts::Text(Field(decl, "name"), src_)) + "`";
+    HoldCallArgs(site, {value}, true);
   }
 
   // --- context ---------------------------------------------------------------
@@ -1189,6 +1292,8 @@ class JavaFile {
   std::map<const void*, FuncInfo> funcs_;
   bool returns_ = false;     // the site being finished is a helper's `return new X(..)`
   bool cheap_vars_ = false;  // reading a link call's arguments
+  bool text_return_ = false;  // reading a text function's return
+  TextFunctionCollector text_fns_;
   TSNode root_{};
   WalkPosition walk_;
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)

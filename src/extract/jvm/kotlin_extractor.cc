@@ -29,6 +29,7 @@
 #include "extract/jvm/jvm_strings.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/printf_format.h"
+#include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "util/text.h"
 
@@ -169,6 +170,7 @@ class KotlinFile {
     });
     walk_.Clear();
     NoteHelperThrows();
+    if (facts_) text_fns_.Emit(facts_);
   }
 
  private:
@@ -194,7 +196,9 @@ class KotlinFile {
       HandleDelegation(n);
     } else if (type == "jump_expression") {
       CollectHelperThrow(n);
+      if (facts_) AddTextReturn(n);
     }
+    if (facts_ && type == "function_declaration") OpenTextFunction(n);
     if (type == "property_declaration") HandleMessageProperty(n);
   }
 
@@ -324,7 +328,11 @@ class KotlinFile {
       // error(message) / require(ok) { message } in a wrapper: the wrapper's
       // callers' text.
       if (!ts_node_is_null(msg)) AddSink(stmt, site, site.message, false);
-      if (fallback.empty()) return;  // error(e.message): another error's text
+      if (fallback.empty()) {  // error(e.message): another error's text
+        // error(message()): the text a function returns, when it does.
+        if (!ts_node_is_null(msg)) HoldCallArgs(Context(stmt, site), {msg}, true);
+        return;
+      }
       site.message = Template();
       site.message.AddLiteral(fallback);
       site.message_origin_note =
@@ -334,6 +342,7 @@ class KotlinFile {
         site.message.AddLiteral(cls);
         site.message_opaque = true;
         site.message_origin_note = "the message is not a literal";
+        HoldCallArgs(site, {msg}, false);
       }
     }
     Finish(stmt, std::move(site));
@@ -447,6 +456,7 @@ class KotlinFile {
         NewSite(thrown && !Is(stmt, "jump_expression") ? parent : stmt, SiteKind::kRaise);
     site.error_class = cls;
     std::vector<Template> alts = FillFromArgs(c.args, &site);
+    if (site.message_opaque) HoldCallArgs(site, c.args, false);
     TSNode fn = ScopeOf(call);
     bool returned = !thrown && Is(fn, "function_declaration") && IsReturned(call, fn);
     if (site.message_opaque) OpaqueSink(stmt, site, c.args, returned);
@@ -944,6 +954,87 @@ class KotlinFile {
     return site;
   }
 
+  // --- text functions (src/resolve/link_text_functions.h) -------------------
+
+  // `fun f(..): String` (or an expression body with text): its returns
+  // are candidate messages for raises that call it.
+  void OpenTextFunction(TSNode fn) {
+    TSNode params = ChildOfType(fn, "function_value_parameters");
+    std::string_view type;
+    bool after = false;
+    for (TSNode c : NamedChildren(fn)) {
+      if (ts_node_eq(c, params)) after = true;
+      if (after && (Is(c, "user_type") || Is(c, "nullable_type"))) {
+        type = ts::Text(c, src_);
+        break;
+      }
+    }
+    TSNode body = ChildOfType(fn, "function_body");
+    bool expr_body = ts::Text(body, src_).starts_with("=");
+    if (type.empty() ? !expr_body : !(type == "String" || type == "String?")) return;
+    TextFunction tf;
+    tf.name = std::string(ts::Text(ChildOfType(fn, "simple_identifier"), src_));
+    tf.language = "kotlin";
+    tf.line = ts::Line(fn);
+    FuncInfo fi;
+    ReadParams(params, &fi);
+    tf.params = fi.params;
+    std::string cls;
+    for (TSNode a : walk_.AncestorsOf(fn)) {
+      if (Is(a, "class_declaration") || Is(a, "object_declaration")) {
+        cls = std::string(ts::Text(ChildOfType(a, "type_identifier"), src_));
+        break;
+      }
+    }
+    tf.method = !cls.empty();
+    tf.qualified = cls.empty() ? tf.name : cls + "." + tf.name;
+    text_fns_.Open(fn.id, std::move(tf));
+    if (expr_body) {
+      TSNode value = ts::FirstNamed(body);
+      for (const Template& t : ReturnedTemplates(value)) {
+        // Without a declared String type only text says it is one.
+        if (type.empty() && !t.HasLiteralText()) continue;
+        text_fns_.AddReturn(fn.id, t, ts::Line(value));
+      }
+    }
+  }
+
+  void AddTextReturn(TSNode jump) {
+    std::string_view text = ts::Text(jump, src_);
+    if (!text.starts_with("return") || text.starts_with("return@")) return;
+    TSNode fn = ScopeOf(jump);
+    TSNode value = ts::FirstNamed(jump);
+    if (!text_fns_.IsOpen(fn.id) || ts_node_is_null(value)) return;
+    for (const Template& t : ReturnedTemplates(value)) text_fns_.AddReturn(fn.id, t, ts::Line(jump));
+  }
+
+  // One template per branch of `if`/`when`, else the value's own.
+  std::vector<Template> ReturnedTemplates(TSNode value) {
+    std::vector<Template> alts = AlternativeTemplates(value);
+    if (!alts.empty()) return alts;
+    std::string note;
+    return {ExprTemplate(value, ts_node_start_byte(value), 0, &note)};
+  }
+
+  // An opaque message whose argument calls a function: the resolve stage
+  // reads the text that function returns. `pending`: `site` was not
+  // recorded and is added only then.
+  void HoldCallArgs(const ErrorSite& site, const std::vector<TSNode>& args, bool pending) {
+    if (!facts_) return;
+    HeldMessage h;
+    for (TSNode a : args) {
+      if (!Is(a, "call_expression")) continue;
+      Template t;
+      AddExprHole(a, &t);
+      h.args.push_back(std::move(t));
+    }
+    if (h.args.empty()) return;
+    h.line = site.line;
+    h.error_class = site.error_class;
+    if (pending) h.site = site;
+    facts_->held_messages.push_back(std::move(h));
+  }
+
   // --- linking facts (src/resolve/link.h) ------------------------------------
 
   // The function (or, for a supertype call, the primary constructor) a node
@@ -1259,6 +1350,7 @@ class KotlinFile {
   int steps_ = 0;
   std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
   std::optional<AssignmentIndex> assignments_;
+  TextFunctionCollector text_fns_;
 };
 
 class KotlinExtractor : public Extractor {

@@ -16,6 +16,7 @@
 
 #include "errdex/extractor.h"
 #include "extract/python/python_strings.h"
+#include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "resolve/link.h"
 #include "resolve/python_facts.h"
@@ -186,6 +187,7 @@ class PythonFile {
     CollectClassDocstrings(root);
     Collect(root);
     CollectHelpers();
+    if (facts_) CollectTextFunctions();
     for (const Pending& p : pending_) {
       cur_fn_ = p.function;
       if (p.symbol == Ids().raise_statement) {
@@ -308,6 +310,44 @@ class PythonFile {
     if (ts_node_symbol(ancestors[i - 1]) == Ids().decorated_definition) --i;
     return i >= 2 && ts_node_symbol(ancestors[i - 1]) == Ids().block &&
            ts_node_symbol(ancestors[i - 2]) == Ids().class_definition;
+  }
+
+  // --- text functions (src/resolve/link_text_functions.h) -------------------
+
+  // Every function's returns with text (`return f"bad {x}"`, each branch of
+  // `a if c else b`) are candidate messages for raises that call it.
+  void CollectTextFunctions() {
+    TextFunctionCollector collector;
+    for (size_t i = 0; i < functions_.size(); ++i) {
+      const Function& f = functions_[i];
+      TSNode body = Field(f.node, "body");
+      if (ts::Text(body, src_).find("return") == std::string_view::npos) continue;
+      TextFunction tf;
+      tf.name = std::string(ts::Text(Field(f.node, "name"), src_));
+      tf.qualified = f.qual;
+      tf.language = "python";
+      tf.line = ts::Line(f.node);
+      std::vector<std::pair<std::string, int>> params = Parameters(f.node);
+      tf.method = f.in_class_body && !params.empty() &&
+                  (params[0].first == "self" || params[0].first == "cls");
+      for (size_t k = tf.method ? 1 : 0; k < params.size(); ++k) {
+        if (params[k].second >= 0) tf.params.push_back(params[k].first);
+      }
+      collector.Open(f.node.id, std::move(tf));
+      cur_fn_ = static_cast<int>(i);
+      ForEachOwnReturn(
+          body, "return_statement",
+          [](TSNode n) { return Is(n, "function_definition") || Is(n, "lambda"); },
+          [&](TSNode ret) {
+            TSNode value = ts::FirstNamed(ret);
+            if (ts_node_is_null(value)) return;
+            for (const Alt& a : ExprAlts(value, ts_node_start_byte(ret), 0)) {
+              collector.AddReturn(f.node.id, a.tmpl, ts::Line(ret));
+            }
+          });
+      cur_fn_ = -1;
+    }
+    collector.Emit(facts_);
   }
 
   // --- helpers that raise ----------------------------------------------------

@@ -33,6 +33,7 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/escapes.h"
 #include "extract/common/ts_util.h"
+#include "extract/rust/rust_text_functions.h"
 #include "extract/rust/error_arms.h"
 #include "util/text.h"
 
@@ -454,7 +455,20 @@ class RustFile {
     AddArmSites();
     std::stable_sort(out_->begin() + static_cast<std::ptrdiff_t>(first_), out_->end(),
                      [](const ErrorSite& a, const ErrorSite& b) { return a.line < b.line; });
+    if (text_facts_) {
+      CollectRustTextFunctions(
+          root, src_,
+          [this](TSNode n) {
+            std::string note;
+            expr_budget_ = kExprBudget;
+            return MessageTemplate(n, 0, &note);
+          },
+          text_facts_);
+    }
   }
+
+  // Also collect text functions and the reports that call them.
+  void CollectTextFacts(FileFacts* facts) { text_facts_ = facts; }
 
  private:
   // Returns false to skip the node's subtree.
@@ -808,6 +822,14 @@ class RustFile {
         continue;
       }
       if (!t) t = MessageTemplate(a, 0, &site.message_origin_note);
+    }
+    // Error::new(format_msg(x)): the text a function returns, when the
+    // resolve stage knows it (Finish holds the site until then).
+    for (size_t i = 0; !t && text_facts_ && i < args.size(); ++i) {
+      if (!Is(args[i], "call_expression")) continue;
+      std::string e = CollapseSpace(ts::Text(args[i], src_));
+      t.emplace();
+      t->AddHole("{" + e + "}", e);
     }
     if (!t) return;
     site.message = *t;
@@ -1221,10 +1243,26 @@ class RustFile {
   void Finish(TSNode at, ErrorSite site) {
     if (site.message.empty()) return;
     site.message_opaque = !site.message.HasLiteralText();
-    if (site.message_opaque) return;
+    if (site.message_opaque) {
+      HoldCallMessage(at, std::move(site));  // Error::new(format_msg(x))
+      return;
+    }
     AddBraceContext(at, src_, lines_, RustSyntax(), &site);
     AddMatchArms(at, &site);
     out_->push_back(std::move(site));
+  }
+
+  // A message that calls a function: a site only when the resolve stage
+  // knows the text it returns (src/resolve/link_text_functions.h).
+  void HoldCallMessage(TSNode at, ErrorSite site) {
+    bool call = false;
+    for (const Piece& p : site.message.pieces()) call |= p.is_hole && p.expr.ends_with(")");
+    if (!text_facts_ || !call) return;
+    AddBraceContext(at, src_, lines_, RustSyntax(), &site);
+    AddMatchArms(at, &site);
+    HeldMessage h{site.line, site.error_class, {site.message}, std::nullopt};
+    h.site = std::move(site);
+    text_facts_->held_messages.push_back(std::move(h));
   }
 
   // Each `match v { Pattern => .. }` arm on the way to the site (up to its
@@ -1274,6 +1312,7 @@ class RustFile {
   bool indexed_ = false;
   std::set<std::string> overflowed_;
   std::map<std::string, std::vector<std::pair<TSNode, TSNode>>> bindings_;
+  FileFacts* text_facts_ = nullptr;
 };
 
 class RustExtractor : public Extractor {
@@ -1284,6 +1323,15 @@ class RustExtractor : public Extractor {
                  bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_rust(), file, had_syntax_errors,
                              [&](TSNode root) { RustFile(file, sites).Run(root); });
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    facts->path = file.path;
+    return ts::ParseAndVisit(tree_sitter_rust(), file, had_syntax_errors, [&](TSNode root) {
+      RustFile rust(file, sites);
+      rust.CollectTextFacts(facts);
+      rust.Run(root);
+    });
   }
 };
 

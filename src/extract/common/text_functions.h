@@ -1,0 +1,97 @@
+// Text functions, as an extractor collects them: a function is opened when
+// its declaration is met, its returns are added as the walk reaches them
+// (each extractor converts the returned expression with the same
+// expression -> Template code it uses for raised messages), and Emit keeps
+// the functions that return text (facts.h TextFunction;
+// src/resolve/link_text_functions.h reads them).
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <map>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "errdex/facts.h"
+#include "extract/common/ts_util.h"
+
+namespace errdex {
+
+// A return worth keeping: literal text, or one hole that calls something
+// (`notRegisteredMessage(simpleName ?: "..")`), which may be another text
+// function's.
+inline bool IsTextReturn(const Template& t) {
+  if (t.HasLiteralText()) return true;
+  const std::vector<Piece>& ps = t.pieces();
+  return ps.size() == 1 && ps[0].is_hole && ps[0].expr.ends_with(")");
+}
+
+class TextFunctionCollector {
+ public:
+  // `id` names the function's node (TSNode.id); `fn` has everything but
+  // the returns.
+  void Open(const void* id, TextFunction fn) {
+    if (!open_.count(id)) {
+      order_.push_back(id);
+      open_.emplace(id, std::move(fn));
+    }
+  }
+  bool IsOpen(const void* id) const { return open_.count(id) > 0; }
+
+  // A return of the function `id`; `value` may be several candidates (the
+  // branches of a conditional).
+  void AddReturn(const void* id, const Template& value, int line) {
+    auto it = open_.find(id);
+    if (it == open_.end()) return;
+    TextFunction& fn = it->second;
+    if (!IsTextReturn(value)) {
+      // A function that also returns a plain value with no text (an object,
+      // a number, a variable of unknown value) gives no message there.
+      return;
+    }
+    if (fn.returns.size() >= kMaxTextReturns) return;
+    for (const Template& r : fn.returns) {
+      if (r.Display() == value.Display()) return;
+    }
+    fn.returns.push_back(value);
+    fn.return_lines.push_back(line);
+  }
+
+  // Appends the functions with at least one return to `facts`.
+  void Emit(FileFacts* facts) {
+    for (const void* id : order_) {
+      TextFunction& fn = open_.at(id);
+      if (!fn.returns.empty()) facts->text_functions.push_back(std::move(fn));
+    }
+    open_.clear();
+    order_.clear();
+  }
+
+ private:
+  std::map<const void*, TextFunction> open_;
+  std::vector<const void*> order_;
+};
+
+}  // namespace errdex
+
+namespace errdex {
+
+// Calls `visit` with every node of type `return_type` in `body` that
+// returns from `body`'s own function: nested functions (`is_function`) are
+// skipped, and so is the inside of a return.
+template <typename IsFunction, typename Visit>
+void ForEachOwnReturn(TSNode body, std::string_view return_type, IsFunction&& is_function,
+                      Visit&& visit) {
+  ts::WalkWithAncestors(body, [&](TSNode n, const std::vector<TSNode>&) {
+    if (ts_node_eq(n, body)) return true;
+    if (is_function(n)) return false;
+    if (ts::Type(n) == return_type) {
+      visit(n);
+      return false;
+    }
+    return true;
+  });
+}
+
+}  // namespace errdex

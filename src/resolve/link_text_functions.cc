@@ -1,0 +1,422 @@
+// Link text functions (see link_text_functions.h).
+#include "resolve/link_text_functions.h"
+
+#include <cctype>
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "resolve/call_expr.h"
+
+namespace errdex {
+namespace {
+
+enum Family { kPython, kJs, kGo, kRust, kJvm, kC, kCSharp, kRuby, kPhp, kNone };
+
+Family FamilyOf(std::string_view path) {
+  auto ends = [&](std::initializer_list<std::string_view> exts) {
+    for (std::string_view e : exts) {
+      if (path.ends_with(e)) return true;
+    }
+    return false;
+  };
+  if (ends({".py", ".pyw"})) return kPython;
+  if (ends({".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts"})) return kJs;
+  if (ends({".go"})) return kGo;
+  if (ends({".rs"})) return kRust;
+  if (ends({".java", ".kt", ".kts"})) return kJvm;
+  if (ends({".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".ipp", ".inl",
+            ".tcc"})) {
+    return kC;
+  }
+  if (ends({".cs"})) return kCSharp;
+  if (ends({".rb", ".rake", ".gemspec"})) return kRuby;
+  if (ends({".php"})) return kPhp;
+  return kNone;
+}
+
+// The last component of a dotted, `::` or `\` path.
+std::string_view Last(std::string_view s) {
+  size_t at = s.find_last_of(".:\\>");
+  return at == std::string_view::npos ? s : s.substr(at + 1);
+}
+
+// `Class.method` -> `Class`; a free function has none.
+std::string_view ClassOf(std::string_view qualified) {
+  size_t at = qualified.find_last_of(".:#");
+  if (at == std::string_view::npos) return {};
+  std::string_view cls = qualified.substr(0, at);
+  while (!cls.empty() && (cls.back() == ':' || cls.back() == '.')) cls.remove_suffix(1);
+  return Last(cls);
+}
+
+// `a/b/user_errors.py` -> `user_errors`; the directory -> `b`.
+std::string Stem(std::string_view path) {
+  size_t slash = path.find_last_of('/');
+  std::string_view file = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  size_t dot = file.find('.');
+  return std::string(dot == std::string_view::npos ? file : file.substr(0, dot));
+}
+
+std::string Dir(std::string_view path) {
+  size_t slash = path.find_last_of('/');
+  if (slash == std::string_view::npos) return {};
+  std::string_view dir = path.substr(0, slash);
+  size_t up = dir.find_last_of('/');
+  return std::string(up == std::string_view::npos ? dir : dir.substr(up + 1));
+}
+
+bool ClassLike(std::string_view receiver) {
+  if (receiver.empty()) return false;
+  std::string_view last = Last(receiver);
+  return receiver.find("::") != std::string_view::npos ||
+         receiver.find('\\') != std::string_view::npos ||
+         (!last.empty() && std::isupper(static_cast<unsigned char>(last[0])));
+}
+
+struct Definition {
+  size_t file = 0;
+  const TextFunction* fn = nullptr;
+  std::string cls, stem, dir;
+};
+
+struct Candidate {
+  Template text;
+  std::string where;  // "`f()` (path:line)", innermost last
+};
+
+// Where a call is made: the file and the class whose methods self/this reach.
+struct Context {
+  size_t file = 0;
+  std::string cls;
+};
+
+class TextFunctionLinker {
+ public:
+  TextFunctionLinker(std::vector<FileFacts>* files,
+                     const std::vector<std::vector<ErrorSite>*>& sites)
+      : files_(*files), sites_(sites) {}
+
+  TextFunctionStats Run() {
+    for (size_t i = 0; i < files_.size(); ++i) {
+      Family fam = FamilyOf(files_[i].path);
+      if (fam == kNone) continue;
+      for (const TextFunction& f : files_[i].text_functions) {
+        defs_[{fam, f.name}].push_back(
+            {i, &f, std::string(ClassOf(f.qualified)), Stem(files_[i].path), Dir(files_[i].path)});
+      }
+    }
+    if (defs_.empty()) return stats_;
+    for (auto& [key, list] : defs_) {
+      for (const Definition& d : list) {
+        std::set<const TextFunction*> active;
+        stats_.functions += !Returns(d, 0, &active).empty();
+      }
+    }
+    for (size_t i = 0; i < files_.size(); ++i) {
+      if (FamilyOf(files_[i].path) == kNone) continue;
+      ResolveFacts(i);
+      if (sites_.size() > i && sites_[i]) ResolveSites(i, sites_[i]);
+    }
+    return stats_;
+  }
+
+ private:
+  using Key = std::pair<Family, std::string>;
+
+  // The candidates of `d`'s returns, each expanded through the text
+  // functions it calls (memoized; `active` guards against cycles).
+  const std::vector<Candidate>& Returns(const Definition& d, int depth,
+                                        std::set<const TextFunction*>* active) {
+    auto it = memo_.find(d.fn);
+    if (it != memo_.end()) return it->second;
+    std::vector<Candidate> out;
+    active->insert(d.fn);
+    Context ctx{d.file, d.cls};
+    for (size_t r = 0; r < d.fn->returns.size(); ++r) {
+      std::string where =
+          "`" + d.fn->name + "()` (" + files_[d.file].path + ":" +
+          std::to_string(r < d.fn->return_lines.size() ? d.fn->return_lines[r] : d.fn->line) + ")";
+      std::vector<Candidate> expanded;
+      if (depth < kMaxTextFunctionDepth) {
+        expanded = Expand(d.fn->returns[r], ctx, depth + 1, active);
+      }
+      if (expanded.empty()) expanded.push_back({d.fn->returns[r], ""});
+      for (Candidate& c : expanded) {
+        if (!c.text.HasLiteralText() || out.size() >= kMaxTextReturns) continue;
+        c.where = c.where.empty() ? where : where + " via " + c.where;
+        out.push_back(std::move(c));
+      }
+    }
+    active->erase(d.fn);
+    // A result computed inside a cycle is partial: keep it out of the memo.
+    if (active->empty()) return memo_[d.fn] = std::move(out);
+    scratch_.push_back(std::move(out));
+    return scratch_.back();
+  }
+
+  // The definitions a call reaches, by name, arity and receiver.
+  std::vector<const Definition*> Lookup(const CallExpr& call, const Context& ctx) {
+    Family fam = FamilyOf(files_[ctx.file].path);
+    auto it = defs_.find({fam, call.name});
+    if (it == defs_.end()) return {};
+    size_t n = call.args.size();
+    std::vector<const Definition*> exact, loose;
+    for (const Definition& d : it->second) {
+      size_t p = d.fn->params.size();
+      if (p == n) {
+        exact.push_back(&d);
+      } else if (fam == kJs || (n < p && fam != kGo && fam != kRust && fam != kC &&
+                                !(fam == kJvm && d.fn->language == "java"))) {
+        loose.push_back(&d);
+      }
+    }
+    std::vector<const Definition*> fit = exact.empty() ? loose : exact;
+    const std::string& recv = call.receiver;
+    std::vector<const Definition*> picked;
+    if (recv.empty() || IsSelfReceiver(recv)) {
+      std::vector<const Definition*> same_file, same_class;
+      for (const Definition* d : fit) {
+        if (d->file != ctx.file) continue;
+        same_file.push_back(d);
+        if (!ctx.cls.empty() && d->cls == ctx.cls) same_class.push_back(d);
+      }
+      picked = !same_class.empty() ? same_class : !same_file.empty() ? same_file : fit;
+    } else if (ClassLike(recv)) {
+      std::string_view last = Last(recv);
+      for (const Definition* d : fit) {
+        if (d->cls == last || d->stem == last) picked.push_back(d);
+      }
+    } else {
+      // `utils.format_error(x)`, Go `pkg.Msg(x)`: a module's free function.
+      std::string_view last = Last(recv);
+      for (const Definition* d : fit) {
+        if (!d->fn->method && (d->stem == last || d->dir == last)) picked.push_back(d);
+      }
+    }
+    // Overloads or a few same-named helpers: each gives its candidates; a
+    // name defined all over the repository is nobody's in particular.
+    if (picked.size() > kMaxDefinitions) return {};
+    return picked;
+  }
+
+  // The candidates of `t` with every hole that calls a text function
+  // replaced by its returns (one per combination); empty when none does.
+  std::vector<Candidate> Expand(const Template& t, const Context& ctx, int depth,
+                                std::set<const TextFunction*>* active) {
+    std::vector<Candidate> acc(1);
+    bool any = false;
+    // Inside a message with text of its own (`"Cannot index %s with %s"`
+    // around `jv_kind_name(k)`), a call with several returns stays a hole:
+    // one site per combination would replace the message that matches them
+    // all by a capped few. A call that is the whole message gives each.
+    bool part = t.HasLiteralText();
+    for (const Piece& p : t.pieces()) {
+      std::vector<Candidate> values;
+      if (p.is_hole && !p.expr.empty()) values = CallValues(p.expr, ctx, depth, active);
+      if (part && values.size() > 1) values.clear();
+      if (values.empty()) {
+        for (Candidate& c : acc) {
+          if (p.is_hole) {
+            c.text.AddHole(p.text, p.expr, p.type);
+          } else {
+            c.text.AddLiteral(p.text);
+          }
+        }
+        continue;
+      }
+      any = true;
+      std::vector<Candidate> next;
+      for (const Candidate& a : acc) {
+        for (const Candidate& v : values) {
+          if (next.size() >= kMaxTextCandidates) break;
+          Candidate c = a;
+          c.text.Append(v.text);
+          c.where = c.where.empty() ? v.where : c.where + "; " + v.where;
+          next.push_back(std::move(c));
+        }
+      }
+      acc = std::move(next);
+    }
+    if (!any) return {};
+    return acc;
+  }
+
+  // What the call in `expr` returns, its arguments substituted.
+  std::vector<Candidate> CallValues(const std::string& expr, const Context& ctx, int depth,
+                                    std::set<const TextFunction*>* active) {
+    if (depth > kMaxTextFunctionDepth) return {};
+    std::optional<CallExpr> call = ParseCallExpr(expr);
+    if (!call) return {};
+    std::vector<Candidate> out;
+    for (const Definition* d : Lookup(*call, ctx)) {
+      if (active->count(d->fn)) continue;
+      for (const Candidate& r : Returns(*d, depth, active)) {
+        if (out.size() >= kMaxTextCandidates) break;
+        out.push_back({Substitute(r.text, *d->fn, *call), r.where});
+      }
+    }
+    return out;
+  }
+
+  // The function's parameters replaced by the call's arguments: literal
+  // text becomes text, other expressions holes named by the caller's code.
+  static Template Substitute(const Template& t, const TextFunction& fn, const CallExpr& call) {
+    Template out;
+    for (const Piece& p : t.pieces()) {
+      const std::string* arg = nullptr;
+      if (p.is_hole) {
+        for (size_t i = 0; i < call.args.size(); ++i) {
+          const std::string& kw = call.keywords[i];
+          if (kw.empty() ? i < fn.params.size() && fn.params[i] == p.expr : kw == p.expr) {
+            arg = &call.args[i];
+          }
+        }
+      }
+      if (!arg) {
+        if (p.is_hole) {
+          out.AddHole(p.text, p.expr, p.type);
+        } else {
+          out.AddLiteral(p.text);
+        }
+        continue;
+      }
+      Template a = ArgumentTemplate(*arg, p.text);
+      bool repr = p.text.find("!r") != std::string::npos || p.text == "%r";
+      if (repr && a.HasLiteralText()) out.AddLiteral("'");
+      if (a.HasLiteralText()) {
+        out.Append(a);
+      } else {
+        out.AddHole(p.text, *arg, p.type);
+      }
+      if (repr && a.HasLiteralText()) out.AddLiteral("'");
+    }
+    return out;
+  }
+
+  static std::string Note(const std::vector<Candidate>::value_type& c) {
+    return "text returned by " + c.where;
+  }
+
+  Context SiteContext(size_t file, const ErrorSite& s) const {
+    return {file, std::string(ClassOf(s.function))};
+  }
+
+  // Link-call arguments and sink messages: the text flows on into wrappers.
+  void ResolveFacts(size_t i) {
+    FileFacts& f = files_[i];
+    Context ctx{i, ""};
+    std::vector<LinkCall> more_calls;
+    for (LinkCall& call : f.link_calls) {
+      ctx.cls = std::string(ClassOf(call.caller));
+      for (size_t a = 0; a < call.args.size(); ++a) {
+        std::set<const TextFunction*> active;
+        std::vector<Candidate> c = Expand(call.args[a], ctx, 0, &active);
+        if (c.empty()) continue;
+        for (size_t k = 1; k < c.size() && k < kMaxCallCopies; ++k) {
+          LinkCall copy = call;
+          copy.args[a] = c[k].text;
+          more_calls.push_back(std::move(copy));
+        }
+        call.args[a] = c[0].text;
+      }
+    }
+    for (LinkCall& c : more_calls) f.link_calls.push_back(std::move(c));
+    std::vector<SinkFact> more_sinks;
+    for (SinkFact& s : f.sinks) {
+      ctx.cls = std::string(ClassOf(s.function));
+      std::set<const TextFunction*> active;
+      std::vector<Candidate> c = Expand(s.message, ctx, 0, &active);
+      if (c.empty()) continue;
+      for (size_t k = 1; k < c.size() && k < kMaxCallCopies; ++k) {
+        SinkFact copy = s;
+        copy.message = c[k].text;
+        more_sinks.push_back(std::move(copy));
+      }
+      s.message = c[0].text;
+    }
+    for (SinkFact& s : more_sinks) f.sinks.push_back(std::move(s));
+  }
+
+  void ResolveSites(size_t i, std::vector<ErrorSite>* sites) {
+    std::vector<ErrorSite> added;
+    std::set<std::pair<int, std::string>> seen;
+    for (const ErrorSite& s : *sites) seen.insert({s.line, s.message.Display()});
+    auto apply = [&](ErrorSite& s, const std::vector<Candidate>& cands) {
+      std::vector<Candidate> with_text;
+      for (const Candidate& c : cands) {
+        if (c.text.HasLiteralText()) with_text.push_back(c);
+      }
+      if (with_text.empty()) return false;
+      ++stats_.sites_resolved;
+      ErrorSite base = s;
+      std::string old_note = base.message_opaque ? "" : base.message_origin_note;
+      for (size_t k = 0; k < with_text.size(); ++k) {
+        ErrorSite one = base;
+        one.message = with_text[k].text;
+        one.message_opaque = false;
+        one.message_origin_note =
+            old_note.empty() ? Note(with_text[k]) : old_note + "; " + Note(with_text[k]);
+        if (k == 0) {
+          s = std::move(one);
+          continue;
+        }
+        if (!seen.insert({one.line, one.message.Display()}).second) continue;
+        added.push_back(std::move(one));
+        ++stats_.sites_added;
+      }
+      return true;
+    };
+    for (ErrorSite& s : *sites) {
+      if (s.message.HoleCount() == 0) continue;
+      std::set<const TextFunction*> active;
+      apply(s, Expand(s.message, SiteContext(i, s), 0, &active));
+    }
+    // Opaque sites whose message argument is a call (HeldMessage).
+    for (const HeldMessage& h : files_[i].held_messages) {
+      if (h.site) {
+        // No site yet: one only when the call's text is known.
+        for (const Template& a : h.args) {
+          std::set<const TextFunction*> active;
+          ErrorSite s = *h.site;
+          if (!apply(s, Expand(a, SiteContext(i, s), 0, &active))) continue;
+          if (seen.insert({s.line, s.message.Display()}).second) added.push_back(std::move(s));
+          break;
+        }
+        continue;
+      }
+      for (ErrorSite& s : *sites) {
+        if (s.line != h.line || s.error_class != h.error_class || !s.message_opaque) continue;
+        for (const Template& a : h.args) {
+          std::set<const TextFunction*> active;
+          if (apply(s, Expand(a, SiteContext(i, s), 0, &active))) break;
+        }
+      }
+    }
+    for (ErrorSite& s : added) sites->push_back(std::move(s));
+  }
+
+  // Copies of a link call or sink for further candidates.
+  static constexpr size_t kMaxCallCopies = 4;
+  // Same-named definitions a call may reach (overloads, platform variants).
+  static constexpr size_t kMaxDefinitions = 3;
+
+  std::vector<FileFacts>& files_;
+  const std::vector<std::vector<ErrorSite>*>& sites_;
+  std::map<Key, std::vector<Definition>> defs_;
+  std::map<const TextFunction*, std::vector<Candidate>> memo_;
+  std::deque<std::vector<Candidate>> scratch_;  // references stay valid
+  TextFunctionStats stats_;
+};
+
+}  // namespace
+
+TextFunctionStats ResolveTextFunctions(std::vector<FileFacts>* files,
+                                       const std::vector<std::vector<ErrorSite>*>& sites) {
+  return TextFunctionLinker(files, sites).Run();
+}
+
+}  // namespace errdex

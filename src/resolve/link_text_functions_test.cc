@@ -1,0 +1,298 @@
+// Text functions (link_text_functions.h): a raise that only calls a
+// function returning its message takes that function's text, per language.
+#include "resolve/link_text_functions.h"
+
+#include <gtest/gtest.h>
+
+#include "resolve/call_expr.h"
+#include "resolve/link_testing.h"
+
+namespace errdex {
+namespace {
+
+using link_testing::Dump;
+using link_testing::Link;
+using link_testing::Linked;
+using link_testing::Matches;
+
+TEST(CallExpr, ParsesNamesReceiversAndArguments) {
+  std::optional<CallExpr> c = ParseCallExpr("self._fmt(x, \"a, b\", key=1)");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->receiver, "self");
+  EXPECT_EQ(c->name, "_fmt");
+  ASSERT_EQ(c->args.size(), 3u);
+  EXPECT_EQ(c->args[1], "\"a, b\"");
+  EXPECT_EQ(c->keywords[2], "key");
+  c = ParseCallExpr("$this->msg($x)");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->receiver, "$this");
+  c = ParseCallExpr("notRegisteredMessage(simpleName ?: \"<local>\")");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->args[0], "simpleName ?: \"<local>\"");
+  EXPECT_FALSE(ParseCallExpr("f(a) + g(b)"));
+  EXPECT_FALSE(ParseCallExpr("format!(\"x\")"));
+  EXPECT_FALSE(ParseCallExpr("new X(a)"));
+  EXPECT_FALSE(ParseCallExpr("x"));
+}
+
+TEST(TextFunctions, KotlinFollowsExtensionOverloads) {
+  Linked r = Link({{"core/Platform.common.kt", R"SRC(package x
+
+internal fun KClass<*>.serializerNotRegistered(): Nothing {
+    throw SerializationException(notRegisteredMessage())
+}
+
+internal fun KClass<*>.notRegisteredMessage(): String = notRegisteredMessage(simpleName ?: "<local class name not available>")
+
+internal fun notRegisteredMessage(className: String): String = "Serializer for class '$className' is not found.\n" +
+        "Please ensure that class is marked as '@Serializable' and that the serialization compiler plugin is applied.\n"
+
+fun count(): Int = 3
+
+fun other() {
+    error(describe("left"))
+    throw IllegalStateException(count())
+}
+
+fun describe(side: String): String = if (side == "left") "left side is broken" else "side $side is broken"
+)SRC"}});
+  const std::string msg =
+      "Serializer for class '${simpleName ?: \"<local class name not available>\"}' is not "
+      "found.\nPlease ensure that class is marked as '@Serializable' and that the "
+      "serialization compiler plugin is applied.\n";
+  const ErrorSite* s = r.Find("core/Platform.common.kt", 4, "");
+  ASSERT_EQ(r.At("core/Platform.common.kt", 4).size(), 1u) << Dump(r);
+  s = r.At("core/Platform.common.kt", 4)[0];
+  EXPECT_EQ(s->error_class, "SerializationException");
+  EXPECT_FALSE(s->message_opaque);
+  EXPECT_TRUE(Matches(*s,
+                      "Serializer for class 'MyArgs' is not found.\nPlease ensure that class is "
+                      "marked as '@Serializable' and that the serialization compiler plugin is "
+                      "applied.\n"))
+      << s->message.Display();
+  EXPECT_NE(s->message_origin_note.find("notRegisteredMessage()"), std::string::npos);
+  // Several returns: one site each; the literal argument fills the parameter.
+  EXPECT_NE(r.Find("core/Platform.common.kt", 15, "left side is broken"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("core/Platform.common.kt", 15, "side left is broken"), nullptr) << Dump(r);
+  // A function returning a number is no message.
+  ASSERT_EQ(r.CountAt("core/Platform.common.kt", 16), 1) << Dump(r);
+  EXPECT_TRUE(r.At("core/Platform.common.kt", 16)[0]->message_opaque);
+}
+
+TEST(TextFunctions, JavaStaticHelperAndErrorLocal) {
+  Linked r = Link({{"src/util/BeanUtil.java", R"SRC(package x;
+public class BeanUtil {
+    public static String checkUnsupportedType(MapperConfig<?> config, JavaType type) {
+        final String className = type.getRawClass().getName();
+        String typeName, moduleName;
+        if (isJava8TimeClass(className)) {
+            typeName =  "Java 8 date/time";
+            moduleName = "com.fasterxml.jackson.datatype:jackson-datatype-jsr310";
+        } else if (isJodaTimeClass(className)) {
+            typeName =  "Joda date/time";
+            moduleName = "com.fasterxml.jackson.datatype:jackson-datatype-joda";
+        } else {
+            return null;
+        }
+        String str = String.format("%s type %s not supported by default: add Module \"%s\" to enable handling",
+                typeName, ClassUtil.getTypeDescription(type), moduleName);
+        if (failFeature != null) {
+             str = String.format("%s (or disable `MapperFeature.%s`)", str, name());
+        }
+        return str;
+    }
+    public static int size() { return 3; }
+}
+)SRC"},
+                   {"src/ser/Factory.java", R"SRC(package x;
+class Factory {
+    JsonSerializer<?> find(SerializerProvider ctxt, JavaType type) {
+        final String errorMsg = BeanUtil.checkUnsupportedType(ctxt.getConfig(), type);
+        if (errorMsg != null) {
+            return new UnsupportedTypeSerializer(type, errorMsg);
+        }
+        throw new IllegalStateException(reason("x"));
+    }
+    private String reason(String what) {
+        return "no reason for " + what;
+    }
+    void g() { throw new IllegalStateException(BeanUtil.size()); }
+}
+)SRC"}});
+  // The held message is a site at the assignment; the local set in each
+  // branch (`typeName`) is a hole, not its last value.
+  const ErrorSite* s =
+      r.Find("src/ser/Factory.java", 4,
+             "%s type %s not supported by default: add Module \"%s\" to enable handling");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s,
+                      "Java 8 date/time type `java.time.LocalDateTime` not supported by default: "
+                      "add Module \"com.fasterxml.jackson.datatype:jackson-datatype-jsr310\" to "
+                      "enable handling"));
+  EXPECT_EQ(r.CountAt("src/ser/Factory.java", 4), 2) << Dump(r);  // with and without the suffix
+  EXPECT_NE(r.Find("src/ser/Factory.java", 8, "no reason for x"), nullptr) << Dump(r);
+  ASSERT_EQ(r.CountAt("src/ser/Factory.java", 13), 1) << Dump(r);
+  EXPECT_TRUE(r.At("src/ser/Factory.java", 13)[0]->message_opaque);
+}
+
+TEST(TextFunctions, PythonMethodsAndFunctions) {
+  Linked r = Link({{"pkg/errors.py", R"SRC(def _format_error(name, kind="file"):
+    if kind == "dir":
+        return f"directory {name!r} is missing"
+    return "file %s is missing" % name
+
+
+def _count(x):
+    return len(x)
+
+
+class Loader:
+    def _why(self, path):
+        return "cannot load " + path
+
+    def load(self, path):
+        if not path:
+            raise ValueError(_format_error("config"))
+        if path == "x":
+            raise OSError(self._why(path))
+        raise RuntimeError(_count(path))
+)SRC"}});
+  EXPECT_NE(r.Find("pkg/errors.py", 17, "directory 'config' is missing"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("pkg/errors.py", 17, "file config is missing"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("pkg/errors.py", 19, "cannot load {path}"), nullptr) << Dump(r);
+  ASSERT_EQ(r.CountAt("pkg/errors.py", 20), 1) << Dump(r);
+  EXPECT_TRUE(r.At("pkg/errors.py", 20)[0]->message_opaque);
+}
+
+TEST(TextFunctions, JavaScriptAndTypeScript) {
+  Linked r = Link({{"lib/msg.js", R"SRC(function buildMessage(a, b) {
+  return `expected ${a} but got ${b}`;
+}
+const reason = (code) => code === 1 ? 'bad input' : 'bad state';
+function total() { return 1 + 2; }
+class Parser {
+  message(tok) { return 'unexpected token ' + tok; }
+  run(tok) {
+    if (!tok) throw new Error(buildMessage('a token', 'nothing'));
+    if (tok === 1) throw new TypeError(reason(tok));
+    if (tok === 2) throw new Error(this.message(tok));
+    throw new Error(total());
+  }
+}
+)SRC"},
+                   {"src/fail.ts", R"SRC(function explain(name: string): string {
+  return `no such command: ${name}`;
+}
+export function run(name: string) {
+  throw new Error(explain(name));
+}
+)SRC"}});
+  EXPECT_NE(r.Find("lib/msg.js", 9, "expected a token but got nothing"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("lib/msg.js", 10, "bad input"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("lib/msg.js", 10, "bad state"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("lib/msg.js", 11, "unexpected token ${tok}"), nullptr) << Dump(r);
+  ASSERT_EQ(r.CountAt("lib/msg.js", 12), 1) << Dump(r);
+  EXPECT_TRUE(r.At("lib/msg.js", 12)[0]->message_opaque);
+  EXPECT_NE(r.Find("src/fail.ts", 5, "no such command: ${name}"), nullptr) << Dump(r);
+}
+
+TEST(TextFunctions, GoReportsThatCallTextFunctions) {
+  Linked r = Link({{"pkg/codes/codes.go", R"SRC(package codes
+
+func msgFor(code int) string {
+	switch code {
+	case 1:
+		return "bad input"
+	case 2:
+		return "bad state"
+	}
+	return fmt.Sprintf("unknown code %d", code)
+}
+
+func count() int { return 3 }
+
+func Check(code int) error {
+	if code > 10 {
+		panic(msgFor(code))
+	}
+	if code > 5 {
+		return fmt.Errorf("%s", describe("disk"))
+	}
+	return errors.New(strconv.Itoa(count()))
+}
+
+func describe(what string) string {
+	return what + " is full"
+}
+)SRC"}});
+  EXPECT_NE(r.Find("pkg/codes/codes.go", 17, "bad input"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("pkg/codes/codes.go", 17, "bad state"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("pkg/codes/codes.go", 17, "unknown code %d"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("pkg/codes/codes.go", 20, "disk is full"), nullptr) << Dump(r);
+  EXPECT_EQ(r.CountAt("pkg/codes/codes.go", 22), 0) << Dump(r);
+}
+
+TEST(TextFunctions, CStrerrorTableAndCppHelpers) {
+  Linked r = Link({{"src/errs.c", R"SRC(#include <stdio.h>
+static const char *my_strerror(int code) {
+  switch (code) {
+    case E_BAD: return "bad header";
+    case E_LONG: return "line too long";
+    default: return "unknown error";
+  }
+}
+static int count(void) { return 3; }
+void report(int code) {
+  fprintf(stderr, "%s\n", my_strerror(code));
+  fprintf(stderr, "%d\n", count());
+}
+)SRC"},
+                   {"src/open.cc", R"SRC(#include <string>
+std::string describe(const std::string& what) { return "cannot open " + what; }
+int size() { return 1; }
+void f(const std::string& p) {
+  throw std::runtime_error(describe(p));
+}
+void g() { throw std::runtime_error(size()); }
+)SRC"}});
+  EXPECT_NE(r.Find("src/errs.c", 11, "bad header"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("src/errs.c", 11, "line too long"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("src/errs.c", 11, "unknown error"), nullptr) << Dump(r);
+  EXPECT_EQ(r.CountAt("src/errs.c", 12), 0) << Dump(r);
+  ASSERT_EQ(r.CountAt("src/open.cc", 5), 1) << Dump(r);
+  EXPECT_TRUE(Matches(*r.At("src/open.cc", 5)[0], "cannot open /etc/x.conf")) << Dump(r);
+  for (const ErrorSite* x : r.At("src/open.cc", 7)) EXPECT_TRUE(x->message_opaque) << Dump(r);
+}
+
+TEST(TextFunctions, RustConstructorsAndPanics) {
+  Linked r = Link({{"src/lib.rs", R"SRC(fn format_msg(name: &str) -> String {
+    format!("cannot parse {}", name)
+}
+
+fn describe(code: u8) -> &'static str {
+    match code {
+        1 => "bad magic number",
+        _ => "truncated header",
+    }
+}
+
+fn size() -> usize { 3 }
+
+pub fn parse(name: &str, code: u8) -> Result<(), Error> {
+    if code == 0 {
+        return Err(Error::new(format_msg(name)));
+    }
+    if code == 9 {
+        return Err(Error::new(size()));
+    }
+    panic!("{}", describe(code));
+}
+)SRC"}});
+  EXPECT_NE(r.Find("src/lib.rs", 16, "cannot parse {}"), nullptr) << Dump(r);
+  EXPECT_EQ(r.CountAt("src/lib.rs", 19), 0) << Dump(r);
+  EXPECT_NE(r.Find("src/lib.rs", 21, "bad magic number"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("src/lib.rs", 21, "truncated header"), nullptr) << Dump(r);
+}
+
+}  // namespace
+}  // namespace errdex
