@@ -1,0 +1,64 @@
+// The command line's shared parts: exit codes, error printing, the store,
+// the flags `index` and `diff` share, and the one function per subcommand
+// (one file each, as git's builtin/) that registers its options and returns
+// how to run it. Every subcommand is a thin layer over the library
+// (include/errdex/); exit codes are mapped here and nowhere else.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "errdex/indexer.h"
+#include "errdex/status.h"
+#include "errdex/store.h"
+
+namespace errdex {
+
+// 0 found / done, 1 not found, 2 usage or failure.
+constexpr int kExitFound = 0;
+constexpr int kExitNotFound = 1;
+constexpr int kExitFailure = 2;
+
+constexpr const char* kDbHelp =
+    "SQLite database (default $ERRDEX_DB, else ~/.local/share/errdex/errdex.db)";
+
+// Prints "errdex: MESSAGE" to stderr; kNotFound exits 1, anything else 2.
+int Fail(const Status& st);
+int FailUsage(const std::string& msg);
+// For argument errors found after parsing, worded as CLI11's own.
+int FailUsageHelp(const std::string& msg);
+Result<std::unique_ptr<Store>> OpenStore(const std::string& db);
+
+// What `index` reads: which repository, which files, where to store.
+struct IndexArgs {
+  std::string path, repo, rev = "HEAD", db;
+  bool json = false, include_tests = false, include_examples = false, include_docs = false,
+       include_vendored = false, include_generated = false, no_progress = false;
+  std::vector<std::string> include, exclude;
+  size_t max_file_bytes = 2 * 1024 * 1024;
+  int threads = 0;
+};
+
+// The options `index` and `diff` share: which repository, which files.
+void AddSourceFlags(CLI::App* cmd, IndexArgs* a);
+IndexOptions OptionsFrom(const IndexArgs& a);
+
+// A registered subcommand: `run` is called when `app` was parsed.
+struct Command {
+  CLI::App* app = nullptr;
+  std::function<int()> run;
+};
+
+Command AddIndexCommand(CLI::App* app);
+Command AddDiffCommand(CLI::App* app);
+Command AddExplainCommand(CLI::App* app);
+Command AddShowCommand(CLI::App* app);
+Command AddListCommand(CLI::App* app);
+Command AddAnalyzeCommand(CLI::App* app);
+Command AddServeCommand(CLI::App* app);
+Command AddExportCommand(CLI::App* app);
+
+}  // namespace errdex

@@ -1,0 +1,65 @@
+// The command line's shared parts (see cli.h).
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <string>
+
+#include "cli/cli.h"
+#include "errdex/source.h"
+
+namespace errdex {
+
+int Fail(const Status& st) {
+  std::fprintf(stderr, "errdex: %s\n", st.message().c_str());
+  return st.code() == Status::Code::kNotFound ? kExitNotFound : kExitFailure;
+}
+
+int FailUsage(const std::string& msg) {
+  std::fprintf(stderr, "errdex: %s\n", msg.c_str());
+  return kExitFailure;
+}
+
+int FailUsageHelp(const std::string& msg) {
+  std::fprintf(stderr, "errdex: %s\nRun with --help for more information.\n", msg.c_str());
+  return kExitFailure;
+}
+
+Result<std::unique_ptr<Store>> OpenStore(const std::string& db) {
+  return Store::Open(db.empty() ? DefaultDbPath() : db);
+}
+
+IndexOptions OptionsFrom(const IndexArgs& a) {
+  IndexOptions opt;
+  opt.path = a.path;
+  opt.threads = a.threads;
+  opt.source.rev = a.rev;
+  opt.source.repo = a.repo;
+  SkipRules& rules = opt.source.rules;
+  rules.skip_tests = !a.include_tests;
+  rules.skip_examples = !a.include_examples;
+  rules.skip_docs = !a.include_docs;
+  rules.skip_vendored = !a.include_vendored;
+  rules.skip_generated = !a.include_generated;
+  rules.include = a.include;
+  rules.exclude = a.exclude;
+  rules.max_file_bytes = a.max_file_bytes;
+  return opt;
+}
+
+void AddSourceFlags(CLI::App* cmd, IndexArgs* a) {
+  cmd->add_option("path", a->path, "Git repository (or plain directory with --repo)")->required();
+  cmd->add_option("--repo", a->repo, "owner/name (default: from the origin remote)");
+  cmd->add_flag("--include-tests", a->include_tests, "Do not skip tests");
+  cmd->add_flag("--include-examples", a->include_examples, "Do not skip examples");
+  cmd->add_flag("--include-docs", a->include_docs, "Do not skip docs");
+  cmd->add_flag("--include-vendored", a->include_vendored,
+                "Do not skip vendored code and build output");
+  cmd->add_flag("--include-generated", a->include_generated, "Do not skip generated code");
+  cmd->add_option("--include", a->include, "Glob of paths to index whatever the rules say");
+  cmd->add_option("--exclude", a->exclude, "Glob of paths to skip");
+  cmd->add_option("--max-file-bytes", a->max_file_bytes, "Skip larger files")
+      ->capture_default_str();
+  cmd->add_option("--threads", a->threads, "Worker threads (default: all cores)");
+  cmd->footer("Default skip rules:\n" + DescribeSkipRules());
+}
+
+}  // namespace errdex

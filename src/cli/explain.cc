@@ -1,0 +1,202 @@
+// errdex explain: where a pasted error comes from; the paste is read from
+// the argument, a file, or stdin, and --jsonl runs many pastes through one
+// loaded matcher.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <string>
+
+#include "cli/cli.h"
+#include "errdex/input.h"
+#include "errdex/matcher.h"
+#include "errdex/record.h"
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+struct ExplainArgs {
+  std::string text, db, repo;
+  bool json = false, all = false, jsonl = false;
+  size_t limit = 3;
+};
+
+nlohmann::json MatchJson(const Match& m, const ErrorText& in) {
+  nlohmann::json caps = nlohmann::json::array();
+  for (const Capture& c : m.captures) caps.push_back({{"name", c.name}, {"value", c.value}});
+  const Record& r = *m.record;
+  return {{"id", r.id},
+          {"repo", r.repo},
+          {"slug", r.slug},
+          {"filePath", r.file_path},
+          {"lineNumber", r.line_number},
+          {"errorClass", r.error_class.empty() ? nlohmann::json() : nlohmann::json(r.error_class)},
+          {"message", r.error_message},
+          {"url", r.github_url},
+          {"score", m.score},
+          {"matchType", m.match_type},
+          {"reason", m.reason},
+          {"captures", caps},
+          {"inputLine", in.input_line}};
+}
+
+void PrintMatch(size_t rank, const Match& m) {
+  const Record& r = *m.record;
+  std::printf("%zu. %s  [%s, score %.2f]\n", rank,
+              r.error_class.empty() ? r.kind.c_str() : r.error_class.c_str(), m.match_type.c_str(),
+              m.score);
+  std::printf("   %s\n", OneLine(r.error_message, 400).c_str());
+  std::printf("   at %s:%d in %s\n", r.file_path.c_str(), r.line_number, r.repo.c_str());
+  std::printf("   %s\n", r.github_url.c_str());
+  if (!m.reason.empty()) std::printf("   why: %s\n", m.reason.c_str());
+  if (!m.captures.empty()) {
+    std::printf("   captured:\n");
+    for (const Capture& c : m.captures) {
+      std::printf("     %s = %s\n", c.name.c_str(), std::string(Utf8Prefix(c.value, 200)).c_str());
+    }
+  }
+  std::printf("   %s\n", std::string(Utf8Prefix(r.documentation, 300)).c_str());
+  std::printf("   id %s  (errdex show %s)\n", r.id.c_str(), r.id.c_str());
+}
+
+// The matcher holds records with only the fields matching reads
+// (Store::ListForMatching); the hits shown are read in full, once each.
+class HitRecords {
+ public:
+  explicit HitRecords(Store* store) : store_(store) {}
+  void Fill(std::vector<PasteHit>* hits) {
+    for (PasteHit& h : *hits) {
+      auto it = full_.find(h.match.record->id);
+      if (it == full_.end()) {
+        Result<Record> r = store_->Get(h.match.record->id);
+        // A record replaced since the load keeps its matching fields.
+        if (!r.ok()) continue;
+        it = full_.emplace(h.match.record->id, std::move(*r)).first;
+      }
+      h.match.record = &it->second;
+    }
+  }
+
+ private:
+  Store* store_;
+  std::map<std::string, Record> full_;
+};
+
+// --jsonl: many pastes through one loaded matcher, for programs and
+// evaluations. Each input line is a JSON object with "input" (the paste);
+// each output line is that object with "matches" added (or "error" when the
+// line is not such an object). Exit 0 if any input found a match.
+int ExplainLines(const Matcher& matcher, HitRecords* full, const ExplainArgs& a) {
+  bool found = false;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    nlohmann::json in = nlohmann::json::parse(line, nullptr, false);
+    if (!in.is_object() || !in.contains("input") || !in["input"].is_string()) {
+      nlohmann::json err = {{"error", "expected a JSON object with a string \"input\""}};
+      std::cout << err.dump() << "\n";
+      continue;
+    }
+    nlohmann::json out = in;
+    out["matches"] = nlohmann::json::array();
+    std::vector<PasteHit> hits =
+        ExplainPaste(matcher, in["input"].get<std::string>(), a.repo, a.limit, a.all);
+    full->Fill(&hits);
+    for (const PasteHit& h : hits) {
+      out["matches"].push_back(MatchJson(h.match, h.error));
+      found = true;
+    }
+    std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  }
+  return found ? kExitFound : kExitNotFound;
+}
+
+int RunExplain(ExplainArgs a) {
+  if (a.jsonl && a.text != "-") {
+    std::fprintf(stderr, "errdex: --jsonl reads standard input: pass - as TEXT\n");
+    return kExitFailure;
+  }
+  if (a.text == "-" && !a.jsonl) {
+    std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    a.text = std::move(in);
+  }
+  if (Trim(a.text).empty()) return FailUsage("nothing to explain: pass TEXT or - for stdin");
+  if (a.text.size() > kMaxInputBytes) {
+    std::fprintf(stderr, "errdex: input cut to its first %zu bytes\n", kMaxInputBytes);
+  }
+  auto store = OpenStore(a.db);
+  if (!store.ok()) return Fail(store.status());
+  auto records = (*store)->ListForMatching(a.repo);
+  if (!records.ok()) return Fail(records.status());
+  HitRecords full(store->get());
+  // A large whole-corpus matcher is kept as a snapshot beside the database.
+  std::unique_ptr<Matcher> matcher_ptr;
+  if (a.repo.empty() && records->size() >= kMatcherSnapshotMinRecords) {
+    std::string note;
+    matcher_ptr = Matcher::Open(std::move(*records),
+                                MatcherSnapshotPath(a.db.empty() ? DefaultDbPath() : a.db), &note);
+  } else {
+    matcher_ptr = std::make_unique<Matcher>(std::move(*records));
+  }
+  const Matcher& matcher = *matcher_ptr;
+  if (a.jsonl) return ExplainLines(matcher, &full, a);
+  InputNotes notes;
+  std::vector<PasteHit> hits = ExplainPaste(matcher, a.text, a.repo, a.limit, a.all, &notes);
+  full.Fill(&hits);
+  if (notes.errors_cut || notes.message_cut) {
+    std::fprintf(stderr, "errdex: %s\n", notes.Describe().c_str());
+  }
+  nlohmann::json out = {{"matches", nlohmann::json::array()}};
+  bool found = !hits.empty();
+  if (a.json) {
+    for (const PasteHit& h : hits) out["matches"].push_back(MatchJson(h.match, h.error));
+  } else if (!a.all) {
+    if (hits.empty()) {
+      std::vector<ErrorText> errors = ParseInput(a.text);
+      std::string msg = errors.empty() ? a.text : errors.back().message;
+      std::printf("no confident match for: %s\n", std::string(Utf8Prefix(msg, 200)).c_str());
+    }
+    for (size_t i = 0; i < hits.size(); ++i) PrintMatch(i + 1, hits[i].match);
+  } else {
+    // --all: every error of the input in order, with its own matches.
+    std::vector<ErrorText> errors = ParseInput(a.text);
+    for (const ErrorText& e : errors) {
+      if (errors.size() > 1) std::printf("== input line %d: %s\n", e.input_line, e.message.c_str());
+      size_t rank = 0;
+      for (const PasteHit& h : hits) {
+        if (h.error.input_line == e.input_line && h.error.message == e.message) {
+          PrintMatch(++rank, h.match);
+        }
+      }
+      if (rank == 0) {
+        std::printf("no confident match for: %s\n",
+                    std::string(Utf8Prefix(e.message, 200)).c_str());
+      }
+    }
+  }
+  if (a.json) {
+    std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  }
+  return found ? kExitFound : kExitNotFound;
+}
+
+}  // namespace
+
+Command AddExplainCommand(CLI::App* app) {
+  auto a = std::make_shared<ExplainArgs>();
+  CLI::App* cmd = app->add_subcommand("explain", "Find where a pasted error comes from");
+  cmd->add_option("text", a->text, "The error text, a traceback, or - to read stdin")->required();
+  cmd->add_option("--db", a->db, kDbHelp);
+  cmd->add_option("--repo", a->repo, "Only this repository (owner/name)");
+  cmd->add_option("--limit", a->limit, "Matches per error")->capture_default_str();
+  cmd->add_flag("--all", a->all, "Explain every error found in the input, not just the last");
+  cmd->add_flag("--json", a->json, "Print {\"matches\": [...]}");
+  cmd->add_flag("--jsonl", a->jsonl,
+                "With TEXT -: read one {\"input\": ...} object per line from stdin and "
+                "print each with \"matches\" added (one process, many pastes)");
+  return {cmd, [a] { return RunExplain(*a); }};
+}
+
+}  // namespace errdex

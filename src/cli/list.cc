@@ -1,0 +1,56 @@
+// errdex list: the stored records, one line each or --json.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "cli/cli.h"
+#include "errdex/record.h"
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+int RunList(const std::string& repo, const std::string& db, bool json) {
+  auto store = OpenStore(db);
+  if (!store.ok()) return Fail(store.status());
+  auto records = (*store)->List(repo);
+  if (!records.ok()) return Fail(records.status());
+  if (json) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const Record& r : *records) {
+      out.push_back({{"id", r.id},
+                     {"repo", r.repo},
+                     {"slug", r.slug},
+                     {"filePath", r.file_path},
+                     {"lineNumber", r.line_number},
+                     {"errorClass", r.error_class},
+                     {"message", r.error_message}});
+    }
+    std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else {
+    for (const Record& r : *records) {
+      std::string cls = r.error_class.empty() ? r.kind : r.error_class;
+      std::printf("%s  %s:%d  %s  %s\n", r.id.c_str(), r.file_path.c_str(), r.line_number,
+                  cls.c_str(), OneLine(r.error_message, 120).c_str());
+    }
+  }
+  return records->empty() ? kExitNotFound : kExitFound;
+}
+
+}  // namespace
+
+Command AddListCommand(CLI::App* app) {
+  struct Args {
+    std::string repo, db;
+    bool json = false;
+  };
+  auto a = std::make_shared<Args>();
+  CLI::App* cmd = app->add_subcommand("list", "List stored records");
+  cmd->add_option("--repo", a->repo, "Only this repository (owner/name)");
+  cmd->add_option("--db", a->db, kDbHelp);
+  cmd->add_flag("--json", a->json, "JSON output");
+  return {cmd, [a] { return RunList(a->repo, a->db, a->json); }};
+}
+
+}  // namespace errdex

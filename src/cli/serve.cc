@@ -1,0 +1,38 @@
+// errdex serve: HTML pages, the JSON API and /data/ over HTTP.
+#include "errdex/serve.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "cli/cli.h"
+
+namespace errdex {
+namespace {
+
+int RunServe(ServeOptions opt) {
+  opt.on_listening = [&](int port) {
+    std::printf("errdex serve: listening on http://%s:%d/\n", opt.host.c_str(), port);
+    std::fflush(stdout);
+  };
+  Status st = Serve(opt);
+  return st.ok() ? kExitFound : Fail(st);
+}
+
+}  // namespace
+
+Command AddServeCommand(CLI::App* app) {
+  auto o = std::make_shared<ServeOptions>();
+  CLI::App* cmd = app->add_subcommand("serve", "Serve HTML pages, the JSON API and /data/");
+  cmd->add_option("--db", o->db, kDbHelp);
+  cmd->add_option("--host", o->host, "Address to bind")->capture_default_str();
+  cmd->add_option("--port", o->port, "Port (0: any free port)")->capture_default_str();
+  cmd->add_option("--threads", o->threads, "Worker threads (default: sized for 64+ clients)");
+  cmd->add_option("--reload-seconds", o->reload_seconds,
+                  "How often to look for a newer dataset (0: never)")
+      ->capture_default_str();
+  return {cmd, [o] { return RunServe(*o); }};
+}
+
+}  // namespace errdex

@@ -1,0 +1,111 @@
+// errdex show: one stored record, as text or --json.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "cli/cli.h"
+#include "errdex/record.h"
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+// "model NAME (documentation, solutions 3-4)" when a model wrote prose.
+std::string ModelNote(const Record& r) {
+  if (!r.llm.is_object()) return "";
+  std::vector<std::string> fields;
+  const nlohmann::json& from = r.llm.value("modelItemsFrom", nlohmann::json::object());
+  for (const nlohmann::json& f : r.llm.value("fields", nlohmann::json::array())) {
+    if (!f.is_string()) continue;
+    std::string name = f.get<std::string>();
+    if (from.contains(name) && from[name].is_number_unsigned()) {
+      size_t first = from[name].get<size_t>() + 1;
+      size_t last = name == "solutions" ? r.solutions.size() : r.prevention_tips.size();
+      name += first == last ? " " + std::to_string(first)
+                            : " " + std::to_string(first) + "-" + std::to_string(last);
+    }
+    fields.push_back(name);
+  }
+  return "model " + r.llm.value("model", std::string("?")) + " (" + Join(fields, ", ") + ")";
+}
+
+// Index of the first list item a model wrote (the list's size when none).
+size_t ModelItemsFrom(const Record& r, const char* field, size_t size) {
+  if (!r.llm.is_object()) return size;
+  const nlohmann::json& from = r.llm.value("modelItemsFrom", nlohmann::json::object());
+  return from.contains(field) && from[field].is_number_unsigned() ? from[field].get<size_t>()
+                                                                  : size;
+}
+
+void PrintRecord(const Record& r) {
+  std::printf("%s  %s\n", r.id.c_str(),
+              r.error_class.empty() ? r.kind.c_str() : r.error_class.c_str());
+  std::printf("repo:      %s @ %s\n", r.repo.c_str(), r.analyzed_sha.c_str());
+  std::printf("where:     %s:%d", r.file_path.c_str(), r.line_number);
+  if (!r.function.empty()) std::printf(" in %s", r.function.c_str());
+  std::printf("\nlink:      %s\n", r.github_url.c_str());
+  std::printf("type:      %s, %s\n", r.error_type.c_str(), r.severity.c_str());
+  if (std::string note = ModelNote(r); !note.empty()) {
+    std::printf("prose:     %s; deterministic text in `errdex show %s --json` (llm)\n",
+                note.c_str(), r.id.c_str());
+  }
+  std::printf("\n");
+  std::printf("Error message\n  %s\n\nPattern\n  %s\n\n", r.error_message.c_str(),
+              r.message_pattern.c_str());
+  std::printf("What it means\n  %s\n\nWhen it happens\n  %s\n  %s\n\nSolutions\n",
+              r.documentation.c_str(), r.trigger_scenarios.c_str(), r.common_situations.c_str());
+  size_t model_from = ModelItemsFrom(r, "solutions", r.solutions.size());
+  for (size_t i = 0; i < r.solutions.size(); ++i) {
+    std::printf("  %zu. %s%s\n", i + 1, i >= model_from ? "[model] " : "", r.solutions[i].c_str());
+  }
+  if (!r.prevention_tips.empty()) {
+    std::printf("\nPrevention\n");
+    size_t tips_from = ModelItemsFrom(r, "preventionTips", r.prevention_tips.size());
+    for (size_t i = 0; i < r.prevention_tips.size(); ++i) {
+      std::printf("  - %s%s\n", i >= tips_from ? "[model] " : "", r.prevention_tips[i].c_str());
+    }
+  }
+  if (!r.handling_strategy.empty()) {
+    std::printf("\nHandling\n  %s\n", r.handling_strategy.c_str());
+    if (r.try_catch_pattern) std::printf("%s\n", r.try_catch_pattern->c_str());
+  }
+  if (!r.example_fix.empty()) std::printf("\nExample fix\n%s\n", r.example_fix.c_str());
+  std::printf("\nSource (lines %d-%d)\n", r.source_code_start, r.source_code_end);
+  std::vector<std::string_view> lines = SplitLines(r.source_code);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    int n = r.source_code_start + static_cast<int>(i);
+    std::printf("%s%6d  %.*s\n", n == r.line_number ? ">" : " ", n,
+                static_cast<int>(lines[i].size()), lines[i].data());
+  }
+}
+
+int RunShow(const std::string& id, const std::string& db, bool json) {
+  auto store = OpenStore(db);
+  if (!store.ok()) return Fail(store.status());
+  auto rec = (*store)->Get(id);
+  if (!rec.ok()) return Fail(rec.status());
+  if (json) {
+    std::cout << RecordToJsonText(*rec, 2) << "\n";
+  } else {
+    PrintRecord(*rec);
+  }
+  return kExitFound;
+}
+
+}  // namespace
+
+Command AddShowCommand(CLI::App* app) {
+  struct Args {
+    std::string id, db;
+    bool json = false;
+  };
+  auto a = std::make_shared<Args>();
+  CLI::App* cmd = app->add_subcommand("show", "Print one record");
+  cmd->add_option("id", a->id, "Record id")->required();
+  cmd->add_option("--db", a->db, kDbHelp);
+  cmd->add_flag("--json", a->json, "Print the full record as JSON");
+  return {cmd, [a] { return RunShow(a->id, a->db, a->json); }};
+}
+
+}  // namespace errdex
