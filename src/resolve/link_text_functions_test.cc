@@ -264,6 +264,28 @@ void g() { throw std::runtime_error(size()); }
   for (const ErrorSite* x : r.At("src/open.cc", 7)) EXPECT_TRUE(x->message_opaque) << Dump(r);
 }
 
+// A local set to a placeholder and then changed (nlohmann's hex_bytes starts
+// from "FF" and overwrites both characters) does not return its first text.
+TEST(TextFunctions, CppMutatedLocalIsNotTheReturnedText) {
+  Linked r = Link({{"src/serializer.hpp", R"SRC(#include <string>
+struct serializer {
+  static std::string hex_bytes(unsigned char byte) {
+    std::string result = "FF";
+    result[0] = "0123456789ABCDEF"[byte / 16];
+    result[1] = "0123456789ABCDEF"[byte % 16];
+    return result;
+  }
+  void dump(unsigned char byte) {
+    throw std::runtime_error("invalid UTF-8 byte: 0x" + hex_bytes(byte));
+  }
+};
+)SRC"}});
+  ASSERT_EQ(r.CountAt("src/serializer.hpp", 10), 1) << Dump(r);
+  const ErrorSite* site = r.At("src/serializer.hpp", 10)[0];
+  EXPECT_TRUE(Matches(*site, "invalid UTF-8 byte: 0x6E")) << Dump(r);
+  EXPECT_EQ(site->message.Display().find("0xFF"), std::string::npos) << Dump(r);
+}
+
 TEST(TextFunctions, RustConstructorsAndPanics) {
   Linked r = Link({{"src/lib.rs", R"SRC(fn format_msg(name: &str) -> String {
     format!("cannot parse {}", name)

@@ -32,12 +32,12 @@
 
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
-#include "extract/cpp/c_strings.h"
-#include "extract/cpp/cpp_reports.h"
-#include "extract/cpp/export_macros.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
+#include "extract/cpp/c_strings.h"
+#include "extract/cpp/cpp_reports.h"
+#include "extract/cpp/export_macros.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_c();
@@ -57,7 +57,7 @@ using ts::kMaxAncestors;
 constexpr size_t kMaxAssignmentsPerName = 256;
 constexpr size_t kMaxInlineStatements = 8;
 constexpr size_t kMaxExprSteps = 50000;  // template-building steps per file
-constexpr size_t kMaxArgVariants = 4;     // link calls per call (helpers with several returns)
+constexpr size_t kMaxArgVariants = 4;    // link calls per call (helpers with several returns)
 
 using cpp::AnyWord;
 using cpp::ApplyBraceFormat;
@@ -665,7 +665,7 @@ class CppFile {
       msg.AddHole("{strerror(errno)}", "strerror(errno)");
     }
     site.message = TrimTrailing(msg);
-    if (!site.message.HasLiteralText()) {  // fputs(buf, stderr) of an unknown buf
+    if (!site.message.HasLiteralText()) {      // fputs(buf, stderr) of an unknown buf
       HoldCallMessage(stmt, std::move(site));  // fprintf(stderr, "%s\n", my_strerror(code))
       return;
     }
@@ -1271,8 +1271,8 @@ class CppFile {
         if (taken && !*taken) continue;
         if (!taken) {
           // if/else appending each: one hole for both.
-          bool same = !out.empty() && out.pieces().back().is_hole &&
-                      out.pieces().back().expr == name;
+          bool same =
+              !out.empty() && out.pieces().back().is_hole && out.pieces().back().expr == name;
           if (!same) out.AddHole("{" + name + "}", name);
           continue;
         }
@@ -1624,8 +1624,9 @@ class CppFile {
     }
     std::optional<std::string> text = WrappedLiteral(right, 0);
     if (!text) return;
-    facts_->text_constants.push_back({base + "." + std::string(ts::Text(Field(left, "field"), src_)),
-                                      Literal(ReplyText(*text)), ts::Line(stmt)});
+    facts_->text_constants.push_back(
+        {base + "." + std::string(ts::Text(Field(left, "field"), src_)), Literal(ReplyText(*text)),
+         ts::Line(stmt)});
   }
 
   // Names that read like a message or error constant: `ErrorMsg::X`,
@@ -1798,9 +1799,9 @@ class CppFile {
   // memory functions and formatted output to buffers.
   static bool PlatformCall(std::string_view name) {
     static const std::set<std::string_view> kNames = {
-        "printf", "fprintf", "sprintf",  "snprintf", "puts",    "fputs",   "fopen",   "open",
-        "getenv", "setenv",  "strtol",   "strtoul",  "strtod",  "atoi",    "sscanf",  "fwrite",
-        "write",  "assert",  "static_assert", "sizeof", "defined", "memcmp", "strdup", "strndup"};
+        "printf", "fprintf", "sprintf",       "snprintf", "puts",    "fputs",  "fopen",  "open",
+        "getenv", "setenv",  "strtol",        "strtoul",  "strtod",  "atoi",   "sscanf", "fwrite",
+        "write",  "assert",  "static_assert", "sizeof",   "defined", "memcmp", "strdup", "strndup"};
     if (kNames.count(name)) return true;
     return name.starts_with("str") && name.size() <= 8 && name.find('_') == std::string_view::npos;
   }
@@ -1971,8 +1972,9 @@ class CppFile {
       std::string base = StripTemplateArgs(ts::Text(name, src_));
       std::string last(LastName(base));
       // Out of line the bases are not in sight: members are lower-case.
-      bool is_base = bases.empty() ? !last.empty() && std::isupper(static_cast<unsigned char>(last[0]))
-                                   : bases.count(last) > 0;
+      bool is_base = bases.empty()
+                         ? !last.empty() && std::isupper(static_cast<unsigned char>(last[0]))
+                         : bases.count(last) > 0;
       if (!is_base && !IsStdException(base)) continue;
       TSNode list = ts_node_named_child(fi, 1);
       std::vector<TSNode> args = Args(list);
@@ -2054,6 +2056,7 @@ class CppFile {
         ForEachOwnReturn(Field(def, "body"), "return_statement", IsFunctionNode, [&](TSNode ret) {
           TSNode value = ts::FirstNamed(ret);
           if (ts_node_is_null(value)) return;
+          if (MutatedLocal(value, Field(def, "body"))) return;
           std::string note;
           Template t = ExprTemplate(value, ts_node_start_byte(ret), 0, &note, nullptr);
           collector.AddReturn(def.id, t, ts::Line(ret));
@@ -2062,6 +2065,31 @@ class CppFile {
       }
     }
     collector.Emit(facts_);
+  }
+
+  // True if `value` names a local that `body` changes after setting it
+  // (`std::string result = "FF"; result[0] = hex[b / 16]; return result;`):
+  // its initial text is not what the function returns.
+  bool MutatedLocal(TSNode value, TSNode body) {
+    if (!Is(value, "identifier") || ts_node_is_null(body)) return false;
+    std::string_view name = ts::Text(value, src_);
+    std::string_view text = ts::Text(body, src_);
+    for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+      bool word_start = at == 0 || !IsIdentChar(text[at - 1]);
+      size_t end = at + name.size();
+      if (!word_start || (end < text.size() && IsIdentChar(text[end]))) continue;
+      while (end < text.size() && (text[end] == ' ' || text[end] == '\t')) ++end;
+      std::string_view rest = text.substr(end);
+      if (rest.starts_with("[") || rest.starts_with("+=") || rest.starts_with("<<") ||
+          rest.starts_with(".") || rest.starts_with("->")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static bool IsIdentChar(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
   }
 
   bool ReturnsText(TSNode def) {
@@ -2149,14 +2177,14 @@ class CppFile {
   std::string self_class_;  // the class whose methods unqualified calls may name
   std::vector<std::pair<std::string, TSNode>> constructors_;  // class, definition
   struct PendingCall {
-    TSNode call;             // call_expression, or the thrown expression
+    TSNode call;  // call_expression, or the thrown expression
     std::vector<TSNode> args;
     std::string self_class;  // the caller's class
     LinkCall fact;           // everything but the arguments
   };
   std::vector<PendingCall> pending_calls_;
   std::map<uint32_t, std::vector<std::string>> text_params_;  // by function start
-  uint32_t last_finished_ = UINT32_MAX;  // the statement of the last site
+  uint32_t last_finished_ = UINT32_MAX;                       // the statement of the last site
   std::vector<std::tuple<TSNode, TSNode, std::string>> factory_calls_;  // stmt, call, class
 };
 
