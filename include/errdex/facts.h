@@ -166,8 +166,8 @@ struct HeldMessage {
 // (src/resolve/link_text_functions.h). Each return with text, or that calls
 // another function (followed transitively), is one candidate message.
 struct TextFunction {
-  std::string name;       // what calls name: "notRegisteredMessage"
-  std::string qualified;  // "Class.method" / "notRegisteredMessage"
+  std::string name;                 // what calls name: "notRegisteredMessage"
+  std::string qualified;            // "Class.method" / "notRegisteredMessage"
   std::vector<std::string> params;  // positional as calls pass them (self/this dropped)
   bool method = false;              // an instance method (called through self/this)
   std::string language;             // "kotlin", "c", ...

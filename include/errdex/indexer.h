@@ -18,8 +18,8 @@ class Store;
 struct IndexOptions {
   std::string path;
   SourceOptions source;
-  int threads = 0;           // 0: hardware concurrency
-  std::string analyzed_at;   // ISO-8601; empty: now
+  int threads = 0;          // 0: hardware concurrency
+  std::string analyzed_at;  // ISO-8601; empty: now
 };
 
 struct IndexSummary {

@@ -22,6 +22,9 @@ struct ErrorText {
   std::string error_code;          // Node's `code: 'ERR_X'` property, when printed
   int input_line = 0;              // 1-based line of the input it came from
   std::vector<StackFrame> frames;  // innermost last, as the trace prints them
+  // One paragraph of a longer free text (see ParseInput): it is an answer
+  // only when a record's template is the whole paragraph (Query::whole).
+  bool paragraph = false;
 };
 
 // Limits that keep hostile input bounded. Past them the input is cut, and

@@ -46,6 +46,11 @@ struct Query {
   // low-scoring hit stands only when it names the hit's library. Empty:
   // the message alone.
   std::string_view context;
+  // The message is one paragraph of a longer paste: only a pattern that
+  // matches all of it, with literal text for at least half its bytes,
+  // counts ("Unknown argument: xxx" after a usage text, not "failed with"
+  // inside "FAILURE: Build failed with an exception.").
+  bool whole = false;
 };
 
 // Below this many records a Matcher builds in well under a second, faster

@@ -2,11 +2,10 @@
 // schema v2. Ids, slugs and permalinks are computed here and nowhere else.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace errdex {
 

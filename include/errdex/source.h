@@ -40,9 +40,9 @@ struct SkippedFile {
 };
 
 struct Snapshot {
-  std::string repo;           // "owner/name"
-  std::string sha;            // full commit sha; empty for a plain directory
-  std::string note;           // e.g. "not a git repository: no commit pins these records"
+  std::string repo;               // "owner/name"
+  std::string sha;                // full commit sha; empty for a plain directory
+  std::string note;               // e.g. "not a git repository: no commit pins these records"
   std::vector<SourceFile> files;  // files some extractor handles, not skipped
   std::vector<SkippedFile> skipped;
   int unsupported = 0;  // files no extractor handles (not reported one by one)

@@ -15,7 +15,7 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
   std::vector<PasteHit> out;
   for (size_t i = 0; i < errors.size(); ++i) {
     const ErrorText& e = errors[i];
-    Query q{e.message, e.error_class, repo, limit, e.error_code, e.frames, text};
+    Query q{e.message, e.error_class, repo, limit, e.error_code, e.frames, text, e.paragraph};
     for (Match& m : matcher.Find(q)) out.push_back({std::move(m), e});
   }
   if (each_error) return out;

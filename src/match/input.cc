@@ -639,21 +639,48 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
   return i + 1;
 }
 
-// Free text: the whole text is one message.
-std::vector<ErrorText> ParseFreeText(const std::vector<std::string_view>& lines) {
-  size_t first = 0;
-  while (first < lines.size() && IsBlank(lines[first])) ++first;
-  if (first == lines.size()) return {};
+// One message from lines[first, last): its first line's log prefix and a
+// leading `SomeError:` are split off.
+ErrorText FreeMessage(const std::vector<std::string_view>& lines, size_t first, size_t last) {
   ErrorText e;
   e.input_line = static_cast<int>(first + 1);
   std::string_view head = StripLogPrefix(Trim(lines[first]));
   std::string_view message;
   if (!SplitClass(head, /*in_traceback=*/false, &e.error_class, &message)) message = head;
   // The lines are views of one buffer: the message runs from its start on
-  // the first line to the end of the text.
-  const char* end = lines.back().data() + lines.back().size();
+  // the first line to the end of the last.
+  const char* end = lines[last - 1].data() + lines[last - 1].size();
   e.message = std::string(Trim(std::string_view(message.data(), end - message.data())));
-  return {std::move(e)};
+  return e;
+}
+
+// Free text: the whole text is one message. When blank lines split it into
+// paragraphs, each paragraph is one as well: a CLI prints its usage, then a
+// blank line, then the error ("Unknown argument: xxx"), and the error alone
+// matches its record where the whole text is mostly usage.
+constexpr size_t kMaxParagraphs = 8;
+
+std::vector<ErrorText> ParseFreeText(const std::vector<std::string_view>& lines) {
+  size_t first = 0;
+  while (first < lines.size() && IsBlank(lines[first])) ++first;
+  size_t last = lines.size();
+  while (last > first && IsBlank(lines[last - 1])) --last;
+  if (first == last) return {};
+  std::vector<ErrorText> out = {FreeMessage(lines, first, last)};
+  std::vector<std::pair<size_t, size_t>> paragraphs;
+  for (size_t i = first; i < last;) {
+    size_t end = i;
+    while (end < last && !IsBlank(lines[end])) ++end;
+    paragraphs.emplace_back(i, end);
+    i = end;
+    while (i < last && IsBlank(lines[i])) ++i;
+  }
+  if (paragraphs.size() < 2 || paragraphs.size() > kMaxParagraphs) return out;
+  for (const auto& [begin, end] : paragraphs) {
+    out.push_back(FreeMessage(lines, begin, end));
+    out.back().paragraph = true;
+  }
+  return out;
 }
 
 }  // namespace

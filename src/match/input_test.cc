@@ -512,5 +512,29 @@ TEST(InputTest, InvalidUtf8AndRegexLookingText) {
   for (const std::string& in : inputs) ParseInput(in);  // must not crash
 }
 
+// A CLI prints its usage, a blank line, then the error: the whole text is
+// one message and each paragraph another, marked as such.
+TEST(InputTest, FreeTextParagraphsAreMessagesToo) {
+  std::string text =
+      "Usage: script.js <command> [arguments]\n"
+      "\n"
+      "Options:\n"
+      "  -h, --help  Show help  [boolean]\n"
+      "\n"
+      "Unknown argument: xxx\n";
+  std::vector<ErrorText> errors = ParseInput(text);
+  ASSERT_EQ(errors.size(), 4u);
+  EXPECT_FALSE(errors[0].paragraph);
+  EXPECT_EQ(errors[0].input_line, 1);
+  EXPECT_TRUE(errors[3].paragraph);
+  EXPECT_EQ(errors[3].message, "Unknown argument: xxx");
+  EXPECT_EQ(errors[3].input_line, 6);
+  EXPECT_EQ(errors[2].message, "Options:\n  -h, --help  Show help  [boolean]");
+  // One paragraph: only the whole text.
+  errors = ParseInput("Unknown argument: xxx\nDid you mean xyz?\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_FALSE(errors[0].paragraph);
+}
+
 }  // namespace
 }  // namespace errdex

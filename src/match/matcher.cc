@@ -129,6 +129,8 @@ constexpr double kNumericCodeBonus = 0.03;
 // given only when its best hit is better by more than this: the text as
 // pasted is the default reading.
 constexpr double kReadingMargin = 0.01;
+// A paragraph query (Query::whole) needs literal text for this share of it.
+constexpr double kMinParagraphLiteral = 0.5;
 
 bool IsWordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -420,6 +422,7 @@ struct Ranked {
   bool weak = false;
   bool framed = false;  // a frame of the paste points at its file or function
   double frame = 0;     // that evidence's bonus, kept apart from the clamped score
+  bool full = false;    // the pattern matched the whole text
   // Where the pattern matched in the text, and where its holes did.
   size_t begin = 0, end = 0;
   std::vector<std::pair<size_t, size_t>> holes;
@@ -681,6 +684,7 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   out->match.record = &rec;
   out->match.match_type = "pattern";
   out->literal_chars = literal_chars[r];
+  out->full = full;
   for (int g = 1; g <= groups; ++g) {
     // A group that took no part in the match has a null data().
     std::string value = sub[g].data() ? std::string(sub[g].data(), sub[g].size()) : "";
@@ -1148,6 +1152,13 @@ std::vector<Match> Matcher::Find(const Query& query) const {
   }
   // Only common words matched ("error: %s"): no evidence on its own.
   std::erase_if(hits, [](const Ranked& h) { return h.weak; });
+  if (query.whole) {
+    std::erase_if(hits, [&](const Ranked& h) {
+      return !h.full || static_cast<double>(h.literal_chars) <
+                            kMinParagraphLiteral * static_cast<double>(text.size());
+    });
+    if (hits.empty()) return {};
+  }
   PreferInnerLinks(&hits);
   bool message_hit = !hits.empty();
   if (!message_hit) {

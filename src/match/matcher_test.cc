@@ -757,5 +757,28 @@ TEST(MatcherTest, InnerLinksRankFirstOnlyWhenAnchoredAndInTheSameLanguage) {
   EXPECT_EQ(hits[0].record->id, "guzzle");
 }
 
+// A paragraph of a longer paste stands only when a template is all of it.
+TEST(MatcherTest, ParagraphQueriesNeedTheWholeParagraph) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("unknown", "Unknown argument: %s", R"(Unknown argument: ([\s\S]*?))",
+                          {{"%s", "arg"}}));
+  rs.push_back(MakeRecord("failed", "${description} failed with ${error}",
+                          R"(([\s\S]*?) failed with ([\s\S]*?))",
+                          {{"${description}", "description"}, {"${error}", "error"}}));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.whole = true;
+  q.message = "Unknown argument: xxx";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].record->id, "unknown");
+  // Mostly holes: no answer from a paragraph.
+  q.message = "FAILURE: Build failed with an exception.";
+  EXPECT_TRUE(matcher.Find(q).empty());
+  // Not the whole paragraph: no answer either.
+  q.message = "Error: Unknown argument: xxx (see --help)";
+  EXPECT_TRUE(matcher.Find(q).empty());
+}
+
 }  // namespace
 }  // namespace errdex
