@@ -9,6 +9,9 @@
 #include <unordered_map>
 
 #include "analyze/guard_text.h"
+#include "analyze/internal_check.h"
+#include "analyze/site_shape.h"
+#include "analyze/visibility.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -160,11 +163,93 @@ std::string Who(const ErrorSite& s) {
   return s.function.empty() ? "The module-level code of " + s.file_path : "`" + s.function + "`";
 }
 
-// What the error means comes first (the maintainers' own words, else the
-// deciding check read in the user's terms); where it is raised comes last.
-void Documentation(const ErrorSite& s, Record* r) {
+// What the builder reads about a site beyond its conditions, once: who may
+// call the function, whether the deciding check reads only its parameters,
+// and what the lines around the raise say (site_shape.h, internal_check.h).
+struct SiteView {
+  std::string header;     // HeaderText at the function line; "" when unknown
+  bool callable = false;  // a user may call s.function (visibility.h)
+  bool params_known = false;
+  std::vector<std::string> params;
+  const PathCondition* decisive = nullptr;
+  std::vector<std::string> reads;        // variables the deciding check reads
+  bool on_params = false;                // ... all of them parameters
+  std::optional<ShapeState> shape;       // the raise line's idiom, without a check
+  std::optional<ShapeState> err_source;  // `err != nil`: the call that set `err`
+  std::string internal;                  // InternalCheckEvidence
+  int caught_at = 0;                     // CaughtLocally
+};
+
+// `err != nil`, `err` (tested for truth): the error variable it reads.
+std::string ErrorVariable(const PathCondition& c) {
+  std::string e = c.expr;
+  if (c.polarity && e.ends_with(" != nil")) e = e.substr(0, e.size() - 7);
+  std::string lower = ToLower(e);
+  bool ident = !e.empty() && std::all_of(e.begin(), e.end(), [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+  });
+  return ident && lower.ends_with("err") ? e : std::string();
+}
+
+SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  SiteView v;
+  v.header = s.function_line && !s.function.empty() ? HeaderText(lines, s.function_line) : "";
+  // Module-level code is reached by importing or running the file.
+  v.callable = s.function.empty() || UserCallable(s, v.header);
+  v.params_known = v.header.find('(') != std::string::npos;
+  v.params = ParameterNames(v.header, s.language);
+  if (s.language == "javascript" || s.language == "typescript") v.params.push_back("arguments");
+  v.decisive = DecisiveCondition(s);
+  if (v.decisive) {
+    v.reads = VariablesRead(v.decisive->expr);
+    v.on_params = v.params_known && !v.reads.empty() &&
+                  std::all_of(v.reads.begin(), v.reads.end(), [&](const std::string& x) {
+                    return std::find(v.params.begin(), v.params.end(), x) != v.params.end();
+                  });
+    std::string var = ErrorVariable(*v.decisive);
+    if (!var.empty()) v.err_source = ErrorSource(lines, var, v.decisive->line);
+  } else {
+    v.shape = RaiseShape(s, lines);
+  }
+  v.internal = InternalCheckEvidence(s, lines);
+  v.caught_at = CaughtLocally(s, lines);
+  return v;
+}
+
+// The deciding check's state; an `err` check names the call that failed.
+std::string DecisiveState(const SiteView& v) {
+  if (v.err_source) {
+    return v.err_source->text + " (line " + std::to_string(v.err_source->line) +
+           ", checked at line " + std::to_string(v.decisive->line) + ")";
+  }
+  return StateText(*v.decisive);
+}
+
+// Variables the deciding check reads that the function does not take:
+// its own state (locals, fields), which no caller sets directly.
+std::vector<std::string> OwnState(const SiteView& v) {
+  std::vector<std::string> out;
+  if (!v.params_known) return out;
+  for (const std::string& x : v.reads) {
+    if (x == "self" || x == "this" || x == "err") continue;
+    if (std::find(v.params.begin(), v.params.end(), x) == v.params.end()) out.push_back(x);
+  }
+  return out;
+}
+
+// What the error means comes first (an internal check says so; then the
+// maintainers' own words, else the deciding check read in the user's terms);
+// where it is raised comes last.
+void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   std::vector<std::string> meaning;
   nlohmann::json lines = nlohmann::json::array();
+  if (!v.internal.empty()) {
+    meaning.push_back(
+        "This looks like an internal consistency check of the code, not an error "
+        "its users are meant to cause: " +
+        v.internal + ".");
+    lines.push_back(s.line);
+  }
   // The function's own `@throws` sentence for this class first: it says
   // what the error means in the maintainer's words.
   std::vector<SourceNote> notes = s.notes;
@@ -186,25 +271,53 @@ void Documentation(const ErrorSite& s, Record* r) {
     }
     lines.push_back(n.first_line);
   }
-  const PathCondition* d = DecisiveCondition(s);
-  if (meaning.empty() && d) {
-    meaning.push_back(Who(s) + " reports it when " + StateText(*d) + ".");
+  const PathCondition* d = v.decisive;
+  if (meaning.empty() && d && v.on_params && v.callable) {
+    meaning.push_back(Who(s) + " rejects arguments for which " + StateText(*d) + ".");
     lines.push_back(d->line);
+  } else if (meaning.empty() && d) {
+    meaning.push_back(Who(s) + " reports it when " + DecisiveState(v) + ".");
+    lines.push_back(d->line);
+  } else if (meaning.empty() && v.shape) {
+    meaning.push_back(Who(s) + " reports it when " + v.shape->text + " (line " +
+                      std::to_string(v.shape->line) + ").");
+    lines.push_back(v.shape->line);
   }
   std::string doc = Join(meaning, " ");
   if (!doc.empty()) doc += " ";
   doc += WhatRaises(s) + " in " + Where(s) + " at line " + std::to_string(s.line) + ".";
   lines.push_back(s.line);
+  if (v.caught_at) {
+    doc += " The same function catches it at line " + std::to_string(v.caught_at) +
+           ", so this text does not reach callers from here.";
+    lines.push_back(v.caught_at);
+  }
   if (!s.message_origin_note.empty()) doc += " (" + s.message_origin_note + ".)";
   r->documentation = doc;
   r->provenance["documentation"] = lines;
 }
 
+// The deciding check's sentence: the arguments of a function the user calls,
+// else the function's own state, named as such.
+std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
+  if (v.on_params && v.callable) {
+    return "Happens when you call " + Who(s) + " with arguments for which " +
+           StateText(*v.decisive) + ".";
+  }
+  std::string out = "Happens in " + Where(s) + " when " + DecisiveState(v);
+  std::vector<std::string> own = OwnState(v);
+  if (!own.empty() && !v.err_source && !s.function.empty()) {
+    out += "; `" + Join(own, "`, `") + "` " + (own.size() > 1 ? "are" : "is") +
+           " not an argument of " + Who(s) + " but its own state";
+  }
+  return out + ".";
+}
+
 // The deciding check first, in the user's terms; the checks passed on the
 // way after it; a catch clause as "after X was caught".
-void Triggers(const ErrorSite& s, Record* r) {
+void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
-  const PathCondition* d = DecisiveCondition(s);
+  const PathCondition* d = v.decisive;
   std::vector<std::string> earlier, caught;
   for (const PathCondition& c : s.conditions) {
     if (&c == d) continue;
@@ -217,11 +330,20 @@ void Triggers(const ErrorSite& s, Record* r) {
   }
   std::string out;
   if (d) {
-    out = "Happens in " + Where(s) + " when " + StateText(*d) + ".";
+    out = DecisiveTrigger(s, v);
     lines.insert(lines.begin(), d->line);
+    if (v.err_source) lines.push_back(v.err_source->line);
   } else if (!caught.empty()) {
     out = "Happens in " + Where(s) + " when the code guarded by " + Join(caught, ", ") + " fails.";
     caught.clear();
+  } else if (v.shape) {
+    out = "Happens in " + Where(s) + " when " + v.shape->text + " (line " +
+          std::to_string(v.shape->line) + ").";
+    lines.push_back(v.shape->line);
+  } else if (s.kind == SiteKind::kWarning && !s.function.empty()) {
+    out = "Issued whenever " + Who(s) + " runs: errdex found no condition before line " +
+          std::to_string(s.line) + ".";
+    lines.push_back(s.line);
   } else {
     out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
           std::to_string(s.line) + "; what the function's callers pass decides it.";
@@ -238,30 +360,50 @@ void Triggers(const ErrorSite& s, Record* r) {
   r->provenance["triggerScenarios"] = lines;
 }
 
-// The message's own advice, then what makes the deciding check pass. Checks
+// The one solution the deciding check gives: which arguments to pass, when
+// it reads only the arguments of a function the user calls; the failing
+// call, for an `err` check. A check on the function's own state is not
+// restated: the user cannot set a callee's locals or private fields.
+std::string CheckSolution(const ErrorSite& s, const SiteView& v) {
+  const PathCondition* d = v.decisive;
+  std::string at = std::to_string(d->line);
+  if (v.on_params && v.callable) {
+    bool assert = s.kind == SiteKind::kAssert && !d->polarity;
+    std::string pass = DescribeCondition(d->expr, assert ? true : !d->polarity);
+    if (pass.empty()) {
+      pass = "`" + d->expr + "` is " + (assert || !d->polarity ? "true" : "false");
+    }
+    return "Call " + Who(s) + " with arguments for which " + pass + " (" +
+           (assert ? "asserted" : "checked") + " at line " + at + ")";
+  }
+  if (v.err_source) {
+    return "Find out why " + v.err_source->text.substr(0, v.err_source->text.find(" fails")) +
+           " fails (called at line " + std::to_string(v.err_source->line) +
+           "): this error reports its failure (checked at line " + at + ")";
+  }
+  return {};
+}
+
+// The message's own advice, then the deciding check's solution. Checks
 // further out are not turned into advice: avoiding them sends the user into
 // a different error (an earlier `if` that returns, a branch not taken).
-void Solutions(const ErrorSite& s, Record* r) {
+void Solutions(const ErrorSite& s, const SiteView& v, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
   for (const std::string& advice : AdviceSentences(s.message.Display())) {
     r->solutions.push_back(advice + " (the message's own advice)");
     lines.push_back(s.line);
   }
-  const PathCondition* d = DecisiveCondition(s);
-  if (d) {
-    std::string at = std::to_string(d->line);
-    if (s.kind == SiteKind::kAssert && !d->polarity) {
-      std::string holds = DescribeCondition(d->expr, true);
-      r->solutions.push_back("Make sure " + (holds.empty() ? "`" + d->expr + "` holds" : holds) +
-                             " before this point (asserted at line " + at + ")");
-    } else {
-      std::string pass = DescribeCondition(d->expr, !d->polarity);
-      r->solutions.push_back(
-          "Make sure " +
-          (pass.empty() ? "`" + d->expr + "` is " + (d->polarity ? "false" : "true") : pass) +
-          " when " + Who(s) + " gets there (checked at line " + at + ")");
+  if (v.decisive) {
+    std::string fix = CheckSolution(s, v);
+    if (!fix.empty()) {
+      r->solutions.push_back(fix);
+      lines.push_back(v.decisive->line);
     }
-    lines.push_back(d->line);
+  }
+  if (r->solutions.empty() && !v.internal.empty()) {
+    r->solutions.push_back("If you hit this internal check (" + v.internal +
+                           "), report it to the project with the input that led here");
+    lines.push_back(s.line);
   }
   if (r->solutions.empty()) {
     r->solutions.push_back(
@@ -417,16 +559,18 @@ std::string CallText(const ErrorSite& s, const std::string& header) {
   std::string sep = s.language == "php" ? "::" : ".";
   size_t dot = s.function.rfind(sep);
   // Without a readable header nothing says whether the method is static.
-  bool known = header.find('(') != std::string::npos;
+  bool known =
+      header.find('(') != std::string::npos || (s.language == "ruby" && header.starts_with("def "));
   bool instance = s.language == "go" ? header.starts_with("func (")
                   : s.language == "python" || s.language == "rust"
                       ? header.find("self") != std::string::npos
-                      : header.find("static ") == std::string::npos;
-  if (dot == std::string::npos || !known || !instance || s.language == "ruby" ||
-      s.language == "c" || s.language == "cpp") {
+                  : s.language == "ruby" ? !header.starts_with("def self.")
+                                         : header.find("static ") == std::string::npos;
+  if (dot == std::string::npos || !known || !instance || s.language == "c" || s.language == "cpp") {
     return s.function + "(...)";
   }
   std::string cls = LastDotComponent(s.function.substr(0, dot));
+  if (size_t scope = cls.rfind("::"); scope != std::string::npos) cls = cls.substr(scope + 2);
   if (cls.empty()) return s.function + "(...)";
   cls[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(cls[0])));
   std::string receiver = s.language == "php" ? "$" + cls + "->" : cls + ".";
@@ -444,21 +588,22 @@ std::string GoErrCall(const std::string& call, const std::string& tail) {
   return lhs + "err := " + call;
 }
 
-void CodeFields(const ErrorSite& s, const std::vector<std::string_view>& lines, Record* r) {
+// Code a user can run: only calls to a function the user may call
+// (visibility.h), and a caller-side check only when the deciding check reads
+// nothing but its parameters (a check on the callee's locals would not
+// compile at the call).
+void CodeFields(const ErrorSite& s, const SiteView& v, Record* r) {
   const Snippets& lang = SnippetsFor(s.language);
   const std::string& cm = lang.comment;
   std::string where = s.file_path + ":" + std::to_string(s.line);
-  std::string header = s.function_line ? HeaderText(lines, s.function_line) : "";
+  for (const std::string& flag : FlagsIn(s.message.Display())) {
+    r->prevention_tips.push_back("Check how `" + flag + "` is set before launching");
+  }
+  if (!v.callable || v.caught_at) return;
+  const std::string& header = v.header;
   std::string call = CallText(s, header);
-  // A check a caller can make up front reads only the function's
-  // parameters; one on the callee's locals would not compile at the call.
-  const PathCondition* d = DecisiveCondition(s);
-  std::vector<std::string> params = ParameterNames(header, s.language);
-  std::vector<std::string> reads = d ? VariablesRead(d->expr) : std::vector<std::string>{};
-  bool caller_checkable = !reads.empty() && std::all_of(reads.begin(), reads.end(), [&](auto& v) {
-    return std::find(params.begin(), params.end(), v) != params.end();
-  });
-  if (caller_checkable) {
+  const PathCondition* d = v.decisive;
+  if (d && v.on_params) {
     std::string guard = d->polarity ? d->expr : lang.negate(d->expr);
     r->validation_code =
         cm + " errdex: " + where + " raises when this holds\n" +
@@ -466,8 +611,8 @@ void CodeFields(const ErrorSite& s, const std::vector<std::string_view>& lines, 
     r->example_fix = cm + " before: reaches " + where + "\n" + call + "\n" + cm +
                      " after: check first\n" + lang.guard(guard, "...  " + cm + " fix the inputs") +
                      "\n" + call;
-    r->prevention_tips.push_back("Reject inputs for which `" + guard + "` holds before calling " +
-                                 call);
+    r->prevention_tips.insert(r->prevention_tips.begin(), "Reject inputs for which `" + guard +
+                                                              "` holds before calling " + call);
   }
   bool handled = s.kind == SiteKind::kWarning ||
                  (s.kind != SiteKind::kLog && (!s.error_class.empty() || s.language == "go"));
@@ -482,9 +627,6 @@ void CodeFields(const ErrorSite& s, const std::vector<std::string_view>& lines, 
   }
   if (handled) r->try_catch_pattern = lang.handle(s, call, where);
   if (r->try_catch_pattern && r->try_catch_pattern->empty()) r->try_catch_pattern.reset();
-  for (const std::string& flag : FlagsIn(s.message.Display())) {
-    r->prevention_tips.push_back("Check how `" + flag + "` is set before launching");
-  }
 }
 
 void Tags(const ErrorSite& s, const std::string& type, Record* r) {
@@ -604,16 +746,18 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   r.line_number = s.line;
   SourceWindow(s, lines, &r);
   r.github_url = GithubUrl(ctx.repo, ctx.sha, s.file_path, r.source_code_start, r.source_code_end);
-  Documentation(s, &r);
-  Triggers(s, &r);
-  r.common_situations = s.function.empty()
-                            ? "When " + s.file_path + " is imported (module-level code, line " +
-                                  std::to_string(s.line) + ")."
-                            : "During a call to `" + s.function + "` (defined at " + s.file_path +
-                                  ":" + std::to_string(s.function_line) + ").";
-  r.provenance["commonSituations"] = {s.function_line ? s.function_line : s.line};
-  Solutions(s, &r);
-  CodeFields(s, lines, &r);
+  SiteView view = ViewOf(s, lines);
+  Documentation(s, view, &r);
+  Triggers(s, view, &r);
+  // Situations need evidence (callers, options: explain.cc); "when code
+  // calls F" says nothing the trigger does not.
+  if (s.function.empty()) {
+    r.common_situations = "When " + s.file_path + " is imported (module-level code, line " +
+                          std::to_string(s.line) + ").";
+    r.provenance["commonSituations"] = {s.line};
+  }
+  Solutions(s, view, &r);
+  CodeFields(s, view, &r);
   r.handling_strategy = HandlingStrategy(r.error_type);
   Tags(s, r.error_type, &r);
   r.background_tag = s.error_class.empty() ? r.error_type : Kebab(s.error_class);
