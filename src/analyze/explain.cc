@@ -267,15 +267,24 @@ std::string HopName(const Hop& h) {
   return h.function.empty() ? "module code of " + h.file : Code(h.function);
 }
 
-void CommonSituations(const SiteFacts& f, Record* r) {
+void CommonSituations(const ErrorSite& s, const SiteFacts& f, Record* r) {
   nlohmann::json& prov = r->provenance["commonSituations"];
   if (f.chains.empty()) {
     // No caller in the repository: the options the check reads are the
-    // concrete situation, else the trigger says all there is.
+    // concrete situation; for Python, whose call graph is built
+    // (resolve/python_facts.cc), that nothing calls a public function is a
+    // fact too. Elsewhere "when code calls F" would say nothing.
     if (!f.options.empty()) {
       r->common_situations = LaunchPhrase(f.options) + ".";
       for (const OptionCondition& o : f.options) prov.push_back(o.condition.line);
+      return;
     }
+    if (s.language != "python" || s.function.empty() || s.function_line == 0) return;
+    if (ShortName(s.function).starts_with("_")) return;
+    r->common_situations = "When code calls the public function " + Code(s.function) +
+                           " (defined at " + At(s.file_path, s.function_line) +
+                           "); nothing in the repository calls it, so it is reached through "
+                           "the public API.";
     return;
   }
   std::vector<std::string> parts;
@@ -342,7 +351,7 @@ void Extensions(const SiteFacts& f, Record* r) {
 
 void ApplySiteFacts(const ErrorSite& site, const SiteFacts& facts, Record* r) {
   Triggers(site, facts, r);
-  CommonSituations(facts, r);
+  CommonSituations(site, facts, r);
   Solutions(site, facts, r);
   ExampleFix(site, facts, r);
   Extensions(facts, r);

@@ -174,6 +174,7 @@ struct SiteView {
   const PathCondition* decisive = nullptr;
   std::vector<std::string> reads;        // variables the deciding check reads
   bool on_params = false;                // ... all of them parameters
+  bool user_args = false;                // callable, and the check reads at least one argument
   std::optional<ShapeState> shape;       // the raise line's idiom, without a check
   std::optional<ShapeState> err_source;  // `err != nil`: the call that set `err`
   std::string internal;                  // InternalCheckEvidence
@@ -206,6 +207,10 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines) 
                   std::all_of(v.reads.begin(), v.reads.end(), [&](const std::string& x) {
                     return std::find(v.params.begin(), v.params.end(), x) != v.params.end();
                   });
+    v.user_args = v.callable && v.params_known &&
+                  std::any_of(v.reads.begin(), v.reads.end(), [&](const std::string& x) {
+                    return std::find(v.params.begin(), v.params.end(), x) != v.params.end();
+                  });
     std::string var = ErrorVariable(*v.decisive);
     if (!var.empty()) v.err_source = ErrorSource(lines, var, v.decisive->line);
   } else {
@@ -225,13 +230,25 @@ std::string DecisiveState(const SiteView& v) {
   return StateText(*v.decisive);
 }
 
+// Whether `expr` reads `name` only as a whole value, never through a member
+// (`cfg.enable_x` may be a configured option the resolve stage names).
+bool ReadWhole(std::string_view expr, const std::string& name) {
+  for (size_t at = expr.find(name); at != std::string_view::npos; at = expr.find(name, at + 1)) {
+    size_t end = at + name.size();
+    if (end < expr.size() && (expr[end] == '.' || expr[end] == '-' || expr[end] == '[')) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // Variables the deciding check reads that the function does not take:
 // its own state (locals, fields), which no caller sets directly.
 std::vector<std::string> OwnState(const SiteView& v) {
   std::vector<std::string> out;
   if (!v.params_known) return out;
   for (const std::string& x : v.reads) {
-    if (x == "self" || x == "this" || x == "err") continue;
+    if (x == "self" || x == "this" || x == "err" || !ReadWhole(v.decisive->expr, x)) continue;
     if (std::find(v.params.begin(), v.params.end(), x) == v.params.end()) out.push_back(x);
   }
   return out;
@@ -272,7 +289,7 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     lines.push_back(n.first_line);
   }
   const PathCondition* d = v.decisive;
-  if (meaning.empty() && d && v.on_params && v.callable) {
+  if (meaning.empty() && d && v.user_args) {
     meaning.push_back(Who(s) + " rejects arguments for which " + StateText(*d) + ".");
     lines.push_back(d->line);
   } else if (meaning.empty() && d) {
@@ -300,11 +317,9 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
 // The deciding check's sentence: the arguments of a function the user calls,
 // else the function's own state, named as such.
 std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
-  if (v.on_params && v.callable) {
-    return "Happens when you call " + Who(s) + " with arguments for which " +
-           StateText(*v.decisive) + ".";
-  }
-  std::string out = "Happens in " + Where(s) + " when " + DecisiveState(v);
+  std::string out = v.user_args ? "Happens when you call " + Who(s) + " with arguments for which " +
+                                      StateText(*v.decisive)
+                                : "Happens in " + Where(s) + " when " + DecisiveState(v);
   std::vector<std::string> own = OwnState(v);
   if (!own.empty() && !v.err_source && !s.function.empty()) {
     out += "; `" + Join(own, "`, `") + "` " + (own.size() > 1 ? "are" : "is") +
@@ -367,7 +382,7 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
 std::string CheckSolution(const ErrorSite& s, const SiteView& v) {
   const PathCondition* d = v.decisive;
   std::string at = std::to_string(d->line);
-  if (v.on_params && v.callable) {
+  if (v.user_args) {
     bool assert = s.kind == SiteKind::kAssert && !d->polarity;
     std::string pass = DescribeCondition(d->expr, assert ? true : !d->polarity);
     if (pass.empty()) {
