@@ -198,6 +198,11 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines) 
   // Module-level code is reached by importing or running the file.
   v.callable = s.function.empty() || UserCallable(s, v.header);
   v.params_known = v.header.find('(') != std::string::npos;
+  // Without a header nothing says how the function is called (static or on
+  // an instance, which arguments): no sample calls it.
+  bool header_known = v.params_known || (s.language == "ruby" && v.header.starts_with("def "));
+  if (!s.function.empty() && !header_known) v.callable = false;
+  if (!s.function.empty() && ClassHidden(s, lines)) v.callable = false;
   v.params = ParameterNames(v.header, s.language);
   if (s.language == "javascript" || s.language == "typescript") v.params.push_back("arguments");
   v.decisive = DecisiveCondition(s);
@@ -242,6 +247,14 @@ bool ReadWhole(std::string_view expr, const std::string& name) {
   return true;
 }
 
+// `x` as the code spells it: Ruby's `@x`, PHP's `$x`.
+std::string Spelled(const std::string& expr, const std::string& x) {
+  for (const char* sigil : {"@@", "@", "$"}) {
+    if (expr.find(sigil + x) != std::string::npos) return sigil + x;
+  }
+  return x;
+}
+
 // Variables the deciding check reads that the function does not take:
 // its own state (locals, fields), which no caller sets directly.
 std::vector<std::string> OwnState(const SiteView& v) {
@@ -249,7 +262,8 @@ std::vector<std::string> OwnState(const SiteView& v) {
   if (!v.params_known) return out;
   for (const std::string& x : v.reads) {
     if (x == "self" || x == "this" || x == "err" || !ReadWhole(v.decisive->expr, x)) continue;
-    if (std::find(v.params.begin(), v.params.end(), x) == v.params.end()) out.push_back(x);
+    if (std::find(v.params.begin(), v.params.end(), x) != v.params.end()) continue;
+    out.push_back(Spelled(v.decisive->expr, x));
   }
   return out;
 }
@@ -316,14 +330,33 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
 
 // The deciding check's sentence: the arguments of a function the user calls,
 // else the function's own state, named as such.
+// A check on the program's own command line (`ARGV.length < 1`,
+// `len(sys.argv) != 2`): the user's input is how they run it.
+bool ReadsCommandLine(const PathCondition& c) {
+  for (const char* argv : {"ARGV", "sys.argv", "os.Args", "process.argv", "$argv", "argc"}) {
+    size_t at = c.expr.find(argv);
+    if (at != std::string::npos &&
+        (at == 0 || !(std::isalnum(static_cast<unsigned char>(c.expr[at - 1])) ||
+                      c.expr[at - 1] == '_' || c.expr[at - 1] == '.'))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
+  if (ReadsCommandLine(*v.decisive)) {
+    return "Happens when the program is run with command-line arguments for which " +
+           StateText(*v.decisive) + ".";
+  }
   std::string out = v.user_args ? "Happens when you call " + Who(s) + " with arguments for which " +
                                       StateText(*v.decisive)
                                 : "Happens in " + Where(s) + " when " + DecisiveState(v);
   std::vector<std::string> own = OwnState(v);
   if (!own.empty() && !v.err_source && !s.function.empty()) {
-    out += "; `" + Join(own, "`, `") + "` " + (own.size() > 1 ? "are" : "is") +
-           " not an argument of " + Who(s) + " but its own state";
+    out += "; `" + Join(own, "`, `") + "` " +
+           (own.size() > 1 ? "are not arguments" : "is not an argument") + " of " + Who(s) +
+           " but its own state";
   }
   return out + ".";
 }
@@ -390,6 +423,13 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v) {
     }
     return "Call " + Who(s) + " with arguments for which " + pass + " (" +
            (assert ? "asserted" : "checked") + " at line " + at + ")";
+  }
+  if (ReadsCommandLine(*d)) {
+    std::string pass = DescribeCondition(d->expr, !d->polarity);
+    if (!pass.empty()) {
+      return "Run it with command-line arguments for which " + pass + " (checked at line " + at +
+             ")";
+    }
   }
   if (v.err_source) {
     return "Find out why " + v.err_source->text.substr(0, v.err_source->text.find(" fails")) +

@@ -132,8 +132,8 @@ bool StartsWithWord(std::string_view t, std::string_view w) {
 
 // The arm a raise falls into when nothing else matched.
 bool FallbackArm(std::string_view t) {
-  return t == "else" || t.starts_with("default:") || t.starts_with("default ->") ||
-         t.starts_with("_ =>") || t.starts_with("else ->");
+  return t == "else" || t.starts_with("else raise") || t.starts_with("default:") ||
+         t.starts_with("default ->") || t.starts_with("_ =>") || t.starts_with("else ->");
 }
 
 // `case x` / `switch (x) {` / `switch x {` / `match x {` / `when (x) {` -> x.

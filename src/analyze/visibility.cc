@@ -2,6 +2,7 @@
 // used; where they say nothing the answer is kUnknown, never a guess.
 #include "analyze/visibility.h"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -140,6 +141,10 @@ bool Nameless(const ErrorSite& s) {
 
 Visibility FunctionVisibility(const ErrorSite& s, std::string_view header) {
   if (s.function.empty() || Nameless(s)) return Visibility::kUnknown;
+  // An `internal` package is the library's own by convention (enforced in Go).
+  if (s.file_path.starts_with("internal/") || s.file_path.find("/internal/") != std::string::npos) {
+    return Visibility::kPrivate;
+  }
   const std::string& l = s.language;
   if (l == "python") return Python(s);
   if (l == "go") return Go(s);
@@ -155,6 +160,36 @@ Visibility FunctionVisibility(const ErrorSite& s, std::string_view header) {
   if (l == "kotlin") return Kotlin(header);
   if (l == "php") return Php(header);
   return Visibility::kUnknown;
+}
+
+bool ClassHidden(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  const std::string& l = s.language;
+  if (l != "java" && l != "csharp" && l != "kotlin" && l != "typescript") return false;
+  std::vector<std::string> parts = Components(s.function);
+  if (parts.size() < 2) return false;
+  const std::string& cls = parts[parts.size() - 2];
+  int from = std::min(static_cast<int>(lines.size()), s.function_line ? s.function_line : s.line);
+  for (int n = from; n >= 1; --n) {
+    std::string_view line = Trim(lines[n - 1]);
+    bool declares = false;
+    for (std::string_view kw : {"class ", "interface ", "object ", "struct ", "enum "}) {
+      size_t at = line.find(std::string(kw) + cls);
+      size_t end = at + kw.size() + cls.size();
+      if (at != std::string_view::npos && (at == 0 || line[at - 1] == ' ') &&
+          (end >= line.size() ||
+           !(std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_'))) {
+        declares = true;
+      }
+    }
+    if (!declares) continue;
+    if (HasWord(line, "private") || HasWord(line, "internal") || HasWord(line, "protected")) {
+      return true;
+    }
+    if (l == "typescript") return !line.starts_with("export ");
+    if (l == "java" || l == "csharp") return !HasWord(line, "public");
+    return false;
+  }
+  return false;
 }
 
 bool UserCallable(const ErrorSite& s, std::string_view header) {
