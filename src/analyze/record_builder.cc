@@ -202,7 +202,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines) 
   // an instance, which arguments): no sample calls it.
   bool header_known = v.params_known || (s.language == "ruby" && v.header.starts_with("def "));
   if (!s.function.empty() && !header_known) v.callable = false;
-  if (!s.function.empty() && ClassHidden(s, lines)) v.callable = false;
+  if (!s.function.empty() && HiddenByDeclaration(s, lines)) v.callable = false;
   v.params = ParameterNames(v.header, s.language);
   if (s.language == "javascript" || s.language == "typescript") v.params.push_back("arguments");
   v.decisive = DecisiveCondition(s);
@@ -454,6 +454,13 @@ void Solutions(const ErrorSite& s, const SiteView& v, Record* r) {
       r->solutions.push_back(fix);
       lines.push_back(v.decisive->line);
     }
+  }
+  if (v.shape && !v.shape->selector.empty() && v.callable &&
+      std::find(v.params.begin(), v.params.end(), v.shape->selector) != v.params.end()) {
+    r->solutions.push_back("Call " + Who(s) + " with a `" + v.shape->selector +
+                           "` that one of the cases after line " + std::to_string(v.shape->line) +
+                           " handles (the rest reach line " + std::to_string(s.line) + ")");
+    lines.push_back(v.shape->line);
   }
   if (r->solutions.empty() && !v.internal.empty()) {
     r->solutions.push_back("If you hit this internal check (" + v.internal +

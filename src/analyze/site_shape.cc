@@ -180,8 +180,7 @@ std::optional<ShapeState> CaseFallback(const std::vector<std::string_view>& line
     }
     std::string_view sel = Selector(t);
     if (sel.empty() || !Quotable(sel)) return std::nullopt;
-    return ShapeState{
-        Code(sel) + " matches none of the cases listed after line " + std::to_string(n), n};
+    return ShapeState{Code(sel) + " matches none of the listed cases", n, std::string(sel)};
   }
   return std::nullopt;
 }

@@ -21,6 +21,7 @@ namespace errdex {
 struct ShapeState {
   std::string text;
   int line = 0;
+  std::string selector;  // a `case` fallback's tested expression, else ""
 };
 
 // The state the raise line's own idiom tests: `?: throw`, `requireNotNull`,

@@ -202,7 +202,10 @@ TEST(UserTerms, CaseFallbackAndLocalCatch) {
                          kCtx);
   EXPECT_EQ(r.trigger_scenarios,
             "Happens in `Gem::Specification.ruby_code` (src/x) when `obj` matches none of the "
-            "cases listed after line 2 (line 2).");
+            "listed cases (line 2).");
+  EXPECT_EQ(r.solutions, (std::vector<std::string>{
+                             "Call `Gem::Specification.ruby_code` with a `obj` that one of the "
+                             "cases after line 2 handles (the rest reach line 6)"}));
   ASSERT_TRUE(r.try_catch_pattern.has_value());
   EXPECT_NE(r.try_catch_pattern->find("specification.ruby_code(...)"), std::string::npos);
 
@@ -221,6 +224,26 @@ TEST(UserTerms, CaseFallbackAndLocalCatch) {
             "in `find_path` (src/x) at line 4. The same function catches it at line 5, so this "
             "text does not reach callers from here.");
   EXPECT_FALSE(r.try_catch_pattern.has_value());
+}
+
+// Ruby `private` sections and C++ `private:` members are not called by users.
+TEST(Visibility, HiddenSections) {
+  ErrorSite s;
+  s.language = "ruby";
+  s.function = "Parser.read_data";
+  s.function_line = 5;
+  std::vector<std::string_view> rb = {"class Parser", "  def parse(io)", "  end", "  private",
+                                      "  def read_data(io)"};
+  EXPECT_TRUE(HiddenByDeclaration(s, rb));
+  rb[3] = "  # helpers";
+  EXPECT_FALSE(HiddenByDeclaration(s, rb));
+  s.language = "cpp";
+  s.function = "swap";
+  std::vector<std::string_view> cc = {"class basic_json {", "  private:", "    int x;",
+                                      "  public:", "    void swap(object_t& other) {"};
+  EXPECT_FALSE(HiddenByDeclaration(s, cc));
+  cc[3] = "    int y;";
+  EXPECT_TRUE(HiddenByDeclaration(s, cc));
 }
 
 TEST(Visibility, PerLanguage) {

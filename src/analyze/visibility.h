@@ -22,11 +22,12 @@ enum class Visibility {
 // `header` is HeaderText at site.function_line ("" when unknown).
 Visibility FunctionVisibility(const ErrorSite& site, std::string_view header);
 
-// Whether the class that declares s.function is hidden from users by its
-// own modifiers (Java's package-private default, C#'s `internal`, Kotlin's
-// `private`/`internal`, a TypeScript class not exported), read from the
-// `class NAME` line above the function in `lines`. False when not found.
-bool ClassHidden(const ErrorSite& s, const std::vector<std::string_view>& lines);
+// Whether the declarations around s.function hide it from users: the
+// class's own modifiers (Java's package-private default, C#'s `internal`,
+// Kotlin's `private`/`internal`, a TypeScript class not exported), a Ruby
+// `private`/`protected` section or a C++ `private:`/`protected:` one, read
+// upward from the function in `lines`. False when nothing is found.
+bool HiddenByDeclaration(const ErrorSite& s, const std::vector<std::string_view>& lines);
 
 // Whether a caller outside the repository may be told to call the function:
 // public, or unknown where the language leaves most functions callable
