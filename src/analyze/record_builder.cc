@@ -268,6 +268,27 @@ std::vector<std::string> OwnState(const SiteView& v) {
   return out;
 }
 
+// Early exits that test the same value as the deciding check, ending in it
+// (`if isinstance(o, date): return ...` four times, then the raise): the
+// error is what is left when none of them matched, not the last test alone.
+// At least three, all failed; empty otherwise.
+std::vector<const PathCondition*> FallThrough(const ErrorSite& s, const SiteView& v) {
+  const PathCondition* d = v.decisive;
+  if (!d || d->polarity || v.reads.empty()) return {};
+  std::vector<const PathCondition*> run;
+  for (auto it = s.conditions.rbegin(); it != s.conditions.rend(); ++it) {
+    if (it->polarity || IsCatchClause(*it)) break;
+    std::vector<std::string> reads = VariablesRead(it->expr);
+    bool shares = std::any_of(reads.begin(), reads.end(), [&](const std::string& x) {
+      return std::find(v.reads.begin(), v.reads.end(), x) != v.reads.end();
+    });
+    if (!shares) break;
+    run.insert(run.begin(), &*it);
+  }
+  if (run.size() < 3) return {};
+  return run;
+}
+
 // What the error means comes first (an internal check says so; then the
 // maintainers' own words, else the deciding check read in the user's terms);
 // where it is raised comes last.
@@ -306,6 +327,11 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   if (meaning.empty() && d && v.user_args) {
     meaning.push_back(Who(s) + " rejects arguments for which " + StateText(*d) + ".");
     lines.push_back(d->line);
+  } else if (std::vector<const PathCondition*> run = FallThrough(s, v);
+             meaning.empty() && !run.empty()) {
+    meaning.push_back(Who(s) + " reports it when none of its checks at " +
+                      Lines(run.front()->line, run.back()->line) + " matched.");
+    lines.push_back(run.front()->line);
   } else if (meaning.empty() && d) {
     meaning.push_back(Who(s) + " reports it when " + DecisiveState(v) + ".");
     lines.push_back(d->line);
@@ -326,6 +352,22 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   if (!s.message_origin_note.empty()) doc += " (" + s.message_origin_note + ".)";
   r->documentation = doc;
   r->provenance["documentation"] = lines;
+}
+
+// How a user names the call: a constructor by its class (`Config(...)`,
+// `new Config(...)`, `Config.new(...)`), anything else as Who does.
+std::string CallWho(const ErrorSite& s) {
+  size_t dot = s.function.rfind('.');
+  if (dot == std::string::npos) return Who(s);
+  std::string last = s.function.substr(dot + 1);
+  std::string cls = LastDotComponent(s.function.substr(0, dot));
+  if (size_t scope = cls.rfind("::"); scope != std::string::npos) cls = cls.substr(scope + 2);
+  bool ctor = last == "__init__" || last == "constructor" || last == "__construct" ||
+              last == "initialize" || last == cls;
+  if (!ctor || cls.empty()) return Who(s);
+  if (s.language == "python" || s.language == "kotlin") return "`" + cls + "(...)`";
+  if (s.language == "ruby") return "`" + cls + ".new(...)`";
+  return "`new " + cls + "(...)`";
 }
 
 // The deciding check's sentence: the arguments of a function the user calls,
@@ -349,14 +391,13 @@ std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
     return "Happens when the program is run with command-line arguments for which " +
            StateText(*v.decisive) + ".";
   }
-  std::string out = v.user_args ? "Happens when you call " + Who(s) + " with arguments for which " +
-                                      StateText(*v.decisive)
+  std::string out = v.user_args ? "Happens when you call " + CallWho(s) +
+                                      " with arguments for which " + StateText(*v.decisive)
                                 : "Happens in " + Where(s) + " when " + DecisiveState(v);
   std::vector<std::string> own = OwnState(v);
   if (!own.empty() && !v.err_source && !s.function.empty()) {
     out += "; `" + Join(own, "`, `") + "` " +
-           (own.size() > 1 ? "are not arguments" : "is not an argument") + " of " + Who(s) +
-           " but its own state";
+           (own.size() > 1 ? "are not arguments" : "is not an argument") + " of " + Who(s);
   }
   return out + ".";
 }
@@ -366,8 +407,14 @@ std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
 void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
   const PathCondition* d = v.decisive;
-  std::vector<std::string> earlier, caught;
+  std::vector<std::string> earlier, caught, none_matched;
+  std::vector<const PathCondition*> run = FallThrough(s, v);
   for (const PathCondition& c : s.conditions) {
+    if (std::find(run.begin(), run.end(), &c) != run.end()) {
+      none_matched.push_back(StateText(c));
+      lines.push_back(c.line);
+      continue;
+    }
     if (&c == d) continue;
     if (IsCatchClause(c)) {
       caught.push_back("`" + c.expr + "` (line " + std::to_string(c.line) + ")");
@@ -377,7 +424,10 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
     lines.push_back(c.line);
   }
   std::string out;
-  if (d) {
+  if (!none_matched.empty()) {
+    out = "Happens in " + Where(s) + " when none of its checks before line " +
+          std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + ".";
+  } else if (d) {
     out = DecisiveTrigger(s, v);
     lines.insert(lines.begin(), d->line);
     if (v.err_source) lines.push_back(v.err_source->line);
@@ -421,7 +471,7 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v) {
     if (pass.empty()) {
       pass = "`" + d->expr + "` is " + (assert || !d->polarity ? "true" : "false");
     }
-    return "Call " + Who(s) + " with arguments for which " + pass + " (" +
+    return "Call " + CallWho(s) + " with arguments for which " + pass + " (" +
            (assert ? "asserted" : "checked") + " at line " + at + ")";
   }
   if (ReadsCommandLine(*d)) {
@@ -457,7 +507,7 @@ void Solutions(const ErrorSite& s, const SiteView& v, Record* r) {
   }
   if (v.shape && !v.shape->selector.empty() && v.callable &&
       std::find(v.params.begin(), v.params.end(), v.shape->selector) != v.params.end()) {
-    r->solutions.push_back("Call " + Who(s) + " with a `" + v.shape->selector +
+    r->solutions.push_back("Call " + CallWho(s) + " with a `" + v.shape->selector +
                            "` that one of the cases after line " + std::to_string(v.shape->line) +
                            " handles (the rest reach line " + std::to_string(s.line) + ")");
     lines.push_back(v.shape->line);

@@ -93,7 +93,7 @@ TEST(RecordBuilder, OnlyTheDecidingCheckOnParametersBecomesAFix) {
                              "(pkg/deps.py) for what leads to this error (line 12)"}));
   EXPECT_EQ(r.trigger_scenarios,
             "Happens in `resolve` (pkg/deps.py) when `bundle` is missing (None) (line 11); "
-            "`bundle` is not an argument of `resolve` but its own state. On the way: "
+            "`bundle` is not an argument of `resolve`. On the way: "
             "`url.lower().startswith(\"https\")` returns true (line 10).");
 }
 

@@ -50,15 +50,47 @@ TEST(UserTerms, PythonPublicArgumentsAreWhatYouPass) {
   EXPECT_TRUE(r.validation_code.has_value());
 }
 
+// Early returns on the same value, then the raise: none of them matched.
+TEST(UserTerms, FallThroughChecksAreReadTogether) {
+  ErrorSite s = Site("python", "_default", 6, "Object is not JSON serializable", "TypeError");
+  s.conditions.push_back({"isinstance(o, date)", false, 2});
+  s.conditions.push_back({"isinstance(o, uuid.UUID)", false, 3});
+  s.conditions.push_back({"hasattr(o, \"__html__\")", false, 4});
+  Record r = BuildRecord(s, Source({{1, "def _default(o):"}}), kCtx);
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `_default` (src/x) when none of its checks before line 6 matched: `o` is "
+            "not a `date` (line 2), `o` is not a `uuid.UUID` (line 3), `hasattr(o, \"__html__\")` "
+            "returns false (line 4).");
+  EXPECT_EQ(r.documentation,
+            "`_default` reports it when none of its checks at lines 2\u20134 matched. `TypeError` "
+            "is raised in `_default` (src/x) at line 6.");
+}
+
+// A constructor is called by its class.
+TEST(UserTerms, ConstructorsAreNamedByTheirClass) {
+  ErrorSite s = Site("python", "Pool.__init__", 3, "size must be positive", "ValueError");
+  s.conditions.push_back({"size <= 0", true, 2});
+  Record r = BuildRecord(s, Source({{1, "def __init__(self, size):"}}), kCtx);
+  EXPECT_EQ(r.solutions, (std::vector<std::string>{"Call `Pool(...)` with arguments for which "
+                                                   "`size` is greater than `0` (checked at line "
+                                                   "2)"}));
+  s.language = "java";
+  s.function = "Pool.Pool";
+  r = BuildRecord(s, Source({{1, "public Pool(int size) {"}}), kCtx);
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens when you call `new Pool(...)` with arguments for which `size` is at most "
+            "`0` (line 2).");
+}
+
 // A private helper's check on its own state: no restated condition, no
-// sample calling the helper; the state is named as the function's own.
+// sample calling the helper; the trigger says the state is not an argument.
 TEST(UserTerms, PythonPrivateStateIsNotAdvice) {
   ErrorSite s = Site("python", "_find_package_path", 3, "not found", "ValueError");
   s.conditions.push_back({"root_spec is None", true, 2});
   Record r = BuildRecord(s, Source({{1, "def _find_package_path(import_name):"}}), kCtx);
   EXPECT_EQ(r.trigger_scenarios,
             "Happens in `_find_package_path` (src/x) when `root_spec` is missing (None) (line 2); "
-            "`root_spec` is not an argument of `_find_package_path` but its own state.");
+            "`root_spec` is not an argument of `_find_package_path`.");
   EXPECT_EQ(r.solutions,
             (std::vector<std::string>{
                 "Generic advice (errdex found nothing specific): read "
@@ -88,7 +120,7 @@ TEST(UserTerms, GoUnexportedFunctionGetsNoSample) {
       BuildRecord(s, Source({{1, "func (n *node) insertChild(path, fullPath string) {"}}), kCtx);
   EXPECT_EQ(r.trigger_scenarios,
             "Happens in `node.insertChild` (src/x) when `len(wildcard)` is less than `2` (line 2); "
-            "`wildcard` is not an argument of `node.insertChild` but its own state.");
+            "`wildcard` is not an argument of `node.insertChild`.");
   EXPECT_EQ(r.solutions.size(), 1u);
   EXPECT_TRUE(r.solutions[0].starts_with("Generic advice")) << r.solutions[0];
   EXPECT_FALSE(r.validation_code.has_value());
