@@ -864,7 +864,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   // Situations need evidence (callers, options: explain.cc); "when code
   // calls F" says nothing the trigger does not.
   if (s.function.empty()) {
-    r.common_situations = "When " + s.file_path + " is imported (module-level code, line " +
+    r.common_situations = "When " + s.file_path + " is imported or run (module-level code, line " +
                           std::to_string(s.line) + ").";
     r.provenance["commonSituations"] = {s.line};
   }
