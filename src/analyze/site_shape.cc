@@ -132,8 +132,9 @@ bool StartsWithWord(std::string_view t, std::string_view w) {
 
 // The arm a raise falls into when nothing else matched.
 bool FallbackArm(std::string_view t) {
-  return t == "else" || t.starts_with("else raise") || t.starts_with("default:") ||
-         t.starts_with("default ->") || t.starts_with("_ =>") || t.starts_with("else ->");
+  return t == "else" || t.starts_with("else raise") || t == "case _:" ||
+         t.starts_with("default:") || t.starts_with("default ->") || t.starts_with("_ =>") ||
+         t.starts_with("else ->");
 }
 
 // `case x` / `switch (x) {` / `switch x {` / `match x {` / `when (x) {` -> x.
@@ -142,7 +143,7 @@ std::string_view Selector(std::string_view t) {
     if (!StartsWithWord(t, w)) continue;
     std::string_view rest = Trim(t.substr(w.size()));
     if (rest.starts_with("(")) rest = Parenthesized(rest, 0);
-    if (rest.ends_with("{")) rest = Trim(rest.substr(0, rest.size() - 1));
+    if (rest.ends_with("{") || rest.ends_with(":")) rest = Trim(rest.substr(0, rest.size() - 1));
     if (size_t init = rest.find(":="); init != std::string_view::npos) {
       rest = Trim(rest.substr(init + 2));
     }
@@ -173,12 +174,15 @@ std::optional<ShapeState> CaseFallback(const std::vector<std::string_view>& line
     std::string_view t = Trim(line);
     int ind = Indent(line);
     if (ind > k) continue;
-    // A branch of the same selector (`when A`, Go's `case a:`) at its level.
-    if (ind == k &&
-        (StartsWithWord(t, "when") || (StartsWithWord(t, "case") && t.ends_with(":")))) {
-      continue;
-    }
     std::string_view sel = Selector(t);
+    if (ind == k) {
+      // Ruby's `case x` and Go's `switch x {` sit at their branches' level;
+      // any other line there is a sibling branch (`when A`, `case a:`,
+      // Kotlin's `is T -> ...`).
+      bool selector =
+          (StartsWithWord(t, "case") && !t.ends_with(":")) || StartsWithWord(t, "switch");
+      if (!selector) continue;
+    }
     if (sel.empty() || !Quotable(sel)) return std::nullopt;
     return ShapeState{Code(sel) + " matches none of the listed cases", n, std::string(sel)};
   }

@@ -193,6 +193,23 @@ TEST(UserTerms, KotlinElvisAndAssert) {
                              "project with the input that led here"}));
 }
 
+// Kotlin's `when (x) { ... else -> throw }` names its subject; sibling
+// branches at the arm's level are skipped.
+TEST(UserTerms, KotlinWhenElse) {
+  ErrorSite s = Site("kotlin", "Dns.port", 5, "unexpected port", "IllegalArgumentException");
+  Record r =
+      BuildRecord(s,
+                  Source({{1, "  val port: Int ="},
+                          {2, "    when (port) {"},
+                          {3, "      -1 -> 443"},
+                          {4, "      in 1..65535 -> port"},
+                          {5, "      else -> throw IllegalArgumentException(\"unexpected\")"},
+                          {6, "    }"}}),
+                  kCtx);
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `Dns.port` (src/x) when `port` matches none of the listed cases (line 2).");
+}
+
 TEST(UserTerms, RustAdaptersAndVisibility) {
   ErrorSite s = Site("rust", "IndexDiscovery.discover", 3,
                      "failed to get current working directory", "anyhow::Error");
