@@ -42,7 +42,7 @@ std::string AllowlistTriggers(const SiteFacts& f, Record* r) {
   return out;
 }
 
-// "You reach it by calling the public `pkg.load` (pkg/api.py:12)." when every
+// "It can be reached by calling the public `pkg.load` (pkg/api.py:12)." when every
 // chain that reaches the public API starts at the same function.
 std::string PublicEntry(const SiteFacts& f, Record* r) {
   const Hop* entry = nullptr;
@@ -54,7 +54,7 @@ std::string PublicEntry(const SiteFacts& f, Record* r) {
   }
   if (!entry || entry->function.empty() || f.ambiguous.count(ShortName(entry->function))) return {};
   r->provenance["triggerScenarios"].push_back(At(entry->file, entry->def_line));
-  return " You reach it by calling the public " + Code(entry->function) + " (" +
+  return " It can be reached by calling the public " + Code(entry->function) + " (" +
          At(entry->file, entry->def_line) + ").";
 }
 
