@@ -9,9 +9,8 @@ namespace {
 
 // Phrases maintainers use for states they believe cannot be reached.
 constexpr std::string_view kPhrases[] = {
-    "should never happen", "should not happen", "shouldn't happen",
-    "cannot happen",       "can't happen",      "internal error",
-    "this is a bug",       "please report",     "report this bug"};
+    "should never happen", "should not happen", "shouldn't happen", "cannot happen",
+    "can't happen",        "internal error",    "this is a bug"};
 
 std::string Found(std::string_view text) {
   std::string lower = ToLower(text);

@@ -179,6 +179,7 @@ struct SiteView {
   std::optional<ShapeState> err_source;  // `err != nil`: the call that set `err`
   std::string internal;                  // InternalCheckEvidence
   int caught_at = 0;                     // CaughtLocally
+  bool handler_throws = false;           // HandlerThrows at caught_at
 };
 
 // `err != nil`, `err` (tested for truth): the error variable it reads.
@@ -223,6 +224,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines) 
   }
   v.internal = InternalCheckEvidence(s, lines);
   v.caught_at = CaughtLocally(s, lines);
+  v.handler_throws = v.caught_at && HandlerThrows(lines, v.caught_at);
   return v;
 }
 
@@ -346,7 +348,10 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   lines.push_back(s.line);
   if (v.caught_at) {
     doc += " The same function catches it at line " + std::to_string(v.caught_at) +
-           ", so this text does not reach callers from here.";
+           (v.handler_throws ? "; whether callers see this text depends on that handler, which "
+                               "throws again."
+                             : " and its handler throws nothing, so this text does not reach "
+                               "callers from here.");
     lines.push_back(v.caught_at);
   }
   if (!s.message_origin_note.empty()) doc += " (" + s.message_origin_note + ".)";

@@ -274,4 +274,22 @@ int CaughtLocally(const ErrorSite& s, const std::vector<std::string_view>& lines
   return 0;
 }
 
+bool HandlerThrows(const std::vector<std::string_view>& lines, int catch_line) {
+  int k = Indent(LineAt(lines, catch_line));
+  int last = std::min(static_cast<int>(lines.size()), catch_line + 60);
+  for (int n = catch_line + 1; n <= last; ++n) {
+    std::string_view line = LineAt(lines, n);
+    if (Blank(line)) continue;
+    if (Indent(line) <= k) break;  // the handler's end (`}`, the next clause)
+    for (std::string_view w : {"throw", "raise", "rethrow"}) {
+      size_t at = line.find(w);
+      if (at != std::string_view::npos &&
+          (at == 0 || !std::isalnum(static_cast<unsigned char>(line[at - 1])))) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace errdex

@@ -39,4 +39,8 @@ std::optional<ShapeState> ErrorSource(const std::vector<std::string_view>& lines
 // or 0.
 int CaughtLocally(const ErrorSite& s, const std::vector<std::string_view>& lines);
 
+// Whether the handler starting at `catch_line` throws or raises anything
+// (a rethrow, or a new error that may carry this one's text).
+bool HandlerThrows(const std::vector<std::string_view>& lines, int catch_line);
+
 }  // namespace errdex

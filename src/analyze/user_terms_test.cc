@@ -270,8 +270,8 @@ TEST(UserTerms, CaseFallbackAndLocalCatch) {
                   kCtx);
   EXPECT_EQ(r.documentation,
             "`find_path` reports it when `spec` is missing (None) (line 3). `ValueError` is raised "
-            "in `find_path` (src/x) at line 4. The same function catches it at line 5, so this "
-            "text does not reach callers from here.");
+            "in `find_path` (src/x) at line 4. The same function catches it at line 5 and its "
+            "handler throws nothing, so this text does not reach callers from here.");
   EXPECT_FALSE(r.try_catch_pattern.has_value());
 }
 
