@@ -815,12 +815,44 @@ PathCondition Simplify(PathCondition c) {
 }  // namespace
 
 std::vector<std::string> AdviceSentences(const std::string& message) {
-  static const std::vector<std::string> kVerbs = {
-      "disable",  "enable",  "use",     "set",       "omit",      "remove", "install",
-      "pass",     "provide", "specify", "check",     "make sure", "ensure", "try",
-      "run",      "add",     "upgrade", "downgrade", "consider",  "please", "increase",
-      "decrease", "reduce",  "drop",    "switch",    "call",      "update", "change",
-      "rename",   "delete",  "restart", "unset",     "export",    "choose", "select"};
+  static const std::vector<std::string> kVerbs = {"disable",
+                                                  "enable",
+                                                  "use",
+                                                  "set",
+                                                  "omit",
+                                                  "remove",
+                                                  "install",
+                                                  "pass",
+                                                  "provide",
+                                                  "specify",
+                                                  "check",
+                                                  "make sure",
+                                                  "ensure",
+                                                  "try",
+                                                  "run",
+                                                  "add",
+                                                  "upgrade",
+                                                  "downgrade",
+                                                  "consider",
+                                                  "please",
+                                                  "increase",
+                                                  "decrease",
+                                                  "reduce",
+                                                  "drop",
+                                                  "switch",
+                                                  "call",
+                                                  "update",
+                                                  "change",
+                                                  "rename",
+                                                  "delete",
+                                                  "restart",
+                                                  "unset",
+                                                  "export",
+                                                  "choose",
+                                                  "select",
+                                                  "did you mean",
+                                                  "perhaps you meant",
+                                                  "maybe you meant"};
   std::vector<std::string> out;
   size_t start = 0;
   for (size_t i = 0; i <= message.size(); ++i) {

@@ -303,6 +303,8 @@ TEST(RecordBuilder, AdviceSentences) {
   EXPECT_EQ(AdviceSentences("bad value; use one of: a, b"),
             (std::vector<std::string>{"use one of: a, b."}));
   EXPECT_TRUE(AdviceSentences("the cache is full").empty());
+  EXPECT_EQ(AdviceSentences("unknown command 'instal'. Did you mean 'install'?"),
+            (std::vector<std::string>{"Did you mean 'install'?"}));
 }
 
 }  // namespace
