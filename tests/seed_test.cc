@@ -248,8 +248,7 @@ TEST_F(SeedTest, Seed004KeepsEveryFragmentAndItsPatternMatches) {
       ") at line 189."));
   EXPECT_TRUE(r["triggerScenarios"].get<std::string>().starts_with(
       "Raised when `quant_method` is not one of: 'fp8', '' (`IPC_QUANT_ALLOWLIST`, " + file +
-      ":208). Happens in `check_ipc_quant_support` (" + file +
-      ") when "
+      ":208). Happens when you call `check_ipc_quant_support` with arguments for which "
       "`is_ipc_quant_supported(quant_method, quant_config)` returns false (line 184)."))
       << r["triggerScenarios"];
   EXPECT_EQ(r["commonSituations"],

@@ -42,8 +42,24 @@ std::string AllowlistTriggers(const SiteFacts& f, Record* r) {
   return out;
 }
 
+// "It can be reached by calling the public `pkg.load` (pkg/api.py:12)." when every
+// chain that reaches the public API starts at the same function.
+std::string PublicEntry(const SiteFacts& f, Record* r) {
+  const Hop* entry = nullptr;
+  for (const CallChain& chain : f.chains) {
+    if (!chain.public_api) continue;
+    const Hop& h = chain.hops.front();
+    if (entry && (entry->function != h.function || entry->file != h.file)) return {};
+    entry = &h;
+  }
+  if (!entry || entry->function.empty() || f.ambiguous.count(ShortName(entry->function))) return {};
+  r->provenance["triggerScenarios"].push_back(At(entry->file, entry->def_line));
+  return " It can be reached by calling the public " + Code(entry->function) + " (" +
+         At(entry->file, entry->def_line) + ").";
+}
+
 void Triggers(const ErrorSite& s, const SiteFacts& f, Record* r) {
-  r->trigger_scenarios = AllowlistTriggers(f, r) + r->trigger_scenarios;
+  r->trigger_scenarios = AllowlistTriggers(f, r) + r->trigger_scenarios + PublicEntry(f, r);
   if (f.options.empty()) return;
   std::vector<std::string> defs;
   std::set<std::string> seen;
@@ -254,16 +270,17 @@ std::string HopName(const Hop& h) {
 void CommonSituations(const ErrorSite& s, const SiteFacts& f, Record* r) {
   nlohmann::json& prov = r->provenance["commonSituations"];
   if (f.chains.empty()) {
-    if (s.function.empty()) return;
-    std::string name = ShortName(s.function);
-    if (name.starts_with("_")) return;
-    // Only Python's call graph is built (resolve/python_facts.cc): elsewhere
-    // an empty chain list says nothing about callers, so claim none.
-    if (s.language != "python") {
-      r->common_situations = "When code calls " + Code(s.function) + " (defined at " +
-                             At(s.file_path, s.function_line) + ").";
+    // No caller in the repository: the options the check reads are the
+    // concrete situation; for Python, whose call graph is built
+    // (resolve/python_facts.cc), that nothing calls a public function is a
+    // fact too. Elsewhere "when code calls F" would say nothing.
+    if (!f.options.empty()) {
+      r->common_situations = LaunchPhrase(f.options) + ".";
+      for (const OptionCondition& o : f.options) prov.push_back(o.condition.line);
       return;
     }
+    if (s.language != "python" || s.function.empty() || s.function_line == 0) return;
+    if (ShortName(s.function).starts_with("_")) return;
     r->common_situations = "When code calls the public function " + Code(s.function) +
                            " (defined at " + At(s.file_path, s.function_line) +
                            "); nothing in the repository calls it, so it is reached through "

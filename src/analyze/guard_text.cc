@@ -98,6 +98,16 @@ bool IsNullWord(std::string_view s) {
   return kNull.count(s) > 0;
 }
 
+// `false === $x`, `nil == x`: the literal reads better last.
+bool Literal(std::string_view s) {
+  if (s.empty()) return false;
+  if (IsNullWord(s) || s == "true" || s == "false" || s == "True" || s == "False") return true;
+  if (s.front() == '"' || s.front() == '\'') return true;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-';
+  });
+}
+
 // `len(x)`, `x.length`, `x.size()`, `count($x)` -> x.
 std::string_view SizeOf(std::string_view s) {
   for (std::string_view f : {"len(", "count(", "strlen(", "sizeof("}) {
@@ -125,6 +135,15 @@ std::string Comparison(std::string_view lhs, std::string_view op, std::string_vi
   for (const auto& [o, words, inverse] : kOps) {
     if (o != op) continue;
     if (!polarity) return Comparison(lhs, inverse, rhs, true);
+    if (Literal(lhs) && !Literal(rhs)) {
+      static const std::array<std::pair<std::string_view, std::string_view>, 4> kMirror = {
+          {{">=", "<="}, {"<=", ">="}, {">", "<"}, {"<", ">"}}};
+      std::string_view mirrored = op;
+      for (const auto& [a, b] : kMirror) {
+        if (a == op) mirrored = b;
+      }
+      return Comparison(rhs, mirrored, lhs, true);
+    }
     bool equal = words == "is";
     bool unequal = words == "is not";
     std::string_view size = SizeOf(lhs);
@@ -270,6 +289,21 @@ std::string LetPattern(std::string_view s, bool polarity) {
   return {};
 }
 
+// Rust's `x matches None` / `matches!(x, Err(_))` as the extractor writes it:
+// `x matches PATTERN`.
+std::string MatchesPattern(std::string_view s, bool polarity) {
+  size_t at = FindTopLevel(s, "matches");
+  if (at == std::string_view::npos) return {};
+  std::string_view value = Trim(s.substr(0, at)), pat = Trim(s.substr(at + 7));
+  if (value.empty() || pat.empty()) return {};
+  if (pat == "None") return Code(value) + (polarity ? " has no value (None)" : " has a value");
+  if (pat.starts_with("Some(")) return Code(value) + (polarity ? " has a value" : " has no value");
+  if (pat.starts_with("Err(")) return Code(value) + (polarity ? " is an error" : " succeeded");
+  if (pat.starts_with("Ok(")) return Code(value) + (polarity ? " succeeded" : " is an error");
+  std::string_view variant = pat.substr(0, std::min(pat.find('('), pat.find('{')));
+  return Code(value) + (polarity ? " is " : " is not ") + Code(Trim(variant));
+}
+
 std::string Describe(std::string_view expr, bool polarity, int depth) {
   expr = StripParens(expr);
   if (expr.empty() || depth > 8) return {};
@@ -295,6 +329,7 @@ std::string Describe(std::string_view expr, bool polarity, int depth) {
     return Describe(expr.substr(1), !polarity, depth + 1);
   }
   if (expr.starts_with("not ")) return Describe(expr.substr(4), !polarity, depth + 1);
+  if (std::string m = MatchesPattern(expr, polarity); !m.empty()) return m;
   for (std::string_view op : {"is not", "not in"}) {
     size_t at = FindTopLevel(expr, op);
     if (at == std::string_view::npos) continue;
@@ -320,10 +355,10 @@ std::string Describe(std::string_view expr, bool polarity, int depth) {
 
 bool Keyword(std::string_view w) {
   static const std::set<std::string_view> kWords = {
-      "and",        "or",    "not",    "is",   "in",     "true",    "false",     "True",
-      "False",      "None",  "nil",    "null", "NULL",   "nullptr", "undefined", "typeof",
-      "instanceof", "new",   "let",    "Some", "None",   "Ok",      "Err",       "if",
-      "else",       "const", "sizeof", "is_a", "defined"};
+      "and",        "or",    "not",    "is",   "in",      "true",    "false",     "True",
+      "False",      "None",  "nil",    "null", "NULL",    "nullptr", "undefined", "typeof",
+      "instanceof", "new",   "let",    "Some", "None",    "Ok",      "Err",       "if",
+      "else",       "const", "sizeof", "is_a", "defined", "matches", "ref",       "mut"};
   return kWords.count(w) > 0;
 }
 

@@ -23,6 +23,16 @@ TEST(GuardText, ComparisonsNullsAndEmptiness) {
   EXPECT_EQ(DescribeCondition("mode not in MODES", true), "`mode` is not one of `MODES`");
   EXPECT_EQ(DescribeCondition("opt.is_none()", true), "`opt` has no value");
   EXPECT_EQ(DescribeCondition("res.is_ok()", false), "`res` is an error");
+  // Yoda comparisons read with the value first.
+  EXPECT_EQ(DescribeCondition("false === $data", true), "`$data` is `false`");
+  EXPECT_EQ(DescribeCondition("0 > n", true), "`n` is less than `0`");
+  // Rust patterns as the extractor writes `if let`/`matches!`.
+  EXPECT_EQ(DescribeCondition("self.cwd.clone() matches None", true),
+            "`self.cwd.clone()` has no value (None)");
+  EXPECT_EQ(DescribeCondition("*self matches ColorError::InvalidFormat(ref original)", true),
+            "`*self` is `ColorError::InvalidFormat`");
+  EXPECT_EQ(VariablesRead("*self matches ColorError::InvalidFormat(ref original)"),
+            (std::vector<std::string>{"self", "original"}));
 }
 
 TEST(GuardText, PredicatesErrorsAndConjunctions) {

@@ -9,6 +9,9 @@
 #include <unordered_map>
 
 #include "analyze/guard_text.h"
+#include "analyze/internal_check.h"
+#include "analyze/site_shape.h"
+#include "analyze/visibility.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -160,11 +163,147 @@ std::string Who(const ErrorSite& s) {
   return s.function.empty() ? "The module-level code of " + s.file_path : "`" + s.function + "`";
 }
 
-// What the error means comes first (the maintainers' own words, else the
-// deciding check read in the user's terms); where it is raised comes last.
-void Documentation(const ErrorSite& s, Record* r) {
+// What the builder reads about a site beyond its conditions, once: who may
+// call the function, whether the deciding check reads only its parameters,
+// and what the lines around the raise say (site_shape.h, internal_check.h).
+struct SiteView {
+  std::string header;     // HeaderText at the function line; "" when unknown
+  bool callable = false;  // a user may call s.function (visibility.h)
+  bool params_known = false;
+  std::vector<std::string> params;
+  const PathCondition* decisive = nullptr;
+  std::vector<std::string> reads;        // variables the deciding check reads
+  bool on_params = false;                // ... all of them parameters
+  bool user_args = false;                // callable, and the check reads at least one argument
+  std::optional<ShapeState> shape;       // the raise line's idiom, without a check
+  std::optional<ShapeState> err_source;  // `err != nil`: the call that set `err`
+  std::string internal;                  // InternalCheckEvidence
+  int caught_at = 0;                     // CaughtLocally
+  bool handler_throws = false;           // HandlerThrows at caught_at
+};
+
+// `err != nil`, `err` (tested for truth): the error variable it reads.
+std::string ErrorVariable(const PathCondition& c) {
+  std::string e = c.expr;
+  if (c.polarity && e.ends_with(" != nil")) e = e.substr(0, e.size() - 7);
+  std::string lower = ToLower(e);
+  bool ident = !e.empty() && std::all_of(e.begin(), e.end(), [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+  });
+  return ident && lower.ends_with("err") ? e : std::string();
+}
+
+SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  SiteView v;
+  v.header = s.function_line && !s.function.empty() ? HeaderText(lines, s.function_line) : "";
+  // Module-level code is reached by importing or running the file.
+  v.callable = s.function.empty() || UserCallable(s, v.header);
+  v.params_known = v.header.find('(') != std::string::npos;
+  // Without a header nothing says how the function is called (static or on
+  // an instance, which arguments): no sample calls it.
+  bool header_known = v.params_known || (s.language == "ruby" && v.header.starts_with("def "));
+  if (!s.function.empty() && !header_known) v.callable = false;
+  if (!s.function.empty() && HiddenByDeclaration(s, lines)) v.callable = false;
+  v.params = ParameterNames(v.header, s.language);
+  if (s.language == "javascript" || s.language == "typescript") v.params.push_back("arguments");
+  v.decisive = DecisiveCondition(s);
+  if (v.decisive) {
+    v.reads = VariablesRead(v.decisive->expr);
+    v.on_params = v.params_known && !v.reads.empty() &&
+                  std::all_of(v.reads.begin(), v.reads.end(), [&](const std::string& x) {
+                    return std::find(v.params.begin(), v.params.end(), x) != v.params.end();
+                  });
+    v.user_args = v.callable && v.params_known &&
+                  std::any_of(v.reads.begin(), v.reads.end(), [&](const std::string& x) {
+                    return std::find(v.params.begin(), v.params.end(), x) != v.params.end();
+                  });
+    std::string var = ErrorVariable(*v.decisive);
+    if (!var.empty()) v.err_source = ErrorSource(lines, var, v.decisive->line);
+  } else {
+    v.shape = RaiseShape(s, lines);
+  }
+  v.internal = InternalCheckEvidence(s, lines);
+  v.caught_at = CaughtLocally(s, lines);
+  v.handler_throws = v.caught_at && HandlerThrows(lines, v.caught_at);
+  return v;
+}
+
+// The deciding check's state; an `err` check names the call that failed.
+std::string DecisiveState(const SiteView& v) {
+  if (v.err_source) {
+    return v.err_source->text + " (line " + std::to_string(v.err_source->line) +
+           ", checked at line " + std::to_string(v.decisive->line) + ")";
+  }
+  return StateText(*v.decisive);
+}
+
+// Whether `expr` reads `name` only as a whole value, never through a member
+// (`cfg.enable_x` may be a configured option the resolve stage names).
+bool ReadWhole(std::string_view expr, const std::string& name) {
+  for (size_t at = expr.find(name); at != std::string_view::npos; at = expr.find(name, at + 1)) {
+    size_t end = at + name.size();
+    if (end < expr.size() && (expr[end] == '.' || expr[end] == '-' || expr[end] == '[')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// `x` as the code spells it: Ruby's `@x`, PHP's `$x`.
+std::string Spelled(const std::string& expr, const std::string& x) {
+  for (const char* sigil : {"@@", "@", "$"}) {
+    if (expr.find(sigil + x) != std::string::npos) return sigil + x;
+  }
+  return x;
+}
+
+// Variables the deciding check reads that the function does not take:
+// its own state (locals, fields), which no caller sets directly.
+std::vector<std::string> OwnState(const SiteView& v) {
+  std::vector<std::string> out;
+  if (!v.params_known) return out;
+  for (const std::string& x : v.reads) {
+    if (x == "self" || x == "this" || x == "err" || !ReadWhole(v.decisive->expr, x)) continue;
+    if (std::find(v.params.begin(), v.params.end(), x) != v.params.end()) continue;
+    out.push_back(Spelled(v.decisive->expr, x));
+  }
+  return out;
+}
+
+// Early exits that test the same value as the deciding check, ending in it
+// (`if isinstance(o, date): return ...` four times, then the raise): the
+// error is what is left when none of them matched, not the last test alone.
+// At least three, all failed; empty otherwise.
+std::vector<const PathCondition*> FallThrough(const ErrorSite& s, const SiteView& v) {
+  const PathCondition* d = v.decisive;
+  if (!d || d->polarity || v.reads.empty()) return {};
+  std::vector<const PathCondition*> run;
+  for (auto it = s.conditions.rbegin(); it != s.conditions.rend(); ++it) {
+    if (it->polarity || IsCatchClause(*it)) break;
+    std::vector<std::string> reads = VariablesRead(it->expr);
+    bool shares = std::any_of(reads.begin(), reads.end(), [&](const std::string& x) {
+      return std::find(v.reads.begin(), v.reads.end(), x) != v.reads.end();
+    });
+    if (!shares) break;
+    run.insert(run.begin(), &*it);
+  }
+  if (run.size() < 3) return {};
+  return run;
+}
+
+// What the error means comes first (an internal check says so; then the
+// maintainers' own words, else the deciding check read in the user's terms);
+// where it is raised comes last.
+void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   std::vector<std::string> meaning;
   nlohmann::json lines = nlohmann::json::array();
+  if (!v.internal.empty()) {
+    meaning.push_back(
+        "This looks like an internal consistency check of the code, not an error "
+        "its users are meant to cause: " +
+        v.internal + ".");
+    lines.push_back(s.line);
+  }
   // The function's own `@throws` sentence for this class first: it says
   // what the error means in the maintainer's words.
   std::vector<SourceNote> notes = s.notes;
@@ -186,27 +325,101 @@ void Documentation(const ErrorSite& s, Record* r) {
     }
     lines.push_back(n.first_line);
   }
-  const PathCondition* d = DecisiveCondition(s);
-  if (meaning.empty() && d) {
-    meaning.push_back(Who(s) + " reports it when " + StateText(*d) + ".");
+  const PathCondition* d = v.decisive;
+  if (meaning.empty() && d && v.user_args) {
+    meaning.push_back(Who(s) + " rejects arguments for which " + StateText(*d) + ".");
     lines.push_back(d->line);
+  } else if (std::vector<const PathCondition*> run = FallThrough(s, v);
+             meaning.empty() && !run.empty()) {
+    meaning.push_back(Who(s) + " reports it when none of its checks at " +
+                      Lines(run.front()->line, run.back()->line) + " matched.");
+    lines.push_back(run.front()->line);
+  } else if (meaning.empty() && d) {
+    meaning.push_back(Who(s) + " reports it when " + DecisiveState(v) + ".");
+    lines.push_back(d->line);
+  } else if (meaning.empty() && v.shape) {
+    meaning.push_back(Who(s) + " reports it when " + v.shape->text + " (line " +
+                      std::to_string(v.shape->line) + ").");
+    lines.push_back(v.shape->line);
   }
   std::string doc = Join(meaning, " ");
   if (!doc.empty()) doc += " ";
   doc += WhatRaises(s) + " in " + Where(s) + " at line " + std::to_string(s.line) + ".";
   lines.push_back(s.line);
+  if (v.caught_at) {
+    doc += " The same function catches it at line " + std::to_string(v.caught_at) +
+           (v.handler_throws ? "; whether callers see this text depends on that handler, which "
+                               "throws again."
+                             : " and its handler throws nothing, so this text does not reach "
+                               "callers from here.");
+    lines.push_back(v.caught_at);
+  }
   if (!s.message_origin_note.empty()) doc += " (" + s.message_origin_note + ".)";
   r->documentation = doc;
   r->provenance["documentation"] = lines;
 }
 
+// How a user names the call: a constructor by its class (`Config(...)`,
+// `new Config(...)`, `Config.new(...)`), anything else as Who does.
+std::string CallWho(const ErrorSite& s) {
+  size_t dot = s.function.rfind('.');
+  if (dot == std::string::npos) return Who(s);
+  std::string last = s.function.substr(dot + 1);
+  std::string cls = LastDotComponent(s.function.substr(0, dot));
+  if (size_t scope = cls.rfind("::"); scope != std::string::npos) cls = cls.substr(scope + 2);
+  bool ctor = last == "__init__" || last == "constructor" || last == "__construct" ||
+              last == "initialize" || last == cls;
+  if (!ctor || cls.empty()) return Who(s);
+  if (s.language == "python" || s.language == "kotlin") return "`" + cls + "(...)`";
+  if (s.language == "ruby") return "`" + cls + ".new(...)`";
+  return "`new " + cls + "(...)`";
+}
+
+// The deciding check's sentence: the arguments of a function the user calls,
+// else the function's own state, named as such.
+// A check on the program's own command line (`ARGV.length < 1`,
+// `len(sys.argv) != 2`): the user's input is how they run it.
+bool ReadsCommandLine(const PathCondition& c) {
+  for (const char* argv : {"ARGV", "sys.argv", "os.Args", "process.argv", "$argv", "argc"}) {
+    size_t at = c.expr.find(argv);
+    if (at != std::string::npos &&
+        (at == 0 || !(std::isalnum(static_cast<unsigned char>(c.expr[at - 1])) ||
+                      c.expr[at - 1] == '_' || c.expr[at - 1] == '.'))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
+  if (ReadsCommandLine(*v.decisive)) {
+    return "Happens when the program is run with command-line arguments for which " +
+           StateText(*v.decisive) + ".";
+  }
+  std::string out = v.user_args ? "Happens when you call " + CallWho(s) +
+                                      " with arguments for which " + StateText(*v.decisive)
+                                : "Happens in " + Where(s) + " when " + DecisiveState(v);
+  std::vector<std::string> own = OwnState(v);
+  if (!own.empty() && !v.err_source && !s.function.empty()) {
+    out += "; `" + Join(own, "`, `") + "` " +
+           (own.size() > 1 ? "are not arguments" : "is not an argument") + " of " + Who(s);
+  }
+  return out + ".";
+}
+
 // The deciding check first, in the user's terms; the checks passed on the
 // way after it; a catch clause as "after X was caught".
-void Triggers(const ErrorSite& s, Record* r) {
+void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
-  const PathCondition* d = DecisiveCondition(s);
-  std::vector<std::string> earlier, caught;
+  const PathCondition* d = v.decisive;
+  std::vector<std::string> earlier, caught, none_matched;
+  std::vector<const PathCondition*> run = FallThrough(s, v);
   for (const PathCondition& c : s.conditions) {
+    if (std::find(run.begin(), run.end(), &c) != run.end()) {
+      none_matched.push_back(StateText(c));
+      lines.push_back(c.line);
+      continue;
+    }
     if (&c == d) continue;
     if (IsCatchClause(c)) {
       caught.push_back("`" + c.expr + "` (line " + std::to_string(c.line) + ")");
@@ -216,12 +429,24 @@ void Triggers(const ErrorSite& s, Record* r) {
     lines.push_back(c.line);
   }
   std::string out;
-  if (d) {
-    out = "Happens in " + Where(s) + " when " + StateText(*d) + ".";
+  if (!none_matched.empty()) {
+    out = "Happens in " + Where(s) + " when none of its checks before line " +
+          std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + ".";
+  } else if (d) {
+    out = DecisiveTrigger(s, v);
     lines.insert(lines.begin(), d->line);
+    if (v.err_source) lines.push_back(v.err_source->line);
   } else if (!caught.empty()) {
     out = "Happens in " + Where(s) + " when the code guarded by " + Join(caught, ", ") + " fails.";
     caught.clear();
+  } else if (v.shape) {
+    out = "Happens in " + Where(s) + " when " + v.shape->text + " (line " +
+          std::to_string(v.shape->line) + ").";
+    lines.push_back(v.shape->line);
+  } else if (s.kind == SiteKind::kWarning && !s.function.empty()) {
+    out = "Issued whenever " + Who(s) + " runs: errdex found no condition before line " +
+          std::to_string(s.line) + ".";
+    lines.push_back(s.line);
   } else {
     out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
           std::to_string(s.line) + "; what the function's callers pass decides it.";
@@ -238,30 +463,64 @@ void Triggers(const ErrorSite& s, Record* r) {
   r->provenance["triggerScenarios"] = lines;
 }
 
-// The message's own advice, then what makes the deciding check pass. Checks
+// The one solution the deciding check gives: which arguments to pass, when
+// it reads only the arguments of a function the user calls; the failing
+// call, for an `err` check. A check on the function's own state is not
+// restated: the user cannot set a callee's locals or private fields.
+std::string CheckSolution(const ErrorSite& s, const SiteView& v) {
+  const PathCondition* d = v.decisive;
+  std::string at = std::to_string(d->line);
+  if (v.user_args) {
+    bool assert = s.kind == SiteKind::kAssert && !d->polarity;
+    std::string pass = DescribeCondition(d->expr, assert ? true : !d->polarity);
+    if (pass.empty()) {
+      pass = "`" + d->expr + "` is " + (assert || !d->polarity ? "true" : "false");
+    }
+    return "Call " + CallWho(s) + " with arguments for which " + pass + " (" +
+           (assert ? "asserted" : "checked") + " at line " + at + ")";
+  }
+  if (ReadsCommandLine(*d)) {
+    std::string pass = DescribeCondition(d->expr, !d->polarity);
+    if (!pass.empty()) {
+      return "Run it with command-line arguments for which " + pass + " (checked at line " + at +
+             ")";
+    }
+  }
+  if (v.err_source) {
+    return "Find out why " + v.err_source->text.substr(0, v.err_source->text.find(" fails")) +
+           " fails (called at line " + std::to_string(v.err_source->line) +
+           "): this error reports its failure (checked at line " + at + ")";
+  }
+  return {};
+}
+
+// The message's own advice, then the deciding check's solution. Checks
 // further out are not turned into advice: avoiding them sends the user into
 // a different error (an earlier `if` that returns, a branch not taken).
-void Solutions(const ErrorSite& s, Record* r) {
+void Solutions(const ErrorSite& s, const SiteView& v, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
   for (const std::string& advice : AdviceSentences(s.message.Display())) {
     r->solutions.push_back(advice + " (the message's own advice)");
     lines.push_back(s.line);
   }
-  const PathCondition* d = DecisiveCondition(s);
-  if (d) {
-    std::string at = std::to_string(d->line);
-    if (s.kind == SiteKind::kAssert && !d->polarity) {
-      std::string holds = DescribeCondition(d->expr, true);
-      r->solutions.push_back("Make sure " + (holds.empty() ? "`" + d->expr + "` holds" : holds) +
-                             " before this point (asserted at line " + at + ")");
-    } else {
-      std::string pass = DescribeCondition(d->expr, !d->polarity);
-      r->solutions.push_back(
-          "Make sure " +
-          (pass.empty() ? "`" + d->expr + "` is " + (d->polarity ? "false" : "true") : pass) +
-          " when " + Who(s) + " gets there (checked at line " + at + ")");
+  if (v.decisive) {
+    std::string fix = CheckSolution(s, v);
+    if (!fix.empty()) {
+      r->solutions.push_back(fix);
+      lines.push_back(v.decisive->line);
     }
-    lines.push_back(d->line);
+  }
+  if (v.shape && !v.shape->selector.empty() && v.callable &&
+      std::find(v.params.begin(), v.params.end(), v.shape->selector) != v.params.end()) {
+    r->solutions.push_back("Call " + CallWho(s) + " with a `" + v.shape->selector +
+                           "` that one of the cases after line " + std::to_string(v.shape->line) +
+                           " handles (the rest reach line " + std::to_string(s.line) + ")");
+    lines.push_back(v.shape->line);
+  }
+  if (r->solutions.empty() && !v.internal.empty()) {
+    r->solutions.push_back("If you hit this internal check (" + v.internal +
+                           "), report it to the project with the input that led here");
+    lines.push_back(s.line);
   }
   if (r->solutions.empty()) {
     r->solutions.push_back(
@@ -417,16 +676,18 @@ std::string CallText(const ErrorSite& s, const std::string& header) {
   std::string sep = s.language == "php" ? "::" : ".";
   size_t dot = s.function.rfind(sep);
   // Without a readable header nothing says whether the method is static.
-  bool known = header.find('(') != std::string::npos;
+  bool known =
+      header.find('(') != std::string::npos || (s.language == "ruby" && header.starts_with("def "));
   bool instance = s.language == "go" ? header.starts_with("func (")
                   : s.language == "python" || s.language == "rust"
                       ? header.find("self") != std::string::npos
-                      : header.find("static ") == std::string::npos;
-  if (dot == std::string::npos || !known || !instance || s.language == "ruby" ||
-      s.language == "c" || s.language == "cpp") {
+                  : s.language == "ruby" ? !header.starts_with("def self.")
+                                         : header.find("static ") == std::string::npos;
+  if (dot == std::string::npos || !known || !instance || s.language == "c" || s.language == "cpp") {
     return s.function + "(...)";
   }
   std::string cls = LastDotComponent(s.function.substr(0, dot));
+  if (size_t scope = cls.rfind("::"); scope != std::string::npos) cls = cls.substr(scope + 2);
   if (cls.empty()) return s.function + "(...)";
   cls[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(cls[0])));
   std::string receiver = s.language == "php" ? "$" + cls + "->" : cls + ".";
@@ -444,21 +705,22 @@ std::string GoErrCall(const std::string& call, const std::string& tail) {
   return lhs + "err := " + call;
 }
 
-void CodeFields(const ErrorSite& s, const std::vector<std::string_view>& lines, Record* r) {
+// Code a user can run: only calls to a function the user may call
+// (visibility.h), and a caller-side check only when the deciding check reads
+// nothing but its parameters (a check on the callee's locals would not
+// compile at the call).
+void CodeFields(const ErrorSite& s, const SiteView& v, Record* r) {
   const Snippets& lang = SnippetsFor(s.language);
   const std::string& cm = lang.comment;
   std::string where = s.file_path + ":" + std::to_string(s.line);
-  std::string header = s.function_line ? HeaderText(lines, s.function_line) : "";
+  for (const std::string& flag : FlagsIn(s.message.Display())) {
+    r->prevention_tips.push_back("Check how `" + flag + "` is set before launching");
+  }
+  if (!v.callable || v.caught_at) return;
+  const std::string& header = v.header;
   std::string call = CallText(s, header);
-  // A check a caller can make up front reads only the function's
-  // parameters; one on the callee's locals would not compile at the call.
-  const PathCondition* d = DecisiveCondition(s);
-  std::vector<std::string> params = ParameterNames(header, s.language);
-  std::vector<std::string> reads = d ? VariablesRead(d->expr) : std::vector<std::string>{};
-  bool caller_checkable = !reads.empty() && std::all_of(reads.begin(), reads.end(), [&](auto& v) {
-    return std::find(params.begin(), params.end(), v) != params.end();
-  });
-  if (caller_checkable) {
+  const PathCondition* d = v.decisive;
+  if (d && v.on_params) {
     std::string guard = d->polarity ? d->expr : lang.negate(d->expr);
     r->validation_code =
         cm + " errdex: " + where + " raises when this holds\n" +
@@ -466,8 +728,8 @@ void CodeFields(const ErrorSite& s, const std::vector<std::string_view>& lines, 
     r->example_fix = cm + " before: reaches " + where + "\n" + call + "\n" + cm +
                      " after: check first\n" + lang.guard(guard, "...  " + cm + " fix the inputs") +
                      "\n" + call;
-    r->prevention_tips.push_back("Reject inputs for which `" + guard + "` holds before calling " +
-                                 call);
+    r->prevention_tips.insert(r->prevention_tips.begin(), "Reject inputs for which `" + guard +
+                                                              "` holds before calling " + call);
   }
   bool handled = s.kind == SiteKind::kWarning ||
                  (s.kind != SiteKind::kLog && (!s.error_class.empty() || s.language == "go"));
@@ -482,9 +744,6 @@ void CodeFields(const ErrorSite& s, const std::vector<std::string_view>& lines, 
   }
   if (handled) r->try_catch_pattern = lang.handle(s, call, where);
   if (r->try_catch_pattern && r->try_catch_pattern->empty()) r->try_catch_pattern.reset();
-  for (const std::string& flag : FlagsIn(s.message.Display())) {
-    r->prevention_tips.push_back("Check how `" + flag + "` is set before launching");
-  }
 }
 
 void Tags(const ErrorSite& s, const std::string& type, Record* r) {
@@ -556,12 +815,44 @@ PathCondition Simplify(PathCondition c) {
 }  // namespace
 
 std::vector<std::string> AdviceSentences(const std::string& message) {
-  static const std::vector<std::string> kVerbs = {
-      "disable",  "enable",  "use",     "set",       "omit",      "remove", "install",
-      "pass",     "provide", "specify", "check",     "make sure", "ensure", "try",
-      "run",      "add",     "upgrade", "downgrade", "consider",  "please", "increase",
-      "decrease", "reduce",  "drop",    "switch",    "call",      "update", "change",
-      "rename",   "delete",  "restart", "unset",     "export",    "choose", "select"};
+  static const std::vector<std::string> kVerbs = {"disable",
+                                                  "enable",
+                                                  "use",
+                                                  "set",
+                                                  "omit",
+                                                  "remove",
+                                                  "install",
+                                                  "pass",
+                                                  "provide",
+                                                  "specify",
+                                                  "check",
+                                                  "make sure",
+                                                  "ensure",
+                                                  "try",
+                                                  "run",
+                                                  "add",
+                                                  "upgrade",
+                                                  "downgrade",
+                                                  "consider",
+                                                  "please",
+                                                  "increase",
+                                                  "decrease",
+                                                  "reduce",
+                                                  "drop",
+                                                  "switch",
+                                                  "call",
+                                                  "update",
+                                                  "change",
+                                                  "rename",
+                                                  "delete",
+                                                  "restart",
+                                                  "unset",
+                                                  "export",
+                                                  "choose",
+                                                  "select",
+                                                  "did you mean",
+                                                  "perhaps you meant",
+                                                  "maybe you meant"};
   std::vector<std::string> out;
   size_t start = 0;
   for (size_t i = 0; i <= message.size(); ++i) {
@@ -604,16 +895,18 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   r.line_number = s.line;
   SourceWindow(s, lines, &r);
   r.github_url = GithubUrl(ctx.repo, ctx.sha, s.file_path, r.source_code_start, r.source_code_end);
-  Documentation(s, &r);
-  Triggers(s, &r);
-  r.common_situations = s.function.empty()
-                            ? "When " + s.file_path + " is imported (module-level code, line " +
-                                  std::to_string(s.line) + ")."
-                            : "During a call to `" + s.function + "` (defined at " + s.file_path +
-                                  ":" + std::to_string(s.function_line) + ").";
-  r.provenance["commonSituations"] = {s.function_line ? s.function_line : s.line};
-  Solutions(s, &r);
-  CodeFields(s, lines, &r);
+  SiteView view = ViewOf(s, lines);
+  Documentation(s, view, &r);
+  Triggers(s, view, &r);
+  // Situations need evidence (callers, options: explain.cc); "when code
+  // calls F" says nothing the trigger does not.
+  if (s.function.empty()) {
+    r.common_situations = "When " + s.file_path + " is imported or run (module-level code, line " +
+                          std::to_string(s.line) + ").";
+    r.provenance["commonSituations"] = {s.line};
+  }
+  Solutions(s, view, &r);
+  CodeFields(s, view, &r);
   r.handling_strategy = HandlingStrategy(r.error_type);
   Tags(s, r.error_type, &r);
   r.background_tag = s.error_class.empty() ? r.error_type : Kebab(s.error_class);

@@ -75,22 +75,26 @@ TEST(RecordBuilder, OnlyTheDecidingCheckOnParametersBecomesAFix) {
             "# errdex: pkg/deps.py:12 raises when this holds\nif not cert_loc or verify is None:\n"
             "    ...  # adjust the inputs before calling resolve(...)");
   EXPECT_EQ(r.solutions, (std::vector<std::string>{
-                             "Make sure `cert_loc` is set and `verify` is set (not None) when "
-                             "`resolve` gets there (checked at line 11)"}));
-  EXPECT_EQ(r.documentation,
-            "`resolve` reports it when `cert_loc` is not set (false, empty or missing) or "
-            "`verify` is missing (None) (line 11). `RuntimeError` is raised in `resolve` "
-            "(pkg/deps.py) at line 12.");
-  // The same check on a local: no caller-side code, and no outer advice.
+                             "Call `resolve` with arguments for which `cert_loc` is set and "
+                             "`verify` is set (not None) (checked at line 11)"}));
+  EXPECT_EQ(
+      r.documentation,
+      "`resolve` rejects arguments for which `cert_loc` is not set (false, empty or missing) or "
+      "`verify` is missing (None) (line 11). `RuntimeError` is raised in `resolve` "
+      "(pkg/deps.py) at line 12.");
+  // The same check on a local: no caller-side code, no restated check (the
+  // caller cannot set the callee's locals) and no outer advice.
   s.conditions.back().expr = "bundle is None";
   r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
   EXPECT_FALSE(r.validation_code.has_value());
   EXPECT_EQ(r.example_fix, "");
-  EXPECT_EQ(r.solutions, (std::vector<std::string>{"Make sure `bundle` is set (not None) when "
-                                                   "`resolve` gets there (checked at line 11)"}));
+  EXPECT_EQ(r.solutions, (std::vector<std::string>{
+                             "Generic advice (errdex found nothing specific): read `resolve` "
+                             "(pkg/deps.py) for what leads to this error (line 12)"}));
   EXPECT_EQ(r.trigger_scenarios,
-            "Happens in `resolve` (pkg/deps.py) when `bundle` is missing (None) (line 11). On the "
-            "way: `url.lower().startswith(\"https\")` returns true (line 10).");
+            "Happens in `resolve` (pkg/deps.py) when `bundle` is missing (None) (line 11); "
+            "`bundle` is not an argument of `resolve`. On the way: "
+            "`url.lower().startswith(\"https\")` returns true (line 10).");
 }
 
 // With no condition, errdex says what it did not find and gives one
@@ -249,12 +253,12 @@ TEST(RecordBuilder, RubySnippets) {
   std::vector<std::string_view> lines = WithHeader("def pay(card, gateway)");
   Record r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
   EXPECT_EQ(r.try_catch_pattern,
-            "begin\n  Order.pay(...)\nrescue PaymentError => e\n"
+            "begin\n  order.pay(...)\nrescue PaymentError => e\n"
             "  # app/models/order.rb:12: e.message\nend");
   EXPECT_EQ(r.validation_code,
             "# errdex: app/models/order.rb:12 raises when this holds\n"
             "if !(gateway.up?)\n"
-            "  ...  # adjust the inputs before calling Order.pay(...)\nend");
+            "  ...  # adjust the inputs before calling order.pay(...)\nend");
   for (const std::string& sol : r.solutions) EXPECT_EQ(sol.find("rescue"), std::string::npos);
   s.kind = SiteKind::kWarning;
   s.error_class.clear();
@@ -299,6 +303,8 @@ TEST(RecordBuilder, AdviceSentences) {
   EXPECT_EQ(AdviceSentences("bad value; use one of: a, b"),
             (std::vector<std::string>{"use one of: a, b."}));
   EXPECT_TRUE(AdviceSentences("the cache is full").empty());
+  EXPECT_EQ(AdviceSentences("unknown command 'instal'. Did you mean 'install'?"),
+            (std::vector<std::string>{"Did you mean 'install'?"}));
 }
 
 }  // namespace

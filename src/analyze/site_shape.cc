@@ -1,0 +1,295 @@
+// Site shape (see site_shape.h). Line-based reading, like guard_text: the
+// idioms are one line each in practice, and a miss only means saying less.
+#include "analyze/site_shape.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "analyze/guard_text.h"
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+constexpr size_t kMaxExpr = 80;  // longer expressions are not quoted
+
+std::string Code(std::string_view s) { return "`" + std::string(s) + "`"; }
+
+std::string_view LineAt(const std::vector<std::string_view>& lines, int n) {
+  return n >= 1 && n <= static_cast<int>(lines.size()) ? lines[n - 1] : std::string_view();
+}
+
+int Indent(std::string_view line) {
+  int n = 0;
+  for (char c : line) {
+    if (c == ' ') {
+      ++n;
+    } else if (c == '\t') {
+      n += 4;
+    } else {
+      break;
+    }
+  }
+  return n;
+}
+
+bool Blank(std::string_view line) { return Trim(line).empty(); }
+
+// The balanced `( ... )` content starting at `open`, or "".
+std::string_view Parenthesized(std::string_view s, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < s.size(); ++i) {
+    if (s[i] == '(') ++depth;
+    if (s[i] == ')' && --depth == 0) return s.substr(open + 1, i - open - 1);
+  }
+  return {};
+}
+
+// `val x = a.b` / `let x = a.b` / `return a.b` / `x = a.b` -> `a.b`.
+std::string_view ValueOf(std::string_view s) {
+  s = Trim(s);
+  for (std::string_view lead : {"return ", "val ", "var ", "let ", "const "}) {
+    if (s.starts_with(lead)) s = Trim(s.substr(lead.size()));
+  }
+  // An assignment's target (`x`, `get()`), not a named argument `f(a = b)`.
+  size_t eq = s.find(" = ");
+  if (eq != std::string_view::npos) {
+    std::string_view lhs = s.substr(0, eq);
+    if (std::count(lhs.begin(), lhs.end(), '(') == std::count(lhs.begin(), lhs.end(), ')')) {
+      s = Trim(s.substr(eq + 3));
+    }
+  }
+  return s;
+}
+
+bool Quotable(std::string_view e) { return !e.empty() && e.size() <= kMaxExpr; }
+
+// Kotlin: `val f = x.factory ?: throw ...`, or `?: throw` opening the line
+// after the value.
+std::optional<ShapeState> Elvis(const std::vector<std::string_view>& lines, int at) {
+  std::string_view line = LineAt(lines, at);
+  size_t elvis = line.find("?: throw");
+  if (elvis == std::string_view::npos) return std::nullopt;
+  std::string_view value = ValueOf(line.substr(0, elvis));
+  int from = at;
+  if (value.empty()) value = ValueOf(LineAt(lines, from = at - 1));
+  if (!Quotable(value)) return std::nullopt;
+  return ShapeState{Code(value) + " is null (missing)", from};
+}
+
+// Kotlin's `requireNotNull(x)`, `require(cond)`, `check(cond)` at the site.
+std::optional<ShapeState> Precondition(std::string_view line, int at) {
+  std::string_view t = Trim(line);
+  for (std::string_view f : {"requireNotNull(", "checkNotNull("}) {
+    if (!t.starts_with(f)) continue;
+    std::string_view arg = Parenthesized(t, f.size() - 1);
+    if (!Quotable(arg)) return std::nullopt;
+    return ShapeState{Code(arg) + " is null (missing)", at};
+  }
+  for (std::string_view f : {"require(", "check("}) {
+    if (!t.starts_with(f)) continue;
+    std::string_view cond = Parenthesized(t, f.size() - 1);
+    std::string d = DescribeCondition(cond, false);
+    if (d.empty() && Quotable(cond)) d = Code(cond) + " is false";
+    if (d.empty()) return std::nullopt;
+    return ShapeState{d, at};
+  }
+  return std::nullopt;
+}
+
+// Rust: `x.ok_or(...)`, `x.context(...)`, `x.expect(...)` on the site's line
+// or one of the two before it.
+std::optional<ShapeState> RustAdapter(const std::vector<std::string_view>& lines, int at) {
+  struct Adapter {
+    std::string_view method, state;
+  };
+  static const Adapter kAdapters[] = {{".ok_or_else(", " has no value (None)"},
+                                      {".ok_or(", " has no value (None)"},
+                                      {".with_context(", " fails (returns an error)"},
+                                      {".context(", " fails (returns an error)"},
+                                      {".map_err(", " fails (returns an error)"},
+                                      {".expect(", " has no value or is an error"}};
+  for (int n = at; n >= at - 2 && n >= 1; --n) {
+    std::string_view line = LineAt(lines, n);
+    for (const Adapter& a : kAdapters) {
+      size_t m = line.find(a.method);
+      if (m == std::string_view::npos) continue;
+      std::string_view value = ValueOf(line.substr(0, m));
+      int from = n;
+      if (value.empty()) value = ValueOf(LineAt(lines, from = n - 1));
+      if (value.ends_with("?")) return std::nullopt;
+      if (!Quotable(value)) return std::nullopt;
+      return ShapeState{Code(value) + std::string(a.state), from};
+    }
+  }
+  return std::nullopt;
+}
+
+bool StartsWithWord(std::string_view t, std::string_view w) {
+  return t.starts_with(w) &&
+         (t.size() == w.size() || !std::isalnum(static_cast<unsigned char>(t[w.size()])));
+}
+
+// The arm a raise falls into when nothing else matched.
+bool FallbackArm(std::string_view t) {
+  return t == "else" || t.starts_with("else raise") || t == "case _:" ||
+         t.starts_with("default:") || t.starts_with("default ->") || t.starts_with("_ =>") ||
+         t.starts_with("else ->");
+}
+
+// `case x` / `switch (x) {` / `switch x {` / `match x {` / `when (x) {` -> x.
+std::string_view Selector(std::string_view t) {
+  for (std::string_view w : {"case", "switch", "match", "when"}) {
+    if (!StartsWithWord(t, w)) continue;
+    std::string_view rest = Trim(t.substr(w.size()));
+    if (rest.starts_with("(")) rest = Parenthesized(rest, 0);
+    if (rest.ends_with("{") || rest.ends_with(":")) rest = Trim(rest.substr(0, rest.size() - 1));
+    if (size_t init = rest.find(":="); init != std::string_view::npos) {
+      rest = Trim(rest.substr(init + 2));
+    }
+    if (rest.ends_with(".(type)")) rest = rest.substr(0, rest.size() - 7);
+    return rest;
+  }
+  return {};
+}
+
+// A raise in the `else`/`default`/`_` arm: "`x` matches none of the cases".
+std::optional<ShapeState> CaseFallback(const std::vector<std::string_view>& lines, int at) {
+  int arm = 0, k = 0;
+  int own = Indent(LineAt(lines, at));
+  if (FallbackArm(Trim(LineAt(lines, at)))) {
+    arm = at;
+  } else {
+    for (int n = at - 1; n >= 1 && n >= at - 3; --n) {
+      if (Blank(LineAt(lines, n))) continue;
+      if (Indent(LineAt(lines, n)) < own && FallbackArm(Trim(LineAt(lines, n)))) arm = n;
+      break;
+    }
+  }
+  if (arm == 0) return std::nullopt;
+  k = Indent(LineAt(lines, arm));
+  for (int n = arm - 1; n >= 1 && n >= arm - 200; --n) {
+    std::string_view line = LineAt(lines, n);
+    if (Blank(line)) continue;
+    std::string_view t = Trim(line);
+    int ind = Indent(line);
+    if (ind > k) continue;
+    std::string_view sel = Selector(t);
+    if (ind == k) {
+      // Ruby's `case x` and Go's `switch x {` sit at their branches' level;
+      // any other line there is a sibling branch (`when A`, `case a:`,
+      // Kotlin's `is T -> ...`).
+      bool selector =
+          (StartsWithWord(t, "case") && !t.ends_with(":")) || StartsWithWord(t, "switch");
+      if (!selector) continue;
+    }
+    if (sel.empty() || !Quotable(sel)) return std::nullopt;
+    return ShapeState{Code(sel) + " matches none of the listed cases", n, std::string(sel)};
+  }
+  return std::nullopt;
+}
+
+bool IsCatchLine(std::string_view t) {
+  return t.starts_with("except") || t.starts_with("catch") || t.starts_with("} catch") ||
+         t.starts_with("rescue");
+}
+
+// Whether the catch clause `t` names `cls` (or catches everything).
+bool Catches(std::string_view t, const std::string& cls) {
+  if (t == "except:" || t == "rescue") return true;
+  if (cls.empty()) return false;
+  size_t at = t.find(cls);
+  if (at == std::string_view::npos) return false;
+  size_t end = at + cls.size();
+  bool start_ok = at == 0 || !std::isalnum(static_cast<unsigned char>(t[at - 1]));
+  bool end_ok = end >= t.size() || !std::isalnum(static_cast<unsigned char>(t[end]));
+  return start_ok && end_ok;
+}
+
+}  // namespace
+
+std::optional<ShapeState> RaiseShape(const ErrorSite& s,
+                                     const std::vector<std::string_view>& lines) {
+  if (s.language == "kotlin") {
+    if (auto e = Elvis(lines, s.line)) return e;
+    if (auto p = Precondition(LineAt(lines, s.line), s.line)) return p;
+  }
+  if (s.language == "rust") {
+    if (auto a = RustAdapter(lines, s.line)) return a;
+  }
+  return CaseFallback(lines, s.line);
+}
+
+std::optional<ShapeState> ErrorSource(const std::vector<std::string_view>& lines,
+                                      std::string_view var, int check_line) {
+  std::string assign = std::string(var) + " :=", set = std::string(var) + " =";
+  for (int n = check_line; n >= 1 && n >= check_line - 10; --n) {
+    std::string_view line = LineAt(lines, n);
+    size_t at = line.find(assign);
+    size_t len = assign.size();
+    if (at == std::string_view::npos) {
+      at = line.find(set);
+      len = set.size();
+    }
+    if (at == std::string_view::npos) continue;
+    if (at > 0 && (std::isalnum(static_cast<unsigned char>(line[at - 1])) || line[at - 1] == '_')) {
+      continue;
+    }
+    std::string_view call = Trim(line.substr(at + len));
+    if (size_t semi = call.find(';'); semi != std::string_view::npos) call = call.substr(0, semi);
+    call = Trim(call);
+    if (call.ends_with("{")) call = Trim(call.substr(0, call.size() - 1));
+    if (call.find('(') == std::string_view::npos || !Quotable(call)) return std::nullopt;
+    return ShapeState{Code(call) + " fails (returns an error)", n};
+  }
+  return std::nullopt;
+}
+
+int CaughtLocally(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  if (s.kind != SiteKind::kRaise || s.error_class.empty()) return 0;
+  int cur = Indent(LineAt(lines, s.line));
+  int end = std::min(static_cast<int>(lines.size()), s.end_line + 40);
+  for (int n = std::max(s.line, s.end_line) + 1; n <= end; ++n) {
+    std::string_view line = LineAt(lines, n);
+    if (Blank(line) || Indent(line) >= cur) continue;
+    std::string_view t = Trim(line);
+    int k = Indent(line);
+    if (!IsCatchLine(t)) {
+      // Leaving an inner block (`if`, `else`, a loop) stays inside whatever
+      // encloses it; the check below decides whether that is the `try`.
+      cur = k;
+      continue;
+    }
+    if (!Catches(t, s.error_class)) return 0;
+    // The clause must close the raise's own `try` block, not a sibling
+    // `except` the raise sits in: the nearest line above at its level.
+    for (int m = s.line - 1; m >= 1 && m >= s.line - 200; --m) {
+      std::string_view up = LineAt(lines, m);
+      if (Blank(up) || Indent(up) != k) continue;
+      std::string_view u = Trim(up);
+      return u.starts_with("try") || u.ends_with("try {") ? n : 0;
+    }
+    return 0;
+  }
+  return 0;
+}
+
+bool HandlerThrows(const std::vector<std::string_view>& lines, int catch_line) {
+  int k = Indent(LineAt(lines, catch_line));
+  int last = std::min(static_cast<int>(lines.size()), catch_line + 60);
+  for (int n = catch_line + 1; n <= last; ++n) {
+    std::string_view line = LineAt(lines, n);
+    if (Blank(line)) continue;
+    if (Indent(line) <= k) break;  // the handler's end (`}`, the next clause)
+    for (std::string_view w : {"throw", "raise", "rethrow"}) {
+      size_t at = line.find(w);
+      if (at != std::string_view::npos &&
+          (at == 0 || !std::isalnum(static_cast<unsigned char>(line[at - 1])))) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace errdex

@@ -1,0 +1,37 @@
+// Visibility: whether a user of the repository can call the function that
+// raises, read from its header's modifiers and each language's naming rules
+// (Python's leading underscore, Go's lower case, Rust's missing `pub`, Java's
+// package-private default). Advice and code samples only name functions a
+// user can call; a private helper's parameters are not the user's inputs.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "errdex/error_site.h"
+
+namespace errdex {
+
+enum class Visibility {
+  kPublic,   // the header or the language's default says callers outside may call it
+  kPrivate,  // a modifier or a naming rule says they may not
+  kUnknown,  // nothing in the header decides it (no header, C linkage, JavaScript)
+};
+
+// `header` is HeaderText at site.function_line ("" when unknown).
+Visibility FunctionVisibility(const ErrorSite& site, std::string_view header);
+
+// Whether the declarations around s.function hide it from users: the
+// class's own modifiers (Java's package-private default, C#'s `internal`,
+// Kotlin's `private`/`internal`, a TypeScript class not exported), a Ruby
+// `private`/`protected` section or a C++ `private:`/`protected:` one, read
+// upward from the function in `lines`. False when nothing is found.
+bool HiddenByDeclaration(const ErrorSite& s, const std::vector<std::string_view>& lines);
+
+// Whether a caller outside the repository may be told to call the function:
+// public, or unknown where the language leaves most functions callable
+// (JavaScript, TypeScript, Ruby, C++ methods). Module-level code is not.
+bool UserCallable(const ErrorSite& site, std::string_view header);
+
+}  // namespace errdex
