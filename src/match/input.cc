@@ -297,6 +297,31 @@ std::string FrameFunction(std::string_view line) {
   return "";
 }
 
+// .NET: "   at Ns.Cls.Method(Type arg) in C:\src\File.cs:line 12", the
+// location only with debug symbols.
+const RE2& DotNetFrame() {
+  static const RE2* const re =
+      new RE2(R"(\s+at\s+([^\s(]+)\([^)]*\)(?:\s+in\s+(.+):line\s+(\d+))?\s*)");
+  return *re;
+}
+
+// An "at" frame line: Java/Kotlin/Node with a location, else .NET.
+void AddAtFrame(std::string_view line, std::vector<StackFrame>* frames) {
+  re2::StringPiece in(line.data(), line.size());
+  std::string file;
+  int number = 0;
+  if (RE2::FullMatch(in, AtFrame(), &file, &number)) {
+    frames->push_back({std::move(file), number, FrameFunction(line)});
+    return;
+  }
+  // The location group may not take part: its line number is read as text.
+  std::string function, digits;
+  if (RE2::FullMatch(in, DotNetFrame(), &function, &file, &digits)) {
+    number = digits.empty() || digits.size() > 9 ? 0 : std::stoi(digits);
+    frames->push_back({std::move(file), number, std::move(function)});
+  }
+}
+
 void AddFrame(const RE2& re, std::string_view line, std::vector<StackFrame>* frames) {
   std::string file;
   int number = 0;
@@ -361,7 +386,7 @@ size_t AtTrace(const Lines& lines, size_t i, Collector* out) {
   e.message = std::string(Trim(e.message));
   e.input_line = static_cast<int>(i + 1);
   size_t k = first_frame;
-  for (; k < lines.size() && IsAtLine(lines[k]); ++k) AddFrame(AtFrame(), lines[k], &e.frames);
+  for (; k < lines.size() && IsAtLine(lines[k]); ++k) AddAtFrame(lines[k], &e.frames);
   // Node: "{ code: 'ENOENT', ... }" after the frames (a few lines at most).
   static const RE2* const code_prop = new RE2(R"(\s*\{?\s*code:\s*'([^']+)')");
   for (size_t j = k; j < lines.size() && j < k + 8 && !Trim(lines[j]).starts_with("Caused by:");

@@ -536,5 +536,25 @@ TEST(InputTest, FreeTextParagraphsAreMessagesToo) {
   EXPECT_FALSE(errors[0].paragraph);
 }
 
+// .NET traces print "at Ns.Cls.Method(args)", with " in FILE:line N" only
+// when debug symbols are present.
+TEST(InputTest, DotNetFramesKeepTheirFunctionAndLocation) {
+  std::string text =
+      "Newtonsoft.Json.JsonReaderException: Additional text encountered after finished "
+      "reading JSON content: T. Path '', line 3, position 0.\n"
+      "   at Newtonsoft.Json.JsonTextReader.Read()\n"
+      "   at App.Loader.Load(String path) in C:\\src\\App\\Loader.cs:line 42\n";
+  std::vector<ErrorText> errors = ParseInput(text);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "JsonReaderException");
+  ASSERT_EQ(errors[0].frames.size(), 2u);
+  EXPECT_EQ(errors[0].frames[0].function, "Newtonsoft.Json.JsonTextReader.Read");
+  EXPECT_EQ(errors[0].frames[0].file, "");
+  EXPECT_EQ(errors[0].frames[0].line, 0);
+  EXPECT_EQ(errors[0].frames[1].function, "App.Loader.Load");
+  EXPECT_EQ(errors[0].frames[1].file, "C:\\src\\App\\Loader.cs");
+  EXPECT_EQ(errors[0].frames[1].line, 42);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -365,9 +365,18 @@ std::string_view LastName(std::string_view s) {
 // did not index under that path (a bundle such as dist/axios.cjs, an
 // installed copy): weak evidence, enough to break a tie. Short or dunder
 // names (`run`, `__init__`) say nothing.
+// A name qualified by its class (`JsonTextReader.Read` in the frame
+// `Newtonsoft.Json.JsonTextReader.Read()`) is specific however short.
 bool SameFunction(const StackFrame& f, const Record& r) {
   std::string_view a = LastName(f.function), b = LastName(r.function);
-  return a.size() >= kMinFrameFunction && a == b && !a.starts_with("__") && !a.starts_with("<");
+  if (a != b || a.empty() || a.starts_with("__") || a.starts_with("<")) return false;
+  if (a.size() >= kMinFrameFunction) return true;
+  std::string_view qualified = r.function;
+  size_t dot = qualified.find('.');
+  if (dot == std::string_view::npos || dot == 0) return false;
+  std::string_view frame = f.function;
+  return frame == qualified ||
+         (frame.ends_with(qualified) && frame[frame.size() - qualified.size() - 1] == '.');
 }
 
 double FrameBonus(const Record& r, const std::vector<StackFrame>& frames) {

@@ -780,5 +780,33 @@ TEST(MatcherTest, ParagraphQueriesNeedTheWholeParagraph) {
   EXPECT_TRUE(matcher.Find(q).empty());
 }
 
+// A short method name says nothing alone (`Read`), but qualified by its
+// class in the frame (`Newtonsoft.Json.JsonTextReader.Read`) it picks the
+// site among identical templates.
+TEST(MatcherTest, ClassQualifiedFrameFunctionBreaksATie) {
+  std::vector<Record> rs;
+  for (auto [id, fn] :
+       {std::pair{"async", "JsonTextReader.ReadFromFinishedAsync"},
+        std::pair{"sync", "JsonTextReader.Read"}, std::pair{"other", "OtherReader.Read"}}) {
+    Record r = MakeRecord(id, "Additional text encountered: {0}.",
+                          R"(Additional text encountered: ([\s\S]*?)\.)", {{"{0}", "c"}});
+    r.function = fn;
+    rs.push_back(std::move(r));
+  }
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "Additional text encountered: T.";
+  q.frames = {{"", 0, "Newtonsoft.Json.JsonTextReader.Read"}};
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_EQ(hits[0].record->id, "sync");
+  EXPECT_GT(hits[0].score, hits[1].score);
+  // Unqualified, the short name is no evidence.
+  q.frames = {{"", 0, "Read"}};
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_EQ(hits[0].score, hits[1].score);
+}
+
 }  // namespace
 }  // namespace errdex
