@@ -752,6 +752,35 @@ std::string JsonLogText(const nlohmann::json& j) {
   return {};
 }
 
+// The value of the first `"key":"..."` string field in a JSON line that
+// does not parse (users cut long log lines, often mid-object): the string
+// runs to its closing quote, or to the end of the line when it was cut.
+std::string CutJsonField(std::string_view line, std::string_view key) {
+  std::string needle = "\"" + std::string(key) + "\":\"";
+  size_t at = line.find(needle);
+  if (at == std::string_view::npos) return {};
+  size_t begin = at + needle.size() - 1;  // the opening quote
+  size_t end = begin + 1;
+  while (end < line.size() && line[end] != '"') end += line[end] == '\\' ? 2 : 1;
+  std::string quoted(line.substr(begin, std::min(end, line.size()) - begin));
+  if (quoted.size() > 1 && quoted.back() == '\\' &&
+      (quoted.size() < 3 || quoted[quoted.size() - 2] != '\\')) {
+    quoted.pop_back();  // an escape cut in half
+  }
+  quoted.push_back('"');
+  nlohmann::json j = nlohmann::json::parse(quoted, nullptr, false);
+  return j.is_string() ? j.get<std::string>() : std::string();
+}
+
+// A JSON log line cut before its end: its error text, read field by field.
+std::string CutJsonLogText(std::string_view line) {
+  for (const char* key : {"stack", "message", "msg"}) {
+    std::string t = CutJsonField(line, key);
+    if (!t.empty()) return t;
+  }
+  return {};
+}
+
 void ExpandJsonLogLines(std::string* text) {
   constexpr size_t kMaxJsonLine = 1 << 20;
   if (text->find('{') == std::string::npos) return;
@@ -767,6 +796,9 @@ void ExpandJsonLogLines(std::string* text) {
         line.back() == '}') {
       nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
       if (j.is_object()) replacement = JsonLogText(j);
+    } else if (line.size() >= 2 && line.size() <= kMaxJsonLine && line.front() == '{' &&
+               line[1] == '"') {
+      replacement = CutJsonLogText(line);
     }
     if (!replacement.empty()) {
       out += replacement;

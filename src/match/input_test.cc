@@ -556,5 +556,28 @@ TEST(InputTest, DotNetFramesKeepTheirFunctionAndLocation) {
   EXPECT_EQ(errors[0].frames[1].line, 42);
 }
 
+// A pino line cut mid-object (the user dropped the request config): the
+// stack field still gives the class, the message and the frames.
+TEST(InputTest, CutJsonLogLineStillGivesItsStack) {
+  std::string text =
+      R"js({"level":"error","err":{"message":"timeout of 3000ms exceeded","name":"AxiosError",)js"
+      R"js("stack":"AxiosError: timeout of 3000ms exceeded\n    at RedirectableRequest.)js"
+      R"js(handleRequestTimeout (/app/node_modules/axios/dist/node/axios.cjs:3120:16)\n    at )js"
+      R"js(listOnTimeout (node:internal/timers:569:17)",)js";
+  std::vector<ErrorText> errors = ParseInput(text);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "AxiosError");
+  EXPECT_EQ(errors[0].message, "timeout of 3000ms exceeded");
+  ASSERT_EQ(errors[0].frames.size(), 2u);
+  EXPECT_EQ(errors[0].frames[0].function, "RedirectableRequest.handleRequestTimeout");
+  EXPECT_EQ(errors[0].frames[0].line, 3120);
+  // Cut inside the stack string itself.
+  errors = ParseInput(
+      R"js({"level":"error","stack":"TypeError: x is not a function\n    at f (/a.js:1:2)\n  )js");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "TypeError");
+  EXPECT_EQ(errors[0].message, "x is not a function");
+}
+
 }  // namespace
 }  // namespace errdex
