@@ -79,8 +79,8 @@ struct SinkFact {
   // `new X(param)` inside the function: superseded when X's own constructor
   // is a sink somewhere in the repository (it then says what X does).
   std::string via_class;
-  // JVM: the function builds and returns the exception (`return new
-  // X("Expected " + expected)`) rather than raising it. A call links only
+  // JVM and C#: the function builds and returns the exception (`return new
+  // X("Expected " + expected)`, `=> new(..)`) rather than raising it. A call links only
   // where it is thrown (`throw f(..)`: a site even without text of its own)
   // or returned on by another such helper.
   bool returns = false;
@@ -91,7 +91,7 @@ struct SinkFact {
   // filled from the arguments at varargs_from onward (-1: none).
   int format_param = -1;
   int varargs_from = -1;
-  // JVM: parameters whose declared type cannot hold text (`Throwable cause`,
+  // JVM and C#: parameters whose declared type cannot hold text (`Throwable cause`,
   // `int p`): an argument with literal text picks another overload.
   std::vector<bool> no_text;
   // Parameters the raise's path conditions test (`if (!allowed.includes(event))`):
@@ -126,7 +126,7 @@ struct LinkCall {
   int caller_varargs = -1;
   int caller_format_param = -1;
   std::vector<bool> caller_no_text;
-  // JVM: the call is what a `throw` / `return` statement gives.
+  // JVM and C#: the call is what a `throw` / `return` statement gives.
   bool thrown = false;
   bool returned = false;
   // C++: a constructor's base-class initializer (`D(m) : Base(m, "text")`).

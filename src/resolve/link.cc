@@ -155,10 +155,10 @@ class Linker {
     // JVM: a helper that returns the exception is followed only where it is
     // thrown or returned on.
     if (s.f.returns && !call.thrown && !call.returned) return false;
-    if (family == kJvm) {
+    if (family == kJvm || family == kCSharp) {
       // Methods are called through `this` implicitly and static helpers
       // through their class: no receiver is required. Overloads differ in
-      // arity.
+      // arity (C#: calls relying on optional parameters do not link).
       if (!call.receiver.empty() && DeniedReceiver(call.receiver)) return false;
       size_t n = call.args.size() + call.keywords.size();
       if (s.f.varargs_from >= 0) {

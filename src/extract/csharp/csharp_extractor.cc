@@ -25,10 +25,11 @@
 
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
-#include "extract/csharp/csharp_strings.h"
-#include "extract/jvm/jvm_idioms.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/ts_util.h"
+#include "extract/csharp/csharp_sinks.h"
+#include "extract/csharp/csharp_strings.h"
+#include "extract/jvm/jvm_idioms.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_c_sharp();
@@ -198,12 +199,32 @@ class CSharpFile {
   CSharpFile(const SourceFile& file, std::vector<ErrorSite>* out)
       : file_(file), src_(file.content), out_(out) {}
 
+  // Also collect the file's link facts (csharp_sinks.h).
+  void CollectFacts(FileFacts* facts) {
+    CSharpSinks::Hooks hooks{[this](TSNode n, TSNode call, const std::vector<TSNode>& anc) {
+                               walk_.Set(call, &anc);
+                               std::string ignored;
+                               return ExprTemplate(n, ts_node_start_byte(n), 0, &ignored);
+                             },
+                             [this](TSNode call, const std::vector<TSNode>& anc) {
+                               walk_.Set(call, &anc);
+                               TSNode stmt = StatementOf(call);
+                               if (ts_node_is_null(stmt)) stmt = call;
+                               ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+                               AddContext(stmt, &site);
+                               return site;
+                             }};
+    sinks_.emplace(src_, facts, std::move(hooks));
+  }
+
   void Run(TSNode root) {
     root_ = root;
     ts::ForEachNodeWithAncestors(root, [this](TSNode n, const std::vector<TSNode>& ancestors) {
       walk_.Set(n, &ancestors);
+      if (sinks_) sinks_->OnNode(n, ancestors);
       Visit(n);
     });
+    if (sinks_) sinks_->Finish();
     walk_.Clear();
   }
 
@@ -292,6 +313,7 @@ class CSharpFile {
     } else {
       FillFromArgs(args, &site);
     }
+    if (site.message_opaque && !args.empty()) NoteParamMessage(stmt, site, args);
     // An exception built without a message and not thrown here is not
     // worth a record of its own.
     if (site.message_opaque && !thrown) return;
@@ -304,6 +326,27 @@ class CSharpFile {
       }
     }
     Finish(stmt, std::move(site));
+  }
+
+  // `throw new X(message)` / `return new X(message, path)` where message is
+  // a parameter: no record here, but the method is a sink (csharp_sinks.h).
+  void NoteParamMessage(TSNode stmt, const ErrorSite& site, const std::vector<Arg>& args) {
+    if (!sinks_) return;
+    TSNode msg = ArgAt(args, "message", 0);
+    if (ts_node_is_null(msg)) return;
+    std::string note;
+    Template t = ExprTemplate(msg, ts_node_start_byte(msg), 0, &note);
+    if (t.pieces().size() != 1 || !t.pieces()[0].is_hole) return;
+    ErrorSite ctx = site;
+    ctx.message = t;
+    AddContext(stmt, &ctx);
+    sinks_->OnParamMessage(ctx, stmt, t, RootFirstAncestors(stmt));
+  }
+
+  std::vector<TSNode> RootFirstAncestors(TSNode n) {
+    std::vector<TSNode> anc = walk_.AncestorsOf(n);
+    std::reverse(anc.begin(), anc.end());
+    return anc;
   }
 
   // The type a target-typed `new(..)` builds: the declared type of the
@@ -939,10 +982,15 @@ class CSharpFile {
 
   void Finish(TSNode stmt, ErrorSite site) {
     if (site.message.empty()) return;
-    if (lines_.empty()) lines_ = SplitLines(src_);
-    AddBraceContext(stmt, src_, lines_, CSharpSyntax(), &site);
-    for (SourceNote& note : site.notes) note.text = StripXmlDoc(note.text);
+    AddContext(stmt, &site);
+    if (sinks_) sinks_->OnSite(site, stmt, RootFirstAncestors(stmt));
     out_->push_back(std::move(site));
+  }
+
+  void AddContext(TSNode stmt, ErrorSite* site) {
+    if (lines_.empty()) lines_ = SplitLines(src_);
+    AddBraceContext(stmt, src_, lines_, CSharpSyntax(), site);
+    for (SourceNote& note : site->notes) note.text = StripXmlDoc(note.text);
   }
 
   const SourceFile& file_;
@@ -957,6 +1005,7 @@ class CSharpFile {
   bool fields_indexed_ = false;
   std::map<std::string, std::string> helper_returns_;  // method -> exception class it returns
   bool methods_indexed_ = false;
+  std::optional<CSharpSinks> sinks_;
 };
 
 class CSharpExtractor : public Extractor {
@@ -964,13 +1013,13 @@ class CSharpExtractor : public Extractor {
   // Extracts from the first-branch view of `file` when it parses cleanly;
   // false (nothing added) when it does not.
   static bool ExtractFirstBranches(const SourceFile& file, std::vector<ErrorSite>* sites,
-                                   bool* had_syntax_errors) {
+                                   FileFacts* facts, bool* had_syntax_errors) {
     SourceFile view = file;
     view.content = FirstBranchView(file.content);
     ts::TreePtr tree = ts::Parse(tree_sitter_c_sharp(), view.content);
     if (!tree || ts_node_has_error(ts_tree_root_node(tree.get()))) return false;
     if (had_syntax_errors) *had_syntax_errors = false;
-    CSharpFile(view, sites).Run(ts_tree_root_node(tree.get()));
+    Run(view, sites, facts, ts_tree_root_node(tree.get()));
     return true;
   }
 
@@ -978,12 +1027,32 @@ class CSharpExtractor : public Extractor {
   bool Handles(std::string_view path) const override { return path.ends_with(".cs"); }
   Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
                  bool* had_syntax_errors) const override {
+    return ExtractInto(file, sites, nullptr, had_syntax_errors);
+  }
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const override {
+    facts->path = file.path;
+    return ExtractInto(file, sites, facts, had_syntax_errors);
+  }
+
+ private:
+  static void Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                  TSNode root) {
+    CSharpFile cs(file, sites);
+    if (facts) cs.CollectFacts(facts);
+    cs.Run(root);
+  }
+
+  static Status ExtractInto(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                            bool* had_syntax_errors) {
     // `#if A sig1 #else sig2 #endif` around a declaration breaks the parse
     // of both branches: a file with alternative branches is read as if
     // every #if held, when that view parses cleanly (one parse, not two:
     // the other branches mostly repeat the first for another framework).
     bool alternatives = file.content.find("#el") != std::string::npos;
-    if (alternatives && ExtractFirstBranches(file, sites, had_syntax_errors)) return Status::OK();
+    if (alternatives && ExtractFirstBranches(file, sites, facts, had_syntax_errors)) {
+      return Status::OK();
+    }
     ts::TreePtr tree = ts::Parse(tree_sitter_c_sharp(), file.content);
     if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
     TSNode root = ts_tree_root_node(tree.get());
@@ -991,11 +1060,11 @@ class CSharpExtractor : public Extractor {
     // An #if around part of a statement (`#if X else if (..) {..} #endif`)
     // breaks it too: the view is the second chance.
     if (errors && !alternatives && file.content.find("#if") != std::string::npos &&
-        ExtractFirstBranches(file, sites, had_syntax_errors)) {
+        ExtractFirstBranches(file, sites, facts, had_syntax_errors)) {
       return Status::OK();
     }
     if (had_syntax_errors) *had_syntax_errors = errors;
-    CSharpFile(file, sites).Run(root);
+    Run(file, sites, facts, root);
     return Status::OK();
   }
 };

@@ -1,0 +1,126 @@
+// Link for C#: methods whose parameter reaches a thrown message, guard
+// helpers, and helpers that build and return the exception the caller
+// throws. Asserted on the exact composed message, the call-site line and
+// file. Fixtures are written for these tests, after Newtonsoft.Json and
+// Polly.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "resolve/link_testing.h"
+
+namespace errdex {
+namespace {
+
+using link_testing::Dump;
+using link_testing::Link;
+using link_testing::Linked;
+using link_testing::Matches;
+
+const char* kValidation =
+    "namespace Newtonsoft.Json.Utilities\n"
+    "{\n"
+    "    internal static class ValidationUtils\n"
+    "    {\n"
+    "        public static void ArgumentNotNull(object? value, string parameterName)\n"
+    "        {\n"
+    "            if (value == null)\n"
+    "            {\n"
+    "                throw new ArgumentNullException(parameterName);\n"
+    "            }\n"
+    "        }\n"
+    "\n"
+    "        public static void Fail(string what)\n"
+    "        {\n"
+    "            throw new InvalidOperationException(\"Invalid configuration: \" + what);\n"
+    "        }\n"
+    "\n"
+    "        public static void RequireKey(string key)\n"
+    "        {\n"
+    "            if (!AllowedKeys.Contains(key))\n"
+    "            {\n"
+    "                throw new InvalidOperationException($\"Unknown key {key}\");\n"
+    "            }\n"
+    "        }\n"
+    "    }\n"
+    "}\n";
+
+const char* kReader =
+    "namespace Newtonsoft.Json\n"
+    "{\n"
+    "    public class JsonTextReader : JsonReader\n"
+    "    {\n"
+    "        public JsonTextReader(TextReader reader)\n"
+    "        {\n"
+    "            ValidationUtils.ArgumentNotNull(reader, nameof(reader));\n"
+    "        }\n"
+    "\n"
+    "        private JsonReaderException CreateUnexpectedCharacterException(char c)\n"
+    "        {\n"
+    "            return JsonReaderException.Create(this, \"Unexpected character encountered "
+    "while parsing value: {0}.\".FormatWith(CultureInfo.InvariantCulture, c));\n"
+    "        }\n"
+    "\n"
+    "        public bool ParseValue(char currentChar)\n"
+    "        {\n"
+    "            if (currentChar == '<')\n"
+    "            {\n"
+    "                throw CreateUnexpectedCharacterException(currentChar);\n"
+    "            }\n"
+    "            var unused = CreateUnexpectedCharacterException('x');\n"
+    "            ValidationUtils.Fail(\"the reader is closed\");\n"
+    "            ValidationUtils.RequireKey(\"MANPATH\");\n"
+    "            ValidationUtils.Fail(\"a\", \"b\");\n"
+    "            return false;\n"
+    "        }\n"
+    "    }\n"
+    "}\n";
+
+Linked LinkFixture() {
+  return Link(
+      {{"Src/Utilities/ValidationUtils.cs", kValidation}, {"Src/JsonTextReader.cs", kReader}});
+}
+
+// A guard helper: the runtime's text with the name the call passes.
+TEST(LinkCSharp, GuardHelperComposesAtTheCall) {
+  Linked r = LinkFixture();
+  const ErrorSite* s =
+      r.Find("Src/JsonTextReader.cs", 7, "Value cannot be null. (Parameter 'reader')");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "ArgumentNullException");
+  EXPECT_NE(s->message_origin_note.find("Src/Utilities/ValidationUtils.cs:5"), std::string::npos)
+      << s->message_origin_note;
+}
+
+// A helper that builds and returns the exception: a site where it is thrown.
+TEST(LinkCSharp, ReturnedExceptionIsASiteWhereThrown) {
+  Linked r = LinkFixture();
+  const ErrorSite* s = r.Find("Src/JsonTextReader.cs", 19,
+                              "Unexpected character encountered while parsing value: "
+                              "{currentChar}.");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "JsonReaderException");
+  EXPECT_TRUE(Matches(*s, "Unexpected character encountered while parsing value: <."));
+  // Built but not thrown: no site.
+  EXPECT_EQ(r.CountAt("Src/JsonTextReader.cs", 21), 0) << Dump(r);
+}
+
+// A wrapper adds its prefix.
+TEST(LinkCSharp, WrapperAddsItsPrefix) {
+  Linked r = LinkFixture();
+  const ErrorSite* s =
+      r.Find("Src/JsonTextReader.cs", 22, "Invalid configuration: the reader is closed");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "InvalidOperationException");
+}
+
+// A value the raise's condition tests, and a call of another arity, are
+// not messages.
+TEST(LinkCSharp, GuardedValuesAndOtherOverloadsDoNotLink) {
+  Linked r = LinkFixture();
+  EXPECT_EQ(r.CountAt("Src/JsonTextReader.cs", 23), 0) << Dump(r);
+  EXPECT_EQ(r.CountAt("Src/JsonTextReader.cs", 24), 0) << Dump(r);
+}
+
+}  // namespace
+}  // namespace errdex
