@@ -103,5 +103,43 @@ TEST(LinkPhp, DebugLogsAndConditionsDoNotLink) {
   EXPECT_EQ(r.CountAt("src/Installer.php", 12), 0) << Dump(r);
 }
 
+const char* kEnv =
+    "<?php\n"
+    "namespace App;\n"
+    "\n"
+    "class Env\n"
+    "{\n"
+    "    public static function set($key, $value)\n"
+    "    {\n"
+    "        if (!in_array($key, self::KEYS, true)) {\n"
+    "            throw new \\InvalidArgumentException('Unknown key '.$key);\n"
+    "        }\n"
+    "    }\n"
+    "\n"
+    "    public static function fail($key)\n"
+    "    {\n"
+    "        throw new \\InvalidArgumentException('Cannot set '.$key);\n"
+    "    }\n"
+    "}\n";
+
+const char* kBoot =
+    "<?php\n"
+    "namespace App;\n"
+    "\n"
+    "function boot()\n"
+    "{\n"
+    "    Env::set('APP_KEY', 'x');\n"
+    "    Env::fail('the application key');\n"
+    "}\n";
+
+// A parameter the raise's condition tests is a value checked, not a message.
+TEST(LinkPhp, ParameterTestedByTheRaiseConditionDoesNotLink) {
+  Linked r = Link({{"src/Env.php", kEnv}, {"src/boot.php", kBoot}});
+  EXPECT_EQ(r.CountAt("src/boot.php", 6), 0) << Dump(r);
+  const ErrorSite* s = r.Find("src/boot.php", 7, "Cannot set the application key");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "InvalidArgumentException");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -90,5 +90,35 @@ TEST(LinkRuby, DebugLogsAndConditionsDoNotLink) {
   EXPECT_EQ(r.CountAt("lib/rubygems/commands/install_command.rb", 9), 0) << Dump(r);
 }
 
+const char* kEnv =
+    "module Bundler::SharedHelpers\n"
+    "  def set_env(key, value)\n"
+    "    raise ArgumentError, \"new key #{key}\" unless BUNDLER_KEYS.include?(key)\n"
+    "    ENV[key] = value\n"
+    "  end\n"
+    "\n"
+    "  def set_path(key)\n"
+    "    raise ArgumentError, \"bad path #{key}\"\n"
+    "  end\n"
+    "end\n";
+
+const char* kRuntime =
+    "class Bundler::Runtime\n"
+    "  def setup_manpath\n"
+    "    set_env \"MANPATH\", manuals\n"
+    "    set_path \"the man directory\"\n"
+    "  end\n"
+    "end\n";
+
+// bundler's set_env checks the key against a list before it raises: a call
+// passing "MANPATH" validates a value, it does not report "new key MANPATH".
+TEST(LinkRuby, ParameterTestedByTheRaiseConditionDoesNotLink) {
+  Linked r = Link({{"lib/bundler/shared_helpers.rb", kEnv}, {"lib/bundler/runtime.rb", kRuntime}});
+  EXPECT_EQ(r.CountAt("lib/bundler/runtime.rb", 3), 0) << Dump(r);
+  const ErrorSite* s = r.Find("lib/bundler/runtime.rb", 4, "bad path the man directory");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "ArgumentError");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -393,7 +393,7 @@ class RubyFile {
     std::vector<ErrorSite> sites;
     for (std::optional<ErrorSite>& b : built) {
       // `raise X, msg` of a parameter: no site, but the method is a sink.
-      if (b && !b->message.empty() && sinks_) sinks_->OnSite(*b, anc);
+      if (b && !b->message.empty() && sinks_) NoteSink(*b, call, anc);
       if (!b || b->message.empty() || !b->message.HasLiteralText()) continue;
       bool seen = false;
       for (const ErrorSite& o : sites) seen = seen || o.message.Display() == b->message.Display();
@@ -1183,12 +1183,28 @@ class RubyFile {
 
   void Finish(TSNode at, const std::vector<TSNode>& anc, ErrorSite site) {
     if (site.message.empty()) return;
-    // `warn msg` of a parameter: no site, but the method is a sink.
-    if (sinks_ && !raising_) sinks_->OnSite(site, anc);
+    bool sink = sinks_ && !raising_;
     site.message_opaque = !site.message.HasLiteralText();
-    if (site.message_opaque) return;  // raise e, warn msg: nothing to match on
+    if (site.message_opaque && !sink) return;  // raise e, warn msg: nothing to match on
+    // The context first: a sink's parameters tested by the path conditions
+    // are values it checks.
     AddContext(at, anc, &site);
+    // `warn msg` of a parameter: no site, but the method is a sink.
+    if (sink) sinks_->OnSite(site, anc);
+    if (site.message_opaque) return;
     out_->push_back(std::move(site));
+  }
+
+  // A site whose message has holes may make its method a sink; the
+  // conditions tell which parameters it only checks.
+  void NoteSink(const ErrorSite& site, TSNode at, const std::vector<TSNode>& anc) {
+    bool holes = false;
+    for (const Piece& p : site.message.pieces()) holes |= p.is_hole;
+    if (!holes) return;
+    ErrorSite ctx = site;
+    if (lines_.empty()) lines_ = SplitLines(src_);
+    AddContext(at, anc, &ctx);
+    sinks_->OnSite(ctx, anc);
   }
 
   void AddContext(TSNode at, const std::vector<TSNode>& anc, ErrorSite* site) {

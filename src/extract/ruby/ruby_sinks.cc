@@ -5,6 +5,7 @@
 #include <set>
 
 #include "extract/common/ts_util.h"
+#include "resolve/link.h"
 
 namespace errdex {
 namespace {
@@ -92,6 +93,16 @@ void RubySinks::OnSite(const ErrorSite& site, const std::vector<TSNode>& anc) {
   s.http_status = site.http_status;
   s.line = site.line;
   s.def_line = ts::Line(fn);
+  // A parameter the raise's path conditions test is a value checked, not a
+  // message (`raise .. "new key #{key}" unless KEYS.include?(key)`).
+  for (const std::string& p : s.params) {
+    for (const PathCondition& c : site.conditions) {
+      if (ReadsName(c.expr, p)) {
+        s.guarded.push_back(p);
+        break;
+      }
+    }
+  }
   facts_->sinks.push_back(std::move(s));
 }
 
