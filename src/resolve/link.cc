@@ -501,6 +501,17 @@ bool ReadsName(std::string_view expr, std::string_view name) {
   return false;
 }
 
+bool TestsMembership(std::string_view expr, std::string_view name) {
+  if (!ReadsName(expr, name)) return false;
+  static constexpr std::string_view kLookups[] = {
+      "include?(", "member?(", "key?(", "in_array(", "array_key_exists(",
+      "isset(",    "->has(",   ".has(", "Contains(", " in "};
+  for (std::string_view l : kLookups) {
+    if (expr.find(l) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 LinkStats LinkMessages(const std::vector<FileFacts>& files,
                        const std::vector<std::vector<ErrorSite>*>& sites) {
   return Linker(files, sites).Run();

@@ -43,4 +43,9 @@ Template SubstituteParams(const Template& t, const std::vector<std::string>& par
 // property `x.name`).
 bool ReadsName(std::string_view expr, std::string_view name);
 
+// Whether `expr` looks `name` up in a collection (`KEYS.include?(key)`,
+// `in_array($x, $allowed)`, `isset($map[$x])`, `x in ALLOWED`): the value is
+// checked against known ones, so a message built from it is not free text.
+bool TestsMembership(std::string_view expr, std::string_view name);
+
 }  // namespace errdex

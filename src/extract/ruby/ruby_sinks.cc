@@ -93,11 +93,13 @@ void RubySinks::OnSite(const ErrorSite& site, const std::vector<TSNode>& anc) {
   s.http_status = site.http_status;
   s.line = site.line;
   s.def_line = ts::Line(fn);
-  // A parameter the raise's path conditions test is a value checked, not a
-  // message (`raise .. "new key #{key}" unless KEYS.include?(key)`).
+  // A parameter the raise's path conditions look up in a collection is a
+  // value checked, not a message (`raise .. "new key #{key}" unless
+  // KEYS.include?(key)`). A count or comparison (`count($parameters) <
+  // $count`) is not: the text still reaches the user.
   for (const std::string& p : s.params) {
     for (const PathCondition& c : site.conditions) {
-      if (ReadsName(c.expr, p)) {
+      if (TestsMembership(c.expr, p)) {
         s.guarded.push_back(p);
         break;
       }
