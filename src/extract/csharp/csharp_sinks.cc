@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "extract/common/site_sink.h"
 #include "extract/common/ts_util.h"
 #include "resolve/link.h"
 
@@ -100,27 +101,13 @@ void CSharpSinks::AddSink(const ErrorSite& site, TSNode stmt, const Template& me
   TSNode fn = FunctionOf(anc);
   if (ts_node_is_null(fn)) return;
   std::vector<Param> params = Params(fn);
-  bool names = false;
-  for (const Piece& p : message.pieces()) {
-    for (const Param& param : params) names |= p.is_hole && p.expr == param.name;
-  }
-  if (!names) return;
-  SinkFact s;
-  s.name = Text(Field(fn, "name"));
-  s.function = site.function.empty() ? s.name : site.function;
-  s.language = "csharp";
-  for (const Param& p : params) {
-    s.params.push_back(p.name);
-    s.no_text.push_back(p.no_text);
-  }
+  std::vector<std::string> names;
+  for (const Param& p : params) names.push_back(p.name);
+  if (!NamesAParameter(message, names)) return;
+  SinkFact s =
+      SinkFromSite(site, Text(Field(fn, "name")), "csharp", std::move(names), ts::Line(fn));
   s.message = message;
-  s.error_class = site.error_class;
-  s.kind = site.kind;
-  s.severity = site.severity;
-  s.error_code = site.error_code;
-  s.http_status = site.http_status;
-  s.line = site.line;
-  s.def_line = ts::Line(fn);
+  for (const Param& p : params) s.no_text.push_back(p.no_text);
   // `return new X(..)` or `=> new X(..)`: the exception is thrown by the
   // caller (SinkFact::returns).
   size_t i = anc.size();
@@ -128,16 +115,6 @@ void CSharpSinks::AddSink(const ErrorSite& site, TSNode stmt, const Template& me
   s.returns = site.kind == SiteKind::kRaise &&
               (Is(stmt, "return_statement") ||
                (Is(parent, "arrow_expression_clause") && !Is(stmt, "throw_expression")));
-  // A parameter the raise's conditions test is a value checked, not a
-  // message (`if (!Allowed.Contains(key)) throw ..`).
-  for (const std::string& p : s.params) {
-    for (const PathCondition& c : site.conditions) {
-      if (ReadsName(c.expr, p)) {
-        s.guarded.push_back(p);
-        break;
-      }
-    }
-  }
   facts_->sinks.push_back(std::move(s));
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "extract/common/site_sink.h"
 #include "extract/common/ts_util.h"
 #include "resolve/link.h"
 
@@ -73,39 +74,12 @@ void RubySinks::OnSite(const ErrorSite& site, const std::vector<TSNode>& anc) {
   TSNode fn = FunctionOf(anc);
   if (ts_node_is_null(fn)) return;
   std::vector<std::string> params = Params(fn);
-  bool names = false;
-  for (const Piece& p : site.message.pieces()) {
-    names |= p.is_hole && std::find(params.begin(), params.end(), p.expr) != params.end();
-  }
-  if (!names) return;
-  SinkFact s;
-  s.name = Text(Field(fn, "name"));
-  s.function = site.function.empty() ? s.name : site.function;
-  s.language = "ruby";
+  if (!NamesAParameter(site.message, params)) return;
+  std::string name = Text(Field(fn, "name"));
+  if (name == "initialize") return;  // X.new(..) is a site of its own
   // Methods are called on self without a receiver: linked as functions.
-  if (s.name == "initialize") return;  // X.new(..) is a site of its own
-  s.params = std::move(params);
-  s.message = site.message;
-  s.error_class = site.error_class;
-  s.kind = site.kind;
-  s.severity = site.severity;
-  s.error_code = site.error_code;
-  s.http_status = site.http_status;
-  s.line = site.line;
-  s.def_line = ts::Line(fn);
-  // A parameter the raise's path conditions look up in a collection is a
-  // value checked, not a message (`raise .. "new key #{key}" unless
-  // KEYS.include?(key)`). A count or comparison (`count($parameters) <
-  // $count`) is not: the text still reaches the user.
-  for (const std::string& p : s.params) {
-    for (const PathCondition& c : site.conditions) {
-      if (TestsMembership(c.expr, p)) {
-        s.guarded.push_back(p);
-        break;
-      }
-    }
-  }
-  facts_->sinks.push_back(std::move(s));
+  facts_->sinks.push_back(
+      SinkFromSite(site, std::move(name), "ruby", std::move(params), ts::Line(fn)));
 }
 
 void RubySinks::Finish() {
