@@ -21,15 +21,22 @@ class Extractor {
   // Appends the error sites of one file. A file with syntax errors still
   // yields the sites in its well-formed parts; `*had_syntax_errors` says so.
   // Thread-safe: one Extractor may serve many threads at once.
-  virtual Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
-                         bool* had_syntax_errors) const = 0;
+  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
+                 bool* had_syntax_errors) const {
+    return Run(file, sites, nullptr, had_syntax_errors);
+  }
   // Extract, and also the file's facts for the resolve stage from the same
   // parse. Extractors that know no facts leave `facts` empty.
-  virtual Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites,
-                                  FileFacts* facts, bool* had_syntax_errors) const {
+  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                          bool* had_syntax_errors) const {
     facts->path = file.path;
-    return Extract(file, sites, had_syntax_errors);
+    return Run(file, sites, facts, had_syntax_errors);
   }
+
+ protected:
+  // One parse of `file`: its sites, and its facts when `facts` is not null.
+  virtual Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                     bool* had_syntax_errors) const = 0;
 };
 
 // All registered extractors (static lifetime).

@@ -2200,19 +2200,10 @@ class CppExtractor : public Extractor {
     }
     return false;
   }
-  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
-                 bool* had_syntax_errors) const override {
-    return Run(file, sites, nullptr, had_syntax_errors);
-  }
-  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-                          bool* had_syntax_errors) const override {
-    facts->path = file.path;
-    return Run(file, sites, facts, had_syntax_errors);
-  }
 
- private:
+ protected:
   Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-             bool* had_syntax_errors) const {
+             bool* had_syntax_errors) const override {
     static const std::vector<NodeKind> kC = NodeKinds(tree_sitter_c());
     static const std::vector<NodeKind> kCpp = NodeKinds(tree_sitter_cpp());
     // `class LIB_API Name`: parsed with the macro blanked.

@@ -1019,25 +1019,22 @@ class CSharpExtractor : public Extractor {
     ts::TreePtr tree = ts::Parse(tree_sitter_c_sharp(), view.content);
     if (!tree || ts_node_has_error(ts_tree_root_node(tree.get()))) return false;
     if (had_syntax_errors) *had_syntax_errors = false;
-    Run(view, sites, facts, ts_tree_root_node(tree.get()));
+    Visit(view, sites, facts, ts_tree_root_node(tree.get()));
     return true;
   }
 
   std::string_view language() const override { return "csharp"; }
   bool Handles(std::string_view path) const override { return path.ends_with(".cs"); }
-  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
-                 bool* had_syntax_errors) const override {
-    return ExtractInto(file, sites, nullptr, had_syntax_errors);
-  }
-  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-                          bool* had_syntax_errors) const override {
-    facts->path = file.path;
+
+ protected:
+  Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+             bool* had_syntax_errors) const override {
     return ExtractInto(file, sites, facts, had_syntax_errors);
   }
 
  private:
-  static void Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-                  TSNode root) {
+  static void Visit(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+                    TSNode root) {
     CSharpFile cs(file, sites);
     if (facts) cs.CollectFacts(facts);
     cs.Run(root);
@@ -1064,7 +1061,7 @@ class CSharpExtractor : public Extractor {
       return Status::OK();
     }
     if (had_syntax_errors) *had_syntax_errors = errors;
-    Run(file, sites, facts, root);
+    Visit(file, sites, facts, root);
     return Status::OK();
   }
 };

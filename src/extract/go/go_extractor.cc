@@ -309,7 +309,7 @@ class GoFile {
     }
     site.message_opaque = !site.message.HasLiteralText();
     if (site.message_opaque && r != Reporter::kHttp) {  // panic(err), errors.New(msg)
-      HoldCallMessage(stmt, std::move(site));  // errors.New(msgFor(c))
+      HoldCallMessage(stmt, std::move(site));           // errors.New(msgFor(c))
       return;
     }
     if (Is(stmt, "var_spec") || Is(stmt, "const_spec")) {
@@ -674,17 +674,13 @@ class GoExtractor : public Extractor {
  public:
   std::string_view language() const override { return "go"; }
   bool Handles(std::string_view path) const override { return path.ends_with(".go"); }
-  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
-                 bool* had_syntax_errors) const override {
-    return ts::ParseAndVisit(tree_sitter_go(), file, had_syntax_errors,
-                             [&](TSNode root) { GoFile(file, sites).Run(root); });
-  }
-  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-                          bool* had_syntax_errors) const override {
-    facts->path = file.path;
+
+ protected:
+  Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+             bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_go(), file, had_syntax_errors, [&](TSNode root) {
       GoFile go(file, sites);
-      go.CollectFacts(facts);
+      if (facts) go.CollectFacts(facts);
       go.Run(root);
     });
   }

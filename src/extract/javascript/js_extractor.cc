@@ -1544,19 +1544,10 @@ class JsExtractor : public Extractor {
     }
     return false;
   }
-  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
-                 bool* had_syntax_errors) const override {
-    return Run(file, sites, nullptr, had_syntax_errors);
-  }
-  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-                          bool* had_syntax_errors) const override {
-    facts->path = file.path;
-    return Run(file, sites, facts, had_syntax_errors);
-  }
 
- private:
+ protected:
   Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-             bool* had_syntax_errors) const {
+             bool* had_syntax_errors) const override {
     std::string_view p = file.path;
     bool tsx = p.ends_with(".tsx");
     bool typescript = tsx || p.ends_with(".ts") || p.ends_with(".mts") || p.ends_with(".cts");

@@ -24,12 +24,12 @@
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
 #include "extract/common/conditional_messages.h"
-#include "extract/jvm/jvm_idioms.h"
-#include "extract/jvm/jvm_strings.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
+#include "extract/jvm/jvm_idioms.h"
+#include "extract/jvm/jvm_strings.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_java();
@@ -1290,8 +1290,8 @@ class JavaFile {
   std::vector<ErrorSite>* out_;
   FileFacts* facts_ = nullptr;
   std::map<const void*, FuncInfo> funcs_;
-  bool returns_ = false;     // the site being finished is a helper's `return new X(..)`
-  bool cheap_vars_ = false;  // reading a link call's arguments
+  bool returns_ = false;      // the site being finished is a helper's `return new X(..)`
+  bool cheap_vars_ = false;   // reading a link call's arguments
   bool text_return_ = false;  // reading a text function's return
   TextFunctionCollector text_fns_;
   TSNode root_{};
@@ -1309,14 +1309,10 @@ class JavaExtractor : public Extractor {
  public:
   std::string_view language() const override { return "java"; }
   bool Handles(std::string_view path) const override { return path.ends_with(".java"); }
-  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
-                 bool* had_syntax_errors) const override {
-    return ts::ParseAndVisit(tree_sitter_java(), file, had_syntax_errors,
-                             [&](TSNode root) { JavaFile(file, sites).Run(root); });
-  }
-  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-                          bool* had_syntax_errors) const override {
-    facts->path = file.path;
+
+ protected:
+  Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+             bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_java(), file, had_syntax_errors,
                              [&](TSNode root) { JavaFile(file, sites, facts).Run(root); });
   }

@@ -25,12 +25,12 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/conditional_messages.h"
 #include "extract/common/escapes.h"
-#include "extract/jvm/jvm_idioms.h"
-#include "extract/jvm/jvm_strings.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
+#include "extract/jvm/jvm_idioms.h"
+#include "extract/jvm/jvm_strings.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_kotlin();
@@ -1005,7 +1005,8 @@ class KotlinFile {
     TSNode fn = ScopeOf(jump);
     TSNode value = ts::FirstNamed(jump);
     if (!text_fns_.IsOpen(fn.id) || ts_node_is_null(value)) return;
-    for (const Template& t : ReturnedTemplates(value)) text_fns_.AddReturn(fn.id, t, ts::Line(jump));
+    for (const Template& t : ReturnedTemplates(value))
+      text_fns_.AddReturn(fn.id, t, ts::Line(jump));
   }
 
   // One template per branch of `if`/`when`, else the value's own.
@@ -1305,8 +1306,8 @@ class KotlinFile {
     for (const auto& kw : out.keywords) text |= kw.second.HasLiteralText();
     // A raising helper is called as a statement of its own (or thrown,
     // returned): only those calls get a site's context.
-    if ((text && (return_statement || Is(parent, "statements") ||
-                  Is(parent, "control_structure_body"))) ||
+    if ((text &&
+         (return_statement || Is(parent, "statements") || Is(parent, "control_structure_body"))) ||
         thrown) {
       TSNode stmt = StatementOf(call);
       if (!ts_node_is_null(stmt)) out.site = Context(stmt, NewSite(stmt, SiteKind::kRaise));
@@ -1359,14 +1360,10 @@ class KotlinExtractor : public Extractor {
   bool Handles(std::string_view path) const override {
     return path.ends_with(".kt") || path.ends_with(".kts");
   }
-  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
-                 bool* had_syntax_errors) const override {
-    return ts::ParseAndVisit(tree_sitter_kotlin(), file, had_syntax_errors,
-                             [&](TSNode root) { KotlinFile(file, sites).Run(root); });
-  }
-  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-                          bool* had_syntax_errors) const override {
-    facts->path = file.path;
+
+ protected:
+  Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+             bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_kotlin(), file, had_syntax_errors,
                              [&](TSNode root) { KotlinFile(file, sites, facts).Run(root); });
   }

@@ -1706,17 +1706,13 @@ class PhpExtractor : public Extractor {
   bool Handles(std::string_view path) const override {
     return path.ends_with(".php") && !path.ends_with(".blade.php");
   }
-  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
-                 bool* had_syntax_errors) const override {
-    return ts::ParseAndVisit(tree_sitter_php(), file, had_syntax_errors,
-                             [&](TSNode root) { PhpFile(file, sites).Run(root); });
-  }
-  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-                          bool* had_syntax_errors) const override {
-    facts->path = file.path;
+
+ protected:
+  Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+             bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_php(), file, had_syntax_errors, [&](TSNode root) {
       PhpFile php(file, sites);
-      php.CollectFacts(facts);
+      if (facts) php.CollectFacts(facts);
       php.Run(root);
     });
   }

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "errdex/extractor.h"
-#include "extract/python/python_strings.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
+#include "extract/python/python_strings.h"
 #include "resolve/link.h"
 #include "resolve/python_facts.h"
 #include "util/text.h"
@@ -1597,23 +1597,16 @@ class PythonExtractor : public Extractor {
   bool Handles(std::string_view path) const override {
     return path.ends_with(".py") || path.ends_with(".pyw");
   }
-  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
-                 bool* had_syntax_errors) const override {
-    ts::TreePtr tree = ts::Parse(tree_sitter_python(), file.content);
-    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
-    TSNode root = ts_tree_root_node(tree.get());
-    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
-    PythonFile(file, sites).Run(root);
-    return Status::OK();
-  }
-  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-                          bool* had_syntax_errors) const override {
+
+ protected:
+  Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+             bool* had_syntax_errors) const override {
     ts::TreePtr tree = ts::Parse(tree_sitter_python(), file.content);
     if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
     TSNode root = ts_tree_root_node(tree.get());
     if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
     PythonFile(file, sites, facts).Run(root);
-    CollectPythonFacts(root, file.content, file.path, facts);
+    if (facts) CollectPythonFacts(root, file.content, file.path, facts);
     return Status::OK();
   }
 };

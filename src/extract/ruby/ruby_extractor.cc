@@ -1371,24 +1371,16 @@ class RubyExtractor : public Extractor {
     return path.ends_with(".rb") || path.ends_with(".rake") || path == "Rakefile" ||
            path.ends_with("/Rakefile");
   }
-  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
-                 bool* had_syntax_errors) const override {
-    ts::TreePtr tree = ts::Parse(tree_sitter_ruby(), file.content);
-    if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
-    TSNode root = ts_tree_root_node(tree.get());
-    if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
-    RubyFile(file, sites).Run(root);
-    return Status::OK();
-  }
-  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-                          bool* had_syntax_errors) const override {
-    facts->path = file.path;
+
+ protected:
+  Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+             bool* had_syntax_errors) const override {
     ts::TreePtr tree = ts::Parse(tree_sitter_ruby(), file.content);
     if (!tree) return Status::InvalidArgument(file.path + ": parser gave up (timeout)");
     TSNode root = ts_tree_root_node(tree.get());
     if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
     RubyFile ruby(file, sites);
-    ruby.CollectFacts(facts);
+    if (facts) ruby.CollectFacts(facts);
     ruby.Run(root);
     return Status::OK();
   }

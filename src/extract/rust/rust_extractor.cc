@@ -33,8 +33,8 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/escapes.h"
 #include "extract/common/ts_util.h"
-#include "extract/rust/rust_text_functions.h"
 #include "extract/rust/error_arms.h"
+#include "extract/rust/rust_text_functions.h"
 #include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_rust();
@@ -1319,17 +1319,13 @@ class RustExtractor : public Extractor {
  public:
   std::string_view language() const override { return "rust"; }
   bool Handles(std::string_view path) const override { return path.ends_with(".rs"); }
-  Status Extract(const SourceFile& file, std::vector<ErrorSite>* sites,
-                 bool* had_syntax_errors) const override {
-    return ts::ParseAndVisit(tree_sitter_rust(), file, had_syntax_errors,
-                             [&](TSNode root) { RustFile(file, sites).Run(root); });
-  }
-  Status ExtractWithFacts(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
-                          bool* had_syntax_errors) const override {
-    facts->path = file.path;
+
+ protected:
+  Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
+             bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_rust(), file, had_syntax_errors, [&](TSNode root) {
       RustFile rust(file, sites);
-      rust.CollectTextFacts(facts);
+      if (facts) rust.CollectTextFacts(facts);
       rust.Run(root);
     });
   }
