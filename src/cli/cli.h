@@ -60,5 +60,6 @@ Command AddListCommand(CLI::App* app);
 Command AddAnalyzeCommand(CLI::App* app);
 Command AddServeCommand(CLI::App* app);
 Command AddExportCommand(CLI::App* app);
+Command AddMcpCommand(CLI::App* app);
 
 }  // namespace errdex

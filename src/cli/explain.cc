@@ -5,13 +5,13 @@
 #include <cstdio>
 #include <iostream>
 #include <iterator>
-#include <map>
 #include <string>
 
 #include "cli/cli.h"
 #include "errdex/input.h"
 #include "errdex/matcher.h"
 #include "errdex/record.h"
+#include "mcp/result_json.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -22,25 +22,6 @@ struct ExplainArgs {
   bool json = false, all = false, jsonl = false;
   size_t limit = 3;
 };
-
-nlohmann::json MatchJson(const Match& m, const ErrorText& in) {
-  nlohmann::json caps = nlohmann::json::array();
-  for (const Capture& c : m.captures) caps.push_back({{"name", c.name}, {"value", c.value}});
-  const Record& r = *m.record;
-  return {{"id", r.id},
-          {"repo", r.repo},
-          {"slug", r.slug},
-          {"filePath", r.file_path},
-          {"lineNumber", r.line_number},
-          {"errorClass", r.error_class.empty() ? nlohmann::json() : nlohmann::json(r.error_class)},
-          {"message", r.error_message},
-          {"url", r.github_url},
-          {"score", m.score},
-          {"matchType", m.match_type},
-          {"reason", m.reason},
-          {"captures", caps},
-          {"inputLine", in.input_line}};
-}
 
 void PrintMatch(size_t rank, const Match& m) {
   const Record& r = *m.record;
@@ -61,34 +42,11 @@ void PrintMatch(size_t rank, const Match& m) {
   std::printf("   id %s  (errdex show %s)\n", r.id.c_str(), r.id.c_str());
 }
 
-// The matcher holds records with only the fields matching reads
-// (Store::ListForMatching); the hits shown are read in full, once each.
-class HitRecords {
- public:
-  explicit HitRecords(Store* store) : store_(store) {}
-  void Fill(std::vector<PasteHit>* hits) {
-    for (PasteHit& h : *hits) {
-      auto it = full_.find(h.match.record->id);
-      if (it == full_.end()) {
-        Result<Record> r = store_->Get(h.match.record->id);
-        // A record replaced since the load keeps its matching fields.
-        if (!r.ok()) continue;
-        it = full_.emplace(h.match.record->id, std::move(*r)).first;
-      }
-      h.match.record = &it->second;
-    }
-  }
-
- private:
-  Store* store_;
-  std::map<std::string, Record> full_;
-};
-
 // --jsonl: many pastes through one loaded matcher, for programs and
 // evaluations. Each input line is a JSON object with "input" (the paste);
 // each output line is that object with "matches" added (or "error" when the
 // line is not such an object). Exit 0 if any input found a match.
-int ExplainLines(const Matcher& matcher, HitRecords* full, const ExplainArgs& a) {
+int ExplainLines(const Matcher& matcher, FullRecords* full, const ExplainArgs& a) {
   bool found = false;
   std::string line;
   while (std::getline(std::cin, line)) {
@@ -130,7 +88,7 @@ int RunExplain(ExplainArgs a) {
   if (!store.ok()) return Fail(store.status());
   auto records = (*store)->ListForMatching(a.repo);
   if (!records.ok()) return Fail(records.status());
-  HitRecords full(store->get());
+  FullRecords full(store->get());
   // A large whole-corpus matcher is kept as a snapshot beside the database.
   std::unique_ptr<Matcher> matcher_ptr;
   if (a.repo.empty() && records->size() >= kMatcherSnapshotMinRecords) {
@@ -148,10 +106,10 @@ int RunExplain(ExplainArgs a) {
   if (notes.errors_cut || notes.message_cut) {
     std::fprintf(stderr, "errdex: %s\n", notes.Describe().c_str());
   }
-  nlohmann::json out = {{"matches", nlohmann::json::array()}};
   bool found = !hits.empty();
   if (a.json) {
-    for (const PasteHit& h : hits) out["matches"].push_back(MatchJson(h.match, h.error));
+    std::cout << ExplainJson(hits).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+              << "\n";
   } else if (!a.all) {
     if (hits.empty()) {
       std::vector<ErrorText> errors = ParseInput(a.text);
@@ -175,9 +133,6 @@ int RunExplain(ExplainArgs a) {
                     std::string(Utf8Prefix(e.message, 200)).c_str());
       }
     }
-  }
-  if (a.json) {
-    std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   }
   return found ? kExitFound : kExitNotFound;
 }

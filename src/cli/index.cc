@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "errdex/indexer.h"
+#include "mcp/result_json.h"
 
 namespace errdex {
 namespace {
@@ -43,21 +44,6 @@ class ProgressBar {
   Clock::time_point start_, last_{};
 };
 
-nlohmann::json SummaryJson(const IndexSummary& s) {
-  return {{"repo", s.repo},
-          {"sha", s.sha.empty() ? nlohmann::json() : nlohmann::json(s.sha)},
-          {"note", s.note},
-          {"filesIndexed", s.files_indexed},
-          {"sites", s.sites},
-          {"records", s.records},
-          {"filesWithSyntaxErrors", s.files_with_syntax_errors},
-          {"filesRepairedUtf8", s.files_repaired_utf8},
-          {"unsupportedFiles", s.unsupported_files},
-          {"skipped", s.skipped},
-          {"warnings", s.warnings},
-          {"seconds", s.seconds}};
-}
-
 void PrintSummary(const IndexSummary& s) {
   std::printf("indexed %s @ %s\n", s.repo.c_str(), s.sha.empty() ? "(no commit)" : s.sha.c_str());
   if (!s.note.empty()) std::printf("note: %s\n", s.note.c_str());
@@ -87,7 +73,8 @@ int RunIndexCommand(const IndexArgs& a) {
   auto summary = RunIndex(opt, store->get(), [&](const Progress& p) { bar.Update(p); });
   if (!summary.ok()) return Fail(summary.status());
   if (a.json) {
-    std::cout << SummaryJson(*summary).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+    std::cout << IndexSummaryJson(*summary).dump(2, ' ', false,
+                                                 nlohmann::json::error_handler_t::replace)
               << "\n";
   } else {
     PrintSummary(*summary);

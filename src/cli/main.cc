@@ -15,7 +15,7 @@ int Main(int argc, char** argv) {
   std::vector<Command> commands = {
       AddIndexCommand(&app), AddDiffCommand(&app),   AddExplainCommand(&app),
       AddShowCommand(&app),  AddListCommand(&app),   AddAnalyzeCommand(&app),
-      AddServeCommand(&app), AddExportCommand(&app),
+      AddServeCommand(&app), AddExportCommand(&app), AddMcpCommand(&app),
   };
   try {
     app.parse(argc, argv);
