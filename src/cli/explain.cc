@@ -1,6 +1,8 @@
 // errdex explain: where a pasted error comes from; the paste is read from
 // the argument, a file, or stdin, and --jsonl runs many pastes through one
 // loaded matcher.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
@@ -72,6 +74,12 @@ int ExplainLines(const Matcher& matcher, FullRecords* full, const ExplainArgs& a
 }
 
 int RunExplain(ExplainArgs a) {
+  // No TEXT: standard input, when it is not a terminal (`cmd 2>&1 | errdex
+  // explain`), as grep and rg read it.
+  if (a.text.empty() && !isatty(STDIN_FILENO)) a.text = "-";
+  if (a.text.empty()) {
+    return FailUsageHelp("nothing to explain: pass TEXT, or - (or a pipe) for standard input");
+  }
   if (a.jsonl && a.text != "-") {
     std::fprintf(stderr, "errdex: --jsonl reads standard input: pass - as TEXT\n");
     return kExitFailure;
@@ -142,7 +150,9 @@ int RunExplain(ExplainArgs a) {
 Command AddExplainCommand(CLI::App* app) {
   auto a = std::make_shared<ExplainArgs>();
   CLI::App* cmd = app->add_subcommand("explain", "Find where a pasted error comes from");
-  cmd->add_option("text", a->text, "The error text, a traceback, or - to read stdin")->required();
+  cmd->add_option("text", a->text,
+                  "The error text, a traceback, or - to read stdin (read when TEXT is left out "
+                  "and stdin is not a terminal)");
   cmd->add_option("--db", a->db, kDbHelp);
   cmd->add_option("--repo", a->repo, "Only this repository (owner/name)");
   cmd->add_option("--limit", a->limit, "Matches per error")->capture_default_str();
