@@ -90,7 +90,7 @@ int RunExplain(ExplainArgs a) {
   }
   if (Trim(a.text).empty()) return FailUsage("nothing to explain: pass TEXT or - for stdin");
   if (a.text.size() > kMaxInputBytes) {
-    std::fprintf(stderr, "errdex: input cut to its first %zu bytes\n", kMaxInputBytes);
+    std::fprintf(stderr, "errdex: input cut to its last %zu bytes (where tracebacks end)\n", kMaxInputBytes);
   }
   auto store = OpenStore(a.db);
   if (!store.ok()) return Fail(store.status());

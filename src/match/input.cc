@@ -712,9 +712,10 @@ std::vector<ErrorText> ParseFreeText(const std::vector<std::string_view>& lines)
 
 std::string InputNotes::Describe() const {
   std::string out;
-  if (bytes_cut) out += "input cut to its first " + std::to_string(kMaxInputBytes) + " bytes; ";
+  if (bytes_cut) out += "input cut to its last " + std::to_string(kMaxInputBytes) + " bytes; ";
   if (errors_cut) {
-    out += "only the first " + std::to_string(kMaxErrorsPerInput) + " distinct errors were read; ";
+    out += "only " + std::to_string(kMaxErrorsPerInput) +
+           " distinct errors were read (the first ones and those at the end); ";
   }
   if (message_cut) {
     out += "messages longer than " + std::to_string(kMaxMessageBytes) + " bytes were cut; ";
@@ -812,6 +813,31 @@ void ExpandJsonLogLines(std::string* text) {
   if (changed) *text = std::move(out);
 }
 
+// Runs the recognizers over lines [from, end) until `out` is full.
+void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
+  using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
+  const Recognizer recognizers[] = {PythonTraceback, AtTrace,  GoPanic,     RustPanic, RustCauses,
+                                    CppTerminate,    PhpError, MonologLine, LogLine};
+  size_t i = from;
+  while (i < lines.size()) {
+    if (out->full()) {
+      notes->errors_cut = true;
+      break;
+    }
+    size_t next = i;
+    for (Recognizer r : recognizers) {
+      next = r(lines, i, out);
+      if (next != i) break;
+    }
+    i = next == i ? i + 1 : next;
+  }
+}
+
+// Lines re-read at the end of an input with more errors than are kept: a
+// log ends with the failure that stopped it. At most one error starts on a
+// line, so these never fill half the places.
+constexpr size_t kTailLines = kMaxErrorsPerInput / 2;
+
 }  // namespace
 
 std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
@@ -819,26 +845,31 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
   if (notes == nullptr) notes = &local;
   *notes = InputNotes{};
   notes->bytes_cut = text.size() > kMaxInputBytes;
-  std::string clean = text.substr(0, kMaxInputBytes);
+  // Past the limit the tail is kept, from a line start: tracebacks and logs
+  // end with the line that names the error.
+  std::string clean;
+  if (notes->bytes_cut) {
+    std::string_view tail = std::string_view(text).substr(text.size() - kMaxInputBytes);
+    size_t newline = tail.find('\n');
+    clean = std::string(newline == std::string_view::npos ? tail : tail.substr(newline + 1));
+  } else {
+    clean = text;
+  }
   std::erase(clean, '\r');
   ExpandJsonLogLines(&clean);
   Lines lines = SplitLines(clean);
   Collector out(notes);
-  using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
-  const Recognizer recognizers[] = {PythonTraceback, AtTrace,  GoPanic,     RustPanic, RustCauses,
-                                    CppTerminate,    PhpError, MonologLine, LogLine};
-  size_t i = 0;
-  while (i < lines.size()) {
-    if (out.full()) {
-      notes->errors_cut = true;
-      break;
-    }
-    size_t next = i;
-    for (Recognizer r : recognizers) {
-      next = r(lines, i, &out);
-      if (next != i) break;
-    }
-    i = next == i ? i + 1 : next;
+  Scan(lines, 0, &out, notes);
+  if (notes->errors_cut && lines.size() > kTailLines) {
+    // Too many errors: the first ones, then those of the last lines.
+    InputNotes tail_notes;
+    Collector tail(&tail_notes);
+    Scan(lines, lines.size() - kTailLines, &tail, &tail_notes);
+    std::vector<ErrorText> last = tail.Take();
+    std::vector<ErrorText> first = out.Take();
+    first.resize(kMaxErrorsPerInput - last.size());
+    for (ErrorText& e : last) first.push_back(std::move(e));
+    return first;
   }
   if (!out.empty()) return out.Take();
   std::vector<ErrorText> free = ParseFreeText(lines);

@@ -476,6 +476,27 @@ TEST(InputTest, JsonLogLinesGiveTheirErrorText) {
   EXPECT_EQ(e[0].message, "{not json} failed to start");
 }
 
+// A paste over the limit keeps its tail: the traceback's last line names
+// the error. With more errors than are kept, those at the end still are.
+TEST(InputTest, OversizedPasteKeepsItsTail) {
+  std::string log;
+  for (int i = 0; log.size() <= kMaxInputBytes + (1 << 20); ++i) {
+    log += "2024-05-01 10:00:00,001 ERROR job " + std::to_string(i) + " failed\n";
+  }
+  log +=
+      "Traceback (most recent call last):\n"
+      "  File \"run.py\", line 3, in <module>\n"
+      "ValueError: the last error\n";
+  InputNotes notes;
+  std::vector<ErrorText> errors = ParseInput(log, &notes);
+  EXPECT_TRUE(notes.bytes_cut);
+  EXPECT_TRUE(notes.errors_cut);
+  ASSERT_EQ(errors.size(), kMaxErrorsPerInput);
+  EXPECT_EQ(errors.back().error_class, "ValueError");
+  EXPECT_EQ(errors.back().message, "the last error");
+  EXPECT_NE(notes.Describe().find("last"), std::string::npos);
+}
+
 TEST(InputTest, MillionLineLogIsBounded) {
   std::string log;
   for (int i = 0; i < 1000000; ++i) {
