@@ -54,5 +54,29 @@ TEST(CliE2E, ExplainReadsAPipeWhenTextIsLeftOut) {
   EXPECT_EQ(rc, 2) << out;
 }
 
+// A string literal with terminal escapes (ESC ] 0 ; title BEL: retitle the
+// window) is printed with the escapes shown, not sent.
+TEST(CliE2E, TerminalEscapesFromIndexedCodeAreShownNotSent) {
+  testing::TempDir repo, db_dir;
+  std::string db = db_dir.Join("errdex.db");
+  testing::WriteFile(repo.path(), "app/core.py",
+                     "def f(x):\n"
+                     "    raise ValueError(\"bad \x1b]0;pwned\x07 value \x1b[2J\")\n");
+  testing::GitCommitAll(repo.path(), "acme/app");
+  std::string out;
+  ASSERT_EQ(testing::Run(Errdex("index " + ShellQuote(repo.path()) + " --repo acme/app --db " +
+                                ShellQuote(db) + " --no-progress"),
+                         &out),
+            0)
+      << out;
+  EXPECT_EQ(testing::Run(Errdex("list --db " + ShellQuote(db)), &out), 0);
+  EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
+  EXPECT_EQ(out.find('\x07'), std::string::npos) << out;
+  EXPECT_NE(out.find("bad \\x1b]0;pwned\\x07 value \\x1b[2J"), std::string::npos) << out;
+  testing::Run(Errdex("explain --db " + ShellQuote(db) + " 'bad \x1b]0;pwned\x07 value'"), &out);
+  EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
+  EXPECT_NE(out.find("app/core.py:2"), std::string::npos) << out;
+}
+
 }  // namespace
 }  // namespace errdex

@@ -31,6 +31,9 @@ int FailUsage(const std::string& msg);
 // For argument errors found after parsing, worded as CLI11's own.
 int FailUsageHelp(const std::string& msg);
 Result<std::unique_ptr<Store>> OpenStore(const std::string& db);
+// printf to stdout with control characters shown, not sent (TerminalSafe in
+// util/text.h): text printed for people comes from indexed files and pastes.
+void PrintSafe(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
 // What `index` reads: which repository, which files, where to store.
 struct IndexArgs {

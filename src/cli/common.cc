@@ -1,10 +1,12 @@
 // The command line's shared parts (see cli.h).
 #include <CLI/CLI.hpp>
+#include <cstdarg>
 #include <cstdio>
 #include <string>
 
 #include "cli/cli.h"
 #include "errdex/source.h"
+#include "util/text.h"
 
 namespace errdex {
 
@@ -21,6 +23,23 @@ int FailUsage(const std::string& msg) {
 int FailUsageHelp(const std::string& msg) {
   std::fprintf(stderr, "errdex: %s\nRun with --help for more information.\n", msg.c_str());
   return kExitFailure;
+}
+
+void PrintSafe(const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  va_list again;
+  va_copy(again, args);
+  int size = std::vsnprintf(nullptr, 0, format, args);
+  va_end(args);
+  if (size > 0) {
+    std::string text(static_cast<size_t>(size) + 1, '\0');
+    std::vsnprintf(text.data(), text.size(), format, again);
+    text.pop_back();
+    std::string safe = TerminalSafe(text);
+    std::fwrite(safe.data(), 1, safe.size(), stdout);
+  }
+  va_end(again);
 }
 
 Result<std::unique_ptr<Store>> OpenStore(const std::string& db) {

@@ -31,8 +31,8 @@ int RunList(const std::string& repo, const std::string& db, bool json) {
   } else {
     for (const Record& r : *records) {
       std::string cls = r.error_class.empty() ? r.kind : r.error_class;
-      std::printf("%s  %s:%d  %s  %s\n", r.id.c_str(), r.file_path.c_str(), r.line_number,
-                  cls.c_str(), OneLine(r.error_message, 120).c_str());
+      PrintSafe("%s  %s:%d  %s  %s\n", r.id.c_str(), r.file_path.c_str(), r.line_number,
+                cls.c_str(), OneLine(r.error_message, 120).c_str());
     }
   }
   return records->empty() ? kExitNotFound : kExitFound;

@@ -39,44 +39,44 @@ size_t ModelItemsFrom(const Record& r, const char* field, size_t size) {
 }
 
 void PrintRecord(const Record& r) {
-  std::printf("%s  %s\n", r.id.c_str(),
-              r.error_class.empty() ? r.kind.c_str() : r.error_class.c_str());
-  std::printf("repo:      %s @ %s\n", r.repo.c_str(), r.analyzed_sha.c_str());
-  std::printf("where:     %s:%d", r.file_path.c_str(), r.line_number);
-  if (!r.function.empty()) std::printf(" in %s", r.function.c_str());
-  std::printf("\nlink:      %s\n", r.github_url.c_str());
-  std::printf("type:      %s, %s\n", r.error_type.c_str(), r.severity.c_str());
+  PrintSafe("%s  %s\n", r.id.c_str(),
+            r.error_class.empty() ? r.kind.c_str() : r.error_class.c_str());
+  PrintSafe("repo:      %s @ %s\n", r.repo.c_str(), r.analyzed_sha.c_str());
+  PrintSafe("where:     %s:%d", r.file_path.c_str(), r.line_number);
+  if (!r.function.empty()) PrintSafe(" in %s", r.function.c_str());
+  PrintSafe("\nlink:      %s\n", r.github_url.c_str());
+  PrintSafe("type:      %s, %s\n", r.error_type.c_str(), r.severity.c_str());
   if (std::string note = ModelNote(r); !note.empty()) {
-    std::printf("prose:     %s; deterministic text in `errdex show %s --json` (llm)\n",
-                note.c_str(), r.id.c_str());
+    PrintSafe("prose:     %s; deterministic text in `errdex show %s --json` (llm)\n", note.c_str(),
+              r.id.c_str());
   }
-  std::printf("\n");
-  std::printf("Error message\n  %s\n\nPattern\n  %s\n\n", r.error_message.c_str(),
-              r.message_pattern.c_str());
-  std::printf("What it means\n  %s\n\nWhen it happens\n  %s\n  %s\n\nSolutions\n",
-              r.documentation.c_str(), r.trigger_scenarios.c_str(), r.common_situations.c_str());
+  PrintSafe("\n");
+  PrintSafe("Error message\n  %s\n\nPattern\n  %s\n\n", r.error_message.c_str(),
+            r.message_pattern.c_str());
+  PrintSafe("What it means\n  %s\n\nWhen it happens\n  %s\n  %s\n\nSolutions\n",
+            r.documentation.c_str(), r.trigger_scenarios.c_str(), r.common_situations.c_str());
   size_t model_from = ModelItemsFrom(r, "solutions", r.solutions.size());
   for (size_t i = 0; i < r.solutions.size(); ++i) {
-    std::printf("  %zu. %s%s\n", i + 1, i >= model_from ? "[model] " : "", r.solutions[i].c_str());
+    PrintSafe("  %zu. %s%s\n", i + 1, i >= model_from ? "[model] " : "", r.solutions[i].c_str());
   }
   if (!r.prevention_tips.empty()) {
-    std::printf("\nPrevention\n");
+    PrintSafe("\nPrevention\n");
     size_t tips_from = ModelItemsFrom(r, "preventionTips", r.prevention_tips.size());
     for (size_t i = 0; i < r.prevention_tips.size(); ++i) {
-      std::printf("  - %s%s\n", i >= tips_from ? "[model] " : "", r.prevention_tips[i].c_str());
+      PrintSafe("  - %s%s\n", i >= tips_from ? "[model] " : "", r.prevention_tips[i].c_str());
     }
   }
   if (!r.handling_strategy.empty()) {
-    std::printf("\nHandling\n  %s\n", r.handling_strategy.c_str());
-    if (r.try_catch_pattern) std::printf("%s\n", r.try_catch_pattern->c_str());
+    PrintSafe("\nHandling\n  %s\n", r.handling_strategy.c_str());
+    if (r.try_catch_pattern) PrintSafe("%s\n", r.try_catch_pattern->c_str());
   }
-  if (!r.example_fix.empty()) std::printf("\nExample fix\n%s\n", r.example_fix.c_str());
-  std::printf("\nSource (lines %d-%d)\n", r.source_code_start, r.source_code_end);
+  if (!r.example_fix.empty()) PrintSafe("\nExample fix\n%s\n", r.example_fix.c_str());
+  PrintSafe("\nSource (lines %d-%d)\n", r.source_code_start, r.source_code_end);
   std::vector<std::string_view> lines = SplitLines(r.source_code);
   for (size_t i = 0; i < lines.size(); ++i) {
     int n = r.source_code_start + static_cast<int>(i);
-    std::printf("%s%6d  %.*s\n", n == r.line_number ? ">" : " ", n,
-                static_cast<int>(lines[i].size()), lines[i].data());
+    PrintSafe("%s%6d  %.*s\n", n == r.line_number ? ">" : " ", n, static_cast<int>(lines[i].size()),
+              lines[i].data());
   }
 }
 

@@ -23,5 +23,10 @@ std::string Dedent(std::string_view s);
 std::string OneLine(std::string_view s, size_t max_bytes);
 // Cuts to at most `max_bytes` without splitting a UTF-8 sequence.
 std::string_view Utf8Prefix(std::string_view s, size_t max_bytes);
+// `s` safe to print on a terminal: control characters other than newline
+// and tab (ESC, OSC, BEL, DEL and the C1 range U+0080..U+009F) shown as
+// `\xNN` / `\u00NN`, so text from indexed files or a paste cannot move the
+// cursor, retitle the window or hide what is printed.
+std::string TerminalSafe(std::string_view s);
 
 }  // namespace errdex
