@@ -3,6 +3,7 @@
 
 #include <cctype>
 
+#include "extract/common/escapes.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -85,25 +86,12 @@ std::string DecodeSimpleEscapes(std::string_view body) {
       continue;
     }
     char c = body[++i];
-    switch (c) {
-      case 'n':
-        out += '\n';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case '\\':
-      case '"':
-      case '\'':
-      case '$':
-        out += c;
-        break;
-      default:
-        out += '\\';
-        out += c;
+    if (AppendSimpleEscape(c, &out)) continue;
+    if (c == '\\' || c == '"' || c == '\'' || c == '$') {
+      out += c;
+    } else {
+      out += '\\';
+      out += c;
     }
   }
   return out;
