@@ -83,6 +83,27 @@ HttpReply Get(int port, const std::string& target) {
   return Raw(port, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
 }
 
+HttpReply Post(int port, const std::string& target, const std::string& content_type,
+               const std::string& body) {
+  return Raw(port, "POST " + target + " HTTP/1.1\r\nHost: h\r\nConnection: close\r\n" +
+                       "Content-Type: " + content_type +
+                       "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+}
+
+// The value of header `name` (matched case-insensitively), or "".
+std::string Header(const HttpReply& r, const std::string& name) {
+  std::string lower = r.headers, key = name + ":";
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  size_t at = lower.find("\r\n" + key);
+  if (at == std::string::npos) return "";
+  size_t start = at + 2 + key.size();
+  size_t end = r.headers.find("\r\n", start);
+  std::string v = r.headers.substr(start, end == std::string::npos ? end : end - start);
+  while (!v.empty() && v.front() == ' ') v.erase(0, 1);
+  return v;
+}
+
 class ServeE2E : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -106,7 +127,7 @@ class ServeE2E : public ::testing::Test {
             Bin() + " index " + ShellQuote(repo) + " --no-progress --db " + ShellQuote(db_), &out),
         0)
         << out;
-    port_ = StartServer(db_, dir_->Join("serve.out"), &pid_);
+    port_ = StartServer(db_, dir_->Join("serve.out"), &pid_, {"--metrics"});
     ASSERT_GT(port_, 0);
   }
   static void TearDownTestSuite() {
@@ -120,15 +141,21 @@ class ServeE2E : public ::testing::Test {
 
   static std::string Bin() { return ShellQuote(testing::ErrdexBinary()); }
 
-  // Starts `errdex serve --port 0` and reads the port it reports.
-  static int StartServer(const std::string& db, const std::string& out_file, pid_t* pid) {
+  // Starts `errdex serve --port 0 [extra...]` and reads the port it reports.
+  static int StartServer(const std::string& db, const std::string& out_file, pid_t* pid,
+                         std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {"errdex", "serve", "--port",           "0",
+                                     "--db",   db,      "--reload-seconds", "1"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
     *pid = fork();
     if (*pid == 0) {
       FILE* f = std::fopen(out_file.c_str(), "w");
       dup2(fileno(f), 1);
       dup2(fileno(f), 2);
-      execl(testing::ErrdexBinary().c_str(), "errdex", "serve", "--port", "0", "--db", db.c_str(),
-            "--reload-seconds", "1", static_cast<char*>(nullptr));
+      execv(testing::ErrdexBinary().c_str(), argv.data());
       _exit(127);
     }
     for (int i = 0; i < 200; ++i) {
@@ -332,6 +359,60 @@ TEST_F(ServeE2E, MetricsCountRequests) {
             std::string::npos);
   EXPECT_NE(m.body.find("errdex_http_request_duration_seconds_bucket"), std::string::npos);
   EXPECT_NE(m.body.find("errdex_corpus_errors 3"), std::string::npos);
+}
+
+TEST_F(ServeE2E, MetricsAreOffUnlessAsked) {
+  pid_t pid = 0;
+  int port = StartServer(db_, dir_->Join("serve-plain.out"), &pid);
+  ASSERT_GT(port, 0);
+  HttpReply m = Get(port, "/metrics");
+  kill(pid, SIGTERM);
+  int st = 0;
+  waitpid(pid, &st, 0);
+  EXPECT_EQ(m.status, 404);
+  EXPECT_EQ(json::parse(m.body)["error"],
+            "metrics are off; start `errdex serve --metrics` to serve them");
+}
+
+TEST_F(ServeE2E, PagesForbidScriptFramingAndReferrers) {
+  HttpReply home = Get(port_, "/");
+  ASSERT_EQ(home.status, 200);
+  // The one inline stylesheet is allowed by its hash, and only it.
+  size_t open = home.body.find("<style>"), close = home.body.find("</style>");
+  ASSERT_NE(close, std::string::npos);
+  std::string css = home.body.substr(open + 7, close - open - 7);
+  EXPECT_EQ(Header(home, "Content-Security-Policy"),
+            "default-src 'none'; style-src 'sha256-" + Sha256Base64(css) +
+                "'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+  EXPECT_EQ(Header(home, "X-Frame-Options"), "DENY");
+  EXPECT_EQ(Header(home, "Referrer-Policy"), "no-referrer");
+  EXPECT_EQ(Header(home, "X-Content-Type-Options"), "nosniff");
+  HttpReply api = Get(port_, "/api/repos");
+  EXPECT_EQ(Header(api, "Content-Security-Policy"), "");
+  EXPECT_EQ(Header(api, "Referrer-Policy"), "no-referrer");
+}
+
+TEST_F(ServeE2E, ExplainTakesJsonBodiesAndRejectsInvalidOnes) {
+  HttpReply ok =
+      Post(port_, "/api/explain", "application/json; charset=utf-8",
+           json({{"text", std::string("ValueError: ") + kRendered}, {"limit", 1}}).dump());
+  ASSERT_EQ(ok.status, 200) << ok.body;
+  json j = json::parse(ok.body);
+  ASSERT_EQ(j["matches"].size(), 1u);
+  EXPECT_EQ(j["matches"][0]["lineNumber"], 3);
+
+  HttpReply bad = Post(port_, "/api/explain", "application/json", "{\"text\": \"unterminated");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(json::parse(bad.body)["error"],
+            "the body is not valid JSON (Content-Type is application/json)");
+  HttpReply wrong = Post(port_, "/api/explain", "Application/JSON", "{\"text\": 5}");
+  EXPECT_EQ(wrong.status, 400);
+  EXPECT_EQ(json::parse(wrong.body)["error"],
+            "a JSON body must be an object with a string \"text\" (the error or log)");
+  HttpReply limit =
+      Post(port_, "/api/explain", "application/json", "{\"text\": \"x\", \"limit\": -1}");
+  EXPECT_EQ(limit.status, 400);
+  ExpectHealthy();
 }
 
 TEST_F(ServeE2E, ErrLookupMcpClientSearchesGetsAndListsRepos) {

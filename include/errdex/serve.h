@@ -16,6 +16,10 @@ struct ServeOptions {
   int port = 8080;                 // 0: any free port (reported through on_listening)
   int threads = 0;                 // worker threads; 0: a default sized for keep-alive clients
   int reload_seconds = 2;          // how often to look for a newer dataset version
+  // Serve Prometheus metrics at /metrics. Off by default: request counts and
+  // latencies by route say what a deployment is used for, which is the
+  // operator's to publish.
+  bool metrics = false;
   // Called once the socket is bound, with the actual port.
   std::function<void(int port)> on_listening;
 };

@@ -32,6 +32,7 @@ Command AddServeCommand(CLI::App* app) {
   cmd->add_option("--reload-seconds", o->reload_seconds,
                   "How often to look for a newer dataset (0: never)")
       ->capture_default_str();
+  cmd->add_flag("--metrics", o->metrics, "Serve Prometheus metrics at /metrics (off by default)");
   return {cmd, [o] { return RunServe(*o); }};
 }
 

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "serve/serve_internal.h"
+#include "util/sha256.h"
 #include "util/text.h"
 
 namespace errdex::serve {
@@ -195,6 +196,13 @@ json JsonLd(const Corpus& corpus, const Record& r, const std::string& url) {
 }
 
 }  // namespace
+
+const std::string& PageSecurityPolicy() {
+  static const std::string policy =
+      "default-src 'none'; style-src 'sha256-" + Sha256Base64(kStyle) +
+      "'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  return policy;
+}
 
 std::string HtmlEscape(std::string_view s) {
   std::string out;

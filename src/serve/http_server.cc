@@ -11,11 +11,13 @@
 // are cut off), 8 KiB of request line + headers (414/400), a 10 MiB body cap
 // (413), a connection cap, unknown methods (400); the router checks paths.
 // Boost 1.74's asio uses std::exchange without including <utility>.
+// clang-format off
 #include <utility>
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+// clang-format on
 
 #include <algorithm>
 #include <array>
@@ -77,8 +79,9 @@ class Metrics {
                std::to_string(status) + "\"} " + std::to_string(n) + "\n";
       }
     }
-    out += "# HELP errdex_http_request_duration_seconds Time to answer, by route.\n"
-           "# TYPE errdex_http_request_duration_seconds histogram\n";
+    out +=
+        "# HELP errdex_http_request_duration_seconds Time to answer, by route.\n"
+        "# TYPE errdex_http_request_duration_seconds histogram\n";
     for (const auto& [route, s] : series_) {
       std::string lbl = "route=\"" + route + "\"";
       for (size_t i = 0; i < kBuckets.size(); ++i) {
@@ -92,13 +95,16 @@ class Metrics {
       char sum[48];
       std::snprintf(sum, sizeof sum, "%.6f", s.sum);
       out += "errdex_http_request_duration_seconds_sum{" + lbl + "} " + sum + "\n";
-      out += "errdex_http_request_duration_seconds_count{" + lbl + "} " +
-             std::to_string(s.count) + "\n";
+      out += "errdex_http_request_duration_seconds_count{" + lbl + "} " + std::to_string(s.count) +
+             "\n";
     }
-    out += "# HELP errdex_corpus_errors Error records served.\n# TYPE errdex_corpus_errors gauge\n"
-           "errdex_corpus_errors " + std::to_string(c.records.size()) +
-           "\n# HELP errdex_corpus_repos Repositories served.\n# TYPE errdex_corpus_repos gauge\n"
-           "errdex_corpus_repos " + std::to_string(c.repos.size()) + "\n";
+    out +=
+        "# HELP errdex_corpus_errors Error records served.\n# TYPE errdex_corpus_errors gauge\n"
+        "errdex_corpus_errors " +
+        std::to_string(c.records.size()) +
+        "\n# HELP errdex_corpus_repos Repositories served.\n# TYPE errdex_corpus_repos gauge\n"
+        "errdex_corpus_repos " +
+        std::to_string(c.repos.size()) + "\n";
     return out;
   }
 
@@ -185,12 +191,12 @@ std::string BaseUrl(const std::string& host, int port) {
   return "http://" + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
 }
 
-
 // Everything a connection needs from the server.
 struct ServerState {
   CorpusHolder* holder;
   Metrics* metrics;
   net::thread_pool* slow_pool;
+  bool metrics_enabled;
   std::atomic<int> connections{0};
 };
 
@@ -203,6 +209,14 @@ void AddCors(Response* res) {
   res->set("Access-Control-Allow-Methods", "GET, HEAD, POST, OPTIONS");
   res->set("Access-Control-Allow-Headers", "Content-Type");
   res->set("X-Content-Type-Options", "nosniff");
+}
+
+// Pages may not be framed, run script or leak the URL (which holds the
+// pasted error in /search?q=) to the sites they link to.
+void AddSecurityHeaders(Response* res, bool html) {
+  res->set("X-Frame-Options", "DENY");
+  res->set("Referrer-Policy", "no-referrer");
+  if (html) res->set("Content-Security-Policy", serve::PageSecurityPolicy());
 }
 
 bool KnownMethod(http::verb v) {
@@ -227,6 +241,7 @@ Response ToBeast(const HttpResponse& out, bool head, unsigned version, bool keep
   for (const auto& [k, v] : out.headers) res.set(k, v);
   res.set(http::field::content_type, out.content_type);
   AddCors(&res);
+  AddSecurityHeaders(&res, out.content_type.starts_with("text/html"));
   res.keep_alive(keep_alive);
   std::string_view body = out.Body();
   if (!head) res.body() = boost::beast::span<const char>(body.data(), body.size());
@@ -237,11 +252,12 @@ Response ToBeast(const HttpResponse& out, bool head, unsigned version, bool keep
 // Answers one request from the corpus in service, which `*corpus` keeps
 // alive for as long as the response may point into it.
 HttpResponse Answer(const ServerState& st, const std::string& method, std::string_view target,
-                    std::string body, std::string* label,
+                    std::string body, std::string_view content_type, std::string* label,
                     std::shared_ptr<const Corpus>* corpus_out) {
   std::shared_ptr<const Corpus> corpus = st.holder->Get();
   *corpus_out = corpus;
   HttpRequest in = serve::ParseRequestTarget(method, target, std::move(body));
+  in.content_type = serve::MediaType(content_type);
   *label = serve::RouteLabel(in);
   if (method == "OPTIONS") {
     HttpResponse out;
@@ -250,6 +266,9 @@ HttpResponse Answer(const ServerState& st, const std::string& method, std::strin
     return out;
   }
   if (in.path == "/metrics" && (method == "GET" || method == "HEAD")) {
+    if (!st.metrics_enabled) {
+      return serve::JsonError(404, "metrics are off; start `errdex serve --metrics` to serve them");
+    }
     HttpResponse out;
     out.content_type = "text/plain; version=0.0.4";
     out.body = st.metrics->Render(*corpus);
@@ -276,10 +295,9 @@ class Session : public std::enable_shared_from_this<Session> {
     parser_->header_limit(kMaxHeaderBytes);
     parser_->body_limit(kMaxInputBytes);
     stream_.expires_after(kRequestDeadline);
-    http::async_read(stream_, buffer_, *parser_,
-                     [self = shared_from_this()](beast::error_code ec, size_t) {
-                       self->OnRead(ec);
-                     });
+    http::async_read(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, size_t) { self->OnRead(ec); });
   }
 
   void OnRead(beast::error_code ec) {
@@ -291,24 +309,28 @@ class Session : public std::enable_shared_from_this<Session> {
     start_ = std::chrono::steady_clock::now();
     http::request<http::string_body> req = parser_->release();
     if (!KnownMethod(req.method())) {
-      return Send(serve::JsonError(400, "unknown HTTP method"), req.version(), false, false, "other");
+      return Send(serve::JsonError(400, "unknown HTTP method"), req.version(), false, false,
+                  "other");
     }
     bool head = req.method() == http::verb::head;
     bool keep = req.keep_alive();
     unsigned version = req.version();
     std::string method(req.method_string());
     std::string target(req.target());
+    std::string content_type(req[http::field::content_type]);
     if (req.method() != http::verb::post) {
       std::string label;
-      HttpResponse out = Answer(*st_, method, target, std::move(req.body()), &label, &corpus_);
+      HttpResponse out =
+          Answer(*st_, method, target, std::move(req.body()), content_type, &label, &corpus_);
       return Send(std::move(out), version, keep, head, label);
     }
     // A POST body may be a 10 MiB log: answer it off the event loop.
     net::post(*st_->slow_pool, [self = shared_from_this(), method, target, version, keep,
-                                body = std::move(req.body())]() mutable {
+                                content_type, body = std::move(req.body())]() mutable {
       std::string label;
       std::shared_ptr<const Corpus> corpus;
-      HttpResponse out = Answer(*self->st_, method, target, std::move(body), &label, &corpus);
+      HttpResponse out =
+          Answer(*self->st_, method, target, std::move(body), content_type, &label, &corpus);
       net::post(self->stream_.get_executor(), [self, out = std::move(out), version, keep, label,
                                                corpus = std::move(corpus)]() mutable {
         self->corpus_ = std::move(corpus);
@@ -329,8 +351,8 @@ class Session : public std::enable_shared_from_this<Session> {
                   11, false, false, "rejected");
     }
     if (ec == http::error::body_limit) {
-      return Send(serve::JsonError(413, "the request body is larger than 10 MiB"), 11, false,
-                  false, "rejected");
+      return Send(serve::JsonError(413, "the request body is larger than 10 MiB"), 11, false, false,
+                  "rejected");
     }
     Send(serve::JsonError(400, "malformed HTTP request (" + ec.message() + ")"), 11, false, false,
          "rejected");
@@ -443,7 +465,6 @@ Result<tcp::acceptor> Bind(net::io_context& ioc, const std::string& host, int po
   return acc;
 }
 
-
 }  // namespace
 
 Status Serve(const ServeOptions& opt) {
@@ -466,7 +487,7 @@ Status Serve(const ServeOptions& opt) {
   CorpusHolder holder(*corpus);
   Metrics metrics;
   net::thread_pool slow_pool(cores);
-  ServerState st{&holder, &metrics, &slow_pool};
+  ServerState st{&holder, &metrics, &slow_pool, o.metrics};
 
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](beast::error_code, int) { ioc.stop(); });

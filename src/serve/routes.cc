@@ -123,13 +123,50 @@ HttpResponse ApiSearch(const Corpus& c, const HttpRequest& req) {
   return JsonOk(Dump({{"matches", std::move(matches)}, {"datasetVersion", c.version}}));
 }
 
+// What POST /api/explain asks: the body is the paste itself, or with
+// Content-Type application/json an object {"text", "repo"?, "limit"?}
+// (parameters in the query string still apply; the body's win).
+struct ExplainQuery {
+  std::string text;
+  std::string repo;
+  std::string limit;
+};
+
+// Returns an error message, or "" when `req` held a usable query.
+std::string ReadExplainQuery(const HttpRequest& req, ExplainQuery* q) {
+  q->repo = req.Param("repo");
+  q->limit = req.Param("limit");
+  if (req.content_type != "application/json") {
+    q->text = req.body;
+    return "";
+  }
+  json j = json::parse(req.body, nullptr, false);
+  if (j.is_discarded()) return "the body is not valid JSON (Content-Type is application/json)";
+  if (!j.is_object() || !j.contains("text") || !j["text"].is_string()) {
+    return "a JSON body must be an object with a string \"text\" (the error or log)";
+  }
+  q->text = j["text"].get<std::string>();
+  if (j.contains("repo")) {
+    if (!j["repo"].is_string()) return "\"repo\" must be a string (owner/name)";
+    q->repo = j["repo"].get<std::string>();
+  }
+  if (j.contains("limit")) {
+    if (!j["limit"].is_number_unsigned()) return "limit must be an integer in 1..50";
+    q->limit = std::to_string(j["limit"].get<uint64_t>());
+  }
+  return "";
+}
+
 HttpResponse ApiExplain(const Corpus& c, const HttpRequest& req) {
   if (req.body.empty()) return JsonError(400, "POST the error text or log as the request body");
   if (req.body.size() > kMaxInputBytes) return JsonError(413, "body is larger than 10 MiB");
-  size_t limit = ParseLimit(req.Param("limit"), 3);
+  ExplainQuery q;
+  if (std::string bad = ReadExplainQuery(req, &q); !bad.empty()) return JsonError(400, bad);
+  if (q.text.empty()) return JsonError(400, "\"text\" is empty: send the error text or log");
+  size_t limit = ParseLimit(q.limit, 3);
   if (limit == 0 || limit > kMaxLimit) return JsonError(400, "limit must be an integer in 1..50");
   json matches = json::array();
-  for (const SearchHit& h : Search(c, req.body, req.Param("repo"), limit, true)) {
+  for (const SearchHit& h : Search(c, q.text, q.repo, limit, true)) {
     json j = HitJson(c, h);
     j["inputMessage"] = h.input_message;
     matches.push_back(std::move(j));

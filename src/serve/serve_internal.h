@@ -87,6 +87,10 @@ std::string RenderRepo(const Corpus& corpus, const std::string& repo, const std:
                        int page);
 std::string RenderError(const Corpus& corpus, const Record& r);
 std::string RenderNotFound(const std::string& what);
+// The Content-Security-Policy of every page: nothing runs (pages have no
+// script; the JSON-LD block is data), the one inline stylesheet is allowed
+// by its hash, forms post only to this server, and no site may frame a page.
+const std::string& PageSecurityPolicy();
 
 // --- router -------------------------------------------------------------------
 
@@ -96,6 +100,7 @@ struct HttpRequest {
   std::string target;  // as sent (still percent-encoded)
   std::multimap<std::string, std::string> params;
   std::string body;
+  std::string content_type;  // media type of the body, lowercased, no parameters
   std::string Param(const std::string& key) const;
 };
 
@@ -116,6 +121,10 @@ std::string PercentDecode(std::string_view s, bool plus_is_space);
 // Builds a request from a request target ("/path?k=v&..."): path and
 // parameters decoded, `target` kept as sent.
 HttpRequest ParseRequestTarget(std::string method, std::string_view target, std::string body);
+
+// The media type of a Content-Type header value: lowercased, without
+// parameters ("Application/JSON; charset=utf-8" -> "application/json").
+std::string MediaType(std::string_view content_type);
 
 // The route label used in metrics ("search", "error_page", "data", ...).
 std::string RouteLabel(const HttpRequest& req);

@@ -1,7 +1,9 @@
-// Request-target parsing for the server: splits "/path?query" and
-// percent-decodes both parts (the query as a form: '+' is a space). Bytes
+// Request parsing for the server: the media type of a body, and the request
+// target, which ParseRequestTarget splits into "/path" and "?query" and
+// percent-decodes (the query as a form: '+' is a space). Bytes
 // after a malformed escape are kept literally; the router rejects such
 // targets before anything reads them (BadPathReason).
+#include <cctype>
 #include <string>
 #include <string_view>
 
@@ -35,6 +37,15 @@ std::string PercentDecode(std::string_view s, bool plus_is_space) {
     }
     out += (plus_is_space && c == '+') ? ' ' : c;
   }
+  return out;
+}
+
+std::string MediaType(std::string_view content_type) {
+  std::string_view type = content_type.substr(0, content_type.find(';'));
+  while (!type.empty() && (type.front() == ' ' || type.front() == '\t')) type.remove_prefix(1);
+  while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) type.remove_suffix(1);
+  std::string out(type);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 

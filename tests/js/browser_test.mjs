@@ -28,8 +28,16 @@ try {
   const page = await browser.newPage();
   let dialogs = 0;
   page.on("dialog", (d) => { dialogs++; d.dismiss(); });
+  // The Content-Security-Policy allows the page's own stylesheet by hash:
+  // the browser must apply it and report no violation.
+  const violations = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/.test(m.text())) violations.push(m.text());
+  });
   await page.goto(base + "/");
   assert.match(await page.textContent("#stats"), /\d+ repositories, \d+ errors/);
+  assert.equal(await page.$eval("body", (b) => getComputedStyle(b).maxWidth), "960px",
+               "the page's stylesheet was not applied");
   await assertNoExecutableScript(page);
   await page.screenshot({ path: join(shotDir, "home.png"), fullPage: true });
 
@@ -63,6 +71,7 @@ try {
     await p2.close();
   }
   assert.equal(dialogs, 0, "an injected script ran");
+  assert.deepEqual(violations, [], "Content-Security-Policy violations");
 } finally {
   await browser.close();
   rmSync(profile, { recursive: true, force: true });
