@@ -2,12 +2,13 @@
 // temp dir, as a user runs it: hostile files, skip rules, re-indexing,
 // interrupted runs and plain directories.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 
 #include "testutil.h"
 
@@ -69,14 +70,37 @@ TEST_F(IndexE2E, HostileFilesAreSkippedOrRepairedWithClearLines) {
 
   std::vector<std::string> messages;
   for (const auto& e : List()) messages.push_back(e["message"]);
-  EXPECT_EQ(messages, (std::vector<std::string>{"still found", "good one",
-                                                 "caf\xEF\xBF\xBD is closed"}));
+  EXPECT_EQ(messages,
+            (std::vector<std::string>{"still found", "good one", "caf\xEF\xBF\xBD is closed"}));
 
   std::string out;
   EXPECT_EQ(testing::Run(Cli("index " + ShellQuote(r)), &out), 0);
   EXPECT_NE(out.find("skipped 4 files: binary 1; symlink 1; test 1; too-large 1;"),
             std::string::npos)
       << out;
+}
+
+// Old Mac (CR-only) and mixed line ends count as the languages count them:
+// each of CRLF, LF and a lone CR ends one line.
+TEST_F(IndexE2E, LoneCarriageReturnsEndLines) {
+  const std::string& r = repo_.path();
+  testing::WriteFile(r, "pkg/mac.py", "import os\r\rdef f():\r    raise ValueError('mac ends')\r");
+  testing::WriteFile(
+      r, "pkg/mixed.js",
+      "'use strict';\r\n// two\rfunction g() {\n  throw new Error('mixed ends');\r}\r");
+  testing::WriteFile(
+      r, "src/cr.c",
+      "#include <stdio.h>\r\rint h(void) {\r  fprintf(stderr, \"error: cr ends\\n\");"
+      "\r  return 1;\r}\r");
+  testing::GitCommitAll(r, "acme/lineends");
+  IndexJson(r);
+  std::map<std::string, std::pair<std::string, int>> where;
+  for (const auto& e : List()) {
+    where[e["message"]] = {e["filePath"], e["lineNumber"]};
+  }
+  EXPECT_EQ(where["mac ends"], std::make_pair(std::string("pkg/mac.py"), 4));
+  EXPECT_EQ(where["mixed ends"], std::make_pair(std::string("pkg/mixed.js"), 4));
+  EXPECT_EQ(where["error: cr ends"], std::make_pair(std::string("src/cr.c"), 4));
 }
 
 TEST_F(IndexE2E, ReindexReplacesAndDirtyWorkTreeDoesNotLeak) {
@@ -105,8 +129,7 @@ TEST_F(IndexE2E, FailedRunKeepsStoredRecords) {
   testing::GitCommitAll(repo_.path(), "acme/app");
   IndexJson(repo_.path());
   std::string out;
-  EXPECT_EQ(testing::Run(Cli("index " + ShellQuote(repo_.path()) + " --rev no-such-rev"), &out),
-            1);
+  EXPECT_EQ(testing::Run(Cli("index " + ShellQuote(repo_.path()) + " --rev no-such-rev"), &out), 1);
   EXPECT_NE(out.find("no-such-rev"), std::string::npos) << out;
   EXPECT_EQ(testing::Run(Cli("index /nonexistent/path"), &out), 1);
   ASSERT_EQ(List().size(), 1u);
@@ -132,8 +155,11 @@ TEST_F(IndexE2E, KilledRunLeavesOldOrNewSetNeverAMix) {
     EXPECT_TRUE(n == 1 || n == 1501) << "partial set of " << n << " after kill at " << delay_ms;
   }
   std::string out;
-  ASSERT_EQ(testing::Run("sqlite3 " + ShellQuote(db_) + " 'PRAGMA integrity_check' 2>&1 || "
-                         "echo no-sqlite3-cli", &out), 0);
+  ASSERT_EQ(testing::Run("sqlite3 " + ShellQuote(db_) +
+                             " 'PRAGMA integrity_check' 2>&1 || "
+                             "echo no-sqlite3-cli",
+                         &out),
+            0);
   EXPECT_TRUE(out == "ok\n" || out == "no-sqlite3-cli\n") << out;
 }
 

@@ -8,6 +8,7 @@
 // a hostile tree cannot make it loop, escape the root, or exhaust memory on
 // one file.
 #include <fcntl.h>
+#include <git2.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,8 +23,6 @@
 #include <string_view>
 #include <system_error>
 #include <utility>
-
-#include <git2.h>
 
 #include "errdex/source.h"
 #include "source/classify.h"
@@ -146,7 +145,18 @@ class Collector {
     }
     SourceFile file{path, std::string(content), false};
     file.repaired_utf8 = RepairUtf8(&file.content);
+    EndLinesWithNewline(&file.content);
     snap_->files.push_back(std::move(file));
+  }
+
+  // Python, JavaScript, C and the other languages read a lone CR as a line
+  // end, tree-sitter (and everything after it) counts only LF: a file saved
+  // with old Mac line ends would put every record on line 1. A lone CR
+  // becomes LF, which keeps every byte offset; CRLF is left as it is.
+  static void EndLinesWithNewline(std::string* content) {
+    for (size_t i = content->find('\r'); i != std::string::npos; i = content->find('\r', i + 1)) {
+      if (i + 1 == content->size() || (*content)[i + 1] != '\n') (*content)[i] = '\n';
+    }
   }
 
   const SkipRules& rules() const { return rules_; }
@@ -180,12 +190,22 @@ class GitWalker {
       if (!out_->CheckName(dir, name)) continue;
       std::string path = JoinPath(dir, name);
       switch (git_tree_entry_filemode(entry)) {
-        case GIT_FILEMODE_TREE: Subtree(entry, path, depth + 1); break;
-        case GIT_FILEMODE_LINK: out_->Skip(path, "symlink"); break;
-        case GIT_FILEMODE_COMMIT: out_->Skip(path, "submodule"); break;
+        case GIT_FILEMODE_TREE:
+          Subtree(entry, path, depth + 1);
+          break;
+        case GIT_FILEMODE_LINK:
+          out_->Skip(path, "symlink");
+          break;
+        case GIT_FILEMODE_COMMIT:
+          out_->Skip(path, "submodule");
+          break;
         case GIT_FILEMODE_BLOB:
-        case GIT_FILEMODE_BLOB_EXECUTABLE: Blob(entry, path); break;
-        default: out_->Skip(path, "special-file"); break;
+        case GIT_FILEMODE_BLOB_EXECUTABLE:
+          Blob(entry, path);
+          break;
+        default:
+          out_->Skip(path, "special-file");
+          break;
       }
     }
   }
@@ -252,8 +272,7 @@ Status ResolveCommit(git_repository* repo, const std::string& path, const std::s
   GitPtr<git_object> obj(raw);
   git_object* peeled = nullptr;
   if (git_object_peel(&peeled, obj.get(), GIT_OBJECT_COMMIT) != 0) {
-    return Status::InvalidArgument("revision '" + rev + "' does not name a commit: " +
-                                   GitError());
+    return Status::InvalidArgument("revision '" + rev + "' does not name a commit: " + GitError());
   }
   GitPtr<git_object> commit(peeled);
   char hex[GIT_OID_HEXSZ + 1];
@@ -424,8 +443,8 @@ Result<Snapshot> ReadDirectory(const std::string& path, const SourceOptions& opt
                                    "index it as a plain directory");
   }
   if (!options.rev.empty() && options.rev != "HEAD") {
-    return Status::InvalidArgument(path + " is not a git repository, so --rev " +
-                                   options.rev + " cannot be resolved");
+    return Status::InvalidArgument(path + " is not a git repository, so --rev " + options.rev +
+                                   " cannot be resolved");
   }
   Snapshot snap;
   snap.repo = options.repo;
@@ -500,8 +519,10 @@ Result<Snapshot> ReadSnapshot(const std::string& path, const SourceOptions& opti
   int rc = git_repository_open_ext(&raw, path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr);
   if (rc == GIT_ENOTFOUND) return ReadDirectory(path, options, wanted);
   if (rc == GIT_EOWNER) {
-    return Status::InvalidArgument(path + " is owned by another user and git's safe.directory "
-                                   "does not list it: " + GitError());
+    return Status::InvalidArgument(path +
+                                   " is owned by another user and git's safe.directory "
+                                   "does not list it: " +
+                                   GitError());
   }
   if (rc != 0) return Status::IOError("cannot open git repository " + path + ": " + GitError());
   GitPtr<git_repository> repo(raw);
