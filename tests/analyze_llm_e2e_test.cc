@@ -448,6 +448,38 @@ TEST_F(AnalyzeLlmE2E, RefusedKeyStopsTheRunEarly) {
   for (const auto& [message, record] : deterministic_) EXPECT_EQ(Current(message), record);
 }
 
+// A reply without Content-Length (chunked) is bounded like one with it: the
+// client stops reading at 4 MiB instead of holding the whole stream.
+TEST_F(AnalyzeLlmE2E, EndlessChunkedAnswerIsCutAt4MiB) {
+  httplib::Server endless;
+  std::atomic<size_t> sent{0};
+  endless.Post("/v1/chat/completions", [&](const httplib::Request&, httplib::Response& res) {
+    res.set_chunked_content_provider("application/json", [&](size_t, httplib::DataSink& sink) {
+      std::string chunk(64 << 10, ' ');
+      if (sent > (256u << 20)) return false;  // give up after 256 MiB either way
+      sent += chunk.size();
+      return sink.write(chunk.data(), chunk.size());
+    });
+  });
+  int port = endless.bind_to_any_port("127.0.0.1");
+  std::thread serving([&] { endless.listen_after_bind(); });
+  while (!endless.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  std::string out;
+  int rc = testing::Run(Cli("analyze --llm http://127.0.0.1:" + std::to_string(port) +
+                                " --model m --limit 1 --concurrency 1 --timeout 30 --json",
+                            "OPENAI_API_KEY=k"),
+                        &out);
+  endless.stop();
+  serving.join();
+  EXPECT_EQ(rc, 2) << out;
+  json j = json::parse(out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << out;
+  ASSERT_EQ(j["failures"].size(), 1u) << out;
+  EXPECT_EQ(j["failures"][0]["reason"], "the answer is larger than 4194304 bytes");
+  EXPECT_LT(sent.load(), 64u << 20) << "the client kept reading";
+  for (const auto& [message, record] : deterministic_) EXPECT_EQ(Current(message), record);
+}
+
 TEST_F(AnalyzeLlmE2E, UnreachableEndpointIsAClearFailure) {
   int port = FreePort();
   std::string out;

@@ -163,19 +163,28 @@ ChatReply ChatClient::Complete(const std::string& request_body) {
       req.headers.emplace("Authorization", "Bearer " + options_.api_key);
     }
     // The read timeout bounds each wait for bytes; this bounds the whole
-    // answer, so a server trickling bytes cannot hold a worker forever.
+    // answer, so a server trickling bytes cannot hold a worker forever. The
+    // body is collected here rather than by httplib, whose size check
+    // (progress) only runs for replies with a Content-Length: a chunked or
+    // close-delimited reply would otherwise be read whole, however large.
     auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                        std::chrono::duration<double>(options_.timeout_seconds));
     bool too_big = false;
-    req.progress = [&](uint64_t current, uint64_t) {
-      if (current > kMaxResponseBytes) too_big = true;
-      return !too_big && Clock::now() < deadline;
+    std::string body;
+    req.content_receiver = [&](const char* data, size_t n, uint64_t, uint64_t) {
+      if (n > kMaxResponseBytes - body.size()) {
+        too_big = true;
+        return false;
+      }
+      body.append(data, n);
+      return Clock::now() < deadline;
     };
     httplib::Response res;
     httplib::Error err = httplib::Error::Success;
     ++reply.requests;
     bool sent = http_->send(req, res, err);
     if (too_big) {
+      http_->stop();  // the rest of the reply is still on the wire
       reply.error = "the answer is larger than " + std::to_string(kMaxResponseBytes) + " bytes";
       return reply;
     }
@@ -197,11 +206,11 @@ ChatReply ChatClient::Complete(const std::string& request_body) {
       continue;
     }
     if (res.status == 200) {
-      ReadCompletion(res.body, &reply);
+      ReadCompletion(body, &reply);
       reply.malformed = !reply.ok;
       return reply;
     }
-    std::string detail = Redact(ErrorDetail(res.body));
+    std::string detail = Redact(ErrorDetail(body));
     reply.error = "HTTP " + std::to_string(res.status) + " from " + url +
                   (detail.empty() ? "" : ": " + detail);
     if (res.status == 401 || res.status == 403) {
