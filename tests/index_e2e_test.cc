@@ -103,6 +103,46 @@ TEST_F(IndexE2E, LoneCarriageReturnsEndLines) {
   EXPECT_EQ(where["error: cr ends"], std::make_pair(std::string("src/cr.c"), 4));
 }
 
+// One pathological literal must not reach the matcher: sites past the
+// per-record limits are skipped, named and counted; the flags raise them.
+TEST_F(IndexE2E, SitesPastRecordLimitsAreSkippedAndNamed) {
+  const std::string& r = repo_.path();
+  std::string lines;
+  for (int i = 0; i < 3000; ++i) lines += "l" + std::to_string(i) + " {x}\n";
+  testing::WriteFile(r, "pkg/long.py",
+                     "def f(x):\n    raise ValueError(f\"\"\"" + lines + "\"\"\")\n");
+  std::string holes;
+  for (int i = 0; i < 200; ++i) holes += "{x} ";
+  testing::WriteFile(r, "pkg/holes.py",
+                     "def g(x):\n    raise ValueError(f\"holes: " + holes + "\")\n");
+  testing::WriteFile(r, "pkg/ok.py", "def h(n):\n    raise ValueError(f\"bad count {n}\")\n");
+  testing::GitCommitAll(r, "acme/limits");
+
+  nlohmann::json s = IndexJson(r);
+  EXPECT_EQ(s["records"], 1);
+  EXPECT_EQ(s["skippedRecords"]["template-too-long"], 1);
+  EXPECT_EQ(s["skippedRecords"]["too-many-holes"], 1);
+  std::string warnings = s["warnings"].dump();
+  EXPECT_NE(warnings.find("pkg/long.py:2: skipped a message of 28890 bytes "
+                          "(--max-template-bytes 16384)"),
+            std::string::npos)
+      << warnings;
+  EXPECT_NE(warnings.find("pkg/holes.py:2: skipped a message with 200 holes "
+                          "(--max-template-holes 128)"),
+            std::string::npos)
+      << warnings;
+  std::string out;
+  ASSERT_EQ(testing::Run(Cli("index " + ShellQuote(r)), &out), 0) << out;
+  EXPECT_NE(out.find("skipped 2 error sites: template-too-long 1; too-many-holes 1; (limits: "
+                     "--max-template-bytes, --max-template-holes)"),
+            std::string::npos)
+      << out;
+
+  s = IndexJson(r, "--max-template-bytes 30000 --max-template-holes 4000");
+  EXPECT_EQ(s["records"], 3);
+  EXPECT_TRUE(s["skippedRecords"].empty());
+}
+
 TEST_F(IndexE2E, ReindexReplacesAndDirtyWorkTreeDoesNotLeak) {
   testing::WriteFile(repo_.path(), "a.py", "raise ValueError('first version')\n");
   std::string sha1 = testing::GitCommitAll(repo_.path(), "acme/app", "one");

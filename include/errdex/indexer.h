@@ -15,9 +15,19 @@ namespace errdex {
 
 class Store;
 
+// Bounds per record: a site past one is skipped, named and counted, so that
+// one pathological literal (a 150,000-line f-string) cannot slow every search
+// of the corpus it lands in. Real messages, usage texts included, stay far
+// below both.
+struct RecordLimits {
+  size_t max_template_bytes = 16 * 1024;  // the message as written in source
+  int max_template_holes = 128;           // holes in that message
+};
+
 struct IndexOptions {
   std::string path;
   SourceOptions source;
+  RecordLimits limits;
   int threads = 0;          // 0: hardware concurrency
   std::string analyzed_at;  // ISO-8601; empty: now
 };
@@ -32,8 +42,9 @@ struct IndexSummary {
   int files_with_syntax_errors = 0;
   int files_repaired_utf8 = 0;
   int unsupported_files = 0;
-  std::map<std::string, int> skipped;  // reason -> count
-  std::vector<std::string> warnings;   // one line each
+  std::map<std::string, int> skipped;          // files: reason -> count
+  std::map<std::string, int> skipped_records;  // sites past RecordLimits: reason -> count
+  std::vector<std::string> warnings;           // one line each
   double seconds = 0;
 };
 

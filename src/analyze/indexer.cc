@@ -72,6 +72,29 @@ void BuildFileRecords(const SourceFile& file, const RepoContext& ctx, const Repo
   out->sites.shrink_to_fit();
 }
 
+// Drops the sites of `file` past `limits`, naming each in a warning.
+void ApplyRecordLimits(const RecordLimits& limits, const std::string& path,
+                       std::vector<ErrorSite>* sites, IndexSummary* summary) {
+  std::erase_if(*sites, [&](const ErrorSite& s) {
+    std::string display = s.message.Display();
+    const char* reason = nullptr;
+    std::string detail;
+    if (display.size() > limits.max_template_bytes) {
+      reason = "template-too-long";
+      detail = "a message of " + std::to_string(display.size()) + " bytes (--max-template-bytes " +
+               std::to_string(limits.max_template_bytes) + ")";
+    } else if (int holes = s.message.HoleCount(); holes > limits.max_template_holes) {
+      reason = "too-many-holes";
+      detail = "a message with " + std::to_string(holes) + " holes (--max-template-holes " +
+               std::to_string(limits.max_template_holes) + ")";
+    }
+    if (reason == nullptr) return false;
+    summary->skipped_records[reason]++;
+    summary->warnings.push_back(path + ":" + std::to_string(s.line) + ": skipped " + detail);
+    return true;
+  });
+}
+
 // Runs fn(i) for i in [0, n) on `threads` threads.
 template <typename F>
 void ParallelFor(size_t n, int threads, F&& fn) {
@@ -154,7 +177,10 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
     }
     ResolveTextConstants(&facts, per_file);
     LinkMessages(facts, per_file);
-    for (FileResult& r : results) r.sites_found = static_cast<int>(r.sites.size());
+    for (size_t i = 0; i < files.size(); ++i) {
+      ApplyRecordLimits(options.limits, files[i].path, &results[i].sites, summary);
+      results[i].sites_found = static_cast<int>(results[i].sites.size());
+    }
   }
   // Resolve: cross-file facts (options, callers, constants) for every site.
   RepoFacts repo_facts(facts);

@@ -42,6 +42,7 @@ struct IndexArgs {
        include_vendored = false, include_generated = false, no_progress = false;
   std::vector<std::string> include, exclude;
   size_t max_file_bytes = 2 * 1024 * 1024;
+  RecordLimits limits;
   int threads = 0;
 };
 

@@ -61,6 +61,7 @@ IndexOptions OptionsFrom(const IndexArgs& a) {
   rules.include = a.include;
   rules.exclude = a.exclude;
   rules.max_file_bytes = a.max_file_bytes;
+  opt.limits = a.limits;
   return opt;
 }
 
@@ -76,6 +77,12 @@ void AddSourceFlags(CLI::App* cmd, IndexArgs* a) {
   cmd->add_option("--include", a->include, "Glob of paths to index whatever the rules say");
   cmd->add_option("--exclude", a->exclude, "Glob of paths to skip");
   cmd->add_option("--max-file-bytes", a->max_file_bytes, "Skip larger files")
+      ->capture_default_str();
+  cmd->add_option("--max-template-bytes", a->limits.max_template_bytes,
+                  "Skip error sites whose message is longer (as written in source)")
+      ->capture_default_str();
+  cmd->add_option("--max-template-holes", a->limits.max_template_holes,
+                  "Skip error sites whose message has more holes")
       ->capture_default_str();
   cmd->add_option("--threads", a->threads, "Worker threads (default: all cores)");
   cmd->footer("Default skip rules:\n" + DescribeSkipRules());

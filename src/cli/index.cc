@@ -56,6 +56,15 @@ void PrintSummary(const IndexSummary& s) {
     for (const auto& [reason, n] : s.skipped) std::printf(" %s %d;", reason.c_str(), n);
     std::printf(" (see `errdex index --help` for the rules)\n");
   }
+  if (!s.skipped_records.empty()) {
+    int n = 0;
+    for (const auto& [reason, count] : s.skipped_records) n += count;
+    std::printf("skipped %d error sites:", n);
+    for (const auto& [reason, count] : s.skipped_records) {
+      std::printf(" %s %d;", reason.c_str(), count);
+    }
+    std::printf(" (limits: --max-template-bytes, --max-template-holes)\n");
+  }
   if (s.unsupported_files) {
     std::printf("%d files in languages errdex does not extract yet\n", s.unsupported_files);
   }

@@ -39,6 +39,7 @@ nlohmann::json IndexSummaryJson(const IndexSummary& s) {
           {"filesRepairedUtf8", s.files_repaired_utf8},
           {"unsupportedFiles", s.unsupported_files},
           {"skipped", s.skipped},
+          {"skippedRecords", s.skipped_records},
           {"warnings", s.warnings},
           {"seconds", s.seconds}};
 }
