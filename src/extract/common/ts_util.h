@@ -69,7 +69,10 @@ inline std::string_view Type(TSNode n) {
 
 inline bool Is(TSNode n, std::string_view type) { return Type(n) == type; }
 
+// Null-safe: tree-sitter 0.20's ts_node_child_by_field_name dereferences a
+// null node (a parent walk past the root), which malformed input reaches.
 inline TSNode Field(TSNode n, std::string_view name) {
+  if (ts_node_is_null(n)) return n;
   return ts_node_child_by_field_name(n, name.data(), static_cast<uint32_t>(name.size()));
 }
 

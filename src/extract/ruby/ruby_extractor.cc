@@ -16,6 +16,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -1032,7 +1033,9 @@ class RubyFile {
                  std::string_view("-+ 0#.*123456789").find(s[stop]) != std::string_view::npos) {
             ++stop;
           }
-          if (stop < s.size()) ++stop;
+          // The verb is one ASCII letter; anything else is not part of
+          // the hole (and may be the first byte of a UTF-8 sequence).
+          if (stop < s.size() && std::isalpha(static_cast<unsigned char>(s[stop]))) ++stop;
         }
         if (!lit.empty()) out.AddLiteral(lit);
         lit.clear();

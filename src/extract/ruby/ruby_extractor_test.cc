@@ -100,6 +100,20 @@ TEST(RubyExtractor, ConcatenationHeredocsAndFormat) {
   EXPECT_EQ(sites[6].message.Display(), "kept indent #{n}");
 }
 
+// Format verbs are ASCII letters: a name followed by another character is
+// a hole that ends at '>', and the pattern never splits a UTF-8 sequence
+// (the issue 17 fuzz abort: `%<name>\xc3\xa9` took 0xC3 as the verb).
+TEST(RubyExtractor, NamedFormatHoleBeforeNonAsciiKeepsWholeCodePoints) {
+  auto sites = Extract(
+      "def f(name)\n"
+      "  raise ArgumentError, format(\"bad %<name>\xc3\xa9 value\", name: name)\n"
+      "end\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(), "bad %<name>\xc3\xa9 value");
+  EXPECT_EQ(sites[0].message.Pattern(), "bad ([\\s\\S]*?)\xc3\xa9 value");
+  EXPECT_TRUE(Matches(sites[0], "bad widget\xc3\xa9 value"));
+}
+
 TEST(RubyExtractor, CustomExceptionClasses) {
   auto sites = Extract(
       "module Shop\n"

@@ -1,0 +1,3 @@
+def f(name)
+  raise ArgumentError, format("bad %<name>é value", name: name)
+end

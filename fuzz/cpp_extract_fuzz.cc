@@ -1,0 +1,14 @@
+// Fuzz target: the C/C++ extractor on arbitrary bytes, alone and through
+// the linking stages. The check is extract_fuzz_check.h's; inputs are capped
+// at 64 KiB.
+#include <cstddef>
+#include <cstdint>
+
+#include "extract_fuzz_check.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size > 64 * 1024) return 0;
+  for (const char* path : {"fuzz.c", "fuzz.cpp"})
+    errdex::fuzzing::CheckExtraction(path, data, size);
+  return 0;
+}
