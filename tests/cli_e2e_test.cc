@@ -1,7 +1,14 @@
 // End-to-end: the command line's conventions, as ripgrep, git and gh users
 // expect them: `help`, `-V`, unknown commands with a suggestion, the
-// program's own name in usage, and stdin read when TEXT is left out.
+// program's own name in usage, stdin read when TEXT is left out, exit codes
+// (2 for a failed run, 1 for "nothing found"), no database created by a
+// command that only reads, `show` by id prefix or slug, and repository
+// names without case.
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
 
 #include "testutil.h"
 
@@ -41,10 +48,15 @@ TEST(CliE2E, UnknownCommandsGetASuggestion) {
 
 // `cmd 2>&1 | errdex explain`: no TEXT, stdin is a pipe.
 TEST(CliE2E, ExplainReadsAPipeWhenTextIsLeftOut) {
-  testing::TempDir db_dir;
+  testing::TempDir repo, db_dir;
   std::string db = db_dir.Join("errdex.db");
   std::string out;
-  // An empty database: the paste is read (not rejected) and nothing matches.
+  testing::WriteFile(repo.path(), "app/core.py", "def f():\n    raise KeyError('unrelated')\n");
+  testing::GitCommitAll(repo.path(), "acme/app");
+  ASSERT_EQ(
+      testing::Run(Errdex("index " + ShellQuote(repo.path()) + " --db " + ShellQuote(db)), &out), 0)
+      << out;
+  // The paste is read (not rejected) and nothing matches.
   int rc = testing::Run(
       "printf 'ValueError: boom\\n' | " + Errdex("explain --db " + ShellQuote(db)), &out);
   EXPECT_EQ(rc, 1) << out;
@@ -76,6 +88,85 @@ TEST(CliE2E, TerminalEscapesFromIndexedCodeAreShownNotSent) {
   testing::Run(Errdex("explain --db " + ShellQuote(db) + " 'bad \x1b]0;pwned\x07 value'"), &out);
   EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
   EXPECT_NE(out.find("app/core.py:2"), std::string::npos) << out;
+}
+
+TEST(CliE2E, ReadOnlyCommandsNeverCreateADatabase) {
+  testing::TempDir dir;
+  std::string db = dir.Join("typo/errdex.db");
+  for (const std::string& cmd :
+       std::vector<std::string>{"list", "show abcd", "explain 'ValueError: x'",
+                                "export " + ShellQuote(dir.Join("out")), "serve --port 0"}) {
+    std::string out;
+    EXPECT_EQ(testing::Run(Errdex(cmd + " --db " + ShellQuote(db)), &out), 2) << cmd;
+    EXPECT_EQ(
+        out, "errdex: no database at " + db + " (`errdex index PATH --db " + db + "` creates it)\n")
+        << cmd;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.Join("typo")));
+  std::string out;
+  EXPECT_EQ(
+      testing::Run(Errdex("index " + ShellQuote(dir.Join("nowhere")) + " --db " + ShellQuote(db)),
+                   &out),
+      2)
+      << out;
+  EXPECT_EQ(out, "errdex: " + dir.Join("nowhere") + " does not exist\n");
+}
+
+class CliLookupE2E : public testing::CliTest {
+ protected:
+  // A repository with enough records that some 4-digit id prefixes are
+  // shared (ids are deterministic, so which ones is fixed).
+  static constexpr int kRecords = 500;
+  void SetUp() override {
+    std::string code;
+    for (int i = 0; i < kRecords; ++i) {
+      code += "def check_" + std::to_string(i) + "():\n    raise ValueError('case " +
+              std::to_string(i) + " failed')\n";
+    }
+    testing::WriteFile(repo_.path(), "app/cases.py", code);
+    testing::GitCommitAll(repo_.path(), "Acme/Cases");
+    std::string out;
+    ASSERT_EQ(testing::Run(Cli("index " + ShellQuote(repo_.path())), &out), 0) << out;
+    for (const auto& e : Json("list")) by_id_[e["id"]] = e;
+  }
+  std::map<std::string, nlohmann::json> by_id_;
+};
+
+TEST_F(CliLookupE2E, ShowTakesIdPrefixesAndSlugs) {
+  ASSERT_EQ(by_id_.size(), static_cast<size_t>(kRecords));
+  const auto& [id, rec] = *by_id_.begin();
+  std::string slug = rec["slug"];
+  for (const std::string& ref :
+       {id, id.substr(0, 8), slug, "Acme/Cases/" + slug, "/acme/cases/" + slug + "/"}) {
+    nlohmann::json shown = Json("show " + ShellQuote(ref));
+    ASSERT_FALSE(shown.is_discarded()) << ref;
+    EXPECT_EQ(shown["id"], id) << ref;
+  }
+  // A 4-digit prefix two records share is ambiguous: both are listed.
+  std::string shared;
+  for (auto it = by_id_.begin(); std::next(it) != by_id_.end() && shared.empty(); ++it) {
+    if (it->first.substr(0, 4) == std::next(it)->first.substr(0, 4)) shared = it->first;
+  }
+  ASSERT_FALSE(shared.empty());
+  std::string out;
+  EXPECT_EQ(testing::Run(Cli("show " + shared.substr(0, 4)), &out), 2);
+  EXPECT_EQ(out.rfind("errdex: '" + shared.substr(0, 4) + "' is ambiguous; it matches\n  " +
+                          shared + "  Acme/Cases:app/cases.py:",
+                      0),
+            0u)
+      << out;
+  EXPECT_EQ(testing::Run(Cli("show 0000000000000000"), &out), 1);
+  EXPECT_EQ(out,
+            "errdex: no record matches '0000000000000000' (give an id, an id prefix of 4+ hex "
+            "digits, or a slug)\n");
+}
+
+TEST_F(CliLookupE2E, RepositoryNamesIgnoreCase) {
+  std::string out;
+  EXPECT_EQ(testing::Run(Cli("list --repo acme/cases"), &out), 0);
+  EXPECT_NE(out.find("app/cases.py:"), std::string::npos);
+  EXPECT_EQ(testing::Run(Cli("list --repo acme/other"), &out), 1);
+  EXPECT_EQ(out, "errdex: no records of acme/other (`errdex list` shows every repository's)\n");
 }
 
 }  // namespace

@@ -169,9 +169,10 @@ TEST_F(IndexE2E, FailedRunKeepsStoredRecords) {
   testing::GitCommitAll(repo_.path(), "acme/app");
   IndexJson(repo_.path());
   std::string out;
-  EXPECT_EQ(testing::Run(Cli("index " + ShellQuote(repo_.path()) + " --rev no-such-rev"), &out), 1);
+  EXPECT_EQ(testing::Run(Cli("index " + ShellQuote(repo_.path()) + " --rev no-such-rev"), &out), 2);
   EXPECT_NE(out.find("no-such-rev"), std::string::npos) << out;
-  EXPECT_EQ(testing::Run(Cli("index /nonexistent/path"), &out), 1);
+  EXPECT_EQ(testing::Run(Cli("index /nonexistent/path"), &out),
+            2);  // a failed run, not "not found"
   ASSERT_EQ(List().size(), 1u);
   EXPECT_EQ(List()[0]["message"], "kept safe");
 }

@@ -38,6 +38,9 @@ class Store {
  public:
   // Opens or creates the database at `path` (parent directories are created).
   static Result<std::unique_ptr<Store>> Open(const std::string& path);
+  // Opens the database at `path` only if it exists: commands that only read
+  // must not leave an empty database (and its directories) behind a typo.
+  static Result<std::unique_ptr<Store>> OpenExisting(const std::string& path);
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
@@ -45,7 +48,13 @@ class Store {
   // Atomically replaces every record of info.repo with `records`.
   Status ReplaceRepo(const RepoInfo& info, const std::vector<Record>& records);
   Result<Record> Get(const std::string& id);
-  // Records in (repo, file, line) order; an empty repo means all.
+  // Ids of the records `ref` names, at most `limit`: a whole id, an id
+  // prefix of at least 4 hex digits, a slug, or "owner/name/slug" (as in
+  // page URLs, leading and trailing slashes allowed; names compared without
+  // case). Sorted; empty when nothing matches.
+  Result<std::vector<std::string>> FindIds(std::string_view ref, size_t limit);
+  // Records in (repo, file, line) order; an empty repo means all. Repository
+  // names are compared without case, as GitHub compares them.
   Result<std::vector<Record>> List(const std::string& repo);
   // The same records with only the fields a Matcher reads (id, repo, slug,
   // file, line, other lines, code, class, message, pattern, holes, opaque,

@@ -21,16 +21,24 @@ namespace errdex {
 constexpr int kExitFound = 0;
 constexpr int kExitNotFound = 1;
 constexpr int kExitFailure = 2;
+// `diff` follows `git diff --exit-code`: 0 no changes, 1 changes.
+constexpr int kExitDifferences = 1;
 
 constexpr const char* kDbHelp =
     "SQLite database (default $ERRDEX_DB, else ~/.local/share/errdex/errdex.db)";
 
-// Prints "errdex: MESSAGE" to stderr; kNotFound exits 1, anything else 2.
+// Prints "errdex: MESSAGE" to stderr and returns 2: a path, revision or
+// database that is missing is a failure of the run, not its answer.
 int Fail(const Status& st);
+// The same for a lookup whose answer is "nothing": returns 1.
+int FailNotFound(const Status& st);
 int FailUsage(const std::string& msg);
 // For argument errors found after parsing, worded as CLI11's own.
 int FailUsageHelp(const std::string& msg);
+// For commands that write (index, analyze); creates the database.
 Result<std::unique_ptr<Store>> OpenStore(const std::string& db);
+// For commands that only read: a missing database is an error, not created.
+Result<std::unique_ptr<Store>> OpenStoreForReading(const std::string& db);
 // printf to stdout with control characters shown, not sent (TerminalSafe in
 // util/text.h): text printed for people comes from indexed files and pastes.
 void PrintSafe(const char* format, ...) __attribute__((format(printf, 1, 2)));

@@ -12,7 +12,12 @@ namespace errdex {
 
 int Fail(const Status& st) {
   std::fprintf(stderr, "errdex: %s\n", st.message().c_str());
-  return st.code() == Status::Code::kNotFound ? kExitNotFound : kExitFailure;
+  return kExitFailure;
+}
+
+int FailNotFound(const Status& st) {
+  std::fprintf(stderr, "errdex: %s\n", st.message().c_str());
+  return kExitNotFound;
 }
 
 int FailUsage(const std::string& msg) {
@@ -44,6 +49,10 @@ void PrintSafe(const char* format, ...) {
 
 Result<std::unique_ptr<Store>> OpenStore(const std::string& db) {
   return Store::Open(db.empty() ? DefaultDbPath() : db);
+}
+
+Result<std::unique_ptr<Store>> OpenStoreForReading(const std::string& db) {
+  return Store::OpenExisting(db.empty() ? DefaultDbPath() : db);
 }
 
 IndexOptions OptionsFrom(const IndexArgs& a) {

@@ -83,7 +83,7 @@ int RunDiff(const DiffArgs& a) {
     IndexOptions opt = OptionsFrom(a.source);
     opt.source.rev = revs[i];
     auto records = BuildRecords(opt, &sums[i], nullptr);
-    // Exit 1 means "no changes" here: a revision that is not found is a failure.
+    // Exit 1 means "changes" here: a revision that is not found is a failure.
     if (!records.ok()) {
       Fail(records.status());
       return kExitFailure;
@@ -91,7 +91,7 @@ int RunDiff(const DiffArgs& a) {
     sides[i] = std::move(*records);
   }
   if (a.revs.empty()) {  // what changed since the repository was indexed
-    auto store = OpenStore(a.db);
+    auto store = OpenStoreForReading(a.db);
     if (!store.ok()) return Fail(store.status());
     auto stored = (*store)->List(sums[1].repo);
     if (!stored.ok()) return Fail(stored.status());
@@ -140,7 +140,8 @@ int RunDiff(const DiffArgs& a) {
       }
     }
   }
-  return d.empty() ? kExitNotFound : kExitFound;
+  // As `git diff --exit-code` and diff(1): 1 when something changed.
+  return d.empty() ? kExitFound : kExitDifferences;
 }
 
 }  // namespace
@@ -148,7 +149,7 @@ int RunDiff(const DiffArgs& a) {
 Command AddDiffCommand(CLI::App* app) {
   auto a = std::make_shared<DiffArgs>();
   CLI::App* cmd = app->add_subcommand(
-      "diff", "How the errors changed between two commits (exit 0: changes, 1: none)");
+      "diff", "How the errors changed between two commits (exit 0: none, 1: changes)");
   AddSourceFlags(cmd, &a->source);
   cmd->add_option("revs", a->revs,
                   "OLD [NEW]: revisions (tag, branch or sha); NEW defaults to HEAD; with none, "

@@ -93,7 +93,7 @@ int RunExplain(ExplainArgs a) {
     std::fprintf(stderr, "errdex: input cut to its last %zu bytes (where tracebacks end)\n",
                  kMaxInputBytes);
   }
-  auto store = OpenStore(a.db);
+  auto store = OpenStoreForReading(a.db);
   if (!store.ok()) return Fail(store.status());
   auto records = (*store)->ListForMatching(a.repo);
   if (!records.ok()) return Fail(records.status());

@@ -12,7 +12,7 @@ namespace errdex {
 namespace {
 
 int RunList(const std::string& repo, const std::string& db, bool json) {
-  auto store = OpenStore(db);
+  auto store = OpenStoreForReading(db);
   if (!store.ok()) return Fail(store.status());
   auto records = (*store)->List(repo);
   if (!records.ok()) return Fail(records.status());
@@ -34,6 +34,10 @@ int RunList(const std::string& repo, const std::string& db, bool json) {
       PrintSafe("%s  %s:%d  %s  %s\n", r.id.c_str(), r.file_path.c_str(), r.line_number,
                 cls.c_str(), OneLine(r.error_message, 120).c_str());
     }
+  }
+  if (records->empty() && !repo.empty()) {
+    std::fprintf(stderr, "errdex: no records of %s (`errdex list` shows every repository's)\n",
+                 repo.c_str());
   }
   return records->empty() ? kExitNotFound : kExitFound;
 }

@@ -80,10 +80,36 @@ void PrintRecord(const Record& r) {
   }
 }
 
-int RunShow(const std::string& id, const std::string& db, bool json) {
-  auto store = OpenStore(db);
+// The one id `ref` names (an id, id prefix or slug; see Store::FindIds).
+Result<std::string> ResolveRef(Store* store, const std::string& ref) {
+  constexpr size_t kShown = 10;
+  auto ids = store->FindIds(ref, kShown + 1);
+  if (!ids.ok()) return ids.status();
+  if (ids->empty()) {
+    return Status::NotFound("no record matches '" + ref +
+                            "' (give an id, an id prefix of 4+ hex digits, or a slug)");
+  }
+  if (ids->size() == 1) return ids->front();
+  std::string msg = "'" + ref + "' is ambiguous; it matches";
+  for (size_t i = 0; i < std::min(ids->size(), kShown); ++i) {
+    auto r = store->Get((*ids)[i]);
+    msg +=
+        "\n  " + (*ids)[i] +
+        (r.ok() ? "  " + r->repo + ":" + r->file_path + ":" + std::to_string(r->line_number) : "");
+  }
+  if (ids->size() > kShown) msg += "\n  ...";
+  return Status::InvalidArgument(msg);
+}
+
+int RunShow(const std::string& ref, const std::string& db, bool json) {
+  auto store = OpenStoreForReading(db);
   if (!store.ok()) return Fail(store.status());
-  auto rec = (*store)->Get(id);
+  auto id = ResolveRef(store->get(), ref);
+  if (!id.ok()) {
+    return id.status().code() == Status::Code::kNotFound ? FailNotFound(id.status())
+                                                         : Fail(id.status());
+  }
+  auto rec = (*store)->Get(*id);
   if (!rec.ok()) return Fail(rec.status());
   if (json) {
     std::cout << RecordToJsonText(*rec, 2) << "\n";
@@ -102,7 +128,8 @@ Command AddShowCommand(CLI::App* app) {
   };
   auto a = std::make_shared<Args>();
   CLI::App* cmd = app->add_subcommand("show", "Print one record");
-  cmd->add_option("id", a->id, "Record id")->required();
+  cmd->add_option("id", a->id, "Record id, id prefix (4+ hex digits) or slug ([owner/name/]slug)")
+      ->required();
   cmd->add_option("--db", a->db, kDbHelp);
   cmd->add_flag("--json", a->json, "Print the full record as JSON");
   return {cmd, [a] { return RunShow(a->id, a->db, a->json); }};

@@ -470,7 +470,7 @@ Result<tcp::acceptor> Bind(net::io_context& ioc, const std::string& host, int po
 Status Serve(const ServeOptions& opt) {
   ServeOptions o = opt;
   if (o.db.empty()) o.db = DefaultDbPath();
-  auto store = Store::Open(o.db);
+  auto store = Store::OpenExisting(o.db);
   if (!store.ok()) return store.status();
   if (o.port < 0 || o.port > 65535) return Status::InvalidArgument("--port must be in 0..65535");
 
@@ -507,7 +507,7 @@ Status Serve(const ServeOptions& opt) {
 }
 
 Result<ExportSummary> ExportDataset(const std::string& db, const std::string& dir) {
-  auto store = Store::Open(db.empty() ? DefaultDbPath() : db);
+  auto store = Store::OpenExisting(db.empty() ? DefaultDbPath() : db);
   if (!store.ok()) return store.status();
   auto version = (*store)->DatasetVersion();
   if (!version.ok()) return version.status();

@@ -8,6 +8,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -433,6 +434,15 @@ struct Store::Impl {
 Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Store::~Store() = default;
 
+Result<std::unique_ptr<Store>> Store::OpenExisting(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    return Status::InvalidArgument("no database at " + path + " (`errdex index PATH --db " + path +
+                                   "` creates it)");
+  }
+  return Open(path);
+}
+
 Result<std::unique_ptr<Store>> Store::Open(const std::string& path) {
   std::filesystem::path parent = std::filesystem::path(path).parent_path();
   if (!parent.empty()) {
@@ -500,8 +510,65 @@ Result<Record> Store::Get(const std::string& id) {
   return ParseStored(st.Text(0), id);
 }
 
-Result<std::vector<Record>> Store::List(const std::string& repo) {
+namespace {
+
+// The stored spelling of `repo` ("Pallets/Flask" -> "pallets/flask"), or
+// `repo` itself when no stored name matches without case.
+Result<std::string> CanonicalRepo(sqlite3* db, const std::string& repo) {
+  if (repo.empty()) return repo;
+  Stmt st(db, "SELECT repo FROM repos WHERE repo = ?1 COLLATE NOCASE ORDER BY repo = ?1 DESC");
+  if (Status s = st.status("cannot look up repository"); !s.ok()) return s;
+  st.Bind(1, repo);
+  int rc = st.Step();
+  if (rc == SQLITE_ROW) return st.Text(0);
+  if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot look up repository " + repo);
+  return repo;
+}
+
+bool IsHexPrefix(std::string_view s) {
+  return s.size() >= 4 && s.size() <= 16 && std::all_of(s.begin(), s.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> Store::FindIds(std::string_view ref, size_t limit) {
   sqlite3* db = impl_->db.get();
+  std::string r(ref);
+  while (!r.empty() && r.front() == '/') r.erase(0, 1);
+  while (!r.empty() && r.back() == '/') r.pop_back();
+  std::vector<std::string> parts;
+  for (size_t at = 0; at <= r.size();) {
+    size_t slash = std::min(r.find('/', at), r.size());
+    parts.push_back(r.substr(at, slash - at));
+    at = slash + 1;
+  }
+  std::string slug = parts.back(), repo;
+  if (parts.size() == 3) repo = parts[0] + "/" + parts[1];
+  if (parts.size() != 1 && parts.size() != 3) return std::vector<std::string>();
+  // An id prefix is a range scan on the primary key; a slug (unique per
+  // repository) scans, which is fine for a command a person types.
+  Stmt st(db, IsHexPrefix(r)
+                  ? "SELECT id FROM records WHERE id >= ?1 AND id < ?1 || 'g' ORDER BY id LIMIT ?2"
+                  : "SELECT id FROM records WHERE slug = ?1 AND (?3 = '' OR repo = ?3 COLLATE "
+                    "NOCASE) ORDER BY id LIMIT ?2");
+  if (Status s = st.status("cannot look up records"); !s.ok()) return s;
+  st.Bind(1, IsHexPrefix(r) ? r : slug);
+  st.Bind(2, static_cast<int64_t>(limit));
+  if (!IsHexPrefix(r)) st.Bind(3, repo);
+  std::vector<std::string> out;
+  int rc;
+  while ((rc = st.Step()) == SQLITE_ROW) out.push_back(st.Text(0));
+  if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot look up records");
+  return out;
+}
+
+Result<std::vector<Record>> Store::List(const std::string& repo_arg) {
+  sqlite3* db = impl_->db.get();
+  Result<std::string> canonical = CanonicalRepo(db, repo_arg);
+  if (!canonical.ok()) return canonical.status();
+  const std::string& repo = *canonical;
   // rowid breaks ties in insertion order, i.e. the order the indexer gave
   // (which is also the order slugs were made unique in).
   Stmt st(db, repo.empty()
@@ -513,8 +580,11 @@ Result<std::vector<Record>> Store::List(const std::string& repo) {
   return ReadRecords(db, &st);
 }
 
-Result<std::vector<Record>> Store::ListForMatching(const std::string& repo) {
+Result<std::vector<Record>> Store::ListForMatching(const std::string& repo_arg) {
   sqlite3* db = impl_->db.get();
+  Result<std::string> canonical = CanonicalRepo(db, repo_arg);
+  if (!canonical.ok()) return canonical.status();
+  const std::string& repo = *canonical;
   // SQLite picks the fields out of the stored JSON in C and hands back a
   // small object; parsing the full record (source window, prose) is what
   // made List() slow.
