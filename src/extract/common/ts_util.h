@@ -103,6 +103,7 @@ inline constexpr int kMaxAncestors = 512;
 // nesting depth is untrusted).
 template <typename F>
 void ForEachNode(TSNode root, F&& visit) {
+  if (ts_node_is_null(root)) return;
   TSTreeCursor cursor = ts_tree_cursor_new(root);
   bool descend = true;
   while (true) {
@@ -163,6 +164,7 @@ namespace errdex::ts {
 template <typename F>
 void ForEachNodeWithAncestors(TSNode root, F&& visit) {
   std::vector<TSNode> ancestors;
+  if (ts_node_is_null(root)) return;
   TSTreeCursor cursor = ts_tree_cursor_new(root);
   bool descend = true;
   while (true) {
@@ -193,6 +195,7 @@ namespace errdex::ts {
 template <typename F>
 void WalkWithAncestors(TSNode root, F&& visit) {
   std::vector<TSNode> ancestors;
+  if (ts_node_is_null(root)) return;
   TSTreeCursor cursor = ts_tree_cursor_new(root);
   bool descend = true;
   while (true) {

@@ -273,6 +273,7 @@ TSNode EnclosingFunction(TSNode n) {
 // returns false.
 template <typename F>
 void WalkPruned(TSNode root, F&& visit) {
+  if (ts_node_is_null(root)) return;
   TSTreeCursor cursor = ts_tree_cursor_new(root);
   bool descend = true;
   int depth = 0;

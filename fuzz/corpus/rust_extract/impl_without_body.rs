@@ -1,0 +1,2 @@
+use std::fmt;
+impl fmt::Display for ParseError
