@@ -43,19 +43,34 @@ bool IsTextType(std::string_view type) {
   return t.find("char") != std::string::npos || t.find("str") != std::string::npos || t == "sds";
 }
 
-// `va_start(ap, fmt)` in the body: {ap, fmt}.
+// `va_start(ap, fmt)` in the body: {ap, fmt}. Pre-order, stopping at the
+// first one or after kMaxVaStartSearch nodes.
 bool FindVaStart(TSNode body, std::string_view src, std::string* ap, std::string* last) {
-  int steps = 0;
+  if (ts_node_is_null(body)) return false;
+  TSTreeCursor cursor = ts_tree_cursor_new(body);
   bool found = false;
-  ts::ForEachNode(body, [&](TSNode n) {
-    if (found || ++steps > kMaxVaStartSearch || !Is(n, "call_expression")) return;
-    if (ts::Text(Field(n, "function"), src) != "va_start") return;
-    std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
-    if (args.size() != 2 || !Is(args[0], "identifier") || !Is(args[1], "identifier")) return;
-    *ap = std::string(ts::Text(args[0], src));
-    *last = std::string(ts::Text(args[1], src));
-    found = true;
-  });
+  for (int steps = 0; steps < kMaxVaStartSearch && !found; ++steps) {
+    TSNode n = ts_tree_cursor_current_node(&cursor);
+    if (Is(n, "call_expression") && ts::Text(Field(n, "function"), src) == "va_start") {
+      std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+      if (args.size() == 2 && Is(args[0], "identifier") && Is(args[1], "identifier")) {
+        *ap = std::string(ts::Text(args[0], src));
+        *last = std::string(ts::Text(args[1], src));
+        found = true;
+      }
+    }
+    if (ts_tree_cursor_goto_first_child(&cursor)) continue;
+    bool moved = false;
+    while (!moved) {
+      if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+        moved = true;
+      } else if (!ts_tree_cursor_goto_parent(&cursor)) {
+        break;
+      }
+    }
+    if (!moved) break;
+  }
+  ts_tree_cursor_delete(&cursor);
   return found;
 }
 
