@@ -36,6 +36,7 @@
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "extract/cpp/c_strings.h"
+#include "extract/cpp/c_varargs.h"
 #include "extract/cpp/cpp_reports.h"
 #include "extract/cpp/export_macros.h"
 #include "util/text.h"
@@ -74,6 +75,7 @@ using cpp::ReportFor;
 using cpp::ReportInfo;
 using cpp::StringLiteralText;
 using cpp::StripTemplateArgs;
+using cpp::VarargsFormat;
 using cpp::Words;
 
 // ---------------------------------------------------------------------------
@@ -301,8 +303,11 @@ class CppFile {
       HandleCall(n);
       if (!is_c_) NoteFactoryCall(n);
       if (facts_) NoteLinkCall(n);
+      if (facts_) NoteNamedVarargsReporter(n);
     } else if (k == NodeKind::kBinary) {
       HandleStream(n);
+    } else if (k == NodeKind::kAssignment) {
+      HandleOutParamMessage(n);
     }
   }
 
@@ -601,6 +606,14 @@ class CppFile {
         // it decides the severity (and whether a logger reports an error).
         size_t fmt = 0;
         while (fmt < args.size() && !IsStringish(args[fmt])) ++fmt;
+        if (fmt >= args.size() && facts_ && r.kind == Report::kNamed &&
+            VarargsOf(CurrentFunction())) {
+          // `report(ctx, m)` of the text a varargs wrapper formatted.
+          for (size_t i = args.size(); i-- > 0 && fmt >= args.size();) {
+            std::string ignored;
+            if (NamesVarargsFormat(ExprTemplate(args[i], pos, 0, &ignored, nullptr))) fmt = i;
+          }
+        }
         if (fmt >= args.size()) {
           if (facts_) NoteParamReport(args, LastName(fn), r.kind, site);
           return;
@@ -665,6 +678,11 @@ class CppFile {
       msg.AddHole("{strerror(errno)}", "strerror(errno)");
     }
     site.message = TrimTrailing(msg);
+    if (!site.message.HasLiteralText() && facts_ && NamesVarargsFormat(site.message)) {
+      // `vfprintf(stderr, fmt, ap)`: no text of its own, the callers' is.
+      NoteSink(site);
+      return;
+    }
     if (!site.message.HasLiteralText()) {      // fputs(buf, stderr) of an unknown buf
       HoldCallMessage(stmt, std::move(site));  // fprintf(stderr, "%s\n", my_strerror(code))
       return;
@@ -672,6 +690,38 @@ class CppFile {
     if ((r.kind == Report::kFprintf || r.kind == Report::kFputs) && !ReadsAsError(site.message) &&
         !ExitsNext(stmt)) {
       return;
+    }
+    Finish(stmt, std::move(site));
+  }
+
+  // `*err = "text"` / `*error_msg = sdsnew("...")` into the function's own
+  // `char **err` / `sds *error_msg` parameter: the message it hands back for
+  // its caller to report (redis's checks and config setters, whose callers
+  // log or reply `err`). The record is the assignment, the line that says
+  // why; a parameter named only `msg`/`message` counts when the text reads
+  // as an error.
+  void HandleOutParamMessage(TSNode assign) {
+    TSNode left = Field(assign, "left");
+    if (!Is(left, "pointer_expression") || ts::Text(Field(assign, "operator"), src_) != "=") {
+      return;
+    }
+    TSNode target = Field(left, "argument");
+    if (!Is(target, "identifier") || ts::Text(ts_node_child(left, 0), src_) != "*") return;
+    std::string_view name = ts::Text(target, src_);
+    cpp::OutParamName kind = cpp::ClassifyOutParam(name);
+    TSNode fn = CurrentFunction();
+    if (kind == cpp::OutParamName::kNone || !cpp::IsTextOutParam(fn, name, src_)) return;
+    TSNode stmt = StatementOf(assign);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    uint32_t pos = ts_node_start_byte(assign);
+    site.message = TrimTrailing(
+        ExprTemplate(Field(assign, "right"), pos, 0, &site.message_origin_note, nullptr));
+    if (!site.message.HasLiteralText()) return;
+    if (kind == cpp::OutParamName::kMessage && !ReadsAsError(site.message)) return;
+    if (site.message_origin_note.empty()) {
+      site.message_origin_note =
+          "handed back to the caller through `*" + std::string(name) + "`, which reports it";
     }
     Finish(stmt, std::move(site));
   }
@@ -907,8 +957,21 @@ class CppFile {
     Template f = ExprTemplate(args[fmt], pos, 0, note, env);
     if (!f.HasLiteralText()) return f;
     std::vector<std::string> rest;
-    for (size_t i = fmt + 1; i < args.size(); ++i) rest.push_back(HoleExpr(args[i]));
+    for (size_t i = fmt + 1; i < args.size(); ++i) rest.push_back(PrintfArgName(args[i], pos));
     return ApplyPrintf(f, rest, PrintfDialect::kC);
+  }
+
+  // A printf argument's hole: its expression, or in a varargs wrapper the
+  // format it holds once formatted (`"%s at line %d", buf, n` after
+  // `vsnprintf(buf, n, fmt, ap)`), which the wrapper's callers fill.
+  std::string PrintfArgName(TSNode a, uint32_t pos) {
+    TSNode fn = CurrentFunction();
+    if (VarargsOf(fn) && (Is(a, "identifier") || Is(a, "call_expression"))) {
+      std::string ignored;
+      Template t = ExprTemplate(a, pos, 1, &ignored, nullptr);
+      if (IsVarargsFormat(t, fn)) return t.pieces()[0].expr;
+    }
+    return HoleExpr(a);
   }
 
   Template BraceTemplate(const std::vector<TSNode>& args, size_t fmt, uint32_t pos,
@@ -995,6 +1058,12 @@ class CppFile {
     }
     if (type == "identifier") {
       std::string name(ts::Text(n, src_));
+      // A forwarded va_list stands for the function's `...` (link facts).
+      const VarargsFormat* v = env ? nullptr : VarargsOf(CurrentFunction());
+      if (v && v->ellipsis && name == v->va_list) {
+        out.AddHole("{" + name + "}", "...");
+        return out;
+      }
       if (env) {
         auto it = env->params.find(name);
         if (it != env->params.end()) return it->second;
@@ -1068,11 +1137,20 @@ class CppFile {
       return hole;
     }
     if (args.empty()) return std::nullopt;
+    // `jv_string_vfmt(fmt, ap)`, `g_strdup_vprintf(fmt, ap)`: the text the
+    // caller's format makes with its arguments.
+    if (!env && FormatsVarargs(args)) {
+      Template t;
+      const VarargsFormat* v = VarargsOf(CurrentFunction());
+      t.AddHole("{" + v->format + "}", v->format);
+      return t;
+    }
     // Identity wrappers: conversions and gettext.
     if (fn == "std::string" || fn == "string" || fn == "std::string_view" || fn == "string_t" ||
         fn == "std::wstring" || fn == "_" || fn == "N_" || fn == "gettext" || fn == "tr" ||
         fn == "QString" || fn == "jv_string" || fn == "absl::string_view" || fn == "FMT_STRING" ||
-        fn == "FMT_COMPILE" || fn == "_T" || fn == "TEXT") {
+        fn == "FMT_COMPILE" || fn == "_T" || fn == "TEXT" || fn == "sdsnew" || fn == "strdup" ||
+        fn == "xstrdup" || fn == "g_strdup" || fn == "estrdup") {
       if (args.size() == 1) return ExprTemplate(args[0], pos, depth + 1, note, env);
     }
     if (fn == "std::to_string" || fn == "to_string" || fn == "std::to_wstring") {
@@ -1089,8 +1167,15 @@ class CppFile {
     }
     if (fn == "absl::StrFormat" || fn == "StrFormat" || fn == "StringPrintf" ||
         fn == "base::StringPrintf" || fn == "fmt::sprintf" || fn == "jv_string_fmt" ||
-        fn == "strprintf" || fn == "tfm::format" || fn == "folly::stringPrintf") {
+        fn == "strprintf" || fn == "tfm::format" || fn == "folly::stringPrintf" ||
+        fn == "g_strdup_printf" || fn == "sqlite3_mprintf" || fn == "xstrfmt") {
       Template t = PrintfTemplate(args, 0, pos, note, env);
+      if (t.HasLiteralText()) return t;
+    }
+    // Redis: `sdscatprintf(sdsempty(), fmt, ...)` appends to a new string.
+    if ((fn == "sdscatprintf" || fn == "sdscatfmt") && Is(args[0], "call_expression") &&
+        ts::Text(Field(args[0], "function"), src_) == "sdsempty") {
+      Template t = PrintfTemplate(args, 1, pos, note, env);
       if (t.HasLiteralText()) return t;
     }
     if (fn == "absl::StrCat" || fn == "StrCat" || name == "concat" || name == "string_concat" ||
@@ -1101,6 +1186,16 @@ class CppFile {
     }
     if (std::optional<Template> t = InlineCall(n, pos, depth, note, env)) {
       if (t->HasLiteralText()) return t;
+    }
+    // `jv_string_value(m)`, `git_str_cstr(&buf)` of the formatted text: an
+    // accessor of the value it is given.
+    if (!env && args.size() == 1 && VarargsOf(CurrentFunction())) {
+      TSNode a = Is(args[0], "pointer_expression") ? Field(args[0], "argument") : args[0];
+      if (Is(a, "identifier")) {
+        std::string ignored;
+        Template t = ExprTemplate(a, pos, depth + 1, &ignored, env);
+        if (IsVarargsFormat(t, CurrentFunction())) return t;
+      }
     }
     return std::nullopt;
   }
@@ -1187,6 +1282,46 @@ class CppFile {
     Template t = ExprTemplate(value, rpos, depth + 1, &ignored, &inner);
     if (!t.HasLiteralText()) return std::nullopt;
     return t;
+  }
+
+  // The varargs format of `fn` (c_varargs.h), computed once per function.
+  const VarargsFormat* VarargsOf(TSNode fn) {
+    if (!Is(fn, "function_definition")) return nullptr;
+    auto [it, inserted] = varargs_.try_emplace(ts_node_start_byte(fn));
+    if (inserted) it->second = cpp::FindVarargsFormat(fn, src_);
+    return it->second ? &*it->second : nullptr;
+  }
+
+  // A template that is the current function's own variadic format, as
+  // formatted with its arguments (`vsnprintf(buf, n, fmt, ap)` then `buf`).
+  bool IsVarargsFormat(const Template& t, TSNode fn) {
+    const VarargsFormat* v = VarargsOf(fn);
+    return v && t.pieces().size() == 1 && t.pieces()[0].is_hole && t.pieces()[0].expr == v->format;
+  }
+
+  // Some hole of `t` is the current function's variadic format.
+  bool NamesVarargsFormat(const Template& t) {
+    const VarargsFormat* v = VarargsOf(CurrentFunction());
+    if (!v) return false;
+    for (const Piece& p : t.pieces()) {
+      if (p.is_hole && p.expr == v->format) return true;
+    }
+    return false;
+  }
+
+  // `vsnprintf(buf, n, fmt, ap)`, `jv_string_vfmt(fmt, ap)`: a call given
+  // the current function's format and the va_list it started.
+  bool FormatsVarargs(const std::vector<TSNode>& args) {
+    const VarargsFormat* v = VarargsOf(CurrentFunction());
+    if (!v) return false;
+    bool format = false, list = false;
+    for (TSNode a : args) {
+      if (!Is(a, "identifier")) continue;
+      std::string_view t = ts::Text(a, src_);
+      format |= t == v->format;
+      list |= t == v->va_list;
+    }
+    return format && list;
   }
 
   std::vector<std::string> ParamNames(TSNode def) {
@@ -1279,7 +1414,12 @@ class CppFile {
       }
       out.Append(AssignedTemplate(assigns[i], depth, note, env));
     }
-    if (!out.HasLiteralText()) return std::nullopt;
+    if (!out.HasLiteralText()) {
+      // `vsnprintf(buf, n, fmt, ap)` / `m = jv_string_vfmt(fmt, ap)`: the
+      // caller's format, which its call sites fill.
+      if (!env && IsVarargsFormat(out, scope)) return out;
+      return std::nullopt;
+    }
     if (note->empty()) {
       *note = "message assigned to `" + name + "` at line " +
               std::to_string(ts::Line(assigns[last_set].stmt));
@@ -1687,6 +1827,15 @@ class CppFile {
     s.error_code = site.error_code;
     s.line = site.line;
     s.def_line = ts::Line(fn);
+    // A varargs wrapper: callers' arguments after the format fill it.
+    const VarargsFormat* v = VarargsOf(fn);
+    bool formats = false;
+    for (const Piece& p : s.message.pieces()) formats |= v && p.is_hole && p.expr == v->format;
+    if (formats) {
+      s.params = cpp::LinkParamNames(fn, src_);
+      s.format_param = v->format_index;
+      s.varargs_from = v->varargs_index;
+    }
     facts_->sinks.push_back(std::move(s));
   }
 
@@ -1701,6 +1850,29 @@ class CppFile {
       names |= p.is_hole && std::find(params.begin(), params.end(), p.expr) != params.end();
     }
     if (names) AddSink(fn, std::move(params), site.message, site);
+  }
+
+  // `void git_error_vset(int cls, const char *fmt, va_list ap) {
+  // git_str_vprintf(buf, fmt, ap); ... }`: a varargs function named as a
+  // reporter that formats its format is a sink, although the error it sets
+  // is read later (`git_error_last()`). One that hands the format to
+  // another function (`git_error_set` -> `git_error_vset`) is a sink when
+  // that one is, through the link.
+  void NoteNamedVarargsReporter(TSNode call) {
+    TSNode fn = CurrentFunction();
+    const VarargsFormat* v = VarargsOf(fn);
+    if (!v) return;
+    if (!cpp::IsFormatterName(LastName(ts::Text(Field(call, "function"), src_)))) return;
+    if (!FormatsVarargs(Args(Field(call, "arguments")))) return;
+    std::optional<std::string> sev = cpp::ReporterNameSeverity(LastName(DeclaredName(fn, src_)));
+    if (!sev || !named_reporters_.insert(ts_node_start_byte(fn)).second) return;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, *sev == "warning" ? SiteKind::kLog : SiteKind::kRaise);
+    site.severity = *sev;
+    Template t;
+    t.AddHole("{" + v->format + "}", v->format);
+    AddSink(fn, ParamNames(fn), std::move(t), site);
   }
 
   // `addReplyErrorObject(c, reply)` / `serverLog(LL_WARNING, msg)` where the
@@ -1793,6 +1965,12 @@ class CppFile {
     fact->caller_name = std::string(LastName(fact->caller));
     fact->caller_line = ts::Line(fn);
     fact->caller_params = ParamNames(fn);
+    if (const VarargsFormat* v = VarargsOf(fn)) {
+      // `vreport("fatal: ", fmt, ap)`: the wrapper's format and its `...`.
+      fact->caller_params = cpp::LinkParamNames(fn, src_);
+      fact->caller_varargs = v->varargs_index;
+      fact->caller_format_param = v->format_index;
+    }
   }
 
   // Calls that never reach a repository's sink: the C library's string and
@@ -2184,7 +2362,9 @@ class CppFile {
   };
   std::vector<PendingCall> pending_calls_;
   std::map<uint32_t, std::vector<std::string>> text_params_;  // by function start
-  uint32_t last_finished_ = UINT32_MAX;                       // the statement of the last site
+  std::map<uint32_t, std::optional<VarargsFormat>> varargs_;  // by function start
+  std::set<uint32_t> named_reporters_;   // varargs functions made sinks by their name
+  uint32_t last_finished_ = UINT32_MAX;  // the statement of the last site
   std::vector<std::tuple<TSNode, TSNode, std::string>> factory_calls_;  // stmt, call, class
 };
 

@@ -588,5 +588,47 @@ TEST(CppExtractor, ExportMacroInAClassHead) {
   EXPECT_EQ(sites[0].line, 5);
 }
 
+// `*err = "text"` into the function's own `char **err`-like parameter: the
+// message handed back for the caller to report is a site at the assignment.
+TEST(CppExtractor, MessageHandedBackThroughAnOutParameter) {
+  auto sites = Extract("src/syscheck.c",
+                       "int checkOvercommit(sds *error_msg) {\n"
+                       "  if (read_setting() != 1) {\n"
+                       "    *error_msg = sdsnew(\n"
+                       "        \"Memory overcommit must be enabled! \"\n"
+                       "        \"Run 'sysctl vm.overcommit_memory=1' to fix it.\");\n"
+                       "    return -1;\n"
+                       "  }\n"
+                       "  return 1;\n"
+                       "}\n"
+                       "int parseBool(const char *v, const char **err) {\n"
+                       "  if (strcmp(v, \"yes\") && strcmp(v, \"no\")) {\n"
+                       "    if (err) *err = \"argument must be 'yes' or 'no'\";\n"
+                       "    return 0;\n"
+                       "  }\n"
+                       "  return 1;\n"
+                       "}\n"
+                       "void describe(char **msg, char **name, char *err) {\n"
+                       "  *msg = \"all checks passed\";\n"
+                       "  *name = \"invalid name\";\n"
+                       "  *err = 'x';\n"
+                       "}\n"
+                       "void explain(char **message) { *message = \"cannot bind the port\"; }\n");
+  ASSERT_EQ(sites.size(), 3u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].kind, SiteKind::kRaise);
+  EXPECT_EQ(sites[0].function, "checkOvercommit");
+  EXPECT_EQ(sites[0].message.Display(),
+            "Memory overcommit must be enabled! Run 'sysctl vm.overcommit_memory=1' to fix it.");
+  EXPECT_NE(sites[0].message_origin_note.find("*error_msg"), std::string::npos);
+  EXPECT_EQ(sites[1].line, 12);
+  EXPECT_EQ(sites[1].message.Display(), "argument must be 'yes' or 'no'");
+  EXPECT_TRUE(Matches(sites[1], "argument must be 'yes' or 'no'"));
+  // `msg` only when the text reads as an error; `name` never; a `char *err`
+  // is no out-parameter.
+  EXPECT_EQ(sites[2].line, 22);
+  EXPECT_EQ(sites[2].message.Display(), "cannot bind the port");
+}
+
 }  // namespace
 }  // namespace errdex

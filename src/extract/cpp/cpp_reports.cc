@@ -83,7 +83,9 @@ ReportInfo ReportFor(std::string_view fn) {
     r.severity = sev;
     return r;
   };
-  if (name == "fprintf" || name == "dprintf") return set(Report::kFprintf);
+  if (name == "fprintf" || name == "dprintf" || name == "vfprintf" || name == "vdprintf") {
+    return set(Report::kFprintf);
+  }
   if (name == "fputs") return set(Report::kFputs);
   if (name == "perror") return set(Report::kPerror);
   if (name == "err" || name == "verr") return set(Report::kErr, "critical");

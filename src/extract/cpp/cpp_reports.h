@@ -16,7 +16,7 @@ namespace errdex::cpp {
 
 enum class Report {
   kNone,
-  kFprintf,     // fprintf(stderr, fmt, ...)
+  kFprintf,     // fprintf(stderr, fmt, ...), vfprintf(stderr, fmt, ap)
   kFputs,       // fputs(msg, stderr)
   kPerror,      // perror(msg): "msg: strerror"
   kErr,         // err(code, fmt, ...): "prog: msg: strerror", exits

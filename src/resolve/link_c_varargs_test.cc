@@ -1,0 +1,205 @@
+// Link for C varargs report wrappers: a function taking `const char *fmt,
+// ...` that formats it with its arguments (vsnprintf, a `v` variant of a
+// repository function, vfprintf) and reports the text, directly or through
+// a `va_list` function, is a sink; each call passing a format is a site at
+// the call with the composed message. Asserted on the exact message, the
+// line, the severity and renderings the pattern matches. Fixtures are
+// written for these tests.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "resolve/link_testing.h"
+
+namespace errdex {
+namespace {
+
+using link_testing::Dump;
+using link_testing::Link;
+using link_testing::Linked;
+using link_testing::Matches;
+
+// A reporter around a formatted buffer: the wrapper adds a prefix in one
+// branch and a position in the other; both reach each caller.
+TEST(LinkCVarargs, FormattedBufferReportedWithPrefixIsASiteAtTheCall) {
+  Linked r = Link({{"src/locate.c",
+                    "void report_at(struct ctx *c, int pos, const char *fmt, ...) {\n"
+                    "  char buf[256];\n"
+                    "  va_list args;\n"
+                    "  va_start(args, fmt);\n"
+                    "  vsnprintf(buf, sizeof buf, fmt, args);\n"
+                    "  va_end(args);\n"
+                    "  if (pos < 0) {\n"
+                    "    ctx_report_error(c, \"tool: error: %s\", buf);\n"
+                    "    return;\n"
+                    "  }\n"
+                    "  ctx_report_error(c, \"%s at line %d\", buf, line_of(c, pos));\n"
+                    "}\n"},
+                   {"src/bind.c",
+                    "int bind_all(struct ctx *c, struct node *n) {\n"
+                    "  if (!lookup(c, n->name))\n"
+                    "    report_at(c, n->pos, \"%s/%d is not defined\", n->name, n->arity);\n"
+                    "  return 0;\n"
+                    "}\n"}});
+  const ErrorSite* s = r.Find("src/bind.c", 3, "tool: error: %s/%d is not defined");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->severity, "error");
+  EXPECT_NE(s->message_origin_note.find("report_at"), std::string::npos) << s->message_origin_note;
+  EXPECT_TRUE(Matches(*s, "tool: error: len/2 is not defined"));
+  const ErrorSite* at = r.Find("src/bind.c", 3, "%s/%d is not defined at line %d");
+  ASSERT_NE(at, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*at, "len/2 is not defined at line 1"));
+}
+
+// The formatted text as a value (`m = str_vformat(fmt, ap)`), read back
+// through a one-argument accessor in the report.
+TEST(LinkCVarargs, FormattedValueThroughAnAccessorIsTheMessage) {
+  Linked r = Link({{"src/locfile.c",
+                    "void loc_fail(struct loc *l, const char *fmt, ...) {\n"
+                    "  va_list ap;\n"
+                    "  va_start(ap, fmt);\n"
+                    "  struct text *m = text_vformat(fmt, ap);\n"
+                    "  va_end(ap);\n"
+                    "  loc_report_error(l, \"lib: error: %s\", text_value(m));\n"
+                    "}\n"},
+                   {"src/compile.c",
+                    "void check(struct loc *l, const char *name) {\n"
+                    "  loc_fail(l, \"$%s is not defined\", name);\n"
+                    "}\n"}});
+  const ErrorSite* s = r.Find("src/compile.c", 2, "lib: error: $%s is not defined");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "lib: error: $x is not defined"));
+}
+
+// libgit2's shape: `set(cls, fmt, ...)` hands its va_list to `vset(cls,
+// fmt, ap)`, which formats it into the error state that callers read back
+// later. Named as a reporter and formatting its format, vset is a sink;
+// set is one through the link; a call with a format is a site.
+TEST(LinkCVarargs, ErrorSetterChainMakesEachFormattedCallASite) {
+  Linked r = Link({{"src/util/errors.c",
+                    "void lib_error_vset(int klass, const char *fmt, va_list ap) {\n"
+                    "  str_clear(&state.message);\n"
+                    "  if (fmt) {\n"
+                    "    str_vprintf(&state.message, fmt, ap);\n"
+                    "  }\n"
+                    "  state.klass = klass;\n"
+                    "}\n"
+                    "void lib_error_set(int klass, const char *fmt, ...) {\n"
+                    "  va_list ap;\n"
+                    "  va_start(ap, fmt);\n"
+                    "  lib_error_vset(klass, fmt, ap);\n"
+                    "  va_end(ap);\n"
+                    "}\n"},
+                   {"src/transports/http.c",
+                    "static int handle_response(struct response *response) {\n"
+                    "  if (response->status != 200) {\n"
+                    "    lib_error_set(ERROR_HTTP, \"unexpected http status code: %d\",\n"
+                    "                  response->status);\n"
+                    "    return -1;\n"
+                    "  }\n"
+                    "  lib_error_set(ERROR_HTTP, name);\n"
+                    "  return 0;\n"
+                    "}\n"}});
+  const ErrorSite* s = r.Find("src/transports/http.c", 3, "unexpected http status code: %d");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->severity, "error");
+  EXPECT_NE(s->message_origin_note.find("lib_error_set"), std::string::npos)
+      << s->message_origin_note;
+  EXPECT_TRUE(Matches(*s, "unexpected http status code: 521; class=Http (34)"));
+  // A call passing a name, not a format, tells nothing.
+  EXPECT_EQ(r.CountAt("src/transports/http.c", 7), 0) << Dump(r);
+  // The wrappers themselves hold no text of their own: no sites there.
+  EXPECT_EQ(r.CountAt("src/util/errors.c", 11), 0) << Dump(r);
+  EXPECT_EQ(r.CountAt("src/util/errors.c", 4), 0) << Dump(r);
+}
+
+// git's shape: `die(fmt, ...)` passes its va_list to `vreport("fatal: ",
+// fmt, ap)`, which formats into a buffer and prints it with the prefix.
+TEST(LinkCVarargs, PrefixAddedByAVaListReporterReachesTheCallers) {
+  Linked r = Link({{"src/usage.c",
+                    "static void vreport(const char *prefix, const char *err, va_list params) {\n"
+                    "  char msg[4096];\n"
+                    "  vsnprintf(msg, sizeof(msg), err, params);\n"
+                    "  fprintf(stderr, \"%s%s\\n\", prefix, msg);\n"
+                    "}\n"
+                    "void die_with_status(const char *err, ...) {\n"
+                    "  va_list params;\n"
+                    "  va_start(params, err);\n"
+                    "  vreport(\"fatal: \", err, params);\n"
+                    "  va_end(params);\n"
+                    "  exit(128);\n"
+                    "}\n"},
+                   {"src/read.c",
+                    "void read_index(const char *path) {\n"
+                    "  if (!exists(path))\n"
+                    "    die_with_status(\"unable to read %s\", path);\n"
+                    "}\n"}});
+  const ErrorSite* s = r.Find("src/read.c", 3, "fatal: unable to read %s");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "fatal: unable to read .git/index"));
+}
+
+// vfprintf(stderr, fmt, ap) in a wrapper: the format is the whole message.
+TEST(LinkCVarargs, VfprintfWrapperIsASinkForItsFormat) {
+  Linked r = Link({{"src/log.c",
+                    "void complain(const char *fmt, ...) {\n"
+                    "  va_list ap;\n"
+                    "  va_start(ap, fmt);\n"
+                    "  vfprintf(stderr, fmt, ap);\n"
+                    "  va_end(ap);\n"
+                    "}\n"
+                    "int load(const char *p) {\n"
+                    "  if (!p) complain(\"no configuration file given (use -c %s)\", p);\n"
+                    "  return 0;\n"
+                    "}\n"}});
+  const ErrorSite* s = r.Find("src/log.c", 8, "no configuration file given (use -c %s)");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "no configuration file given (use -c /etc/x.conf)"));
+}
+
+// Hostile input: v-functions calling each other in a cycle, and a long
+// chain of varargs wrappers, end in bounded time; links stop at the depth
+// bound rather than following the chain.
+TEST(LinkCVarargs, CyclesAndLongChainsTerminate) {
+  Linked cyc = Link({{"src/a.c",
+                      "void a_verror(const char *fmt, va_list ap) {\n"
+                      "  b_verror(fmt, ap);\n"
+                      "  vfprintf(stderr, fmt, ap);\n"
+                      "}\n"
+                      "void b_verror(const char *fmt, va_list ap) {\n"
+                      "  a_verror(fmt, ap);\n"
+                      "}\n"
+                      "void oops(const char *fmt, ...) {\n"
+                      "  va_list ap;\n"
+                      "  va_start(ap, fmt);\n"
+                      "  oops(fmt, ap);\n"
+                      "  b_verror(fmt, ap);\n"
+                      "}\n"
+                      "void f(const char *what) { oops(\"bad thing %s happened\", what); }\n"}});
+  ASSERT_NE(cyc.Find("src/a.c", 14, "bad thing %s happened"), nullptr) << Dump(cyc);
+
+  std::string chain;
+  const int kLevels = 2000;
+  for (int i = 0; i < kLevels; ++i) {
+    std::string name = "w" + std::to_string(i) + "_verror";
+    std::string next = i == 0 ? "" : "w" + std::to_string(i - 1) + "_verror";
+    chain += "void " + name + "(const char *fmt, va_list ap) {\n";
+    chain += i == 0 ? "  vfprintf(stderr, fmt, ap);\n" : "  " + next + "(fmt, ap);\n";
+    chain += "}\n";
+  }
+  chain += "void top(const char *fmt, ...) {\n  va_list ap;\n  va_start(ap, fmt);\n  w" +
+           std::to_string(kLevels - 1) + "_verror(fmt, ap);\n}\n";
+  chain += "void g(void) { top(\"deep failure\"); }\n";
+  auto start = std::chrono::steady_clock::now();
+  Linked deep = Link({{"src/chain.c", chain}});
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 10.0);
+  // 2000 levels are past the depth bound: the top wrapper is not reached.
+  EXPECT_EQ(deep.Count("deep failure"), 0) << Dump(deep);
+}
+
+}  // namespace
+}  // namespace errdex
