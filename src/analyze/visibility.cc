@@ -226,6 +226,35 @@ bool HiddenByDeclaration(const ErrorSite& s, const std::vector<std::string_view>
   return false;
 }
 
+namespace {
+
+// Directories that hold only development tooling wherever they are.
+constexpr std::string_view kToolingAnywhere[] = {"tooling", "benchmarks", "benchmark",
+                                                 "fuzzers", "fuzzing",    "xtask",
+                                                 ".github", ".changeset", ".circleci"};
+// Directories that do at the top of a repository; deeper, the same names are
+// often real modules (`src/tools/`, `lib/setup/`).
+constexpr std::string_view kToolingTop[] = {"scripts", "script", "tools", "tool", "setup",
+                                            "bench",   "fuzz",   "ci",    "hack", "website"};
+
+}  // namespace
+
+bool InDevelopmentTooling(std::string_view path) {
+  size_t start = 0;
+  for (size_t slash = path.find('/'); slash != std::string_view::npos;
+       start = slash + 1, slash = path.find('/', start)) {
+    std::string dir = ToLower(std::string(path.substr(start, slash - start)));
+    for (std::string_view d : kToolingAnywhere) {
+      if (dir == d) return true;
+    }
+    if (start != 0) continue;
+    for (std::string_view d : kToolingTop) {
+      if (dir == d) return true;
+    }
+  }
+  return false;
+}
+
 bool UserCallable(const ErrorSite& s, std::string_view header) {
   if (s.function.empty() || Nameless(s)) return false;
   Visibility v = FunctionVisibility(s, header);

@@ -29,6 +29,13 @@ Visibility FunctionVisibility(const ErrorSite& site, std::string_view header);
 // upward from the function in `lines`. False when nothing is found.
 bool HiddenByDeclaration(const ErrorSite& s, const std::vector<std::string_view>& lines);
 
+// Whether a repository-relative path is the repository's own development
+// tooling: release and CI scripts, code generators, benchmarks, fuzzers,
+// setup helpers (`tooling/`, `scripts/`, `setup/`, `benchmarks/`, ...).
+// Their errors reach the maintainers who run them, not the library's users,
+// so a paste needs more evidence to be answered by one (see the matcher).
+bool InDevelopmentTooling(std::string_view path);
+
 // Whether a caller outside the repository may be told to call the function:
 // public, or unknown where the language leaves most functions callable
 // (JavaScript, TypeScript, Ruby, C++ methods). Module-level code is not.

@@ -32,6 +32,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "analyze/visibility.h"
 #include "errdex/input.h"
 #include "errdex/source.h"
 #include "match/fuzzy.h"
@@ -131,6 +132,15 @@ constexpr double kNumericCodeBonus = 0.03;
 constexpr double kReadingMargin = 0.01;
 // A paragraph query (Query::whole) needs literal text for this share of it.
 constexpr double kMinParagraphLiteral = 0.5;
+// A record in the repository's development tooling (release scripts, code
+// generators, setup helpers: InDevelopmentTooling) is what its maintainers
+// meet, not its users: it ranks like a record of another language.
+constexpr double kToolingRecord = -0.08;
+// A hit whose literal text is less than this share of its own span (see
+// OwnLiteralShare) is mostly holes ("%s in %s on line %s", "Failed to
+// execute {cmd}"): it gets no full-match credit, and its specificity counts
+// only in proportion to that share.
+constexpr double kMinOwnLiteralShare = 1.0 / 3;
 
 bool IsWordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -419,6 +429,41 @@ std::string FuzzyText(const Record& r) {
   return text;
 }
 
+// The share of a match's own span that is literal text. A leading hole
+// starts wherever the text does and a trailing one runs to its end (see
+// Verify), so their values stretch over text the template never wrote: the
+// own span drops what a leading hole took before its last line break and
+// what a trailing one took after its first. `holes` are (begin, end) in the
+// text, in order, inside [begin, end).
+double OwnLiteralShare(std::string_view text, size_t begin, size_t end,
+                       const std::vector<std::pair<size_t, size_t>>& holes) {
+  size_t from = begin, to = end;
+  if (!holes.empty() && holes.front().first == begin) {
+    size_t nl = text.substr(begin, holes.front().second - begin).rfind('\n');
+    if (nl != std::string_view::npos) from = begin + nl + 1;
+  }
+  if (!holes.empty() && holes.back().second == end && holes.back().first < end) {
+    size_t nl = text.substr(holes.back().first, end - holes.back().first).find('\n');
+    if (nl != std::string_view::npos) to = holes.back().first + nl;
+  }
+  if (to <= from) return 0;
+  size_t hole_bytes = 0;
+  for (const auto& [b, e] : holes) {
+    size_t lo = std::max(b, from), hi = std::min(e, to);
+    if (hi > lo) hole_bytes += hi - lo;
+  }
+  return static_cast<double>(to - from - hole_bytes) / static_cast<double>(to - from);
+}
+
+// True when a leading hole took a line break: the template's own text starts
+// on a later line, so what came before is other text (log lines, the user's
+// words), not a value of this message.
+bool LeadingHoleCrossesLines(std::string_view text, size_t begin,
+                             const std::vector<std::pair<size_t, size_t>>& holes) {
+  if (holes.empty() || holes.front().first != begin) return false;
+  return text.substr(begin, holes.front().second - begin).find('\n') != std::string_view::npos;
+}
+
 // A hit being ranked; `literal_chars` breaks score ties.
 struct Ranked {
   Match match;
@@ -429,9 +474,11 @@ struct Ranked {
   double explained = 0;
   double info = 0;  // the weight of the literal words it matched
   bool weak = false;
-  bool framed = false;  // a frame of the paste points at its file or function
-  double frame = 0;     // that evidence's bonus, kept apart from the clamped score
-  bool full = false;    // the pattern matched the whole text
+  bool framed = false;      // a frame of the paste points at its file or function
+  double frame = 0;         // that evidence's bonus, kept apart from the clamped score
+  bool full = false;        // the pattern matched the whole text
+  bool hole_heavy = false;  // holes hold most of its own span (kMinOwnLiteralShare)
+  bool tooling = false;     // the record is in development tooling (kToolingRecord)
   // Where the pattern matched in the text, and where its holes did.
   size_t begin = 0, end = 0;
   std::vector<std::pair<size_t, size_t>> holes;
@@ -454,6 +501,11 @@ double BestScore(const std::vector<Ranked>& hits) {
   return best;
 }
 
+// Ties that nothing in the paste decides (one template raised by several
+// functions of a file, `type must be array, but is %s` in nlohmann's
+// from_json) go to the record raised at the most sites, the likelier
+// origin a priori, then in file order: a stable order a reader can follow,
+// never the order of hash ids.
 bool Better(const Ranked& a, const Ranked& b) {
   if (a.match.score != b.match.score) return a.match.score > b.match.score;
   if (a.exact_code != b.exact_code) return a.exact_code;
@@ -461,7 +513,15 @@ bool Better(const Ranked& a, const Ranked& b) {
   // by the frames.
   if (a.frame != b.frame) return a.frame > b.frame;
   if (a.literal_chars != b.literal_chars) return a.literal_chars > b.literal_chars;
-  return a.match.record->id < b.match.record->id;
+  const Record& ra = *a.match.record;
+  const Record& rb = *b.match.record;
+  if (ra.other_lines.size() != rb.other_lines.size()) {
+    return ra.other_lines.size() > rb.other_lines.size();
+  }
+  if (ra.repo != rb.repo) return ra.repo < rb.repo;
+  if (ra.file_path != rb.file_path) return ra.file_path < rb.file_path;
+  if (ra.line_number != rb.line_number) return ra.line_number < rb.line_number;
+  return ra.id < rb.id;
 }
 
 }  // namespace
@@ -729,11 +789,20 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   bool few_words = words.size() < kMinLiteralWords &&
                    !(words.size() == 1 && NamesRepository(words[0], rec.repo));
   out->weak = (info < ctx.min_info || few_words) && coverage < kMinWeakCoverage;
-  double specific = std::min(1.0, fuzzy.DocWeight(rec_index) / kSpecificWeight);
+  // Specificity is that of the text the template matched (the first line
+  // of a multi-line message matches with that line's words only), and
+  // counts in proportion to how much of its own span the template wrote.
+  double own = OwnLiteralShare(text, out->begin, out->end, out->holes);
+  out->hole_heavy = own < kMinOwnLiteralShare;
+  if (out->hole_heavy || LeadingHoleCrossesLines(text, out->begin, out->holes)) out->full = false;
+  double specific = std::min(1.0, std::min(fuzzy.DocWeight(rec_index), info) / kSpecificWeight);
+  if (out->hole_heavy) specific *= own;
   double score = kPatternBase + kExplainedWeight * out->explained +
                  kCharCoverage * std::min(1.0, coverage) + kSpecificity * specific +
-                 (full ? kFullMatch : 0.0);
+                 (out->full ? kFullMatch : 0.0);
   score += ClassAdjust(q.error_class, rec.error_class);
+  out->tooling = InDevelopmentTooling(rec.file_path);
+  if (out->tooling) score += kToolingRecord;
   if (!ctx.family.empty() && !rec.language.empty()) {
     score += LanguageFamily(rec.language) == ctx.family ? kLanguageAgrees : kLanguageDiffers;
   }
@@ -794,6 +863,8 @@ std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query&
     hit.match.record = &records[h.doc];
     hit.match.match_type = "fuzzy";
     hit.match.score = kFuzzyMaxScore * h.score;
+    hit.tooling = InDevelopmentTooling(records[h.doc].file_path);
+    if (hit.tooling) hit.match.score = std::max(0.01, hit.match.score + kToolingRecord);
     hits.push_back(std::move(hit));
   }
   return hits;
@@ -1001,6 +1072,12 @@ std::string Reason(const Ranked& h, const Query& q, std::string_view family) {
     parts.push_back("the paste's frames are " + std::string(family) + ", the record is " +
                     r.language);
   }
+  if (h.hole_heavy) parts.push_back("its holes hold most of the text it matched");
+  if (h.tooling) parts.push_back("raised by the repository's development tooling");
+  if (!r.other_lines.empty() && !file_frame) {
+    parts.push_back("the same message is raised at " + std::to_string(r.other_lines.size() + 1) +
+                    " sites in this file");
+  }
   std::string out;
   for (const std::string& p : parts) out += (out.empty() ? "" : "; ") + p;
   return out;
@@ -1034,8 +1111,15 @@ void PreferInnerLinks(std::vector<Ranked>* hits) {
         bool nested = std::any_of(outer.holes.begin(), outer.holes.end(), [&](const auto& h) {
           return h.first <= inner.begin && inner_end <= h.second && inner_end > inner.begin;
         });
-        // A generic inner text ("not found") is no more specific than its wrapper.
-        bool specific = inner.info >= std::min(outer.info, kMinInnerInfo);
+        // A generic inner text ("not found") is no more specific than its
+        // wrapper. Literal text on both sides of a hole ("invalid type: %s,
+        // expected %s") is a shape, not a phrase: it does not occur inside
+        // a wrapper's value by chance, so it needs only to stand alone.
+        bool interior_hole = std::any_of(
+            inner.holes.begin(), inner.holes.end(),
+            [&](const auto& h) { return h.first > inner.begin && h.second < inner_end; });
+        bool specific = inner.info >= std::min(outer.info, kMinInnerInfo) ||
+                        (interior_hole && !inner.weak && !inner.hole_heavy);
         // Text passed on across languages (guzzle's "cURL error %s: %s"
         // around libcurl's message) is answered by the wrapper, the code in
         // the language the user runs.
