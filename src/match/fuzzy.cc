@@ -23,6 +23,37 @@ bool IsTokenChar(char c) {
 
 char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
+// True if code point `cp` (outside ASCII) is a letter of a script that
+// messages are written in: accented Latin, Greek, Cyrillic, Armenian,
+// Hebrew, Arabic, the Indic scripts, Thai, kana and CJK, Hangul. zod's
+// locale tables and other translated messages are words in these; arrows,
+// box drawing, dingbats and CJK or full-width punctuation (a prompt's `❯`,
+// a table's `│`) separate words like ASCII punctuation.
+bool IsLetterCodePoint(uint32_t cp) {
+  return (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) || (cp >= 0x370 && cp <= 0x58F) ||
+         (cp >= 0x5D0 && cp <= 0x6FF) || (cp >= 0x900 && cp <= 0xE7F) ||
+         (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x9FFF) ||
+         (cp >= 0xAC00 && cp <= 0xD7AF);
+}
+
+// The code point of the UTF-8 sequence at text[i] and its length; a byte
+// that starts no valid sequence is U+FFFD (no letter) of length 1.
+uint32_t DecodeAt(std::string_view text, size_t i, size_t* len) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  unsigned char b = byte(i);
+  size_t n = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+  *len = 1;
+  if (b < 0x80) return b;
+  if (n == 1 || i + n > text.size()) return 0xFFFD;
+  uint32_t cp = b & (0x3F >> (n - 1));
+  for (size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0xFFFD;
+    cp = (cp << 6) | (byte(i + k) & 0x3F);
+  }
+  *len = n;
+  return cp;
+}
+
 bool IsNumber(std::string_view w) {
   return std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
@@ -42,13 +73,18 @@ std::vector<std::string> Tokenize(std::string_view text) {
     }
     word.clear();
   };
-  for (char c : text) {
-    char l = Lower(c);
-    if (IsTokenChar(l)) {
-      word.push_back(l);
+  for (size_t i = 0; i < text.size();) {
+    char l = Lower(text[i]);
+    size_t len = 1;
+    bool letter = IsTokenChar(l);
+    if (static_cast<unsigned char>(l) >= 0x80) letter = IsLetterCodePoint(DecodeAt(text, i, &len));
+    if (letter) {
+      word.append(text.substr(i, len));
+      if (len == 1) word.back() = l;
     } else if (!word.empty()) {
       flush();
     }
+    i += len;
   }
   if (!word.empty()) flush();
   return out;

@@ -19,9 +19,10 @@ namespace errdex::match {
 class ByteReader;
 class ByteWriter;
 
-// The distinct words of `text`: ASCII lowercased runs of [a-z0-9_-], outer
-// '-' trimmed; words shorter than 2 bytes and plain numbers are dropped
-// (numbers are almost always hole values).
+// The distinct words of `text`: runs of [a-z0-9_-] (ASCII lowercased) and of
+// letters of other scripts (translated messages), outer '-' trimmed; words
+// shorter than 2 bytes and plain numbers are dropped (numbers are almost
+// always hole values).
 std::vector<std::string> Tokenize(std::string_view text);
 
 class FuzzyIndex {

@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cstdlib>
 #include <functional>
 #include <mutex>
 #include <string_view>
@@ -66,7 +67,7 @@ constexpr size_t kMinVisibleLiteral = 3;
 constexpr double kFuzzyMinScore = 0.5;
 // Matcher snapshots: bump the version whenever Build() or a saved structure
 // changes, so old snapshots are rebuilt rather than misread.
-constexpr int kSnapshotVersion = 2;
+constexpr int kSnapshotVersion = 3;
 // A multi-line message's first line is matchable on its own when it has this
 // much literal text: users paste the first line of long messages.
 constexpr size_t kMinHeadLiteral = 15;
@@ -84,6 +85,11 @@ constexpr double kClassDiffers = -0.1;
 // reported in the fuzzy tier with kFrameOnlyScore.
 constexpr double kFrameAtLine = 0.1;
 constexpr double kFrameInFile = 0.03;
+// A frame a line or two from the raise line: a statement spans lines, and a
+// trace names the line of the call or `throw` while the record names the
+// line of its message.
+constexpr double kFrameNearLine = 0.08;
+constexpr int kFrameNearLines = 2;
 // A frame naming the record's function in another (bundled, installed) file.
 constexpr double kFrameFunction = 0.02;
 constexpr size_t kMinFrameFunction = 8;
@@ -132,6 +138,8 @@ constexpr double kNumericCodeBonus = 0.03;
 constexpr double kReadingMargin = 0.01;
 // A paragraph query (Query::whole) needs literal text for this share of it.
 constexpr double kMinParagraphLiteral = 0.5;
+// A hit of this many literal runs or more is never hole-heavy.
+constexpr size_t kShapeRuns = 3;
 // A record in the repository's development tooling (release scripts, code
 // generators, setup helpers: InDevelopmentTooling) is what its maintainers
 // meet, not its users: it ranks like a record of another language.
@@ -364,6 +372,13 @@ bool AtLine(const Record& r, int line) {
          std::find(r.other_lines.begin(), r.other_lines.end(), line) != r.other_lines.end();
 }
 
+// The distance from `line` to the nearest line the record is raised at.
+int LinesAway(const Record& r, int line) {
+  int best = std::abs(line - r.line_number);
+  for (int l : r.other_lines) best = std::min(best, std::abs(line - l));
+  return best;
+}
+
 // The best frame evidence for record r (0 if none).
 // The last component of a dotted name ("a.B.handle" -> "handle").
 std::string_view LastName(std::string_view s) {
@@ -393,7 +408,10 @@ double FrameBonus(const Record& r, const std::vector<StackFrame>& frames) {
   double best = 0;
   for (const StackFrame& f : frames) {
     if (SameFile(f.file, r.file_path)) {
-      best = std::max(best, AtLine(r, f.line) ? kFrameAtLine : kFrameInFile);
+      int away = LinesAway(r, f.line);
+      best = std::max(best, away == 0                 ? kFrameAtLine
+                            : away <= kFrameNearLines ? kFrameNearLine
+                                                      : kFrameInFile);
     } else if (!r.function.empty() && SameFunction(f, r)) {
       best = std::max(best, kFrameFunction);
     }
@@ -435,13 +453,24 @@ std::string FuzzyText(const Record& r) {
 // own span drops what a leading hole took before its last line break and
 // what a trailing one took after its first. `holes` are (begin, end) in the
 // text, in order, inside [begin, end).
+// Where the holes at the start of a match end: `{name} {file} does not
+// exist` may print nothing for its first hole, and the next one is then
+// leading too.
+size_t LeadingHolesEnd(size_t begin, const std::vector<std::pair<size_t, size_t>>& holes) {
+  size_t at = begin;
+  for (const auto& [b, e] : holes) {
+    if (b != at) break;
+    at = e;
+  }
+  return at;
+}
+
 double OwnLiteralShare(std::string_view text, size_t begin, size_t end,
                        const std::vector<std::pair<size_t, size_t>>& holes) {
   size_t from = begin, to = end;
-  if (!holes.empty() && holes.front().first == begin) {
-    size_t nl = text.substr(begin, holes.front().second - begin).rfind('\n');
-    if (nl != std::string_view::npos) from = begin + nl + 1;
-  }
+  size_t lead = LeadingHolesEnd(begin, holes);
+  size_t nl_lead = text.substr(begin, lead - begin).rfind('\n');
+  if (nl_lead != std::string_view::npos) from = begin + nl_lead + 1;
   if (!holes.empty() && holes.back().second == end && holes.back().first < end) {
     size_t nl = text.substr(holes.back().first, end - holes.back().first).find('\n');
     if (nl != std::string_view::npos) to = holes.back().first + nl;
@@ -460,8 +489,26 @@ double OwnLiteralShare(std::string_view text, size_t begin, size_t end,
 // words), not a value of this message.
 bool LeadingHoleCrossesLines(std::string_view text, size_t begin,
                              const std::vector<std::pair<size_t, size_t>>& holes) {
-  if (holes.empty() || holes.front().first != begin) return false;
-  return text.substr(begin, holes.front().second - begin).find('\n') != std::string_view::npos;
+  size_t lead = LeadingHolesEnd(begin, holes);
+  return text.substr(begin, lead - begin).find('\n') != std::string_view::npos;
+}
+
+// The literal runs of a match that hold a letter or digit: "%s in %s on
+// line %s" has two, guzzle's "Client error: `%s %s` resulted in a `%s %s`
+// response" four. Three or more in order are a shape of their own.
+size_t WordyLiteralRuns(std::string_view text, size_t begin, size_t end,
+                        const std::vector<std::pair<size_t, size_t>>& holes) {
+  size_t runs = 0, at = begin;
+  auto count = [&](size_t from, size_t to) {
+    std::string_view run = text.substr(from, to > from ? to - from : 0);
+    if (std::any_of(run.begin(), run.end(), IsWordChar)) ++runs;
+  };
+  for (const auto& [b, e] : holes) {
+    count(at, b);
+    at = std::max(at, e);
+  }
+  count(at, end);
+  return runs;
 }
 
 // A hit being ranked; `literal_chars` breaks score ties.
@@ -793,7 +840,8 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   // of a multi-line message matches with that line's words only), and
   // counts in proportion to how much of its own span the template wrote.
   double own = OwnLiteralShare(text, out->begin, out->end, out->holes);
-  out->hole_heavy = own < kMinOwnLiteralShare;
+  out->hole_heavy = own < kMinOwnLiteralShare &&
+                    WordyLiteralRuns(text, out->begin, out->end, out->holes) < kShapeRuns;
   if (out->hole_heavy || LeadingHoleCrossesLines(text, out->begin, out->holes)) out->full = false;
   double specific = std::min(1.0, std::min(fuzzy.DocWeight(rec_index), info) / kSpecificWeight);
   if (out->hole_heavy) specific *= own;
@@ -1058,8 +1106,12 @@ std::string Reason(const Ranked& h, const Query& q, std::string_view family) {
   for (const StackFrame& f : q.frames) {
     if (!SameFile(f.file, r.file_path)) continue;
     std::string at = std::string(Basename(f.file)) + ":" + std::to_string(f.line);
-    parts.push_back(AtLine(r, f.line) ? "frame " + at + " is the raise line"
-                                      : "frame " + at + " is in the same file");
+    int away = LinesAway(r, f.line);
+    parts.push_back(away == 0 ? "frame " + at + " is the raise line"
+                    : away <= kFrameNearLines
+                        ? "frame " + at + " is " + std::to_string(away) +
+                              (away == 1 ? " line" : " lines") + " from the raise line"
+                        : "frame " + at + " is in the same file");
     file_frame = true;
     break;
   }
@@ -1092,7 +1144,7 @@ std::string Reason(const Ranked& h, const Query& q, std::string_view family) {
 // anchored to anything in that text: inside nlohmann's prefix hole
 // "[json.exception.parse_error.101] parse error at line 1, column 84: " it
 // is a coincidence of shapes, so it is not promoted.
-void PreferInnerLinks(std::vector<Ranked>* hits) {
+void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view family) {
   if (hits->size() < 2 || hits->size() > 64) return;
   // Repeat so that a chain of three settles innermost first.
   for (int round = 0; round < 3; ++round) {
@@ -1106,7 +1158,7 @@ void PreferInnerLinks(std::vector<Ranked>* hits) {
       if (!inner.holes.empty() && inner.holes.back().second == inner.end) {
         inner_end = inner.holes.back().first;
       }
-      for (const Ranked& outer : *hits) {
+      for (Ranked& outer : *hits) {
         if (&outer == &inner || outer.match.match_type != "pattern") continue;
         bool nested = std::any_of(outer.holes.begin(), outer.holes.end(), [&](const auto& h) {
           return h.first <= inner.begin && inner_end <= h.second && inner_end > inner.begin;
@@ -1127,6 +1179,15 @@ void PreferInnerLinks(std::vector<Ranked>* hits) {
                              LanguageFamily(outer.match.record->language);
         if (nested && specific && same_language && inner.match.score <= outer.match.score) {
           inner.match.score = std::min(1.0, outer.match.score + kInnerLinkMargin);
+          changed = true;
+        }
+        // ... and, when the paste's frames are in the wrapper's language,
+        // ranks above the message of another language it passes on.
+        bool framed_wrapper = !family.empty() &&
+                              LanguageFamily(outer.match.record->language) == family &&
+                              LanguageFamily(inner.match.record->language) != family;
+        if (nested && framed_wrapper && outer.match.score <= inner.match.score) {
+          outer.match.score = std::min(1.0, inner.match.score + kInnerLinkMargin);
           changed = true;
         }
       }
@@ -1252,7 +1313,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     });
     if (hits.empty()) return {};
   }
-  PreferInnerLinks(&hits);
+  PreferInnerLinks(&hits, ctx.family);
   bool message_hit = !hits.empty();
   if (!message_hit) {
     hits = impl_->FuzzyHits(text, query);

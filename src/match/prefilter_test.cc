@@ -127,5 +127,14 @@ TEST(TokenizeTest, WordsLowercasedDistinctNoNumbers) {
             (std::vector<std::string>{"use", "weight-cache-mode", "off", "not", "format_ue8m0"}));
 }
 
+// Translated messages are words too (zod's locale tables); a prompt's arrow,
+// a table's bars and CJK punctuation separate words like ASCII punctuation.
+TEST(TokenizeTest, LettersOfOtherScriptsAreWords) {
+  EXPECT_EQ(Tokenize("❯ Невалиден низ: │ 解析API响应失败。 café "
+                     "\xff"
+                     " ok"),
+            (std::vector<std::string>{"Невалиден", "низ", "解析api响应失败", "café", "ok"}));
+}
+
 }  // namespace
 }  // namespace errdex::match
