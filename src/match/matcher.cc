@@ -367,11 +367,6 @@ bool SameFile(std::string_view frame, std::string_view record) {
   return suffix(frame, record) || suffix(record, frame);
 }
 
-bool AtLine(const Record& r, int line) {
-  return line == r.line_number ||
-         std::find(r.other_lines.begin(), r.other_lines.end(), line) != r.other_lines.end();
-}
-
 // The distance from `line` to the nearest line the record is raised at.
 int LinesAway(const Record& r, int line) {
   int best = std::abs(line - r.line_number);
