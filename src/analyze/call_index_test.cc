@@ -47,9 +47,9 @@ TEST(CallIndex, JavaPrivateHelperReachedThroughPackagePrivateMethod) {
                     "package acme;\n"                                               // 1
                     "public class Config {\n"                                       // 2
                     "  public static Config load(String path) {\n"                  // 3
-                    "    Config c = new Config();\n"                                // 4
-                    "    c.apply(path);\n"                                          // 5
-                    "    return c;\n"                                               // 6
+                    "    Config config = new Config();\n"                           // 4
+                    "    config.apply(path);\n"                                     // 5
+                    "    return config;\n"                                          // 6
                     "  }\n"                                                         // 7
                     "  void apply(String value) {\n"                                // 8
                     "    checkValue(value);\n"                                      // 9

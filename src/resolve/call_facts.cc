@@ -22,11 +22,12 @@ struct Walker {
   std::string family;
   std::string language;
   FileFacts* facts = nullptr;
-  // Qualified names of the definitions seen so far, by node start byte.
-  std::map<uint32_t, std::string> def_names;
+  // Qualified names of the definitions seen so far, by node id (a
+  // definition may start where the file does, as the root node does).
+  std::map<const void*, std::string> def_names;
   // Go: a method's receiver name (`p` in `func (p *Parser) f()`): calls
   // through it are calls on the method's own type.
-  std::map<uint32_t, std::string> go_receivers;
+  std::map<const void*, std::string> go_receivers;
 
   std::string Text(TSNode n) const {
     return ts_node_is_null(n) ? std::string() : std::string(ts::Text(n, src));
@@ -125,7 +126,7 @@ struct Walker {
       TSNode recv = ts::FirstNamed(Field(n, "receiver"));
       *cls = BareType(Text(Field(recv, "type")));
       if (std::string r = Text(Field(recv, "name")); !r.empty()) {
-        go_receivers[ts_node_start_byte(n)] = r;
+        go_receivers[n.id] = r;
       }
       return Text(Field(n, "name"));
     }
@@ -182,7 +183,7 @@ struct Walker {
     std::string outer;  // the enclosing class, or the enclosing function for nested ones
     std::string class_header;
     for (auto it = ancestors.rbegin(); it != ancestors.rend(); ++it) {
-      auto d = def_names.find(ts_node_start_byte(*it));
+      auto d = def_names.find(it->id);
       if (d != def_names.end()) {
         outer = d->second;
         break;
@@ -203,7 +204,7 @@ struct Walker {
     f.class_header = std::move(class_header);
     f.line = ts::Line(n);
     f.end_line = ts::EndLine(n);
-    def_names[ts_node_start_byte(n)] = f.name;
+    def_names[n.id] = f.name;
     facts->functions.push_back(std::move(f));
   }
 
@@ -324,7 +325,7 @@ struct Walker {
 
   std::string EnclosingFunction(const std::vector<TSNode>& ancestors) const {
     for (auto it = ancestors.rbegin(); it != ancestors.rend(); ++it) {
-      auto d = def_names.find(ts_node_start_byte(*it));
+      auto d = def_names.find(it->id);
       if (d != def_names.end() && ts::Type(*it) != "program") return d->second;
     }
     return "";
@@ -332,9 +333,9 @@ struct Walker {
 
   std::string GoSelf(const std::string& receiver, const std::vector<TSNode>& ancestors) const {
     for (auto it = ancestors.rbegin(); it != ancestors.rend(); ++it) {
-      auto r = go_receivers.find(ts_node_start_byte(*it));
+      auto r = go_receivers.find(it->id);
       if (r != go_receivers.end()) return r->second == receiver ? "self" : receiver;
-      if (def_names.count(ts_node_start_byte(*it))) break;
+      if (def_names.count(it->id)) break;
     }
     return receiver;
   }
