@@ -558,8 +558,11 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v) {
            std::to_string(v.origin->line) + "): its value decides the check at line " + at;
   }
   if (v.origin && v.origin->kind == ValueOrigin::kCall) {
+    // A call without arguments has nothing to check on the caller's side.
+    bool args = !v.origin->text.ends_with("()");
     return "Find out why `" + v.origin->text + "` (line " + std::to_string(v.origin->line) +
-           ") returns a value for which " + StateText(*d) + ": check the arguments it is given";
+           ") returns a value for which " + StateText(*d) +
+           (args ? ": check the arguments it is given" : "");
   }
   return {};
 }
