@@ -31,6 +31,13 @@ struct FunctionFact {
   std::string route;                // decorator text when it routes requests ("@app.post(...)")
   std::vector<std::string> params;  // parameter names in order, `self` included
   int line = 0;
+  // Call index (src/resolve/call_facts.h, every language but Python): the
+  // enclosing class, impl or receiver type ("" for a free function), the
+  // header as written up to the body, and the last line of the body.
+  std::string cls;
+  std::string header;
+  std::string class_header;  // the enclosing class's header (`internal class Foo`), or ""
+  int end_line = 0;
 };
 
 struct CallFact {
@@ -181,6 +188,9 @@ constexpr size_t kMaxTextReturns = 16;
 
 struct FileFacts {
   std::string path;
+  // The call-index family ("go", "jvm", "c", ...) when src/resolve/call_facts.h
+  // filled `functions` and `calls`; empty for Python's own facts.
+  std::string call_family;
   std::vector<OptionDef> options;
   std::vector<FunctionFact> functions;
   std::vector<CallFact> calls;

@@ -44,7 +44,7 @@ std::string AllowlistTriggers(const SiteFacts& f, Record* r) {
 
 // "It can be reached by calling the public `pkg.load` (pkg/api.py:12)." when every
 // chain that reaches the public API starts at the same function.
-std::string PublicEntry(const SiteFacts& f, Record* r) {
+std::string PythonPublicEntry(const SiteFacts& f, Record* r) {
   const Hop* entry = nullptr;
   for (const CallChain& chain : f.chains) {
     if (!chain.public_api) continue;
@@ -58,8 +58,31 @@ std::string PublicEntry(const SiteFacts& f, Record* r) {
          At(entry->file, entry->def_line) + ").";
 }
 
+// The call index's entry points (resolve/call_index.h): "It is reached from
+// the public `Parser.parse` (src/parser.ts:120) and from `Cli.run` (...)."
+// "the public" only where the caller's header says so; a chain that found
+// no such caller names its outermost function. The hops themselves are in
+// commonSituations.
+std::string IndexedEntries(const SiteFacts& f, Record* r) {
+  std::vector<std::string> names;
+  for (const CallChain& chain : f.chains) {
+    const Hop& h = chain.hops.front();
+    if (h.function.empty()) continue;
+    std::string where = At(h.file, h.def_line);
+    names.push_back((chain.public_api ? "the public " : "") + Code(h.function) + " (" + where +
+                    ")");
+    r->provenance["triggerScenarios"].push_back(where);
+  }
+  if (names.empty()) return {};
+  return " It is reached from " + Join(names, ", from ") + ".";
+}
+
+std::string PublicEntry(const ErrorSite& s, const SiteFacts& f, Record* r) {
+  return s.language == "python" ? PythonPublicEntry(f, r) : IndexedEntries(f, r);
+}
+
 void Triggers(const ErrorSite& s, const SiteFacts& f, Record* r) {
-  r->trigger_scenarios = AllowlistTriggers(f, r) + r->trigger_scenarios + PublicEntry(f, r);
+  r->trigger_scenarios = AllowlistTriggers(f, r) + r->trigger_scenarios + PublicEntry(s, f, r);
   if (f.options.empty()) return;
   std::vector<std::string> defs;
   std::set<std::string> seen;
@@ -80,7 +103,6 @@ void Triggers(const ErrorSite& s, const SiteFacts& f, Record* r) {
   std::string lead = LaunchPhrase(f.options);
   if (!others.empty()) lead += ", while " + Join(others, " and ");
   r->trigger_scenarios = lead + " (" + Join(defs, "; ") + "). " + r->trigger_scenarios;
-  (void)s;
 }
 
 // The value the message's advice gives a flag: "(--weight-cache-mode off)".
@@ -304,8 +326,10 @@ void CommonSituations(const ErrorSite& s, const SiteFacts& f, Record* r) {
       prov.push_back(At(h.file, h.call_line));
     }
     text += ": " + Join(steps, ", ");
-    if (!chain.reaches_entry) {
+    if (s.language == "python" && !chain.reaches_entry) {
       text += " (no entry point within " + std::to_string(CallGraph::kMaxDepth) + " calls)";
+    } else if (chain.depth_limited) {
+      text += " (no public function within " + std::to_string(CallIndex::kMaxDepth) + " calls)";
     }
     parts.push_back(text);
   }

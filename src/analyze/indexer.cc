@@ -12,6 +12,7 @@
 
 #include "analyze/explain.h"
 #include "analyze/record_builder.h"
+#include "analyze/visibility.h"
 #include "errdex/extractor.h"
 #include "errdex/store.h"
 #include "resolve/class_docs.h"
@@ -184,6 +185,7 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
   }
   // Resolve: cross-file facts (options, callers, constants) for every site.
   RepoFacts repo_facts(facts);
+  repo_facts.SetPublicRule(CallerAccess);
   ParallelFor(files.size(), threads,
               [&](size_t i) { BuildFileRecords(files[i], ctx, repo_facts, &results[i]); });
 

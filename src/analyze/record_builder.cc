@@ -8,9 +8,12 @@
 #include <set>
 #include <unordered_map>
 
+#include "analyze/case_values.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
+#include "analyze/param_doc.h"
 #include "analyze/site_shape.h"
+#include "analyze/value_origin.h"
 #include "analyze/visibility.h"
 #include "util/text.h"
 
@@ -180,7 +183,23 @@ struct SiteView {
   std::string internal;                  // InternalCheckEvidence
   int caught_at = 0;                     // CaughtLocally
   bool handler_throws = false;           // HandlerThrows at caught_at
+  // The one local the deciding check reads, where its value came from: the
+  // cause to name instead of the check that only restates it.
+  std::optional<ValueOrigin> origin;
+  CaseValues cases;  // a `case` fallback: the values its arms handle
+  // The doc comment's words for the arguments the deciding check reads.
+  std::vector<std::pair<std::string, ParamDoc>> param_docs;
 };
+
+// "; `timeout` is documented as “seconds, at least 0” (line 3)".
+std::string DocumentedAs(const SiteView& v) {
+  std::string out;
+  for (const auto& [name, doc] : v.param_docs) {
+    out += "; `" + name + "` is documented as \u201c" + doc.text + "\u201d (line " +
+           std::to_string(doc.line) + ")";
+  }
+  return out;
+}
 
 // `err != nil`, `err` (tested for truth): the error variable it reads.
 std::string ErrorVariable(const PathCondition& c) {
@@ -228,13 +247,33 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines) 
   return v;
 }
 
-// The deciding check's state; an `err` check names the call that failed.
+std::string OriginCondition(const ValueOrigin& o) {
+  std::string d = DescribeCondition(o.text, true);
+  return d.empty() ? "`" + o.text + "` holds" : d;
+}
+
+// The deciding check's state; an `err` check names the call that failed,
+// a check on a local names where the local got its value.
 std::string DecisiveState(const SiteView& v) {
   if (v.err_source) {
     return v.err_source->text + " (line " + std::to_string(v.err_source->line) +
            ", checked at line " + std::to_string(v.decisive->line) + ")";
   }
-  return StateText(*v.decisive);
+  if (!v.origin) return StateText(*v.decisive);
+  const ValueOrigin& o = *v.origin;
+  std::string at = std::to_string(o.line);
+  switch (o.kind) {
+    case ValueOrigin::kFlag:
+      return OriginCondition(o) + " (line " + at + ", which sets `" + o.var + "`; tested at line " +
+             std::to_string(v.decisive->line) + ")";
+    case ValueOrigin::kEnvironment:
+      return StateText(*v.decisive) + ", `" + o.var + "` being the environment variable `" +
+             o.text + "` (read at line " + at + ")";
+    case ValueOrigin::kCall:
+      break;
+  }
+  return StateText(*v.decisive) + ", `" + o.var + "` being what `" + o.text + "` returned (line " +
+         at + ")";
 }
 
 // Whether `expr` reads `name` only as a whole value, never through a member
@@ -268,6 +307,28 @@ std::vector<std::string> OwnState(const SiteView& v) {
     out.push_back(Spelled(v.decisive->expr, x));
   }
   return out;
+}
+
+// Where the deciding check's one local got its value (value_origin.h);
+// only for a check on the function's own state, which the user cannot set.
+void AddOrigin(const ErrorSite& s, const std::vector<std::string_view>& lines, SiteView* v) {
+  if (!v->decisive || v->err_source || v->user_args || v->reads.size() != 1) return;
+  std::vector<std::string> own = OwnState(*v);
+  if (own.size() != 1) return;
+  v->origin = OriginOf(lines, own[0], s.function_line, v->decisive->line);
+}
+
+// The doc comment's sentence for each argument the deciding check (or a
+// `case` fallback's selector) reads, when the user calls the function.
+void AddParamDocs(const ErrorSite& s, const std::vector<std::string_view>& lines, SiteView* v) {
+  if (!v->callable || !v->params_known || s.function_line <= 0) return;
+  std::vector<std::string> names = v->decisive ? v->reads : std::vector<std::string>{};
+  if (v->shape && !v->shape->selector.empty()) names.push_back(v->shape->selector);
+  for (const std::string& x : names) {
+    if (std::find(v->params.begin(), v->params.end(), x) == v->params.end()) continue;
+    ParamDoc doc = DocOfParameter(lines, s.function_line, x);
+    if (!doc.text.empty()) v->param_docs.push_back({x, doc});
+  }
 }
 
 // Early exits that test the same value as the deciding check, ending in it
@@ -436,6 +497,7 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
     out = DecisiveTrigger(s, v);
     lines.insert(lines.begin(), d->line);
     if (v.err_source) lines.push_back(v.err_source->line);
+    if (v.origin) lines.push_back(v.origin->line);
   } else if (!caught.empty()) {
     out = "Happens in " + Where(s) + " when the code guarded by " + Join(caught, ", ") + " fails.";
     caught.clear();
@@ -477,7 +539,7 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v) {
       pass = "`" + d->expr + "` is " + (assert || !d->polarity ? "true" : "false");
     }
     return "Call " + CallWho(s) + " with arguments for which " + pass + " (" +
-           (assert ? "asserted" : "checked") + " at line " + at + ")";
+           (assert ? "asserted" : "checked") + " at line " + at + ")" + DocumentedAs(v);
   }
   if (ReadsCommandLine(*d)) {
     std::string pass = DescribeCondition(d->expr, !d->polarity);
@@ -491,7 +553,43 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v) {
            " fails (called at line " + std::to_string(v.err_source->line) +
            "): this error reports its failure (checked at line " + at + ")";
   }
+  if (v.origin && v.origin->kind == ValueOrigin::kEnvironment) {
+    return "Check the environment variable `" + v.origin->text + "` (read at line " +
+           std::to_string(v.origin->line) + "): its value decides the check at line " + at;
+  }
+  if (v.origin && v.origin->kind == ValueOrigin::kCall) {
+    // A call without arguments has nothing to check on the caller's side.
+    bool args = !v.origin->text.ends_with("()");
+    return "Find out why `" + v.origin->text + "` (line " + std::to_string(v.origin->line) +
+           ") returns a value for which " + StateText(*d) +
+           (args ? ": check the arguments it is given" : "");
+  }
   return {};
+}
+
+// "Use a `mode` that is one of: `"fast"`, `"slow"` (...)": the values the
+// arms before a fallback raise handle, or an if-chain compares.
+std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json* lines) {
+  if (!v.cases.values.empty()) {
+    lines->push_back(v.cases.first_line);
+    std::string sel = v.shape->selector;
+    bool param = v.callable && std::find(v.params.begin(), v.params.end(), sel) != v.params.end();
+    return (param ? "Call " + CallWho(s) + " with a `" + sel + "` that is one of: "
+                  : "Use a `" + sel + "` that is one of: ") +
+           ValueList(v.cases.values) + " (the cases at " +
+           Lines(v.cases.first_line, v.cases.last_line) + "; any other value reaches line " +
+           std::to_string(s.line) + ")" + (param ? DocumentedAs(v) : "");
+  }
+  std::vector<const PathCondition*> run = FallThrough(s, v);
+  std::vector<std::string> exprs;
+  for (const PathCondition* c : run) exprs.push_back(c->expr);
+  std::string operand;
+  std::vector<std::string> values = ComparedValues(exprs, &operand);
+  if (values.empty()) return {};
+  lines->push_back(run.front()->line);
+  return "Use a `" + operand + "` that is one of: " + ValueList(values) + " (compared at " +
+         Lines(run.front()->line, run.back()->line) + "; any other value reaches line " +
+         std::to_string(s.line) + ")";
 }
 
 // The message's own advice, then the deciding check's solution. Checks
@@ -510,8 +608,10 @@ void Solutions(const ErrorSite& s, const SiteView& v, Record* r) {
       lines.push_back(v.decisive->line);
     }
   }
-  if (v.shape && !v.shape->selector.empty() && v.callable &&
-      std::find(v.params.begin(), v.params.end(), v.shape->selector) != v.params.end()) {
+  if (std::string values = ValuesSolution(s, v, &lines); !values.empty()) {
+    r->solutions.push_back(values);
+  } else if (v.shape && !v.shape->selector.empty() && v.callable &&
+             std::find(v.params.begin(), v.params.end(), v.shape->selector) != v.params.end()) {
     r->solutions.push_back("Call " + CallWho(s) + " with a `" + v.shape->selector +
                            "` that one of the cases after line " + std::to_string(v.shape->line) +
                            " handles (the rest reach line " + std::to_string(s.line) + ")");
@@ -896,6 +996,11 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   SourceWindow(s, lines, &r);
   r.github_url = GithubUrl(ctx.repo, ctx.sha, s.file_path, r.source_code_start, r.source_code_end);
   SiteView view = ViewOf(s, lines);
+  AddOrigin(s, lines, &view);
+  if (view.shape && !view.shape->selector.empty()) {
+    view.cases = ArmValues(lines, view.shape->line, s.line);
+  }
+  AddParamDocs(s, lines, &view);
   Documentation(s, view, &r);
   Triggers(s, view, &r);
   // Situations need evidence (callers, options: explain.cc); "when code

@@ -264,4 +264,57 @@ bool UserCallable(const ErrorSite& s, std::string_view header) {
          (l == "cpp" && s.function.find("::") != std::string::npos);
 }
 
+namespace {
+
+std::string LanguageOf(const std::string& file, const std::string& family) {
+  auto ends = [&](std::string_view e) { return file.ends_with(e); };
+  if (family == "jvm") return ends(".kt") || ends(".kts") ? "kotlin" : "java";
+  if (family == "c") return ends(".c") || ends(".h") ? "c" : "cpp";
+  if (family == "javascript") {
+    return ends(".ts") || ends(".tsx") || ends(".mts") || ends(".cts") ? "typescript"
+                                                                       : "javascript";
+  }
+  return family;
+}
+
+// A public member of a class its own modifiers hide is not callable: Java's
+// and C#'s classes without `public`, Kotlin's `private`/`internal` ones; a
+// TypeScript class not exported where it is declared may be exported later.
+CallIndex::Access ClassAccess(const std::string& language, std::string_view class_header) {
+  if (class_header.empty()) return CallIndex::kDeclared;
+  bool hidden = HasWord(class_header, "private") || HasWord(class_header, "internal") ||
+                HasWord(class_header, "protected");
+  if ((language == "java" || language == "csharp") && !HasWord(class_header, "public")) {
+    hidden = true;
+  }
+  if (hidden) return CallIndex::kHidden;
+  if (language == "typescript" && !class_header.starts_with("export ")) {
+    return CallIndex::kConventional;
+  }
+  return CallIndex::kDeclared;
+}
+
+}  // namespace
+
+CallIndex::Access CallerAccess(const FunctionFact& f, const std::string& file,
+                               const std::string& family) {
+  ErrorSite s;
+  s.language = LanguageOf(file, family);
+  s.file_path = file;
+  s.function = f.name;
+  s.function_line = f.line;
+  if (s.language == "c" && f.header.starts_with("static ")) return CallIndex::kHidden;
+  switch (FunctionVisibility(s, f.header)) {
+    case Visibility::kPublic:
+      return ClassAccess(s.language, f.class_header);
+    case Visibility::kPrivate:
+      return CallIndex::kHidden;
+    case Visibility::kUnknown:
+      break;
+  }
+  // Methods the language leaves callable; free functions stay undecided.
+  if (f.cls.empty() || !UserCallable(s, f.header)) return CallIndex::kHidden;
+  return CallIndex::kConventional;
+}
+
 }  // namespace errdex

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "errdex/error_site.h"
+#include "errdex/facts.h"
+#include "resolve/call_index.h"
 
 namespace errdex {
 
@@ -40,5 +42,12 @@ bool InDevelopmentTooling(std::string_view path);
 // public, or unknown where the language leaves most functions callable
 // (JavaScript, TypeScript, Ruby, C++ methods). Module-level code is not.
 bool UserCallable(const ErrorSite& site, std::string_view header);
+
+// The call index's entry rule (resolve/call_index.h): the same reading of a
+// caller's header and name, for a function of the call-index `family`
+// defined in `file`. Free functions the language leaves undecided (C,
+// JavaScript without `export`) are hidden: the walk goes on past them.
+CallIndex::Access CallerAccess(const FunctionFact& f, const std::string& file,
+                               const std::string& family);
 
 }  // namespace errdex

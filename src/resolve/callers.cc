@@ -39,8 +39,7 @@ bool CallGraph::IsEntry(const Hop& hop) {
   return s == "main" || s == "__post_init__" || s == "__init__" || s == "__call__";
 }
 
-bool CallGraph::CanCall(const Caller& c, const std::string& callee,
-                        const std::string& file) const {
+bool CallGraph::CanCall(const Caller& c, const std::string& callee, const std::string& file) const {
   const FunctionFact* f = Find(callee, file);
   bool method = f && !f->params.empty() && (f->params[0] == "self" || f->params[0] == "cls");
   if (!method) {
@@ -61,10 +60,11 @@ bool CallGraph::CanCall(const Caller& c, const std::string& callee,
   // `obj.name()` on an unknown object: only a name nothing else defines, and
   // not one the built-in types use (`text.find()` is str.find).
   static const char* const kBuiltinMethods[] = {
-      "find", "get", "items", "keys", "values", "append", "extend", "pop", "update", "join",
-      "split", "strip", "replace", "format", "read", "write", "close", "open", "copy", "index",
-      "count", "add", "remove", "clear", "encode", "decode", "lower", "upper", "startswith",
-      "endswith", "send", "run", "start", "stop", "put", "insert", "sort", "setdefault"};
+      "find",   "get",    "items", "keys",   "values",     "append",    "extend", "pop",
+      "update", "join",   "split", "strip",  "replace",    "format",    "read",   "write",
+      "close",  "open",   "copy",  "index",  "count",      "add",       "remove", "clear",
+      "encode", "decode", "lower", "upper",  "startswith", "endswith",  "send",   "run",
+      "start",  "stop",   "put",   "insert", "sort",       "setdefault"};
   for (const char* b : kBuiltinMethods) {
     if (f->short_name == b) return false;
   }
@@ -92,7 +92,8 @@ std::vector<CallChain> CallGraph::ChainsTo(const std::string& function,
     if (entries.size() >= kMaxChains || partial.size() >= 64 || --budget < 0) return;
     const Hop top = path.back();  // a copy: the loop below grows `path`
     bool stop = path.size() > 1 && IsEntry(top);
-    auto it = stop || top.function.empty() ? callers_.end() : callers_.find(ShortName(top.function));
+    auto it =
+        stop || top.function.empty() ? callers_.end() : callers_.find(ShortName(top.function));
     bool extended = false;
     bool at_limit = depth >= kMaxDepth;
     if (it != callers_.end() && depth < kMaxDepth) {
@@ -114,6 +115,7 @@ std::vector<CallChain> CallGraph::ChainsTo(const std::string& function,
       CallChain chain;
       chain.hops.assign(path.rbegin(), path.rend());
       chain.reaches_entry = IsEntry(chain.hops.front());
+      chain.depth_limited = at_limit;
       std::string outer = ShortName(chain.hops.front().function);
       if (!chain.reaches_entry && !at_limit && !outer.starts_with("_")) {
         chain.public_api = chain.reaches_entry = true;

@@ -28,6 +28,8 @@ struct CallChain {
   // The outermost hop is a public function nothing in the repository calls:
   // it is reached through the library's API.
   bool public_api = false;
+  // The walk stopped at its depth bound, not for want of callers.
+  bool depth_limited = false;
 };
 
 class CallGraph {

@@ -81,7 +81,11 @@ RepoFacts::RepoFacts(const std::vector<FileFacts>& files) {
     if (f.path.empty()) continue;
     files_.emplace(f.path, &f);
     options_.Add(f);
-    calls_.Add(f);
+    if (f.call_family.empty()) {
+      calls_.Add(f);
+    } else {
+      index_.Add(f);
+    }
   }
 }
 
@@ -94,8 +98,7 @@ const ConstantFact* RepoFacts::Constant(const std::string& file, const std::stri
   return nullptr;
 }
 
-void RepoFacts::AddAllowlists(const ErrorSite& site, const PathCondition& c,
-                              SiteFacts* out) const {
+void RepoFacts::AddAllowlists(const ErrorSite& site, const PathCondition& c, SiteFacts* out) const {
   auto add = [&](const std::string& operand, const std::string& constant, int check_line) {
     const ConstantFact* k = Constant(site.file_path, constant);
     if (!k) return;
@@ -149,7 +152,9 @@ SiteFacts RepoFacts::Resolve(const ErrorSite& site) const {
   for (const std::string& flag : MessageFlags(site.message.Display())) {
     if (const OptionDef* o = options_.ForName(flag)) out.message_options.push_back(o);
   }
-  if (!site.function.empty()) {
+  if (site.language != "python") {
+    out.chains = index_.ChainsTo(site.file_path, site.function_line, site.line);
+  } else if (!site.function.empty()) {
     out.chains = calls_.ChainsTo(site.function, site.file_path);
     for (const CallChain& chain : out.chains) {
       for (const Hop& h : chain.hops) {

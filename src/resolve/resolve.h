@@ -10,6 +10,7 @@
 
 #include "errdex/error_site.h"
 #include "errdex/facts.h"
+#include "resolve/call_index.h"
 #include "resolve/callers.h"
 #include "resolve/options.h"
 
@@ -21,14 +22,14 @@ struct Allowlist {
   std::string constant;  // "IPC_QUANT_ALLOWLIST"
   std::vector<std::string> values;
   std::string file;
-  int line = 0;          // the constant's definition
-  int check_line = 0;    // the membership test
+  int line = 0;        // the constant's definition
+  int check_line = 0;  // the membership test
   int condition_line = 0;
 };
 
 struct SiteFacts {
-  std::vector<PathCondition> conditions;  // simplified, in path order
-  std::vector<OptionCondition> options;   // the conditions that read options
+  std::vector<PathCondition> conditions;          // simplified, in path order
+  std::vector<OptionCondition> options;           // the conditions that read options
   std::vector<const OptionDef*> message_options;  // defined flags the message names
   std::vector<CallChain> chains;
   std::map<std::string, int> ambiguous;  // short name -> definitions, for names on chains
@@ -40,13 +41,17 @@ class RepoFacts {
   explicit RepoFacts(const std::vector<FileFacts>& files);
   SiteFacts Resolve(const ErrorSite& site) const;
   const OptionIndex& options() const { return options_; }
+  // Which functions outside the repository may call (analyze/visibility.h
+  // decides); the other languages' call chains stop there.
+  void SetPublicRule(CallIndex::PublicRule rule) { index_.SetPublicRule(std::move(rule)); }
 
  private:
   void AddAllowlists(const ErrorSite& site, const PathCondition& c, SiteFacts* out) const;
   const ConstantFact* Constant(const std::string& file, const std::string& name) const;
 
   OptionIndex options_;
-  CallGraph calls_;
+  CallGraph calls_;                                // Python
+  CallIndex index_;                                // every other language
   std::map<std::string, const FileFacts*> files_;  // by path
 };
 

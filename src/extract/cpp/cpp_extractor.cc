@@ -40,6 +40,7 @@
 #include "extract/cpp/cpp_reports.h"
 #include "extract/cpp/export_macros.h"
 #include "util/text.h"
+#include "resolve/call_facts.h"
 
 extern "C" const TSLanguage* tree_sitter_c();
 extern "C" const TSLanguage* tree_sitter_cpp();
@@ -2395,7 +2396,10 @@ class CppExtractor : public Extractor {
     }
     return ts::ParseAndVisit(
         is_c_ ? tree_sitter_c() : tree_sitter_cpp(), *parsed, had_syntax_errors,
-        [&](TSNode root) { CppFile(*parsed, is_c_, sites, facts).Run(root, is_c_ ? kC : kCpp); });
+        [&](TSNode root) {
+          CppFile(*parsed, is_c_, sites, facts).Run(root, is_c_ ? kC : kCpp);
+          if (facts) CollectCallFacts(root, parsed->content, is_c_ ? "c" : "cpp", facts);
+        });
   }
 
   bool is_c_;

@@ -31,6 +31,7 @@
 #include "extract/csharp/csharp_strings.h"
 #include "extract/jvm/jvm_idioms.h"
 #include "util/text.h"
+#include "resolve/call_facts.h"
 
 extern "C" const TSLanguage* tree_sitter_c_sharp();
 
@@ -1038,6 +1039,7 @@ class CSharpExtractor : public Extractor {
     CSharpFile cs(file, sites);
     if (facts) cs.CollectFacts(facts);
     cs.Run(root);
+    if (facts) CollectCallFacts(root, file.content, "csharp", facts);
   }
 
   static Status ExtractInto(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,

@@ -27,6 +27,7 @@
 #include "extract/go/go_sinks.h"
 #include "extract/go/go_text_functions.h"
 #include "util/text.h"
+#include "resolve/call_facts.h"
 
 extern "C" const TSLanguage* tree_sitter_go();
 
@@ -682,6 +683,7 @@ class GoExtractor : public Extractor {
       GoFile go(file, sites);
       if (facts) go.CollectFacts(facts);
       go.Run(root);
+      if (facts) CollectCallFacts(root, file.content, "go", facts);
     });
   }
 };

@@ -32,6 +32,7 @@
 #include "extract/javascript/message_idioms.h"
 #include "resolve/link.h"
 #include "util/text.h"
+#include "resolve/call_facts.h"
 
 extern "C" const TSLanguage* tree_sitter_javascript();
 extern "C" const TSLanguage* tree_sitter_typescript();
@@ -1559,6 +1560,7 @@ class JsExtractor : public Extractor {
     TSNode root = ts_tree_root_node(tree.get());
     if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
     JsFile(file, typescript ? "typescript" : "javascript", lang, sites, facts).Run(root);
+    if (facts) CollectCallFacts(root, file.content, typescript ? "typescript" : "javascript", facts);
     return Status::OK();
   }
 };

@@ -31,6 +31,7 @@
 #include "extract/jvm/jvm_idioms.h"
 #include "extract/jvm/jvm_strings.h"
 #include "util/text.h"
+#include "resolve/call_facts.h"
 
 extern "C" const TSLanguage* tree_sitter_java();
 
@@ -1314,7 +1315,10 @@ class JavaExtractor : public Extractor {
   Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
              bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_java(), file, had_syntax_errors,
-                             [&](TSNode root) { JavaFile(file, sites, facts).Run(root); });
+                             [&](TSNode root) {
+                               JavaFile(file, sites, facts).Run(root);
+                               if (facts) CollectCallFacts(root, file.content, "java", facts);
+                             });
   }
 };
 

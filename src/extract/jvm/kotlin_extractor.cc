@@ -32,6 +32,7 @@
 #include "extract/jvm/jvm_idioms.h"
 #include "extract/jvm/jvm_strings.h"
 #include "util/text.h"
+#include "resolve/call_facts.h"
 
 extern "C" const TSLanguage* tree_sitter_kotlin();
 
@@ -1365,7 +1366,10 @@ class KotlinExtractor : public Extractor {
   Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
              bool* had_syntax_errors) const override {
     return ts::ParseAndVisit(tree_sitter_kotlin(), file, had_syntax_errors,
-                             [&](TSNode root) { KotlinFile(file, sites, facts).Run(root); });
+                             [&](TSNode root) {
+                               KotlinFile(file, sites, facts).Run(root);
+                               if (facts) CollectCallFacts(root, file.content, "kotlin", facts);
+                             });
   }
 };
 

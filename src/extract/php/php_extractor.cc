@@ -39,6 +39,7 @@
 #include "extract/php/php_sinks.h"
 #include "extract/php/php_strings.h"
 #include "util/text.h"
+#include "resolve/call_facts.h"
 
 extern "C" const TSLanguage* tree_sitter_php();
 
@@ -1714,6 +1715,7 @@ class PhpExtractor : public Extractor {
       PhpFile php(file, sites);
       if (facts) php.CollectFacts(facts);
       php.Run(root);
+      if (facts) CollectCallFacts(root, file.content, "php", facts);
     });
   }
 };

@@ -31,6 +31,7 @@
 #include "extract/common/ts_util.h"
 #include "extract/ruby/ruby_sinks.h"
 #include "util/text.h"
+#include "resolve/call_facts.h"
 
 extern "C" const TSLanguage* tree_sitter_ruby();
 
@@ -1385,6 +1386,7 @@ class RubyExtractor : public Extractor {
     RubyFile ruby(file, sites);
     if (facts) ruby.CollectFacts(facts);
     ruby.Run(root);
+    if (facts) CollectCallFacts(root, file.content, "ruby", facts);
     return Status::OK();
   }
 };

@@ -36,6 +36,7 @@
 #include "extract/rust/error_arms.h"
 #include "extract/rust/rust_text_functions.h"
 #include "util/text.h"
+#include "resolve/call_facts.h"
 
 extern "C" const TSLanguage* tree_sitter_rust();
 
@@ -1328,6 +1329,7 @@ class RustExtractor : public Extractor {
       RustFile rust(file, sites);
       if (facts) rust.CollectTextFacts(facts);
       rust.Run(root);
+      if (facts) CollectCallFacts(root, file.content, "rust", facts);
     });
   }
 };

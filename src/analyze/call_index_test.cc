@@ -1,0 +1,161 @@
+// Callers in every language (resolve/call_index.h) as users read them: the
+// trigger names the public function a raise is reached from, with its
+// file:line; same-named methods of unrelated classes are not linked.
+#include <gtest/gtest.h>
+
+#include "analyze/explain.h"
+#include "analyze/record_builder.h"
+#include "analyze/visibility.h"
+#include "errdex/extractor.h"
+#include "resolve/resolve.h"
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+struct Explained {
+  std::string trigger, situations;
+  std::vector<std::string> solutions;
+};
+
+// Indexes `files` and explains the site whose message contains `needle`.
+Explained Explain(const std::vector<SourceFile>& files, const std::string& needle) {
+  std::vector<FileFacts> facts(files.size());
+  std::vector<std::vector<ErrorSite>> sites(files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    bool syntax_errors = false;
+    const Extractor* e = ExtractorFor(files[i].path);
+    EXPECT_NE(e, nullptr) << files[i].path;
+    EXPECT_TRUE(e->ExtractWithFacts(files[i], &sites[i], &facts[i], &syntax_errors).ok());
+  }
+  RepoFacts repo(facts);
+  repo.SetPublicRule(CallerAccess);
+  for (size_t i = 0; i < files.size(); ++i) {
+    for (const ErrorSite& s : sites[i]) {
+      if (s.message.Display().find(needle) == std::string::npos) continue;
+      Record r = BuildRecord(s, SplitLines(files[i].content), {"acme/lib", "abc", "t"});
+      ApplySiteFacts(s, repo.Resolve(s), &r);
+      return {r.trigger_scenarios, r.common_situations, r.solutions};
+    }
+  }
+  ADD_FAILURE() << "no site with " << needle;
+  return {};
+}
+
+TEST(CallIndex, JavaPrivateHelperReachedThroughPackagePrivateMethod) {
+  SourceFile config{"src/main/java/acme/Config.java",
+                    "package acme;\n"                                               // 1
+                    "public class Config {\n"                                       // 2
+                    "  public static Config load(String path) {\n"                  // 3
+                    "    Config config = new Config();\n"                           // 4
+                    "    config.apply(path);\n"                                     // 5
+                    "    return config;\n"                                          // 6
+                    "  }\n"                                                         // 7
+                    "  void apply(String value) {\n"                                // 8
+                    "    checkValue(value);\n"                                      // 9
+                    "  }\n"                                                         // 10
+                    "  private void checkValue(String value) {\n"                   // 11
+                    "    if (value.isEmpty()) {\n"                                  // 12
+                    "      throw new IllegalArgumentException(\"empty value\");\n"  // 13
+                    "    }\n"                                                       // 14
+                    "  }\n"                                                         // 15
+                    "}\n"};
+  Explained e = Explain({config}, "empty value");
+  EXPECT_EQ(e.trigger,
+            "Happens in `Config.checkValue` (src/main/java/acme/Config.java) when `value` is "
+            "empty (line 12). It is reached from the public `Config.load` "
+            "(src/main/java/acme/Config.java:3).");
+  EXPECT_EQ(e.situations,
+            "During `Config.load` (src/main/java/acme/Config.java:3), i.e. when code calls the "
+            "public function `Config.load`: `Config.load` calls `Config.apply` at "
+            "src/main/java/acme/Config.java:5, `Config.apply` calls `Config.checkValue` at "
+            "src/main/java/acme/Config.java:9.");
+}
+
+TEST(CallIndex, GoMethodThroughItsReceiverAndAnotherPackagesFunction) {
+  SourceFile parser{"parser/parser.go",
+                    "package parser\n"                                 // 1
+                    "import \"errors\"\n"                              // 2
+                    "type Parser struct{ strict bool }\n"              // 3
+                    "func (p *Parser) readHeader(b []byte) error {\n"  // 4
+                    "\tif len(b) == 0 {\n"                             // 5
+                    "\t\treturn errors.New(\"missing header\")\n"      // 6
+                    "\t}\n"                                            // 7
+                    "\treturn nil\n"                                   // 8
+                    "}\n"                                              // 9
+                    "func (p *Parser) Parse(b []byte) error {\n"       // 10
+                    "\treturn p.readHeader(b)\n"                       // 11
+                    "}\n"};
+  // A same-named method elsewhere is not Parser's: its callers stay out.
+  SourceFile other{"wire/wire.go",
+                   "package wire\n"
+                   "type Frame struct{}\n"
+                   "func (f *Frame) readHeader(b []byte) error { return nil }\n"
+                   "func Decode(b []byte) error { f := &Frame{}; return f.readHeader(b) }\n"};
+  Explained e = Explain({parser, other}, "missing header");
+  EXPECT_EQ(e.trigger,
+            "Happens in `Parser.readHeader` (parser/parser.go) when `b` is empty (line 5). It is "
+            "reached from the public `Parser.Parse` (parser/parser.go:10).");
+}
+
+TEST(CallIndex, CommonMethodNamesOfUnrelatedClassesAreNotLinked) {
+  SourceFile a{"src/json.ts",
+               "export class JsonReader {\n"                                  // 1
+               "  parse(text: string) {\n"                                    // 2
+               "    if (text.length === 0) throw new Error('empty json');\n"  // 3
+               "    return JSON.parse(text);\n"                               // 4
+               "  }\n"                                                        // 5
+               "}\n"};
+  SourceFile b{"src/yaml.ts",
+               "export class YamlReader {\n"
+               "  parse(text: string) { return text; }\n"
+               "}\n"
+               "export function loadYaml(reader: any, text: string) {\n"
+               "  return reader.parse(text);\n"
+               "}\n"};
+  Explained e = Explain({a, b}, "empty json");
+  EXPECT_EQ(e.situations, "");
+  EXPECT_EQ(e.trigger.find("reached from"), std::string::npos) << e.trigger;
+}
+
+TEST(CallIndex, RustFunctionReachedThroughModulePath) {
+  SourceFile lib{"src/lib.rs",
+                 "pub mod spec;\n"                                        // 1
+                 "pub fn parse_color(s: &str) -> Result<u8, String> {\n"  // 2
+                 "    spec::decode_spec(s)\n"                             // 3
+                 "}\n"};
+  SourceFile spec{"src/spec.rs",
+                  "pub(crate) fn decode_spec(s: &str) -> Result<u8, String> {\n"  // 1
+                  "    if s.is_empty() {\n"                                       // 2
+                  "        return Err(format!(\"unrecognized color spec\"));\n"   // 3
+                  "    }\n"                                                       // 4
+                  "    Ok(0)\n"                                                   // 5
+                  "}\n"};
+  Explained e = Explain({lib, spec}, "unrecognized color spec");
+  EXPECT_EQ(e.trigger,
+            "Happens in `decode_spec` (src/spec.rs) when `s` is empty (line 2). It is reached "
+            "from the public `parse_color` (src/lib.rs:2).");
+}
+
+TEST(CallIndex, CFunctionChainWithoutADeclaredEntryNamesItsCallers) {
+  SourceFile c{"lib/follow.c",
+               "static int follow(struct data *d, int n) {\n"  // 1
+               "  if(n > d->max) {\n"                          // 2
+               "    failf(d, \"Too many redirects\");\n"       // 3
+               "    return 1;\n"                               // 4
+               "  }\n"                                         // 5
+               "  return 0;\n"                                 // 6
+               "}\n"                                           // 7
+               "int multi_step(struct data *d) {\n"            // 8
+               "  return follow(d, d->count);\n"               // 9
+               "}\n"};
+  Explained e = Explain({c}, "Too many redirects");
+  EXPECT_EQ(e.situations,
+            "During `multi_step` (lib/follow.c:8): `multi_step` calls `follow` at "
+            "lib/follow.c:9.");
+  EXPECT_NE(e.trigger.find(" It is reached from `multi_step` (lib/follow.c:8)."), std::string::npos)
+      << e.trigger;
+}
+
+}  // namespace
+}  // namespace errdex

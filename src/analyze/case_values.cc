@@ -1,0 +1,207 @@
+// Case values (see case_values.h). Arm labels are read line by line, as
+// site_shape.cc reads the selector: the arm shapes of the twelve languages
+// are few (`case X:`, `case X ->`, `when X`, `X =>`, `X ->`), and a label
+// that is not a plain value makes the whole answer empty rather than partial.
+#include "analyze/case_values.h"
+
+#include <cctype>
+
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+constexpr size_t kMaxListed = 10;
+
+int Indent(std::string_view line) {
+  int n = 0;
+  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
+  return n;
+}
+
+std::string_view LineAt(const std::vector<std::string_view>& lines, int n) {
+  return n >= 1 && n <= static_cast<int>(lines.size()) ? lines[n - 1] : std::string_view();
+}
+
+bool Quoted(std::string_view v) {
+  return v.size() >= 2 && (v.front() == '"' || v.front() == '\'' || v.front() == '`') &&
+         v.back() == v.front();
+}
+
+bool Number(std::string_view v) {
+  if (v.starts_with("-")) v.remove_prefix(1);
+  if (v.empty()) return false;
+  for (char c : v) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_')) return false;
+  }
+  return std::isdigit(static_cast<unsigned char>(v[0]));
+}
+
+// `Mode::Fast`, `Kind.SLOW`, `MAX_SIZE`, `:symbol`: a name for one value.
+bool ConstantName(std::string_view v) {
+  if (v.empty()) return false;
+  if (v.front() == ':' && v.size() > 1 && v[1] != ':') v.remove_prefix(1);  // Ruby symbol
+  for (char c : v) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':' || c == '.')) {
+      return false;
+    }
+  }
+  size_t last = v.find_last_of(":.");
+  std::string_view tail = last == std::string_view::npos ? v : v.substr(last + 1);
+  if (tail.empty() || !std::isupper(static_cast<unsigned char>(tail[0]))) {
+    return v == "true" || v == "false";
+  }
+  // A single capitalised word alone is a type pattern in some languages
+  // (`is Foo`, Rust's binding-free `Foo`), a value only when all upper case
+  // or qualified.
+  if (last != std::string_view::npos) return true;
+  for (char c : tail) {
+    if (std::islower(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+
+// Splits on `,` and `|` outside quotes and brackets.
+std::vector<std::string> Items(std::string_view s) {
+  std::vector<std::string> out(1);
+  char quote = 0;
+  int depth = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (quote) {
+      if (c == '\\' && i + 1 < s.size()) out.back() += s[i++];
+      if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      --depth;
+    } else if (depth == 0 && (c == ',' || (c == '|' && (i + 1 >= s.size() || s[i + 1] != '|')))) {
+      out.emplace_back();
+      continue;
+    }
+    out.back() += c;
+  }
+  for (std::string& o : out) o = std::string(Trim(o));
+  return out;
+}
+
+// The label part of an arm line, or nullopt-equivalent "" with *arm false.
+std::string_view Label(std::string_view t, bool* arm, bool* fallback) {
+  *arm = *fallback = false;
+  auto before = [](std::string_view s, std::string_view sep) {
+    size_t at = s.find(sep);
+    return at == std::string_view::npos ? std::string_view() : Trim(s.substr(0, at));
+  };
+  if (t.starts_with("default") || t.starts_with("else") || t == "case _:" ||
+      t.starts_with("_ =>") || t.starts_with("_ ->")) {
+    *fallback = true;
+    return {};
+  }
+  if (t.starts_with("case ")) {
+    *arm = true;
+    std::string_view rest = t.substr(5);
+    std::string_view label = before(rest, "->");
+    if (label.empty()) label = before(rest, ":");
+    return label.empty() ? rest : label;
+  }
+  if (t.starts_with("when ")) {
+    *arm = true;
+    std::string_view rest = Trim(t.substr(5));
+    std::string_view label = before(rest, " then");
+    return label.empty() ? rest : label;
+  }
+  for (std::string_view sep : {"=>", "->"}) {
+    std::string_view label = before(t, sep);
+    if (!label.empty()) {
+      *arm = true;
+      return label;
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+CaseValues ArmValues(const std::vector<std::string_view>& lines, int selector_line,
+                     int raise_line) {
+  CaseValues out;
+  int level = -1;
+  for (int n = selector_line + 1; n < raise_line; ++n) {
+    std::string_view line = LineAt(lines, n);
+    std::string_view t = Trim(line);
+    if (t.empty() || t.starts_with("//") || t.starts_with("#") || t.starts_with("/*")) continue;
+    if (level >= 0 && Indent(line) != level) continue;
+    bool arm = false, fallback = false;
+    std::string_view label = Label(t, &arm, &fallback);
+    if (fallback) break;
+    if (!arm) continue;
+    if (level < 0) level = Indent(line);
+    for (std::string item : Items(label)) {
+      // Rust's `E::V(..)` / `E::V { .. }` match a variant whatever it holds.
+      for (const char* any : {"(..)", "(_)", " { .. }", "{ .. }"}) {
+        if (item.ends_with(any)) item.resize(item.size() - std::string_view(any).size());
+      }
+      if (!(Quoted(item) || Number(item) || ConstantName(item))) return {};
+      out.values.push_back(item);
+    }
+    if (out.first_line == 0) out.first_line = n;
+    out.last_line = n;
+  }
+  if (out.values.size() < 2) return {};
+  return out;
+}
+
+std::vector<std::string> ComparedValues(const std::vector<std::string>& exprs,
+                                        std::string* operand) {
+  std::vector<std::string> values;
+  std::string seen;
+  for (const std::string& e : exprs) {
+    std::string flat = e;
+    for (const char* sep : {" || ", " or "}) {
+      for (size_t at = flat.find(sep); at != std::string::npos; at = flat.find(sep)) {
+        flat.replace(at, std::string_view(sep).size(), "\x01");
+      }
+    }
+    size_t start = 0;
+    while (start <= flat.size()) {
+      size_t end = flat.find('\x01', start);
+      std::string_view part = Trim(std::string_view(flat).substr(
+          start, end == std::string::npos ? std::string::npos : end - start));
+      while (part.starts_with("(") && part.ends_with(")"))
+        part = Trim(part.substr(1, part.size() - 2));
+      size_t eq = part.find("===");
+      size_t width = 3;
+      if (eq == std::string_view::npos) {
+        eq = part.find("==");
+        width = 2;
+      }
+      if (eq == std::string_view::npos) return {};
+      std::string_view a = Trim(part.substr(0, eq)), b = Trim(part.substr(eq + width));
+      if (Quoted(a) || Number(a)) std::swap(a, b);
+      if (!(Quoted(b) || Number(b)) || a.empty() || Quoted(a) || Number(a)) return {};
+      if (!seen.empty() && seen != a) return {};
+      seen = std::string(a);
+      values.push_back(std::string(b));
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+  }
+  if (values.size() < 2) return {};
+  *operand = seen;
+  return values;
+}
+
+std::string ValueList(const std::vector<std::string>& values) {
+  std::vector<std::string> shown;
+  for (size_t i = 0; i < values.size() && i < kMaxListed; ++i)
+    shown.push_back("`" + values[i] + "`");
+  std::string out = Join(shown, ", ");
+  if (values.size() > kMaxListed) {
+    out += " and " + std::to_string(values.size() - kMaxListed) + " more";
+  }
+  return out;
+}
+
+}  // namespace errdex

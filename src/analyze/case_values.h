@@ -1,0 +1,34 @@
+// Case values: the values a `switch`/`match`/`when`/`case` handles before
+// its fallback arm raises, read from the arm labels between the selector
+// and the raise. "Use one of ..." is then grounded in the code the user's
+// value is matched against; only literal labels and constant names count
+// (a pattern with bindings or guards says nothing a user can pass).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace errdex {
+
+struct CaseValues {
+  std::vector<std::string> values;  // as written: "\"fast\"", "Mode::Slow", "3"
+  int first_line = 0;               // the first and last labelled arm
+  int last_line = 0;
+};
+
+// The labels of the arms at the first arm's level between `selector_line`
+// (the switch head) and `raise_line`; empty when fewer than two are
+// literals or constants, or when any arm label is something else.
+CaseValues ArmValues(const std::vector<std::string_view>& lines, int selector_line, int raise_line);
+
+// The values of `a == "x" || a == "y"` style tests in `exprs` (an if-chain
+// that falls through to the raise), when every one compares the same
+// operand with a literal; *operand gets it. Empty otherwise.
+std::vector<std::string> ComparedValues(const std::vector<std::string>& exprs,
+                                        std::string* operand);
+
+// "`a`, `b`, `c` and 4 more".
+std::string ValueList(const std::vector<std::string>& values);
+
+}  // namespace errdex
