@@ -688,13 +688,14 @@ class KotlinFile {
     // message`: a branch that passes a String parameter on carries the
     // caller's text (linked at the caller); the branches with text are
     // this function's messages.
+    if (ts_node_is_null(n)) return {};
     std::vector<TSNode> branches = Branches(n);
-    const FuncInfo& fi = Func(n);
+    if (branches.size() < 2) return {};
     for (TSNode b : branches) {
       Template t = expand(b);
       if (t.HasLiteralText()) {
         out.push_back(std::move(t));
-      } else if (!Is(b, "simple_identifier") || !StringParam(fi, ts::Text(b, src_))) {
+      } else if (!Is(b, "simple_identifier") || !StringParam(Func(b), ts::Text(b, src_))) {
         return {};
       }
     }
