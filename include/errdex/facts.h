@@ -181,6 +181,9 @@ struct TextFunction {
   std::vector<Template> returns;    // candidates, at most kMaxTextReturns
   std::vector<int> return_lines;    // the line of each return, same order
   int line = 0;                     // the function
+  // Some return gives a value errdex cannot read (`return sb.toString()`,
+  // a parameter): a call may return text that is none of `returns`.
+  bool opaque_return = false;
 };
 
 // The returns a TextFunction keeps (a strerror-like table has one per case).

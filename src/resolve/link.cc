@@ -149,7 +149,7 @@ class Linker {
   // file's own definition first, then the repository's only one; several
   // definitions only when each has this very message).
   bool Reaches(const Sink& s, size_t file, const LinkCall& call) const {
-    if (s.f.constructor != call.construct) return false;
+    if (s.f.constructor != call.construct && !KotlinFactory(s, call)) return false;
     int family = Family(files_[file].path);
     bool python = family == kPython;
     // JVM: a helper that returns the exception is followed only where it is
@@ -231,6 +231,17 @@ class Linker {
     }
     // ... and the call is linked once, through the first definition.
     return s.file == defs->second[0];
+  }
+
+  // Kotlin calls a function named like a class (`fun X(offset: Int,
+  // message: String) = X(..)`, kotlinx.serialization's JsonDecodingException)
+  // as it constructs the class: a construction of exactly its arity,
+  // thrown or returned, reaches such a returning factory.
+  static bool KotlinFactory(const Sink& s, const LinkCall& call) {
+    return call.construct && !s.f.constructor && s.f.returns && s.f.language == "kotlin" &&
+           !s.f.name.empty() && std::isupper(static_cast<unsigned char>(s.f.name[0])) &&
+           (call.thrown || call.returned) &&
+           call.args.size() + call.keywords.size() == s.f.params.size();
   }
 
   void Apply(size_t k, size_t file, const LinkCall& call) {

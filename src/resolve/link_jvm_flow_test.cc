@@ -252,5 +252,58 @@ TEST(LinkJvmFlow, JavaOpaqueThrowOfAClassThatComposesItsText) {
   EXPECT_TRUE(Matches(*s, "Key 'id' is required for type 'User'"));
 }
 
+// Kotlin factory functions named like the class they build (`fun
+// DecodingException(offset: Int, message: String) = DecodingException(if
+// (offset >= 0) "Unexpected token at offset $offset: $message" else
+// message)`): `throw DecodingException(pos, msg, source)` calls the
+// function, not the constructor, so the text composes through both.
+TEST(LinkJvmFlow, KotlinFactoryFunctionsNamedLikeTheClass) {
+  const std::string ex = "json/internal/Exceptions.kt";
+  const std::string lexer = "json/internal/Lexer.kt";
+  Linked r =
+      Link({{ex,
+             "package json.internal\n"
+             "\n"
+             "internal class DecodingException(message: String) : Exception(message)\n"
+             "\n"
+             "internal fun DecodingException(offset: Int, message: String) =\n"
+             "    DecodingException(if (offset >= 0) \"Unexpected token at offset $offset: "
+             "$message\" else message)\n"
+             "\n"
+             "internal fun DecodingException(offset: Int, message: String, input: String) =\n"
+             "    DecodingException(offset, \"$message\\nJSON input: ${input.take(10)}\")\n"},
+            {lexer,
+             "package json.internal\n"
+             "\n"
+             "class Lexer(val source: String) {\n"
+             "    fun fail(message: String, position: Int = 0, hint: String = \"\"): Nothing {\n"
+             "        throw DecodingException(position, message + \" at path: \" + path() + "
+             "hint, source)\n"
+             "    }\n"
+             "    fun expectEnd() {\n"
+             "        fail(\"Expected end of the object\", 3)\n"
+             "    }\n"
+             "}\n"}});
+  const ErrorSite* s = r.Find(lexer, 5,
+                              "Unexpected token at offset ${position}: ${message} at path: "
+                              "${path()}${hint}\nJSON input: ${input.take(10)}");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "DecodingException");
+  EXPECT_TRUE(Matches(*s,
+                      "Unexpected token at offset 0: Expected start of the object '{', but had "
+                      "'r' instead at path: $\nJSON input: relay fail"));
+  // The caller's text composes through fail() and both factories.
+  const ErrorSite* call = r.Find(lexer, 8,
+                                 "Unexpected token at offset ${3}: Expected end of the object "
+                                 "at path: ${path()}${hint}\nJSON input: ${input.take(10)}");
+  ASSERT_NE(call, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*call,
+                      "Unexpected token at offset 3: Expected end of the object at path: "
+                      "$.a\nJSON input: {\"a\": 1"));
+  // The factory's branch that passes the caller's message on unchanged
+  // (`else message`) is no message of its own.
+  EXPECT_EQ(r.CountAt(ex, 6), 1) << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -134,6 +134,7 @@ class TextFunctionLinker {
     auto it = memo_.find(d.fn);
     if (it != memo_.end()) return it->second;
     std::vector<Candidate> out;
+    if (d.fn->opaque_return) opaque_.insert(d.fn);
     active->insert(d.fn);
     Context ctx{d.file, d.cls};
     for (size_t r = 0; r < d.fn->returns.size(); ++r) {
@@ -146,6 +147,9 @@ class TextFunctionLinker {
       }
       if (expanded.empty()) expanded.push_back({d.fn->returns[r], ""});
       for (Candidate& c : expanded) {
+        // A return that stays a hole (`sb.toString()`, a call of an
+        // unknown or opaque function) is a value the candidates miss.
+        if (!c.text.HasLiteralText()) opaque_.insert(d.fn);
         if (!c.text.HasLiteralText() || out.size() >= kMaxTextReturns) continue;
         c.where = c.where.empty() ? where : where + " via " + c.where;
         out.push_back(std::move(c));
@@ -252,12 +256,22 @@ class TextFunctionLinker {
     std::optional<CallExpr> call = ParseCallExpr(expr);
     if (!call) return {};
     std::vector<Candidate> out;
+    bool opaque = false;
     for (const Definition* d : Lookup(*call, ctx)) {
       if (active->count(d->fn)) continue;
       for (const Candidate& r : Returns(*d, depth, active)) {
         if (out.size() >= kMaxTextCandidates) break;
         out.push_back({Substitute(r.text, *d->fn, *call), r.where});
       }
+      opaque = opaque || opaque_.count(d->fn) > 0;
+    }
+    // The call may also return text none of the candidates hold: one more
+    // value, the call itself as a hole, so a message around it keeps the
+    // hole (Expand) and a call that is the whole message only adds sites.
+    if (opaque && !out.empty() && out.size() < kMaxTextCandidates) {
+      Candidate hole;
+      hole.text.AddHole("{" + expr + "}", expr, HoleType::kAny);
+      out.push_back(std::move(hole));
     }
     return out;
   }
@@ -408,6 +422,7 @@ class TextFunctionLinker {
   const std::vector<std::vector<ErrorSite>*>& sites_;
   std::map<Key, std::vector<Definition>> defs_;
   std::map<const TextFunction*, std::vector<Candidate>> memo_;
+  std::set<const TextFunction*> opaque_;        // may return text not in its candidates
   std::deque<std::vector<Candidate>> scratch_;  // references stay valid
   TextFunctionStats stats_;
 };

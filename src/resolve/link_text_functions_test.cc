@@ -135,6 +135,50 @@ class Factory {
   EXPECT_TRUE(r.At("src/ser/Factory.java", 13)[0]->message_opaque);
 }
 
+// A text function that also returns what errdex cannot read (a
+// StringBuilder's text) is not its one literal return: around other text
+// the call stays a hole, alone it still gives the literal's site.
+TEST(TextFunctions, OpaqueReturnKeepsTheCallAHole) {
+  Linked r = Link({{"src/util/ClassUtil.java", R"SRC(package x;
+public class ClassUtil {
+    public static String getTypeDescription(JavaType fullType) {
+        if (fullType == null) {
+            return "[null]";
+        }
+        StringBuilder sb = new StringBuilder(80).append('`');
+        sb.append(fullType.toCanonical());
+        return sb.append('`').toString();
+    }
+    public static String kindOf(Object o) {
+        if (o == null) {
+            return "nothing";
+        }
+        return null;
+    }
+}
+)SRC"},
+                   {"src/ser/Factory.java", R"SRC(package x;
+class Factory {
+    void find(JavaType type, Object o) {
+        if (type.isEnum()) {
+            throw new IllegalArgumentException(String.format("type %s not supported", ClassUtil.getTypeDescription(type)));
+        }
+        if (o != null) {
+            throw new IllegalArgumentException("cannot use " + ClassUtil.kindOf(o) + " here");
+        }
+        throw new IllegalStateException(ClassUtil.getTypeDescription(type));
+    }
+}
+)SRC"}});
+  ASSERT_EQ(r.CountAt("src/ser/Factory.java", 5), 1) << Dump(r);
+  const ErrorSite* s = r.At("src/ser/Factory.java", 5)[0];
+  EXPECT_EQ(s->message.Display(), "type %s not supported");
+  EXPECT_TRUE(Matches(*s, "type `java.time.LocalDateTime` not supported"));
+  // `return null` is no text: the one literal is what the call returns.
+  EXPECT_NE(r.Find("src/ser/Factory.java", 8, "cannot use nothing here"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("src/ser/Factory.java", 10, "[null]"), nullptr) << Dump(r);
+}
+
 TEST(TextFunctions, PythonMethodsAndFunctions) {
   Linked r = Link({{"pkg/errors.py", R"SRC(def _format_error(name, kind="file"):
     if kind == "dir":

@@ -8,6 +8,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <cctype>
 #include <map>
 #include <string_view>
 #include <utility>
@@ -25,6 +26,25 @@ inline bool IsTextReturn(const Template& t) {
   if (t.HasLiteralText()) return true;
   const std::vector<Piece>& ps = t.pieces();
   return ps.size() == 1 && ps[0].is_hole && ps[0].expr.ends_with(")");
+}
+
+// `null`, `None`, `nil`, `undefined`, `false`, `true`, a number, an empty
+// return: values that are never a message's text.
+inline bool IsNoTextValue(const Template& t) {
+  const std::vector<Piece>& ps = t.pieces();
+  if (ps.empty()) return true;
+  if (ps.size() != 1 || !ps[0].is_hole) return false;
+  std::string_view e = ps[0].expr.empty() ? std::string_view(ps[0].text) : ps[0].expr;
+  while (!e.empty() && (e.front() == '{' || e.front() == '$' || e.front() == '('))
+    e.remove_prefix(1);
+  while (!e.empty() && (e.back() == '}' || e.back() == ')' || e.back() == ';')) e.remove_suffix(1);
+  for (std::string_view word : {"null", "None", "nil", "undefined", "NULL", "nullptr", "false",
+                                "true", "False", "True", "", "0", "-1", "default"}) {
+    if (e == word) return true;
+  }
+  return !e.empty() &&
+         (std::isdigit(static_cast<unsigned char>(e[0])) ||
+          (e[0] == '-' && e.size() > 1 && std::isdigit(static_cast<unsigned char>(e[1]))));
 }
 
 class TextFunctionCollector {
@@ -46,8 +66,12 @@ class TextFunctionCollector {
     if (it == open_.end()) return;
     TextFunction& fn = it->second;
     if (!IsTextReturn(value)) {
-      // A function that also returns a plain value with no text (an object,
-      // a number, a variable of unknown value) gives no message there.
+      // A function that also returns a plain value with no text gives no
+      // message there; but a value that may be text (a variable, a call)
+      // means the candidates are not all it returns (`getTypeDescription`
+      // returns "[null]" or the type's name): a message around the call
+      // then keeps it as a hole.
+      if (!IsNoTextValue(value)) fn.opaque_return = true;
       return;
     }
     if (fn.returns.size() >= kMaxTextReturns) return;

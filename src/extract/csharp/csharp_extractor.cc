@@ -26,6 +26,7 @@
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
 #include "extract/common/local_assignments.h"
+#include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "extract/csharp/csharp_sinks.h"
 #include "extract/csharp/csharp_strings.h"
@@ -49,6 +50,8 @@ constexpr int kMaxExprDepth = 64;
 constexpr int kMaxSteps = 20000;
 // Nodes looked at per search for the assignments of a local.
 constexpr int kMaxScanNodes = 200000;
+// Returns of a `Message` getter that each give a site.
+constexpr size_t kMaxGetterReturns = 8;
 
 bool IsTypeDecl(std::string_view t) {
   return t == "class_declaration" || t == "struct_declaration" || t == "record_declaration" ||
@@ -242,6 +245,8 @@ class CSharpFile {
       HandleThrowCall(n);
     } else if (type == "attribute") {
       HandleLoggerMessage(n);
+    } else if (type == "property_declaration") {
+      HandleMessageOverride(n);
     }
   }
 
@@ -420,6 +425,107 @@ class CSharpFile {
       site.message_origin_note = "message set by the constructor of `" + name + "`";
     }
     Finish(n, std::move(site));
+  }
+
+  // `public override string Message { get { .. } }` (or `=> ..`) of an
+  // exception class: users see what the getter returns, whatever the
+  // constructor was given (AutoMapper's configuration exception lists the
+  // unmapped members there). Each return with text is a site of the class.
+  void HandleMessageOverride(TSNode prop) {
+    if (ts::Text(Field(prop, "name"), src_) != "Message") return;
+    TSNode cls = ts::EnclosingScope(prop, [](TSNode a) { return IsTypeDecl(Type(a)); });
+    if (!Is(cls, "class_declaration")) return;
+    std::string name(ts::Text(Field(cls, "name"), src_));
+    std::string parent;
+    for (TSNode c : NamedChildren(cls)) {
+      if (Is(c, "base_list")) parent = ClassName(ts::Text(ts::FirstNamed(c), src_));
+    }
+    if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
+    for (TSNode value : GetterValues(prop)) {
+      TSNode at = value;
+      std::string note;
+      std::optional<Template> t = StringBuilderText(value, &at);
+      if (!t) t = ExprTemplate(value, ts_node_start_byte(value), 0, &note);
+      if (!t->HasLiteralText()) continue;
+      TSNode stmt = StatementOf(at);
+      if (ts_node_is_null(stmt)) continue;
+      ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+      site.error_class = name;
+      site.message = std::move(*t);
+      site.message_origin_note = "text of `" + name + ".Message`";
+      Finish(stmt, std::move(site));
+    }
+  }
+
+  // The expressions a property's getter returns (its own returns, not
+  // those of lambdas inside it), at most a few.
+  std::vector<TSNode> GetterValues(TSNode prop) {
+    std::vector<TSNode> out;
+    auto add_body = [&](TSNode body) {
+      if (Is(body, "arrow_expression_clause")) {
+        out.push_back(ts::FirstNamed(body));
+        return;
+      }
+      ForEachOwnReturn(body, "return_statement", IsFunctionNode, [&](TSNode r) {
+        if (out.size() < kMaxGetterReturns) out.push_back(ts::FirstNamed(r));
+      });
+    };
+    for (TSNode c : NamedChildren(prop)) {
+      if (Is(c, "arrow_expression_clause")) add_body(c);
+      if (!Is(c, "accessor_list")) continue;
+      for (TSNode acc : NamedChildren(c)) {
+        if (!Is(acc, "accessor_declaration") || !ts::Text(acc, src_).starts_with("get")) continue;
+        TSNode body = Field(acc, "body");
+        if (ts_node_is_null(body)) {
+          for (TSNode k : NamedChildren(acc)) {
+            if (Is(k, "block") || Is(k, "arrow_expression_clause")) body = k;
+          }
+        }
+        if (!ts_node_is_null(body)) add_body(body);
+      }
+    }
+    return out;
+  }
+
+  // `return message.ToString()` of a local `StringBuilder message =
+  // new("header ..")`: the text it was created with, then one hole for
+  // what is appended; `*at` becomes the creation, where the text is.
+  std::optional<Template> StringBuilderText(TSNode value, TSNode* at) {
+    value = Unwrap(value);
+    if (!Is(value, "invocation_expression")) return std::nullopt;
+    TSNode fn = Field(value, "function");
+    if (!Is(fn, "member_access_expression") || ts::Text(Field(fn, "name"), src_) != "ToString") {
+      return std::nullopt;
+    }
+    TSNode local = Field(fn, "expression");
+    if (!Is(local, "identifier")) return std::nullopt;
+    std::string name(ts::Text(local, src_));
+    std::vector<Assignment> assigns =
+        AssignmentsIn(ScopeOf(value), name, ts_node_start_byte(value));
+    if (assigns.empty() || assigns.back().append) return std::nullopt;
+    const Assignment& a = assigns.back();
+    TSNode created = Unwrap(a.value);
+    std::string_view type = Type(created);
+    bool builder = type == "object_creation_expression" &&
+                   ts::Text(Field(created, "type"), src_).ends_with("StringBuilder");
+    if (type == "implicit_object_creation_expression") {
+      TSNode decl = ts_node_parent(a.node);  // variable_declaration: `StringBuilder x = new(..)`
+      builder = Is(decl, "variable_declaration") &&
+                ts::Text(Field(decl, "type"), src_).ends_with("StringBuilder");
+    }
+    if (!builder) return std::nullopt;
+    TSNode list{};
+    for (TSNode c : NamedChildren(created)) {
+      if (Is(c, "argument_list")) list = c;
+    }
+    std::vector<Arg> args = Args(list);
+    if (args.empty() || Is(args[0].value, "integer_literal")) return std::nullopt;  // a capacity
+    std::string note;
+    Template t = ExprTemplate(args[0].value, ts_node_start_byte(args[0].value), 0, &note);
+    if (!t.HasLiteralText()) return std::nullopt;
+    t.AddHole("{" + name + "}", name);
+    *at = a.node;
+    return t;
   }
 
   // `throw JsonReaderException.Create(reader, "msg")` (also returned by a

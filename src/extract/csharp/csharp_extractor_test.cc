@@ -5,8 +5,8 @@
 #include <re2/re2.h>
 
 #include "errdex/extractor.h"
-#include "extract/csharp/csharp_strings.h"
 #include "extract/common/extractor_testing.h"
+#include "extract/csharp/csharp_strings.h"
 
 namespace errdex {
 namespace {
@@ -19,6 +19,53 @@ using extract_testing::Messages;
 std::vector<ErrorSite> Extract(const std::string& code,
                                const std::string& path = "src/Acme/Store.cs") {
   return ExtractFile(path, code, "csharp");
+}
+
+// An exception class that overrides `Message`: each return of the getter
+// with text is what users see; a StringBuilder is read where it is created.
+TEST(CSharpExtractor, MessageOverrideIsTheText) {
+  auto sites = Extract(
+      "public class ConfigException : Exception\n"
+      "{\n"
+      "    public override string Message\n"
+      "    {\n"
+      "        get\n"
+      "        {\n"
+      "            if (Member != null)\n"
+      "            {\n"
+      "                var message = $\"The member {Member} cannot be mapped.\";\n"
+      "                message += \"\\nContext:\";\n"
+      "                return message + \"\\n\" + base.Message;\n"
+      "            }\n"
+      "            if (Errors != null)\n"
+      "            {\n"
+      "                StringBuilder message = new(\n"
+      "                    \"\\nUnmapped members were found. Review the types below.\\n\");\n"
+      "                foreach (var e in Errors) message.AppendLine(e.Name);\n"
+      "                Func<string> f = () => { return \"not the message\"; };\n"
+      "                return message.ToString();\n"
+      "            }\n"
+      "            return base.Message;\n"
+      "        }\n"
+      "    }\n"
+      "    public string Hint => \"not a message\";\n"
+      "}\n"
+      "public class Report\n"
+      "{\n"
+      "    public override string Message => \"not an exception\";\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 11);
+  EXPECT_EQ(sites[0].error_class, "ConfigException");
+  EXPECT_EQ(sites[0].message.Display(),
+            "The member {Member} cannot be mapped.\nContext:\n{base.Message}");
+  EXPECT_EQ(sites[1].line, 15);
+  EXPECT_EQ(sites[1].error_class, "ConfigException");
+  EXPECT_EQ(sites[1].message.Display(),
+            "\nUnmapped members were found. Review the types below.\n{message}");
+  EXPECT_TRUE(Matches(sites[1],
+                      "ConfigException: \nUnmapped members were found. Review the types below.\n"
+                      "\nUnmapped properties:\nTimestamp\n"));
 }
 
 TEST(CSharpExtractor, ConcatenationNamesHolesAndKeepsContext) {

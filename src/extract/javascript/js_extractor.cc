@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -29,6 +30,7 @@
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
+#include "extract/javascript/append_paths.h"
 #include "extract/javascript/message_idioms.h"
 #include "resolve/link.h"
 #include "util/text.h"
@@ -1057,7 +1059,13 @@ class JsFile {
     }
     site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
     site->message_opaque = !site->message.HasLiteralText();
-    if (!site->message_opaque || !alts) return;
+    if (!alts) return;
+    if (!site->message_opaque) {
+      // A local extended in branches (append_paths.h): one message per path.
+      if (Is(Unwrap(msg), "identifier")) *alts = MessageAlternatives(msg, ts_node_start_byte(msg));
+      if (!alts->empty()) site->message = alts->front();
+      return;
+    }
     *alts = MessageAlternatives(msg, ts_node_start_byte(msg));
     if (alts->empty()) return;
     for (size_t i = 1; i < list.size() && ts_node_eq(msg, list[0]); ++i) {
@@ -1211,7 +1219,16 @@ class JsFile {
       todo.push_back(n);
     } else if (Is(n, "identifier")) {
       std::string note;
-      if (VariableTemplate(n, pos, 0, &note)) return {};  // its last value is the message
+      std::vector<Template> paths;
+      if (VariableTemplate(n, pos, 0, &note, &paths)) {
+        // Its last value is the message, perhaps extended in branches: one
+        // message per path then.
+        std::vector<Template> out;
+        for (Template& t : paths) {
+          if (HasSpace(t)) out.push_back(std::move(t));
+        }
+        return out.size() > 1 ? out : std::vector<Template>{};
+      }
       std::string name(ts::Text(n, src_));
       std::vector<TSNode> assigns = AssignmentsTo(EnclosingScope(n), name, pos);
       for (TSNode a : assigns) {
@@ -1341,8 +1358,8 @@ class JsFile {
 
   // A message held in a `const`/`let`/`var`: the last declaration or
   // assignment before `pos` in the enclosing function, plus `+=` appends.
-  std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth,
-                                           std::string* note) {
+  std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth, std::string* note,
+                                           std::vector<Template>* paths = nullptr) {
     std::string name(ts::Text(ident, src_));
     TSNode scope = ts_node_is_null(scope_hint_) ? EnclosingScope(ident) : scope_hint_;
     std::vector<TSNode> assigns = AssignmentsTo(scope, name, pos);
@@ -1358,15 +1375,33 @@ class JsFile {
     if (ts_node_is_null(rhs)) return std::nullopt;
     Template out = ExprTemplate(rhs, ts_node_start_byte(assigns[last_plain]), depth + 1, note);
     if (!out.HasLiteralText()) return std::nullopt;
-    for (size_t i = last_plain + 1; i < assigns.size(); ++i) {
-      TSNode r = AssignedValue(assigns[i]);
-      out.Append(ExprTemplate(r, ts_node_start_byte(assigns[i]), depth + 1, note));
+    // Appends in branches are one hole each here; MessageAlternatives
+    // gives a site per path where the message is raised.
+    js::AppendPaths more = FollowAppendsTo(assigns, last_plain, name, pos, depth, note);
+    if (paths) {
+      for (const Template& p : more.paths) {
+        Template t = out;
+        t.Append(p);
+        paths->push_back(std::move(t));
+      }
     }
+    out.Append(more.collapsed);
     if (note->empty()) {
       *note = "message assigned to `" + name + "` at line " +
               std::to_string(ts::Line(assigns[last_plain]));
     }
     return out;
+  }
+
+  // The `+=`s after `assigns[last_plain]`, read as paths (append_paths.h).
+  js::AppendPaths FollowAppendsTo(const std::vector<TSNode>& assigns, int last_plain,
+                                  const std::string& name, uint32_t pos, int depth,
+                                  std::string* note) {
+    std::vector<TSNode> appends(assigns.begin() + last_plain + 1, assigns.end());
+    std::function<Template(TSNode)> expand = [&](TSNode a) {
+      return ExprTemplate(AssignedValue(a), ts_node_start_byte(a), depth + 1, note);
+    };
+    return js::FollowAppends(assigns[last_plain], appends, pos, name, expand);
   }
 
   static TSNode AssignedValue(TSNode n) {

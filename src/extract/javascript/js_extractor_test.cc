@@ -1,7 +1,6 @@
 // JavaScript/TypeScript extractor: every idiom of issue 6, asserted on the
 // exact message, line, class, error code, status and pattern a user will see.
 #include <gtest/gtest.h>
-
 #include <re2/re2.h>
 
 #include "errdex/extractor.h"
@@ -76,6 +75,78 @@ TEST(JsExtractor, UtilFormatAndVariables) {
   EXPECT_EQ(sites[0].line, 6);
 }
 
+// `+=` in branches: one message per path (an if/else-if/else chain is one
+// choice, an if without else may add nothing, a loop is a hole), not every
+// append in source order.
+TEST(JsExtractor, AppendsInBranchesArePaths) {
+  auto sites = Extract(
+      "function parseError(source, err, loaders, lines) {\n"
+      "  let message = `Module parse failed: ${err.message}`;\n"
+      "  if (isWasm(source)) {\n"
+      "    message += '\\nThe module seems to be WebAssembly.';\n"
+      "  } else {\n"
+      "    message += `\\nFile was parsed as module type '${source.type}'.`;\n"
+      "    if (!loaders) {\n"
+      "      message += '\\nYou may need an appropriate loader to handle this file type.';\n"
+      "    } else if (loaders.length >= 1) {\n"
+      "      message += '\\nYou may need an additional loader.';\n"
+      "    } else {\n"
+      "      message += '\\nYou may need an appropriate loader, no loaders are configured.';\n"
+      "    }\n"
+      "  }\n"
+      "  for (const l of lines) message += `\\n| ${l}`;\n"
+      "  throw new Error(message);\n"
+      "}\n"
+      "function cast(model, kind) {\n"
+      "  let ret = 'Cast to ' + kind + ' failed';\n"
+      "  if (model != null) {\n"
+      "    ret += ' for model \"' + model.modelName + '\"';\n"
+      "  }\n"
+      "  ret += '.';\n"
+      "  throw new TypeError(ret);\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 6u) << ::testing::PrintToString(Messages(sites));
+  std::vector<std::string> first;
+  for (const ErrorSite& s : sites) {
+    if (s.line == 16) first.push_back(s.message.Display());
+  }
+  EXPECT_EQ(first, (std::vector<std::string>{
+                       "Module parse failed: ${err.message}\nThe module seems to be "
+                       "WebAssembly.${message}",
+                       "Module parse failed: ${err.message}\nFile was parsed as module type "
+                       "'${source.type}'.\nYou may need an appropriate loader to handle this file "
+                       "type.${message}",
+                       "Module parse failed: ${err.message}\nFile was parsed as module type "
+                       "'${source.type}'.\nYou may need an additional loader.${message}",
+                       "Module parse failed: ${err.message}\nFile was parsed as module type "
+                       "'${source.type}'.\nYou may need an appropriate loader, no loaders are "
+                       "configured.${message}"}))
+      << ::testing::PrintToString(Messages(sites));
+  const ErrorSite* none = nullptr;
+  for (const ErrorSite& s : sites) {
+    if (s.line == 24 && s.message.Display() == "Cast to ${kind} failed.") none = &s;
+  }
+  ASSERT_NE(none, nullptr) << ::testing::PrintToString(Messages(sites));
+  EXPECT_TRUE(Matches(*none, "Cast to ObjectId failed."));
+  bool with_model = false;
+  for (const ErrorSite& s : sites) {
+    with_model |= s.line == 24 && Matches(s, "Cast to ObjectId failed for model \"User\".");
+  }
+  EXPECT_TRUE(with_model) << ::testing::PrintToString(Messages(sites));
+}
+
+// Hostile nesting: hundreds of nested ifs appending to one local end in
+// bounded time with a capped number of messages.
+TEST(JsExtractor, DeeplyNestedAppendsAreBounded) {
+  std::string code = "function f(a) {\n  let m = 'error: start';\n";
+  for (int i = 0; i < 250; ++i) code += "if (a > " + std::to_string(i) + ") { m += ' x'; ";
+  for (int i = 0; i < 250; ++i) code += "}";
+  code += "\n  throw new Error(m);\n}\n";
+  auto sites = Extract(code);
+  EXPECT_GE(sites.size(), 1u);
+  EXPECT_LE(sites.size(), 8u);
+}
+
 TEST(JsExtractor, ErrorBuiltThenThrownWithCode) {
   auto sites = Extract(
       "function open(p) {\n"
@@ -93,7 +164,8 @@ TEST(JsExtractor, ErrorBuiltThenThrownWithCode) {
 
 TEST(JsExtractor, CodesFromPropertiesConstantsAndNodeClasses) {
   auto sites = Extract(
-      "throw new AxiosError('Request failed with status code ' + status, AxiosError.ERR_BAD_REQUEST);\n"
+      "throw new AxiosError('Request failed with status code ' + status, "
+      "AxiosError.ERR_BAD_REQUEST);\n"
       "throw new SystemError('socket hung up', { code: 'ECONNRESET' });\n"
       "throw new ERR_INVALID_ARG_TYPE('name', 'string', value);\n"
       "return Promise.reject(new CanceledError('canceled'));\n",

@@ -473,7 +473,9 @@ class KotlinFile {
     size_t before = out_->size();
     FinishEach(stmt, std::move(site), alts);
     returns_ = false;
-    if (facts_ && out_->size() > before) AddConstructionLink(call, c, (*out_)[before]);
+    if (facts_ && out_->size() > before) {
+      AddConstructionLink(call, c, (*out_)[before], thrown, returned);
+    }
   }
 
   // `if (c) a else b`: the value of each branch.
@@ -676,12 +678,29 @@ class KotlinFile {
 
   // The messages of a conditional message argument, each with text, else none.
   std::vector<Template> AlternativeTemplates(TSNode n) {
-    return ConditionalMessages(
-        n, [this](TSNode x) { return Branches(x); },
-        [this](TSNode leaf) {
-          std::string note;
-          return ExprTemplate(leaf, ts_node_start_byte(leaf), 0, &note);
-        });
+    auto expand = [this](TSNode leaf) {
+      std::string note;
+      return ExprTemplate(leaf, ts_node_start_byte(leaf), 0, &note);
+    };
+    std::vector<Template> out = ConditionalMessages(
+        n, [this](TSNode x) { return Branches(x); }, expand);
+    if (!out.empty()) return out;
+    // `if (offset >= 0) "Unexpected token at offset $offset: $message" else
+    // message`: a branch that passes a String parameter on carries the
+    // caller's text (linked at the caller); the branches with text are
+    // this function's messages.
+    if (ts_node_is_null(n)) return {};
+    std::vector<TSNode> branches = Branches(n);
+    if (branches.size() < 2) return {};
+    for (TSNode b : branches) {
+      Template t = expand(b);
+      if (t.HasLiteralText()) {
+        out.push_back(std::move(t));
+      } else if (!Is(b, "simple_identifier") || !StringParam(Func(b), ts::Text(b, src_))) {
+        return {};
+      }
+    }
+    return out.size() < branches.size() ? out : std::vector<Template>{};
   }
 
   // One site per message of a conditional message; else the site as is.
@@ -1318,12 +1337,16 @@ class KotlinFile {
 
   // `X(..)` that made a site: X's own constructor may compose the message.
   // A thrown `X(fields, name)` read as no message at all is linked too: the
-  // class's text replaces the opaque site.
-  void AddConstructionLink(TSNode n, const Call& c, const ErrorSite& made) {
+  // class's text replaces the opaque site. Thrown or returned (`fun
+  // X(offset: Int, message: String) = X(..)`) as written, for the factory
+  // functions Kotlin names like the class they build (link.cc Reaches).
+  void AddConstructionLink(TSNode n, const Call& c, const ErrorSite& made, bool thrown,
+                           bool returned) {
     LinkCall call;
     call.callee = c.name;
     call.construct = true;
-    call.thrown = made.message_opaque;
+    call.thrown = made.message_opaque || thrown;
+    call.returned = returned;
     if (!MakeLinkCall(n, c, &call)) return;
     bool text = made.message_opaque;
     for (const Template& t : call.args) text |= t.HasLiteralText();
