@@ -31,8 +31,8 @@
 #include "extract/csharp/csharp_sinks.h"
 #include "extract/csharp/csharp_strings.h"
 #include "extract/jvm/jvm_idioms.h"
-#include "util/text.h"
 #include "resolve/call_facts.h"
+#include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_c_sharp();
 
@@ -403,16 +403,23 @@ class CSharpFile {
     return ExprTemplate(n, ts_node_start_byte(n), 0, &note);
   }
 
-  // `: base("bad " + x)` / `: this(..)` in the constructor of an exception.
-  void HandleBase(TSNode n) {
+  // The name of the class declaring `n` when it is an exception class (by
+  // its own name or its base's), else "".
+  std::string EnclosingExceptionClass(TSNode n) {
     TSNode cls = ts::EnclosingScope(n, [](TSNode a) { return IsTypeDecl(Type(a)); });
-    if (!Is(cls, "class_declaration")) return;
+    if (!Is(cls, "class_declaration")) return "";
     std::string name(ts::Text(Field(cls, "name"), src_));
     std::string parent;
     for (TSNode c : NamedChildren(cls)) {
       if (Is(c, "base_list")) parent = ClassName(ts::Text(ts::FirstNamed(c), src_));
     }
-    if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
+    return LooksLikeExceptionClass(name) || LooksLikeExceptionClass(parent) ? name : "";
+  }
+
+  // `: base("bad " + x)` / `: this(..)` in the constructor of an exception.
+  void HandleBase(TSNode n) {
+    std::string name = EnclosingExceptionClass(n);
+    if (name.empty()) return;
     ErrorSite site = NewSite(n, SiteKind::kRaise);
     site.error_class = name;
     TSNode list{};
@@ -433,14 +440,8 @@ class CSharpFile {
   // unmapped members there). Each return with text is a site of the class.
   void HandleMessageOverride(TSNode prop) {
     if (ts::Text(Field(prop, "name"), src_) != "Message") return;
-    TSNode cls = ts::EnclosingScope(prop, [](TSNode a) { return IsTypeDecl(Type(a)); });
-    if (!Is(cls, "class_declaration")) return;
-    std::string name(ts::Text(Field(cls, "name"), src_));
-    std::string parent;
-    for (TSNode c : NamedChildren(cls)) {
-      if (Is(c, "base_list")) parent = ClassName(ts::Text(ts::FirstNamed(c), src_));
-    }
-    if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
+    std::string name = EnclosingExceptionClass(prop);
+    if (name.empty()) return;
     for (TSNode value : GetterValues(prop)) {
       TSNode at = value;
       std::string note;
