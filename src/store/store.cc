@@ -547,16 +547,17 @@ Result<std::vector<std::string>> Store::FindIds(std::string_view ref, size_t lim
   std::string slug = parts.back(), repo;
   if (parts.size() == 3) repo = parts[0] + "/" + parts[1];
   if (parts.size() != 1 && parts.size() != 3) return std::vector<std::string>();
+  bool by_id = IsHexPrefix(r);
   // An id prefix is a range scan on the primary key; a slug (unique per
   // repository) scans, which is fine for a command a person types.
-  Stmt st(db, IsHexPrefix(r)
+  Stmt st(db, by_id
                   ? "SELECT id FROM records WHERE id >= ?1 AND id < ?1 || 'g' ORDER BY id LIMIT ?2"
                   : "SELECT id FROM records WHERE slug = ?1 AND (?3 = '' OR repo = ?3 COLLATE "
                     "NOCASE) ORDER BY id LIMIT ?2");
   if (Status s = st.status("cannot look up records"); !s.ok()) return s;
-  st.Bind(1, IsHexPrefix(r) ? r : slug);
+  st.Bind(1, by_id ? r : slug);
   st.Bind(2, static_cast<int64_t>(limit));
-  if (!IsHexPrefix(r)) st.Bind(3, repo);
+  if (!by_id) st.Bind(3, repo);
   std::vector<std::string> out;
   int rc;
   while ((rc = st.Step()) == SQLITE_ROW) out.push_back(st.Text(0));
