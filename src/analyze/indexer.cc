@@ -15,6 +15,7 @@
 #include "analyze/visibility.h"
 #include "errdex/extractor.h"
 #include "errdex/store.h"
+#include "extract/common/condition_cap.h"
 #include "resolve/class_docs.h"
 #include "resolve/link.h"
 #include "resolve/link_constants.h"
@@ -57,6 +58,7 @@ void ExtractFile(const SourceFile& file, FileResult* out, FileFacts* facts) {
     out->sites.clear();
     return;
   }
+  for (ErrorSite& site : out->sites) CapConditions(&site);
   out->sites_found = static_cast<int>(out->sites.size());
 }
 
@@ -180,6 +182,7 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
     LinkMessages(facts, per_file);
     for (size_t i = 0; i < files.size(); ++i) {
       ApplyRecordLimits(options.limits, files[i].path, &results[i].sites, summary);
+      for (ErrorSite& site : results[i].sites) CapConditions(&site);  // linked sites too
       results[i].sites_found = static_cast<int>(results[i].sites.size());
     }
   }

@@ -12,9 +12,11 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "errdex/extractor.h"
+#include "extract/common/condition_cap.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "extract/python/python_strings.h"
@@ -1316,13 +1318,27 @@ class PythonFile {
 
   // `name = ...` and `name += ...` inside `scope` (not in nested functions or
   // classes) that start before `pos`, in source order.
+  // Cached per scope and name: every raise in a long function asks again,
+  // and walking the body each time made big functions quadratic.
   std::vector<TSNode> AssignmentsTo(TSNode scope, const std::string& name, uint32_t pos) {
+    auto key = std::make_tuple(ts_node_start_byte(scope), ts_node_end_byte(scope), name);
+    auto it = assignments_.find(key);
+    if (it == assignments_.end()) {
+      it = assignments_.emplace(key, AllAssignmentsTo(scope, name)).first;
+    }
+    std::vector<TSNode> out;
+    for (TSNode n : it->second) {
+      if (ts_node_start_byte(n) < pos) out.push_back(n);
+    }
+    return out;
+  }
+
+  std::vector<TSNode> AllAssignmentsTo(TSNode scope, const std::string& name) {
     std::vector<TSNode> out;
     std::vector<TSNode> stack = {scope};
     while (!stack.empty()) {
       TSNode n = stack.back();
       stack.pop_back();
-      if (ts_node_start_byte(n) >= pos) continue;
       std::string_view type = Type(n);
       if ((type == "function_definition" || type == "class_definition") && !ts_node_eq(n, scope)) {
         continue;
@@ -1478,29 +1494,55 @@ class PythonFile {
     return Is(clause, "elif_clause") || Is(clause, "else_clause") ? ts_node_parent(clause) : clause;
   }
 
+  // Only the nearest earlier branches: a chain of thousands of `elif`s
+  // would give every site all of them (CapConditions keeps these anyway).
   void AddPriorBranchesFalse(TSNode if_stmt, TSNode upto, ErrorSite* site) {
     if (!Is(if_stmt, "if_statement")) return;
-    AddCondition(site, Field(if_stmt, "condition"), false);
-    for (TSNode c : NamedChildren(if_stmt)) {
-      if (ts_node_eq(c, upto)) break;
-      if (Is(c, "elif_clause")) AddCondition(site, Field(c, "condition"), false);
+    // The clause list is kept per statement: listing it for every site of a
+    // long chain was quadratic.
+    auto [it, fresh] = clauses_.try_emplace(ts_node_start_byte(if_stmt));
+    if (fresh) it->second = NamedChildren(if_stmt);
+    const std::vector<TSNode>& clauses = it->second;
+    auto end = std::lower_bound(clauses.begin(), clauses.end(), ts_node_start_byte(upto),
+                                [](TSNode c, uint32_t at) { return ts_node_start_byte(c) < at; });
+    std::vector<TSNode> prior;
+    for (auto c = end; c != clauses.begin() && prior.size() < kMaxSiteConditions;) {
+      --c;
+      if (Is(*c, "elif_clause")) prior.push_back(Field(*c, "condition"));
     }
+    if (prior.size() < kMaxSiteConditions) prior.push_back(Field(if_stmt, "condition"));
+    for (auto c = prior.rbegin(); c != prior.rend(); ++c) AddCondition(site, *c, false);
   }
 
   // `if cond: return` (no else) before `stmt` in the same block means `cond`
   // was false on the way to the site.
+  // The exits of a block are listed once per block, and a site takes the
+  // nearest kMaxSiteConditions of them: a function of thousands of
+  // `if ...: raise` statements was quadratic.
   void AddEarlyExits(TSNode block, TSNode stmt, ErrorSite* site) {
+    auto [it, fresh] = exits_.try_emplace(ts_node_start_byte(block));
+    if (fresh) it->second = EarlyExits(block);
+    const std::vector<TSNode>& exits = it->second;
+    auto end = std::lower_bound(exits.begin(), exits.end(), ts_node_start_byte(stmt),
+                                [](TSNode c, uint32_t at) { return ts_node_start_byte(c) < at; });
+    auto begin = end - std::min<ptrdiff_t>(end - exits.begin(), kMaxSiteConditions);
+    for (auto c = begin; c != end; ++c) AddCondition(site, Field(*c, "condition"), false);
+  }
+
+  // The `if` statements of `block` without `else` whose body ends by leaving.
+  std::vector<TSNode> EarlyExits(TSNode block) {
+    std::vector<TSNode> out;
     for (TSNode s : NamedChildren(block)) {
-      if (ts_node_start_byte(s) >= ts_node_start_byte(stmt)) break;
       if (!Is(s, "if_statement") || !ts_node_is_null(Field(s, "alternative"))) continue;
       std::vector<TSNode> body = NamedChildren(Field(s, "consequence"));
       if (body.empty()) continue;
       std::string_view last = Type(body.back());
       if (last == "return_statement" || last == "raise_statement" || last == "continue_statement" ||
           last == "break_statement") {
-        AddCondition(site, Field(s, "condition"), false);
+        out.push_back(s);
       }
     }
+    return out;
   }
 
   void AddCondition(ErrorSite* site, TSNode cond, bool polarity) {
@@ -1587,6 +1629,9 @@ class PythonFile {
   std::map<const void*, std::vector<std::string>> call_params_;
   std::map<std::string, SourceNote> class_docs_;
   std::map<std::string, Helper> helpers_;
+  std::map<std::tuple<uint32_t, uint32_t, std::string>, std::vector<TSNode>> assignments_;
+  std::map<uint32_t, std::vector<TSNode>> clauses_;  // if_statement start -> its clauses
+  std::map<uint32_t, std::vector<TSNode>> exits_;    // block start -> its early exits
   std::vector<Pending> pending_;
   std::vector<Function> functions_;
 };
