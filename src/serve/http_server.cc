@@ -29,6 +29,7 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <unordered_map>
 
 #include "errdex/input.h"
 #include "errdex/serve.h"
@@ -47,9 +48,19 @@ using serve::HttpRequest;
 using serve::HttpResponse;
 
 constexpr size_t kMaxHeaderBytes = 8 * 1024;
-constexpr auto kRequestDeadline = std::chrono::seconds(5);  // headers + body of one request
-constexpr auto kDrainDeadline = std::chrono::seconds(1);    // reading after an error reply
-constexpr int kMaxConnections = 4096;
+// A request's headers must arrive within kHeaderDeadline. Its body may take
+// as long as it keeps coming at kMinBodyRate on average after the first
+// kBodyGrace, with no pause longer than kBodyStall: an honest 10 MiB upload
+// over a slow link succeeds, a body trickled byte by byte is cut.
+constexpr auto kHeaderDeadline = std::chrono::seconds(5);
+constexpr auto kBodyStall = std::chrono::seconds(5);
+constexpr auto kBodyGrace = std::chrono::seconds(5);
+constexpr double kMinBodyRate = 8 * 1024;                 // bytes per second
+constexpr auto kWriteDeadline = std::chrono::seconds(5);  // one response
+constexpr auto kDrainDeadline = std::chrono::seconds(1);  // reading after an error reply
+// Past the connection limits a client gets 503 and Retry-After; far past the
+// global one the socket is closed unanswered, to keep descriptors free.
+constexpr int kRefusalSlack = 256;
 
 // Prometheus latency histogram bounds, seconds.
 constexpr std::array<double, 10> kBuckets = {0.0001, 0.00025, 0.0005, 0.001, 0.0025,
@@ -197,7 +208,29 @@ struct ServerState {
   Metrics* metrics;
   net::thread_pool* slow_pool;
   bool metrics_enabled;
+  int max_connections;
+  int max_per_ip;
   std::atomic<int> connections{0};
+  std::mutex ip_mu;
+  std::unordered_map<std::string, int> per_ip;  // open connections by peer address
+
+  // Counts a connection from `ip`; false when a limit is reached (then
+  // nothing is counted for the address).
+  bool Admit(const std::string& ip) {
+    if (connections.load() >= max_connections) return false;
+    std::lock_guard<std::mutex> lock(ip_mu);
+    int& n = per_ip[ip];
+    if (n >= max_per_ip) {
+      if (n == 0) per_ip.erase(ip);
+      return false;
+    }
+    ++n;
+    return true;
+  }
+  void Release(const std::string& ip) {
+    std::lock_guard<std::mutex> lock(ip_mu);
+    if (auto it = per_ip.find(ip); it != per_ip.end() && --it->second <= 0) per_ip.erase(it);
+  }
 };
 
 // Bodies are spans over bytes the session keeps alive: its own string, or a
@@ -280,24 +313,69 @@ HttpResponse Answer(const ServerState& st, const std::string& method, std::strin
 // One client connection: read a request, answer, repeat while keep-alive.
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  Session(tcp::socket socket, ServerState* st) : stream_(std::move(socket)), st_(st) {
+  // `ip` is the peer's address when the connection was admitted (counted
+  // against its limit), empty when it is to be refused.
+  Session(tcp::socket socket, ServerState* st, std::string ip)
+      : stream_(std::move(socket)), st_(st), ip_(std::move(ip)) {
     st_->connections++;
   }
-  ~Session() { st_->connections--; }
+  ~Session() {
+    st_->connections--;
+    if (!ip_.empty()) st_->Release(ip_);
+  }
 
   void Start() {
-    net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->Read(); });
+    net::dispatch(stream_.get_executor(), [self = shared_from_this()] {
+      if (self->ip_.empty()) return self->Refuse();
+      self->Read();
+    });
   }
 
  private:
+  // Over a connection limit: say so, and when to come back.
+  void Refuse() {
+    start_ = std::chrono::steady_clock::now();
+    HttpResponse out = serve::JsonError(503, "too many connections; retry in a second");
+    out.headers.emplace_back("Retry-After", "1");
+    Send(std::move(out), 11, false, false, "refused");
+  }
+
   void Read() {
     parser_.emplace();
     parser_->header_limit(kMaxHeaderBytes);
     parser_->body_limit(kMaxInputBytes);
-    stream_.expires_after(kRequestDeadline);
-    http::async_read(
+    stream_.expires_after(kHeaderDeadline);
+    http::async_read_header(
         stream_, buffer_, *parser_,
-        [self = shared_from_this()](beast::error_code ec, size_t) { self->OnRead(ec); });
+        [self = shared_from_this()](beast::error_code ec, size_t) { self->OnHeader(ec); });
+  }
+
+  void OnHeader(beast::error_code ec) {
+    if (ec || parser_->is_done()) return OnRead(ec);
+    body_start_ = std::chrono::steady_clock::now();
+    body_bytes_ = 0;
+    ReadBody();
+  }
+
+  void ReadBody() {
+    stream_.expires_after(kBodyStall);
+    http::async_read_some(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, size_t n) { self->OnBody(ec, n); });
+  }
+
+  void OnBody(beast::error_code ec, size_t n) {
+    if (ec || parser_->is_done()) return OnRead(ec);
+    body_bytes_ += n;
+    double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - body_start_).count();
+    if (secs > std::chrono::duration<double>(kBodyGrace).count() &&
+        static_cast<double>(body_bytes_) < secs * kMinBodyRate) {
+      start_ = std::chrono::steady_clock::now();
+      return Send(serve::JsonError(408, "the request body arrives slower than 8 KiB/s"), 11, false,
+                  false, "rejected");
+    }
+    ReadBody();
   }
 
   void OnRead(beast::error_code ec) {
@@ -364,7 +442,7 @@ class Session : public std::enable_shared_from_this<Session> {
     res_ = std::make_shared<Response>(ToBeast(out_, head, version, keep));
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     st_->metrics->Observe(label, status, secs);
-    stream_.expires_after(kRequestDeadline);
+    stream_.expires_after(kWriteDeadline);
     http::async_write(stream_, *res_,
                       [self = shared_from_this(), keep](beast::error_code ec, size_t) {
                         self->res_.reset();
@@ -403,6 +481,9 @@ class Session : public std::enable_shared_from_this<Session> {
 
   beast::tcp_stream stream_;
   ServerState* st_;
+  std::string ip_;  // empty: refused
+  std::chrono::steady_clock::time_point body_start_;
+  size_t body_bytes_ = 0;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   HttpResponse out_;                      // owns the body res_ points into
@@ -429,12 +510,14 @@ class Listener : public std::enable_shared_from_this<Listener> {
   void OnAccept(beast::error_code ec, tcp::socket socket) {
     if (ec == net::error::operation_aborted) return;
     if (!ec) {
-      if (st_->connections.load() >= kMaxConnections) {
+      std::string ip = socket.remote_endpoint(ec).address().to_string();
+      if (ec || st_->connections.load() >= st_->max_connections + kRefusalSlack) {
         beast::error_code ignored;
-        socket.close(ignored);  // over the cap: refuse rather than starve the others
+        socket.close(ignored);  // far over the cap: keep descriptors for the others
       } else {
         socket.set_option(tcp::no_delay(true), ec);
-        std::make_shared<Session>(std::move(socket), st_)->Start();
+        if (!st_->Admit(ip)) ip.clear();  // refused with 503 + Retry-After
+        std::make_shared<Session>(std::move(socket), st_, std::move(ip))->Start();
       }
     } else if (ec == net::error::no_descriptors) {
       // Out of file descriptors: back off briefly instead of spinning.
@@ -487,7 +570,8 @@ Status Serve(const ServeOptions& opt) {
   CorpusHolder holder(*corpus);
   Metrics metrics;
   net::thread_pool slow_pool(cores);
-  ServerState st{&holder, &metrics, &slow_pool, o.metrics};
+  ServerState st{&holder,   &metrics,          &slow_pool,
+                 o.metrics, o.max_connections, o.max_connections_per_ip};
 
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
