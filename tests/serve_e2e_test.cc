@@ -561,5 +561,28 @@ TEST_F(ServeE2E, HonestSlowUploadsSucceedTrickledBodiesAreCut) {
   ExpectHealthy();
 }
 
+// With every slot taken by connections that sent nothing, a client that
+// sends its request is served: the oldest idle connection makes room.
+TEST_F(ServeE2E, IdleConnectionsMakeRoomWhenAllSlotsAreTaken) {
+  pid_t pid = 0;
+  int port = StartServer(db_, dir_->Join("serve-evict.out"), &pid, {"--max-connections", "8"});
+  ASSERT_GT(port, 0);
+  std::vector<int> idle;
+  for (int i = 0; i < 8; ++i) {
+    idle.push_back(Connect(port));
+    ASSERT_GE(idle.back(), 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  HttpReply r = Get(port, "/healthz");
+  EXPECT_EQ(r.status, 200);
+  char c;
+  EXPECT_EQ(recv(idle[0], &c, 1, 0), 0) << "the oldest idle connection was not closed";
+  for (int fd : idle) close(fd);
+  kill(pid, SIGTERM);
+  int st = 0;
+  waitpid(pid, &st, 0);
+}
+
 }  // namespace
 }  // namespace errdex
