@@ -434,6 +434,28 @@ size_t GoPanic(const Lines& lines, size_t i, Collector* out) {
   return k;
 }
 
+// `.unwrap()` on an error prints it in Debug form, a string literal inside
+// a constructor (`Error("bad \\"x\\"", line: 2, column: 3)`), escapes doubled.
+// The literal, unescaped, is the message as the error's Display writes it;
+// empty when the panic holds none.
+std::string DebugFormMessage(std::string_view panic) {
+  static const RE2* const debug_re = new RE2(R"(on an `Err` value: [\w:]+\("((?:[^"\\]|\\.)*)\")");
+  std::string quoted;
+  if (!RE2::PartialMatch(re2::StringPiece(panic.data(), panic.size()), *debug_re, &quoted)) {
+    return {};
+  }
+  std::string out;
+  for (size_t i = 0; i < quoted.size(); ++i) {
+    if (quoted[i] != '\\' || i + 1 == quoted.size()) {
+      out += quoted[i];
+      continue;
+    }
+    char c = quoted[++i];
+    out += c == 'n' ? '\n' : c == 't' ? '\t' : c;  // \\ \" \' stand for themselves
+  }
+  return out;
+}
+
 // Rust: "thread 'main' panicked at src/main.rs:5:5:" with the message on the
 // following lines (Rust >= 1.73), or "panicked at 'msg', src/main.rs:5:5".
 size_t RustPanic(const Lines& lines, size_t i, Collector* out) {
@@ -465,7 +487,13 @@ size_t RustPanic(const Lines& lines, size_t i, Collector* out) {
   }
   if (!file.empty()) e.frames.push_back({file, line});
   e.message = std::string(Trim(e.message));
+  std::string inner = DebugFormMessage(e.message);
+  ErrorText debug = e;
   out->Add(std::move(e));
+  if (!inner.empty()) {  // after the panic: the inner error is tried first
+    debug.message = std::move(inner);
+    out->Add(std::move(debug));
+  }
   return k;
 }
 

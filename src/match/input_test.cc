@@ -363,6 +363,16 @@ TEST(InputTest, TimestampsOnEveryLineOfAMessageAreDropped) {
   EXPECT_NE(errors[0].message.find("no longer be found in that source."), std::string::npos);
 }
 
+TEST(InputTest, RustUnwrapOfAnErrorInDebugFormGivesItsMessage) {
+  std::vector<ErrorText> errors = ParseInput(
+      "thread '<unnamed>' panicked at 'called `Result::unwrap()` on an `Err` value: "
+      "Error(\"control character (\\\\u0000-\\\\u001F) found \\\"here\\\"\", line: 2, column: 3)', "
+      "src/main.rs:453:25\n");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[1].message, "control character (\\u0000-\\u001F) found \"here\"");
+  EXPECT_EQ(errors[1].frames.at(0).line, 453);
+}
+
 TEST(InputTest, NodeTraceWithCode) {
   std::vector<ErrorText> errors = ParseInput(
       "/app/index.js:10\n"
