@@ -11,6 +11,7 @@
 #include "analyze/case_values.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
+#include "analyze/io_advice.h"
 #include "analyze/param_doc.h"
 #include "analyze/site_shape.h"
 #include "analyze/value_origin.h"
@@ -601,6 +602,21 @@ void Solutions(const ErrorSite& s, const SiteView& v, Record* r) {
     r->solutions.push_back(advice + " (the message's own advice)");
     lines.push_back(s.line);
   }
+  // An internal check is said first: advice derived from its condition is
+  // about the library's own state, which the user does not set.
+  if (!v.internal.empty()) {
+    r->solutions.push_back("If you hit this internal check (" + v.internal +
+                           "): it guards the library's own state, not a condition its users "
+                           "are meant to meet, so report it upstream with the input that led "
+                           "here");
+    lines.push_back(s.line);
+  }
+  std::string failed_call;
+  if (v.err_source) failed_call = v.err_source->text.substr(0, v.err_source->text.find(" fails"));
+  if (std::string io = IoAdvice(s.message.Display(), s.error_class, failed_call); !io.empty()) {
+    r->solutions.push_back(io);
+    lines.push_back(v.err_source ? v.err_source->line : s.line);
+  }
   if (v.decisive) {
     std::string fix = CheckSolution(s, v);
     if (!fix.empty()) {
@@ -616,11 +632,6 @@ void Solutions(const ErrorSite& s, const SiteView& v, Record* r) {
                            "` that one of the cases after line " + std::to_string(v.shape->line) +
                            " handles (the rest reach line " + std::to_string(s.line) + ")");
     lines.push_back(v.shape->line);
-  }
-  if (r->solutions.empty() && !v.internal.empty()) {
-    r->solutions.push_back("If you hit this internal check (" + v.internal +
-                           "), report it to the project with the input that led here");
-    lines.push_back(s.line);
   }
   if (r->solutions.empty()) {
     r->solutions.push_back(
