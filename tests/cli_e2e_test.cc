@@ -90,6 +90,34 @@ TEST(CliE2E, TerminalEscapesFromIndexedCodeAreShownNotSent) {
   EXPECT_NE(out.find("app/core.py:2"), std::string::npos) << out;
 }
 
+// A NUL escape in a literal (`"\x00"`) is part of the message: it is shown
+// as \x00 by list, show and explain, not cut there (printf would stop at it).
+TEST(CliE2E, NulInAMessageIsShownNotTruncated) {
+  testing::TempDir repo, db_dir;
+  std::string db = db_dir.Join("errdex.db");
+  testing::WriteFile(repo.path(), "app/core.py",
+                     "def f(x):\n"
+                     "    raise ValueError(\"bad \\x00 byte %s\" % x)\n");
+  testing::GitCommitAll(repo.path(), "acme/app");
+  std::string out;
+  ASSERT_EQ(testing::Run(Errdex("index " + ShellQuote(repo.path()) + " --repo acme/app --db " +
+                                ShellQuote(db) + " --no-progress"),
+                         &out),
+            0)
+      << out;
+  EXPECT_EQ(testing::Run(Errdex("list --db " + ShellQuote(db)), &out), 0);
+  EXPECT_NE(out.find("app/core.py:2  ValueError  bad \\x00 byte %s\n"), std::string::npos) << out;
+  std::string id = out.substr(0, 16);
+  EXPECT_EQ(testing::Run(Errdex("show " + id + " --db " + ShellQuote(db)), &out), 0);
+  EXPECT_NE(out.find("Error message\n  bad \\x00 byte %s\n"), std::string::npos) << out;
+  EXPECT_NE(out.find(">     2      raise ValueError(\"bad \\x00 byte %s\" % x)\n"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find('\0'), std::string::npos);
+  testing::Run(Errdex("explain --db " + ShellQuote(db) + " 'ValueError: bad  byte 5'"), &out);
+  EXPECT_NE(out.find("   bad \\x00 byte %s\n   at app/core.py:2"), std::string::npos) << out;
+}
+
 TEST(CliE2E, ReadOnlyCommandsNeverCreateADatabase) {
   testing::TempDir dir;
   std::string db = dir.Join("typo/errdex.db");

@@ -41,6 +41,8 @@ Result<std::unique_ptr<Store>> OpenStore(const std::string& db);
 Result<std::unique_ptr<Store>> OpenStoreForReading(const std::string& db);
 // printf to stdout with control characters shown, not sent (TerminalSafe in
 // util/text.h): text printed for people comes from indexed files and pastes.
+// printf stops a %s argument at its first NUL, so text that may hold one (a
+// message, source line or paste) is passed as TerminalSafe(text).c_str().
 void PrintSafe(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
 // What `index` reads: which repository, which files, where to store.

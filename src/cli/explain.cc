@@ -28,19 +28,21 @@ struct ExplainArgs {
 void PrintMatch(size_t rank, const Match& m) {
   const Record& r = *m.record;
   PrintSafe("%zu. %s  [%s, score %.2f]\n", rank,
-            r.error_class.empty() ? r.kind.c_str() : r.error_class.c_str(), m.match_type.c_str(),
-            m.score);
-  PrintSafe("   %s\n", OneLine(r.error_message, 400).c_str());
-  PrintSafe("   at %s:%d in %s\n", r.file_path.c_str(), r.line_number, r.repo.c_str());
+            r.error_class.empty() ? r.kind.c_str() : TerminalSafe(r.error_class).c_str(),
+            m.match_type.c_str(), m.score);
+  PrintSafe("   %s\n", TerminalSafe(OneLine(r.error_message, 400)).c_str());
+  PrintSafe("   at %s:%d in %s\n", TerminalSafe(r.file_path).c_str(), r.line_number,
+            r.repo.c_str());
   PrintSafe("   %s\n", r.github_url.c_str());
-  if (!m.reason.empty()) PrintSafe("   why: %s\n", m.reason.c_str());
+  if (!m.reason.empty()) PrintSafe("   why: %s\n", TerminalSafe(m.reason).c_str());
   if (!m.captures.empty()) {
     PrintSafe("   captured:\n");
     for (const Capture& c : m.captures) {
-      PrintSafe("     %s = %s\n", c.name.c_str(), std::string(Utf8Prefix(c.value, 200)).c_str());
+      PrintSafe("     %s = %s\n", c.name.c_str(),
+                TerminalSafe(std::string(Utf8Prefix(c.value, 200))).c_str());
     }
   }
-  PrintSafe("   %s\n", std::string(Utf8Prefix(r.documentation, 300)).c_str());
+  PrintSafe("   %s\n", TerminalSafe(std::string(Utf8Prefix(r.documentation, 300))).c_str());
   PrintSafe("   id %s  (errdex show %s)\n", r.id.c_str(), r.id.c_str());
 }
 
@@ -123,14 +125,16 @@ int RunExplain(ExplainArgs a) {
     if (hits.empty()) {
       std::vector<ErrorText> errors = ParseInput(a.text);
       std::string msg = errors.empty() ? a.text : errors.back().message;
-      PrintSafe("no confident match for: %s\n", std::string(Utf8Prefix(msg, 200)).c_str());
+      PrintSafe("no confident match for: %s\n",
+                TerminalSafe(std::string(Utf8Prefix(msg, 200))).c_str());
     }
     for (size_t i = 0; i < hits.size(); ++i) PrintMatch(i + 1, hits[i].match);
   } else {
     // --all: every error of the input in order, with its own matches.
     std::vector<ErrorText> errors = ParseInput(a.text);
     for (const ErrorText& e : errors) {
-      if (errors.size() > 1) PrintSafe("== input line %d: %s\n", e.input_line, e.message.c_str());
+      if (errors.size() > 1)
+        PrintSafe("== input line %d: %s\n", e.input_line, TerminalSafe(e.message).c_str());
       size_t rank = 0;
       for (const PasteHit& h : hits) {
         if (h.error.input_line == e.input_line && h.error.message == e.message) {
@@ -138,7 +142,8 @@ int RunExplain(ExplainArgs a) {
         }
       }
       if (rank == 0) {
-        PrintSafe("no confident match for: %s\n", std::string(Utf8Prefix(e.message, 200)).c_str());
+        PrintSafe("no confident match for: %s\n",
+                  TerminalSafe(std::string(Utf8Prefix(e.message, 200))).c_str());
       }
     }
   }

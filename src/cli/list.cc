@@ -31,8 +31,9 @@ int RunList(const std::string& repo, const std::string& db, bool json) {
   } else {
     for (const Record& r : *records) {
       std::string cls = r.error_class.empty() ? r.kind : r.error_class;
-      PrintSafe("%s  %s:%d  %s  %s\n", r.id.c_str(), r.file_path.c_str(), r.line_number,
-                cls.c_str(), OneLine(r.error_message, 120).c_str());
+      PrintSafe("%s  %s:%d  %s  %s\n", r.id.c_str(), TerminalSafe(r.file_path).c_str(),
+                r.line_number, TerminalSafe(cls).c_str(),
+                TerminalSafe(OneLine(r.error_message, 120)).c_str());
     }
   }
   if (records->empty() && !repo.empty()) {

@@ -40,10 +40,10 @@ size_t ModelItemsFrom(const Record& r, const char* field, size_t size) {
 
 void PrintRecord(const Record& r) {
   PrintSafe("%s  %s\n", r.id.c_str(),
-            r.error_class.empty() ? r.kind.c_str() : r.error_class.c_str());
+            r.error_class.empty() ? r.kind.c_str() : TerminalSafe(r.error_class).c_str());
   PrintSafe("repo:      %s @ %s\n", r.repo.c_str(), r.analyzed_sha.c_str());
-  PrintSafe("where:     %s:%d", r.file_path.c_str(), r.line_number);
-  if (!r.function.empty()) PrintSafe(" in %s", r.function.c_str());
+  PrintSafe("where:     %s:%d", TerminalSafe(r.file_path).c_str(), r.line_number);
+  if (!r.function.empty()) PrintSafe(" in %s", TerminalSafe(r.function).c_str());
   PrintSafe("\nlink:      %s\n", r.github_url.c_str());
   PrintSafe("type:      %s, %s\n", r.error_type.c_str(), r.severity.c_str());
   if (std::string note = ModelNote(r); !note.empty()) {
@@ -51,32 +51,34 @@ void PrintRecord(const Record& r) {
               r.id.c_str());
   }
   PrintSafe("\n");
-  PrintSafe("Error message\n  %s\n\nPattern\n  %s\n\n", r.error_message.c_str(),
-            r.message_pattern.c_str());
+  PrintSafe("Error message\n  %s\n\nPattern\n  %s\n\n", TerminalSafe(r.error_message).c_str(),
+            TerminalSafe(r.message_pattern).c_str());
   PrintSafe("What it means\n  %s\n\nWhen it happens\n  %s\n  %s\n\nSolutions\n",
-            r.documentation.c_str(), r.trigger_scenarios.c_str(), r.common_situations.c_str());
+            TerminalSafe(r.documentation).c_str(), TerminalSafe(r.trigger_scenarios).c_str(),
+            TerminalSafe(r.common_situations).c_str());
   size_t model_from = ModelItemsFrom(r, "solutions", r.solutions.size());
   for (size_t i = 0; i < r.solutions.size(); ++i) {
-    PrintSafe("  %zu. %s%s\n", i + 1, i >= model_from ? "[model] " : "", r.solutions[i].c_str());
+    PrintSafe("  %zu. %s%s\n", i + 1, i >= model_from ? "[model] " : "",
+              TerminalSafe(r.solutions[i]).c_str());
   }
   if (!r.prevention_tips.empty()) {
     PrintSafe("\nPrevention\n");
     size_t tips_from = ModelItemsFrom(r, "preventionTips", r.prevention_tips.size());
     for (size_t i = 0; i < r.prevention_tips.size(); ++i) {
-      PrintSafe("  - %s%s\n", i >= tips_from ? "[model] " : "", r.prevention_tips[i].c_str());
+      PrintSafe("  - %s%s\n", i >= tips_from ? "[model] " : "",
+                TerminalSafe(r.prevention_tips[i]).c_str());
     }
   }
   if (!r.handling_strategy.empty()) {
-    PrintSafe("\nHandling\n  %s\n", r.handling_strategy.c_str());
-    if (r.try_catch_pattern) PrintSafe("%s\n", r.try_catch_pattern->c_str());
+    PrintSafe("\nHandling\n  %s\n", TerminalSafe(r.handling_strategy).c_str());
+    if (r.try_catch_pattern) PrintSafe("%s\n", TerminalSafe(*r.try_catch_pattern).c_str());
   }
-  if (!r.example_fix.empty()) PrintSafe("\nExample fix\n%s\n", r.example_fix.c_str());
+  if (!r.example_fix.empty()) PrintSafe("\nExample fix\n%s\n", TerminalSafe(r.example_fix).c_str());
   PrintSafe("\nSource (lines %d-%d)\n", r.source_code_start, r.source_code_end);
   std::vector<std::string_view> lines = SplitLines(r.source_code);
   for (size_t i = 0; i < lines.size(); ++i) {
     int n = r.source_code_start + static_cast<int>(i);
-    PrintSafe("%s%6d  %.*s\n", n == r.line_number ? ">" : " ", n, static_cast<int>(lines[i].size()),
-              lines[i].data());
+    PrintSafe("%s%6d  %s\n", n == r.line_number ? ">" : " ", n, TerminalSafe(lines[i]).c_str());
   }
 }
 
