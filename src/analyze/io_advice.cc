@@ -29,9 +29,8 @@ std::string IoAdvice(std::string_view message, std::string_view error_class,
            " exists and that the path is spelled right (a relative path is resolved from the "
            "working directory of the process)";
   }
-  if (Has(c, {"permissiondenied", "accessdenied", "eacces", "unauthorizedaccess"}) ||
-      Has(m, {"permission denied", "access denied", "not permitted", "not writable",
-              "not readable"})) {
+  if (Has(c, {"permissiondenied", "eacces", "unauthorizedaccess"}) ||
+      Has(m, {"permission denied", "operation not permitted", "not writable", "not readable"})) {
     return "Check that the user running the process may read or write the path" + call +
            " (file mode, owner, and for a directory its search permission)";
   }
@@ -45,9 +44,9 @@ std::string IoAdvice(std::string_view message, std::string_view error_class,
            "(DNS, firewall, proxy settings)";
   }
   if (Has(c, {"timeout"}) || Has(m, {"timed out", "timeout expired"})) {
-    return "Check that the server" + call +
-           " answers within the time allowed: it may be slow or unreachable, or the timeout "
-           "may be set too low";
+    return "Check whether the operation" + call +
+           " can finish within the time allowed: the other side (a server, a process, a lock) "
+           "may be slow or unreachable, or the timeout may be set too low";
   }
   return {};
 }
