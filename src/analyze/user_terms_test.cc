@@ -225,6 +225,49 @@ TEST(UserTerms, InternalCheckIsReportedUpstreamFirst) {
   }
 }
 
+// The object's own `is`/`has` query decides: name it as what to check first.
+TEST(UserTerms, PredicateGuardNamesTheQueryToCheckFirst) {
+  struct Case {
+    const char *lang, *function, *header, *expr, *query;
+  };
+  const Case cases[] = {
+      {"python", "Conn.send", "    def send(self, data):", "not self.is_open()", "is_open()"},
+      {"javascript", "Conn.send", "  send(data) {", "!this.isOpen()", "isOpen()"},
+      {"typescript", "Conn.send", "  public send(data: string): void {", "!this.isOpen()",
+       "isOpen()"},
+      {"java", "Conn.send", "  public void send(String data) {", "!isOpen()", "isOpen()"},
+      {"kotlin", "Conn.send", "  fun send(data: String) {", "!isOpen()", "isOpen()"},
+      {"csharp", "Conn.Send", "    public void Send(string data)", "!IsOpen()", "IsOpen()"},
+      {"php", "Conn::send", "    public function send($data)", "!$this->isOpen()", "isOpen()"},
+      {"rust", "Conn::send", "    pub fn send(&self, data: &str) {", "!self.is_open()",
+       "is_open()"},
+      {"cpp", "Conn::send", "  void send(const std::string& data) {", "!is_open()", "is_open()"},
+  };
+  for (const Case& c : cases) {
+    ErrorSite s = Site(c.lang, c.function, 3, "connection is closed", "Error");
+    s.conditions.push_back({c.expr, true, 2});
+    Record r = BuildRecord(s, Source({{1, c.header}}), kCtx);
+    std::string want = std::string("Check `") + c.query + "` on the object before calling";
+    ASSERT_FALSE(r.solutions.empty()) << c.lang;
+    EXPECT_TRUE(r.solutions.front().starts_with(want)) << c.lang << ": " << r.solutions.front();
+    EXPECT_TRUE(r.solutions.front().ends_with("is false (checked at line 2)")) << c.lang;
+  }
+  // A private query is not something the caller can ask.
+  ErrorSite s = Site("java", "Conn.send", 3, "connection is closed", "Error");
+  s.conditions.push_back({"!isOpen()", true, 2});
+  Record r = BuildRecord(
+      s, Source({{1, "  public void send(String data) {"}, {6, "  private boolean isOpen() {"}}),
+      kCtx);
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_FALSE(r.solutions.front().starts_with("Check `")) << r.solutions.front();
+  // A bare Python name is a free function, not the object's query.
+  s = Site("python", "send", 3, "connection is closed", "Error");
+  s.conditions.push_back({"not is_open()", true, 2});
+  r = BuildRecord(s, Source({{1, "def send(data):"}}), kCtx);
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_FALSE(r.solutions.front().starts_with("Check `")) << r.solutions.front();
+}
+
 // File, permission and network failures name what to check on the user's
 // side, in every language, from the message or the error class.
 TEST(UserTerms, IoErrorsSayWhatToCheck) {
