@@ -497,5 +497,92 @@ TEST_F(ServeE2E, ExportIsAtomicWhenKilledMidWrite) {
   EXPECT_EQ(temps, 0);
 }
 
+// One address may hold --max-connections-per-ip connections; the next gets
+// 503 with Retry-After at once (not a silent close), and a slot frees when
+// one of its connections ends.
+TEST_F(ServeE2E, OneAddressPastItsLimitGets503WithRetryAfter) {
+  pid_t pid = 0;
+  int port =
+      StartServer(db_, dir_->Join("serve-limit.out"), &pid, {"--max-connections-per-ip", "4"});
+  ASSERT_GT(port, 0);
+  std::vector<int> held;
+  for (int i = 0; i < 4; ++i) {
+    held.push_back(Connect(port));
+    ASSERT_GE(held.back(), 0);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // all four accepted
+  HttpReply full = Get(port, "/healthz");
+  EXPECT_EQ(full.status, 503);
+  EXPECT_EQ(Header(full, "Retry-After"), "1");
+  EXPECT_EQ(json::parse(full.body)["error"], "too many connections; retry in a second");
+  EXPECT_LT(full.first_byte_secs, 1.0);
+  close(held.back());
+  held.pop_back();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(Get(port, "/healthz").status, 200);
+  for (int fd : held) close(fd);
+  kill(pid, SIGTERM);
+  int st = 0;
+  waitpid(pid, &st, 0);
+}
+
+// A body that keeps coming at a modest rate is read past the 5 s header
+// deadline; one trickled slower than 8 KiB/s is cut with 408.
+TEST_F(ServeE2E, HonestSlowUploadsSucceedTrickledBodiesAreCut) {
+  auto upload = [&](size_t total, size_t chunk, int pause_ms) {
+    std::string body = "text=" + std::string(total - 5, 'a');
+    std::string head =
+        "POST /api/explain HTTP/1.1\r\nHost: h\r\nConnection: close\r\n"
+        "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: " +
+        std::to_string(body.size()) + "\r\n\r\n";
+    int fd = Connect(port_);
+    send(fd, head.data(), head.size(), MSG_NOSIGNAL);
+    for (size_t at = 0; at < body.size(); at += chunk) {
+      if (send(fd, body.data() + at, std::min(chunk, body.size() - at), MSG_NOSIGNAL) <= 0) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(pause_ms));
+    }
+    std::string all;
+    char buf[4096];
+    for (ssize_t n; (n = recv(fd, buf, sizeof buf, 0)) > 0;)
+      all.append(buf, static_cast<size_t>(n));
+    close(fd);
+    return all;
+  };
+  auto start = Clock::now();
+  // 7 s at ~40 KiB/s: longer than the header deadline, faster than the floor.
+  std::string honest = upload(280 * 1024, 8 * 1024, 200);
+  EXPECT_GT(std::chrono::duration<double>(Clock::now() - start).count(), 6.0);
+  EXPECT_EQ(honest.rfind("HTTP/1.1 200", 0), 0u) << honest.substr(0, 200);
+  start = Clock::now();
+  std::string trickle = upload(64 * 1024, 100, 250);  // 400 B/s
+  EXPECT_EQ(trickle.rfind("HTTP/1.1 408", 0), 0u) << trickle.substr(0, 200);
+  EXPECT_NE(trickle.find("the request body arrives slower than 8 KiB/s"), std::string::npos);
+  EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 9.0);
+  ExpectHealthy();
+}
+
+// With every slot taken by connections that sent nothing, a client that
+// sends its request is served: the oldest idle connection makes room.
+TEST_F(ServeE2E, IdleConnectionsMakeRoomWhenAllSlotsAreTaken) {
+  pid_t pid = 0;
+  int port = StartServer(db_, dir_->Join("serve-evict.out"), &pid, {"--max-connections", "8"});
+  ASSERT_GT(port, 0);
+  std::vector<int> idle;
+  for (int i = 0; i < 8; ++i) {
+    idle.push_back(Connect(port));
+    ASSERT_GE(idle.back(), 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  HttpReply r = Get(port, "/healthz");
+  EXPECT_EQ(r.status, 200);
+  char c;
+  EXPECT_EQ(recv(idle[0], &c, 1, 0), 0) << "the oldest idle connection was not closed";
+  for (int fd : idle) close(fd);
+  kill(pid, SIGTERM);
+  int st = 0;
+  waitpid(pid, &st, 0);
+}
+
 }  // namespace
 }  // namespace errdex

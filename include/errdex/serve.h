@@ -20,6 +20,10 @@ struct ServeOptions {
   // latencies by route say what a deployment is used for, which is the
   // operator's to publish.
   bool metrics = false;
+  // Open connections, in all and from one address; past them a client is
+  // answered 503 with Retry-After (one host cannot take the server).
+  int max_connections = 4096;
+  int max_connections_per_ip = 256;
   // Called once the socket is bound, with the actual port.
   std::function<void(int port)> on_listening;
 };

@@ -33,6 +33,14 @@ Command AddServeCommand(CLI::App* app) {
                   "How often to look for a newer dataset (0: never)")
       ->capture_default_str();
   cmd->add_flag("--metrics", o->metrics, "Serve Prometheus metrics at /metrics (off by default)");
+  cmd->add_option("--max-connections", o->max_connections,
+                  "Open connections served at once; more get 503 + Retry-After")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-connections-per-ip", o->max_connections_per_ip,
+                  "Open connections from one address; more get 503 + Retry-After")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   return {cmd, [o] { return RunServe(*o); }};
 }
 

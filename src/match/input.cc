@@ -469,28 +469,47 @@ size_t RustPanic(const Lines& lines, size_t i, Collector* out) {
   return k;
 }
 
-// anyhow/eyre: "Error: top" ... "Caused by:" then "    0: inner" lines (or
-// unnumbered indented lines). Each link is an error.
+// anyhow/eyre and cargo: "Error: top" (or "error: top") and then one or
+// more "Caused by:" sections of indented lines, innermost last. Numbered
+// lines ("    0: inner", anyhow's list) are one link each; unnumbered lines
+// of one section (cargo's) are one message, as it may run over lines.
 size_t RustCauses(const Lines& lines, size_t i, Collector* out) {
-  if (!lines[i].starts_with("Error: ")) return i;
-  size_t k = i + 1;
-  while (k < lines.size() && IsBlank(lines[k])) ++k;
-  if (k >= lines.size() || Trim(lines[k]) != "Caused by:") return i;
+  std::string_view head = lines[i];
+  if (!head.starts_with("Error: ") && !head.starts_with("error: ")) return i;
+  auto next_section = [&](size_t k) {
+    while (k < lines.size() && IsBlank(lines[k])) ++k;
+    return k < lines.size() && Trim(lines[k]) == "Caused by:" ? k : lines.size();
+  };
+  size_t k = next_section(i + 1);
+  if (k >= lines.size()) return i;
   ErrorText top;
   top.input_line = static_cast<int>(i + 1);
-  top.message = std::string(Trim(lines[i].substr(7)));
+  top.message = std::string(Trim(head.substr(7)));
   out->Add(std::move(top));
-  static const RE2* const link = new RE2(R"(\s+(?:\d+:\s+)?(.*))");
-  for (++k; k < lines.size() && IsIndented(lines[k]); ++k) {
-    std::string message;
-    if (!RE2::FullMatch(re2::StringPiece(lines[k].data(), lines[k].size()), *link, &message))
-      continue;
-    ErrorText e;
-    e.input_line = static_cast<int>(k + 1);
-    e.message = std::string(Trim(message));
-    out->Add(std::move(e));
+  static const RE2* const numbered = new RE2(R"(\s+\d+:\s+(.*))");
+  size_t end = k;
+  for (; k < lines.size(); k = next_section(end)) {
+    ErrorText joined;
+    for (++k; k < lines.size() && IsIndented(lines[k]) && !IsBlank(lines[k]); ++k) {
+      std::string message;
+      if (RE2::FullMatch(re2::StringPiece(lines[k].data(), lines[k].size()), *numbered, &message)) {
+        ErrorText e;
+        e.input_line = static_cast<int>(k + 1);
+        e.message = std::string(Trim(message));
+        out->Add(std::move(e));
+        continue;
+      }
+      if (joined.message.empty()) {
+        joined.input_line = static_cast<int>(k + 1);
+      } else {
+        joined.message += '\n';
+      }
+      joined.message += Trim(lines[k]);
+    }
+    if (!joined.message.empty()) out->Add(std::move(joined));
+    end = k;
   }
-  return k;
+  return end;
 }
 
 // C++: "terminate called after throwing an instance of 'std::runtime_error'"
@@ -782,6 +801,37 @@ std::string CutJsonLogText(std::string_view line) {
   return {};
 }
 
+// CI logs stamp every line ("[2023-12-12T18:55:20Z] text"), so a message
+// printed over several lines arrives with a stamp in front of each of its
+// lines, and none of them reads as the message. Bracketed timestamps that
+// start two or more consecutive lines are removed from those lines.
+void StripLineTimestamps(std::string* text) {
+  static const RE2* const stamp = new RE2(R"(\[\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d[^\]\n]{0,16}\] )");
+  static const RE2* const level = new RE2(
+      R"((?i)^(?:[\w-]+\.)?(?:emerg\w*|alert|crit\w*|err\w*|warn\w*|notice|info|debug|fatal|trace|severe)\b)");
+  Lines lines = SplitLines(*text);
+  std::vector<size_t> cut(lines.size(), 0);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    re2::StringPiece in(lines[i].data(), lines[i].size());
+    // A stamp before a level ("app.WARNING:", "ERROR") is a log record's,
+    // which the log recognizers read whole.
+    if (RE2::Consume(&in, *stamp) && !RE2::PartialMatch(in, *level)) {
+      cut[i] = lines[i].size() - in.size();
+    }
+  }
+  std::string out;
+  out.reserve(text->size());
+  bool changed = false;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    bool run =
+        cut[i] > 0 && ((i > 0 && cut[i - 1] > 0) || (i + 1 < lines.size() && cut[i + 1] > 0));
+    if (i > 0) out += '\n';
+    out += lines[i].substr(run ? cut[i] : 0);
+    changed = changed || run;
+  }
+  if (changed) *text = std::move(out);
+}
+
 void ExpandJsonLogLines(std::string* text) {
   constexpr size_t kMaxJsonLine = 1 << 20;
   if (text->find('{') == std::string::npos) return;
@@ -857,6 +907,7 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
   }
   std::erase(clean, '\r');
   ExpandJsonLogLines(&clean);
+  StripLineTimestamps(&clean);
   Lines lines = SplitLines(clean);
   Collector out(notes);
   Scan(lines, 0, &out, notes);

@@ -324,6 +324,45 @@ TEST(InputTest, RustCausedByList) {
   EXPECT_EQ(errors[2].input_line, 5);
 }
 
+TEST(InputTest, CargoCausedBySectionsAreAChain) {
+  std::vector<ErrorText> errors = ParseInput(
+      "warning: spurious network error (1 try remaining): status 521\n"
+      "error: failed to get `dep` as a dependency of package `app v0.1.0`\n"
+      "\n"
+      "Caused by:\n"
+      "  failed to load source for dependency `dep`\n"
+      "\n"
+      "Caused by:\n"
+      "  network failure seems to have happened\n"
+      "  if a proxy or similar is necessary `net.git-fetch-with-cli` may help here\n"
+      "\n"
+      "Caused by:\n"
+      "  unexpected http status code: 521; class=Http (34)\n");
+  ASSERT_GE(errors.size(), 4u);
+  const ErrorText& last = errors.back();
+  EXPECT_EQ(last.message, "unexpected http status code: 521; class=Http (34)");
+  EXPECT_EQ(last.input_line, 12);
+  const ErrorText& two_lines = errors[errors.size() - 2];
+  EXPECT_EQ(two_lines.message,
+            "network failure seems to have happened\n"
+            "if a proxy or similar is necessary `net.git-fetch-with-cli` may help here");
+  EXPECT_EQ(errors[errors.size() - 3].message, "failed to load source for dependency `dep`");
+  EXPECT_EQ(errors[errors.size() - 4].message,
+            "failed to get `dep` as a dependency of package `app v0.1.0`");
+}
+
+TEST(InputTest, TimestampsOnEveryLineOfAMessageAreDropped) {
+  std::vector<ErrorText> errors = ParseInput(
+      "[2023-12-12T18:55:20Z] Your bundle is locked to rake (1.0) from rubygems repository\n"
+      "[2023-12-12T18:55:20Z] https://rubygems.org/ or installed locally, but that version can\n"
+      "[2023-12-12T18:55:21Z] no longer be found in that source.\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message.find("[2023"), std::string::npos) << errors[0].message;
+  EXPECT_EQ(errors[0].message.rfind("Your bundle is locked to rake (1.0)", 0), 0u)
+      << errors[0].message;
+  EXPECT_NE(errors[0].message.find("no longer be found in that source."), std::string::npos);
+}
+
 TEST(InputTest, NodeTraceWithCode) {
   std::vector<ErrorText> errors = ParseInput(
       "/app/index.js:10\n"
