@@ -326,10 +326,16 @@ TEST_F(AnalyzeLlmE2E, GoodAnswersAreMergedBadOnesLeaveTheFactsAlone) {
   EXPECT_EQ(r["llm"]["deterministic"]["documentation"], det["documentation"]);
   EXPECT_EQ(r["llm"]["deterministic"]["provenance"], det["provenance"]);
 
-  // No guard: the model's fix replaces the placeholder, its solution the fallback.
+  // No guard: the model's fix replaces the placeholder; its solution follows
+  // the deterministic advice for a missing file (analyze/io_advice.h).
   json io = Current(kFile);
   EXPECT_EQ(io["exampleFix"], kFileAnswer["exampleFix"]);
-  EXPECT_EQ(io["solutions"], kFileAnswer["solutions"]);
+  json io_want =
+      json::array({"Check that the file or directory exists and that the path is "
+                   "spelled right (a relative path is resolved from the working "
+                   "directory of the process)"});
+  for (const json& sol : kFileAnswer["solutions"]) io_want.push_back(sol);
+  EXPECT_EQ(io["solutions"], io_want);
   EXPECT_EQ(io["provenance"]["exampleFix"], json::array({"model:fake-1"}));
 
   // Failed sites: byte-for-byte the deterministic record.

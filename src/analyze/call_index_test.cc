@@ -157,5 +157,28 @@ TEST(CallIndex, CFunctionChainWithoutADeclaredEntryNamesItsCallers) {
       << e.trigger;
 }
 
+// A bare call to a name the class overloads is not linked: `operator=`'s
+// `swap(a, b)` (std::swap after `using`) is not the member `swap(object&)`.
+TEST(CallIndex, CppBareCallToOverloadedMemberIsNotLinked) {
+  SourceFile cc{"src/json.cc",
+                "class json {\n"                                                      // 1
+                " public:\n"                                                          // 2
+                "  json& operator=(json other) {\n"                                   // 3
+                "    using std::swap;\n"                                              // 4
+                "    swap(m_type, other.m_type);\n"                                   // 5
+                "    return *this;\n"                                                 // 6
+                "  }\n"                                                               // 7
+                "  void swap(json& other) { m_type = other.m_type; }\n"               // 8
+                "  void swap(object& other) {\n"                                      // 9
+                "    if (!is_object()) {\n"                                           // 10
+                "      throw type_error(\"cannot use swap() with a non-object\");\n"  // 11
+                "    }\n"                                                             // 12
+                "  }\n"                                                               // 13
+                "};\n"};
+  Explained e = Explain({cc}, "cannot use swap()");
+  EXPECT_EQ(e.trigger.find("operator="), std::string::npos) << e.trigger;
+  EXPECT_EQ(e.situations.find("operator="), std::string::npos) << e.situations;
+}
+
 }  // namespace
 }  // namespace errdex

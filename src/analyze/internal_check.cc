@@ -9,11 +9,15 @@ namespace {
 
 // Phrases maintainers use for states they believe cannot be reached.
 constexpr std::string_view kPhrases[] = {
-    "should never happen", "should not happen", "shouldn't happen", "cannot happen",
-    "can't happen",        "internal error",    "this is a bug"};
+    "should never happen", "should not happen", "shouldn't happen",    "cannot happen",
+    "can't happen",        "internal error",    "this is a bug",       "please report",
+    "report this bug",     "invariant violat",  "entered unreachable", "reached unreachable",
+    "unreachable code"};
 
 std::string Found(std::string_view text) {
   std::string lower = ToLower(text);
+  // A bare "unreachable" message; "host unreachable" is a network error.
+  if (lower == "unreachable" || lower == "unreachable!") return "unreachable";
   for (std::string_view p : kPhrases) {
     if (lower.find(p) != std::string::npos) return std::string(p);
   }

@@ -11,7 +11,9 @@
 #include "analyze/case_values.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
+#include "analyze/io_advice.h"
 #include "analyze/param_doc.h"
+#include "analyze/predicate_check.h"
 #include "analyze/site_shape.h"
 #include "analyze/value_origin.h"
 #include "analyze/visibility.h"
@@ -529,9 +531,18 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
 // it reads only the arguments of a function the user calls; the failing
 // call, for an `err` check. A check on the function's own state is not
 // restated: the user cannot set a callee's locals or private fields.
-std::string CheckSolution(const ErrorSite& s, const SiteView& v) {
+std::string CheckSolution(const ErrorSite& s, const SiteView& v,
+                          const std::vector<std::string_view>& lines) {
   const PathCondition* d = v.decisive;
   std::string at = std::to_string(d->line);
+  // The object's own query: the user can ask it before calling.
+  if (v.callable) {
+    if (auto q = PredicateGuard(*d, s.language, lines); q) {
+      return "Check `" + q->query + "` on the object before calling " + CallWho(s) +
+             ": it raises this when `" + q->query + "` is " + (q->raises_when ? "true" : "false") +
+             " (checked at line " + at + ")";
+    }
+  }
   if (v.user_args) {
     bool assert = s.kind == SiteKind::kAssert && !d->polarity;
     std::string pass = DescribeCondition(d->expr, assert ? true : !d->polarity);
@@ -595,14 +606,30 @@ std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json
 // The message's own advice, then the deciding check's solution. Checks
 // further out are not turned into advice: avoiding them sends the user into
 // a different error (an earlier `if` that returns, a branch not taken).
-void Solutions(const ErrorSite& s, const SiteView& v, Record* r) {
+void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::string_view>& src,
+               Record* r) {
   nlohmann::json lines = nlohmann::json::array();
   for (const std::string& advice : AdviceSentences(s.message.Display())) {
     r->solutions.push_back(advice + " (the message's own advice)");
     lines.push_back(s.line);
   }
+  // An internal check is said first: advice derived from its condition is
+  // about the library's own state, which the user does not set.
+  if (!v.internal.empty()) {
+    r->solutions.push_back("If you hit this internal check (" + v.internal +
+                           "): it guards the library's own state, not a condition its users "
+                           "are meant to meet, so report it upstream with the input that led "
+                           "here");
+    lines.push_back(s.line);
+  }
+  std::string failed_call;
+  if (v.err_source) failed_call = v.err_source->text.substr(0, v.err_source->text.find(" fails"));
+  if (std::string io = IoAdvice(s.message.Display(), s.error_class, failed_call); !io.empty()) {
+    r->solutions.push_back(io);
+    lines.push_back(v.err_source ? v.err_source->line : s.line);
+  }
   if (v.decisive) {
-    std::string fix = CheckSolution(s, v);
+    std::string fix = CheckSolution(s, v, src);
     if (!fix.empty()) {
       r->solutions.push_back(fix);
       lines.push_back(v.decisive->line);
@@ -616,11 +643,6 @@ void Solutions(const ErrorSite& s, const SiteView& v, Record* r) {
                            "` that one of the cases after line " + std::to_string(v.shape->line) +
                            " handles (the rest reach line " + std::to_string(s.line) + ")");
     lines.push_back(v.shape->line);
-  }
-  if (r->solutions.empty() && !v.internal.empty()) {
-    r->solutions.push_back("If you hit this internal check (" + v.internal +
-                           "), report it to the project with the input that led here");
-    lines.push_back(s.line);
   }
   if (r->solutions.empty()) {
     r->solutions.push_back(
@@ -1010,7 +1032,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
                           std::to_string(s.line) + ").";
     r.provenance["commonSituations"] = {s.line};
   }
-  Solutions(s, view, &r);
+  Solutions(s, view, lines, &r);
   CodeFields(s, view, &r);
   r.handling_strategy = HandlingStrategy(r.error_type);
   Tags(s, r.error_type, &r);

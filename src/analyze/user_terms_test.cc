@@ -189,8 +189,131 @@ TEST(UserTerms, KotlinElvisAndAssert) {
             "enabled (`-ea`). An assertion fails in `replaceInParent` (src/x) at line 3.");
   EXPECT_EQ(r.solutions, (std::vector<std::string>{
                              "If you hit this internal check (a JVM `assert` at line 3, which "
-                             "runs only with assertions enabled (`-ea`)), report it to the "
-                             "project with the input that led here"}));
+                             "runs only with assertions enabled (`-ea`)): it guards the "
+                             "library's own state, not a condition its users are meant to "
+                             "meet, so report it upstream with the input that led here"}));
+}
+
+const char* const kLanguages[] = {"python", "javascript", "typescript", "go",     "rust", "c",
+                                  "cpp",    "java",       "kotlin",     "csharp", "ruby", "php"};
+
+// An internal check's advice comes first in every language, even when its
+// condition is known: that condition is the library's own state.
+TEST(UserTerms, InternalCheckIsReportedUpstreamFirst) {
+  for (const char* lang : kLanguages) {
+    ErrorSite s = Site(lang, "step", 3, "this should never happen", "RuntimeError");
+    s.conditions.push_back({"state == 7", true, 2});
+    Record r = BuildRecord(s, Source({{1, "step(x)"}}), kCtx);
+    ASSERT_FALSE(r.solutions.empty()) << lang;
+    EXPECT_EQ(r.solutions.front(),
+              "If you hit this internal check (the message says \u201cshould never happen\u201d "
+              "at line 3): it guards the library's own state, not a condition its users are "
+              "meant to meet, so report it upstream with the input that led here")
+        << lang;
+
+    s = Site(lang, "step", 3, "unreachable", "RuntimeError");
+    r = BuildRecord(s, Source({{1, "step(x)"}}), kCtx);
+    ASSERT_FALSE(r.solutions.empty()) << lang;
+    EXPECT_TRUE(r.solutions.front().starts_with(
+        "If you hit this internal check (the message says \u201cunreachable\u201d"))
+        << lang;
+
+    s = Site(lang, "dial", 3, "network is unreachable", "RuntimeError");
+    r = BuildRecord(s, Source({{1, "dial(x)"}}), kCtx);
+    ASSERT_FALSE(r.solutions.empty()) << lang;
+    EXPECT_FALSE(r.solutions.front().starts_with("If you hit this internal check")) << lang;
+  }
+}
+
+// The object's own `is`/`has` query decides: name it as what to check first.
+TEST(UserTerms, PredicateGuardNamesTheQueryToCheckFirst) {
+  struct Case {
+    const char *lang, *function, *header, *expr, *query;
+  };
+  const Case cases[] = {
+      {"python", "Conn.send", "    def send(self, data):", "not self.is_open()", "is_open()"},
+      {"javascript", "Conn.send", "  send(data) {", "!this.isOpen()", "isOpen()"},
+      {"typescript", "Conn.send", "  public send(data: string): void {", "!this.isOpen()",
+       "isOpen()"},
+      {"java", "Conn.send", "  public void send(String data) {", "!isOpen()", "isOpen()"},
+      {"kotlin", "Conn.send", "  fun send(data: String) {", "!isOpen()", "isOpen()"},
+      {"csharp", "Conn.Send", "    public void Send(string data)", "!IsOpen()", "IsOpen()"},
+      {"php", "Conn::send", "    public function send($data)", "!$this->isOpen()", "isOpen()"},
+      {"rust", "Conn::send", "    pub fn send(&self, data: &str) {", "!self.is_open()",
+       "is_open()"},
+      {"cpp", "Conn::send", "  void send(const std::string& data) {", "!is_open()", "is_open()"},
+  };
+  for (const Case& c : cases) {
+    ErrorSite s = Site(c.lang, c.function, 3, "connection is closed", "Error");
+    s.conditions.push_back({c.expr, true, 2});
+    Record r = BuildRecord(s, Source({{1, c.header}}), kCtx);
+    std::string want = std::string("Check `") + c.query + "` on the object before calling";
+    ASSERT_FALSE(r.solutions.empty()) << c.lang;
+    EXPECT_TRUE(r.solutions.front().starts_with(want)) << c.lang << ": " << r.solutions.front();
+    EXPECT_TRUE(r.solutions.front().ends_with("is false (checked at line 2)")) << c.lang;
+  }
+  // A private query is not something the caller can ask.
+  ErrorSite s = Site("java", "Conn.send", 3, "connection is closed", "Error");
+  s.conditions.push_back({"!isOpen()", true, 2});
+  Record r = BuildRecord(
+      s, Source({{1, "  public void send(String data) {"}, {6, "  private boolean isOpen() {"}}),
+      kCtx);
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_FALSE(r.solutions.front().starts_with("Check `")) << r.solutions.front();
+  // A bare Python name is a free function, not the object's query.
+  s = Site("python", "send", 3, "connection is closed", "Error");
+  s.conditions.push_back({"not is_open()", true, 2});
+  r = BuildRecord(s, Source({{1, "def send(data):"}}), kCtx);
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_FALSE(r.solutions.front().starts_with("Check `")) << r.solutions.front();
+}
+
+// File, permission and network failures name what to check on the user's
+// side, in every language, from the message or the error class.
+TEST(UserTerms, IoErrorsSayWhatToCheck) {
+  for (const char* lang : kLanguages) {
+    ErrorSite s = Site(lang, "open_config", 3, "no such file or directory", "Error");
+    Record r = BuildRecord(s, Source({{1, "open_config(path)"}}), kCtx);
+    EXPECT_EQ(r.solutions, (std::vector<std::string>{
+                               "Check that the file or directory exists and that the path is "
+                               "spelled right (a relative path is resolved from the working "
+                               "directory of the process)"}))
+        << lang;
+
+    s = Site(lang, "fetch", 3, "request failed", "ConnectionRefusedError");
+    r = BuildRecord(s, Source({{1, "fetch(url)"}}), kCtx);
+    EXPECT_EQ(r.solutions, (std::vector<std::string>{
+                               "Check that the host and port are right and that the server is "
+                               "running and reachable from this machine (DNS, firewall, proxy "
+                               "settings)"}))
+        << lang;
+
+    s = Site(lang, "save", 3, "permission denied", "Error");
+    r = BuildRecord(s, Source({{1, "save(path)"}}), kCtx);
+    ASSERT_EQ(r.solutions.size(), 1u) << lang;
+    EXPECT_TRUE(r.solutions[0].starts_with("Check that the user running the process")) << lang;
+
+    // "not found" alone is a key or a route, not a file.
+    s = Site(lang, "lookup", 3, "key not found", "KeyError");
+    r = BuildRecord(s, Source({{1, "lookup(k)"}}), kCtx);
+    ASSERT_EQ(r.solutions.size(), 1u) << lang;
+    EXPECT_FALSE(r.solutions[0].starts_with("Check that")) << lang;
+  }
+}
+
+// A Go `err != nil` check names the call whose failure the error reports.
+TEST(UserTerms, IoAdviceNamesTheFailedCall) {
+  ErrorSite s = Site("go", "Load", 4, "open config: permission denied", "error");
+  s.conditions.push_back({"err != nil", true, 3});
+  Record r = BuildRecord(s,
+                         Source({{1, "func Load(path string) error {"},
+                                 {2, "\tf, err := os.Open(path)"},
+                                 {3, "\tif err != nil {"}}),
+                         kCtx);
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions.front(),
+            "Check that the user running the process may read or write the path given to "
+            "`os.Open(path)` (file mode, owner, and for a directory its search permission)");
 }
 
 // Kotlin's `when (x) { ... else -> throw }` names its subject; sibling

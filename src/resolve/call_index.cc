@@ -117,6 +117,16 @@ int CallIndex::FamilyDefinitions(const std::string& family, const std::string& s
   return n;
 }
 
+int CallIndex::ClassDefinitions(const Def& callee) const {
+  auto it = defs_by_name_.find(callee.fact.short_name);
+  if (it == defs_by_name_.end()) return 0;
+  int n = 0;
+  for (size_t i : it->second) {
+    n += defs_[i].family == callee.family && defs_[i].fact.cls == callee.fact.cls;
+  }
+  return n;
+}
+
 bool CallIndex::DefinedInFile(const std::string& file, const std::string& short_name) const {
   auto it = defs_by_file_.find(file);
   if (it == defs_by_file_.end()) return false;
@@ -174,7 +184,11 @@ bool CallIndex::LinksMethod(const Use& u, const Def& callee) const {
                  caller->fact.name.starts_with(cls + "::"));
   if (same_class && u.family == "go") same_class = Dir(u.file) == Dir(callee.file);
   if (u.receiver == "self") return same_class;
-  if (u.receiver.empty()) return same_class && ImplicitSelf(u.family);
+  // A bare name that the class overloads: which overload (or a `using
+  // std::swap` free function) is called needs argument types, not known here.
+  if (u.receiver.empty()) {
+    return same_class && ImplicitSelf(u.family) && ClassDefinitions(callee) == 1;
+  }
   if (u.receiver == "?" || u.receiver == "super") return false;
   // `Foo.f()`, `Foo::f()`, or an object named after its class (`parser.f()`).
   if (SameWord(LastSegment(u.receiver), cls)) return true;

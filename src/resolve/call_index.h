@@ -60,6 +60,8 @@ class CallIndex {
   bool LinksFree(const Use& u, const Def& callee) const;
   bool LinksMethod(const Use& u, const Def& callee) const;
   int FamilyDefinitions(const std::string& family, const std::string& short_name) const;
+  // Functions of callee's name in callee's class (overloads counted apart).
+  int ClassDefinitions(const Def& callee) const;
   bool DefinedInFile(const std::string& file, const std::string& short_name) const;
   Access AccessOf(const Def& d) const {
     return public_ ? public_(d.fact, d.file, d.family) : kHidden;

@@ -1,0 +1,21 @@
+// I/O advice: for an error that reports a failed file, permission or network
+// operation, the concrete thing a user checks on their side (the path exists,
+// the process may read it, the server is reachable), named from the
+// message, the error class and the call that failed.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace errdex {
+
+// A sentence such as "Check that the file or directory the program is given
+// exists and that the path is spelled right (relative paths are resolved
+// from the working directory)", or "" when nothing says the error is about
+// I/O. `failed_call` is the call whose failure the error reports ("" if
+// unknown), already quoted as code (`os.Open(path)`); it is named in the
+// sentence.
+std::string IoAdvice(std::string_view message, std::string_view error_class,
+                     std::string_view failed_call);
+
+}  // namespace errdex
