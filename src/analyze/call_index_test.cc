@@ -180,5 +180,27 @@ TEST(CallIndex, CppBareCallToOverloadedMemberIsNotLinked) {
   EXPECT_EQ(e.situations.find("operator="), std::string::npos) << e.situations;
 }
 
+// A class hidden from the class lookup (a template behind macros, as in
+// nlohmann's json.hpp) leaves its overloads looking like free functions of
+// the file: a bare call among them is not linked by name either.
+TEST(CallIndex, CppBareCallToOverloadsOutsideAClassIsNotLinked) {
+  SourceFile cc{"src/json.hpp",
+                "JSON_TEMPLATE_DECL\n"
+                "json& assign(json other) {\n"
+                "  using std::swap;\n"
+                "  swap(m_type, other.m_type);\n"
+                "  return *this;\n"
+                "}\n"
+                "void swap(json& other) { m_type = other.m_type; }\n"
+                "void swap(object& other) {\n"
+                "  if (!is_object()) {\n"
+                "    throw type_error(\"cannot use swap() with a non-object\");\n"
+                "  }\n"
+                "}\n"};
+  Explained e = Explain({cc}, "cannot use swap()");
+  EXPECT_EQ(e.trigger.find("assign"), std::string::npos) << e.trigger;
+  EXPECT_EQ(e.situations.find("assign"), std::string::npos) << e.situations;
+}
+
 }  // namespace
 }  // namespace errdex

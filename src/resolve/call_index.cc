@@ -128,10 +128,15 @@ int CallIndex::ClassDefinitions(const Def& callee) const {
 }
 
 bool CallIndex::DefinedInFile(const std::string& file, const std::string& short_name) const {
+  return DefinitionsInFile(file, short_name) > 0;
+}
+
+int CallIndex::DefinitionsInFile(const std::string& file, const std::string& short_name) const {
   auto it = defs_by_file_.find(file);
-  if (it == defs_by_file_.end()) return false;
-  return std::any_of(it->second.begin(), it->second.end(),
-                     [&](size_t i) { return defs_[i].fact.short_name == short_name; });
+  if (it == defs_by_file_.end()) return 0;
+  return static_cast<int>(std::count_if(it->second.begin(), it->second.end(), [&](size_t i) {
+    return defs_[i].fact.short_name == short_name;
+  }));
 }
 
 const CallIndex::Def* CallIndex::Enclosing(const std::string& file, int function_line,
@@ -164,7 +169,9 @@ bool CallIndex::LinksFree(const Use& u, const Def& callee) const {
   const std::string& name = callee.fact.short_name;
   if (u.receiver == "self" || u.receiver == "super" || u.receiver == "?") return false;
   if (u.receiver.empty()) {
-    if (u.file == callee.file) return true;
+    // Overloads in one file (which the macros of a templated class can hide
+    // from the class lookup): which one a bare call picks needs types.
+    if (u.file == callee.file) return DefinitionsInFile(u.file, name) == 1;
     if (DefinedInFile(u.file, name)) return false;  // the caller's own file wins
     if (u.family == "go") return Dir(u.file) == Dir(callee.file);
     if (u.family == "c" && callee.fact.header.starts_with("static ")) return false;

@@ -63,6 +63,7 @@ class CallIndex {
   // Functions of callee's name in callee's class (overloads counted apart).
   int ClassDefinitions(const Def& callee) const;
   bool DefinedInFile(const std::string& file, const std::string& short_name) const;
+  int DefinitionsInFile(const std::string& file, const std::string& short_name) const;
   Access AccessOf(const Def& d) const {
     return public_ ? public_(d.fact, d.file, d.family) : kHidden;
   }
