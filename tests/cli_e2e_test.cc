@@ -21,6 +21,20 @@ std::string Errdex(const std::string& args) {
   return ShellQuote(testing::ErrdexBinary()) + " " + args + " 2>&1";
 }
 
+// Commits `content` as `path` in `repo` (as acme/app) and indexes it into
+// `db`; the failure names errdex's output.
+::testing::AssertionResult IndexOneFile(const testing::TempDir& repo, const std::string& db,
+                                        const std::string& path, const std::string& content) {
+  testing::WriteFile(repo.path(), path, content);
+  testing::GitCommitAll(repo.path(), "acme/app");
+  std::string out;
+  int rc = testing::Run(Errdex("index " + ShellQuote(repo.path()) + " --repo acme/app --db " +
+                               ShellQuote(db) + " --no-progress"),
+                        &out);
+  if (rc == 0) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "errdex index exited " << rc << ": " << out;
+}
+
 TEST(CliE2E, HelpAndVersion) {
   std::string out;
   EXPECT_EQ(testing::Run(Errdex("help"), &out), 0);
@@ -71,16 +85,10 @@ TEST(CliE2E, ExplainReadsAPipeWhenTextIsLeftOut) {
 TEST(CliE2E, TerminalEscapesFromIndexedCodeAreShownNotSent) {
   testing::TempDir repo, db_dir;
   std::string db = db_dir.Join("errdex.db");
-  testing::WriteFile(repo.path(), "app/core.py",
-                     "def f(x):\n"
-                     "    raise ValueError(\"bad \x1b]0;pwned\x07 value \x1b[2J\")\n");
-  testing::GitCommitAll(repo.path(), "acme/app");
+  ASSERT_TRUE(IndexOneFile(repo, db, "app/core.py",
+                           "def f(x):\n"
+                           "    raise ValueError(\"bad \x1b]0;pwned\x07 value \x1b[2J\")\n"));
   std::string out;
-  ASSERT_EQ(testing::Run(Errdex("index " + ShellQuote(repo.path()) + " --repo acme/app --db " +
-                                ShellQuote(db) + " --no-progress"),
-                         &out),
-            0)
-      << out;
   EXPECT_EQ(testing::Run(Errdex("list --db " + ShellQuote(db)), &out), 0);
   EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
   EXPECT_EQ(out.find('\x07'), std::string::npos) << out;
@@ -95,16 +103,10 @@ TEST(CliE2E, TerminalEscapesFromIndexedCodeAreShownNotSent) {
 TEST(CliE2E, NulInAMessageIsShownNotTruncated) {
   testing::TempDir repo, db_dir;
   std::string db = db_dir.Join("errdex.db");
-  testing::WriteFile(repo.path(), "app/core.py",
-                     "def f(x):\n"
-                     "    raise ValueError(\"bad \\x00 byte %s\" % x)\n");
-  testing::GitCommitAll(repo.path(), "acme/app");
+  ASSERT_TRUE(IndexOneFile(repo, db, "app/core.py",
+                           "def f(x):\n"
+                           "    raise ValueError(\"bad \\x00 byte %s\" % x)\n"));
   std::string out;
-  ASSERT_EQ(testing::Run(Errdex("index " + ShellQuote(repo.path()) + " --repo acme/app --db " +
-                                ShellQuote(db) + " --no-progress"),
-                         &out),
-            0)
-      << out;
   EXPECT_EQ(testing::Run(Errdex("list --db " + ShellQuote(db)), &out), 0);
   EXPECT_NE(out.find("app/core.py:2  ValueError  bad \\x00 byte %s\n"), std::string::npos) << out;
   std::string id = out.substr(0, 16);
