@@ -233,11 +233,8 @@ struct ServerState {
   bool Admit(const std::string& ip) {
     if (connections.load() >= max_connections && !EvictOldestIdle()) return false;
     std::lock_guard<std::mutex> lock(ip_mu);
-    int& n = per_ip[ip];
-    if (n >= max_per_ip) {
-      if (n == 0) per_ip.erase(ip);
-      return false;
-    }
+    int& n = per_ip[ip];  // max_per_ip >= 1, so a new entry is always admitted
+    if (n >= max_per_ip) return false;
     ++n;
     return true;
   }
@@ -605,6 +602,9 @@ Status Serve(const ServeOptions& opt) {
   auto store = Store::OpenExisting(o.db);
   if (!store.ok()) return store.status();
   if (o.port < 0 || o.port > 65535) return Status::InvalidArgument("--port must be in 0..65535");
+  if (o.max_connections < 1 || o.max_connections_per_ip < 1) {
+    return Status::InvalidArgument("connection limits must be at least 1");
+  }
 
   // Request bodies (up to 10 MiB each, many at once) are allocated with
   // mmap and so given back when freed; from the heap glibc kept them after
