@@ -187,6 +187,8 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
     }
   }
   // Resolve: cross-file facts (options, callers, constants) for every site.
+  SetterIndex setters = SetterIndex::Build(files);
+  ctx.setters = &setters;
   RepoFacts repo_facts(facts);
   repo_facts.SetPublicRule(CallerAccess);
   ParallelFor(files.size(), threads,

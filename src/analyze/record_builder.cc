@@ -12,6 +12,8 @@
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
 #include "analyze/io_advice.h"
+#include "analyze/limit_advice.h"
+#include "analyze/message_rule.h"
 #include "analyze/param_doc.h"
 #include "analyze/predicate_check.h"
 #include "analyze/site_shape.h"
@@ -606,8 +608,27 @@ std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json
 // The message's own advice, then the deciding check's solution. Checks
 // further out are not turned into advice: avoiding them sends the user into
 // a different error (an earlier `if` that returns, a branch not taken).
+// The bound a limit check compares against, and how the user changes it
+// (limit_advice.h); the check is the deciding one, or the condition that set
+// the flag it tests.
+std::optional<LimitAdvice> Limit(const ErrorSite& s, const SiteView& v,
+                                 const std::vector<std::string_view>& src,
+                                 const RepoContext& ctx) {
+  if (!v.decisive || !SaysLimit(s.message.Display())) return std::nullopt;
+  SetterIndex local;
+  if (ctx.setters == nullptr && !src.empty()) {
+    local.Add(s.file_path,
+              std::string_view(src.front().data(), src.back().data() + src.back().size()));
+  }
+  const SetterIndex& index = ctx.setters ? *ctx.setters : local;
+  if (v.origin && v.origin->kind == ValueOrigin::kFlag) {
+    return AdviseLimit(v.origin->text, true, v.origin->line, s.file_path, index);
+  }
+  return AdviseLimit(v.decisive->expr, v.decisive->polarity, v.decisive->line, s.file_path, index);
+}
+
 void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::string_view>& src,
-               Record* r) {
+               const RepoContext& ctx, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
   for (const std::string& advice : AdviceSentences(s.message.Display())) {
     r->solutions.push_back(advice + " (the message's own advice)");
@@ -627,6 +648,21 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   if (std::string io = IoAdvice(s.message.Display(), s.error_class, failed_call); !io.empty()) {
     r->solutions.push_back(io);
     lines.push_back(v.err_source ? v.err_source->line : s.line);
+  }
+  if (auto limit = Limit(s, v, src, ctx); limit) {
+    r->solutions.push_back(limit->text);
+    lines.push_back(v.origin && v.origin->kind == ValueOrigin::kFlag ? v.origin->line
+                                                                     : v.decisive->line);
+    // The bound's definition or setter: a line of this file, else "file:line".
+    if (limit->source.starts_with(s.file_path + ":")) {
+      lines.push_back(std::stoi(limit->source.substr(s.file_path.size() + 1)));
+    } else if (!limit->source.empty()) {
+      lines.push_back(limit->source);
+    }
+  }
+  for (const std::string& rule : MessageRules(s.message.Display())) {
+    r->solutions.push_back(rule);
+    lines.push_back(s.line);
   }
   if (v.decisive) {
     std::string fix = CheckSolution(s, v, src);
@@ -1032,7 +1068,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
                           std::to_string(s.line) + ").";
     r.provenance["commonSituations"] = {s.line};
   }
-  Solutions(s, view, lines, &r);
+  Solutions(s, view, lines, ctx, &r);
   CodeFields(s, view, &r);
   r.handling_strategy = HandlingStrategy(r.error_type);
   Tags(s, r.error_type, &r);

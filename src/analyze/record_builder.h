@@ -10,6 +10,7 @@
 
 #include "errdex/error_site.h"
 #include "errdex/record.h"
+#include "resolve/setter_index.h"
 
 namespace errdex {
 
@@ -17,6 +18,9 @@ struct RepoContext {
   std::string repo;
   std::string sha;          // empty for a plain directory
   std::string analyzed_at;  // ISO-8601 UTC
+  // Where options and setters assign fields, repository-wide; without it
+  // only the site's own file is searched.
+  const SetterIndex* setters = nullptr;
 };
 
 // REQUIRES: `lines` are the lines of site.file_path's content.

@@ -1,0 +1,226 @@
+// Limit advice: a check against an upper bound, with a message that says a
+// limit was passed, names how the user changes the bound — the environment
+// variable a constant reads, the constant, the option or setter that
+// assigns the field (anywhere in the repository), or the configuration key.
+#include "analyze/limit_advice.h"
+
+#include <gtest/gtest.h>
+
+#include "analyze/record_builder.h"
+#include "errdex/extractor.h"
+#include "resolve/setter_index.h"
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+Record Build(const SourceFile& file, const std::string& needle,
+             const SetterIndex* setters = nullptr) {
+  std::vector<ErrorSite> sites;
+  bool syntax_errors = false;
+  EXPECT_TRUE(ExtractorFor(file.path)->Extract(file, &sites, &syntax_errors).ok());
+  for (const ErrorSite& s : sites) {
+    if (s.message.Display().find(needle) != std::string::npos) {
+      RepoContext ctx{"acme/lib", "abc", "t"};
+      ctx.setters = setters;
+      return BuildRecord(s, SplitLines(file.content), ctx);
+    }
+  }
+  ADD_FAILURE() << "no site with " << needle;
+  return {};
+}
+
+TEST(LimitAdvice, RubyConstantReadFromTheEnvironment) {
+  SourceFile f{"lib/parser.rb",
+               "module Rack\n"                                                             // 1
+               "  class Parser\n"                                                          // 2
+               "    BYTESIZE_LIMIT = ENV.fetch('RACK_BYTESIZE_LIMIT', 4194304).to_i\n"     // 3
+               "    def parse(body)\n"                                                     // 4
+               "      if body.bytesize > BYTESIZE_LIMIT\n"                                 // 5
+               "        raise Error, \"exceeds limit of #{BYTESIZE_LIMIT} bytes\"\n"       // 6
+               "      end\n"                                                               // 7
+               "    end\n"                                                                 // 8
+               "  end\n"                                                                   // 9
+               "end\n"};
+  Record r = Build(f, "exceeds limit");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Raise the limit with the environment variable `RACK_BYTESIZE_LIMIT` (read at "
+            "lib/parser.rb:3 into `BYTESIZE_LIMIT`; default 4194304; compared at line 5 with "
+            "`body.bytesize`), or send less");
+  // The argument check follows: the limit is the more specific advice.
+  ASSERT_EQ(r.solutions.size(), 2u);
+  EXPECT_EQ(r.solutions[1],
+            "Call `Rack.Parser.parse` with arguments for which `body.bytesize` is at most "
+            "`BYTESIZE_LIMIT` (checked at line 5)");
+  EXPECT_EQ(r.provenance["solutions"], nlohmann::json({5, 3, 5}));
+}
+
+TEST(LimitAdvice, PythonConstantNamesItsValue) {
+  SourceFile f{"pkg/reader.py",
+               "MAX_DEPTH = 64\n"                                             // 1
+               "\n"                                                           // 2
+               "def read(data, depth):\n"                                     // 3
+               "    if depth > MAX_DEPTH:\n"                                  // 4
+               "        raise ValueError('nesting too deep')\n"              // 5
+               "    return data\n"};
+  Record r = Build(f, "too deep");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Stay within the limit `MAX_DEPTH` = `64` (defined at pkg/reader.py:1; compared at "
+            "line 4 with `depth`)");
+}
+
+TEST(LimitAdvice, COptionSwitchInAnotherFileSetsTheField) {
+  SourceFile setopt{"lib/setopt.c",
+                    "CURLcode setopt(struct Curl_easy *data, CURLoption option, long arg) {\n"  // 1
+                    "  switch(option) {\n"                                                    // 2
+                    "  case CURLOPT_MAXREDIRS:\n"                                             // 3
+                    "    data->set.maxredirs = arg;\n"                                        // 4
+                    "    break;\n"                                                            // 5
+                    "  case CURLOPT_TIMEOUT:\n"                                               // 6
+                    "    data->set.timeout = arg;\n"                                          // 7
+                    "    break;\n"                                                            // 8
+                    "  }\n"                                                                   // 9
+                    "  return CURLE_OK;\n"                                                    // 10
+                    "}\n"};
+  SourceFile http{"lib/transfer.c",
+                  "CURLcode follow(struct Curl_easy *data) {\n"                             // 1
+                  "  if(data->state.follows >= data->set.maxredirs) {\n"                    // 2
+                  "    failf(data, \"Maximum (%ld) redirects followed\", data->set.maxredirs);\n"  // 3
+                  "    return CURLE_TOO_MANY_REDIRECTS;\n"                                  // 4
+                  "  }\n"                                                                   // 5
+                  "  return CURLE_OK;\n"                                                    // 6
+                  "}\n"};
+  SetterIndex index = SetterIndex::Build({setopt, http});
+  Record r = Build(http, "redirects followed", &index);
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Raise the limit `maxredirs` (compared at line 2 with `data->state.follows`) with "
+            "the option `CURLOPT_MAXREDIRS` (lib/setopt.c:4 sets `maxredirs`)");
+  EXPECT_EQ(r.provenance["solutions"], nlohmann::json({2, "lib/setopt.c:4"}));
+}
+
+TEST(LimitAdvice, JavaBuilderSetterAssignsTheField) {
+  SourceFile f{"src/main/java/acme/Pool.java",
+               "package acme;\n"                                                        // 1
+               "public class Pool {\n"                                                  // 2
+               "  private int maxIdle = 5;\n"                                           // 3
+               "  public Pool maxIdle(int maxIdle) {\n"                                 // 4
+               "    this.maxIdle = maxIdle;\n"                                          // 5
+               "    return this;\n"                                                     // 6
+               "  }\n"                                                                  // 7
+               "  public void add(Object c) {\n"                                        // 8
+               "    if (idle.size() >= this.maxIdle) {\n"                               // 9
+               "      throw new IllegalStateException(\"too many idle connections\");\n"  // 10
+               "    }\n"                                                                // 11
+               "  }\n"                                                                  // 12
+               "}\n"};
+  Record r = Build(f, "too many idle");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Raise the limit `maxIdle` (compared at line 9 with `idle.size()`) with "
+            "`Pool.maxIdle` (src/main/java/acme/Pool.java:5 sets `maxIdle`)");
+}
+
+TEST(LimitAdvice, PythonKeywordArgumentStoredInInit) {
+  SourceFile f{"pkg/queue.py",
+               "class Queue:\n"                                           // 1
+               "    def __init__(self, name, max_size=100):\n"            // 2
+               "        self.name = name\n"                               // 3
+               "        self.max_size = max_size\n"                       // 4
+               "\n"                                                       // 5
+               "    def put(self, item):\n"                               // 6
+               "        if len(self.items) >= self.max_size:\n"           // 7
+               "            raise OverflowError('queue is full: too many items')\n"  // 8
+               "        self.items.append(item)\n"};
+  Record r = Build(f, "too many items");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Raise the limit `max_size` (compared at line 7 with `len(self.items)`) with the "
+            "`max_size` argument of `Queue` (pkg/queue.py:4 sets `max_size`)");
+}
+
+TEST(LimitAdvice, CSharpPropertySetterAssignsTheBackingField) {
+  SourceFile f{"src/Reader.cs",
+               "public class Reader {\n"                                               // 1
+               "    private int? _maxDepth;\n"                                         // 2
+               "    public int? MaxDepth {\n"                                          // 3
+               "        get { return _maxDepth; }\n"                                   // 4
+               "        set { _maxDepth = value; }\n"                                  // 5
+               "    }\n"                                                               // 6
+               "    public void Push() {\n"                                            // 7
+               "        if (_maxDepth != null && Depth + 1 > _maxDepth) {\n"           // 8
+               "            throw new ReaderException(\"MaxDepth has been exceeded.\");\n"  // 9
+               "        }\n"                                                           // 10
+               "    }\n"                                                               // 11
+               "}\n"};
+  Record r = Build(f, "exceeded");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Raise the limit `_maxDepth` (compared at line 8 with `Depth + 1`) with the "
+            "property `MaxDepth` (src/Reader.cs:5 sets `_maxDepth`)");
+}
+
+TEST(LimitAdvice, JavaScriptConfigKeyIsAnOption) {
+  SourceFile f{"lib/http.js",
+               "function onData(config, total) {\n"                                        // 1
+               "  if (config.maxContentLength > -1 && total > config.maxContentLength) {\n"  // 2
+               "    throw new Error('maxContentLength size exceeded');\n"                  // 3
+               "  }\n"                                                                     // 4
+               "}\n"};
+  Record r = Build(f, "exceeded");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Raise the `maxContentLength` option (the check reads `config.maxContentLength`; "
+            "compared at line 2 with `total`)");
+}
+
+TEST(LimitAdvice, GoFunctionalOptionAssignsTheField) {
+  SourceFile f{"decoder.go",
+               "package dec\n"                                           // 1
+               "\n"                                                      // 2
+               "func WithMaxTokens(n int) Option {\n"                    // 3
+               "\treturn func(d *Decoder) {\n"                           // 4
+               "\t\td.maxTokens = n\n"                                   // 5
+               "\t}\n"                                                   // 6
+               "}\n"                                                     // 7
+               "\n"                                                      // 8
+               "func (d *Decoder) next() error {\n"                      // 9
+               "\tif d.count > d.maxTokens {\n"                          // 10
+               "\t\treturn errors.New(\"too many tokens\")\n"            // 11
+               "\t}\n"                                                   // 12
+               "\treturn nil\n"                                          // 13
+               "}\n"};
+  Record r = Build(f, "too many tokens");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Raise the limit `maxTokens` (compared at line 10 with `d.count`) with "
+            "`WithMaxTokens` (decoder.go:5 sets `maxTokens`)");
+}
+
+TEST(LimitAdvice, NoLimitWordsNoAdvice) {
+  SourceFile f{"pkg/reader.py",
+               "MAX_DEPTH = 64\n"
+               "\n"
+               "def read(data, depth):\n"
+               "    if depth > MAX_DEPTH:\n"
+               "        raise ValueError('bad input')\n"
+               "    return data\n"};
+  Record r = Build(f, "bad input");
+  for (const std::string& s : r.solutions) EXPECT_EQ(s.find("MAX_DEPTH` ="), std::string::npos);
+}
+
+TEST(LimitAdvice, PrivateSetterIsNotAdvice) {
+  SetterIndex index;
+  index.Add("A.java",
+            "class A {\n"
+            "  private void limit(int limit) {\n"
+            "    this.limit = limit;\n"
+            "  }\n"
+            "}\n");
+  EXPECT_TRUE(index.Find("limit", "A.java").empty());
+}
+
+}  // namespace
+}  // namespace errdex

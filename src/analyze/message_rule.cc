@@ -1,0 +1,183 @@
+// Message rule (see message_rule.h): one pass over the message's sentences,
+// each matched against a short list of requirement forms.
+#include "analyze/message_rule.h"
+
+#include <cctype>
+#include <string_view>
+
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+constexpr int kMaxSubjectWords = 8;
+
+// Sentences: split at `.`, `!`, `?`, `;` or a newline followed by a space
+// or the end, so that `a.b` and `1.5` stay whole.
+std::vector<std::string> Sentences(const std::string& m) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (size_t i = 0; i <= m.size(); ++i) {
+    bool end = i == m.size() ||
+               ((m[i] == '.' || m[i] == '!' || m[i] == '?' || m[i] == ';' || m[i] == '\n') &&
+                (i + 1 == m.size() || m[i + 1] == ' ' || m[i + 1] == '\n'));
+    if (!end) continue;
+    std::string s(Trim(std::string_view(m).substr(start, i - start)));
+    if (!s.empty()) out.push_back(s);
+    start = i + 1;
+  }
+  return out;
+}
+
+// The subject of a rule: the words after the message's last `prefix: `,
+// lower-cased when it starts as an ordinary capitalised word ("Step" ->
+// "step", but not "URL" or "maxAge").
+std::string Subject(std::string_view s) {
+  // A lead-in (`yaml: `, `Invalid options, `, `... because `) is not
+  // part of the subject.
+  for (std::string_view cut : {": ", ", ", " because ", " since ", " when ", " if ", " as ",
+                               " so ", " but ", " and "}) {
+    size_t at = s.rfind(cut);
+    if (at != std::string_view::npos) s = s.substr(at + cut.size());
+  }
+  s = Trim(s);
+  int words = 1;
+  for (char c : s) words += c == ' ';
+  if (s.empty() || words > kMaxSubjectWords) return "";
+  std::string out(s);
+  bool plain = out.size() > 1 && std::isupper(static_cast<unsigned char>(out[0]));
+  for (size_t i = 1; plain && i < out.size() && out[i] != ' '; ++i) {
+    if (!std::islower(static_cast<unsigned char>(out[i]))) plain = false;
+  }
+  if (plain) out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+std::string Rest(std::string_view s) {
+  s = Trim(s);
+  while (!s.empty() && (s.back() == '.' || s.back() == ',' || s.back() == ':')) s.remove_suffix(1);
+  return std::string(Trim(s));
+}
+
+struct Form {
+  const char* modal;  // matched case-insensitively, with spaces around
+  // The instruction; `S` is the subject, `R` what follows the modal.
+  const char* rewrite;
+};
+
+// Longest first where one form contains another.
+const Form kForms[] = {
+    {" must not be ", "Make sure S is not R"},
+    {" must be ", "Make sure S is R"},
+    {" should not be ", "Make sure S is not R"},
+    {" should be ", "Make sure S is R"},
+    {" cannot be ", "Make sure S is not R"},
+    {" can't be ", "Make sure S is not R"},
+    {" can not be ", "Make sure S is not R"},
+    {" may not be ", "Make sure S is not R"},
+    {" must have ", "Make sure S has R"},
+    {" must contain ", "Make sure S contains R"},
+    {" must not contain ", "Make sure S does not contain R"},
+    {" must start with ", "Make sure S starts with R"},
+    {" must begin with ", "Make sure S begins with R"},
+    {" must end with ", "Make sure S ends with R"},
+    {" must match ", "Make sure S matches R"},
+    {" may only be used ", "Use S only R"},
+    {" can only be used ", "Use S only R"},
+    {" must only be used ", "Use S only R"},
+    {" may only be ", "Make sure S is only R"},
+    {" can only be ", "Make sure S is only R"},
+    {" only accepts ", "Pass S only R"},
+    {" no longer accepts ", "Do not pass R to S"},
+    {" does not accept ", "Do not pass R to S"},
+    {" doesn't accept ", "Do not pass R to S"},
+};
+
+// "X is required", "X are not allowed": forms that end the sentence.
+struct Tail {
+  const char* suffix;
+  const char* rewrite;  // `S` is the subject
+};
+
+const Tail kTails[] = {
+    {" is required", "Provide S"},         {" are required", "Provide S"},
+    {" is not allowed", "Do not use S"},   {" are not allowed", "Do not use S"},
+    {" is not permitted", "Do not use S"}, {" are not permitted", "Do not use S"},
+    {" not allowed", "Do not use S"},      {" is mandatory", "Provide S"},
+};
+
+std::string Fill(std::string_view pattern, const std::string& subject, const std::string& rest) {
+  std::string out;
+  for (char c : pattern) {
+    if (c == 'S') {
+      out += subject;
+    } else if (c == 'R') {
+      out += rest;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// "expected X, got Y", "Expected X but found Y", "Valid format is 'F'".
+std::string Expectation(const std::string& s, const std::string& lower) {
+  size_t at = lower.find("expected ");
+  if (at != std::string::npos && (at == 0 || lower[at - 1] == ' ' || lower[at - 1] == ':')) {
+    for (const char* sep : {", got ", " but got ", ", found ", " but found ", ", but got ",
+                            ", but found ", " got ", ", received ", " but received "}) {
+      size_t g = lower.find(sep, at);
+      if (g == std::string::npos) continue;
+      std::string want = Rest(s.substr(at + 9, g - at - 9));
+      std::string got = Rest(s.substr(g + std::string_view(sep).size()));
+      if (want.empty() || got.empty()) return "";
+      return "Give " + want + " where " + got + " was given";
+    }
+  }
+  for (const char* lead : {"valid format is ", "valid values are ", "valid options are ",
+                           "allowed values are ", "supported values are "}) {
+    size_t v = lower.find(lead);
+    if (v == std::string::npos) continue;
+    std::string what = Rest(s.substr(v + std::string_view(lead).size()));
+    if (!what.empty() && what[0] == ':') what = Rest(what.substr(1));
+    if (what.empty()) return "";
+    std::string noun = std::string_view(lead).starts_with("valid format") ? "the format " : "one of ";
+    return "Use " + noun + what;
+  }
+  return "";
+}
+
+std::string RuleOf(const std::string& s) {
+  std::string lower = ToLower(s);
+  if (std::string e = Expectation(s, lower); !e.empty()) return e;
+  for (const Form& f : kForms) {
+    size_t at = lower.find(f.modal);
+    if (at == std::string::npos) continue;
+    std::string subject = Subject(std::string_view(s).substr(0, at));
+    std::string rest = Rest(std::string_view(s).substr(at + std::string_view(f.modal).size()));
+    if (subject.empty() || rest.empty()) return "";
+    return Fill(f.rewrite, subject, rest);
+  }
+  std::string body = Rest(s);
+  std::string lb = ToLower(body);
+  for (const Tail& t : kTails) {
+    if (!lb.ends_with(t.suffix)) continue;
+    std::string subject = Subject(std::string_view(body).substr(0, body.size() - std::string_view(t.suffix).size()));
+    if (subject.empty()) return "";
+    return Fill(t.rewrite, subject, "");
+  }
+  return "";
+}
+
+}  // namespace
+
+std::vector<std::string> MessageRules(const std::string& message) {
+  std::vector<std::string> out;
+  for (const std::string& s : Sentences(message)) {
+    std::string rule = RuleOf(s);
+    if (!rule.empty()) out.push_back(rule + " (the message's rule)");
+  }
+  return out;
+}
+
+}  // namespace errdex

@@ -1,0 +1,58 @@
+// Message rule: requirement sentences of a message become instructions,
+// keeping the message's words; statements of fact do not.
+#include "analyze/message_rule.h"
+
+#include <gtest/gtest.h>
+
+namespace errdex {
+namespace {
+
+using Rules = std::vector<std::string>;
+
+TEST(MessageRule, CannotBeBecomesIsNot) {
+  EXPECT_EQ(MessageRules("Step cannot be zero."),
+            Rules{"Make sure step is not zero (the message's rule)"});
+}
+
+TEST(MessageRule, MayOnlyBeUsedKeepsThePrefixOut) {
+  EXPECT_EQ(MessageRules("yaml: option ,inline may only be used on a struct or map field"),
+            Rules{"Use option ,inline only on a struct or map field (the message's rule)"});
+}
+
+TEST(MessageRule, MustBeKeepsHoles) {
+  EXPECT_EQ(MessageRules("Invalid options, {name} must be a positive integer"),
+            Rules{"Make sure {name} is a positive integer (the message's rule)"});
+}
+
+TEST(MessageRule, RequiredAndNotAllowed) {
+  EXPECT_EQ(MessageRules("The name option is required."),
+            Rules{"Provide the name option (the message's rule)"});
+  EXPECT_EQ(MessageRules("Trailing commas are not allowed"),
+            Rules{"Do not use trailing commas (the message's rule)"});
+}
+
+TEST(MessageRule, ExpectedGot) {
+  EXPECT_EQ(MessageRules("expected a string, got %s"),
+            Rules{"Give a string where %s was given (the message's rule)"});
+}
+
+TEST(MessageRule, ValidFormatAndNoLongerAccepts) {
+  EXPECT_EQ(MessageRules("Bad date. Valid format is 'YYYY-MM-DD'."),
+            Rules{"Use the format 'YYYY-MM-DD' (the message's rule)"});
+  EXPECT_EQ(MessageRules("Model.find() no longer accepts a callback"),
+            Rules{"Do not pass a callback to Model.find() (the message's rule)"});
+}
+
+TEST(MessageRule, StatementsOfFactAreLeftAlone) {
+  EXPECT_TRUE(MessageRules("file not found: {path}").empty());
+  EXPECT_TRUE(MessageRules("connection reset by peer").empty());
+  EXPECT_TRUE(MessageRules("unexpected end of input").empty());
+}
+
+TEST(MessageRule, AcronymSubjectKeepsItsCase) {
+  EXPECT_EQ(MessageRules("URL must start with http"),
+            Rules{"Make sure URL starts with http (the message's rule)"});
+}
+
+}  // namespace
+}  // namespace errdex

@@ -1,0 +1,50 @@
+// Setter index: for one repository, where a public option, setter,
+// property or constructor argument assigns a field, and where a constant is
+// defined. A limit check reads a bound (`data->set.maxredirs`, `_maxDepth`,
+// `self.max_x`, `PARSER_BYTESIZE_LIMIT`); the user raises it through the
+// option or setter that assigns it, which is often in another file. Built
+// once per repository by one scan over every file's lines, so that looking a
+// bound up per record costs a map lookup.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "errdex/source.h"
+
+namespace errdex {
+
+struct Setter {
+  enum Kind {
+    kOption,       // C `case CURLOPT_X: data->set.x = ...;`
+    kMethod,       // `setMaxX(int v) { this.maxX = v; }`, Go `WithMaxX(n)`
+    kProperty,     // C# `public int MaxDepth { set { _maxDepth = value; } }`
+    kConstructor,  // `def __init__(self, max_x): self.max_x = max_x`
+    kConstant,     // `LIMIT = 1024`, `#define LIMIT 1024`
+  };
+  Kind kind = kMethod;
+  std::string name;   // the option, setter, property or argument; the constant's value
+  std::string owner;  // kConstructor: the class
+  std::string file;
+  int line = 0;  // the assignment or the definition (1-based)
+};
+
+class SetterIndex {
+ public:
+  // Scans every file once.
+  static SetterIndex Build(const std::vector<SourceFile>& files);
+  // Indexes one file (tests, and Build).
+  void Add(std::string_view path, std::string_view content);
+
+  // What assigns the field or defines the constant `name` (the last
+  // component of a member chain), nearest to `file` first: the same file,
+  // then the same directory, then the rest.
+  std::vector<Setter> Find(const std::string& name, std::string_view file) const;
+
+ private:
+  std::map<std::string, std::vector<Setter>> by_field_;
+};
+
+}  // namespace errdex
