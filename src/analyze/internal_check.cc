@@ -2,6 +2,8 @@
 // outright count: a panic in a private helper is not enough on its own.
 #include "analyze/internal_check.h"
 
+#include <cctype>
+
 #include "util/text.h"
 
 namespace errdex {
@@ -26,7 +28,68 @@ std::string Found(std::string_view text) {
 
 std::string Quote(std::string_view s) { return "\u201c" + std::string(s) + "\u201d"; }
 
+std::string_view LineOf(const std::vector<std::string_view>& lines, int n) {
+  return n >= 1 && n <= static_cast<int>(lines.size()) ? Trim(lines[n - 1]) : "";
+}
+
+// The raise says "a programmer's mistake" by its form, not its words.
+std::string PanicForm(std::string_view line) {
+  for (std::string_view f : {"panic!(", "panic(", "AssertionError", "abort()"}) {
+    size_t at = line.find(f);
+    if (at == std::string_view::npos) continue;
+    bool word = at == 0 || !(std::isalnum(static_cast<unsigned char>(line[at - 1])) ||
+                             line[at - 1] == '_' || line[at - 1] == '.');
+    if (word) return std::string(f.ends_with("(") ? f.substr(0, f.size() - 1) : f);
+  }
+  return "";
+}
+
+bool OpensSwitch(std::string_view t) {
+  for (std::string_view kw : {"switch", "match ", "when", "select"}) {
+    if (t.starts_with(kw) || t.find(" " + std::string(kw)) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+// The line opening the block that the `}` at `close` ends, or 0.
+int BlockStart(const std::vector<std::string_view>& lines, int close) {
+  int depth = 0;
+  for (int n = close; n >= 1 && close - n < 200; --n) {
+    std::string_view t = LineOf(lines, n);
+    for (size_t i = t.size(); i-- > 0;) {
+      if (t[i] == '}') ++depth;
+      if (t[i] == '{' && --depth == 0) return n;
+    }
+  }
+  return 0;
+}
+
 }  // namespace
+
+std::string UnhandledArmEvidence(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  if (s.kind != SiteKind::kRaise) return {};
+  std::string_view line = LineOf(lines, s.line);
+  std::string form = PanicForm(line);
+  if (form.empty()) return {};
+  std::string at = " at line " + std::to_string(s.line);
+  if (line.starts_with("default:") || line.starts_with("_ =>") || line.starts_with("else ->")) {
+    return "`" + form + "` in the default arm" + at;
+  }
+  int prev = s.line - 1;
+  while (prev >= 1 && LineOf(lines, prev).empty()) --prev;
+  std::string_view p = LineOf(lines, prev);
+  if (p == "default:" || p == "_ => {" || p == "else -> {" || p == "default: {") {
+    return "`" + form + "` in the default arm" + at;
+  }
+  if (p == "}" || p == "};") {
+    int open = BlockStart(lines, prev);
+    if (open > 0 && OpensSwitch(LineOf(lines, open))) {
+      return "`" + form + "` after the `switch` at line " + std::to_string(open) +
+             ", reached only when no arm returned";
+    }
+  }
+  return {};
+}
 
 std::string InternalCheckEvidence(const ErrorSite& s, const std::vector<std::string_view>& lines) {
   if (s.kind == SiteKind::kHttp) return {};  // a server's "internal error" is the user's news

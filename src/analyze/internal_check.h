@@ -16,4 +16,11 @@ namespace errdex {
 // "the message says “internal error”"), or "" when nothing says so.
 std::string InternalCheckEvidence(const ErrorSite& s, const std::vector<std::string_view>& lines);
 
+// For a function the user cannot call: a panic-style raise (Go `panic`,
+// Rust `panic!`, `AssertionError`) in a `switch`/`match` default arm or
+// right after a `switch`/`match` whose arms return (go-yaml's `numLess`
+// panics "not a number" after handling every numeric kind): the callers
+// only pass values the arms handle. The evidence, or "".
+std::string UnhandledArmEvidence(const ErrorSite& s, const std::vector<std::string_view>& lines);
+
 }  // namespace errdex

@@ -246,6 +246,8 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines) 
     v.shape = RaiseShape(s, lines);
   }
   v.internal = InternalCheckEvidence(s, lines);
+  // A panic no user call reaches with a value its arms miss.
+  if (v.internal.empty() && !v.callable) v.internal = UnhandledArmEvidence(s, lines);
   v.caught_at = CaughtLocally(s, lines);
   v.handler_throws = v.caught_at && HandlerThrows(lines, v.caught_at);
   return v;
