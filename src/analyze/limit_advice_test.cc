@@ -222,5 +222,31 @@ TEST(LimitAdvice, PrivateSetterIsNotAdvice) {
   EXPECT_TRUE(index.Find("limit", "A.java").empty());
 }
 
+// A C function a public header declares is one users call: the argument
+// check becomes advice on the arguments.
+TEST(PublicHeader, CFunctionDeclaredUnderIncludeIsCallable) {
+  SourceFile header{"include/acme/acme.h",
+                    "#include <stddef.h>\n"
+                    "ACME_EXTERN int acme_set_step(struct acme *a, long step);\n"};
+  SourceFile impl{"lib/step.c",
+                  "int acme_set_step(struct acme *a, long step) {\n"  // 1
+                  "  if(step == 0) {\n"                              // 2
+                  "    failf(a, \"step cannot be zero\");\n"         // 3
+                  "    return 1;\n"                                  // 4
+                  "  }\n"                                            // 5
+                  "  return 0;\n"                                    // 6
+                  "}\n"};
+  auto calls = [](const Record& r) {
+    for (const std::string& s : r.solutions) {
+      if (s.rfind("Call `acme_set_step` with arguments", 0) == 0) return true;
+    }
+    return false;
+  };
+  SetterIndex index = SetterIndex::Build({header, impl});
+  EXPECT_TRUE(calls(Build(impl, "cannot be zero", &index)));
+  SetterIndex without = SetterIndex::Build({impl});
+  EXPECT_FALSE(calls(Build(impl, "cannot be zero", &without)));
+}
+
 }  // namespace
 }  // namespace errdex

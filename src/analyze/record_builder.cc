@@ -216,11 +216,22 @@ std::string ErrorVariable(const PathCondition& c) {
   return ident && lower.ends_with("err") ? e : std::string();
 }
 
-SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+// A C/C++ function without `static` that a public header declares.
+bool DeclaredPublic(const ErrorSite& s, const std::string& header, const RepoContext& ctx) {
+  if ((s.language != "c" && s.language != "cpp") || ctx.setters == nullptr) return false;
+  if (FunctionVisibility(s, header) == Visibility::kPrivate) return false;
+  size_t sep = s.function.find_last_of(".:");
+  return ctx.setters->PubliclyDeclared(sep == std::string::npos ? s.function
+                                                                 : s.function.substr(sep + 1));
+}
+
+SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
+                const RepoContext& ctx) {
   SiteView v;
   v.header = s.function_line && !s.function.empty() ? HeaderText(lines, s.function_line) : "";
   // Module-level code is reached by importing or running the file.
-  v.callable = s.function.empty() || UserCallable(s, v.header);
+  v.callable =
+      s.function.empty() || UserCallable(s, v.header) || DeclaredPublic(s, v.header, ctx);
   v.params_known = v.header.find('(') != std::string::npos;
   // Without a header nothing says how the function is called (static or on
   // an instance, which arguments): no sample calls it.
@@ -1055,7 +1066,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   r.line_number = s.line;
   SourceWindow(s, lines, &r);
   r.github_url = GithubUrl(ctx.repo, ctx.sha, s.file_path, r.source_code_start, r.source_code_end);
-  SiteView view = ViewOf(s, lines);
+  SiteView view = ViewOf(s, lines, ctx);
   AddOrigin(s, lines, &view);
   if (view.shape && !view.shape->selector.empty()) {
     view.cases = ArmValues(lines, view.shape->line, s.line);

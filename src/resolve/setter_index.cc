@@ -207,8 +207,30 @@ SetterIndex SetterIndex::Build(const std::vector<SourceFile>& files) {
   return index;
 }
 
+void SetterIndex::AddDeclarations(const std::vector<std::string_view>& lines) {
+  for (std::string_view raw : lines) {
+    std::string_view t = Trim(raw);
+    if (t.empty() || t[0] == '#' || t[0] == '*' || t.starts_with("//") || t.starts_with("/*") ||
+        t.starts_with("typedef") || t.starts_with("return") ||
+        t.find('=') != std::string_view::npos || t.find("(*") != std::string_view::npos) {
+      continue;
+    }
+    size_t open = t.find('(');
+    if (open == std::string_view::npos) continue;
+    std::string_view name = WordBefore(t, open);
+    std::string_view before = Trim(t.substr(0, open - name.size()));
+    // A declaration has a return type before its name.
+    if (!Identifier(name) || before.empty() || ControlWord(t)) continue;
+    public_decls_.insert(std::string(name));
+  }
+}
+
 void SetterIndex::Add(std::string_view path, std::string_view content) {
   std::vector<std::string_view> lines = SplitLines(content);
+  bool header = path.ends_with(".h") || path.ends_with(".hpp") || path.ends_with(".hh");
+  if (header && (path.starts_with("include/") || path.find("/include/") != std::string_view::npos)) {
+    AddDeclarations(lines);
+  }
   std::string option;
   int option_line = -kCaseReach - 1;
   for (size_t i = 0; i < lines.size(); ++i) {

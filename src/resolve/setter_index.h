@@ -8,6 +8,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,8 +44,15 @@ class SetterIndex {
   // then the same directory, then the rest.
   std::vector<Setter> Find(const std::string& name, std::string_view file) const;
 
+  // Whether a C/C++ header under an `include/` directory (the installed,
+  // public headers) declares the function `name`.
+  bool PubliclyDeclared(const std::string& name) const { return public_decls_.count(name) > 0; }
+
  private:
+  void AddDeclarations(const std::vector<std::string_view>& lines);
+
   std::map<std::string, std::vector<Setter>> by_field_;
+  std::set<std::string> public_decls_;
 };
 
 }  // namespace errdex
