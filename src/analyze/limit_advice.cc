@@ -38,6 +38,7 @@ std::vector<std::string_view> SplitTop(std::string_view e, std::string_view a,
 struct Comparison {
   std::string_view left, right;
   bool greater = false;  // `>` or `>=`
+  bool equal = false;    // `>=` or `<=`
 };
 
 std::optional<Comparison> CompareOf(std::string_view e) {
@@ -50,7 +51,7 @@ std::optional<Comparison> CompareOf(std::string_view e) {
     char prev = i ? e[i - 1] : ' ', next = i + 1 < e.size() ? e[i + 1] : ' ';
     if (prev == '-' || prev == '=' || prev == c || next == c) continue;  // ->, =>, <<, >>
     size_t len = next == '=' ? 2 : 1;
-    Comparison cmp{Trim(e.substr(0, i)), Trim(e.substr(i + len)), c == '>'};
+    Comparison cmp{Trim(e.substr(0, i)), Trim(e.substr(i + len)), c == '>', len == 2};
     if (cmp.left.empty() || cmp.right.empty()) return std::nullopt;
     return cmp;
   }
@@ -144,14 +145,25 @@ std::string EnvDefault(std::string_view v, const std::string& var) {
 
 std::string At(const Setter& s) { return s.file + ":" + std::to_string(s.line); }
 
+// A constant's value without a trailing comment.
+std::string ValueText(std::string_view v) {
+  for (std::string_view c : {" //", " /*", " #", "/*", "//"}) {
+    size_t at = v.find(c);
+    if (at != std::string_view::npos && at > 0) v = v.substr(0, at);
+  }
+  return std::string(Trim(v));
+}
+
 std::optional<LimitAdvice> FromConstant(const std::string& name, const Setter& c,
-                                        const std::string& compared, const SetterIndex& index,
-                                        const std::string& file, bool follow) {
+                                        const std::string& compared, const std::string& keep,
+                                        const SetterIndex& index, const std::string& file,
+                                        bool follow) {
   if (std::string env = EnvironmentRead(c.name); !env.empty()) {
     std::string d = EnvDefault(c.name, env);
-    return LimitAdvice{"Raise the limit with the environment variable `" + env + "` (read at " +
-                           At(c) + " into `" + name + "`" + (d.empty() ? "" : "; default " + d) +
-                           "; " + compared + "), or send less",
+    return LimitAdvice{"Raise the limit `" + name + "` with the environment variable `" + env +
+                           "` (read at " + At(c) + (d.empty() ? "" : "; default " + d) +
+                           "), or " + ToLower(keep.substr(0, 1)) + keep.substr(1) + "`" + name +
+                           "` (" + compared + ")",
                        At(c)};
   }
   // `LIMIT = DEFAULT_LIMIT`: one more step, to the constant it copies.
@@ -159,11 +171,13 @@ std::optional<LimitAdvice> FromConstant(const std::string& name, const Setter& c
     std::string receiver;
     std::string next = LastName(c.name, &receiver);
     for (const Setter& s : index.Find(next, file)) {
-      if (s.kind == Setter::kConstant) return FromConstant(next, s, compared, index, file, false);
+      if (s.kind == Setter::kConstant) {
+        return FromConstant(next, s, compared, keep, index, file, false);
+      }
     }
   }
-  return LimitAdvice{"Stay within the limit `" + name + "` = `" + c.name + "` (defined at " +
-                         At(c) + "; " + compared + ")",
+  return LimitAdvice{keep + "`" + name + "` = `" + ValueText(c.name) + "` (defined at " + At(c) +
+                         "; " + compared + ")",
                      At(c)};
 }
 
@@ -206,6 +220,7 @@ std::optional<LimitAdvice> AdviseLimit(const std::string& cond, bool raised_when
   }
   for (std::string_view part : parts) {
     std::string_view bound, value;
+    bool at_most = true;  // the value may equal the bound
     if (!raised_when && part.find(" in ") != std::string_view::npos &&
         part.find("..") != std::string_view::npos) {
       // Kotlin `x in 0..limit`, failed: the bound is the range's end.
@@ -215,20 +230,24 @@ std::optional<LimitAdvice> AdviseLimit(const std::string& cond, bool raised_when
       bool right = cmp->greater == raised_when;
       bound = right ? cmp->right : cmp->left;
       value = right ? cmp->left : cmp->right;
+      // Raised on `v > b` or a failed `v <= b`: `v` may be `b`.
+      at_most = raised_when != cmp->equal;
     } else {
       continue;
     }
     std::string_view chain = Chain(bound);
     if (chain.empty() || Number(Trim(value))) continue;
-    std::string compared =
-        "compared at line " + std::to_string(line) + " with `" + std::string(Trim(value)) + "`";
+    std::string v(Trim(value));
+    std::string keep = "Keep `" + v + "` " + (at_most ? "at most " : "below ");
+    std::string compared = "checked at line " + std::to_string(line);
     if (Number(chain)) {
-      return LimitAdvice{"Stay within `" + std::string(chain) + "`, the bound written into the "
-                             "check (" + compared + ")",
+      if (chain == "0") continue;  // a sign or overflow test, not a limit
+      return LimitAdvice{keep + "`" + std::string(chain) + "`, the bound written into the check (" +
+                             compared + ")",
                          ""};
     }
     if (TypeRange(chain)) {
-      return LimitAdvice{"Use a value no larger than `" + std::string(chain) +
+      return LimitAdvice{keep + "`" + std::string(chain) +
                              "`: the limit is the type's range, not a setting (" + compared + ")",
                          ""};
     }
@@ -237,7 +256,7 @@ std::optional<LimitAdvice> AdviseLimit(const std::string& cond, bool raised_when
     if (name.empty()) continue;
     std::vector<Setter> found = index.Find(name, file);
     if (!found.empty() && found.front().kind == Setter::kConstant) {
-      return FromConstant(name, found.front(), compared, index, file, true);
+      return FromConstant(name, found.front(), compared, keep, index, file, true);
     }
     std::vector<std::string> ways;
     std::string source;
@@ -250,13 +269,13 @@ std::optional<LimitAdvice> AdviseLimit(const std::string& cond, bool raised_when
       if (ways.size() == 2) break;
     }
     if (!ways.empty()) {
-      std::string text = "Raise the limit `" + name + "` (" + compared + ") with " + ways[0];
+      std::string text = "Raise the limit `" + name + "` with " + ways[0];
       if (ways.size() > 1) text += ", or with " + ways[1];
-      return LimitAdvice{text, source};
+      return LimitAdvice{text + "; `" + v + "` is " + compared + " against it", source};
     }
     if (OptionsReceiver(receiver)) {
       return LimitAdvice{"Raise the `" + name + "` option (the check reads `" +
-                             std::string(chain) + "`; " + compared + ")",
+                             std::string(chain) + "`; `" + v + "` is " + compared + " against it)",
                          ""};
     }
   }

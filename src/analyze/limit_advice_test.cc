@@ -45,9 +45,9 @@ TEST(LimitAdvice, RubyConstantReadFromTheEnvironment) {
   Record r = Build(f, "exceeds limit");
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
-            "Raise the limit with the environment variable `RACK_BYTESIZE_LIMIT` (read at "
-            "lib/parser.rb:3 into `BYTESIZE_LIMIT`; default 4194304; compared at line 5 with "
-            "`body.bytesize`), or send less");
+            "Raise the limit `BYTESIZE_LIMIT` with the environment variable "
+            "`RACK_BYTESIZE_LIMIT` (read at lib/parser.rb:3; default 4194304), or keep "
+            "`body.bytesize` at most `BYTESIZE_LIMIT` (checked at line 5)");
   // The argument check follows: the limit is the more specific advice.
   ASSERT_EQ(r.solutions.size(), 2u);
   EXPECT_EQ(r.solutions[1],
@@ -67,8 +67,8 @@ TEST(LimitAdvice, PythonConstantNamesItsValue) {
   Record r = Build(f, "too deep");
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
-            "Stay within the limit `MAX_DEPTH` = `64` (defined at pkg/reader.py:1; compared at "
-            "line 4 with `depth`)");
+            "Keep `depth` at most `MAX_DEPTH` = `64` (defined at pkg/reader.py:1; checked at "
+            "line 4)");
 }
 
 TEST(LimitAdvice, COptionSwitchInAnotherFileSetsTheField) {
@@ -96,8 +96,8 @@ TEST(LimitAdvice, COptionSwitchInAnotherFileSetsTheField) {
   Record r = Build(http, "redirects followed", &index);
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
-            "Raise the limit `maxredirs` (compared at line 2 with `data->state.follows`) with "
-            "the option `CURLOPT_MAXREDIRS` (lib/setopt.c:4 sets `maxredirs`)");
+            "Raise the limit `maxredirs` with the option `CURLOPT_MAXREDIRS` (lib/setopt.c:4 "
+            "sets `maxredirs`); `data->state.follows` is checked at line 2 against it");
   EXPECT_EQ(r.provenance["solutions"], nlohmann::json({2, "lib/setopt.c:4"}));
 }
 
@@ -119,8 +119,8 @@ TEST(LimitAdvice, JavaBuilderSetterAssignsTheField) {
   Record r = Build(f, "too many idle");
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
-            "Raise the limit `maxIdle` (compared at line 9 with `idle.size()`) with "
-            "`Pool.maxIdle` (src/main/java/acme/Pool.java:5 sets `maxIdle`)");
+            "Raise the limit `maxIdle` with `Pool.maxIdle` (src/main/java/acme/Pool.java:5 sets "
+            "`maxIdle`); `idle.size()` is checked at line 9 against it");
 }
 
 TEST(LimitAdvice, PythonKeywordArgumentStoredInInit) {
@@ -137,8 +137,8 @@ TEST(LimitAdvice, PythonKeywordArgumentStoredInInit) {
   Record r = Build(f, "too many items");
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
-            "Raise the limit `max_size` (compared at line 7 with `len(self.items)`) with the "
-            "`max_size` argument of `Queue` (pkg/queue.py:4 sets `max_size`)");
+            "Raise the limit `max_size` with the `max_size` argument of `Queue` (pkg/queue.py:4 "
+            "sets `max_size`); `len(self.items)` is checked at line 7 against it");
 }
 
 TEST(LimitAdvice, CSharpPropertySetterAssignsTheBackingField) {
@@ -158,8 +158,8 @@ TEST(LimitAdvice, CSharpPropertySetterAssignsTheBackingField) {
   Record r = Build(f, "exceeded");
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
-            "Raise the limit `_maxDepth` (compared at line 8 with `Depth + 1`) with the "
-            "property `MaxDepth` (src/Reader.cs:5 sets `_maxDepth`)");
+            "Raise the limit `_maxDepth` with the property `MaxDepth` (src/Reader.cs:5 sets "
+            "`_maxDepth`); `Depth + 1` is checked at line 8 against it");
 }
 
 TEST(LimitAdvice, JavaScriptConfigKeyIsAnOption) {
@@ -173,7 +173,7 @@ TEST(LimitAdvice, JavaScriptConfigKeyIsAnOption) {
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
             "Raise the `maxContentLength` option (the check reads `config.maxContentLength`; "
-            "compared at line 2 with `total`)");
+            "`total` is checked at line 2 against it)");
 }
 
 TEST(LimitAdvice, GoFunctionalOptionAssignsTheField) {
@@ -195,8 +195,8 @@ TEST(LimitAdvice, GoFunctionalOptionAssignsTheField) {
   Record r = Build(f, "too many tokens");
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
-            "Raise the limit `maxTokens` (compared at line 10 with `d.count`) with "
-            "`WithMaxTokens` (decoder.go:5 sets `maxTokens`)");
+            "Raise the limit `maxTokens` with `WithMaxTokens` (decoder.go:5 sets `maxTokens`); "
+            "`d.count` is checked at line 10 against it");
 }
 
 TEST(LimitAdvice, NoLimitWordsNoAdvice) {
@@ -209,6 +209,38 @@ TEST(LimitAdvice, NoLimitWordsNoAdvice) {
                "    return data\n"};
   Record r = Build(f, "bad input");
   for (const std::string& s : r.solutions) EXPECT_EQ(s.find("MAX_DEPTH` ="), std::string::npos);
+}
+
+TEST(LimitAdvice, OwnerIsTheEnclosingClassNotOneClosedAbove) {
+  SetterIndex index;
+  index.Add("lib/query_parser.rb",
+            "module Rack\n"
+            "  class QueryParser\n"
+            "    # the class of errors raised\n"
+            "    class ParamsTooDeepError < RangeError; end\n"
+            "    def initialize(params_class, param_depth_limit, bytesize_limit: 4096)\n"
+            "      @bytesize_limit = bytesize_limit\n"
+            "    end\n"
+            "  end\n"
+            "end\n");
+  std::vector<Setter> found = index.Find("bytesize_limit", "lib/query_parser.rb");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].kind, Setter::kConstructor);
+  EXPECT_EQ(found[0].owner, "QueryParser");
+  EXPECT_EQ(found[0].line, 6);
+}
+
+TEST(LimitAdvice, LiteralBoundAndBelow) {
+  SourceFile f{"lib/args.rb",
+               "def pick(args)\n"                                        // 1
+               "  if args.size >= 3\n"                                   // 2
+               "    raise ArgumentError, 'too many arguments'\n"         // 3
+               "  end\n"                                                 // 4
+               "end\n"};
+  Record r = Build(f, "too many arguments");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Keep `args.size` below `3`, the bound written into the check (checked at line 2)");
 }
 
 TEST(LimitAdvice, PrivateSetterIsNotAdvice) {

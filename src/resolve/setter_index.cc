@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 #include "util/text.h"
 
@@ -30,6 +31,18 @@ bool AllCaps(std::string_view s) {
     if (!Word(c)) return false;
   }
   return letters >= 2 && s.size() >= 3;
+}
+
+std::vector<std::string_view> SplitWords(std::string_view s) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    size_t b = i;
+    while (i < s.size() && s[i] != ' ') ++i;
+    if (i > b) out.push_back(s.substr(b, i - b));
+  }
+  return out;
 }
 
 bool Identifier(std::string_view s) {
@@ -165,12 +178,30 @@ bool HasWord(std::string_view text, std::string_view w) {
   return false;
 }
 
+size_t Indent(std::string_view l) {
+  size_t n = 0;
+  while (n < l.size() && (l[n] == ' ' || l[n] == '\t')) ++n;
+  return n;
+}
+
+// The class a function at line `from` belongs to: the nearest `class X`
+// above it, less indented than the function, with only modifiers before the
+// keyword (so not a word in a comment, nor a class closed above).
 std::string ClassAbove(const std::vector<std::string_view>& lines, size_t from) {
-  for (size_t i = from + 1; i-- > 0 && from - i < kClassReach;) {
-    std::string_view t = Trim(lines[i]);
-    for (const char* kw : {"class ", "struct ", "object "}) {
+  static const std::set<std::string_view> kModifiers = {
+      "public", "private", "protected", "internal", "final", "abstract", "static", "open",
+      "data",   "sealed",  "export",    "default",  "partial", "inner", "readonly", "pub"};
+  size_t indent = Indent(lines[from]);
+  for (size_t i = from; i-- > 0 && from - i < kClassReach;) {
+    std::string_view l = lines[i];
+    if (Indent(l) >= indent || Trim(l).empty()) continue;
+    std::string_view t = Trim(l);
+    for (const char* kw : {"class ", "struct ", "object ", "module "}) {
       size_t at = t.find(kw);
-      if (at == std::string_view::npos || (at > 0 && Word(t[at - 1]))) continue;
+      if (at == std::string_view::npos || (at > 0 && t[at - 1] != ' ')) continue;
+      bool modifiers = true;
+      for (std::string_view w : SplitWords(t.substr(0, at))) modifiers &= kModifiers.count(w) > 0;
+      if (!modifiers) continue;
       std::string_view rest = t.substr(at + std::string_view(kw).size());
       size_t e = 0;
       while (e < rest.size() && (Word(rest[e]) || rest[e] == ':')) ++e;
