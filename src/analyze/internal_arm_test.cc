@@ -27,16 +27,16 @@ const char kInternal[] = "If you hit this internal check (";
 
 TEST(UnhandledArm, GoPanicAfterASwitchInAnUnexportedFunction) {
   SourceFile f{"sorter.go",
-               "package yaml\n"                                  // 1
-               "\n"                                              // 2
-               "func numLess(a, b reflect.Value) bool {\n"       // 3
-               "\tswitch a.Kind() {\n"                           // 4
-               "\tcase reflect.Int:\n"                           // 5
-               "\t\treturn a.Int() < b.Int()\n"                  // 6
-               "\tcase reflect.Float32, reflect.Float64:\n"      // 7
-               "\t\treturn a.Float() < b.Float()\n"              // 8
-               "\t}\n"                                           // 9
-               "\tpanic(\"not a number\")\n"                     // 10
+               "package yaml\n"                              // 1
+               "\n"                                          // 2
+               "func numLess(a, b reflect.Value) bool {\n"   // 3
+               "\tswitch a.Kind() {\n"                       // 4
+               "\tcase reflect.Int:\n"                       // 5
+               "\t\treturn a.Int() < b.Int()\n"              // 6
+               "\tcase reflect.Float32, reflect.Float64:\n"  // 7
+               "\t\treturn a.Float() < b.Float()\n"          // 8
+               "\t}\n"                                       // 9
+               "\tpanic(\"not a number\")\n"                 // 10
                "}\n"};
   Record r = Build(f, "not a number");
   ASSERT_FALSE(r.solutions.empty());
@@ -48,12 +48,12 @@ TEST(UnhandledArm, GoPanicAfterASwitchInAnUnexportedFunction) {
 
 TEST(UnhandledArm, RustPanicInTheDefaultArmOfAPrivateFunction) {
   SourceFile f{"src/kind.rs",
-               "fn width(k: Kind) -> usize {\n"           // 1
-               "    match k {\n"                          // 2
-               "        Kind::A => 1,\n"                  // 3
-               "        Kind::B => 2,\n"                  // 4
-               "        _ => panic!(\"bad kind\"),\n"     // 5
-               "    }\n"                                  // 6
+               "fn width(k: Kind) -> usize {\n"        // 1
+               "    match k {\n"                       // 2
+               "        Kind::A => 1,\n"               // 3
+               "        Kind::B => 2,\n"               // 4
+               "        _ => panic!(\"bad kind\"),\n"  // 5
+               "    }\n"                               // 6
                "}\n"};
   Record r = Build(f, "bad kind");
   ASSERT_FALSE(r.solutions.empty());
@@ -64,14 +64,14 @@ TEST(UnhandledArm, RustPanicInTheDefaultArmOfAPrivateFunction) {
 
 TEST(UnhandledArm, AnExportedFunctionTakesUserValues) {
   SourceFile f{"mode.go",
-               "package m\n"                                 // 1
-               "\n"                                          // 2
-               "func Parse(s string) int {\n"                // 3
-               "\tswitch s {\n"                              // 4
-               "\tcase \"a\":\n"                             // 5
-               "\t\treturn 1\n"                              // 6
-               "\t}\n"                                       // 7
-               "\tpanic(\"unknown mode\")\n"                 // 8
+               "package m\n"                   // 1
+               "\n"                            // 2
+               "func Parse(s string) int {\n"  // 3
+               "\tswitch s {\n"                // 4
+               "\tcase \"a\":\n"               // 5
+               "\t\treturn 1\n"                // 6
+               "\t}\n"                         // 7
+               "\tpanic(\"unknown mode\")\n"   // 8
                "}\n"};
   Record r = Build(f, "unknown mode");
   for (const std::string& s : r.solutions) EXPECT_EQ(s.rfind(kInternal, 0), std::string::npos);

@@ -14,8 +14,7 @@ namespace {
 bool Word(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // Splits `e` at top-level `sep` ("&&", "||", " and ", " or ").
-std::vector<std::string_view> SplitTop(std::string_view e, std::string_view a,
-                                       std::string_view b) {
+std::vector<std::string_view> SplitTop(std::string_view e, std::string_view a, std::string_view b) {
   std::vector<std::string_view> out;
   int depth = 0;
   size_t start = 0;
@@ -101,8 +100,8 @@ std::string LastName(std::string_view chain, std::string* receiver) {
 }
 
 bool TypeRange(std::string_view chain) {
-  static const char* const kMax[] = {"MaxValue", "MAX_VALUE", "MAX_SAFE_INTEGER", "MaxInt",
-                                     "MaxUint",  "INT_MAX",   "SIZE_MAX",         "LONG_MAX",
+  static const char* const kMax[] = {"MaxValue", "MAX_VALUE",  "MAX_SAFE_INTEGER", "MaxInt",
+                                     "MaxUint",  "INT_MAX",    "SIZE_MAX",         "LONG_MAX",
                                      "UINT_MAX", "PHP_INT_MAX"};
   for (const char* m : kMax) {
     if (chain.find(m) != std::string_view::npos) return true;
@@ -161,9 +160,9 @@ std::optional<LimitAdvice> FromConstant(const std::string& name, const Setter& c
   if (std::string env = EnvironmentRead(c.name); !env.empty()) {
     std::string d = EnvDefault(c.name, env);
     return LimitAdvice{"Raise the limit `" + name + "` with the environment variable `" + env +
-                           "` (read at " + At(c) + (d.empty() ? "" : "; default " + d) +
-                           "), or " + ToLower(keep.substr(0, 1)) + keep.substr(1) + "`" + name +
-                           "` (" + compared + ")",
+                           "` (read at " + At(c) + (d.empty() ? "" : "; default " + d) + "), or " +
+                           ToLower(keep.substr(0, 1)) + keep.substr(1) + "`" + name + "` (" +
+                           compared + ")",
                        At(c)};
   }
   // `LIMIT = DEFAULT_LIMIT`: one more step, to the constant it copies.
@@ -274,8 +273,8 @@ std::optional<LimitAdvice> AdviseLimit(const std::string& cond, bool raised_when
       return LimitAdvice{text + "; `" + v + "` is " + compared + " against it", source};
     }
     if (OptionsReceiver(receiver)) {
-      return LimitAdvice{"Raise the `" + name + "` option (the check reads `" +
-                             std::string(chain) + "`; `" + v + "` is " + compared + " against it)",
+      return LimitAdvice{"Raise the `" + name + "` option (the check reads `" + std::string(chain) +
+                             "`; `" + v + "` is " + compared + " against it)",
                          ""};
     }
   }

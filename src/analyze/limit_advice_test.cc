@@ -32,15 +32,15 @@ Record Build(const SourceFile& file, const std::string& needle,
 
 TEST(LimitAdvice, RubyConstantReadFromTheEnvironment) {
   SourceFile f{"lib/parser.rb",
-               "module Rack\n"                                                             // 1
-               "  class Parser\n"                                                          // 2
-               "    BYTESIZE_LIMIT = ENV.fetch('RACK_BYTESIZE_LIMIT', 4194304).to_i\n"     // 3
-               "    def parse(body)\n"                                                     // 4
-               "      if body.bytesize > BYTESIZE_LIMIT\n"                                 // 5
-               "        raise Error, \"exceeds limit of #{BYTESIZE_LIMIT} bytes\"\n"       // 6
-               "      end\n"                                                               // 7
-               "    end\n"                                                                 // 8
-               "  end\n"                                                                   // 9
+               "module Rack\n"                                                          // 1
+               "  class Parser\n"                                                       // 2
+               "    BYTESIZE_LIMIT = ENV.fetch('RACK_BYTESIZE_LIMIT', 4194304).to_i\n"  // 3
+               "    def parse(body)\n"                                                  // 4
+               "      if body.bytesize > BYTESIZE_LIMIT\n"                              // 5
+               "        raise Error, \"exceeds limit of #{BYTESIZE_LIMIT} bytes\"\n"    // 6
+               "      end\n"                                                            // 7
+               "    end\n"                                                              // 8
+               "  end\n"                                                                // 9
                "end\n"};
   Record r = Build(f, "exceeds limit");
   ASSERT_FALSE(r.solutions.empty());
@@ -58,11 +58,11 @@ TEST(LimitAdvice, RubyConstantReadFromTheEnvironment) {
 
 TEST(LimitAdvice, PythonConstantNamesItsValue) {
   SourceFile f{"pkg/reader.py",
-               "MAX_DEPTH = 64\n"                                             // 1
-               "\n"                                                           // 2
-               "def read(data, depth):\n"                                     // 3
-               "    if depth > MAX_DEPTH:\n"                                  // 4
-               "        raise ValueError('nesting too deep')\n"              // 5
+               "MAX_DEPTH = 64\n"                                // 1
+               "\n"                                              // 2
+               "def read(data, depth):\n"                        // 3
+               "    if depth > MAX_DEPTH:\n"                     // 4
+               "        raise ValueError('nesting too deep')\n"  // 5
                "    return data\n"};
   Record r = Build(f, "too deep");
   ASSERT_FALSE(r.solutions.empty());
@@ -74,24 +74,25 @@ TEST(LimitAdvice, PythonConstantNamesItsValue) {
 TEST(LimitAdvice, COptionSwitchInAnotherFileSetsTheField) {
   SourceFile setopt{"lib/setopt.c",
                     "CURLcode setopt(struct Curl_easy *data, CURLoption option, long arg) {\n"  // 1
-                    "  switch(option) {\n"                                                    // 2
-                    "  case CURLOPT_MAXREDIRS:\n"                                             // 3
-                    "    data->set.maxredirs = arg;\n"                                        // 4
-                    "    break;\n"                                                            // 5
-                    "  case CURLOPT_TIMEOUT:\n"                                               // 6
-                    "    data->set.timeout = arg;\n"                                          // 7
-                    "    break;\n"                                                            // 8
-                    "  }\n"                                                                   // 9
-                    "  return CURLE_OK;\n"                                                    // 10
+                    "  switch(option) {\n"                                                      // 2
+                    "  case CURLOPT_MAXREDIRS:\n"                                               // 3
+                    "    data->set.maxredirs = arg;\n"                                          // 4
+                    "    break;\n"                                                              // 5
+                    "  case CURLOPT_TIMEOUT:\n"                                                 // 6
+                    "    data->set.timeout = arg;\n"                                            // 7
+                    "    break;\n"                                                              // 8
+                    "  }\n"                                                                     // 9
+                    "  return CURLE_OK;\n"  // 10
                     "}\n"};
-  SourceFile http{"lib/transfer.c",
-                  "CURLcode follow(struct Curl_easy *data) {\n"                             // 1
-                  "  if(data->state.follows >= data->set.maxredirs) {\n"                    // 2
-                  "    failf(data, \"Maximum (%ld) redirects followed\", data->set.maxredirs);\n"  // 3
-                  "    return CURLE_TOO_MANY_REDIRECTS;\n"                                  // 4
-                  "  }\n"                                                                   // 5
-                  "  return CURLE_OK;\n"                                                    // 6
-                  "}\n"};
+  SourceFile http{
+      "lib/transfer.c",
+      "CURLcode follow(struct Curl_easy *data) {\n"                                    // 1
+      "  if(data->state.follows >= data->set.maxredirs) {\n"                           // 2
+      "    failf(data, \"Maximum (%ld) redirects followed\", data->set.maxredirs);\n"  // 3
+      "    return CURLE_TOO_MANY_REDIRECTS;\n"                                         // 4
+      "  }\n"                                                                          // 5
+      "  return CURLE_OK;\n"                                                           // 6
+      "}\n"};
   SetterIndex index = SetterIndex::Build({setopt, http});
   Record r = Build(http, "redirects followed", &index);
   ASSERT_FALSE(r.solutions.empty());
@@ -103,18 +104,18 @@ TEST(LimitAdvice, COptionSwitchInAnotherFileSetsTheField) {
 
 TEST(LimitAdvice, JavaBuilderSetterAssignsTheField) {
   SourceFile f{"src/main/java/acme/Pool.java",
-               "package acme;\n"                                                        // 1
-               "public class Pool {\n"                                                  // 2
-               "  private int maxIdle = 5;\n"                                           // 3
-               "  public Pool maxIdle(int maxIdle) {\n"                                 // 4
-               "    this.maxIdle = maxIdle;\n"                                          // 5
-               "    return this;\n"                                                     // 6
-               "  }\n"                                                                  // 7
-               "  public void add(Object c) {\n"                                        // 8
-               "    if (idle.size() >= this.maxIdle) {\n"                               // 9
+               "package acme;\n"                                                          // 1
+               "public class Pool {\n"                                                    // 2
+               "  private int maxIdle = 5;\n"                                             // 3
+               "  public Pool maxIdle(int maxIdle) {\n"                                   // 4
+               "    this.maxIdle = maxIdle;\n"                                            // 5
+               "    return this;\n"                                                       // 6
+               "  }\n"                                                                    // 7
+               "  public void add(Object c) {\n"                                          // 8
+               "    if (idle.size() >= this.maxIdle) {\n"                                 // 9
                "      throw new IllegalStateException(\"too many idle connections\");\n"  // 10
-               "    }\n"                                                                // 11
-               "  }\n"                                                                  // 12
+               "    }\n"                                                                  // 11
+               "  }\n"                                                                    // 12
                "}\n"};
   Record r = Build(f, "too many idle");
   ASSERT_FALSE(r.solutions.empty());
@@ -125,13 +126,13 @@ TEST(LimitAdvice, JavaBuilderSetterAssignsTheField) {
 
 TEST(LimitAdvice, PythonKeywordArgumentStoredInInit) {
   SourceFile f{"pkg/queue.py",
-               "class Queue:\n"                                           // 1
-               "    def __init__(self, name, max_size=100):\n"            // 2
-               "        self.name = name\n"                               // 3
-               "        self.max_size = max_size\n"                       // 4
-               "\n"                                                       // 5
-               "    def put(self, item):\n"                               // 6
-               "        if len(self.items) >= self.max_size:\n"           // 7
+               "class Queue:\n"                                                      // 1
+               "    def __init__(self, name, max_size=100):\n"                       // 2
+               "        self.name = name\n"                                          // 3
+               "        self.max_size = max_size\n"                                  // 4
+               "\n"                                                                  // 5
+               "    def put(self, item):\n"                                          // 6
+               "        if len(self.items) >= self.max_size:\n"                      // 7
                "            raise OverflowError('queue is full: too many items')\n"  // 8
                "        self.items.append(item)\n"};
   Record r = Build(f, "too many items");
@@ -143,17 +144,17 @@ TEST(LimitAdvice, PythonKeywordArgumentStoredInInit) {
 
 TEST(LimitAdvice, CSharpPropertySetterAssignsTheBackingField) {
   SourceFile f{"src/Reader.cs",
-               "public class Reader {\n"                                               // 1
-               "    private int? _maxDepth;\n"                                         // 2
-               "    public int? MaxDepth {\n"                                          // 3
-               "        get { return _maxDepth; }\n"                                   // 4
-               "        set { _maxDepth = value; }\n"                                  // 5
-               "    }\n"                                                               // 6
-               "    public void Push() {\n"                                            // 7
-               "        if (_maxDepth != null && Depth + 1 > _maxDepth) {\n"           // 8
+               "public class Reader {\n"                                                    // 1
+               "    private int? _maxDepth;\n"                                              // 2
+               "    public int? MaxDepth {\n"                                               // 3
+               "        get { return _maxDepth; }\n"                                        // 4
+               "        set { _maxDepth = value; }\n"                                       // 5
+               "    }\n"                                                                    // 6
+               "    public void Push() {\n"                                                 // 7
+               "        if (_maxDepth != null && Depth + 1 > _maxDepth) {\n"                // 8
                "            throw new ReaderException(\"MaxDepth has been exceeded.\");\n"  // 9
-               "        }\n"                                                           // 10
-               "    }\n"                                                               // 11
+               "        }\n"                                                                // 10
+               "    }\n"                                                                    // 11
                "}\n"};
   Record r = Build(f, "exceeded");
   ASSERT_FALSE(r.solutions.empty());
@@ -164,10 +165,10 @@ TEST(LimitAdvice, CSharpPropertySetterAssignsTheBackingField) {
 
 TEST(LimitAdvice, JavaScriptConfigKeyIsAnOption) {
   SourceFile f{"lib/http.js",
-               "function onData(config, total) {\n"                                        // 1
+               "function onData(config, total) {\n"                                          // 1
                "  if (config.maxContentLength > -1 && total > config.maxContentLength) {\n"  // 2
-               "    throw new Error('maxContentLength size exceeded');\n"                  // 3
-               "  }\n"                                                                     // 4
+               "    throw new Error('maxContentLength size exceeded');\n"                    // 3
+               "  }\n"                                                                       // 4
                "}\n"};
   Record r = Build(f, "exceeded");
   ASSERT_FALSE(r.solutions.empty());
@@ -178,19 +179,19 @@ TEST(LimitAdvice, JavaScriptConfigKeyIsAnOption) {
 
 TEST(LimitAdvice, GoFunctionalOptionAssignsTheField) {
   SourceFile f{"decoder.go",
-               "package dec\n"                                           // 1
-               "\n"                                                      // 2
-               "func WithMaxTokens(n int) Option {\n"                    // 3
-               "\treturn func(d *Decoder) {\n"                           // 4
-               "\t\td.maxTokens = n\n"                                   // 5
-               "\t}\n"                                                   // 6
-               "}\n"                                                     // 7
-               "\n"                                                      // 8
-               "func (d *Decoder) next() error {\n"                      // 9
-               "\tif d.count > d.maxTokens {\n"                          // 10
-               "\t\treturn errors.New(\"too many tokens\")\n"            // 11
-               "\t}\n"                                                   // 12
-               "\treturn nil\n"                                          // 13
+               "package dec\n"                                 // 1
+               "\n"                                            // 2
+               "func WithMaxTokens(n int) Option {\n"          // 3
+               "\treturn func(d *Decoder) {\n"                 // 4
+               "\t\td.maxTokens = n\n"                         // 5
+               "\t}\n"                                         // 6
+               "}\n"                                           // 7
+               "\n"                                            // 8
+               "func (d *Decoder) next() error {\n"            // 9
+               "\tif d.count > d.maxTokens {\n"                // 10
+               "\t\treturn errors.New(\"too many tokens\")\n"  // 11
+               "\t}\n"                                         // 12
+               "\treturn nil\n"                                // 13
                "}\n"};
   Record r = Build(f, "too many tokens");
   ASSERT_FALSE(r.solutions.empty());
@@ -232,10 +233,10 @@ TEST(LimitAdvice, OwnerIsTheEnclosingClassNotOneClosedAbove) {
 
 TEST(LimitAdvice, LiteralBoundAndBelow) {
   SourceFile f{"lib/args.rb",
-               "def pick(args)\n"                                        // 1
-               "  if args.size >= 3\n"                                   // 2
-               "    raise ArgumentError, 'too many arguments'\n"         // 3
-               "  end\n"                                                 // 4
+               "def pick(args)\n"                                 // 1
+               "  if args.size >= 3\n"                            // 2
+               "    raise ArgumentError, 'too many arguments'\n"  // 3
+               "  end\n"                                          // 4
                "end\n"};
   Record r = Build(f, "too many arguments");
   ASSERT_FALSE(r.solutions.empty());
@@ -262,11 +263,11 @@ TEST(PublicHeader, CFunctionDeclaredUnderIncludeIsCallable) {
                     "ACME_EXTERN int acme_set_step(struct acme *a, long step);\n"};
   SourceFile impl{"lib/step.c",
                   "int acme_set_step(struct acme *a, long step) {\n"  // 1
-                  "  if(step == 0) {\n"                              // 2
-                  "    failf(a, \"step cannot be zero\");\n"         // 3
-                  "    return 1;\n"                                  // 4
-                  "  }\n"                                            // 5
-                  "  return 0;\n"                                    // 6
+                  "  if(step == 0) {\n"                               // 2
+                  "    failf(a, \"step cannot be zero\");\n"          // 3
+                  "    return 1;\n"                                   // 4
+                  "  }\n"                                             // 5
+                  "  return 0;\n"                                     // 6
                   "}\n"};
   auto calls = [](const Record& r) {
     for (const std::string& s : r.solutions) {

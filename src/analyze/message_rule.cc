@@ -29,21 +29,32 @@ std::vector<std::string> Sentences(const std::string& m) {
   return out;
 }
 
+bool Balanced(std::string_view s);
+
 // The subject of a rule: the words after the message's last `prefix: `,
 // lower-cased when it starts as an ordinary capitalised word ("Step" ->
 // "step", but not "URL" or "maxAge").
 std::string Subject(std::string_view s) {
   // A lead-in (`yaml: `, `Invalid options, `, `... because `) is not
   // part of the subject.
-  for (std::string_view cut : {": ", ", ", " because ", " since ", " when ", " if ", " as ",
-                               " so ", " but ", " and "}) {
+  for (std::string_view cut :
+       {": ", ", ", " because ", " since ", " when ", " if ", " so ", " but "}) {
     size_t at = s.rfind(cut);
     if (at != std::string_view::npos) s = s.substr(at + cut.size());
   }
   s = Trim(s);
+  for (std::string_view lead : {"but ", "and ", "so ", "then ", "or "}) {
+    if (s.starts_with(lead)) s.remove_prefix(lead.size());
+  }
   int words = 1;
   for (char c : s) words += c == ' ';
-  if (s.empty() || words > kMaxSubjectWords) return "";
+  if (s.empty() || words > kMaxSubjectWords || !Balanced(s)) return "";
+  // A pronoun names nothing the user can act on.
+  std::string lower = ToLower(s);
+  for (const char* p : {"it", "this", "that", "these", "those", "they", "there", "which", "he",
+                        "she", "we", "you", "i"}) {
+    if (lower == p) return "";
+  }
   std::string out(s);
   bool plain = out.size() > 1 && std::isupper(static_cast<unsigned char>(out[0]));
   for (size_t i = 1; plain && i < out.size() && out[i] != ' '; ++i) {
@@ -53,7 +64,26 @@ std::string Subject(std::string_view s) {
   return out;
 }
 
+// Quotes and braces closed within the text: a subject cut out of a quoted
+// message or a template expression is not one.
+bool Balanced(std::string_view s) {
+  int braces = 0, quotes = 0, doubles = 0, ticks = 0;
+  for (char c : s) {
+    braces += c == '{' ? 1 : c == '}' ? -1 : 0;
+    if (braces < 0) return false;
+    quotes += c == '\'';
+    doubles += c == '"';
+    ticks += c == '`';
+  }
+  return braces == 0 && quotes % 2 == 0 && doubles % 2 == 0 && ticks % 2 == 0;
+}
+
+// What a rule requires, without a trailing contrast ("..., but is {x}").
 std::string Rest(std::string_view s) {
+  for (std::string_view cut : {", but ", " but ", ", got ", ", found ", " (", "; "}) {
+    size_t at = s.find(cut);
+    if (at != std::string_view::npos) s = s.substr(0, at);
+  }
   s = Trim(s);
   while (!s.empty() && (s.back() == '.' || s.back() == ',' || s.back() == ':')) s.remove_suffix(1);
   return std::string(Trim(s));
@@ -61,37 +91,67 @@ std::string Rest(std::string_view s) {
 
 struct Form {
   const char* modal;  // matched case-insensitively, with spaces around
-  // The instruction; `S` is the subject, `R` what follows the modal.
-  const char* rewrite;
+  // The instruction for a singular and a plural subject; `S` is the
+  // subject, `R` what follows the modal.
+  const char* one;
+  const char* many;
+  // "cannot be": a requirement only before a state ("zero", "null", "a
+  // string"), not before a verb ("cannot be updated" states a fact).
+  bool state_only = false;
 };
 
 // Longest first where one form contains another.
 const Form kForms[] = {
-    {" must not be ", "Make sure S is not R"},
-    {" must be ", "Make sure S is R"},
-    {" should not be ", "Make sure S is not R"},
-    {" should be ", "Make sure S is R"},
-    {" cannot be ", "Make sure S is not R"},
-    {" can't be ", "Make sure S is not R"},
-    {" can not be ", "Make sure S is not R"},
-    {" may not be ", "Make sure S is not R"},
-    {" must have ", "Make sure S has R"},
-    {" must contain ", "Make sure S contains R"},
-    {" must not contain ", "Make sure S does not contain R"},
-    {" must start with ", "Make sure S starts with R"},
-    {" must begin with ", "Make sure S begins with R"},
-    {" must end with ", "Make sure S ends with R"},
-    {" must match ", "Make sure S matches R"},
-    {" may only be used ", "Use S only R"},
-    {" can only be used ", "Use S only R"},
-    {" must only be used ", "Use S only R"},
-    {" may only be ", "Make sure S is only R"},
-    {" can only be ", "Make sure S is only R"},
-    {" only accepts ", "Pass S only R"},
-    {" no longer accepts ", "Do not pass R to S"},
-    {" does not accept ", "Do not pass R to S"},
-    {" doesn't accept ", "Do not pass R to S"},
+    {" cannot be used ", "Do not use S R", "Do not use S R"},
+    {" can't be used ", "Do not use S R", "Do not use S R"},
+    {" must not be used ", "Do not use S R", "Do not use S R"},
+    {" must not be ", "Make sure S is not R", "Make sure S are not R"},
+    {" must be ", "Make sure S is R", "Make sure S are R"},
+    {" should not be ", "Make sure S is not R", "Make sure S are not R", true},
+    {" should be ", "Make sure S is R", "Make sure S are R"},
+    {" cannot be ", "Make sure S is not R", "Make sure S are not R", true},
+    {" can't be ", "Make sure S is not R", "Make sure S are not R", true},
+    {" can not be ", "Make sure S is not R", "Make sure S are not R", true},
+    {" may not be ", "Make sure S is not R", "Make sure S are not R", true},
+    {" must have ", "Make sure S has R", "Make sure S have R"},
+    {" must contain ", "Make sure S contains R", "Make sure S contain R"},
+    {" must not contain ", "Make sure S does not contain R", "Make sure S do not contain R"},
+    {" must start with ", "Make sure S starts with R", "Make sure S start with R"},
+    {" must begin with ", "Make sure S begins with R", "Make sure S begin with R"},
+    {" must end with ", "Make sure S ends with R", "Make sure S end with R"},
+    {" must match ", "Make sure S matches R", "Make sure S match R"},
+    {" may only be used ", "Use S only R", "Use S only R"},
+    {" can only be used ", "Use S only R", "Use S only R"},
+    {" must only be used ", "Use S only R", "Use S only R"},
+    {" only accepts ", "Pass S only R", "Pass S only R"},
+    {" no longer accepts ", "Do not pass R to S", "Do not pass R to S"},
+    {" does not accept ", "Do not pass R to S", "Do not pass R to S"},
+    {" doesn't accept ", "Do not pass R to S", "Do not pass R to S"},
 };
+
+// "tokens", "Options": a plural subject ("status", "class" are not).
+bool Plural(const std::string& subject) {
+  size_t sp = subject.rfind(' ');
+  std::string last = ToLower(sp == std::string::npos ? subject : subject.substr(sp + 1));
+  if (last.size() < 3 || last.back() != 's') return false;
+  for (const char* end : {"ss", "us", "is", "ys"}) {
+    if (last.ends_with(end)) return false;
+  }
+  return true;
+}
+
+// A verb's participle ("updated", "run", "called") opens a statement of
+// what cannot be done, not a state the value must avoid.
+bool Participle(const std::string& rest) {
+  std::string first = ToLower(rest.substr(0, rest.find(' ')));
+  if (first.size() > 3 && first.ends_with("ed")) return true;
+  for (const char* p : {"done",   "run",   "set",   "found",  "made",   "written", "given", "seen",
+                        "shown",  "sent",  "read",  "built",  "put",    "bound",   "held",  "kept",
+                        "thrown", "taken", "known", "undone", "reused", "changed"}) {
+    if (first == p) return true;
+  }
+  return false;
+}
 
 // "X is required", "X are not allowed": forms that end the sentence.
 struct Tail {
@@ -141,28 +201,35 @@ std::string Expectation(const std::string& s, const std::string& lower) {
     std::string what = Rest(s.substr(v + std::string_view(lead).size()));
     if (!what.empty() && what[0] == ':') what = Rest(what.substr(1));
     if (what.empty()) return "";
-    std::string noun = std::string_view(lead).starts_with("valid format") ? "the format " : "one of ";
+    std::string noun =
+        std::string_view(lead).starts_with("valid format") ? "the format " : "one of ";
     return "Use " + noun + what;
   }
   return "";
 }
 
-std::string RuleOf(const std::string& s) {
+// `ArgumentNullException`'s "Value cannot be null. (Parameter 'name')":
+// the parameter is the subject.
+std::string RuleOf(const std::string& s, const std::string& parameter) {
   std::string lower = ToLower(s);
   if (std::string e = Expectation(s, lower); !e.empty()) return e;
   for (const Form& f : kForms) {
     size_t at = lower.find(f.modal);
     if (at == std::string::npos) continue;
-    std::string subject = Subject(std::string_view(s).substr(0, at));
+    std::string subject =
+        parameter.empty() ? Subject(std::string_view(s).substr(0, at)) : parameter;
     std::string rest = Rest(std::string_view(s).substr(at + std::string_view(f.modal).size()));
-    if (subject.empty() || rest.empty()) return "";
-    return Fill(f.rewrite, subject, rest);
+    if (subject.empty() || rest.empty() || !Balanced(rest)) return "";
+    if (f.state_only && Participle(rest)) return "";
+    return Fill(Plural(subject) ? f.many : f.one, subject, rest);
   }
   std::string body = Rest(s);
   std::string lb = ToLower(body);
   for (const Tail& t : kTails) {
     if (!lb.ends_with(t.suffix)) continue;
-    std::string subject = Subject(std::string_view(body).substr(0, body.size() - std::string_view(t.suffix).size()));
+    std::string subject =
+        Subject(std::string_view(body).substr(0, body.size() - std::string_view(t.suffix).size()));
+    if (!parameter.empty()) subject = parameter;
     if (subject.empty()) return "";
     return Fill(t.rewrite, subject, "");
   }
@@ -172,9 +239,18 @@ std::string RuleOf(const std::string& s) {
 }  // namespace
 
 std::vector<std::string> MessageRules(const std::string& message) {
+  std::string parameter;
+  if (size_t p = message.find("(Parameter '"); p != std::string::npos) {
+    size_t e = message.find('\'', p + 12);
+    if (e != std::string::npos) parameter = "`" + message.substr(p + 12, e - p - 12) + "`";
+  }
   std::vector<std::string> out;
   for (const std::string& s : Sentences(message)) {
-    std::string rule = RuleOf(s);
+    if (s.starts_with("(Parameter '")) continue;
+    // Only a sentence that names its own subject ("Value cannot be null")
+    // takes the parameter's name.
+    std::string lead = ToLower(s.substr(0, s.find(' ')));
+    std::string rule = RuleOf(s, lead == "value" || lead == "argument" ? parameter : "");
     if (!rule.empty()) out.push_back(rule + " (the message's rule)");
   }
   return out;

@@ -54,5 +54,32 @@ TEST(MessageRule, AcronymSubjectKeepsItsCase) {
             Rules{"Make sure URL starts with http (the message's rule)"});
 }
 
+TEST(MessageRule, StatementsOfWhatCannotBeDoneAreNotRules) {
+  EXPECT_TRUE(MessageRules("Pattern listed for update matches platform packages, but these "
+                           "cannot be updated by Composer.")
+                  .empty());
+  EXPECT_TRUE(MessageRules("{value} can't be serialized in a lockfile").empty());
+  EXPECT_TRUE(MessageRules("there should be an error").empty());
+}
+
+TEST(MessageRule, UsedTogetherAndPluralSubjects) {
+  EXPECT_EQ(MessageRules("shutdown options SAVE and NOSAVE can't be used simultaneously"),
+            Rules{"Do not use shutdown options SAVE and NOSAVE simultaneously (the message's "
+                  "rule)"});
+  EXPECT_EQ(MessageRules("line terminators must be ASCII, but {byte} is not"),
+            Rules{"Make sure line terminators are ASCII (the message's rule)"});
+}
+
+TEST(MessageRule, DotNetParameterNameIsTheSubject) {
+  EXPECT_EQ(MessageRules("Value cannot be null. (Parameter 'onRetry')"),
+            Rules{"Make sure `onRetry` is not null (the message's rule)"});
+}
+
+TEST(MessageRule, QuotedOrTemplatedFragmentsAreSkipped) {
+  EXPECT_TRUE(
+      MessageRules("error: 'The ID specified in XADD must be greater than 0-0' after processing")
+          .empty());
+}
+
 }  // namespace
 }  // namespace errdex

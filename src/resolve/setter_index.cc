@@ -112,9 +112,10 @@ bool MemberAssign(std::string_view t, size_t eq, std::string* field, std::string
 }
 
 bool ControlWord(std::string_view t) {
-  for (const char* w : {"if", "for", "foreach", "while", "switch", "catch", "return", "else",
-                        "elif", "unless", "until", "case", "when", "new", "throw", "raise", "do",
-                        "using", "lock", "with", "match", "await", "yield", "assert"}) {
+  for (const char* w :
+       {"if",   "for",    "foreach", "while", "switch", "catch", "return", "else",
+        "elif", "unless", "until",   "case",  "when",   "new",   "throw",  "raise",
+        "do",   "using",  "lock",    "with",  "match",  "await", "yield",  "assert"}) {
     if (StartsWithWord(t, w)) return true;
   }
   return false;
@@ -122,7 +123,7 @@ bool ControlWord(std::string_view t) {
 
 struct Header {
   std::string name;
-  std::string params;  // from the opening parenthesis on
+  std::string params;   // from the opening parenthesis on
   bool hidden = false;  // private, protected, internal
 };
 
@@ -189,8 +190,8 @@ size_t Indent(std::string_view l) {
 // keyword (so not a word in a comment, nor a class closed above).
 std::string ClassAbove(const std::vector<std::string_view>& lines, size_t from) {
   static const std::set<std::string_view> kModifiers = {
-      "public", "private", "protected", "internal", "final", "abstract", "static", "open",
-      "data",   "sealed",  "export",    "default",  "partial", "inner", "readonly", "pub"};
+      "public", "private", "protected", "internal", "final",   "abstract", "static",   "open",
+      "data",   "sealed",  "export",    "default",  "partial", "inner",    "readonly", "pub"};
   size_t indent = Indent(lines[from]);
   for (size_t i = from; i-- > 0 && from - i < kClassReach;) {
     std::string_view l = lines[i];
@@ -214,7 +215,8 @@ std::string ClassAbove(const std::vector<std::string_view>& lines, size_t from) 
 
 bool Exported(const std::string& name, std::string_view path) {
   if (name.starts_with("_") && name != "__init__") return false;
-  if (path.ends_with(".go")) return !name.empty() && std::isupper(static_cast<unsigned char>(name[0]));
+  if (path.ends_with(".go"))
+    return !name.empty() && std::isupper(static_cast<unsigned char>(name[0]));
   return true;
 }
 
@@ -259,7 +261,8 @@ void SetterIndex::AddDeclarations(const std::vector<std::string_view>& lines) {
 void SetterIndex::Add(std::string_view path, std::string_view content) {
   std::vector<std::string_view> lines = SplitLines(content);
   bool header = path.ends_with(".h") || path.ends_with(".hpp") || path.ends_with(".hh");
-  if (header && (path.starts_with("include/") || path.find("/include/") != std::string_view::npos)) {
+  if (header &&
+      (path.starts_with("include/") || path.find("/include/") != std::string_view::npos)) {
     AddDeclarations(lines);
   }
   std::string option;
@@ -283,8 +286,8 @@ void SetterIndex::Add(std::string_view path, std::string_view content) {
         while (e < t.size() && Word(t[e])) ++e;
         std::string name(t.substr(at + 1, e - at - 1));
         if (Identifier(name)) {
-          by_field_[name].push_back({Setter::kMethod, name + "=", ClassAbove(lines, i),
-                                     std::string(path), line});
+          by_field_[name].push_back(
+              {Setter::kMethod, name + "=", ClassAbove(lines, i), std::string(path), line});
         }
       }
       continue;
@@ -299,7 +302,8 @@ void SetterIndex::Add(std::string_view path, std::string_view content) {
     }
     for (size_t eq : PlainAssigns(t)) {
       std::string_view before = t.substr(0, eq);
-      if (before.find('(') != std::string_view::npos && before.find(')') == std::string_view::npos) {
+      if (before.find('(') != std::string_view::npos &&
+          before.find(')') == std::string_view::npos) {
         break;  // inside a call or a parameter default
       }
       std::string field, rhs;
