@@ -222,7 +222,7 @@ bool DeclaredPublic(const ErrorSite& s, const std::string& header, const RepoCon
   if (FunctionVisibility(s, header) == Visibility::kPrivate) return false;
   size_t sep = s.function.find_last_of(".:");
   return ctx.setters->PubliclyDeclared(sep == std::string::npos ? s.function
-                                                                 : s.function.substr(sep + 1));
+                                                                : s.function.substr(sep + 1));
 }
 
 SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
@@ -230,8 +230,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   SiteView v;
   v.header = s.function_line && !s.function.empty() ? HeaderText(lines, s.function_line) : "";
   // Module-level code is reached by importing or running the file.
-  v.callable =
-      s.function.empty() || UserCallable(s, v.header) || DeclaredPublic(s, v.header, ctx);
+  v.callable = s.function.empty() || UserCallable(s, v.header) || DeclaredPublic(s, v.header, ctx);
   v.params_known = v.header.find('(') != std::string::npos;
   // Without a header nothing says how the function is called (static or on
   // an instance, which arguments): no sample calls it.
@@ -625,8 +624,7 @@ std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json
 // (limit_advice.h); the check is the deciding one, or the condition that set
 // the flag it tests.
 std::optional<LimitAdvice> Limit(const ErrorSite& s, const SiteView& v,
-                                 const std::vector<std::string_view>& src,
-                                 const RepoContext& ctx) {
+                                 const std::vector<std::string_view>& src, const RepoContext& ctx) {
   if (!v.decisive || !SaysLimit(s.message.Display())) return std::nullopt;
   SetterIndex local;
   if (ctx.setters == nullptr && !src.empty()) {
