@@ -8,6 +8,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "analyze/argument_advice.h"
 #include "analyze/case_values.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
@@ -559,6 +560,12 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
   }
   if (v.user_args) {
     bool assert = s.kind == SiteKind::kAssert && !d->polarity;
+    // "Call `f` with a non-zero `step`": the argument in the user's terms.
+    if (std::string pass = ArgumentToPass(d->expr, d->polarity, v.params, s.language);
+        !pass.empty()) {
+      return "Call " + CallWho(s) + " with " + pass + " (" + (assert ? "asserted" : "checked") +
+             " at line " + at + ")" + DocumentedAs(v);
+    }
     std::string pass = DescribeCondition(d->expr, assert ? true : !d->polarity);
     if (pass.empty()) {
       pass = "`" + d->expr + "` is " + (assert || !d->polarity ? "true" : "false");
