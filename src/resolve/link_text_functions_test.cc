@@ -362,3 +362,59 @@ pub fn parse(name: &str, code: u8) -> Result<(), Error> {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(TextFunctions, PhpMethodsAndFunctions) {
+  Linked r = Link({{"src/Validator.php", R"SRC(<?php
+namespace App;
+
+class Validator
+{
+    public function check($name, $value)
+    {
+        if ($value === null) {
+            throw new \InvalidArgumentException($this->missing($name));
+        }
+        throw new \RuntimeException(self::invalid('mode', $value));
+    }
+
+    private function missing($field)
+    {
+        return sprintf('The "%s" option is required.', $field);
+    }
+
+    private static function invalid(string $field, $given): string
+    {
+        $hint = 'Use one of: a, b';
+        return 'Invalid value for '.$field.': '.$given.'. '.$hint;
+    }
+}
+
+function describe_failure($code)
+{
+    return "Request failed with code $code";
+}
+
+function go($code)
+{
+    throw new \LogicException(describe_failure($code));
+}
+)SRC"}});
+  const ErrorSite* s = r.Find("src/Validator.php", 9, "");
+  ASSERT_EQ(r.At("src/Validator.php", 9).size(), 1u) << Dump(r);
+  s = r.At("src/Validator.php", 9)[0];
+  EXPECT_TRUE(Matches(*s, "The \"timeout\" option is required.")) << s->message.Display();
+  EXPECT_NE(s->message_origin_note.find("missing()"), std::string::npos) << s->message_origin_note;
+  ASSERT_EQ(r.At("src/Validator.php", 11).size(), 1u) << Dump(r);
+  s = r.At("src/Validator.php", 11)[0];
+  EXPECT_TRUE(Matches(*s, "Invalid value for mode: fast. Use one of: a, b"))
+      << s->message.Display();
+  ASSERT_EQ(r.At("src/Validator.php", 33).size(), 1u) << Dump(r);
+  s = r.At("src/Validator.php", 33)[0];
+  EXPECT_TRUE(Matches(*s, "Request failed with code 502")) << s->message.Display();
+}
+
+}  // namespace
+}  // namespace errdex
