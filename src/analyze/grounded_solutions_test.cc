@@ -139,8 +139,8 @@ TEST(GroundedSolutions, TypeScriptJsDocOfTheCheckedArgumentIsQuoted) {
   Record r = Build(f, "negative timeout");
   EXPECT_EQ(r.solutions,
             (std::vector<std::string>{
-                "Call `wait` with arguments for which `timeout` is at least `0` (checked at line "
-                "7); `timeout` is documented as \u201cseconds to wait; 0 waits forever\u201d "
+                "Call `wait` with a non-negative `timeout` (checked at line 7); `timeout` is "
+                "documented as \u201cseconds to wait; 0 waits forever\u201d "
                 "(line 3)"}));
 }
 

@@ -142,6 +142,28 @@ std::string EnvDefault(std::string_view v, const std::string& var) {
   return "";
 }
 
+// `EnvironmentRead`, or a repository's own helper around it whose name
+// says so (`env_int.call("RACK_X", 16)`, `envOr("X", 3)`): the first
+// argument, an upper-case string, is the variable.
+std::string EnvVariable(std::string_view v) {
+  if (std::string env = EnvironmentRead(v); !env.empty()) return env;
+  size_t open = v.find('(');
+  if (open == std::string_view::npos ||
+      ToLower(v.substr(0, open)).find("env") == std::string::npos) {
+    return "";
+  }
+  std::string_view arg = Trim(v.substr(open + 1));
+  if (arg.empty() || (arg[0] != '"' && arg[0] != '\'')) return "";
+  size_t close = arg.find(arg[0], 1);
+  if (close == std::string_view::npos) return "";
+  std::string_view name = arg.substr(1, close - 1);
+  bool upper = name.size() >= 3 && std::all_of(name.begin(), name.end(), [](char c) {
+                 return std::isupper(static_cast<unsigned char>(c)) ||
+                        std::isdigit(static_cast<unsigned char>(c)) || c == '_';
+               });
+  return upper ? std::string(name) : "";
+}
+
 std::string At(const Setter& s) { return s.file + ":" + std::to_string(s.line); }
 
 // A constant's value without a trailing comment.
@@ -157,7 +179,7 @@ std::optional<LimitAdvice> FromConstant(const std::string& name, const Setter& c
                                         const std::string& compared, const std::string& keep,
                                         const SetterIndex& index, const std::string& file,
                                         bool follow) {
-  if (std::string env = EnvironmentRead(c.name); !env.empty()) {
+  if (std::string env = EnvVariable(c.name); !env.empty()) {
     std::string d = EnvDefault(c.name, env);
     return LimitAdvice{"Raise the limit `" + name + "` with the environment variable `" + env +
                            "` (read at " + At(c) + (d.empty() ? "" : "; default " + d) + "), or " +

@@ -56,6 +56,24 @@ TEST(LimitAdvice, RubyConstantReadFromTheEnvironment) {
   EXPECT_EQ(r.provenance["solutions"], nlohmann::json({5, 3, 5}));
 }
 
+TEST(LimitAdvice, AnEnvironmentHelperOfTheRepository) {
+  SourceFile f{"lib/multipart.rb",
+               "class Parser\n"                                                         // 1
+               "  RETAINED_LIMIT = env_int.call(\"RACK_RETAINED_LIMIT\", 16 * 1024)\n"  // 2
+               "  def add(size)\n"                                                      // 3
+               "    if @retained > RETAINED_LIMIT\n"                                    // 4
+               "      raise Error, 'data over retained size limit'\n"                   // 5
+               "    end\n"                                                              // 6
+               "  end\n"                                                                // 7
+               "end\n"};
+  Record r = Build(f, "retained size limit");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Raise the limit `RETAINED_LIMIT` with the environment variable "
+            "`RACK_RETAINED_LIMIT` (read at lib/multipart.rb:2; default 16 * 1024), or keep "
+            "`@retained` at most `RETAINED_LIMIT` (checked at line 4)");
+}
+
 TEST(LimitAdvice, PythonConstantNamesItsValue) {
   SourceFile f{"pkg/reader.py",
                "MAX_DEPTH = 64\n"                                // 1
@@ -271,7 +289,7 @@ TEST(PublicHeader, CFunctionDeclaredUnderIncludeIsCallable) {
                   "}\n"};
   auto calls = [](const Record& r) {
     for (const std::string& s : r.solutions) {
-      if (s.rfind("Call `acme_set_step` with arguments", 0) == 0) return true;
+      if (s.rfind("Call `acme_set_step` with a non-zero `step`", 0) == 0) return true;
     }
     return false;
   };
