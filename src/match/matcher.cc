@@ -114,6 +114,9 @@ constexpr double kConfidentScore = 0.66;
 // word above 0.69 of the rare weight.
 constexpr double kMinFuzzyEvidence = 2.0;
 constexpr double kRareWordShare = 0.8;
+// The innermost frame of a Python traceback is outside the record's file
+// and repository (RaisedElsewhere).
+constexpr double kRaisedElsewhere = 0.1;
 // The fuzzy tier (a reworded or newer message) scores up to kFuzzyMaxScore;
 // a near miss this close stands on its own.
 constexpr double kConfidentFuzzyScore = 0.3;
@@ -421,6 +424,18 @@ double FrameBonus(const Record& r, const std::vector<StackFrame>& frames) {
     }
   }
   return best;
+}
+
+// A Python traceback ends at the frame that raised. When that frame is in
+// neither the record's file nor its repository (a user's `from x import y`
+// line raising ModuleNotFoundError, against pip's own "No module named"),
+// the record did not raise this paste, however alike the text.
+bool RaisedElsewhere(const Record& r, const std::vector<StackFrame>& frames) {
+  if (frames.empty() || LanguageFamily(r.language) != "python") return false;
+  const StackFrame& innermost = frames.back();
+  if (FrameFamily(innermost.file) != "python") return false;
+  return !SameFile(innermost.file, r.file_path) &&
+         !TextNamesRepository(LowerAscii(innermost.file), r.repo);
 }
 
 std::string CaptureName(const Record& r, size_t group) {
@@ -1331,6 +1346,9 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     for (Ranked& h : hits) {
       double bonus = FrameBonus(*h.match.record, query.frames);
       if (bonus > 0) h.weak = false, h.framed = true;
+      if (bonus == 0 && RaisedElsewhere(*h.match.record, query.frames)) {
+        h.match.score -= kRaisedElsewhere;
+      }
       h.frame = bonus;
       h.match.score = std::min(1.0, h.match.score + bonus);
     }

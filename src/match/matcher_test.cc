@@ -828,6 +828,31 @@ std::vector<Record> CommonWords() {
   return rs;
 }
 
+// Python's own ModuleNotFoundError, raised at the user's import line, reads
+// like pip's "No module named {module!r}": the traceback's innermost frame,
+// outside pip, says pip did not raise it. The same text raised inside pip's
+// package is pip's.
+TEST(MatcherTest, PythonInnermostFrameOutsideTheRepositoryIsNotItsRaise) {
+  std::vector<Record> rs = Corpus();
+  Record pip = MakeRecord("pip", "No module named {module!r}", R"(No module named ([\s\S]*?))",
+                          {{"{module!r}", "module"}}, "ImportError", "pypa/pip");
+  pip.file_path = "src/pip/_internal/commands/install.py";
+  pip.language = "python";
+  pip.line_number = 97;
+  rs.push_back(pip);
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "No module named 'plugins.banner'";
+  q.error_class = "ModuleNotFoundError";
+  q.frames = {{"collector.py", 11}};
+  EXPECT_TRUE(matcher.Find(q).empty());
+  q.frames = {{"collector.py", 11},
+              {"/usr/lib/python3/site-packages/pip/_internal/cli/main.py", 80}};
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "pip");
+}
+
 // A short template of common words ("{cmd} failed, exit code {status}")
 // shares all of its little weight with a CI log's last line; sharing no rare
 // word, it is no fuzzy answer unless a frame of the paste points at its file.
