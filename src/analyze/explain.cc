@@ -8,6 +8,7 @@
 #include <set>
 
 #include "analyze/record_builder.h"
+#include "analyze/site_shape.h"
 #include "analyze/visibility.h"
 #include "util/text.h"
 
@@ -393,7 +394,8 @@ void Extensions(const SiteFacts& f, Record* r) {
 // The nearest caller a user can call, on a chain the call graph resolved:
 // Python's public API, elsewhere the entry the index stopped at (not `main`,
 // which users run rather than call); nullptr when there is none.
-const CallChain* PublicCaller(const ErrorSite& s, const SiteFacts& f) {
+const CallChain* PublicCaller(const ErrorSite& s, const SiteFacts& f,
+                              const std::vector<std::string_view>& lines) {
   for (const CallChain& chain : f.chains) {
     const Hop& h = chain.hops.front();
     if (h.function.empty() || chain.hops.size() < 2) continue;
@@ -406,9 +408,55 @@ const CallChain* PublicCaller(const ErrorSite& s, const SiteFacts& f) {
     e.function = h.function;
     e.file_path = h.file;
     e.function_line = h.def_line;
-    if (UserCallable(e, h.header)) return &chain;
+    if (!UserCallable(e, h.header)) continue;
+    // In the raise's own file the declarations around it are known too.
+    if (h.file == s.file_path && HiddenByDeclaration(e, lines)) continue;
+    return &chain;
   }
   return nullptr;
+}
+
+int Indent(std::string_view line) {
+  int n = 0;
+  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
+  return n;
+}
+
+bool StartsWithWord(std::string_view t, std::string_view word) {
+  return t.starts_with(word) &&
+         (t.size() == word.size() ||
+          !(std::isalnum(static_cast<unsigned char>(t[word.size()])) || t[word.size()] == '_'));
+}
+
+// Whether the call at `call_line` of the function defined at `def_line` may
+// sit in a `try` (or Ruby `begin`/`rescue`) of that function: a line
+// enclosing it by indentation opens one, the call's own line holds one, or
+// a `rescue` less indented follows it. The caller may then handle the error
+// itself, so a user calling it may never see the message.
+bool MayBeCaught(const std::vector<std::string_view>& lines, int def_line, int call_line) {
+  int n_lines = static_cast<int>(lines.size());
+  if (call_line < 1 || call_line > n_lines || def_line < 1) return true;
+  std::string_view call = lines[call_line - 1];
+  if (call.find("try") != std::string_view::npos) return true;
+  int indent = Indent(call);
+  for (int n = call_line - 1; n >= def_line; --n) {
+    std::string_view line = lines[n - 1];
+    std::string_view t = Trim(line);
+    if (t.empty() || Indent(line) >= indent) continue;
+    indent = Indent(line);
+    if (StartsWithWord(t, "try") || StartsWithWord(t, "begin") || t.starts_with("} try")) {
+      return true;
+    }
+  }
+  int def_indent = Indent(lines[def_line - 1]);
+  for (int n = call_line + 1; n <= n_lines; ++n) {
+    std::string_view line = lines[n - 1];
+    std::string_view t = Trim(line);
+    if (t.empty()) continue;
+    if (Indent(line) <= def_indent && !StartsWithWord(t, "rescue")) break;
+    if (StartsWithWord(t, "rescue") && Indent(line) < Indent(call)) return true;
+  }
+  return false;
 }
 
 // A raising function users cannot call is reached through a public caller:
@@ -417,8 +465,23 @@ const CallChain* PublicCaller(const ErrorSite& s, const SiteFacts& f) {
 // lib/option.js:20"), never the private function.
 const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
                                      const std::vector<std::string_view>& lines, Record* r) {
-  const CallChain* chain = PublicCaller(s, f);
+  // Caught where it is raised: no caller sees it.
+  if (CaughtLocally(s, lines)) return nullptr;
+  const CallChain* chain = PublicCaller(s, f, lines);
   if (!chain) return nullptr;
+  // A caller that may catch it makes "happens when you call" unsafe; one
+  // in a file not read here leaves the catch sample unsafe where errors are
+  // exceptions (Go, Rust and C return them: the sample checks the result).
+  bool all_read = true;
+  for (size_t i = 0; i + 1 < chain->hops.size(); ++i) {
+    const Hop& h = chain->hops[i];
+    if (h.file != s.file_path) {
+      all_read = false;
+    } else if (MayBeCaught(lines, h.def_line, h.call_line)) {
+      return nullptr;
+    }
+  }
+  bool returned = s.language == "go" || s.language == "rust" || s.language == "c";
   const Hop& entry = chain->hops.front();
   EntryCall call = CallOfEntry(s, entry);
   if (call.call.empty()) return nullptr;
@@ -444,7 +507,7 @@ const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
   t = lead + (t.empty() ? "" : " " + t);
   r->provenance["triggerScenarios"].push_back(At(entry.file, entry.def_line));
   r->provenance["triggerScenarios"].push_back(reach);
-  if (call.handling) {
+  if (call.handling && (all_read || returned)) {
     r->try_catch_pattern = call.handling;
     r->provenance["tryCatchPattern"] = nlohmann::json::array({At(entry.file, entry.def_line)});
   }

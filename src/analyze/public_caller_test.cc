@@ -83,6 +83,46 @@ TEST(PublicCaller, TsFunctionNotExportedGetsNoSampleWithoutAPublicCaller) {
   EXPECT_TRUE(r.example_fix.empty());
 }
 
+TEST(PublicCaller, AMethodOfAClassTheModuleDoesNotExportIsNoEntry) {
+  SourceFile helper{"lib/helper.js",
+                    "class Helper {\n"                                  // 1
+                    "  run(x) {\n"                                      // 2
+                    "    return check(x);\n"                            // 3
+                    "  }\n"                                             // 4
+                    "}\n"                                               // 5
+                    "function check(x) {\n"                             // 6
+                    "  if (!x) throw new Error('nothing to check');\n"  // 7
+                    "}\n"};
+  Record r = Explain({helper}, "nothing to check");
+  EXPECT_EQ(r.trigger_scenarios.find("you call"), std::string::npos) << r.trigger_scenarios;
+  EXPECT_FALSE(r.try_catch_pattern.has_value());
+}
+
+// The public caller catches the error and throws another: calling it never
+// shows this message, so it is not offered as the way in.
+TEST(PublicCaller, ACallerThatCatchesTheErrorIsNotTheWayIn) {
+  SourceFile adapter{"src/main/java/acme/DateAdapter.java",
+                     "package acme;\n"                                                     // 1
+                     "public class DateAdapter {\n"                                        // 2
+                     "  public Date read(String text) {\n"                                 // 3
+                     "    try {\n"                                                         // 4
+                     "      return parse(text);\n"                                         // 5
+                     "    } catch (ParseException e) {\n"                                  // 6
+                     "      throw new JsonParseException(e);\n"                            // 7
+                     "    }\n"                                                             // 8
+                     "  }\n"                                                               // 9
+                     "  private static Date parse(String text) throws ParseException {\n"  // 10
+                     "    if (text.isEmpty()) {\n"                                         // 11
+                     "      throw new ParseException(\"empty date\", 0);\n"                // 12
+                     "    }\n"                                                             // 13
+                     "    return null;\n"                                                  // 14
+                     "  }\n"                                                               // 15
+                     "}\n"};
+  Record r = Explain({adapter}, "empty date");
+  EXPECT_EQ(r.trigger_scenarios.find("you call"), std::string::npos) << r.trigger_scenarios;
+  EXPECT_FALSE(r.try_catch_pattern.has_value());
+}
+
 TEST(PublicCaller, ExportListsAndCommonJsExportsCount) {
   ErrorSite s;
   s.language = "javascript";
