@@ -47,7 +47,11 @@ struct ErrorSite {
   // be reconstructed: the template is then a single hole.
   bool message_opaque = false;
   std::string message_origin_note;  // e.g. "message assigned to `msg` at line 40"
-  std::string function;             // enclosing function, "Class.method" when nested
+  // The callable, defined outside this file, that the text is handed to and
+  // that reports it (`LocalProxy(.., unbound_message=msg)`); "" when the
+  // site raises itself.
+  std::string handed_to;
+  std::string function;  // enclosing function, "Class.method" when nested
   int function_line = 0;
   std::vector<PathCondition> conditions;
   std::vector<SourceNote> notes;

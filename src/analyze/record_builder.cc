@@ -609,6 +609,11 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
     out = "Issued whenever " + Who(s) + " runs: errdex found no condition before line " +
           std::to_string(s.line) + ".";
     lines.push_back(s.line);
+  } else if (!s.handed_to.empty()) {
+    out = "Shown by `" + s.handed_to + "()`, which is handed the text at line " +
+          std::to_string(s.line) + "; when it reports it is decided by `" + s.handed_to +
+          "()`, outside " + s.file_path + ".";
+    lines.push_back(s.line);
   } else {
     out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
           std::to_string(s.line) + "; what the function's callers pass decides it.";
@@ -1266,7 +1271,11 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   Triggers(s, view, &r);
   // Situations need evidence (callers, options: explain.cc); "when code
   // calls F" says nothing the trigger does not.
-  if (s.function.empty()) {
+  if (!s.handed_to.empty()) {
+    r.common_situations = "When `" + s.handed_to + "()` reports the text it is given at line " +
+                          std::to_string(s.line) + ".";
+    r.provenance["commonSituations"] = {s.line};
+  } else if (s.function.empty()) {
     r.common_situations = "When " + s.file_path + " is imported or run (module-level code, line " +
                           std::to_string(s.line) + ").";
     r.provenance["commonSituations"] = {s.line};

@@ -320,3 +320,26 @@ TEST(RecordBuilder, AdviceSentences) {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+// Text handed to another library's callable (`LocalProxy(..,
+// unbound_message=msg)`): the record says who reports it, not that the
+// module's import does.
+TEST(RecordBuilder, TextHandedToAnotherCallableNamesIt) {
+  ErrorSite s = Site(9, SiteKind::kRaise, "Working outside of application context.");
+  s.function.clear();
+  s.function_line = 0;
+  s.error_class.clear();
+  s.handed_to = "LocalProxy";
+  std::vector<std::string_view> lines(40, "x");
+  Record r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(r.trigger_scenarios,
+            "Shown by `LocalProxy()`, which is handed the text at line 9; when it reports it is "
+            "decided by `LocalProxy()`, outside pkg/deps.py.");
+  EXPECT_EQ(r.common_situations, "When `LocalProxy()` reports the text it is given at line 9.");
+}
+
+}  // namespace
+}  // namespace errdex

@@ -1139,7 +1139,18 @@ std::string Reason(const Ranked& h, const Query& q, std::string_view family) {
 // anchored to anything in that text: inside nlohmann's prefix hole
 // "[json.exception.parse_error.101] parse error at line 1, column 84: " it
 // is a coincidence of shapes, so it is not promoted.
-void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view family) {
+//
+// An inner hit that fills a line of its own inside the wrapper's hole (a
+// renderer's header, a source excerpt, then the message on its own line:
+// toml's "TOML parse error at line 1, column 1" ... "duplicate key") is the
+// message that renderer shows, not words met by chance, however short.
+bool FillsOwnLine(std::string_view text, size_t begin, size_t end) {
+  bool starts = begin == 0 || text[begin - 1] == '\n';
+  bool ends = end == text.size() || text[end] == '\n' || text[end] == '\r';
+  return starts && ends && begin < end;
+}
+
+void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::string_view family) {
   if (hits->size() < 2 || hits->size() > 64) return;
   // Repeat so that a chain of three settles innermost first.
   for (int round = 0; round < 3; ++round) {
@@ -1166,7 +1177,8 @@ void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view family) {
             inner.holes.begin(), inner.holes.end(),
             [&](const auto& h) { return h.first > inner.begin && h.second < inner_end; });
         bool specific = inner.info >= std::min(outer.info, kMinInnerInfo) ||
-                        (interior_hole && !inner.weak && !inner.hole_heavy);
+                        (interior_hole && !inner.weak && !inner.hole_heavy) ||
+                        (inner.holes.empty() && FillsOwnLine(text, inner.begin, inner.end));
         // Text passed on across languages (guzzle's "cURL error %s: %s"
         // around libcurl's message) is answered by the wrapper, the code in
         // the language the user runs.
@@ -1308,7 +1320,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     });
     if (hits.empty()) return {};
   }
-  PreferInnerLinks(&hits, ctx.family);
+  PreferInnerLinks(&hits, text, ctx.family);
   bool message_hit = !hits.empty();
   if (!message_hit) {
     hits = impl_->FuzzyHits(text, query);

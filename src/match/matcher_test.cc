@@ -899,6 +899,39 @@ TEST(MatcherTest, InnerLinkWithTextAroundAHoleRanksFirst) {
   EXPECT_EQ(hits[1].record->id, "position");
 }
 
+// toml's renderer: a header with the position, a source excerpt, then the
+// message on a line of its own. The short message fills its own line of the
+// header's trailing hole, so it is the answer; the same words inside a line
+// of other text are not promoted.
+TEST(MatcherTest, InnerLinkOnItsOwnLineRanksFirst) {
+  std::vector<Record> rs = CommonWords();
+  auto rust = [](std::string id, std::string message, std::string pattern, int holes) {
+    std::vector<HoleInfo> h(static_cast<size_t>(holes), HoleInfo{"{}", ""});
+    Record r =
+        MakeRecord(std::move(id), std::move(message), std::move(pattern), h, "", "toml-rs/toml");
+    r.language = "rust";
+    r.file_path = "src/de/error.rs";
+    return r;
+  };
+  rs.push_back(rust("header", "TOML parse error at line {}, column {}",
+                    R"(TOML parse error at line ([\s\S]*?), column ([\s\S]*?))", 2));
+  rs.push_back(rust("dup", "duplicate key", "duplicate key", 0));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "TOML parse error at line 118, column 1\n    |\n118 | keymap = [\n    | ^^^^^^\n"
+      "duplicate key\n\nPress <Enter> to continue";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "dup");
+  EXPECT_EQ(hits[1].record->id, "header");
+
+  q.message = "TOML parse error at line 118, column 1 near a duplicate key in the table";
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "header");
+}
+
 // One template raised by several functions of a file: with nothing in the
 // paste to choose, the record raised at the most sites comes first, then
 // file order — never the order of ids.

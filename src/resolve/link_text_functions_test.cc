@@ -362,3 +362,137 @@ pub fn parse(name: &str, code: u8) -> Result<(), Error> {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(TextFunctions, PhpMethodsAndFunctions) {
+  Linked r = Link({{"src/Validator.php", R"SRC(<?php
+namespace App;
+
+class Validator
+{
+    public function check($name, $value)
+    {
+        if ($value === null) {
+            throw new \InvalidArgumentException($this->missing($name));
+        }
+        throw new \RuntimeException(self::invalid('mode', $value));
+    }
+
+    private function missing($field)
+    {
+        return sprintf('The "%s" option is required.', $field);
+    }
+
+    private static function invalid(string $field, $given): string
+    {
+        $hint = 'Use one of: a, b';
+        return 'Invalid value for '.$field.': '.$given.'. '.$hint;
+    }
+}
+
+function describe_failure($code)
+{
+    return "Request failed with code $code";
+}
+
+function go($code)
+{
+    throw new \LogicException(describe_failure($code));
+}
+)SRC"}});
+  const ErrorSite* s = r.Find("src/Validator.php", 9, "");
+  ASSERT_EQ(r.At("src/Validator.php", 9).size(), 1u) << Dump(r);
+  s = r.At("src/Validator.php", 9)[0];
+  EXPECT_TRUE(Matches(*s, "The \"timeout\" option is required.")) << s->message.Display();
+  EXPECT_NE(s->message_origin_note.find("missing()"), std::string::npos) << s->message_origin_note;
+  ASSERT_EQ(r.At("src/Validator.php", 11).size(), 1u) << Dump(r);
+  s = r.At("src/Validator.php", 11)[0];
+  EXPECT_TRUE(Matches(*s, "Invalid value for mode: fast. Use one of: a, b"))
+      << s->message.Display();
+  ASSERT_EQ(r.At("src/Validator.php", 33).size(), 1u) << Dump(r);
+  s = r.At("src/Validator.php", 33)[0];
+  EXPECT_TRUE(Matches(*s, "Request failed with code 502")) << s->message.Display();
+}
+
+}  // namespace
+}  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(TextFunctions, CSharpStringMethods) {
+  Linked r = Link({{"Src/Lib/Reader.cs", R"SRC(namespace Lib
+{
+    public class Reader
+    {
+        public void Read(string path, int depth)
+        {
+            if (depth > 64)
+                throw new JsonReaderException(TooDeep(depth));
+            throw new InvalidOperationException(Messages.Missing(path));
+        }
+
+        private string TooDeep(int depth) => $"The reader is nested too deeply: {depth} levels.";
+
+        public int Count() => 3;
+    }
+
+    internal static class Messages
+    {
+        public static string Missing(string path)
+        {
+            return string.Format("Could not find file '{0}'.", path);
+        }
+    }
+}
+)SRC"}});
+  ASSERT_EQ(r.At("Src/Lib/Reader.cs", 8).size(), 1u) << Dump(r);
+  const ErrorSite* s = r.At("Src/Lib/Reader.cs", 8)[0];
+  EXPECT_TRUE(Matches(*s, "The reader is nested too deeply: 65 levels.")) << s->message.Display();
+  EXPECT_NE(s->message_origin_note.find("TooDeep()"), std::string::npos) << s->message_origin_note;
+  ASSERT_EQ(r.At("Src/Lib/Reader.cs", 9).size(), 1u) << Dump(r);
+  s = r.At("Src/Lib/Reader.cs", 9)[0];
+  EXPECT_TRUE(Matches(*s, "Could not find file 'a.json'.")) << s->message.Display();
+}
+
+}  // namespace
+}  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(TextFunctions, RubyMethodsReturnTheirLastExpression) {
+  Linked r = Link({{"lib/rack/config.rb", R"SRC(module Rack
+  class Config
+    def check(name, value)
+      raise ArgumentError, missing_message(name) if value.nil?
+      raise TypeError, type_message(name, value) unless value.is_a?(String)
+    end
+
+    def missing_message(name)
+      "#{name} is required"
+    end
+
+    def type_message(name, value)
+      return "#{name} must be a String, got #{value.class}" if name
+      "value must be a String"
+    end
+  end
+end
+)SRC"}});
+  ASSERT_EQ(r.At("lib/rack/config.rb", 4).size(), 1u) << Dump(r);
+  const ErrorSite* s = r.At("lib/rack/config.rb", 4)[0];
+  EXPECT_EQ(s->error_class, "ArgumentError");
+  EXPECT_TRUE(Matches(*s, "host is required")) << s->message.Display();
+  EXPECT_EQ(s->function, "Rack.Config.check");
+  EXPECT_NE(r.Find("lib/rack/config.rb", 5, "value must be a String"), nullptr) << Dump(r);
+  const std::vector<const ErrorSite*> five = r.At("lib/rack/config.rb", 5);
+  EXPECT_TRUE(std::any_of(five.begin(), five.end(), [](const ErrorSite* x) {
+    return Matches(*x, "port must be a String, got Integer");
+  })) << Dump(r);
+}
+
+}  // namespace
+}  // namespace errdex

@@ -219,6 +219,7 @@ class CSharpFile {
                                return site;
                              }};
     sinks_.emplace(src_, facts, std::move(hooks));
+    facts_ = facts;
   }
 
   void Run(TSNode root) {
@@ -229,6 +230,7 @@ class CSharpFile {
       Visit(n);
     });
     if (sinks_) sinks_->Finish();
+    if (facts_) text_fns_.Emit(facts_);
     walk_.Clear();
   }
 
@@ -247,7 +249,63 @@ class CSharpFile {
       HandleLoggerMessage(n);
     } else if (type == "property_declaration") {
       HandleMessageOverride(n);
+    } else if (facts_ && (type == "return_statement" || type == "arrow_expression_clause")) {
+      AddTextReturn(n);
     }
+  }
+
+  // --- text functions (src/resolve/link_text_functions.h) -------------------
+
+  // `string Describe(..)`'s returns (`return $"..";`, `=> string.Format(..)`)
+  // are candidate messages for raises that call it: `throw new
+  // JsonException(Describe(x))`.
+  void AddTextReturn(TSNode n) {
+    TSNode fn = Is(n, "arrow_expression_clause") ? Parent() : ScopeOf(n);
+    if (!Is(fn, "method_declaration") && !Is(fn, "local_function_statement")) return;
+    std::string_view returns = ts::Text(Field(fn, "returns"), src_);
+    if (returns.empty()) returns = ts::Text(Field(fn, "type"), src_);
+    if (returns != "string" && returns != "string?" && returns != "String") return;
+    TSNode value = Unwrap(ts::FirstNamed(n));
+    if (ts_node_is_null(value)) return;
+    if (!text_fns_.IsOpen(fn.id)) {
+      TextFunction tf;
+      tf.name = std::string(ts::Text(Field(fn, "name"), src_));
+      TSNode type = ts::EnclosingScope(fn, [](TSNode a) { return IsTypeDecl(Type(a)); });
+      std::string cls(ts::Text(Field(type, "name"), src_));
+      tf.qualified = cls.empty() ? tf.name : cls + "." + tf.name;
+      tf.language = "csharp";
+      tf.line = ts::Line(fn);
+      std::string_view mods;
+      for (TSNode c : NamedChildren(fn)) {
+        if (Is(c, "modifier") && ts::Text(c, src_) == "static") mods = "static";
+      }
+      tf.method = Is(fn, "method_declaration") && mods.empty();
+      for (TSNode p : NamedChildren(Field(fn, "parameters"))) {
+        if (Is(p, "parameter")) tf.params.emplace_back(ts::Text(Field(p, "name"), src_));
+      }
+      text_fns_.Open(fn.id, std::move(tf));
+    }
+    std::string note;
+    text_fns_.AddReturn(fn.id, ExprTemplate(value, ts_node_start_byte(value), 0, &note),
+                        ts::Line(n));
+  }
+
+  // An opaque message whose argument calls a method (`new E(Describe(x))`):
+  // the resolve stage reads the text that method returns.
+  void HoldCallArgs(const ErrorSite& site, const std::vector<Arg>& args) {
+    if (!facts_) return;
+    HeldMessage h;
+    for (const Arg& a : args) {
+      TSNode v = Unwrap(a.value);
+      if (!Is(v, "invocation_expression")) continue;
+      Template t;
+      AddExprHole(v, &t);
+      h.args.push_back(std::move(t));
+    }
+    if (h.args.empty()) return;
+    h.line = site.line;
+    h.error_class = site.error_class;
+    facts_->held_messages.push_back(std::move(h));
   }
 
   TSNode Parent() const {
@@ -320,6 +378,7 @@ class CSharpFile {
       FillFromArgs(args, &site);
     }
     if (site.message_opaque && !args.empty()) NoteParamMessage(stmt, site, args);
+    if (site.message_opaque && thrown) HoldCallArgs(site, args);
     // An exception built without a message and not thrown here is not
     // worth a record of its own.
     if (site.message_opaque && !thrown) return;
@@ -1114,6 +1173,8 @@ class CSharpFile {
   std::map<std::string, std::string> helper_returns_;  // method -> exception class it returns
   bool methods_indexed_ = false;
   std::optional<CSharpSinks> sinks_;
+  FileFacts* facts_ = nullptr;
+  TextFunctionCollector text_fns_;
 };
 
 class CSharpExtractor : public Extractor {

@@ -34,12 +34,13 @@
 #include "extract/common/branch_choices.h"
 #include "extract/common/conditional_messages.h"
 #include "extract/common/printf_format.h"
+#include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "extract/jvm/jvm_idioms.h"
 #include "extract/php/php_sinks.h"
 #include "extract/php/php_strings.h"
-#include "util/text.h"
 #include "resolve/call_facts.h"
+#include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_php();
 
@@ -64,7 +65,7 @@ struct PhpIds {
   TSSymbol object_creation, throw_expression, function_call, member_call, nullsafe_member_call,
       scoped_call, exit_statement, assignment, augmented_assignment, const_declaration,
       property_declaration, namespace_definition, string, encapsed_string, heredoc, nowdoc, comment,
-      text, formal_parameters, attribute_list, namespace_use_declaration;
+      text, formal_parameters, attribute_list, namespace_use_declaration, return_statement;
   bool Skip(TSSymbol s) const {
     return s == string || s == encapsed_string || s == heredoc || s == nowdoc || s == comment ||
            s == text || s == formal_parameters || s == attribute_list ||
@@ -96,7 +97,8 @@ const PhpIds& Ids() {
                   sym("text"),
                   sym("formal_parameters"),
                   sym("attribute_list"),
-                  sym("namespace_use_declaration")};
+                  sym("namespace_use_declaration"),
+                  sym("return_statement")};
   }();
   return kIds;
 }
@@ -308,6 +310,7 @@ class PhpFile {
                             return site;
                           }};
     sinks_.emplace(src_, facts, std::move(hooks));
+    facts_ = facts;
   }
 
   // One walk indexes assignments and constants and collects the candidate
@@ -344,9 +347,12 @@ class PhpFile {
         defaults.push_back({n, anc});
       } else if (s == ids.namespace_definition && namespace_.empty()) {
         namespace_ = std::string(ts::Text(Field(n, "name"), src_));
+      } else if (s == ids.return_statement && facts_) {
+        returns_.push_back({n, anc});
       }
       return true;
     });
+    CollectTextFunctions();
     for (const Candidate& c : defaults) HandleDefaultMessage(c);
     for (const Candidate& c : calls) HandleCandidate(c);
     NoteHelperThrows();
@@ -354,6 +360,67 @@ class PhpFile {
   }
 
  private:
+  // --- text functions (src/resolve/link_text_functions.h) -------------------
+
+  // A named function's or method's returns with text (`return sprintf('The
+  // %s is invalid', $name);`) are candidate messages for raises that call
+  // it (`throw new E($this->invalidMessage($x))`). Closures have no name to
+  // call them by.
+  void CollectTextFunctions() {
+    if (!facts_) return;
+    TextFunctionCollector collector;
+    for (const Candidate& r : returns_) {
+      TSNode fn = EnclosingFunction(r.anc);
+      if (!Is(fn, "function_definition") && !Is(fn, "method_declaration")) continue;
+      TSNode value = ts::FirstNamed(r.node);
+      if (ts_node_is_null(value)) continue;
+      Where where = WhereOf(r.anc, ts_node_start_byte(r.node));
+      if (!collector.IsOpen(fn.id)) collector.Open(fn.id, TextFunctionOf(fn, where));
+      std::string note;
+      collector.AddReturn(fn.id, ExprTemplate(value, where, 0, &note), ts::Line(r.node));
+    }
+    collector.Emit(facts_);
+  }
+
+  // An opaque message whose argument calls a function (`new E($this->
+  // missing($name))`): the resolve stage reads the text that function
+  // returns (link_text_functions.h).
+  void HoldCallArgs(const ErrorSite& site, const std::vector<Arg>& args) {
+    if (!facts_) return;
+    HeldMessage h;
+    for (const Arg& a : args) {
+      std::string_view t = Type(a.value);
+      if (t != "function_call_expression" && t != "member_call_expression" &&
+          t != "scoped_call_expression" && t != "nullsafe_member_call_expression") {
+        continue;
+      }
+      Template held;
+      AddExprHole(a.value, &held);
+      h.args.push_back(std::move(held));
+    }
+    if (h.args.empty()) return;
+    h.line = site.line;
+    h.error_class = site.error_class;
+    facts_->held_messages.push_back(std::move(h));
+  }
+
+  TextFunction TextFunctionOf(TSNode fn, const Where& where) const {
+    TextFunction tf;
+    tf.name = where.fn_name;
+    tf.qualified = where.cls.empty() ? tf.name : where.cls + "::" + tf.name;
+    tf.language = "php";
+    tf.line = ts::Line(fn);
+    bool is_static = false;
+    for (TSNode c : NamedChildren(fn)) is_static = is_static || Is(c, "static_modifier");
+    tf.method = Is(fn, "method_declaration") && !is_static;
+    // Holes name variables as written (`$name`), so parameters keep their `$`.
+    for (TSNode p : NamedChildren(Field(fn, "parameters"))) {
+      TSNode name = Field(p, "name");
+      if (!ts_node_is_null(name)) tf.params.emplace_back(ts::Text(name, src_));
+    }
+    return tf;
+  }
+
   struct Assignment {
     TSNode node;
     TSNode value;
@@ -537,6 +604,7 @@ class PhpFile {
     site.error_class = cls;
     std::vector<Arg> args = Args(ArgumentsOf(n));
     b.alts = FillFromArgs(args, where, &site);
+    if (site.message_opaque) HoldCallArgs(site, args);
     if (site.message_opaque) {
       auto it = defaults_.find(cls);
       if (args.empty() && it != defaults_.end()) {
@@ -1691,6 +1759,8 @@ class PhpFile {
   TSNode root_{};
   std::string namespace_;
   std::optional<PhpSinks> sinks_;
+  FileFacts* facts_ = nullptr;
+  std::vector<Candidate> returns_;  // every `return` (only when collecting facts)
   std::map<std::string, std::vector<Assignment>> assignments_;
   BranchChoices choices_;                             // the branches the site being built takes
   std::map<std::string, std::vector<Const>> consts_;  // "Class::NAME", "::NAME"

@@ -200,6 +200,10 @@ class PythonFile {
         HandleCall(p.node, p.parent);
       }
     }
+    for (const auto& [call, fn] : assigned_calls_) {
+      cur_fn_ = fn;
+      HandleMessageKeywords(call, LastDotComponent(ts::Text(Field(call, "function"), src_)));
+    }
   }
 
  private:
@@ -247,6 +251,13 @@ class PythonFile {
         AttachRaise(n, ancestors, function_index);
       } else if (sym == ids.assert_statement) {
         pending_.push_back(Pending{n, TSNode{}, sym, Innermost(ancestors, function_index)});
+      } else if (sym == ids.expression_statement) {
+        // `current_app = LocalProxy(.., unbound_message=_no_app_msg)`: the
+        // walk does not enter expressions; HandleMessageKeywords reads it.
+        TSNode e = ts::FirstNamed(n);
+        if (Is(e, "assignment") && Is(Field(e, "right"), "call")) {
+          assigned_calls_.push_back({Field(e, "right"), Innermost(ancestors, function_index)});
+        }
       } else if (sym == ids.call && !ancestors.empty()) {
         TSSymbol parent = ts_node_symbol(ancestors.back());
         if (parent == ids.expression_statement || parent == ids.return_statement) {
@@ -604,6 +615,7 @@ class PythonFile {
     std::string_view fn_text = ts::Text(fn, src_);
     std::string name = LastDotComponent(fn_text);
     if (facts_ && IsLinkCandidate(fn, name)) AddLinkCall(call, stmt, false, nullptr);
+    HandleMessageKeywords(call, name);
     if (!statement) {
       // `return self.fail(...)` still reports.
       if (Is(stmt, "return_statement") && helpers_.count(name)) HandleHelperCall(stmt, call);
@@ -629,6 +641,75 @@ class PythonFile {
     } else if (name == "__init__" && Is(fn, "attribute")) {
       HandleExceptionInit(stmt, call, args);
     }
+  }
+
+  // `LocalProxy(_cv_app, unbound_message=_no_app_msg)`, `DataRequired(
+  // message="This field is required.")`: text handed to a callable that is
+  // not this file's, under a keyword that names it as the error message.
+  // The callee (another library, often) raises or shows it; the text and
+  // the line that chose it are this repository's.
+  void HandleMessageKeywords(TSNode call, const std::string& callee, int depth = 0) {
+    TSNode args = Field(call, "arguments");
+    // `validators=[DataRequired(message=..)]`: calls nested in arguments.
+    if (depth < 3) {
+      for (TSNode a : NamedChildren(args)) {
+        TSNode v = Is(a, "keyword_argument") ? Field(a, "value") : a;
+        std::vector<TSNode> inner =
+            Is(v, "list") || Is(v, "tuple") ? NamedChildren(v) : std::vector<TSNode>{v};
+        for (TSNode c : inner) {
+          if (!Is(c, "call")) continue;
+          HandleMessageKeywords(c, LastDotComponent(ts::Text(Field(c, "function"), src_)),
+                                depth + 1);
+        }
+      }
+    }
+    std::string_view text = ts::Text(args, src_);
+    if (text.find("message=") == std::string_view::npos &&
+        text.find("msg=") == std::string_view::npos) {
+      return;
+    }
+    if (helpers_.count(callee) || callee == "warn" || callee == "__init__") return;
+    // This file's own function is followed by the link stage (sinks);
+    // commit and log calls take messages that are no errors.
+    if (DefinedHere(callee)) return;
+    std::string lower = ToLower(callee);
+    for (std::string_view not_error : {"commit", "log", "print", "echo", "info", "debug"}) {
+      if (lower.find(not_error) != std::string::npos) return;
+    }
+    for (TSNode a : NamedChildren(args)) {
+      if (!Is(a, "keyword_argument")) continue;
+      std::string key(ts::Text(Field(a, "name"), src_));
+      if (!IsErrorMessageKeyword(key)) continue;
+      TSNode value = Field(a, "value");
+      Alts alts = ExprAlts(value, ts_node_start_byte(value), 0);
+      if (!AnyLiteral(alts)) continue;
+      ErrorSite site = NewSite(a, SiteKind::kRaise);
+      site.message_origin_note = "passed as `" + key + "=` to `" + callee + "()`, which reports it";
+      site.handed_to = callee;
+      FinishAlts(a, std::move(site), alts, value, /*drop_opaque=*/true);
+    }
+  }
+
+  bool DefinedHere(const std::string& name) {
+    if (defined_names_.empty()) {
+      for (const Function& f : functions_) {
+        defined_names_.emplace(ts::Text(Field(f.node, "name"), src_));
+      }
+      defined_names_.emplace("");  // computed
+    }
+    return defined_names_.count(name) > 0;
+  }
+
+  // `message`, `msg`, `unbound_message`, `error_msg`; not the text of a
+  // prompt, help or success notice.
+  static bool IsErrorMessageKeyword(std::string_view key) {
+    std::string k = ToLower(key);
+    if (!(k == "msg" || k.ends_with("message") || k.ends_with("_msg"))) return false;
+    for (std::string_view benign : {"success", "help", "info", "prompt", "confirm", "welcome",
+                                    "commit", "progress", "start", "done", "status", "log"}) {
+      if (k.starts_with(benign)) return false;
+    }
+    return true;
   }
 
   void HandleHelperCall(TSNode stmt, TSNode call) {
@@ -1633,6 +1714,8 @@ class PythonFile {
   std::map<uint32_t, std::vector<TSNode>> clauses_;  // if_statement start -> its clauses
   std::map<uint32_t, std::vector<TSNode>> exits_;    // block start -> its early exits
   std::vector<Pending> pending_;
+  std::vector<std::pair<TSNode, int>> assigned_calls_;
+  std::set<std::string> defined_names_;  // DefinedHere  // `x = f(..)`, with the function index
   std::vector<Function> functions_;
 };
 

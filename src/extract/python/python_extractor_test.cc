@@ -1,7 +1,6 @@
 // Python extractor: every idiom of the product brief, asserted on the exact
 // message, line, class and hole names a user will see.
 #include <gtest/gtest.h>
-
 #include <re2/re2.h>
 
 #include "errdex/extractor.h"
@@ -259,7 +258,6 @@ TEST(PythonExtractor, DeepNestingDoesNotCrash) {
   EXPECT_TRUE(RE2(sites[0].message.Pattern()).ok());
 }
 
-
 // Matches `rendered` against the site's pattern the way the matcher does
 // (unanchored search).
 TEST(PythonExtractor, MessageAssignedInBothBranchesGivesOneSitePerBranch) {
@@ -400,7 +398,8 @@ TEST(PythonExtractor, HelperThatRaisesMakesItsCallsSites) {
   EXPECT_EQ(sites[1].error_class, "BadParameter");
   EXPECT_EQ(sites[1].line, 6);
   EXPECT_EQ(sites[1].kind, SiteKind::kRaise);
-  EXPECT_EQ(sites[1].message_origin_note, "passed to `fail()`, which raises BadParameter at line 3");
+  EXPECT_EQ(sites[1].message_origin_note,
+            "passed to `fail()`, which raises BadParameter at line 3");
   EXPECT_EQ(sites[2].message.Display(), "bad {value}");
   EXPECT_EQ(sites[3].message.Display(), "returned failure");
   EXPECT_EQ(sites[4].message.Display(), "{text}");
@@ -502,7 +501,8 @@ TEST(PythonExtractor, DedentStripJoinAndDebugSpecifier) {
 
 TEST(PythonExtractor, NamedUnicodeEscapes) {
   auto sites = Extract(
-      "raise ValueError('a \\N{BULLET} b \\N{em dash} c \\N{LATIN SMALL LETTER A WITH RING ABOVE} d')\n");
+      "raise ValueError('a \\N{BULLET} b \\N{em dash} c \\N{LATIN SMALL LETTER A WITH RING ABOVE} "
+      "d')\n");
   const ErrorSite& s = Only(sites);
   EXPECT_EQ(s.message.Display(),
             "a \xE2\x80\xA2 b \xE2\x80\x94 c \\N{LATIN SMALL LETTER A WITH RING ABOVE} d");
@@ -521,6 +521,42 @@ TEST(PythonExtractor, AssertAndWarnWithAlternatives) {
   EXPECT_EQ(sites[2].message.Display(), "old");
   EXPECT_EQ(sites[3].message.Display(), "older {x}");
   EXPECT_EQ(sites[3].kind, SiteKind::kWarning);
+}
+
+// Text handed to another library under a keyword that names it as the error
+// message (flask's `LocalProxy(.., unbound_message=_no_app_msg)`, WTForms'
+// validators): a site at the keyword's line, reported by the callee. Prompts,
+// commit and log messages, and this file's own functions are not.
+TEST(PythonExtractor, MessageKeywordsHandedToOtherCallables) {
+  auto sites = Extract(
+      "_no_app_msg = \"Working outside of application context.\"\n"
+      "current_app = LocalProxy(\n"
+      "    _cv_app, \"app\", unbound_message=_no_app_msg\n"
+      ")\n"
+      "class LoginForm(Form):\n"
+      "    name = StringField(\"Name\", validators=[DataRequired(message=\"Enter a name.\")])\n"
+      "def own(x, msg):\n"
+      "    raise ValueError(msg)\n"
+      "def setup(repo):\n"
+      "    ask(repo, success_message=\"All good\")\n"
+      "    repo.commit_file(message=\"Bump version\")\n"
+      "    own(1, msg=\"linked elsewhere\")\n");
+  std::vector<std::string> got;
+  for (const ErrorSite& s : sites) {
+    if (s.handed_to.empty()) continue;
+    got.push_back(std::to_string(s.line) + " " + s.handed_to + ": " + s.message.Display());
+  }
+  EXPECT_EQ(got, (std::vector<std::string>{
+                     "3 LocalProxy: Working outside of application context.",
+                     "6 DataRequired: Enter a name.",
+                 }));
+  for (const ErrorSite& s : sites) {
+    if (s.line == 3) {
+      EXPECT_EQ(s.message_origin_note,
+                "message assigned to `_no_app_msg` at line 1; passed as `unbound_message=` to "
+                "`LocalProxy()`, which reports it");
+    }
+  }
 }
 
 }  // namespace

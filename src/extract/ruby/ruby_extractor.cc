@@ -28,10 +28,11 @@
 #include "extract/common/branch_choices.h"
 #include "extract/common/escapes.h"
 #include "extract/common/printf_format.h"
+#include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "extract/ruby/ruby_sinks.h"
-#include "util/text.h"
 #include "resolve/call_facts.h"
+#include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_ruby();
 
@@ -287,6 +288,7 @@ class RubyFile {
                              return site;
                            }};
     sinks_.emplace(src_, facts, std::move(hooks));
+    facts_ = facts;
   }
 
   // One walk collects what the sites need (heredoc bodies, assignments)
@@ -309,9 +311,10 @@ class RubyFile {
         IndexAssignment(n, t, anc);
       } else if (t == "class") {
         classes.push_back({n, anc});
-      } else if (t == "method") {
+      } else if (t == "method" || t == "singleton_method") {
         std::string_view name = ts::Text(Field(n, "name"), src_);
         if (name == "raise" || name == "fail") redefined_.insert(std::string(name));
+        if (facts_) methods_.push_back({n, anc});
       }
     });
     // Bodies follow their openers in the same order.
@@ -321,9 +324,85 @@ class RubyFile {
     for (const auto& [n, anc] : classes) HandleClass(n, anc);
     for (const auto& [n, anc] : calls) HandleCall(n, anc);
     if (sinks_) sinks_->Finish();
+    CollectTextFunctions();
   }
 
  private:
+  // --- text functions (src/resolve/link_text_functions.h) -------------------
+
+  // A method's returns with text, the last expression or `return x`
+  // (`def missing_message(name) "#{name} is required" end`), are candidate
+  // messages for raises that call it: `raise ArgumentError,
+  // missing_message(:host)`.
+  void CollectTextFunctions() {
+    if (!facts_) return;
+    TextFunctionCollector collector;
+    auto is_function = [](TSNode n) {
+      std::string_view t = Type(n);
+      return t == "method" || t == "singleton_method" || t == "lambda" || t == "do_block" ||
+             t == "block";
+    };
+    for (const auto& [fn, anc] : methods_) {
+      TSNode body = Field(fn, "body");
+      if (ts_node_is_null(body)) continue;
+      std::vector<std::pair<TSNode, int>> values;
+      uint32_t last_n = ts_node_named_child_count(body);
+      TSNode last = last_n ? ts_node_named_child(body, last_n - 1) : TSNode{};
+      if (!ts_node_is_null(last) && !Is(last, "rescue") && !Is(last, "ensure") &&
+          !Is(last, "return")) {
+        values.push_back({last, ts::Line(last)});
+      }
+      ForEachOwnReturn(body, "return", is_function, [&](TSNode ret) {
+        TSNode v = ts::FirstNamed(ret);
+        if (Is(v, "argument_list")) v = ts::FirstNamed(v);
+        if (!ts_node_is_null(v)) values.push_back({v, ts::Line(ret)});
+      });
+      for (const auto& [v, line] : values) {
+        if (!collector.IsOpen(fn.id)) collector.Open(fn.id, TextFunctionOf(fn, anc));
+        std::string note;
+        collector.AddReturn(fn.id, ExprTemplate(v, ts_node_start_byte(v), 0, &note), line);
+      }
+    }
+    collector.Emit(facts_);
+  }
+
+  TextFunction TextFunctionOf(TSNode fn, const std::vector<TSNode>& anc) const {
+    TextFunction tf;
+    tf.name = std::string(ts::Text(Field(fn, "name"), src_));
+    std::string cls;
+    for (size_t i = anc.size(); i-- > 0 && cls.empty();) {
+      if (Is(anc[i], "class") || Is(anc[i], "module")) {
+        cls = CollapseSpace(ts::Text(Field(anc[i], "name"), src_));
+      }
+    }
+    tf.qualified = cls.empty() ? tf.name : cls + "." + tf.name;
+    tf.language = "ruby";
+    tf.line = ts::Line(fn);
+    tf.method = Is(fn, "method");
+    for (TSNode p : NamedChildren(Field(fn, "parameters"))) {
+      TSNode name = Is(p, "identifier") ? p : Field(p, "name");
+      if (!ts_node_is_null(name)) tf.params.emplace_back(ts::Text(name, src_));
+    }
+    return tf;
+  }
+
+  // `raise E, missing_message(x)`: an opaque message that calls a method;
+  // the resolve stage adds the site when that method's text is known.
+  static bool IsCallHole(const Template& t) {
+    const std::vector<Piece>& ps = t.pieces();
+    return ps.size() == 1 && ps[0].is_hole && ps[0].expr.ends_with(")");
+  }
+
+  void HoldCallMessage(const ErrorSite& site) {
+    if (!facts_ || !IsCallHole(site.message)) return;
+    HeldMessage h;
+    h.line = site.line;
+    h.error_class = site.error_class;
+    h.args.push_back(site.message);
+    h.site = site;
+    facts_->held_messages.push_back(std::move(h));
+  }
+
   static bool IsCandidate(std::string_view m) {
     return m == "raise" || m == "fail" || m == "warn" || m == "abort" || m == "error" ||
            m == "fatal" || m == "puts" || m == "print" || m == "write" || m == "printf" ||
@@ -396,6 +475,10 @@ class RubyFile {
     for (std::optional<ErrorSite>& b : built) {
       // `raise X, msg` of a parameter: no site, but the method is a sink.
       if (b && !b->message.empty() && sinks_) NoteSink(*b, call, anc);
+      if (b && facts_ && IsCallHole(b->message)) {
+        AddContext(call, anc, &*b);
+        HoldCallMessage(*b);
+      }
       if (!b || b->message.empty() || !b->message.HasLiteralText()) continue;
       bool seen = false;
       for (const ErrorSite& o : sites) seen = seen || o.message.Display() == b->message.Display();
@@ -1189,13 +1272,18 @@ class RubyFile {
     if (site.message.empty()) return;
     bool sink = sinks_ && !raising_;
     site.message_opaque = !site.message.HasLiteralText();
-    if (site.message_opaque && !sink) return;  // raise e, warn msg: nothing to match on
+    if (site.message_opaque && !sink) {
+      // raise e, warn msg: nothing to match on, unless a method's text is.
+      if (!IsCallHole(site.message) || !facts_) return;
+      AddContext(at, anc, &site);
+      return HoldCallMessage(site);
+    }
     // The context first: a sink's parameters tested by the path conditions
     // are values it checks.
     AddContext(at, anc, &site);
     // `warn msg` of a parameter: no site, but the method is a sink.
     if (sink) sinks_->OnSite(site, anc);
-    if (site.message_opaque) return;
+    if (site.message_opaque) return HoldCallMessage(site);
     out_->push_back(std::move(site));
   }
 
@@ -1365,6 +1453,8 @@ class RubyFile {
   std::set<std::string> error_classes_;
   std::set<std::string> redefined_;  // `def fail` / `def raise` in this file
   std::optional<RubySinks> sinks_;
+  FileFacts* facts_ = nullptr;
+  std::vector<std::pair<TSNode, std::vector<TSNode>>> methods_;  // when collecting facts
   bool raising_ = false;
 };
 
