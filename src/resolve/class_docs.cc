@@ -278,7 +278,29 @@ bool Imports(std::string_view source, const std::string& cls, const std::vector<
       if (line.find(file) != std::string_view::npos) return true;
       continue;
     }
-    if (line.find(cls) == std::string_view::npos) continue;
+    if (line.find(cls) == std::string_view::npos) {
+      // `import kotlinx.serialization.*`: the package is the declaring
+      // file's directory (its last two names, as far as the import has).
+      std::string_view l = line;
+      while (!l.empty() && (l.back() == ';' || l.back() == ' ')) l.remove_suffix(1);
+      if (!l.ends_with(".*") && !l.ends_with("::*")) continue;
+      l.remove_suffix(l.ends_with("::*") ? 3 : 2);
+      size_t space = l.rfind(' ');
+      if (space != std::string_view::npos) l = l.substr(space + 1);
+      std::vector<std::string> pkg;
+      for (size_t at = 0; at <= l.size();) {
+        size_t stop = std::min(l.find('.', at), l.find("::", at));
+        if (stop == std::string_view::npos) stop = l.size();
+        pkg.emplace_back(l.substr(at, stop - at));
+        at = stop + (stop < l.size() && l[stop] == ':' ? 2 : 1);
+      }
+      // `words` ends with the file's stem; the directories come before it.
+      if (words.size() < 2 || pkg.empty() || pkg.back() != words[words.size() - 2]) continue;
+      if (pkg.size() >= 2 && words.size() >= 3 && pkg[pkg.size() - 2] != words[words.size() - 3]) {
+        continue;
+      }
+      return true;
+    }
     for (const std::string& w : words) {
       if (w.size() >= 3 && w != "src" && w != "lib" && line.find(w) != std::string_view::npos) {
         return true;

@@ -123,6 +123,23 @@ TEST(ClassDocs, TheNearestOfSeveralDeclarationsOfOneName) {
                       "use std::fmt;\nuse globset::{Error, Glob};\n");
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->file, "crates/globset/src/lib.rs");
+  // A wildcard import of the declaring package (Kotlin source sets).
+  std::vector<SourceFile> kt = {
+      {"core/commonMain/src/kotlinx/serialization/SerializationExceptions.kt",
+       "/** A generic exception indicating a problem in serialization. */\n"
+       "public open class SerializationException : IllegalArgumentException\n"}};
+  std::map<std::string, std::vector<ClassDoc>> ser = FindClassDocs(kt, {"SerializationException"});
+  ASSERT_EQ(ser["SerializationException"].size(), 1u);
+  EXPECT_NE(
+      NearestClassDoc(ser["SerializationException"],
+                      "core/jvmMain/src/kotlinx/serialization/internal/Platform.kt",
+                      "SerializationException",
+                      "package kotlinx.serialization.internal\nimport kotlinx.serialization.*\n"),
+      nullptr);
+  EXPECT_EQ(NearestClassDoc(ser["SerializationException"],
+                            "core/jvmMain/src/kotlinx/serialization/internal/Platform.kt",
+                            "SerializationException", "import kotlin.reflect.*\n"),
+            nullptr);
   // A qualifier that names the declaring crate's directory.
   d = NearestClassDoc(all["Error"], "crates/index/src/index.rs", "globset::Error");
   ASSERT_NE(d, nullptr);
