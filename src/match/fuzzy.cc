@@ -349,7 +349,7 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(const std::vector<std::string>& 
     double weight = shared[doc];
     shared[doc] = 0;
     double score = std::clamp(score_of(weight, doc) + adj[doc], 0.0, 1.0);
-    if (score >= min_score) hits.push_back({doc, score});
+    if (score >= min_score) hits.push_back({doc, score, weight});
   }
   auto better = [](const Hit& a, const Hit& b) {
     return a.score != b.score ? a.score > b.score : a.doc < b.doc;

@@ -29,7 +29,8 @@ class FuzzyIndex {
  public:
   struct Hit {
     uint32_t doc;
-    double score;  // 0..1
+    double score;   // 0..1
+    double shared;  // the weight of the words query and document share
   };
 
   // REQUIRES: docs are added with ids 0, 1, 2, ... before the first Search.

@@ -105,6 +105,18 @@ constexpr double kPatternBase = 0.6;
 // unrelated pastes that found something scored above it, 1 of 95 right
 // first answers had neither the score nor the evidence.
 constexpr double kConfidentScore = 0.66;
+// A fuzzy hit shares words of at least this many rare words' weight (see
+// FuzzyIndex::RareWeight), or one word nearly that rare (kRareWordShare), or
+// a frame of the paste supports it. A short template of common words ("%s
+// failed, exit code %d") shares most of its little weight with any CI log;
+// on eval/ (2026-12-04) the fuzzy hits that were right shared 2.9 to 12.7
+// rare words' weight, those of unrelated pastes 0.7 to 1.5, none of them a
+// word above 0.69 of the rare weight.
+constexpr double kMinFuzzyEvidence = 2.0;
+constexpr double kRareWordShare = 0.8;
+// The innermost frame of a Python traceback is outside the record's file
+// and repository (RaisedElsewhere).
+constexpr double kRaisedElsewhere = 0.1;
 // The fuzzy tier (a reworded or newer message) scores up to kFuzzyMaxScore;
 // a near miss this close stands on its own.
 constexpr double kConfidentFuzzyScore = 0.3;
@@ -414,6 +426,18 @@ double FrameBonus(const Record& r, const std::vector<StackFrame>& frames) {
   return best;
 }
 
+// A Python traceback ends at the frame that raised. When that frame is in
+// neither the record's file nor its repository (a user's `from x import y`
+// line raising ModuleNotFoundError, against pip's own "No module named"),
+// the record did not raise this paste, however alike the text.
+bool RaisedElsewhere(const Record& r, const std::vector<StackFrame>& frames) {
+  if (frames.empty() || LanguageFamily(r.language) != "python") return false;
+  const StackFrame& innermost = frames.back();
+  if (FrameFamily(innermost.file) != "python") return false;
+  return !SameFile(innermost.file, r.file_path) &&
+         !TextNamesRepository(LowerAscii(innermost.file), r.repo);
+}
+
 std::string CaptureName(const Record& r, size_t group) {
   if (group < r.holes.size()) {
     if (!r.holes[group].expr.empty()) return r.holes[group].expr;
@@ -628,6 +652,7 @@ struct Matcher::Impl {
                                   const QueryContext& ctx) const;
   QueryContext Context(std::string_view text, const Query& q) const;
   std::vector<Ranked> FuzzyHits(std::string_view text, const Query& q) const;
+  bool SharesRareWord(const std::vector<std::string>& query_tokens, const Record& r) const;
   void AddLocation(uint32_t r);
   void AddNames(uint32_t r);
   std::vector<uint32_t> FrameHits(const Query& q) const;
@@ -890,6 +915,18 @@ std::vector<Ranked> Matcher::Impl::PatternHits(std::string_view text, const Quer
   return hits;
 }
 
+// Whether the query shares a word with `r` that few records have (see
+// kRareWordShare). Only asked of the few hits with little shared weight.
+bool Matcher::Impl::SharesRareWord(const std::vector<std::string>& query_tokens,
+                                   const Record& r) const {
+  std::vector<std::string> words = match::Tokenize(FuzzyText(r));
+  std::sort(words.begin(), words.end());
+  double bar = kRareWordShare * fuzzy.RareWeight();
+  return std::any_of(query_tokens.begin(), query_tokens.end(), [&](const std::string& t) {
+    return fuzzy.WordWeight(t) >= bar && std::binary_search(words.begin(), words.end(), t);
+  });
+}
+
 std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query& q) const {
   std::vector<std::string> tokens = match::Tokenize(text.substr(0, kMaxFuzzyBytes));
   auto accept = [&](uint32_t r) { return Accept(r, q); };
@@ -906,6 +943,8 @@ std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query&
     hit.match.record = &records[h.doc];
     hit.match.match_type = "fuzzy";
     hit.match.score = kFuzzyMaxScore * h.score;
+    hit.weak = h.shared < kMinFuzzyEvidence * fuzzy.RareWeight() &&
+               !SharesRareWord(tokens, records[h.doc]);
     hit.tooling = InDevelopmentTooling(records[h.doc].file_path);
     if (hit.tooling) hit.match.score = std::max(0.01, hit.match.score + kToolingRecord);
     hits.push_back(std::move(hit));
@@ -1307,6 +1346,9 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     for (Ranked& h : hits) {
       double bonus = FrameBonus(*h.match.record, query.frames);
       if (bonus > 0) h.weak = false, h.framed = true;
+      if (bonus == 0 && RaisedElsewhere(*h.match.record, query.frames)) {
+        h.match.score -= kRaisedElsewhere;
+      }
       h.frame = bonus;
       h.match.score = std::min(1.0, h.match.score + bonus);
     }
@@ -1330,6 +1372,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
       h.frame = bonus;
       h.match.score = std::min(kFuzzyMaxScore, h.match.score + bonus);
     }
+    std::erase_if(hits, [](const Ranked& h) { return h.weak && !h.framed; });
     for (uint32_t r : impl_->FrameHits(query)) {
       const Record* rec = &impl_->records[r];
       if (std::any_of(hits.begin(), hits.end(),

@@ -828,6 +828,71 @@ std::vector<Record> CommonWords() {
   return rs;
 }
 
+// Python's own ModuleNotFoundError, raised at the user's import line, reads
+// like pip's "No module named {module!r}": the traceback's innermost frame,
+// outside pip, says pip did not raise it. The same text raised inside pip's
+// package is pip's.
+TEST(MatcherTest, PythonInnermostFrameOutsideTheRepositoryIsNotItsRaise) {
+  std::vector<Record> rs = Corpus();
+  Record pip = MakeRecord("pip", "No module named {module!r}", R"(No module named ([\s\S]*?))",
+                          {{"{module!r}", "module"}}, "ImportError", "pypa/pip");
+  pip.file_path = "src/pip/_internal/commands/install.py";
+  pip.language = "python";
+  pip.line_number = 97;
+  rs.push_back(pip);
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "No module named 'plugins.banner'";
+  q.error_class = "ModuleNotFoundError";
+  q.frames = {{"collector.py", 11}};
+  EXPECT_TRUE(matcher.Find(q).empty());
+  q.frames = {{"collector.py", 11},
+              {"/usr/lib/python3/site-packages/pip/_internal/cli/main.py", 80}};
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "pip");
+}
+
+// A short template of common words ("{cmd} failed, exit code {status}")
+// shares all of its little weight with a CI log's last line; sharing no rare
+// word, it is no fuzzy answer unless a frame of the paste points at its file.
+// A reworded message sharing one rare word still is.
+TEST(MatcherTest, FuzzyHitsNeedRareWordsOrAFrame) {
+  std::vector<Record> rs = Corpus();
+  for (Record& r : CommonWords()) rs.push_back(std::move(r));
+  int n = 0;
+  for (const char* f : {"process exited with exit code {c}", "exit code {c} from the failed step",
+                        "the step failed with code {c}"}) {
+    rs.push_back(MakeRecord("exit" + std::to_string(n++), f, "", {}, "", "acme/ci"));
+    rs.back().message_opaque = true;
+  }
+  rs.push_back(MakeRecord("codec", "unknown codec {name} in the archive header",
+                          R"(unknown codec ([\s\S]*?) in the archive header)",
+                          {{"{name}", "name"}}));
+  Record b = MakeRecord("builder", "{cmd} failed, exit code {status}",
+                        R"(([\s\S]*?) failed, exit code ([-+]?\d+))",
+                        {{"{cmd}", "cmd"}, {"{status}", "status"}}, "Gem::InstallError");
+  b.file_path = "lib/rubygems/ext/builder.rb";
+  b.line_number = 129;
+  rs.push_back(b);
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "ERROR: Job failed: exit code 1";
+  for (const Match& m : matcher.Find(q)) EXPECT_NE(m.record->id, "builder") << m.reason;
+  q.frames = {{"/usr/lib/ruby/3.2.0/lib/rubygems/ext/builder.rb", 40}};
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "builder");
+  EXPECT_EQ(hits[0].match_type, "fuzzy");
+
+  Query reworded;  // shares "codec", rare in this corpus, and common words
+  reworded.message = "unsupported codec zstd in archive header";
+  hits = matcher.Find(reworded);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "codec");
+  EXPECT_EQ(hits[0].match_type, "fuzzy");
+}
+
 // A template that is mostly holes ("{step} failed with {why}") matched
 // across a log's lines explains a phrase, not the paste: no confident match.
 // Its own message, printed as it writes it, is still found.

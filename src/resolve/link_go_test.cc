@@ -166,3 +166,45 @@ TEST(LinkGo, MethodChainToStderr) {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+// go-yaml (after libyaml) keeps a parse error as state: a setter stores its
+// `problem` parameter in the parser, and the caller's text is what `yaml:
+// line N: ...` later prints. Each call with text is a site at the call.
+TEST(LinkGo, ErrorStateSetterIsASink) {
+  Linked r = Link({{"parserc.go", R"SRC(package yaml
+
+func yaml_parser_set_parser_error_context(parser *yaml_parser_t, context string, context_mark yaml_mark_t, problem string, problem_mark yaml_mark_t) bool {
+	parser.error = yaml_PARSER_ERROR
+	parser.context = context
+	parser.problem = problem
+	parser.problem_mark = problem_mark
+	return false
+}
+
+func yaml_parser_parse_block_sequence_entry(parser *yaml_parser_t, first bool) bool {
+	token := peek_token(parser)
+	return yaml_parser_set_parser_error_context(parser,
+		"while parsing a block collection", parser.marks[0],
+		"did not find expected '-' indicator", token.start_mark)
+}
+
+func (p *parser) remember(context string) {
+	p.context = context
+}
+
+func use(p *parser) {
+	p.remember("a context is no error")
+}
+)SRC"}});
+  ASSERT_EQ(r.At("parserc.go", 13).size(), 1u) << Dump(r);
+  const ErrorSite* s = r.At("parserc.go", 13)[0];
+  EXPECT_EQ(s->message.Display(), "did not find expected '-' indicator");
+  EXPECT_EQ(s->function, "yaml_parser_parse_block_sequence_entry");
+  EXPECT_TRUE(r.At("parserc.go", 22).empty()) << Dump(r);
+}
+
+}  // namespace
+}  // namespace errdex

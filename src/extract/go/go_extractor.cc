@@ -26,8 +26,8 @@
 #include "extract/common/ts_util.h"
 #include "extract/go/go_sinks.h"
 #include "extract/go/go_text_functions.h"
-#include "util/text.h"
 #include "resolve/call_facts.h"
+#include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_go();
 
@@ -236,6 +236,7 @@ class GoFile {
     static const TSSymbol kCall = Symbol("call_expression");
     static const TSSymbol kMethod = Symbol("method_declaration");
     static const TSSymbol kReturn = Symbol("return_statement");
+    static const TSSymbol kAssign = Symbol("assignment_statement");
     TSSymbol s = ts_node_symbol(n);
     static const TSSymbol kFunction = Symbol("function_declaration");
     if (s == kCall) {
@@ -248,6 +249,8 @@ class GoFile {
       if (sinks_) sinks_->OnDeclaration(n);
     } else if (s == kReturn) {
       CollectReturnedNames(n);
+    } else if (s == kAssign) {
+      if (sinks_) sinks_->OnAssignment(n);
     }
   }
 

@@ -1,7 +1,6 @@
 // Go extractor: every idiom of issue 6, asserted on the exact message, line,
 // class, status and pattern a user will see.
 #include <gtest/gtest.h>
-
 #include <re2/re2.h>
 
 #include "errdex/extractor.h"

@@ -2,6 +2,7 @@
 #include "extract/go/go_sinks.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "extract/common/printf_format.h"
@@ -27,6 +28,18 @@ TSNode DeclarationOf(TSNode n) {
     if (ts_node_is_null(cur) || IsDeclaration(cur)) return cur;
   }
   return TSNode{};
+}
+
+// A struct field that holds an error's text: `problem`, `err_msg`, `errstr`.
+bool IsErrorField(std::string_view field) {
+  std::string f;
+  for (char c : field) {
+    if (c != '_') f.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  }
+  static const std::set<std::string_view> kFields = {
+      "problem",      "errmsg",    "errstr",  "errormsg", "errmessage",
+      "errormessage", "lasterror", "lasterr", "errtext",  "errortext"};
+  return kFields.count(f) > 0;
 }
 
 // Standard packages whose functions are never the repository's wrappers:
@@ -209,18 +222,7 @@ void GoSinks::NoteSink(TSNode call, TSNode fn, const Report& r, const std::vecto
              std::find(params.begin(), params.end(), p.expr) != params.end();
   }
   if (!names) return;
-  s.name = Text(Field(fn, "name"));
-  s.function = s.name;
-  if (Is(fn, "method_declaration")) {
-    s.method = true;
-    std::vector<TSNode> recv = NamedChildren(Field(fn, "receiver"));
-    if (!recv.empty()) {
-      std::string t = Text(Field(recv[0], "type"));
-      t.erase(0, t.find_first_not_of('*'));
-      s.function = t.substr(0, t.find('[')) + "." + s.name;
-    }
-  }
-  s.language = "go";
+  Name(fn, &s);
   s.params = std::move(params);
   s.message = std::move(message);
   s.error_class = r.error_class;
@@ -229,6 +231,47 @@ void GoSinks::NoteSink(TSNode call, TSNode fn, const Report& r, const std::vecto
   s.line = ts::Line(call);
   s.def_line = ts::Line(fn);
   facts_->sinks.push_back(std::move(s));
+}
+
+// The function `fn` as calls name it.
+void GoSinks::Name(TSNode fn, SinkFact* s) const {
+  s->name = Text(Field(fn, "name"));
+  s->function = s->name;
+  s->language = "go";
+  if (!Is(fn, "method_declaration")) return;
+  s->method = true;
+  std::vector<TSNode> recv = NamedChildren(Field(fn, "receiver"));
+  if (recv.empty()) return;
+  std::string t = Text(Field(recv[0], "type"));
+  t.erase(0, t.find_first_not_of('*'));
+  s->function = t.substr(0, t.find('[')) + "." + s->name;
+}
+
+// `parser.problem = problem`: a function that stores its parameter as the
+// error state of a struct (go-yaml's yaml_parser_set_scanner_error, ported
+// from libyaml) is a sink; whoever reports the state later prints that text.
+void GoSinks::OnAssignment(TSNode assign) {
+  TSNode left = Field(assign, "left"), right = Field(assign, "right");
+  std::vector<TSNode> ls = NamedChildren(left), rs = NamedChildren(right);
+  if (ls.size() != rs.size() || Text(Field(assign, "operator")) != "=") return;
+  for (size_t i = 0; i < ls.size(); ++i) {
+    if (!Is(ls[i], "selector_expression") || !Is(rs[i], "identifier")) continue;
+    if (!IsErrorField(Text(Field(ls[i], "field")))) continue;
+    TSNode fn = DeclarationOf(assign);
+    if (ts_node_is_null(fn)) return;
+    int variadic = -1;
+    std::vector<std::string> params = Params(fn, &variadic);
+    std::string param = Text(rs[i]);
+    if (std::find(params.begin(), params.end(), param) == params.end()) continue;
+    SinkFact s;
+    Name(fn, &s);
+    s.params = std::move(params);
+    s.message.AddHole("{" + param + "}", param);
+    s.line = ts::Line(assign);
+    s.def_line = ts::Line(fn);
+    facts_->sinks.push_back(std::move(s));
+    return;
+  }
 }
 
 // A call passing text or a parameter of its function: a link call, with the

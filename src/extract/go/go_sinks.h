@@ -36,6 +36,8 @@ class GoSinks {
   // Every call: a sink when it reports a parameter, a link call when it
   // passes text or a parameter on.
   void OnCall(TSNode call);
+  // Every assignment: a sink when it stores a parameter as error state.
+  void OnAssignment(TSNode assign);
 
  private:
   struct Report {
@@ -47,6 +49,7 @@ class GoSinks {
     std::string suffix;  // pkg/errors Wrap: ": {err}"
   };
   bool ReportOf(TSNode call, Report* r) const;
+  void Name(TSNode fn, SinkFact* s) const;
   void NoteSink(TSNode call, TSNode fn, const Report& r, const std::vector<TSNode>& args);
   void NoteLinkCall(TSNode call, TSNode fn, const std::vector<TSNode>& args);
   Template ArgTemplate(TSNode arg, uint32_t pos) const;
