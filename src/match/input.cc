@@ -713,9 +713,33 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
 
 // One message from lines[first, last): its first line's log prefix and a
 // leading `SomeError:` are split off.
+// A frame printed as an indented location alone, with the function after it:
+// Laravel Ignition's "  vendor/x/ForwardsCalls.php:50 Ns\Model::method".
+const RE2& BareFrame() {
+  static const RE2* const re = new RE2(
+      R"(\s+(\S+\.(?:php|py|rb|js|mjs|cjs|ts|go|java|kt|cs|rs|c|cc|cpp|h|hpp|swift|scala)):(\d+))"
+      R"((?:\s+(\S+))?\s*)");
+  return *re;
+}
+
 ErrorText FreeMessage(const std::vector<std::string_view>& lines, size_t first, size_t last) {
   ErrorText e;
   e.input_line = static_cast<int>(first + 1);
+  // Frames under the message are evidence, not text of the message.
+  size_t frames_from = last;
+  while (frames_from > first + 1 && RE2::FullMatch(re2::StringPiece(lines[frames_from - 1].data(),
+                                                                    lines[frames_from - 1].size()),
+                                                   BareFrame())) {
+    --frames_from;
+  }
+  for (size_t k = frames_from; k < last; ++k) {
+    std::string file, function;
+    int number = 0;
+    RE2::FullMatch(re2::StringPiece(lines[k].data(), lines[k].size()), BareFrame(), &file, &number,
+                   &function);
+    e.frames.push_back({std::move(file), number, std::move(function)});
+  }
+  last = frames_from;
   std::string_view head = StripLogPrefix(Trim(lines[first]));
   std::string_view message;
   if (!SplitClass(head, /*in_traceback=*/false, &e.error_class, &message)) message = head;

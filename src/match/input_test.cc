@@ -651,3 +651,33 @@ TEST(InputTest, CutJsonLogLineStillGivesItsStack) {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+// Laravel Ignition prints the message, then frames as bare indented
+// locations with the function after them: those lines are frames, not text.
+TEST(InputTest, BareLocationFramesUnderAFreeMessage) {
+  std::vector<ErrorText> errors = ParseInput(
+      "BadMethodCallException Call to undefined method App\\Models\\User::password() \n"
+      "    vendor/laravel/framework/src/Illuminate/Support/Traits/ForwardsCalls.php:50 "
+      "Illuminate\\Database\\Eloquent\\Model::throwBadMethodCallException\n"
+      "    vendor/laravel/framework/src/Illuminate/Database/Eloquent/Model.php:1757\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message,
+            "BadMethodCallException Call to undefined method App\\Models\\User::password()");
+  ASSERT_EQ(errors[0].frames.size(), 2u);
+  EXPECT_EQ(errors[0].frames[0].file,
+            "vendor/laravel/framework/src/Illuminate/Support/Traits/ForwardsCalls.php");
+  EXPECT_EQ(errors[0].frames[0].line, 50);
+  EXPECT_EQ(errors[0].frames[0].function,
+            "Illuminate\\Database\\Eloquent\\Model::throwBadMethodCallException");
+  EXPECT_EQ(errors[0].frames[1].line, 1757);
+  // A one-line paste that is a location is the message itself.
+  errors = ParseInput("  src/app.py:12");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_TRUE(errors[0].frames.empty());
+}
+
+}  // namespace
+}  // namespace errdex

@@ -389,6 +389,10 @@ class TextFunctionLinker {
       std::set<const TextFunction*> active;
       apply(s, Expand(s.message, SiteContext(i, s), 0, &active));
     }
+    // A raise without a message whose class renders its own text.
+    for (ErrorSite& s : *sites) {
+      if (s.message_opaque && !s.error_class.empty()) apply(s, ClassMessage(i, s));
+    }
     // Opaque sites whose message argument is a call (HeldMessage).
     for (const HeldMessage& h : files_[i].held_messages) {
       if (h.site) {
@@ -411,6 +415,29 @@ class TextFunctionLinker {
       }
     }
     for (ErrorSite& s : added) sites->push_back(std::move(s));
+  }
+
+  // The text the raised class renders itself when raised without a message:
+  // click's `MissingParameter.format_message()` ("Missing option '--x'."),
+  // Python's `__str__`, Java's `getMessage()`, PHP's `__toString()`, Ruby's
+  // `to_s`/`message`. The first of these the class defines.
+  std::vector<Candidate> ClassMessage(size_t file, const ErrorSite& s) {
+    static const char* const kMethods[] = {
+        "format_message", "__str__", "getMessage", "getLocalizedMessage",
+        "__toString",     "message", "to_s",       "toString"};
+    Family fam = FamilyOf(files_[file].path);
+    std::string_view cls = Last(s.error_class);
+    for (const char* m : kMethods) {
+      auto it = defs_.find({fam, m});
+      if (it == defs_.end()) continue;
+      for (const Definition& d : it->second) {
+        if (d.cls != cls || !d.fn->params.empty()) continue;
+        std::set<const TextFunction*> active;
+        std::vector<Candidate> out = Returns(d, 0, &active);
+        if (!out.empty()) return out;
+      }
+    }
+    return {};
   }
 
   // Copies of a link call or sink for further candidates.

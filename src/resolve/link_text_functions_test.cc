@@ -496,3 +496,48 @@ end
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+// click raises MissingParameter(ctx=ctx, param=self) with no message; the
+// class renders it in format_message(), choosing "Missing option" or
+// "Missing argument" by branch. Each text is a site at the raise; a class
+// without such a method leaves the raise as it was.
+TEST(TextFunctions, ClassRendersItsOwnMessage) {
+  Linked r = Link({{"src/click/exceptions.py", R"SRC(from gettext import gettext as _
+
+
+class MissingParameter(UsageError):
+    def __init__(self, message=None, ctx=None, param=None, param_type=None):
+        super().__init__(message or "", ctx)
+        self.param_type = param_type
+
+    def format_message(self):
+        param_hint = self.param.get_error_hint(self.ctx)
+        param_hint = f" {param_hint}" if param_hint else ""
+        if self.param_type == "argument":
+            missing = _("Missing argument")
+        else:
+            missing = _("Missing option")
+        return f"{missing}{param_hint}."
+)SRC"},
+                   {"src/click/core.py", R"SRC(from .exceptions import MissingParameter
+
+
+def process_value(ctx, param, value):
+    if value is None:
+        raise MissingParameter(ctx=ctx, param=param)
+    raise Plain(ctx=ctx)
+)SRC"}});
+  std::vector<const ErrorSite*> at = r.At("src/click/core.py", 6);
+  ASSERT_EQ(at.size(), 2u) << Dump(r);
+  EXPECT_TRUE(Matches(*at[0], "Missing argument '--image' / '-i'.")) << at[0]->message.Display();
+  EXPECT_TRUE(Matches(*at[1], "Missing option '--image' / '-i'.")) << at[1]->message.Display();
+  EXPECT_NE(at[0]->message_origin_note.find("format_message()"), std::string::npos)
+      << at[0]->message_origin_note;
+  for (const ErrorSite* s : r.At("src/click/core.py", 7)) EXPECT_TRUE(s->message_opaque);
+}
+
+}  // namespace
+}  // namespace errdex

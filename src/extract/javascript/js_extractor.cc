@@ -32,9 +32,9 @@
 #include "extract/common/ts_util.h"
 #include "extract/javascript/append_paths.h"
 #include "extract/javascript/message_idioms.h"
+#include "resolve/call_facts.h"
 #include "resolve/link.h"
 #include "util/text.h"
-#include "resolve/call_facts.h"
 
 extern "C" const TSLanguage* tree_sitter_javascript();
 extern "C" const TSLanguage* tree_sitter_typescript();
@@ -391,6 +391,7 @@ class JsFile {
   // runtime.
   void Run(TSNode root) {
     root_ = root;
+    catalog_ = js::IsMessageCatalogPath(file_.path);
     ts::WalkWithAncestors(root, [this](TSNode n, const Ancestors& anc) { return Visit(n, anc); });
     for (const Pending& p : pending_) {
       if (p.symbol == ids_.throw_statement) {
@@ -455,6 +456,7 @@ class JsFile {
     } else if (sym == ids_.variable_declarator || sym == ids_.assignment_expression ||
                sym == ids_.augmented_assignment_expression) {
       IndexAssignment(n, anc);
+      if (sym == ids_.assignment_expression && catalog_) HandleCatalogEntry(n, anc);
       if (sym == ids_.assignment_expression &&
           js::IsMessageVariable(ts::Text(ts_node_child_by_field_id(n, ids_.left), src_)) &&
           !ts_node_is_null(CodeCase(anc))) {
@@ -1501,6 +1503,34 @@ class JsFile {
     out->AddHole("${" + CollapseSpace(ts::Text(n, src_)) + "}", HoleExpr(n));
   }
 
+  // `msg.Number.min = 'Path `{PATH}` ({VALUE}) is less than ..'` in a
+  // message catalog (message_idioms.h): a default error text, its
+  // placeholders holes. The line users look for is the text's own.
+  void HandleCatalogEntry(TSNode assign, const Ancestors& anc) {
+    TSNode right = Field(assign, "right");
+    TSNode left = Field(assign, "left");
+    if (!Is(right, "string") || !Is(left, "member_expression")) return;
+    std::string_view raw = ts::Text(right, src_);
+    if (raw.size() < 2) return;
+    std::string text = DecodeJsEscapes(raw.substr(1, raw.size() - 2));
+    if (text.find(' ') == std::string::npos) return;  // a key or a name, not a sentence
+    Template t;
+    size_t at = 0;
+    for (auto [b, e] : js::CatalogPlaceholders(text)) {
+      if (b > at) t.AddLiteral(text.substr(at, b - at));
+      std::string name = text.substr(b, e - b);
+      t.AddHole(name, name.substr(1, name.size() - 2));
+      at = e;
+    }
+    if (at < text.size()) t.AddLiteral(text.substr(at));
+    ErrorSite site = NewSite(assign, SiteKind::kRaise);
+    site.message = std::move(t);
+    site.message_origin_note = "the default text `" + CollapseSpace(ts::Text(left, src_)) +
+                               "` of this message catalog; its {PLACEHOLDERS} are filled in when "
+                               "the error is reported";
+    Finish(assign, std::move(site), anc, anc.size(), "", /*sink=*/false);
+  }
+
   // --- context ---------------------------------------------------------------
 
   ErrorSite NewSite(TSNode stmt, SiteKind kind) {
@@ -1547,6 +1577,7 @@ class JsFile {
   const JsIds& ids_;
   std::vector<ErrorSite>* out_;
   FileFacts* facts_ = nullptr;
+  bool catalog_ = false;  // js::IsMessageCatalogPath
   std::vector<Pending> pending_;
   std::vector<Pending> link_pending_;
   std::vector<Pending> message_assigns_;
@@ -1595,7 +1626,8 @@ class JsExtractor : public Extractor {
     TSNode root = ts_tree_root_node(tree.get());
     if (had_syntax_errors) *had_syntax_errors = ts_node_has_error(root);
     JsFile(file, typescript ? "typescript" : "javascript", lang, sites, facts).Run(root);
-    if (facts) CollectCallFacts(root, file.content, typescript ? "typescript" : "javascript", facts);
+    if (facts)
+      CollectCallFacts(root, file.content, typescript ? "typescript" : "javascript", facts);
     return Status::OK();
   }
 };

@@ -3,6 +3,9 @@
 //  - i18n wrappers whose first argument is the English text
 //    (`__('Unknown argument: %s', a)`, y18n's `__n(singular, plural, n,
 //    ..)`, `t('...')`, `i18n.__('...')`, `gettext('...')`);
+//  - message catalogs: a module of default error texts (mongoose's
+//    lib/error/messages.js: `msg.general.required = 'Path `{PATH}` is
+//    required.'`), whose `{PATH}` placeholders are filled when reported;
 //  - error maps: a `switch` on an error code whose cases return (or assign
 //    to a message variable) the text for that code (zod's locale error
 //    maps, `switch (err.code) { case 'ENOENT': return 'no such file' }`).
@@ -11,6 +14,8 @@
 
 #include <optional>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace errdex::js {
 
@@ -27,5 +32,14 @@ bool IsErrorCodeExpr(std::string_view discriminant);
 // Whether a variable (`message`, `msg`, `errorMessage`, `this.message`)
 // holds a message by its name.
 bool IsMessageVariable(std::string_view name);
+
+// Whether the file at `path` is a catalog of error messages by its name:
+// `messages.js` in an `error`/`errors` folder, or `errorMessages.ts`,
+// `error-messages.js`, `error_messages.mjs` anywhere.
+bool IsMessageCatalogPath(std::string_view path);
+
+// `Path {PATH} is required.` -> the spans of its `{UPPER_CASE}`
+// placeholders, as (begin, end) byte offsets.
+std::vector<std::pair<size_t, size_t>> CatalogPlaceholders(std::string_view text);
 
 }  // namespace errdex::js

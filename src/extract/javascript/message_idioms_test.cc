@@ -145,6 +145,34 @@ TEST(JsMessageIdioms, Names) {
   EXPECT_TRUE(js::IsMessageVariable("errorMessage"));
   EXPECT_TRUE(js::IsMessageVariable("msg"));
   EXPECT_FALSE(js::IsMessageVariable("messages"));
+  EXPECT_TRUE(js::IsMessageCatalogPath("lib/error/messages.js"));
+  EXPECT_TRUE(js::IsMessageCatalogPath("src/errors/messages.ts"));
+  EXPECT_TRUE(js::IsMessageCatalogPath("src/i18n/error-messages.mjs"));
+  EXPECT_TRUE(js::IsMessageCatalogPath("errorMessages.ts"));
+  EXPECT_FALSE(js::IsMessageCatalogPath("examples/chat/messages.js"));
+  EXPECT_FALSE(js::IsMessageCatalogPath("messages.js"));
+  EXPECT_EQ(js::CatalogPlaceholders("Path `{PATH}` ({VALUE}) is {x} {} {MIN_2}"),
+            (std::vector<std::pair<size_t, size_t>>{{6, 12}, {15, 22}, {34, 41}}));
+}
+
+// mongoose's lib/error/messages.js: every default validator text is a
+// record at its own line, `{PATH}` a hole; other files' assignments are not.
+TEST(JsMessageIdioms, MessageCatalogEntriesAreSites) {
+  const std::string code =
+      "const msg = module.exports = exports = {};\n"
+      "msg.DocumentNotFoundError = null;\n"
+      "msg.general = {};\n"
+      "msg.general.required = 'Path `{PATH}` is required.';\n"
+      "msg.Number.min = 'Path `{PATH}` ({VALUE}) is less than minimum allowed value ({MIN}).';\n"
+      "msg.name = 'ValidatorError';\n";
+  std::vector<ErrorSite> sites = ExtractFile("lib/error/messages.js", code);
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].message.Display(), "Path `{PATH}` is required.");
+  EXPECT_TRUE(Matches(sites[0], "Path `email` is required."));
+  EXPECT_EQ(sites[1].line, 5);
+  EXPECT_TRUE(Matches(sites[1], "Path `age` (-1) is less than minimum allowed value (0)."));
+  EXPECT_TRUE(ExtractFile("lib/model/messages.js", code).empty());
 }
 
 }  // namespace

@@ -1070,7 +1070,7 @@ class PythonFile {
     if (depth > kMaxExprDepth) return HoleAlts(n);
     std::string_view type = Type(n);
     if (type == "string" || type == "concatenated_string") {
-      return Single(StringNodeTemplate(n, src_));
+      return FStringLocals(StringNodeTemplate(n, src_), n, pos, depth);
     }
     if (type == "parenthesized_expression") {
       TSNode inner = ts::FirstNamed(n);
@@ -1100,6 +1100,54 @@ class PythonFile {
       if (auto t = VariableAlts(n, pos, depth)) return *t;
     }
     return HoleAlts(n);
+  }
+
+  // An f-string's `{name}` where `name` is a local assigned text in this
+  // function (click's `missing = _("Missing option")` in each branch, then
+  // `f"{missing}{param_hint}."`): the hole takes each text it can hold.
+  // Only plain `{name}` interpolations, and only while the alternatives stay
+  // few; otherwise the holes stay.
+  Alts FStringLocals(Template t, TSNode str, uint32_t pos, int depth) {
+    std::map<std::string, Alts> values;
+    ts::WalkWithAncestors(str, [&](TSNode n, const std::vector<TSNode>&) {
+      if (!Is(n, "interpolation")) return true;
+      std::vector<TSNode> kids = NamedChildren(n);
+      if (kids.size() != 1 || !Is(kids[0], "identifier")) return false;
+      std::string name(ts::Text(kids[0], src_));
+      if (values.count(name)) return false;
+      std::optional<Alts> v = VariableAlts(kids[0], pos, depth + 1);
+      bool text = v && !v->empty() && std::all_of(v->begin(), v->end(), [](const Alt& a) {
+                    return a.tmpl.HasLiteralText();
+                  });
+      if (text) values.emplace(name, std::move(*v));
+      return false;
+    });
+    if (values.empty()) return Single(std::move(t));
+    Alts out(1);
+    for (const Piece& p : t.pieces()) {
+      auto it = p.is_hole ? values.find(p.expr) : values.end();
+      if (it == values.end()) {
+        for (Alt& a : out) {
+          if (p.is_hole) {
+            a.tmpl.AddHole(p.text, p.expr, p.type);
+          } else {
+            a.tmpl.AddLiteral(p.text);
+          }
+        }
+        continue;
+      }
+      if (out.size() * it->second.size() > kMaxAlternatives) return Single(std::move(t));
+      Alts next;
+      for (const Alt& a : out) {
+        for (const Alt& v : it->second) {
+          Alt c{a.tmpl, a.note.empty() ? v.note : a.note};
+          c.tmpl.Append(v.tmpl);
+          next.push_back(std::move(c));
+        }
+      }
+      out = std::move(next);
+    }
+    return out;
   }
 
   Alts ConcatAlts(TSNode n, uint32_t pos, int depth) {

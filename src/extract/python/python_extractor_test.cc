@@ -559,5 +559,22 @@ TEST(PythonExtractor, MessageKeywordsHandedToOtherCallables) {
   }
 }
 
+// An f-string's `{name}` of a local assigned text in branches takes each
+// text; `{x!r}` and locals of no known text stay holes.
+TEST(PythonExtractor, FStringTakesTheTextOfItsLocals) {
+  auto sites = Extract(
+      "def check(kind, value):\n"
+      "    if kind == 'a':\n"
+      "        what = 'Missing argument'\n"
+      "    else:\n"
+      "        what = 'Missing option'\n"
+      "    hint = compute(value)\n"
+      "    raise ValueError(f\"{what} {hint}: {value!r}\")\n");
+  std::vector<std::string> got;
+  for (const ErrorSite& s : sites) got.push_back(s.message.Display());
+  EXPECT_EQ(got, (std::vector<std::string>{"Missing argument {hint}: {value!r}",
+                                           "Missing option {hint}: {value!r}"}));
+}
+
 }  // namespace
 }  // namespace errdex
