@@ -33,8 +33,9 @@ Explained Explain(const std::vector<SourceFile>& files, const std::string& needl
   for (size_t i = 0; i < files.size(); ++i) {
     for (const ErrorSite& s : sites[i]) {
       if (s.message.Display().find(needle) == std::string::npos) continue;
-      Record r = BuildRecord(s, SplitLines(files[i].content), {"acme/lib", "abc", "t"});
-      ApplySiteFacts(s, repo.Resolve(s), &r);
+      std::vector<std::string_view> lines = SplitLines(files[i].content);
+      Record r = BuildRecord(s, lines, {"acme/lib", "abc", "t"});
+      ApplySiteFacts(s, repo.Resolve(s), lines, &r);
       return {r.trigger_scenarios, r.common_situations, r.solutions};
     }
   }
@@ -62,9 +63,10 @@ TEST(CallIndex, JavaPrivateHelperReachedThroughPackagePrivateMethod) {
                     "}\n"};
   Explained e = Explain({config}, "empty value");
   EXPECT_EQ(e.trigger,
-            "Happens in `Config.checkValue` (src/main/java/acme/Config.java) when `value` is "
-            "empty (line 12). It is reached from the public `Config.load` "
-            "(src/main/java/acme/Config.java:3).");
+            "Happens when you call `Config.load(...)` (src/main/java/acme/Config.java:3), which "
+            "through `Config.apply` reaches `Config.checkValue` at "
+            "src/main/java/acme/Config.java:9. There it is raised in `Config.checkValue` "
+            "(src/main/java/acme/Config.java) when `value` is empty (line 12).");
   EXPECT_EQ(e.situations,
             "During `Config.load` (src/main/java/acme/Config.java:3), i.e. when code calls the "
             "public function `Config.load`: `Config.load` calls `Config.apply` at "
@@ -94,8 +96,9 @@ TEST(CallIndex, GoMethodThroughItsReceiverAndAnotherPackagesFunction) {
                    "func Decode(b []byte) error { f := &Frame{}; return f.readHeader(b) }\n"};
   Explained e = Explain({parser, other}, "missing header");
   EXPECT_EQ(e.trigger,
-            "Happens in `Parser.readHeader` (parser/parser.go) when `b` is empty (line 5). It is "
-            "reached from the public `Parser.Parse` (parser/parser.go:10).");
+            "Happens when you call `parser.Parse(...)` (parser/parser.go:10) with arguments for "
+            "which `b` is empty (checked at line 5), which reaches `Parser.readHeader` at "
+            "parser/parser.go:11.");
 }
 
 TEST(CallIndex, CommonMethodNamesOfUnrelatedClassesAreNotLinked) {
@@ -133,8 +136,9 @@ TEST(CallIndex, RustFunctionReachedThroughModulePath) {
                   "}\n"};
   Explained e = Explain({lib, spec}, "unrecognized color spec");
   EXPECT_EQ(e.trigger,
-            "Happens in `decode_spec` (src/spec.rs) when `s` is empty (line 2). It is reached "
-            "from the public `parse_color` (src/lib.rs:2).");
+            "Happens when you call `parse_color(...)` (src/lib.rs:2), which reaches `decode_spec` "
+            "at src/lib.rs:3. There it is raised in `decode_spec` (src/spec.rs) when `s` is empty "
+            "(line 2).");
 }
 
 TEST(CallIndex, CFunctionChainWithoutADeclaredEntryNamesItsCallers) {

@@ -8,6 +8,8 @@
 #include <set>
 
 #include "analyze/record_builder.h"
+#include "analyze/site_shape.h"
+#include "analyze/visibility.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -63,26 +65,44 @@ std::string PythonPublicEntry(const SiteFacts& f, Record* r) {
 // "the public" only where the caller's header says so; a chain that found
 // no such caller names its outermost function. The hops themselves are in
 // commonSituations.
-std::string IndexedEntries(const SiteFacts& f, Record* r) {
+std::string IndexedEntries(const SiteFacts& f, const CallChain* named, Record* r) {
   std::vector<std::string> names;
   for (const CallChain& chain : f.chains) {
     const Hop& h = chain.hops.front();
-    if (h.function.empty()) continue;
+    if (h.function.empty() || &chain == named) continue;
     std::string where = At(h.file, h.def_line);
     names.push_back((chain.public_api ? "the public " : "") + Code(h.function) + " (" + where +
                     ")");
     r->provenance["triggerScenarios"].push_back(where);
   }
   if (names.empty()) return {};
-  return " It is reached from " + Join(names, ", from ") + ".";
+  return std::string(named ? " It is also reached from " : " It is reached from ") +
+         Join(names, ", from ") + ".";
 }
 
-std::string PublicEntry(const ErrorSite& s, const SiteFacts& f, Record* r) {
-  return s.language == "python" ? PythonPublicEntry(f, r) : IndexedEntries(f, r);
+// `named`: the chain the trigger already leads with (ThroughPublicCaller).
+std::string PublicEntry(const ErrorSite& s, const SiteFacts& f, const CallChain* named, Record* r) {
+  if (s.language == "python") return named ? "" : PythonPublicEntry(f, r);
+  return IndexedEntries(f, named, r);
 }
 
-void Triggers(const ErrorSite& s, const SiteFacts& f, Record* r) {
-  r->trigger_scenarios = AllowlistTriggers(f, r) + r->trigger_scenarios + PublicEntry(s, f, r);
+// A Display impl's text is shown where the value is built: name those places.
+void Constructions(const SiteFacts& f, Record* r) {
+  const std::string kVague = "the error itself comes from the code that creates that value.";
+  std::string& t = r->trigger_scenarios;
+  if (f.constructions.empty() || !t.ends_with(kVague)) return;
+  std::vector<std::string> places;
+  for (const Hop& h : f.constructions) {
+    places.push_back(Code(h.function) + " (" + At(h.file, h.call_line) + ")");
+    r->provenance["triggerScenarios"].push_back(At(h.file, h.call_line));
+  }
+  t = t.substr(0, t.size() - kVague.size()) + "the value is created in " + Join(places, ", ") + ".";
+}
+
+void Triggers(const ErrorSite& s, const SiteFacts& f, const CallChain* named, Record* r) {
+  Constructions(f, r);
+  r->trigger_scenarios =
+      AllowlistTriggers(f, r) + r->trigger_scenarios + PublicEntry(s, f, named, r);
   if (f.options.empty()) return;
   std::vector<std::string> defs;
   std::set<std::string> seen;
@@ -371,10 +391,138 @@ void Extensions(const SiteFacts& f, Record* r) {
   for (const OptionDef* o : f.message_options) add_option(*o, 0);
 }
 
+// The nearest caller a user can call, on a chain the call graph resolved:
+// Python's public API, elsewhere the entry the index stopped at (not `main`,
+// which users run rather than call); nullptr when there is none.
+const CallChain* PublicCaller(const ErrorSite& s, const SiteFacts& f,
+                              const std::vector<std::string_view>& lines) {
+  for (const CallChain& chain : f.chains) {
+    const Hop& h = chain.hops.front();
+    if (h.function.empty() || chain.hops.size() < 2) continue;
+    std::string name = ShortName(h.function);
+    bool entry = s.language == "python" ? chain.public_api || name == "__init__"
+                                        : chain.reaches_entry && name != "main";
+    if (!entry || f.ambiguous.count(name)) continue;
+    // The entry's own visibility, read the way the raising function's is.
+    ErrorSite e = s;
+    e.function = h.function;
+    e.file_path = h.file;
+    e.function_line = h.def_line;
+    if (!UserCallable(e, h.header)) continue;
+    // In the raise's own file the declarations around it are known too.
+    if (h.file == s.file_path && HiddenByDeclaration(e, lines)) continue;
+    return &chain;
+  }
+  return nullptr;
+}
+
+int Indent(std::string_view line) {
+  int n = 0;
+  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
+  return n;
+}
+
+bool StartsWithWord(std::string_view t, std::string_view word) {
+  return t.starts_with(word) &&
+         (t.size() == word.size() ||
+          !(std::isalnum(static_cast<unsigned char>(t[word.size()])) || t[word.size()] == '_'));
+}
+
+// Whether the call at `call_line` of the function defined at `def_line` may
+// sit in a `try` (or Ruby `begin`/`rescue`) of that function: a line
+// enclosing it by indentation opens one, the call's own line holds one, or
+// a `rescue` less indented follows it. The caller may then handle the error
+// itself, so a user calling it may never see the message.
+bool MayBeCaught(const std::vector<std::string_view>& lines, int def_line, int call_line) {
+  int n_lines = static_cast<int>(lines.size());
+  if (call_line < 1 || call_line > n_lines || def_line < 1) return true;
+  std::string_view call = lines[call_line - 1];
+  if (call.find("try") != std::string_view::npos) return true;
+  int indent = Indent(call);
+  for (int n = call_line - 1; n >= def_line; --n) {
+    std::string_view line = lines[n - 1];
+    std::string_view t = Trim(line);
+    if (t.empty() || Indent(line) >= indent) continue;
+    indent = Indent(line);
+    if (StartsWithWord(t, "try") || StartsWithWord(t, "begin") || t.starts_with("} try")) {
+      return true;
+    }
+  }
+  int def_indent = Indent(lines[def_line - 1]);
+  for (int n = call_line + 1; n <= n_lines; ++n) {
+    std::string_view line = lines[n - 1];
+    std::string_view t = Trim(line);
+    if (t.empty()) continue;
+    if (Indent(line) <= def_indent && !StartsWithWord(t, "rescue")) break;
+    if (StartsWithWord(t, "rescue") && Indent(line) < Indent(call)) return true;
+  }
+  return false;
+}
+
+// A raising function users cannot call is reached through a public caller:
+// the trigger and the handling code name that call ("Happens when you call
+// `new Option(...)` (lib/option.js:11), which reaches `splitOptionFlags` at
+// lib/option.js:20"), never the private function.
+const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
+                                     const std::vector<std::string_view>& lines, Record* r) {
+  // Caught where it is raised: no caller sees it.
+  if (CaughtLocally(s, lines)) return nullptr;
+  const CallChain* chain = PublicCaller(s, f, lines);
+  if (!chain) return nullptr;
+  // A caller that may catch it makes "happens when you call" unsafe; one
+  // in a file not read here leaves the catch sample unsafe where errors are
+  // exceptions (Go, Rust and C return them: the sample checks the result).
+  bool all_read = true;
+  for (size_t i = 0; i + 1 < chain->hops.size(); ++i) {
+    const Hop& h = chain->hops[i];
+    if (h.file != s.file_path) {
+      all_read = false;
+    } else if (MayBeCaught(lines, h.def_line, h.call_line)) {
+      return nullptr;
+    }
+  }
+  bool returned = s.language == "go" || s.language == "rust" || s.language == "c";
+  const Hop& entry = chain->hops.front();
+  EntryCall call = CallOfEntry(s, entry);
+  if (call.call.empty()) return nullptr;
+  const Hop& last_caller = chain->hops[chain->hops.size() - 2];
+  std::string reach = At(last_caller.file, last_caller.call_line);
+  // The check in the entry's own arguments, when it passes them straight in.
+  std::string state = chain->hops.size() == 2 ? CallerArgumentState(s, lines, entry) : "";
+  std::string lead = "Happens when you call " + Code(call.call) + " (" +
+                     At(entry.file, entry.def_line) + ")" +
+                     (state.empty() ? "" : " with arguments for which " + state) + ", which " +
+                     (chain->hops.size() > 2 ? "through " + HopName(chain->hops[1]) + " " : "") +
+                     "reaches " + Code(s.function) + " at " + reach + ".";
+  std::string& t = r->trigger_scenarios;
+  const std::string kIn = "Happens in ";
+  if (t.starts_with(kIn) && !state.empty()) {
+    // The lead states the same check in the caller's arguments: keep only
+    // what follows the private function's own sentence ("On the way: ...").
+    size_t end = t.find(". ");
+    t = end == std::string::npos ? "" : t.substr(end + 2);
+  } else if (t.starts_with(kIn)) {
+    t = "There it is raised in " + t.substr(kIn.size());
+  }
+  t = lead + (t.empty() ? "" : " " + t);
+  r->provenance["triggerScenarios"].push_back(At(entry.file, entry.def_line));
+  r->provenance["triggerScenarios"].push_back(reach);
+  if (call.handling && (all_read || returned)) {
+    r->try_catch_pattern = call.handling;
+    r->provenance["tryCatchPattern"] = nlohmann::json::array({At(entry.file, entry.def_line)});
+  }
+  return chain;
+}
+
 }  // namespace
 
-void ApplySiteFacts(const ErrorSite& site, const SiteFacts& facts, Record* r) {
-  Triggers(site, facts, r);
+void ApplySiteFacts(const ErrorSite& site, const SiteFacts& facts,
+                    const std::vector<std::string_view>& lines, Record* r) {
+  const CallChain* named = nullptr;
+  if (!site.function.empty() && !SiteCallable(site, lines)) {
+    named = ThroughPublicCaller(site, facts, lines, r);
+  }
+  Triggers(site, facts, named, r);
   CommonSituations(site, facts, r);
   Solutions(site, facts, r);
   ExampleFix(site, facts, r);

@@ -4,6 +4,7 @@
 // records. Runs after BuildRecord; every sentence it adds cites file:line.
 #pragma once
 
+#include <string_view>
 #include <vector>
 
 #include "errdex/error_site.h"
@@ -12,8 +13,12 @@
 
 namespace errdex {
 
-// REQUIRES: `r` was built by BuildRecord(site, ...) and `facts` resolved from site.
-void ApplySiteFacts(const ErrorSite& site, const SiteFacts& facts, Record* r);
+// REQUIRES: `r` was built by BuildRecord(site, lines, ...) and `facts`
+// resolved from site. When site.function is not one users may call, the
+// trigger and the handling code go through the nearest public caller the
+// call graph resolved.
+void ApplySiteFacts(const ErrorSite& site, const SiteFacts& facts,
+                    const std::vector<std::string_view>& lines, Record* r);
 
 // Fills Record::related for every record: same function first, then same
 // file, then records whose conditions share identifiers or options; at most

@@ -68,7 +68,7 @@ void BuildFileRecords(const SourceFile& file, const RepoContext& ctx, const Repo
   std::vector<std::string_view> lines = SplitLines(file.content);
   for (const ErrorSite& site : out->sites) {
     Record r = BuildRecord(site, lines, ctx);
-    ApplySiteFacts(site, facts.Resolve(site), &r);
+    ApplySiteFacts(site, facts.Resolve(site), lines, &r);
     out->records.push_back(std::move(r));
   }
   out->sites.clear();
@@ -124,11 +124,16 @@ void AddClassDocs(const std::vector<SourceFile>& files, std::vector<Record>* rec
     if (!r.error_class.empty()) wanted.insert(ClassKey(r.error_class));
   }
   std::map<std::string, std::vector<ClassDoc>> docs = FindClassDocs(files, wanted);
+  std::map<std::string_view, std::string_view> text;
+  for (const SourceFile& f : files) text[f.path] = f.content;
   for (Record& r : *records) {
     if (r.error_class.empty()) continue;
     auto it = docs.find(ClassKey(r.error_class));
     if (it == docs.end()) continue;
-    const ClassDoc* nearest = NearestClassDoc(it->second, r.file_path);
+    auto source = text.find(r.file_path);
+    const ClassDoc* nearest =
+        NearestClassDoc(it->second, r.file_path, r.error_class,
+                        source == text.end() ? std::string_view() : source->second);
     if (nearest == nullptr) continue;
     const ClassDoc& d = *nearest;
     if (r.documentation.find(d.text.substr(0, 40)) != std::string::npos) continue;

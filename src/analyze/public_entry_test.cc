@@ -29,16 +29,19 @@ TEST(PublicEntry, PrivateHelperNamesThePublicFunction) {
       ExtractorFor(file.path)->ExtractWithFacts(file, &sites, &facts[0], &syntax_errors).ok());
   ASSERT_EQ(sites.size(), 1u);
   RepoFacts repo(facts);
-  Record r = BuildRecord(sites[0], SplitLines(file.content), {"acme/app", "abc", "t"});
-  ApplySiteFacts(sites[0], repo.Resolve(sites[0]), &r);
+  std::vector<std::string_view> lines = SplitLines(file.content);
+  Record r = BuildRecord(sites[0], lines, {"acme/app", "abc", "t"});
+  ApplySiteFacts(sites[0], repo.Resolve(sites[0]), lines, &r);
   EXPECT_EQ(r.trigger_scenarios,
-            "Happens in `_decode` (pkg/lib.py) when `strict` is set and `text` is not set (false, "
-            "empty or missing) (line 2). It can be reached by calling the public `load` "
-            "(pkg/lib.py:5).");
+            "Happens when you call `load(...)` (pkg/lib.py:5), which reaches `_decode` at "
+            "pkg/lib.py:6. There it is raised in `_decode` (pkg/lib.py) when `strict` is set and "
+            "`text` is not set (false, empty or missing) (line 2).");
   EXPECT_EQ(r.solutions, (std::vector<std::string>{
                              "Generic advice (errdex found nothing specific): read `_decode` "
                              "(pkg/lib.py) for what leads to this error (line 3)"}));
-  EXPECT_FALSE(r.try_catch_pattern.has_value());
+  // The sample calls the public function, never `_decode`.
+  EXPECT_EQ(r.try_catch_pattern,
+            "try:\n    load(...)\nexcept ValueError as exc:\n    ...  # pkg/lib.py:3");
   EXPECT_EQ(r.example_fix, "");
 }
 

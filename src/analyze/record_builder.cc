@@ -122,6 +122,19 @@ std::vector<std::string> FlagsIn(const std::string& message) {
   return out;
 }
 
+// Whether `text` holds `word` as a whole word.
+bool HasWordIn(std::string_view text, std::string_view word) {
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    size_t end = at + word.size();
+    bool start =
+        at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_');
+    bool stop = end >= text.size() ||
+                !(std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_');
+    if (start && stop) return true;
+  }
+  return false;
+}
+
 std::string Quote(const std::string& s) { return "\u201c" + s + "\u201d"; }
 
 std::string Lines(int a, int b) {
@@ -180,20 +193,25 @@ struct SiteView {
   bool params_known = false;
   std::vector<std::string> params;
   const PathCondition* decisive = nullptr;
-  std::vector<std::string> reads;        // variables the deciding check reads
-  bool on_params = false;                // ... all of them parameters
-  bool user_args = false;                // callable, and the check reads at least one argument
-  std::optional<ShapeState> shape;       // the raise line's idiom, without a check
-  std::optional<ShapeState> err_source;  // `err != nil`: the call that set `err`
-  std::string internal;                  // InternalCheckEvidence
-  int caught_at = 0;                     // CaughtLocally
-  bool handler_throws = false;           // HandlerThrows at caught_at
+  std::vector<std::string> reads;            // variables the deciding check reads
+  bool on_params = false;                    // ... all of them parameters
+  bool user_args = false;                    // callable, and the check reads at least one argument
+  std::optional<ShapeState> shape;           // the raise line's idiom, without a check
+  std::optional<ShapeState> err_source;      // `err != nil`: the call that set `err`
+  std::string internal;                      // InternalCheckEvidence
+  int caught_at = 0;                         // CaughtLocally
+  bool handler_throws = false;               // HandlerThrows at caught_at
+  std::optional<ShapeState> handler_return;  // HandlerReturn, when it does not throw
   // The one local the deciding check reads, where its value came from: the
   // cause to name instead of the check that only restates it.
   std::optional<ValueOrigin> origin;
   CaseValues cases;  // a `case` fallback: the values its arms handle
   // The doc comment's words for the arguments the deciding check reads.
   std::vector<std::pair<std::string, ParamDoc>> param_docs;
+  // How a caller names an instance method the function name does not show
+  // as one: `model.save` for `Model.prototype.save`, `file.read` for a C++
+  // member `file::read`; "" otherwise.
+  std::string receiver_form;
 };
 
 // "; `timeout` is documented as “seconds, at least 0” (line 3)".
@@ -226,8 +244,42 @@ bool DeclaredPublic(const ErrorSite& s, const std::string& header, const RepoCon
                                                                 : s.function.substr(sep + 1));
 }
 
+std::string LowerFirst(std::string x) {
+  if (!x.empty()) x[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(x[0])));
+  return x;
+}
+
+// SiteView::receiver_form. A C++ `Q::f` whose `Q` the file does not show to
+// be a class or a namespace is not shown as a call at all (*callable false):
+// `Q::f(...)` would be wrong for a member, `q.f(...)` for a free function.
+std::string ReceiverForm(const ErrorSite& s, const std::string& header,
+                         const std::vector<std::string_view>& lines, bool* callable) {
+  if (s.language == "javascript" || s.language == "typescript") {
+    std::string owner = PrototypeOwner(header);
+    if (!owner.empty()) return LowerFirst(owner) + "." + LastDotComponent(s.function);
+    return {};
+  }
+  if (s.language != "cpp" || s.function.find("::") == std::string::npos) return {};
+  size_t last = s.function.rfind("::");
+  std::string name = s.function.substr(last + 2);
+  switch (CppScopeOf(s, lines)) {
+    case CppScope::kNamespace:
+      return {};
+    case CppScope::kUnknown:
+      *callable = false;
+      return {};
+    case CppScope::kClass:
+      break;
+  }
+  std::string scope = s.function.substr(0, last);
+  if (size_t outer = scope.rfind("::"); outer != std::string::npos) scope = scope.substr(outer + 2);
+  // A constructor is named by its class, a static member by its scope.
+  if (name == scope || name.starts_with("~") || HasWordIn(header, "static")) return {};
+  return LowerFirst(scope) + "." + name;
+}
+
 SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
-                const RepoContext& ctx) {
+                const RepoContext& ctx = RepoContext{}) {
   SiteView v;
   v.header = s.function_line && !s.function.empty() ? HeaderText(lines, s.function_line) : "";
   // Module-level code is reached by importing or running the file.
@@ -238,6 +290,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   bool header_known = v.params_known || (s.language == "ruby" && v.header.starts_with("def "));
   if (!s.function.empty() && !header_known) v.callable = false;
   if (!s.function.empty() && HiddenByDeclaration(s, lines)) v.callable = false;
+  v.receiver_form = ReceiverForm(s, v.header, lines, &v.callable);
   v.params = ParameterNames(v.header, s.language);
   if (s.language == "javascript" || s.language == "typescript") v.params.push_back("arguments");
   v.decisive = DecisiveCondition(s);
@@ -261,6 +314,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   if (v.internal.empty() && !v.callable) v.internal = UnhandledArmEvidence(s, lines);
   v.caught_at = CaughtLocally(s, lines);
   v.handler_throws = v.caught_at && HandlerThrows(lines, v.caught_at);
+  if (v.caught_at && !v.handler_throws) v.handler_return = HandlerReturn(lines, v.caught_at);
   return v;
 }
 
@@ -369,6 +423,21 @@ std::vector<const PathCondition*> FallThrough(const ErrorSite& s, const SiteView
   return run;
 }
 
+// A Rust `impl Display for T { fn fmt }`: the text is produced when a `T`
+// value is displayed, not where anything goes wrong. "T", or "".
+std::string DisplayOwner(const ErrorSite& s) {
+  if (s.language != "rust" || LastDotComponent(s.function) != "fmt") return {};
+  size_t dot = s.function.rfind('.');
+  if (dot == std::string::npos) return {};
+  return LastDotComponent(s.function.substr(0, dot));
+}
+
+// "a `ColorError::InvalidFormat` value", "a `ColorError` value".
+std::string DisplayedValue(const ErrorSite& s, const std::string& owner) {
+  std::string v = s.error_class.starts_with(owner + "::") ? s.error_class : owner;
+  return "a `" + v + "` value";
+}
+
 // What the error means comes first (an internal check says so; then the
 // maintainers' own words, else the deciding check read in the user's terms);
 // where it is raised comes last.
@@ -422,14 +491,25 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   }
   std::string doc = Join(meaning, " ");
   if (!doc.empty()) doc += " ";
-  doc += WhatRaises(s) + " in " + Where(s) + " at line " + std::to_string(s.line) + ".";
+  if (std::string owner = DisplayOwner(s); !owner.empty()) {
+    doc += "This is the text `" + owner + "` displays for " + DisplayedValue(s, owner) +
+           " (its `Display` impl, " + s.file_path + " line " + std::to_string(s.line) +
+           "): users see it when such an error is printed.";
+  } else {
+    doc += WhatRaises(s) + " in " + Where(s) + " at line " + std::to_string(s.line) + ".";
+  }
   lines.push_back(s.line);
   if (v.caught_at) {
-    doc += " The same function catches it at line " + std::to_string(v.caught_at) +
-           (v.handler_throws ? "; whether callers see this text depends on that handler, which "
-                               "throws again."
-                             : " and its handler throws nothing, so this text does not reach "
-                               "callers from here.");
+    doc += " The same function catches it at line " + std::to_string(v.caught_at);
+    if (v.handler_throws) {
+      doc += "; whether callers see this text depends on that handler, which throws again.";
+    } else if (v.handler_return) {
+      doc += " and handles it by " + v.handler_return->text + " (line " +
+             std::to_string(v.handler_return->line) + "): callers never see this message.";
+      lines.push_back(v.handler_return->line);
+    } else {
+      doc += " and its handler throws nothing, so this text does not reach callers from here.";
+    }
     lines.push_back(v.caught_at);
   }
   if (!s.message_origin_note.empty()) doc += " (" + s.message_origin_note + ".)";
@@ -439,18 +519,26 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
 
 // How a user names the call: a constructor by its class (`Config(...)`,
 // `new Config(...)`, `Config.new(...)`), anything else as Who does.
-std::string CallWho(const ErrorSite& s) {
+// A constructor's call as users write it (`Config(...)`, `new Config(...)`,
+// `Config.new(...)`); "" when s.function is not a constructor.
+std::string ConstructorCall(const ErrorSite& s) {
   size_t dot = s.function.rfind('.');
-  if (dot == std::string::npos) return Who(s);
+  if (dot == std::string::npos) return {};
   std::string last = s.function.substr(dot + 1);
   std::string cls = LastDotComponent(s.function.substr(0, dot));
   if (size_t scope = cls.rfind("::"); scope != std::string::npos) cls = cls.substr(scope + 2);
   bool ctor = last == "__init__" || last == "constructor" || last == "__construct" ||
               last == "initialize" || last == cls;
-  if (!ctor || cls.empty()) return Who(s);
-  if (s.language == "python" || s.language == "kotlin") return "`" + cls + "(...)`";
-  if (s.language == "ruby") return "`" + cls + ".new(...)`";
-  return "`new " + cls + "(...)`";
+  if (!ctor || cls.empty()) return {};
+  if (s.language == "python" || s.language == "kotlin") return cls + "(...)";
+  if (s.language == "ruby") return cls + ".new(...)";
+  return "new " + cls + "(...)";
+}
+
+std::string CallWho(const ErrorSite& s, const SiteView& v) {
+  if (!v.receiver_form.empty()) return "`" + v.receiver_form + "(...)`";
+  std::string ctor = ConstructorCall(s);
+  return ctor.empty() ? Who(s) : "`" + ctor + "`";
 }
 
 // The deciding check's sentence: the arguments of a function the user calls,
@@ -474,7 +562,7 @@ std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
     return "Happens when the program is run with command-line arguments for which " +
            StateText(*v.decisive) + ".";
   }
-  std::string out = v.user_args ? "Happens when you call " + CallWho(s) +
+  std::string out = v.user_args ? "Happens when you call " + CallWho(s, v) +
                                       " with arguments for which " + StateText(*v.decisive)
                                 : "Happens in " + Where(s) + " when " + DecisiveState(v);
   std::vector<std::string> own = OwnState(v);
@@ -507,6 +595,16 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
     lines.push_back(c.line);
   }
   std::string out;
+  if (std::string owner = DisplayOwner(s); !owner.empty()) {
+    // The match on `self` only picks the variant's text: the cause is
+    // wherever the code creates that value.
+    r->trigger_scenarios = "Shown when " + DisplayedValue(s, owner) +
+                           " is displayed (`{}`, `to_string()`): this is the `Display` text of `" +
+                           owner + "` (" + s.file_path + ":" + std::to_string(s.line) +
+                           "); the error itself comes from the code that creates that value.";
+    r->provenance["triggerScenarios"] = nlohmann::json::array({s.line});
+    return;
+  }
   if (!none_matched.empty()) {
     out = "Happens in " + Where(s) + " when none of its checks before line " +
           std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + ".";
@@ -558,7 +656,7 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
   // The object's own query: the user can ask it before calling.
   if (v.callable) {
     if (auto q = PredicateGuard(*d, s.language, lines); q) {
-      return "Check `" + q->query + "` on the object before calling " + CallWho(s) +
+      return "Check `" + q->query + "` on the object before calling " + CallWho(s, v) +
              ": it raises this when `" + q->query + "` is " + (q->raises_when ? "true" : "false") +
              " (checked at line " + at + ")";
     }
@@ -568,14 +666,14 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     // "Call `f` with a non-zero `step`": the argument in the user's terms.
     if (std::string pass = ArgumentToPass(d->expr, d->polarity, v.params, s.language);
         !pass.empty()) {
-      return "Call " + CallWho(s) + " with " + pass + " (" + (assert ? "asserted" : "checked") +
+      return "Call " + CallWho(s, v) + " with " + pass + " (" + (assert ? "asserted" : "checked") +
              " at line " + at + ")" + DocumentedAs(v);
     }
     std::string pass = DescribeCondition(d->expr, assert ? true : !d->polarity);
     if (pass.empty()) {
       pass = "`" + d->expr + "` is " + (assert || !d->polarity ? "true" : "false");
     }
-    return "Call " + CallWho(s) + " with arguments for which " + pass + " (" +
+    return "Call " + CallWho(s, v) + " with arguments for which " + pass + " (" +
            (assert ? "asserted" : "checked") + " at line " + at + ")" + DocumentedAs(v);
   }
   if (ReadsCommandLine(*d)) {
@@ -611,7 +709,7 @@ std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json
     lines->push_back(v.cases.first_line);
     std::string sel = v.shape->selector;
     bool param = v.callable && std::find(v.params.begin(), v.params.end(), sel) != v.params.end();
-    return (param ? "Call " + CallWho(s) + " with a `" + sel + "` that is one of: "
+    return (param ? "Call " + CallWho(s, v) + " with a `" + sel + "` that is one of: "
                   : "Use a `" + sel + "` that is one of: ") +
            ValueList(v.cases.values) + " (the cases at " +
            Lines(v.cases.first_line, v.cases.last_line) + "; any other value reaches line " +
@@ -698,7 +796,7 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     r->solutions.push_back(values);
   } else if (v.shape && !v.shape->selector.empty() && v.callable &&
              std::find(v.params.begin(), v.params.end(), v.shape->selector) != v.params.end()) {
-    r->solutions.push_back("Call " + CallWho(s) + " with a `" + v.shape->selector +
+    r->solutions.push_back("Call " + CallWho(s, v) + " with a `" + v.shape->selector +
                            "` that one of the cases after line " + std::to_string(v.shape->line) +
                            " handles (the rest reach line " + std::to_string(s.line) + ")");
     lines.push_back(v.shape->line);
@@ -848,7 +946,10 @@ const Snippets& SnippetsFor(const std::string& language) {
 // How a caller names the function: `Class.method(...)` for a static or
 // free function, `shard.open(...)` (a receiver named after the class) for an
 // instance method, `import path` for module-level code.
-std::string CallText(const ErrorSite& s, const std::string& header) {
+std::string CallText(const ErrorSite& s, const std::string& header,
+                     const std::string& receiver_form) {
+  if (!receiver_form.empty()) return receiver_form + "(...)";
+  if (std::string ctor = ConstructorCall(s); !ctor.empty() && s.language != "cpp") return ctor;
   if (s.function.empty()) {
     return s.language == "python" ? "import " + s.file_path
            : s.language == "php"  ? "require '" + s.file_path + "'"
@@ -886,6 +987,27 @@ std::string GoErrCall(const std::string& call, const std::string& tail) {
   return lhs + "err := " + call;
 }
 
+// The handling code around `call`, a call to a function whose header is
+// `header`, for the error `s` raises at `where`; nullopt when nothing fits.
+std::optional<std::string> Handling(const ErrorSite& s, const std::string& header, std::string call,
+                                    const std::string& where) {
+  bool handled = s.kind == SiteKind::kWarning ||
+                 (s.kind != SiteKind::kLog && (!s.error_class.empty() || s.language == "go"));
+  if (s.language == "go") {
+    call = GoErrCall(call, HeaderTail(header));
+    handled = handled && s.error_class != "panic" && !call.empty();
+  } else if (s.language == "rust") {
+    handled = handled && HeaderTail(header).find("Result") != std::string::npos;
+  } else if ((s.language == "javascript" || s.language == "typescript") &&
+             header.find("async ") != std::string::npos) {
+    call = "await " + call;
+  }
+  if (!handled) return std::nullopt;
+  std::string code = SnippetsFor(s.language).handle(s, call, where);
+  if (code.empty()) return std::nullopt;
+  return code;
+}
+
 // Code a user can run: only calls to a function the user may call
 // (visibility.h), and a caller-side check only when the deciding check reads
 // nothing but its parameters (a check on the callee's locals would not
@@ -899,7 +1021,7 @@ void CodeFields(const ErrorSite& s, const SiteView& v, Record* r) {
   }
   if (!v.callable || v.caught_at) return;
   const std::string& header = v.header;
-  std::string call = CallText(s, header);
+  std::string call = CallText(s, header, v.receiver_form);
   const PathCondition* d = v.decisive;
   if (d && v.on_params) {
     std::string guard = d->polarity ? d->expr : lang.negate(d->expr);
@@ -912,19 +1034,7 @@ void CodeFields(const ErrorSite& s, const SiteView& v, Record* r) {
     r->prevention_tips.insert(r->prevention_tips.begin(), "Reject inputs for which `" + guard +
                                                               "` holds before calling " + call);
   }
-  bool handled = s.kind == SiteKind::kWarning ||
-                 (s.kind != SiteKind::kLog && (!s.error_class.empty() || s.language == "go"));
-  if (s.language == "go") {
-    call = GoErrCall(call, HeaderTail(header));
-    handled = handled && s.error_class != "panic" && !call.empty();
-  } else if (s.language == "rust") {
-    handled = handled && HeaderTail(header).find("Result") != std::string::npos;
-  } else if ((s.language == "javascript" || s.language == "typescript") &&
-             header.find("async ") != std::string::npos) {
-    call = "await " + call;
-  }
-  if (handled) r->try_catch_pattern = lang.handle(s, call, where);
-  if (r->try_catch_pattern && r->try_catch_pattern->empty()) r->try_catch_pattern.reset();
+  r->try_catch_pattern = Handling(s, header, call, where);
 }
 
 void Tags(const ErrorSite& s, const std::string& type, Record* r) {
@@ -994,6 +1104,135 @@ PathCondition Simplify(PathCondition c) {
 }
 
 }  // namespace
+
+bool SiteCallable(const ErrorSite& site, const std::vector<std::string_view>& lines) {
+  return ViewOf(site, lines).callable;
+}
+
+EntryCall CallOfEntry(const ErrorSite& site, const Hop& entry) {
+  ErrorSite e = site;
+  e.function = entry.function;
+  e.file_path = entry.file;
+  e.function_line = entry.def_line;
+  EntryCall out;
+  if (entry.function.empty() || entry.header.find('(') == std::string::npos) return out;
+  std::string receiver;
+  if (e.language == "javascript" || e.language == "typescript") {
+    std::string owner = PrototypeOwner(entry.header);
+    if (!owner.empty()) receiver = LowerFirst(owner) + "." + LastDotComponent(entry.function);
+  } else if (e.language == "cpp" || e.language == "c") {
+    // The call index knows the class of a member; a `Q::f` without one is
+    // a namespace's function.
+    size_t last = entry.function.rfind("::");
+    std::string name = last == std::string::npos ? entry.function : entry.function.substr(last + 2);
+    size_t scope = entry.cls.rfind("::");
+    std::string cls = scope == std::string::npos ? entry.cls : entry.cls.substr(scope + 2);
+    if (!cls.empty() && name == cls) return out;  // a constructor: `Q q(...)`, not a call
+    if (!cls.empty() && !HasWordIn(entry.header, "static")) receiver = LowerFirst(cls) + "." + name;
+  }
+  out.call = CallText(e, entry.header, receiver);
+  out.handling =
+      Handling(site, entry.header, out.call, site.file_path + ":" + std::to_string(site.line));
+  return out;
+}
+
+namespace {
+
+// The arguments of the call to `name` on `line` ("" when it is not there
+// or its parentheses do not close on the line).
+std::optional<std::vector<std::string>> CallArgs(std::string_view line, const std::string& name) {
+  for (size_t at = line.find(name + "("); at != std::string_view::npos;
+       at = line.find(name + "(", at + 1)) {
+    if (at > 0 && (std::isalnum(static_cast<unsigned char>(line[at - 1])) || line[at - 1] == '_')) {
+      continue;
+    }
+    std::vector<std::string> args(1);
+    int depth = 0;
+    for (size_t i = at + name.size(); i < line.size(); ++i) {
+      char c = line[i];
+      if (c == '(' || c == '[' || c == '{') {
+        if (depth++ == 0) continue;
+      } else if (c == ')' || c == ']' || c == '}') {
+        if (--depth == 0) {
+          for (std::string& a : args) a = std::string(Trim(a));
+          if (args.size() == 1 && args[0].empty()) args.clear();
+          return args;
+        }
+      } else if (c == ',' && depth == 1) {
+        args.emplace_back();
+        continue;
+      }
+      args.back() += c;
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+bool Identifier(const std::string& x) {
+  return !x.empty() && !std::isdigit(static_cast<unsigned char>(x[0])) &&
+         std::all_of(x.begin(), x.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+         });
+}
+
+// `expr` with each whole identifier in `names` replaced.
+std::string Rename(const std::string& expr, const std::map<std::string, std::string>& names) {
+  std::string out;
+  for (size_t i = 0; i < expr.size();) {
+    char c = expr[i];
+    bool start = (std::isalpha(static_cast<unsigned char>(c)) || c == '_') &&
+                 (i == 0 || !(std::isalnum(static_cast<unsigned char>(expr[i - 1])) ||
+                              expr[i - 1] == '_' || expr[i - 1] == '.'));
+    if (!start) {
+      out += c;
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < expr.size() &&
+           (std::isalnum(static_cast<unsigned char>(expr[j])) || expr[j] == '_')) {
+      ++j;
+    }
+    std::string word = expr.substr(i, j - i);
+    auto it = names.find(word);
+    out += it == names.end() ? word : it->second;
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string CallerArgumentState(const ErrorSite& site, const std::vector<std::string_view>& lines,
+                                const Hop& caller) {
+  if (caller.file != site.file_path || caller.call_line < 1 ||
+      caller.call_line > static_cast<int>(lines.size())) {
+    return {};
+  }
+  ErrorSite s = site;
+  for (PathCondition& c : s.conditions) c = Simplify(c);
+  SiteView v = ViewOf(s, lines);
+  if (!v.decisive || !v.on_params || IsCatchClause(*v.decisive)) return {};
+  std::optional<std::vector<std::string>> args =
+      CallArgs(lines[caller.call_line - 1], LastDotComponent(s.function));
+  std::vector<std::string> outer = ParameterNames(caller.header, s.language);
+  if (!args) return {};
+  std::map<std::string, std::string> names;
+  for (const std::string& x : v.reads) {
+    auto p = std::find(v.params.begin(), v.params.end(), x);
+    size_t i = static_cast<size_t>(p - v.params.begin());
+    if (x == "arguments" || i >= args->size()) return {};
+    const std::string& arg = (*args)[i];
+    // Passed straight through: the caller's own parameter, unchanged.
+    if (!Identifier(arg) || std::find(outer.begin(), outer.end(), arg) == outer.end()) return {};
+    names[x] = arg;
+  }
+  PathCondition c = *v.decisive;
+  c.expr = Rename(c.expr, names);
+  std::string d = DescribeCondition(c.expr, c.polarity);
+  return (d.empty() ? ConditionText(c) : d) + " (checked at line " + std::to_string(c.line) + ")";
+}
 
 std::vector<std::string> AdviceSentences(const std::string& message) {
   static const std::vector<std::string> kVerbs = {"disable",

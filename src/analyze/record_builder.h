@@ -4,12 +4,14 @@
 // recording the lines each field came from (provenance).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "errdex/error_site.h"
 #include "errdex/record.h"
+#include "resolve/callers.h"
 #include "resolve/setter_index.h"
 
 namespace errdex {
@@ -36,6 +38,28 @@ std::vector<Record> FinalizeRecords(std::vector<Record> records);
 // that readers (and the optional language-model pass) can tell it apart.
 inline constexpr std::string_view kGenericSolution =
     "Generic advice (errdex found nothing specific): ";
+
+// Whether the record's samples and trigger may name site.function as a call
+// the user makes (visibility.h, the file's exports and access sections).
+bool SiteCallable(const ErrorSite& site, const std::vector<std::string_view>& lines);
+
+// How a user calls a public caller found by the call index, and the
+// handling code around that call for the error `site` raises. `call` is ""
+// when the hop's header does not say how it is called; `handling` is
+// nullopt when nothing fits the language (a Go function without an error
+// result, a Rust one without `Result`).
+struct EntryCall {
+  std::string call;  // "new Option(...)", "parser.parse(...)"
+  std::optional<std::string> handling;
+};
+EntryCall CallOfEntry(const ErrorSite& site, const Hop& entry);
+
+// When the deciding check reads only parameters of site.function and
+// `caller` (in the same file, calling it at caller.call_line) passes its own
+// parameters straight through (same position, unchanged), the check in
+// the caller's parameters ("`flags` is empty (checked at line 8)"); "" else.
+std::string CallerArgumentState(const ErrorSite& site, const std::vector<std::string_view>& lines,
+                                const Hop& caller);
 
 // Sentences of the message that tell the user what to do ("Disable one of
 // them."), in order.

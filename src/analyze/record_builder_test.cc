@@ -132,15 +132,26 @@ TEST(RecordBuilder, CppSnippets) {
   s.error_class = "std::invalid_argument";
   s.function = "Shard::Open";
   s.conditions.push_back({"n < 0", true, 11});
+  // Whether `Shard` is a class or a namespace is not visible from this
+  // file: neither `Shard::Open(...)` nor `shard.Open(...)` is shown.
   std::vector<std::string_view> lines = WithHeader("Status Shard::Open(int n) {");
   Record r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_FALSE(r.try_catch_pattern.has_value());
+  // A member of a class the file declares is called on an object.
+  lines[20] = "class Shard;";
+  r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
   EXPECT_EQ(r.try_catch_pattern,
-            "try {\n  Shard::Open(...);\n} catch (const std::invalid_argument& e) {\n"
+            "try {\n  shard.Open(...);\n} catch (const std::invalid_argument& e) {\n"
             "  // src/shard.cc:12: e.what()\n}");
   EXPECT_EQ(r.validation_code,
             "// errdex: src/shard.cc:12 raises when this holds\nif (n < 0) {\n"
-            "  ...  // adjust the inputs before calling Shard::Open(...)\n}");
+            "  ...  // adjust the inputs before calling shard.Open(...)\n}");
   s.error_class = "Status::Corruption";
+  r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
+  EXPECT_EQ(r.try_catch_pattern,
+            "auto status = shard.Open(...);\nif (!status.ok()) {\n  // src/shard.cc:12\n}");
+  // A namespace's function keeps its qualified name.
+  lines[20] = "namespace Shard {";
   r = BuildRecord(s, lines, {"acme/app", "abc", "t"});
   EXPECT_EQ(r.try_catch_pattern,
             "auto status = Shard::Open(...);\nif (!status.ok()) {\n  // src/shard.cc:12\n}");

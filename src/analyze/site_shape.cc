@@ -274,22 +274,71 @@ int CaughtLocally(const ErrorSite& s, const std::vector<std::string_view>& lines
   return 0;
 }
 
-bool HandlerThrows(const std::vector<std::string_view>& lines, int catch_line) {
+namespace {
+
+// The handler's code on `line`, without a trailing comment; "" for a line
+// that is only a comment (`# we raised ValueError` is no raise).
+std::string_view HandlerCode(std::string_view line) {
+  std::string_view t = Trim(line);
+  for (std::string_view lead : {"#", "//", "/*", "*"}) {
+    if (t.starts_with(lead)) return {};
+  }
+  for (std::string_view lead : {" #", " //"}) {
+    if (size_t at = t.find(lead); at != std::string_view::npos) t = Trim(t.substr(0, at));
+  }
+  return t;
+}
+
+// Whether `code` holds `word` as a whole word.
+bool HasStatementWord(std::string_view code, std::string_view word) {
+  for (size_t at = code.find(word); at != std::string_view::npos; at = code.find(word, at + 1)) {
+    size_t end = at + word.size();
+    bool start = at == 0 || !(std::isalnum(static_cast<unsigned char>(code[at - 1])) ||
+                              code[at - 1] == '_' || code[at - 1] == '.');
+    bool stop = end >= code.size() ||
+                !(std::isalnum(static_cast<unsigned char>(code[end])) || code[end] == '_');
+    if (start && stop) return true;
+  }
+  return false;
+}
+
+// The handler's lines after `catch_line`, up to its end (`}`, the next clause).
+std::vector<std::pair<int, std::string_view>> HandlerLines(
+    const std::vector<std::string_view>& lines, int catch_line) {
+  std::vector<std::pair<int, std::string_view>> out;
   int k = Indent(LineAt(lines, catch_line));
   int last = std::min(static_cast<int>(lines.size()), catch_line + 60);
   for (int n = catch_line + 1; n <= last; ++n) {
     std::string_view line = LineAt(lines, n);
     if (Blank(line)) continue;
-    if (Indent(line) <= k) break;  // the handler's end (`}`, the next clause)
-    for (std::string_view w : {"throw", "raise", "rethrow"}) {
-      size_t at = line.find(w);
-      if (at != std::string_view::npos &&
-          (at == 0 || !std::isalnum(static_cast<unsigned char>(line[at - 1])))) {
-        return true;
-      }
+    if (Indent(line) <= k) break;
+    std::string_view code = HandlerCode(line);
+    if (!code.empty()) out.push_back({n, code});
+  }
+  return out;
+}
+
+}  // namespace
+
+bool HandlerThrows(const std::vector<std::string_view>& lines, int catch_line) {
+  for (const auto& [n, code] : HandlerLines(lines, catch_line)) {
+    for (std::string_view w : {"throw", "raise", "rethrow", "panic"}) {
+      if (HasStatementWord(code, w)) return true;
     }
   }
   return false;
+}
+
+std::optional<ShapeState> HandlerReturn(const std::vector<std::string_view>& lines,
+                                        int catch_line) {
+  for (const auto& [n, code] : HandlerLines(lines, catch_line)) {
+    if (!code.starts_with("return")) continue;
+    std::string_view value = Trim(code.substr(6));
+    if (value.ends_with(";")) value = Trim(value.substr(0, value.size() - 1));
+    if (!value.empty() && !Quotable(value)) return std::nullopt;
+    return ShapeState{value.empty() ? "returning" : "returning " + Code(value), n};
+  }
+  return std::nullopt;
 }
 
 }  // namespace errdex

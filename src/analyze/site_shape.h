@@ -41,6 +41,11 @@ int CaughtLocally(const ErrorSite& s, const std::vector<std::string_view>& lines
 
 // Whether the handler starting at `catch_line` throws or raises anything
 // (a rethrow, or a new error that may carry this one's text).
+// Comments in the handler do not count.
 bool HandlerThrows(const std::vector<std::string_view>& lines, int catch_line);
+
+// What a handler that does not throw does instead: its first `return`
+// ("returning `os.getcwd()`", at its line); nullopt when it has none.
+std::optional<ShapeState> HandlerReturn(const std::vector<std::string_view>& lines, int catch_line);
 
 }  // namespace errdex

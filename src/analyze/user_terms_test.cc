@@ -249,7 +249,9 @@ TEST(UserTerms, PredicateGuardNamesTheQueryToCheckFirst) {
   for (const Case& c : cases) {
     ErrorSite s = Site(c.lang, c.function, 3, "connection is closed", "Error");
     s.conditions.push_back({c.expr, true, 2});
-    Record r = BuildRecord(s, Source({{1, c.header}}), kCtx);
+    // The JavaScript/TypeScript module exports the class; the C++ file declares it.
+    const char* decl = std::string(c.lang) == "cpp" ? "class Conn;" : "export { Conn };";
+    Record r = BuildRecord(s, Source({{1, c.header}, {20, decl}}), kCtx);
     std::string want = std::string("Check `") + c.query + "` on the object before calling";
     ASSERT_FALSE(r.solutions.empty()) << c.lang;
     EXPECT_TRUE(r.solutions.front().starts_with(want)) << c.lang << ": " << r.solutions.front();
@@ -392,13 +394,26 @@ TEST(UserTerms, CaseFallbackAndLocalCatch) {
                           {3, "        if spec is None:"},
                           {4, "            raise ValueError(\"not found\")"},
                           {5, "    except (ImportError, ValueError):"},
-                          {6, "        return None"}}),
+                          {6, "        # we raised `ValueError` due to `spec` being `None`"},
+                          {7, "        return os.getcwd()"}}),
                   kCtx);
   EXPECT_EQ(r.documentation,
             "`find_path` reports it when `spec` is missing (None) (line 3). `ValueError` is raised "
-            "in `find_path` (src/x) at line 4. The same function catches it at line 5 and its "
-            "handler throws nothing, so this text does not reach callers from here.");
+            "in `find_path` (src/x) at line 4. The same function catches it at line 5 and "
+            "handles it by returning `os.getcwd()` (line 7): callers never see this message.");
   EXPECT_FALSE(r.try_catch_pattern.has_value());
+  // A handler without a return says only that it does not throw.
+  r = BuildRecord(p,
+                  Source({{1, "def find_path(name):"},
+                          {2, "    try:"},
+                          {3, "        if spec is None:"},
+                          {4, "            raise ValueError(\"not found\")"},
+                          {5, "    except (ImportError, ValueError):"},
+                          {6, "        pass"}}),
+                  kCtx);
+  EXPECT_NE(r.documentation.find("its handler throws nothing, so this text does not reach "
+                                 "callers from here."),
+            std::string::npos);
 }
 
 // Ruby `private` sections and C++ `private:` members are not called by users.

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 #include <vector>
 
+#include "analyze/guard_text.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -195,9 +197,196 @@ bool InHiddenSection(const ErrorSite& s, const std::vector<std::string_view>& li
 
 }  // namespace
 
+namespace {
+
+bool IdentChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+}
+
+// The identifiers of `text` (`a, b as c, d: e` -> a, b, c, d, e).
+void AddIdentifiers(std::string_view text, std::set<std::string>* out) {
+  for (size_t i = 0; i < text.size();) {
+    if (!IdentChar(text[i])) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && IdentChar(text[j])) ++j;
+    out->insert(std::string(text.substr(i, j - i)));
+    i = j;
+  }
+}
+
+// The text between the brace at `open` and its match (or the end).
+std::string_view Braced(std::string_view text, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < text.size(); ++i) {
+    if (text[i] == '{') ++depth;
+    if (text[i] == '}' && --depth == 0) return text.substr(open + 1, i - open - 1);
+  }
+  return text.substr(open + 1);
+}
+
+// The identifier at `at` after blanks ("" when none).
+std::string IdentAt(std::string_view text, size_t at) {
+  while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+  size_t end = at;
+  while (end < text.size() && IdentChar(text[end])) ++end;
+  return std::string(text.substr(at, end - at));
+}
+
+// Names a JavaScript/TypeScript module exports, as its own text says:
+// `export function f` / `export class C` / `export const x`, `export { a,
+// b as c }`, `export default f`, `module.exports = f` / `= { a, b: c }`,
+// `exports.a = b`. Any name mentioned counts (over-inclusive on purpose:
+// a name left out makes a public function look private).
+std::set<std::string> ModuleExports(const std::vector<std::string_view>& lines) {
+  std::string text;
+  for (std::string_view line : lines) {
+    text += line;
+    text += '\n';
+  }
+  std::set<std::string> out;
+  for (size_t at = text.find("export"); at != std::string::npos; at = text.find("export", at + 1)) {
+    if (at > 0 && IdentChar(text[at - 1]) && text[at - 1] != '$') continue;
+    if (at > 0 && text[at - 1] == '.' && !(at >= 7 && text.substr(at - 7, 7) == "module.")) {
+      continue;
+    }
+    size_t after = at + 6;
+    if (text.compare(after, 1, "s") == 0) ++after;  // exports
+    size_t k = after;
+    while (k < text.size() && (text[k] == ' ' || text[k] == '\t')) ++k;
+    if (k < text.size() && text[k] == '{') {
+      AddIdentifiers(Braced(text, k), &out);
+      continue;
+    }
+    if (k < text.size() && (text[k] == '.' || text[k] == '=')) {
+      // `exports.a = b`, `module.exports = f`, `module.exports = { ... }`.
+      size_t eol = text.find('\n', k);
+      std::string_view rest = std::string_view(text).substr(k, eol - k);
+      if (size_t brace = rest.find('{'); brace != std::string_view::npos) {
+        AddIdentifiers(Braced(text, k + brace), &out);
+      }
+      AddIdentifiers(rest, &out);
+      continue;
+    }
+    // `export [default] [async] function|class|const|... NAME`
+    std::string word = IdentAt(text, after);
+    size_t pos = after;
+    for (int i = 0; i < 5 && !word.empty(); ++i) {
+      pos = text.find(word, pos) + word.size();
+      if (word != "default" && word != "async" && word != "function" && word != "class" &&
+          word != "const" && word != "let" && word != "var" && word != "abstract" &&
+          word != "declare" && word != "interface" && word != "type" && word != "enum" &&
+          word != "namespace") {
+        out.insert(word);
+        break;
+      }
+      if (pos < text.size() && text[pos] == '*') ++pos;  // function*
+      word = IdentAt(text, pos);
+    }
+  }
+  return out;
+}
+
+// `Model.prototype.save = function ...` -> "Model"; "" otherwise.
+std::string PrototypeOwnerOf(std::string_view header) {
+  size_t at = header.find(".prototype.");
+  if (at == std::string_view::npos || header.find('=') < at) return {};
+  std::string_view owner = header.substr(0, at);
+  if (size_t dot = owner.rfind('.'); dot != std::string_view::npos) owner = owner.substr(dot + 1);
+  for (char c : owner) {
+    if (!IdentChar(c)) return {};
+  }
+  return std::string(owner);
+}
+
+// Whether a JavaScript/TypeScript function is out of its module's users'
+// reach: a free function (or the class of a method) that the module does
+// not export.
+bool NotExported(const ErrorSite& s, const std::vector<std::string_view>& lines,
+                 std::string_view header) {
+  if (header.starts_with("export ") || header.find("exports") != std::string_view::npos) {
+    return false;
+  }
+  std::vector<std::string> parts = Components(s.function);
+  std::string owner = PrototypeOwnerOf(header);
+  // `X.y = function` assigns to an object: it is as reachable as `X`.
+  if (owner.empty() && parts.size() == 1) {
+    size_t eq = header.find('=');
+    size_t dot = header.find('.');
+    if (dot != std::string_view::npos && eq != std::string_view::npos && dot < eq) {
+      owner = IdentAt(header, 0);
+    }
+  }
+  const std::string& name = !owner.empty()      ? owner
+                            : parts.size() >= 2 ? parts[parts.size() - 2]
+                                                : parts[0];
+  if (name.empty()) return false;
+  return !ModuleExports(lines).count(name);
+}
+
+// Ruby's `private :name`, `private(:a, :name)`, `private def name`,
+// `private_class_method :name` anywhere in the file.
+bool RubyMadePrivate(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  std::string name = LastDotComponent(s.function);
+  if (size_t scope = name.rfind("::"); scope != std::string::npos) name = name.substr(scope + 2);
+  if (name.empty()) return false;
+  for (std::string_view line : lines) {
+    std::string_view t = Trim(line);
+    for (std::string_view kw : {"private_class_method", "private", "protected"}) {
+      if (!t.starts_with(kw) || t.size() == kw.size() || IdentChar(t[kw.size()])) continue;
+      std::string_view rest = t.substr(kw.size());
+      for (size_t at = rest.find(name); at != std::string_view::npos;
+           at = rest.find(name, at + 1)) {
+        size_t end = at + name.size();
+        bool before = at > 0 && (rest[at - 1] == ':' || rest[at - 1] == ' ');
+        bool after = end >= rest.size() || !IdentChar(rest[end]);
+        if (before && after) return true;
+      }
+      break;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string PrototypeOwner(std::string_view header) { return PrototypeOwnerOf(header); }
+
+CppScope CppScopeOf(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  size_t last = s.function.rfind("::");
+  if (last == std::string::npos) return CppScope::kUnknown;
+  std::string scope = s.function.substr(0, last);
+  if (size_t outer = scope.rfind("::"); outer != std::string::npos) scope = scope.substr(outer + 2);
+  std::string name = s.function.substr(last + 2);
+  if (scope.empty()) return CppScope::kUnknown;
+  if (name == scope || name == "~" + scope) return CppScope::kClass;
+  auto declares = [&](std::string_view line, std::string_view kw) {
+    std::string want = std::string(kw) + " " + scope;
+    for (size_t at = line.find(want); at != std::string_view::npos; at = line.find(want, at + 1)) {
+      size_t end = at + want.size();
+      if ((at == 0 || !IdentChar(line[at - 1])) && (end >= line.size() || !IdentChar(line[end]))) {
+        return true;
+      }
+    }
+    return false;
+  };
+  for (std::string_view line : lines) {
+    if (declares(line, "class") || declares(line, "struct")) return CppScope::kClass;
+    if (declares(line, "namespace")) return CppScope::kNamespace;
+  }
+  return CppScope::kUnknown;
+}
+
 bool HiddenByDeclaration(const ErrorSite& s, const std::vector<std::string_view>& lines) {
   const std::string& l = s.language;
-  if (l == "ruby" || l == "cpp") return InHiddenSection(s, lines);
+  if (l == "ruby") return InHiddenSection(s, lines) || RubyMadePrivate(s, lines);
+  if ((l == "javascript" || l == "typescript") && !s.function.empty() && s.function_line > 0) {
+    std::string header = HeaderText(lines, s.function_line);
+    if (NotExported(s, lines, header)) return true;
+  }
+  if (l == "cpp") return InHiddenSection(s, lines);
   if (l != "java" && l != "csharp" && l != "kotlin" && l != "typescript") return false;
   std::vector<std::string> parts = Components(s.function);
   if (parts.size() < 2) return false;

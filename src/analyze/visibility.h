@@ -29,7 +29,21 @@ Visibility FunctionVisibility(const ErrorSite& site, std::string_view header);
 // Kotlin's `private`/`internal`, a TypeScript class not exported), a Ruby
 // `private`/`protected` section or a C++ `private:`/`protected:` one, read
 // upward from the function in `lines`. False when nothing is found.
+// JavaScript and TypeScript: a free function, or the class of a method, that
+// the module does not export (`export`, `export { }`, `module.exports`,
+// `exports.x`); Ruby: also `private :name` / `private def name` anywhere in
+// the file.
 bool HiddenByDeclaration(const ErrorSite& s, const std::vector<std::string_view>& lines);
+
+// `Model.prototype.save = function save(...)` -> "Model": the class whose
+// instances the method is called on; "" for any other header.
+std::string PrototypeOwner(std::string_view header);
+
+// C++: whether the scope `Q` of `Q::f` is a class (its `class Q`/`struct Q`
+// declaration or a constructor is in `lines`), a namespace (`namespace Q`),
+// or neither is visible from the file.
+enum class CppScope { kClass, kNamespace, kUnknown };
+CppScope CppScopeOf(const ErrorSite& s, const std::vector<std::string_view>& lines);
 
 // Whether a repository-relative path is the repository's own development
 // tooling: release and CI scripts, code generators, benchmarks, fuzzers,

@@ -216,11 +216,32 @@ bool CallIndex::Links(const Use& u, const Def& callee) const {
   return callee.fact.cls.empty() ? LinksFree(u, callee) : LinksMethod(u, callee);
 }
 
+std::vector<Hop> CallIndex::Constructions(const std::string& family, const std::string& type,
+                                          const std::string& variant) const {
+  std::vector<Hop> out;
+  auto it = uses_.find(variant);
+  if (it == uses_.end()) return out;
+  for (const Use& u : it->second) {
+    if (u.family != family || out.size() >= kMaxChains) continue;
+    const Def* caller = CallerDef(u);
+    if (!caller) continue;
+    bool named =
+        LastSegment(u.receiver) == type || (u.receiver == "Self" && caller->fact.cls == type);
+    if (!named) continue;
+    Hop h = HopFor(*caller);
+    h.call_line = u.line;
+    out.push_back(h);
+  }
+  return out;
+}
+
 Hop CallIndex::HopFor(const Def& d) const {
   Hop h;
   h.function = d.fact.name;
   h.file = d.file;
   h.def_line = d.fact.line;
+  h.header = d.fact.header;
+  h.cls = d.fact.cls;
   return h;
 }
 

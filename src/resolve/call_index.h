@@ -45,6 +45,12 @@ class CallIndex {
   // linked to it.
   std::vector<CallChain> ChainsTo(const std::string& file, int function_line, int line) const;
 
+  // Where `family` code builds `type::variant(...)` (a Rust tuple variant,
+  // `Self::variant(...)` inside `type`'s impl): the enclosing functions with
+  // the call's line, in index order, at most kMaxChains.
+  std::vector<Hop> Constructions(const std::string& family, const std::string& type,
+                                 const std::string& variant) const;
+
  private:
   struct Def {
     std::string file, family;

@@ -85,6 +85,11 @@ std::vector<CallChain> CallGraph::ChainsTo(const std::string& function,
     if (const FunctionFact* f = fn.empty() ? nullptr : Find(fn, path_of)) {
       h.def_line = f->line;
       h.route = f->route;
+      // The header as Python spells it: enough to tell a method (`self`)
+      // and to name the parameters.
+      std::string params;
+      for (const std::string& p : f->params) params += (params.empty() ? "" : ", ") + p;
+      h.header = "def " + f->short_name + "(" + params + "):";
     }
     return h;
   };

@@ -20,6 +20,11 @@ struct Hop {
   int def_line = 0;   // where `function` is defined (0 for module level)
   int call_line = 0;  // where it calls the next hop (0 for the last hop)
   std::string route;  // the routing decorator, for request handlers
+  // The function's header as written (Python's rebuilt from its
+  // parameters) and, in the call index, its class: how a record shows a
+  // call to it.
+  std::string header;
+  std::string cls;
 };
 
 struct CallChain {

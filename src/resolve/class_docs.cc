@@ -198,10 +198,141 @@ std::map<std::string, std::vector<ClassDoc>> FindClassDocs(const std::vector<Sou
   return out;
 }
 
-const ClassDoc* NearestClassDoc(const std::vector<ClassDoc>& docs, const std::string& path) {
+namespace {
+
+// "crates/index/src/lib.rs" -> "crates/index/src/"; "gin/tree.go" -> "gin/";
+// "tree.go" -> "".
+std::string ModuleRoot(const std::string& path) {
+  for (std::string_view src : {"/src/"}) {
+    if (size_t at = path.rfind(src); at != std::string::npos)
+      return path.substr(0, at + src.size());
+  }
+  if (path.starts_with("src/")) return "src/";
+  size_t slash = path.find('/');
+  return slash == std::string::npos ? "" : path.substr(0, slash + 1);
+}
+
+// The path's directory names and its file's stem.
+std::vector<std::string> PathWords(const std::string& path) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (size_t slash = path.find('/');; slash = path.find('/', start)) {
+    std::string part = path.substr(start, slash == std::string::npos ? slash : slash - start);
+    if (slash == std::string::npos) part = part.substr(0, part.find('.'));
+    if (!part.empty()) out.push_back(part);
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  return out;
+}
+
+bool Names(const std::vector<std::string>& words, std::string_view qualifier) {
+  std::string q(qualifier);
+  std::replace(q.begin(), q.end(), '-', '_');
+  for (std::string w : words) {
+    std::replace(w.begin(), w.end(), '-', '_');
+    if (w == q) return true;
+  }
+  return false;
+}
+
+// `anyhow::Error` -> {"anyhow"}; `a.b.C` -> {"a", "b"}; `Error` -> {}.
+std::vector<std::string> Qualifiers(const std::string& written) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (size_t i = 0; i < written.size(); ++i) {
+    char c = written[i];
+    bool sep =
+        c == '.' || c == '\\' || (c == ':' && i + 1 < written.size() && written[i + 1] == ':');
+    if (!sep) {
+      cur += c;
+      continue;
+    }
+    if (c == ':') ++i;
+    if (!cur.empty()) out.push_back(cur);
+    cur.clear();
+  }
+  return out;  // the last component (the class) is left out
+}
+
+// Whether `source` has an import-like line naming `cls` and one of `words`.
+// `file` is the declaring file's name ("os.h"), for C and C++ includes.
+bool Imports(std::string_view source, const std::string& cls, const std::vector<std::string>& words,
+             const std::string& file) {
+  size_t start = 0;
+  while (start < source.size()) {
+    size_t end = source.find('\n', start);
+    if (end == std::string_view::npos) end = source.size();
+    std::string_view line = source.substr(start, end - start);
+    start = end + 1;
+    size_t lead = line.find_first_not_of(" \t");
+    if (lead == std::string_view::npos) continue;
+    line = line.substr(lead);
+    bool import = line.starts_with("import ") || line.starts_with("from ") ||
+                  line.starts_with("use ") || line.starts_with("pub use ") ||
+                  line.starts_with("using ") || line.starts_with("require") ||
+                  line.find("require(") != std::string_view::npos || line.starts_with("#include");
+    if (!import) continue;
+    if (line.starts_with("#include")) {
+      // The header that declares it.
+      if (line.find(file) != std::string_view::npos) return true;
+      continue;
+    }
+    if (line.find(cls) == std::string_view::npos) {
+      // `import kotlinx.serialization.*`: the package is the declaring
+      // file's directory (its last two names, as far as the import has).
+      std::string_view l = line;
+      while (!l.empty() && (l.back() == ';' || l.back() == ' ')) l.remove_suffix(1);
+      if (!l.ends_with(".*") && !l.ends_with("::*")) continue;
+      l.remove_suffix(l.ends_with("::*") ? 3 : 2);
+      size_t space = l.rfind(' ');
+      if (space != std::string_view::npos) l = l.substr(space + 1);
+      std::vector<std::string> pkg;
+      for (size_t at = 0; at <= l.size();) {
+        size_t stop = std::min(l.find('.', at), l.find("::", at));
+        if (stop == std::string_view::npos) stop = l.size();
+        pkg.emplace_back(l.substr(at, stop - at));
+        at = stop + (stop < l.size() && l[stop] == ':' ? 2 : 1);
+      }
+      // `words` ends with the file's stem; the directories come before it.
+      if (words.size() < 2 || pkg.empty() || pkg.back() != words[words.size() - 2]) continue;
+      if (pkg.size() >= 2 && words.size() >= 3 && pkg[pkg.size() - 2] != words[words.size() - 3]) {
+        continue;
+      }
+      return true;
+    }
+    for (const std::string& w : words) {
+      if (w.size() >= 3 && w != "src" && w != "lib" && line.find(w) != std::string_view::npos) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+const ClassDoc* NearestClassDoc(const std::vector<ClassDoc>& docs, const std::string& path,
+                                const std::string& written, std::string_view source) {
+  std::vector<std::string> qualifiers = Qualifiers(written);
+  // `crate::`, `self::`, `super::`, `this.`: the record's own module.
+  while (!qualifiers.empty() && (qualifiers.front() == "crate" || qualifiers.front() == "self" ||
+                                 qualifiers.front() == "super" || qualifiers.front() == "this")) {
+    qualifiers.erase(qualifiers.begin());
+  }
+  std::string cls = written.substr(
+      written.find_last_of(".:\\") == std::string::npos ? 0 : written.find_last_of(".:\\") + 1);
   const ClassDoc* best = nullptr;
   size_t best_shared = 0;
   for (const ClassDoc& d : docs) {
+    std::vector<std::string> words = PathWords(d.file);
+    bool same_module = ModuleRoot(d.file) == ModuleRoot(path);
+    std::string file =
+        d.file.substr(d.file.rfind('/') == std::string::npos ? 0 : d.file.rfind('/') + 1);
+    bool ours = qualifiers.empty() ? same_module || Imports(source, cls, words, file)
+                                   : Names(words, qualifiers.back()) ||
+                                         (same_module && Names(PathWords(path), qualifiers.back()));
+    if (!ours) continue;
     // Shared directory prefix, in whole path segments.
     size_t shared = 0;
     for (size_t i = 0; i < d.file.size() && i < path.size() && d.file[i] == path[i]; ++i) {
@@ -213,9 +344,6 @@ const ClassDoc* NearestClassDoc(const std::vector<ClassDoc>& docs, const std::st
       best_shared = shared;
     }
   }
-  // Declared in another top-level directory only: a different class that
-  // happens to share the name, unless it is the only declaration.
-  if (best != nullptr && best_shared == 0 && docs.size() > 1) return nullptr;
   return best;
 }
 

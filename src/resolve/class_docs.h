@@ -13,6 +13,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "errdex/source.h"
@@ -31,9 +32,17 @@ struct ClassDoc {
 std::map<std::string, std::vector<ClassDoc>> FindClassDocs(const std::vector<SourceFile>& files,
                                                            const std::set<std::string>& wanted);
 
-// Of several declarations of one name (`Error` in each crate of a
-// workspace), the one nearest `path`: the longest shared directory prefix.
-const ClassDoc* NearestClassDoc(const std::vector<ClassDoc>& docs, const std::string& path);
+// The declaration of the class a record at `path` raises as `written`
+// (`Error`, `anyhow::Error`, `exceptions.InvalidURL`), or nullptr. A doc is
+// only the class's when the name's qualifier names the doc's file or a
+// directory on its path (`anyhow::Error` is not globset's `Error`), or, for a
+// bare name, when it is declared in the same module (the same tree up to the
+// last `src/`, else the same top directory) or `source`, the record file's
+// text, imports it (an `import`/`use`/`require`/`using` line naming the
+// class and the doc's file or directory). Of several, the longest shared
+// directory prefix wins.
+const ClassDoc* NearestClassDoc(const std::vector<ClassDoc>& docs, const std::string& path,
+                                const std::string& written, std::string_view source = {});
 
 // The doc comment text cleaned for prose: comment markers, Javadoc/XML-doc
 // tags and `@param`-style lines removed, whitespace folded, cut after at most

@@ -103,14 +103,47 @@ TEST(ClassDocs, TheNearestOfSeveralDeclarationsOfOneName) {
   };
   std::map<std::string, std::vector<ClassDoc>> all = FindClassDocs(files, {"Error"});
   ASSERT_EQ(all["Error"].size(), 2u);
-  const ClassDoc* d = NearestClassDoc(all["Error"], "crates/core/src/flags.rs");
+  const ClassDoc* d = NearestClassDoc(all["Error"], "crates/core/src/flags.rs", "Error");
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->file, "crates/core/src/error.rs");
-  d = NearestClassDoc(all["Error"], "crates/globset/src/glob.rs");
+  d = NearestClassDoc(all["Error"], "crates/globset/src/glob.rs", "Error");
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->file, "crates/globset/src/lib.rs");
   // Nothing shares a directory with the record: neither is its class.
-  EXPECT_EQ(NearestClassDoc(all["Error"], "tools/x.rs"), nullptr);
+  EXPECT_EQ(NearestClassDoc(all["Error"], "tools/x.rs", "Error"), nullptr);
+  // Another crate's bare `Error` is not this crate's, nor is `anyhow::Error`
+  // globset's; `crate::Error` is the record's own crate's.
+  EXPECT_EQ(NearestClassDoc(all["Error"], "crates/index/src/index.rs", "Error"), nullptr);
+  EXPECT_EQ(NearestClassDoc(all["Error"], "crates/globset/src/glob.rs", "anyhow::Error"), nullptr);
+  d = NearestClassDoc(all["Error"], "crates/globset/src/glob.rs", "crate::Error");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->file, "crates/globset/src/lib.rs");
+  // Imported by name from another crate: `use globset::Error;`.
+  d = NearestClassDoc(all["Error"], "crates/index/src/index.rs", "Error",
+                      "use std::fmt;\nuse globset::{Error, Glob};\n");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->file, "crates/globset/src/lib.rs");
+  // A wildcard import of the declaring package (Kotlin source sets).
+  std::vector<SourceFile> kt = {
+      {"core/commonMain/src/kotlinx/serialization/SerializationExceptions.kt",
+       "/** A generic exception indicating a problem in serialization. */\n"
+       "public open class SerializationException : IllegalArgumentException\n"}};
+  std::map<std::string, std::vector<ClassDoc>> ser = FindClassDocs(kt, {"SerializationException"});
+  ASSERT_EQ(ser["SerializationException"].size(), 1u);
+  EXPECT_NE(
+      NearestClassDoc(ser["SerializationException"],
+                      "core/jvmMain/src/kotlinx/serialization/internal/Platform.kt",
+                      "SerializationException",
+                      "package kotlinx.serialization.internal\nimport kotlinx.serialization.*\n"),
+      nullptr);
+  EXPECT_EQ(NearestClassDoc(ser["SerializationException"],
+                            "core/jvmMain/src/kotlinx/serialization/internal/Platform.kt",
+                            "SerializationException", "import kotlin.reflect.*\n"),
+            nullptr);
+  // A qualifier that names the declaring crate's directory.
+  d = NearestClassDoc(all["Error"], "crates/index/src/index.rs", "globset::Error");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->file, "crates/globset/src/lib.rs");
 }
 
 }  // namespace

@@ -152,6 +152,15 @@ SiteFacts RepoFacts::Resolve(const ErrorSite& site) const {
   for (const std::string& flag : MessageFlags(site.message.Display())) {
     if (const OptionDef* o = options_.ForName(flag)) out.message_options.push_back(o);
   }
+  if (site.language == "rust" && ShortName(site.function) == "fmt") {
+    size_t sep = site.error_class.rfind("::");
+    if (sep != std::string::npos) {
+      std::string type = site.error_class.substr(0, sep);
+      if (size_t outer = type.rfind("::"); outer != std::string::npos)
+        type = type.substr(outer + 2);
+      out.constructions = index_.Constructions("rust", type, site.error_class.substr(sep + 2));
+    }
+  }
   if (site.language != "python") {
     out.chains = index_.ChainsTo(site.file_path, site.function_line, site.line);
   } else if (!site.function.empty()) {

@@ -34,6 +34,8 @@ struct SiteFacts {
   std::vector<CallChain> chains;
   std::map<std::string, int> ambiguous;  // short name -> definitions, for names on chains
   std::vector<Allowlist> allowlists;
+  // A Rust Display impl's variant: where the code builds that value.
+  std::vector<Hop> constructions;
 };
 
 class RepoFacts {

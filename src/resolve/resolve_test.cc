@@ -36,8 +36,9 @@ Parsed Parse(std::vector<SourceFile> files) {
 Record Build(const Parsed& p, const RepoFacts& facts, size_t file, size_t site) {
   RepoContext ctx{"acme/app", "abc", "2026-12-02T00:00:00.000Z"};
   const ErrorSite& s = p.sites[file][site];
-  Record r = BuildRecord(s, SplitLines(p.files[file].content), ctx);
-  ApplySiteFacts(s, facts.Resolve(s), &r);
+  std::vector<std::string_view> lines = SplitLines(p.files[file].content);
+  Record r = BuildRecord(s, lines, ctx);
+  ApplySiteFacts(s, facts.Resolve(s), lines, &r);
   return r;
 }
 
@@ -86,7 +87,9 @@ TEST(Resolve, FlagsTriggersSolutionsAndExampleFix) {
   Record r = Build(p, facts, 1, 0);
   EXPECT_TRUE(r.trigger_scenarios.starts_with(
       "Launching with both `--use-gpu` and `--out` set (`--use-gpu` is defined at "
-      "app/cli.py:3; `--out` is defined at app/cli.py:5). Happens in `AppConfig._check` "
+      "app/cli.py:3; `--out` is defined at app/cli.py:5). Happens when you call "
+      "`AppConfig(...)` (app/config.py:3), which reaches `AppConfig._check` at "
+      "app/config.py:5. There it is raised in `AppConfig._check` "
       "(app/config.py) when `self.args.output_dir` is set (not None) (line 9). On the way: "
       "`self.args.use_gpu` is set (line 7)."))
       << r.trigger_scenarios;
@@ -103,7 +106,8 @@ TEST(Resolve, FlagsTriggersSolutionsAndExampleFix) {
             "app configuration: `AppConfig.__init__` calls `AppConfig._check` at app/config.py:5.");
   EXPECT_EQ(r.options.size(), 2u);
   EXPECT_EQ(r.provenance["triggerScenarios"],
-            nlohmann::json::parse(R"([9, 7, "app/cli.py:3", "app/cli.py:5"])"));
+            nlohmann::json::parse(
+                R"([9, 7, "app/config.py:3", "app/config.py:5", "app/cli.py:3", "app/cli.py:5"])"));
 }
 
 TEST(Resolve, AllowlistAndPublicFunction) {
