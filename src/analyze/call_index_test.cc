@@ -3,6 +3,7 @@
 // file:line; same-named methods of unrelated classes are not linked.
 #include <gtest/gtest.h>
 
+#include "analyze/analyze_testing.h"
 #include "analyze/explain.h"
 #include "analyze/record_builder.h"
 #include "analyze/visibility.h"
@@ -20,27 +21,8 @@ struct Explained {
 
 // Indexes `files` and explains the site whose message contains `needle`.
 Explained Explain(const std::vector<SourceFile>& files, const std::string& needle) {
-  std::vector<FileFacts> facts(files.size());
-  std::vector<std::vector<ErrorSite>> sites(files.size());
-  for (size_t i = 0; i < files.size(); ++i) {
-    bool syntax_errors = false;
-    const Extractor* e = ExtractorFor(files[i].path);
-    EXPECT_NE(e, nullptr) << files[i].path;
-    EXPECT_TRUE(e->ExtractWithFacts(files[i], &sites[i], &facts[i], &syntax_errors).ok());
-  }
-  RepoFacts repo(facts);
-  repo.SetPublicRule(CallerAccess);
-  for (size_t i = 0; i < files.size(); ++i) {
-    for (const ErrorSite& s : sites[i]) {
-      if (s.message.Display().find(needle) == std::string::npos) continue;
-      std::vector<std::string_view> lines = SplitLines(files[i].content);
-      Record r = BuildRecord(s, lines, {"acme/lib", "abc", "t"});
-      ApplySiteFacts(s, repo.Resolve(s), lines, &r);
-      return {r.trigger_scenarios, r.common_situations, r.solutions};
-    }
-  }
-  ADD_FAILURE() << "no site with " << needle;
-  return {};
+  Record r = analyze_testing::BuildInRepo(files, needle);
+  return {r.trigger_scenarios, r.common_situations, r.solutions};
 }
 
 TEST(CallIndex, JavaPrivateHelperReachedThroughPackagePrivateMethod) {

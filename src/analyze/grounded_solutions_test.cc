@@ -5,6 +5,7 @@
 // condition that set the flag) named as the cause instead of the check.
 #include <gtest/gtest.h>
 
+#include "analyze/analyze_testing.h"
 #include "analyze/case_values.h"
 #include "analyze/record_builder.h"
 #include "analyze/value_origin.h"
@@ -14,18 +15,7 @@
 namespace errdex {
 namespace {
 
-Record Build(const SourceFile& file, const std::string& needle) {
-  std::vector<ErrorSite> sites;
-  bool syntax_errors = false;
-  EXPECT_TRUE(ExtractorFor(file.path)->Extract(file, &sites, &syntax_errors).ok());
-  for (const ErrorSite& s : sites) {
-    if (s.message.Display().find(needle) != std::string::npos) {
-      return BuildRecord(s, SplitLines(file.content), {"acme/lib", "abc", "t"});
-    }
-  }
-  ADD_FAILURE() << "no site with " << needle;
-  return {};
-}
+using analyze_testing::Build;
 
 TEST(GroundedSolutions, JavaScriptSwitchFallbackListsTheHandledValues) {
   SourceFile f{"lib/mode.js",

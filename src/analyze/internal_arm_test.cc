@@ -3,6 +3,7 @@
 // says so instead of generic advice.
 #include <gtest/gtest.h>
 
+#include "analyze/analyze_testing.h"
 #include "analyze/record_builder.h"
 #include "errdex/extractor.h"
 #include "util/text.h"
@@ -10,18 +11,7 @@
 namespace errdex {
 namespace {
 
-Record Build(const SourceFile& file, const std::string& needle) {
-  std::vector<ErrorSite> sites;
-  bool syntax_errors = false;
-  EXPECT_TRUE(ExtractorFor(file.path)->Extract(file, &sites, &syntax_errors).ok());
-  for (const ErrorSite& s : sites) {
-    if (s.message.Display().find(needle) != std::string::npos) {
-      return BuildRecord(s, SplitLines(file.content), {"acme/lib", "abc", "t"});
-    }
-  }
-  ADD_FAILURE() << "no site with " << needle;
-  return {};
-}
+using analyze_testing::Build;
 
 const char kInternal[] = "If you hit this internal check (";
 

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "analyze/analyze_testing.h"
 #include "analyze/record_builder.h"
 #include "errdex/extractor.h"
 #include "resolve/setter_index.h"
@@ -14,21 +15,7 @@
 namespace errdex {
 namespace {
 
-Record Build(const SourceFile& file, const std::string& needle,
-             const SetterIndex* setters = nullptr) {
-  std::vector<ErrorSite> sites;
-  bool syntax_errors = false;
-  EXPECT_TRUE(ExtractorFor(file.path)->Extract(file, &sites, &syntax_errors).ok());
-  for (const ErrorSite& s : sites) {
-    if (s.message.Display().find(needle) != std::string::npos) {
-      RepoContext ctx{"acme/lib", "abc", "t"};
-      ctx.setters = setters;
-      return BuildRecord(s, SplitLines(file.content), ctx);
-    }
-  }
-  ADD_FAILURE() << "no site with " << needle;
-  return {};
-}
+using analyze_testing::Build;
 
 TEST(LimitAdvice, RubyConstantReadFromTheEnvironment) {
   SourceFile f{"lib/parser.rb",

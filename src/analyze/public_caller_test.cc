@@ -5,6 +5,7 @@
 // go through it, with its receiver form.
 #include <gtest/gtest.h>
 
+#include "analyze/analyze_testing.h"
 #include "analyze/explain.h"
 #include "analyze/record_builder.h"
 #include "analyze/visibility.h"
@@ -15,31 +16,7 @@
 namespace errdex {
 namespace {
 
-// Indexes `files` and builds the record of the site whose message contains
-// `needle`, as the indexer does.
-Record Explain(const std::vector<SourceFile>& files, const std::string& needle) {
-  std::vector<FileFacts> facts(files.size());
-  std::vector<std::vector<ErrorSite>> sites(files.size());
-  for (size_t i = 0; i < files.size(); ++i) {
-    bool syntax_errors = false;
-    const Extractor* e = ExtractorFor(files[i].path);
-    EXPECT_NE(e, nullptr) << files[i].path;
-    EXPECT_TRUE(e->ExtractWithFacts(files[i], &sites[i], &facts[i], &syntax_errors).ok());
-  }
-  RepoFacts repo(facts);
-  repo.SetPublicRule(CallerAccess);
-  for (size_t i = 0; i < files.size(); ++i) {
-    for (const ErrorSite& s : sites[i]) {
-      if (s.message.Display().find(needle) == std::string::npos) continue;
-      std::vector<std::string_view> lines = SplitLines(files[i].content);
-      Record r = BuildRecord(s, lines, {"acme/lib", "abc", "t"});
-      ApplySiteFacts(s, repo.Resolve(s), lines, &r);
-      return r;
-    }
-  }
-  ADD_FAILURE() << "no site with " << needle;
-  return {};
-}
+constexpr auto Explain = analyze_testing::BuildInRepo;
 
 TEST(PublicCaller, JsHelperNotExportedIsReachedThroughTheExportedClass) {
   SourceFile option{"lib/option.js",
