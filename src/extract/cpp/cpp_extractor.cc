@@ -39,8 +39,8 @@
 #include "extract/cpp/c_varargs.h"
 #include "extract/cpp/cpp_reports.h"
 #include "extract/cpp/export_macros.h"
-#include "util/text.h"
 #include "resolve/call_facts.h"
+#include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_c();
 extern "C" const TSLanguage* tree_sitter_cpp();
@@ -302,6 +302,7 @@ class CppFile {
       if (!ts_node_is_null(e)) HandleThrown(n, e);
     } else if (k == NodeKind::kCall) {
       HandleCall(n);
+      if (is_c_) HandleProtocolErrorReply(n);
       if (!is_c_) NoteFactoryCall(n);
       if (facts_) NoteLinkCall(n);
       if (facts_) NoteNamedVarargsReporter(n);
@@ -554,6 +555,37 @@ class CppFile {
     site->message = Template();
     site->message.AddHole("{" + (name.empty() ? std::string("message") : name) + "}", "");
     site->message_opaque = true;
+  }
+
+  // A RESP error reply written out whole (redis and its forks):
+  // `sdsnew("-WRONGTYPE Operation against a key holding the wrong kind of
+  // value\r\n")` builds a shared reply once and many commands send it. Its
+  // clients show the text after the '-': "WRONGTYPE Operation against ...".
+  void HandleProtocolErrorReply(TSNode call) {
+    for (TSNode a : NamedChildren(Field(call, "arguments"))) {
+      if (!Is(a, "string_literal") && !Is(a, "concatenated_string")) continue;
+      std::string note;
+      Template t = ExprTemplate(a, ts_node_start_byte(a), 0, &note, nullptr);
+      if (t.pieces().size() != 1 || t.pieces()[0].is_hole) continue;
+      std::string text = t.pieces()[0].text;
+      if (!IsRespErrorReply(text)) continue;
+      TSNode stmt = StatementOf(call);
+      if (ts_node_is_null(stmt)) return;
+      ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+      site.message.AddLiteral(text.substr(1, text.size() - 3));
+      site.message_origin_note = "a protocol error reply (RESP `-` line) the server sends as is";
+      Finish(stmt, std::move(site));
+      return;
+    }
+  }
+
+  // "-CODE text\r\n": a '-', an upper-case code of two or more letters, a
+  // space, text, CRLF.
+  static bool IsRespErrorReply(std::string_view t) {
+    if (t.size() < 8 || t[0] != '-' || !t.ends_with("\r\n")) return false;
+    size_t i = 1;
+    while (i < t.size() && (std::isupper(static_cast<unsigned char>(t[i])) || t[i] == '_')) ++i;
+    return i >= 3 && i < t.size() && t[i] == ' ' && t.find('\n') == t.size() - 1;
   }
 
   void HandleCall(TSNode call) {
@@ -2395,8 +2427,7 @@ class CppExtractor : public Extractor {
       parsed = &blanked;
     }
     return ts::ParseAndVisit(
-        is_c_ ? tree_sitter_c() : tree_sitter_cpp(), *parsed, had_syntax_errors,
-        [&](TSNode root) {
+        is_c_ ? tree_sitter_c() : tree_sitter_cpp(), *parsed, had_syntax_errors, [&](TSNode root) {
           CppFile(*parsed, is_c_, sites, facts).Run(root, is_c_ ? kC : kCpp);
           if (facts) CollectCallFacts(root, parsed->content, is_c_ ? "c" : "cpp", facts);
         });

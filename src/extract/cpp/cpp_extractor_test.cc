@@ -566,8 +566,9 @@ TEST(CppExtractor, FactoryCallOutsideAThrowWithALaterMemberHelper) {
   EXPECT_EQ(s.message.Display(),
             "{read_error::create prefix}syntax error while reading list - {msg}; expected "
             "{name(expected)}");
-  EXPECT_TRUE(Matches(s, "[reader.read_error.101] syntax error while reading list - "
-                         "unexpected '}'; expected ']'"));
+  EXPECT_TRUE(Matches(s,
+                      "[reader.read_error.101] syntax error while reading list - "
+                      "unexpected '}'; expected ']'"));
 }
 
 // `class LIB_API Name : public Base`: the export macro does not break the
@@ -628,6 +629,25 @@ TEST(CppExtractor, MessageHandedBackThroughAnOutParameter) {
   // is no out-parameter.
   EXPECT_EQ(sites[2].line, 22);
   EXPECT_EQ(sites[2].message.Display(), "cannot bind the port");
+}
+
+// redis builds its shared RESP error replies once ("-WRONGTYPE ...\r\n");
+// clients print the text after the '-'. A status reply ("+OK") and a bare
+// "-ERR" with no text are not errors worth a record.
+TEST(CppExtractor, RespErrorRepliesAreSites) {
+  auto sites = Extract("src/server.c",
+                       "void createSharedObjects(void) {\n"
+                       "    shared.wrongtypeerr = createObject(OBJ_STRING,sdsnew(\n"
+                       "        \"-WRONGTYPE Operation against a key holding the wrong kind of "
+                       "value\\r\\n\"));\n"
+                       "    shared.err = createObject(OBJ_STRING,sdsnew(\"-ERR\\r\\n\"));\n"
+                       "    shared.ok = createObject(OBJ_STRING,sdsnew(\"+OK\\r\\n\"));\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_EQ(sites[0].message.Display(),
+            "WRONGTYPE Operation against a key holding the wrong kind of value");
+  EXPECT_EQ(sites[0].function, "createSharedObjects");
 }
 
 }  // namespace
