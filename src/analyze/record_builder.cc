@@ -193,11 +193,14 @@ struct SiteView {
   bool params_known = false;
   std::vector<std::string> params;
   const PathCondition* decisive = nullptr;
-  std::vector<std::string> reads;            // variables the deciding check reads
-  bool on_params = false;                    // ... all of them parameters
-  bool user_args = false;                    // callable, and the check reads at least one argument
-  std::optional<ShapeState> shape;           // the raise line's idiom, without a check
-  std::optional<ShapeState> err_source;      // `err != nil`: the call that set `err`
+  std::vector<std::string> reads;        // variables the deciding check reads
+  bool on_params = false;                // ... all of them parameters
+  bool user_args = false;                // callable, and the check reads at least one argument
+  std::optional<ShapeState> shape;       // the raise line's idiom, without a check
+  std::optional<ShapeState> err_source;  // `err != nil`: the call that set `err`
+  // err_source is the call a Rust `.context(..)` wraps: the deciding check
+  // is then only a precondition, said on the way.
+  bool wrapped_failure = false;
   std::string internal;                      // InternalCheckEvidence
   int caught_at = 0;                         // CaughtLocally
   bool handler_throws = false;               // HandlerThrows at caught_at
@@ -306,6 +309,10 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
                   });
     std::string var = ErrorVariable(*v.decisive);
     if (!var.empty()) v.err_source = ErrorSource(lines, var, v.decisive->line);
+    if (!v.err_source && s.language == "rust") {
+      v.err_source = RustWrappedFailure(lines, s.line);
+      v.wrapped_failure = v.err_source.has_value();
+    }
   } else {
     v.shape = RaiseShape(s, lines);
   }
@@ -326,6 +333,9 @@ std::string OriginCondition(const ValueOrigin& o) {
 // The deciding check's state; an `err` check names the call that failed,
 // a check on a local names where the local got its value.
 std::string DecisiveState(const SiteView& v) {
+  if (v.err_source && v.wrapped_failure) {
+    return v.err_source->text + " (line " + std::to_string(v.err_source->line) + ")";
+  }
   if (v.err_source) {
     return v.err_source->text + " (line " + std::to_string(v.err_source->line) +
            ", checked at line " + std::to_string(v.decisive->line) + ")";
@@ -562,9 +572,10 @@ std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
     return "Happens when the program is run with command-line arguments for which " +
            StateText(*v.decisive) + ".";
   }
-  std::string out = v.user_args ? "Happens when you call " + CallWho(s, v) +
-                                      " with arguments for which " + StateText(*v.decisive)
-                                : "Happens in " + Where(s) + " when " + DecisiveState(v);
+  std::string out = v.user_args && !v.wrapped_failure
+                        ? "Happens when you call " + CallWho(s, v) + " with arguments for which " +
+                              StateText(*v.decisive)
+                        : "Happens in " + Where(s) + " when " + DecisiveState(v);
   std::vector<std::string> own = OwnState(v);
   if (!own.empty() && !v.err_source && !s.function.empty()) {
     out += "; `" + Join(own, "`, `") + "` " +
@@ -586,7 +597,7 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
       lines.push_back(c.line);
       continue;
     }
-    if (&c == d) continue;
+    if (&c == d && !v.wrapped_failure) continue;
     if (IsCatchClause(c)) {
       caught.push_back("`" + c.expr + "` (line " + std::to_string(c.line) + ")");
     } else {

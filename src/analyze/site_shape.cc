@@ -59,6 +59,14 @@ std::string_view ValueOf(std::string_view s) {
       s = Trim(s.substr(eq + 3));
     }
   }
+  // A `match` arm's value (`None => std::env::current_dir()`), not its pattern.
+  size_t arm = s.find(" => ");
+  if (arm != std::string_view::npos) {
+    std::string_view pat = s.substr(0, arm);
+    if (std::count(pat.begin(), pat.end(), '(') == std::count(pat.begin(), pat.end(), ')')) {
+      s = Trim(s.substr(arm + 4));
+    }
+  }
   return s;
 }
 
@@ -207,6 +215,12 @@ bool Catches(std::string_view t, const std::string& cls) {
 }
 
 }  // namespace
+
+std::optional<ShapeState> RustWrappedFailure(const std::vector<std::string_view>& lines, int line) {
+  std::optional<ShapeState> a = RustAdapter(lines, line);
+  if (!a || !a->text.ends_with(" fails (returns an error)")) return std::nullopt;
+  return a;
+}
 
 std::optional<ShapeState> RaiseShape(const ErrorSite& s,
                                      const std::vector<std::string_view>& lines) {

@@ -24,6 +24,12 @@ struct ShapeState {
   std::string selector;  // a `case` fallback's tested expression, else ""
 };
 
+// Rust: the call whose error a `.context(..)`, `.with_context(..)` or
+// `.map_err(..)` on the raise line wraps ("`std::env::current_dir()` fails
+// (returns an error)"), however the code got there: a `match` arm before it
+// is a precondition, not the cause.
+std::optional<ShapeState> RustWrappedFailure(const std::vector<std::string_view>& lines, int line);
+
 // The state the raise line's own idiom tests: `?: throw`, `requireNotNull`,
 // `require`/`check`, Rust Option/Result adapters, a `case` fallback.
 std::optional<ShapeState> RaiseShape(const ErrorSite& s,

@@ -4,6 +4,7 @@
 // checks and locally caught errors say so.
 #include <gtest/gtest.h>
 
+#include "analyze/analyze_testing.h"
 #include "analyze/record_builder.h"
 #include "analyze/site_shape.h"
 #include "analyze/visibility.h"
@@ -463,6 +464,36 @@ TEST(Visibility, PerLanguage) {
   s.language = "javascript";
   s.function = "exports";
   EXPECT_FALSE(UserCallable(s, "module.exports = function(schema) {"));
+}
+
+}  // namespace
+}  // namespace errdex
+
+namespace errdex {
+namespace {
+
+// ripgrep: `None => std::env::current_dir().context("failed to get ...")?`.
+// The message needs current_dir() to fail; the `None` arm only leads there.
+TEST(UserTerms, RustContextNamesTheCallThatFailed) {
+  SourceFile f{"src/index.rs",
+               "impl IndexDiscovery {\n"                                          // 1
+               "    pub fn discover(&self) -> anyhow::Result<Option<Index>> {\n"  // 2
+               "        let cwd = match self.cwd.clone() {\n"                     // 3
+               "            Some(cwd) => cwd,\n"                                  // 4
+               "            None => std::env::current_dir()\n"                    // 5
+               "                .context(\"failed to get current working directory\")?,\n"
+               "        };\n"
+               "        Ok(None)\n"
+               "    }\n"
+               "}\n"};
+  Record r = analyze_testing::Build(f, "failed to get current working directory");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `IndexDiscovery.discover` (src/index.rs) when `std::env::current_dir()` "
+            "fails (returns an error) (line 5). On the way: `self.cwd.clone()` has no value "
+            "(None) (line 5).");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_TRUE(r.solutions[0].starts_with("Find out why `std::env::current_dir()` fails"))
+      << r.solutions[0];
 }
 
 }  // namespace
