@@ -748,10 +748,8 @@ std::optional<LimitAdvice> Limit(const ErrorSite& s, const SiteView& v,
                                  const std::vector<std::string_view>& src, const RepoContext& ctx) {
   if (!v.decisive || !SaysLimit(s.message.Display())) return std::nullopt;
   SetterIndex local;
-  if (ctx.setters == nullptr && !src.empty()) {
-    local.Add(s.file_path,
-              std::string_view(src.front().data(), src.back().data() + src.back().size()));
-  }
+  // The lines need not be views of one buffer (callers may pass any lines).
+  if (ctx.setters == nullptr) local.AddLines(s.file_path, src);
   const SetterIndex& index = ctx.setters ? *ctx.setters : local;
   if (v.origin && v.origin->kind == ValueOrigin::kFlag) {
     return AdviseLimit(v.origin->text, true, v.origin->line, s.file_path, index);

@@ -259,7 +259,10 @@ void SetterIndex::AddDeclarations(const std::vector<std::string_view>& lines) {
 }
 
 void SetterIndex::Add(std::string_view path, std::string_view content) {
-  std::vector<std::string_view> lines = SplitLines(content);
+  AddLines(path, SplitLines(content));
+}
+
+void SetterIndex::AddLines(std::string_view path, const std::vector<std::string_view>& lines) {
   bool header = path.ends_with(".h") || path.ends_with(".hpp") || path.ends_with(".hh");
   if (header &&
       (path.starts_with("include/") || path.find("/include/") != std::string_view::npos)) {

@@ -38,6 +38,8 @@ class SetterIndex {
   static SetterIndex Build(const std::vector<SourceFile>& files);
   // Indexes one file (tests, and Build).
   void Add(std::string_view path, std::string_view content);
+  // The same for a file already split into lines.
+  void AddLines(std::string_view path, const std::vector<std::string_view>& lines);
 
   // What assigns the field or defines the constant `name` (the last
   // component of a member chain), nearest to `file` first: the same file,
