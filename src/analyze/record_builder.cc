@@ -760,6 +760,16 @@ std::optional<LimitAdvice> Limit(const ErrorSite& s, const SiteView& v,
 void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::string_view>& src,
                const RepoContext& ctx, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
+  // Handled where it is raised: advice on avoiding it would send the user
+  // after an error they never see.
+  if (v.caught_at && v.handler_return) {
+    r->solutions.push_back(
+        "Nothing to fix on your side: " + Who(s) + " handles this error itself (caught at line " +
+        std::to_string(v.caught_at) + ", " + v.handler_return->text + " at line " +
+        std::to_string(v.handler_return->line) + "), so callers never see the message");
+    r->provenance["solutions"] = nlohmann::json::array({v.caught_at, v.handler_return->line});
+    return;
+  }
   for (const std::string& advice : AdviceSentences(s.message.Display())) {
     r->solutions.push_back(advice + " (the message's own advice)");
     lines.push_back(s.line);

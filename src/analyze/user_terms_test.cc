@@ -402,6 +402,10 @@ TEST(UserTerms, CaseFallbackAndLocalCatch) {
             "`find_path` reports it when `spec` is missing (None) (line 3). `ValueError` is raised "
             "in `find_path` (src/x) at line 4. The same function catches it at line 5 and "
             "handles it by returning `os.getcwd()` (line 7): callers never see this message.");
+  EXPECT_EQ(r.solutions, (std::vector<std::string>{
+                             "Nothing to fix on your side: `find_path` handles this error itself "
+                             "(caught at line 5, returning `os.getcwd()` at line 7), so callers "
+                             "never see the message"}));
   EXPECT_FALSE(r.try_catch_pattern.has_value());
   // A handler without a return says only that it does not throw.
   r = BuildRecord(p,
