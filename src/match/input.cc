@@ -79,6 +79,11 @@ bool SplitClass(std::string_view line, bool in_traceback, std::string* cls,
       ++i;
       continue;
     }
+    // Ruby, C++ and Rust qualify names with "::" (Rack::Lint::LintError).
+    if (i + 2 < line.size() && line[i] == ':' && line[i + 1] == ':' && IsIdentStart(line[i + 2])) {
+      i += 2;
+      continue;
+    }
     break;
   }
   std::string_view name = line.substr(last, i - last);
@@ -722,22 +727,32 @@ const RE2& BareFrame() {
   return *re;
 }
 
+// A Ruby backtrace line: "    /gems/rack/lint.rb:20:in `assert'", or with
+// "from " as Ruby prints every frame after the first.
+const RE2& RubyFrame() {
+  static const RE2* const re = new RE2(
+      R"(\s+(?:from\s+)?(\S+\.rb):(\d+):in\s+[`'](?:(?:block|rescue|ensure) in )?([^']*)'\s*)");
+  return *re;
+}
+
+// Reads `line` as a frame printed under a free-text message.
+bool ParseBareFrame(std::string_view line, StackFrame* frame) {
+  re2::StringPiece piece(line.data(), line.size());
+  return RE2::FullMatch(piece, BareFrame(), &frame->file, &frame->line, &frame->function) ||
+         RE2::FullMatch(piece, RubyFrame(), &frame->file, &frame->line, &frame->function);
+}
+
 ErrorText FreeMessage(const std::vector<std::string_view>& lines, size_t first, size_t last) {
   ErrorText e;
   e.input_line = static_cast<int>(first + 1);
   // Frames under the message are evidence, not text of the message.
   size_t frames_from = last;
-  while (frames_from > first + 1 && RE2::FullMatch(re2::StringPiece(lines[frames_from - 1].data(),
-                                                                    lines[frames_from - 1].size()),
-                                                   BareFrame())) {
-    --frames_from;
-  }
+  StackFrame frame;
+  while (frames_from > first + 1 && ParseBareFrame(lines[frames_from - 1], &frame)) --frames_from;
   for (size_t k = frames_from; k < last; ++k) {
-    std::string file, function;
-    int number = 0;
-    RE2::FullMatch(re2::StringPiece(lines[k].data(), lines[k].size()), BareFrame(), &file, &number,
-                   &function);
-    e.frames.push_back({std::move(file), number, std::move(function)});
+    frame = StackFrame{};
+    ParseBareFrame(lines[k], &frame);
+    e.frames.push_back(std::move(frame));
   }
   last = frames_from;
   std::string_view head = StripLogPrefix(Trim(lines[first]));

@@ -153,6 +153,31 @@ TEST(InputTest, ClassAndMessage) {
   EXPECT_EQ(errors[0].message, "refused");
 }
 
+// Ruby (and C++/Rust) qualify with "::": the class is the last component and
+// the message starts after the one ':' that ends it (rack's LintError).
+TEST(InputTest, DoubleColonQualifiedClass) {
+  std::vector<ErrorText> errors = ParseInput(
+      "Rack::Lint::LintError: a header value must be a String, but the value of "
+      "'Access-Control-Allow-Origin' is a Symbol\n"
+      "    /gems/rack-1.6.4/lib/rack/lint.rb:20:in `assert'\n"
+      "\tfrom /gems/rack-1.6.4/lib/rack/lint.rb:645:in `block in check_headers'\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "LintError");
+  EXPECT_EQ(errors[0].message,
+            "a header value must be a String, but the value of 'Access-Control-Allow-Origin' is a "
+            "Symbol");
+  ASSERT_EQ(errors[0].frames.size(), 2u);
+  EXPECT_EQ(errors[0].frames[1].function, "check_headers");
+  EXPECT_EQ(errors[0].frames[0].file, "/gems/rack-1.6.4/lib/rack/lint.rb");
+  EXPECT_EQ(errors[0].frames[0].line, 20);
+  EXPECT_EQ(errors[0].frames[0].function, "assert");
+
+  errors = ParseInput("Gem::Ext::BuildError: ERROR: Failed to build gem native extension.");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "BuildError");
+  EXPECT_EQ(errors[0].message, "ERROR: Failed to build gem native extension.");
+}
+
 TEST(InputTest, PlainText) {
   std::vector<ErrorText> errors = ParseInput("\n  something went wrong: see logs  \n");
   ASSERT_EQ(errors.size(), 1u);

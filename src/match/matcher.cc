@@ -120,6 +120,13 @@ constexpr double kRaisedElsewhere = 0.1;
 // The fuzzy tier (a reworded or newer message) scores up to kFuzzyMaxScore;
 // a near miss this close stands on its own.
 constexpr double kConfidentFuzzyScore = 0.3;
+// A reworded message inside a wrapper's hole (PreferInnerFuzzy): the hole
+// must hold a sentence, not a name or a number, and its words must fit one
+// record clearly better than any other.
+constexpr size_t kMinInnerFuzzyBytes = 24;
+constexpr size_t kMinInnerFuzzyWords = 4;
+constexpr double kInnerFuzzyMinScore = 0.5;
+constexpr double kInnerFuzzyLead = 0.05;
 constexpr double kExplainedWeight = 0.22;
 constexpr double kCharCoverage = 0.08;
 constexpr double kSpecificity = 0.04;
@@ -540,11 +547,12 @@ struct Ranked {
   double explained = 0;
   double info = 0;  // the weight of the literal words it matched
   bool weak = false;
-  bool framed = false;      // a frame of the paste points at its file or function
-  double frame = 0;         // that evidence's bonus, kept apart from the clamped score
-  bool full = false;        // the pattern matched the whole text
-  bool hole_heavy = false;  // holes hold most of its own span (kMinOwnLiteralShare)
-  bool tooling = false;     // the record is in development tooling (kToolingRecord)
+  bool framed = false;              // a frame of the paste points at its file or function
+  double frame = 0;                 // that evidence's bonus, kept apart from the clamped score
+  bool full = false;                // the pattern matched the whole text
+  bool hole_heavy = false;          // holes hold most of its own span (kMinOwnLiteralShare)
+  bool tooling = false;             // the record is in development tooling (kToolingRecord)
+  const Record* wrapper = nullptr;  // found reworded inside this record's hole
   // Where the pattern matched in the text, and where its holes did.
   size_t begin = 0, end = 0;
   std::vector<std::pair<size_t, size_t>> holes;
@@ -652,6 +660,7 @@ struct Matcher::Impl {
                                   const QueryContext& ctx) const;
   QueryContext Context(std::string_view text, const Query& q) const;
   std::vector<Ranked> FuzzyHits(std::string_view text, const Query& q) const;
+  void PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view text, const Query& q) const;
   bool SharesRareWord(const std::vector<std::string>& query_tokens, const Record& r) const;
   void AddLocation(uint32_t r);
   void AddNames(uint32_t r);
@@ -952,6 +961,54 @@ std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query&
   return hits;
 }
 
+// A generic wrapper matched ("Unexpected JSON token at offset $offset:
+// $message") and its hole holds the specific message, reworded since the
+// paste so that no pattern matches it (kotlinx moved "at offset N" into the
+// unknown-key text). The record of that repository whose words the hole's
+// text has ranks just above the wrapper, when the words leave little doubt:
+// a high fuzzy score on the hole alone, with rare words shared.
+void Matcher::Impl::PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view text,
+                                     const Query& q) const {
+  const Ranked* outer = nullptr;
+  for (const Ranked& h : *hits) {
+    if (h.match.match_type == "pattern" && (outer == nullptr || Better(h, *outer))) outer = &h;
+  }
+  if (outer == nullptr || outer->holes.empty()) return;
+  auto widest = std::max_element(outer->holes.begin(), outer->holes.end(), [](auto a, auto b) {
+    return a.second - a.first < b.second - b.first;
+  });
+  size_t hole_bytes = widest->second - widest->first;
+  if (hole_bytes < kMinInnerFuzzyBytes || 2 * hole_bytes < outer->end - outer->begin) return;
+  std::string_view inside = text.substr(widest->first, hole_bytes);
+  std::vector<std::string> tokens = match::Tokenize(inside.substr(0, kMaxFuzzyBytes));
+  if (tokens.size() < kMinInnerFuzzyWords) return;
+  const Record* wrapper = outer->match.record;
+  auto accept = [&](uint32_t r) {
+    const Record& rec = records[r];
+    return &rec != wrapper && rec.repo == wrapper->repo && Accept(r, q) &&
+           std::none_of(hits->begin(), hits->end(),
+                        [&](const Ranked& h) { return h.match.record == &rec; });
+  };
+  std::vector<match::FuzzyIndex::Hit> found =
+      fuzzy.Search(tokens, kInnerFuzzyMinScore, accept, {}, 2);
+  if (found.empty()) return;
+  const match::FuzzyIndex::Hit& best = found.front();
+  // Two records the hole fits about equally: nothing tells them apart.
+  if (found.size() > 1 && found[1].score + kInnerFuzzyLead > best.score) return;
+  if (best.shared < kMinFuzzyEvidence * fuzzy.RareWeight() &&
+      !SharesRareWord(tokens, records[best.doc])) {
+    return;
+  }
+  Ranked inner;
+  inner.match.record = &records[best.doc];
+  inner.match.match_type = "fuzzy";
+  inner.match.score = std::min(1.0, outer->match.score + kInnerLinkMargin);
+  inner.wrapper = wrapper;
+  inner.begin = widest->first;
+  inner.end = widest->second;
+  hits->push_back(std::move(inner));
+}
+
 // What every Matcher needs whether its structures are built or loaded: the
 // records, the patterns it runs, and the cheap lookup tables.
 void Matcher::Impl::Init(std::vector<Record> recs) {
@@ -1125,6 +1182,10 @@ std::string Reason(const Ranked& h, const Query& q, std::string_view family) {
   std::vector<std::string> parts;
   if (h.match.match_type == "pattern" || (h.exact_code && h.explained > 0)) {
     parts.push_back("literal text explains " + Percent(h.explained) + " of the message's words");
+  } else if (h.wrapper != nullptr) {
+    parts.push_back("its words fill the hole of \"" + h.wrapper->error_message + "\" (" +
+                    h.wrapper->file_path + ":" + std::to_string(h.wrapper->line_number) +
+                    "), reworded (fuzzy)");
   } else if (h.match.match_type == "fuzzy") {
     parts.push_back(h.match.score == kFrameOnlyScore ? "found by a stack frame only"
                                                      : "shares words with the message (fuzzy)");
@@ -1363,6 +1424,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     if (hits.empty()) return {};
   }
   PreferInnerLinks(&hits, text, ctx.family);
+  impl_->PreferInnerFuzzy(&hits, text, query);
   bool message_hit = !hits.empty();
   if (!message_hit) {
     hits = impl_->FuzzyHits(text, query);

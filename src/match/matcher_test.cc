@@ -997,6 +997,63 @@ TEST(MatcherTest, InnerLinkOnItsOwnLineRanksFirst) {
   EXPECT_EQ(hits[0].record->id, "header");
 }
 
+// kotlinx's generic factory wraps the specific message: "Unexpected JSON
+// token at offset $offset: $message". The specific text was reworded since
+// the paste ("at offset N" moved into it), so no pattern matches it; its
+// words fill the wrapper's hole, and it ranks first. The same words in
+// another repository, or a hole holding text no record of the wrapper's
+// repository says, leave the wrapper first.
+TEST(MatcherTest, RewordedMessageInsideAWrapperHoleRanksFirst) {
+  std::vector<Record> rs = CommonWords();
+  auto kotlin = [](std::string id, std::string message, std::string pattern, int holes,
+                   std::string repo = "Kotlin/kotlinx.serialization") {
+    std::vector<HoleInfo> h(static_cast<size_t>(holes), HoleInfo{"$x", "x"});
+    Record r = MakeRecord(std::move(id), std::move(message), std::move(pattern), h,
+                          "JsonDecodingException", std::move(repo));
+    r.language = "kotlin";
+    r.file_path = "json/internal/JsonExceptions.kt";
+    return r;
+  };
+  rs.push_back(kotlin("wrapper", "Unexpected JSON token at offset $offset: $message",
+                      R"(Unexpected JSON token at offset ([\s\S]*?): ([\s\S]*?))", 2));
+  rs.push_back(kotlin(
+      "unknown-key",
+      "Encountered an unknown key '$key' at offset $lastIndexOf at path: $path\nUse "
+      "'ignoreUnknownKeys = true' in 'Json {}' builder to ignore unknown keys.",
+      R"(Encountered an unknown key '([\s\S]*?)' at offset ([\s\S]*?) at path: ([\s\S]*?)\nUse )"
+      R"('ignoreUnknownKeys = true' in 'Json \{\}' builder to ignore unknown keys\.)",
+      3));
+  rs.push_back(kotlin("elsewhere",
+                      "Encountered an unknown key '$key' at path $path: use ignoreUnknownKeys to "
+                      "ignore unknown keys in the builder",
+                      R"(Encountered an unknown key '([\s\S]*?)' at path ([\s\S]*?): use )"
+                      R"(ignoreUnknownKeys to ignore unknown keys in the builder)",
+                      2, "other/fork"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "Unexpected JSON token at offset 137: Encountered an unknown key 't' at path: $.n\n"
+      "Use 'ignoreUnknownKeys = true' in 'Json {}' builder to ignore unknown keys.";
+  q.error_class = "JsonDecodingException";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "unknown-key");
+  EXPECT_EQ(hits[0].match_type, "fuzzy");
+  EXPECT_NE(hits[0].reason.find("its words fill the hole of \"Unexpected JSON token at offset "
+                                "$offset: $message\" (json/internal/JsonExceptions.kt:10)"),
+            std::string::npos)
+      << hits[0].reason;
+  EXPECT_EQ(hits[1].record->id, "wrapper");
+
+  // The hole holds the platform's text: no record of the repository says it.
+  q.message =
+      "Unexpected JSON token at offset 12: java.io.EOFException reading the socket stream "
+      "closed by peer";
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "wrapper");
+}
+
 // One template raised by several functions of a file: with nothing in the
 // paste to choose, the record raised at the most sites comes first, then
 // file order — never the order of ids.
