@@ -569,6 +569,51 @@ size_t CppTerminate(const Lines& lines, size_t i, Collector* out) {
   return k;
 }
 
+// A Ruby backtrace line: "    /gems/rack/lint.rb:20:in `assert'", or with
+// "from " as Ruby prints every frame after the first.
+const RE2& RubyFrame() {
+  static const RE2* const re = new RE2(
+      R"(\s+(?:from\s+)?(\S+?):(\d+):in\s+[`'](?:(?:block|rescue|ensure) in )?([^']*)'\s*)");
+  return *re;
+}
+
+// Ruby's uncaught exception: "/g/rack/lint.rb:20:in `assert': message
+// (Rack::Lint::LintError)", then one "\tfrom file.rb:N:in `m'" line per
+// frame. Ruby 3.4 quotes with ' and names "Cls#m". A message of several
+// lines puts the class after its first line.
+size_t RubyUncaught(const Lines& lines, size_t i, Collector* out) {
+  static const RE2* const head_re = new RE2(
+      R"(\s*(\S+\.(?:rb|ru|rake)):(\d+):in [`'](?:(?:block|rescue|ensure) in )?([^']*)': (.*?) )"
+      R"(\(([A-Z][\w]*(?:::[A-Z]\w*)*)\)\s*)");
+  std::string file, function, message, cls;
+  int number = 0;
+  std::string_view head = StripLogPrefix(lines[i]);
+  if (!RE2::FullMatch(re2::StringPiece(head.data(), head.size()), *head_re, &file, &number,
+                      &function, &message, &cls)) {
+    return i;
+  }
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  size_t colon = cls.rfind("::");
+  e.error_class = colon == std::string::npos ? cls : cls.substr(colon + 2);
+  e.message = std::move(message);
+  e.frames.push_back({std::move(file), number, std::move(function)});
+  size_t k = i + 1;
+  StackFrame frame;
+  for (; k < lines.size() && e.frames.size() < kMaxFramesPerError; ++k) {
+    frame = StackFrame{};
+    if (!RE2::FullMatch(re2::StringPiece(lines[k].data(), lines[k].size()), RubyFrame(),
+                        &frame.file, &frame.line, &frame.function)) {
+      break;
+    }
+    e.frames.push_back(std::move(frame));
+  }
+  // Innermost last, as the other traces keep them.
+  std::reverse(e.frames.begin(), e.frames.end());
+  out->Add(std::move(e));
+  return k;
+}
+
 // PHP: "PHP Fatal error:  Uncaught Ns\Cls: message in /p/x.php:22", the
 // message possibly running over several lines, then "Stack trace:" and
 // "#0 /p/y.php(12): f()" frames; chained exceptions follow as "Next
@@ -724,14 +769,6 @@ const RE2& BareFrame() {
   static const RE2* const re = new RE2(
       R"(\s+(\S+\.(?:php|py|rb|js|mjs|cjs|ts|go|java|kt|cs|rs|c|cc|cpp|h|hpp|swift|scala)):(\d+))"
       R"((?:\s+(\S+))?\s*)");
-  return *re;
-}
-
-// A Ruby backtrace line: "    /gems/rack/lint.rb:20:in `assert'", or with
-// "from " as Ruby prints every frame after the first.
-const RE2& RubyFrame() {
-  static const RE2* const re = new RE2(
-      R"(\s+(?:from\s+)?(\S+\.rb):(\d+):in\s+[`'](?:(?:block|rescue|ensure) in )?([^']*)'\s*)");
   return *re;
 }
 
@@ -933,8 +970,9 @@ void ExpandJsonLogLines(std::string* text) {
 // Runs the recognizers over lines [from, end) until `out` is full.
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
-  const Recognizer recognizers[] = {PythonTraceback, AtTrace,  GoPanic,     RustPanic, RustCauses,
-                                    CppTerminate,    PhpError, MonologLine, LogLine};
+  const Recognizer recognizers[] = {PythonTraceback, AtTrace,      GoPanic,      RustPanic,
+                                    RustCauses,      CppTerminate, RubyUncaught, PhpError,
+                                    MonologLine,     LogLine};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

@@ -178,6 +178,25 @@ TEST(InputTest, DoubleColonQualifiedClass) {
   EXPECT_EQ(errors[0].message, "ERROR: Failed to build gem native extension.");
 }
 
+// Ruby's own report of an uncaught exception: location, message, class in
+// parentheses, then "from" frames (Ruby 3.4 quotes with ').
+TEST(InputTest, RubyUncaughtException) {
+  std::vector<ErrorText> errors = ParseInput(
+      "/gems/rack/lib/rack/lint.rb:20:in `assert': a header value must be a String "
+      "(Rack::Lint::LintError)\n"
+      "\tfrom /gems/rack/lib/rack/lint.rb:645:in `block in check_headers'\n"
+      "\tfrom /app/config.ru:3:in 'Object#call'\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "LintError");
+  EXPECT_EQ(errors[0].message, "a header value must be a String");
+  ASSERT_EQ(errors[0].frames.size(), 3u);
+  EXPECT_EQ(errors[0].frames[2].file, "/gems/rack/lib/rack/lint.rb");
+  EXPECT_EQ(errors[0].frames[2].line, 20);
+  EXPECT_EQ(errors[0].frames[2].function, "assert");
+  EXPECT_EQ(errors[0].frames[1].function, "check_headers");
+  EXPECT_EQ(errors[0].frames[0].function, "Object#call");
+}
+
 TEST(InputTest, PlainText) {
   std::vector<ErrorText> errors = ParseInput("\n  something went wrong: see logs  \n");
   ASSERT_EQ(errors.size(), 1u);
