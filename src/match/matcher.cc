@@ -32,6 +32,7 @@
 #include <mutex>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "analyze/visibility.h"
 #include "errdex/input.h"
@@ -262,7 +263,15 @@ bool TextNamesRepository(std::string_view text, std::string_view repo) {
       bool left = at == 0 ||
                   !(alpha(text[at - 1]) || std::isdigit(static_cast<unsigned char>(text[at - 1])));
       bool right = at + n.size() >= text.size() || !alpha(text[at + n.size()]);
-      if (left && right) return true;
+      // "config.yaml" names a file format, not go-yaml/yaml; a package path
+      // ("com.fasterxml.jackson.databind") still names its repository.
+      static const std::unordered_set<std::string_view> kFormats = {"json", "yaml", "yml",
+                                                                    "toml", "xml",  "ini"};
+      size_t after = at + n.size();
+      bool extension = at >= 2 && text[at - 1] == '.' &&
+                       std::isalnum(static_cast<unsigned char>(text[at - 2])) != 0 &&
+                       (after >= text.size() || text[after] != '.') && kFormats.count(n) > 0;
+      if (left && right && !extension) return true;
     }
   }
   return false;
@@ -1425,6 +1434,13 @@ std::vector<Match> Matcher::Find(const Query& query) const {
   }
   PreferInnerLinks(&hits, text, ctx.family);
   impl_->PreferInnerFuzzy(&hits, text, query);
+  // A low score needs evidence beyond the text to be an answer at all.
+  std::string paste = LowerAscii(query.context.empty() ? std::string_view(text) : query.context);
+  auto unconfident = [&](const Ranked& h) {
+    double floor = h.match.match_type == "fuzzy" ? kConfidentFuzzyScore : kConfidentScore;
+    return h.match.score < floor && !h.exact_code && !h.framed &&
+           !TextNamesRepository(paste, h.match.record->repo);
+  };
   bool message_hit = !hits.empty();
   if (!message_hit) {
     hits = impl_->FuzzyHits(text, query);
@@ -1449,13 +1465,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
       hits.push_back(std::move(hit));
     }
   }
-  // A low score needs evidence beyond the text to be an answer at all.
-  std::string paste = LowerAscii(query.context.empty() ? std::string_view(text) : query.context);
-  std::erase_if(hits, [&](const Ranked& h) {
-    double floor = h.match.match_type == "fuzzy" ? kConfidentFuzzyScore : kConfidentScore;
-    return h.match.score < floor && !h.exact_code && !h.framed &&
-           !TextNamesRepository(paste, h.match.record->repo);
-  });
+  std::erase_if(hits, unconfident);
 
   size_t keep = std::min(hits.size(), query.limit);
   std::partial_sort(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(keep), hits.end(),

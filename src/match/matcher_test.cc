@@ -918,6 +918,24 @@ TEST(MatcherTest, HoleHeavyTemplatesAcrossLinesAnswerNothing) {
   EXPECT_TRUE(matcher.Find(q).empty());
 }
 
+// A paste that names a record's repository lets a weak hit stand; a file
+// extension ("config.yaml") does not name go-yaml/yaml, but a package path
+// ("com.fasterxml.jackson.databind") names jackson-databind.
+TEST(MatcherTest, FileExtensionDoesNotNameARepository) {
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(MakeRecord(
+      "failed", "{description} failed with {error}", R"(([\s\S]*?) failed with ([\s\S]*?))",
+      {{"{description}", "description"}, {"{error}", "error"}}, "", "go-yaml/yaml"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "loading \"config.yaml\" from /etc/app failed with a permission problem";
+  EXPECT_TRUE(matcher.Find(q).empty());
+  q.message = "loading the yaml config from /etc/app failed with a permission problem";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "failed");
+}
+
 TEST(MatcherTest, DevelopmentToolingRanksBelowTheLibrarysOwnSite) {
   Record lib = MakeRecord("lib", "Compilation of {name} failed with exit code {code}",
                           R"(Compilation of ([\s\S]*?) failed with exit code ([\s\S]*?))",
