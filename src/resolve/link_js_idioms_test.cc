@@ -11,6 +11,7 @@ namespace {
 
 using link_testing::Dump;
 using link_testing::Link;
+using link_testing::Linked;
 using link_testing::Matches;
 
 TEST(LinkJsIdioms, TranslatedTextThroughASinkNamedByItsFile) {
@@ -67,6 +68,38 @@ TEST(LinkJsIdioms, ReceiverNamesOneDefiningFile) {
   EXPECT_FALSE(FileNamedByReceiver("help", paths));
   EXPECT_FALSE(FileNamedByReceiver("usage", {"lib/usage.ts", "browser/usage.js"}));
   EXPECT_FALSE(FileNamedByReceiver("u", {"lib/u.ts"}));
+}
+
+// webpack requires its error classes lazily: `const getX = memoize(() =>
+// require("./errors/X"))`, then `new (getX())(..)`. The construction is the
+// site, and the class's constructor writes its text.
+TEST(LinkJsIdioms, LazilyRequiredErrorClassIsConstructed) {
+  Linked r = Link(
+      {{"lib/errors/ModuleNotFoundError.js", R"SRC(const WebpackError = require("../WebpackError");
+class ModuleNotFoundError extends WebpackError {
+	constructor(module, err) {
+		super(`Module not found: ${err.toString()}`);
+	}
+}
+module.exports = ModuleNotFoundError;
+)SRC"},
+       {"lib/Compilation.js", R"SRC(const memoize = require("./util/memoize");
+const getModuleNotFoundError = memoize(() => require("./errors/ModuleNotFoundError"));
+const getOther = () => require("./errors").OtherError;
+class Compilation {
+	factorize(module, err) {
+		const notFoundError = new (getModuleNotFoundError())(module, err);
+		this.errors.push(notFoundError);
+	}
+	other() {
+		this.errors.push(new (getOther())("something else went wrong"));
+	}
+}
+)SRC"}});
+  EXPECT_NE(r.Find("lib/Compilation.js", 6, "Module not found: ${err.toString()}"), nullptr)
+      << Dump(r);
+  ASSERT_EQ(r.CountAt("lib/Compilation.js", 10), 1) << Dump(r);
+  EXPECT_EQ(r.At("lib/Compilation.js", 10)[0]->error_class, "OtherError");
 }
 
 }  // namespace

@@ -392,6 +392,7 @@ class JsFile {
   void Run(TSNode root) {
     root_ = root;
     catalog_ = js::IsMessageCatalogPath(file_.path);
+    CollectLazyRequires(root);
     ts::WalkWithAncestors(root, [this](TSNode n, const Ancestors& anc) { return Visit(n, anc); });
     for (const Pending& p : pending_) {
       if (p.symbol == ids_.throw_statement) {
@@ -430,7 +431,8 @@ class JsFile {
       if (facts_ && ts_node_named_child_count(n) > 0) text_returns_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.new_expression) {
       // Only `new X(...)` with an uppercase name can be a site (HandleNew).
-      std::string_view name = ts::Text(ts_node_child_by_field_id(n, ids_.constructor), src_);
+      std::string ctor_name = CtorName(ts_node_child_by_field_id(n, ids_.constructor));
+      std::string_view name = ctor_name;
       std::string_view last = name.substr(name.rfind('.') + 1);  // npos + 1 == 0
       if (!last.empty() && IsUpper(last[0])) pending_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.call_expression) {
@@ -831,7 +833,7 @@ class JsFile {
   // may compose the message of.
   void AddConstructionLink(TSNode n, const ErrorSite& site, const Ancestors& anc) {
     LinkCall call;
-    call.callee = LastDotComponent(ts::Text(Field(n, "constructor"), src_));
+    call.callee = LastDotComponent(CtorName(Field(n, "constructor")));
     call.construct = true;
     // Always linked: a class whose constructor writes the whole message
     // makes the site's text even when no argument has any.
@@ -860,6 +862,65 @@ class JsFile {
   }
 
   // --- sites ---------------------------------------------------------------
+
+  // The class `new` constructs, as written, or through a lazy getter
+  // (webpack: `const getModuleParseError = memoize(() =>
+  // require("./errors/ModuleParseError"))`, then `new (getModuleParseError())(..)`):
+  // the module's file name, or the property taken from the require.
+  std::string CtorName(TSNode ctor) {
+    TSNode call = Unwrap(ctor);
+    if (!Is(call, "call_expression") || ts_node_named_child_count(Field(call, "arguments")) != 0 ||
+        !Is(Field(call, "function"), "identifier")) {
+      return std::string(ts::Text(ctor, src_));
+    }
+    std::string getter(ts::Text(Field(call, "function"), src_));
+    auto it = lazy_requires_.find(getter);
+    if (it != lazy_requires_.end()) return it->second;
+    return std::string(ts::Text(ctor, src_));
+  }
+
+  // `const getX = memoize(() => require("./x/ClassName"))` (or without the
+  // wrapper, or `require(..).ClassName`) at the top of the file: getX -> the
+  // class name.
+  void CollectLazyRequires(TSNode root) {
+    for (TSNode decl : NamedChildren(root)) {
+      if (!Is(decl, "lexical_declaration") && !Is(decl, "variable_declaration")) continue;
+      for (TSNode d : NamedChildren(decl)) {
+        if (!Is(d, "variable_declarator")) continue;
+        TSNode value = Field(d, "value");
+        if (Is(value, "call_expression")) {
+          std::vector<TSNode> args = NamedChildren(Field(value, "arguments"));
+          if (args.size() != 1) continue;
+          value = args[0];
+        }
+        if (!Is(value, "arrow_function")) continue;
+        std::string cls = RequiredName(Unwrap(Field(value, "body")));
+        if (!cls.empty()) lazy_requires_[std::string(ts::Text(Field(d, "name"), src_))] = cls;
+      }
+    }
+  }
+
+  // `require("./errors/ModuleParseError")` -> "ModuleParseError";
+  // `require("./errors").NotFound` -> "NotFound"; else "".
+  std::string RequiredName(TSNode n) {
+    if (Is(n, "member_expression")) {
+      TSNode object = Unwrap(Field(n, "object"));
+      if (!Is(object, "call_expression") ||
+          ts::Text(Field(object, "function"), src_) != "require") {
+        return "";
+      }
+      return std::string(ts::Text(Field(n, "property"), src_));
+    }
+    if (!Is(n, "call_expression") || ts::Text(Field(n, "function"), src_) != "require") return "";
+    std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+    if (args.size() != 1 || !Is(args[0], "string")) return "";
+    std::string_view path = ts::Text(args[0], src_);
+    path = path.substr(1, path.size() >= 2 ? path.size() - 2 : 0);
+    path = path.substr(path.rfind('/') + 1);  // npos + 1 == 0
+    path = path.substr(0, path.find('.'));
+    if (path.empty() || !IsUpper(path[0])) return "";
+    return std::string(path);
+  }
 
   static TSNode Unwrap(TSNode n) {
     for (int i = 0; i < kMaxExprDepth; ++i) {
@@ -904,8 +965,7 @@ class JsFile {
 
   // `new X(...)`: thrown directly, built into a variable, or passed on.
   void HandleNew(TSNode n, const Ancestors& anc) {
-    TSNode ctor = Field(n, "constructor");
-    std::string name(ts::Text(ctor, src_));
+    std::string name = CtorName(Field(n, "constructor"));
     std::string last = LastDotComponent(name);
     // `new x()` of a lowercase name is only a site when it reads as an error
     // class; decided before looking for the statement.
@@ -1577,7 +1637,8 @@ class JsFile {
   const JsIds& ids_;
   std::vector<ErrorSite>* out_;
   FileFacts* facts_ = nullptr;
-  bool catalog_ = false;  // js::IsMessageCatalogPath
+  bool catalog_ = false;                              // js::IsMessageCatalogPath
+  std::map<std::string, std::string> lazy_requires_;  // CollectLazyRequires
   std::vector<Pending> pending_;
   std::vector<Pending> link_pending_;
   std::vector<Pending> message_assigns_;
