@@ -102,5 +102,53 @@ class Compilation {
   EXPECT_EQ(r.At("lib/Compilation.js", 10)[0]->error_class, "OtherError");
 }
 
+// mongoose's CastError: the constructor passes a text function's value,
+// held in a local, to super(); the text function builds it with `+=` in a
+// branch. Each construction gets the text, one record per path.
+TEST(LinkJsIdioms, ConstructorPassesATextFunctionsValueToSuper) {
+  Linked r = Link({{"lib/error/mongooseError.js", R"SRC(class MongooseError extends Error {}
+module.exports = MongooseError;
+)SRC"},
+                   {"lib/error/cast.js", R"SRC(const MongooseError = require('./mongooseError');
+class CastError extends MongooseError {
+  constructor(type, value, path, reason, schemaType) {
+    if (arguments.length > 0) {
+      const valueType = getValueType(value);
+      const msg = formatMessage(null, type, value, path, valueType, reason);
+      super(msg);
+    } else {
+      super(formatMessage());
+    }
+  }
+}
+function getValueType(v) { return typeof v; }
+function formatMessage(model, kind, value, path, valueType, reason) {
+  const stringValue = String(value);
+  const valueTypeMsg = valueType ? ' (type ' + valueType + ')' : '';
+  let ret = 'Cast to ' + kind + ' failed for value ' +
+    stringValue + valueTypeMsg + ' at path "' + path + '"';
+  if (model != null) {
+    ret += ' for model "' + model.modelName + '"';
+  }
+  return ret;
+}
+module.exports = CastError;
+)SRC"},
+                   {"lib/schema/objectId.js", R"SRC(const CastError = require('../error/cast');
+function cast(value, path) {
+  if (!value) {
+    throw new CastError('ObjectId', value, path, null, this);
+  }
+  return value;
+}
+module.exports = cast;
+)SRC"}});
+  EXPECT_NE(
+      r.Find("lib/schema/objectId.js", 4,
+             "Cast to ObjectId failed for value ${stringValue}${valueTypeMsg} at path \"${path}\""),
+      nullptr)
+      << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -651,7 +651,12 @@ class JsFile {
     // A constructor composes its class's message even from its own locals
     // (`this.message = `No metadata for "${name}" was found.``): every
     // construction of the class shows that text.
-    if (!NamesParam(site.message, fi) && !(fi.ctor && site.message.HasLiteralText())) return;
+    // So does a constructor passing what a function returns (resolved by
+    // ResolveTextFunctions, or left a hole).
+    if (!NamesParam(site.message, fi) &&
+        !(fi.ctor && (site.message.HasLiteralText() || IsCallHole(site.message)))) {
+      return;
+    }
     SinkFact s;
     s.function = fi.qual;
     s.name = fi.name;
@@ -794,10 +799,14 @@ class JsFile {
           ErrorSite site = NewSite(p.node, SiteKind::kRaise);
           std::string note;
           scope_hint_ = fi.node;
-          site.message = ExprTemplate(Unwrap(super_args[0]), ts_node_start_byte(p.node), 0, &note);
+          site.message = ExprTemplate(CallAssignedTo(Unwrap(super_args[0]), p.node),
+                                      ts_node_start_byte(p.node), 0, &note);
           scope_hint_ = TSNode{};
           site.error_class = fi.name;
-          if (BuiltinError(fi.heritage) || site.message.HasLiteralText()) {
+          // `const msg = formatMessage(type, value); super(msg)` (mongoose's
+          // CastError): a text function may give the text when resolved.
+          if (BuiltinError(fi.heritage) || site.message.HasLiteralText() ||
+              IsCallHole(site.message)) {
             AddSink(site, p.ancestors, "");
             continue;
           }
@@ -827,6 +836,26 @@ class JsFile {
       }
       facts_->link_calls.push_back(std::move(call));
     }
+  }
+
+  // `msg` in `const msg = formatMessage(a, b); super(msg)`: the call, when
+  // it is the local's one value; else `n` itself.
+  TSNode CallAssignedTo(TSNode n, TSNode use) {
+    if (!Is(n, "identifier")) return n;
+    std::vector<TSNode> assigns =
+        AssignmentsTo(EnclosingScope(n), std::string(ts::Text(n, src_)), ts_node_start_byte(use));
+    if (assigns.size() != 1) return n;
+    TSNode value = Unwrap(AssignedValue(assigns[0]));
+    return Is(value, "call_expression") ? value : n;
+  }
+
+  // A message that is one hole filled by a call (`formatMessage(a, b)`).
+  static bool IsCallHole(const Template& t) {
+    if (t.pieces().size() != 1 || !t.pieces()[0].is_hole) return false;
+    const std::string& e = t.pieces()[0].expr;
+    size_t open = e.find('(');
+    return open != std::string::npos && open > 0 && e.back() == ')' &&
+           e.find_first_of(" +?`'\"") > open;
   }
 
   // `new X(...)` that made a site: a construction the class's constructor
