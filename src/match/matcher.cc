@@ -442,6 +442,57 @@ double FrameBonus(const Record& r, const std::vector<StackFrame>& frames) {
   return best;
 }
 
+// The directories a frame was printed in: its file's, or, for a JVM/.NET
+// frame naming only a file, its function's package ("com.x.ser.impl.C.m"
+// -> com/x/ser/impl).
+std::vector<std::string_view> FrameDirs(const StackFrame& f) {
+  std::vector<std::string_view> out;
+  auto split = [&](std::string_view path, char sep) {
+    for (size_t start = 0; start < path.size();) {
+      size_t stop = std::min(path.find(sep, start), path.size());
+      if (stop > start) out.push_back(path.substr(start, stop - start));
+      start = stop + 1;
+    }
+  };
+  std::string_view file = f.file;
+  size_t slash = file.find_last_of("/\\");
+  if (slash != std::string_view::npos) {
+    split(file.substr(0, slash), file[slash]);
+  } else {
+    std::string_view fn = f.function;
+    size_t method = fn.rfind('.');
+    size_t cls = method == std::string_view::npos ? method : fn.rfind('.', method - 1);
+    if (cls != std::string_view::npos) split(fn.substr(0, cls), '.');
+  }
+  return out;
+}
+
+// How many directories in a row a record's path shares with a frame's
+// (com/fasterxml/jackson/databind/ser for a frame in databind.ser.impl and a
+// record in databind/ser/): two sites of one template, one in the package
+// the trace ran through, are told apart by it.
+int FramePathDepth(const Record& r, const std::vector<StackFrame>& frames) {
+  std::vector<std::string_view> rec;
+  std::string_view path = r.file_path;
+  for (size_t start = 0; start < path.size();) {
+    size_t stop = std::min(path.find('/', start), path.size());
+    if (stop < path.size()) rec.push_back(path.substr(start, stop - start));
+    start = stop + 1;
+  }
+  int best = 0;
+  for (const StackFrame& f : frames) {
+    std::vector<std::string_view> dirs = FrameDirs(f);
+    for (size_t i = 0; i < dirs.size(); ++i) {
+      for (size_t j = 0; j < rec.size(); ++j) {
+        int k = 0;
+        while (i + k < dirs.size() && j + k < rec.size() && dirs[i + k] == rec[j + k]) ++k;
+        best = std::max(best, k);
+      }
+    }
+  }
+  return best;
+}
+
 // A Python traceback ends at the frame that raised. When that frame is in
 // neither the record's file nor its repository (a user's `from x import y`
 // line raising ModuleNotFoundError, against pip's own "No module named"),
@@ -562,6 +613,7 @@ struct Ranked {
   bool hole_heavy = false;          // holes hold most of its own span (kMinOwnLiteralShare)
   bool tooling = false;             // the record is in development tooling (kToolingRecord)
   const Record* wrapper = nullptr;  // found reworded inside this record's hole
+  int frame_path = 0;               // FramePathDepth, a tie-breaker
   // Where the pattern matched in the text, and where its holes did.
   size_t begin = 0, end = 0;
   std::vector<std::pair<size_t, size_t>> holes;
@@ -596,6 +648,7 @@ bool Better(const Ranked& a, const Ranked& b) {
   // by the frames.
   if (a.frame != b.frame) return a.frame > b.frame;
   if (a.literal_chars != b.literal_chars) return a.literal_chars > b.literal_chars;
+  if (a.frame_path != b.frame_path) return a.frame_path > b.frame_path;
   const Record& ra = *a.match.record;
   const Record& rb = *b.match.record;
   if (ra.other_lines.size() != rb.other_lines.size()) {
@@ -1420,6 +1473,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
         h.match.score -= kRaisedElsewhere;
       }
       h.frame = bonus;
+      h.frame_path = FramePathDepth(*h.match.record, query.frames);
       h.match.score = std::min(1.0, h.match.score + bonus);
     }
   }

@@ -936,6 +936,40 @@ TEST(MatcherTest, FileExtensionDoesNotNameARepository) {
   EXPECT_EQ(hits[0].record->id, "failed");
 }
 
+// One template at two sites (jackson's deser/ and ser/ factories): the
+// trace ran through the ser package, so the site there ranks first. A JVM
+// frame names its package in the function; a Python frame in its path.
+TEST(MatcherTest, SameTemplateTiesGoToTheSiteInTheTracesPackage) {
+  auto site = [](std::string id, std::string path) {
+    Record r = MakeRecord(std::move(id), "%s type %s not supported by default",
+                          R"(([\s\S]*?) type ([\s\S]*?) not supported by default)",
+                          {{"%s", ""}, {"%s", ""}}, "", "FasterXML/jackson-databind");
+    r.file_path = std::move(path);
+    r.language = "java";
+    return r;
+  };
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(site(
+      "deser", "src/main/java/com/fasterxml/jackson/databind/deser/BeanDeserializerFactory.java"));
+  rs.push_back(
+      site("ser", "src/main/java/com/fasterxml/jackson/databind/ser/BeanSerializerFactory.java"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "Java 8 date/time type `java.time.LocalDateTime` not supported by default";
+  q.frames = {{"UnsupportedTypeSerializer.java", 35,
+               "com.fasterxml.jackson.databind.ser.impl.UnsupportedTypeSerializer.serialize"}};
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "ser");
+  EXPECT_EQ(hits[0].score, hits[1].score);
+
+  q.frames = {
+      {"/usr/lib/jvm/app/com/fasterxml/jackson/databind/deser/BasicDeserializer.java", 12, ""}};
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "deser");
+}
+
 TEST(MatcherTest, DevelopmentToolingRanksBelowTheLibrarysOwnSite) {
   Record lib = MakeRecord("lib", "Compilation of {name} failed with exit code {code}",
                           R"(Compilation of ([\s\S]*?) failed with exit code ([\s\S]*?))",
