@@ -50,4 +50,10 @@ struct InputNotes {
 // (optional) reports what was cut.
 std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes = nullptr);
 
+// The same text read as free text only (what ParseInput gives when it finds
+// no trace or log line): for a paste whose recognised errors match nothing
+// known, the text around them may still (a Ruby exception inside the build
+// output a gem installer's own error quotes).
+std::vector<ErrorText> ParseAsFreeText(const std::string& text);
+
 }  // namespace errdex

@@ -8,21 +8,42 @@
 
 namespace errdex {
 
+// See the free-text fallback in ExplainPaste.
+constexpr double kFreeTextFallbackScore = 0.8;
+
 std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& text,
                                    const std::string& repo, size_t limit, bool each_error,
                                    InputNotes* notes) {
   std::vector<ErrorText> errors = ParseInput(text, notes);
   std::vector<PasteHit> out;
-  for (size_t i = 0; i < errors.size(); ++i) {
-    const ErrorText& e = errors[i];
-    Query q{e.message, e.error_class, repo, limit, e.error_code, e.frames, text, e.paragraph};
-    for (Match& m : matcher.Find(q)) out.push_back({std::move(m), e});
-  }
+  // Per record, the sum of its scores over every reading of the paste.
+  std::unordered_map<const Record*, double> support;
+  auto find_all = [&](const std::vector<ErrorText>& found, double min_score) {
+    for (const ErrorText& e : found) {
+      Query q{e.message, e.error_class, repo, limit, e.error_code, e.frames, text, e.paragraph};
+      for (Match& m : matcher.Find(q)) {
+        support[m.record] += m.score;
+        if (m.score >= min_score) out.push_back({std::move(m), e});
+      }
+    }
+  };
+  find_all(errors, 0);
+  // The errors recognised matched nothing: they may be another program's,
+  // quoted inside this one's message (a Ruby exception in the build output
+  // rubygems' BuildError quotes). Read as free text, the paste then answers
+  // only with a strong match: the trace was read and found foreign, and a
+  // weak match of its bare text is what the trace's frames ruled out.
+  if (out.empty() && !errors.empty()) find_all(ParseAsFreeText(text), kFreeTextFallbackScore);
   if (each_error) return out;
   // One record found through several links keeps its best hit. Equal scores:
-  // the later link first (the innermost `Caused by:`, the last log line).
-  std::stable_sort(out.begin(), out.end(), [](const PasteHit& a, const PasteHit& b) {
+  // the record the paste's other readings support more (two templates whose
+  // first line is a paragraph of the paste: the one the whole text matches
+  // better), then the later link (the innermost `Caused by:`, the last log
+  // line).
+  std::stable_sort(out.begin(), out.end(), [&](const PasteHit& a, const PasteHit& b) {
     if (a.match.score != b.match.score) return a.match.score > b.match.score;
+    double sa = support[a.match.record], sb = support[b.match.record];
+    if (sa != sb) return sa > sb;
     return a.error.input_line > b.error.input_line;
   });
   std::unordered_map<const Record*, bool> seen;

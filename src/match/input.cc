@@ -988,6 +988,19 @@ void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   }
 }
 
+// Free text (ParseFreeText), each message cut to kMaxMessageBytes.
+std::vector<ErrorText> FreeTextErrors(const std::vector<std::string_view>& lines,
+                                      InputNotes* notes) {
+  std::vector<ErrorText> free = ParseFreeText(lines);
+  for (ErrorText& e : free) {
+    if (e.message.size() > kMaxMessageBytes) {
+      e.message.resize(kMaxMessageBytes);
+      notes->message_cut = true;
+    }
+  }
+  return free;
+}
+
 // Lines re-read at the end of an input with more errors than are kept: a
 // log ends with the failure that stopped it. At most one error starts on a
 // line, so these never fill half the places.
@@ -1028,14 +1041,16 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
     return first;
   }
   if (!out.empty()) return out.Take();
-  std::vector<ErrorText> free = ParseFreeText(lines);
-  for (ErrorText& e : free) {
-    if (e.message.size() > kMaxMessageBytes) {
-      e.message.resize(kMaxMessageBytes);
-      notes->message_cut = true;
-    }
-  }
-  return free;
+  return FreeTextErrors(lines, notes);
+}
+
+std::vector<ErrorText> ParseAsFreeText(const std::string& text) {
+  InputNotes notes;
+  std::string clean = text.substr(text.size() > kMaxInputBytes ? text.size() - kMaxInputBytes : 0);
+  std::erase(clean, '\r');
+  ExpandJsonLogLines(&clean);
+  StripLineTimestamps(&clean);
+  return FreeTextErrors(SplitLines(clean), &notes);
 }
 
 }  // namespace errdex

@@ -1139,5 +1139,60 @@ TEST(MatcherTest, IdenticalTemplatesTieToTheRecordWithMostSites) {
   EXPECT_EQ(hits[0].record->id, "b-single");
 }
 
+// rubygems' BuildError quotes the extension's build output, which ends
+// with a Ruby exception of the user's extconf.rb. That exception matches
+// nothing indexed, so the paste is read again as free text; of the two
+// templates whose first line is its first paragraph, the one the whole text
+// matches (the output in its hole) ranks first. A foreign trace whose bare
+// text only weakly matches something stays unanswered.
+TEST(MatcherTest, QuotedForeignExceptionFallsBackToTheWholeText) {
+  auto builder = [](std::string id, int line, std::string middle, std::string middle_re) {
+    Record r = MakeRecord(
+        std::move(id),
+        "ERROR: Failed to build gem native extension.\n\n    " + middle +
+            "\n\nGem files will remain installed in #{@gem_dir} for inspection.\nResults logged "
+            "to #{gem_make_out}\n",
+        R"(ERROR: Failed to build gem native extension\.\n\n    )" + middle_re +
+            R"(\n\nGem files will remain installed in ([\s\S]*?) for inspection\.\nResults )"
+            R"(logged to ([\s\S]*?)\n)",
+        {}, "Gem::Ext::BuildError", "rubygems/rubygems");
+    r.language = "ruby";
+    r.file_path = "lib/rubygems/ext/builder.rb";
+    r.line_number = line;
+    return r;
+  };
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(builder("no-builder", 176, "No builder for extension '#{extension}'",
+                       R"(No builder for extension '([\s\S]*?)')"));
+  rs.push_back(builder("output", 195, "#{output}", R"(([\s\S]*?))"));
+  Record module = MakeRecord("module", "No module named {module!r}", "No module named (.*?)", {},
+                             "ImportError", "pypa/pip");
+  module.language = "python";
+  module.file_path = "src/pip/_internal/commands/install.py";
+  rs.push_back(module);
+  Matcher matcher(std::move(rs));
+  std::vector<PasteHit> hits = ExplainPaste(
+      matcher,
+      "Gem::Ext::BuildError: ERROR: Failed to build gem native extension.\n\n"
+      "    /usr/bin/ruby -r ./siteconf.rb extconf.rb\n"
+      "extconf.rb:45:in `open': No such file or directory @ dir_initialize - /usr/include "
+      "(Errno::ENOENT)\n"
+      "\tfrom extconf.rb:45:in `<main>'\n\n"
+      "Gem files will remain installed in /gems/rjb-1.4.9 for inspection.\n"
+      "Results logged to /gems/rjb-1.4.9/gem_make.out\n\n"
+      "An error occurred while installing rjb (1.4.9), and Bundler cannot continue.\n",
+      "", 3, false);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].match.record->id, "output");
+
+  hits = ExplainPaste(matcher,
+                      "Traceback (most recent call last):\n"
+                      "  File \"collector.py\", line 11, in <module>\n"
+                      "    from plugins.banner import *\n"
+                      "ModuleNotFoundError: No module named 'plugins.banner'\n",
+                      "", 3, false);
+  EXPECT_TRUE(hits.empty()) << hits[0].match.record->id << " " << hits[0].match.score;
+}
+
 }  // namespace
 }  // namespace errdex
