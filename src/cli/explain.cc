@@ -13,6 +13,7 @@
 #include "errdex/input.h"
 #include "errdex/matcher.h"
 #include "errdex/record.h"
+#include "match/corpus_matcher.h"
 #include "mcp/result_json.h"
 #include "util/text.h"
 
@@ -97,16 +98,19 @@ int RunExplain(ExplainArgs a) {
   }
   auto store = OpenStoreForReading(a.db);
   if (!store.ok()) return Fail(store.status());
-  auto records = (*store)->ListForMatching(a.repo);
-  if (!records.ok()) return Fail(records.status());
   FullRecords full(store->get());
-  // A large whole-corpus matcher is kept as a snapshot beside the database.
+  // The whole corpus comes from the snapshot beside the database when it is
+  // current (no record is read until the hits are shown); one repository's
+  // records are few and read directly.
   std::unique_ptr<Matcher> matcher_ptr;
-  if (a.repo.empty() && records->size() >= kMatcherSnapshotMinRecords) {
-    std::string note;
-    matcher_ptr = Matcher::Open(std::move(*records),
-                                MatcherSnapshotPath(a.db.empty() ? DefaultDbPath() : a.db), &note);
+  if (a.repo.empty()) {
+    auto corpus = OpenCorpusMatcher(store->get(), a.db.empty() ? DefaultDbPath() : a.db);
+    if (!corpus.ok()) return Fail(corpus.status());
+    if (corpus->snapshot_damaged) std::fprintf(stderr, "errdex: %s\n", corpus->note.c_str());
+    matcher_ptr = std::move(corpus->matcher);
   } else {
+    auto records = (*store)->ListForMatching(a.repo);
+    if (!records.ok()) return Fail(records.status());
     matcher_ptr = std::make_unique<Matcher>(std::move(*records));
   }
   const Matcher& matcher = *matcher_ptr;
