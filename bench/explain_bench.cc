@@ -10,9 +10,11 @@
 //             be trusted without the records;
 //   first:    the call that builds and saves the snapshot;
 //   snapshot: calls that load it (records read by id only for the hits).
+//   before:   with --before PATH, another errdex binary (an older build) on
+//             the same database with its own snapshot, warm;
 // Wall time includes process start; RSS is the child's peak (wait4).
 //
-//   bench_explain --errdex PATH [--sizes 100000] [--runs 20] [--dir DIR]
+//   bench_explain --errdex PATH [--before PATH] [--sizes 100000] [--runs 20] [--dir DIR]
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/resource.h>
@@ -42,6 +44,7 @@ struct Args {
   std::vector<size_t> sizes = {100000};
   size_t runs = 20;
   std::string errdex;
+  std::string before;  // optional older errdex, measured on the same database
   std::string dir = "/tmp/errdex-bench-explain";
   std::string templates = "tests/data/error-templates.txt";
   uint64_t seed = 42;
@@ -54,19 +57,19 @@ struct Run {
 };
 
 // One `errdex explain --db DB TEXT` with its output discarded.
-Run Explain(const Args& a, const std::string& db, const std::string& text) {
+Run Explain(const std::string& errdex, const std::string& db, const std::string& text) {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  std::vector<std::string> args = {a.errdex, "explain", "--db", db, text};
+  std::vector<std::string> args = {errdex, "explain", "--db", db, text};
   std::vector<char*> argv;
   for (std::string& s : args) argv.push_back(s.data());
   argv.push_back(nullptr);
   Run r;
   auto t0 = std::chrono::steady_clock::now();
   pid_t pid = 0;
-  if (posix_spawn(&pid, a.errdex.c_str(), &fa, nullptr, argv.data(), environ) != 0) {
+  if (posix_spawn(&pid, errdex.c_str(), &fa, nullptr, argv.data(), environ) != 0) {
     std::perror("posix_spawn");
     std::exit(1);
   }
@@ -146,12 +149,20 @@ void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n)
   // Baseline: nowhere to save a snapshot, so none is ever loaded.
   fs::create_directories(snap);
   std::vector<Run> base;
-  for (size_t i = 0; i < a.runs; ++i) base.push_back(Explain(a, db, qs[i % qs.size()].text));
+  for (size_t i = 0; i < a.runs; ++i) base.push_back(Explain(a.errdex, db, qs[i % qs.size()].text));
   Report("baseline: read all records + build", n, base);
   fs::remove_all(snap);
-  Report("first call: build + save snapshot", n, {Explain(a, db, qs[0].text)});
+  if (!a.before.empty()) {
+    Explain(a.before, db, qs[0].text);  // builds and saves its own snapshot
+    std::vector<Run> old;
+    for (size_t i = 0; i < a.runs; ++i)
+      old.push_back(Explain(a.before, db, qs[i % qs.size()].text));
+    Report("before (--before binary, its snapshot warm)", n, old);
+    fs::remove_all(snap);
+  }
+  Report("first call: build + save snapshot", n, {Explain(a.errdex, db, qs[0].text)});
   std::vector<Run> fast;
-  for (size_t i = 0; i < a.runs; ++i) fast.push_back(Explain(a, db, qs[i % qs.size()].text));
+  for (size_t i = 0; i < a.runs; ++i) fast.push_back(Explain(a.errdex, db, qs[i % qs.size()].text));
   Report("snapshot loaded, hits read by id", n, fast);
   std::fprintf(stderr, "bench_explain: snapshot %.0f MB\n", fs::file_size(snap) / 1e6);
 }
@@ -181,6 +192,8 @@ int main(int argc, char** argv) {
       a.runs = std::strtoull(argv[i + 1], nullptr, 10);
     } else if (k == "--errdex") {
       a.errdex = argv[i + 1];
+    } else if (k == "--before") {
+      a.before = argv[i + 1];
     } else if (k == "--dir") {
       a.dir = argv[i + 1];
     } else if (k == "--templates") {
@@ -192,7 +205,8 @@ int main(int argc, char** argv) {
   }
   if (a.errdex.empty() || a.runs == 0) {
     std::fprintf(stderr,
-                 "usage: bench_explain --errdex PATH [--sizes 100000] [--runs 20] [--dir DIR] "
+                 "usage: bench_explain --errdex PATH [--before PATH] [--sizes 100000] [--runs 20] "
+                 "[--dir DIR] "
                  "[--templates FILE]\n");
     return 2;
   }
