@@ -1,7 +1,8 @@
 // Fuzz target: loading matcher snapshots. A snapshot's checksum only
 // catches accidents, so this target re-seals each mutated payload with a
-// valid checksum and fingerprint: every structural check in the loaders is
-// exercised. Input: 4 bytes of truncation length, then (offset lo, offset
+// valid checksum and stamp: every structural check in the loaders is
+// exercised, through Open (records given) and Load (records read from the
+// snapshot). Input: 4 bytes of truncation length, then (offset lo, offset
 // hi, byte) patches applied to a valid payload. The matcher that comes back
 // (loaded or rebuilt) must answer queries without fault.
 #include <unistd.h>
@@ -15,7 +16,6 @@
 #include "errdex/matcher.h"
 #include "match/snapshot_io.h"
 #include "util/file_io.h"
-#include "util/sha256.h"
 
 namespace {
 
@@ -39,7 +39,8 @@ std::vector<errdex::Record> Records() {
 }
 
 struct Sealed {
-  std::string path, magic, fingerprint, payload;
+  std::string path, magic, stamp, payload;
+  uint32_t version = 0;
 };
 
 const Sealed& Valid() {
@@ -47,13 +48,13 @@ const Sealed& Valid() {
     Sealed s;
     s.path = "/tmp/errdex-snapshot-fuzz-" + std::to_string(::getpid());
     std::string note;
-    errdex::Matcher::Open(Records(), s.path, &note);
+    errdex::Matcher::Open(Records(), s.path, &note, "fuzz-stamp");
     auto bytes = errdex::ReadFileLimited(s.path, 1 << 30);
     if (!bytes.ok()) __builtin_trap();
     errdex::match::ByteReader in(*bytes);
-    std::string digest;
-    if (!in.String(&s.magic) || !in.String(&s.fingerprint) || !in.String(&digest) ||
-        !in.String(&s.payload)) {
+    uint64_t checksum = 0;
+    if (!in.String(&s.magic) || !in.Pod(&s.version) || !in.String(&s.stamp) ||
+        !in.Pod(&checksum) || !in.String(&s.payload)) {
       __builtin_trap();
     }
     return s;
@@ -77,21 +78,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   errdex::match::ByteWriter file;
   file.String(v.magic);
-  file.String(v.fingerprint);
-  file.String(errdex::Sha256Hex(payload));
+  file.Pod(v.version);
+  file.String(v.stamp);
+  file.Pod(errdex::match::FastChecksum(payload));
   file.String(payload);
   {
     std::ofstream out(v.path, std::ios::binary | std::ios::trunc);
     out << file.bytes();
     if (!out) return 0;
   }
-  std::string note;
-  auto m = errdex::Matcher::Open(Records(), v.path, &note);
-  for (const char* q : {"cannot open file /etc/x", "failed to connect to db:5432",
-                        "invalid value 3 for option", "quantization is not verified"}) {
-    for (const errdex::Match& match : m->Find(errdex::Query{q, "", "", 5})) {
-      if (match.record == nullptr) __builtin_trap();
+  auto ask = [](const errdex::Matcher& m) {
+    for (const char* q : {"cannot open file /etc/x", "failed to connect to db:5432",
+                          "invalid value 3 for option", "quantization is not verified"}) {
+      for (const errdex::Match& match : m.Find(errdex::Query{q, "", "", 5})) {
+        if (match.record == nullptr) __builtin_trap();
+      }
     }
-  }
+  };
+  // Load first: Open rewrites the file when it rejects it.
+  auto loaded = errdex::Matcher::Load(v.path, v.stamp);
+  if (loaded.ok()) ask(**loaded);
+  std::string note;
+  ask(*errdex::Matcher::Open(Records(), v.path, &note));
   return 0;
 }

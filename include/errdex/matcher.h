@@ -53,9 +53,11 @@ struct Query {
   bool whole = false;
 };
 
-// Below this many records a Matcher builds in well under a second, faster
-// than reading a snapshot; callers use Matcher::Open only from here up.
-constexpr size_t kMatcherSnapshotMinRecords = 20000;
+// From this many records a whole-corpus matcher is kept as a snapshot
+// beside the database: loading one (Matcher::Load reads no record from the
+// database) costs a small fraction of reading the records and building;
+// below it both are cheap and no file is left behind.
+constexpr size_t kMatcherSnapshotMinRecords = 2000;
 // Where the snapshot of a database's full-corpus matcher is kept.
 inline std::string MatcherSnapshotPath(const std::string& db) { return db + ".matcher"; }
 
@@ -67,15 +69,23 @@ class Matcher {
   Matcher& operator=(const Matcher&) = delete;
 
   // A Matcher over `records` that reuses the structures saved at
-  // `snapshot_path` when they were saved for exactly these records (same
-  // patterns and messages, same errdex snapshot version); otherwise builds
-  // them and saves them there for the next start. A missing, stale or
-  // damaged snapshot is never an error, only a rebuild; `*note` says what
-  // happened. At 500k records loading takes a fraction of building.
+  // `snapshot_path` when they were saved for exactly these records (the
+  // same matching fields in the same order, same errdex snapshot version);
+  // otherwise builds them and saves them there, with `stamp`, for the next
+  // start. A missing, stale or damaged snapshot is never an error, only a
+  // rebuild; `*note` says what happened.
   static std::unique_ptr<Matcher> Open(std::vector<Record> records,
-                                       const std::string& snapshot_path, std::string* note);
-  // Writes the snapshot Open() reads, atomically.
-  Status Save(const std::string& path) const;
+                                       const std::string& snapshot_path, std::string* note,
+                                       const std::string& stamp = "");
+  // The Matcher saved at `snapshot_path` with dataset stamp `stamp`
+  // (Store::DatasetStamp), over the records it saved: only their matching
+  // fields, so callers read the records they show by id. Reads no
+  // database. NotFound when there is no snapshot, or it was saved at
+  // another stamp (or `stamp` is empty); Corruption when it is damaged.
+  static Result<std::unique_ptr<Matcher>> Load(const std::string& snapshot_path,
+                                               const std::string& stamp);
+  // Writes the snapshot Open() and Load() read, atomically.
+  Status Save(const std::string& path, const std::string& stamp = "") const;
 
   std::vector<Match> Find(const Query& query) const;
   // Keyword search for the web and API (`/api/search?q=InvalidSchema`): one

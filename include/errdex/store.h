@@ -64,6 +64,11 @@ class Store {
   Result<std::vector<RepoInfo>> Repos();
   // Increases whenever any repository is (re)indexed or records are updated.
   Result<std::string> DatasetVersion();
+  // Changes with every write of records (index, re-index, UpdateRecords),
+  // and differs between databases: what a matcher snapshot beside the
+  // database is validated by, instead of re-reading every record. Empty
+  // when nothing was ever indexed.
+  Result<std::string> DatasetStamp();
 
   // Read-modify-write of stored records in one transaction: `update` gets
   // each stored record of `ids` (unknown ids are skipped) and returns true

@@ -13,6 +13,7 @@
 #include "errdex/input.h"
 #include "errdex/matcher.h"
 #include "errdex/record.h"
+#include "match/corpus_matcher.h"
 #include "mcp/result_json.h"
 #include "util/text.h"
 
@@ -97,19 +98,29 @@ int RunExplain(ExplainArgs a) {
   }
   auto store = OpenStoreForReading(a.db);
   if (!store.ok()) return Fail(store.status());
-  auto records = (*store)->ListForMatching(a.repo);
-  if (!records.ok()) return Fail(records.status());
   FullRecords full(store->get());
-  // A large whole-corpus matcher is kept as a snapshot beside the database.
+  // The whole corpus comes from the snapshot beside the database when it is
+  // current (no record is read until the hits are shown); one repository's
+  // records are few and read directly.
   std::unique_ptr<Matcher> matcher_ptr;
-  if (a.repo.empty() && records->size() >= kMatcherSnapshotMinRecords) {
-    std::string note;
-    matcher_ptr = Matcher::Open(std::move(*records),
-                                MatcherSnapshotPath(a.db.empty() ? DefaultDbPath() : a.db), &note);
+  if (a.repo.empty()) {
+    auto corpus = OpenCorpusMatcher(store->get(), a.db.empty() ? DefaultDbPath() : a.db);
+    if (!corpus.ok()) return Fail(corpus.status());
+    if (corpus->snapshot_damaged) std::fprintf(stderr, "errdex: %s\n", corpus->note.c_str());
+    matcher_ptr = std::move(corpus->matcher);
   } else {
+    auto records = (*store)->ListForMatching(a.repo);
+    if (!records.ok()) return Fail(records.status());
     matcher_ptr = std::make_unique<Matcher>(std::move(*records));
   }
-  const Matcher& matcher = *matcher_ptr;
+  // The process ends after this call: freeing a large corpus's records and
+  // tables one by one costs a noticeable share of the call (~100 ms at 100k
+  // records), so the matcher is kept, reachable, until exit (a previous
+  // call's is freed: tests run commands in one process).
+  static Matcher* kept_until_exit = nullptr;
+  delete kept_until_exit;
+  kept_until_exit = matcher_ptr.release();
+  const Matcher& matcher = *kept_until_exit;
   if (a.jsonl) return ExplainLines(matcher, &full, a);
   InputNotes notes;
   std::vector<PasteHit> hits = ExplainPaste(matcher, a.text, a.repo, a.limit, a.all, &notes);

@@ -22,7 +22,11 @@
 // tier.
 #include "errdex/matcher.h"
 
+#include <fcntl.h>
 #include <re2/re2.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -43,7 +47,6 @@
 #include "match/snapshot_io.h"
 #include "match/soft_wraps.h"
 #include "util/file_io.h"
-#include "util/sha256.h"
 
 namespace errdex {
 namespace {
@@ -68,7 +71,7 @@ constexpr size_t kMinVisibleLiteral = 3;
 constexpr double kFuzzyMinScore = 0.5;
 // Matcher snapshots: bump the version whenever Build() or a saved structure
 // changes, so old snapshots are rebuilt rather than misread.
-constexpr int kSnapshotVersion = 3;
+constexpr uint32_t kSnapshotVersion = 4;
 // A multi-line message's first line is matchable on its own when it has this
 // much literal text: users paste the first line of long messages.
 constexpr size_t kMinHeadLiteral = 15;
@@ -660,6 +663,122 @@ bool Better(const Ranked& a, const Ranked& b) {
   return ra.id < rb.id;
 }
 
+// The fields of a record a Matcher reads (those Store::ListForMatching
+// fills), as a snapshot stores them: a snapshot carries its records, so a
+// caller that trusts it (Matcher::Load) reads no record from the database.
+void WriteMatchingFields(match::ByteWriter* w, const Record& r) {
+  for (const std::string* s : {&r.id, &r.repo, &r.slug, &r.file_path}) w->String(*s);
+  w->Pod<int32_t>(r.line_number);
+  std::vector<int32_t> other(r.other_lines.begin(), r.other_lines.end());
+  w->Vector(other);
+  w->Pod<uint8_t>(r.error_code.has_value());
+  w->String(r.error_code.value_or(""));
+  for (const std::string* s : {&r.error_class, &r.error_message, &r.message_pattern}) w->String(*s);
+  w->Pod<uint64_t>(r.holes.size());
+  for (const HoleInfo& h : r.holes) {
+    w->String(h.text);
+    w->String(h.expr);
+  }
+  w->Pod<uint8_t>(r.message_opaque);
+  for (const std::string* s : {&r.language, &r.kind, &r.function}) w->String(*s);
+}
+
+bool ReadMatchingFields(match::ByteReader* in, Record* r) {
+  int32_t line = 0;
+  std::vector<int32_t> other;
+  uint8_t has_code = 0, opaque = 0;
+  std::string code;
+  uint64_t holes = 0;
+  bool ok = in->String(&r->id) && in->String(&r->repo) && in->String(&r->slug) &&
+            in->String(&r->file_path) && in->Pod(&line) && in->Vector(&other) &&
+            in->Pod(&has_code) && in->String(&code) && in->String(&r->error_class) &&
+            in->String(&r->error_message) && in->String(&r->message_pattern) && in->Pod(&holes);
+  for (uint64_t h = 0; ok && h < holes; ++h) {
+    HoleInfo hole;
+    ok = in->String(&hole.text) && in->String(&hole.expr);
+    r->holes.push_back(std::move(hole));
+  }
+  ok = ok && in->Pod(&opaque) && in->String(&r->language) && in->String(&r->kind) &&
+       in->String(&r->function) && has_code <= 1 && opaque <= 1;
+  if (!ok) return false;
+  r->line_number = line;
+  r->other_lines.assign(other.begin(), other.end());
+  if (has_code) r->error_code = std::move(code);
+  r->message_opaque = opaque == 1;
+  return true;
+}
+
+std::string MatchingSection(const std::vector<Record>& records) {
+  match::ByteWriter w;
+  w.Pod<uint64_t>(records.size());
+  for (const Record& r : records) WriteMatchingFields(&w, r);
+  return std::move(w.bytes());
+}
+
+// A snapshot file mapped read-only: Load() parses it in place instead of
+// copying it into memory first (the copy cost as much as the checksum and
+// doubled the peak memory of a call).
+class MappedFile {
+ public:
+  explicit MappedFile(const std::string& path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        static_cast<uint64_t>(st.st_size) <= kMaxSnapshotBytes) {
+      void* p = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+      if (p != MAP_FAILED) {
+        data_ = p;
+        size_ = static_cast<size_t>(st.st_size);
+      }
+    }
+    ::close(fd);
+  }
+  ~MappedFile() {
+    if (data_ != nullptr) ::munmap(data_, size_);
+  }
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  bool ok() const { return data_ != nullptr; }
+  std::string_view bytes() const { return {static_cast<const char*>(data_), size_}; }
+
+ private:
+  void* data_ = nullptr;
+  size_t size_ = 0;
+};
+
+// A snapshot file: magic, format version, the dataset stamp it was saved
+// at, a checksum of the payload, then the payload: the records' matching
+// fields (MatchingSection) and the built structures.
+struct SnapshotParts {
+  std::string_view stamp;
+  std::string_view records;
+  std::string_view structures;
+};
+
+Status ParseSnapshot(std::string_view bytes, SnapshotParts* parts) {
+  match::ByteReader file(bytes);
+  std::string_view magic, payload;
+  uint32_t version = 0;
+  if (!file.View(&magic) || magic != kSnapshotMagic) {
+    return Status::Corruption("not a matcher snapshot");
+  }
+  if (!file.Pod(&version) || version != kSnapshotVersion) {
+    return Status::Corruption("matcher snapshot from another errdex version");
+  }
+  uint64_t checksum = 0;
+  if (!file.View(&parts->stamp) || !file.Pod(&checksum) || !file.View(&payload) || !file.at_end()) {
+    return Status::Corruption("truncated matcher snapshot");
+  }
+  if (match::FastChecksum(payload) != checksum) {
+    return Status::Corruption("matcher snapshot damaged (checksum)");
+  }
+  match::ByteReader in(payload);
+  if (!in.View(&parts->records)) return Status::Corruption("matcher snapshot inconsistent");
+  parts->structures = payload.substr(payload.size() - in.remaining());
+  return Status::OK();
+}
+
 }  // namespace
 
 struct Matcher::Impl {
@@ -698,9 +817,8 @@ struct Matcher::Impl {
 
   void Init(std::vector<Record> recs);
   void Build();
-  std::string Fingerprint() const;
-  std::string Snapshot(const std::string& fingerprint) const;
-  Status Restore(std::string_view bytes, const std::string& fingerprint);
+  std::string Snapshot(const std::string& stamp) const;
+  Status Restore(std::string_view structures);
 
   ~Impl() {
     for (size_t p = 0; p < pattern.size(); ++p) delete regex[p].load();
@@ -1113,27 +1231,9 @@ void Matcher::Impl::Build() {
   prefilter = match::NewAhoCorasickPrefilter(anchors);
 }
 
-// Identifies the inputs of Build(): a snapshot is used only for the records
-// (patterns and fuzzy text) it was built from, by this version of the code.
-// Hashed in chunks so no copy of a large corpus's text is made at once.
-std::string Matcher::Impl::Fingerprint() const {
-  std::string digests = "errdex-matcher-v" + std::to_string(kSnapshotVersion) + "\n";
-  std::string chunk;
-  for (size_t r = 0; r < records.size(); ++r) {
-    const Record& rec = records[r];
-    chunk.append(rec.message_pattern).push_back('\0');
-    chunk.append(FuzzyText(rec)).push_back('\0');
-    chunk.push_back(rec.message_opaque ? '1' : '0');
-    if (chunk.size() > (1 << 20) || r + 1 == records.size()) {
-      digests += Sha256Hex(chunk);
-      chunk.clear();
-    }
-  }
-  return Sha256Hex(digests);
-}
-
-std::string Matcher::Impl::Snapshot(const std::string& fingerprint) const {
+std::string Matcher::Impl::Snapshot(const std::string& stamp) const {
   match::ByteWriter payload;
+  payload.String(MatchingSection(records));
   payload.Vector(literal_chars);
   payload.Vector(slot_record);
   payload.String(run_bytes);
@@ -1143,27 +1243,16 @@ std::string Matcher::Impl::Snapshot(const std::string& fingerprint) const {
   fuzzy.Save(&payload);
   match::ByteWriter file;
   file.String(kSnapshotMagic);
-  file.String(fingerprint);
-  file.String(Sha256Hex(payload.bytes()));
+  file.Pod<uint32_t>(kSnapshotVersion);
+  file.String(stamp);
+  file.Pod<uint64_t>(match::FastChecksum(payload.bytes()));
   file.String(payload.bytes());
   return std::move(file.bytes());
 }
 
-Status Matcher::Impl::Restore(std::string_view bytes, const std::string& fingerprint) {
-  match::ByteReader file(bytes);
-  std::string magic, saved_fingerprint, digest, payload_bytes;
-  if (!file.String(&magic) || magic != kSnapshotMagic)
-    return Status::Corruption("not a matcher snapshot");
-  if (!file.String(&saved_fingerprint) || !file.String(&digest)) {
-    return Status::Corruption("truncated matcher snapshot");
-  }
-  if (saved_fingerprint != fingerprint) return Status::NotFound("snapshot is of other records");
-  if (!file.String(&payload_bytes) || !file.at_end()) {
-    return Status::Corruption("truncated matcher snapshot");
-  }
-  if (Sha256Hex(payload_bytes) != digest)
-    return Status::Corruption("matcher snapshot damaged (checksum)");
-  match::ByteReader in(payload_bytes);
+// The built structures, checked against the records Init() was given.
+Status Matcher::Impl::Restore(std::string_view structures) {
+  match::ByteReader in(structures);
   size_t n = records.size();
   bool read = in.Vector(&literal_chars) && in.Vector(&slot_record) && in.String(&run_bytes) &&
               in.Vector(&run_begin) && in.Vector(&slot_runs);
@@ -1186,17 +1275,49 @@ Matcher::Matcher(std::vector<Record> records) : Matcher() {
   impl_->Build();
 }
 
-Status Matcher::Save(const std::string& path) const {
-  return WriteFileAtomically(path, impl_->Snapshot(impl_->Fingerprint()));
+Status Matcher::Save(const std::string& path, const std::string& stamp) const {
+  return WriteFileAtomically(path, impl_->Snapshot(stamp));
+}
+
+Result<std::unique_ptr<Matcher>> Matcher::Load(const std::string& snapshot_path,
+                                               const std::string& stamp) {
+  if (stamp.empty()) return Status::NotFound("no dataset stamp");
+  MappedFile file(snapshot_path);
+  if (!file.ok()) return Status::NotFound("no snapshot");
+  SnapshotParts parts;
+  if (Status s = ParseSnapshot(file.bytes(), &parts); !s.ok()) return s;
+  if (parts.stamp != stamp) return Status::NotFound("snapshot is of another dataset version");
+  match::ByteReader in(parts.records);
+  uint64_t n = 0;
+  // Each record takes at least a byte per field: a count beyond that is damage.
+  if (!in.Pod(&n) || n > parts.records.size()) {
+    return Status::Corruption("matcher snapshot inconsistent");
+  }
+  std::vector<Record> records(n);
+  for (Record& r : records) {
+    if (!ReadMatchingFields(&in, &r)) return Status::Corruption("matcher snapshot inconsistent");
+  }
+  if (!in.at_end()) return Status::Corruption("matcher snapshot inconsistent");
+  std::unique_ptr<Matcher> m(new Matcher());
+  m->impl_->Init(std::move(records));
+  if (Status s = m->impl_->Restore(parts.structures); !s.ok()) return s;
+  return m;
 }
 
 std::unique_ptr<Matcher> Matcher::Open(std::vector<Record> records,
-                                       const std::string& snapshot_path, std::string* note) {
+                                       const std::string& snapshot_path, std::string* note,
+                                       const std::string& stamp) {
   std::unique_ptr<Matcher> m(new Matcher());
   m->impl_->Init(std::move(records));
-  std::string fingerprint = m->impl_->Fingerprint();
   auto bytes = ReadFileLimited(snapshot_path, kMaxSnapshotBytes);
-  Status loaded = bytes.ok() ? m->impl_->Restore(*bytes, fingerprint) : bytes.status();
+  SnapshotParts parts;
+  Status loaded = bytes.ok() ? ParseSnapshot(*bytes, &parts) : bytes.status();
+  // The saved records must be these records, field for field: a snapshot
+  // of other records (or of these in another order) is never used.
+  if (loaded.ok() && parts.records != MatchingSection(m->impl_->records)) {
+    loaded = Status::NotFound("snapshot is of other records");
+  }
+  if (loaded.ok()) loaded = m->impl_->Restore(parts.structures);
   if (loaded.ok()) {
     *note = "matcher loaded from " + snapshot_path;
     return m;
@@ -1208,7 +1329,7 @@ std::unique_ptr<Matcher> Matcher::Open(std::vector<Record> records,
   m->impl_->Init(std::move(recs));
   m->impl_->Build();
   std::string why = bytes.ok() ? loaded.message() : "no snapshot";
-  Status saved = WriteFileAtomically(snapshot_path, m->impl_->Snapshot(fingerprint));
+  Status saved = m->Save(snapshot_path, stamp);
   *note = "matcher built (" + why + ")" +
           (saved.ok() ? "; saved to " + snapshot_path : "; not saved: " + saved.message());
   return m;

@@ -128,6 +128,56 @@ TEST_F(MatcherSnapshotTest, DamagedOrTruncatedSnapshotIsRebuilt) {
   EXPECT_EQ(note, "matcher built (not a matcher snapshot); saved to " + path_);
 }
 
+TEST_F(MatcherSnapshotTest, LoadByStampAnswersLikeABuiltMatcherFromTheSavedRecords) {
+  std::vector<Record> records = Corpus(20);
+  records[6].documentation = "not a matching field: not saved";
+  ASSERT_TRUE(Matcher(records).Save(path_, "stamp-1").ok());
+  auto m = Matcher::Load(path_, "stamp-1");
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_EQ(Answers(**m), Answers(Matcher(Corpus(20))));
+  std::vector<Match> hits = (*m)->Find(Query{"cannot open shard3 file /tmp/x.bin", "", "", 5});
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits.front().record->id, "id6");
+  EXPECT_EQ(hits.front().record->file_path, "app/core.py");
+  EXPECT_EQ(hits.front().record->line_number, 16);
+  EXPECT_EQ(hits.front().record->documentation, "");
+
+  auto stale = Matcher::Load(path_, "stamp-2");
+  EXPECT_EQ(stale.status().message(), "snapshot is of another dataset version");
+  EXPECT_EQ(Matcher::Load(path_, "").status().message(), "no dataset stamp");
+  EXPECT_EQ(Matcher::Load(path_ + ".none", "stamp-1").status().message(), "no snapshot");
+  // Open() checks the records themselves, whatever the stamp.
+  std::string note;
+  Matcher::Open(Corpus(20), path_, &note, "stamp-9");
+  EXPECT_EQ(note, "matcher loaded from " + path_);
+}
+
+TEST_F(MatcherSnapshotTest, LoadRejectsDamagedTruncatedAndOtherVersionSnapshots) {
+  ASSERT_TRUE(Matcher(Corpus(20)).Save(path_, "s").ok());
+  std::string bytes;
+  {
+    std::ifstream in(path_, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  auto load = [&](const std::string& content) {
+    std::ofstream(path_, std::ios::binary | std::ios::trunc) << content;
+    auto m = Matcher::Load(path_, "s");
+    return m.ok() ? std::string("loaded") : m.status().message();
+  };
+  for (size_t at : {bytes.size() / 3, bytes.size() / 2, bytes.size() - 1}) {
+    std::string flipped = bytes;
+    flipped[at] ^= 0x10;
+    EXPECT_EQ(load(flipped), "matcher snapshot damaged (checksum)") << at;
+  }
+  EXPECT_EQ(load(bytes.substr(0, bytes.size() - 1)), "truncated matcher snapshot");
+  EXPECT_EQ(load(bytes.substr(0, 40)), "truncated matcher snapshot");
+  std::string other_version = bytes;
+  other_version[8 + 23] = 3;  // the version after the magic's length and text
+  EXPECT_EQ(load(other_version), "matcher snapshot from another errdex version");
+  EXPECT_EQ(load("#!/bin/sh\n"), "not a matcher snapshot");
+  EXPECT_EQ(load(bytes), "loaded");
+}
+
 TEST_F(MatcherSnapshotTest, UnwritableLocationStillGivesAMatcher) {
   std::string note;
   auto m = Matcher::Open(Corpus(3), (dir_ / "no" / "such" / "dir\0x").string() + "/f/..", &note);

@@ -154,6 +154,9 @@ Status Tools::Refresh() {
   Result<std::string> version = store_->DatasetVersion();
   if (!version.ok()) return version.status();
   if (loaded_ && loaded_->version == *version) return Status::OK();
+  // Before the records: see OpenCorpusMatcher.
+  Result<std::string> stamp = store_->DatasetStamp();
+  if (!stamp.ok()) return stamp.status();
   Result<std::vector<Record>> records = store_->ListForMatching("");
   if (!records.ok()) return records.status();
   auto fresh = std::make_unique<Loaded>();
@@ -161,7 +164,8 @@ Status Tools::Refresh() {
   for (const Record& r : *records) fresh->id_by_slug.emplace(std::make_pair(r.repo, r.slug), r.id);
   if (records->size() >= kMatcherSnapshotMinRecords) {
     std::string note;
-    fresh->matcher = Matcher::Open(std::move(*records), MatcherSnapshotPath(db_path_), &note);
+    fresh->matcher =
+        Matcher::Open(std::move(*records), MatcherSnapshotPath(db_path_), &note, *stamp);
     std::fprintf(stderr, "errdex mcp: %s\n", note.c_str());
   } else {
     fresh->matcher = std::make_unique<Matcher>(std::move(*records));

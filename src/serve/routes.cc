@@ -262,7 +262,8 @@ HttpResponse JsonError(int status, const std::string& message) {
 
 std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vector<RepoInfo> repos,
                                           std::string version, std::string base_url,
-                                          const std::string& matcher_snapshot) {
+                                          const std::string& matcher_snapshot,
+                                          const std::string& stamp) {
   auto c = std::make_shared<Corpus>();
   c->version = std::move(version);
   c->base_url = std::move(base_url);
@@ -281,7 +282,7 @@ std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vect
   }
   if (!matcher_snapshot.empty() && c->records.size() >= kMatcherSnapshotMinRecords) {
     std::string note;
-    c->matcher = Matcher::Open(c->records, matcher_snapshot, &note);
+    c->matcher = Matcher::Open(c->records, matcher_snapshot, &note, stamp);
     std::fprintf(stderr, "errdex serve: %s\n", note.c_str());
   } else {
     c->matcher = std::make_unique<Matcher>(c->records);
@@ -296,12 +297,14 @@ Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string
   // newer version and reloads, so the served data never lags for long.
   auto version = store->DatasetVersion();
   if (!version.ok()) return version.status();
+  auto stamp = store->DatasetStamp();
+  if (!stamp.ok()) return stamp.status();
   auto records = store->List("");
   if (!records.ok()) return records.status();
   auto repos = store->Repos();
   if (!repos.ok()) return repos.status();
   return BuildCorpus(std::move(*records), std::move(*repos), std::move(*version), base_url,
-                     matcher_snapshot);
+                     matcher_snapshot, *stamp);
 }
 
 std::vector<SearchHit> Search(const Corpus& corpus, const std::string& text,

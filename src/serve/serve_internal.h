@@ -57,10 +57,12 @@ struct Corpus {
 };
 
 // With a `matcher_snapshot` path, a large corpus's matcher is loaded from
-// (or saved to) that snapshot; see Matcher::Open.
+// (or saved to) that snapshot, saved with the database's `stamp` (read
+// before the records) so `errdex explain` can use it too; see Matcher::Open.
 std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vector<RepoInfo> repos,
                                           std::string version, std::string base_url,
-                                          const std::string& matcher_snapshot = "");
+                                          const std::string& matcher_snapshot = "",
+                                          const std::string& stamp = "");
 Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string& base_url,
                                                  const std::string& matcher_snapshot = "");
 

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <random>
 #include <string>
 #include <unordered_set>
 
@@ -389,7 +390,20 @@ Status UpsertRepo(sqlite3* db, const RepoInfo& info, int64_t error_count, int64_
   return rc == SQLITE_DONE ? Status::OK() : SqlError(db, rc, "cannot update repo " + info.repo);
 }
 
-// Bumps dataset_seq and dataset_version; returns the new sequence number.
+// 64 random bits in hex: part of the dataset stamp, so two databases (or
+// one replaced by a copy of another) never share a stamp by coincidence of
+// their clocks and sequence numbers.
+std::string RandomNonce() {
+  std::random_device rd;
+  uint64_t v = (static_cast<uint64_t>(rd()) << 32) ^ rd();
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+// Bumps dataset_seq, dataset_version and dataset_nonce; returns the new
+// sequence number. Every write of records goes through here, which is what
+// lets a matcher snapshot be validated by DatasetStamp() alone.
 Result<int64_t> BumpDataset(sqlite3* db) {
   Result<std::optional<std::string>> seq = ReadMeta(db, "dataset_seq");
   if (!seq.ok()) return seq.status();
@@ -399,6 +413,7 @@ Result<int64_t> BumpDataset(sqlite3* db) {
   if (Status s = WriteMeta(db, "dataset_seq", next); !s.ok()) return s;
   std::string next_version = NextDatasetVersion(version->value_or(""));
   if (Status s = WriteMeta(db, "dataset_version", next_version); !s.ok()) return s;
+  if (Status s = WriteMeta(db, "dataset_nonce", RandomNonce()); !s.ok()) return s;
   return next;
 }
 
@@ -633,6 +648,23 @@ Result<std::string> Store::DatasetVersion() {
   Result<std::optional<std::string>> v = ReadMeta(impl_->db.get(), "dataset_version");
   if (!v.ok()) return v.status();
   return v->value_or("");
+}
+
+Result<std::string> Store::DatasetStamp() {
+  // One statement reads one snapshot of the table: the three values always
+  // come from the same write.
+  sqlite3* db = impl_->db.get();
+  Stmt st(db,
+          "SELECT group_concat(key || '=' || value, ';') FROM (SELECT key, value FROM meta "
+          "WHERE key IN ('dataset_version', 'dataset_seq', 'dataset_nonce') ORDER BY key)");
+  if (Status s = st.status("cannot read the dataset stamp"); !s.ok()) return s;
+  int rc = st.Step();
+  if (rc != SQLITE_ROW) return SqlError(db, rc, "cannot read the dataset stamp");
+  std::string stamp = st.Text(0);
+  // No dataset_version: nothing was ever indexed (or the file predates
+  // versions); no stamp, so no snapshot is trusted.
+  if (stamp.find("dataset_version=") == std::string::npos) return std::string();
+  return stamp;
 }
 
 namespace {
