@@ -73,7 +73,7 @@ set(CPACK_PACKAGE_NAME errdex)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "index a repository's user-facing errors and explain where an error comes from")
-set(CPACK_PACKAGE_DESCRIPTION
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
     "errdex reads a code repository at a pinned commit, finds every user-facing error it can "
     "raise, and answers: I got this error, where does it come from and what do I do?")
 set(ERRDEX_PACKAGE_MAINTAINER "errdex maintainers <errdex@localhost>" CACHE STRING
