@@ -121,5 +121,21 @@ TEST_F(CliOutputE2E, UncommittedChangesGetANote) {
   EXPECT_EQ(out.find("edited"), std::string::npos) << out;
 }
 
+// A bare mirror without a config file (as /work/.mirror's are) opens in
+// libgit2 as non-bare with its parent as work tree: no note about it.
+TEST_F(CliOutputE2E, ABareMirrorHasNoWorkTreeToMention) {
+  testing::TempDir mirrors;
+  std::string bare = mirrors.Join("repo");
+  std::string out;
+  ASSERT_EQ(testing::Run("git clone -q --bare " + ShellQuote(repo_.path()) + " " +
+                             ShellQuote(bare) + " && rm " + ShellQuote(bare + "/config") + " 2>&1",
+                         &out),
+            0)
+      << out;
+  ASSERT_EQ(testing::Run(Cli("index " + ShellQuote(bare) + " --repo acme/app"), &out), 0) << out;
+  EXPECT_NE(out.find("indexed acme/app @ "), std::string::npos) << out;
+  EXPECT_EQ(out.find("uncommitted"), std::string::npos) << out;
+}
+
 }  // namespace
 }  // namespace errdex

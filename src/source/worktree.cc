@@ -3,7 +3,9 @@
 // were left out instead of ignoring them without a word.
 #include <git2.h>
 
+#include <filesystem>
 #include <string>
+#include <system_error>
 
 #include "errdex/source.h"
 
@@ -17,7 +19,13 @@ int CountUncommittedChanges(const std::string& path) {
     return 0;  // a plain directory: everything in it is indexed
   }
   int count = 0;
-  if (!git_repository_is_bare(repo)) {
+  // Only a work tree at PATH itself: a bare repository without a config
+  // file (as mirrors are) opens as non-bare with its parent as "work tree",
+  // whose every file would count as a deletion.
+  std::error_code ec;
+  std::string root = std::filesystem::canonical(path, ec).string() + "/";
+  const char* workdir = git_repository_workdir(repo);
+  if (!ec && workdir != nullptr && root == workdir && !git_repository_is_bare(repo)) {
     git_status_options opts = GIT_STATUS_OPTIONS_INIT;
     opts.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
     // As `git status` counts: an untracked directory is one entry.
