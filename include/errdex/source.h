@@ -61,6 +61,10 @@ struct SourceOptions {
 Result<Snapshot> ReadSnapshot(const std::string& path, const SourceOptions& options,
                               bool (*wanted)(std::string_view path));
 
+// The work tree's uncommitted changes at PATH, as `git status` lists them
+// (modified, staged, deleted, untracked; an untracked directory counts once);
+// 0 for a plain directory or a bare repository.
+int CountUncommittedChanges(const std::string& path);
 // Parses "owner/name" out of a remote URL (https, ssh, scp-like, local path).
 std::string RepoFromRemoteUrl(const std::string& url);
 // Classifies a path against the rules; returns "" to keep, else the reason.

@@ -17,6 +17,12 @@
 
 namespace errdex {
 
+// The project's version (CMakeLists.txt), as the package and --version show it.
+#ifndef ERRDEX_VERSION
+#define ERRDEX_VERSION "0.0.0"
+#endif
+constexpr const char* kVersion = ERRDEX_VERSION;
+
 // 0 found / done, 1 not found, 2 usage or failure.
 constexpr int kExitFound = 0;
 constexpr int kExitNotFound = 1;
@@ -49,7 +55,7 @@ void PrintSafe(const char* format, ...) __attribute__((format(printf, 1, 2)));
 struct IndexArgs {
   std::string path, repo, rev = "HEAD", db;
   bool json = false, include_tests = false, include_examples = false, include_docs = false,
-       include_vendored = false, include_generated = false, no_progress = false;
+       include_vendored = false, include_generated = false, no_progress = false, verbose = false;
   std::vector<std::string> include, exclude;
   size_t max_file_bytes = 2 * 1024 * 1024;
   RecordLimits limits;
@@ -75,5 +81,10 @@ Command AddAnalyzeCommand(CLI::App* app);
 Command AddServeCommand(CLI::App* app);
 Command AddExportCommand(CLI::App* app);
 Command AddMcpCommand(CLI::App* app);
+// `completions bash|zsh|fish` (completions.cc): scripts generated from the
+// model of `app` that prints --help, as is the manual page (manpage.cc).
+Command AddCompletionsCommand(CLI::App* app);
+std::string CompletionScript(const CLI::App& app, const std::string& shell);
+std::string ManPage(const CLI::App& app);
 
 }  // namespace errdex

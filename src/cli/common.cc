@@ -5,28 +5,35 @@
 #include <string>
 
 #include "cli/cli.h"
+#include "cli/color.h"
 #include "errdex/source.h"
 #include "util/text.h"
 
 namespace errdex {
 
+namespace {
+// "errdex:", red on a terminal that gets colour.
+std::string Prefix() { return PaintErr(Style::kError, "errdex:"); }
+}  // namespace
+
 int Fail(const Status& st) {
-  std::fprintf(stderr, "errdex: %s\n", st.message().c_str());
+  std::fprintf(stderr, "%s %s\n", Prefix().c_str(), st.message().c_str());
   return kExitFailure;
 }
 
 int FailNotFound(const Status& st) {
-  std::fprintf(stderr, "errdex: %s\n", st.message().c_str());
+  std::fprintf(stderr, "%s %s\n", Prefix().c_str(), st.message().c_str());
   return kExitNotFound;
 }
 
 int FailUsage(const std::string& msg) {
-  std::fprintf(stderr, "errdex: %s\n", msg.c_str());
+  std::fprintf(stderr, "%s %s\n", Prefix().c_str(), msg.c_str());
   return kExitFailure;
 }
 
 int FailUsageHelp(const std::string& msg) {
-  std::fprintf(stderr, "errdex: %s\nRun with --help for more information.\n", msg.c_str());
+  std::fprintf(stderr, "%s %s\nRun with --help for more information.\n", Prefix().c_str(),
+               msg.c_str());
   return kExitFailure;
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cli/cli.h"
+#include "cli/color.h"
 #include "errdex/input.h"
 #include "errdex/matcher.h"
 #include "errdex/record.h"
@@ -28,14 +29,20 @@ struct ExplainArgs {
 
 void PrintMatch(size_t rank, const Match& m) {
   const Record& r = *m.record;
-  PrintSafe("%zu. %s  [%s, score %.2f]\n", rank,
-            r.error_class.empty() ? r.kind.c_str() : TerminalSafe(r.error_class).c_str(),
-            m.match_type.c_str(), m.score);
+  // Painted parts are made terminal-safe first, then wrapped in escapes
+  // (PrintSafe would show the escapes instead of sending them).
+  std::string title =
+      std::to_string(rank) + ". " + (r.error_class.empty() ? r.kind : TerminalSafe(r.error_class));
+  std::printf("%s  [%s, score %.2f]\n", Paint(Style::kBold, title).c_str(), m.match_type.c_str(),
+              m.score);
   PrintSafe("   %s\n", TerminalSafe(OneLine(r.error_message, 400)).c_str());
-  PrintSafe("   at %s:%d in %s\n", TerminalSafe(r.file_path).c_str(), r.line_number,
-            r.repo.c_str());
+  std::string where = TerminalSafe(r.file_path) + ":" + std::to_string(r.line_number);
+  std::printf("   at %s in %s\n", Paint(Style::kLocation, where).c_str(),
+              TerminalSafe(r.repo).c_str());
   PrintSafe("   %s\n", r.github_url.c_str());
-  if (!m.reason.empty()) PrintSafe("   why: %s\n", TerminalSafe(m.reason).c_str());
+  if (!m.reason.empty()) {
+    std::printf("   %s\n", Paint(Style::kDim, "why: " + TerminalSafe(m.reason)).c_str());
+  }
   if (!m.captures.empty()) {
     PrintSafe("   captured:\n");
     for (const Capture& c : m.captures) {

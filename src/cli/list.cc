@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/cli.h"
+#include "cli/color.h"
 #include "errdex/record.h"
 #include "util/text.h"
 
@@ -31,9 +32,10 @@ int RunList(const std::string& repo, const std::string& db, bool json) {
   } else {
     for (const Record& r : *records) {
       std::string cls = r.error_class.empty() ? r.kind : r.error_class;
-      PrintSafe("%s  %s:%d  %s  %s\n", r.id.c_str(), TerminalSafe(r.file_path).c_str(),
-                r.line_number, TerminalSafe(cls).c_str(),
-                TerminalSafe(OneLine(r.error_message, 120)).c_str());
+      std::string where = TerminalSafe(r.file_path) + ":" + std::to_string(r.line_number);
+      std::printf("%s  %s  %s  %s\n", Paint(Style::kDim, r.id).c_str(),
+                  Paint(Style::kLocation, where).c_str(), TerminalSafe(cls).c_str(),
+                  TerminalSafe(OneLine(r.error_message, 120)).c_str());
     }
   }
   if (records->empty() && !repo.empty()) {

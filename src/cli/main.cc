@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/color.h"
 
 namespace errdex {
 namespace {
@@ -57,15 +58,37 @@ int Main(int argc, char** argv) {
   std::string program = ProgramName(argc > 0 ? argv[0] : nullptr);
   CLI::App app{"errdex: every user-facing error of a repository, and where it comes from", program};
   app.require_subcommand(1);
-  app.set_version_flag("-V,--version", "errdex 0.1.0");
+  app.set_version_flag("-V,--version", std::string("errdex ") + kVersion);
+  // Global options are accepted after the subcommand too (`errdex list --color=never`).
+  app.fallthrough();
+  std::string color = "auto";
+  app.add_option("--color", color,
+                 "When to colour the output: auto (on a terminal, unless NO_COLOR is set), "
+                 "always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  bool help_man = false;  // answered before parsing, below
+  app.add_flag("--help-man", help_man, "Print the manual page (roff), generated from this help");
+  app.footer(
+      "Exit status: 0 found or done, 1 not found (for diff: something changed), "
+      "2 usage error or failure.\n"
+      "Environment: ERRDEX_DB is the database when --db is not given (else "
+      "~/.local/share/errdex/errdex.db); NO_COLOR set and not empty turns colour off unless "
+      "--color=always.");
   std::vector<Command> commands = {
-      AddIndexCommand(&app), AddDiffCommand(&app),   AddExplainCommand(&app),
-      AddShowCommand(&app),  AddListCommand(&app),   AddAnalyzeCommand(&app),
-      AddServeCommand(&app), AddExportCommand(&app), AddMcpCommand(&app),
+      AddIndexCommand(&app),       AddDiffCommand(&app),   AddExplainCommand(&app),
+      AddShowCommand(&app),        AddListCommand(&app),   AddAnalyzeCommand(&app),
+      AddServeCommand(&app),       AddExportCommand(&app), AddMcpCommand(&app),
+      AddCompletionsCommand(&app),
   };
   std::vector<std::string> args(argv, argv + argc);
   if (argc >= 2) {
     std::string_view first = argv[1];
+    // Asked for alone, before parsing (which would want a subcommand).
+    if (first == "--help-man") {
+      std::cout << ManPage(app);
+      return kExitFound;
+    }
     // `errdex help [COMMAND]`, as git and gh take it: COMMAND --help.
     if (first == "help") {
       if (argc == 2) {
@@ -90,6 +113,9 @@ int Main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? 0 : kExitFailure;
   }
+  ColorMode mode = ColorMode::kAuto;
+  ParseColorMode(color, &mode);
+  SetColorMode(mode);
   for (const Command& c : commands) {
     if (*c.app) return c.run();
   }
