@@ -18,6 +18,7 @@
 #include "analyze/param_doc.h"
 #include "analyze/predicate_check.h"
 #include "analyze/site_shape.h"
+#include "analyze/user_control.h"
 #include "analyze/value_origin.h"
 #include "analyze/visibility.h"
 #include "util/text.h"
@@ -215,6 +216,11 @@ struct SiteView {
   // as one: `model.save` for `Model.prototype.save`, `file.read` for a C++
   // member `file::read`; "" otherwise.
   std::string receiver_form;
+  // The members and constants the deciding check reads that the user sets
+  // (an option, a public setter, an environment variable): user_control.h.
+  std::vector<UserControl> controls;
+  int controls_line = 0;       // the check that reads them
+  std::string controls_check;  // "raises this when ...", said of that check
 };
 
 // "; `timeout` is documented as “seconds, at least 0” (line 3)".
@@ -416,6 +422,29 @@ void AddParamDocs(const ErrorSite& s, const std::vector<std::string_view>& lines
 // (`if isinstance(o, date): return ...` four times, then the raise): the
 // error is what is left when none of them matched, not the last test alone.
 // At least three, all failed; empty otherwise.
+// The settings the deciding check reads (not for a check that restates a
+// failed call: the call's failure is the cause), from the repository's
+// setter index or, without one, the site's own file.
+void AddControls(const ErrorSite& s, const std::vector<std::string_view>& lines,
+                 const RepoContext& ctx, SiteView* v) {
+  if (!v->decisive || v->err_source || v->internal.size() || IsCatchClause(*v->decisive)) return;
+  SetterIndex local;
+  if (ctx.setters == nullptr) local.AddLines(s.file_path, lines);
+  const SetterIndex& index = ctx.setters ? *ctx.setters : local;
+  // `if (reachedmax)`: the flag was set by the check that compares the field.
+  if (v->origin && v->origin->kind == ValueOrigin::kFlag) {
+    v->controls = UserControls(v->origin->text, s.file_path, index);
+    v->controls_line = v->origin->line;
+    v->controls_check = "sets the flag `" + v->origin->var + "` this error tests when `" +
+                        v->origin->text + "` holds";
+    return;
+  }
+  v->controls = UserControls(v->decisive->expr, s.file_path, index);
+  v->controls_line = v->decisive->line;
+  std::string d = DescribeCondition(v->decisive->expr, v->decisive->polarity);
+  v->controls_check = "raises this when " + (d.empty() ? ConditionText(*v->decisive) : d);
+}
+
 std::vector<const PathCondition*> FallThrough(const ErrorSite& s, const SiteView& v) {
   const PathCondition* d = v.decisive;
   if (!d || d->polarity || v.reads.empty()) return {};
@@ -584,6 +613,18 @@ std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
   return out + ".";
 }
 
+// " `maxredirs` is set by the option `CURLOPT_MAXREDIRS` (lib/setopt.c:9
+// sets `maxredirs`)." for each member the deciding check reads that the
+// user sets.
+std::string ControlsText(const SiteView& v) {
+  std::string out;
+  for (const UserControl& c : v.controls) {
+    bool env = c.way.starts_with("the environment variable");
+    out += " `" + c.field + "` " + (env ? "is read from " : "is set by ") + c.way + ".";
+  }
+  return out;
+}
+
 // The deciding check first, in the user's terms; the checks passed on the
 // way after it; a catch clause as "after X was caught".
 void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
@@ -620,7 +661,7 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
     out = "Happens in " + Where(s) + " when none of its checks before line " +
           std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + ".";
   } else if (d) {
-    out = DecisiveTrigger(s, v);
+    out = DecisiveTrigger(s, v) + ControlsText(v);
     lines.insert(lines.begin(), d->line);
     if (v.err_source) lines.push_back(v.err_source->line);
     if (v.origin) lines.push_back(v.origin->line);
@@ -798,6 +839,21 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
       lines.push_back(std::stoi(limit->source.substr(s.file_path.size() + 1)));
     } else if (!limit->source.empty()) {
       lines.push_back(limit->source);
+    }
+  }
+  // A setting the check reads, unless the limit advice already named it.
+  for (const UserControl& c : v.controls) {
+    if (!r->solutions.empty() &&
+        r->solutions.back().find("`" + c.field + "`") != std::string::npos) {
+      continue;
+    }
+    r->solutions.push_back("Change `" + c.field + "` with " + c.way + ": the check at line " +
+                           std::to_string(v.controls_line) + " " + v.controls_check);
+    lines.push_back(v.controls_line);
+    if (c.source.starts_with(s.file_path + ":")) {
+      lines.push_back(std::stoi(c.source.substr(s.file_path.size() + 1)));
+    } else {
+      lines.push_back(c.source);
     }
   }
   for (const std::string& rule : MessageRules(s.message.Display())) {
@@ -1340,6 +1396,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
     view.cases = ArmValues(lines, view.shape->line, s.line);
   }
   AddParamDocs(s, lines, &view);
+  AddControls(s, lines, ctx, &view);
   Documentation(s, view, &r);
   Triggers(s, view, &r);
   // Situations need evidence (callers, options: explain.cc); "when code

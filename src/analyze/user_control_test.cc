@@ -1,0 +1,153 @@
+// User control: a check on a field or constant the user sets from outside
+// (an option `case`, a public setter or constructor argument, an environment
+// variable) names that setting in the trigger and in a solution, in every
+// language; bare locals, common field names and setters of other types are
+// never named.
+#include "analyze/user_control.h"
+
+#include <gtest/gtest.h>
+
+#include "analyze/analyze_testing.h"
+#include "analyze/record_builder.h"
+#include "resolve/setter_index.h"
+
+namespace errdex {
+namespace {
+
+using analyze_testing::Build;
+
+TEST(UserControl, COptionSetsTheFlagACheckReads) {
+  SourceFile setopt{"lib/setopt.c",
+                    "CURLcode setopt(struct Curl_easy *data, CURLoption option, long arg) {\n"
+                    "  switch(option) {\n"                     // 2
+                    "  case CURLOPT_FOLLOWLOCATION:\n"         // 3
+                    "    data->set.http_follow_mode = arg;\n"  // 4
+                    "    break;\n"                             // 5
+                    "  }\n"                                    // 6
+                    "  return CURLE_OK;\n"                     // 7
+                    "}\n"};
+  SourceFile http{"lib/http.c",
+                  "CURLcode follow(struct Curl_easy *data) {\n"               // 1
+                  "  if(!data->set.http_follow_mode) {\n"                     // 2
+                  "    failf(data, \"Redirect to another host refused\");\n"  // 3
+                  "    return CURLE_TOO_MANY_REDIRECTS;\n"                    // 4
+                  "  }\n"                                                     // 5
+                  "  return CURLE_OK;\n"                                      // 6
+                  "}\n"};
+  SetterIndex index = SetterIndex::Build({setopt, http});
+  Record r = Build(http, "Redirect to another host", &index);
+  EXPECT_NE(
+      r.trigger_scenarios.find("`http_follow_mode` is set by the option `CURLOPT_FOLLOWLOCATION` "
+                               "(lib/setopt.c:4 sets `http_follow_mode`)."),
+      std::string::npos)
+      << r.trigger_scenarios;
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_TRUE(r.solutions[0].starts_with(
+      "Change `http_follow_mode` with the option `CURLOPT_FOLLOWLOCATION` "
+      "(lib/setopt.c:4 sets `http_follow_mode`): the check at line 2 raises this when "))
+      << r.solutions[0];
+  EXPECT_EQ(r.provenance["solutions"], nlohmann::json({2, "lib/setopt.c:4"}));
+}
+
+TEST(UserControl, PythonConstructorArgumentOfTheSameClass) {
+  SourceFile f{"pkg/session.py",
+               "class Session:\n"                                             // 1
+               "    def __init__(self, allow_redirects=True):\n"              // 2
+               "        self.allow_redirects = allow_redirects\n"             // 3
+               "\n"                                                           // 4
+               "    def follow(self, url):\n"                                 // 5
+               "        if not self.allow_redirects:\n"                       // 6
+               "            raise RedirectError('redirects are disabled')\n"  // 7
+               "        return url\n"};
+  Record r = Build(f, "redirects are disabled");
+  EXPECT_NE(r.trigger_scenarios.find("`allow_redirects` is set by the `allow_redirects` argument "
+                                     "of `Session` (pkg/session.py:3 sets `allow_redirects`)."),
+            std::string::npos)
+      << r.trigger_scenarios;
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Change `allow_redirects` with the `allow_redirects` argument of `Session` "
+            "(pkg/session.py:3 sets `allow_redirects`): the check at line 6 raises this when "
+            "`self.allow_redirects` is not set (false, empty or missing)");
+}
+
+TEST(UserControl, RubyConstantReadFromTheEnvironment) {
+  SourceFile f{"lib/rack/parser.rb",
+               "module Rack\n"                                                       // 1
+               "  BUFFERED_PARTS = ENV.fetch('RACK_MULTIPART_BUFFERED_PARTS', 1)\n"  // 2
+               "  def self.check(parts)\n"                                           // 3
+               "    if parts.empty? && BUFFERED_PARTS == 0\n"                        // 4
+               "      raise Error, 'buffering is disabled'\n"                        // 5
+               "    end\n"                                                           // 6
+               "  end\n"                                                             // 7
+               "end\n"};
+  Record r = Build(f, "buffering is disabled");
+  EXPECT_NE(r.trigger_scenarios.find("`BUFFERED_PARTS` is read from the environment variable "
+                                     "`RACK_MULTIPART_BUFFERED_PARTS` (read at "
+                                     "lib/rack/parser.rb:2; default 1)."),
+            std::string::npos)
+      << r.trigger_scenarios;
+}
+
+TEST(UserControl, JavaSetterInTheSameFile) {
+  SourceFile f{"src/main/java/acme/Client.java",
+               "package acme;\n"                                                     // 1
+               "public class Client {\n"                                             // 2
+               "  private boolean strictHosts;\n"                                    // 3
+               "  public Client strictHosts(boolean strictHosts) {\n"                // 4
+               "    this.strictHosts = strictHosts;\n"                               // 5
+               "    return this;\n"                                                  // 6
+               "  }\n"                                                               // 7
+               "  public void connect(String host) {\n"                              // 8
+               "    if (this.strictHosts && host.isEmpty()) {\n"                     // 9
+               "      throw new IllegalStateException(\"unknown host refused\");\n"  // 10
+               "    }\n"                                                             // 11
+               "  }\n"                                                               // 12
+               "}\n"};
+  Record r = Build(f, "unknown host refused");
+  EXPECT_NE(r.trigger_scenarios.find(
+                "`strictHosts` is set by `Client.strictHosts` (src/main/java/acme/Client.java:5 "
+                "sets `strictHosts`)."),
+            std::string::npos)
+      << r.trigger_scenarios;
+}
+
+TEST(UserControl, LocalsCommonNamesAndOtherTypesAreNotNamed) {
+  SetterIndex index;
+  index.Add("src/a/Box.java",
+            "public class Box {\n"
+            "  public void setSize(int size) {\n"
+            "    this.size = size;\n"
+            "  }\n"
+            "  public void setStrictMode(boolean strictMode) {\n"
+            "    this.strictMode = strictMode;\n"
+            "  }\n"
+            "}\n");
+  // A bare local of the same name is not the field.
+  EXPECT_TRUE(UserControls("strictMode && x > 1", "src/a/Use.java", index).empty());
+  // `size` is a field of too many types to name one setter.
+  EXPECT_TRUE(UserControls("buf.size > 10", "src/a/Use.java", index).empty());
+  // Another class's setter for the same field name, in another directory.
+  EXPECT_TRUE(UserControls("this.strictMode", "src/b/Other.java", index).empty());
+  // Read through another receiver in the same directory: named.
+  std::vector<UserControl> c = UserControls("box.strictMode", "src/a/Use.java", index);
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].way, "`Box.setStrictMode` (src/a/Box.java:6 sets `strictMode`)");
+  EXPECT_EQ(c[0].source, "src/a/Box.java:6");
+}
+
+TEST(UserControl, StringLiteralsAndCallsAreNotRead) {
+  SetterIndex index;
+  index.Add("lib/opts.c",
+            "switch(option) {\n"
+            "case OPT_VERBOSE_LOG:\n"
+            "  cfg->verbose_log = arg;\n"
+            "  break;\n"
+            "}\n");
+  EXPECT_TRUE(UserControls("strcmp(s, \"cfg->verbose_log\")", "lib/x.c", index).empty());
+  EXPECT_TRUE(UserControls("cfg->verbose_log(1)", "lib/x.c", index).empty());
+  EXPECT_EQ(UserControls("cfg->verbose_log == 0", "src/x.c", index).size(), 1u);
+}
+
+}  // namespace
+}  // namespace errdex
