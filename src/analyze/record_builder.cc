@@ -1309,6 +1309,30 @@ std::string CallerArgumentState(const ErrorSite& site, const std::vector<std::st
   return (d.empty() ? ConditionText(c) : d) + " (checked at line " + std::to_string(c.line) + ")";
 }
 
+// Whether `sentence` opens with an advice verb and gives advice: not a note
+// ("Please note that ..."), and not a description of the failed action
+// ("Set JArray values with invalid key value: {0}", "Check failed: x").
+bool AdviceSentence(const std::string& sentence, const std::vector<std::string>& verbs) {
+  std::string lower = ToLower(sentence);
+  const std::string* verb = nullptr;
+  for (const std::string& v : verbs) {
+    if (lower.rfind(v, 0) == 0 && (lower.size() == v.size() || lower[v.size()] == ' ')) {
+      verb = &v;
+      break;
+    }
+  }
+  if (verb == nullptr) return false;
+  if (lower.starts_with("please note") || lower.starts_with("please also note")) return false;
+  if (*verb == "did you mean" || *verb == "perhaps you meant" || *verb == "maybe you meant" ||
+      *verb == "make sure" || *verb == "ensure" || *verb == "please") {
+    return true;
+  }
+  for (const char* w : {"invalid", "failed", "unable", "unexpected", "error"}) {
+    if (HasWordIn(lower, w)) return false;
+  }
+  return true;
+}
+
 std::vector<std::string> AdviceSentences(const std::string& message) {
   static const std::vector<std::string> kVerbs = {"disable",
                                                   "enable",
@@ -1341,6 +1365,7 @@ std::vector<std::string> AdviceSentences(const std::string& message) {
                                                   "rename",
                                                   "delete",
                                                   "restart",
+                                                  "start",
                                                   "unset",
                                                   "export",
                                                   "choose",
@@ -1358,12 +1383,26 @@ std::vector<std::string> AdviceSentences(const std::string& message) {
     if (!end) continue;
     std::string sentence(Trim(std::string_view(message).substr(start, i - start)));
     start = i + 1;
-    std::string lower = ToLower(sentence);
-    for (const std::string& v : kVerbs) {
-      if (lower.rfind(v, 0) == 0 && (lower.size() == v.size() || lower[v.size()] == ' ')) {
-        out.push_back(sentence + (i < message.size() && message[i] != ':' && message[i] != '\n'
-                                      ? std::string(1, message[i])
-                                      : "."));
+    std::string tail = i < message.size() && message[i] != ':' && message[i] != '\n'
+                           ? std::string(1, message[i])
+                           : ".";
+    if (AdviceSentence(sentence, kVerbs)) {
+      out.push_back(sentence + tail);
+      continue;
+    }
+    // "Transaction is not started yet, start transaction before
+    // committing": advice in the clause after the statement.
+    size_t comma = sentence.find(", ");
+    if (comma == std::string::npos) continue;
+    std::string clause = sentence.substr(comma + 2);
+    std::string lc = ToLower(clause);
+    for (const char* v : {"use ",      "pass ",   "provide ", "specify ", "check ",   "make sure ",
+                          "ensure ",   "try ",    "run ",     "install ", "upgrade ", "consider ",
+                          "please ",   "call ",   "start ",   "enable ",  "disable ", "remove ",
+                          "increase ", "reduce ", "set ",     "add "}) {
+      if (lc.starts_with(v) && AdviceSentence(clause, kVerbs)) {
+        clause[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(clause[0])));
+        out.push_back(clause + tail);
         break;
       }
     }
