@@ -10,6 +10,7 @@
 
 #include "analyze/argument_advice.h"
 #include "analyze/case_values.h"
+#include "analyze/catch_class.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
 #include "analyze/io_advice.h"
@@ -1450,7 +1451,12 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
     r.provenance["commonSituations"] = {s.line};
   }
   Solutions(s, view, lines, ctx, &r);
-  CodeFields(s, view, &r);
+  {
+    // The sample catches the class as the user's code spells it.
+    ErrorSite caught = s;
+    caught.error_class = CatchClass(s, lines);
+    CodeFields(caught, view, &r);
+  }
   r.handling_strategy = HandlingStrategy(r.error_type);
   Tags(s, r.error_type, &r);
   r.background_tag = s.error_class.empty() ? r.error_type : Kebab(s.error_class);
