@@ -434,13 +434,13 @@ void AddControls(const ErrorSite& s, const std::vector<std::string_view>& lines,
   const SetterIndex& index = ctx.setters ? *ctx.setters : local;
   // `if (reachedmax)`: the flag was set by the check that compares the field.
   if (v->origin && v->origin->kind == ValueOrigin::kFlag) {
-    v->controls = UserControls(v->origin->text, s.file_path, index);
+    v->controls = UserControls(v->origin->text, s.file_path, index, s.function);
     v->controls_line = v->origin->line;
     v->controls_check = "sets the flag `" + v->origin->var + "` this error tests when `" +
                         v->origin->text + "` holds";
     return;
   }
-  v->controls = UserControls(v->decisive->expr, s.file_path, index);
+  v->controls = UserControls(v->decisive->expr, s.file_path, index, s.function);
   v->controls_line = v->decisive->line;
   std::string d = DescribeCondition(v->decisive->expr, v->decisive->polarity);
   v->controls_check = "raises this when " + (d.empty() ? ConditionText(*v->decisive) : d);

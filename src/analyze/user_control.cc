@@ -50,8 +50,22 @@ struct Read {
 // and never as a call (`a.b(`).
 std::vector<Read> Reads(std::string_view e) {
   std::vector<Read> out;
+  // Open parentheses, and whether each opened a call: a member passed to a
+  // call (`connected(push->remote)`) is the call's input, not the state
+  // the check tests.
+  std::vector<bool> calls;
   for (size_t i = 0; i < e.size();) {
     char c = e[i];
+    if (c == '(' || c == ')') {
+      if (c == ')' && !calls.empty()) calls.pop_back();
+      if (c == '(') {
+        size_t p = i;
+        while (p > 0 && e[p - 1] == ' ') --p;
+        calls.push_back(p > 0 && (Word(e[p - 1]) || e[p - 1] == '>' || e[p - 1] == ']'));
+      }
+      ++i;
+      continue;
+    }
     if (c == '"' || c == '\'') {
       size_t close = e.find(c, i + 1);
       i = close == std::string_view::npos ? e.size() : close + 1;
@@ -75,6 +89,7 @@ std::vector<Read> Reads(std::string_view e) {
     size_t n = i;
     while (n < e.size() && e[n] == ' ') ++n;
     if (n < e.size() && e[n] == '(') continue;  // a call
+    if (std::find(calls.begin(), calls.end(), true) != calls.end()) continue;
     if (std::isdigit(static_cast<unsigned char>(chain[0]))) continue;
     size_t last = chain.size();
     while (last > 0 && Word(chain[last - 1])) --last;
@@ -159,9 +174,35 @@ std::string SetterWay(const Setter& s, const std::string& field) {
   return "";
 }
 
+namespace {
+
+bool CFamily(std::string_view file) {
+  for (std::string_view ext : {".c", ".h", ".cc", ".cpp", ".hpp", ".hh", ".cxx"}) {
+    if (file.ends_with(ext)) return true;
+  }
+  return false;
+}
+
+// "CURLOPT_MAXREDIRS" names `maxredirs`; "REDISMODULE_KSPEC_FK_OMITTED" does
+// not name `limit`, though its `case` assigns a field of that name.
+bool LabelNames(const std::string& label, const std::string& field) {
+  std::string l, f;
+  for (char c : label) {
+    if (std::isalnum(static_cast<unsigned char>(c))) l += static_cast<char>(std::tolower(c));
+  }
+  for (char c : field) {
+    if (std::isalnum(static_cast<unsigned char>(c))) f += static_cast<char>(std::tolower(c));
+  }
+  return !f.empty() && l.find(f) != std::string::npos;
+}
+
+}  // namespace
+
 std::vector<UserControl> UserControls(const std::string& expr, const std::string& file,
-                                      const SetterIndex& index) {
+                                      const SetterIndex& index, const std::string& function) {
   std::vector<UserControl> out;
+  size_t cut = function.find_last_of(".:");
+  std::string fn = cut == std::string::npos ? function : function.substr(cut + 1);
   for (const Read& r : Reads(expr)) {
     if (Common(r.name)) continue;
     for (const Setter& s : index.Find(r.name, file)) {
@@ -178,10 +219,18 @@ std::vector<UserControl> UserControls(const std::string& expr, const std::string
         break;
       }
       if (r.constant) continue;
-      // An option label is specific wherever it is; a setter elsewhere may
-      // belong to another type with a field of the same name.
-      bool near = s.file == file || (!r.own && std::string_view(s.file).starts_with(Dir(file)));
-      if (s.kind != Setter::kOption && !near) continue;
+      if (s.kind == Setter::kOption) {
+        // An option label that names the field is specific wherever it is.
+        if (!LabelNames(s.name, r.name)) continue;
+      } else {
+        // A setter elsewhere may belong to another type with a field of the
+        // same name; the raising function itself is no way around it; a C
+        // function is public only when an installed header declares it.
+        bool near = s.file == file || (!r.own && std::string_view(s.file).starts_with(Dir(file)));
+        if (!near || s.name == fn || (CFamily(s.file) && !index.PubliclyDeclared(s.name))) {
+          continue;
+        }
+      }
       out.push_back({r.name, SetterWay(s, r.name), At(s)});
       break;
     }

@@ -21,13 +21,16 @@ struct UserControl {
   std::string source;  // "file:line" of the assignment or the environment read
 };
 
-// The members and constants of `expr` (a check at `file`) that a user sets,
-// at most one way each, in the order `expr` reads them. A member found only
-// in another directory counts only for an option `case` (its label is
-// specific); names too common to identify a field (`size`, `type`) and bare
-// locals are never looked up.
+// The members and constants of `expr` (a check at `file` in `function`)
+// that a user sets, at most one way each, in the order `expr` reads them.
+// An option `case` counts wherever it is when its label names the field
+// (`CURLOPT_MAXREDIRS` for `maxredirs`); a setter only in the check's file
+// (or, for a member of another object, its directory), never `function`
+// itself, and in C/C++ only when an installed header declares it. Names too
+// common to identify a field (`size`, `type`), bare locals and members
+// passed to a call are never looked up.
 std::vector<UserControl> UserControls(const std::string& expr, const std::string& file,
-                                      const SetterIndex& index);
+                                      const SetterIndex& index, const std::string& function = "");
 
 // How `s` sets `field`, in words ("the option `CURLOPT_X` (file:line sets
 // `x`)"); "" for a constant.

@@ -19,16 +19,16 @@ using analyze_testing::Build;
 TEST(UserControl, COptionSetsTheFlagACheckReads) {
   SourceFile setopt{"lib/setopt.c",
                     "CURLcode setopt(struct Curl_easy *data, CURLoption option, long arg) {\n"
-                    "  switch(option) {\n"                     // 2
-                    "  case CURLOPT_FOLLOWLOCATION:\n"         // 3
-                    "    data->set.http_follow_mode = arg;\n"  // 4
-                    "    break;\n"                             // 5
-                    "  }\n"                                    // 6
-                    "  return CURLE_OK;\n"                     // 7
+                    "  switch(option) {\n"                   // 2
+                    "  case CURLOPT_FOLLOWLOCATION:\n"       // 3
+                    "    data->set.followlocation = arg;\n"  // 4
+                    "    break;\n"                           // 5
+                    "  }\n"                                  // 6
+                    "  return CURLE_OK;\n"                   // 7
                     "}\n"};
   SourceFile http{"lib/http.c",
                   "CURLcode follow(struct Curl_easy *data) {\n"               // 1
-                  "  if(!data->set.http_follow_mode) {\n"                     // 2
+                  "  if(!data->set.followlocation) {\n"                       // 2
                   "    failf(data, \"Redirect to another host refused\");\n"  // 3
                   "    return CURLE_TOO_MANY_REDIRECTS;\n"                    // 4
                   "  }\n"                                                     // 5
@@ -37,14 +37,14 @@ TEST(UserControl, COptionSetsTheFlagACheckReads) {
   SetterIndex index = SetterIndex::Build({setopt, http});
   Record r = Build(http, "Redirect to another host", &index);
   EXPECT_NE(
-      r.trigger_scenarios.find("`http_follow_mode` is set by the option `CURLOPT_FOLLOWLOCATION` "
-                               "(lib/setopt.c:4 sets `http_follow_mode`)."),
+      r.trigger_scenarios.find("`followlocation` is set by the option `CURLOPT_FOLLOWLOCATION` "
+                               "(lib/setopt.c:4 sets `followlocation`)."),
       std::string::npos)
       << r.trigger_scenarios;
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_TRUE(r.solutions[0].starts_with(
-      "Change `http_follow_mode` with the option `CURLOPT_FOLLOWLOCATION` "
-      "(lib/setopt.c:4 sets `http_follow_mode`): the check at line 2 raises this when "))
+      "Change `followlocation` with the option `CURLOPT_FOLLOWLOCATION` "
+      "(lib/setopt.c:4 sets `followlocation`): the check at line 2 raises this when "))
       << r.solutions[0];
   EXPECT_EQ(r.provenance["solutions"], nlohmann::json({2, "lib/setopt.c:4"}));
 }
@@ -147,6 +147,42 @@ TEST(UserControl, StringLiteralsAndCallsAreNotRead) {
   EXPECT_TRUE(UserControls("strcmp(s, \"cfg->verbose_log\")", "lib/x.c", index).empty());
   EXPECT_TRUE(UserControls("cfg->verbose_log(1)", "lib/x.c", index).empty());
   EXPECT_EQ(UserControls("cfg->verbose_log == 0", "src/x.c", index).size(), 1u);
+}
+
+TEST(UserControl, OptionLabelMustNameTheField) {
+  SetterIndex index;
+  index.Add("src/module.c",
+            "switch(type) {\n"
+            "case REDISMODULE_KSPEC_FK_OMITTED:\n"
+            "  spec->fk.range.limit = 0;\n"
+            "  break;\n"
+            "}\n");
+  // `limit` is assigned in a `case` whose label names something else.
+  EXPECT_TRUE(UserControls("args->limit && args->trim == 0", "src/t_stream.c", index).empty());
+}
+
+TEST(UserControl, CallInputsAndTheRaisingFunctionAreNotSettings) {
+  SetterIndex index;
+  index.Add("src/push.c",
+            "int git_push_new(git_push **out, git_remote *remote) {\n"
+            "  p->remote = remote;\n"
+            "  return 0;\n"
+            "}\n");
+  index.Add("include/git2/push.h",
+            "GIT_EXTERN(int) git_push_new(git_push **out, git_remote *r);\n");
+  // Declared in an installed header: a public setter.
+  EXPECT_EQ(UserControls("!push->remote", "src/push.c", index).size(), 1u);
+  // Passed to a call: the call's result is what the check tests.
+  EXPECT_TRUE(UserControls("!git_remote_connected(push->remote)", "src/push.c", index).empty());
+  // The raising function itself assigns it after the check.
+  EXPECT_TRUE(UserControls("!push->remote", "src/push.c", index, "git_push_new").empty());
+  // A C function no installed header declares is internal.
+  SetterIndex internal;
+  internal.Add("src/networking.c",
+               "void replaceClientArgv(client *c, robj **argv) {\n"
+               "  c->argv = argv;\n"
+               "}\n");
+  EXPECT_TRUE(UserControls("c->argv == NULL", "src/cluster.c", internal).empty());
 }
 
 }  // namespace
