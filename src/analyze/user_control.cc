@@ -41,6 +41,7 @@ bool Common(const std::string& name) {
 
 struct Read {
   std::string name;       // the last component
+  std::string receiver;   // the identifier before it (`client` in `client.x`)
   bool own = false;       // `self.x`, `this.x`, `@x`, `$this->x`, `m_x`, `_x`
   bool member = false;    // read through a receiver
   bool constant = false;  // an all-caps name
@@ -98,6 +99,11 @@ std::vector<Read> Reads(std::string_view e) {
     if (r.name.empty()) continue;
     std::string_view head = chain.substr(0, last);
     r.member = !head.empty();
+    size_t rb = head.size();
+    while (rb > 0 && !Word(head[rb - 1])) --rb;
+    size_t ra = rb;
+    while (ra > 0 && Word(head[ra - 1])) --ra;
+    r.receiver = std::string(head.substr(ra, rb - ra));
     r.own = head == "self." || head == "this." || head == "@" || head == "$this->" ||
             (!r.member && (r.name.starts_with("m_") || r.name.starts_with("_")));
     r.constant = AllCaps(r.name);
@@ -193,7 +199,24 @@ bool LabelNames(const std::string& label, const std::string& field) {
   for (char c : field) {
     if (std::isalnum(static_cast<unsigned char>(c))) f += static_cast<char>(std::tolower(c));
   }
-  return !f.empty() && l.find(f) != std::string::npos;
+  return !f.empty() && l.ends_with(f);
+}
+
+// `client.connectionSpecs` and a setter of `OkHttpClient`: the receiver's
+// name and the setter's class name one another.
+bool ReceiverOf(const std::string& receiver, const std::string& owner) {
+  std::string r = ToLower(receiver), o = ToLower(owner);
+  if (r.size() < 3 || o.empty()) return false;
+  return o.find(r) != std::string::npos || r.find(o) != std::string::npos;
+}
+
+// Assertion helpers (`check(x == null)`) read like a header with the
+// field's name in it; private names are no way in for users.
+bool NotASetter(const Setter& s) {
+  for (const char* w : {"check", "require", "assert", "ensure", "verify", "precondition"}) {
+    if (s.name == w) return true;
+  }
+  return s.name.starts_with("_") || s.owner.starts_with("_");
 }
 
 }  // namespace
@@ -226,8 +249,11 @@ std::vector<UserControl> UserControls(const std::string& expr, const std::string
         // A setter elsewhere may belong to another type with a field of the
         // same name; the raising function itself is no way around it; a C
         // function is public only when an installed header declares it.
-        bool near = s.file == file || (!r.own && std::string_view(s.file).starts_with(Dir(file)));
-        if (!near || s.name == fn || (CFamily(s.file) && !index.PubliclyDeclared(s.name))) {
+        bool near = r.own ? s.file == file
+                          : std::string_view(s.file).starts_with(Dir(file)) &&
+                                ReceiverOf(r.receiver, s.owner.empty() ? s.name : s.owner);
+        if (!near || s.name == fn || NotASetter(s) ||
+            (CFamily(s.file) && !index.PubliclyDeclared(s.name))) {
           continue;
         }
       }

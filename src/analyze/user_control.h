@@ -23,10 +23,12 @@ struct UserControl {
 
 // The members and constants of `expr` (a check at `file` in `function`)
 // that a user sets, at most one way each, in the order `expr` reads them.
-// An option `case` counts wherever it is when its label names the field
-// (`CURLOPT_MAXREDIRS` for `maxredirs`); a setter only in the check's file
-// (or, for a member of another object, its directory), never `function`
-// itself, and in C/C++ only when an installed header declares it. Names too
+// An option `case` counts wherever it is when its label ends with the
+// field's name (`CURLOPT_MAXREDIRS` for `maxredirs`); a setter only in the
+// check's file (for a member of another object: in its directory, of a
+// class the receiver names), never `function` itself nor a private or
+// assertion helper, and in C/C++ only when an installed header declares
+// it. Names too
 // common to identify a field (`size`, `type`), bare locals and members
 // passed to a call are never looked up.
 std::vector<UserControl> UserControls(const std::string& expr, const std::string& file,

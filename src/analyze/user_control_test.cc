@@ -129,7 +129,9 @@ TEST(UserControl, LocalsCommonNamesAndOtherTypesAreNotNamed) {
   EXPECT_TRUE(UserControls("buf.size > 10", "src/a/Use.java", index).empty());
   // Another class's setter for the same field name, in another directory.
   EXPECT_TRUE(UserControls("this.strictMode", "src/b/Other.java", index).empty());
-  // Read through another receiver in the same directory: named.
+  // Read through a receiver that does not name the setter's class.
+  EXPECT_TRUE(UserControls("ast.strictMode", "src/a/Use.java", index).empty());
+  // Read through a receiver of that class in the same directory: named.
   std::vector<UserControl> c = UserControls("box.strictMode", "src/a/Use.java", index);
   ASSERT_EQ(c.size(), 1u);
   EXPECT_EQ(c[0].way, "`Box.setStrictMode` (src/a/Box.java:6 sets `strictMode`)");
@@ -159,6 +161,14 @@ TEST(UserControl, OptionLabelMustNameTheField) {
             "}\n");
   // `limit` is assigned in a `case` whose label names something else.
   EXPECT_TRUE(UserControls("args->limit && args->trim == 0", "src/t_stream.c", index).empty());
+  // A label that only contains the name: the field's value, not an option.
+  index.Add("src/object.c",
+            "switch(o->type) {\n"
+            "case OBJ_ENCODING_INT:\n"
+            "  o->encoding = 1;\n"
+            "  break;\n"
+            "}\n");
+  EXPECT_TRUE(UserControls("o->encoding != OBJ_ENCODING_HT", "src/rdb.c", index).empty());
 }
 
 TEST(UserControl, CallInputsAndTheRaisingFunctionAreNotSettings) {
@@ -183,6 +193,15 @@ TEST(UserControl, CallInputsAndTheRaisingFunctionAreNotSettings) {
                "  c->argv = argv;\n"
                "}\n");
   EXPECT_TRUE(UserControls("c->argv == NULL", "src/cluster.c", internal).empty());
+}
+
+TEST(UserControl, AssertionHelpersAndPrivateClassesAreNotSetters) {
+  SetterIndex index;
+  index.Add("pkg/cand.py",
+            "class _Candidate:\n"
+            "    def __init__(self, version):\n"
+            "        self._version = version\n");
+  EXPECT_TRUE(UserControls("self._version is None", "pkg/cand.py", index).empty());
 }
 
 }  // namespace
