@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "analyze/catch_class.h"
 #include "analyze/record_builder.h"
 #include "analyze/site_shape.h"
 #include "analyze/visibility.h"
@@ -483,7 +484,9 @@ const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
   }
   bool returned = s.language == "go" || s.language == "rust" || s.language == "c";
   const Hop& entry = chain->hops.front();
-  EntryCall call = CallOfEntry(s, entry);
+  ErrorSite caught = s;  // the sample catches the class as users spell it
+  caught.error_class = CatchClass(s, lines);
+  EntryCall call = CallOfEntry(caught, entry);
   if (call.call.empty()) return nullptr;
   const Hop& last_caller = chain->hops[chain->hops.size() - 2];
   std::string reach = At(last_caller.file, last_caller.call_line);

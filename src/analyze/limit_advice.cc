@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "analyze/value_origin.h"
+#include "analyze/user_control.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -118,52 +118,6 @@ bool OptionsReceiver(const std::string& r) {
   return false;
 }
 
-// `ENV.fetch("X", 4096)`, `os.environ.get("X", "10")`, `process.env.X || 10`:
-// the default after the variable's name, or "".
-std::string EnvDefault(std::string_view v, const std::string& var) {
-  size_t at = v.find(var);
-  if (at == std::string_view::npos) return "";
-  std::string_view rest = v.substr(at + var.size());
-  if (!rest.empty() && (rest[0] == '"' || rest[0] == '\'')) rest.remove_prefix(1);
-  rest = Trim(rest);
-  if (rest.starts_with(",")) {
-    rest = Trim(rest.substr(1));
-    size_t e = rest.find(')');
-    return std::string(Trim(rest.substr(0, e)));
-  }
-  if (rest.starts_with(")") || rest.starts_with("]")) rest = Trim(rest.substr(1));
-  for (std::string_view op : {"||", "??", "or "}) {
-    if (rest.starts_with(op)) {
-      rest = Trim(rest.substr(op.size()));
-      size_t e = rest.find_first_of(");");
-      return std::string(Trim(rest.substr(0, e)));
-    }
-  }
-  return "";
-}
-
-// `EnvironmentRead`, or a repository's own helper around it whose name
-// says so (`env_int.call("RACK_X", 16)`, `envOr("X", 3)`): the first
-// argument, an upper-case string, is the variable.
-std::string EnvVariable(std::string_view v) {
-  if (std::string env = EnvironmentRead(v); !env.empty()) return env;
-  size_t open = v.find('(');
-  if (open == std::string_view::npos ||
-      ToLower(v.substr(0, open)).find("env") == std::string::npos) {
-    return "";
-  }
-  std::string_view arg = Trim(v.substr(open + 1));
-  if (arg.empty() || (arg[0] != '"' && arg[0] != '\'')) return "";
-  size_t close = arg.find(arg[0], 1);
-  if (close == std::string_view::npos) return "";
-  std::string_view name = arg.substr(1, close - 1);
-  bool upper = name.size() >= 3 && std::all_of(name.begin(), name.end(), [](char c) {
-                 return std::isupper(static_cast<unsigned char>(c)) ||
-                        std::isdigit(static_cast<unsigned char>(c)) || c == '_';
-               });
-  return upper ? std::string(name) : "";
-}
-
 std::string At(const Setter& s) { return s.file + ":" + std::to_string(s.line); }
 
 // A constant's value without a trailing comment.
@@ -179,8 +133,8 @@ std::optional<LimitAdvice> FromConstant(const std::string& name, const Setter& c
                                         const std::string& compared, const std::string& keep,
                                         const SetterIndex& index, const std::string& file,
                                         bool follow) {
-  if (std::string env = EnvVariable(c.name); !env.empty()) {
-    std::string d = EnvDefault(c.name, env);
+  if (std::string env = EnvVariableOf(c.name); !env.empty()) {
+    std::string d = EnvDefaultOf(c.name, env);
     return LimitAdvice{"Raise the limit `" + name + "` with the environment variable `" + env +
                            "` (read at " + At(c) + (d.empty() ? "" : "; default " + d) + "), or " +
                            ToLower(keep.substr(0, 1)) + keep.substr(1) + "`" + name + "` (" +
@@ -200,24 +154,6 @@ std::optional<LimitAdvice> FromConstant(const std::string& name, const Setter& c
   return LimitAdvice{keep + "`" + name + "` = `" + ValueText(c.name) + "` (defined at " + At(c) +
                          "; " + compared + ")",
                      At(c)};
-}
-
-std::string SetterText(const Setter& s, const std::string& field) {
-  std::string sets = " (" + At(s) + " sets `" + field + "`)";
-  switch (s.kind) {
-    case Setter::kOption:
-      return "the option `" + s.name + "`" + sets;
-    case Setter::kMethod:
-      return "`" + (s.owner.empty() ? "" : s.owner + ".") + s.name + "`" + sets;
-    case Setter::kProperty:
-      return "the property `" + s.name + "`" + sets;
-    case Setter::kConstructor:
-      return "the `" + s.name + "` argument of `" + (s.owner.empty() ? "new" : s.owner) + "`" +
-             sets;
-    case Setter::kConstant:
-      break;
-  }
-  return "";
 }
 
 }  // namespace
@@ -283,7 +219,7 @@ std::optional<LimitAdvice> AdviseLimit(const std::string& cond, bool raised_when
     std::string source;
     for (const Setter& s : found) {
       if (s.kind == Setter::kConstant) continue;
-      std::string text = SetterText(s, name);
+      std::string text = SetterWay(s, name);
       if (std::find(ways.begin(), ways.end(), text) != ways.end()) continue;
       if (source.empty()) source = At(s);
       ways.push_back(text);

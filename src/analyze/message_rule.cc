@@ -144,6 +144,10 @@ bool Plural(const std::string& subject) {
 // what cannot be done, not a state the value must avoid.
 bool Participle(const std::string& rest) {
   std::string first = ToLower(rest.substr(0, rest.find(' ')));
+  // "can not be joined: %s": the word without the punctuation after it.
+  while (!first.empty() && !std::isalnum(static_cast<unsigned char>(first.back()))) {
+    first.pop_back();
+  }
   if (first.size() > 3 && first.ends_with("ed")) return true;
   for (const char* p : {"done",   "run",   "set",   "found",  "made",   "written", "given", "seen",
                         "shown",  "sent",  "read",  "built",  "put",    "bound",   "held",  "kept",
@@ -216,6 +220,9 @@ std::string RuleOf(const std::string& s, const std::string& parameter) {
   for (const Form& f : kForms) {
     size_t at = lower.find(f.modal);
     if (at == std::string::npos) continue;
+    // "Invalid $unset in pipeline, must be a string": the subject is left
+    // out after the comma; what stands before it describes, not names, it.
+    if (parameter.empty() && at > 0 && s[at - 1] == ',') return "";
     std::string subject =
         parameter.empty() ? Subject(std::string_view(s).substr(0, at)) : parameter;
     std::string rest = Rest(std::string_view(s).substr(at + std::string_view(f.modal).size()));

@@ -60,6 +60,14 @@ TEST(MessageRule, StatementsOfWhatCannotBeDoneAreNotRules) {
                   .empty());
   EXPECT_TRUE(MessageRules("{value} can't be serialized in a lockfile").empty());
   EXPECT_TRUE(MessageRules("there should be an error").empty());
+  // The participle is followed by the printed cause.
+  EXPECT_TRUE(MessageRules("main thread can not be joined: %s").empty());
+}
+
+TEST(MessageRule, AnElidedSubjectAfterACommaIsNoRule) {
+  // "Make sure invalid $unset in pipeline, is a string" would be nonsense.
+  EXPECT_TRUE(
+      MessageRules("Invalid $unset in pipeline, must be a string or an array of strings").empty());
 }
 
 TEST(MessageRule, UsedTogetherAndPluralSubjects) {

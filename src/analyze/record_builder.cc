@@ -10,6 +10,7 @@
 
 #include "analyze/argument_advice.h"
 #include "analyze/case_values.h"
+#include "analyze/catch_class.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
 #include "analyze/io_advice.h"
@@ -18,6 +19,7 @@
 #include "analyze/param_doc.h"
 #include "analyze/predicate_check.h"
 #include "analyze/site_shape.h"
+#include "analyze/user_control.h"
 #include "analyze/value_origin.h"
 #include "analyze/visibility.h"
 #include "util/text.h"
@@ -215,6 +217,11 @@ struct SiteView {
   // as one: `model.save` for `Model.prototype.save`, `file.read` for a C++
   // member `file::read`; "" otherwise.
   std::string receiver_form;
+  // The members and constants the deciding check reads that the user sets
+  // (an option, a public setter, an environment variable): user_control.h.
+  std::vector<UserControl> controls;
+  int controls_line = 0;       // the check that reads them
+  std::string controls_check;  // "raises this when ...", said of that check
 };
 
 // "; `timeout` is documented as “seconds, at least 0” (line 3)".
@@ -416,6 +423,29 @@ void AddParamDocs(const ErrorSite& s, const std::vector<std::string_view>& lines
 // (`if isinstance(o, date): return ...` four times, then the raise): the
 // error is what is left when none of them matched, not the last test alone.
 // At least three, all failed; empty otherwise.
+// The settings the deciding check reads (not for a check that restates a
+// failed call: the call's failure is the cause), from the repository's
+// setter index or, without one, the site's own file.
+void AddControls(const ErrorSite& s, const std::vector<std::string_view>& lines,
+                 const RepoContext& ctx, SiteView* v) {
+  if (!v->decisive || v->err_source || v->internal.size() || IsCatchClause(*v->decisive)) return;
+  SetterIndex local;
+  if (ctx.setters == nullptr) local.AddLines(s.file_path, lines);
+  const SetterIndex& index = ctx.setters ? *ctx.setters : local;
+  // `if (reachedmax)`: the flag was set by the check that compares the field.
+  if (v->origin && v->origin->kind == ValueOrigin::kFlag) {
+    v->controls = UserControls(v->origin->text, s.file_path, index, s.function);
+    v->controls_line = v->origin->line;
+    v->controls_check = "sets the flag `" + v->origin->var + "` this error tests when `" +
+                        v->origin->text + "` holds";
+    return;
+  }
+  v->controls = UserControls(v->decisive->expr, s.file_path, index, s.function);
+  v->controls_line = v->decisive->line;
+  std::string d = DescribeCondition(v->decisive->expr, v->decisive->polarity);
+  v->controls_check = "raises this when " + (d.empty() ? ConditionText(*v->decisive) : d);
+}
+
 std::vector<const PathCondition*> FallThrough(const ErrorSite& s, const SiteView& v) {
   const PathCondition* d = v.decisive;
   if (!d || d->polarity || v.reads.empty()) return {};
@@ -584,6 +614,18 @@ std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
   return out + ".";
 }
 
+// " `maxredirs` is set by the option `CURLOPT_MAXREDIRS` (lib/setopt.c:9
+// sets `maxredirs`)." for each member the deciding check reads that the
+// user sets.
+std::string ControlsText(const SiteView& v) {
+  std::string out;
+  for (const UserControl& c : v.controls) {
+    bool env = c.way.starts_with("the environment variable");
+    out += " `" + c.field + "` " + (env ? "is read from " : "is set by ") + c.way + ".";
+  }
+  return out;
+}
+
 // The deciding check first, in the user's terms; the checks passed on the
 // way after it; a catch clause as "after X was caught".
 void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
@@ -620,7 +662,7 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
     out = "Happens in " + Where(s) + " when none of its checks before line " +
           std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + ".";
   } else if (d) {
-    out = DecisiveTrigger(s, v);
+    out = DecisiveTrigger(s, v) + ControlsText(v);
     lines.insert(lines.begin(), d->line);
     if (v.err_source) lines.push_back(v.err_source->line);
     if (v.origin) lines.push_back(v.origin->line);
@@ -798,6 +840,21 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
       lines.push_back(std::stoi(limit->source.substr(s.file_path.size() + 1)));
     } else if (!limit->source.empty()) {
       lines.push_back(limit->source);
+    }
+  }
+  // A setting the check reads, unless the limit advice already named it.
+  for (const UserControl& c : v.controls) {
+    if (!r->solutions.empty() &&
+        r->solutions.back().find("`" + c.field + "`") != std::string::npos) {
+      continue;
+    }
+    r->solutions.push_back("Change `" + c.field + "` with " + c.way + ": the check at line " +
+                           std::to_string(v.controls_line) + " " + v.controls_check);
+    lines.push_back(v.controls_line);
+    if (c.source.starts_with(s.file_path + ":")) {
+      lines.push_back(std::stoi(c.source.substr(s.file_path.size() + 1)));
+    } else {
+      lines.push_back(c.source);
     }
   }
   for (const std::string& rule : MessageRules(s.message.Display())) {
@@ -1253,6 +1310,30 @@ std::string CallerArgumentState(const ErrorSite& site, const std::vector<std::st
   return (d.empty() ? ConditionText(c) : d) + " (checked at line " + std::to_string(c.line) + ")";
 }
 
+// Whether `sentence` opens with an advice verb and gives advice: not a note
+// ("Please note that ..."), and not a description of the failed action
+// ("Set JArray values with invalid key value: {0}", "Check failed: x").
+bool AdviceSentence(const std::string& sentence, const std::vector<std::string>& verbs) {
+  std::string lower = ToLower(sentence);
+  const std::string* verb = nullptr;
+  for (const std::string& v : verbs) {
+    if (lower.rfind(v, 0) == 0 && (lower.size() == v.size() || lower[v.size()] == ' ')) {
+      verb = &v;
+      break;
+    }
+  }
+  if (verb == nullptr) return false;
+  if (lower.starts_with("please note") || lower.starts_with("please also note")) return false;
+  if (*verb == "did you mean" || *verb == "perhaps you meant" || *verb == "maybe you meant" ||
+      *verb == "make sure" || *verb == "ensure" || *verb == "please") {
+    return true;
+  }
+  for (const char* w : {"invalid", "failed", "unable", "unexpected", "error"}) {
+    if (HasWordIn(lower, w)) return false;
+  }
+  return true;
+}
+
 std::vector<std::string> AdviceSentences(const std::string& message) {
   static const std::vector<std::string> kVerbs = {"disable",
                                                   "enable",
@@ -1285,6 +1366,7 @@ std::vector<std::string> AdviceSentences(const std::string& message) {
                                                   "rename",
                                                   "delete",
                                                   "restart",
+                                                  "start",
                                                   "unset",
                                                   "export",
                                                   "choose",
@@ -1302,12 +1384,26 @@ std::vector<std::string> AdviceSentences(const std::string& message) {
     if (!end) continue;
     std::string sentence(Trim(std::string_view(message).substr(start, i - start)));
     start = i + 1;
-    std::string lower = ToLower(sentence);
-    for (const std::string& v : kVerbs) {
-      if (lower.rfind(v, 0) == 0 && (lower.size() == v.size() || lower[v.size()] == ' ')) {
-        out.push_back(sentence + (i < message.size() && message[i] != ':' && message[i] != '\n'
-                                      ? std::string(1, message[i])
-                                      : "."));
+    std::string tail = i < message.size() && message[i] != ':' && message[i] != '\n'
+                           ? std::string(1, message[i])
+                           : ".";
+    if (AdviceSentence(sentence, kVerbs)) {
+      out.push_back(sentence + tail);
+      continue;
+    }
+    // "Transaction is not started yet, start transaction before
+    // committing": advice in the clause after the statement.
+    size_t comma = sentence.find(", ");
+    if (comma == std::string::npos) continue;
+    std::string clause = sentence.substr(comma + 2);
+    std::string lc = ToLower(clause);
+    for (const char* v : {"use ",      "pass ",   "provide ", "specify ", "check ",   "make sure ",
+                          "ensure ",   "try ",    "run ",     "install ", "upgrade ", "consider ",
+                          "please ",   "call ",   "start ",   "enable ",  "disable ", "remove ",
+                          "increase ", "reduce ", "set ",     "add "}) {
+      if (lc.starts_with(v) && AdviceSentence(clause, kVerbs)) {
+        clause[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(clause[0])));
+        out.push_back(clause + tail);
         break;
       }
     }
@@ -1340,6 +1436,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
     view.cases = ArmValues(lines, view.shape->line, s.line);
   }
   AddParamDocs(s, lines, &view);
+  AddControls(s, lines, ctx, &view);
   Documentation(s, view, &r);
   Triggers(s, view, &r);
   // Situations need evidence (callers, options: explain.cc); "when code
@@ -1354,7 +1451,12 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
     r.provenance["commonSituations"] = {s.line};
   }
   Solutions(s, view, lines, ctx, &r);
-  CodeFields(s, view, &r);
+  {
+    // The sample catches the class as the user's code spells it.
+    ErrorSite caught = s;
+    caught.error_class = CatchClass(s, lines);
+    CodeFields(caught, view, &r);
+  }
   r.handling_strategy = HandlingStrategy(r.error_type);
   Tags(s, r.error_type, &r);
   r.background_tag = s.error_class.empty() ? r.error_type : Kebab(s.error_class);

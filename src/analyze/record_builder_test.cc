@@ -316,6 +316,20 @@ TEST(RecordBuilder, AdviceSentences) {
   EXPECT_TRUE(AdviceSentences("the cache is full").empty());
   EXPECT_EQ(AdviceSentences("unknown command 'instal'. Did you mean 'install'?"),
             (std::vector<std::string>{"Did you mean 'install'?"}));
+  // Advice in the clause after a statement.
+  EXPECT_EQ(AdviceSentences("Transaction is not started yet, start transaction before "
+                            "committing or rolling it back."),
+            (std::vector<std::string>{"Start transaction before committing or rolling it back."}));
+  // Descriptions of the failed action and notes are not advice.
+  EXPECT_TRUE(AdviceSentences("Set JArray values with invalid key value: {0}. Int32 array index "
+                              "expected.")
+                  .empty());
+  EXPECT_TRUE(AdviceSentences("Check failed: x > 0").empty());
+  EXPECT_TRUE(AdviceSentences("Sent to replica. Please also note that writes to replicas are "
+                              "just local.")
+                  .empty());
+  // A statement with a comma but no advice after it.
+  EXPECT_TRUE(AdviceSentences("unknown key, value ignored").empty());
 }
 
 }  // namespace

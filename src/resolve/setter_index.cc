@@ -252,6 +252,13 @@ void SetterIndex::AddDeclarations(const std::vector<std::string_view>& lines) {
     if (open == std::string_view::npos) continue;
     std::string_view name = WordBefore(t, open);
     std::string_view before = Trim(t.substr(0, open - name.size()));
+    // `GIT_EXTERN(int) git_push_new(...)`: an export macro wraps the type.
+    if (before.empty() && t.find(')', open) != std::string_view::npos &&
+        t.find('(', t.find(')', open)) != std::string_view::npos) {
+      open = t.find('(', t.find(')', open));
+      name = WordBefore(t, open);
+      before = Trim(t.substr(0, open - name.size()));
+    }
     // A declaration has a return type before its name.
     if (!Identifier(name) || before.empty() || ControlWord(t)) continue;
     public_decls_.insert(std::string(name));

@@ -172,15 +172,27 @@ SourceNote ThrowsDocAbove(const std::vector<std::string_view>& lines, int line,
   std::string_view cls = sep == std::string_view::npos ? error_class : error_class.substr(sep + 1);
   if (cls.empty()) return note;
   // `X`, `pkg.X` or `ns::X` names the class.
+  // PHPDoc unions (`A|B`) and YARD lists (`[A, B]`) name each class.
   auto names_cls = [&](std::string_view named) {
-    size_t dot = named.find_last_of(".:");
-    return (dot == std::string_view::npos ? named : named.substr(dot + 1)) == cls;
+    for (size_t b = 0; b <= named.size();) {
+      size_t e = named.find_first_of("|,", b);
+      if (e == std::string_view::npos) e = named.size();
+      std::string_view one = Trim(named.substr(b, e - b));
+      size_t dot = one.find_last_of(".:\\");
+      if ((dot == std::string_view::npos ? one : one.substr(dot + 1)) == cls) return true;
+      b = e + 1;
+    }
+    return false;
   };
   // The comment block above `line`, top to bottom, markers removed.
   int first = line - 1;
   while (first >= 1 && first <= static_cast<int>(lines.size())) {
     std::string_view t = Trim(lines[first - 1]);
-    if (!(t.starts_with("//") || t.starts_with("/*") || t.starts_with("*"))) break;
+    // `#` lines: Ruby comments (YARD), PHP's other comment form.
+    if (!(t.starts_with("//") || t.starts_with("/*") || t.starts_with("*") ||
+          (t.starts_with("#") && !t.starts_with("#[")))) {
+      break;
+    }
     --first;
   }
   ++first;
@@ -188,7 +200,7 @@ SourceNote ThrowsDocAbove(const std::vector<std::string_view>& lines, int line,
   int found = 0;
   for (int i = first; i < line; ++i) {
     std::string_view t = Trim(lines[i - 1]);
-    for (std::string_view m : {"/**", "/*", "*/", "///", "//", "*"}) {
+    for (std::string_view m : {"/**", "/*", "*/", "///", "//", "*", "#"}) {
       if (t.starts_with(m)) {
         t.remove_prefix(m.size());
         break;
@@ -205,10 +217,11 @@ SourceNote ThrowsDocAbove(const std::vector<std::string_view>& lines, int line,
     // `@throws X when ...`, `@exception X ...`, JSDoc `@throws {X} ...`,
     // XML doc `<exception cref="X">...</exception>`.
     std::string_view rest;
-    if (t.starts_with("@throws ") || t.starts_with("@exception ")) {
+    if (t.starts_with("@throws ") || t.starts_with("@exception ") || t.starts_with("@raise ")) {
       rest = Trim(t.substr(t.find(' ')));
-      if (rest.starts_with("{")) {
-        size_t close = rest.find('}');
+      // JSDoc `{X}`, YARD `[X]`.
+      if (rest.starts_with("{") || rest.starts_with("[")) {
+        size_t close = rest.find(rest[0] == '{' ? '}' : ']');
         if (close == std::string_view::npos) continue;
         if (!names_cls(rest.substr(1, close - 1))) continue;
         rest = Trim(rest.substr(close + 1));

@@ -47,7 +47,8 @@ void AddBraceContext(TSNode stmt, std::string_view src, const std::vector<std::s
 SourceNote SlashCommentAbove(const std::vector<std::string_view>& lines, int line);
 // The sentence of the doc comment above `line` that documents throwing
 // `error_class` (`@throws X if ...`, JSDoc `@throws {X} ...`, XML doc
-// `<exception cref="X">...</exception>`); empty text when there is none.
+// `<exception cref="X">...</exception>`, PHPDoc `@throws \X|\Y ...`, Ruby
+// YARD `# @raise [X] ...`); empty text when there is none.
 SourceNote ThrowsDocAbove(const std::vector<std::string_view>& lines, int line,
                           std::string_view error_class);
 

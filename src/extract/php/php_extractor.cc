@@ -1594,6 +1594,8 @@ class PhpFile {
         if (IsFunctionType(pt) && !in_function) {
           in_function = true;
           site->function_line = ts::Line(parent);
+          // The function's `@throws X when ...` for this class first.
+          AddNote(ThrowsDocAbove(lines_, ts::Line(parent), site->error_class), "throws-doc", site);
           AddNote(CommentAbove(ts::Line(parent)), "function-comment", site);
         }
       }

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "errdex/extractor.h"
+#include "extract/common/brace_context.h"
 #include "extract/common/branch_choices.h"
 #include "extract/common/escapes.h"
 #include "extract/common/printf_format.h"
@@ -1343,6 +1344,8 @@ class RubyFile {
         scopes.push_back(name);
         if (IsFunction(pt) && !in_function) {
           site->function_line = ts::Line(parent);
+          // YARD's `@raise [X] when ...` for this class first.
+          AddNote(ThrowsDocAbove(lines_, ts::Line(parent), site->error_class), "throws-doc", site);
           AddNote(CommentAbove(ts::Line(parent)), "function-comment", site);
           in_function = true;
         }

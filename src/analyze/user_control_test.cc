@@ -1,0 +1,208 @@
+// User control: a check on a field or constant the user sets from outside
+// (an option `case`, a public setter or constructor argument, an environment
+// variable) names that setting in the trigger and in a solution, in every
+// language; bare locals, common field names and setters of other types are
+// never named.
+#include "analyze/user_control.h"
+
+#include <gtest/gtest.h>
+
+#include "analyze/analyze_testing.h"
+#include "analyze/record_builder.h"
+#include "resolve/setter_index.h"
+
+namespace errdex {
+namespace {
+
+using analyze_testing::Build;
+
+TEST(UserControl, COptionSetsTheFlagACheckReads) {
+  SourceFile setopt{"lib/setopt.c",
+                    "CURLcode setopt(struct Curl_easy *data, CURLoption option, long arg) {\n"
+                    "  switch(option) {\n"                   // 2
+                    "  case CURLOPT_FOLLOWLOCATION:\n"       // 3
+                    "    data->set.followlocation = arg;\n"  // 4
+                    "    break;\n"                           // 5
+                    "  }\n"                                  // 6
+                    "  return CURLE_OK;\n"                   // 7
+                    "}\n"};
+  SourceFile http{"lib/http.c",
+                  "CURLcode follow(struct Curl_easy *data) {\n"               // 1
+                  "  if(!data->set.followlocation) {\n"                       // 2
+                  "    failf(data, \"Redirect to another host refused\");\n"  // 3
+                  "    return CURLE_TOO_MANY_REDIRECTS;\n"                    // 4
+                  "  }\n"                                                     // 5
+                  "  return CURLE_OK;\n"                                      // 6
+                  "}\n"};
+  SetterIndex index = SetterIndex::Build({setopt, http});
+  Record r = Build(http, "Redirect to another host", &index);
+  EXPECT_NE(
+      r.trigger_scenarios.find("`followlocation` is set by the option `CURLOPT_FOLLOWLOCATION` "
+                               "(lib/setopt.c:4 sets `followlocation`)."),
+      std::string::npos)
+      << r.trigger_scenarios;
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_TRUE(r.solutions[0].starts_with(
+      "Change `followlocation` with the option `CURLOPT_FOLLOWLOCATION` "
+      "(lib/setopt.c:4 sets `followlocation`): the check at line 2 raises this when "))
+      << r.solutions[0];
+  EXPECT_EQ(r.provenance["solutions"], nlohmann::json({2, "lib/setopt.c:4"}));
+}
+
+TEST(UserControl, PythonConstructorArgumentOfTheSameClass) {
+  SourceFile f{"pkg/session.py",
+               "class Session:\n"                                             // 1
+               "    def __init__(self, allow_redirects=True):\n"              // 2
+               "        self.allow_redirects = allow_redirects\n"             // 3
+               "\n"                                                           // 4
+               "    def follow(self, url):\n"                                 // 5
+               "        if not self.allow_redirects:\n"                       // 6
+               "            raise RedirectError('redirects are disabled')\n"  // 7
+               "        return url\n"};
+  Record r = Build(f, "redirects are disabled");
+  EXPECT_NE(r.trigger_scenarios.find("`allow_redirects` is set by the `allow_redirects` argument "
+                                     "of `Session` (pkg/session.py:3 sets `allow_redirects`)."),
+            std::string::npos)
+      << r.trigger_scenarios;
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Change `allow_redirects` with the `allow_redirects` argument of `Session` "
+            "(pkg/session.py:3 sets `allow_redirects`): the check at line 6 raises this when "
+            "`self.allow_redirects` is not set (false, empty or missing)");
+}
+
+TEST(UserControl, RubyConstantReadFromTheEnvironment) {
+  SourceFile f{"lib/rack/parser.rb",
+               "module Rack\n"                                                       // 1
+               "  BUFFERED_PARTS = ENV.fetch('RACK_MULTIPART_BUFFERED_PARTS', 1)\n"  // 2
+               "  def self.check(parts)\n"                                           // 3
+               "    if parts.empty? && BUFFERED_PARTS == 0\n"                        // 4
+               "      raise Error, 'buffering is disabled'\n"                        // 5
+               "    end\n"                                                           // 6
+               "  end\n"                                                             // 7
+               "end\n"};
+  Record r = Build(f, "buffering is disabled");
+  EXPECT_NE(r.trigger_scenarios.find("`BUFFERED_PARTS` is read from the environment variable "
+                                     "`RACK_MULTIPART_BUFFERED_PARTS` (read at "
+                                     "lib/rack/parser.rb:2; default 1)."),
+            std::string::npos)
+      << r.trigger_scenarios;
+}
+
+TEST(UserControl, JavaSetterInTheSameFile) {
+  SourceFile f{"src/main/java/acme/Client.java",
+               "package acme;\n"                                                     // 1
+               "public class Client {\n"                                             // 2
+               "  private boolean strictHosts;\n"                                    // 3
+               "  public Client strictHosts(boolean strictHosts) {\n"                // 4
+               "    this.strictHosts = strictHosts;\n"                               // 5
+               "    return this;\n"                                                  // 6
+               "  }\n"                                                               // 7
+               "  public void connect(String host) {\n"                              // 8
+               "    if (this.strictHosts && host.isEmpty()) {\n"                     // 9
+               "      throw new IllegalStateException(\"unknown host refused\");\n"  // 10
+               "    }\n"                                                             // 11
+               "  }\n"                                                               // 12
+               "}\n"};
+  Record r = Build(f, "unknown host refused");
+  EXPECT_NE(r.trigger_scenarios.find(
+                "`strictHosts` is set by `Client.strictHosts` (src/main/java/acme/Client.java:5 "
+                "sets `strictHosts`)."),
+            std::string::npos)
+      << r.trigger_scenarios;
+}
+
+TEST(UserControl, LocalsCommonNamesAndOtherTypesAreNotNamed) {
+  SetterIndex index;
+  index.Add("src/a/Box.java",
+            "public class Box {\n"
+            "  public void setSize(int size) {\n"
+            "    this.size = size;\n"
+            "  }\n"
+            "  public void setStrictMode(boolean strictMode) {\n"
+            "    this.strictMode = strictMode;\n"
+            "  }\n"
+            "}\n");
+  // A bare local of the same name is not the field.
+  EXPECT_TRUE(UserControls("strictMode && x > 1", "src/a/Use.java", index).empty());
+  // `size` is a field of too many types to name one setter.
+  EXPECT_TRUE(UserControls("buf.size > 10", "src/a/Use.java", index).empty());
+  // Another class's setter for the same field name, in another directory.
+  EXPECT_TRUE(UserControls("this.strictMode", "src/b/Other.java", index).empty());
+  // Read through a receiver that does not name the setter's class.
+  EXPECT_TRUE(UserControls("ast.strictMode", "src/a/Use.java", index).empty());
+  // Read through a receiver of that class in the same directory: named.
+  std::vector<UserControl> c = UserControls("box.strictMode", "src/a/Use.java", index);
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].way, "`Box.setStrictMode` (src/a/Box.java:6 sets `strictMode`)");
+  EXPECT_EQ(c[0].source, "src/a/Box.java:6");
+}
+
+TEST(UserControl, StringLiteralsAndCallsAreNotRead) {
+  SetterIndex index;
+  index.Add("lib/opts.c",
+            "switch(option) {\n"
+            "case OPT_VERBOSE_LOG:\n"
+            "  cfg->verbose_log = arg;\n"
+            "  break;\n"
+            "}\n");
+  EXPECT_TRUE(UserControls("strcmp(s, \"cfg->verbose_log\")", "lib/x.c", index).empty());
+  EXPECT_TRUE(UserControls("cfg->verbose_log(1)", "lib/x.c", index).empty());
+  EXPECT_EQ(UserControls("cfg->verbose_log == 0", "src/x.c", index).size(), 1u);
+}
+
+TEST(UserControl, OptionLabelMustNameTheField) {
+  SetterIndex index;
+  index.Add("src/module.c",
+            "switch(type) {\n"
+            "case REDISMODULE_KSPEC_FK_OMITTED:\n"
+            "  spec->fk.range.limit = 0;\n"
+            "  break;\n"
+            "}\n");
+  // `limit` is assigned in a `case` whose label names something else.
+  EXPECT_TRUE(UserControls("args->limit && args->trim == 0", "src/t_stream.c", index).empty());
+  // A label that only contains the name: the field's value, not an option.
+  index.Add("src/object.c",
+            "switch(o->type) {\n"
+            "case OBJ_ENCODING_INT:\n"
+            "  o->encoding = 1;\n"
+            "  break;\n"
+            "}\n");
+  EXPECT_TRUE(UserControls("o->encoding != OBJ_ENCODING_HT", "src/rdb.c", index).empty());
+}
+
+TEST(UserControl, CallInputsAndTheRaisingFunctionAreNotSettings) {
+  SetterIndex index;
+  index.Add("src/push.c",
+            "int git_push_new(git_push **out, git_remote *remote) {\n"
+            "  p->remote = remote;\n"
+            "  return 0;\n"
+            "}\n");
+  index.Add("include/git2/push.h",
+            "GIT_EXTERN(int) git_push_new(git_push **out, git_remote *r);\n");
+  // Declared in an installed header: a public setter.
+  EXPECT_EQ(UserControls("!push->remote", "src/push.c", index).size(), 1u);
+  // Passed to a call: the call's result is what the check tests.
+  EXPECT_TRUE(UserControls("!git_remote_connected(push->remote)", "src/push.c", index).empty());
+  // The raising function itself assigns it after the check.
+  EXPECT_TRUE(UserControls("!push->remote", "src/push.c", index, "git_push_new").empty());
+  // A C function no installed header declares is internal.
+  SetterIndex internal;
+  internal.Add("src/networking.c",
+               "void replaceClientArgv(client *c, robj **argv) {\n"
+               "  c->argv = argv;\n"
+               "}\n");
+  EXPECT_TRUE(UserControls("c->argv == NULL", "src/cluster.c", internal).empty());
+}
+
+TEST(UserControl, AssertionHelpersAndPrivateClassesAreNotSetters) {
+  SetterIndex index;
+  index.Add("pkg/cand.py",
+            "class _Candidate:\n"
+            "    def __init__(self, version):\n"
+            "        self._version = version\n");
+  EXPECT_TRUE(UserControls("self._version is None", "pkg/cand.py", index).empty());
+}
+
+}  // namespace
+}  // namespace errdex
