@@ -98,6 +98,9 @@ struct Form {
   // "cannot be": a requirement only before a state ("zero", "null", "a
   // string"), not before a verb ("cannot be updated" states a fact).
   bool state_only = false;
+  // "requires": a requirement only before what to give ("an array", "at
+  // least 2 parameters"), not before a clause ("requires that ...").
+  bool object_only = false;
 };
 
 // Longest first where one form contains another.
@@ -127,6 +130,7 @@ const Form kForms[] = {
     {" no longer accepts ", "Do not pass R to S", "Do not pass R to S"},
     {" does not accept ", "Do not pass R to S", "Do not pass R to S"},
     {" doesn't accept ", "Do not pass R to S", "Do not pass R to S"},
+    {" requires ", "Provide what S requires: R", "Provide what S requires: R", false, true},
 };
 
 // "tokens", "Options": a plural subject ("status", "class" are not).
@@ -155,6 +159,29 @@ bool Participle(const std::string& rest) {
     if (first == p) return true;
   }
   return false;
+}
+
+// What "requires" asks for is a thing to provide ("an array", "2 parameters"),
+// not a clause ("that the stream is open", "to be called first") or an
+// ability ("Python 3.8", "authentication" are fine; "you to log in" is not).
+bool Object(std::string_view rest) {
+  std::string lower = ToLower(rest);
+  for (const char* p : {"that ", "to ", "you ", "it ", "the use of ", "calling ", "a call ",
+                        "seems ", "is ", "are ", "was ", "were "}) {
+    if (lower.starts_with(p)) return false;
+  }
+  // "requires #{name} more than once" reports a duplicate, asks for nothing.
+  return lower.find("more than once") == std::string::npos;
+}
+
+// The subject of "requires" names a thing ("option --x", "the frozen
+// setting"), not a clause ("a newer version is available but").
+bool NounPhrase(const std::string& subject) {
+  std::string lower = " " + ToLower(subject) + " ";
+  for (const char* verb : {" is ", " are ", " but ", " was ", " has "}) {
+    if (lower.find(verb) != std::string::npos) return false;
+  }
+  return Balanced(subject);
 }
 
 // "X is required", "X are not allowed": forms that end the sentence.
@@ -228,6 +255,7 @@ std::string RuleOf(const std::string& s, const std::string& parameter) {
     std::string rest = Rest(std::string_view(s).substr(at + std::string_view(f.modal).size()));
     if (subject.empty() || rest.empty() || !Balanced(rest)) return "";
     if (f.state_only && Participle(rest)) return "";
+    if (f.object_only && (!Object(rest) || !NounPhrase(subject))) return "";
     return Fill(Plural(subject) ? f.many : f.one, subject, rest);
   }
   std::string body = Rest(s);

@@ -43,6 +43,21 @@ TEST(MessageRule, ValidFormatAndNoLongerAccepts) {
             Rules{"Do not pass a callback to Model.find() (the message's rule)"});
 }
 
+TEST(MessageRule, RequiresNamesWhatToProvide) {
+  EXPECT_EQ(MessageRules("Validation rule date_equals requires at least 1 parameters."),
+            Rules{"Provide what validation rule date_equals requires: at least 1 parameters (the "
+                  "message's rule)"});
+  EXPECT_EQ(MessageRules("Option {name!r} requires an argument."),
+            Rules{"Provide what option {name!r} requires: an argument (the message's rule)"});
+  // A clause or a verb, not a thing to provide: no rule.
+  EXPECT_EQ(MessageRules("This operation requires that the stream is open."), Rules{});
+  EXPECT_EQ(MessageRules("Login requires you to accept the terms."), Rules{});
+  EXPECT_EQ(MessageRules("Overwriting requires seems like a bug ({$name})"), Rules{});
+  EXPECT_EQ(MessageRules("Gem dependencies file #{@path} requires #{name} more than once."),
+            Rules{});
+  EXPECT_EQ(MessageRules("A newer version is available but requires PHP 8.1 or higher"), Rules{});
+}
+
 TEST(MessageRule, StatementsOfFactAreLeftAlone) {
   EXPECT_TRUE(MessageRules("file not found: {path}").empty());
   EXPECT_TRUE(MessageRules("connection reset by peer").empty());
