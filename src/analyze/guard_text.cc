@@ -420,11 +420,53 @@ std::string ParamName(std::string_view chunk, const std::string& language) {
 
 }  // namespace
 
+// `header` without the attributes, annotations and decorators in front of
+// the signature (`[CLSCompliant(false)]`, `#[inline]`, `@Throws(X::class)`,
+// `@app.route("/")`): their parentheses are not the parameter list.
+std::string WithoutLeadingAttributes(std::string header) {
+  for (int guard = 0; guard < 16; ++guard) {
+    size_t at = 0;
+    if (header.starts_with("#[")) {
+      at = 1;
+    } else if (!header.starts_with("[") && !header.starts_with("@")) {
+      break;
+    }
+    size_t end = at;
+    if (header[at] == '[') {
+      int depth = 0;
+      for (; end < header.size(); ++end) {
+        depth += header[end] == '[' ? 1 : header[end] == ']' ? -1 : 0;
+        if (depth == 0) break;
+      }
+    } else {
+      ++end;  // '@'
+      while (end < header.size() &&
+             (std::isalnum(static_cast<unsigned char>(header[end])) || header[end] == '_' ||
+              header[end] == '.' || header[end] == ':')) {
+        ++end;
+      }
+      if (end < header.size() && header[end] == '(') {
+        int depth = 0;
+        for (; end < header.size(); ++end) {
+          depth += header[end] == '(' ? 1 : header[end] == ')' ? -1 : 0;
+          if (depth == 0) break;
+        }
+      } else {
+        --end;
+      }
+    }
+    if (end >= header.size()) break;  // unbalanced: leave it as written
+    header = std::string(Trim(std::string_view(header).substr(end + 1)));
+  }
+  return header;
+}
+
 std::string HeaderText(const std::vector<std::string_view>& lines, int first) {
   std::string out;
   for (int i = first; i >= 1 && i <= static_cast<int>(lines.size()) && i < first + 8; ++i) {
     if (!out.empty()) out += ' ';
     out += Trim(lines[i - 1]);
+    out = WithoutLeadingAttributes(std::move(out));
     if (out.find('{') != std::string::npos || out.ends_with(":")) break;
   }
   return out;

@@ -84,6 +84,19 @@ TEST(GuardText, ParameterNamesPerLanguage) {
   EXPECT_EQ(HeaderText(two, 1), "def f(a, b):");
   EXPECT_EQ(ParameterNames(HeaderText(two, 1), "python"), (V{"a", "b"}));
   EXPECT_EQ(HeaderTail("func Open(n int) (int, error) {"), "(int, error)");
+  // Attributes, annotations and decorators before the signature are not it.
+  std::vector<std::string_view> cs = {"[CLSCompliant(false)]",
+                                      "public override void WriteValue(uint value)", "{"};
+  EXPECT_EQ(HeaderText(cs, 1), "public override void WriteValue(uint value) {");
+  EXPECT_EQ(ParameterNames(HeaderText(cs, 1), "csharp"), (V{"value"}));
+  std::vector<std::string_view> kt = {"@Throws(IOException::class) @JvmStatic",
+                                      "fun read(path: String): Int {"};
+  EXPECT_EQ(ParameterNames(HeaderText(kt, 1), "kotlin"), (V{"path"}));
+  std::vector<std::string_view> py = {"@app.route(\"/x\", methods=[\"GET\"])",
+                                      "def view(item_id):"};
+  EXPECT_EQ(HeaderText(py, 1), "def view(item_id):");
+  std::vector<std::string_view> rs = {"#[inline]", "pub fn get(&self, idx: usize) -> u8 {"};
+  EXPECT_EQ(ParameterNames(HeaderText(rs, 1), "rust"), (V{"idx"}));
 }
 
 TEST(GuardText, VariablesReadSkipMembersCallsAndConstants) {
