@@ -5,6 +5,8 @@
 #include <re2/re2.h>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <unordered_set>
@@ -26,14 +28,16 @@ const char* const kBuiltinTemplates[] = {
 // Words that make a record's text differ from its siblings': component
 // names, nouns and verbs that real messages use.
 const char* const kWords[] = {
-    "tokenizer", "scheduler", "quant", "cache", "router", "sampler", "weights", "shard",
-    "adapter", "loader", "kernel", "stream", "buffer", "session", "worker", "daemon",
-    "config", "dataset", "encoder", "decoder", "backend", "frontend", "registry", "plugin",
-    "socket", "channel", "pipeline", "executor", "manifest", "checkpoint", "lora", "expert",
-    "tensor", "layer", "batch", "request", "response", "handler", "listener", "transport",
-    "query", "index", "column", "table", "schema", "migration", "bucket", "object",
-    "region", "cluster", "node", "pod", "volume", "mount", "image", "container",
-    "token", "grammar", "parser", "lexer", "module", "package", "crate", "feature",
+    "tokenizer", "scheduler",  "quant",   "cache",     "router",    "sampler",  "weights",
+    "shard",     "adapter",    "loader",  "kernel",    "stream",    "buffer",   "session",
+    "worker",    "daemon",     "config",  "dataset",   "encoder",   "decoder",  "backend",
+    "frontend",  "registry",   "plugin",  "socket",    "channel",   "pipeline", "executor",
+    "manifest",  "checkpoint", "lora",    "expert",    "tensor",    "layer",    "batch",
+    "request",   "response",   "handler", "listener",  "transport", "query",    "index",
+    "column",    "table",      "schema",  "migration", "bucket",    "object",   "region",
+    "cluster",   "node",       "pod",     "volume",    "mount",     "image",    "container",
+    "token",     "grammar",    "parser",  "lexer",     "module",    "package",  "crate",
+    "feature",
 };
 constexpr size_t kWordCount = sizeof(kWords) / sizeof(kWords[0]);
 
@@ -140,13 +144,20 @@ Template Vary(const std::vector<Template>& base, std::mt19937_64& rng) {
 std::string HoleValue(HoleType type, std::mt19937_64& rng) {
   if (type == HoleType::kInteger) return std::to_string(static_cast<int>(rng() % 100000));
   switch (rng() % 7) {
-    case 0: return "'" + std::string(kWords[rng() % kWordCount]) + "'";
-    case 1: return std::to_string(rng() % 65536);
-    case 2: return "/usr/lib/python3/site-packages/" + std::string(kWords[rng() % kWordCount]) + ".py";
-    case 3: return std::string(kWords[rng() % kWordCount]) + " " + kWords[rng() % kWordCount];
-    case 4: return "";
-    case 5: return "{'a': 1, 'b': [2, 3]}";
-    default: return kWords[rng() % kWordCount];
+    case 0:
+      return "'" + std::string(kWords[rng() % kWordCount]) + "'";
+    case 1:
+      return std::to_string(rng() % 65536);
+    case 2:
+      return "/usr/lib/python3/site-packages/" + std::string(kWords[rng() % kWordCount]) + ".py";
+    case 3:
+      return std::string(kWords[rng() % kWordCount]) + " " + kWords[rng() % kWordCount];
+    case 4:
+      return "";
+    case 5:
+      return "{'a': 1, 'b': [2, 3]}";
+    default:
+      return kWords[rng() % kWordCount];
   }
 }
 
@@ -266,11 +277,25 @@ std::vector<BenchQuery> MakeQueries(const Corpus& corpus, size_t n, uint64_t see
 
 const char* KindName(BenchQuery::Kind kind) {
   switch (kind) {
-    case BenchQuery::kHit: return "hit";
-    case BenchQuery::kNearMiss: return "near-miss";
-    case BenchQuery::kNoise: return "noise";
+    case BenchQuery::kHit:
+      return "hit";
+    case BenchQuery::kNearMiss:
+      return "near-miss";
+    case BenchQuery::kNoise:
+      return "noise";
   }
   return "?";
+}
+
+std::vector<size_t> ParseSizes(const char* s) {
+  std::vector<size_t> out;
+  for (const char* p = s; *p;) {
+    out.push_back(std::strtoull(p, nullptr, 10));
+    p = std::strchr(p, ',');
+    if (!p) break;
+    ++p;
+  }
+  return out;
 }
 
 }  // namespace errdex::bench

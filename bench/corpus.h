@@ -44,4 +44,7 @@ std::vector<BenchQuery> MakeQueries(const Corpus& corpus, size_t n, uint64_t see
 
 const char* KindName(BenchQuery::Kind kind);
 
+// "100000,1000000" -> {100000, 1000000}: the --sizes flag of the benches.
+std::vector<size_t> ParseSizes(const char* s);
+
 }  // namespace errdex::bench

@@ -171,17 +171,6 @@ void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n)
   std::fprintf(stderr, "bench_explain: snapshot %.0f MB\n", fs::file_size(snap) / 1e6);
 }
 
-std::vector<size_t> ParseSizes(const char* s) {
-  std::vector<size_t> out;
-  for (const char* p = s; *p;) {
-    out.push_back(std::strtoull(p, nullptr, 10));
-    p = std::strchr(p, ',');
-    if (!p) break;
-    ++p;
-  }
-  return out;
-}
-
 }  // namespace
 }  // namespace errdex::bench
 

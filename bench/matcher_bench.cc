@@ -250,17 +250,6 @@ void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n)
   std::fflush(stdout);
 }
 
-std::vector<size_t> ParseSizes(const char* s) {
-  std::vector<size_t> out;
-  for (const char* p = s; *p;) {
-    out.push_back(std::strtoull(p, nullptr, 10));
-    p = std::strchr(p, ',');
-    if (!p) break;
-    ++p;
-  }
-  return out;
-}
-
 }  // namespace
 }  // namespace errdex::bench
 

@@ -842,6 +842,12 @@ struct Matcher::Impl {
   std::vector<Ranked> FuzzyHits(std::string_view text, const Query& q) const;
   void PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view text, const Query& q) const;
   bool SharesRareWord(const std::vector<std::string>& query_tokens, const Record& r) const;
+  // A fuzzy hit whose shared words are too common to be evidence on their
+  // own (kMinFuzzyEvidence, SharesRareWord).
+  bool WeakFuzzy(const match::FuzzyIndex::Hit& h, const std::vector<std::string>& tokens) const {
+    return h.shared < kMinFuzzyEvidence * fuzzy.RareWeight() &&
+           !SharesRareWord(tokens, records[h.doc]);
+  }
   void AddLocation(uint32_t r);
   void AddNames(uint32_t r);
   std::vector<uint32_t> FrameHits(const Query& q) const;
@@ -1132,8 +1138,7 @@ std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query&
     hit.match.record = &records[h.doc];
     hit.match.match_type = "fuzzy";
     hit.match.score = kFuzzyMaxScore * h.score;
-    hit.weak = h.shared < kMinFuzzyEvidence * fuzzy.RareWeight() &&
-               !SharesRareWord(tokens, records[h.doc]);
+    hit.weak = WeakFuzzy(h, tokens);
     hit.tooling = InDevelopmentTooling(records[h.doc].file_path);
     if (hit.tooling) hit.match.score = std::max(0.01, hit.match.score + kToolingRecord);
     hits.push_back(std::move(hit));
@@ -1175,10 +1180,7 @@ void Matcher::Impl::PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view
   const match::FuzzyIndex::Hit& best = found.front();
   // Two records the hole fits about equally: nothing tells them apart.
   if (found.size() > 1 && found[1].score + kInnerFuzzyLead > best.score) return;
-  if (best.shared < kMinFuzzyEvidence * fuzzy.RareWeight() &&
-      !SharesRareWord(tokens, records[best.doc])) {
-    return;
-  }
+  if (WeakFuzzy(best, tokens)) return;
   Ranked inner;
   inner.match.record = &records[best.doc];
   inner.match.match_type = "fuzzy";
