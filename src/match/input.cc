@@ -909,8 +909,15 @@ std::string CutJsonLogText(std::string_view line) {
 // printed over several lines arrives with a stamp in front of each of its
 // lines, and none of them reads as the message. Bracketed timestamps that
 // start two or more consecutive lines are removed from those lines.
+//
+// Android's logcat does the same with its own prefix, level and tag
+// included ("10-13 10:20:36.556  3863  3888 E AndroidRuntime: " in the
+// threadtime format, "E/AndroidRuntime( 3863): " in the brief one): an app's
+// stack trace arrives one logcat record per line.
 void StripLineTimestamps(std::string* text) {
   static const RE2* const stamp = new RE2(R"(\[\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d[^\]\n]{0,16}\] )");
+  static const RE2* const logcat = new RE2(
+      R"((?:\d\d-\d\d \d\d:\d\d:\d\d\.\d+\s+\d+\s+\d+ [VDIWEFA] [^:\n]{0,64}|[VDIWEFA]/[^(:\n]{1,64}\(\s*\d+\)): ?)");
   static const RE2* const level = new RE2(
       R"((?i)^(?:[\w-]+\.)?(?:emerg\w*|alert|crit\w*|err\w*|warn\w*|notice|info|debug|fatal|trace|severe)\b)");
   Lines lines = SplitLines(*text);
@@ -919,7 +926,8 @@ void StripLineTimestamps(std::string* text) {
     re2::StringPiece in(lines[i].data(), lines[i].size());
     // A stamp before a level ("app.WARNING:", "ERROR") is a log record's,
     // which the log recognizers read whole.
-    if (RE2::Consume(&in, *stamp) && !RE2::PartialMatch(in, *level)) {
+    if ((RE2::Consume(&in, *stamp) && !RE2::PartialMatch(in, *level)) ||
+        RE2::Consume(&in, *logcat)) {
       cut[i] = lines[i].size() - in.size();
     }
   }

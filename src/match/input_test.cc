@@ -407,6 +407,30 @@ TEST(InputTest, TimestampsOnEveryLineOfAMessageAreDropped) {
   EXPECT_NE(errors[0].message.find("no longer be found in that source."), std::string::npos);
 }
 
+// An Android app printing an exception: one logcat record per line.
+TEST(InputTest, LogcatPrefixOnEveryLineIsDropped) {
+  std::vector<ErrorText> errors = ParseInput(
+      "10-13 10:20:36.556  3863  3888 I System.out: javax.net.ssl.SSLPeerUnverifiedException: "
+      "Certificate pinning failure!\n"
+      "10-13 10:20:36.556  3863  3888 I System.out:   Peer certificate chain:\n"
+      "10-13 10:20:36.557  3863  3888 I System.out:     sha256/J2Rs=: CN=*.badssl.com\n"
+      "10-13 10:20:36.557  3863  3888 I System.out: \tat okhttp3.CertificatePinner.check"
+      "(CertificatePinner.kt:209)\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "SSLPeerUnverifiedException");
+  EXPECT_EQ(errors[0].message,
+            "Certificate pinning failure!\n  Peer certificate chain:\n    sha256/J2Rs=: "
+            "CN=*.badssl.com");
+  ASSERT_EQ(errors[0].frames.size(), 1u);
+  EXPECT_EQ(errors[0].frames[0].line, 209);
+
+  errors = ParseInput(
+      "E/AndroidRuntime( 3863): java.lang.IllegalStateException: Expected BEGIN_OBJECT\n"
+      "E/AndroidRuntime( 3863): \tat com.google.gson.Gson.fromJson(Gson.java:12)\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "Expected BEGIN_OBJECT");
+}
+
 TEST(InputTest, RustUnwrapOfAnErrorInDebugFormGivesItsMessage) {
   std::vector<ErrorText> errors = ParseInput(
       "thread '<unnamed>' panicked at 'called `Result::unwrap()` on an `Err` value: "

@@ -150,5 +150,43 @@ module.exports = cast;
       << Dump(r);
 }
 
+// mongoose's StrictPopulateError: the constructor's message parameter
+// defaults to the text (`msg = msg || '...'`), and the error is returned,
+// not thrown, by the code that constructs it with the path alone.
+TEST(LinkJsIdioms, ConstructorDefaultsItsMessageParameter) {
+  Linked r =
+      Link({{"lib/error/mongooseError.js", R"SRC(class MongooseError extends Error {}
+module.exports = MongooseError;
+)SRC"},
+            {"lib/error/strictPopulate.js", R"SRC(const MongooseError = require('./mongooseError');
+class StrictPopulateError extends MongooseError {
+  constructor(path, msg) {
+    msg = msg || 'Cannot populate path `' + path + '` because it is not in your schema. ' + 'Set the `strictPopulate` option to false to override.';
+    super(msg);
+    this.path = path;
+  }
+}
+module.exports = StrictPopulateError;
+)SRC"},
+            {"lib/helpers/getModels.js",
+             R"SRC(const StrictPopulateError = require('../error/strictPopulate');
+function getModels(options) {
+  if (options.strictPopulate) {
+    return new StrictPopulateError(options._fullPath);
+  }
+}
+module.exports = getModels;
+)SRC"}});
+  const ErrorSite* s =
+      r.Find("lib/helpers/getModels.js", 4,
+             "Cannot populate path `${options._fullPath}` because it is not in your schema. Set "
+             "the `strictPopulate` option to false to override.");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "StrictPopulateError");
+  EXPECT_TRUE(Matches(*s,
+                      "Cannot populate path `totalLinksList` because it is not in your schema. Set "
+                      "the `strictPopulate` option to false to override."));
+}
+
 }  // namespace
 }  // namespace errdex

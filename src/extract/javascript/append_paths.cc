@@ -22,9 +22,12 @@ bool Holds(TSNode outer, TSNode inner) {
          ts_node_end_byte(inner) <= ts_node_end_byte(outer);
 }
 
+// A callback (`keys.forEach(k => { msg += .. })`) runs any number of times:
+// a loop too.
 bool IsLoop(std::string_view t) {
   return t == "for_statement" || t == "for_in_statement" || t == "while_statement" ||
-         t == "do_statement";
+         t == "do_statement" || t == "arrow_function" || t == "function_expression" ||
+         t == "function";
 }
 
 bool IsChoice(std::string_view t) {

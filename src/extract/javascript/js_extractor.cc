@@ -1397,6 +1397,9 @@ class JsFile {
       // `a + b` with no text is arithmetic or an opaque value: one hole.
       if (t.HasLiteralText()) return t;
     }
+    if (type == "binary_expression") {
+      if (auto t = DefaultTemplate(n, pos, depth, note)) return *t;
+    }
     if (type == "call_expression") {
       if (auto t = CallTemplate(n, pos, depth, note)) return *t;
     }
@@ -1405,6 +1408,19 @@ class JsFile {
     }
     AddExprHole(n, &out);
     return out;
+  }
+
+  // `msg || 'Cannot populate path ...'`, `message ?? `...``: the text a
+  // caller gets when it passes no message of its own (mongoose's
+  // StrictPopulateError constructor) -- the only text the code writes.
+  std::optional<Template> DefaultTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
+    std::string_view op = ts::Text(Field(n, "operator"), src_);
+    if (op != "||" && op != "??") return std::nullopt;
+    Template left = ExprTemplate(Field(n, "left"), pos, depth + 1, note);
+    if (left.HasLiteralText()) return std::nullopt;
+    Template right = ExprTemplate(Field(n, "right"), pos, depth + 1, note);
+    if (!right.HasLiteralText()) return std::nullopt;
+    return right;
   }
 
   // util.format('%s: %d', a, b) and format(...); String(x) names x.
@@ -1513,9 +1529,19 @@ class JsFile {
           ts_node_end_byte(n) > ts_node_end_byte(scope)) {
         continue;
       }
-      if (ts_node_eq(a.scope, scope)) out.push_back(n);
+      if (ts_node_eq(a.scope, scope) || IsCallbackAppend(n, a.scope, scope)) out.push_back(n);
     }
     return out;
+  }
+
+  // `msg += ..` inside a callback passed to a call directly in `scope`
+  // (yargs: `invalidKeys.forEach(key => { msg += ... })`): an append that
+  // runs any number of times before the use, read as a loop.
+  bool IsCallbackAppend(TSNode n, TSNode fn_scope, TSNode scope) const {
+    if (!Is(n, "augmented_assignment_expression") || ts_node_eq(fn_scope, scope)) return false;
+    TSNode args = ts_node_parent(fn_scope);
+    if (ts_node_is_null(args) || !Is(args, "arguments")) return false;
+    return ts_node_eq(EnclosingScope(args), scope);
   }
 
   // Adds `n` to the assignment index if it assigns a name (source order:

@@ -31,8 +31,8 @@
 #include "extract/common/ts_util.h"
 #include "extract/jvm/jvm_idioms.h"
 #include "extract/jvm/jvm_strings.h"
-#include "util/text.h"
 #include "resolve/call_facts.h"
+#include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_kotlin();
 
@@ -814,6 +814,32 @@ class KotlinFile {
     return out;
   }
 
+  // `buildString { append("Certificate pinning failure!"); for (..) {
+  // append(..) } }` (okhttp's CertificatePinner): the lambda's own appends
+  // in order; a loop or branch that appends is one hole, named by its head
+  // (it runs any number of times, or not at all).
+  std::optional<Template> BuildStringTemplate(TSNode lambda, uint32_t pos, int depth,
+                                              std::string* note) {
+    TSNode stmts = ChildOfType(lambda, "statements");
+    if (ts_node_is_null(stmts)) return std::nullopt;
+    Template out;
+    for (TSNode s : NamedChildren(stmts)) {
+      std::optional<Call> c = Is(s, "call_expression") ? Parts(s) : std::nullopt;
+      if (c && c->receiver.empty() && (c->name == "append" || c->name == "appendLine") &&
+          c->args.size() <= 1) {
+        if (!c->args.empty()) out.Append(ExprTemplate(c->args[0], pos, depth + 1, note));
+        if (c->name == "appendLine") out.AddLiteral("\n");
+        continue;
+      }
+      std::string_view text = ts::Text(s, src_);
+      if (text.find("append") == std::string_view::npos) continue;  // a local, a check
+      std::string head = CollapseSpace(text.substr(0, text.find('{')));
+      out.AddHole("${" + head + "}", head);
+    }
+    if (!out.HasLiteralText()) return std::nullopt;
+    return out;
+  }
+
   bool IsPlus(TSNode left, TSNode right) {
     uint32_t b = ts_node_end_byte(left), e = ts_node_start_byte(right);
     return e > b && Trim(src_.substr(b, e - b)) == "+";
@@ -823,6 +849,9 @@ class KotlinFile {
   // "..".trimMargin("|"), x.toString().
   std::optional<Template> CallTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
     std::optional<Call> c = Parts(n);
+    if (c && c->name == "buildString" && c->receiver.empty() && !ts_node_is_null(c->lambda)) {
+      return BuildStringTemplate(c->lambda, pos, depth, note);
+    }
     if (!c || ts_node_is_null(c->callee) || !Is(c->callee, "navigation_expression")) {
       return std::nullopt;
     }
@@ -1388,11 +1417,10 @@ class KotlinExtractor : public Extractor {
  protected:
   Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
              bool* had_syntax_errors) const override {
-    return ts::ParseAndVisit(tree_sitter_kotlin(), file, had_syntax_errors,
-                             [&](TSNode root) {
-                               KotlinFile(file, sites, facts).Run(root);
-                               if (facts) CollectCallFacts(root, file.content, "kotlin", facts);
-                             });
+    return ts::ParseAndVisit(tree_sitter_kotlin(), file, had_syntax_errors, [&](TSNode root) {
+      KotlinFile(file, sites, facts).Run(root);
+      if (facts) CollectCallFacts(root, file.content, "kotlin", facts);
+    });
   }
 };
 

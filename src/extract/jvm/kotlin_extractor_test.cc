@@ -263,5 +263,36 @@ TEST(KotlinExtractor, ConditionalMessageHeldInALocal) {
   EXPECT_TRUE(Matches(sites[0], "Required value 'bar' missing at $"));
 }
 
+// okhttp's CertificatePinner: the message is built with buildString; a
+// loop that appends is one hole.
+TEST(KotlinExtractor, BuildStringAppendsInOrder) {
+  auto sites = Extract(
+      "class CertificatePinner {\n"
+      "  fun check(hostname: String, peers: List<Certificate>) {\n"
+      "    val message =\n"
+      "      buildString {\n"
+      "        append(\"Certificate pinning failure!\")\n"
+      "        append(\"\\n  Peer certificate chain:\")\n"
+      "        for (element in peers) {\n"
+      "          append(\"\\n    \")\n"
+      "          append(pin(element))\n"
+      "        }\n"
+      "        append(\"\\n  Pinned certificates for \")\n"
+      "        append(hostname)\n"
+      "        appendLine(\":\")\n"
+      "      }\n"
+      "    throw SSLPeerUnverifiedException(message)\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(),
+            "Certificate pinning failure!\n  Peer certificate chain:${for (element in peers)}\n"
+            "  Pinned certificates for ${hostname}:\n");
+  EXPECT_EQ(sites[0].line, 15);
+  EXPECT_TRUE(Matches(sites[0],
+                      "Certificate pinning failure!\n  Peer certificate chain:\n    sha256/x=: "
+                      "CN=a\n  Pinned certificates for example.com:\n"));
+}
+
 }  // namespace
 }  // namespace errdex
