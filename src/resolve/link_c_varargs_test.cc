@@ -201,5 +201,33 @@ TEST(LinkCVarargs, CyclesAndLongChainsTerminate) {
   EXPECT_EQ(deep.Count("deep failure"), 0) << Dump(deep);
 }
 
+// jq's f_format: the text a wrapper formats is a local given a literal in
+// each branch before the call; each literal makes a site at the call.
+TEST(LinkCVarargs, LocalChosenByBranchesGivesASitePerLiteral) {
+  Linked r = Link({{"src/builtin.c",
+                    "static jv type_error(jv bad, const char* msg) {\n"
+                    "  char errbuf[30];\n"
+                    "  jv err = jv_invalid_with_msg(jv_string_fmt(\"%s (%s) %s\",\n"
+                    "      kind_name(bad), dump_trunc(bad, errbuf, sizeof(errbuf)), msg));\n"
+                    "  return err;\n"
+                    "}\n"
+                    "static jv f_format(jv input, const char *fmt_s) {\n"
+                    "  const char *msg;\n"
+                    "  if (!strcmp(fmt_s, \"csv\")) {\n"
+                    "    msg = \"cannot be csv-formatted, only array\";\n"
+                    "  } else {\n"
+                    "    msg = \"cannot be tsv-formatted, only array\";\n"
+                    "  }\n"
+                    "  if (jv_get_kind(input) != JV_KIND_ARRAY)\n"
+                    "    return type_error(input, msg);\n"
+                    "  return input;\n"
+                    "}\n"}});
+  const ErrorSite* csv = r.Find("src/builtin.c", 15, "%s (%s) cannot be csv-formatted, only array");
+  ASSERT_NE(csv, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*csv, "object ({\"last\"...) cannot be csv-formatted, only array"));
+  EXPECT_NE(r.Find("src/builtin.c", 15, "%s (%s) cannot be tsv-formatted, only array"), nullptr)
+      << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex

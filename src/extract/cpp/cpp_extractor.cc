@@ -2039,7 +2039,10 @@ class CppFile {
     std::vector<TSNode> args = Args(Field(call, "arguments"));
     if (args.empty()) return;
     bool text = false, param = false;
-    for (TSNode a : args) text |= IsStringish(a) || ConstantLike(a);
+    for (TSNode a : args) {
+      text |=
+          IsStringish(a) || ConstantLike(a) || !BranchLiterals(a, ts_node_start_byte(call)).empty();
+    }
     const std::vector<std::string>* textual = nullptr;
     if (!text) {
       // Only a parameter that can hold text passes a message on (`const
@@ -2125,7 +2128,32 @@ class CppFile {
         return variants;
       }
     }
-    return {ExprTemplate(a, pos, 0, &note, nullptr)};
+    Template t = ExprTemplate(a, pos, 0, &note, nullptr);
+    if (!t.HasLiteralText()) {
+      std::vector<Template> chosen = BranchLiterals(a, pos);
+      if (!chosen.empty()) return chosen;
+    }
+    return {t};
+  }
+
+  // `if (csv) msg = "cannot be csv-formatted, only array"; else msg =
+  // "cannot be tsv-formatted, ..."; return type_error(input, msg);` (jq):
+  // a local given a literal in each branch before the call, none of them
+  // reaching it alone. Each literal is one variant of the argument; empty
+  // unless 2 to 4 plain assignments, all literals, in the call's function.
+  std::vector<Template> BranchLiterals(TSNode a, uint32_t pos) {
+    if (!Is(a, "identifier")) return {};
+    std::vector<Assignment> assigns =
+        AssignmentsTo(CurrentFunction(), std::string(ts::Text(a, src_)), pos);
+    std::vector<Template> out;
+    for (const Assignment& as : assigns) {
+      if (as.op != AssignOp::kSet || ReachesUse(as, a) || !IsStringish(as.value)) return {};
+      std::string note;
+      out.push_back(ExprTemplate(as.value, pos, 0, &note, nullptr));
+      if (!out.back().HasLiteralText()) return {};
+    }
+    if (out.size() < 2 || out.size() > 4) return {};
+    return out;
   }
 
   // Every combination of the arguments' variants, at most kMaxArgVariants.
