@@ -241,6 +241,25 @@ TEST(LinkCpp, ExceptionClassesComposeThroughBaseInitializersAcrossFiles) {
   EXPECT_TRUE(Matches(*p, "yl: error at line 3, column 7: end of list not found"));
 }
 
+// yaml-cpp's Exp::Escape: the constant joined with the offending character
+// (`std::string(ErrorMsg::X) + ch`) takes the constant's text too.
+TEST(LinkCpp, ConstantJoinedWithAValueComposes) {
+  Linked r =
+      LinkC({{"include/yl/exceptions.h", kExceptionsHeader},
+             {"src/exp.cpp",
+              "namespace yl {\n"
+              "std::string Escape(Stream& in) {\n"
+              "  char ch = in.get();\n"
+              "  throw ParserException(in.mark(), std::string(ErrorMsg::END_OF_LIST) + ch);\n"
+              "}\n"
+              "}\n"}});
+  const ErrorSite* p = r.Find(
+      "src/exp.cpp", 4,
+      "yl: error at line {mark.line + 1}, column {mark.column + 1}: end of list not found{ch}");
+  ASSERT_NE(p, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*p, "yl: error at line 1, column 8: end of list not found!"));
+}
+
 // Hostile input: constructors that initialise each other, a constant
 // defined as itself, a helper calling itself: bounded, no site invented.
 TEST(LinkCpp, CyclesTerminate) {

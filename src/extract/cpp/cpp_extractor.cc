@@ -1078,12 +1078,17 @@ class CppFile {
                                       Is(Field(n, "right"), "number_literal"));
       if ((op == "+" && !arithmetic) || op == "<<") {
         Template t = ExprTemplate(Field(n, "left"), pos, depth + 1, note, env);
+        bool constant = IsConstantHole(t);
         if (op == "<<") {
           AppendStreamOperand(Field(n, "right"), pos, note, env, &t);
         } else {
-          t.Append(ExprTemplate(Field(n, "right"), pos, depth + 1, note, env));
+          Template right = ExprTemplate(Field(n, "right"), pos, depth + 1, note, env);
+          constant = constant || IsConstantHole(right);
+          t.Append(right);
         }
-        if (t.HasLiteralText()) return t;
+        // `std::string(ErrorMsg::INVALID_ESCAPE) + ch` (yaml-cpp): a named
+        // constant that linking resolves to its text keeps its own hole.
+        if (t.HasLiteralText() || (op == "+" && constant)) return t;
       }
     }
     if (type == "call_expression") {
@@ -1804,6 +1809,34 @@ class CppFile {
 
   // Names that read like a message or error constant: `ErrorMsg::X`,
   // `shared.oomerr`, `E_PARSE_MSG`.
+  // A template that is one hole naming an upper-case constant
+  // (`ErrorMsg::INVALID_ESCAPE`, `kNotFound` is not one): text a later stage
+  // may know.
+  static bool IsConstantHole(const Template& t) {
+    if (t.pieces().size() != 1 || !t.pieces()[0].is_hole) return false;
+    const std::string& e = t.pieces()[0].expr;
+    size_t colon = e.rfind(':');
+    std::string_view last = std::string_view(e).substr(colon == std::string::npos ? 0 : colon + 1);
+    if (last.size() < 3) return false;
+    bool upper = false;
+    for (char c : last) {
+      if (c >= 'a' && c <= 'z') return false;
+      if (!(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') && c != '_') return false;
+      upper |= c >= 'A' && c <= 'Z';
+    }
+    return upper;
+  }
+
+  static bool HasConstantHole(const Template& t) {
+    for (const Piece& p : t.pieces()) {
+      if (!p.is_hole) continue;
+      Template one;
+      one.AddHole(p.text, p.expr);
+      if (IsConstantHole(one)) return true;
+    }
+    return false;
+  }
+
   bool ConstantLike(TSNode a) {
     std::string_view t = Type(a);
     if (t == "field_expression" && ts::Text(Field(a, "operator"), src_) != ".") return false;
@@ -1959,7 +1992,8 @@ class CppFile {
       text |= t.HasLiteralText();
       // A name defined elsewhere, or a call of a function returning text
       // (link_text_functions.h).
-      if (t.HoleCount() > 0 && (ConstantLike(a) || Is(a, "call_expression"))) {
+      if (t.HoleCount() > 0 && (ConstantLike(a) || Is(a, "call_expression") ||
+                                (Is(a, "binary_expression") && HasConstantHole(t)))) {
         held.push_back(std::move(t));
       }
       if (Is(a, "identifier") && param.empty() &&
