@@ -141,5 +141,40 @@ TEST(LinkPhp, ParameterTestedByTheRaiseConditionDoesNotLink) {
   EXPECT_EQ(s->error_class, "InvalidArgumentException");
 }
 
+// Laravel's QueryException: the constructor passes '' and the code 0 to
+// the parent, then sets `$this->message` to what its own method returns.
+TEST(LinkPhp, MessageSetFromTheClassesOwnMethod) {
+  Linked r =
+      Link({{"src/QueryException.php",
+             "<?php\n"
+             "namespace Illuminate\\Database;\n"
+             "class QueryException extends PDOException\n"
+             "{\n"
+             "    public function __construct($connectionName, $sql, Throwable $previous)\n"
+             "    {\n"
+             "        parent::__construct('', 0, $previous);\n"
+             "        $this->message = $this->formatMessage($connectionName, $sql, $previous);\n"
+             "    }\n"
+             "\n"
+             "    protected function formatMessage($connectionName, $sql, Throwable $previous)\n"
+             "    {\n"
+             "        return $previous->getMessage().' (Connection: '.$connectionName.', SQL: "
+             "'.$sql.')';\n"
+             "    }\n"
+             "}\n"}});
+  const ErrorSite* s =
+      r.Find("src/QueryException.php", 8,
+             "{$previous->getMessage()} (Connection: {$connectionName}, SQL: {$sql})");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "QueryException");
+  EXPECT_TRUE(Matches(*s,
+                      "SQLSTATE[HY000] [2002] Connection refused (Connection: mysql, SQL: "
+                      "select * from users)"));
+  // The parent call's 0 is the code, not a message.
+  for (const ErrorSite* x : r.At("src/QueryException.php", 7)) {
+    EXPECT_NE(x->message.Display(), "0") << Dump(r);
+  }
+}
+
 }  // namespace
 }  // namespace errdex

@@ -655,7 +655,11 @@ class PhpFile {
       if (args.size() > http->message_index) msg = http->message_index;
     } else if (!msg && !generic_http) {
       for (size_t i = 0; i < args.size() && !msg; ++i) {
-        if (args[i].name.empty() && HasText(args[i].value, where)) msg = i;
+        // `parent::__construct('', 0, $previous)`: the 0 is the code.
+        if (args[i].name.empty() && !Is(args[i].value, "integer") &&
+            HasText(args[i].value, where)) {
+          msg = i;
+        }
       }
     }
     for (size_t i = 0; i < args.size(); ++i) {
@@ -985,9 +989,15 @@ class PhpFile {
     TSNode stmt = StatementOf(c.node, c.anc);
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     site.error_class = std::string(ts::Text(Field(klass, "name"), src_));
-    site.message = ExprTemplate(Field(c.node, "right"), WhereOf(c.anc, ts_node_start_byte(c.node)),
-                                0, &site.message_origin_note);
-    if (!site.message.HasLiteralText()) return;
+    TSNode right = Field(c.node, "right");
+    site.message = ExprTemplate(right, WhereOf(c.anc, ts_node_start_byte(c.node)), 0,
+                                &site.message_origin_note);
+    // `$this->message = $this->formatMessage($sql, $bindings, $previous);`
+    // (Laravel's QueryException): the text the method returns, which the
+    // text-function stage substitutes (link_text_functions.h).
+    bool own_method =
+        Is(right, "member_call_expression") && ts::Text(Field(right, "object"), src_) == "$this";
+    if (!site.message.HasLiteralText() && !own_method) return;
     if (site.message_origin_note.empty()) {
       site.message_origin_note = "message set on `" + site.error_class + "` by `$this->message`";
     }
