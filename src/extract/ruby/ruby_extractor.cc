@@ -872,6 +872,11 @@ class RubyFile {
         Template t = FormatTemplate(args, pos, note);
         if (t.HasLiteralText()) return t;
       }
+      // String.new("#{a} in #{b}.") (a mutable copy to append to): its text.
+      if (m == "new" && args.size() == 1 && ts::Text(recv, src_) == "String") {
+        Template t = ExprTemplate(args[0], pos, depth + 1, note);
+        if (t.HasLiteralText()) return t;
+      }
       // "...".freeze, <<~MSG.strip, "..." .squish: the text as printed.
       if (!ts_node_is_null(recv) && args.empty() &&
           (m == "freeze" || m == "strip" || m == "chomp" || m == "squish" || m == "dup" ||

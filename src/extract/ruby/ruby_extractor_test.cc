@@ -455,5 +455,29 @@ TEST(RubyExtractor, LocalsChosenByBranches) {
   EXPECT_EQ(sites[7].line, 35);
 }
 
+// Bundler's Resolver#raise_not_found!: the message is a mutable copy
+// (String.new) of text whose lead sentence a conditional chooses.
+TEST(RubyExtractor, StringNewCopiesItsText) {
+  auto sites = Extract(
+      "class Resolver\n"
+      "  def raise_not_found!(package)\n"
+      "    lead = if platforms.size == 1\n"
+      "      \"Could not find gem '#{label}' with platform '#{platforms.first}'\"\n"
+      "    else\n"
+      "      \"Could not find gem '#{label}'\"\n"
+      "    end\n"
+      "    message = String.new(\"#{lead} in #{source}.\\n\")\n"
+      "    raise GemNotFound, message\n"
+      "  end\n"
+      "end\n");
+  std::vector<std::string> got = Messages(sites);
+  EXPECT_EQ(got, (std::vector<std::string>{
+                     "Could not find gem '#{label}' with platform '#{platforms.first}' in "
+                     "#{source}.\n",
+                     "Could not find gem '#{label}' in #{source}.\n"}));
+  ASSERT_FALSE(sites.empty());
+  EXPECT_EQ(sites[0].line, 9);
+}
+
 }  // namespace
 }  // namespace errdex
