@@ -1210,9 +1210,10 @@ class CppFile {
       Template t = PrintfTemplate(args, 0, pos, note, env);
       if (t.HasLiteralText()) return t;
     }
-    // Redis: `sdscatprintf(sdsempty(), fmt, ...)` appends to a new string.
-    if ((fn == "sdscatprintf" || fn == "sdscatfmt") && Is(args[0], "call_expression") &&
-        ts::Text(Field(args[0], "function"), src_) == "sdsempty") {
+    // Redis: `sdscatprintf(sdsempty(), fmt, ...)` appends to a new string;
+    // `*err = sdsnew(NULL); *err = sdscatprintf(*err, fmt, ...)` too.
+    if ((fn == "sdscatprintf" || fn == "sdscatfmt") && args.size() >= 2 &&
+        (IsNewSds(args[0]) || FreshSdsBefore(args[0], n))) {
       Template t = PrintfTemplate(args, 1, pos, note, env);
       if (t.HasLiteralText()) return t;
     }
@@ -1809,6 +1810,28 @@ class CppFile {
 
   // Names that read like a message or error constant: `ErrorMsg::X`,
   // `shared.oomerr`, `E_PARSE_MSG`.
+  // `sdsempty()`, `sdsnew(NULL)`, `sdsnew("")`: a new empty string.
+  bool IsNewSds(TSNode a) const {
+    if (!Is(a, "call_expression")) return false;
+    std::string_view fn = ts::Text(Field(a, "function"), src_);
+    std::string_view args = ts::Text(Field(a, "arguments"), src_);
+    return (fn == "sdsempty" && args == "()") ||
+           (fn == "sdsnew" && (args == "(NULL)" || args == "(\"\")"));
+  }
+
+  // `x` (or `*x`) in a call whose statement comes right after `x = sdsnew(NULL);`.
+  bool FreshSdsBefore(TSNode a, TSNode call) {
+    if (!Is(a, "identifier") && !Is(a, "pointer_expression")) return false;
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(stmt)) return false;
+    TSNode prev = ts_node_prev_named_sibling(stmt);
+    if (ts_node_is_null(prev) || !Is(prev, "expression_statement")) return false;
+    TSNode assign = ts::FirstNamed(prev);
+    if (!Is(assign, "assignment_expression")) return false;
+    return ts::Text(Field(assign, "left"), src_) == ts::Text(a, src_) &&
+           IsNewSds(Field(assign, "right"));
+  }
+
   // A template that is one hole naming an upper-case constant
   // (`ErrorMsg::INVALID_ESCAPE`, `kNotFound` is not one): text a later stage
   // may know.

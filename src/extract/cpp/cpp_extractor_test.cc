@@ -631,6 +631,28 @@ TEST(CppExtractor, MessageHandedBackThroughAnOutParameter) {
   EXPECT_EQ(sites[2].message.Display(), "cannot bind the port");
 }
 
+// redis's commandCheckExistence: the out-parameter is made empty, then
+// formatted into (`*err = sdsnew(NULL); *err = sdscatprintf(*err, ..)`).
+TEST(CppExtractor, OutParameterFormattedIntoAfterBeingEmptied) {
+  auto sites = Extract("src/server.c",
+                       "int commandCheckExistence(client *c, sds *err) {\n"
+                       "    if (c->cmd) return 1;\n"
+                       "    *err = sdsnew(NULL);\n"
+                       "    *err = sdscatprintf(*err, \"unknown command '%.128s', with args "
+                       "beginning with: %s\",\n"
+                       "                        (char*)c->argv[0]->ptr, args);\n"
+                       "    return 0;\n"
+                       "}\n"
+                       "void appendTo(sds s, sds *err) {\n"
+                       "    *err = sdscatprintf(s, \"bad value for '%s'\", name);\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].message.Display(), "unknown command '%.128s', with args beginning with: %s");
+  EXPECT_TRUE(
+      Matches(sites[0], "unknown command 'FT.CREATE', with args beginning with: 'idx' 'ON' "));
+}
+
 // redis builds its shared RESP error replies once ("-WRONGTYPE ...\r\n");
 // clients print the text after the '-'. A status reply ("+OK") and a bare
 // "-ERR" with no text are not errors worth a record.
