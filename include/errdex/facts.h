@@ -104,6 +104,10 @@ struct SinkFact {
   // Parameters the raise's path conditions test (`if (!allowed.includes(event))`):
   // a call passing them literal text is validated, not reported.
   std::vector<std::string> guarded;
+  // JavaScript: parameters with a default text (`super(msg || 'yargs
+  // error')`, `msg = msg || 'Cannot populate path ..'`): a call that does
+  // not pass the parameter gets the default.
+  std::vector<std::pair<std::string, Template>> param_defaults;
 };
 
 // A call that may pass a message to a sink: at least one argument has
@@ -115,10 +119,12 @@ struct LinkCall {
   bool caller_constructor = false;
   int caller_line = 0;
   std::vector<std::string> caller_params;  // positional, self/cls dropped
-  std::string callee;                      // last name component; the superclass for super(...)
-  std::string receiver;                    // "" for f(), "this"/"self", "obj"
-  bool construct = false;                  // new X(...), raise X(...), super(...)
-  std::vector<Template> args;              // positional
+  // The caller's parameters' default texts (SinkFact::param_defaults).
+  std::vector<std::pair<std::string, Template>> caller_param_defaults;
+  std::string callee;          // last name component; the superclass for super(...)
+  std::string receiver;        // "" for f(), "this"/"self", "obj"
+  bool construct = false;      // new X(...), raise X(...), super(...)
+  std::vector<Template> args;  // positional
   std::vector<std::pair<std::string, Template>> keywords;  // Python keyword arguments
   int line = 0;
   // Context (function, conditions, notes, code) for a site at this call;
@@ -165,6 +171,16 @@ struct HeldMessage {
   std::optional<ErrorSite> site;
 };
 
+// The arguments of a call that a message holds as a hole, where an argument
+// is a local holding text (jackson: `String msg = String.format("Could not
+// resolve type id '%s' ..", ..); return X.from(p, _colonConcat(msg,
+// extra), ..)`): the hole names `msg` only, so the text-function stage takes
+// the local's text from here when it substitutes the call's arguments.
+struct CallArgTexts {
+  std::string expr;            // the hole's expression, the call as written
+  std::vector<Template> args;  // each argument's template, in order
+};
+
 // A function that returns the text of a message rather than raising it
 // (`def _format_error(x): return f"bad {x}"`, Kotlin's `fun
 // notRegisteredMessage(className: String): String = "Serializer for class
@@ -205,6 +221,7 @@ struct FileFacts {
   std::vector<TextConstant> text_constants;
   std::vector<HeldMessage> held_messages;
   std::vector<TextFunction> text_functions;
+  std::vector<CallArgTexts> call_arg_texts;
 };
 
 }  // namespace errdex

@@ -257,6 +257,18 @@ class Linker {
         if (!s.f.params[i].empty() && name == s.f.params[i]) args[i] = &t;
       }
     }
+    // Not passed: the parameter's default text, if the sink has one, with
+    // the parameters it names taken from the call too (`'Cannot populate
+    // path `' + path + '`'`).
+    std::vector<Template> defaults(s.f.params.size());
+    for (size_t i = 0; i < s.f.params.size(); ++i) {
+      for (const auto& [name, t] : s.f.param_defaults) {
+        if (args[i] || s.f.params[i].empty() || name != s.f.params[i]) continue;
+        bool substituted = false, text = false;
+        defaults[i] = SubstituteParams(t, s.f.params, args, &substituted, &text);
+        args[i] = &defaults[i];
+      }
+    }
     for (size_t i = 0; i < args.size(); ++i) {
       if (args[i] && args[i]->HasLiteralText() &&
           std::find(s.f.guarded.begin(), s.f.guarded.end(), s.f.params[i]) != s.f.guarded.end()) {
@@ -352,6 +364,7 @@ class Linker {
     d.f.method = call.caller_method;
     d.f.constructor = call.caller_constructor;
     d.f.params = call.caller_params;
+    d.f.param_defaults = call.caller_param_defaults;
     d.f.message = std::move(composed);
     d.f.error_class = call.caller_constructor ? call.caller_name : s.f.error_class;
     d.f.kind = s.f.kind;

@@ -188,5 +188,34 @@ module.exports = getModels;
                       "the `strictPopulate` option to false to override."));
 }
 
+// yargs's YError: `super(msg || 'yargs error')`. Callers passing text get
+// theirs; a bare `new YError()` gets the default.
+TEST(LinkJsIdioms, ConstructorDefaultIsOnlyForCallsWithoutText) {
+  Linked r = Link({{"lib/yerror.ts", R"SRC(export class YError extends Error {
+  name = 'YError';
+  constructor(msg?: string | null) {
+    super(msg || 'yargs error');
+  }
+}
+)SRC"},
+                   {"lib/argsert.ts", R"SRC(import {YError} from './yerror.js';
+export function argsert(args: string[], length: number) {
+  if (length < args.length) {
+    throw new YError(`Not enough arguments provided. Expected ${args.length} but received ${length}.`);
+  }
+  if (length > 9) throw new YError();
+}
+)SRC"}});
+  ASSERT_NE(r.Find("lib/argsert.ts", 4,
+                   "Not enough arguments provided. Expected ${args.length} but received "
+                   "${length}."),
+            nullptr)
+      << Dump(r);
+  for (const ErrorSite* s : r.At("lib/argsert.ts", 4)) {
+    EXPECT_NE(s->message.Display(), "yargs error") << Dump(r);
+  }
+  ASSERT_NE(r.Find("lib/argsert.ts", 6, "yargs error"), nullptr) << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -422,5 +422,55 @@ TEST(LinkJvm, HostileRecursionAndDeepChainsFinishQuickly) {
   EXPECT_LT(seconds, 10.0);
 }
 
+// jackson's invalidTypeIdException: a formatted local passed through a
+// text helper of the base class (`_colonConcat(msg, extraDesc)`) to a
+// factory; the helper's return takes the local's text.
+TEST(LinkJvm, LocalTextThroughATextHelperOfTheBaseClass) {
+  Linked r = Link({{"src/main/java/db/DatabindContext.java", R"SRC(package db;
+public abstract class DatabindContext {
+    protected String _colonConcat(String msgBase, String extra) {
+        if (extra == null) {
+            return msgBase;
+        }
+        return msgBase + ": " + extra;
+    }
+}
+)SRC"},
+                   {"src/main/java/db/DeserializationContext.java", R"SRC(package db;
+public abstract class DeserializationContext extends DatabindContext {
+    public JavaType handleUnknownTypeId(JavaType baseType, String id, String extraDesc) {
+        throw invalidTypeIdException(baseType, id, extraDesc);
+    }
+    public JsonMappingException invalidTypeIdException(JavaType baseType, String typeId,
+            String extraDesc) {
+        String msg = String.format("Could not resolve type id '%s' as a subtype of %s",
+                typeId, ClassUtil.getTypeDescription(baseType));
+        return InvalidTypeIdException.from(_parser, _colonConcat(msg, extraDesc), baseType, typeId);
+    }
+}
+)SRC"},
+                   {"src/main/java/db/exc/InvalidTypeIdException.java", R"SRC(package db.exc;
+public class InvalidTypeIdException extends MismatchedInputException {
+    public InvalidTypeIdException(JsonParser p, String msg, JavaType baseType, String typeId) {
+        super(p, msg);
+    }
+    public static InvalidTypeIdException from(JsonParser p, String msg, JavaType baseType, String typeId) {
+        return new InvalidTypeIdException(p, msg, baseType, typeId);
+    }
+}
+)SRC"}});
+  const std::string file = "src/main/java/db/DeserializationContext.java";
+  const ErrorSite* s = nullptr;
+  for (const ErrorSite* x : r.At(file, 4)) {
+    if (x->message.Display().starts_with("Could not resolve type id '")) s = x;
+  }
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "InvalidTypeIdException");
+  EXPECT_TRUE(Matches(*s,
+                      "Could not resolve type id 'Url' as a subtype of `a.AttributeType`: known "
+                      "type ids = [Boolean, Date] (for POJO property 'columns')"))
+      << s->message.Pattern();
+}
+
 }  // namespace
 }  // namespace errdex

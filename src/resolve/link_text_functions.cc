@@ -255,13 +255,14 @@ class TextFunctionLinker {
     if (depth > kMaxTextFunctionDepth) return {};
     std::optional<CallExpr> call = ParseCallExpr(expr);
     if (!call) return {};
+    const CallArgTexts* known = KnownArgs(ctx.file, expr);
     std::vector<Candidate> out;
     bool opaque = false;
     for (const Definition* d : Lookup(*call, ctx)) {
       if (active->count(d->fn)) continue;
       for (const Candidate& r : Returns(*d, depth, active)) {
         if (out.size() >= kMaxTextCandidates) break;
-        out.push_back({Substitute(r.text, *d->fn, *call), r.where});
+        out.push_back({Substitute(r.text, *d->fn, *call, known), r.where});
       }
       opaque = opaque || opaque_.count(d->fn) > 0;
     }
@@ -278,15 +279,20 @@ class TextFunctionLinker {
 
   // The function's parameters replaced by the call's arguments: literal
   // text becomes text, other expressions holes named by the caller's code.
-  static Template Substitute(const Template& t, const TextFunction& fn, const CallExpr& call) {
+  // `known`: the arguments' templates when the extractor knew a local's text
+  // (facts.h CallArgTexts), else null.
+  static Template Substitute(const Template& t, const TextFunction& fn, const CallExpr& call,
+                             const CallArgTexts* known) {
     Template out;
     for (const Piece& p : t.pieces()) {
       const std::string* arg = nullptr;
+      size_t index = 0;
       if (p.is_hole) {
         for (size_t i = 0; i < call.args.size(); ++i) {
           const std::string& kw = call.keywords[i];
           if (kw.empty() ? i < fn.params.size() && fn.params[i] == p.expr : kw == p.expr) {
             arg = &call.args[i];
+            index = i;
           }
         }
       }
@@ -298,7 +304,9 @@ class TextFunctionLinker {
         }
         continue;
       }
-      Template a = ArgumentTemplate(*arg, p.text);
+      bool local =
+          known && known->args.size() == call.args.size() && known->args[index].HasLiteralText();
+      Template a = local ? known->args[index] : ArgumentTemplate(*arg, p.text);
       bool repr = p.text.find("!r") != std::string::npos || p.text == "%r";
       if (repr && a.HasLiteralText()) out.AddLiteral("'");
       if (a.HasLiteralText()) {
@@ -309,6 +317,27 @@ class TextFunctionLinker {
       if (repr && a.HasLiteralText()) out.AddLiteral("'");
     }
     return out;
+  }
+
+  // The argument templates the extractor noted for the call `expr` in
+  // `file`; null when none, or when two notes of that call text disagree
+  // (the same call in two functions whose locals differ).
+  const CallArgTexts* KnownArgs(size_t file, const std::string& expr) const {
+    const CallArgTexts* found = nullptr;
+    for (const CallArgTexts& c : files_[file].call_arg_texts) {
+      if (c.expr != expr) continue;
+      if (found && !SameArgs(*found, c)) return nullptr;
+      found = &c;
+    }
+    return found;
+  }
+
+  static bool SameArgs(const CallArgTexts& a, const CallArgTexts& b) {
+    if (a.args.size() != b.args.size()) return false;
+    for (size_t i = 0; i < a.args.size(); ++i) {
+      if (a.args[i].Display() != b.args[i].Display()) return false;
+    }
+    return true;
   }
 
   static std::string Note(const std::vector<Candidate>::value_type& c) {

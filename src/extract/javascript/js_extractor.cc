@@ -673,6 +673,7 @@ class JsFile {
     s.line = site.line;
     s.def_line = fi.line;
     s.via_class = via_class;
+    s.param_defaults = DefaultsOf(fi.node);
     for (const std::string& p : s.params) {
       for (const PathCondition& c : site.conditions) {
         if (ReadsName(c.expr, p)) {
@@ -682,6 +683,12 @@ class JsFile {
       }
     }
     facts_->sinks.push_back(std::move(s));
+  }
+
+  std::vector<std::pair<std::string, Template>> DefaultsOf(TSNode fn) const {
+    auto it = param_defaults_.find(fn.id);
+    return it == param_defaults_.end() ? std::vector<std::pair<std::string, Template>>{}
+                                       : it->second;
   }
 
   static bool HasSpace(const Template& t) {
@@ -730,6 +737,7 @@ class JsFile {
       out->caller_method = fi.method;
       out->caller_constructor = fi.ctor;
       out->caller_params = fi.params;
+      out->caller_param_defaults = DefaultsOf(fi.node);
       out->caller_line = fi.line;
     }
     return true;
@@ -805,8 +813,10 @@ class JsFile {
           site.error_class = fi.name;
           // `const msg = formatMessage(type, value); super(msg)` (mongoose's
           // CastError): a text function may give the text when resolved.
+          // `msg = msg || 'Cannot populate ..'; super(msg)`: the default
+          // is this class's own text (DefaultTemplate).
           if (BuiltinError(fi.heritage) || site.message.HasLiteralText() ||
-              IsCallHole(site.message)) {
+              IsCallHole(site.message) || !DefaultsOf(fi.node).empty()) {
             AddSink(site, p.ancestors, "");
             continue;
           }
@@ -1410,17 +1420,30 @@ class JsFile {
     return out;
   }
 
-  // `msg || 'Cannot populate path ...'`, `message ?? `...``: the text a
-  // caller gets when it passes no message of its own (mongoose's
-  // StrictPopulateError constructor) -- the only text the code writes.
+  // `msg || 'yargs error'`, `msg ?? `...`` where `msg` is a parameter of
+  // the enclosing function: the parameter (callers pass their text), with
+  // the literal as its default for callers that pass none (mongoose's
+  // StrictPopulateError(path) gets 'Cannot populate path ...'). The
+  // default reaches the function's sink (SinkFact::param_defaults).
   std::optional<Template> DefaultTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
     std::string_view op = ts::Text(Field(n, "operator"), src_);
     if (op != "||" && op != "??") return std::nullopt;
-    Template left = ExprTemplate(Field(n, "left"), pos, depth + 1, note);
-    if (left.HasLiteralText()) return std::nullopt;
+    TSNode left = Field(n, "left");
+    if (!Is(left, "identifier")) return std::nullopt;
+    TSNode fn = EnclosingScope(n);
+    std::string name(ts::Text(left, src_));
+    auto info = func_info_.find(fn.id);
+    if (info == func_info_.end() ||
+        std::find(info->second.params.begin(), info->second.params.end(), name) ==
+            info->second.params.end()) {
+      return std::nullopt;
+    }
     Template right = ExprTemplate(Field(n, "right"), pos, depth + 1, note);
     if (!right.HasLiteralText()) return std::nullopt;
-    return right;
+    param_defaults_[fn.id].emplace_back(name, std::move(right));
+    Template out;
+    AddExprHole(left, &out);
+    return out;
   }
 
   // util.format('%s: %d', a, b) and format(...); String(x) names x.
@@ -1704,6 +1727,8 @@ class JsFile {
   std::map<const void*, uint32_t> exits_;      // function -> its last process.exit() call
   std::set<const void*> thrown_calls_;         // `throw f(...)` calls HandleThrow recorded
   std::map<const void*, FuncInfo> func_info_;
+  // Per function node: parameters' default texts (DefaultTemplate).
+  std::map<const void*, std::vector<std::pair<std::string, Template>>> param_defaults_;
   TSNode scope_hint_{};  // the caller's function while its arguments are read
   TSNode root_{};
   std::set<std::string> overflowed_;

@@ -30,8 +30,8 @@
 #include "extract/common/ts_util.h"
 #include "extract/jvm/jvm_idioms.h"
 #include "extract/jvm/jvm_strings.h"
-#include "util/text.h"
 #include "resolve/call_facts.h"
+#include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_java();
 
@@ -628,12 +628,30 @@ class JavaFile {
     if (type == "method_invocation") {
       if (auto t = CallTemplate(n, pos, depth, note)) return *t;
       if (auto t = TextHelperTemplate(n, depth)) return *t;
+      NoteCallArgTexts(n, pos, depth, note);
     }
     if (type == "identifier") {
       if (auto t = VariableTemplate(n, pos, depth, note)) return *t;
     }
     AddExprHole(n, &out);
     return out;
+  }
+
+  // A call left as a hole whose argument is a local holding text
+  // (facts.h CallArgTexts): its arguments' templates, for the text-function
+  // stage. Only locals: literals are in the hole's own expression.
+  void NoteCallArgTexts(TSNode call, uint32_t pos, int depth, std::string* note) {
+    if (!facts_ || cheap_vars_) return;
+    TSNode args_node = Field(call, "arguments");
+    std::vector<TSNode> args = NamedChildren(args_node);
+    bool local_text = false;
+    std::vector<Template> templates;
+    for (TSNode a : args) {
+      templates.push_back(ExprTemplate(a, pos, depth + 1, note));
+      local_text |= Is(a, "identifier") && templates.back().HasLiteralText();
+    }
+    if (!local_text) return;
+    facts_->call_arg_texts.push_back({HoleExpr(call), std::move(templates)});
   }
 
   // Literal text other than digits.
@@ -1165,6 +1183,10 @@ class JavaFile {
                  !(Is(a, "identifier") && MessageLikeName(at) &&
                    (ParamIndex(fi, at) < 0 || Reassigned(fi, at, ts_node_start_byte(call))))) {
         AddExprHole(a, &t);
+        if (Is(a, "method_invocation")) {
+          std::string note;
+          NoteCallArgTexts(a, ts_node_start_byte(call), 0, &note);
+        }
       } else {
         std::string note;
         cheap_vars_ = cheap;
@@ -1314,11 +1336,10 @@ class JavaExtractor : public Extractor {
  protected:
   Status Run(const SourceFile& file, std::vector<ErrorSite>* sites, FileFacts* facts,
              bool* had_syntax_errors) const override {
-    return ts::ParseAndVisit(tree_sitter_java(), file, had_syntax_errors,
-                             [&](TSNode root) {
-                               JavaFile(file, sites, facts).Run(root);
-                               if (facts) CollectCallFacts(root, file.content, "java", facts);
-                             });
+    return ts::ParseAndVisit(tree_sitter_java(), file, had_syntax_errors, [&](TSNode root) {
+      JavaFile(file, sites, facts).Run(root);
+      if (facts) CollectCallFacts(root, file.content, "java", facts);
+    });
   }
 };
 
