@@ -66,8 +66,9 @@ std::string InlineDiff(const std::string& a, const std::string& b) {
 
 void PrintDiffLine(char mark, const Record& r) {
   std::string cls = r.error_class.empty() ? r.kind : r.error_class;
-  PrintSafe("%c %s:%d  %s: %s\n", mark, r.file_path.c_str(), r.line_number, cls.c_str(),
-            OneLine(r.error_message, 160).c_str());
+  // Escaped before printf, which would stop at a NUL in the message.
+  PrintSafe("%c %s:%d  %s: %s\n", mark, TerminalSafe(r.file_path).c_str(), r.line_number,
+            TerminalSafe(cls).c_str(), TerminalSafe(OneLine(r.error_message, 160)).c_str());
 }
 
 int RunDiff(const DiffArgs& a) {
@@ -135,8 +136,9 @@ int RunDiff(const DiffArgs& a) {
     for (const RecordChange& c : d.changed) {
       PrintDiffLine('~', *c.after);
       for (const std::string& f : c.fields) {
-        PrintSafe("    %s: %s\n", f.c_str(),
-                  InlineDiff(FieldValue(*c.before, f), FieldValue(*c.after, f)).c_str());
+        PrintSafe(
+            "    %s: %s\n", f.c_str(),
+            TerminalSafe(InlineDiff(FieldValue(*c.before, f), FieldValue(*c.after, f))).c_str());
       }
     }
   }
