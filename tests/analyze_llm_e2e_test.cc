@@ -17,7 +17,9 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "testutil.h"
 
@@ -483,6 +485,84 @@ TEST_F(AnalyzeLlmE2E, EndlessChunkedAnswerIsCutAt4MiB) {
   ASSERT_EQ(j["failures"].size(), 1u) << out;
   EXPECT_EQ(j["failures"][0]["reason"], "the answer is larger than 4194304 bytes");
   EXPECT_LT(sent.load(), 64u << 20) << "the client kept reading";
+  for (const auto& [message, record] : deterministic_) EXPECT_EQ(Current(message), record);
+}
+
+// A server that answers with a status line and then one header byte every
+// 100 ms, never ending the headers (for at most `seconds`). Raw sockets:
+// httplib's server cannot send a reply this broken.
+class TricklingServer {
+ public:
+  explicit TricklingServer(int seconds) : seconds_(seconds) {
+    listener_ = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof addr;
+    bind(listener_, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+    getsockname(listener_, reinterpret_cast<sockaddr*>(&addr), &len);
+    port_ = ntohs(addr.sin_port);
+    listen(listener_, 8);
+    thread_ = std::thread([this] { Serve(); });
+  }
+  ~TricklingServer() {
+    stop_ = true;
+    shutdown(listener_, SHUT_RDWR);
+    thread_.join();
+    for (std::thread& t : clients_) t.join();
+    close(listener_);
+  }
+  int port() const { return port_; }
+
+ private:
+  void Serve() {
+    for (;;) {
+      int fd = accept(listener_, nullptr, nullptr);
+      if (fd < 0 || stop_) {
+        if (fd >= 0) close(fd);
+        return;
+      }
+      clients_.emplace_back([this, fd] { Trickle(fd); });
+    }
+  }
+  void Trickle(int fd) {
+    char buf[4096];
+    recv(fd, buf, sizeof buf, 0);
+    std::string status = "HTTP/1.1 200 OK\r\nX-Slow: ";
+    send(fd, status.data(), status.size(), MSG_NOSIGNAL);
+    auto end = std::chrono::steady_clock::now() + std::chrono::seconds(seconds_);
+    while (!stop_ && std::chrono::steady_clock::now() < end) {
+      if (send(fd, "x", 1, MSG_NOSIGNAL) != 1) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    close(fd);
+  }
+
+  int seconds_, listener_ = -1, port_ = 0;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+  std::vector<std::thread> clients_;
+};
+
+// --timeout bounds a whole request, headers included: a server trickling
+// its headers a byte at a time (each wait for bytes shorter than the read
+// timeout) held the run for as long as it kept sending.
+TEST_F(AnalyzeLlmE2E, TrickledHeadersAreCutAtTheTimeout) {
+  TricklingServer slow(90);
+  auto start = std::chrono::steady_clock::now();
+  std::string out;
+  int rc = testing::Run(Cli("analyze --llm http://127.0.0.1:" + std::to_string(slow.port()) +
+                                " --model m --limit 1 --concurrency 1 --timeout 2 --tries 2"
+                                " --retry-delay-ms 1 --json",
+                            "OPENAI_API_KEY=k"),
+                        &out);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(rc, 2) << out;
+  json j = json::parse(out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << out;
+  ASSERT_EQ(j["failures"].size(), 1u) << out;
+  EXPECT_EQ(j["failures"][0]["reason"], "no answer within 2 s (timeout)");
+  EXPECT_LT(seconds, 30.0) << "two tries of 2 s each";
   for (const auto& [message, record] : deterministic_) EXPECT_EQ(Current(message), record);
 }
 

@@ -104,5 +104,37 @@ TEST_F(DiffE2E, NoChangesExitsZeroAndBadRevisionsFail) {
   EXPECT_EQ(j["changed"].size(), 2u);
 }
 
+// Messages come from the indexed code: control characters in them (an OSC
+// retitle, a bell, a C1 CSI) are shown escaped, never sent to the terminal.
+// The JSON form keeps them, escaped as JSON.
+TEST_F(DiffE2E, ControlCharactersInMessagesAreShownEscaped) {
+  const std::string& r = repo_.path();
+  testing::WriteFile(r, "a.py", "def f():\n    raise ValueError('plain')\n");
+  std::string v1 = testing::GitCommitAll(r, "acme/esc", "v1");
+  testing::WriteFile(r, "a.py",
+                     "def f():\n    raise ValueError('plain')\n"
+                     "def g():\n    raise ValueError('\x1b]0;pwned\x07 red \xc2\x9b"
+                     "31m')\n");
+  // A NUL (past git's 8,000-byte binary check) is shown, not a cut.
+  testing::WriteFile(r, "b.py",
+                     "# " + std::string(8100, 'x') + "\ndef h():\n    raise ValueError('nul " +
+                         std::string(1, '\0') + " here')\n");
+  std::string v2 = testing::GitCommitAll(r, "acme/esc", "v2");
+  std::string out;
+  EXPECT_EQ(testing::Run(Cli("diff " + ShellQuote(r) + " " + v1 + " " + v2), &out), 1) << out;
+  EXPECT_NE(out.find("+ a.py:4  ValueError: \\x1b]0;pwned\\x07 red \\u009b31m\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("+ b.py:3  ValueError: nul \\x00 here\n"), std::string::npos) << out;
+  EXPECT_EQ(out.find('\x1b'), std::string::npos);
+  EXPECT_EQ(out.find('\x07'), std::string::npos);
+  EXPECT_EQ(out.find("\xc2\x9b"), std::string::npos);
+  nlohmann::json j = Json("diff " + ShellQuote(r) + " " + v1 + " " + v2);
+  ASSERT_EQ(j["added"].size(), 2u);
+  EXPECT_EQ(j["added"][0]["errorMessage"],
+            "\x1b]0;pwned\x07 red \xc2\x9b"
+            "31m");
+}
+
 }  // namespace
 }  // namespace errdex

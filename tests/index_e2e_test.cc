@@ -103,6 +103,27 @@ TEST_F(IndexE2E, LoneCarriageReturnsEndLines) {
   EXPECT_EQ(where["error: cr ends"], std::make_pair(std::string("src/cr.c"), 4));
 }
 
+// Go, Rust and Ruby read a lone CR as white space, not a line end: their
+// compilers and backtraces count LF only, and so must the records.
+TEST_F(IndexE2E, LoneCarriageReturnsAreSpaceWhereTheLanguageSaysSo) {
+  const std::string& r = repo_.path();
+  // A lone CR inside a line comment: the comment goes on to the LF.
+  testing::WriteFile(r, "cr.go",
+                     "// a\r\rb\npackage p\n\nimport \"errors\"\n\nfunc F() error {\n"
+                     "\treturn errors.New(\"go cr\")\n}\n");
+  testing::WriteFile(r, "src/cr.rs", "// a\r\rb\nfn f() {\n    panic!(\"rust cr\");\n}\n");
+  testing::WriteFile(r, "lib/cr.rb", "# a\r\rb\ndef f\n  raise ArgumentError, 'ruby cr'\nend\n");
+  testing::GitCommitAll(r, "acme/crspace");
+  IndexJson(r);
+  std::map<std::string, std::pair<std::string, int>> where;
+  for (const auto& e : List()) {
+    where[e["message"]] = {e["filePath"], e["lineNumber"]};
+  }
+  EXPECT_EQ(where["go cr"], std::make_pair(std::string("cr.go"), 7));
+  EXPECT_EQ(where["rust cr"], std::make_pair(std::string("src/cr.rs"), 3));
+  EXPECT_EQ(where["ruby cr"], std::make_pair(std::string("lib/cr.rb"), 3));
+}
+
 // One pathological literal must not reach the matcher: sites past the
 // per-record limits are skipped, named and counted; the flags raise them.
 TEST_F(IndexE2E, SitesPastRecordLimitsAreSkippedAndNamed) {
@@ -221,6 +242,57 @@ TEST_F(IndexE2E, HelpListsSkipRules) {
   for (const char* word : {"test", "example", "docs", "vendored", "generated", "--include-tests"}) {
     EXPECT_NE(out.find(word), std::string::npos) << word;
   }
+}
+
+// A repository name is a path in `export` and in page URLs: ".git/x" and
+// the like are refused with the rule, before anything is read or stored.
+TEST_F(IndexE2E, RepositoryNamesAreOwnerSlashName) {
+  const std::string& r = repo_.path();
+  testing::WriteFile(r, "a.py", "def f():\n    raise ValueError('named')\n");
+  testing::GitCommitAll(r, "acme/named");
+  for (const char* bad : {".git/x", "x/.git", "x/.GIT", "-o/x", "x/-n", "x/../y", "/x"}) {
+    std::string out;
+    EXPECT_EQ(testing::Run(Cli("index " + ShellQuote(r) + " --repo=" + ShellQuote(bad)), &out), 2)
+        << bad;
+    EXPECT_EQ(out, std::string("errdex: bad repository name '") + bad +
+                       "': expected owner/name (letters, digits, '-', '_', '.'; not starting "
+                       "with '-', an owner not starting with '.', a name other than .git)\n")
+        << bad;
+  }
+  EXPECT_TRUE(List().empty());
+  nlohmann::json s = IndexJson(r, "--repo acme/.github");
+  EXPECT_EQ(s["repo"], "acme/.github");
+}
+
+// A NUL inside a string literal (past git's 8,000-byte binary check) is
+// text like any other byte: the literal keeps its words and holes, and the
+// pattern matches the message with the NUL in it.
+TEST_F(IndexE2E, NulInsideLiteralsKeepsTheTemplate) {
+  const std::string& r = repo_.path();
+  std::string pad(8100, 'x');
+  using namespace std::string_literals;
+  testing::WriteFile(
+      r, "a.py", "# "s + pad + "\ndef f(x):\n    raise ValueError(f\"py \0 nul {x} after\")\n"s);
+  testing::WriteFile(
+      r, "b.js",
+      "// "s + pad + "\nfunction g(x) {\n  throw new Error(`js \0 nul ${x} after`);\n}\n"s);
+  testing::WriteFile(r, "c.go",
+                     "// "s + pad +
+                         "\npackage p\n\nimport \"fmt\"\n\nfunc F(x int) error {\n"
+                         "\treturn fmt.Errorf(\"go \0 nul %d after\", x)\n}\n"s);
+  testing::GitCommitAll(r, "acme/nul");
+  IndexJson(r);
+  std::map<std::string, int> lines;
+  for (const auto& e : List()) lines[e["message"]] = e["lineNumber"];
+  EXPECT_EQ(lines, (std::map<std::string, int>{{"py \0 nul {x} after"s, 3},
+                                               {"js \0 nul ${x} after"s, 3},
+                                               {"go \0 nul %d after"s, 7}}));
+  std::string out;
+  testing::Run("printf 'js \\000 nul 42 after' | " + Cli("explain - --json"), &out);
+  nlohmann::json hits = nlohmann::json::parse(out, nullptr, false);
+  ASSERT_TRUE(hits.is_object()) << out;
+  ASSERT_FALSE(hits["matches"].empty()) << out;
+  EXPECT_EQ(hits["matches"][0]["filePath"], "b.js") << out;
 }
 
 }  // namespace

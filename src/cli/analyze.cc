@@ -41,8 +41,8 @@ nlohmann::json LlmSummaryJson(const LlmSummary& s) {
 }
 
 void PrintLlmSummary(const LlmSummary& s) {
-  std::printf("model %s at %s: %d records, %d sites\n", s.model.c_str(), s.endpoint.c_str(),
-              s.records, s.sites);
+  PrintSafe("model %s at %s: %d records, %d sites\n", s.model.c_str(), s.endpoint.c_str(),
+            s.records, s.sites);
   std::printf("sent %d sites (%d requests), %d answered from the cache", s.sent, s.requests,
               s.cached);
   if (s.not_sent) std::printf(", %d not sent (--limit or stopped)", s.not_sent);
@@ -53,12 +53,13 @@ void PrintLlmSummary(const LlmSummary& s) {
   constexpr size_t kShown = 10;
   for (size_t i = 0; i < s.failures.size() && i < kShown; ++i) {
     const LlmFailure& f = s.failures[i];
-    std::printf("failed: %s:%d (%s): %s\n", f.file.c_str(), f.line, f.id.c_str(), f.reason.c_str());
+    // The reason may quote the endpoint's reply.
+    PrintSafe("failed: %s:%d (%s): %s\n", f.file.c_str(), f.line, f.id.c_str(), f.reason.c_str());
   }
   if (s.failures.size() > kShown) {
     std::printf("... and %zu more failures (--json lists all)\n", s.failures.size() - kShown);
   }
-  if (!s.stopped.empty()) std::printf("stopped early: %s\n", s.stopped.c_str());
+  if (!s.stopped.empty()) PrintSafe("stopped early: %s\n", s.stopped.c_str());
   if (s.failed) std::printf("re-run the same command to retry the failed sites only\n");
 }
 

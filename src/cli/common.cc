@@ -17,23 +17,24 @@ std::string Prefix() { return PaintErr(Style::kError, "errdex:"); }
 }  // namespace
 
 int Fail(const Status& st) {
-  std::fprintf(stderr, "%s %s\n", Prefix().c_str(), st.message().c_str());
+  // Error texts carry names and replies from outside (files, servers).
+  std::fprintf(stderr, "%s %s\n", Prefix().c_str(), TerminalSafe(st.message()).c_str());
   return kExitFailure;
 }
 
 int FailNotFound(const Status& st) {
-  std::fprintf(stderr, "%s %s\n", Prefix().c_str(), st.message().c_str());
+  std::fprintf(stderr, "%s %s\n", Prefix().c_str(), TerminalSafe(st.message()).c_str());
   return kExitNotFound;
 }
 
 int FailUsage(const std::string& msg) {
-  std::fprintf(stderr, "%s %s\n", Prefix().c_str(), msg.c_str());
+  std::fprintf(stderr, "%s %s\n", Prefix().c_str(), TerminalSafe(msg).c_str());
   return kExitFailure;
 }
 
 int FailUsageHelp(const std::string& msg) {
   std::fprintf(stderr, "%s %s\nRun with --help for more information.\n", Prefix().c_str(),
-               msg.c_str());
+               TerminalSafe(msg).c_str());
   return kExitFailure;
 }
 

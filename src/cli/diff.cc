@@ -66,8 +66,9 @@ std::string InlineDiff(const std::string& a, const std::string& b) {
 
 void PrintDiffLine(char mark, const Record& r) {
   std::string cls = r.error_class.empty() ? r.kind : r.error_class;
-  std::printf("%c %s:%d  %s: %s\n", mark, r.file_path.c_str(), r.line_number, cls.c_str(),
-              OneLine(r.error_message, 160).c_str());
+  // Escaped before printf, which would stop at a NUL in the message.
+  PrintSafe("%c %s:%d  %s: %s\n", mark, TerminalSafe(r.file_path).c_str(), r.line_number,
+            TerminalSafe(cls).c_str(), TerminalSafe(OneLine(r.error_message, 160)).c_str());
 }
 
 int RunDiff(const DiffArgs& a) {
@@ -124,7 +125,7 @@ int RunDiff(const DiffArgs& a) {
     out["moved"] = d.moved;
     std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
-    std::printf(
+    PrintSafe(
         "%s %s (%.7s) -> %s (%.7s): %zu added, %zu removed, %zu changed, %d unchanged "
         "(%d moved)\n",
         sums[1].repo.c_str(), revs[0].c_str(), sums[0].sha.c_str(), revs[1].c_str(),
@@ -135,8 +136,9 @@ int RunDiff(const DiffArgs& a) {
     for (const RecordChange& c : d.changed) {
       PrintDiffLine('~', *c.after);
       for (const std::string& f : c.fields) {
-        std::printf("    %s: %s\n", f.c_str(),
-                    InlineDiff(FieldValue(*c.before, f), FieldValue(*c.after, f)).c_str());
+        PrintSafe(
+            "    %s: %s\n", f.c_str(),
+            TerminalSafe(InlineDiff(FieldValue(*c.before, f), FieldValue(*c.after, f))).c_str());
       }
     }
   }

@@ -68,8 +68,8 @@ class ProgressBar {
 };
 
 void PrintSummary(const IndexSummary& s) {
-  std::printf("indexed %s @ %s\n", s.repo.c_str(), s.sha.empty() ? "(no commit)" : s.sha.c_str());
-  if (!s.note.empty()) std::printf("note: %s\n", s.note.c_str());
+  PrintSafe("indexed %s @ %s\n", s.repo.c_str(), s.sha.empty() ? "(no commit)" : s.sha.c_str());
+  if (!s.note.empty()) PrintSafe("note: %s\n", s.note.c_str());
   std::printf("%d files, %d error sites, %d records in %.2fs\n", s.files_indexed, s.sites,
               s.records, s.seconds);
   int skipped = 0;

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -31,6 +33,35 @@ void SetTimeout(httplib::Client* c, double seconds, bool connect) {
     c->set_write_timeout(sec, usec);
   }
 }
+
+// Stops `client` at `deadline` unless destroyed first. The read timeout
+// bounds each wait for bytes and the body callback checks the deadline, but
+// httplib reads the status line and headers before any callback runs: a
+// server sending one header byte a second held a request for ever.
+// Client::stop() from another thread only shuts the socket down, which
+// httplib allows while a request is in flight.
+class Watchdog {
+ public:
+  Watchdog(httplib::Client* client, Clock::time_point deadline)
+      : thread_([this, client, deadline] {
+          std::unique_lock<std::mutex> lock(mu_);
+          if (!cv_.wait_until(lock, deadline, [this] { return done_; })) client->stop();
+        }) {}
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      done_ = true;
+    }
+    cv_.notify_one();
+    thread_.join();
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;  // last: starts once the members above exist
+};
 
 std::string Seconds(double s) {
   char buf[32];
@@ -182,7 +213,11 @@ ChatReply ChatClient::Complete(const std::string& request_body) {
     httplib::Response res;
     httplib::Error err = httplib::Error::Success;
     ++reply.requests;
-    bool sent = http_->send(req, res, err);
+    bool sent;
+    {
+      Watchdog watchdog(http_.get(), deadline);
+      sent = http_->send(req, res, err);
+    }
     if (too_big) {
       http_->stop();  // the rest of the reply is still on the wire
       reply.error = "the answer is larger than " + std::to_string(kMaxResponseBytes) + " bytes";

@@ -71,18 +71,27 @@ std::string GitError() {
 // ---------------------------------------------------------------------------
 // Shared by both walkers
 
+// owner/name as hosts spell them: letters, digits, '-', '_' and '.', no part
+// starting with '-' (read as an option by git and shells), no owner
+// starting with '.' and no name ".git" (a name is a path in `export` and in
+// page URLs: ".git/x" or "x/.git" would write into a git directory).
 bool ValidRepoName(std::string_view repo) {
   size_t slash = repo.find('/');
   if (slash == std::string_view::npos) return false;
   std::string_view owner = repo.substr(0, slash), name = repo.substr(slash + 1);
   auto ok = [](std::string_view part) {
-    if (part.empty() || part == "." || part == "..") return false;
+    if (part.empty() || part.size() > 100 || part.front() == '-') return false;
+    if (part == "." || part == "..") return false;
     return std::all_of(part.begin(), part.end(), [](char c) {
       return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
              c == '-' || c == '_' || c == '.';
     });
   };
-  return ok(owner) && ok(name);
+  auto is_git = [](std::string_view part) {
+    return part.size() == 4 && part[0] == '.' && (part[1] | 0x20) == 'g' &&
+           (part[2] | 0x20) == 'i' && (part[3] | 0x20) == 't';
+  };
+  return ok(owner) && ok(name) && owner.front() != '.' && !is_git(name);
 }
 
 std::string JoinPath(const std::string& dir, std::string_view name) {
@@ -145,14 +154,24 @@ class Collector {
     }
     SourceFile file{path, std::string(content), false};
     file.repaired_utf8 = RepairUtf8(&file.content);
-    EndLinesWithNewline(&file.content);
+    if (LoneCrEndsLine(path)) EndLinesWithNewline(&file.content);
     snap_->files.push_back(std::move(file));
   }
 
-  // Python, JavaScript, C and the other languages read a lone CR as a line
-  // end, tree-sitter (and everything after it) counts only LF: a file saved
-  // with old Mac line ends would put every record on line 1. A lone CR
-  // becomes LF, which keeps every byte offset; CRLF is left as it is.
+  // Python, JavaScript, Java, Kotlin, C, C++, C# and PHP read a lone CR as a
+  // line end; Go, Rust and Ruby count only LF (a lone CR is white space to
+  // them: Ruby warns "treated as a mere space"), and so does tree-sitter.
+  static bool LoneCrEndsLine(std::string_view path) {
+    for (std::string_view ext : {".go", ".rs", ".rb", ".rake", ".gemspec"}) {
+      if (path.ends_with(ext)) return false;
+    }
+    return !(path == "Rakefile" || path.ends_with("/Rakefile"));
+  }
+
+  // Where the language reads a lone CR as a line end, tree-sitter (and
+  // everything after it) would still count only LF: a file saved with old
+  // Mac line ends would put every record on line 1. A lone CR becomes LF,
+  // which keeps every byte offset; CRLF is left as it is.
   static void EndLinesWithNewline(std::string* content) {
     for (size_t i = content->find('\r'); i != std::string::npos; i = content->find('\r', i + 1)) {
       if (i + 1 == content->size() || (*content)[i + 1] != '\n') (*content)[i] = '\n';
@@ -507,7 +526,9 @@ Result<Snapshot> ReadSnapshot(const std::string& path, const SourceOptions& opti
                               bool (*wanted)(std::string_view path)) {
   if (!options.repo.empty() && !ValidRepoName(options.repo)) {
     return Status::InvalidArgument("bad repository name '" + options.repo +
-                                   "': expected owner/name");
+                                   "': expected owner/name (letters, digits, '-', '_', '.'; "
+                                   "not starting with '-', an owner not starting with '.', "
+                                   "a name other than .git)");
   }
   std::error_code ec;
   fs::file_status st = fs::status(path, ec);

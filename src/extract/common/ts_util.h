@@ -31,6 +31,18 @@ inline TreePtr Parse(const TSLanguage* language, std::string_view source,
   ParserPtr parser(ts_parser_new());
   if (!ts_parser_set_language(parser.get(), language)) return nullptr;
   ts_parser_set_timeout_micros(parser.get(), timeout_us);
+  // The grammars' scanners read a NUL as the end of the input, so a NUL in
+  // a string literal cut the literal (and the rest of the file) short. The
+  // parse sees a space instead: the byte offsets are the same, and the
+  // extractors read literal text, NUL included, from `source` itself.
+  std::string spaced;
+  if (source.find('\0') != std::string_view::npos) {
+    spaced.assign(source);
+    for (char& c : spaced) {
+      if (c == '\0') c = ' ';
+    }
+    source = spaced;
+  }
   return TreePtr(ts_parser_parse_string(parser.get(), nullptr, source.data(),
                                         static_cast<uint32_t>(source.size())));
 }
