@@ -234,6 +234,38 @@ TEST_F(SiteE2E, ReExportReplacesTheSiteWhole) {
   }
 }
 
+TEST_F(SiteE2E, KilledExportLeavesThePreviousSite) {
+  std::string dir = dir_->Join("killed");
+  std::string cmd = ShellQuote(testing::ErrdexBinary()) + " export " + ShellQuote(dir) +
+                    " --site --base-url " + kBase + " --db " + ShellQuote(db_);
+  std::string out;
+  ASSERT_EQ(testing::Run(cmd + " 2>&1", &out), 0) << out;
+  testing::WriteFile(dir, "previous.txt", "the site before");
+  std::string manifest = testing::ReadFile(dir + "/data/manifest.json");
+  for (int at_ms : {150, 600}) {  // one file every 50 ms: killed among pages, then later
+    pid_t pid = fork();
+    if (pid == 0) {
+      setenv("ERRDEX_EXPORT_TEST_DELAY_MS", "50", 1);
+      execl("/bin/sh", "sh", "-c", ("exec " + cmd + " >/dev/null 2>&1").c_str(),
+            static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(at_ms));
+    kill(pid, SIGKILL);
+    int st = 0;
+    waitpid(pid, &st, 0);
+    EXPECT_TRUE(WIFSIGNALED(st)) << "the export finished before it was killed";
+    EXPECT_EQ(testing::ReadFile(dir + "/previous.txt"), "the site before") << at_ms;
+    EXPECT_EQ(testing::ReadFile(dir + "/data/manifest.json"), manifest) << at_ms;
+    EXPECT_TRUE(fs::exists(dir + "/index.html")) << at_ms;
+  }
+  ASSERT_EQ(testing::Run(cmd + " 2>&1", &out), 0) << out;
+  EXPECT_FALSE(fs::exists(dir + "/previous.txt"));
+  for (const auto& e : fs::directory_iterator(dir_->path())) {
+    EXPECT_EQ(e.path().filename().string().find(".killed.export-"), std::string::npos) << e.path();
+  }
+}
+
 TEST_F(SiteE2E, ReferenceMcpClientFindsRenderedMessagesOnAStaticHost) {
   if (!HaveJs()) GTEST_SKIP() << "tests/js/node_modules or node missing: run scripts/install-deps";
   json cases = json::array({

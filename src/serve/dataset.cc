@@ -150,7 +150,8 @@ void RemoveStaleTemps(const fs::path& dir) {
   }
 }
 
-// Test hook: slows the write down so a test can kill the export mid-way.
+}  // namespace
+
 void MaybeDelayForTest() {
   static const int delay_ms = [] {
     const char* v = std::getenv("ERRDEX_EXPORT_TEST_DELAY_MS");
@@ -158,8 +159,6 @@ void MaybeDelayForTest() {
   }();
   if (delay_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
 }
-
-}  // namespace
 
 // A repo name is safe as a path when it is exactly owner/name with plain
 // segments; anything else stays out of the file tree (it is still in
@@ -306,6 +305,9 @@ Status SwapInExport(const ExportDirs& dirs) {
   return SyncDir(fs::path(dirs.dir).parent_path().string());
 }
 
+namespace {
+
+// Writes the dataset's files into `dir`, each synced, manifest.json last.
 Status WriteDatasetFiles(const Dataset& dataset, const std::string& dir) {
   // manifest.json last, so a half-written directory never looks complete.
   for (const auto& [path, content] : dataset.files) {
@@ -316,6 +318,8 @@ Status WriteDatasetFiles(const Dataset& dataset, const std::string& dir) {
   return WriteFileSynced((fs::path(dir) / "manifest.json").string(),
                          dataset.files.at("manifest.json"));
 }
+
+}  // namespace
 
 Status WriteDatasetAtomically(const Dataset& dataset, const std::string& dir_arg) {
   auto dirs = PrepareExport(dir_arg);

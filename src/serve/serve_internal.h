@@ -39,8 +39,6 @@ Status WriteDatasetAtomically(const Dataset& dataset, const std::string& dir);
 // Checks that every file the manifest in `dir` lists exists with its bytes
 // and sha256. Returns the number of files checked.
 Result<size_t> VerifyDatasetDir(const std::string& dir);
-// Writes the dataset's files into `dir` (synced, manifest.json last).
-Status WriteDatasetFiles(const Dataset& dataset, const std::string& dir);
 
 // An atomic export: everything is written to `tmp` (a sibling of `dir`,
 // ".NAME.export-PID"; stale ones of dead exports are removed), then
@@ -51,6 +49,9 @@ struct ExportDirs {
 };
 Result<ExportDirs> PrepareExport(const std::string& dir);
 Status SwapInExport(const ExportDirs& dirs);
+// Test hook: with ERRDEX_EXPORT_TEST_DELAY_MS set, sleeps that long (called
+// after each file an export writes, so a test can kill it mid-way).
+void MaybeDelayForTest();
 // True for "owner/name" with plain segments, which may become a path.
 bool SafeRepoPath(const std::string& repo);
 

@@ -78,6 +78,7 @@ class TreeWriter {
     if (!out) return Status::IOError("cannot write " + path.string());
     written_.push_back({rel, content.size(), Sha256Hex(content)});
     bytes_ += content.size();
+    MaybeDelayForTest();
     return Status::OK();
   }
 
@@ -274,11 +275,18 @@ Result<SiteStats> WriteSite(const Corpus& c, const std::string& dir_arg) {
   for (const auto& [rel, text] : texts) {
     if (Status s = w.Add(rel, text); !s.ok()) return fail(s);
   }
-  // The dataset last (its manifest.json last of all).
-  if (Status s = WriteDatasetFiles(c.dataset, dirs->tmp + "/data"); !s.ok()) return fail(s);
-  for (const auto& [path, content] : c.dataset.files) st.bytes += content.size();
-  st.files = w.files() + c.dataset.files.size();
-  st.bytes += w.bytes();
+  // The dataset last, its manifest.json last of all. Not synced file by
+  // file as `errdex export` does (15,000 fsyncs were 49 s of a 56 s site
+  // export of 42 repositories): the one syncfs below covers them.
+  for (const auto& [path, content] : c.dataset.files) {
+    if (path == "manifest.json") continue;
+    if (Status s = w.Add("data/" + path, content); !s.ok()) return fail(s);
+  }
+  if (Status s = w.Add("data/manifest.json", c.dataset.files.at("manifest.json")); !s.ok()) {
+    return fail(s);
+  }
+  st.files = w.files();
+  st.bytes = w.bytes();
   if (Status s = w.Verify(); !s.ok()) return fail(s);
   if (auto checked = VerifyDatasetDir(dirs->tmp + "/data"); !checked.ok()) {
     return fail(checked.status());

@@ -3,7 +3,9 @@
 // plain static file server (MODE=static, BASE is the site directory):
 // a 50 KB traceback pasted into the search box, one-word searches, the copy
 // button, dark mode (screenshot), long prose folded in <details>, and every
-// page visited under 50 KB. On failure a screenshot of the page is saved.
+// page visited under 50 KB, and axe-core (pinned in package-lock.json) with
+// no serious or critical violation on each kind of page, in light and dark
+// mode. On failure a screenshot of the page is saved.
 // Usage: node site_browser_test.mjs serve|static BASE_URL_OR_DIR CASES_JSON SHOT_DIR
 //   CASES_JSON: {"paste": {"tail": "...", "slug": "..."}, "keywords": [["word", "slug"], ...],
 //                "repo": "owner/name", "copySlug": "...", "detailsSlug": "..."}
@@ -11,6 +13,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
 import { serveStatic } from "./static_server.mjs";
 
@@ -52,6 +55,19 @@ function traceback(tail) {
   return "Traceback (most recent call last):\n" + frames.join("\n") + "\n" + tail + "\n";
 }
 
+// axe-core injected through the DevTools protocol (not a <script>, which
+// the pages' Content-Security-Policy would refuse), run on the page as is.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const axeChecked = [];
+async function checkA11y(what) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => globalThis.axe.run(document, { resultTypes: ["violations"] }));
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(", ")})`), [],
+                   `accessibility of ${what} (${page.url()})`);
+  axeChecked.push(what);
+}
+
 async function submitSearch(text) {
   await page.goto(base + "/");
   await page.fill("#q", text);
@@ -73,6 +89,7 @@ try {
   assert.equal(hit.href, `/${cases.repo}/${cases.paste.slug}/`, hit.text);
   assert.match(hit.text, /tier pattern/);
   if (mode === "serve") assert.ok(!page.url().includes("Traceback"), "the paste went into the URL");
+  await checkA11y("search results");
   await page.screenshot({ path: join(shotDir, `${mode}-paste.png`), fullPage: true });
 
   for (const [word, slug] of cases.keywords) {
@@ -94,11 +111,13 @@ try {
   const twin = await page.locator('link[rel=alternate][type="application/json"]').getAttribute("href");
   const json = await (await fetch(base + twin)).json();
   assert.ok(json.record && json.record.slug === cases.copySlug, "JSON twin " + twin);
+  await checkA11y("error page");
 
   // Dark mode follows the system's preference.
   await page.emulateMedia({ colorScheme: "dark" });
   assert.equal(await page.$eval("body", (b) => getComputedStyle(b).backgroundColor), "rgb(18, 18, 18)");
   await page.screenshot({ path: join(shotDir, `${mode}-dark.png`), fullPage: true });
+  await checkA11y("error page, dark");
   await page.emulateMedia({ colorScheme: "light" });
   assert.equal(await page.$eval("body", (b) => getComputedStyle(b).backgroundColor), "rgba(0, 0, 0, 0)");
 
@@ -107,8 +126,12 @@ try {
   assert.ok(await page.locator("#when details").count() > 0, "no <details> in When it happens");
   assert.equal(await page.locator("#when details[open]").count(), 0);
 
+  await page.goto(`${base}/`);
+  await checkA11y("home");
   await page.goto(`${base}/${cases.repo}/`);
+  await checkA11y("repository page");
   await page.goto(`${base}/api-docs/`);
+  await checkA11y("api-docs");
   for (const [url, bytes] of weights) assert.ok(bytes < 50 * 1024, `${url} weighs ${bytes} bytes`);
   assert.deepEqual(problems, [], "errors in the browser console");
 } catch (e) {
@@ -120,4 +143,5 @@ try {
   server?.close();
   rmSync(profile, { recursive: true, force: true });
 }
+console.log(`axe-core: no serious violations on ${axeChecked.join(", ")}`);
 console.log(`site browser acceptance (${mode}) passed`);
