@@ -20,6 +20,8 @@ using nlohmann::json;
 constexpr size_t kRepoPageSize = 100;
 constexpr size_t kListMessageBytes = 200;
 constexpr size_t kRelatedMax = 8;
+// A minified file's line can be megabytes; pages stay under 50 KB.
+constexpr size_t kSourceLineBytes = 300;
 
 std::string Esc(std::string_view s) { return HtmlEscape(s); }
 
@@ -142,7 +144,7 @@ void SourceSection(std::string* out, const Record& r) {
     std::snprintf(num, sizeof num, "%5d  ", n);
     bool hl = n >= r.line_number && n < r.line_number + 1;
     *out += hl ? "<span class=\"hl\">" : "";
-    *out += num + Esc(lines[i]);
+    *out += num + Esc(Short(lines[i], kSourceLineBytes));
     *out += hl ? "</span>\n" : "\n";
   }
   *out += "</code></pre>\n";
