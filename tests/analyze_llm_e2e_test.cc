@@ -366,7 +366,8 @@ TEST_F(AnalyzeLlmE2E, GoodAnswersAreMergedBadOnesLeaveTheFactsAlone) {
   EXPECT_EQ(served["record"]["llm"]["fields"][0], "documentation");
   EXPECT_EQ(served["record"]["documentation"], kGoodAnswer["documentation"]);
   std::string page = Served("/acme/app/" + det["slug"].get<std::string>() + "/");
-  EXPECT_NE(page.find("<li>Check the spelling of `--mode`. <small>(model)</small></li>"),
+  // The model's `code` spans render as code, like errdex's own prose.
+  EXPECT_NE(page.find("<li>Check the spelling of <code>--mode</code>. <small>(model)</small></li>"),
             std::string::npos)
       << page;
   EXPECT_NE(page.find("Prose by model fake-1 (documentation, commonSituations, solutions, "

@@ -276,13 +276,75 @@ TEST_F(ServeE2E, PagesEscapeHostileMessagesAndStaySmall) {
   EXPECT_EQ(Get(port_, "/acme/widgets").status, 301);
 }
 
+TEST_F(ServeE2E, PasteBoxPostsAnyPasteUpToTheBodyLimit) {
+  // A 50 KB traceback: too long for a URL (414 at the server's header
+  // limit), fine as the search form's POST body.
+  std::string paste = "Traceback (most recent call last):\n";
+  for (int i = 0; paste.size() < 50 * 1024; ++i) {
+    paste += "  File \"/srv/app/step_" + std::to_string(i) + ".py\", line " +
+             std::to_string(i + 1) + ", in step\n    return next_step(request)\n";
+  }
+  paste += std::string("ValueError: ") + kRendered + "\n";
+  std::string form = "q=";
+  for (unsigned char c : paste) {
+    char buf[4];
+    std::snprintf(buf, sizeof buf, "%%%02X", c);
+    form += std::isalnum(c) ? std::string(1, static_cast<char>(c)) : std::string(buf);
+  }
+  HttpReply page = Post(port_, "/search", "application/x-www-form-urlencoded", form);
+  ASSERT_EQ(page.status, 200) << page.body.substr(0, 500);
+  size_t first = page.body.find("<li class=\"result\"><a href=\"/acme/widgets/quantization-method");
+  EXPECT_NE(first, std::string::npos) << page.body.substr(0, 3000);
+  EXPECT_NE(page.body.find("tier pattern"), std::string::npos);
+  EXPECT_NE(page.body.find("<span class=\"reason\">"), std::string::npos);
+  EXPECT_LT(page.body.size(), 50u * 1024);
+  // The form's page posts; other bodies are refused with a page that says so.
+  EXPECT_NE(Get(port_, "/").body.find("<form action=\"/search\" method=\"post\" role=\"search\">"),
+            std::string::npos);
+  EXPECT_EQ(Post(port_, "/search", "application/json", "{}").status, 415);
+  EXPECT_EQ(Post(port_, "/acme/widgets/", "application/x-www-form-urlencoded", "q=x").status, 405);
+  // One word finds records by class or message word on the page too.
+  HttpReply word = Post(port_, "/search", "application/x-www-form-urlencoded", "q=ValueError");
+  EXPECT_NE(word.body.find("tier keyword"), std::string::npos) << word.body;
+}
+
+TEST_F(ServeE2E, ServesTheSiteFilesOfTheStaticExport) {
+  HttpReply robots = Get(port_, "/robots.txt");
+  EXPECT_EQ(robots.status, 200);
+  EXPECT_EQ(
+      robots.body,
+      "User-agent: *\nDisallow: /search\nDisallow: /api/\nAllow: /\n\nSitemap: http://127.0.0.1:" +
+          std::to_string(port_) + "/sitemap.xml\n");
+  HttpReply index = Get(port_, "/sitemap.xml");
+  EXPECT_EQ(index.status, 200);
+  EXPECT_NE(index.body.find("/sitemaps/acme/widgets.xml</loc>"), std::string::npos) << index.body;
+  HttpReply part = Get(port_, "/sitemaps/acme/widgets.xml");
+  EXPECT_EQ(part.status, 200);
+  EXPECT_NE(part.body.find("/acme/widgets/quantization-method"), std::string::npos) << part.body;
+  EXPECT_EQ(Get(port_, "/sitemaps/acme/nope.xml").status, 404);
+  HttpReply llms = Get(port_, "/llms.txt");
+  EXPECT_NE(llms.body.find("- [acme/widgets](http://127.0.0.1:" + std::to_string(port_) +
+                           "/acme/widgets/): 3 errors at "),
+            std::string::npos)
+      << llms.body;
+  HttpReply js = Get(port_, "/assets/site.js");
+  EXPECT_EQ(js.status, 200);
+  EXPECT_EQ(Header(js, "Content-Type"), "text/javascript; charset=utf-8");
+  EXPECT_NE(js.body.find("button.copy[data-copy]"), std::string::npos);
+  HttpReply docs = Get(port_, "/api-docs/");
+  EXPECT_EQ(docs.status, 200);
+  EXPECT_NE(docs.body.find("<code>/data/manifest.json</code>"), std::string::npos);
+  EXPECT_EQ(Get(port_, "/api-docs").status, 301);
+}
+
 TEST_F(ServeE2E, DataFilesMatchTheManifest) {
   json manifest = json::parse(Get(port_, "/data/manifest.json").body);
   EXPECT_EQ(manifest["schemaVersion"], 2);
   EXPECT_EQ(manifest["counts"]["errors"], 3);
   ASSERT_TRUE(manifest["files"].contains("index"));
   for (const auto& [key, entry] : manifest["files"].items()) {
-    HttpReply f = Get(port_, "/data/" + entry["path"].get<std::string>());
+    // Paths as the contract writes them: "/data/index.json".
+    HttpReply f = Get(port_, entry["path"].get<std::string>());
     ASSERT_EQ(f.status, 200) << key;
     EXPECT_EQ(f.body.size(), entry["bytes"].get<size_t>()) << key;
     EXPECT_EQ(Sha256Hex(f.body), entry["sha256"]) << key;
@@ -382,7 +444,8 @@ TEST_F(ServeE2E, PagesForbidScriptFramingAndReferrers) {
   ASSERT_NE(close, std::string::npos);
   std::string css = home.body.substr(open + 7, close - open - 7);
   EXPECT_EQ(Header(home, "Content-Security-Policy"),
-            "default-src 'none'; style-src 'sha256-" + Sha256Base64(css) +
+            "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'sha256-" +
+                Sha256Base64(css) +
                 "'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
   EXPECT_EQ(Header(home, "X-Frame-Options"), "DENY");
   EXPECT_EQ(Header(home, "Referrer-Policy"), "no-referrer");
@@ -452,7 +515,9 @@ bool DatasetValid(const std::string& dir, std::string* version) {
   json m = json::parse(in, nullptr, false);
   if (m.is_discarded()) return false;
   for (const auto& [key, e] : m["files"].items()) {
-    std::string content = testing::ReadFile(dir + "/" + e["path"].get<std::string>());
+    std::string path = e["path"];  // "/data/index.json": the dataset is served as /data/
+    if (path.rfind("/data/", 0) != 0) return false;
+    std::string content = testing::ReadFile(dir + "/" + path.substr(6));
     if (content.size() != e["bytes"].get<size_t>() || Sha256Hex(content) != e["sha256"]) {
       return false;
     }

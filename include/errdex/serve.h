@@ -39,6 +39,8 @@ struct ExportSummary {
   size_t bytes = 0;
   size_t errors = 0;
   size_t repos = 0;
+  size_t pages = 0;    // HTML pages (export --site)
+  double seconds = 0;  // time to write the site (export --site)
 };
 
 // Writes the static dataset of the store at `db` to `dir` atomically: the
@@ -46,5 +48,12 @@ struct ExportSummary {
 // against their sha256, and only then swapped in with one rename. A crash at
 // any point leaves the previous contents of `dir` intact.
 Result<ExportSummary> ExportDataset(const std::string& db, const std::string& dir);
+
+// Writes the static site (the pages of `serve` as files, the dataset under
+// data/, robots.txt, llms.txt, sitemaps, _headers) to `dir`, atomically as
+// ExportDataset. `base_url` is the absolute URL the site will be served
+// from (canonical links, sitemaps); InvalidArgument if it is not http(s).
+Result<ExportSummary> ExportSite(const std::string& db, const std::string& dir,
+                                 const std::string& base_url);
 
 }  // namespace errdex

@@ -2,10 +2,13 @@
 // consumer) reads, built in memory from the records, and written to disk
 // atomically for `errdex export`.
 //
-// Layout (paths relative to the dataset root):
+// Layout (paths relative to the dataset root, which is served as /data/):
 //   manifest.json            {schemaVersion, datasetVersion, generatedAt, counts,
 //                             files: {index:{path,bytes,sha256}, repos:{...},
 //                                     "<path>": {path,bytes,sha256}, ...}}
+//                            where each `path` is written as the contract
+//                            writes it, "/data/index.json" (product brief,
+//                            "Static dataset"); the keys stay relative.
 //   index.json               {schemaVersion, datasetVersion, errors:[{id, repo,
 //                             slug, code, msg, pattern, type, class, tags, sev}]}
 //   repos.json               [{repo, description, errorCount, sha, analyzedAt}]
@@ -13,6 +16,13 @@
 //   errors/{id}.json         {record, datasetVersion}
 // The MCP client looks the index up as manifest.files.index.sha256, so the
 // two top-level files are keyed by name; every other file by its path.
+//
+// index.json's `pattern` is what static clients match pastes with. ErrLookup's
+// client skips only patterns whose text outside `(.+?)` is under 6
+// characters, so a pattern that is (nearly) all hole, `([\s\S]*?)`, would
+// match every paste there; such records export their escaped template
+// instead, as the reference's own records do (it matches the message only
+// as written, never arbitrary text). Record files keep messagePattern.
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -28,6 +38,7 @@
 #include <sstream>
 #include <thread>
 
+#include "errdex/template.h"
 #include "serve/serve_internal.h"
 #include "util/file_io.h"
 #include "util/sha256.h"
@@ -43,13 +54,41 @@ using nlohmann::json;
 
 std::string Dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
+// Fewer literal characters than this (after removing holes, escapes
+// resolved, trimmed) and a pattern can match nearly anything.
+constexpr size_t kMinPatternLiteral = 6;
+
+// The pattern's text outside its holes, escapes resolved, trimmed.
+std::string PatternLiteral(std::string_view pattern) {
+  const std::string holes[] = {HolePattern(HoleType::kAny), HolePattern(HoleType::kInteger),
+                               "(.+?)"};
+  std::string out;
+  for (size_t i = 0; i < pattern.size();) {
+    bool hole = false;
+    for (const std::string& h : holes) {
+      if (pattern.substr(i, h.size()) == h) {
+        i += h.size();
+        out += ' ';
+        hole = true;
+        break;
+      }
+    }
+    if (hole) continue;
+    if (pattern[i] == '\\' && i + 1 < pattern.size()) ++i;
+    out += pattern[i++];
+  }
+  size_t b = out.find_first_not_of(" \t\n\r");
+  if (b == std::string::npos) return "";
+  return out.substr(b, out.find_last_not_of(" \t\n\r") - b + 1);
+}
+
 json IndexEntry(const Record& r) {
   return {{"id", r.id},
           {"repo", r.repo},
           {"slug", r.slug},
           {"code", r.error_code ? json(*r.error_code) : json()},
           {"msg", r.error_message},
-          {"pattern", r.message_pattern},
+          {"pattern", ExportedPattern(r)},
           {"type", r.error_type},
           {"class", r.error_class.empty() ? json() : json(r.error_class)},
           {"tags", r.tags},
@@ -72,7 +111,7 @@ std::string RepoFile(const std::vector<const Record*>& records) {
 }
 
 json FileEntry(const std::string& path, const std::string& content) {
-  return {{"path", path}, {"bytes", content.size()}, {"sha256", Sha256Hex(content)}};
+  return {{"path", "/data/" + path}, {"bytes", content.size()}, {"sha256", Sha256Hex(content)}};
 }
 
 std::string NowIso() {
@@ -83,25 +122,6 @@ std::string NowIso() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
-}
-
-// A repo name is safe as a path when it is exactly owner/name with plain
-// segments; anything else stays out of the file tree (it is still in
-// index.json and repos.json).
-bool SafeRepoPath(const std::string& repo) {
-  size_t slash = repo.find('/');
-  if (slash == std::string::npos || slash == 0 || slash + 1 == repo.size()) return false;
-  if (repo.find('/', slash + 1) != std::string::npos) return false;
-  for (std::string_view seg :
-       {std::string_view(repo).substr(0, slash), std::string_view(repo).substr(slash + 1)}) {
-    if (seg == "." || seg == "..") return false;
-    for (char c : seg) {
-      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) {
-        return false;
-      }
-    }
-  }
-  return true;
 }
 
 bool SafeId(const std::string& id) {
@@ -130,7 +150,8 @@ void RemoveStaleTemps(const fs::path& dir) {
   }
 }
 
-// Test hook: slows the write down so a test can kill the export mid-way.
+}  // namespace
+
 void MaybeDelayForTest() {
   static const int delay_ms = [] {
     const char* v = std::getenv("ERRDEX_EXPORT_TEST_DELAY_MS");
@@ -139,7 +160,29 @@ void MaybeDelayForTest() {
   if (delay_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
 }
 
-}  // namespace
+// A repo name is safe as a path when it is exactly owner/name with plain
+// segments; anything else stays out of the file tree (it is still in
+// index.json and repos.json).
+bool SafeRepoPath(const std::string& repo) {
+  size_t slash = repo.find('/');
+  if (slash == std::string::npos || slash == 0 || slash + 1 == repo.size()) return false;
+  if (repo.find('/', slash + 1) != std::string::npos) return false;
+  for (std::string_view seg :
+       {std::string_view(repo).substr(0, slash), std::string_view(repo).substr(slash + 1)}) {
+    if (seg == "." || seg == "..") return false;
+    for (char c : seg) {
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+std::string ExportedPattern(const Record& r) {
+  if (PatternLiteral(r.message_pattern).size() >= kMinPatternLiteral) return r.message_pattern;
+  return EscapeRegexLiteral(r.error_message);
+}
 
 Dataset BuildDataset(const std::vector<Record>& records, const std::vector<RepoInfo>& repos,
                      const std::string& version) {
@@ -207,7 +250,10 @@ Result<size_t> VerifyDatasetDir(const std::string& dir) {
   }
   size_t checked = 0;
   for (const auto& [key, entry] : manifest["files"].items()) {
+    // "/data/x.json" as the contract writes it; a relative "x.json" as
+    // exports before it did.
     std::string path = entry.value("path", "");
+    if (path.starts_with("/data/")) path.erase(0, 6);
     if (path.empty() || path.find("..") != std::string::npos || path[0] == '/') {
       return Status::Corruption("manifest entry " + key + " has a bad path");
     }
@@ -222,7 +268,7 @@ Result<size_t> VerifyDatasetDir(const std::string& dir) {
   return checked;
 }
 
-Status WriteDatasetAtomically(const Dataset& dataset, const std::string& dir_arg) {
+Result<ExportDirs> PrepareExport(const std::string& dir_arg) {
   std::error_code ec;
   fs::path dir = fs::absolute(fs::path(dir_arg), ec).lexically_normal();
   if (dir.filename().empty()) dir = dir.parent_path();
@@ -238,38 +284,54 @@ Status WriteDatasetAtomically(const Dataset& dataset, const std::string& dir_arg
   fs::path tmp =
       dir.parent_path() / ("." + dir.filename().string() + ".export-" + std::to_string(getpid()));
   fs::remove_all(tmp, ec);
+  return ExportDirs{dir.string(), tmp.string()};
+}
 
-  // manifest.json last, so a half-written temp dir never looks complete.
-  for (const auto& [path, content] : dataset.files) {
-    if (path == "manifest.json") continue;
-    if (Status s = WriteFileSynced((tmp / path).string(), content); !s.ok()) return s;
-    MaybeDelayForTest();
-  }
-  if (Status s =
-          WriteFileSynced((tmp / "manifest.json").string(), dataset.files.at("manifest.json"));
-      !s.ok()) {
-    return s;
-  }
-  auto checked = VerifyDatasetDir(tmp.string());
-  if (!checked.ok()) {
-    fs::remove_all(tmp, ec);
-    return checked.status();
-  }
-  if (Status s = SyncDir(tmp.string()); !s.ok()) return s;
-
-  // One rename makes the new dataset visible: RENAME_EXCHANGE swaps it with
+Status SwapInExport(const ExportDirs& dirs) {
+  std::error_code ec;
+  if (Status s = SyncDir(dirs.tmp); !s.ok()) return s;
+  // One rename makes the new tree visible: RENAME_EXCHANGE swaps it with
   // the old one in a single step, so readers never see a missing directory.
-  if (fs::exists(dir)) {
-    if (::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, dir.c_str(), RENAME_EXCHANGE) != 0) {
-      return Status::IOError("cannot swap " + tmp.string() + " into " + dir.string() + ": " +
+  if (fs::exists(dirs.dir)) {
+    if (::renameat2(AT_FDCWD, dirs.tmp.c_str(), AT_FDCWD, dirs.dir.c_str(), RENAME_EXCHANGE) != 0) {
+      return Status::IOError("cannot swap " + dirs.tmp + " into " + dirs.dir + ": " +
                              std::strerror(errno));
     }
-    fs::remove_all(tmp, ec);  // now the previous dataset
-  } else if (::rename(tmp.c_str(), dir.c_str()) != 0) {
-    return Status::IOError("cannot rename " + tmp.string() + " to " + dir.string() + ": " +
+    fs::remove_all(dirs.tmp, ec);  // now the previous tree
+  } else if (::rename(dirs.tmp.c_str(), dirs.dir.c_str()) != 0) {
+    return Status::IOError("cannot rename " + dirs.tmp + " to " + dirs.dir + ": " +
                            std::strerror(errno));
   }
-  return SyncDir(dir.parent_path().string());
+  return SyncDir(fs::path(dirs.dir).parent_path().string());
+}
+
+namespace {
+
+// Writes the dataset's files into `dir`, each synced, manifest.json last.
+Status WriteDatasetFiles(const Dataset& dataset, const std::string& dir) {
+  // manifest.json last, so a half-written directory never looks complete.
+  for (const auto& [path, content] : dataset.files) {
+    if (path == "manifest.json") continue;
+    if (Status s = WriteFileSynced((fs::path(dir) / path).string(), content); !s.ok()) return s;
+    MaybeDelayForTest();
+  }
+  return WriteFileSynced((fs::path(dir) / "manifest.json").string(),
+                         dataset.files.at("manifest.json"));
+}
+
+}  // namespace
+
+Status WriteDatasetAtomically(const Dataset& dataset, const std::string& dir_arg) {
+  auto dirs = PrepareExport(dir_arg);
+  if (!dirs.ok()) return dirs.status();
+  if (Status s = WriteDatasetFiles(dataset, dirs->tmp); !s.ok()) return s;
+  auto checked = VerifyDatasetDir(dirs->tmp);
+  if (!checked.ok()) {
+    std::error_code ec;
+    fs::remove_all(dirs->tmp, ec);
+    return checked.status();
+  }
+  return SwapInExport(*dirs);
 }
 
 }  // namespace errdex::serve

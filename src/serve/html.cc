@@ -20,6 +20,8 @@ using nlohmann::json;
 constexpr size_t kRepoPageSize = 100;
 constexpr size_t kListMessageBytes = 200;
 constexpr size_t kRelatedMax = 8;
+// A minified file's line can be megabytes; pages stay under 50 KB.
+constexpr size_t kSourceLineBytes = 300;
 
 std::string Esc(std::string_view s) { return HtmlEscape(s); }
 
@@ -72,21 +74,49 @@ const char* kStyle =
     "code{font-size:13px}.msg{white-space:pre-wrap;word-break:break-word}.hl{background:#fff3b0}"
     "table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.3rem;"
     "text-align:left;vertical-align:top}.meta{color:#666}footer{margin-top:2rem;color:#666;"
-    "font-size:13px}input[type=search],textarea{width:70%}";
+    "font-size:13px}input[type=search],textarea{width:70%}:root{color-scheme:light dark}"
+    ".copy{font-size:12px;margin-left:.5rem}details{margin:.4rem 0}"
+    "@media(prefers-color-scheme:dark){body{background:#121212;color:#ddd}pre{background:#1e2227}"
+    ".hl{background:#4d4200}a{color:#8ab4f8}.meta,footer{color:#aaa}td,th{border-color:#333}}";
+
+// The one script of every page (/assets/site.js): copy buttons, and on the
+// static site the search. Pages work without it.
+constexpr const char* kScriptTag = "<script src=\"/assets/site.js\" defer></script>";
 
 std::string Head(const std::string& title, const std::string& extra = "") {
   return "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
          "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"
          "<title>" +
-         Esc(title) + "</title><style>" + kStyle + "</style>" + extra +
+         Esc(title) + "</title><style>" + kStyle + "</style>" + kScriptTag + extra +
          "</head><body>\n<header><a href=\"/\">errdex</a></header>\n";
+}
+
+// <link rel=canonical> to the page's absolute URL and rel=alternate to its
+// JSON twin (`json` may be empty).
+std::string Links(const Corpus& c, const std::string& path, const std::string& json_path) {
+  std::string out = "<link rel=\"canonical\" href=\"" + Esc(c.base_url + path) + "\">";
+  if (!json_path.empty()) {
+    out += "<link rel=\"alternate\" type=\"application/json\" href=\"" + Esc(json_path) + "\">";
+  }
+  return out;
+}
+
+// A button that copies the text of element `id`; hidden until the script
+// shows it (without script it could do nothing).
+std::string CopyButton(const std::string& id, const char* what) {
+  return "<button type=\"button\" class=\"copy\" data-copy=\"" + id + "\" hidden>Copy " + what +
+         "</button>";
 }
 
 std::string Tail() { return "</body></html>\n"; }
 
-std::string SearchForm(const std::string& q, const std::string& repo) {
+// The paste box. The server's form POSTs (no URL length limit); the static
+// site's searches in the browser (site.js) and falls back to a GET link.
+std::string SearchForm(const Corpus& c, const std::string& q, const std::string& repo) {
   std::string out =
-      "<form action=\"/search\" method=\"get\" role=\"search\">"
+      std::string(c.static_site
+                      ? "<form action=\"/search/\" method=\"get\" role=\"search\" data-client>"
+                      : "<form action=\"/search\" method=\"post\" role=\"search\">") +
       "<label for=\"q\">Paste an error message, traceback or log</label><br>"
       "<textarea id=\"q\" name=\"q\" rows=\"3\">" +
       Esc(q) + "</textarea>";
@@ -114,7 +144,7 @@ void SourceSection(std::string* out, const Record& r) {
     std::snprintf(num, sizeof num, "%5d  ", n);
     bool hl = n >= r.line_number && n < r.line_number + 1;
     *out += hl ? "<span class=\"hl\">" : "";
-    *out += num + Esc(lines[i]);
+    *out += num + Esc(Short(lines[i], kSourceLineBytes));
     *out += hl ? "</span>\n" : "\n";
   }
   *out += "</code></pre>\n";
@@ -124,8 +154,8 @@ void SourceSection(std::string* out, const Record& r) {
             Esc(sha) + ")</a></p>\n";
   }
   if (!r.message_pattern.empty()) {
-    *out += "<p class=\"meta\">Matches rendered messages with <code>" + Esc(r.message_pattern) +
-            "</code></p>\n";
+    *out += "<p class=\"meta\">Matches rendered messages with <code id=\"pattern-text\">" +
+            Esc(r.message_pattern) + "</code>" + CopyButton("pattern-text", "pattern") + "</p>\n";
   }
   *out += "</section>\n";
 }
@@ -144,17 +174,45 @@ void DefensiveSection(std::string* out, const Record& r) {
   }
   if (!r.prevention_tips.empty()) {
     *out += "<ul>";
-    for (const auto& t : r.prevention_tips) *out += "<li>" + Esc(t) + "</li>";
+    for (const auto& t : r.prevention_tips) *out += "<li>" + InlineMarkupToHtml(t) + "</li>";
     *out += "</ul>\n";
   }
   *out += "</section>\n";
 }
 
+// Prose that may run long: the analyzer joins one clause per call chain
+// with "; " ("During `a` (...): ...; during `b` ..."). Past kOpenClauses
+// clauses the first ones stay in view and the rest fold into <details>.
+constexpr size_t kOpenClauses = 2;
+constexpr size_t kFoldBytes = 300;
+
+std::string Prose(const std::string& text) {
+  if (text.size() <= kFoldBytes) return ProseToHtml(text);
+  std::vector<std::string_view> clauses;
+  std::string_view rest = text;
+  for (size_t at; (at = rest.find("; ")) != std::string_view::npos;) {
+    clauses.push_back(rest.substr(0, at));
+    rest.remove_prefix(at + 2);
+  }
+  clauses.push_back(rest);
+  if (clauses.size() <= kOpenClauses + 1) return ProseToHtml(text);
+  std::string out = "<p>";
+  for (size_t i = 0; i < kOpenClauses; ++i) {
+    out += InlineMarkupToHtml(clauses[i]) + (i + 1 < kOpenClauses ? "; " : ";");
+  }
+  out += "</p><details><summary>" + std::to_string(clauses.size() - kOpenClauses) +
+         " more</summary><ul>";
+  for (size_t i = kOpenClauses; i < clauses.size(); ++i) {
+    out += "<li>" + InlineMarkupToHtml(clauses[i]) + "</li>";
+  }
+  return out + "</ul></details>\n";
+}
+
 void WhenSection(std::string* out, const Record& r) {
   Section(out, "when", "When it happens");
-  if (!r.trigger_scenarios.empty()) *out += "<p>Trigger: " + Esc(r.trigger_scenarios) + "</p>\n";
+  if (!r.trigger_scenarios.empty()) *out += "<h3>Trigger</h3>" + Prose(r.trigger_scenarios);
   if (!r.common_situations.empty()) {
-    *out += "<p>Common situations: " + Esc(r.common_situations) + "</p>\n";
+    *out += "<h3>Common situations</h3>" + Prose(r.common_situations);
   }
   if (r.conditions.is_array() && !r.conditions.empty()) {
     *out += "<p>Conditions on the way to the raise:</p><ul>";
@@ -199,7 +257,8 @@ json JsonLd(const Corpus& corpus, const Record& r, const std::string& url) {
 
 const std::string& PageSecurityPolicy() {
   static const std::string policy =
-      "default-src 'none'; style-src 'sha256-" + Sha256Base64(kStyle) +
+      "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'sha256-" +
+      Sha256Base64(kStyle) +
       "'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
   return policy;
 }
@@ -272,8 +331,9 @@ std::vector<const Record*> RelatedRecords(const Corpus& corpus, const Record& r,
 }
 
 std::string RenderHome(const Corpus& corpus) {
-  std::string out = Head("errdex: where does this error come from?");
-  out += "<main><h1>Where does this error come from?</h1>\n" + SearchForm("", "");
+  std::string out =
+      Head("errdex: where does this error come from?", Links(corpus, "/", "/data/repos.json"));
+  out += "<main><h1>Where does this error come from?</h1>\n" + SearchForm(corpus, "", "");
   out += "<p class=\"meta\" id=\"stats\">" + std::to_string(corpus.repos.size()) +
          " repositories, " + std::to_string(corpus.records.size()) + " errors, dataset version " +
          Esc(corpus.version) + "</p>\n<h2>Repositories</h2><ul>";
@@ -286,18 +346,28 @@ std::string RenderHome(const Corpus& corpus) {
       break;
     }
   }
-  out +=
-      "</ul><p class=\"meta\">API: <a href=\"/api/repos\">/api/repos</a>, "
-      "dataset: <a href=\"/data/manifest.json\">/data/manifest.json</a></p></main>" +
-      Tail();
+  out += corpus.static_site
+             ? "</ul><p class=\"meta\">Dataset: <a href=\"/data/manifest.json\">"
+               "/data/manifest.json</a> (<a href=\"/api-docs/\">how to read it</a>)</p></main>"
+             : "</ul><p class=\"meta\">API: <a href=\"/api/repos\">/api/repos</a>, "
+               "dataset: <a href=\"/data/manifest.json\">/data/manifest.json</a></p></main>";
+  out += Tail();
   return out;
 }
 
 std::string RenderSearch(const Corpus& corpus, const std::string& q,
                          const std::vector<SearchHit>& hits) {
-  (void)corpus;
-  std::string out = Head("Search: " + Short(q, 60) + " - errdex");
-  out += "<main><h1>Search</h1>\n" + SearchForm(Short(q, 4000), "");
+  std::string out = Head(q.empty() ? "Search - errdex" : "Search: " + Short(q, 60) + " - errdex",
+                         Links(corpus, corpus.static_site ? "/search/" : "/search", ""));
+  out += "<main><h1>Search</h1>\n" + SearchForm(corpus, Short(q, 4000), "");
+  if (corpus.static_site) {
+    // Filled by site.js from /data/index.json.
+    return out +
+           "<noscript><p>This copy of errdex is static: searching needs JavaScript. Every "
+           "error is also listed on its repository's page.</p></noscript>"
+           "<p id=\"search-status\" aria-live=\"polite\"></p><ol id=\"results\"></ol></main>" +
+           Tail();
+  }
   if (q.empty()) return out + "</main>" + Tail();
   if (hits.empty()) out += "<p id=\"no-match\">No confident match.</p>";
   out += "<ol id=\"results\">";
@@ -309,6 +379,8 @@ std::string RenderSearch(const Corpus& corpus, const std::string& q,
            Esc(Short(r.error_message, kListMessageBytes)) + "</a><br><span class=\"meta\">" +
            Esc(r.repo) + " · " + Esc(r.file_path) + ":" + std::to_string(r.line_number) + " · " +
            Esc(ClassOrKind(r)) + " · tier " + Esc(h.match_type) + " · score " + score + "</span>";
+    if (!h.reason.empty())
+      out += "<br><span class=\"reason\">" + Esc(Short(h.reason, 300)) + "</span>";
     if (!h.captures.empty()) {
       out += "<ul class=\"captures\">";
       for (const Capture& c : h.captures) {
@@ -322,6 +394,18 @@ std::string RenderSearch(const Corpus& corpus, const std::string& q,
   }
   out += "</ol></main>" + Tail();
   return out;
+}
+
+size_t RepoPages(const Corpus& corpus, const std::string& repo) {
+  auto it = corpus.by_repo.find(repo);
+  size_t n = it == corpus.by_repo.end() ? 0 : it->second.size();
+  return std::max<size_t>(1, (n + kRepoPageSize - 1) / kRepoPageSize);
+}
+
+std::string RepoPagePath(const Corpus& corpus, const std::string& repo, size_t page) {
+  if (page <= 1) return "/" + repo + "/";
+  return corpus.static_site ? "/" + repo + "/page/" + std::to_string(page) + "/"
+                            : "/" + repo + "/?page=" + std::to_string(page);
 }
 
 std::string RenderRepo(const Corpus& corpus, const std::string& repo, const std::string& filter,
@@ -341,14 +425,23 @@ std::string RenderRepo(const Corpus& corpus, const std::string& repo, const std:
   }
   size_t pages = std::max<size_t>(1, (shown.size() + kRepoPageSize - 1) / kRepoPageSize);
   size_t p = static_cast<size_t>(std::clamp(page, 1, static_cast<int>(pages)));
-  std::string out = Head(repo + " errors - errdex");
+  std::string out =
+      Head(repo + " errors - errdex" + (p > 1 ? " (page " + std::to_string(p) + ")" : ""),
+           Links(corpus, filter.empty() ? RepoPagePath(corpus, repo, p) : "/" + repo + "/",
+                 "/data/repos/" + repo + ".json"));
   out += "<main><h1>" + Esc(repo) + "</h1>\n<p class=\"meta\">" + std::to_string(shown.size()) +
-         " errors</p><form method=\"get\"><input type=\"search\" name=\"filter\" value=\"" +
-         Esc(filter) +
-         "\" placeholder=\"filter by message, class or file\">"
-         "<button type=\"submit\">Filter</button></form>\n"
-         "<table><thead><tr><th>Message</th><th>Class</th><th>Type</th><th>Severity</th>"
-         "<th>Where</th></tr></thead><tbody>\n";
+         " errors</p>";
+  if (!corpus.static_site) {  // a static host cannot filter; its search page can
+    out +=
+        "<form method=\"get\"><label for=\"filter\">Filter</label> "
+        "<input type=\"search\" id=\"filter\" name=\"filter\" value=\"" +
+        Esc(filter) +
+        "\" placeholder=\"message, class or file\">"
+        "<button type=\"submit\">Filter</button></form>\n";
+  }
+  out +=
+      "<table><thead><tr><th>Message</th><th>Class</th><th>Type</th><th>Severity</th>"
+      "<th>Where</th></tr></thead><tbody>\n";
   for (size_t i = (p - 1) * kRepoPageSize; i < shown.size() && i < p * kRepoPageSize; ++i) {
     const Record& r = corpus.records[shown[i]];
     out += "<tr><td><a href=\"" + Esc(ErrorPath(r)) + "\">" + Esc(Short(r.error_message, 120)) +
@@ -357,10 +450,13 @@ std::string RenderRepo(const Corpus& corpus, const std::string& repo, const std:
            std::to_string(r.line_number) + "</code></td></tr>\n";
   }
   out += "</tbody></table>\n<nav>";
-  std::string base = "?filter=" + UrlEncode(filter) + "&amp;page=";
-  if (p > 1) out += "<a rel=\"prev\" href=\"" + base + std::to_string(p - 1) + "\">previous</a> ";
+  auto link = [&](size_t to) {
+    return filter.empty() ? Esc(RepoPagePath(corpus, repo, to))
+                          : "?filter=" + UrlEncode(filter) + "&amp;page=" + std::to_string(to);
+  };
+  if (p > 1) out += "<a rel=\"prev\" href=\"" + link(p - 1) + "\">previous</a> ";
   out += "page " + std::to_string(p) + " of " + std::to_string(pages);
-  if (p < pages) out += " <a rel=\"next\" href=\"" + base + std::to_string(p + 1) + "\">next</a>";
+  if (p < pages) out += " <a rel=\"next\" href=\"" + link(p + 1) + "\">next</a>";
   out += "</nav></main>" + Tail();
   return out;
 }
@@ -394,13 +490,9 @@ std::string ModelFooter(const Record& r) {
 
 std::string RenderError(const Corpus& corpus, const Record& r) {
   std::string url = corpus.base_url + ErrorPath(r);
-  std::string api = "/api/errors/" + r.id;
-  std::string extra = "<link rel=\"canonical\" href=\"" + Esc(url) +
-                      "\">"
-                      "<link rel=\"alternate\" type=\"application/json\" href=\"" +
-                      Esc(api) +
-                      "\">"
-                      "<meta name=\"description\" content=\"" +
+  // The JSON twin: the API on the server, the dataset file on a static host.
+  std::string api = corpus.static_site ? "/data/errors/" + r.id + ".json" : "/api/errors/" + r.id;
+  std::string extra = Links(corpus, ErrorPath(r), api) + "<meta name=\"description\" content=\"" +
                       Esc(Short(r.documentation, 160)) +
                       "\"><script type=\"application/ld+json\">" +
                       JsonForScript(JsonLd(corpus, r, url)) + "</script>";
@@ -409,21 +501,25 @@ std::string RenderError(const Corpus& corpus, const Record& r) {
          Esc(r.severity) + " · " + Esc(ClassOrKind(r)) + "</p>\n<h1>" +
          Esc(Short(r.error_message, 60)) + "</h1>\n";
   Section(&out, "message", "Error message");
-  out += "<pre class=\"msg\">" + Esc(r.error_message) + "</pre></section>\n";
+  out += "<pre class=\"msg\" id=\"msg-text\">" + Esc(r.error_message) + "</pre>" +
+         CopyButton("msg-text", "message") + "</section>\n";
   Section(&out, "meaning", "What it means");
-  out += "<p>" + Esc(r.documentation) + "</p></section>\n";
+  out += ProseToHtml(r.documentation) + "</section>\n";
   SourceSection(&out, r);
   Section(&out, "solutions", "Solutions");
-  out += "<ol>";
+  out += "<ol id=\"solutions-list\">";
   size_t model_from = ModelItemsFrom(r, "solutions", r.solutions.size());
   for (size_t i = 0; i < r.solutions.size(); ++i) {
-    out +=
-        "<li>" + Esc(r.solutions[i]) + (i >= model_from ? " <small>(model)</small>" : "") + "</li>";
+    out += "<li>" + InlineMarkupToHtml(r.solutions[i]) +
+           (i >= model_from ? " <small>(model)</small>" : "") + "</li>";
   }
-  out += "</ol></section>\n";
+  out += "</ol>";
+  if (!r.solutions.empty()) out += CopyButton("solutions-list", "fixes");
+  out += "</section>\n";
   if (!r.example_fix.empty()) {
     Section(&out, "example-fix", "Example fix");
-    out += "<pre>" + Esc(r.example_fix) + "</pre></section>\n";
+    out += "<pre id=\"fix-text\">" + Esc(r.example_fix) + "</pre>" + CopyButton("fix-text", "fix") +
+           "</section>\n";
   }
   DefensiveSection(&out, r);
   WhenSection(&out, r);
@@ -444,6 +540,54 @@ std::string RenderError(const Corpus& corpus, const Record& r) {
 std::string RenderNotFound(const std::string& what) {
   return Head("Not found - errdex") + "<main><h1>Not found</h1><p>" + Esc(what) +
          "</p><p><a href=\"/\">Search errors</a></p></main>" + Tail();
+}
+
+std::string RenderApiDocs(const Corpus& corpus) {
+  std::string out = Head("Dataset and API - errdex", Links(corpus, "/api-docs/", ""));
+  out +=
+      "<main><h1>Dataset and API</h1>\n"
+      "<p>Every error this site shows is in a static dataset under <code>/data/</code>, "
+      "version <code>" +
+      Esc(corpus.version) +
+      "</code>. Clients sync it by reading the manifest, then fetching the files whose "
+      "sha256 changed (ErrLookup's MCP client does: <code>ERRLOOKUP_BASE_URL=" +
+      Esc(corpus.base_url) + " npx @standardbeagle/errlookup-mcp</code>).</p>\n" +
+      "<h2>Files</h2><table><thead><tr><th>Path</th><th>Contents</th><th>Cache</th></tr>"
+      "</thead><tbody>"
+      "<tr><td><code>/data/manifest.json</code></td><td><code>{schemaVersion, datasetVersion, "
+      "generatedAt, counts, files}</code>; <code>files.index</code>, <code>files.repos</code> "
+      "and one entry per other file: <code>{path, bytes, sha256}</code>, <code>path</code> "
+      "absolute (<code>/data/index.json</code>)</td><td>revalidate</td></tr>"
+      "<tr><td><code>/data/index.json</code></td><td><code>{schemaVersion, datasetVersion, "
+      "errors: [{id, repo, slug, code, msg, pattern, type, class, tags, sev}]}</code>. "
+      "<code>pattern</code> is a regex (RE2 and ECMAScript) matching the message as users "
+      "see it; when the message has under 6 literal characters it is the message as "
+      "written, escaped, so it never matches arbitrary text</td><td>60 s</td></tr>"
+      "<tr><td><code>/data/repos.json</code></td><td><code>[{repo, description, errorCount, "
+      "sha, analyzedAt}]</code></td><td>60 s</td></tr>"
+      "<tr><td><code>/data/repos/{owner}/{name}.json</code></td><td>the repository's full "
+      "records</td><td>60 s</td></tr>"
+      "<tr><td><code>/data/errors/{id}.json</code></td><td><code>{record, datasetVersion}"
+      "</code></td><td>60 s</td></tr>"
+      "</tbody></table>\n"
+      "<p>Records follow ErrLookup's schema v2 with errdex's extensions (errdex's "
+      "<code>docs/record-format.md</code>). Pages: <code>/{owner}/{name}/</code> and "
+      "<code>/{owner}/{name}/{slug}/</code>, each with a <code>&lt;link rel=\"alternate\" "
+      "type=\"application/json\"&gt;</code> to its JSON. Also <a href=\"/llms.txt\">/llms.txt"
+      "</a>, <a href=\"/sitemap.xml\">/sitemap.xml</a> and <a href=\"/robots.txt\">"
+      "/robots.txt</a>.</p>\n";
+  if (!corpus.static_site) {
+    out +=
+        "<h2>Live API</h2><ul>"
+        "<li><code>GET /api/search?q=&amp;repo=&amp;limit=</code>: a message or one to three "
+        "keywords; <code>{matches: [{id, repo, message, score, matchType, reason, captures, "
+        "url, ...}]}</code></li>"
+        "<li><code>POST /api/explain</code>: the paste (a message, traceback or log) as the "
+        "body, or <code>{\"text\", \"repo\"?, \"limit\"?}</code> as "
+        "<code>application/json</code> (invalid JSON: 400); every error in it</li>"
+        "<li><code>GET /api/errors/{id}</code>, <code>GET /api/repos</code></li></ul>\n";
+  }
+  return out + "</main>" + Tail();
 }
 
 }  // namespace errdex::serve

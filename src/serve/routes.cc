@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <optional>
 
 #include "errdex/input.h"
 #include "serve/serve_internal.h"
@@ -217,16 +218,62 @@ HttpResponse Api(const Corpus& c, const HttpRequest& req,
   return JsonError(404, "no such API endpoint");
 }
 
+// The search page: GET /search?q= (links, short queries) or the paste box's
+// POST of a form body, which has no URL length limit (a 50 KB traceback in
+// a GET is a 414 at many proxies), only the server's body limit.
+HttpResponse SearchPage(const Corpus& c, const HttpRequest& req) {
+  HttpRequest form = req;
+  if (req.method == "POST") {
+    if (req.content_type != "application/x-www-form-urlencoded") {
+      return Html(415, RenderNotFound("Send the search form (application/x-www-form-urlencoded)."));
+    }
+    form = ParseRequestTarget("POST", "/search?" + req.body, "");
+  } else if (req.Param("q").size() > kMaxQueryBytes) {
+    return Html(413, RenderNotFound("The query is too long for a link: use the search box."));
+  }
+  std::string q = form.Param("q");
+  std::string repo = form.Param("repo");
+  std::vector<SearchHit> hits;
+  if (!q.empty()) hits = Search(c, q, repo, 5, true);
+  return Html(200, RenderSearch(c, q, hits));
+}
+
+HttpResponse Text(const char* type, std::string body, const char* cache) {
+  HttpResponse res;
+  res.content_type = type;
+  res.body = std::move(body);
+  res.headers.emplace_back("Cache-Control", cache);
+  return res;
+}
+
+// The site's files beside its pages (as `export --site` writes them), or
+// nullopt when `path` is none of them.
+std::optional<HttpResponse> SiteFile(const Corpus& c, const std::string& path) {
+  if (path == "/assets/site.js") {
+    return Text("text/javascript; charset=utf-8", SiteScript(), "max-age=300");
+  }
+  if (path == "/robots.txt")
+    return Text("text/plain; charset=utf-8", RenderRobotsTxt(c), "max-age=60");
+  if (path == "/llms.txt") return Text("text/plain; charset=utf-8", RenderLlmsTxt(c), "max-age=60");
+  if (path == "/api-docs/") return Html(200, RenderApiDocs(c));
+  if (path == "/api-docs") return Redirect("/api-docs/");
+  if (path == "/sitemap.xml" || path.starts_with("/sitemaps/")) {
+    std::vector<SitemapPartition> parts = SitemapPartitions(c);
+    if (path == "/sitemap.xml") {
+      return Text("application/xml", RenderSitemapIndex(c, parts), "max-age=60");
+    }
+    for (const SitemapPartition& p : parts) {
+      if (p.path == path) return Text("application/xml", RenderSitemap(c, p), "max-age=60");
+    }
+    return Html(404, RenderNotFound("No such sitemap."));
+  }
+  return std::nullopt;
+}
+
 HttpResponse Page(const Corpus& c, const HttpRequest& req,
                   const std::vector<std::string_view>& seg) {
   if (seg.empty()) return Html(200, RenderHome(c));
-  if (seg.size() == 1 && seg[0] == "search") {
-    std::string q = req.Param("q");
-    if (q.size() > kMaxQueryBytes) return Html(413, RenderNotFound("The query is too long."));
-    std::vector<SearchHit> hits;
-    if (!q.empty()) hits = Search(c, q, req.Param("repo"), 5, true);
-    return Html(200, RenderSearch(c, q, hits));
-  }
+  if (seg.size() == 1 && seg[0] == "search") return SearchPage(c, req);
   bool slash = req.path.back() == '/';
   if (seg.size() == 2) {
     std::string repo = std::string(seg[0]) + "/" + std::string(seg[1]);
@@ -260,10 +307,11 @@ HttpResponse JsonError(int status, const std::string& message) {
   return res;
 }
 
-std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vector<RepoInfo> repos,
-                                          std::string version, std::string base_url,
-                                          const std::string& matcher_snapshot,
-                                          const std::string& stamp) {
+namespace {
+
+// A corpus's lookups and dataset, everything but the matcher.
+std::shared_ptr<Corpus> IndexCorpus(std::vector<Record> records, std::vector<RepoInfo> repos,
+                                    std::string version, std::string base_url) {
   auto c = std::make_shared<Corpus>();
   c->version = std::move(version);
   c->base_url = std::move(base_url);
@@ -280,6 +328,18 @@ std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vect
       if (v.empty() || v.back() != i) v.push_back(i);
     }
   }
+  c->dataset = BuildDataset(c->records, c->repos, c->version);
+  return c;
+}
+
+}  // namespace
+
+std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vector<RepoInfo> repos,
+                                          std::string version, std::string base_url,
+                                          const std::string& matcher_snapshot,
+                                          const std::string& stamp) {
+  std::shared_ptr<Corpus> c =
+      IndexCorpus(std::move(records), std::move(repos), std::move(version), std::move(base_url));
   if (!matcher_snapshot.empty() && c->records.size() >= kMatcherSnapshotMinRecords) {
     std::string note;
     c->matcher = Matcher::Open(c->records, matcher_snapshot, &note, stamp);
@@ -287,7 +347,15 @@ std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vect
   } else {
     c->matcher = std::make_unique<Matcher>(c->records);
   }
-  c->dataset = BuildDataset(c->records, c->repos, c->version);
+  return c;
+}
+
+std::shared_ptr<const Corpus> BuildSiteCorpus(std::vector<Record> records,
+                                              std::vector<RepoInfo> repos, std::string version,
+                                              std::string base_url) {
+  std::shared_ptr<Corpus> c =
+      IndexCorpus(std::move(records), std::move(repos), std::move(version), std::move(base_url));
+  c->static_site = true;
   return c;
 }
 
@@ -351,7 +419,8 @@ HttpResponse Route(const Corpus& c, const HttpRequest& req) {
   std::vector<std::string_view> seg = Segments(req.path);
   if (!seg.empty() && seg[0] == "api") return Api(c, req, seg);
   bool get = req.method == "GET" || req.method == "HEAD";
-  if (!get) return JsonError(405, "method not allowed");
+  bool search_post = req.method == "POST" && seg.size() == 1 && seg[0] == "search";
+  if (!get && !search_post) return JsonError(405, "method not allowed");
   if (!seg.empty() && seg[0] == "data") {
     std::string rel = req.path.substr(std::string_view("/data/").size() - 1);
     if (!rel.empty() && rel[0] == '/') rel.erase(0, 1);
@@ -363,6 +432,7 @@ HttpResponse Route(const Corpus& c, const HttpRequest& req) {
                         {"errors", c.records.size()},
                         {"repos", c.repos.size()}}));
   }
+  if (auto file = SiteFile(c, req.path)) return std::move(*file);
   return Page(c, req, seg);
 }
 

@@ -28,6 +28,10 @@ struct Dataset {
   std::map<std::string, std::string> files;
 };
 
+// The pattern index.json publishes for `r`: its messagePattern, or when
+// that has under 6 literal characters (it would match nearly any paste) its
+// message as written, escaped (it then matches only that text).
+std::string ExportedPattern(const Record& r);
 Dataset BuildDataset(const std::vector<Record>& records, const std::vector<RepoInfo>& repos,
                      const std::string& version);
 // Writes `dataset` to `dir` atomically (write aside, verify, swap).
@@ -35,6 +39,21 @@ Status WriteDatasetAtomically(const Dataset& dataset, const std::string& dir);
 // Checks that every file the manifest in `dir` lists exists with its bytes
 // and sha256. Returns the number of files checked.
 Result<size_t> VerifyDatasetDir(const std::string& dir);
+
+// An atomic export: everything is written to `tmp` (a sibling of `dir`,
+// ".NAME.export-PID"; stale ones of dead exports are removed), then
+// SwapInExport exchanges it with `dir` in one rename.
+struct ExportDirs {
+  std::string dir;
+  std::string tmp;
+};
+Result<ExportDirs> PrepareExport(const std::string& dir);
+Status SwapInExport(const ExportDirs& dirs);
+// Test hook: with ERRDEX_EXPORT_TEST_DELAY_MS set, sleeps that long (called
+// after each file an export writes, so a test can kill it mid-way).
+void MaybeDelayForTest();
+// True for "owner/name" with plain segments, which may become a path.
+bool SafeRepoPath(const std::string& repo);
 
 // --- corpus -------------------------------------------------------------------
 
@@ -54,6 +73,9 @@ struct Corpus {
   std::unique_ptr<Matcher> matcher;
   Dataset dataset;
   std::string base_url;  // absolute origin for canonical links ("http://127.0.0.1:8080")
+  // Pages for a static host (`export --site`): links to files, search in
+  // the browser, JSON twins under /data/.
+  bool static_site = false;
 };
 
 // With a `matcher_snapshot` path, a large corpus's matcher is loaded from
@@ -63,12 +85,20 @@ std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vect
                                           std::string version, std::string base_url,
                                           const std::string& matcher_snapshot = "",
                                           const std::string& stamp = "");
+// A corpus for writing the static site: pages link files, no matcher.
+std::shared_ptr<const Corpus> BuildSiteCorpus(std::vector<Record> records,
+                                              std::vector<RepoInfo> repos, std::string version,
+                                              std::string base_url);
 Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string& base_url,
                                                  const std::string& matcher_snapshot = "");
 
 // --- HTML ---------------------------------------------------------------------
 
 std::string HtmlEscape(std::string_view s);
+// Explanations' light markup as HTML, everything else escaped: `code`
+// spans; and for ProseToHtml "- "/"1. " list lines and paragraphs.
+std::string InlineMarkupToHtml(std::string_view text);
+std::string ProseToHtml(std::string_view text);
 // Records that share the function, then the file, then tags, capped at `max`.
 std::vector<const Record*> RelatedRecords(const Corpus& corpus, const Record& r, size_t max);
 
@@ -88,11 +118,48 @@ std::string RenderSearch(const Corpus& corpus, const std::string& q,
 std::string RenderRepo(const Corpus& corpus, const std::string& repo, const std::string& filter,
                        int page);
 std::string RenderError(const Corpus& corpus, const Record& r);
+// Pages of a repository's listing, and the path of page `page` (1-based).
+size_t RepoPages(const Corpus& corpus, const std::string& repo);
+std::string RepoPagePath(const Corpus& corpus, const std::string& repo, size_t page);
 std::string RenderNotFound(const std::string& what);
-// The Content-Security-Policy of every page: nothing runs (pages have no
-// script; the JSON-LD block is data), the one inline stylesheet is allowed
-// by its hash, forms post only to this server, and no site may frame a page.
+// The Content-Security-Policy of every page: only the site's own script
+// runs (/assets/site.js; the JSON-LD block is data, no inline script), it
+// may fetch only from this origin, the one inline stylesheet is allowed by
+// its hash, forms post only to this server, and no site may frame a page.
 const std::string& PageSecurityPolicy();
+
+// The dataset format, as a page (/api-docs/).
+std::string RenderApiDocs(const Corpus& corpus);
+
+// --- site files (site.cc): shared by `serve` and `export --site` -------------
+
+// The pages' script (/assets/site.js), compiled in from src/serve/site.js.
+const std::string& SiteScript();
+// One sitemap file: its path ("/sitemaps/acme/widgets.xml") and the page
+// paths it lists (at most 50,000, the protocol's limit).
+struct SitemapPartition {
+  std::string path;
+  std::vector<std::string> paths;
+};
+// "/sitemaps/pages.xml" (home, search, api-docs), then one partition per
+// repository (more past 50,000 pages: "-2", "-3", ...).
+std::vector<SitemapPartition> SitemapPartitions(const Corpus& corpus);
+std::string RenderSitemapIndex(const Corpus& corpus, const std::vector<SitemapPartition>& parts);
+std::string RenderSitemap(const Corpus& corpus, const SitemapPartition& part);
+std::string RenderRobotsTxt(const Corpus& corpus);
+std::string RenderLlmsTxt(const Corpus& corpus);
+// Netlify/Cloudflare Pages `_headers`: cache rules, CORS, security headers.
+std::string RenderHeadersFile();
+
+struct SiteStats {
+  size_t pages = 0;
+  size_t files = 0;
+  size_t bytes = 0;
+  double seconds = 0;
+};
+// Writes the static site of `corpus` (built with BuildSiteCorpus) to `dir`
+// atomically.
+Result<SiteStats> WriteSite(const Corpus& corpus, const std::string& dir);
 
 // --- router -------------------------------------------------------------------
 
