@@ -198,7 +198,8 @@ bool Comparison(std::string_view part, std::string* operand, std::string* value)
   if (ComparedLiteral(a)) std::swap(a, b);
   if (!ComparedLiteral(b) || a.empty() || ComparedLiteral(a)) return false;
   // The operand is one expression, not a clause of a larger test.
-  for (std::string_view op : {"&&", " and ", "!=", "<", ">", "?"}) {
+  // (`c->argv[j]` is one: `->` is no comparison.)
+  for (std::string_view op : {"&&", "||", " and ", " or ", "!=", " < ", " > ", "<=", ">=", "?"}) {
     if (a.find(op) != std::string_view::npos) return false;
   }
   *operand = std::string(a);

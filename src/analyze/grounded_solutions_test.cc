@@ -197,18 +197,19 @@ TEST(GroundedSolutions, JavaConstantChainIsStatedAsTheFallback) {
 
 TEST(GroundedSolutions, PythonElifChainOnAParameter) {
   SourceFile f{"src/pkg/modes.py",
-               "def set_mode(mode):\n"                             // 1
-               "    if mode == \"fast\":\n"                        // 2
-               "        return 1\n"                                // 3
-               "    elif mode == \"safe\":\n"                      // 4
-               "        return 2\n"                                // 5
-               "    raise ValueError(f\"unknown mode {mode}\")\n"  // 6
+               "def set_mode(mode):\n"                                 // 1
+               "    if mode == \"fast\":\n"                            // 2
+               "        return 1\n"                                    // 3
+               "    elif mode == \"safe\":\n"                          // 4
+               "        return 2\n"                                    // 5
+               "    else:\n"                                           // 6
+               "        raise ValueError(f\"unknown mode {mode}\")\n"  // 7
                "\n"};
   Record r = Build(f, "unknown mode");
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions.back(),
             "Call `set_mode` with a `mode` that is one of: `\"fast\"`, `\"safe\"` (compared at "
-            "lines 2\u20134; other values reach line 6)");
+            "lines 2\u20134; other values reach line 7)");
 }
 
 TEST(GroundedSolutions, TypeScriptTypeofChainNamesTheTypes) {

@@ -125,8 +125,8 @@ TEST(MessageRule, MustVerbAsksTheSubject) {
             Rules{"Make sure streaming Body responds to call (the message's rule)"});
   EXPECT_EQ(MessageRules("rack.hijack must return an IO instance"),
             Rules{"Make sure rack.hijack returns an IO instance (the message's rule)"});
-  EXPECT_EQ(MessageRules("You must pass an array of schemas to z.tuple([ ... ])"),
-            Rules{"Pass an array of schemas to z.tuple([ ... ]) (the message's rule)"});
+  EXPECT_EQ(MessageRules("You must pass an array of schemas to z.tuple()"),
+            Rules{"Pass an array of schemas to z.tuple() (the message's rule)"});
   // Not a verb the caller performs: nothing.
   EXPECT_TRUE(MessageRules("the worker must exit now").empty());
   EXPECT_TRUE(MessageRules("Must use a terminal").empty());

@@ -107,15 +107,15 @@ TEST(Overrides, AGuardedRaiseIsLeftAlone) {
 
 // No class in the repository replaces it: not calling it is the fix.
 TEST(Overrides, KotlinUnsupportedWithoutOverridesSaysNotToCall) {
-  std::vector<SourceFile> files = {
-      {"src/main/kotlin/a/ReadOnlyList.kt",
-       "package a\n"                                                          // 1
-       "class ReadOnlyList {\n"                                               // 2
-       "  fun add(x: Int) {\n"                                                // 3
-       "    throw UnsupportedOperationException(\"add is not supported\")\n"  // 4
-       "  }\n"                                                                // 5
-       "}\n"}};
-  Record r = BuildInRepo(files, "add is not supported");
+  std::vector<SourceFile> files = {{"src/main/kotlin/a/ReadOnlyList.kt",
+                                    "package a\n"             // 1
+                                    "class ReadOnlyList {\n"  // 2
+                                    "  fun add(x: Int) {\n"   // 3
+                                    "    throw UnsupportedOperationException(\"This list is "
+                                    "read-only: adding is not supported\")\n"  // 4
+                                    "  }\n"                                    // 5
+                                    "}\n"}};
+  Record r = BuildInRepo(files, "adding is not supported");
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
             "Do not call `add` on this object: no subclass in the repository overrides it; "

@@ -154,6 +154,20 @@ struct Header {
   bool is_constructor = false;
 };
 
+// `function (` / `function(` (JavaScript, PHP): a function without a name;
+// `function name(` is a declaration.
+bool AnonymousFunction(std::string_view t) {
+  for (size_t at = t.find("function"); at != std::string_view::npos;
+       at = t.find("function", at + 1)) {
+    if (at > 0 && IdentChar(t[at - 1])) continue;
+    size_t k = at + 8;
+    if (k < t.size() && IdentChar(t[k])) continue;
+    while (k < t.size() && (t[k] == ' ' || t[k] == '&' || t[k] == '*')) ++k;
+    if (k >= t.size() || !IdentChar(t[k])) return true;
+  }
+  return false;
+}
+
 // The method `t` (a trimmed line) declares, or nullopt when it declares
 // none; a closure or a property accessor gives a header without a name.
 std::optional<Header> MethodHeader(std::string_view t, const std::string& language) {
@@ -181,19 +195,38 @@ std::optional<Header> MethodHeader(std::string_view t, const std::string& langua
   }
   // Brace languages: modifiers, then (a type and) a name before `(`.
   size_t open = t.find('(');
-  if (open == std::string_view::npos) return std::nullopt;
-  std::string_view head = Trim(t.substr(0, open));
-  if (head.find('=') != std::string_view::npos) {
-    // `name = function (` / `X.prototype.name = function`: a named method;
-    // `cb = () =>` and any other assignment: not a header.
+  std::string_view head = Trim(t.substr(0, open == std::string_view::npos ? t.size() : open));
+  if (open != std::string_view::npos && head.find('=') != std::string_view::npos &&
+      head.find("=>") == std::string_view::npos) {
+    // `name = function (` / `X.prototype.name = function`: a named method.
     std::string_view rhs = Trim(head.substr(head.rfind('=') + 1));
-    if (rhs != "function" && rhs != "async function") return std::nullopt;
-    std::string_view lhs = Trim(head.substr(0, head.find('=')));
-    size_t dot = lhs.find_last_of('.');
-    std::string name(dot == std::string_view::npos ? lhs : lhs.substr(dot + 1));
-    return Header{name, name.starts_with("_")};
+    if (rhs == "function" || rhs == "async function") {
+      std::string_view lhs = Trim(head.substr(0, head.find('=')));
+      size_t dot = lhs.find_last_of('.');
+      std::string name(dot == std::string_view::npos ? lhs : lhs.substr(dot + 1));
+      return Header{name, name.starts_with("_")};
+    }
   }
-  if (t.find("=>") != std::string_view::npos) return Header{};  // an arrow function
+  // A closure, a lambda or an anonymous class opens a body that runs when
+  // someone else decides: `() => {`, `function () {`, `x -> {`, `new T() {`.
+  if (t.find("=>") != std::string_view::npos || AnonymousFunction(t) ||
+      (language != "php" && t.find("->") != std::string_view::npos) ||
+      t.find("new ") != std::string_view::npos) {
+    return t.ends_with("{") ? std::optional<Header>(Header{}) : std::nullopt;
+  }
+  if (open == std::string_view::npos) return std::nullopt;
+  // The parameter list closes at the line's last `)`: `on('x', f) {` is a
+  // call with a block, not a header, when its `(` closes early.
+  int depth = 0;
+  size_t close = std::string_view::npos;
+  for (size_t i = open; i < t.size(); ++i) {
+    if (t[i] == '(') ++depth;
+    if (t[i] == ')' && --depth == 0) {
+      close = i;
+      break;
+    }
+  }
+  if (close == std::string_view::npos || close != t.rfind(')')) return std::nullopt;
   bool is_private = false;
   std::vector<std::string_view> words;
   for (size_t i = 0; i < head.size();) {
@@ -210,7 +243,9 @@ std::optional<Header> MethodHeader(std::string_view t, const std::string& langua
   }
   std::string_view name = words.back();
   if (name.starts_with("function")) return Header{};
-  if (Modifier(name)) return Header{};
+  // `fun (`, `async (`: an anonymous function ("open" or "final" may well
+  // be a method's name).
+  if (name == "fun" || name == "async" || name == "def") return Header{};
   size_t dot = name.find_last_of(".:>");
   if (dot != std::string_view::npos) name = name.substr(dot + 1);
   if (name.empty() || !std::all_of(name.begin(), name.end(),
@@ -256,11 +291,22 @@ bool Constructor(const std::string& name) {
 // The method line `n` is in: its header line and parse, or 0.
 int EnclosingMethod(const std::vector<std::string_view>& lines, int n, const std::string& language,
                     Header* out) {
+  // A one-line method: `open() { this.x = 1; }`.
+  std::string_view own = Trim(lines[n - 1]);
+  if (size_t brace = own.find('{'); brace != std::string_view::npos) {
+    std::optional<Header> h = MethodHeader(Trim(own.substr(0, brace + 1)), language);
+    if (h && h->name.empty()) return 0;  // a closure on the assignment's line
+    if (h) {
+      *out = *h;
+      return n;
+    }
+  }
   int cur = Indent(lines[n - 1]);
   for (int k = n - 1; k >= 1; --k) {
     std::string_view line = lines[k - 1];
     std::string_view t = Trim(line);
-    if (t.empty() || t.starts_with("//") || t.starts_with("#") || t.starts_with("*") ||
+    // A brace on its own line opens the block of the header above it.
+    if (t.empty() || t == "{" || t.starts_with("//") || t.starts_with("#") || t.starts_with("*") ||
         t.starts_with("/*") || t.starts_with("@")) {
       continue;
     }

@@ -41,7 +41,7 @@ TEST(StateSetter, JavaScriptCallConnectFirst) {
   Record r = Build(f, "Stream not connected");
   EXPECT_EQ(StateAdvice(r),
             "Call `connect()` (line 6) first: it sets `this.conn`, and the check at line 9 "
-            "raises this when `this.conn` is not set");
+            "raises this when `this.conn` is not set (false, empty or missing)");
 }
 
 TEST(StateSetter, PythonWithBlockSetsTheFlag) {
@@ -60,9 +60,10 @@ TEST(StateSetter, PythonWithBlockSetsTheFlag) {
                "block.\")\n"  // 11
                "        return self\n"};
   Record r = Build(f, "progress bars");
-  EXPECT_EQ(StateAdvice(r),
-            "Use a `with` block (`__enter__`, line 6) first: it sets `self.entered`, and the "
-            "check at line 10 raises this when `self.entered` is not set");
+  EXPECT_EQ(
+      StateAdvice(r),
+      "Use a `with` block (`__enter__`, line 6) first: it sets `self.entered`, and the "
+      "check at line 10 raises this when `self.entered` is not set (false, empty or missing)");
 }
 
 TEST(StateSetter, PhpSetterOfTheContainer) {
@@ -91,7 +92,7 @@ TEST(StateSetter, PhpSetterOfTheContainer) {
   Record r = Build(f, "container instance");
   EXPECT_EQ(StateAdvice(r),
             "Call `setContainer()` (line 8) first: it sets `$this->container`, and the check at "
-            "line 15 raises this when `$this->container` is not set");
+            "line 15 raises this when `$this->container` is not set (false, empty or missing)");
 }
 
 TEST(StateSetter, RubyCheckWhileSetNamesWhatMustNotComeBefore) {
@@ -109,8 +110,8 @@ TEST(StateSetter, RubyCheckWhileSetNamesWhatMustNotComeBefore) {
                "end\n"};
   Record r = Build(f, "Body has been closed");
   EXPECT_EQ(StateAdvice(r),
-            "Do not call `body.each` after `close` (line 3): it sets `@closed` to true, and the "
-            "check at line 7 raises this when `@closed` is set");
+            "Do not call `Body.each` after `close` (line 3): it sets `@closed` to true, and the "
+            "check at line 7 raises this when `@closed` is true");
 }
 
 TEST(StateSetter, JavaStartSetsTheFlag) {
@@ -130,7 +131,7 @@ TEST(StateSetter, JavaStartSetsTheFlag) {
   Record r = Build(f, "client not started");
   EXPECT_EQ(StateAdvice(r),
             "Call `start()` (line 5) first: it sets `this.started`, and the check at line 8 "
-            "raises this when `this.started` is not set");
+            "raises this when `this.started` is not set (false, empty or missing)");
 }
 
 // C#'s `_x` fields are named bare; the constructor's assignment does not count.
@@ -160,7 +161,7 @@ TEST(StateSetter, CSharpUnderscoreFieldSetByBuild) {
                "}\n"};
   Record r = Build(f, "Cannot add any more");
   EXPECT_EQ(StateAdvice(r),
-            "Do not call `pipelineBuilder.AddStrategy` after `Build()` (line 11): it sets "
+            "Do not call `PipelineBuilder.AddStrategy` after `Build()` (line 11): it sets "
             "`_used` to true, and the check at line 16 raises this when `_used` is set");
 }
 
