@@ -265,6 +265,37 @@ bool RequiredVerb(std::string_view v) {
   return false;
 }
 
+// Whether `rest` (after "Cannot V") names the circumstance that forbids it.
+bool Circumstance(const std::string& rest) {
+  std::string r = " " + ToLower(rest) + " ";
+  for (const char* w : {" with ",
+                        " on ",
+                        " when ",
+                        " after ",
+                        " before ",
+                        " once ",
+                        " together ",
+                        " both ",
+                        " while ",
+                        " for ",
+                        " as ",
+                        " to ",
+                        " in ",
+                        " if ",
+                        " without ",
+                        " and ",
+                        " more than ",
+                        " twice ",
+                        " at the same time ",
+                        " from ",
+                        " into ",
+                        " during ",
+                        " unless "}) {
+    if (r.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
+
 // "respond" -> "responds", "specify" -> "specifies", "match" -> "matches".
 std::string ThirdPerson(const std::string& v) {
   if (v.ends_with("s") || v.ends_with("sh") || v.ends_with("ch") || v.ends_with("x")) {
@@ -298,6 +329,12 @@ std::string VerbRule(const std::string& s, const std::string& lower) {
     if (!(must ? RequiredVerb(verb) : ForbiddenVerb(verb)) || rest.empty() || !Balanced(rest)) {
       return "";
     }
+    // A bare "cannot set an exit handler" reports a failure; a prohibition
+    // says to whom ("You cannot ...") or when ("... with Y", "... once
+    // compiled", "... both X and Y").
+    bool addressed = std::string_view(lower).substr(start).starts_with("you ");
+    bool can = modal == "cannot " || modal == "can't " || modal == "can not ";
+    if (can && !addressed && !Circumstance(rest)) return "";
     if (must) {
       // "Must V" without a subject is advice only when the user is it.
       if (!std::string_view(lower).substr(start).starts_with("you ")) return "";

@@ -118,6 +118,10 @@ TEST(MessageRule, CannotCallBecomesDoNotCall) {
   EXPECT_TRUE(MessageRules("Cannot find module '${request}'").empty());
   EXPECT_TRUE(MessageRules("Cannot apply patch: %s").empty());
   EXPECT_TRUE(MessageRules("Cannot delete %s").empty());
+  // A bare "cannot set X" reports that setting it failed.
+  EXPECT_TRUE(MessageRules("jq: error: cannot set an exit handler").empty());
+  EXPECT_EQ(MessageRules("Cannot set both `validateAllPaths` and `pathsToSkip`"),
+            Rules{"Do not set both `validateAllPaths` and `pathsToSkip` (the message's rule)"});
 }
 
 TEST(MessageRule, MustVerbAsksTheSubject) {

@@ -827,8 +827,11 @@ std::string StateSolution(const ErrorSite& s, const SiteView& v,
     return (calls.size() == 1 && list.starts_with("a `with`") ? "Use " : "Call ") + list +
            " first: " + sets + " `" + st->member + "`, and " + check;
   }
-  return "Do not call " + (v.callable ? CallWho(s, v) : std::string("it")) + " after " + list +
-         ": " + sets + " `" + st->member + "` to true, and " + check;
+  // The flag may be reset later (`run()` clears `running` when done): the
+  // error is for a call while it is set, not for any call after.
+  return "Do not call " + (v.callable ? CallWho(s, v) : std::string("it")) + " once " + list +
+         (st->setters.size() == 1 ? " has" : " have") + " set `" + st->member +
+         "` to true: " + check;
 }
 
 // "Use a `mode` that is one of: `"fast"`, `"slow"` (...)": the values the

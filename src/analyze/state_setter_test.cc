@@ -110,8 +110,8 @@ TEST(StateSetter, RubyCheckWhileSetNamesWhatMustNotComeBefore) {
                "end\n"};
   Record r = Build(f, "Body has been closed");
   EXPECT_EQ(StateAdvice(r),
-            "Do not call `Body.each` after `close` (line 3): it sets `@closed` to true, and the "
-            "check at line 7 raises this when `@closed` is true");
+            "Do not call `Body.each` once `close` (line 3) has set `@closed` to true: the check "
+            "at line 7 raises this when `@closed` is true");
 }
 
 TEST(StateSetter, JavaStartSetsTheFlag) {
@@ -161,8 +161,8 @@ TEST(StateSetter, CSharpUnderscoreFieldSetByBuild) {
                "}\n"};
   Record r = Build(f, "Cannot add any more");
   EXPECT_EQ(StateAdvice(r),
-            "Do not call `PipelineBuilder.AddStrategy` after `Build()` (line 11): it sets "
-            "`_used` to true, and the check at line 16 raises this when `_used` is set");
+            "Do not call `PipelineBuilder.AddStrategy` once `Build()` (line 11) has set `_used` "
+            "to true: the check at line 16 raises this when `_used` is set");
 }
 
 // Only a constructor, a private method or a closure assigns it: nothing to
