@@ -202,6 +202,23 @@ bool SaysUnsupported(const ErrorSite& s, bool implemented) {
 
 int Indent(std::string_view line);
 
+// Whether a statement may skip what follows it: a return, a branch, a
+// loop, a handler, a conditional expression.
+bool MayBranch(std::string_view t) {
+  for (std::string_view w :
+       {"return",   "if",   "switch", "case",  "for",    "foreach", "while", "match",
+        "when",     "try",  "catch",  "else",  "unless", "until",   "yield", "break",
+        "continue", "goto", "throw",  "raise", "panic",  "rescue",  "except"}) {
+    for (size_t at = t.find(w); at != std::string_view::npos; at = t.find(w, at + 1)) {
+      auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+      bool left = at == 0 || !word(t[at - 1]);
+      bool right = at + w.size() >= t.size() || !word(t[at + w.size()]);
+      if (left && right) return true;
+    }
+  }
+  return t.find('?') != std::string_view::npos;
+}
+
 // Whether the raise at `s.line` runs every time its function does: no path
 // condition, no `case` arm or closure around it (no line between the
 // header and the raise is indented less than the raise, a continued
@@ -222,6 +239,9 @@ bool RaisedEveryTime(const ErrorSite& s, const std::vector<std::string_view>& li
     int at = Indent(lines[n - 1]);
     if (at < raise && at > header) return false;
     if (at <= header && !t.starts_with(")")) return false;
+    // A statement before the raise that may leave or branch (`switch`
+    // arms that return, an early `return`) makes the raise conditional.
+    if (at == raise && MayBranch(t)) return false;
   }
   return true;
 }

@@ -139,5 +139,23 @@ TEST(Overrides, ACaseArmIsNotEveryTime) {
   for (const std::string& s : r.solutions) EXPECT_EQ(s.find("every time"), std::string::npos);
 }
 
+// A `switch` whose arms return, then the raise: only the other values reach it.
+TEST(Overrides, ARaiseAfterReturningArmsIsNotEveryTime) {
+  std::vector<SourceFile> files = {
+      {"lib/Parser.js",
+       "class Parser {\n"
+       "  parseString(expression) {\n"
+       "    switch (expression.type) {\n"
+       "      case 'Literal':\n"
+       "        return expression.value;\n"
+       "    }\n"
+       "    throw new Error(`${expression.type} is not supported as parameter`);\n"
+       "  }\n"
+       "}\n"
+       "module.exports = Parser;\n"}};
+  Record r = BuildInRepo(files, "is not supported as parameter");
+  for (const std::string& s : r.solutions) EXPECT_EQ(s.find("every time"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -804,7 +804,16 @@ bool ReadsArguments(const std::string& operand) {
 std::string StateSolution(const ErrorSite& s, const SiteView& v,
                           const std::vector<std::string_view>& lines) {
   const PathCondition* d = v.decisive;
-  if (!d || v.err_source || !v.internal.empty() || IsCatchClause(*d)) return {};
+  // Only a check the raise sits under: `if (this.dryRun) return;` before a
+  // failing write is an early exit, and setting the flag skips the work, it
+  // does not fix it. A failure report ("Could not open ...") is about the
+  // failure, not the object's state.
+  if (!d || !d->polarity || v.err_source || !v.internal.empty() || IsCatchClause(*d)) return {};
+  std::string message = ToLower(s.message.Display());
+  for (const char* failure : {"could not", "couldn't", "failed", "unable to", "cannot open",
+                              "cannot read", "cannot write"}) {
+    if (message.find(failure) != std::string::npos) return {};
+  }
   std::optional<StateCheck> st = StateSetters(*d, s.language, lines, s.function_line);
   if (!st) return {};
   std::vector<std::string> calls;
