@@ -798,6 +798,29 @@ bool ReadsArguments(const std::string& operand) {
   return false;
 }
 
+// Whether the raise at `raise` is inside the block the check at `check`
+// opens (its `if` or `else` arm), not after a block that returned early.
+bool UnderCheck(const std::vector<std::string_view>& lines, int check, int raise) {
+  if (check > 0 && raise == check) return true;  // `raise X if @closed`, `if (!x) throw ...`
+  if (check <= 0 || raise < check || raise > static_cast<int>(lines.size())) return false;
+  auto indent = [](std::string_view l) {
+    size_t n = 0;
+    while (n < l.size() && (l[n] == ' ' || l[n] == '\t')) ++n;
+    return n;
+  };
+  size_t at = indent(lines[check - 1]);
+  if (indent(lines[raise - 1]) <= at) return false;
+  for (int n = check + 1; n < raise; ++n) {
+    std::string_view t = Trim(lines[n - 1]);
+    if (t.empty() || indent(lines[n - 1]) > at) continue;
+    if (!(t.starts_with("} else") || t.starts_with("else") || t.starts_with("elif") ||
+          t.starts_with("elsif") || t == "{")) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // "Call `connect()` first": the methods of the class that set the member
 // the deciding check tests (state_setter.h); for a check that raises while
 // the member is set, what must not come before the call.
@@ -808,7 +831,10 @@ std::string StateSolution(const ErrorSite& s, const SiteView& v,
   // failing write is an early exit, and setting the flag skips the work, it
   // does not fix it. A failure report ("Could not open ...") is about the
   // failure, not the object's state.
-  if (!d || !d->polarity || v.err_source || !v.internal.empty() || IsCatchClause(*d)) return {};
+  if (!d || !UnderCheck(lines, d->line, s.line) || v.err_source || !v.internal.empty() ||
+      IsCatchClause(*d)) {
+    return {};
+  }
   std::string message = ToLower(s.message.Display());
   for (const char* failure : {"could not", "couldn't", "failed", "unable to", "cannot open",
                               "cannot read", "cannot write"}) {

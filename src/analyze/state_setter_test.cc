@@ -165,6 +165,26 @@ TEST(StateSetter, CSharpUnderscoreFieldSetByBuild) {
             "to true: the check at line 16 raises this when `_used` is set");
 }
 
+// `if ($this->dryRun) return;` before a failing write: setting the flag
+// skips the work, it does not fix the failure.
+TEST(StateSetter, AnEarlyExitIsNotTheCheck) {
+  SourceFile f{"src/Dumper.php",
+               "<?php\n"
+               "class Dumper {\n"
+               "    public function setDryRun($dryRun) {\n"
+               "        $this->dryRun = $dryRun;\n"
+               "    }\n"
+               "    public function dump($path) {\n"
+               "        if ($this->dryRun) {\n"
+               "            return;\n"
+               "        }\n"
+               "        throw new \\RuntimeException('Loader is missing from the dump');\n"
+               "    }\n"
+               "}\n"};
+  Record r = Build(f, "Loader is missing");
+  EXPECT_EQ(StateAdvice(r), "");
+}
+
 // Only a constructor, a private method or a closure assigns it: nothing to
 // call, nothing said.
 TEST(StateSetter, PrivateConstructorAndClosureSettersDoNotCount) {
