@@ -4,6 +4,7 @@
 // that is not a plain value makes the whole answer empty rather than partial.
 #include "analyze/case_values.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "util/text.h"
@@ -122,6 +123,89 @@ std::string_view Label(std::string_view t, bool* arm, bool* fallback) {
   return {};
 }
 
+// A value a comparison names: a literal, or an upper-case constant
+// (`Boolean.TYPE`, `Mode::Fast`, `SEC_E_OK`); never `true`/`false`, a
+// choice of two is not a list of allowed values.
+bool ComparedLiteral(std::string_view v) {
+  // `"a" && x == "b"` starts and ends with a quote but is not one string.
+  if (Quoted(v)) return v.substr(1, v.size() - 2).find(v.front()) == std::string_view::npos;
+  if (Number(v)) return true;
+  if (v == "true" || v == "false" || !ConstantName(v)) return false;
+  if (v.find("::") != std::string_view::npos) return true;
+  // `other.Count` is a member, `Kind.SLOW` a constant: a dotted name counts
+  // only when its last part is all upper case.
+  std::string_view tail =
+      v.substr(v.find_last_of('.') == std::string_view::npos ? 0 : v.find_last_of('.') + 1);
+  return std::none_of(tail.begin(), tail.end(),
+                      [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+}
+
+// The two arguments of `name(a, b)` spanning all of `call`, or false.
+bool TwoArguments(std::string_view call, std::string_view name, std::string_view* a,
+                  std::string_view* b) {
+  if (!call.starts_with(name) || !call.ends_with(")")) return false;
+  std::string_view rest = Trim(call.substr(name.size()));
+  if (!rest.starts_with("(")) return false;
+  std::vector<std::string> args = Items(rest.substr(1, rest.size() - 2));
+  if (args.size() != 2 || rest.substr(1, rest.size() - 2).find('|') != std::string_view::npos) {
+    return false;
+  }
+  // Items copies; keep views into `call` by locating each argument.
+  size_t at_a = call.find(args[0], name.size());
+  size_t at_b = call.rfind(args[1]);
+  if (at_a == std::string_view::npos || at_b == std::string_view::npos) return false;
+  *a = call.substr(at_a, args[0].size());
+  *b = call.substr(at_b, args[1].size());
+  return true;
+}
+
+// One equality test of `part` as operand and value: `a == "x"`, `"x" ===
+// a`, `!strcmp(a, "x")`, `strcasecmp(a, "x") == 0`, `a.equals("x")`,
+// `"x".equals(a)`, `typeof a === "string"` (operand `typeof a`).
+bool Comparison(std::string_view part, std::string* operand, std::string* value) {
+  while (part.starts_with("(") && part.ends_with(")")) part = Trim(part.substr(1, part.size() - 2));
+  std::string_view a, b;
+  bool found = false;
+  std::string_view call = part;
+  bool negated = call.starts_with("!");
+  if (negated) call = Trim(call.substr(1));
+  if (!negated && call.ends_with("== 0")) call = Trim(call.substr(0, call.size() - 4));
+  for (std::string_view f : {"strcmp", "strcasecmp", "_stricmp", "stricmp"}) {
+    if ((negated || call.size() < part.size()) && TwoArguments(call, f, &a, &b)) found = true;
+    if (found) break;
+  }
+  if (!found && !negated) {
+    for (std::string_view m : {".equalsIgnoreCase(", ".equals(", ".Equals("}) {
+      size_t at = part.find(m);
+      if (at == std::string_view::npos || !part.ends_with(")")) continue;
+      a = Trim(part.substr(0, at));
+      b = Trim(part.substr(at + m.size(), part.size() - at - m.size() - 1));
+      found = true;
+      break;
+    }
+  }
+  if (!found && !negated) {
+    size_t eq = part.find("===");
+    size_t width = 3;
+    if (eq == std::string_view::npos) {
+      eq = part.find("==");
+      width = 2;
+    }
+    if (eq == std::string_view::npos) return false;
+    a = Trim(part.substr(0, eq));
+    b = Trim(part.substr(eq + width));
+  }
+  if (ComparedLiteral(a)) std::swap(a, b);
+  if (!ComparedLiteral(b) || a.empty() || ComparedLiteral(a)) return false;
+  // The operand is one expression, not a clause of a larger test.
+  // (`c->argv[j]` is one: `->` is no comparison.)
+  for (std::string_view op : {"&&", "||", " and ", " or ", "!=", " < ", " > ", "<=", ">=", "?"}) {
+    if (a.find(op) != std::string_view::npos) return false;
+  }
+  *operand = std::string(a);
+  *value = std::string(b);
+  return true;
+}
 }  // namespace
 
 CaseValues ArmValues(const std::vector<std::string_view>& lines, int selector_line,
@@ -153,8 +237,8 @@ CaseValues ArmValues(const std::vector<std::string_view>& lines, int selector_li
   return out;
 }
 
-std::vector<std::string> ComparedValues(const std::vector<std::string>& exprs,
-                                        std::string* operand) {
+std::vector<std::string> ComparedValues(const std::vector<std::string>& exprs, std::string* operand,
+                                        size_t min_values) {
   std::vector<std::string> values;
   std::string seen;
   for (const std::string& e : exprs) {
@@ -169,26 +253,16 @@ std::vector<std::string> ComparedValues(const std::vector<std::string>& exprs,
       size_t end = flat.find('\x01', start);
       std::string_view part = Trim(std::string_view(flat).substr(
           start, end == std::string::npos ? std::string::npos : end - start));
-      while (part.starts_with("(") && part.ends_with(")"))
-        part = Trim(part.substr(1, part.size() - 2));
-      size_t eq = part.find("===");
-      size_t width = 3;
-      if (eq == std::string_view::npos) {
-        eq = part.find("==");
-        width = 2;
-      }
-      if (eq == std::string_view::npos) return {};
-      std::string_view a = Trim(part.substr(0, eq)), b = Trim(part.substr(eq + width));
-      if (Quoted(a) || Number(a)) std::swap(a, b);
-      if (!(Quoted(b) || Number(b)) || a.empty() || Quoted(a) || Number(a)) return {};
+      std::string a, b;
+      if (!Comparison(part, &a, &b)) return {};
       if (!seen.empty() && seen != a) return {};
-      seen = std::string(a);
-      values.push_back(std::string(b));
+      seen = a;
+      values.push_back(b);
       if (end == std::string::npos) break;
       start = end + 1;
     }
   }
-  if (values.size() < 2) return {};
+  if (values.empty() || values.size() < min_values) return {};
   *operand = seen;
   return values;
 }

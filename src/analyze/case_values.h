@@ -24,9 +24,11 @@ CaseValues ArmValues(const std::vector<std::string_view>& lines, int selector_li
 
 // The values of `a == "x" || a == "y"` style tests in `exprs` (an if-chain
 // that falls through to the raise), when every one compares the same
-// operand with a literal; *operand gets it. Empty otherwise.
-std::vector<std::string> ComparedValues(const std::vector<std::string>& exprs,
-                                        std::string* operand);
+// operand with a literal or an upper-case constant (`==`, `===`,
+// `!strcmp(a, "x")`, `strcasecmp(a, "x") == 0`, `a.equals("x")`, `typeof a
+// === "t"`); *operand gets it. Empty otherwise, or below `min_values`.
+std::vector<std::string> ComparedValues(const std::vector<std::string>& exprs, std::string* operand,
+                                        size_t min_values = 2);
 
 // "`a`, `b`, `c` and 4 more".
 std::string ValueList(const std::vector<std::string>& values);

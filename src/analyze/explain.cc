@@ -179,7 +179,106 @@ std::vector<FlagAdvice> MessageFlagAdvice(const SiteFacts& f,
   return out;
 }
 
-void Solutions(const ErrorSite& s, const SiteFacts& f, Record* r) {
+// "not supported", `UnsupportedOperationException`: the method says it
+// cannot do this at all. `NotImplementedError` and "not implemented" also
+// count when `implemented` is true (a subclass may supply it).
+bool SaysUnsupported(const ErrorSite& s, bool implemented) {
+  std::string m = ToLower(s.message.Display());
+  std::vector<const char*> words = {"not supported", "unsupported", "does not support",
+                                    "doesn't support", "no support"};
+  std::vector<const char*> classes = {"Unsupported", "NotSupported", "BadMethodCall"};
+  if (implemented) {
+    words.insert(words.end(), {"not implemented", "not yet implemented"});
+    classes.push_back("NotImplemented");
+  }
+  for (const char* w : words) {
+    if (m.find(w) != std::string::npos) return true;
+  }
+  for (const char* c : classes) {
+    if (s.error_class.find(c) != std::string::npos) return true;
+  }
+  return false;
+}
+
+int Indent(std::string_view line);
+
+// Whether a statement may skip what follows it: a return, a branch, a
+// loop, a handler, a conditional expression.
+bool MayBranch(std::string_view t) {
+  for (std::string_view w :
+       {"return",   "if",   "switch", "case",  "for",    "foreach", "while", "match",
+        "when",     "try",  "catch",  "else",  "unless", "until",   "yield", "break",
+        "continue", "goto", "throw",  "raise", "panic",  "rescue",  "except"}) {
+    for (size_t at = t.find(w); at != std::string_view::npos; at = t.find(w, at + 1)) {
+      auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+      bool left = at == 0 || !word(t[at - 1]);
+      bool right = at + w.size() >= t.size() || !word(t[at + w.size()]);
+      if (left && right) return true;
+    }
+  }
+  return t.find('?') != std::string_view::npos;
+}
+
+// Whether the raise at `s.line` runs every time its function does: no path
+// condition, no `case` arm or closure around it (no line between the
+// header and the raise is indented less than the raise, a continued
+// header aside), and not a one-line idiom (`?: throw`, `require`).
+bool RaisedEveryTime(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  if (!s.conditions.empty() || s.function_line <= 0 || s.line < s.function_line ||
+      s.line > static_cast<int>(lines.size()) || RaiseShape(s, lines)) {
+    return false;
+  }
+  int raise = Indent(lines[s.line - 1]);
+  int header = Indent(lines[s.function_line - 1]);
+  for (int n = s.function_line + 1; n < s.line; ++n) {
+    std::string_view t = Trim(lines[n - 1]);
+    if (t.empty() || t == "{" || t.starts_with("//") || t.starts_with("#") || t.starts_with("*") ||
+        t.starts_with("/*")) {
+      continue;
+    }
+    int at = Indent(lines[n - 1]);
+    if (at < raise && at > header) return false;
+    if (at <= header && !t.starts_with(")")) return false;
+    // A statement before the raise that may leave or branch (`switch`
+    // arms that return, an early `return`) makes the raise conditional.
+    if (at == raise && MayBranch(t)) return false;
+  }
+  return true;
+}
+
+// A method that raises "not supported" every time it runs: the subclasses
+// in the repository that replace it (resolve's SiteFacts::overrides), or,
+// when none does and users call it, not to call it.
+std::string UnsupportedSolution(const ErrorSite& s, const SiteFacts& f,
+                                const std::vector<std::string_view>& lines) {
+  if (!RaisedEveryTime(s, lines)) return {};
+  size_t sep = s.function.find_last_of(".:");
+  std::string method = sep == std::string::npos ? s.function : s.function.substr(sep + 1);
+  std::string every = "; " + Code(s.function) + " itself raises this every time it runs (line " +
+                      std::to_string(s.line) + ")";
+  if (!f.overrides.empty() && SaysUnsupported(s, true)) {
+    std::vector<std::string> names;
+    for (const Hop& h : f.overrides) {
+      names.push_back(Code(h.cls) + " (" + At(h.file, h.def_line) + ")");
+    }
+    return "Use an object of a class that implements " + Code(method) + ": " + Join(names, ", ") +
+           (names.size() == 1 ? " overrides" : " override") + " it" + every;
+  }
+  // Only where the call index reads classes (not Python's graph, not C, Go
+  // or Rust) does "no subclass overrides it" rest on a search.
+  bool classes = sep != std::string::npos && s.language != "python" && s.language != "c" &&
+                 s.language != "go" && s.language != "rust";
+  if (classes && f.overrides.empty() && SaysUnsupported(s, false) && SiteCallable(s, lines)) {
+    return "Do not call " + Code(method) +
+           " on this object: no subclass in the repository "
+           "overrides it" +
+           every;
+  }
+  return {};
+}
+
+void Solutions(const ErrorSite& s, const SiteFacts& f, const std::vector<std::string_view>& lines,
+               Record* r) {
   std::vector<std::string> advice, rest;
   const std::string kOwn = " (the message's own advice)";
   for (const std::string& sol : r->solutions) {
@@ -210,6 +309,10 @@ void Solutions(const ErrorSite& s, const SiteFacts& f, Record* r) {
     consumed.insert(a.condition_line);
     prov.push_back(a.line);
     prov.push_back(a.check_line);
+  }
+  if (std::string o = UnsupportedSolution(s, f, lines); !o.empty()) {
+    added.push_back(o);
+    for (const Hop& h : f.overrides) prov.push_back(At(h.file, h.def_line));
   }
   if (added.empty()) return;
   std::vector<std::string> out = advice;
@@ -527,7 +630,7 @@ void ApplySiteFacts(const ErrorSite& site, const SiteFacts& facts,
   }
   Triggers(site, facts, named, r);
   CommonSituations(site, facts, r);
-  Solutions(site, facts, r);
+  Solutions(site, facts, lines, r);
   ExampleFix(site, facts, r);
   Extensions(facts, r);
 }

@@ -154,5 +154,97 @@ TEST(GroundedSolutions, LocalSetTwiceHasNoOrigin) {
   EXPECT_FALSE(OriginOf(lines, "v", 1, 4).has_value());
 }
 
+// The else arm after a chain of equality tests: the value is none of those
+// the chain names; the last test alone is not the cause.
+TEST(GroundedSolutions, CStrcasecmpChainNamesTheArguments) {
+  SourceFile f{"src/sentinel.c",
+               "void simulateCommand(client *c, int j) {\n"                                  // 1
+               "    if (!strcasecmp(c->argv[j]->ptr,\"crash-after-election\")) {\n"          // 2
+               "        flags |= 1;\n"                                                       // 3
+               "    } else if (!strcasecmp(c->argv[j]->ptr,\"crash-after-promotion\")) {\n"  // 4
+               "        flags |= 2;\n"                                                       // 5
+               "    } else {\n"                                                              // 6
+               "        addReplyError(c,\"Unknown failure simulation specified\");\n"        // 7
+               "    }\n"                                                                     // 8
+               "}\n"};
+  Record r = Build(f, "Unknown failure simulation");
+  EXPECT_EQ(r.solutions,
+            (std::vector<std::string>{
+                "Give one of: `\"crash-after-election\"`, `\"crash-after-promotion\"` as "
+                "`c->argv[j]->ptr` (compared at lines 2\u20134; other values reach line 7)"}));
+}
+
+TEST(GroundedSolutions, JavaConstantChainIsStatedAsTheFallback) {
+  SourceFile f{"src/main/java/a/Negotiator.java",
+               "package a;\n"                                                          // 1
+               "class Negotiator {\n"                                                  // 2
+               "  private void negotiate(Pkt pkt) {\n"                                 // 3
+               "    if (pkt.type == PKT_SHALLOW) {\n"                                  // 4
+               "      shallow();\n"                                                    // 5
+               "    } else if (pkt.type == PKT_FLUSH) {\n"                             // 6
+               "      flush();\n"                                                      // 7
+               "    } else {\n"                                                        // 8
+               "      throw new IllegalStateException(\"unexpected packet type\");\n"  // 9
+               "    }\n"                                                               // 10
+               "  }\n"                                                                 // 11
+               "}\n"};
+  Record r = Build(f, "unexpected packet type");
+  EXPECT_EQ(r.solutions, (std::vector<std::string>{
+                             "This is the fallback for a `pkt.type` that is none of: "
+                             "`PKT_SHALLOW`, `PKT_FLUSH` (compared at lines 4\u20136; other "
+                             "values reach line 9)"}));
+}
+
+TEST(GroundedSolutions, PythonElifChainOnAParameter) {
+  SourceFile f{"src/pkg/modes.py",
+               "def set_mode(mode):\n"                                 // 1
+               "    if mode == \"fast\":\n"                            // 2
+               "        return 1\n"                                    // 3
+               "    elif mode == \"safe\":\n"                          // 4
+               "        return 2\n"                                    // 5
+               "    else:\n"                                           // 6
+               "        raise ValueError(f\"unknown mode {mode}\")\n"  // 7
+               "\n"};
+  Record r = Build(f, "unknown mode");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions.back(),
+            "Call `set_mode` with a `mode` that is one of: `\"fast\"`, `\"safe\"` (compared at "
+            "lines 2\u20134; other values reach line 7)");
+}
+
+TEST(GroundedSolutions, TypeScriptTypeofChainNamesTheTypes) {
+  SourceFile f{"src/literal.ts",
+               "export function literalCheck(value: unknown): string {\n"     // 1
+               "  if (typeof value === \"string\") {\n"                       // 2
+               "    return \"s\";\n"                                          // 3
+               "  }\n"                                                        // 4
+               "  if (typeof value === \"number\") {\n"                       // 5
+               "    return \"n\";\n"                                          // 6
+               "  }\n"                                                        // 7
+               "  throw new Error(`unsupported literal ${typeof value}`);\n"  // 8
+               "}\n"};
+  Record r = Build(f, "unsupported literal");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions.back(),
+            "Call `literalCheck` with a `value` whose type is one of: `\"string\"`, `\"number\"` "
+            "(compared at lines 2\u20135; other values reach line 8)");
+}
+
+// `strcmp(a, "x")` without `!` is true when they differ: not a chain arm.
+TEST(GroundedSolutions, ComparedValuesReadsEqualityForms) {
+  std::string operand;
+  EXPECT_EQ(ComparedValues({"!strcmp(arg, \"a\")", "strcasecmp(arg, \"b\") == 0"}, &operand),
+            (std::vector<std::string>{"\"a\"", "\"b\""}));
+  EXPECT_EQ(operand, "arg");
+  EXPECT_EQ(ComparedValues({"mode.equals(\"x\")", "\"y\".equalsIgnoreCase(mode)"}, &operand),
+            (std::vector<std::string>{"\"x\"", "\"y\""}));
+  EXPECT_EQ(operand, "mode");
+  EXPECT_TRUE(ComparedValues({"strcmp(arg, \"a\")", "strcmp(arg, \"b\")"}, &operand).empty());
+  // A member (`other.Count`) is not a constant; `true`/`false` are no list.
+  EXPECT_TRUE(ComparedValues({"n == other.Count", "n == 3"}, &operand).empty());
+  EXPECT_TRUE(ComparedValues({"x == true", "x == false"}, &operand).empty());
+  EXPECT_TRUE(ComparedValues({"x == \"a\" && y == \"b\"", "x == \"c\""}, &operand).empty());
+}
+
 }  // namespace
 }  // namespace errdex

@@ -239,6 +239,123 @@ std::string Expectation(const std::string& s, const std::string& lower) {
   return "";
 }
 
+// Verbs that name something a caller does, so that "Cannot V ..." forbids
+// it ("Cannot call `setClient()` on a connected connection") rather than
+// reporting a failure ("Cannot find module", "Cannot apply patch", "Cannot
+// delete file").
+bool ForbiddenVerb(std::string_view v) {
+  for (std::string_view w :
+       {"call",     "use",     "set",    "pass",   "specify",  "overwrite", "add",
+        "mix",      "combine", "change", "nest",   "redefine", "modify",    "reassign",
+        "override", "mutate",  "give",   "supply", "provide",  "declare",   "invoke",
+        "reuse",    "switch",  "chain",  "extend"}) {
+    if (v == w) return true;
+  }
+  return false;
+}
+
+// Verbs after "must" that ask the caller (or what it passes) for something:
+// "must respond to call", "must implement `withSettings()`".
+bool RequiredVerb(std::string_view v) {
+  if (ForbiddenVerb(v)) return true;
+  for (std::string_view w : {"respond", "define", "include", "implement", "return", "accept",
+                             "follow", "precede", "inject", "yield", "retain", "enable"}) {
+    if (v == w) return true;
+  }
+  return false;
+}
+
+// Whether `rest` (after "Cannot V") names the circumstance that forbids it.
+bool Circumstance(const std::string& rest) {
+  std::string r = " " + ToLower(rest) + " ";
+  for (const char* w : {" with ",
+                        " on ",
+                        " when ",
+                        " after ",
+                        " before ",
+                        " once ",
+                        " together ",
+                        " both ",
+                        " while ",
+                        " for ",
+                        " as ",
+                        " to ",
+                        " in ",
+                        " if ",
+                        " without ",
+                        " and ",
+                        " more than ",
+                        " twice ",
+                        " at the same time ",
+                        " from ",
+                        " into ",
+                        " during ",
+                        " unless "}) {
+    if (r.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// "respond" -> "responds", "specify" -> "specifies", "match" -> "matches".
+std::string ThirdPerson(const std::string& v) {
+  if (v.ends_with("s") || v.ends_with("sh") || v.ends_with("ch") || v.ends_with("x")) {
+    return v + "es";
+  }
+  if (v.size() > 1 && v.back() == 'y' &&
+      std::string_view("aeiou").find(v[v.size() - 2]) == std::string_view::npos) {
+    return v.substr(0, v.size() - 1) + "ies";
+  }
+  return v + "s";
+}
+
+// "Cannot call X on Y" -> "Do not call X on Y"; "You must pass X" -> "Pass
+// X"; "S must respond to call" -> "Make sure S responds to call": a modal
+// before a verb a caller performs, at the start of the sentence (after a
+// `prefix: `) or after its subject.
+std::string VerbRule(const std::string& s, const std::string& lower) {
+  size_t lead = lower.rfind(": ");
+  size_t start = lead == std::string::npos ? 0 : lead + 2;
+  std::string_view head = std::string_view(lower).substr(start);
+  if (head.starts_with("you ")) head.remove_prefix(4);
+  for (std::string_view modal :
+       {"cannot ", "can't ", "can not ", "may not ", "must not ", "should not ", "must "}) {
+    if (!head.starts_with(modal)) continue;
+    size_t verb_at = lower.size() - head.size() + modal.size();
+    size_t verb_end = lower.find(' ', verb_at);
+    if (verb_end == std::string::npos) return "";
+    std::string verb = lower.substr(verb_at, verb_end - verb_at);
+    std::string rest = Rest(std::string_view(s).substr(verb_end + 1));
+    bool must = modal == "must ";
+    if (!(must ? RequiredVerb(verb) : ForbiddenVerb(verb)) || rest.empty() || !Balanced(rest)) {
+      return "";
+    }
+    // A bare "cannot set an exit handler" reports a failure; a prohibition
+    // says to whom ("You cannot ...") or when ("... with Y", "... once
+    // compiled", "... both X and Y").
+    bool addressed = std::string_view(lower).substr(start).starts_with("you ");
+    bool can = modal == "cannot " || modal == "can't " || modal == "can not ";
+    if (can && !addressed && !Circumstance(rest)) return "";
+    if (must) {
+      // "Must V" without a subject is advice only when the user is it.
+      if (!std::string_view(lower).substr(start).starts_with("you ")) return "";
+      verb[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(verb[0])));
+      return verb + " " + rest;
+    }
+    return "Do not " + verb + " " + rest;
+  }
+  size_t at = lower.find(" must ");
+  if (at == std::string::npos) return "";
+  size_t verb_at = at + 6;
+  size_t verb_end = lower.find(' ', verb_at);
+  if (verb_end == std::string::npos) return "";
+  std::string verb = lower.substr(verb_at, verb_end - verb_at);
+  if (!RequiredVerb(verb)) return "";
+  std::string subject = Subject(std::string_view(s).substr(0, at));
+  std::string rest = Rest(std::string_view(s).substr(verb_end + 1));
+  if (subject.empty() || rest.empty() || !Balanced(rest)) return "";
+  return "Make sure " + subject + " " + (Plural(subject) ? verb : ThirdPerson(verb)) + " " + rest;
+}
+
 // `ArgumentNullException`'s "Value cannot be null. (Parameter 'name')":
 // the parameter is the subject.
 std::string RuleOf(const std::string& s, const std::string& parameter) {
@@ -258,6 +375,7 @@ std::string RuleOf(const std::string& s, const std::string& parameter) {
     if (f.object_only && (!Object(rest) || !NounPhrase(subject))) return "";
     return Fill(Plural(subject) ? f.many : f.one, subject, rest);
   }
+  if (std::string v = VerbRule(s, lower); !v.empty()) return v;
   std::string body = Rest(s);
   std::string lb = ToLower(body);
   for (const Tail& t : kTails) {

@@ -104,5 +104,37 @@ TEST(MessageRule, QuotedOrTemplatedFragmentsAreSkipped) {
           .empty());
 }
 
+// "Cannot V ..." with a verb a caller performs forbids it; with a verb of
+// failure ("find", "read", "apply") it reports what went wrong.
+TEST(MessageRule, CannotCallBecomesDoNotCall) {
+  EXPECT_EQ(MessageRules("Cannot call `setClient()` on a connection that is already connected."),
+            Rules{"Do not call `setClient()` on a connection that is already connected (the "
+                  "message's rule)"});
+  EXPECT_EQ(MessageRules("You cannot specify `--strict` and `--optimistic` at the same time."),
+            Rules{"Do not specify `--strict` and `--optimistic` at the same time (the message's "
+                  "rule)"});
+  EXPECT_EQ(MessageRules("Cannot overwrite `${name}` model once compiled."),
+            Rules{"Do not overwrite `${name}` model once compiled (the message's rule)"});
+  EXPECT_TRUE(MessageRules("Cannot find module '${request}'").empty());
+  EXPECT_TRUE(MessageRules("Cannot apply patch: %s").empty());
+  EXPECT_TRUE(MessageRules("Cannot delete %s").empty());
+  // A bare "cannot set X" reports that setting it failed.
+  EXPECT_TRUE(MessageRules("jq: error: cannot set an exit handler").empty());
+  EXPECT_EQ(MessageRules("Cannot set both `validateAllPaths` and `pathsToSkip`"),
+            Rules{"Do not set both `validateAllPaths` and `pathsToSkip` (the message's rule)"});
+}
+
+TEST(MessageRule, MustVerbAsksTheSubject) {
+  EXPECT_EQ(MessageRules("Streaming Body must respond to call"),
+            Rules{"Make sure streaming Body responds to call (the message's rule)"});
+  EXPECT_EQ(MessageRules("rack.hijack must return an IO instance"),
+            Rules{"Make sure rack.hijack returns an IO instance (the message's rule)"});
+  EXPECT_EQ(MessageRules("You must pass an array of schemas to z.tuple()"),
+            Rules{"Pass an array of schemas to z.tuple() (the message's rule)"});
+  // Not a verb the caller performs: nothing.
+  EXPECT_TRUE(MessageRules("the worker must exit now").empty());
+  EXPECT_TRUE(MessageRules("Must use a terminal").empty());
+}
+
 }  // namespace
 }  // namespace errdex

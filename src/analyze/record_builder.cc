@@ -19,6 +19,7 @@
 #include "analyze/param_doc.h"
 #include "analyze/predicate_check.h"
 #include "analyze/site_shape.h"
+#include "analyze/state_setter.h"
 #include "analyze/user_control.h"
 #include "analyze/value_origin.h"
 #include "analyze/visibility.h"
@@ -755,6 +756,119 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
   return {};
 }
 
+// The else arm after a chain of equality tests on one value (`if x == "a"
+// ... elif x == "b" ... else raise`, `!strcmp(arg, "help")`): the trailing
+// conditions the raise is on the false side of, each comparing the same
+// operand with literals, at least two values in all. The arm is the case of
+// a value none of them names; the last test alone is not the cause.
+std::vector<std::string> ElseChain(const ErrorSite& s, std::vector<const PathCondition*>* run,
+                                   std::string* operand) {
+  std::vector<std::string> exprs, values;
+  for (auto it = s.conditions.rbegin(); it != s.conditions.rend(); ++it) {
+    // A raise in a handler is not the else arm of what precedes it.
+    if (it->polarity || IsCatchClause(*it)) break;
+    std::vector<std::string> more = exprs;
+    more.insert(more.begin(), it->expr);
+    std::string op;
+    std::vector<std::string> got = ComparedValues(more, &op, 1);
+    if (got.empty()) break;
+    exprs = std::move(more);
+    values = std::move(got);
+    *operand = op;
+    run->insert(run->begin(), &*it);
+  }
+  if (values.size() < 2) {
+    run->clear();
+    return {};
+  }
+  return values;
+}
+
+// `c->argv[j]->ptr`, `args[1]`, `ARGV[0]`, `sys.argv[2]`: a command's own
+// argument, as the user typed it.
+bool ReadsArguments(const std::string& operand) {
+  for (const char* a : {"argv[", "ARGV[", "args[", "os.Args["}) {
+    size_t at = operand.find(a);
+    if (at != std::string::npos &&
+        (at == 0 ||
+         !(std::isalnum(static_cast<unsigned char>(operand[at - 1])) || operand[at - 1] == '_'))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether the raise at `raise` is inside the block the check at `check`
+// opens (its `if` or `else` arm), not after a block that returned early.
+bool UnderCheck(const std::vector<std::string_view>& lines, int check, int raise) {
+  if (check > 0 && raise == check) return true;  // `raise X if @closed`, `if (!x) throw ...`
+  if (check <= 0 || raise < check || raise > static_cast<int>(lines.size())) return false;
+  auto indent = [](std::string_view l) {
+    size_t n = 0;
+    while (n < l.size() && (l[n] == ' ' || l[n] == '\t')) ++n;
+    return n;
+  };
+  size_t at = indent(lines[check - 1]);
+  if (indent(lines[raise - 1]) <= at) return false;
+  for (int n = check + 1; n < raise; ++n) {
+    std::string_view t = Trim(lines[n - 1]);
+    if (t.empty() || indent(lines[n - 1]) > at) continue;
+    if (!(t.starts_with("} else") || t.starts_with("else") || t.starts_with("elif") ||
+          t.starts_with("elsif") || t == "{")) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// "Call `connect()` first": the methods of the class that set the member
+// the deciding check tests (state_setter.h); for a check that raises while
+// the member is set, what must not come before the call.
+std::string StateSolution(const ErrorSite& s, const SiteView& v,
+                          const std::vector<std::string_view>& lines) {
+  const PathCondition* d = v.decisive;
+  // Only a check the raise sits under: `if (this.dryRun) return;` before a
+  // failing write is an early exit, and setting the flag skips the work, it
+  // does not fix it. A failure report ("Could not open ...") is about the
+  // failure, not the object's state.
+  if (!d || !UnderCheck(lines, d->line, s.line) || v.err_source || !v.internal.empty() ||
+      IsCatchClause(*d)) {
+    return {};
+  }
+  std::string message = ToLower(s.message.Display());
+  for (const char* failure : {"could not", "couldn't", "failed", "unable to", "cannot open",
+                              "cannot read", "cannot write"}) {
+    if (message.find(failure) != std::string::npos) return {};
+  }
+  std::optional<StateCheck> st = StateSetters(*d, s.language, lines, s.function_line);
+  if (!st) return {};
+  std::vector<std::string> calls;
+  for (const StateSetter& m : st->setters) {
+    std::string call = m.method == "__enter__" || m.method == "__aenter__"
+                           ? "a `with` block (`" + m.method + "`, "
+                           : "`" + m.method + (s.language == "ruby" ? "" : "()") + "` (";
+    calls.push_back(call + "line " + std::to_string(m.line) + ")");
+  }
+  std::string list = calls.back();
+  if (calls.size() > 1) {
+    calls.pop_back();
+    list = Join(calls, ", ") + " or " + list;
+  }
+  std::string when = DescribeCondition(d->expr, d->polarity);
+  if (when.empty()) when = "`" + d->expr + "` is " + (d->polarity ? "true" : "false");
+  std::string check = "the check at line " + std::to_string(d->line) + " raises this when " + when;
+  std::string sets = st->setters.size() == 1 ? "it sets" : "each sets";
+  if (!st->raises_when_set) {
+    return (calls.size() == 1 && list.starts_with("a `with`") ? "Use " : "Call ") + list +
+           " first: " + sets + " `" + st->member + "`, and " + check;
+  }
+  // The flag may be reset later (`run()` clears `running` when done): the
+  // error is for a call while it is set, not for any call after.
+  return "Do not call " + (v.callable ? CallWho(s, v) : std::string("it")) + " once " + list +
+         (st->setters.size() == 1 ? " has" : " have") + " set `" + st->member +
+         "` to true: " + check;
+}
+
 // "Use a `mode` that is one of: `"fast"`, `"slow"` (...)": the values the
 // arms before a fallback raise handle, or an if-chain compares.
 std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json* lines) {
@@ -768,16 +882,38 @@ std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json
            Lines(v.cases.first_line, v.cases.last_line) + "; any other value reaches line " +
            std::to_string(s.line) + ")" + (param ? DocumentedAs(v) : "");
   }
-  std::vector<const PathCondition*> run = FallThrough(s, v);
-  std::vector<std::string> exprs;
-  for (const PathCondition* c : run) exprs.push_back(c->expr);
+  std::vector<const PathCondition*> run;
   std::string operand;
-  std::vector<std::string> values = ComparedValues(exprs, &operand);
+  std::vector<std::string> values = ElseChain(s, &run, &operand);
   if (values.empty()) return {};
   lines->push_back(run.front()->line);
-  return "Use a `" + operand + "` that is one of: " + ValueList(values) + " (compared at " +
-         Lines(run.front()->line, run.back()->line) + "; any other value reaches line " +
-         std::to_string(s.line) + ")";
+  std::string compared =
+      "compared at " + (run.size() == 1 ? "line " + std::to_string(run[0]->line)
+                                        : Lines(run.front()->line, run.back()->line));
+  std::string reach = "; other values reach line " + std::to_string(s.line) + ")";
+  std::vector<std::string> reads = VariablesRead(operand);
+  bool param = v.callable && v.params_known && !reads.empty() &&
+               std::all_of(reads.begin(), reads.end(), [&](const std::string& x) {
+                 return std::find(v.params.begin(), v.params.end(), x) != v.params.end();
+               });
+  if (operand.starts_with("typeof ")) {
+    std::string x = operand.substr(7);
+    return (param ? "Call " + CallWho(s, v) + " with a `" + x + "` whose type is one of: "
+                  : "This is the case for a `" + x + "` whose type is none of: ") +
+           ValueList(values) + " (" + compared + reach;
+  }
+  if (param) {
+    return "Call " + CallWho(s, v) + " with a `" + operand +
+           "` that is one of: " + ValueList(values) + " (" + compared + reach + DocumentedAs(v);
+  }
+  // A command's own arguments (`c->argv[j]`, `args[1]`, `ARGV[0]`) are what
+  // the user typed; anything else is state the code computed, stated as a
+  // fact rather than as something to use.
+  if (ReadsArguments(operand)) {
+    return "Give one of: " + ValueList(values) + " as `" + operand + "` (" + compared + reach;
+  }
+  return "This is the fallback for a `" + operand + "` that is none of: " + ValueList(values) +
+         " (" + compared + reach;
 }
 
 // The message's own advice, then the deciding check's solution. Checks
@@ -861,15 +997,25 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     r->solutions.push_back(rule);
     lines.push_back(s.line);
   }
+  if (std::string state = StateSolution(s, v, src); !state.empty()) {
+    r->solutions.push_back(state);
+    lines.push_back(v.decisive->line);
+  }
+  nlohmann::json values_lines = nlohmann::json::array();
+  std::string values = ValuesSolution(s, v, &values_lines);
   if (v.decisive) {
     std::string fix = CheckSolution(s, v, src);
-    if (!fix.empty()) {
+    // "Call `f` with arguments for which `x == 'b'` is false" says less
+    // than the values the chain handles.
+    if (!fix.empty() &&
+        !(!values.empty() && fix.find(" with arguments for which ") != std::string::npos)) {
       r->solutions.push_back(fix);
       lines.push_back(v.decisive->line);
     }
   }
-  if (std::string values = ValuesSolution(s, v, &lines); !values.empty()) {
+  if (!values.empty()) {
     r->solutions.push_back(values);
+    for (const auto& l : values_lines) lines.push_back(l);
   } else if (v.shape && !v.shape->selector.empty() && v.callable &&
              std::find(v.params.begin(), v.params.end(), v.shape->selector) != v.params.end()) {
     r->solutions.push_back("Call " + CallWho(s, v) + " with a `" + v.shape->selector +

@@ -85,8 +85,57 @@ RepoFacts::RepoFacts(const std::vector<FileFacts>& files) {
       calls_.Add(f);
     } else {
       index_.Add(f);
+      for (const FunctionFact& fn : f.functions) {
+        if (!fn.cls.empty()) methods_[fn.short_name].push_back({&fn, &f.path});
+      }
     }
   }
+}
+
+namespace {
+
+// Whether `header` (`class PostgresGrammar extends Grammar`, `class B : A,
+// I`, `class B < A`) names `base` as a whole word after the class's own
+// name `cls`.
+bool NamesBase(const std::string& header, const std::string& cls, const std::string& base) {
+  size_t own = header.find(cls);
+  if (own == std::string::npos) return false;
+  for (size_t at = header.find(base, own + cls.size()); at != std::string::npos;
+       at = header.find(base, at + 1)) {
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    bool left = at == 0 || !word(header[at - 1]);
+    size_t end = at + base.size();
+    bool right = end >= header.size() || !word(header[end]);
+    if (left && right) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<Hop> RepoFacts::Overrides(const ErrorSite& site) const {
+  auto file = files_.find(site.file_path);
+  if (file == files_.end() || site.function_line <= 0) return {};
+  const FunctionFact* raising = nullptr;
+  for (const FunctionFact& fn : file->second->functions) {
+    if (fn.line == site.function_line && !fn.cls.empty()) raising = &fn;
+  }
+  if (raising == nullptr) return {};
+  auto same = methods_.find(raising->short_name);
+  if (same == methods_.end()) return {};
+  std::vector<Hop> out;
+  for (const auto& [fn, path] : same->second) {
+    if (fn->cls == raising->cls || !NamesBase(fn->class_header, fn->cls, raising->cls)) continue;
+    Hop h;
+    h.function = fn->name;
+    h.file = *path;
+    h.def_line = fn->line;
+    h.header = fn->header;
+    h.cls = fn->cls;
+    out.push_back(std::move(h));
+    if (out.size() == kMaxOverrides) break;
+  }
+  return out;
 }
 
 const ConstantFact* RepoFacts::Constant(const std::string& file, const std::string& name) const {
@@ -161,6 +210,9 @@ SiteFacts RepoFacts::Resolve(const ErrorSite& site) const {
       out.constructions = index_.Constructions("rust", type, site.error_class.substr(sep + 2));
     }
   }
+  // Only a raise nothing guards (not even a handler) is what the method
+  // always does.
+  if (site.conditions.empty()) out.overrides = Overrides(site);
   if (site.language != "python") {
     out.chains = index_.ChainsTo(site.file_path, site.function_line, site.line);
   } else if (!site.function.empty()) {

@@ -36,7 +36,13 @@ struct SiteFacts {
   std::vector<Allowlist> allowlists;
   // A Rust Display impl's variant: where the code builds that value.
   std::vector<Hop> constructions;
+  // For a raise no condition guards: the same-named methods of classes
+  // that name the raising method's class as a base (`class B extends A`),
+  // which replace the method that always raises. At most kMaxOverrides.
+  std::vector<Hop> overrides;
 };
+
+inline constexpr size_t kMaxOverrides = 4;
 
 class RepoFacts {
  public:
@@ -50,11 +56,14 @@ class RepoFacts {
  private:
   void AddAllowlists(const ErrorSite& site, const PathCondition& c, SiteFacts* out) const;
   const ConstantFact* Constant(const std::string& file, const std::string& name) const;
+  std::vector<Hop> Overrides(const ErrorSite& site) const;
 
   OptionIndex options_;
   CallGraph calls_;                                // Python
   CallIndex index_;                                // every other language
   std::map<std::string, const FileFacts*> files_;  // by path
+  // Call-index functions by short name, with their file (for Overrides).
+  std::map<std::string, std::vector<std::pair<const FunctionFact*, const std::string*>>> methods_;
 };
 
 // `not x` false -> `x` true for a single operand, as the record builder reads

@@ -1,0 +1,161 @@
+// A base method that always raises "not supported": the record names the
+// subclasses in the repository that implement the method instead (resolve's
+// SiteFacts::overrides), never a same-named method of an unrelated class.
+#include <gtest/gtest.h>
+
+#include "analyze/analyze_testing.h"
+
+namespace errdex {
+namespace {
+
+using analyze_testing::BuildInRepo;
+
+TEST(Overrides, PhpGrammarNamesTheDriversThatImplementIt) {
+  std::vector<SourceFile> files = {
+      {"src/Grammar.php",
+       "<?php\n"                               // 1
+       "namespace Db;\n"                       // 2
+       "class Grammar\n"                       // 3
+       "{\n"                                   // 4
+       "    public function compileTypes()\n"  // 5
+       "    {\n"                               // 6
+       "        throw new \\RuntimeException('This database driver does not support "
+       "retrieving user-defined types.');\n"  // 7
+       "    }\n"                              // 8
+       "}\n"},
+      {"src/PostgresGrammar.php",
+       "<?php\n"                                  // 1
+       "namespace Db;\n"                          // 2
+       "class PostgresGrammar extends Grammar\n"  // 3
+       "{\n"                                      // 4
+       "    public function compileTypes()\n"     // 5
+       "    {\n"                                  // 6
+       "        return 'select 1';\n"             // 7
+       "    }\n"                                  // 8
+       "}\n"},
+      {"src/Unrelated.php",
+       "<?php\n"
+       "namespace Db;\n"
+       "class Unrelated\n"
+       "{\n"
+       "    public function compileTypes()\n"
+       "    {\n"
+       "        return 'x';\n"
+       "    }\n"
+       "}\n"}};
+  Record r = BuildInRepo(files, "does not support retrieving");
+  EXPECT_EQ(r.solutions,
+            (std::vector<std::string>{
+                "Use an object of a class that implements `compileTypes`: "
+                "`PostgresGrammar` (src/PostgresGrammar.php:5) overrides it; "
+                "`Grammar::compileTypes` itself raises this every time it runs (line 7)"}));
+}
+
+TEST(Overrides, JavaSubclassesOfTheBase) {
+  std::vector<SourceFile> files = {
+      {"src/main/java/a/Sink.java",
+       "package a;\n"                                                                // 1
+       "public class Sink {\n"                                                       // 2
+       "  public void flush() {\n"                                                   // 3
+       "    throw new UnsupportedOperationException(\"flush is not supported\");\n"  // 4
+       "  }\n"                                                                       // 5
+       "}\n"},
+      {"src/main/java/a/FileSink.java",
+       "package a;\n"                            // 1
+       "public class FileSink extends Sink {\n"  // 2
+       "  @Override\n"                           // 3
+       "  public void flush() {\n"               // 4
+       "    out.flush();\n"                      // 5
+       "  }\n"                                   // 6
+       "}\n"},
+      {"src/main/java/a/NetSink.java",
+       "package a;\n"
+       "public class NetSink extends Sink {\n"
+       "  public void flush() {\n"
+       "    sock.flush();\n"
+       "  }\n"
+       "}\n"}};
+  Record r = BuildInRepo(files, "flush is not supported");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Use an object of a class that implements `flush`: `FileSink` "
+            "(src/main/java/a/FileSink.java:3), `NetSink` (src/main/java/a/NetSink.java:3) "
+            "override it; `Sink.flush` itself raises this every time it runs (line 4)");
+}
+
+// A guarded raise is not what the method always does; nothing is said.
+TEST(Overrides, AGuardedRaiseIsLeftAlone) {
+  std::vector<SourceFile> files = {
+      {"src/main/java/a/Sink.java",
+       "package a;\n"
+       "public class Sink {\n"
+       "  public void flush(int mode) {\n"
+       "    if (mode == 2) {\n"
+       "      throw new UnsupportedOperationException(\"mode 2 is not supported\");\n"
+       "    }\n"
+       "  }\n"
+       "}\n"},
+      {"src/main/java/a/FileSink.java",
+       "package a;\n"
+       "public class FileSink extends Sink {\n"
+       "  public void flush(int mode) {\n"
+       "  }\n"
+       "}\n"}};
+  Record r = BuildInRepo(files, "mode 2 is not supported");
+  for (const std::string& s : r.solutions) EXPECT_EQ(s.find("Use an object of"), std::string::npos);
+}
+
+// No class in the repository replaces it: not calling it is the fix.
+TEST(Overrides, KotlinUnsupportedWithoutOverridesSaysNotToCall) {
+  std::vector<SourceFile> files = {{"src/main/kotlin/a/ReadOnlyList.kt",
+                                    "package a\n"             // 1
+                                    "class ReadOnlyList {\n"  // 2
+                                    "  fun add(x: Int) {\n"   // 3
+                                    "    throw UnsupportedOperationException(\"This list is "
+                                    "read-only: adding is not supported\")\n"  // 4
+                                    "  }\n"                                    // 5
+                                    "}\n"}};
+  Record r = BuildInRepo(files, "adding is not supported");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Do not call `add` on this object: no subclass in the repository overrides it; "
+            "`ReadOnlyList.add` itself raises this every time it runs (line 4)");
+}
+
+// A `case` arm or a closure around the raise: not every call raises it.
+TEST(Overrides, ACaseArmIsNotEveryTime) {
+  std::vector<SourceFile> files = {
+      {"src/main/java/a/Codec.java",
+       "package a;\n"
+       "public class Codec {\n"
+       "  public void encode(int kind) {\n"
+       "    switch (kind) {\n"
+       "      case 1:\n"
+       "        throw new UnsupportedOperationException(\"kind 1 is not supported\");\n"
+       "    }\n"
+       "  }\n"
+       "}\n"}};
+  Record r = BuildInRepo(files, "kind 1 is not supported");
+  for (const std::string& s : r.solutions) EXPECT_EQ(s.find("every time"), std::string::npos);
+}
+
+// A `switch` whose arms return, then the raise: only the other values reach it.
+TEST(Overrides, ARaiseAfterReturningArmsIsNotEveryTime) {
+  std::vector<SourceFile> files = {
+      {"lib/Parser.js",
+       "class Parser {\n"
+       "  parseString(expression) {\n"
+       "    switch (expression.type) {\n"
+       "      case 'Literal':\n"
+       "        return expression.value;\n"
+       "    }\n"
+       "    throw new Error(`${expression.type} is not supported as parameter`);\n"
+       "  }\n"
+       "}\n"
+       "module.exports = Parser;\n"}};
+  Record r = BuildInRepo(files, "is not supported as parameter");
+  for (const std::string& s : r.solutions) EXPECT_EQ(s.find("every time"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace errdex

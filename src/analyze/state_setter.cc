@@ -1,0 +1,381 @@
+// State setters (see state_setter.h). The file is read as lines: the member
+// test is parsed from the condition text, assignments are found by their
+// receiver and name, and each assignment's method is the nearest header
+// above it at a smaller indentation, as value_origin.cc reads locals.
+#include "analyze/state_setter.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+constexpr size_t kMaxSetters = 3;
+
+bool IdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+int Indent(std::string_view line) {
+  int n = 0;
+  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
+  return n;
+}
+
+// The receivers of an object's own member, per language.
+std::vector<std::string_view> Receivers(const std::string& language) {
+  if (language == "python") return {"self."};
+  if (language == "ruby") return {"@"};
+  if (language == "php") return {"$this->"};
+  if (language == "javascript" || language == "typescript") return {"this."};
+  // JVM and .NET code names its fields bare; only the `_x` convention
+  // (`_used`, `_injectableValues`) tells a field from a local.
+  if (language == "java" || language == "csharp" || language == "kotlin") return {"this.", "_"};
+  return {};
+}
+
+// `this.conn` -> "conn" when `t` is exactly a receiver and a name.
+std::string MemberName(std::string_view t, std::string_view recv) {
+  if (!t.starts_with(recv)) return {};
+  // The bare `_x` form: the underscore is part of the name.
+  std::string_view name = recv == "_" ? t : t.substr(recv.size());
+  if (recv == "_" && name.size() < 2) return {};
+  if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) || name[0] == '@') {
+    return {};
+  }
+  for (char c : name) {
+    if (!IdentChar(c)) return {};
+  }
+  return std::string(name);
+}
+
+// Parses the test: *unset is true for `!m`, `not m`, `m == null`,
+// `m is None`, `m.nil?`; false for a plain `m` and `m != null`.
+std::string TestedMember(std::string_view e, const std::string& language, std::string* member,
+                         bool* unset) {
+  e = Trim(e);
+  while (e.starts_with("(") && e.ends_with(")")) e = Trim(e.substr(1, e.size() - 2));
+  bool neg = false;
+  if (e.starts_with("!") && !e.starts_with("!=")) {
+    neg = true;
+    e = Trim(e.substr(1));
+  } else if (e.starts_with("not ")) {
+    neg = true;
+    e = Trim(e.substr(4));
+  }
+  bool null_test = false, non_null_test = false;
+  if (!neg) {
+    for (std::string_view tail : {" === null", " == null", " is None", " == None", " === undefined",
+                                  " == nil", ".nil?", " === NULL", " == NULL"}) {
+      if (e.ends_with(tail)) {
+        null_test = true;
+        e = Trim(e.substr(0, e.size() - tail.size()));
+        break;
+      }
+    }
+    for (std::string_view tail :
+         {" !== null", " != null", " is not None", " != None", " !== undefined", " != nil"}) {
+      if (!null_test && e.ends_with(tail)) {
+        non_null_test = true;
+        e = Trim(e.substr(0, e.size() - tail.size()));
+        break;
+      }
+    }
+  }
+  for (std::string_view recv : Receivers(language)) {
+    // Ruby's `@@x` is a class variable, shared by every object.
+    if (recv == "@" && e.starts_with("@@")) return {};
+    std::string name = MemberName(e, recv);
+    if (name.empty()) continue;
+    *member = std::string(e);
+    *unset = neg || null_test;
+    (void)non_null_test;
+    return name;
+  }
+  return {};
+}
+
+bool Falsy(std::string_view v) {
+  for (std::string_view f : {"false", "False", "FALSE", "null", "NULL", "None", "nil", "undefined",
+                             "0", "''", "\"\"", "[]", "{}", "array()", "nullptr"}) {
+    if (v == f) return true;
+  }
+  return false;
+}
+
+bool True(std::string_view v) { return v == "true" || v == "True" || v == "TRUE"; }
+
+// Where line `n` assigns `recv + name`: the value assigned, or nullopt.
+std::optional<std::string_view> AssignedValue(std::string_view line, std::string_view recv,
+                                              const std::string& name) {
+  std::string target = std::string(recv) + name;
+  for (size_t at = line.find(target); at != std::string_view::npos;
+       at = line.find(target, at + 1)) {
+    if (at > 0 && (IdentChar(line[at - 1]) || line[at - 1] == '.' || line[at - 1] == '@' ||
+                   line[at - 1] == '$' || line[at - 1] == '>')) {
+      continue;
+    }
+    size_t k = at + target.size();
+    if (k < line.size() && IdentChar(line[k])) continue;
+    while (k < line.size() && line[k] == ' ') ++k;
+    if (k >= line.size() || line[k] != '=') continue;
+    if (k + 1 < line.size() && (line[k + 1] == '=' || line[k + 1] == '>')) continue;
+    std::string_view v = Trim(line.substr(k + 1));
+    while (v.ends_with(";") || v.ends_with(",")) v = Trim(v.substr(0, v.size() - 1));
+    return v;
+  }
+  return std::nullopt;
+}
+
+bool Keyword(std::string_view w) {
+  for (std::string_view k :
+       {"if",    "for",  "while",   "switch", "catch", "return", "new",      "else",   "throw",
+        "using", "lock", "foreach", "elseif", "do",    "try",    "when",     "unless", "until",
+        "case",  "with", "await",   "typeof", "super", "this",   "function", "fn",     "sizeof"}) {
+    if (w == k) return true;
+  }
+  return false;
+}
+
+bool Modifier(std::string_view w) {
+  for (std::string_view k :
+       {"public",       "protected", "private", "internal", "static",   "final",
+        "synchronized", "override",  "open",    "virtual",  "abstract", "async",
+        "suspend",      "fun",       "def",     "function", "readonly", "sealed",
+        "inline",       "operator",  "unsafe",  "extern",   "new"}) {
+    if (w == k) return true;
+  }
+  return false;
+}
+
+struct Header {
+  std::string name;
+  bool is_private = false;
+  bool is_constructor = false;
+};
+
+// `function (` / `function(` (JavaScript, PHP): a function without a name;
+// `function name(` is a declaration.
+bool AnonymousFunction(std::string_view t) {
+  for (size_t at = t.find("function"); at != std::string_view::npos;
+       at = t.find("function", at + 1)) {
+    if (at > 0 && IdentChar(t[at - 1])) continue;
+    size_t k = at + 8;
+    if (k < t.size() && IdentChar(t[k])) continue;
+    while (k < t.size() && (t[k] == ' ' || t[k] == '&' || t[k] == '*')) ++k;
+    if (k >= t.size() || !IdentChar(t[k])) return true;
+  }
+  return false;
+}
+
+// The method `t` (a trimmed line) declares, or nullopt when it declares
+// none; a closure or a property accessor gives a header without a name.
+std::optional<Header> MethodHeader(std::string_view t, const std::string& language) {
+  if (language == "python" || language == "ruby") {
+    std::string_view rest = t;
+    if (rest.starts_with("async ")) rest = rest.substr(6);
+    if (!rest.starts_with("def ")) {
+      if (rest.starts_with("lambda") || rest.find(" do |") != std::string_view::npos ||
+          rest.ends_with(" do")) {
+        return Header{};
+      }
+      return std::nullopt;
+    }
+    rest = Trim(rest.substr(4));
+    if (rest.starts_with("self.")) rest = rest.substr(5);
+    size_t end = 0;
+    while (end < rest.size() && (IdentChar(rest[end]) || rest[end] == '?' || rest[end] == '!')) {
+      ++end;
+    }
+    Header h{std::string(rest.substr(0, end)), false};
+    // Python's `_x` is private; of its dunders only `with` is a call users
+    // write (`__enter__`), the rest are operators.
+    h.is_private = h.name.starts_with("_") && h.name != "__enter__" && h.name != "__aenter__";
+    return h;
+  }
+  // Brace languages: modifiers, then (a type and) a name before `(`.
+  size_t open = t.find('(');
+  std::string_view head = Trim(t.substr(0, open == std::string_view::npos ? t.size() : open));
+  if (open != std::string_view::npos && head.find('=') != std::string_view::npos &&
+      head.find("=>") == std::string_view::npos) {
+    // `name = function (` / `X.prototype.name = function`: a named method.
+    std::string_view rhs = Trim(head.substr(head.rfind('=') + 1));
+    if (rhs == "function" || rhs == "async function") {
+      std::string_view lhs = Trim(head.substr(0, head.find('=')));
+      size_t dot = lhs.find_last_of('.');
+      std::string name(dot == std::string_view::npos ? lhs : lhs.substr(dot + 1));
+      return Header{name, name.starts_with("_")};
+    }
+  }
+  // A closure, a lambda or an anonymous class opens a body that runs when
+  // someone else decides: `() => {`, `function () {`, `x -> {`, `new T() {`.
+  if (t.find("=>") != std::string_view::npos || AnonymousFunction(t) ||
+      (language != "php" && t.find("->") != std::string_view::npos) ||
+      t.find("new ") != std::string_view::npos) {
+    return t.ends_with("{") ? std::optional<Header>(Header{}) : std::nullopt;
+  }
+  if (open == std::string_view::npos) return std::nullopt;
+  // The parameter list closes at the line's last `)`: `on('x', f) {` is a
+  // call with a block, not a header, when its `(` closes early.
+  int depth = 0;
+  size_t close = std::string_view::npos;
+  for (size_t i = open; i < t.size(); ++i) {
+    if (t[i] == '(') ++depth;
+    if (t[i] == ')' && --depth == 0) {
+      close = i;
+      break;
+    }
+  }
+  if (close == std::string_view::npos || close != t.rfind(')')) return std::nullopt;
+  bool is_private = false;
+  std::vector<std::string_view> words;
+  for (size_t i = 0; i < head.size();) {
+    while (i < head.size() && head[i] == ' ') ++i;
+    size_t j = i;
+    while (j < head.size() && head[j] != ' ') ++j;
+    if (j > i) words.push_back(head.substr(i, j - i));
+    i = j;
+  }
+  if (words.empty()) return Header{};  // `function (` or `(`: a closure
+  for (std::string_view w : words) {
+    if (w == "private" || w == "protected" || w == "internal") is_private = true;
+    if (Keyword(w) && w != "function") return std::nullopt;
+  }
+  std::string_view name = words.back();
+  if (name.starts_with("function")) return Header{};
+  // `fun (`, `async (`: an anonymous function ("open" or "final" may well
+  // be a method's name).
+  if (name == "fun" || name == "async" || name == "def") return Header{};
+  size_t dot = name.find_last_of(".:>");
+  if (dot != std::string_view::npos) name = name.substr(dot + 1);
+  if (name.empty() || !std::all_of(name.begin(), name.end(),
+                                   [](char c) { return IdentChar(c) || c == '#' || c == '$'; })) {
+    return std::nullopt;
+  }
+  // A call statement (`foo(x);`) is not a header: a header ends its line
+  // with `{`, `:`, `=>` or nothing (its brace on the next line).
+  std::string_view tail =
+      Trim(t.substr(t.rfind(')') == std::string_view::npos ? open : t.rfind(')')));
+  if (tail.ends_with(";")) return std::nullopt;
+  if (words.size() >= 2 && (words[words.size() - 2] == "get" || words[words.size() - 2] == "set")) {
+    return Header{};  // a property accessor
+  }
+  Header h{std::string(name), is_private};
+  if (h.name.starts_with("#") || h.name.starts_with("_")) h.is_private = true;
+  // A Java/C# constructor has no return type: only modifiers before it.
+  if ((language == "java" || language == "csharp") &&
+      std::all_of(words.begin(), words.end() - 1, Modifier)) {
+    h.is_constructor = true;
+  }
+  return h;
+}
+
+// Ruby: a bare `private`/`protected` line above the method in its class.
+bool RubyPrivateSection(const std::vector<std::string_view>& lines, int header) {
+  int indent = Indent(lines[header - 1]);
+  for (int k = header - 1; k >= 1; --k) {
+    std::string_view t = Trim(lines[k - 1]);
+    if (t.empty()) continue;
+    int ind = Indent(lines[k - 1]);
+    if (ind < indent) return false;
+    if (ind == indent && (t == "private" || t == "protected")) return true;
+  }
+  return false;
+}
+
+bool Constructor(const std::string& name) {
+  return name == "__init__" || name == "initialize" || name == "__construct" ||
+         name == "constructor" || name == "init" || name == "__new__";
+}
+
+// The method line `n` is in: its header line and parse, or 0.
+int EnclosingMethod(const std::vector<std::string_view>& lines, int n, const std::string& language,
+                    Header* out) {
+  // A one-line method: `open() { this.x = 1; }`.
+  std::string_view own = Trim(lines[n - 1]);
+  if (size_t brace = own.find('{'); brace != std::string_view::npos) {
+    std::optional<Header> h = MethodHeader(Trim(own.substr(0, brace + 1)), language);
+    if (h && h->name.empty()) return 0;  // a closure on the assignment's line
+    if (h) {
+      *out = *h;
+      return n;
+    }
+  }
+  int cur = Indent(lines[n - 1]);
+  for (int k = n - 1; k >= 1; --k) {
+    std::string_view line = lines[k - 1];
+    std::string_view t = Trim(line);
+    // A brace on its own line opens the block of the header above it.
+    if (t.empty() || t == "{" || t.starts_with("//") || t.starts_with("#") || t.starts_with("*") ||
+        t.starts_with("/*") || t.starts_with("@")) {
+      continue;
+    }
+    int ind = Indent(line);
+    if (ind >= cur) continue;
+    cur = ind;
+    if (t.starts_with("class ") || t.starts_with("module ") || t.find(" class ") != t.npos) {
+      return 0;
+    }
+    std::optional<Header> h = MethodHeader(t, language);
+    if (!h) continue;
+    if (h->name.empty()) return 0;  // a closure: when it runs is not said
+    *out = *h;
+    if (language == "ruby" && RubyPrivateSection(lines, k)) out->is_private = true;
+    return k;
+  }
+  return 0;
+}
+
+// Whether a class starts between the two header lines at an indentation
+// below theirs (the methods then belong to different classes).
+bool ClassBetween(const std::vector<std::string_view>& lines, int a, int b, int indent) {
+  if (a > b) std::swap(a, b);
+  for (int k = a + 1; k < b; ++k) {
+    std::string_view t = Trim(lines[k - 1]);
+    if (Indent(lines[k - 1]) < indent && (t.starts_with("class ") || t.find(" class ") != t.npos ||
+                                          t.starts_with("module ") || t.starts_with("object "))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<StateCheck> StateSetters(const PathCondition& c, const std::string& language,
+                                       const std::vector<std::string_view>& lines,
+                                       int function_line) {
+  if (function_line <= 0 || function_line > static_cast<int>(lines.size())) return std::nullopt;
+  StateCheck out;
+  bool unset = false;
+  std::string name = TestedMember(c.expr, language, &out.member, &unset);
+  if (name.empty()) return std::nullopt;
+  // `if (!m) raise` raises while unset; `if (m) return; raise` too.
+  out.raises_when_set = unset != c.polarity;
+  std::string recv = out.member.substr(0, out.member.size() - name.size());
+  int header_indent = Indent(lines[function_line - 1]);
+  for (int n = 1; n <= static_cast<int>(lines.size()); ++n) {
+    std::optional<std::string_view> v = AssignedValue(lines[n - 1], recv, name);
+    if (!v) continue;
+    if (out.raises_when_set ? !True(*v) : (Falsy(*v) || v->empty())) continue;
+    Header h;
+    int at = EnclosingMethod(lines, n, language, &h);
+    if (at == 0 || at == function_line || h.is_private || h.is_constructor || Constructor(h.name)) {
+      continue;
+    }
+    if (Indent(lines[at - 1]) != header_indent ||
+        ClassBetween(lines, at, function_line, header_indent)) {
+      continue;
+    }
+    if (std::any_of(out.setters.begin(), out.setters.end(),
+                    [&](const StateSetter& s) { return s.method == h.name; })) {
+      continue;
+    }
+    out.setters.push_back({h.name, n});
+    if (out.setters.size() == kMaxSetters) break;
+  }
+  if (out.setters.empty()) return std::nullopt;
+  return out;
+}
+
+}  // namespace errdex

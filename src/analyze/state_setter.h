@@ -1,0 +1,41 @@
+// State setters: the methods of the same class that set the member a check
+// tests. `if (!this.connected) throw ...` says nothing a user can act on in
+// code terms; that `connect()` (line 12) is what sets `this.connected` does:
+// "Call `connect()` first". A check that raises while a member is set
+// (`if (this._closed)`) names the methods that set it as what came before
+// ("do not call it after `close()`"). Read from the raising file only, by
+// the shape of the lines (the receiver `this.`/`self.`/`$this->`/`@`, the
+// enclosing method's header); constructors, private methods, closures and
+// the raising function itself never count.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "errdex/error_site.h"
+
+namespace errdex {
+
+struct StateSetter {
+  std::string method;  // as declared: "connect"
+  int line = 0;        // the assignment (1-based)
+};
+
+struct StateCheck {
+  std::string member;                // as the check writes it: "this.conn", "$this->container"
+  bool raises_when_set = false;      // true: raised while the member holds a value
+  std::vector<StateSetter> setters;  // in file order, at most three
+};
+
+// The setters of the member `c` tests, when `c` (of the function whose
+// header is at `function_line`) is a plain test of one member of the
+// object (`!this.x`, `self.x is None`, `$this->x === null`, `@x`,
+// `this._closed`) and some public method of the same class assigns it a
+// value (or, for a check that raises while it is set, `true`).
+std::optional<StateCheck> StateSetters(const PathCondition& c, const std::string& language,
+                                       const std::vector<std::string_view>& lines,
+                                       int function_line);
+
+}  // namespace errdex
