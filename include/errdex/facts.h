@@ -177,6 +177,7 @@ struct HeldMessage {
 // extra), ..)`): the hole names `msg` only, so the text-function stage takes
 // the local's text from here when it substitutes the call's arguments.
 struct CallArgTexts {
+  std::string function;        // the qualified function holding the call
   std::string expr;            // the hole's expression, the call as written
   std::vector<Template> args;  // each argument's template, in order
 };

@@ -183,6 +183,12 @@ module.exports = getModels;
              "the `strictPopulate` option to false to override.");
   ASSERT_NE(s, nullptr) << Dump(r);
   EXPECT_EQ(s->error_class, "StrictPopulateError");
+  // The class's own default text, at its super() call, whoever constructs it.
+  ASSERT_NE(r.Find("lib/error/strictPopulate.js", 5,
+                   "Cannot populate path `${path}` because it is not in your schema. Set the "
+                   "`strictPopulate` option to false to override."),
+            nullptr)
+      << Dump(r);
   EXPECT_TRUE(Matches(*s,
                       "Cannot populate path `totalLinksList` because it is not in your schema. Set "
                       "the `strictPopulate` option to false to override."));

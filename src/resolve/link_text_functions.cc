@@ -92,6 +92,7 @@ struct Candidate {
 struct Context {
   size_t file = 0;
   std::string cls;
+  std::string function;  // the qualified function the text is in, when known
 };
 
 class TextFunctionLinker {
@@ -255,7 +256,7 @@ class TextFunctionLinker {
     if (depth > kMaxTextFunctionDepth) return {};
     std::optional<CallExpr> call = ParseCallExpr(expr);
     if (!call) return {};
-    const CallArgTexts* known = KnownArgs(ctx.file, expr);
+    const CallArgTexts* known = KnownArgs(ctx, expr);
     std::vector<Candidate> out;
     bool opaque = false;
     for (const Definition* d : Lookup(*call, ctx)) {
@@ -319,13 +320,13 @@ class TextFunctionLinker {
     return out;
   }
 
-  // The argument templates the extractor noted for the call `expr` in
-  // `file`; null when none, or when two notes of that call text disagree
-  // (the same call in two functions whose locals differ).
-  const CallArgTexts* KnownArgs(size_t file, const std::string& expr) const {
+  // The argument templates the extractor noted for the call `expr` in the
+  // context's file and function; null when none, or when two notes of that
+  // call text disagree (the same call where its locals differ).
+  const CallArgTexts* KnownArgs(const Context& ctx, const std::string& expr) const {
     const CallArgTexts* found = nullptr;
-    for (const CallArgTexts& c : files_[file].call_arg_texts) {
-      if (c.expr != expr) continue;
+    for (const CallArgTexts& c : files_[ctx.file].call_arg_texts) {
+      if (c.expr != expr || (!ctx.function.empty() && c.function != ctx.function)) continue;
       if (found && !SameArgs(*found, c)) return nullptr;
       found = &c;
     }
@@ -345,7 +346,7 @@ class TextFunctionLinker {
   }
 
   Context SiteContext(size_t file, const ErrorSite& s) const {
-    return {file, std::string(ClassOf(s.function))};
+    return {file, std::string(ClassOf(s.function)), s.function};
   }
 
   // Link-call arguments and sink messages: the text flows on into wrappers.
@@ -355,6 +356,7 @@ class TextFunctionLinker {
     std::vector<LinkCall> more_calls;
     for (LinkCall& call : f.link_calls) {
       ctx.cls = std::string(ClassOf(call.caller));
+      ctx.function = call.caller;
       for (size_t a = 0; a < call.args.size(); ++a) {
         std::set<const TextFunction*> active;
         std::vector<Candidate> c = Expand(call.args[a], ctx, 0, &active);
@@ -371,6 +373,7 @@ class TextFunctionLinker {
     std::vector<SinkFact> more_sinks;
     for (SinkFact& s : f.sinks) {
       ctx.cls = std::string(ClassOf(s.function));
+      ctx.function = s.function;
       std::set<const TextFunction*> active;
       std::vector<Candidate> c = Expand(s.message, ctx, 0, &active);
       if (c.empty()) continue;

@@ -815,9 +815,11 @@ class JsFile {
           // CastError): a text function may give the text when resolved.
           // `msg = msg || 'Cannot populate ..'; super(msg)`: the default
           // is this class's own text (DefaultTemplate).
+          std::vector<std::pair<std::string, Template>> defaults = DefaultsOf(fi.node);
           if (BuiltinError(fi.heritage) || site.message.HasLiteralText() ||
-              IsCallHole(site.message) || !DefaultsOf(fi.node).empty()) {
+              IsCallHole(site.message) || !defaults.empty()) {
             AddSink(site, p.ancestors, "");
+            if (!defaults.empty()) AddDefaultSite(p, site, defaults);
             continue;
           }
         }
@@ -846,6 +848,35 @@ class JsFile {
       }
       facts_->link_calls.push_back(std::move(call));
     }
+  }
+
+  // The text a class shows when constructed without a message (`new
+  // StrictPopulateError(path)`): a site at its super() call, found even
+  // where the constructions are not linked to the class (a renamed
+  // require: `const StrictPopulate = require('../error/strictPopulate')`).
+  void AddDefaultSite(const Pending& p, ErrorSite site,
+                      const std::vector<std::pair<std::string, Template>>& defaults) {
+    Template t;
+    for (const Piece& piece : site.message.pieces()) {
+      const Template* d = nullptr;
+      for (const auto& [name, value] : defaults) {
+        if (piece.is_hole && piece.expr == name) d = &value;
+      }
+      if (d) {
+        t.Append(*d);
+      } else if (piece.is_hole) {
+        t.AddHole(piece.text, piece.expr, piece.type);
+      } else {
+        t.AddLiteral(piece.text);
+      }
+    }
+    if (!t.HasLiteralText()) return;
+    size_t depth = 0;
+    TSNode stmt = StatementOf(p.node, p.ancestors, &depth);
+    if (ts_node_is_null(stmt)) return;
+    site.message = std::move(t);
+    site.message_origin_note = "the default message of `" + site.error_class + "`";
+    out_->push_back(Context(stmt, std::move(site), p.ancestors, depth));
   }
 
   // `msg` in `const msg = formatMessage(a, b); super(msg)`: the call, when

@@ -651,7 +651,7 @@ class JavaFile {
       local_text |= Is(a, "identifier") && templates.back().HasLiteralText();
     }
     if (!local_text) return;
-    facts_->call_arg_texts.push_back({HoleExpr(call), std::move(templates)});
+    facts_->call_arg_texts.push_back({CurrentFunc().qual, HoleExpr(call), std::move(templates)});
   }
 
   // Literal text other than digits.
