@@ -268,6 +268,22 @@ Result<size_t> VerifyDatasetDir(const std::string& dir) {
   return checked;
 }
 
+Result<StoredDataset> ReadStoredDataset(const std::string& db) {
+  auto store = Store::OpenExisting(db.empty() ? DefaultDbPath() : db);
+  if (!store.ok()) return store.status();
+  StoredDataset out;
+  auto version = (*store)->DatasetVersion();
+  if (!version.ok()) return version.status();
+  out.version = std::move(*version);
+  auto records = (*store)->List("");
+  if (!records.ok()) return records.status();
+  out.records = std::move(*records);
+  auto repos = (*store)->Repos();
+  if (!repos.ok()) return repos.status();
+  out.repos = std::move(*repos);
+  return out;
+}
+
 Result<ExportDirs> PrepareExport(const std::string& dir_arg) {
   std::error_code ec;
   fs::path dir = fs::absolute(fs::path(dir_arg), ec).lexically_normal();

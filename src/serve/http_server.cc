@@ -644,23 +644,17 @@ Status Serve(const ServeOptions& opt) {
 }
 
 Result<ExportSummary> ExportDataset(const std::string& db, const std::string& dir) {
-  auto store = Store::OpenExisting(db.empty() ? DefaultDbPath() : db);
-  if (!store.ok()) return store.status();
-  auto version = (*store)->DatasetVersion();
-  if (!version.ok()) return version.status();
-  auto records = (*store)->List("");
-  if (!records.ok()) return records.status();
-  auto repos = (*store)->Repos();
-  if (!repos.ok()) return repos.status();
-  serve::Dataset ds = serve::BuildDataset(*records, *repos, *version);
+  auto stored = serve::ReadStoredDataset(db);
+  if (!stored.ok()) return stored.status();
+  serve::Dataset ds = serve::BuildDataset(stored->records, stored->repos, stored->version);
   if (Status s = serve::WriteDatasetAtomically(ds, dir); !s.ok()) return s;
   ExportSummary sum;
   sum.dir = dir;
-  sum.dataset_version = *version;
+  sum.dataset_version = stored->version;
   sum.files = ds.files.size();
   for (const auto& [path, content] : ds.files) sum.bytes += content.size();
-  sum.errors = records->size();
-  sum.repos = repos->size();
+  sum.errors = stored->records.size();
+  sum.repos = stored->repos.size();
   return sum;
 }
 

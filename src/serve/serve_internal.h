@@ -34,6 +34,14 @@ struct Dataset {
 std::string ExportedPattern(const Record& r);
 Dataset BuildDataset(const std::vector<Record>& records, const std::vector<RepoInfo>& repos,
                      const std::string& version);
+// What both exports read from a database: every record, the repositories
+// and the dataset version. `db` empty: the default database.
+struct StoredDataset {
+  std::vector<Record> records;
+  std::vector<RepoInfo> repos;
+  std::string version;
+};
+Result<StoredDataset> ReadStoredDataset(const std::string& db);
 // Writes `dataset` to `dir` atomically (write aside, verify, swap).
 Status WriteDatasetAtomically(const Dataset& dataset, const std::string& dir);
 // Checks that every file the manifest in `dir` lists exists with its bytes

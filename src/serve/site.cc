@@ -310,21 +310,16 @@ Result<ExportSummary> ExportSite(const std::string& db, const std::string& dir,
         "--site needs --base-url, the absolute URL the site will be served from "
         "(e.g. https://errors.example.org): canonical links and sitemaps need it");
   }
-  auto store = Store::OpenExisting(db.empty() ? DefaultDbPath() : db);
-  if (!store.ok()) return store.status();
-  auto version = (*store)->DatasetVersion();
-  if (!version.ok()) return version.status();
-  auto records = (*store)->List("");
-  if (!records.ok()) return records.status();
-  auto repos = (*store)->Repos();
-  if (!repos.ok()) return repos.status();
-  size_t errors = records->size(), repo_count = repos->size();
-  auto built = serve::BuildSiteCorpus(std::move(*records), std::move(*repos), *version, base);
+  auto stored = serve::ReadStoredDataset(db);
+  if (!stored.ok()) return stored.status();
+  size_t errors = stored->records.size(), repo_count = stored->repos.size();
+  auto built = serve::BuildSiteCorpus(std::move(stored->records), std::move(stored->repos),
+                                      stored->version, base);
   auto st = serve::WriteSite(*built, dir);
   if (!st.ok()) return st.status();
   ExportSummary sum;
   sum.dir = dir;
-  sum.dataset_version = *version;
+  sum.dataset_version = stored->version;
   sum.files = st->files;
   sum.bytes = st->bytes;
   sum.errors = errors;
