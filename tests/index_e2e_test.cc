@@ -155,13 +155,49 @@ TEST_F(IndexE2E, SitesPastRecordLimitsAreSkippedAndNamed) {
   std::string out;
   ASSERT_EQ(testing::Run(Cli("index " + ShellQuote(r)), &out), 0) << out;
   EXPECT_NE(out.find("skipped 2 error sites: template-too-long 1; too-many-holes 1; (limits: "
-                     "--max-template-bytes, --max-template-holes)"),
+                     "--max-template-bytes, --max-template-holes, --max-record-bytes)"),
             std::string::npos)
       << out;
 
   s = IndexJson(r, "--max-template-bytes 30000 --max-template-holes 4000");
   EXPECT_EQ(s["records"], 3);
   EXPECT_TRUE(s["skippedRecords"].empty());
+}
+
+// Issue 17 item 6: a record is bounded as stored, whatever its file holds.
+// A raise on one 3 MB line keeps a window of the line's first 2,000 bytes;
+// a record past --max-record-bytes is skipped, named and counted, and the
+// other records of the run are kept.
+TEST_F(IndexE2E, RecordsAreBoundedAsStored) {
+  const std::string& r = repo_.path();
+  std::string pad(3 << 20, 'x');
+  testing::WriteFile(r, "pkg/oneline.py",
+                     "def f(n): raise ValueError(f\"bad count {n}\"); y = \"" + pad + "\"\n");
+  testing::WriteFile(r, "pkg/ok.py", "def h(n):\n    raise ValueError(f\"bad size {n}\")\n");
+  testing::GitCommitAll(r, "acme/big");
+  nlohmann::json s = IndexJson(r, "--max-file-bytes 8000000");
+  ASSERT_TRUE(s.is_object());
+  EXPECT_EQ(s["records"], 2);
+  nlohmann::json list = List();
+  ASSERT_TRUE(list.is_array());
+  for (const nlohmann::json& item : list) {
+    std::string out;
+    ASSERT_EQ(testing::Run(Cli("show " + item["id"].get<std::string>() + " --json"), &out), 0);
+    nlohmann::json rec = nlohmann::json::parse(out, nullptr, false);
+    ASSERT_TRUE(rec.is_object()) << out.substr(0, 200);
+    EXPECT_LT(out.size(), 20000u) << item["filePath"];
+    if (item["filePath"] == "pkg/oneline.py") {
+      std::string code = rec["sourceCode"];
+      EXPECT_EQ(code.size(), 2000u + std::string(" \u2026").size());
+      EXPECT_TRUE(code.ends_with(" \u2026"));
+    }
+  }
+
+  s = IndexJson(r, "--max-file-bytes 8000000 --max-record-bytes 500");
+  EXPECT_EQ(s["records"], 0);
+  EXPECT_EQ(s["skippedRecords"]["record-too-large"], 2);
+  EXPECT_NE(s["warnings"].dump().find("pkg/ok.py:2: skipped a record of "), std::string::npos)
+      << s["warnings"].dump();
 }
 
 TEST_F(IndexE2E, ReindexReplacesAndDirtyWorkTreeDoesNotLeak) {

@@ -22,6 +22,9 @@ class Store;
 struct RecordLimits {
   size_t max_template_bytes = 16 * 1024;  // the message as written in source
   int max_template_holes = 128;           // holes in that message
+  // The whole record as stored JSON (explanations, source window, ...):
+  // past it the record is skipped, named and counted.
+  size_t max_record_bytes = 1024 * 1024;
 };
 
 struct IndexOptions {

@@ -98,6 +98,22 @@ void ApplyRecordLimits(const RecordLimits& limits, const std::string& path,
   });
 }
 
+// Drops the records of `path` whose stored JSON is past the limit (a 30 MB
+// one-line file would otherwise be stored, and served, whole).
+void ApplyRecordSizeLimit(const RecordLimits& limits, const std::string& path,
+                          std::vector<Record>* records, IndexSummary* summary) {
+  std::erase_if(*records, [&](const Record& r) {
+    size_t bytes = RecordToJsonText(r).size();
+    if (bytes <= limits.max_record_bytes) return false;
+    summary->skipped_records["record-too-large"]++;
+    summary->warnings.push_back(path + ":" + std::to_string(r.line_number) +
+                                ": skipped a record of " + std::to_string(bytes) +
+                                " bytes (--max-record-bytes " +
+                                std::to_string(limits.max_record_bytes) + ")");
+    return true;
+  });
+}
+
 // Runs fn(i) for i in [0, n) on `threads` threads.
 template <typename F>
 void ParallelFor(size_t n, int threads, F&& fn) {
@@ -219,6 +235,7 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
       summary->warnings.push_back(files[i].path +
                                   ": invalid UTF-8 replaced by U+FFFD before parsing");
     }
+    ApplyRecordSizeLimit(options.limits, files[i].path, &r.records, summary);
     for (Record& rec : r.records) records.push_back(std::move(rec));
   }
   AddClassDocs(files, &records);

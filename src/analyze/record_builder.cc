@@ -1298,6 +1298,11 @@ nlohmann::json NotesJson(const ErrorSite& s) {
   return out;
 }
 
+// A source line longer than this (minified or generated code, one huge
+// literal) is cut in the window, at a UTF-8 boundary, with " …" after it:
+// the window shows where the raise is, not the whole line.
+constexpr size_t kMaxWindowLineBytes = 2000;
+
 void SourceWindow(const ErrorSite& s, const std::vector<std::string_view>& lines, Record* r) {
   int n = static_cast<int>(lines.size());
   r->source_code_start = std::max(1, s.line - kWindow);
@@ -1305,7 +1310,15 @@ void SourceWindow(const ErrorSite& s, const std::vector<std::string_view>& lines
   std::string code;
   for (int i = r->source_code_start; i <= r->source_code_end && i <= n; ++i) {
     if (i > r->source_code_start) code += '\n';
-    code += lines[i - 1];
+    std::string_view line = lines[i - 1];
+    if (line.size() <= kMaxWindowLineBytes) {
+      code += line;
+      continue;
+    }
+    size_t cut = kMaxWindowLineBytes;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;
+    code += line.substr(0, cut);
+    code += " \u2026";
   }
   r->source_code = code;
 }

@@ -101,6 +101,9 @@ void AddSourceFlags(CLI::App* cmd, IndexArgs* a) {
   cmd->add_option("--max-template-holes", a->limits.max_template_holes,
                   "Skip error sites whose message has more holes")
       ->capture_default_str();
+  cmd->add_option("--max-record-bytes", a->limits.max_record_bytes,
+                  "Skip records larger than this as stored JSON")
+      ->capture_default_str();
   cmd->add_option("--threads", a->threads, "Worker threads (default: all cores)");
   cmd->footer("Default skip rules:\n" + DescribeSkipRules());
 }

@@ -86,7 +86,7 @@ void PrintSummary(const IndexSummary& s) {
     for (const auto& [reason, count] : s.skipped_records) {
       std::printf(" %s %d;", reason.c_str(), count);
     }
-    std::printf(" (limits: --max-template-bytes, --max-template-holes)\n");
+    std::printf(" (limits: --max-template-bytes, --max-template-holes, --max-record-bytes)\n");
   }
   if (s.unsupported_files) {
     std::printf("%d files in languages errdex does not extract yet\n", s.unsupported_files);
