@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "extract/common/printf_format.h"
+#include "resolve/call_expr.h"
 #include "resolve/link_constants.h"
 #include "resolve/link_receiver.h"
 
@@ -185,6 +186,15 @@ class Linker {
       }
     } else if (s.f.method) {
       if (call.receiver.empty() || DeniedReceiver(call.receiver)) return false;
+      // In the method's own file, a call through another object
+      // (`$this->app['config']->get(..)` beside BroadcastManager::get) is
+      // that object's method, not this one -- where the language names the
+      // object itself with a keyword (Go and Rust name receivers freely).
+      bool keyword_self = family == kPhp || family == kPython || family == kJs;
+      if (keyword_self && s.file == file && !IsSelfReceiver(call.receiver) &&
+          call.receiver != "parent" && call.receiver != "super") {
+        return false;
+      }
     } else if (!s.f.constructor) {
       if (python && (call.receiver == "self" || call.receiver == "cls")) return false;
       if (!call.receiver.empty()) {

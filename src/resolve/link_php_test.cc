@@ -176,5 +176,39 @@ TEST(LinkPhp, MessageSetFromTheClassesOwnMethod) {
   }
 }
 
+// Laravel's BroadcastManager: its own get($name) raises for an unknown
+// name, and the same file reads the configuration through another object's
+// get(); that call is the config's, not a broadcast connection's.
+TEST(LinkPhp, AnotherObjectsMethodOfTheSameNameDoesNotLink) {
+  Linked r =
+      Link({{"src/BroadcastManager.php",
+             "<?php\n"
+             "class BroadcastManager\n"
+             "{\n"
+             "    protected function get($name)\n"
+             "    {\n"
+             "        return $this->drivers[$name] ?? $this->resolve($name);\n"
+             "    }\n"
+             "    protected function resolve($name)\n"
+             "    {\n"
+             "        throw new InvalidArgumentException(\"Broadcast connection [{$name}] is not "
+             "defined.\");\n"
+             "    }\n"
+             "    protected function createRedisDriver(array $config)\n"
+             "    {\n"
+             "        return new "
+             "RedisBroadcaster($this->app['config']->get('database.redis.options.prefix', ''));\n"
+             "    }\n"
+             "    public function connection($name)\n"
+             "    {\n"
+             "        return $this->get('pusher');\n"
+             "    }\n"
+             "}\n"}});
+  EXPECT_EQ(r.CountAt("src/BroadcastManager.php", 14), 0) << Dump(r);
+  EXPECT_NE(r.Find("src/BroadcastManager.php", 18, "Broadcast connection [pusher] is not defined."),
+            nullptr)
+      << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex
