@@ -536,17 +536,7 @@ TEST_F(ServeE2E, ExportIsAtomicWhenKilledMidWrite) {
 
   // A slowed-down export (one file every 100 ms) killed part-way.
   for (int delay_ms : {150, 350}) {
-    pid_t pid = fork();
-    if (pid == 0) {
-      setenv("ERRDEX_EXPORT_TEST_DELAY_MS", "100", 1);
-      execl("/bin/sh", "sh", "-c", ("exec " + cmd + " >/dev/null 2>&1").c_str(),
-            static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
-    kill(pid, SIGKILL);
-    int st = 0;
-    waitpid(pid, &st, 0);
+    testing::RunKilledAfter(cmd, "ERRDEX_EXPORT_TEST_DELAY_MS", "100", delay_ms);
     std::string v;
     EXPECT_TRUE(DatasetValid(out_dir, &v)) << "after kill at " << delay_ms << " ms";
     EXPECT_EQ(v, v1);

@@ -255,17 +255,7 @@ TEST_F(SiteE2E, KilledExportLeavesThePreviousSite) {
   testing::WriteFile(dir, "previous.txt", "the site before");
   std::string manifest = testing::ReadFile(dir + "/data/manifest.json");
   for (int at_ms : {150, 600}) {  // one file every 50 ms: killed among pages, then later
-    pid_t pid = fork();
-    if (pid == 0) {
-      setenv("ERRDEX_EXPORT_TEST_DELAY_MS", "50", 1);
-      execl("/bin/sh", "sh", "-c", ("exec " + cmd + " >/dev/null 2>&1").c_str(),
-            static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(at_ms));
-    kill(pid, SIGKILL);
-    int st = 0;
-    waitpid(pid, &st, 0);
+    int st = testing::RunKilledAfter(cmd, "ERRDEX_EXPORT_TEST_DELAY_MS", "50", at_ms);
     EXPECT_TRUE(WIFSIGNALED(st)) << "the export finished before it was killed";
     EXPECT_EQ(testing::ReadFile(dir + "/previous.txt"), "the site before") << at_ms;
     EXPECT_EQ(testing::ReadFile(dir + "/data/manifest.json"), manifest) << at_ms;

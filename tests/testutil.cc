@@ -1,15 +1,19 @@
 // Test helpers (see testutil.h).
 #include "testutil.h"
 
+#include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace errdex::testing {
 namespace fs = std::filesystem;
@@ -42,10 +46,27 @@ std::string ReadFile(const std::string& path) {
 std::string ShellQuote(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
-    if (c == '\'') out += "'\\''";
-    else out += c;
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
   }
   return out + "'";
+}
+
+int RunKilledAfter(const std::string& command, const char* env, const char* value, int after_ms) {
+  pid_t pid = fork();
+  if (pid == 0) {
+    setenv(env, value, 1);
+    execl("/bin/sh", "sh", "-c", ("exec " + command + " >/dev/null 2>&1").c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(after_ms));
+  kill(pid, SIGKILL);
+  int st = 0;
+  waitpid(pid, &st, 0);
+  return st;
 }
 
 int Run(const std::string& command, std::string* out) {
@@ -63,13 +84,16 @@ int Run(const std::string& command, std::string* out) {
 std::string GitCommitAll(const std::string& dir, const std::string& repo,
                          const std::string& message) {
   std::string q = ShellQuote(dir);
-  std::string cmd = "cd " + q +
-                    " && (test -d .git || git init -q -b main .) && git config user.email t@example.com"
-                    " && git config user.name test && git config commit.gpgsign false"
-                    " && (git remote remove origin 2>/dev/null; true)"
-                    " && git remote add origin https://github.com/" + repo + ".git"
-                    " && git add -A && git commit -q -m " + ShellQuote(message) +
-                    " && git rev-parse HEAD";
+  std::string cmd =
+      "cd " + q +
+      " && (test -d .git || git init -q -b main .) && git config user.email t@example.com"
+      " && git config user.name test && git config commit.gpgsign false"
+      " && (git remote remove origin 2>/dev/null; true)"
+      " && git remote add origin https://github.com/" +
+      repo +
+      ".git"
+      " && git add -A && git commit -q -m " +
+      ShellQuote(message) + " && git rev-parse HEAD";
   std::string out;
   if (Run(cmd, &out) != 0) throw std::runtime_error("git fixture failed: " + out);
   while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();

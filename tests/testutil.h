@@ -28,6 +28,10 @@ std::string ReadFile(const std::string& path);
 
 // Runs `command` through /bin/sh; returns its exit status, stdout in *out.
 int Run(const std::string& command, std::string* out = nullptr);
+// Starts `command` through /bin/sh (output discarded) with the environment
+// variable `env` set to `value`, kills it with SIGKILL after `after_ms`, and
+// returns its wait status (WIFSIGNALED when it was still running).
+int RunKilledAfter(const std::string& command, const char* env, const char* value, int after_ms);
 // Quotes for /bin/sh.
 std::string ShellQuote(const std::string& s);
 
