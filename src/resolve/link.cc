@@ -270,8 +270,8 @@ class Linker {
     // Not passed: the parameter's default text, if the sink has one, with
     // the parameters it names taken from the call too (`'Cannot populate
     // path `' + path + '`'`).
-    std::vector<Template> defaults(s.f.params.size());
-    for (size_t i = 0; i < s.f.params.size(); ++i) {
+    std::vector<Template> defaults(s.f.param_defaults.empty() ? 0 : s.f.params.size());
+    for (size_t i = 0; i < defaults.size(); ++i) {
       for (const auto& [name, t] : s.f.param_defaults) {
         if (args[i] || s.f.params[i].empty() || name != s.f.params[i]) continue;
         bool substituted = false, text = false;

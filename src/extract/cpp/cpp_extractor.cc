@@ -1832,14 +1832,11 @@ class CppFile {
            IsNewSds(Field(assign, "right"));
   }
 
-  // A template that is one hole naming an upper-case constant
-  // (`ErrorMsg::INVALID_ESCAPE`, `kNotFound` is not one): text a later stage
-  // may know.
-  static bool IsConstantHole(const Template& t) {
-    if (t.pieces().size() != 1 || !t.pieces()[0].is_hole) return false;
-    const std::string& e = t.pieces()[0].expr;
+  // An upper-case constant's name (`ErrorMsg::INVALID_ESCAPE`; `kNotFound`
+  // is not one): text a later stage may know.
+  static bool IsConstantName(std::string_view e) {
     size_t colon = e.rfind(':');
-    std::string_view last = std::string_view(e).substr(colon == std::string::npos ? 0 : colon + 1);
+    std::string_view last = e.substr(colon == std::string_view::npos ? 0 : colon + 1);
     if (last.size() < 3) return false;
     bool upper = false;
     for (char c : last) {
@@ -1850,12 +1847,14 @@ class CppFile {
     return upper;
   }
 
+  // A template that is one hole naming such a constant.
+  static bool IsConstantHole(const Template& t) {
+    return t.pieces().size() == 1 && t.pieces()[0].is_hole && IsConstantName(t.pieces()[0].expr);
+  }
+
   static bool HasConstantHole(const Template& t) {
     for (const Piece& p : t.pieces()) {
-      if (!p.is_hole) continue;
-      Template one;
-      one.AddHole(p.text, p.expr);
-      if (IsConstantHole(one)) return true;
+      if (p.is_hole && IsConstantName(p.expr)) return true;
     }
     return false;
   }
