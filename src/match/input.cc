@@ -761,6 +761,25 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
   return i + 1;
 }
 
+// Pretty-printed JSON (an API's error body, a validation library's list
+// of issues, GraphQL's "errors"): one field per line, and the error text is
+// the value of a "message" (or "msg", "detail", "error_description") field.
+// A field on its own line is read whatever surrounds it, since users paste
+// such bodies cut, or inside the exception's own text ("ZodError: [ {").
+size_t JsonMessageField(const Lines& lines, size_t i, Collector* out) {
+  static const RE2* const field = new RE2(
+      R"re(\s*"(?:message|msg|detail|error_description)"\s*:\s*("(?:[^"\\]|\\.)*")\s*,?\s*)re");
+  std::string quoted;
+  if (!RE2::FullMatch(lines[i], *field, &quoted)) return i;
+  nlohmann::json j = nlohmann::json::parse(quoted, nullptr, false);
+  if (!j.is_string() || j.get<std::string>().empty()) return i;
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  e.message = j.get<std::string>();
+  out->Add(std::move(e));
+  return i + 1;
+}
+
 // One message from lines[first, last): its first line's log prefix and a
 // leading `SomeError:` are split off.
 // A frame printed as an indented location alone, with the function after it:
@@ -980,7 +999,7 @@ void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
   const Recognizer recognizers[] = {PythonTraceback, AtTrace,      GoPanic,      RustPanic,
                                     RustCauses,      CppTerminate, RubyUncaught, PhpError,
-                                    MonologLine,     LogLine};
+                                    MonologLine,     LogLine,      JsonMessageField};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

@@ -747,5 +747,24 @@ TEST(InputTest, BareLocationFramesUnderAFreeMessage) {
   EXPECT_TRUE(errors[0].frames.empty());
 }
 
+TEST(InputTest, PrettyPrintedJsonGivesItsMessageFields) {
+  // A validation library's issues logged and then thrown (zod), and an API's
+  // error body: each "message" field on its own line is an error text,
+  // escapes decoded, repeated ones kept once.
+  std::vector<ErrorText> errors = ParseInput(
+      "[\n  {\n    \"validation\": \"email\",\n    \"code\": \"invalid_string\",\n"
+      "    \"message\": \"Invalid email\",\n    \"path\": [\"custid\"]\n  }\n"
+      "] ZodError: [\n  {\n    \"message\": \"Invalid email\",\n  },\n"
+      "  {\n    \"detail\": \"Field \\\"name\\\" is required\"\n  }\n]\n");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].message, "Invalid email");
+  EXPECT_EQ(errors[0].input_line, 5);
+  EXPECT_EQ(errors[1].message, "Field \"name\" is required");
+  // A "message" key in running text is not a field line.
+  errors = ParseInput("the \"message\": \"x\" key is missing from the config");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "the \"message\": \"x\" key is missing from the config");
+}
+
 }  // namespace
 }  // namespace errdex
