@@ -19,6 +19,7 @@
 #include "resolve/class_docs.h"
 #include "resolve/link.h"
 #include "resolve/link_constants.h"
+#include "resolve/link_text_functions.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -201,6 +202,7 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
     }
     ResolveTextConstants(&facts, per_file);
     LinkMessages(facts, per_file);
+    ApplyClassRenderings(&facts, per_file);
     for (size_t i = 0; i < files.size(); ++i) {
       ApplyRecordLimits(options.limits, files[i].path, &results[i].sites, summary);
       for (ErrorSite& site : results[i].sites) CapConditions(&site);  // linked sites too

@@ -12,6 +12,7 @@
 
 #include "errdex/extractor.h"
 #include "resolve/link.h"
+#include "resolve/link_text_functions.h"
 #include "resolve/link_constants.h"
 
 namespace errdex::link_testing {
@@ -68,9 +69,11 @@ inline Linked Link(const std::vector<std::pair<std::string, std::string>>& files
   }
   std::vector<std::vector<ErrorSite>*> ptrs;
   for (auto& v : r.sites) ptrs.push_back(&v);
-  // The indexer's order: text constants resolved, then messages linked.
+  // The indexer's order: text constants resolved, then messages linked,
+  // then rendered by their classes.
   ResolveTextConstants(&r.facts, ptrs);
   r.stats = LinkMessages(r.facts, ptrs);
+  ApplyClassRenderings(&r.facts, ptrs);
   return r;
 }
 

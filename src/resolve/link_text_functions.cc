@@ -102,14 +102,7 @@ class TextFunctionLinker {
       : files_(*files), sites_(sites) {}
 
   TextFunctionStats Run() {
-    for (size_t i = 0; i < files_.size(); ++i) {
-      Family fam = FamilyOf(files_[i].path);
-      if (fam == kNone) continue;
-      for (const TextFunction& f : files_[i].text_functions) {
-        defs_[{fam, f.name}].push_back(
-            {i, &f, std::string(ClassOf(f.qualified)), Stem(files_[i].path), Dir(files_[i].path)});
-      }
-    }
+    BuildDefinitions();
     if (defs_.empty()) return stats_;
     for (auto& [key, list] : defs_) {
       for (const Definition& d : list) {
@@ -125,8 +118,106 @@ class TextFunctionLinker {
     return stats_;
   }
 
+  // Sites whose class renders its text around the message it was given
+  // (ApplyClassRenderings): the message becomes what the rendering shows.
+  TextFunctionStats RenderClasses() {
+    BuildDefinitions();
+    if (defs_.empty()) return stats_;
+    for (size_t i = 0; i < files_.size() && i < sites_.size(); ++i) {
+      if (sites_[i] && FamilyOf(files_[i].path) != kNone) RenderSites(i, sites_[i]);
+    }
+    return stats_;
+  }
+
  private:
   using Key = std::pair<Family, std::string>;
+
+  void BuildDefinitions() {
+    defs_.clear();
+    for (size_t i = 0; i < files_.size(); ++i) {
+      Family fam = FamilyOf(files_[i].path);
+      if (fam == kNone) continue;
+      for (const TextFunction& f : files_[i].text_functions) {
+        defs_[{fam, f.name}].push_back(
+            {i, &f, std::string(ClassOf(f.qualified)), Stem(files_[i].path), Dir(files_[i].path)});
+      }
+    }
+  }
+
+  // True if `expr` reads the message the exception was constructed with.
+  static bool ReadsOwnMessage(std::string_view expr) {
+    static const char* const kOwn[] = {
+        "self.message", "self.msg",   "self.args[0]",     "str(self.message)",
+        "super().__str__()", "super",  "super.getMessage()", "super.message"};
+    for (const char* o : kOwn) {
+      if (expr == o) return true;
+    }
+    return false;
+  }
+
+  // The class's rendering around its own message: templates holding one hole
+  // that reads it, with text of their own besides.
+  std::vector<std::pair<Candidate, size_t>> Renderings(size_t file, std::string_view error_class) {
+    std::vector<std::pair<Candidate, size_t>> out;
+    ErrorSite probe;
+    probe.error_class = std::string(error_class);
+    for (const Candidate& c : ClassMessage(file, probe)) {
+      const std::vector<Piece>& ps = c.text.pieces();
+      size_t hole = ps.size();
+      int own = 0;
+      for (size_t k = 0; k < ps.size(); ++k) {
+        if (ps[k].is_hole && ReadsOwnMessage(ps[k].expr)) {
+          hole = k;
+          ++own;
+        }
+      }
+      if (own == 1 && c.text.HasLiteralText()) out.push_back({c, hole});
+    }
+    return out;
+  }
+
+  void RenderSites(size_t i, std::vector<ErrorSite>* sites) {
+    std::map<std::string, std::vector<std::pair<Candidate, size_t>>> cache;
+    std::vector<ErrorSite> added;
+    for (ErrorSite& s : *sites) {
+      if (s.message_opaque || s.error_class.empty() || !s.message.HasLiteralText()) continue;
+      auto it = cache.find(s.error_class);
+      if (it == cache.end()) it = cache.emplace(s.error_class, Renderings(i, s.error_class)).first;
+      const auto& renderings = it->second;
+      // A site whose text already is a rendering (a raise without a message
+      // that took the class's own text) is left as it is.
+      bool rendered = false;
+      for (const auto& [c, hole] : renderings) rendered |= c.text.Display() == s.message.Display();
+      if (renderings.empty() || rendered) continue;
+      ErrorSite base = s;
+      for (size_t k = 0; k < renderings.size(); ++k) {
+        const auto& [c, hole] = renderings[k];
+        ErrorSite one = base;
+        one.message = Template();
+        const std::vector<Piece>& ps = c.text.pieces();
+        for (size_t p = 0; p < ps.size(); ++p) {
+          if (p == hole) {
+            one.message.Append(base.message);
+          } else if (ps[p].is_hole) {
+            one.message.AddHole(ps[p].text, ps[p].expr, ps[p].type);
+          } else {
+            one.message.AddLiteral(ps[p].text);
+          }
+        }
+        std::string note = "shown as " + c.where + " renders it";
+        one.message_origin_note =
+            base.message_origin_note.empty() ? note : base.message_origin_note + "; " + note;
+        ++stats_.sites_resolved;
+        if (k == 0) {
+          s = std::move(one);
+        } else {
+          added.push_back(std::move(one));
+          ++stats_.sites_added;
+        }
+      }
+    }
+    for (ErrorSite& s : added) sites->push_back(std::move(s));
+  }
 
   // The candidates of `d`'s returns, each expanded through the text
   // functions it calls (memoized; `active` guards against cycles).
@@ -487,6 +578,11 @@ class TextFunctionLinker {
 };
 
 }  // namespace
+
+TextFunctionStats ApplyClassRenderings(std::vector<FileFacts>* files,
+                                       const std::vector<std::vector<ErrorSite>*>& sites) {
+  return TextFunctionLinker(files, sites).RenderClasses();
+}
 
 TextFunctionStats ResolveTextFunctions(std::vector<FileFacts>* files,
                                        const std::vector<std::vector<ErrorSite>*>& sites) {

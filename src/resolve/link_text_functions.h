@@ -35,4 +35,14 @@ struct TextFunctionStats {
 TextFunctionStats ResolveTextFunctions(std::vector<FileFacts>* files,
                                        const std::vector<std::vector<ErrorSite>*>& sites);
 
+// Sites whose class renders its text around the message it was given
+// (click's `BadParameter.format_message()`: "Invalid value for
+// {param_hint}: {message}"; a Python `__str__` returning
+// f"{self.message} (line {self.line})"; Ruby `def message; "#{super}
+// ..."`): the site's message becomes what the rendering shows, one site per
+// rendering. Run after LinkMessages, so messages passed to wrapper sinks
+// are rendered too.
+TextFunctionStats ApplyClassRenderings(std::vector<FileFacts>* files,
+                                       const std::vector<std::vector<ErrorSite>*>& sites);
+
 }  // namespace errdex

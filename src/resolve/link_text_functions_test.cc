@@ -539,5 +539,97 @@ def process_value(ctx, param, value):
   for (const ErrorSite* s : r.At("src/click/core.py", 7)) EXPECT_TRUE(s->message_opaque);
 }
 
+// click's BadParameter renders every message it is given inside
+// "Invalid value for {param_hint}: {message}" (or "Invalid value: ..."
+// without a parameter): a raise of it, and a message passed to the fail()
+// wrapper that raises it, show the rendered text, one site per rendering.
+TEST(TextFunctions, ClassRendersTheMessageItWasGiven) {
+  Linked r = Link({{"src/click/exceptions.py", R"SRC(from gettext import gettext as _
+
+
+class BadParameter(UsageError):
+    def __init__(self, message, ctx=None, param=None, param_hint=None):
+        super().__init__(message, ctx)
+        self.param = param
+        self.param_hint = param_hint
+
+    def format_message(self):
+        if self.param_hint is not None:
+            param_hint = self.param_hint
+        elif self.param is not None:
+            param_hint = self.param.get_error_hint(self.ctx)
+        else:
+            return _("Invalid value: {message}").format(message=self.message)
+        return _("Invalid value for {param_hint}: {message}").format(
+            param_hint=_join_param_hints(param_hint), message=self.message
+        )
+)SRC"},
+                   {"src/click/types.py", R"SRC(from .exceptions import BadParameter
+
+
+class ParamType:
+    def fail(self, message, param=None, ctx=None):
+        raise BadParameter(message, ctx=ctx, param=param)
+
+
+class Path(ParamType):
+    def convert(self, value, param, ctx):
+        if not os.path.exists(value):
+            self.fail(_("{name} {filename!r} does not exist.").format(
+                name=self.name.title(), filename=value), param, ctx)
+        if value == "-":
+            raise BadParameter("Value must be a file.")
+        raise KeyError(value)
+)SRC"}});
+  std::vector<const ErrorSite*> at = r.At("src/click/types.py", 12);
+  ASSERT_EQ(at.size(), 2u) << Dump(r);
+  EXPECT_EQ(at[0]->message.Display(), "Invalid value: {name} {filename!r} does not exist.");
+  EXPECT_EQ(at[1]->message.Display(),
+            "Invalid value for {param_hint}: {name} {filename!r} does not exist.");
+  EXPECT_TRUE(Matches(*at[1],
+                      "Invalid value for '-c' / '--config': Path 'griffin.yaml' does not exist."));
+  EXPECT_EQ(at[1]->error_class, "BadParameter");
+  EXPECT_NE(at[1]->message_origin_note.find("`format_message()` (src/click/exceptions.py:17) "
+                                            "renders it"),
+            std::string::npos)
+      << at[1]->message_origin_note;
+  at = r.At("src/click/types.py", 15);
+  ASSERT_EQ(at.size(), 2u) << Dump(r);
+  EXPECT_EQ(at[0]->message.Display(), "Invalid value: Value must be a file.");
+  // A class with no rendering of its own keeps the raised text.
+  at = r.At("src/click/types.py", 16);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);
+  EXPECT_EQ(at[0]->message.Display(), "{value}");
+}
+
+// Ruby: `def to_s; "#{super} (#{uri})"; end` adds the URI to every message.
+TEST(TextFunctions, RubyRenderingAroundSuper) {
+  Linked r = Link({{"lib/gem/fetch_error.rb", R"SRC(module Gem
+  class FetchError < Gem::Exception
+    attr_accessor :uri
+
+    def initialize(message, uri)
+      super message
+      @uri = uri
+    end
+
+    def to_s
+      "#{super} (#{uri})"
+    end
+  end
+
+  class Fetcher
+    def fetch(uri)
+      raise FetchError.new("too many redirects", uri) if @redirects > 10
+    end
+  end
+end
+)SRC"}});
+  std::vector<const ErrorSite*> at = r.At("lib/gem/fetch_error.rb", 17);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);
+  EXPECT_EQ(at[0]->message.Display(), "too many redirects (#{uri})");
+  EXPECT_TRUE(Matches(*at[0], "too many redirects (https://rubygems.org/x)"));
+}
+
 }  // namespace
 }  // namespace errdex
