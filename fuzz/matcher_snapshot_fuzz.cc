@@ -51,6 +51,7 @@ const Sealed& Valid() {
     errdex::Matcher::Open(Records(), s.path, &note, "fuzz-stamp");
     auto bytes = errdex::ReadFileLimited(s.path, 1 << 30);
     if (!bytes.ok()) __builtin_trap();
+    ::unlink(s.path.c_str());  // read once; every run would leave one behind
     errdex::match::ByteReader in(*bytes);
     uint64_t checksum = 0;
     if (!in.String(&s.magic) || !in.Pod(&s.version) || !in.String(&s.stamp) ||
@@ -100,5 +101,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (loaded.ok()) ask(**loaded);
   std::string note;
   ask(*errdex::Matcher::Open(Records(), v.path, &note));
+  ::unlink(v.path.c_str());
   return 0;
 }
