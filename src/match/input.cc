@@ -761,6 +761,31 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
   return i + 1;
 }
 
+// Diagnostic renderers draw a gutter in front of a message's lines: pip's
+// "× <message>", "│ exit code: 1", then "╰─> [6 lines of output]" and the
+// output (rich); Rust's miette the same after "Error: ". The message is the
+// "×" line and the "│" lines under it; what follows the "╰─>" line (a
+// subprocess's own traceback) is read on as the input's next errors.
+size_t GutterDiagnostic(const Lines& lines, size_t i, Collector* out) {
+  std::string_view first = Trim(lines[i]);
+  if (first.starts_with("Error:")) first = Trim(first.substr(6));
+  if (!first.starts_with("× ")) return i;
+  std::string message(Trim(first.substr(std::string_view("× ").size())));
+  size_t k = i + 1;
+  for (; k < lines.size(); ++k) {
+    std::string_view l = Trim(lines[k]);
+    if (!l.starts_with("│")) break;
+    std::string_view rest = Trim(l.substr(std::string_view("│").size()));
+    if (!rest.empty()) message += "\n" + std::string(rest);
+  }
+  if (message.empty()) return i;
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  e.message = std::move(message);
+  out->Add(std::move(e));
+  return k;
+}
+
 // Pretty-printed JSON (an API's error body, a validation library's list
 // of issues, GraphQL's "errors"): one field per line, and the error text is
 // the value of a "message" (or "msg", "detail", "error_description") field.
@@ -999,7 +1024,8 @@ void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
   const Recognizer recognizers[] = {PythonTraceback, AtTrace,      GoPanic,      RustPanic,
                                     RustCauses,      CppTerminate, RubyUncaught, PhpError,
-                                    MonologLine,     LogLine,      JsonMessageField};
+                                    MonologLine,     LogLine,      JsonMessageField,
+                                    GutterDiagnostic};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

@@ -766,5 +766,36 @@ TEST(InputTest, PrettyPrintedJsonGivesItsMessageFields) {
   EXPECT_EQ(errors[0].message, "the \"message\": \"x\" key is missing from the config");
 }
 
+// pip (rich) and miette draw a gutter: the message is the "×" line and the
+// "│" lines under it; the subprocess output after "╰─>" is read on, so its
+// own traceback is an error too, and the last error is pip's.
+TEST(InputTest, GutteredDiagnosticIsOneMessage) {
+  std::vector<ErrorText> errors = ParseInput(
+      "  error: subprocess-exited-with-error\n"
+      "  \n"
+      "  × Getting requirements to build wheel did not run successfully.\n"
+      "  │ exit code: 1\n"
+      "  ╰─> [3 lines of output]\n"
+      "      Traceback (most recent call last):\n"
+      "        File \"setup.py\", line 1, in <module>\n"
+      "      ModuleNotFoundError: No module named 'setuptools'\n"
+      "      [end of output]\n"
+      "  \n"
+      "  note: This error originates from a subprocess.\n"
+      "error: subprocess-exited-with-error\n"
+      "\n"
+      "× Getting requirements to build wheel did not run successfully.\n"
+      "│ exit code: 1\n"
+      "╰─> See above for output.\n");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].message,
+            "Getting requirements to build wheel did not run successfully.\nexit code: 1");
+  EXPECT_EQ(errors[0].input_line, 3);
+  EXPECT_EQ(errors[1].error_class, "ModuleNotFoundError");
+  errors = ParseInput("Error:   × Unexpected token\n   ╭─[1:1]\n 1 │ foo\n   ╰────\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "Unexpected token");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -1548,6 +1548,7 @@ class PythonFile {
 
   void Finish(TSNode stmt, ErrorSite site) {
     if (site.message.empty()) return;
+    site.message = StripRichMarkup(site.message);
     AddContext(stmt, &site);
     if (facts_) AddSink(stmt, site);
     out_->push_back(std::move(site));

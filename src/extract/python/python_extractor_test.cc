@@ -576,5 +576,31 @@ TEST(PythonExtractor, FStringTakesTheTextOfItsLocals) {
                                            "Missing option {hint}: {value!r}"}));
 }
 
+// pip writes its diagnostics in rich markup; the terminal shows them without
+// the tags. A bracket in plain text (no closing tag anywhere) is kept.
+TEST(PythonExtractor, RichMarkupIsShownWithoutItsTags) {
+  auto sites = Extract(
+      "class InstallationSubprocessError(DiagnosticPipError):\n"
+      "    def __init__(self, *, command_description, exit_code):\n"
+      "        super().__init__(\n"
+      "            message=(\n"
+      "                f\"[green]{escape(command_description)}[/] did not run successfully.\\n\"\n"
+      "                f\"exit code: {exit_code}\"\n"
+      "            ),\n"
+      "        )\n"
+      "\n"
+      "def f(x):\n"
+      "    raise ValueError(R\"[bold red]\\[end of output][/bold red]\")\n"
+      "\n"
+      "def g(x):\n"
+      "    raise ValueError(f\"expected [x] got {x}\")\n");
+  std::vector<std::string> got;
+  for (const ErrorSite& s : sites) got.push_back(s.message.Display());
+  EXPECT_EQ(got, (std::vector<std::string>{
+                     "{escape(command_description)} did not run successfully.\nexit code: "
+                     "{exit_code}",
+                     "[end of output]", "expected [x] got {x}"}));
+}
+
 }  // namespace
 }  // namespace errdex

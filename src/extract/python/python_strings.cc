@@ -7,6 +7,8 @@
 #include <map>
 #include <optional>
 
+#include <re2/re2.h>
+
 #include "extract/common/brace_fields.h"
 #include "extract/common/escapes.h"
 #include "extract/common/ts_util.h"
@@ -546,6 +548,47 @@ Template MergeTemplates(const std::vector<Template>& alternatives, const std::st
     out.AddHole(middle, expr);
   }
   for (size_t i = first.size() - suffix; i < first.size(); ++i) AddUnit(first[i], &out);
+  return out;
+}
+
+Template StripRichMarkup(const Template& t) {
+  static const RE2* const closing = new RE2(R"(\[/[a-z ]*\])");
+  bool closes = false;
+  for (const Piece& p : t.pieces()) closes |= !p.is_hole && RE2::PartialMatch(p.text, *closing);
+  if (!closes) return t;
+  Template out;
+  for (const Piece& p : t.pieces()) {
+    if (p.is_hole) {
+      out.AddHole(p.text, p.expr, p.type);
+      continue;
+    }
+    std::string text;
+    std::string_view rest = p.text;
+    while (!rest.empty()) {
+      size_t at = rest.find('[');
+      if (at == std::string_view::npos) {
+        text += rest;
+        break;
+      }
+      if (at > 0 && rest[at - 1] == '\\') {  // `\[`: a bracket, not a tag
+        text += rest.substr(0, at - 1);
+        text += '[';
+        rest.remove_prefix(at + 1);
+        continue;
+      }
+      text += rest.substr(0, at);
+      rest.remove_prefix(at);
+      re2::StringPiece in(rest.data(), rest.size());
+      static const RE2* const one = new RE2(R"(\[/?[a-z#][a-z0-9 _#=.:,-]*\]|\[/\])");
+      if (RE2::Consume(&in, *one)) {
+        rest.remove_prefix(rest.size() - in.size());
+      } else {
+        text += '[';
+        rest.remove_prefix(1);
+      }
+    }
+    if (!text.empty()) out.AddLiteral(text);
+  }
   return out;
 }
 

@@ -39,4 +39,10 @@ std::optional<Template> StripTemplate(const Template& t, bool left, bool right);
 // whose text is the first alternative's middle as written.
 Template MergeTemplates(const std::vector<Template>& alternatives, const std::string& expr);
 
+// Rich console markup (`"[green]{cmd}[/] did not run successfully."`, as
+// pip writes its diagnostics) as the terminal shows it: the style tags
+// removed and `\[` unescaped. Only in a message that closes a tag (`[/]`,
+// `[/bold]`), so a literal `[x]` in plain text is kept.
+Template StripRichMarkup(const Template& t);
+
 }  // namespace errdex
