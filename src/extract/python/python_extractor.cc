@@ -1288,7 +1288,130 @@ class PythonFile {
       }
       return Single(std::move(out));
     }
+    if (method == "join" && (Is(object, "string") || Is(object, "concatenated_string")) &&
+        args.positional.size() == 1 && Is(args.positional[0], "identifier")) {
+      return ListJoinAlts(StringNodeTemplate(object, src_), args.positional[0], pos, depth);
+    }
     return std::nullopt;
+  }
+
+  // `"\n".join(parts)` of a local list built before `pos`: `parts = [...]`
+  // starts it over, `parts.append(x)` adds an item. An append on every path
+  // adds its text; appends in the branches of one `if` give one alternative
+  // per branch (plus the list as it was, unless every branch appends); an
+  // append in a loop may run any number of times, so it is a hole.
+  std::optional<Alts> ListJoinAlts(const Template& sep, TSNode ident, uint32_t pos, int depth) {
+    std::string name(ts::Text(ident, src_));
+    TSNode scope = EnclosingScope(ident);
+    std::vector<TSNode> steps = ListStepsOf(scope, name, pos);
+    if (steps.empty() || !Is(steps[0], "assignment")) return std::nullopt;
+    Alts cur;
+    std::map<uint32_t, Alts> before_if;  // each branching `if`: the list before it
+    auto add = [&](Alts from, const Template& item, bool as_hole, const std::string& note) {
+      for (Alt& x : from) {
+        if (as_hole) {  // the separator too: the loop may not run at all
+          x.tmpl.AddHole((x.tmpl.empty() ? "" : sep.Display()) + item.Display(), note);
+          continue;
+        }
+        if (!x.tmpl.empty()) x.tmpl.Append(sep);
+        x.tmpl.Append(item);
+      }
+      return from;
+    };
+    for (TSNode step : steps) {
+      Reach reach = Reaches(step, ident);
+      if (reach == Reach::kNever) continue;
+      if (Is(step, "assignment")) {
+        TSNode rhs = Field(step, "right");
+        if (!Is(rhs, "list") || reach != Reach::kAlways) return std::nullopt;
+        Template t;
+        for (TSNode item : NamedChildren(rhs)) {
+          if (!t.empty()) t.Append(sep);
+          std::string unused;
+          t.Append(ExprTemplate(item, ts_node_start_byte(step), depth + 1, &unused));
+        }
+        cur = Single(std::move(t));
+        continue;
+      }
+      CallArgs a = SplitArgs(step, src_);
+      if (a.positional.size() != 1) return std::nullopt;
+      std::string unused;
+      Template item = ExprTemplate(a.positional[0], ts_node_start_byte(step), depth + 1, &unused);
+      std::string line = std::to_string(ts::Line(step));
+      TSNode owner = BranchOwner(step);
+      if (reach == Reach::kAlways) {
+        cur = add(cur, item, false, "");
+      } else if (!ts_node_is_null(owner) && Reaches(owner, ident) == Reach::kAlways) {
+        uint32_t key = ts_node_start_byte(owner);
+        auto [it, first] = before_if.emplace(key, cur);
+        Alts with = add(it->second, item, false, "");
+        bool keep_before = first && !ExhaustiveAppend(owner, name);
+        cur = first ? (keep_before ? Union(it->second, with, ident) : with)
+                    : Union(std::move(cur), with, ident);
+      } else {
+        cur = add(cur, item, true, "`" + name + ".append` at line " + line + " (may repeat)");
+      }
+    }
+    bool any = false;
+    for (Alt& x : cur) {
+      any |= x.tmpl.HasLiteralText();
+      if (x.note.empty()) x.note = "items of `" + name + "` joined";
+    }
+    if (!any) return std::nullopt;
+    return cur;
+  }
+
+  // `name = [...]` assignments and `name.append(x)` calls (each a
+  // statement of its own) in `scope` before `pos`.
+  std::vector<TSNode> ListStepsOf(TSNode scope, const std::string& name, uint32_t pos) {
+    std::vector<TSNode> out;
+    std::vector<TSNode> stack = {scope};
+    std::string append = name + ".append";
+    while (!stack.empty()) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      if (ts_node_start_byte(n) >= pos) continue;
+      std::string_view type = Type(n);
+      if ((type == "function_definition" || type == "class_definition") && !ts_node_eq(n, scope)) {
+        continue;
+      }
+      if (type == "assignment" && ts::Text(Field(n, "left"), src_) == name) out.push_back(n);
+      if (type == "expression_statement") {
+        std::vector<TSNode> kids = NamedChildren(n);
+        if (kids.size() == 1 && Is(kids[0], "call") &&
+            ts::Text(Field(kids[0], "function"), src_) == append) {
+          out.push_back(kids[0]);  // the call, as an assignment is the statement's child
+          continue;
+        }
+      }
+      std::vector<TSNode> children = NamedChildren(n);
+      stack.insert(stack.end(), children.rbegin(), children.rend());
+    }
+    std::sort(out.begin(), out.end(),
+              [](TSNode a, TSNode b) { return ts_node_start_byte(a) < ts_node_start_byte(b); });
+    return out;
+  }
+
+  // Every branch of `if_stmt` (which has an else) appends to `name` at its
+  // top level.
+  bool ExhaustiveAppend(TSNode if_stmt, const std::string& name) {
+    std::vector<TSNode> blocks = {Field(if_stmt, "consequence")};
+    bool has_else = false;
+    for (TSNode c : NamedChildren(if_stmt)) {
+      if (Is(c, "elif_clause")) blocks.push_back(Field(c, "consequence"));
+      if (Is(c, "else_clause")) {
+        has_else = true;
+        blocks.push_back(Field(c, "body"));
+      }
+    }
+    if (!has_else) return false;
+    std::string append = name + ".append(";
+    for (TSNode b : blocks) {
+      bool found = false;
+      for (TSNode st : NamedChildren(b)) found |= ts::Text(st, src_).starts_with(append);
+      if (!found) return false;
+    }
+    return true;
   }
 
   // A message held in a variable: the assignments before `pos` in the

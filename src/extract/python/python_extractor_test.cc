@@ -602,5 +602,40 @@ TEST(PythonExtractor, RichMarkupIsShownWithoutItsTags) {
                      "[end of output]", "expected [x] got {x}"}));
 }
 
+// pip's dependency-conflict report: a header chosen by branch, then one line
+// per conflict appended in loops, joined with newlines and logged.
+TEST(PythonExtractor, JoinedListOfAppendedParts) {
+  auto sites = Extract(
+      "def warn(missing, variant):\n"
+      "    parts = []\n"
+      "    if variant == 'legacy':\n"
+      "        parts.append('legacy resolver: conflicts follow.')\n"
+      "    else:\n"
+      "        parts.append('resolver: conflicts follow.')\n"
+      "    for name in missing:\n"
+      "        parts.append(f'{name} requires {dep}, which is not installed.')\n"
+      "    logger.critical('\\n'.join(parts))\n"
+      "\n"
+      "def plain(x):\n"
+      "    lines = ['Usage:']\n"
+      "    lines.append('bad option')\n"
+      "    raise UsageError(' '.join(lines))\n");
+  std::vector<std::string> got;
+  for (const ErrorSite& s : sites) got.push_back(s.message.Display());
+  EXPECT_EQ(got, (std::vector<std::string>{
+                     "legacy resolver: conflicts follow.\n{name} requires {dep}, which is not "
+                     "installed.",
+                     "resolver: conflicts follow.\n{name} requires {dep}, which is not installed.",
+                     "Usage: bad option"}));
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[1].line, 9);
+  RE2 re(sites[1].message.Pattern());
+  EXPECT_TRUE(RE2::FullMatch("resolver: conflicts follow.\na 1.0 requires b<2, which is not "
+                             "installed.\nc requires d, which is not installed.",
+                             re))
+      << sites[1].message.Pattern();
+  EXPECT_TRUE(RE2::FullMatch("resolver: conflicts follow.", re));
+}
+
 }  // namespace
 }  // namespace errdex
