@@ -18,6 +18,7 @@
 #include "extract/common/condition_cap.h"
 #include "resolve/class_docs.h"
 #include "resolve/link.h"
+#include "resolve/level_labels.h"
 #include "resolve/link_constants.h"
 #include "resolve/link_text_functions.h"
 #include "util/text.h"
@@ -203,6 +204,7 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
     ResolveTextConstants(&facts, per_file);
     LinkMessages(facts, per_file);
     ApplyClassRenderings(&facts, per_file);
+    StripLevelLabels(per_file);
     for (size_t i = 0; i < files.size(); ++i) {
       ApplyRecordLimits(options.limits, files[i].path, &results[i].sites, summary);
       for (ErrorSite& site : results[i].sites) CapConditions(&site);  // linked sites too

@@ -1022,10 +1022,9 @@ void ExpandJsonLogLines(std::string* text) {
 // Runs the recognizers over lines [from, end) until `out` is full.
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
-  const Recognizer recognizers[] = {PythonTraceback, AtTrace,      GoPanic,      RustPanic,
-                                    RustCauses,      CppTerminate, RubyUncaught, PhpError,
-                                    MonologLine,     LogLine,      JsonMessageField,
-                                    GutterDiagnostic};
+  const Recognizer recognizers[] = {
+      PythonTraceback, AtTrace,  GoPanic,     RustPanic, RustCauses,       CppTerminate,
+      RubyUncaught,    PhpError, MonologLine, LogLine,   JsonMessageField, GutterDiagnostic};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

@@ -120,5 +120,38 @@ TEST(LinkRuby, ParameterTestedByTheRaiseConditionDoesNotLink) {
   EXPECT_EQ(s->error_class, "ArgumentError");
 }
 
+// A UI whose error stream is held in `@errs` (rubygems' StreamUI): its
+// alert_error writes "ERROR:  " and the statement; the module method that
+// forwards to `ui.alert_error` and its callers compose the line, the
+// statement after its level label.
+TEST(LinkRuby, ErrorStreamInAnInstanceVariable) {
+  Linked r = Link({{"lib/rubygems/user_interaction.rb",
+                    "module Gem::DefaultUserInteraction\n"
+                    "  def alert_error(statement, question = nil)\n"
+                    "    ui.alert_error statement, question\n"
+                    "  end\n"
+                    "end\n"
+                    "\n"
+                    "class Gem::StreamUI\n"
+                    "  def alert_error(statement, question = nil)\n"
+                    "    @errs.puts \"ERROR:  #{statement}\"\n"
+                    "    ask(question) if question\n"
+                    "  end\n"
+                    "end\n"},
+                   {"lib/rubygems/command.rb",
+                    "class Gem::Command\n"
+                    "  def show_lookup_failure(gem_name, version)\n"
+                    "    alert_error \"Possible alternatives: #{gem_name}\"\n"
+                    "  end\n"
+                    "end\n"}});
+  const ErrorSite* s = r.Find("lib/rubygems/command.rb", 3, "Possible alternatives: #{gem_name}");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  // The level label is the log's, as a pasted log line has it too.
+  EXPECT_TRUE(Matches(*s, "Possible alternatives: spontaneous"));
+  EXPECT_NE(s->message_origin_note.find("level label `ERROR:`"), std::string::npos)
+      << s->message_origin_note;
+  EXPECT_EQ(s->severity, "error");
+}
+
 }  // namespace
 }  // namespace errdex

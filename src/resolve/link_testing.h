@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "errdex/extractor.h"
+#include "resolve/level_labels.h"
 #include "resolve/link.h"
 #include "resolve/link_text_functions.h"
 #include "resolve/link_constants.h"
@@ -74,6 +75,7 @@ inline Linked Link(const std::vector<std::pair<std::string, std::string>>& files
   ResolveTextConstants(&r.facts, ptrs);
   r.stats = LinkMessages(r.facts, ptrs);
   ApplyClassRenderings(&r.facts, ptrs);
+  StripLevelLabels(ptrs);
   return r;
 }
 

@@ -146,9 +146,9 @@ class TextFunctionLinker {
 
   // True if `expr` reads the message the exception was constructed with.
   static bool ReadsOwnMessage(std::string_view expr) {
-    static const char* const kOwn[] = {
-        "self.message", "self.msg",   "self.args[0]",     "str(self.message)",
-        "super().__str__()", "super",  "super.getMessage()", "super.message"};
+    static const char* const kOwn[] = {"self.message",       "self.msg",          "self.args[0]",
+                                       "str(self.message)",  "super().__str__()", "super",
+                                       "super.getMessage()", "super.message"};
     for (const char* o : kOwn) {
       if (expr == o) return true;
     }

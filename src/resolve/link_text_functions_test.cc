@@ -586,8 +586,8 @@ class Path(ParamType):
   EXPECT_EQ(at[0]->message.Display(), "Invalid value: {name} {filename!r} does not exist.");
   EXPECT_EQ(at[1]->message.Display(),
             "Invalid value for {param_hint}: {name} {filename!r} does not exist.");
-  EXPECT_TRUE(Matches(*at[1],
-                      "Invalid value for '-c' / '--config': Path 'griffin.yaml' does not exist."));
+  EXPECT_TRUE(
+      Matches(*at[1], "Invalid value for '-c' / '--config': Path 'griffin.yaml' does not exist."));
   EXPECT_EQ(at[1]->error_class, "BadParameter");
   EXPECT_NE(at[1]->message_origin_note.find("`format_message()` (src/click/exceptions.py:17) "
                                             "renders it"),

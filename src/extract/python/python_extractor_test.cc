@@ -630,9 +630,10 @@ TEST(PythonExtractor, JoinedListOfAppendedParts) {
   ASSERT_EQ(sites.size(), 3u);
   EXPECT_EQ(sites[1].line, 9);
   RE2 re(sites[1].message.Pattern());
-  EXPECT_TRUE(RE2::FullMatch("resolver: conflicts follow.\na 1.0 requires b<2, which is not "
-                             "installed.\nc requires d, which is not installed.",
-                             re))
+  EXPECT_TRUE(
+      RE2::FullMatch("resolver: conflicts follow.\na 1.0 requires b<2, which is not "
+                     "installed.\nc requires d, which is not installed.",
+                     re))
       << sites[1].message.Pattern();
   EXPECT_TRUE(RE2::FullMatch("resolver: conflicts follow.", re));
 }

@@ -1,13 +1,13 @@
 // Python string literals and formatting (see python_strings.h).
 #include "extract/python/python_strings.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <map>
 #include <optional>
-
-#include <re2/re2.h>
 
 #include "extract/common/brace_fields.h"
 #include "extract/common/escapes.h"

@@ -308,7 +308,7 @@ class RubyFile {
         beginnings.push_back(n);
       } else if (t == "heredoc_body") {
         bodies.push_back(n);
-      } else if (t == "assignment" || t == "operator_assignment") {
+      } else if (t == "assignment" || t == "operator_assignment" || t == "binary") {
         IndexAssignment(n, t, anc);
       } else if (t == "class") {
         classes.push_back({n, anc});
@@ -414,6 +414,11 @@ class RubyFile {
     TSNode left = Field(n, "left");
     if (!Is(left, "identifier") && !Is(left, "constant")) return;
     if (type == "operator_assignment" && ts::Text(Field(n, "operator"), src_) != "+=") return;
+    // `msg << "text"` appends to a string as `+=` does (a statement of its own).
+    if (type == "binary" &&
+        (ts::Text(Field(n, "operator"), src_) != "<<" || ts::Type(ts_node_parent(n)) == "binary")) {
+      return;
+    }
     auto& list = assignments_[std::string(ts::Text(left, src_))];
     if (list.size() < kMaxAssignmentsPerName) {
       list.push_back(n);
@@ -443,7 +448,7 @@ class RubyFile {
                         : method == "warn" ? "warning"
                                            : "error",
                         "");
-    } else if ((recv_text == "$stderr" || recv_text == "STDERR") &&
+    } else if (IsStderr(recv_text) &&
                (method == "puts" || method == "print" || method == "write" || method == "printf")) {
       HandleStderr(call, args, anc, method == "printf");
     } else if (ts_node_is_null(recv) && (method == "render" || method == "head")) {
@@ -453,6 +458,13 @@ class RubyFile {
     } else if (method == "add" && recv_text.ends_with("errors")) {
       HandleErrorsAdd(call, args, anc);
     }
+  }
+
+  // `$stderr`, or a UI's error stream held in a variable (`@errs.puts
+  // "ERROR:  #{statement}"` in rubygems' StreamUI, `@stderr`).
+  static bool IsStderr(std::string_view recv) {
+    return recv == "$stderr" || recv == "STDERR" || recv == "@errs" || recv == "@stderr" ||
+           recv == "stderr";
   }
 
   static bool IsLogger(std::string_view recv) {
@@ -1190,7 +1202,7 @@ class RubyFile {
       auto it = paths_.find(a.id);
       paths.push_back(it == paths_.end() ? &kNone : &it->second);
       appends.push_back(!Is(a, "assignment"));
-      branched = branched || (Is(a, "assignment") && it != paths_.end());
+      branched = branched || it != paths_.end();  // a `=` or an append in a branch
     }
     if (!branched) return;
     std::vector<TSNode> anc;  // of the use, root first (rare: ts_node_parent is fine)
