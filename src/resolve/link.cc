@@ -437,8 +437,12 @@ class Linker {
     site.message = composed;
     site.message_opaque = false;
     site.error_class = s.f.error_class;
-    site.kind = s.f.kind;
-    site.severity = s.f.severity;
+    // A warning object built by the class stays a warning (webpack pushes
+    // `new XWarning(..)` to its warnings); otherwise the sink says.
+    if (call.site->kind != SiteKind::kWarning) {
+      site.kind = s.f.kind;
+      site.severity = s.f.severity;
+    }
     if (!site.error_code) site.error_code = s.f.error_code;
     if (!site.http_status) site.http_status = s.f.http_status;
     std::string where = s.raise_file + ":" + std::to_string(s.raise_line);

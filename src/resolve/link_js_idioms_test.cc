@@ -223,5 +223,36 @@ export function argsert(args: string[], length: number) {
   ASSERT_NE(r.Find("lib/argsert.ts", 6, "yargs error"), nullptr) << Dump(r);
 }
 
+// webpack builds warning objects and pushes them to the compilation: the
+// class's constructor composes the text (super(`...`)), the record is the
+// `new` that hands it on, and it stays a warning.
+TEST(LinkJsIdioms, WarningObjectPushedNotThrown) {
+  auto r = Link({{"lib/performance/AssetsOverSizeLimitWarning.js",
+                  "class AssetsOverSizeLimitWarning extends WebpackError {\n"
+                  "  constructor(assets, assetLimit) {\n"
+                  "    super(`asset size limit: The following asset(s) exceed the recommended "
+                  "size limit (${formatSize(assetLimit)}).\nThis can impact web performance.`);\n"
+                  "    this.name = \"AssetsOverSizeLimitWarning\";\n"
+                  "  }\n"
+                  "}\n"
+                  "module.exports = AssetsOverSizeLimitWarning;\n"},
+                 {"lib/performance/SizeLimitsPlugin.js",
+                  "const AssetsOverSizeLimitWarning = require(\"./AssetsOverSizeLimitWarning\");\n"
+                  "function check(compilation, assets, limit) {\n"
+                  "  if (assets.length > 0) {\n"
+                  "    compilation.warnings.push(new AssetsOverSizeLimitWarning(assets, limit));\n"
+                  "  }\n"
+                  "}\n"}});
+  std::vector<const ErrorSite*> at = r.At("lib/performance/SizeLimitsPlugin.js", 4);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);
+  EXPECT_EQ(at[0]->error_class, "AssetsOverSizeLimitWarning");
+  EXPECT_EQ(at[0]->kind, SiteKind::kWarning);
+  EXPECT_EQ(at[0]->severity, "warning");
+  EXPECT_TRUE(Matches(*at[0],
+                      "asset size limit: The following asset(s) exceed the recommended size "
+                      "limit (977 KiB).\nThis can impact web performance."))
+      << at[0]->message.Display();
+}
+
 }  // namespace
 }  // namespace errdex

@@ -73,8 +73,11 @@ bool LooksLikeCode(std::string_view s) {
 bool LooksLikeErrorClass(std::string_view name) {
   std::string last = LastDotComponent(name);
   if (last.empty() || !IsUpper(last[0])) return false;
+  // A warning object built and handed on (webpack's
+  // `compilation.warnings.push(new AssetsOverSizeLimitWarning(..))`) is
+  // shown to the user as errors are.
   return last.ends_with("Error") || last.ends_with("Exception") || last.ends_with("Err") ||
-         last.starts_with("ERR_") || last == "Boom";
+         last.ends_with("Warning") || last.starts_with("ERR_") || last == "Boom";
 }
 
 std::optional<int> StatusForClass(std::string_view cls) {
@@ -1048,7 +1051,9 @@ class JsFile {
     if (!(thrown && upper) && !LooksLikeErrorClass(name)) return;
     TSNode parent = anc.empty() ? TSNode{} : anc.back();
     if (!thrown && Is(parent, "class_heritage")) return;
-    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    bool warning = !thrown && last.ends_with("Warning");
+    ErrorSite site = NewSite(stmt, warning ? SiteKind::kWarning : SiteKind::kRaise);
+    if (warning) site.severity = "warning";
     site.error_class = last;
     site.http_status = StatusForClass(last);
     if (last.starts_with("ERR_") && LooksLikeCode(last)) site.error_code = last;
