@@ -2348,13 +2348,15 @@ class CppFile {
         tf.line = ts::Line(def);
         collector.Open(def.id, std::move(tf));
         self_class_ = cls;
-        ForEachOwnReturn(Field(def, "body"), "return_statement", IsFunctionNode, [&](TSNode ret) {
+        // A copy: clang 14 cannot capture a structured binding.
+        TSNode fn = def;
+        ForEachOwnReturn(Field(fn, "body"), "return_statement", IsFunctionNode, [&](TSNode ret) {
           TSNode value = ts::FirstNamed(ret);
           if (ts_node_is_null(value)) return;
-          if (MutatedLocal(value, Field(def, "body"))) return;
+          if (MutatedLocal(value, Field(fn, "body"))) return;
           std::string note;
           Template t = ExprTemplate(value, ts_node_start_byte(ret), 0, &note, nullptr);
-          collector.AddReturn(def.id, t, ts::Line(ret));
+          collector.AddReturn(fn.id, t, ts::Line(ret));
         });
         self_class_.clear();
       }
