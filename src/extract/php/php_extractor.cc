@@ -319,7 +319,7 @@ class PhpFile {
   void Run(TSNode root) {
     root_ = root;
     const PhpIds& ids = Ids();
-    std::vector<Candidate> defaults, calls;
+    std::vector<Candidate> defaults, calls, parts_returns;
     ts::WalkWithAncestors(root, [&](TSNode n, const std::vector<TSNode>& anc) {
       TSSymbol s = ts_node_symbol(n);
       if (ids.Skip(s)) return false;
@@ -347,14 +347,16 @@ class PhpFile {
         defaults.push_back({n, anc});
       } else if (s == ids.namespace_definition && namespace_.empty()) {
         namespace_ = std::string(ts::Text(Field(n, "name"), src_));
-      } else if (s == ids.return_statement && facts_) {
-        returns_.push_back({n, anc});
+      } else if (s == ids.return_statement) {
+        if (facts_) returns_.push_back({n, anc});
+        parts_returns.push_back({n, anc});
       }
       return true;
     });
     CollectTextFunctions();
     for (const Candidate& c : defaults) HandleDefaultMessage(c);
     for (const Candidate& c : calls) HandleCandidate(c);
+    for (const Candidate& c : parts_returns) HandleMessageParts(c);
     NoteHelperThrows();
     if (sinks_) sinks_->Finish();
   }
@@ -778,6 +780,49 @@ class PhpFile {
       return std::make_pair(t, ts::Line(p));
     }
     return std::nullopt;
+  }
+
+  // Composer's problem reasons: a method named for the text it gives
+  // (`getMissingPackageReason`, `...Message`) returns the message as a
+  // tuple of parts, `["- Root composer.json requires $name, it ", "could not
+  // be found in any version, ..."]`, that its callers implode. Each such
+  // return is a message where it is chosen, its parts joined.
+  void HandleMessageParts(const Candidate& c) {
+    TSNode value = ts::FirstNamed(c.node);
+    if (ts_node_is_null(value) || !Is(value, "array_creation_expression")) return;
+    TSNode fn{};
+    for (size_t i = c.anc.size(); i-- > 0;) {
+      std::string_view t = Type(c.anc[i]);
+      if (t == "anonymous_function" || t == "arrow_function") return;
+      if (t == "method_declaration" || t == "function_definition") {
+        fn = c.anc[i];
+        break;
+      }
+    }
+    if (ts_node_is_null(fn)) return;
+    std::string name = ToLower(ts::Text(Field(fn, "name"), src_));
+    if (!name.ends_with("reason") && !name.ends_with("message")) return;
+    std::vector<TSNode> items = NamedChildren(value);
+    if (items.size() < 2 || items.size() > 3) return;
+    Where where = WhereOf(c.anc, ts_node_start_byte(c.node));
+    Template joined;
+    int spaces = 0;
+    for (TSNode el : items) {
+      std::vector<TSNode> kv = NamedChildren(el);
+      if (kv.size() != 1) return;  // a keyed entry is data, not a part
+      std::string note;
+      Template part = ExprTemplate(kv[0], where, 0, &note);
+      for (const Piece& p : part.pieces()) {
+        if (!p.is_hole) spaces += static_cast<int>(std::count(p.text.begin(), p.text.end(), ' '));
+      }
+      joined.Append(part);
+    }
+    if (!joined.HasLiteralText() || spaces < 4) return;
+    ErrorSite site = NewSite(c.node, SiteKind::kRaise);
+    site.message = std::move(joined);
+    site.message_origin_note = "the parts `" + std::string(ts::Text(Field(fn, "name"), src_)) +
+                               "()` returns here, shown joined";
+    Finish(c, std::move(site));
   }
 
   // Laravel: `throw ValidationException::withMessages(['email' => [__('..')]])`:

@@ -1,6 +1,7 @@
 // PHP extractor: every idiom, asserted on the exact message, line, class,
 // status, conditions and pattern a user will see.
 #include <gtest/gtest.h>
+#include <re2/re2.h>
 
 #include "errdex/extractor.h"
 #include "extract/common/extractor_testing.h"
@@ -608,6 +609,40 @@ TEST(PhpExtractor, BranchChoicesAreBounded) {
   std::string twos;
   for (int i = 0; i < 40; ++i) twos += "two";
   EXPECT_EQ(sites[0].message.Display(), "Got " + twos + " / deeper");
+}
+
+// Composer's problem reasons return [prefix, suffix] parts that callers
+// implode: a method named ...Reason/...Message returning such a tuple gives
+// one message per return, its parts joined. Other arrays are data.
+TEST(PhpExtractor, ReasonPartsReturnedAsATuple) {
+  auto sites = Extract(
+      "<?php\nclass Problem {\n"
+      "  public static function getMissingPackageReason($packageName, $constraint): array {\n"
+      "    if ($constraint) {\n"
+      "      return [\"- Root composer.json requires $packageName, it \", 'could not be found in "
+      "any version, there may be a typo in the package name.'];\n"
+      "    }\n"
+      "    return ['- ', 'PHP extension '.$packageName.' should be required as ext-x.'];\n"
+      "  }\n"
+      "  public static function getOptions(): array {\n"
+      "    return ['alpha beta gamma delta', 'one two three four five'];\n"
+      "  }\n"
+      "  public static function getErrorMessage(): array {\n"
+      "    return ['code' => 'E1', 'text' => 'it could not be found in any version'];\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].line, 5);
+  EXPECT_EQ(sites[0].message.Display(),
+            "- Root composer.json requires $packageName, it could not be found in any version, "
+            "there may be a typo in the package name.");
+  RE2 re(sites[0].message.Pattern());
+  EXPECT_TRUE(
+      RE2::FullMatch("- Root composer.json requires atrocore/slim, it could not be found "
+                     "in any version, there may be a typo in the package name.",
+                     re));
+  EXPECT_EQ(sites[1].message.Display(),
+            "- PHP extension {$packageName} should be required as ext-x.");
 }
 
 }  // namespace
