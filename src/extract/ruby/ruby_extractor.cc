@@ -415,8 +415,8 @@ class RubyFile {
     if (!Is(left, "identifier") && !Is(left, "constant")) return;
     if (type == "operator_assignment" && ts::Text(Field(n, "operator"), src_) != "+=") return;
     // `msg << "text"` appends to a string as `+=` does (a statement of its own).
-    if (type == "binary" &&
-        (ts::Text(Field(n, "operator"), src_) != "<<" || ts::Type(ts_node_parent(n)) == "binary")) {
+    if (type == "binary" && (ts::Text(Field(n, "operator"), src_) != "<<" ||
+                             (!anc.empty() && ts::Type(anc.back()) == "binary"))) {
       return;
     }
     auto& list = assignments_[std::string(ts::Text(left, src_))];
