@@ -386,5 +386,37 @@ TEST(Link, SubstituteQuotesReprHoles) {
   EXPECT_EQ(out.Display(), "bad key 'port' in {where}");
 }
 
+// pip's InstallationSubprocessError composes its message from keyword-only
+// arguments; the call passes values only (no text, no parameter of the
+// caller), built into a local that is raised later. The raise gets the
+// class's text with the call's values as holes.
+TEST(Link, PythonConstructorFromValuesOnly) {
+  Linked r = Link({{"src/pip/exceptions.py",
+                    "class InstallationSubprocessError(Exception):\n"
+                    "    def __init__(self, *, command_description, exit_code):\n"
+                    "        super().__init__(\n"
+                    "            f\"{command_description} did not run successfully.\\n\"\n"
+                    "            f\"exit code: {exit_code}\"\n"
+                    "        )\n"},
+                   {"src/pip/subprocess.py",
+                    "from pip.exceptions import InstallationSubprocessError\n"
+                    "\n"
+                    "def call_subprocess(cmd, command_desc):\n"
+                    "    proc = run(cmd)\n"
+                    "    if proc.returncode:\n"
+                    "        error = InstallationSubprocessError(\n"
+                    "            command_description=command_desc,\n"
+                    "            exit_code=proc.returncode,\n"
+                    "        )\n"
+                    "        log(error)\n"
+                    "        raise error\n"}});
+  std::vector<const ErrorSite*> at = r.At("src/pip/subprocess.py", 11);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);
+  EXPECT_EQ(at[0]->error_class, "InstallationSubprocessError");
+  EXPECT_EQ(at[0]->message.Display(),
+            "{command_desc} did not run successfully.\nexit code: {proc.returncode}");
+  EXPECT_TRUE(Matches(*at[0], "python setup.py egg_info did not run successfully.\nexit code: 1"));
+}
+
 }  // namespace
 }  // namespace errdex

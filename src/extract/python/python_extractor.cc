@@ -465,6 +465,12 @@ class PythonFile {
            Is(Field(Field(exc, "function"), "object"), "call")) {
       exc = Field(Field(exc, "function"), "object");
     }
+    // `error = InstallationSubprocessError(...); log(error); raise error`:
+    // the exception built on every path to the raise is what it raises.
+    if (Is(exc, "identifier")) {
+      TSNode built = ConstructedValue(exc, ts_node_start_byte(stmt));
+      if (!ts_node_is_null(built)) exc = built;
+    }
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     if (Is(exc, "call")) {
       Alts alts;
@@ -486,6 +492,24 @@ class PythonFile {
       SetOpaque(&site, site.error_class, "raised without a message");
       Finish(stmt, std::move(site));
     }
+  }
+
+  // The `X(...)` call a local holds at `pos`: its one assignment in the
+  // function, made on every path to `pos` and not after it; null otherwise
+  // (`except E as err: raise err` re-raises what was caught).
+  TSNode ConstructedValue(TSNode ident, uint32_t pos) {
+    std::string name(ts::Text(ident, src_));
+    TSNode scope = EnclosingScope(ident);
+    if (!Is(scope, "function_definition") || IsParameter(scope, name)) return TSNode{};
+    std::vector<TSNode> assigns = AssignmentsTo(scope, name, UINT32_MAX);
+    if (assigns.size() != 1 || ts_node_start_byte(assigns[0]) >= pos) return TSNode{};
+    TSNode a = assigns[0];
+    TSNode rhs = Field(a, "right");
+    if (!Is(a, "assignment") || !Is(rhs, "call") || Reaches(a, ident) != Reach::kAlways) {
+      return TSNode{};
+    }
+    if (!LooksLikeClass(ts::Text(Field(rhs, "function"), src_))) return TSNode{};
+    return rhs;
   }
 
   // Fills class and status from `X(...)`, and the message alternatives
@@ -796,7 +820,7 @@ class PythonFile {
         k.language = "python";
         k.constructor = true;
         k.params = params;
-        k.message = a.tmpl;
+        k.message = StripRichMarkup(a.tmpl);
         k.error_class = cls_name;
         k.http_status = site.http_status;
         k.line = ts::Line(stmt);
@@ -913,8 +937,12 @@ class PythonFile {
     };
     for (TSNode a : args.positional) link.args.push_back(read(a));
     for (const auto& [k, v] : args.keywords) link.keywords.emplace_back(k, read(v));
-    if (!text && !param) return;
-    if (text) {
+    // A class built from values only (`X(command_description=cmd, exit_code=
+    // proc.returncode)`) whose raise has no text of its own: its constructor
+    // may compose one.
+    bool opaque_construct = construct && site && site->message_opaque;
+    if (!text && !param && !opaque_construct) return;
+    if (text || opaque_construct) {
       if (site) {
         ErrorSite proto = *site;
         proto.message = Template();

@@ -638,5 +638,30 @@ TEST(PythonExtractor, JoinedListOfAppendedParts) {
   EXPECT_TRUE(RE2::FullMatch("resolver: conflicts follow.", re));
 }
 
+// `error = X(...); log(error); raise error` raises what the local holds;
+// `except E as err: raise err` (a caught value) stays a re-raise.
+TEST(PythonExtractor, RaiseOfALocalHoldingANewException) {
+  auto sites = Extract(
+      "def run(cmd, proc):\n"
+      "    error = BuildError(f'{cmd} did not run successfully.')\n"
+      "    log(error)\n"
+      "    raise error\n"
+      "\n"
+      "def again():\n"
+      "    try:\n"
+      "        go()\n"
+      "    except OSError as err:\n"
+      "        raise err\n"
+      "\n"
+      "def maybe(x):\n"
+      "    if x:\n"
+      "        err = ValueError('one')\n"
+      "    raise err\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].error_class, "BuildError");
+  EXPECT_EQ(sites[0].message.Display(), "{cmd} did not run successfully.");
+}
+
 }  // namespace
 }  // namespace errdex
