@@ -221,6 +221,12 @@ TEST_F(CliOutputE2E, WorktreeIndexesTheFilesAsTheyAreOnDisk) {
   nlohmann::json edited = Json("show " + by_message["edited"]["id"].get<std::string>());
   EXPECT_EQ(edited["analyzedSha"], "");
   EXPECT_EQ(edited["githubUrl"], "https://github.com/acme/app/blob/HEAD/app/core.py#L1-L2");
+  // What HEAD lacks of the stored work tree's records.
+  EXPECT_EQ(testing::Run(Cli("diff " + ShellQuote(repo_.path())), &out), 1);
+  EXPECT_EQ(out.find("acme/app stored (no commit) -> HEAD (" + head.substr(0, 7) +
+                     "): 0 added, 1 removed, 1 changed, 2 unchanged (0 moved)\n"),
+            0u)
+      << out;
 
   // Committed: the same files are HEAD's, and the records say which commit.
   head = testing::GitCommitAll(repo_.path(), "acme/app", "edits");
@@ -232,6 +238,24 @@ TEST_F(CliOutputE2E, WorktreeIndexesTheFilesAsTheyAreOnDisk) {
   EXPECT_EQ(out,
             "errdex: --worktree reads the files on disk; it cannot be combined with --rev "
             "HEAD~1\n");
+}
+
+// A tracked directory replaced on disk by a symlink to elsewhere: --worktree
+// skips its files as symlinks and reads nothing outside the work tree.
+TEST_F(CliOutputE2E, WorktreeNeverReadsThroughASymlinkedDirectory) {
+  testing::WriteFile(repo_.path(), "lib/x.py", "raise KeyError('inside')\n");
+  testing::GitCommitAll(repo_.path(), "acme/app");
+  testing::TempDir outside;
+  testing::WriteFile(outside.path(), "x.py", "raise KeyError('outside secret')\n");
+  ASSERT_EQ(testing::Run("rm -r " + ShellQuote(repo_.Join("lib")) + " && ln -s " +
+                         ShellQuote(outside.path()) + " " + ShellQuote(repo_.Join("lib"))),
+            0);
+  std::string out;
+  ASSERT_EQ(testing::Run(Cli(Index() + "--worktree --no-progress --verbose"), &out), 0) << out;
+  EXPECT_NE(out.find("skipped 2 files: symlink 2;"), std::string::npos) << out;
+  testing::Run(Cli("list"), &out);
+  EXPECT_EQ(out.find("secret"), std::string::npos) << out;
+  EXPECT_EQ(out.find("inside"), std::string::npos) << out;
 }
 
 // A bare mirror without a config file (as /work/.mirror's are) opens in

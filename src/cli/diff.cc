@@ -131,11 +131,13 @@ int RunDiff(const DiffArgs& a) {
     out["moved"] = d.moved;
     std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
+    // Records of a work tree (index --worktree) or plain directory have no sha.
+    auto sha = [](const std::string& s) { return s.empty() ? "no commit" : s.substr(0, 7); };
     PrintSafe(
-        "%s %s (%.7s) -> %s (%.7s): %zu added, %zu removed, %zu changed, %d unchanged "
+        "%s %s (%s) -> %s (%s): %zu added, %zu removed, %zu changed, %d unchanged "
         "(%d moved)\n",
-        sums[1].repo.c_str(), revs[0].c_str(), sums[0].sha.c_str(), revs[1].c_str(),
-        sums[1].sha.c_str(), d.added.size(), d.removed.size(), d.changed.size(), d.unchanged,
+        sums[1].repo.c_str(), revs[0].c_str(), sha(sums[0].sha).c_str(), revs[1].c_str(),
+        sha(sums[1].sha).c_str(), d.added.size(), d.removed.size(), d.changed.size(), d.unchanged,
         d.moved);
     for (const Record* r : d.added) PrintDiffLine('+', *r);
     for (const Record* r : d.removed) PrintDiffLine('-', *r);
