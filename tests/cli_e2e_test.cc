@@ -84,13 +84,22 @@ TEST(CliE2E, UsageErrorsNameTheCommandAndSuggestAnOption) {
            {"explain --limit x foo",
             "errdex explain: invalid value 'x' for --limit.\nSee 'errdex explain --help'.\n"},
            {"explain '  '", "errdex: nothing to explain: pass TEXT or - for stdin\n"},
+           {"explain", "errdex: nothing to explain: standard input was empty\n"},
        }) {
     std::string out;
     EXPECT_EQ(testing::Run(Errdex(c.args) + " </dev/null", &out), 2) << c.args;
     EXPECT_EQ(out, c.says) << c.args;
   }
-  // No command: what errdex can do, on stderr.
+  // A revision that is not there: said once, without libgit2's repetition.
+  testing::TempDir repo, db_dir;
+  ASSERT_TRUE(IndexOneFile(repo, db_dir.Join("errdex.db"), "a.py", "raise KeyError('k')\n"));
   std::string out;
+  EXPECT_EQ(testing::Run(Errdex("index " + ShellQuote(repo.path()) + " --rev no-such-rev --db " +
+                                ShellQuote(db_dir.Join("errdex.db"))),
+                         &out),
+            2);
+  EXPECT_EQ(out, "errdex: revision 'no-such-rev' not found in " + repo.path() + "\n");
+  // No command: what errdex can do, on stderr.
   EXPECT_EQ(testing::Run(ShellQuote(testing::ErrdexBinary()) + " 2>&1 >/dev/null", &out), 2);
   EXPECT_EQ(out.rfind("errdex: every user-facing error of a repository", 0), 0u) << out;
   EXPECT_NE(out.find("Usage: errdex [OPTIONS] SUBCOMMAND"), std::string::npos) << out;

@@ -25,6 +25,7 @@ namespace {
 struct ExplainArgs {
   std::string text, db, repo;
   bool json = false, all = false, jsonl = false;
+  bool read_stdin = false;  // TEXT came from standard input
   size_t limit = 3;
 };
 
@@ -105,11 +106,15 @@ int RunExplain(ExplainArgs a) {
     std::fprintf(stderr, "errdex: --jsonl reads standard input: pass - as TEXT\n");
     return kExitFailure;
   }
+  a.read_stdin = a.text == "-";
   if (a.text == "-" && !a.jsonl) {
     std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
     a.text = std::move(in);
   }
-  if (Trim(a.text).empty()) return FailUsage("nothing to explain: pass TEXT or - for stdin");
+  if (Trim(a.text).empty()) {
+    return FailUsage(a.read_stdin ? "nothing to explain: standard input was empty"
+                                  : "nothing to explain: pass TEXT or - for stdin");
+  }
   if (a.text.size() > kMaxInputBytes) {
     std::fprintf(stderr, "errdex: input cut to its last %zu bytes (where tracebacks end)\n",
                  kMaxInputBytes);

@@ -290,6 +290,8 @@ Status ResolveCommit(git_repository* repo, const std::string& path, const std::s
   if (rc == GIT_EAMBIGUOUS) {
     return Status::InvalidArgument("revision '" + rev + "' is ambiguous in " + path);
   }
+  // libgit2's own words ("revspec 'x' not found") would only repeat these.
+  if (rc == GIT_ENOTFOUND) return Status::NotFound("revision '" + rev + "' not found in " + path);
   if (rc != 0) {
     return Status::NotFound("revision '" + rev + "' not found in " + path + ": " + GitError());
   }
@@ -431,7 +433,6 @@ class DirWalker {
       out_->Skip(path, "special-file");
     }
   }
-
 
   // Reads the file, noticing if it grew past the limit after fstat;
   // returns a skip reason or null.
