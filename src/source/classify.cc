@@ -34,9 +34,10 @@ constexpr std::array<std::string_view, 5> kDocDirs = {"doc", "docs", "documentat
 // is an amalgamated copy of a library's own headers (nlohmann/json): both
 // would duplicate records of the code they copy.
 constexpr std::array<std::string_view, 17> kVendoredDirs = {
-    "vendor",       "vendored",      "third_party",      "thirdparty", "third-party",   "3rdparty",
-    "node_modules", "site-packages", "external",         "extern",     ".venv",         "venv",
-    ".tox",         ".git",          "bower_components", "_vendor",    "single_include"};
+    "vendor",   "vendored",     "third_party",   "thirdparty",       "third-party",
+    "3rdparty", "node_modules", "site-packages", "external",         "extern",
+    ".venv",    "venv",         ".tox",          ".git",             "bower_components",
+    "_vendor",  "single_include"};
 // Only at the top level: a package may well have a subpackage named build.
 // tmp/ and log/ are a Rails app's scratch and log directories.
 constexpr std::array<std::string_view, 6> kTopBuildDirs = {"build", "dist", "target",
