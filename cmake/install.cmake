@@ -73,12 +73,32 @@ set(CPACK_PACKAGE_NAME errdex)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "index a repository's user-facing errors and explain where an error comes from")
+# Extended description: lines under 80 columns (lintian).
 string(CONCAT CPACK_PACKAGE_DESCRIPTION
-    "errdex reads a code repository at a pinned commit, finds every user-facing error it can "
-    "raise, and answers: I got this error, where does it come from and what do I do?")
-set(ERRDEX_PACKAGE_MAINTAINER "errdex maintainers <errdex@localhost>" CACHE STRING
-    "Maintainer field of the Debian package")
+    "errdex reads a code repository at a pinned commit, finds every user-facing\n"
+    "error it can raise, and tells where a pasted error, traceback or log line\n"
+    "comes from and what to do about it.")
+set(ERRDEX_PACKAGE_MAINTAINER "errdex maintainers <errdex@example.org>" CACHE STRING
+    "Maintainer field of the Debian package (and its changelog)")
+# Build trees configured before the default changed kept a localhost address,
+# which lintian rejects (bogus-mail-host).
+if(ERRDEX_PACKAGE_MAINTAINER MATCHES "@localhost>$")
+  set(ERRDEX_PACKAGE_MAINTAINER "errdex maintainers <errdex@example.org>" CACHE STRING
+      "Maintainer field of the Debian package (and its changelog)" FORCE)
+endif()
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${ERRDEX_PACKAGE_MAINTAINER}")
+# Debian policy 12.5 and 12.7: every package ships its copyright notices
+# (errdex's and those of the grammars and header-only libraries compiled
+# into it) and a changelog, gzipped with -n so that builds are reproducible.
+configure_file(packaging/debian/changelog.in "${ERRDEX_GEN_DIR}/changelog" @ONLY)
+add_custom_command(
+  OUTPUT "${ERRDEX_GEN_DIR}/changelog.gz"
+  COMMAND gzip -9nc "${ERRDEX_GEN_DIR}/changelog" > "${ERRDEX_GEN_DIR}/changelog.gz"
+  DEPENDS "${ERRDEX_GEN_DIR}/changelog"
+  VERBATIM)
+add_custom_target(errdex_changelog ALL DEPENDS "${ERRDEX_GEN_DIR}/changelog.gz")
+install(FILES packaging/debian/copyright "${ERRDEX_GEN_DIR}/changelog.gz"
+        DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT Runtime)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # errdex_0.1.0_amd64.deb
 # Depends: computed by dpkg-shlibdeps from the libraries the binary links.

@@ -603,7 +603,7 @@ TEST_F(AnalyzeLlmE2E, BadFlagsAreUsageErrors) {
     std::string out;
     EXPECT_EQ(testing::Run(Cli(c.args), &out), 2) << c.args;
     EXPECT_NE(out.find(c.says), std::string::npos) << c.args << "\n" << out;
-    EXPECT_NE(out.find("Run with --help for more information."), std::string::npos) << out;
+    EXPECT_NE(out.find("See 'errdex analyze --help'."), std::string::npos) << out;
   }
   EXPECT_EQ(fake_.Total(), 0);
   std::string help;

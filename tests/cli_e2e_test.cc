@@ -60,6 +60,51 @@ TEST(CliE2E, UnknownCommandsGetASuggestion) {
   EXPECT_EQ(out, "errdex: unknown command 'frobnicate'.\nSee 'errdex --help'.\n");
 }
 
+// Every usage error names the command, says what is wrong, suggests the
+// closest option for a mistyped one, and says where help is; exit 2.
+TEST(CliE2E, UsageErrorsNameTheCommandAndSuggestAnOption) {
+  struct Case {
+    std::string args, says;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"list --jsn",
+            "errdex list: unknown option '--jsn'. Did you mean '--json'?\n"
+            "See 'errdex list --help'.\n"},
+           {"index . --worktre",
+            "errdex index: unknown option '--worktre'. Did you mean '--worktree'?\n"
+            "See 'errdex index --help'.\n"},
+           {"--colr=never list",
+            "errdex: unknown option '--colr=never'. Did you mean '--color'?\n"
+            "See 'errdex --help'.\n"},
+           {"list --frobnicate",
+            "errdex list: unknown option '--frobnicate'.\n"
+            "See 'errdex list --help'.\n"},
+           {"list extra", "errdex list: unexpected argument 'extra'.\nSee 'errdex list --help'.\n"},
+           {"show", "errdex show: id is required.\nSee 'errdex show --help'.\n"},
+           {"explain --limit x foo",
+            "errdex explain: invalid value 'x' for --limit.\nSee 'errdex explain --help'.\n"},
+           {"explain '  '", "errdex: nothing to explain: pass TEXT or - for stdin\n"},
+           {"explain", "errdex: nothing to explain: standard input was empty\n"},
+       }) {
+    std::string out;
+    EXPECT_EQ(testing::Run(Errdex(c.args) + " </dev/null", &out), 2) << c.args;
+    EXPECT_EQ(out, c.says) << c.args;
+  }
+  // A revision that is not there: said once, without libgit2's repetition.
+  testing::TempDir repo, db_dir;
+  ASSERT_TRUE(IndexOneFile(repo, db_dir.Join("errdex.db"), "a.py", "raise KeyError('k')\n"));
+  std::string out;
+  EXPECT_EQ(testing::Run(Errdex("index " + ShellQuote(repo.path()) + " --rev no-such-rev --db " +
+                                ShellQuote(db_dir.Join("errdex.db"))),
+                         &out),
+            2);
+  EXPECT_EQ(out, "errdex: revision 'no-such-rev' not found in " + repo.path() + "\n");
+  // No command: what errdex can do, on stderr.
+  EXPECT_EQ(testing::Run(ShellQuote(testing::ErrdexBinary()) + " 2>&1 >/dev/null", &out), 2);
+  EXPECT_EQ(out.rfind("errdex: every user-facing error of a repository", 0), 0u) << out;
+  EXPECT_NE(out.find("Usage: errdex [OPTIONS] SUBCOMMAND"), std::string::npos) << out;
+}
+
 // `cmd 2>&1 | errdex explain`: no TEXT, stdin is a pipe.
 TEST(CliE2E, ExplainReadsAPipeWhenTextIsLeftOut) {
   testing::TempDir repo, db_dir;

@@ -6,6 +6,7 @@
 // pseudo-terminals, made by script(1).
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 
 #include "testutil.h"
@@ -112,13 +113,149 @@ TEST_F(CliOutputE2E, UncommittedChangesGetANote) {
   testing::WriteFile(repo_.path(), "app/new.py", "def n():\n    raise KeyError('new')\n");
   ASSERT_EQ(testing::Run(Cli(Index()), &out), 0);
   EXPECT_NE(out.find("note: 2 uncommitted changes in the work tree are not indexed (errdex "
-                     "reads the commit HEAD; commit them to index them)\n"),
+                     "reads the commit HEAD; commit them, or pass --worktree to index the files "
+                     "as they are on disk)\n"),
             std::string::npos)
       << out;
   // The records are the commit's.
   testing::Run(Cli("list"), &out);
   EXPECT_NE(out.find("bad count {n}"), std::string::npos) << out;
   EXPECT_EQ(out.find("edited"), std::string::npos) << out;
+}
+
+// On a terminal, lines fit its width (COLUMNS wins over the width it
+// reports): `list` cuts the message at a word with "…", `explain` and `show`
+// wrap prose at words under its indent. A pipe gets whole messages; text
+// that is cut anyway (a long paste echoed back) ends at a word with "…".
+TEST_F(CliOutputE2E, TextFitsTheTerminalAtWordsAndPipesGetItWhole) {
+  const std::string message =
+      "widget count {widgets}: the number of widgets in the configuration must be a "
+      "non-negative integer";
+  testing::WriteFile(repo_.path(), "app/long.py",
+                     "def check(widgets):\n    raise ValueError(f'" + message + "')\n");
+  testing::GitCommitAll(repo_.path(), "acme/app");
+  std::string out;
+  ASSERT_EQ(testing::Run(Cli(Index() + "--no-progress"), &out), 0) << out;
+  std::string id;
+  for (const auto& r : Json("list")) {
+    if (r["filePath"] == "app/long.py") id = r["id"];
+  }
+  ASSERT_EQ(id.size(), 16u);
+  auto lines = [](std::string text) {  // a terminal ends lines with CR LF
+    std::erase(text, '\r');
+    return text;
+  };
+  out = lines(OnTerminal("list --color=never", "COLUMNS=80"));
+  EXPECT_NE(out.find(id + "  app/long.py:2  ValueError  widget count {widgets}: the number…\n"),
+            std::string::npos)
+      << out;
+  testing::Run(Cli("list"), &out);
+  EXPECT_NE(out.find(id + "  app/long.py:2  ValueError  " + message + "\n"), std::string::npos)
+      << out;
+
+  std::string paste =
+      "'ValueError: widget count -1: the number of widgets in the configuration "
+      "must be a non-negative integer'";
+  out = lines(OnTerminal("explain --color=never " + paste, "COLUMNS=60"));
+  EXPECT_NE(out.find("1. ValueError  [pattern, score 1.00]\n"
+                     "   widget count {widgets}: the number of widgets in the\n"
+                     "   configuration must be a non-negative integer\n"
+                     "   at app/long.py:2 in acme/app\n"),
+            std::string::npos)
+      << out;
+  testing::Run(Cli("explain " + paste), &out);
+  EXPECT_NE(out.find("1. ValueError  [pattern, score 1.00]\n   " + message +
+                     "\n   at app/long.py:2 in acme/app\n"),
+            std::string::npos)
+      << out;
+
+  out = lines(OnTerminal("show --color=never " + id, "COLUMNS=60"));
+  EXPECT_NE(out.find("Error message\n"
+                     "  widget count {widgets}: the number of widgets in the\n"
+                     "  configuration must be a non-negative integer\n"),
+            std::string::npos)
+      << out;
+
+  // No match: the paste is echoed back cut to 200 characters, at a word.
+  std::string words;
+  for (int i = 0; i < 40; ++i) words += "zebra" + std::to_string(i) + " ";
+  EXPECT_EQ(testing::Run(Cli("explain '" + words + "'"), &out), 1);
+  EXPECT_NE(out.find("no confident match for: zebra0 zebra1 "), std::string::npos) << out;
+  EXPECT_NE(out.find(" zebra24 zebra25…\n"), std::string::npos) << out;
+}
+
+// --worktree reads the files on disk (tracked and untracked, not ignored).
+// Records of a work tree that differs from HEAD claim no commit: no
+// analyzedSha, links at HEAD, and the summary says so; a clean work tree
+// gives the commit's records, pinned.
+TEST_F(CliOutputE2E, WorktreeIndexesTheFilesAsTheyAreOnDisk) {
+  testing::WriteFile(repo_.path(), ".gitignore", "scratch.py\n");
+  std::string head = testing::GitCommitAll(repo_.path(), "acme/app");
+  testing::WriteFile(repo_.path(), "app/core.py", "def f(n):\n    raise ValueError('edited')\n");
+  testing::WriteFile(repo_.path(), "app/new.py", "def n():\n    raise KeyError('brand new')\n");
+  testing::WriteFile(repo_.path(), "scratch.py", "raise KeyError('ignored by git')\n");
+  std::string out, err;
+  ASSERT_EQ(testing::Run(ShellQuote(testing::ErrdexBinary()) + Index() +
+                             "--worktree --no-progress --db " + ShellQuote(db_) + " 2>/dev/null",
+                         &out),
+            0);
+  EXPECT_EQ(out.substr(0, out.find("records in")),
+            "indexed acme/app @ work tree\n"
+            "note: work tree read from disk (HEAD " +
+                head.substr(0, 12) +
+                " and 2 uncommitted changes): no commit pins these records (githubUrl points at "
+                "HEAD)\n"
+                "4 files, 4 error sites, 4 ");
+  ASSERT_EQ(
+      testing::Run(ShellQuote(testing::ErrdexBinary()) + Index() +
+                       "--worktree --no-progress --db " + ShellQuote(db_) + " 2>&1 >/dev/null",
+                   &err),
+      0);
+  EXPECT_EQ(err.find("uncommitted"), std::string::npos) << err;  // no "not indexed" note
+  std::map<std::string, nlohmann::json> by_message;
+  for (const auto& r : Json("list")) by_message[r["message"]] = r;
+  EXPECT_TRUE(by_message.count("edited"));
+  EXPECT_TRUE(by_message.count("brand new"));
+  EXPECT_FALSE(by_message.count("bad count {n}"));
+  EXPECT_FALSE(by_message.count("ignored by git"));
+  nlohmann::json edited = Json("show " + by_message["edited"]["id"].get<std::string>());
+  EXPECT_EQ(edited["analyzedSha"], "");
+  EXPECT_EQ(edited["githubUrl"], "https://github.com/acme/app/blob/HEAD/app/core.py#L1-L2");
+  // What HEAD lacks of the stored work tree's records.
+  EXPECT_EQ(testing::Run(Cli("diff " + ShellQuote(repo_.path())), &out), 1);
+  EXPECT_EQ(out.find("acme/app stored (no commit) -> HEAD (" + head.substr(0, 7) +
+                     "): 0 added, 1 removed, 1 changed, 2 unchanged (0 moved)\n"),
+            0u)
+      << out;
+
+  // Committed: the same files are HEAD's, and the records say which commit.
+  head = testing::GitCommitAll(repo_.path(), "acme/app", "edits");
+  ASSERT_EQ(testing::Run(Cli(Index() + "--worktree --no-progress"), &out), 0);
+  EXPECT_EQ(out.rfind("indexed acme/app @ " + head + "\n4 files", 0), 0u) << out;
+  EXPECT_EQ(out.find("note:"), std::string::npos) << out;
+
+  EXPECT_EQ(testing::Run(Cli(Index() + "--worktree --rev HEAD~1"), &out), 2);
+  EXPECT_EQ(out,
+            "errdex: --worktree reads the files on disk; it cannot be combined with --rev "
+            "HEAD~1\n");
+}
+
+// A tracked directory replaced on disk by a symlink to elsewhere: --worktree
+// skips its files as symlinks and reads nothing outside the work tree.
+TEST_F(CliOutputE2E, WorktreeNeverReadsThroughASymlinkedDirectory) {
+  testing::WriteFile(repo_.path(), "lib/x.py", "raise KeyError('inside')\n");
+  testing::GitCommitAll(repo_.path(), "acme/app");
+  testing::TempDir outside;
+  testing::WriteFile(outside.path(), "x.py", "raise KeyError('outside secret')\n");
+  ASSERT_EQ(testing::Run("rm -r " + ShellQuote(repo_.Join("lib")) + " && ln -s " +
+                         ShellQuote(outside.path()) + " " + ShellQuote(repo_.Join("lib"))),
+            0);
+  std::string out;
+  ASSERT_EQ(testing::Run(Cli(Index() + "--worktree --no-progress --verbose"), &out), 0) << out;
+  EXPECT_NE(out.find("skipped 2 files: symlink 2;"), std::string::npos) << out;
+  testing::Run(Cli("list"), &out);
+  EXPECT_EQ(out.find("secret"), std::string::npos) << out;
+  EXPECT_EQ(out.find("inside"), std::string::npos) << out;
 }
 
 // A bare mirror without a config file (as /work/.mirror's are) opens in

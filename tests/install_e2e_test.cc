@@ -35,8 +35,8 @@ TEST(InstallE2E, CmakeInstallPutsEachFileInPlaceAndTheInstalledBinaryRuns) {
   for (const char* rel :
        {"bin/errdex", "share/man/man1/errdex.1.gz", "share/bash-completion/completions/errdex",
         "share/zsh/vendor-completions/_errdex", "share/fish/vendor_completions.d/errdex.fish",
-        "share/doc/errdex/README.md", "share/doc/errdex/design.md",
-        "share/doc/errdex/lang-cpp.md"}) {
+        "share/doc/errdex/README.md", "share/doc/errdex/design.md", "share/doc/errdex/lang-cpp.md",
+        "share/doc/errdex/copyright", "share/doc/errdex/changelog.gz"}) {
     EXPECT_TRUE(fs::is_regular_file(prefix.Join(rel))) << rel << " not installed:\n" << out;
   }
   std::string errdex = ShellQuote(prefix.Join("bin/errdex"));

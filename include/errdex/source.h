@@ -45,7 +45,9 @@ struct Snapshot {
   std::string note;               // e.g. "not a git repository: no commit pins these records"
   std::vector<SourceFile> files;  // files some extractor handles, not skipped
   std::vector<SkippedFile> skipped;
-  int unsupported = 0;  // files no extractor handles (not reported one by one)
+  // Source files in languages no extractor handles (by extension: not docs,
+  // configuration or data); not reported one by one.
+  int unsupported = 0;
   std::map<std::string, int> SkipCounts() const;
 };
 
@@ -53,10 +55,16 @@ struct SourceOptions {
   std::string rev = "HEAD";
   std::string repo;  // overrides the origin remote
   SkipRules rules;
+  // Read a git work tree's files as they are on disk (tracked and untracked,
+  // not ignored: `git ls-files --cached --others --exclude-standard`) instead
+  // of the commit rev. When they differ from HEAD no commit pins the
+  // records: Snapshot::sha is empty and Snapshot::note says so.
+  bool worktree = false;
 };
 
-// Reads PATH: a git repository (work tree or bare) at options.rev, or a plain
-// directory (which then requires options.repo). Only files for which
+// Reads PATH: a git repository (work tree or bare) at options.rev, or its
+// work tree as it is on disk (options.worktree), or a plain directory (which
+// then requires options.repo). Only files for which
 // `wanted(path)` is true are read; the rest are counted as unsupported.
 Result<Snapshot> ReadSnapshot(const std::string& path, const SourceOptions& options,
                               bool (*wanted)(std::string_view path));

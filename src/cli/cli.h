@@ -39,8 +39,11 @@ int Fail(const Status& st);
 // The same for a lookup whose answer is "nothing": returns 1.
 int FailNotFound(const Status& st);
 int FailUsage(const std::string& msg);
-// For argument errors found after parsing, worded as CLI11's own.
+// For argument errors found after parsing: the message, then where help is
+// ("See 'errdex COMMAND --help'.", set by main with SetUsageHint), as parse
+// errors are worded.
 int FailUsageHelp(const std::string& msg);
+void SetUsageHint(const std::string& hint);
 // For commands that write (index, analyze); creates the database.
 Result<std::unique_ptr<Store>> OpenStore(const std::string& db);
 // For commands that only read: a missing database is an error, not created.
@@ -55,7 +58,8 @@ void PrintSafe(const char* format, ...) __attribute__((format(printf, 1, 2)));
 struct IndexArgs {
   std::string path, repo, rev = "HEAD", db;
   bool json = false, include_tests = false, include_examples = false, include_docs = false,
-       include_vendored = false, include_generated = false, no_progress = false, verbose = false;
+       include_vendored = false, include_generated = false, no_progress = false, verbose = false,
+       worktree = false;
   std::vector<std::string> include, exclude;
   size_t max_file_bytes = 2 * 1024 * 1024;
   RecordLimits limits;

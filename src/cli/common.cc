@@ -14,7 +14,13 @@ namespace errdex {
 namespace {
 // "errdex:", red on a terminal that gets colour.
 std::string Prefix() { return PaintErr(Style::kError, "errdex:"); }
+std::string& UsageHint() {
+  static std::string hint = "See 'errdex --help'.";
+  return hint;
+}
 }  // namespace
+
+void SetUsageHint(const std::string& hint) { UsageHint() = hint; }
 
 int Fail(const Status& st) {
   // Error texts carry names and replies from outside (files, servers).
@@ -33,8 +39,8 @@ int FailUsage(const std::string& msg) {
 }
 
 int FailUsageHelp(const std::string& msg) {
-  std::fprintf(stderr, "%s %s\nRun with --help for more information.\n", Prefix().c_str(),
-               TerminalSafe(msg).c_str());
+  std::fprintf(stderr, "%s %s\n%s\n", Prefix().c_str(), TerminalSafe(msg).c_str(),
+               UsageHint().c_str());
   return kExitFailure;
 }
 
@@ -69,6 +75,7 @@ IndexOptions OptionsFrom(const IndexArgs& a) {
   opt.threads = a.threads;
   opt.source.rev = a.rev;
   opt.source.repo = a.repo;
+  opt.source.worktree = a.worktree;
   SkipRules& rules = opt.source.rules;
   rules.skip_tests = !a.include_tests;
   rules.skip_examples = !a.include_examples;

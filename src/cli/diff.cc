@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cli/cli.h"
+#include "cli/layout.h"
 #include "errdex/record.h"
 #include "util/text.h"
 
@@ -64,11 +65,16 @@ std::string InlineDiff(const std::string& a, const std::string& b) {
   return OneLine(out, 400);
 }
 
+// "+ file:line  Class: message", one line of the terminal's width (the
+// message cut at a word with "…"), whole into a pipe.
 void PrintDiffLine(char mark, const Record& r) {
-  std::string cls = r.error_class.empty() ? r.kind : r.error_class;
+  std::string cls = TerminalSafe(r.error_class.empty() ? r.kind : r.error_class);
   // Escaped before printf, which would stop at a NUL in the message.
-  PrintSafe("%c %s:%d  %s: %s\n", mark, TerminalSafe(r.file_path).c_str(), r.line_number,
-            TerminalSafe(cls).c_str(), TerminalSafe(OneLine(r.error_message, 160)).c_str());
+  std::string head = std::string(1, mark) + " " + TerminalSafe(r.file_path) + ":" +
+                     std::to_string(r.line_number) + "  " + cls + ": ";
+  std::string message = TerminalSafe(OneLine(r.error_message, std::string::npos));
+  std::printf("%s%s\n", head.c_str(),
+              Shorten(message, ColumnsLeft(TerminalColumns(), DisplayWidth(head))).c_str());
 }
 
 int RunDiff(const DiffArgs& a) {
@@ -125,11 +131,13 @@ int RunDiff(const DiffArgs& a) {
     out["moved"] = d.moved;
     std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
+    // Records of a work tree (index --worktree) or plain directory have no sha.
+    auto sha = [](const std::string& s) { return s.empty() ? "no commit" : s.substr(0, 7); };
     PrintSafe(
-        "%s %s (%.7s) -> %s (%.7s): %zu added, %zu removed, %zu changed, %d unchanged "
+        "%s %s (%s) -> %s (%s): %zu added, %zu removed, %zu changed, %d unchanged "
         "(%d moved)\n",
-        sums[1].repo.c_str(), revs[0].c_str(), sums[0].sha.c_str(), revs[1].c_str(),
-        sums[1].sha.c_str(), d.added.size(), d.removed.size(), d.changed.size(), d.unchanged,
+        sums[1].repo.c_str(), revs[0].c_str(), sha(sums[0].sha).c_str(), revs[1].c_str(),
+        sha(sums[1].sha).c_str(), d.added.size(), d.removed.size(), d.changed.size(), d.unchanged,
         d.moved);
     for (const Record* r : d.added) PrintDiffLine('+', *r);
     for (const Record* r : d.removed) PrintDiffLine('-', *r);

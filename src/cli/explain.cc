@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/color.h"
+#include "cli/layout.h"
 #include "errdex/input.h"
 #include "errdex/matcher.h"
 #include "errdex/record.h"
@@ -24,33 +25,44 @@ namespace {
 struct ExplainArgs {
   std::string text, db, repo;
   bool json = false, all = false, jsonl = false;
+  bool read_stdin = false;  // TEXT came from standard input
   size_t limit = 3;
 };
 
+// The longest message, captured value and explanation shown per hit, in
+// code points, cut at a word with "…" (`errdex show ID` has them whole).
+constexpr size_t kMessageChars = 400, kCaptureChars = 200, kExplanationChars = 300;
+
+// One hit; on a terminal its prose is wrapped to the width (layout.h).
 void PrintMatch(size_t rank, const Match& m) {
   const Record& r = *m.record;
-  // Painted parts are made terminal-safe first, then wrapped in escapes
-  // (PrintSafe would show the escapes instead of sending them).
+  size_t columns = TerminalColumns();
+  // Text is made terminal-safe first, then wrapped and painted (PrintSafe
+  // would show the escapes instead of sending them).
+  auto print_wrapped = [&](const std::string& text, const char* first, const char* indent) {
+    std::fputs(WrapText(TerminalSafe(text), columns, indent, first).c_str(), stdout);
+  };
   std::string title =
       std::to_string(rank) + ". " + (r.error_class.empty() ? r.kind : TerminalSafe(r.error_class));
   std::printf("%s  [%s, score %.2f]\n", Paint(Style::kBold, title).c_str(), m.match_type.c_str(),
               m.score);
-  PrintSafe("   %s\n", TerminalSafe(OneLine(r.error_message, 400)).c_str());
+  print_wrapped(Shorten(OneLine(r.error_message, std::string::npos), kMessageChars), "   ", "   ");
   std::string where = TerminalSafe(r.file_path) + ":" + std::to_string(r.line_number);
   std::printf("   at %s in %s\n", Paint(Style::kLocation, where).c_str(),
               TerminalSafe(r.repo).c_str());
   PrintSafe("   %s\n", r.github_url.c_str());
   if (!m.reason.empty()) {
-    std::printf("   %s\n", Paint(Style::kDim, "why: " + TerminalSafe(m.reason)).c_str());
+    std::string why = WrapText(TerminalSafe("why: " + m.reason), columns, "   ");
+    why.pop_back();  // the last newline, outside the escapes
+    std::printf("%s\n", Paint(Style::kDim, why).c_str());
   }
   if (!m.captures.empty()) {
     PrintSafe("   captured:\n");
     for (const Capture& c : m.captures) {
-      PrintSafe("     %s = %s\n", c.name.c_str(),
-                TerminalSafe(std::string(Utf8Prefix(c.value, 200))).c_str());
+      print_wrapped(c.name + " = " + Shorten(c.value, kCaptureChars), "     ", "       ");
     }
   }
-  PrintSafe("   %s\n", TerminalSafe(std::string(Utf8Prefix(r.documentation, 300))).c_str());
+  print_wrapped(Shorten(r.documentation, kExplanationChars), "   ", "   ");
   PrintSafe("   id %s  (errdex show %s)\n", r.id.c_str(), r.id.c_str());
 }
 
@@ -94,11 +106,15 @@ int RunExplain(ExplainArgs a) {
     std::fprintf(stderr, "errdex: --jsonl reads standard input: pass - as TEXT\n");
     return kExitFailure;
   }
+  a.read_stdin = a.text == "-";
   if (a.text == "-" && !a.jsonl) {
     std::string in((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
     a.text = std::move(in);
   }
-  if (Trim(a.text).empty()) return FailUsage("nothing to explain: pass TEXT or - for stdin");
+  if (Trim(a.text).empty()) {
+    return FailUsage(a.read_stdin ? "nothing to explain: standard input was empty"
+                                  : "nothing to explain: pass TEXT or - for stdin");
+  }
   if (a.text.size() > kMaxInputBytes) {
     std::fprintf(stderr, "errdex: input cut to its last %zu bytes (where tracebacks end)\n",
                  kMaxInputBytes);
@@ -143,8 +159,7 @@ int RunExplain(ExplainArgs a) {
     if (hits.empty()) {
       std::vector<ErrorText> errors = ParseInput(a.text);
       std::string msg = errors.empty() ? a.text : errors.back().message;
-      PrintSafe("no confident match for: %s\n",
-                TerminalSafe(std::string(Utf8Prefix(msg, 200))).c_str());
+      PrintSafe("no confident match for: %s\n", TerminalSafe(Shorten(msg, kCaptureChars)).c_str());
     }
     for (size_t i = 0; i < hits.size(); ++i) PrintMatch(i + 1, hits[i].match);
   } else {
@@ -161,7 +176,7 @@ int RunExplain(ExplainArgs a) {
       }
       if (rank == 0) {
         PrintSafe("no confident match for: %s\n",
-                  TerminalSafe(std::string(Utf8Prefix(e.message, 200))).c_str());
+                  TerminalSafe(Shorten(e.message, kCaptureChars)).c_str());
       }
     }
   }

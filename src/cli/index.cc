@@ -67,8 +67,9 @@ class ProgressBar {
   Clock::time_point start_, last_{};
 };
 
-void PrintSummary(const IndexSummary& s) {
-  PrintSafe("indexed %s @ %s\n", s.repo.c_str(), s.sha.empty() ? "(no commit)" : s.sha.c_str());
+void PrintSummary(const IndexSummary& s, bool worktree) {
+  const char* unpinned = worktree ? "work tree" : "(no commit)";
+  PrintSafe("indexed %s @ %s\n", s.repo.c_str(), s.sha.empty() ? unpinned : s.sha.c_str());
   if (!s.note.empty()) PrintSafe("note: %s\n", s.note.c_str());
   std::printf("%d files, %d error sites, %d records in %.2fs\n", s.files_indexed, s.sites,
               s.records, s.seconds);
@@ -120,15 +121,16 @@ void PrintWarnings(const IndexSummary& s, bool verbose) {
         "files could not be parsed");
 }
 
-// errdex reads the commit, never the work tree: edits not committed yet are
-// left out, and the user is told so.
+// errdex reads the commit, not the work tree (unless --worktree): edits not
+// committed yet are left out, and the user is told so.
 void NoteUncommitted(const IndexArgs& a) {
-  if (a.rev != "HEAD") return;
+  if (a.rev != "HEAD" || a.worktree) return;
   int changes = CountUncommittedChanges(a.path);
   if (changes == 0) return;
   std::fprintf(stderr,
                "note: %d uncommitted change%s in the work tree %s not indexed (errdex reads "
-               "the commit HEAD; commit them to index them)\n",
+               "the commit HEAD; commit them, or pass --worktree to index the files as they "
+               "are on disk)\n",
                changes, changes == 1 ? "" : "s", changes == 1 ? "is" : "are");
 }
 
@@ -148,7 +150,7 @@ int RunIndexCommand(const IndexArgs& a) {
                                                  nlohmann::json::error_handler_t::replace)
               << "\n";
   } else {
-    PrintSummary(*summary);
+    PrintSummary(*summary, a.worktree);
   }
   std::fflush(stdout);
   if (!a.json) {  // --json carries the warnings itself, on stdout
@@ -168,6 +170,10 @@ Command AddIndexCommand(CLI::App* app) {
       ->capture_default_str();
   cmd->add_option("--db", a->db, kDbHelp);
   cmd->add_flag("--json", a->json, "Print a machine-readable summary");
+  cmd->add_flag("--worktree", a->worktree,
+                "Index the work tree's files as they are on disk, uncommitted changes included "
+                "(tracked and untracked, not ignored); unless they equal HEAD's, no commit pins "
+                "the records and their links point at HEAD");
   cmd->add_flag("--no-progress", a->no_progress, "No progress bar");
   cmd->add_flag("-v,--verbose", a->verbose,
                 "List every warning (files with syntax errors, repaired UTF-8, sites past the "

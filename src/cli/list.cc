@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/color.h"
+#include "cli/layout.h"
 #include "errdex/record.h"
 #include "util/text.h"
 
@@ -30,12 +31,17 @@ int RunList(const std::string& repo, const std::string& db, bool json) {
     }
     std::cout << out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
+    // On a terminal each record takes one line of its width, the message
+    // cut at a word with "…"; a pipe gets whole messages (layout.h).
+    size_t columns = TerminalColumns();
     for (const Record& r : *records) {
-      std::string cls = r.error_class.empty() ? r.kind : r.error_class;
+      std::string cls = TerminalSafe(r.error_class.empty() ? r.kind : r.error_class);
       std::string where = TerminalSafe(r.file_path) + ":" + std::to_string(r.line_number);
+      size_t used = DisplayWidth(r.id) + DisplayWidth(where) + DisplayWidth(cls) + 6;
+      std::string message = Shorten(TerminalSafe(OneLine(r.error_message, std::string::npos)),
+                                    ColumnsLeft(columns, used));
       std::printf("%s  %s  %s  %s\n", Paint(Style::kDim, r.id).c_str(),
-                  Paint(Style::kLocation, where).c_str(), TerminalSafe(cls).c_str(),
-                  TerminalSafe(OneLine(r.error_message, 120)).c_str());
+                  Paint(Style::kLocation, where).c_str(), cls.c_str(), message.c_str());
     }
   }
   if (records->empty() && !repo.empty()) {

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/color.h"
+#include "util/text.h"
 
 namespace errdex {
 namespace {
@@ -38,20 +39,87 @@ size_t Distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+// The closest of `names` to `word`, "" when none is within two edits.
+std::string Closest(std::string_view word, const std::vector<std::string>& names) {
+  std::string best;
+  size_t best_distance = 3;  // farther than two edits is no suggestion
+  for (const std::string& name : names) {
+    size_t d = Distance(word, name);
+    if (d < best_distance) best_distance = d, best = name;
+  }
+  return best;
+}
+
+// "WHO: WHAT. Did you mean 'X'?" and "See 'WHO --help'." on stderr, as git
+// words it (WHO is "errdex" or "errdex COMMAND"); returns 2.
+int UsageError(const std::string& who, const std::string& what, const std::string& suggestion) {
+  std::fprintf(stderr, "%s: %s.", who.c_str(), TerminalSafe(what).c_str());
+  if (!suggestion.empty()) std::fprintf(stderr, " Did you mean '%s'?", suggestion.c_str());
+  std::fprintf(stderr, "\nSee '%s --help'.\n", who.c_str());
+  return kExitFailure;
+}
+
+// At most 200 bytes of a word typed by the user, for an error message.
+std::string Quoted(std::string_view word) { return "'" + std::string(word.substr(0, 200)) + "'"; }
+
 // `errdex frobnicate`: an error naming the word, with the closest command.
 int UnknownCommand(const std::string& program, std::string_view word,
                    const std::vector<Command>& commands) {
-  std::string best;
-  size_t best_distance = 3;  // farther than two edits is no suggestion
-  for (const Command& c : commands) {
-    size_t d = Distance(word, c.app->get_name());
-    if (d < best_distance) best_distance = d, best = c.app->get_name();
+  std::vector<std::string> names;
+  for (const Command& c : commands) names.push_back(c.app->get_name());
+  return UsageError(program, "unknown command " + Quoted(word), Closest(word, names));
+}
+
+// The long options `cmd` takes, with the program's own (--color, ...).
+std::vector<std::string> LongOptions(const CLI::App& app, const CLI::App* cmd) {
+  std::vector<std::string> names;
+  for (const CLI::App* a : {&app, cmd}) {
+    if (a == nullptr) continue;
+    for (const CLI::Option* o : a->get_options()) {
+      for (const std::string& n : o->get_lnames()) names.push_back("--" + n);
+    }
   }
-  std::fprintf(stderr, "%s: unknown command '%.*s'.", program.c_str(),
-               static_cast<int>(std::min<size_t>(word.size(), 200)), word.data());
-  if (!best.empty()) std::fprintf(stderr, " Did you mean '%s'?", best.c_str());
-  std::fprintf(stderr, "\nSee '%s --help'.\n", program.c_str());
-  return kExitFailure;
+  return names;
+}
+
+// A parse error of CLI11, worded as errdex's others: who failed (the
+// command being parsed), what, the closest option for an unknown one, and
+// where help is. Asking for help or the version is no error.
+int ParseFailure(const CLI::App& app, const CLI::ParseError& e, const std::string& program,
+                 const std::vector<std::string>& args) {
+  if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+  std::vector<CLI::App*> parsed = app.get_subcommands();
+  const CLI::App* cmd = parsed.empty() ? nullptr : parsed.back();
+  if (cmd == nullptr && dynamic_cast<const CLI::RequiredError*>(&e) != nullptr) {
+    // `errdex` alone: what it can do, as rg and git answer.
+    std::fprintf(stderr, "%s", app.help().c_str());
+    return kExitFailure;
+  }
+  std::string who = cmd == nullptr ? program : program + " " + cmd->get_name();
+  std::string what = e.what();
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    // "The following argument(s) was/were not expected: A B": the first.
+    std::string_view words = what;
+    words.remove_prefix(std::min(words.size(), words.find(": ") + 2));
+    std::string_view word = words.substr(0, words.find(' '));
+    // An option unknown to the command falls through to the program, whose
+    // own options come before the command (`errdex --colr=never list`).
+    auto typed = std::find(args.begin(), args.end(), word);
+    if (cmd != nullptr && typed < std::find(args.begin(), args.end(), cmd->get_name())) {
+      who = program;
+      cmd = nullptr;
+    }
+    if (!word.starts_with("-")) return UsageError(who, "unexpected argument " + Quoted(word), "");
+    std::string_view flag = word.substr(0, word.find('='));
+    return UsageError(who, "unknown option " + Quoted(word), Closest(flag, LongOptions(app, cmd)));
+  }
+  // "Could not convert: --limit = x" (CLI11's words for a bad number).
+  constexpr std::string_view kConvert = "Could not convert: ";
+  if (size_t eq = what.find(" = "); what.starts_with(kConvert) && eq != std::string::npos) {
+    std::string name = what.substr(kConvert.size(), eq - kConvert.size());
+    what = "invalid value " + Quoted(what.substr(eq + 3)) + " for " + name;
+  }
+  return UsageError(who, what, "");
 }
 
 int Main(int argc, char** argv) {
@@ -110,14 +178,15 @@ int Main(int argc, char** argv) {
     for (std::string& a : args) pointers.push_back(a.data());
     app.parse(static_cast<int>(pointers.size()), pointers.data());
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);
-    return code == 0 ? 0 : kExitFailure;
+    return ParseFailure(app, e, program, args);
   }
   ColorMode mode = ColorMode::kAuto;
   ParseColorMode(color, &mode);
   SetColorMode(mode);
   for (const Command& c : commands) {
-    if (*c.app) return c.run();
+    if (!*c.app) continue;
+    SetUsageHint("See '" + program + " " + c.app->get_name() + " --help'.");
+    return c.run();
   }
   return kExitFailure;
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/cli.h"
+#include "cli/layout.h"
 #include "errdex/record.h"
 #include "util/text.h"
 
@@ -38,7 +39,15 @@ size_t ModelItemsFrom(const Record& r, const char* field, size_t size) {
                                                                   : size;
 }
 
+// The record for people. On a terminal its prose (message, explanation,
+// solutions) is wrapped to the width; the pattern, the example fix and the
+// source are printed as written, since they are copied. Nothing is cut.
 void PrintRecord(const Record& r) {
+  size_t columns = TerminalColumns();
+  auto wrap = [&](const std::string& text, const char* indent,
+                  std::optional<std::string_view> first = std::nullopt) {
+    return WrapText(TerminalSafe(text), columns, indent, first);
+  };
   PrintSafe("%s  %s\n", r.id.c_str(),
             r.error_class.empty() ? r.kind.c_str() : TerminalSafe(r.error_class).c_str());
   PrintSafe("repo:      %s @ %s\n", r.repo.c_str(), r.analyzed_sha.c_str());
@@ -51,26 +60,31 @@ void PrintRecord(const Record& r) {
               r.id.c_str());
   }
   PrintSafe("\n");
-  PrintSafe("Error message\n  %s\n\nPattern\n  %s\n\n", TerminalSafe(r.error_message).c_str(),
-            TerminalSafe(r.message_pattern).c_str());
-  PrintSafe("What it means\n  %s\n\nWhen it happens\n  %s\n  %s\n\nSolutions\n",
-            TerminalSafe(r.documentation).c_str(), TerminalSafe(r.trigger_scenarios).c_str(),
-            TerminalSafe(r.common_situations).c_str());
+  std::fputs(("Error message\n" + wrap(r.error_message, "  ")).c_str(), stdout);
+  PrintSafe("\nPattern\n  %s\n\n", TerminalSafe(r.message_pattern).c_str());
+  std::fputs(("What it means\n" + wrap(r.documentation, "  ") + "\nWhen it happens\n" +
+              wrap(r.trigger_scenarios, "  ") + wrap(r.common_situations, "  ") + "\nSolutions\n")
+                 .c_str(),
+             stdout);
   size_t model_from = ModelItemsFrom(r, "solutions", r.solutions.size());
   for (size_t i = 0; i < r.solutions.size(); ++i) {
-    PrintSafe("  %zu. %s%s\n", i + 1, i >= model_from ? "[model] " : "",
-              TerminalSafe(r.solutions[i]).c_str());
+    std::string number = "  " + std::to_string(i + 1) + ". ";
+    std::string hang(number.size(), ' ');
+    std::fputs(
+        wrap((i >= model_from ? "[model] " : "") + r.solutions[i], hang.c_str(), number).c_str(),
+        stdout);
   }
   if (!r.prevention_tips.empty()) {
     PrintSafe("\nPrevention\n");
     size_t tips_from = ModelItemsFrom(r, "preventionTips", r.prevention_tips.size());
     for (size_t i = 0; i < r.prevention_tips.size(); ++i) {
-      PrintSafe("  - %s%s\n", i >= tips_from ? "[model] " : "",
-                TerminalSafe(r.prevention_tips[i]).c_str());
+      std::fputs(
+          wrap((i >= tips_from ? "[model] " : "") + r.prevention_tips[i], "    ", "  - ").c_str(),
+          stdout);
     }
   }
   if (!r.handling_strategy.empty()) {
-    PrintSafe("\nHandling\n  %s\n", TerminalSafe(r.handling_strategy).c_str());
+    std::fputs(("\nHandling\n" + wrap(r.handling_strategy, "  ")).c_str(), stdout);
     if (r.try_catch_pattern) PrintSafe("%s\n", TerminalSafe(*r.try_catch_pattern).c_str());
   }
   if (!r.example_fix.empty()) PrintSafe("\nExample fix\n%s\n", TerminalSafe(r.example_fix).c_str());

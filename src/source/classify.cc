@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -304,6 +306,26 @@ bool IsSafePathComponent(std::string_view name) {
   }
   std::string copy(name);
   return !RepairUtf8(&copy);
+}
+
+bool IsSourceInAnyLanguage(std::string_view path) {
+  std::string_view name = path.substr(path.rfind('/') + 1);  // npos + 1 == 0
+  size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos || dot == 0) return false;
+  std::string ext(name.substr(dot + 1));
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  static const std::set<std::string, std::less<>> kSourceExtensions = {
+      // Extracted by errdex (a narrower `wanted` still counts them).
+      "py", "pyi", "js", "mjs", "cjs", "jsx", "ts", "tsx", "mts", "cts", "go", "rs", "java", "kt",
+      "kts", "c", "h", "cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "cs", "rb", "rake", "php",
+      // Not yet.
+      "swift", "m", "mm", "scala", "sc", "groovy", "gradle", "clj", "cljs", "cljc", "lua", "pl",
+      "pm", "sh", "bash", "zsh", "fish", "ps1", "psm1", "bat", "cmd", "dart", "ex", "exs", "erl",
+      "hrl", "hs", "lhs", "ml", "mli", "fs", "fsi", "fsx", "vb", "r", "jl", "zig", "nim", "cr", "d",
+      "elm", "coffee", "vue", "svelte", "f", "f90", "f95", "for", "pas", "tcl", "v", "sv", "vhd",
+      "vhdl", "ada", "adb", "ads", "cob", "cbl", "lisp", "el", "scm", "rkt", "purs", "re", "res",
+      "gleam", "odin", "sol", "awk", "asm", "s"};
+  return kSourceExtensions.count(ext) > 0;
 }
 
 }  // namespace source_internal

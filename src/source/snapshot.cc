@@ -2,7 +2,9 @@
 //
 // For a git repository everything comes from the object database through
 // libgit2, never from the work tree, so uncommitted edits cannot leak into
-// records that claim to describe a commit. A plain directory is walked with
+// records that claim to describe a commit. With SourceOptions::worktree the
+// work tree's files are read from disk instead, and the snapshot claims a
+// commit only when they are exactly HEAD's. A plain directory is walked with
 // std::filesystem instead. Either way the walk never follows symlinks,
 // bounds its depth, and checks a file's size before reading its content, so
 // a hostile tree cannot make it loop, escape the root, or exhaust memory on
@@ -19,10 +21,12 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 #include "errdex/source.h"
 #include "source/classify.h"
@@ -126,7 +130,8 @@ class Collector {
   // Path-level checks; returns false if the file needs no reading.
   bool WantsContent(const std::string& path) {
     if (wanted_ && !wanted_(path)) {
-      ++snap_->unsupported;
+      // Docs, configuration and data are not code in another language.
+      if (source_internal::IsSourceInAnyLanguage(path)) ++snap_->unsupported;
       return false;
     }
     std::string reason = ClassifyPath(path, rules_);
@@ -285,6 +290,8 @@ Status ResolveCommit(git_repository* repo, const std::string& path, const std::s
   if (rc == GIT_EAMBIGUOUS) {
     return Status::InvalidArgument("revision '" + rev + "' is ambiguous in " + path);
   }
+  // libgit2's own words ("revspec 'x' not found") would only repeat these.
+  if (rc == GIT_ENOTFOUND) return Status::NotFound("revision '" + rev + "' not found in " + path);
   if (rc != 0) {
     return Status::NotFound("revision '" + rev + "' not found in " + path + ": " + GitError());
   }
@@ -363,6 +370,26 @@ class DirWalker {
     return Status::OK();
   }
 
+  // Reads one regular file at `full` as `path` (also used for work trees).
+  void File(const fs::path& full, const std::string& path) {
+    if (!out_->WantsContent(path)) return;
+    // O_NOFOLLOW and the fstat below close the race with an entry swapped
+    // for a symlink or fifo after it was listed.
+    int fd = open(full.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+      out_->Skip(path, errno == ELOOP ? "symlink" : "unreadable");
+      return;
+    }
+    std::string content;
+    const char* reason = ReadFd(fd, &content);
+    close(fd);
+    if (reason) {
+      out_->Skip(path, reason);
+      return;
+    }
+    out_->AddContent(path, content);
+  }
+
  private:
   void WalkDir(const fs::path& dir, const std::string& rel, int depth) {
     std::error_code ec;
@@ -405,25 +432,6 @@ class DirWalker {
     } else {
       out_->Skip(path, "special-file");
     }
-  }
-
-  void File(const fs::path& full, const std::string& path) {
-    if (!out_->WantsContent(path)) return;
-    // O_NOFOLLOW and the fstat below close the race with an entry swapped
-    // for a symlink or fifo after it was listed.
-    int fd = open(full.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-      out_->Skip(path, errno == ELOOP ? "symlink" : "unreadable");
-      return;
-    }
-    std::string content;
-    const char* reason = ReadFd(fd, &content);
-    close(fd);
-    if (reason) {
-      out_->Skip(path, reason);
-      return;
-    }
-    out_->AddContent(path, content);
   }
 
   // Reads the file, noticing if it grew past the limit after fstat;
@@ -470,6 +478,149 @@ Result<Snapshot> ReadDirectory(const std::string& path, const SourceOptions& opt
   snap.note = "not a git repository: no commit pins these records (githubUrl points at HEAD)";
   Collector collector(&snap, options.rules, wanted);
   if (Status s = DirWalker(&collector).Walk(path); !s.ok()) return s;
+  SortSnapshot(&snap);
+  return snap;
+}
+
+// ---------------------------------------------------------------------------
+// Work trees (--worktree)
+
+// The work tree's files as `git ls-files --cached --others
+// --exclude-standard` lists them: the index's paths (stage 0 and conflicted
+// ones once) and untracked files that are not ignored, with the index's
+// mode for tracked ones (symlinks and submodules are skipped as in a commit).
+struct WorktreeEntry {
+  std::string path;
+  uint32_t mode = GIT_FILEMODE_BLOB;
+};
+
+Status ListWorktree(git_repository* repo, std::vector<WorktreeEntry>* entries, int* changes) {
+  git_index* index_raw = nullptr;
+  if (git_repository_index(&index_raw, repo) != 0) {
+    return Status::IOError("cannot read the git index: " + GitError());
+  }
+  std::unique_ptr<git_index, void (*)(git_index*)> index(index_raw, git_index_free);
+  size_t n = git_index_entrycount(index.get());
+  for (size_t i = 0; i < n; ++i) {
+    const git_index_entry* e = git_index_get_byindex(index.get(), i);
+    if (e == nullptr) continue;
+    if (!entries->empty() && entries->back().path == e->path) continue;  // conflict stages
+    entries->push_back({e->path, e->mode});
+  }
+  git_status_options opts = GIT_STATUS_OPTIONS_INIT;
+  opts.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
+  opts.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS |
+               GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
+  git_status_list* list_raw = nullptr;
+  if (git_status_list_new(&list_raw, repo, &opts) != 0) {
+    return Status::IOError("cannot list the work tree's changes: " + GitError());
+  }
+  std::unique_ptr<git_status_list, void (*)(git_status_list*)> list(list_raw, git_status_list_free);
+  *changes = static_cast<int>(git_status_list_entrycount(list.get()));
+  for (size_t i = 0; i < static_cast<size_t>(*changes); ++i) {
+    const git_status_entry* e = git_status_byindex(list.get(), i);
+    if (e != nullptr && (e->status & GIT_STATUS_WT_NEW) && e->index_to_workdir != nullptr) {
+      entries->push_back({e->index_to_workdir->new_file.path, GIT_FILEMODE_BLOB});
+    }
+  }
+  std::sort(entries->begin(), entries->end(),
+            [](const WorktreeEntry& a, const WorktreeEntry& b) { return a.path < b.path; });
+  return Status::OK();
+}
+
+// Reads the listed files from disk under `root`. A path whose directories
+// are not real directories on disk (a symlink put there since) is skipped as
+// a symlink, so that nothing outside the work tree is read; a tracked file
+// deleted from disk is simply not there.
+void ReadWorktreeFiles(const fs::path& root, const std::vector<WorktreeEntry>& entries,
+                       Collector* collector) {
+  DirWalker reader(collector);
+  std::set<std::string> real_dirs;
+  for (const WorktreeEntry& e : entries) {
+    std::vector<std::string_view> parts;
+    std::string_view rest = e.path;
+    for (size_t slash; (slash = rest.find('/')) != std::string_view::npos;) {
+      parts.push_back(rest.substr(0, slash));
+      rest.remove_prefix(slash + 1);
+    }
+    parts.push_back(rest);
+    std::string dir;
+    bool ok = static_cast<int>(parts.size()) <= kMaxDepth;
+    for (size_t i = 0; ok && i < parts.size(); ++i) {
+      ok = collector->CheckName(dir, parts[i]);
+      if (ok && i + 1 < parts.size()) {
+        dir = JoinPath(dir, parts[i]);
+        if (real_dirs.count(dir)) continue;
+        struct stat st;
+        if (lstat((root / dir).c_str(), &st) != 0) {
+          ok = false;  // gone from disk
+        } else if (!S_ISDIR(st.st_mode)) {
+          collector->Skip(e.path, "symlink");
+          ok = false;
+        } else {
+          real_dirs.insert(dir);
+        }
+      }
+    }
+    if (!ok) continue;
+    if (static_cast<int>(parts.size()) > kMaxDepth) {
+      collector->Skip(e.path, "too-deep");
+    } else if (e.mode == GIT_FILEMODE_LINK) {
+      collector->Skip(e.path, "symlink");
+    } else if (e.mode == GIT_FILEMODE_COMMIT) {
+      collector->Skip(e.path, "submodule");
+    } else if (struct stat st; lstat((root / e.path).c_str(), &st) == 0) {
+      if (S_ISLNK(st.st_mode)) {
+        collector->Skip(e.path, "symlink");
+      } else if (!S_ISREG(st.st_mode)) {
+        collector->Skip(e.path, "special-file");
+      } else {
+        reader.File(root / e.path, e.path);
+      }
+    }
+  }
+}
+
+Result<Snapshot> ReadWorktree(git_repository* repo, const std::string& path,
+                              const SourceOptions& options, bool (*wanted)(std::string_view)) {
+  if (!options.rev.empty() && options.rev != "HEAD") {
+    return Status::InvalidArgument(
+        "--worktree reads the files on disk; it cannot be combined "
+        "with --rev " +
+        options.rev);
+  }
+  // As CountUncommittedChanges: only a work tree at PATH itself (a bare
+  // mirror without a config file opens with its parent as "work tree").
+  std::error_code ec;
+  std::string root = fs::canonical(path, ec).string() + "/";
+  const char* workdir = git_repository_workdir(repo);
+  if (ec || workdir == nullptr || root != workdir || git_repository_is_bare(repo)) {
+    return Status::InvalidArgument(path +
+                                   " is a bare repository: it has no work tree for "
+                                   "--worktree to read");
+  }
+  Snapshot snap;
+  if (Status s = RepoName(repo, options, &snap.repo); !s.ok()) return s;
+  std::string head;
+  GitPtr<git_tree> tree;
+  bool unborn = git_repository_head_unborn(repo) == 1;
+  if (!unborn) {
+    if (Status s = ResolveCommit(repo, path, "HEAD", &head, &tree); !s.ok()) return s;
+  }
+  std::vector<WorktreeEntry> entries;
+  int changes = 0;
+  if (Status s = ListWorktree(repo, &entries, &changes); !s.ok()) return s;
+  if (changes == 0 && !unborn) {
+    snap.sha = head;  // the files are exactly HEAD's: the commit pins them
+  } else {
+    snap.note = "work tree read from disk (" +
+                (unborn ? std::string("no commit yet")
+                        : "HEAD " + head.substr(0, 12) + " and " + std::to_string(changes) +
+                              " uncommitted change" + (changes == 1 ? "" : "s")) +
+                "): no commit pins these records (githubUrl points at HEAD)";
+  }
+  Collector collector(&snap, options.rules, wanted);
+  ReadWorktreeFiles(root, entries, &collector);
   SortSnapshot(&snap);
   return snap;
 }
@@ -547,6 +698,7 @@ Result<Snapshot> ReadSnapshot(const std::string& path, const SourceOptions& opti
   }
   if (rc != 0) return Status::IOError("cannot open git repository " + path + ": " + GitError());
   GitPtr<git_repository> repo(raw);
+  if (options.worktree) return ReadWorktree(repo.get(), path, options, wanted);
   return ReadGit(repo.get(), path, options, wanted);
 }
 

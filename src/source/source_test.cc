@@ -377,6 +377,8 @@ TEST_F(GitSnapshotTest, SkipsByDefaultWithReasons) {
   WriteFile(d, "pkg/core.py", "raise ValueError('x')\n");
   WriteFile(d, "pkg/util.py", "x = 1\n");
   WriteFile(d, "README.md", "# readme\n");
+  WriteFile(d, "pyproject.toml", "[project]\n");
+  WriteFile(d, "pkg/ui.swift", "let x = 1\n");
   WriteFile(d, "tests/test_core.py", "x\n");
   WriteFile(d, "pkg/core_test.py", "x\n");
   WriteFile(d, "examples/run.py", "x\n");
@@ -395,7 +397,7 @@ TEST_F(GitSnapshotTest, SkipsByDefaultWithReasons) {
   EXPECT_EQ(snap->note, "");
   EXPECT_EQ(FilePaths(*snap), (std::vector<std::string>{"pkg/core.py", "pkg/util.py"}));
   EXPECT_EQ(FindFile(*snap, "pkg/core.py")->content, "raise ValueError('x')\n");
-  EXPECT_EQ(snap->unsupported, 1);  // README.md
+  EXPECT_EQ(snap->unsupported, 1);  // pkg/ui.swift; README.md and pyproject.toml are no code
   std::map<std::string, int> want = {
       {"test", 2}, {"example", 1}, {"docs", 1}, {"vendored", 2}, {"generated", 2}};
   EXPECT_EQ(snap->SkipCounts(), want);
@@ -624,7 +626,7 @@ TEST(DirSnapshotTest, ReadsWithRepoName) {
   EXPECT_EQ(FilePaths(*snap), std::vector<std::string>{"pkg/a.py"});
   EXPECT_EQ(snap->files[0].content, "x = 1\n");
   EXPECT_EQ(SkipReason(*snap, "tests/test_a.py"), "test");
-  EXPECT_EQ(snap->unsupported, 1);
+  EXPECT_EQ(snap->unsupported, 0);      // notes.txt is no code
   EXPECT_EQ(snap->skipped.size(), 1u);  // .git contents are neither read nor listed
 
   options.rev = "v1.0";
