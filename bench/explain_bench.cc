@@ -12,14 +12,22 @@
 //   snapshot: calls that load it (records read by id only for the hits).
 //   before:   with --before PATH, another errdex binary (an older build) on
 //             the same database with its own snapshot, warm;
+//   cold:     one call of each binary right after the database and its
+//             snapshot are dropped from the page cache (posix_fadvise
+//             DONTNEED on those files only: the nearest to a first call
+//             after a reboot that leaves other users' cache alone).
 // Wall time includes process start. Peak RSS comes from /usr/bin/time -f %M:
 // the rusage of a child spawned from this process starts from this
 // process's own peak (the corpus it holds), so wait4's figure is useless.
 //
 //   bench_explain --errdex PATH [--before PATH] [--sizes 100000] [--runs 20] [--dir DIR]
+//                 [--baseline-runs N] [--before-runs N] [--reuse 1]
+// --baseline-runs 0 skips the baseline (at 1M records a call takes a
+// minute); --reuse 1 keeps a database this bench wrote before at that size.
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -48,6 +56,9 @@ struct Args {
   std::string errdex;
   std::string before;  // optional older errdex, measured on the same database
   std::string dir = "/tmp/errdex-bench-explain";
+  size_t baseline_runs = SIZE_MAX;  // SIZE_MAX: as many as runs
+  size_t before_runs = SIZE_MAX;
+  bool reuse = false;
   std::string templates = "tests/data/error-templates.txt";
   uint64_t seed = 42;
 };
@@ -85,6 +96,20 @@ Run Explain(const std::string& errdex, const std::string& db, const std::string&
   return r;
 }
 
+// Drops `path`'s pages from the page cache (those no process maps).
+void Evict(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fdatasync(fd);
+  ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+  ::close(fd);
+}
+
+void EvictDatabase(const std::string& db) {
+  for (const char* suffix : {"", "-wal", "-shm"}) Evict(db + suffix);
+  Evict(MatcherSnapshotPath(db));
+}
+
 double Percentile(std::vector<double> v, double p) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0 : v[std::min(v.size() - 1, static_cast<size_t>(p * v.size()))];
@@ -114,6 +139,7 @@ void Pad(Record* r, size_t i) {
 
 std::string MakeDatabase(const Args& a, const Corpus& c, size_t n) {
   std::string db = a.dir + "/explain-" + std::to_string(n) + ".db";
+  fs::remove(db + ".complete");
   fs::remove(db);
   fs::remove(db + "-wal");
   fs::remove(db + "-shm");
@@ -144,7 +170,11 @@ std::string MakeDatabase(const Args& a, const Corpus& c, size_t n) {
 void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n) {
   Corpus c = MakeCorpus(templates, n, a.seed);
   auto t0 = std::chrono::steady_clock::now();
-  std::string db = MakeDatabase(a, c, n);
+  std::string db = a.dir + "/explain-" + std::to_string(n) + ".db";
+  if (!a.reuse || !fs::exists(db + ".complete")) {
+    db = MakeDatabase(a, c, n);
+    std::ofstream(db + ".complete") << n << "\n";
+  }
   double write_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::fprintf(stderr, "bench_explain: %zu records written in %.1f s (%.0f MB)\n", n, write_s,
                fs::file_size(db) / 1e6);
@@ -153,21 +183,29 @@ void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n)
   // Baseline: nowhere to save a snapshot, so none is ever loaded.
   fs::create_directories(snap);
   std::vector<Run> base;
-  for (size_t i = 0; i < a.runs; ++i) base.push_back(Explain(a.errdex, db, qs[i % qs.size()].text));
-  Report("baseline: read all records + build", n, base);
+  size_t base_runs = std::min(a.runs, a.baseline_runs);
+  for (size_t i = 0; i < base_runs; ++i)
+    base.push_back(Explain(a.errdex, db, qs[i % qs.size()].text));
+  if (!base.empty()) Report("baseline: read all records + build", n, base);
   fs::remove_all(snap);
   if (!a.before.empty()) {
-    Explain(a.before, db, qs[0].text);  // builds and saves its own snapshot
+    Report("before: first call, build + save its snapshot", n, {Explain(a.before, db, qs[0].text)});
+    std::fprintf(stderr, "bench_explain: before's snapshot %.0f MB\n", fs::file_size(snap) / 1e6);
     std::vector<Run> old;
-    for (size_t i = 0; i < a.runs; ++i)
+    for (size_t i = 0; i < std::min(a.runs, a.before_runs); ++i)
       old.push_back(Explain(a.before, db, qs[i % qs.size()].text));
     Report("before (--before binary, its snapshot warm)", n, old);
+    EvictDatabase(db);
+    Report("before, cold (database + snapshot evicted)", n,
+           {Explain(a.before, db, qs[1 % qs.size()].text)});
     fs::remove_all(snap);
   }
   Report("first call: build + save snapshot", n, {Explain(a.errdex, db, qs[0].text)});
   std::vector<Run> fast;
   for (size_t i = 0; i < a.runs; ++i) fast.push_back(Explain(a.errdex, db, qs[i % qs.size()].text));
   Report("snapshot loaded, hits read by id", n, fast);
+  EvictDatabase(db);
+  Report("cold (database + snapshot evicted)", n, {Explain(a.errdex, db, qs[1 % qs.size()].text)});
   std::fprintf(stderr, "bench_explain: snapshot %.0f MB\n", fs::file_size(snap) / 1e6);
 }
 
@@ -189,6 +227,12 @@ int main(int argc, char** argv) {
       a.before = argv[i + 1];
     } else if (k == "--dir") {
       a.dir = argv[i + 1];
+    } else if (k == "--baseline-runs") {
+      a.baseline_runs = std::strtoull(argv[i + 1], nullptr, 10);
+    } else if (k == "--before-runs") {
+      a.before_runs = std::strtoull(argv[i + 1], nullptr, 10);
+    } else if (k == "--reuse") {
+      a.reuse = std::string(argv[i + 1]) == "1";
     } else if (k == "--templates") {
       a.templates = argv[i + 1];
     } else {
@@ -199,7 +243,7 @@ int main(int argc, char** argv) {
   if (a.errdex.empty() || a.runs == 0) {
     std::fprintf(stderr,
                  "usage: bench_explain --errdex PATH [--before PATH] [--sizes 100000] [--runs 20] "
-                 "[--dir DIR] "
+                 "[--dir DIR] [--baseline-runs N] [--before-runs N] [--reuse 1] "
                  "[--templates FILE]\n");
     return 2;
   }
