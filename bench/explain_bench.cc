@@ -189,9 +189,12 @@ void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n)
   std::vector<BenchQuery> qs = MakeQueries(c, a.runs, a.seed + 1);
   std::string snap = MatcherSnapshotPath(db);
   // Baseline: nowhere to save a snapshot, so none is ever loaded.
-  fs::create_directories(snap);
   std::vector<Run> base;
   size_t base_runs = std::min(a.runs, a.baseline_runs);
+  if (base_runs > 0) {
+    fs::remove_all(snap);
+    fs::create_directories(snap);
+  }
   for (size_t i = 0; i < base_runs; ++i)
     base.push_back(Explain(a.errdex, db, qs[i % qs.size()].text));
   if (!base.empty()) {
