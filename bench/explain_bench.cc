@@ -219,7 +219,16 @@ void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n)
   Report("first call: build + save snapshot (or load, --reuse)", n,
          {Explain(a.errdex, db, qs[0].text)});
   std::vector<Run> fast;
-  for (size_t i = 0; i < a.runs; ++i) fast.push_back(Explain(a.errdex, db, qs[i % qs.size()].text));
+  for (size_t i = 0; i < a.runs; ++i) {
+    const BenchQuery& q = qs[i % qs.size()];
+    fast.push_back(Explain(a.errdex, db, q.text));
+    // Per call on stderr: what the outliers of the rows are.
+    std::string head = q.text.substr(0, 60);
+    std::replace(head.begin(), head.end(), '\n', ' ');
+    std::fprintf(stderr, "bench_explain: call %zu %s: %.0f ms wall, %.0f ms CPU, %.1f MiB: %s\n", i,
+                 KindName(q.kind), fast.back().ms, fast.back().cpu_ms,
+                 static_cast<double>(fast.back().rss_kb) / 1024.0, head.c_str());
+  }
   Report("snapshot loaded, hits read by id", n, fast);
   EvictDatabase(db);
   Report("cold (database + snapshot evicted)", n, {Explain(a.errdex, db, qs[1 % qs.size()].text)});
