@@ -98,7 +98,10 @@ Run Explain(const std::string& errdex, const std::string& db, const std::string&
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   auto ms = [](const timeval& tv) { return tv.tv_sec * 1e3 + tv.tv_usec / 1e3; };
   r.cpu_ms = ms(ru.ru_utime) + ms(ru.ru_stime);
-  std::ifstream(rss_file) >> r.rss_kb;
+  // The last word: time writes "Command exited with non-zero status 1"
+  // first when errdex exits 1 ("no confident match").
+  std::ifstream rss_in(rss_file);
+  for (std::string word; rss_in >> word;) r.rss_kb = std::strtol(word.c_str(), nullptr, 10);
   posix_spawn_file_actions_destroy(&fa);
   return r;
 }
