@@ -12,14 +12,23 @@
 //   snapshot: calls that load it (records read by id only for the hits).
 //   before:   with --before PATH, another errdex binary (an older build) on
 //             the same database with its own snapshot, warm;
+//   cold:     one call of each binary right after the database and its
+//             snapshot are dropped from the page cache (posix_fadvise
+//             DONTNEED on those files only: the nearest to a first call
+//             after a reboot that leaves other users' cache alone).
 // Wall time includes process start. Peak RSS comes from /usr/bin/time -f %M:
 // the rusage of a child spawned from this process starts from this
 // process's own peak (the corpus it holds), so wait4's figure is useless.
 //
 //   bench_explain --errdex PATH [--before PATH] [--sizes 100000] [--runs 20] [--dir DIR]
+//                 [--baseline-runs N] [--before-runs N] [--reuse 1]
+// --baseline-runs 0 skips the baseline (at 1M records a call takes a
+// minute); --reuse 1 keeps a database this bench wrote before at that size.
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -48,12 +57,16 @@ struct Args {
   std::string errdex;
   std::string before;  // optional older errdex, measured on the same database
   std::string dir = "/tmp/errdex-bench-explain";
+  size_t baseline_runs = SIZE_MAX;  // SIZE_MAX: as many as runs
+  size_t before_runs = SIZE_MAX;
+  bool reuse = false;
   std::string templates = "tests/data/error-templates.txt";
   uint64_t seed = 42;
 };
 
 struct Run {
   double ms = 0;
+  double cpu_ms = 0;  // user + system time of the call (load-independent)
   long rss_kb = 0;
   int status = 0;
 };
@@ -78,11 +91,33 @@ Run Explain(const std::string& errdex, const std::string& db, const std::string&
     std::perror("posix_spawn");
     std::exit(1);
   }
-  waitpid(pid, &r.status, 0);
+  // The rusage of /usr/bin/time includes the errdex it waited for (CPU
+  // time is per process, unlike the peak RSS above).
+  struct rusage ru {};
+  wait4(pid, &r.status, 0, &ru);
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  std::ifstream(rss_file) >> r.rss_kb;
+  auto ms = [](const timeval& tv) { return tv.tv_sec * 1e3 + tv.tv_usec / 1e3; };
+  r.cpu_ms = ms(ru.ru_utime) + ms(ru.ru_stime);
+  // The last word: time writes "Command exited with non-zero status 1"
+  // first when errdex exits 1 ("no confident match").
+  std::ifstream rss_in(rss_file);
+  for (std::string word; rss_in >> word;) r.rss_kb = std::strtol(word.c_str(), nullptr, 10);
   posix_spawn_file_actions_destroy(&fa);
   return r;
+}
+
+// Drops `path`'s pages from the page cache (those no process maps).
+void Evict(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fdatasync(fd);
+  ::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+  ::close(fd);
+}
+
+void EvictDatabase(const std::string& db) {
+  for (const char* suffix : {"", "-wal", "-shm"}) Evict(db + suffix);
+  Evict(MatcherSnapshotPath(db));
 }
 
 double Percentile(std::vector<double> v, double p) {
@@ -91,14 +126,15 @@ double Percentile(std::vector<double> v, double p) {
 }
 
 void Report(const char* what, size_t n, const std::vector<Run>& runs) {
-  std::vector<double> ms;
-  long rss = 0;
+  std::vector<double> ms, cpu, rss;
   for (const Run& r : runs) {
     ms.push_back(r.ms);
-    rss = std::max(rss, r.rss_kb);
+    cpu.push_back(r.cpu_ms);
+    rss.push_back(static_cast<double>(r.rss_kb) / 1024.0);
   }
-  std::printf("| %s | %zu | %zu | %.0f ms | %.0f ms | %.1f MiB |\n", what, n, runs.size(),
-              Percentile(ms, 0.5), Percentile(ms, 0.95), rss / 1024.0);
+  std::printf("| %s | %zu | %zu | %.0f ms | %.0f ms | %.0f ms | %.1f / %.1f MiB |\n", what, n,
+              runs.size(), Percentile(ms, 0.5), Percentile(ms, 0.95), Percentile(cpu, 0.5),
+              Percentile(rss, 0.5), Percentile(rss, 1.0));
   std::fflush(stdout);
 }
 
@@ -114,6 +150,7 @@ void Pad(Record* r, size_t i) {
 
 std::string MakeDatabase(const Args& a, const Corpus& c, size_t n) {
   std::string db = a.dir + "/explain-" + std::to_string(n) + ".db";
+  fs::remove(db + ".complete");
   fs::remove(db);
   fs::remove(db + "-wal");
   fs::remove(db + "-shm");
@@ -144,30 +181,60 @@ std::string MakeDatabase(const Args& a, const Corpus& c, size_t n) {
 void RunSize(const Args& a, const std::vector<std::string>& templates, size_t n) {
   Corpus c = MakeCorpus(templates, n, a.seed);
   auto t0 = std::chrono::steady_clock::now();
-  std::string db = MakeDatabase(a, c, n);
+  std::string db = a.dir + "/explain-" + std::to_string(n) + ".db";
+  if (!a.reuse || !fs::exists(db + ".complete")) {
+    db = MakeDatabase(a, c, n);
+    std::ofstream(db + ".complete") << n << "\n";
+  }
   double write_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::fprintf(stderr, "bench_explain: %zu records written in %.1f s (%.0f MB)\n", n, write_s,
                fs::file_size(db) / 1e6);
   std::vector<BenchQuery> qs = MakeQueries(c, a.runs, a.seed + 1);
   std::string snap = MatcherSnapshotPath(db);
   // Baseline: nowhere to save a snapshot, so none is ever loaded.
-  fs::create_directories(snap);
   std::vector<Run> base;
-  for (size_t i = 0; i < a.runs; ++i) base.push_back(Explain(a.errdex, db, qs[i % qs.size()].text));
-  Report("baseline: read all records + build", n, base);
-  fs::remove_all(snap);
-  if (!a.before.empty()) {
-    Explain(a.before, db, qs[0].text);  // builds and saves its own snapshot
-    std::vector<Run> old;
-    for (size_t i = 0; i < a.runs; ++i)
-      old.push_back(Explain(a.before, db, qs[i % qs.size()].text));
-    Report("before (--before binary, its snapshot warm)", n, old);
+  size_t base_runs = std::min(a.runs, a.baseline_runs);
+  if (base_runs > 0) {
+    fs::remove_all(snap);
+    fs::create_directories(snap);
+  }
+  for (size_t i = 0; i < base_runs; ++i)
+    base.push_back(Explain(a.errdex, db, qs[i % qs.size()].text));
+  if (!base.empty()) {
+    Report("baseline: read all records + build", n, base);
     fs::remove_all(snap);
   }
-  Report("first call: build + save snapshot", n, {Explain(a.errdex, db, qs[0].text)});
+  if (!a.before.empty() && a.before_runs > 0) {
+    Report("before: first call, build + save its snapshot", n, {Explain(a.before, db, qs[0].text)});
+    std::fprintf(stderr, "bench_explain: before's snapshot %.0f MB\n", fs::file_size(snap) / 1e6);
+    std::vector<Run> old;
+    for (size_t i = 0; i < std::min(a.runs, a.before_runs); ++i)
+      old.push_back(Explain(a.before, db, qs[i % qs.size()].text));
+    Report("before (--before binary, its snapshot warm)", n, old);
+    EvictDatabase(db);
+    Report("before, cold (database + snapshot evicted)", n,
+           {Explain(a.before, db, qs[1 % qs.size()].text)});
+    fs::remove_all(snap);
+  }
+  // With --reuse and only this binary measured, a snapshot it saved before
+  // is kept: the "first call" then only loads it.
+  if (!a.reuse || !fs::is_regular_file(snap)) fs::remove_all(snap);
+  Report("first call: build + save snapshot (or load, --reuse)", n,
+         {Explain(a.errdex, db, qs[0].text)});
   std::vector<Run> fast;
-  for (size_t i = 0; i < a.runs; ++i) fast.push_back(Explain(a.errdex, db, qs[i % qs.size()].text));
+  for (size_t i = 0; i < a.runs; ++i) {
+    const BenchQuery& q = qs[i % qs.size()];
+    fast.push_back(Explain(a.errdex, db, q.text));
+    // Per call on stderr: what the outliers of the rows are.
+    std::string head = q.text.substr(0, 60);
+    std::replace(head.begin(), head.end(), '\n', ' ');
+    std::fprintf(stderr, "bench_explain: call %zu %s: %.0f ms wall, %.0f ms CPU, %.1f MiB: %s\n", i,
+                 KindName(q.kind), fast.back().ms, fast.back().cpu_ms,
+                 static_cast<double>(fast.back().rss_kb) / 1024.0, head.c_str());
+  }
   Report("snapshot loaded, hits read by id", n, fast);
+  EvictDatabase(db);
+  Report("cold (database + snapshot evicted)", n, {Explain(a.errdex, db, qs[1 % qs.size()].text)});
   std::fprintf(stderr, "bench_explain: snapshot %.0f MB\n", fs::file_size(snap) / 1e6);
 }
 
@@ -189,6 +256,12 @@ int main(int argc, char** argv) {
       a.before = argv[i + 1];
     } else if (k == "--dir") {
       a.dir = argv[i + 1];
+    } else if (k == "--baseline-runs") {
+      a.baseline_runs = std::strtoull(argv[i + 1], nullptr, 10);
+    } else if (k == "--before-runs") {
+      a.before_runs = std::strtoull(argv[i + 1], nullptr, 10);
+    } else if (k == "--reuse") {
+      a.reuse = std::string(argv[i + 1]) == "1";
     } else if (k == "--templates") {
       a.templates = argv[i + 1];
     } else {
@@ -199,15 +272,15 @@ int main(int argc, char** argv) {
   if (a.errdex.empty() || a.runs == 0) {
     std::fprintf(stderr,
                  "usage: bench_explain --errdex PATH [--before PATH] [--sizes 100000] [--runs 20] "
-                 "[--dir DIR] "
+                 "[--dir DIR] [--baseline-runs N] [--before-runs N] [--reuse 1] "
                  "[--templates FILE]\n");
     return 2;
   }
   fs::create_directories(a.dir);
   std::vector<std::string> templates = LoadTemplates(a.templates);
   std::printf(
-      "| explain as a new process | records | calls | p50 | p95 | peak RSS |\n"
-      "|---|---|---|---|---|---|\n");
+      "| explain as a new process | records | calls | p50 | p95 | CPU p50 | RSS p50 / max |\n"
+      "|---|---|---|---|---|---|---|\n");
   for (size_t n : a.sizes) RunSize(a, templates, n);
   return 0;
 }

@@ -1,10 +1,11 @@
-// Fuzz target: loading matcher snapshots. A snapshot's checksum only
-// catches accidents, so this target re-seals each mutated payload with a
-// valid checksum and stamp: every structural check in the loaders is
-// exercised, through Open (records given) and Load (records read from the
-// snapshot). Input: 4 bytes of truncation length, then (offset lo, offset
-// hi, byte) patches applied to a valid payload. The matcher that comes back
-// (loaded or rebuilt) must answer queries without fault.
+// Fuzz target: loading matcher snapshots. A snapshot's checksums only
+// catch accidents (and Load verifies only small sections), so this target
+// re-seals each mutated file with valid checksums: every check the readers
+// make where they follow an offset is exercised, through Open (records
+// given) and Load (records read from the snapshot, used in place). Input:
+// 4 bytes of truncation length, then (offset lo, offset hi, byte) patches
+// applied to a valid file after its 64-byte header. The matcher that comes
+// back (loaded or rebuilt) must answer queries without fault.
 #include <unistd.h>
 
 #include <cstdint>
@@ -14,7 +15,7 @@
 #include <vector>
 
 #include "errdex/matcher.h"
-#include "match/snapshot_io.h"
+#include "match/snapshot_file.h"
 #include "util/file_io.h"
 
 namespace {
@@ -39,8 +40,7 @@ std::vector<errdex::Record> Records() {
 }
 
 struct Sealed {
-  std::string path, magic, stamp, payload;
-  uint32_t version = 0;
+  std::string path, stamp = "fuzz-stamp", bytes;
 };
 
 const Sealed& Valid() {
@@ -48,16 +48,11 @@ const Sealed& Valid() {
     Sealed s;
     s.path = "/tmp/errdex-snapshot-fuzz-" + std::to_string(::getpid());
     std::string note;
-    errdex::Matcher::Open(Records(), s.path, &note, "fuzz-stamp");
+    errdex::Matcher::Open(Records(), s.path, &note, s.stamp);
     auto bytes = errdex::ReadFileLimited(s.path, 1 << 30);
-    if (!bytes.ok()) __builtin_trap();
+    if (!bytes.ok() || bytes->size() <= 64) __builtin_trap();
     ::unlink(s.path.c_str());  // read once; every run would leave one behind
-    errdex::match::ByteReader in(*bytes);
-    uint64_t checksum = 0;
-    if (!in.String(&s.magic) || !in.Pod(&s.version) || !in.String(&s.stamp) ||
-        !in.Pod(&checksum) || !in.String(&s.payload)) {
-      __builtin_trap();
-    }
+    s.bytes = std::move(*bytes);
     return s;
   }();
   return sealed;
@@ -67,25 +62,19 @@ const Sealed& Valid() {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Sealed& v = Valid();
-  std::string payload = v.payload;
+  std::string bytes = v.bytes;
   if (size >= 4) {
     uint32_t cut = static_cast<uint32_t>(data[0] | data[1] << 8 | data[2] << 16) |
                    static_cast<uint32_t>(data[3]) << 24;
-    if (cut < payload.size()) payload.resize(cut);
-    for (size_t i = 4; i + 2 < size && !payload.empty(); i += 3) {
-      size_t at = (data[i] | static_cast<size_t>(data[i + 1]) << 8) % payload.size();
-      payload[at] = static_cast<char>(data[i + 2]);
+    if (cut < bytes.size()) bytes.resize(cut);
+    for (size_t i = 4; i + 2 < size && bytes.size() > 64; i += 3) {
+      size_t at = 64 + (data[i] | static_cast<size_t>(data[i + 1]) << 8) % (bytes.size() - 64);
+      bytes[at] = static_cast<char>(data[i + 2]);
     }
   }
-  errdex::match::ByteWriter file;
-  file.String(v.magic);
-  file.Pod(v.version);
-  file.String(v.stamp);
-  file.Pod(errdex::match::FastChecksum(payload));
-  file.String(payload);
   {
     std::ofstream out(v.path, std::ios::binary | std::ios::trunc);
-    out << file.bytes();
+    out << errdex::match::ResealForTesting(std::move(bytes));
     if (!out) return 0;
   }
   auto ask = [](const errdex::Matcher& m) {

@@ -84,6 +84,10 @@ class Matcher {
   // another stamp (or `stamp` is empty); Corruption when it is damaged.
   static Result<std::unique_ptr<Matcher>> Load(const std::string& snapshot_path,
                                                const std::string& stamp);
+  // Verifies every checksum of the snapshot at `snapshot_path` (Load checks
+  // only its header and small sections, for speed: `errdex check` calls
+  // this). NotFound when there is none; Corruption when it is damaged.
+  static Status Check(const std::string& snapshot_path);
   // Writes the snapshot Open() and Load() read, atomically.
   Status Save(const std::string& path, const std::string& stamp = "") const;
 

@@ -7,7 +7,7 @@
 #include <functional>
 #include <unordered_set>
 
-#include "match/snapshot_io.h"
+#include "match/snapshot_file.h"
 
 namespace errdex::match {
 namespace {
@@ -120,34 +120,59 @@ void FuzzyIndex::Finish() {
   for (const auto& [word, id] : building_ids_) words.push_back({word, id});
   std::sort(words.begin(), words.end());
   std::vector<uint32_t> final_id(words.size());
-  idf_.clear();
+  std::string vocab_bytes;
+  std::vector<uint64_t> vocab_begin = {0}, post_begin = {0};
+  std::vector<uint32_t> post_docs;
+  std::vector<double> idf;
   for (uint32_t t = 0; t < words.size(); ++t) {
     final_id[words[t].second] = t;
-    vocab_bytes_.append(words[t].first);
-    vocab_begin_.push_back(vocab_bytes_.size());
+    vocab_bytes.append(words[t].first);
+    vocab_begin.push_back(vocab_bytes.size());
     const std::vector<uint32_t>& list = building_postings_[words[t].second];
-    post_docs_.insert(post_docs_.end(), list.begin(), list.end());
-    post_begin_.push_back(post_docs_.size());
-    idf_.push_back(Idf(static_cast<uint32_t>(list.size())));
+    post_docs.insert(post_docs.end(), list.begin(), list.end());
+    post_begin.push_back(post_docs.size());
+    idf.push_back(Idf(static_cast<uint32_t>(list.size())));
   }
-  doc_weight_.assign(doc_tokens_.size(), 0);
+  std::vector<double> doc_weight(doc_tokens_.size(), 0);
   for (size_t d = 0; d < doc_tokens_.size(); ++d) {
-    for (uint32_t t : doc_tokens_[d]) doc_weight_[d] += idf_[final_id[t]];
+    for (uint32_t t : doc_tokens_[d]) doc_weight[d] += idf[final_id[t]];
   }
   decltype(doc_tokens_)().swap(doc_tokens_);
   decltype(building_postings_)().swap(building_postings_);
   decltype(building_ids_)().swap(building_ids_);
+  vocab_bytes_ = Column<char>(std::vector<char>(vocab_bytes.begin(), vocab_bytes.end()));
+  vocab_begin_ = Column<uint64_t>(std::move(vocab_begin));
+  post_begin_ = Column<uint64_t>(std::move(post_begin));
+  post_docs_ = Column<uint32_t>(std::move(post_docs));
+  idf_ = Column<double>(std::move(idf));
+  doc_weight_ = Column<double>(std::move(doc_weight));
   bit_words_ = (docs_ + 63) / 64;
-  bitset_of_.assign(words.size(), -1);
+  std::vector<int32_t> bitset_of(words.size(), -1);
+  std::vector<uint64_t> bits;
   int32_t sets = 0;
   for (uint32_t t = 0; t < words.size(); ++t) {
     std::span<const uint32_t> list = Postings(t);
     if (list.size() < std::max<size_t>(bit_words_ * 2, 64)) continue;
-    bitset_of_[t] = sets++;
-    bits_.resize(bits_.size() + bit_words_, 0);
-    uint64_t* bits = bits_.data() + bits_.size() - bit_words_;
-    for (uint32_t doc : list) bits[doc / 64] |= uint64_t{1} << (doc % 64);
+    bitset_of[t] = sets++;
+    bits.resize(bits.size() + bit_words_, 0);
+    uint64_t* set = bits.data() + bits.size() - bit_words_;
+    for (uint32_t doc : list) set[doc / 64] |= uint64_t{1} << (doc % 64);
   }
+  bitset_of_ = Column<int32_t>(std::move(bitset_of));
+  bits_ = Column<uint64_t>(std::move(bits));
+}
+
+std::string_view FuzzyIndex::Word(size_t t) const {
+  uint64_t b = vocab_begin_[t], e = vocab_begin_[t + 1];
+  if (b > e || e > vocab_bytes_.size()) return {};  // damaged snapshot
+  return {vocab_bytes_.data() + b, e - b};
+}
+
+std::span<const uint32_t> FuzzyIndex::Postings(uint32_t t) const {
+  if (t >= words()) return {};
+  uint64_t b = post_begin_[t], e = post_begin_[t + 1];
+  if (b > e || e > post_docs_.size()) return {};  // damaged snapshot
+  return {post_docs_.data() + b, post_docs_.data() + e};
 }
 
 double FuzzyIndex::WordWeight(std::string_view word) const {
@@ -156,65 +181,48 @@ double FuzzyIndex::WordWeight(std::string_view word) const {
 }
 
 int64_t FuzzyIndex::Lookup(std::string_view word) const {
-  size_t lo = 0, hi = vocab_begin_.size() - 1;
+  size_t lo = 0, hi = words();
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    std::string_view w(vocab_bytes_.data() + vocab_begin_[mid],
-                       vocab_begin_[mid + 1] - vocab_begin_[mid]);
-    if (w < word) {
+    if (Word(mid) < word) {
       lo = mid + 1;
     } else {
       hi = mid;
     }
   }
-  if (lo + 1 >= vocab_begin_.size()) return -1;
-  std::string_view w(vocab_bytes_.data() + vocab_begin_[lo],
-                     vocab_begin_[lo + 1] - vocab_begin_[lo]);
-  return w == word ? static_cast<int64_t>(lo) : -1;
+  if (lo >= words()) return -1;
+  return Word(lo) == word ? static_cast<int64_t>(lo) : -1;
 }
 
-void FuzzyIndex::Save(ByteWriter* out) const {
-  out->Pod<uint64_t>(docs_);
-  out->String(vocab_bytes_);
-  out->Vector(vocab_begin_);
-  out->Vector(post_begin_);
-  out->Vector(post_docs_);
-  out->Vector(idf_);
-  out->Vector(doc_weight_);
-  out->Vector(bitset_of_);
-  out->Vector(bits_);
+void FuzzyIndex::Save(SnapshotWriter* out) const {
+  out->Add("fuzzy.docs", std::vector<uint64_t>{docs_});
+  out->Add("fuzzy.vocab_bytes", vocab_bytes_);
+  out->Add("fuzzy.vocab_begin", vocab_begin_);
+  out->Add("fuzzy.post_begin", post_begin_);
+  out->Add("fuzzy.post_docs", post_docs_);
+  out->Add("fuzzy.idf", idf_);
+  out->Add("fuzzy.doc_weight", doc_weight_);
+  out->Add("fuzzy.bitset_of", bitset_of_);
+  out->Add("fuzzy.bits", bits_);
 }
 
-bool FuzzyIndex::Load(ByteReader* in, size_t docs) {
+// Sizes only (constant time): postings, offsets and bitset indexes are
+// checked where Search and Lookup follow them.
+bool FuzzyIndex::Load(const SnapshotReader& in, size_t docs) {
   *this = FuzzyIndex();
-  uint64_t saved_docs = 0;
-  bool read = in->Pod(&saved_docs) && saved_docs == docs && in->String(&vocab_bytes_) &&
-              in->Vector(&vocab_begin_) && in->Vector(&post_begin_) && in->Vector(&post_docs_) &&
-              in->Vector(&idf_) && in->Vector(&doc_weight_) && in->Vector(&bitset_of_) &&
-              in->Vector(&bits_);
-  if (!read) return false;
+  Column<uint64_t> saved_docs;
+  bool read = in.Get("fuzzy.docs", &saved_docs) && saved_docs.size() == 1 &&
+              saved_docs[0] == docs && in.Get("fuzzy.vocab_bytes", &vocab_bytes_) &&
+              in.Get("fuzzy.vocab_begin", &vocab_begin_) &&
+              in.Get("fuzzy.post_begin", &post_begin_) && in.Get("fuzzy.post_docs", &post_docs_) &&
+              in.Get("fuzzy.idf", &idf_) && in.Get("fuzzy.doc_weight", &doc_weight_) &&
+              in.Get("fuzzy.bitset_of", &bitset_of_) && in.Get("fuzzy.bits", &bits_);
+  if (!read || vocab_begin_.empty()) return false;
   docs_ = docs;
   bit_words_ = (docs + 63) / 64;
-  size_t words = vocab_begin_.size() - 1;
-  if (vocab_begin_.empty() || !IsOffsetTable(vocab_begin_, vocab_bytes_.size()) ||
-      post_begin_.size() != words + 1 || !IsOffsetTable(post_begin_, post_docs_.size()) ||
-      idf_.size() != words || doc_weight_.size() != docs || bitset_of_.size() != words) {
-    return false;
-  }
-  // Search relies on sorted, distinct postings below docs_, positive weights
-  // and bitsets that exist.
-  for (uint32_t t = 0; t < words; ++t) {
-    std::span<const uint32_t> list = Postings(t);
-    for (size_t i = 0; i < list.size(); ++i) {
-      if (list[i] >= docs || (i > 0 && list[i] <= list[i - 1])) return false;
-    }
-  }
-  auto positive = [](double x) { return std::isfinite(x) && x > 0; };
-  auto weight_ok = [](double x) { return std::isfinite(x) && x >= 0; };
-  size_t sets = bit_words_ == 0 ? 0 : bits_.size() / bit_words_;
-  return std::all_of(idf_.begin(), idf_.end(), positive) &&
-         std::all_of(doc_weight_.begin(), doc_weight_.end(), weight_ok) &&
-         bits_.size() == sets * bit_words_ && AllBelow(bitset_of_, sets, true);
+  size_t n = words();
+  return post_begin_.size() == n + 1 && idf_.size() == n && doc_weight_.size() == docs &&
+         bitset_of_.size() == n && bits_.size() == bitsets() * bit_words_;
 }
 
 // Pruned like MaxScore: a score of at least m needs the shared weight to be
@@ -250,9 +258,9 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(const std::vector<std::string>& 
   for (double tail = 0; heavy > 0 && tail + known[heavy - 1].first < needed; --heavy) {
     tail += known[heavy - 1].first;
   }
-  thread_local std::vector<double> shared;  // doc -> weight shared, 0 if untouched
+  thread_local ZeroedArray<double> shared;  // doc -> weight shared, 0 if untouched
   thread_local std::vector<uint32_t> touched;
-  if (shared.size() < docs_) shared.resize(docs_, 0);
+  shared.EnsureSize(docs_);
   touched.clear();
   // Rarest first; once kMaxCandidates records are touched, later (more
   // common) words only add to them: the cost stays bounded on long queries
@@ -264,6 +272,7 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(const std::vector<std::string>& 
   // already touched.
   for (; k < heavy && touched.size() < kMaxCandidates; ++k) {
     for (uint32_t doc : Postings(known[k].second)) {
+      if (doc >= docs_) continue;  // damaged snapshot
       if (shared[doc] == 0) {
         if (touched.size() >= kMaxCandidates) continue;
         touched.push_back(doc);
@@ -282,8 +291,8 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(const std::vector<std::string>& 
   // get the remaining words looked up: by walking the word's postings or by
   // binary search per record, whichever touches less. Records are also
   // dropped once they cannot reach the top `max_hits` (bar below).
-  thread_local std::vector<double> adj;  // doc -> adjust(doc), for alive docs
-  if (adj.size() < docs_) adj.resize(docs_, 0);
+  thread_local ZeroedArray<double> adj;  // doc -> adjust(doc), for alive docs
+  adj.EnsureSize(docs_);
   std::vector<uint32_t> alive;
   for (uint32_t doc : touched) {
     if (doc_weight_[doc] > 0 && score_of(shared[doc] + rest, doc) + kMaxAdjust >= min_score &&
@@ -326,13 +335,14 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(const std::vector<std::string>& 
     std::span<const uint32_t> list = Postings(known[j].second);
     double w = known[j].first;
     double log_alive = std::log2(static_cast<double>(alive.size()) + 2);
-    if (int32_t b = bitset_of_[known[j].second]; b >= 0 && list.size() > alive.size()) {
+    if (int32_t b = bitset_of_[known[j].second];
+        b >= 0 && static_cast<size_t>(b) < bitsets() && list.size() > alive.size()) {
       for (uint32_t doc : alive) {
         if (HasWord(static_cast<size_t>(b), doc)) shared[doc] += w;
       }
     } else if (static_cast<double>(list.size()) < static_cast<double>(alive.size()) * log_alive) {
       for (uint32_t doc : list) {
-        if (shared[doc] > 0) shared[doc] += w;
+        if (doc < docs_ && shared[doc] > 0) shared[doc] += w;
       }
     } else {
       for (uint32_t doc : alive) {

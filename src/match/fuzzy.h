@@ -14,10 +14,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include "match/snapshot_io.h"
+
 namespace errdex::match {
 
-class ByteReader;
-class ByteWriter;
+class SnapshotReader;
+class SnapshotWriter;
 
 // The distinct words of `text`: runs of [a-z0-9_-] (ASCII lowercased) and of
 // letters of other scripts (translated messages), outer '-' trimmed; words
@@ -38,11 +40,13 @@ class FuzzyIndex {
   // Recomputes weights; call once after the last Add.
   void Finish();
 
-  // Snapshot of a finished index. Load replaces this index with one saved for
-  // `docs` documents; false when the bytes are not one (the index is then
-  // unusable: discard it).
-  void Save(ByteWriter* out) const;
-  bool Load(ByteReader* in, size_t docs);
+  // Snapshot of a finished index. Load replaces this index with the one
+  // saved for `docs` documents, used in place (the snapshot must outlive
+  // it); false when its sections are missing or of the wrong sizes (the
+  // index is then unusable: discard it). Values are checked where they are
+  // read, so a damaged snapshot never reads out of bounds.
+  void Save(SnapshotWriter* out) const;
+  bool Load(const SnapshotReader& in, size_t docs);
 
   // The best `max_hits` documents whose score is at least `min_score`, best
   // first (ties by doc id). The score is
@@ -61,7 +65,7 @@ class FuzzyIndex {
   double WordWeight(std::string_view word) const;
   // The sum of the weights of a document's words: how much a document says
   // that few others say (a template of holes and common words says little).
-  double DocWeight(uint32_t doc) const { return doc < doc_weight_.size() ? doc_weight_[doc] : 0; }
+  double DocWeight(uint32_t doc) const { return doc_weight_.At(doc, 0); }
   // The weight of a word only one document has.
   double RareWeight() const { return Idf(1); }
 
@@ -70,12 +74,14 @@ class FuzzyIndex {
 
   // Word id of `word`, or -1.
   int64_t Lookup(std::string_view word) const;
-  std::span<const uint32_t> Postings(uint32_t t) const {
-    return {post_docs_.data() + post_begin_[t], post_docs_.data() + post_begin_[t + 1]};
-  }
+  size_t words() const { return vocab_begin_.empty() ? 0 : vocab_begin_.size() - 1; }
+  std::string_view Word(size_t t) const;
+  std::span<const uint32_t> Postings(uint32_t t) const;
+  // REQUIRES: bitset < bitsets(), doc < docs_.
   bool HasWord(size_t bitset, uint32_t doc) const {
     return (bits_[bitset * bit_words_ + doc / 64] >> (doc % 64)) & 1;
   }
+  size_t bitsets() const { return bit_words_ == 0 ? 0 : bits_.size() / bit_words_; }
 
   // While documents are added: word -> id and per-word postings. Finish()
   // turns them into the flat arrays below and frees them.
@@ -88,20 +94,20 @@ class FuzzyIndex {
   // words in byte order, so ids are found by binary search; its postings are
   // post_docs_[post_begin_[t] .. post_begin_[t + 1]), ascending.
   size_t docs_ = 0;
-  std::string vocab_bytes_;
-  std::vector<uint64_t> vocab_begin_ = {0};
-  std::vector<uint64_t> post_begin_ = {0};
-  std::vector<uint32_t> post_docs_;
-  std::vector<double> idf_;         // word id -> weight
-  std::vector<double> doc_weight_;  // sum of the idf of the doc's words
+  Column<char> vocab_bytes_;
+  Column<uint64_t> vocab_begin_ = Column<uint64_t>(std::vector<uint64_t>{0});
+  Column<uint64_t> post_begin_ = Column<uint64_t>(std::vector<uint64_t>{0});
+  Column<uint32_t> post_docs_;
+  Column<double> idf_;         // word id -> weight
+  Column<double> doc_weight_;  // sum of the idf of the doc's words
   // Word id -> bitset index, or -1. Words in at least 1/32 of the records
   // also get a bitset over all records (no bigger than their postings), so
   // "does this candidate have the word?" is one bit, not a binary search
   // through tens of thousands of postings. Bitset b is
   // bits_[b * bit_words_ .. (b + 1) * bit_words_).
-  std::vector<int32_t> bitset_of_;
+  Column<int32_t> bitset_of_;
   size_t bit_words_ = 0;
-  std::vector<uint64_t> bits_;
+  Column<uint64_t> bits_;
 };
 
 }  // namespace errdex::match

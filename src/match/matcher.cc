@@ -41,9 +41,11 @@
 #include "analyze/visibility.h"
 #include "errdex/input.h"
 #include "errdex/source.h"
+#include "match/flat_tables.h"
 #include "match/fuzzy.h"
 #include "match/pattern_literals.h"
 #include "match/prefilter.h"
+#include "match/snapshot_file.h"
 #include "match/snapshot_io.h"
 #include "match/soft_wraps.h"
 #include "util/file_io.h"
@@ -69,13 +71,9 @@ constexpr size_t kMinGoodAnchor = 8;
 // says nothing about which record produced a message.
 constexpr size_t kMinVisibleLiteral = 3;
 constexpr double kFuzzyMinScore = 0.5;
-// Matcher snapshots: bump the version whenever Build() or a saved structure
-// changes, so old snapshots are rebuilt rather than misread.
-constexpr uint32_t kSnapshotVersion = 4;
 // A multi-line message's first line is matchable on its own when it has this
 // much literal text: users paste the first line of long messages.
 constexpr size_t kMinHeadLiteral = 15;
-constexpr std::string_view kSnapshotMagic = "errdex matcher snapshot";
 constexpr size_t kMaxSnapshotBytes = size_t{16} << 30;
 // The fuzzy tier reads only the head of a message. Past a few thousand
 // distinct words no record can cover enough of the query to pass
@@ -175,6 +173,11 @@ constexpr double kMinOwnLiteralShare = 1.0 / 3;
 
 bool IsWordChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+bool IsNumeric(std::string_view code) {
+  return !code.empty() &&
+         std::all_of(code.begin(), code.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 bool IsSpace(char c) {
@@ -603,6 +606,7 @@ size_t WordyLiteralRuns(std::string_view text, size_t begin, size_t end,
 // A hit being ranked; `literal_chars` breaks score ties.
 struct Ranked {
   Match match;
+  uint32_t index = 0;  // the record's index in the matcher
   size_t literal_chars = 0;
   bool exact_code = false;
   // Pattern hits: the share of the message's word weight the literals
@@ -666,6 +670,7 @@ bool Better(const Ranked& a, const Ranked& b) {
 // The fields of a record a Matcher reads (those Store::ListForMatching
 // fills), as a snapshot stores them: a snapshot carries its records, so a
 // caller that trusts it (Matcher::Load) reads no record from the database.
+// A loaded matcher parses one record's fields only when a query shows it.
 void WriteMatchingFields(match::ByteWriter* w, const Record& r) {
   for (const std::string* s : {&r.id, &r.repo, &r.slug, &r.file_path}) w->String(*s);
   w->Pod<int32_t>(r.line_number);
@@ -708,16 +713,22 @@ bool ReadMatchingFields(match::ByteReader* in, Record* r) {
   return true;
 }
 
-std::string MatchingSection(const std::vector<Record>& records) {
+// The records' matching fields one after another, and where each starts
+// (n + 1 offsets): the snapshot's "records" sections.
+void RecordBlob(const std::vector<Record>& records, std::vector<char>* bytes,
+                std::vector<uint64_t>* begin) {
   match::ByteWriter w;
-  w.Pod<uint64_t>(records.size());
-  for (const Record& r : records) WriteMatchingFields(&w, r);
-  return std::move(w.bytes());
+  begin->assign(1, 0);
+  for (const Record& r : records) {
+    WriteMatchingFields(&w, r);
+    begin->push_back(w.bytes().size());
+  }
+  bytes->assign(w.bytes().begin(), w.bytes().end());
 }
 
-// A snapshot file mapped read-only: Load() parses it in place instead of
-// copying it into memory first (the copy cost as much as the checksum and
-// doubled the peak memory of a call).
+// A snapshot file mapped read-only: a loaded matcher's arrays are views into
+// it, so it lives as long as the matcher. Only the pages a query touches are
+// read from the page cache.
 class MappedFile {
  public:
   explicit MappedFile(const std::string& path) {
@@ -747,92 +758,83 @@ class MappedFile {
   size_t size_ = 0;
 };
 
-// A snapshot file: magic, format version, the dataset stamp it was saved
-// at, a checksum of the payload, then the payload: the records' matching
-// fields (MatchingSection) and the built structures.
-struct SnapshotParts {
-  std::string_view stamp;
-  std::string_view records;
-  std::string_view structures;
-};
-
-Status ParseSnapshot(std::string_view bytes, SnapshotParts* parts) {
-  match::ByteReader file(bytes);
-  std::string_view magic, payload;
-  uint32_t version = 0;
-  if (!file.View(&magic) || magic != kSnapshotMagic) {
-    return Status::Corruption("not a matcher snapshot");
-  }
-  if (!file.Pod(&version) || version != kSnapshotVersion) {
-    return Status::Corruption("matcher snapshot from another errdex version");
-  }
-  uint64_t checksum = 0;
-  if (!file.View(&parts->stamp) || !file.Pod(&checksum) || !file.View(&payload) || !file.at_end()) {
-    return Status::Corruption("truncated matcher snapshot");
-  }
-  if (match::FastChecksum(payload) != checksum) {
-    return Status::Corruption("matcher snapshot damaged (checksum)");
-  }
-  match::ByteReader in(payload);
-  if (!in.View(&parts->records)) return Status::Corruption("matcher snapshot inconsistent");
-  parts->structures = payload.substr(payload.size() - in.remaining());
-  return Status::OK();
-}
-
 }  // namespace
 
 struct Matcher::Impl {
-  std::vector<Record> records;
-  // Per record: the pattern the matcher runs (trimmed), compiled on first use.
-  std::vector<std::string> pattern;
-  std::unique_ptr<std::atomic<RE2*>[]> regex;
-  std::unique_ptr<std::atomic<bool>[]> failed;
+  size_t n = 0;  // records
+  // A built matcher's records. A loaded one has none: record r's matching
+  // fields are record_bytes[record_begin[r] .. record_begin[r + 1]), parsed
+  // into `materialized[r]` the first time a query shows or ranks it.
+  std::vector<Record> owned;
+  match::Column<char> record_bytes;
+  match::Column<uint64_t> record_begin;
+  mutable match::ZeroedArray<Record*> materialized;
+  // Per record, what queries read of every candidate (so that scanning
+  // candidates parses no record): its repository and class, as indexes into
+  // the tables of distinct ones.
+  match::Column<uint32_t> record_repo, record_class;
+  match::StringTable repos, classes;
   // Patterns: one per record (index = record), then the first lines of
-  // multi-line messages (see HeadPattern), each with its record.
-  std::vector<uint32_t> pattern_record;
-  std::vector<size_t> literal_chars;  // per pattern
-  std::vector<uint32_t> slot_record;  // prefilter index -> pattern index
+  // multi-line messages (see HeadPattern), each with its record. Pattern p
+  // is the text the matcher runs (trimmed), compiled on first use into
+  // regex[p] (failed[p] when it does not compile).
+  match::StringTable patterns;
+  match::Column<uint32_t> pattern_record;
+  mutable match::ZeroedArray<RE2*> regex;
+  mutable match::ZeroedArray<uint8_t> failed;
+  match::Column<uint64_t> literal_chars;  // per pattern
+  match::Column<uint32_t> slot_record;    // prefilter index -> pattern index
   // Per prefilter slot, the literal runs its pattern requires in order
   // (none when the pattern has alternation or case folding): run k is
   // run_bytes[run_begin[k] .. run_begin[k + 1]), slot s owns runs
   // slot_runs[s] .. slot_runs[s + 1]. Checked with plain finds before RE2:
   // a pattern selected by a run it shares with dozens of siblings is
   // rejected by the run that makes it different, for a fraction of a search.
-  std::string run_bytes;
-  std::vector<uint32_t> run_begin = {0};
-  std::vector<uint32_t> slot_runs = {0};
+  match::Column<char> run_bytes;
+  match::Column<uint32_t> run_begin, slot_runs;
   std::unique_ptr<match::Prefilter> prefilter;
   // Codes made of word characters, looked up word by word; the others are
-  // searched for one by one.
-  std::unordered_map<std::string, std::vector<uint32_t>> word_codes;
-  size_t longest_word_code = 0;
-  std::vector<uint32_t> other_codes;
+  // searched for one by one (other_code_text[i] is other_codes[i]'s code).
+  match::KeyedLists word_codes;
+  uint64_t longest_word_code = 0;
+  match::Column<uint32_t> other_codes;
+  match::StringTable other_code_text;
   match::FuzzyIndex fuzzy;
   // "basename:line" -> records raised there, for frames that point at them.
-  std::unordered_map<std::string, std::vector<uint32_t>> by_location;
+  match::KeyedLists by_location;
   // Lowercased class, code, function and file names -> records (keywords).
-  std::unordered_map<std::string, std::vector<uint32_t>> by_name;
+  match::KeyedLists by_name;
+  // What a loaded matcher's arrays point into.
+  std::unique_ptr<MappedFile> file;
   mutable std::mutex bad_mu;
   mutable std::vector<std::string> bad_patterns;  // guarded by bad_mu
 
   void Init(std::vector<Record> recs);
   void Build();
   std::string Snapshot(const std::string& stamp) const;
-  Status Restore(std::string_view structures);
+  Status Restore(const match::SnapshotReader& in, bool with_records);
 
   ~Impl() {
-    for (size_t p = 0; p < pattern.size(); ++p) delete regex[p].load();
+    for (size_t p = 0; p < regex.size(); ++p) delete regex[p];
+    for (size_t r = 0; r < materialized.size(); ++r) delete materialized[r];
+  }
+  // Record r: the built one, or parsed from the snapshot on first use. A
+  // record the snapshot cannot give back (damage that the open-time checks
+  // do not read for) is an empty record.
+  const Record& rec(uint32_t r) const;
+  std::string_view Repo(uint32_t r) const { return repos.Get(record_repo.At(r, UINT32_MAX)); }
+  std::string_view Class(uint32_t r) const { return classes.Get(record_class.At(r, UINT32_MAX)); }
+  // Pattern p's record, or n when the snapshot is damaged.
+  uint32_t PatternRecord(uint32_t p) const {
+    uint32_t r = pattern_record.At(p, UINT32_MAX);
+    return r < n ? r : static_cast<uint32_t>(n);
   }
   // Record r's compiled pattern, or nullptr if it does not compile.
   const RE2* Regex(uint32_t r) const;
-  void AddPattern(uint32_t r, const std::unordered_map<std::string, uint32_t>& run_count,
-                  std::vector<std::string>* anchors);
-  void AddCode(uint32_t r);
 
-  bool Accept(uint32_t r, const Query& q) const {
-    return q.repo.empty() || records[r].repo == q.repo;
-  }
-  std::vector<uint32_t> CodeHits(std::string_view text, const Query& q) const;
+  bool Accept(uint32_t r, const Query& q) const { return q.repo.empty() || Repo(r) == q.repo; }
+  // (record, its code is a plain number) for the codes the text names.
+  std::vector<std::pair<uint32_t, bool>> CodeHits(std::string_view text, const Query& q) const;
   bool RunsInOrder(uint32_t slot, std::string_view text) const;
   bool Verify(uint32_t r, std::string_view text, const Query& q, const QueryContext& ctx,
               Ranked* out) const;
@@ -845,97 +847,112 @@ struct Matcher::Impl {
   // A fuzzy hit whose shared words are too common to be evidence on their
   // own (kMinFuzzyEvidence, SharesRareWord).
   bool WeakFuzzy(const match::FuzzyIndex::Hit& h, const std::vector<std::string>& tokens) const {
-    return h.shared < kMinFuzzyEvidence * fuzzy.RareWeight() &&
-           !SharesRareWord(tokens, records[h.doc]);
+    return h.shared < kMinFuzzyEvidence * fuzzy.RareWeight() && !SharesRareWord(tokens, rec(h.doc));
   }
-  void AddLocation(uint32_t r);
-  void AddNames(uint32_t r);
   std::vector<uint32_t> FrameHits(const Query& q) const;
 };
+
+const Record& Matcher::Impl::rec(uint32_t r) const {
+  if (!owned.empty()) return owned[r];
+  std::atomic_ref<Record*> slot(materialized[r]);
+  Record* have = slot.load(std::memory_order_acquire);
+  if (have != nullptr) return *have;
+  auto fresh = std::make_unique<Record>();
+  uint64_t b = record_begin.At(r, 0), e = record_begin.At(r + 1, 0);
+  if (b <= e && e <= record_bytes.size()) {
+    match::ByteReader in(std::string_view(record_bytes.data() + b, e - b));
+    if (!ReadMatchingFields(&in, fresh.get()) || !in.at_end()) *fresh = Record();
+  }
+  if (slot.compare_exchange_strong(have, fresh.get(), std::memory_order_acq_rel)) {
+    return *fresh.release();
+  }
+  return *have;  // another thread won
+}
 
 // Two threads may compile the same pattern at once; one result wins and the
 // other is deleted, so a pattern is never compiled into two live objects.
 const RE2* Matcher::Impl::Regex(uint32_t r) const {
-  RE2* re = regex[r].load(std::memory_order_acquire);
-  if (re != nullptr || failed[r].load(std::memory_order_relaxed)) return re;
+  std::atomic_ref<RE2*> slot(regex[r]);
+  std::atomic_ref<uint8_t> bad(failed[r]);
+  RE2* re = slot.load(std::memory_order_acquire);
+  if (re != nullptr || bad.load(std::memory_order_relaxed)) return re;
   RE2::Options options;
   options.set_log_errors(false);
   options.set_max_mem(kPatternMaxMem);
-  auto fresh = std::make_unique<RE2>(pattern[r], options);
-  if (!fresh->ok()) {
-    if (!failed[r].exchange(true)) {
+  std::string_view text = patterns.Get(r);
+  auto fresh = std::make_unique<RE2>(re2::StringPiece(text.data(), text.size()), options);
+  uint32_t owner = PatternRecord(r);
+  if (!fresh->ok() || owner >= n) {
+    if (!bad.exchange(1)) {
       std::lock_guard<std::mutex> lock(bad_mu);
-      bad_patterns.push_back(records[pattern_record[r]].id + ": " + fresh->error());
+      bad_patterns.push_back((owner < n ? rec(owner).id : std::string("?")) + ": " +
+                             (fresh->ok() ? "damaged snapshot" : fresh->error()));
     }
     return nullptr;
   }
-  if (regex[r].compare_exchange_strong(re, fresh.get(), std::memory_order_acq_rel)) {
+  if (slot.compare_exchange_strong(re, fresh.get(), std::memory_order_acq_rel)) {
     return fresh.release();
   }
   return re;  // another thread won
 }
 
-void Matcher::Impl::AddPattern(uint32_t r,
-                               const std::unordered_map<std::string, uint32_t>& run_count,
-                               std::vector<std::string>* anchors) {
-  const Record& rec = records[pattern_record[r]];
-  if (pattern[r].empty()) return;
-  match::PatternLiterals lits = match::AnalyzePattern(pattern[r]);
-  literal_chars[r] = lits.literal_chars;
-  if (rec.message_opaque || lits.visible_chars < kMinVisibleLiteral || !lits.has_word_char) return;
-  anchors->push_back(PickAnchor(lits, run_count));
-  slot_record.push_back(r);
-  if (!lits.has_alternation && !lits.case_insensitive) {
-    for (const std::string& run : lits.runs) {
-      run_bytes += run;
-      run_begin.push_back(static_cast<uint32_t>(run_bytes.size()));
+// The tables every built Matcher has, in the flat form a snapshot saves.
+struct InitTables {
+  std::vector<std::string> pattern;
+  std::vector<uint32_t> pattern_record;
+  std::unordered_map<std::string, std::vector<uint32_t>> word_codes, by_location, by_name;
+  uint64_t longest_word_code = 0;
+  std::vector<uint32_t> other_codes;
+  std::vector<std::string> other_code_text;
+  std::unordered_map<std::string, uint32_t> repo_id, class_id;
+  std::vector<std::string> repos, classes;
+  std::vector<uint32_t> record_repo, record_class;
+
+  static uint32_t Intern(std::unordered_map<std::string, uint32_t>* ids,
+                         std::vector<std::string>* strings, const std::string& s) {
+    auto [it, fresh] = ids->try_emplace(s, static_cast<uint32_t>(strings->size()));
+    if (fresh) strings->push_back(s);
+    return it->second;
+  }
+  void AddCode(const Record& rec, uint32_t r) {
+    if (!rec.error_code) return;
+    std::string code(Trim(*rec.error_code));
+    if (code.empty()) return;
+    if (std::all_of(code.begin(), code.end(), IsWordChar)) {
+      longest_word_code = std::max<uint64_t>(longest_word_code, code.size());
+      word_codes[code].push_back(r);
+    } else {
+      other_codes.push_back(r);
+      other_code_text.push_back(code);
     }
   }
-  slot_runs.push_back(static_cast<uint32_t>(run_begin.size() - 1));
-}
-
-void Matcher::Impl::AddCode(uint32_t r) {
-  if (!records[r].error_code) return;
-  std::string code(Trim(*records[r].error_code));
-  if (code.empty()) return;
-  if (std::all_of(code.begin(), code.end(), IsWordChar)) {
-    longest_word_code = std::max(longest_word_code, code.size());
-    word_codes[code].push_back(r);
-  } else {
-    other_codes.push_back(r);
+  void AddLocation(const Record& rec, uint32_t r) {
+    if (rec.file_path.empty()) return;
+    std::string base(Basename(rec.file_path));
+    by_location[base + ":" + std::to_string(rec.line_number)].push_back(r);
+    for (int line : rec.other_lines) by_location[base + ":" + std::to_string(line)].push_back(r);
   }
-}
-
-void Matcher::Impl::AddLocation(uint32_t r) {
-  const Record& rec = records[r];
-  if (rec.file_path.empty()) return;
-  std::string base(Basename(rec.file_path));
-  by_location[base + ":" + std::to_string(rec.line_number)].push_back(r);
-  for (int line : rec.other_lines) by_location[base + ":" + std::to_string(line)].push_back(r);
-}
-
-void Matcher::Impl::AddNames(uint32_t r) {
-  const Record& rec = records[r];
-  std::vector<std::string> names;
-  if (!rec.error_class.empty()) names.push_back(LowerAscii(LastComponent(rec.error_class)));
-  if (rec.error_code) names.push_back(LowerAscii(Trim(*rec.error_code)));
-  if (!rec.function.empty()) names.push_back(LowerAscii(LastComponent(rec.function)));
-  std::string_view base = Basename(rec.file_path);
-  names.push_back(LowerAscii(base.substr(0, base.find('.'))));
-  std::sort(names.begin(), names.end());
-  names.erase(std::unique(names.begin(), names.end()), names.end());
-  for (const std::string& n : names) {
-    if (n.size() >= 2) by_name[n].push_back(r);
+  void AddNames(const Record& rec, uint32_t r) {
+    std::vector<std::string> names;
+    if (!rec.error_class.empty()) names.push_back(LowerAscii(LastComponent(rec.error_class)));
+    if (rec.error_code) names.push_back(LowerAscii(Trim(*rec.error_code)));
+    if (!rec.function.empty()) names.push_back(LowerAscii(LastComponent(rec.function)));
+    std::string_view base = Basename(rec.file_path);
+    names.push_back(LowerAscii(base.substr(0, base.find('.'))));
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    for (const std::string& name : names) {
+      if (name.size() >= 2) by_name[name].push_back(r);
+    }
   }
-}
+};
 
 std::vector<uint32_t> Matcher::Impl::FrameHits(const Query& q) const {
   std::vector<uint32_t> hits;
   for (const StackFrame& f : q.frames) {
-    auto it = by_location.find(std::string(Basename(f.file)) + ":" + std::to_string(f.line));
-    if (it == by_location.end()) continue;
-    for (uint32_t r : it->second) {
-      if (Accept(r, q) && SameFile(f.file, records[r].file_path)) hits.push_back(r);
+    for (uint32_t r :
+         by_location.Find(std::string(Basename(f.file)) + ":" + std::to_string(f.line))) {
+      if (r < n && Accept(r, q) && SameFile(f.file, rec(r).file_path)) hits.push_back(r);
     }
   }
   std::sort(hits.begin(), hits.end());
@@ -943,32 +960,37 @@ std::vector<uint32_t> Matcher::Impl::FrameHits(const Query& q) const {
   return hits;
 }
 
-std::vector<uint32_t> Matcher::Impl::CodeHits(std::string_view text, const Query& q) const {
-  std::vector<uint32_t> hits;
-  if (!q.error_code.empty()) {
-    auto it = word_codes.find(std::string(Trim(q.error_code)));
-    if (it != word_codes.end()) hits.insert(hits.end(), it->second.begin(), it->second.end());
-  }
-  if (!word_codes.empty()) {
-    size_t i = 0;
-    while (i < text.size()) {
-      if (!IsWordChar(text[i])) {
-        ++i;
-        continue;
-      }
-      size_t start = i;
-      while (i < text.size() && IsWordChar(text[i])) ++i;
-      if (i - start > longest_word_code) continue;
-      auto it = word_codes.find(std::string(text.substr(start, i - start)));
-      if (it != word_codes.end()) hits.insert(hits.end(), it->second.begin(), it->second.end());
+std::vector<std::pair<uint32_t, bool>> Matcher::Impl::CodeHits(std::string_view text,
+                                                               const Query& q) const {
+  std::vector<std::pair<uint32_t, bool>> hits;
+  auto add = [&](std::string_view code) {
+    bool numeric = IsNumeric(code);
+    for (uint32_t r : word_codes.Find(code)) {
+      if (r < n) hits.push_back({r, numeric});
     }
+  };
+  if (!q.error_code.empty()) add(Trim(q.error_code));
+  size_t i = 0;
+  while (i < text.size()) {
+    if (!IsWordChar(text[i])) {
+      ++i;
+      continue;
+    }
+    size_t start = i;
+    while (i < text.size() && IsWordChar(text[i])) ++i;
+    if (i - start > longest_word_code) continue;
+    add(text.substr(start, i - start));
   }
-  for (uint32_t r : other_codes) {
-    if (ContainsWord(text, Trim(*records[r].error_code))) hits.push_back(r);
+  for (size_t k = 0; k < other_codes.size(); ++k) {
+    uint32_t r = other_codes[k];
+    std::string_view code = other_code_text.Get(k);
+    if (r < n && !code.empty() && ContainsWord(text, code)) hits.push_back({r, false});
   }
   std::sort(hits.begin(), hits.end());
-  hits.erase(std::unique(hits.begin(), hits.end()), hits.end());
-  std::erase_if(hits, [&](uint32_t r) { return !Accept(r, q); });
+  hits.erase(std::unique(hits.begin(), hits.end(),
+                         [](const auto& a, const auto& b) { return a.first == b.first; }),
+             hits.end());
+  std::erase_if(hits, [&](const auto& h) { return !Accept(h.first, q); });
   return hits;
 }
 
@@ -976,8 +998,12 @@ std::vector<uint32_t> Matcher::Impl::CodeHits(std::string_view text, const Query
 // overlapping: a necessary condition for its pattern to match.
 bool Matcher::Impl::RunsInOrder(uint32_t slot, std::string_view text) const {
   size_t at = 0;
-  for (uint32_t k = slot_runs[slot]; k < slot_runs[slot + 1]; ++k) {
-    std::string_view run(run_bytes.data() + run_begin[k], run_begin[k + 1] - run_begin[k]);
+  uint32_t first = slot_runs.At(slot, 0), last = slot_runs.At(slot + 1, 0);
+  if (first > last || last >= run_begin.size()) return true;  // damaged: let RE2 decide
+  for (uint32_t k = first; k < last; ++k) {
+    uint32_t b = run_begin[k], e = run_begin[k + 1];
+    if (b > e || e > run_bytes.size()) return true;
+    std::string_view run(run_bytes.data() + b, e - b);
     size_t found = text.find(run, at);
     if (found == std::string_view::npos) return false;
     at = found + run.size();
@@ -1010,11 +1036,13 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
       sub = std::move(rest);
     }
   }
-  uint32_t rec_index = pattern_record[r];
-  const Record& rec = records[rec_index];
+  uint32_t rec_index = PatternRecord(r);
+  if (rec_index >= n) return false;
+  const Record& rec = this->rec(rec_index);
   out->match.record = &rec;
+  out->index = rec_index;
   out->match.match_type = "pattern";
-  out->literal_chars = literal_chars[r];
+  out->literal_chars = literal_chars.At(r, 0);
   out->full = full;
   for (int g = 1; g <= groups; ++g) {
     // A group that took no part in the match has a null data().
@@ -1044,7 +1072,7 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   }
   out->explained = ctx.total_weight > 0 ? std::min(1.0, info / ctx.total_weight) : 0;
   out->info = info;
-  double coverage = static_cast<double>(literal_chars[r]) / static_cast<double>(text.size());
+  double coverage = static_cast<double>(literal_chars.At(r, 0)) / static_cast<double>(text.size());
   // Only common words, or one word ("date", "line {}: {}"), inside a longer
   // text: such a template matches half of all pastes. One word that names
   // the library ("yaml: %s" in go-yaml/yaml) still says where it is from.
@@ -1091,21 +1119,22 @@ std::vector<Ranked> Matcher::Impl::PatternHits(std::string_view text, const Quer
   std::vector<uint32_t> slots;
   prefilter->Candidates(text, &slots);
   for (uint32_t slot : slots) {
-    uint32_t p = slot_record[slot];
+    uint32_t p = slot_record.At(slot, UINT32_MAX);
+    if (p >= patterns.size()) continue;  // damaged snapshot
+    uint32_t r = PatternRecord(p);
     Ranked hit;
-    if (Accept(pattern_record[p], q) && RunsInOrder(slot, text) && Verify(p, text, q, ctx, &hit)) {
+    if (r < n && Accept(r, q) && RunsInOrder(slot, text) && Verify(p, text, q, ctx, &hit)) {
       hits.push_back(std::move(hit));
     }
   }
   // A record found by its whole message and by its first line keeps the
   // better hit.
   std::sort(hits.begin(), hits.end(), [](const Ranked& a, const Ranked& b) {
-    if (a.match.record != b.match.record) return a.match.record < b.match.record;
+    if (a.index != b.index) return a.index < b.index;
     return a.match.score > b.match.score;
   });
-  hits.erase(std::unique(
-                 hits.begin(), hits.end(),
-                 [](const Ranked& a, const Ranked& b) { return a.match.record == b.match.record; }),
+  hits.erase(std::unique(hits.begin(), hits.end(),
+                         [](const Ranked& a, const Ranked& b) { return a.index == b.index; }),
              hits.end());
   return hits;
 }
@@ -1129,17 +1158,18 @@ std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query&
   // would touch every candidate record's memory.
   std::function<double(uint32_t)> adjust;
   if (!q.error_class.empty()) {
-    adjust = [&](uint32_t r) { return ClassAdjust(q.error_class, records[r].error_class); };
+    adjust = [&](uint32_t r) { return ClassAdjust(q.error_class, Class(r)); };
   }
   std::vector<Ranked> hits;
   for (const match::FuzzyIndex::Hit& h :
        fuzzy.Search(tokens, kFuzzyMinScore, accept, adjust, q.limit)) {
     Ranked hit;
-    hit.match.record = &records[h.doc];
+    hit.match.record = &rec(h.doc);
+    hit.index = h.doc;
     hit.match.match_type = "fuzzy";
     hit.match.score = kFuzzyMaxScore * h.score;
     hit.weak = WeakFuzzy(h, tokens);
-    hit.tooling = InDevelopmentTooling(records[h.doc].file_path);
+    hit.tooling = InDevelopmentTooling(hit.match.record->file_path);
     if (hit.tooling) hit.match.score = std::max(0.01, hit.match.score + kToolingRecord);
     hits.push_back(std::move(hit));
   }
@@ -1168,11 +1198,11 @@ void Matcher::Impl::PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view
   std::vector<std::string> tokens = match::Tokenize(inside.substr(0, kMaxFuzzyBytes));
   if (tokens.size() < kMinInnerFuzzyWords) return;
   const Record* wrapper = outer->match.record;
+  uint32_t wrapper_index = outer->index;
+  std::string_view wrapper_repo = Repo(wrapper_index);
   auto accept = [&](uint32_t r) {
-    const Record& rec = records[r];
-    return &rec != wrapper && rec.repo == wrapper->repo && Accept(r, q) &&
-           std::none_of(hits->begin(), hits->end(),
-                        [&](const Ranked& h) { return h.match.record == &rec; });
+    return r != wrapper_index && Repo(r) == wrapper_repo && Accept(r, q) &&
+           std::none_of(hits->begin(), hits->end(), [&](const Ranked& h) { return h.index == r; });
   };
   std::vector<match::FuzzyIndex::Hit> found =
       fuzzy.Search(tokens, kInnerFuzzyMinScore, accept, {}, 2);
@@ -1182,7 +1212,8 @@ void Matcher::Impl::PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view
   if (found.size() > 1 && found[1].score + kInnerFuzzyLead > best.score) return;
   if (WeakFuzzy(best, tokens)) return;
   Ranked inner;
-  inner.match.record = &records[best.doc];
+  inner.match.record = &rec(best.doc);
+  inner.index = best.doc;
   inner.match.match_type = "fuzzy";
   inner.match.score = std::min(1.0, outer->match.score + kInnerLinkMargin);
   inner.wrapper = wrapper;
@@ -1191,82 +1222,161 @@ void Matcher::Impl::PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view
   hits->push_back(std::move(inner));
 }
 
-// What every Matcher needs whether its structures are built or loaded: the
-// records, the patterns it runs, and the cheap lookup tables.
+// What every built Matcher needs besides the expensive structures: the
+// records, the patterns it runs, and the lookup tables, all in the flat
+// form a loaded matcher reads in place.
 void Matcher::Impl::Init(std::vector<Record> recs) {
-  records = std::move(recs);
-  size_t n = records.size();
-  pattern.reserve(n);
+  owned = std::move(recs);
+  n = owned.size();
+  InitTables t;
+  t.pattern.reserve(n);
   for (uint32_t r = 0; r < n; ++r) {
-    pattern.push_back(RelaxPatternEnds(records[r].message_pattern));
-    pattern_record.push_back(r);
-    AddCode(r);
-    AddLocation(r);
-    AddNames(r);
+    const Record& rec = owned[r];
+    t.pattern.push_back(RelaxPatternEnds(rec.message_pattern));
+    t.pattern_record.push_back(r);
+    t.AddCode(rec, r);
+    t.AddLocation(rec, r);
+    t.AddNames(rec, r);
+    t.record_repo.push_back(InitTables::Intern(&t.repo_id, &t.repos, rec.repo));
+    t.record_class.push_back(InitTables::Intern(&t.class_id, &t.classes, rec.error_class));
   }
   for (uint32_t r = 0; r < n; ++r) {
-    if (records[r].message_opaque) continue;
-    std::string head = HeadPattern(pattern[r]);
+    if (owned[r].message_opaque) continue;
+    std::string head = HeadPattern(t.pattern[r]);
     if (head.empty()) continue;
-    pattern.push_back(std::move(head));
-    pattern_record.push_back(r);
+    t.pattern.push_back(std::move(head));
+    t.pattern_record.push_back(r);
   }
-  regex = std::make_unique<std::atomic<RE2*>[]>(pattern.size());
-  failed = std::make_unique<std::atomic<bool>[]>(pattern.size());
+  patterns = match::StringTable(t.pattern);
+  pattern_record = match::Column<uint32_t>(std::move(t.pattern_record));
+  word_codes = match::KeyedLists(t.word_codes);
+  longest_word_code = t.longest_word_code;
+  other_codes = match::Column<uint32_t>(std::move(t.other_codes));
+  other_code_text = match::StringTable(t.other_code_text);
+  by_location = match::KeyedLists(t.by_location);
+  by_name = match::KeyedLists(t.by_name);
+  repos = match::StringTable(t.repos);
+  classes = match::StringTable(t.classes);
+  record_repo = match::Column<uint32_t>(std::move(t.record_repo));
+  record_class = match::Column<uint32_t>(std::move(t.record_class));
+  regex.EnsureSize(pattern_record.size());
+  failed.EnsureSize(pattern_record.size());
 }
 
 // The expensive structures: anchors and the automaton, run tables, fuzzy index.
 void Matcher::Impl::Build() {
-  size_t n = records.size();
-  literal_chars.assign(pattern.size(), 0);
+  size_t count = patterns.size();
+  std::vector<uint64_t> literal(count, 0);
+  std::vector<uint32_t> slots;
+  std::string runs;
+  std::vector<uint32_t> run_starts = {0}, slot_run_starts = {0};
   // First pass: how many patterns share each literal run, for PickAnchor.
+  // (Analysed twice rather than kept: at 1M patterns the analyses would
+  // hold hundreds of megabytes.)
   std::unordered_map<std::string, uint32_t> run_count;
-  for (const std::string& p : pattern) {
-    for (const std::string& run : match::AnalyzePattern(p).runs) {
+  for (uint32_t p = 0; p < count; ++p) {
+    for (const std::string& run : match::AnalyzePattern(patterns.Get(p)).runs) {
       ++run_count[run.substr(0, kMaxAnchorBytes)];
     }
   }
   std::vector<std::string> anchors;
-  for (uint32_t p = 0; p < pattern.size(); ++p) AddPattern(p, run_count, &anchors);
-  for (uint32_t r = 0; r < n; ++r) fuzzy.Add(match::Tokenize(FuzzyText(records[r])));
+  for (uint32_t p = 0; p < count; ++p) {
+    if (patterns.Get(p).empty()) continue;
+    match::PatternLiterals lits = match::AnalyzePattern(patterns.Get(p));
+    literal[p] = lits.literal_chars;
+    if (owned[pattern_record[p]].message_opaque || lits.visible_chars < kMinVisibleLiteral ||
+        !lits.has_word_char) {
+      continue;
+    }
+    anchors.push_back(PickAnchor(lits, run_count));
+    slots.push_back(p);
+    if (!lits.has_alternation && !lits.case_insensitive) {
+      for (const std::string& run : lits.runs) {
+        runs += run;
+        run_starts.push_back(static_cast<uint32_t>(runs.size()));
+      }
+    }
+    slot_run_starts.push_back(static_cast<uint32_t>(run_starts.size() - 1));
+  }
+  for (uint32_t r = 0; r < n; ++r) fuzzy.Add(match::Tokenize(FuzzyText(owned[r])));
   fuzzy.Finish();
   prefilter = match::NewAhoCorasickPrefilter(anchors);
+  literal_chars = match::Column<uint64_t>(std::move(literal));
+  slot_record = match::Column<uint32_t>(std::move(slots));
+  run_bytes = match::Column<char>(std::vector<char>(runs.begin(), runs.end()));
+  run_begin = match::Column<uint32_t>(std::move(run_starts));
+  slot_runs = match::Column<uint32_t>(std::move(slot_run_starts));
 }
 
 std::string Matcher::Impl::Snapshot(const std::string& stamp) const {
-  match::ByteWriter payload;
-  payload.String(MatchingSection(records));
-  payload.Vector(literal_chars);
-  payload.Vector(slot_record);
-  payload.String(run_bytes);
-  payload.Vector(run_begin);
-  payload.Vector(slot_runs);
-  prefilter->Save(&payload);
-  fuzzy.Save(&payload);
-  match::ByteWriter file;
-  file.String(kSnapshotMagic);
-  file.Pod<uint32_t>(kSnapshotVersion);
-  file.String(stamp);
-  file.Pod<uint64_t>(match::FastChecksum(payload.bytes()));
-  file.String(payload.bytes());
-  return std::move(file.bytes());
+  match::SnapshotWriter out;
+  out.Add("meta", std::vector<uint64_t>{n, patterns.size(), slot_record.size(), longest_word_code});
+  if (owned.empty()) {
+    out.Add("records.bytes", record_bytes);
+    out.Add("records.begin", record_begin);
+  } else {
+    std::vector<char> bytes;
+    std::vector<uint64_t> begin;
+    RecordBlob(owned, &bytes, &begin);
+    out.Add("records.bytes", bytes);
+    out.Add("records.begin", begin);
+  }
+  out.Add("records.repo", record_repo);
+  out.Add("records.class", record_class);
+  repos.Save(&out, "repos");
+  classes.Save(&out, "classes");
+  patterns.Save(&out, "patterns");
+  out.Add("pattern_record", pattern_record);
+  out.Add("literal_chars", literal_chars);
+  out.Add("slot_record", slot_record);
+  out.Add("run_bytes", run_bytes);
+  out.Add("run_begin", run_begin);
+  out.Add("slot_runs", slot_runs);
+  word_codes.Save(&out, "codes");
+  out.Add("other_codes", other_codes);
+  other_code_text.Save(&out, "other_codes.text");
+  by_location.Save(&out, "location");
+  by_name.Save(&out, "names");
+  prefilter->Save(&out);
+  fuzzy.Save(&out);
+  return out.Finish(stamp);
 }
 
-// The built structures, checked against the records Init() was given.
-Status Matcher::Impl::Restore(std::string_view structures) {
-  match::ByteReader in(structures);
-  size_t n = records.size();
-  bool read = in.Vector(&literal_chars) && in.Vector(&slot_record) && in.String(&run_bytes) &&
-              in.Vector(&run_begin) && in.Vector(&slot_runs);
-  size_t slots = slot_record.size();
-  bool valid = read && literal_chars.size() == pattern.size() &&
-               match::AllBelow(slot_record, pattern.size()) && slot_runs.size() == slots + 1 &&
-               !run_begin.empty() && match::IsOffsetTable(run_begin, run_bytes.size()) &&
-               match::IsOffsetTable(slot_runs, run_begin.size() - 1);
-  if (valid) prefilter = match::LoadAhoCorasickPrefilter(&in, slots);
-  if (!valid || prefilter == nullptr || !fuzzy.Load(&in, n) || !in.at_end()) {
+// Points every table at the snapshot's sections. Constant time: only sizes
+// are checked here, values where they are read. `with_records`: the
+// records' sections too (Load); Open() has the records already.
+Status Matcher::Impl::Restore(const match::SnapshotReader& in, bool with_records) {
+  match::Column<uint64_t> meta;
+  if (!in.Get("meta", &meta) || meta.size() != 4) {
     return Status::Corruption("matcher snapshot inconsistent");
   }
+  if (with_records) n = meta[0];
+  uint64_t count = meta[1], slots = meta[2];
+  longest_word_code = meta[3];
+  bool ok = meta[0] == n && count >= n && in.Get("records.repo", &record_repo) &&
+            in.Get("records.class", &record_class) && repos.Load(in, "repos") &&
+            classes.Load(in, "classes") && patterns.Load(in, "patterns") &&
+            in.Get("pattern_record", &pattern_record) && in.Get("literal_chars", &literal_chars) &&
+            in.Get("slot_record", &slot_record) && in.Get("run_bytes", &run_bytes) &&
+            in.Get("run_begin", &run_begin) && in.Get("slot_runs", &slot_runs) &&
+            word_codes.Load(in, "codes") && in.Get("other_codes", &other_codes) &&
+            other_code_text.Load(in, "other_codes.text") && by_location.Load(in, "location") &&
+            by_name.Load(in, "names");
+  if (with_records) {
+    ok = ok && in.Get("records.bytes", &record_bytes) && in.Get("records.begin", &record_begin) &&
+         record_begin.size() == n + 1;
+  }
+  ok = ok && record_repo.size() == n && record_class.size() == n && patterns.size() == count &&
+       pattern_record.size() == count && literal_chars.size() == count &&
+       slot_record.size() == slots && slot_runs.size() == slots + 1 && !run_begin.empty() &&
+       other_code_text.size() == other_codes.size();
+  if (ok) prefilter = match::LoadAhoCorasickPrefilter(in, slots);
+  if (!ok || prefilter == nullptr || !fuzzy.Load(in, n)) {
+    return Status::Corruption("matcher snapshot inconsistent");
+  }
+  regex.EnsureSize(count);
+  failed.EnsureSize(count);
+  if (with_records) materialized.EnsureSize(n);
   return Status::OK();
 }
 
@@ -1284,53 +1394,64 @@ Status Matcher::Save(const std::string& path, const std::string& stamp) const {
 Result<std::unique_ptr<Matcher>> Matcher::Load(const std::string& snapshot_path,
                                                const std::string& stamp) {
   if (stamp.empty()) return Status::NotFound("no dataset stamp");
+  auto file = std::make_unique<MappedFile>(snapshot_path);
+  if (!file->ok()) return Status::NotFound("no snapshot");
+  match::SnapshotReader in;
+  if (Status s = in.Open(file->bytes()); !s.ok()) return s;
+  if (in.stamp() != stamp) return Status::NotFound("snapshot is of another dataset version");
+  std::unique_ptr<Matcher> m(new Matcher());
+  if (Status s = m->impl_->Restore(in, true); !s.ok()) return s;
+  m->impl_->file = std::move(file);
+  return m;
+}
+
+Status Matcher::Check(const std::string& snapshot_path) {
   MappedFile file(snapshot_path);
   if (!file.ok()) return Status::NotFound("no snapshot");
-  SnapshotParts parts;
-  if (Status s = ParseSnapshot(file.bytes(), &parts); !s.ok()) return s;
-  if (parts.stamp != stamp) return Status::NotFound("snapshot is of another dataset version");
-  match::ByteReader in(parts.records);
-  uint64_t n = 0;
-  // Each record takes at least a byte per field: a count beyond that is damage.
-  if (!in.Pod(&n) || n > parts.records.size()) {
-    return Status::Corruption("matcher snapshot inconsistent");
-  }
-  std::vector<Record> records(n);
-  for (Record& r : records) {
-    if (!ReadMatchingFields(&in, &r)) return Status::Corruption("matcher snapshot inconsistent");
-  }
-  if (!in.at_end()) return Status::Corruption("matcher snapshot inconsistent");
-  std::unique_ptr<Matcher> m(new Matcher());
-  m->impl_->Init(std::move(records));
-  if (Status s = m->impl_->Restore(parts.structures); !s.ok()) return s;
-  return m;
+  match::SnapshotReader in;
+  if (Status s = in.Open(file.bytes()); !s.ok()) return s;
+  return in.VerifyAll();
 }
 
 std::unique_ptr<Matcher> Matcher::Open(std::vector<Record> records,
                                        const std::string& snapshot_path, std::string* note,
                                        const std::string& stamp) {
   std::unique_ptr<Matcher> m(new Matcher());
-  m->impl_->Init(std::move(records));
-  auto bytes = ReadFileLimited(snapshot_path, kMaxSnapshotBytes);
-  SnapshotParts parts;
-  Status loaded = bytes.ok() ? ParseSnapshot(*bytes, &parts) : bytes.status();
+  Impl& impl = *m->impl_;
+  impl.owned = std::move(records);
+  impl.n = impl.owned.size();
+  auto file = std::make_unique<MappedFile>(snapshot_path);
+  match::SnapshotReader in;
+  // This path reads every record anyway: the whole file is verified.
+  Status loaded = file->ok() ? in.Open(file->bytes(), SIZE_MAX) : Status::NotFound("no snapshot");
   // The saved records must be these records, field for field: a snapshot
   // of other records (or of these in another order) is never used.
-  if (loaded.ok() && parts.records != MatchingSection(m->impl_->records)) {
-    loaded = Status::NotFound("snapshot is of other records");
-  }
-  if (loaded.ok()) loaded = m->impl_->Restore(parts.structures);
   if (loaded.ok()) {
+    std::vector<char> bytes;
+    std::vector<uint64_t> begin;
+    RecordBlob(impl.owned, &bytes, &begin);
+    match::Column<char> saved_bytes;
+    match::Column<uint64_t> saved_begin;
+    if (!in.Get("records.bytes", &saved_bytes) || !in.Get("records.begin", &saved_begin) ||
+        !std::equal(bytes.begin(), bytes.end(), saved_bytes.begin(), saved_bytes.end()) ||
+        !std::equal(begin.begin(), begin.end(), saved_begin.begin(), saved_begin.end())) {
+      loaded = Status::NotFound("snapshot is of other records");
+    }
+  }
+  if (loaded.ok()) loaded = impl.Restore(in, false);
+  if (loaded.ok()) {
+    impl.file = std::move(file);
     *note = "matcher loaded from " + snapshot_path;
     return m;
   }
   // Start again from the records alone: a failed restore may have filled
   // some structures.
-  std::vector<Record> recs = std::move(m->impl_->records);
+  std::vector<Record> recs = std::move(impl.owned);
   m.reset(new Matcher());
   m->impl_->Init(std::move(recs));
   m->impl_->Build();
-  std::string why = bytes.ok() ? loaded.message() : "no snapshot";
+  std::string why = file->ok() ? loaded.message() : "no snapshot";
+  file.reset();
   Status saved = m->Save(snapshot_path, stamp);
   *note = "matcher built (" + why + ")" +
           (saved.ok() ? "; saved to " + snapshot_path : "; not saved: " + saved.message());
@@ -1339,7 +1460,7 @@ std::unique_ptr<Matcher> Matcher::Open(std::vector<Record> records,
 
 Matcher::~Matcher() = default;
 
-size_t Matcher::size() const { return impl_->records.size(); }
+size_t Matcher::size() const { return impl_->n; }
 
 std::vector<std::string> Matcher::bad_patterns() const {
   std::lock_guard<std::mutex> lock(impl_->bad_mu);
@@ -1347,17 +1468,12 @@ std::vector<std::string> Matcher::bad_patterns() const {
 }
 
 void Matcher::CompileAll() const {
-  for (uint32_t p = 0; p < impl_->pattern.size(); ++p) {
-    if (!impl_->pattern[p].empty()) impl_->Regex(p);
+  for (uint32_t p = 0; p < impl_->patterns.size(); ++p) {
+    if (!impl_->patterns.Get(p).empty()) impl_->Regex(p);
   }
 }
 
 namespace {
-
-bool IsNumeric(std::string_view code) {
-  return !code.empty() &&
-         std::all_of(code.begin(), code.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
 
 std::string Percent(double x) { return std::to_string(static_cast<int>(x * 100 + 0.5)) + "%"; }
 
@@ -1507,10 +1623,8 @@ std::vector<Match> Matcher::FindKeywords(const Query& query) const {
   // Names first: a record every word names (class, code, function, file).
   std::unordered_map<uint32_t, size_t> named;
   for (const std::string& w : words) {
-    auto it = impl_->by_name.find(w);
-    if (it == impl_->by_name.end()) continue;
-    for (uint32_t r : it->second) {
-      if (impl_->Accept(r, query)) ++named[r];
+    for (uint32_t r : impl_->by_name.Find(w)) {
+      if (r < impl_->n && impl_->Accept(r, query)) ++named[r];
     }
   }
   std::vector<uint32_t> ranked;
@@ -1518,8 +1632,8 @@ std::vector<Match> Matcher::FindKeywords(const Query& query) const {
     if (n == words.size()) ranked.push_back(r);
   }
   std::sort(ranked.begin(), ranked.end(), [&](uint32_t a, uint32_t b) {
-    const Record& ra = impl_->records[a];
-    const Record& rb = impl_->records[b];
+    const Record& ra = impl_->rec(a);
+    const Record& rb = impl_->rec(b);
     if (ra.repo != rb.repo) return ra.repo < rb.repo;
     if (ra.file_path != rb.file_path) return ra.file_path < rb.file_path;
     return ra.line_number < rb.line_number;
@@ -1527,7 +1641,7 @@ std::vector<Match> Matcher::FindKeywords(const Query& query) const {
   for (uint32_t r : ranked) {
     if (out.size() >= query.limit) return out;
     Match m;
-    m.record = &impl_->records[r];
+    m.record = &impl_->rec(r);
     m.match_type = "keyword";
     m.score = 0.5;
     m.reason = "class, code, function or file named " + query.message;
@@ -1539,7 +1653,7 @@ std::vector<Match> Matcher::FindKeywords(const Query& query) const {
   for (const match::FuzzyIndex::Hit& h :
        impl_->fuzzy.Search(tokens, 0.01, accept, {}, query.limit - out.size())) {
     Match m;
-    m.record = &impl_->records[h.doc];
+    m.record = &impl_->rec(h.doc);
     m.match_type = "keyword";
     m.score = 0.2 + 0.25 * h.score;
     m.reason = "its message has the words searched for";
@@ -1570,18 +1684,18 @@ std::vector<Match> Matcher::Find(const Query& query) const {
       hits = std::move(reading_hits);
     }
   }
-  for (uint32_t r : impl_->CodeHits(text, query)) {
-    auto it = std::find_if(hits.begin(), hits.end(),
-                           [&](const Ranked& h) { return h.match.record == &impl_->records[r]; });
+  for (auto [r, numeric] : impl_->CodeHits(text, query)) {
+    auto it = std::find_if(hits.begin(), hits.end(), [&](const Ranked& h) { return h.index == r; });
     // A number in the text is most often a value (a version, a port, a
     // count): it supports a record the message matches, never finds one.
-    if (IsNumeric(Trim(*impl_->records[r].error_code))) {
+    if (numeric) {
       if (it != hits.end()) it->match.score = std::min(1.0, it->match.score + kNumericCodeBonus);
       continue;
     }
     if (it == hits.end()) {
       it = hits.insert(hits.end(), Ranked{});
-      it->match.record = &impl_->records[r];
+      it->match.record = &impl_->rec(r);
+      it->index = r;
     }
     it->exact_code = true;
     it->weak = false;
@@ -1629,13 +1743,12 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     }
     std::erase_if(hits, [](const Ranked& h) { return h.weak && !h.framed; });
     for (uint32_t r : impl_->FrameHits(query)) {
-      const Record* rec = &impl_->records[r];
-      if (std::any_of(hits.begin(), hits.end(),
-                      [&](const Ranked& h) { return h.match.record == rec; })) {
+      if (std::any_of(hits.begin(), hits.end(), [&](const Ranked& h) { return h.index == r; })) {
         continue;
       }
       Ranked hit;
-      hit.match.record = rec;
+      hit.match.record = &impl_->rec(r);
+      hit.index = r;
       hit.match.match_type = "fuzzy";
       hit.match.score = kFrameOnlyScore;
       hit.framed = true;

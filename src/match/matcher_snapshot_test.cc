@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "errdex/matcher.h"
+#include "match/snapshot_file.h"
 
 namespace errdex {
 namespace {
@@ -70,6 +71,10 @@ class MatcherSnapshotTest : public ::testing::Test {
     path_ = (dir_ / "db.matcher").string();
   }
   void TearDown() override { fs::remove_all(dir_); }
+  std::string ReadAll() const {
+    std::ifstream in(path_, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
   fs::path dir_;
   std::string path_;
 };
@@ -154,16 +159,19 @@ TEST_F(MatcherSnapshotTest, LoadByStampAnswersLikeABuiltMatcherFromTheSavedRecor
 
 TEST_F(MatcherSnapshotTest, LoadRejectsDamagedTruncatedAndOtherVersionSnapshots) {
   ASSERT_TRUE(Matcher(Corpus(20)).Save(path_, "s").ok());
-  std::string bytes;
-  {
-    std::ifstream in(path_, std::ios::binary);
-    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
+  std::string bytes = ReadAll();
   auto load = [&](const std::string& content) {
     std::ofstream(path_, std::ios::binary | std::ios::trunc) << content;
     auto m = Matcher::Load(path_, "s");
     return m.ok() ? std::string("loaded") : m.status().message();
   };
+  // The header and section table (file size at 24, the table from 64).
+  for (size_t at : {size_t{24}, size_t{70}, size_t{200}}) {
+    std::string flipped = bytes;
+    flipped[at] ^= 0x10;
+    EXPECT_EQ(load(flipped), "matcher snapshot damaged (header checksum)") << at;
+  }
+  // Sections this small are all verified on open.
   for (size_t at : {bytes.size() / 3, bytes.size() / 2, bytes.size() - 1}) {
     std::string flipped = bytes;
     flipped[at] ^= 0x10;
@@ -171,11 +179,59 @@ TEST_F(MatcherSnapshotTest, LoadRejectsDamagedTruncatedAndOtherVersionSnapshots)
   }
   EXPECT_EQ(load(bytes.substr(0, bytes.size() - 1)), "truncated matcher snapshot");
   EXPECT_EQ(load(bytes.substr(0, 40)), "truncated matcher snapshot");
-  std::string other_version = bytes;
-  other_version[8 + 23] = 3;  // the version after the magic's length and text
-  EXPECT_EQ(load(other_version), "matcher snapshot from another errdex version");
+  EXPECT_EQ(load(bytes.substr(0, 300)), "truncated matcher snapshot");
+  std::string other_format = bytes;
+  other_format[16] = 4;  // the format number after the 16-byte magic
+  EXPECT_EQ(load(other_format), "matcher snapshot from another errdex version");
+  // Format 4 began with the length of its magic text, then the text.
+  std::string format4 =
+      std::string("\x17\0\0\0\0\0\0\0", 8) + "errdex matcher snapshot" + std::string(64, '\0');
+  EXPECT_EQ(load(format4), "matcher snapshot from another errdex version");
   EXPECT_EQ(load("#!/bin/sh\n"), "not a matcher snapshot");
   EXPECT_EQ(load(bytes), "loaded");
+}
+
+// Large sections are not checksummed on open (Load must not read the whole
+// file): Check() verifies them, and damage Load does not see gives wrong
+// answers at worst, never a crash or a read outside the file.
+TEST_F(MatcherSnapshotTest, CheckVerifiesEverySectionThatLoadSkips) {
+  ASSERT_TRUE(Matcher(Corpus(20)).Save(path_, "s").ok());
+  std::string bytes = ReadAll();
+  EXPECT_TRUE(Matcher::Check(path_).ok());
+  std::string flipped = bytes;
+  flipped[bytes.size() / 2] ^= 0x04;
+  match::SnapshotReader unverified;
+  EXPECT_TRUE(unverified.Open(flipped, 0).ok());
+  EXPECT_EQ(unverified.VerifyAll().message(), "matcher snapshot damaged (checksum)");
+  std::ofstream(path_, std::ios::binary | std::ios::trunc) << flipped;
+  EXPECT_EQ(Matcher::Check(path_).message(), "matcher snapshot damaged (checksum)");
+  EXPECT_EQ(Matcher::Check(path_ + ".none").message(), "no snapshot");
+}
+
+TEST_F(MatcherSnapshotTest, DamageTheChecksumsMissNeverCrashesAQuery) {
+  std::vector<Record> records = Corpus(20);
+  records[3].error_code = "E_SHARD";
+  records[4].error_code = "E-42/x";
+  ASSERT_TRUE(Matcher(records).Save(path_, "s").ok());
+  std::string bytes = ReadAll();
+  int loaded = 0;
+  for (size_t at = 64; at < bytes.size(); at += 7) {
+    std::string damaged = bytes;
+    damaged[at] = static_cast<char>(damaged[at] ^ (at % 2 == 0 ? 0xff : 0x01));
+    std::ofstream(path_, std::ios::binary | std::ios::trunc)
+        << match::ResealForTesting(std::move(damaged));
+    auto m = Matcher::Load(path_, "s");
+    if (!m.ok()) continue;
+    ++loaded;
+    Answers(**m);
+    (*m)->Find(Query{"E_SHARD E-42/x cannot open", "ValueError", "acme/app", 5});
+    (*m)->FindKeywords(Query{"valueerror core", "", "", 5});
+    Query framed{"nothing", "", "", 5};
+    framed.frames.push_back({"app/core.py", 12, "f"});
+    (*m)->Find(framed);
+    (*m)->CompileAll();
+  }
+  EXPECT_GT(loaded, 100);
 }
 
 TEST_F(MatcherSnapshotTest, UnwritableLocationStillGivesAMatcher) {

@@ -3,26 +3,32 @@
 #include "match/prefilter.h"
 
 #include <algorithm>
-#include <array>
 #include <deque>
+#include <span>
 #include <string_view>
 #include <utility>
 
-#include "match/snapshot_io.h"
+#include "match/snapshot_file.h"
 
 namespace errdex::match {
 namespace {
 
+// A failure or dictionary chain is never longer than the deepest anchor
+// (each link leads to a shallower node); a damaged snapshot's chains are
+// cut at this many steps instead of looping.
+constexpr int kMaxChain = 1024;
+
 // The automaton is built as a linked trie (see the constructor), then flattened into
 // arrays (edges of node n are edge_[edge_begin_[n] .. edge_begin_[n+1]),
-// sorted by byte) so a lookup touches little memory.
+// sorted by byte) so a lookup touches little memory. The arrays are the
+// snapshot's sections, used in place when loaded.
 class AhoCorasick : public Prefilter {
  public:
   explicit AhoCorasick(const std::vector<std::string>& anchors);
   AhoCorasick() = default;  // for Load
   void Candidates(std::string_view text, std::vector<uint32_t>* out) const override;
-  bool Save(ByteWriter* out) const override;
-  bool Load(ByteReader* in, size_t num_anchors);
+  bool Save(SnapshotWriter* out) const override;
+  bool Load(const SnapshotReader& in, size_t num_anchors);
 
  private:
   struct Edge {
@@ -30,8 +36,15 @@ class AhoCorasick : public Prefilter {
     uint8_t pad[3];  // explicit, so snapshots hold no uninitialised bytes
     int32_t target;
   };
+  size_t nodes() const { return edge_begin_.size() - 1; }
   int32_t Child(int32_t node, uint8_t b) const;  // -1 if none
-  int32_t Next(int32_t state, uint8_t b) const;  // goto with failure links
+  // Goto with failure links, `fail` being the failure table (the one being
+  // built, in LinkFailures).
+  int32_t Next(int32_t state, uint8_t b, std::span<const int32_t> fail) const;
+  int32_t Root(uint8_t b) const {
+    int32_t t = root_next_.At(b, 0);
+    return t >= 0 && static_cast<size_t>(t) < nodes() ? t : 0;
+  }
   // The trie while it is built: first-child/next-sibling links, so adding a
   // node allocates nothing per node.
   struct Trie {
@@ -42,17 +55,17 @@ class AhoCorasick : public Prefilter {
   };
   void Flatten(Trie* trie);
   void LinkFailures();
-  bool Valid(size_t num_anchors) const;
 
-  std::vector<uint32_t> edge_begin_;
-  std::vector<Edge> edge_;
-  std::array<int32_t, 256> root_next_{};
-  std::vector<int32_t> fail_;
-  std::vector<int32_t> dict_;        // nearest proper suffix node with outputs, or -1
-  std::vector<int32_t> term_;        // node -> dense terminal index, or -1
-  std::vector<uint32_t> out_begin_;  // terminal index -> its ids in out_ids_
-  std::vector<uint32_t> out_ids_;
-  std::vector<uint32_t> always_;  // patterns without an anchor
+  size_t num_anchors_ = 0;
+  Column<uint32_t> edge_begin_;
+  Column<Edge> edge_;
+  Column<int32_t> root_next_;  // 256 entries
+  Column<int32_t> fail_;
+  Column<int32_t> dict_;        // nearest proper suffix node with outputs, or -1
+  Column<int32_t> term_;        // node -> dense terminal index, or -1
+  Column<uint32_t> out_begin_;  // terminal index -> its ids in out_ids_
+  Column<uint32_t> out_ids_;
+  Column<uint32_t> always_;  // patterns without an anchor
 };
 
 // The trie is built from the anchors in sorted order: each anchor then
@@ -61,11 +74,11 @@ class AhoCorasick : public Prefilter {
 // (children come out sorted by byte), and no per-node containers are needed.
 // At 500k anchors the earlier trie of per-node edge vectors spent most of the
 // Matcher's build time in malloc.
-AhoCorasick::AhoCorasick(const std::vector<std::string>& anchors) {
-  std::vector<uint32_t> order;
+AhoCorasick::AhoCorasick(const std::vector<std::string>& anchors) : num_anchors_(anchors.size()) {
+  std::vector<uint32_t> order, always, out_begin, out_ids;
   for (uint32_t i = 0; i < anchors.size(); ++i) {
     if (anchors[i].empty()) {
-      always_.push_back(i);
+      always.push_back(i);
     } else {
       order.push_back(i);
     }
@@ -84,14 +97,17 @@ AhoCorasick::AhoCorasick(const std::vector<std::string>& anchors) {
     for (size_t d = lcp; d < a.size(); ++d) path.push_back(trie.AddChild(path.back(), a[d]));
     int32_t node = path.back();
     if (trie.term[node] < 0) {  // equal anchors are adjacent: a new one starts here
-      trie.term[node] = static_cast<int32_t>(out_begin_.size());
-      out_begin_.push_back(static_cast<uint32_t>(out_ids_.size()));
+      trie.term[node] = static_cast<int32_t>(out_begin.size());
+      out_begin.push_back(static_cast<uint32_t>(out_ids.size()));
     }
-    out_ids_.push_back(id);
+    out_ids.push_back(id);
     prev = a;
   }
-  out_begin_.push_back(static_cast<uint32_t>(out_ids_.size()));
-  term_ = std::move(trie.term);
+  out_begin.push_back(static_cast<uint32_t>(out_ids.size()));
+  always_ = Column<uint32_t>(std::move(always));
+  out_begin_ = Column<uint32_t>(std::move(out_begin));
+  out_ids_ = Column<uint32_t>(std::move(out_ids));
+  term_ = Column<int32_t>(std::move(trie.term));
   Flatten(&trie);
   LinkFailures();
 }
@@ -114,57 +130,65 @@ int32_t AhoCorasick::Trie::AddChild(int32_t parent, char b) {
 
 void AhoCorasick::Flatten(Trie* trie) {
   size_t nodes = trie->byte.size();
-  edge_begin_.reserve(nodes + 1);
-  edge_.reserve(nodes - 1);
+  std::vector<uint32_t> edge_begin;
+  std::vector<Edge> edge;
+  edge_begin.reserve(nodes + 1);
+  edge.reserve(nodes - 1);
   for (size_t n = 0; n < nodes; ++n) {
-    edge_begin_.push_back(static_cast<uint32_t>(edge_.size()));
+    edge_begin.push_back(static_cast<uint32_t>(edge.size()));
     for (int32_t c = trie->first_child[n]; c >= 0; c = trie->next_sibling[c]) {
-      edge_.push_back({trie->byte[c], {}, c});
+      edge.push_back({trie->byte[c], {}, c});
     }
   }
-  edge_begin_.push_back(static_cast<uint32_t>(edge_.size()));
+  edge_begin.push_back(static_cast<uint32_t>(edge.size()));
   *trie = Trie();
-  root_next_.fill(0);
-  for (uint32_t k = edge_begin_[0]; k < edge_begin_[1]; ++k) {
-    root_next_[edge_[k].byte] = edge_[k].target;
-  }
+  std::vector<int32_t> root_next(256, 0);
+  for (uint32_t k = edge_begin[0]; k < edge_begin[1]; ++k) root_next[edge[k].byte] = edge[k].target;
+  edge_begin_ = Column<uint32_t>(std::move(edge_begin));
+  edge_ = Column<Edge>(std::move(edge));
+  root_next_ = Column<int32_t>(std::move(root_next));
 }
 
 // Breadth-first, so a node's failure target (always shallower) is final
 // before the node is visited.
 void AhoCorasick::LinkFailures() {
-  size_t nodes = edge_begin_.size() - 1;
-  fail_.assign(nodes, 0);
-  dict_.assign(nodes, -1);
+  std::vector<int32_t> fail(nodes(), 0), dict(nodes(), -1);
   std::deque<int32_t> queue;
   for (uint32_t k = edge_begin_[0]; k < edge_begin_[1]; ++k) queue.push_back(edge_[k].target);
   while (!queue.empty()) {
     int32_t u = queue.front();
     queue.pop_front();
-    int32_t f = fail_[u];
-    dict_[u] = term_[f] >= 0 ? f : dict_[f];
+    int32_t f = fail[u];
+    dict[u] = term_[f] >= 0 ? f : dict[f];
     for (uint32_t k = edge_begin_[u]; k < edge_begin_[u + 1]; ++k) {
       int32_t v = edge_[k].target;
-      fail_[v] = Next(f, edge_[k].byte);
+      fail[v] = Next(f, edge_[k].byte, fail);
       queue.push_back(v);
     }
   }
+  fail_ = Column<int32_t>(std::move(fail));
+  dict_ = Column<int32_t>(std::move(dict));
 }
 
 int32_t AhoCorasick::Child(int32_t node, uint8_t b) const {
-  auto first = edge_.begin() + edge_begin_[node];
-  auto last = edge_.begin() + edge_begin_[node + 1];
-  auto it = std::lower_bound(first, last, b, [](const Edge& e, uint8_t x) { return e.byte < x; });
-  return it != last && it->byte == b ? it->target : -1;
+  if (node < 0 || static_cast<size_t>(node) >= nodes()) return -1;
+  uint32_t lo = edge_begin_[node], hi = edge_begin_[node + 1];
+  if (lo > hi || hi > edge_.size()) return -1;
+  const Edge* first = edge_.data() + lo;
+  const Edge* last = edge_.data() + hi;
+  const Edge* it =
+      std::lower_bound(first, last, b, [](const Edge& e, uint8_t x) { return e.byte < x; });
+  if (it == last || it->byte != b) return -1;
+  return it->target > 0 && static_cast<size_t>(it->target) < nodes() ? it->target : -1;
 }
 
-int32_t AhoCorasick::Next(int32_t state, uint8_t b) const {
-  while (state != 0) {
+int32_t AhoCorasick::Next(int32_t state, uint8_t b, std::span<const int32_t> fail) const {
+  for (int steps = 0; state != 0 && steps < kMaxChain; ++steps) {
     int32_t c = Child(state, b);
     if (c >= 0) return c;
-    state = fail_[state];
+    state = static_cast<size_t>(state) < fail.size() ? fail[state] : 0;
   }
-  return root_next_[b];
+  return Root(b);
 }
 
 // Each terminal is reported once: when one is first reached, its whole
@@ -177,90 +201,68 @@ int32_t AhoCorasick::Next(int32_t state, uint8_t b) const {
 // an earlier query) are always older than the current stamp.
 void AhoCorasick::Candidates(std::string_view text, std::vector<uint32_t>* out) const {
   out->clear();
-  thread_local std::vector<uint32_t> seen;
+  thread_local ZeroedArray<uint32_t> seen;
   thread_local uint32_t stamp = 0;
-  size_t terminals = out_begin_.size() - 1;
-  if (seen.size() < terminals) seen.resize(terminals, 0);
+  size_t terminals = out_begin_.empty() ? 0 : out_begin_.size() - 1;
+  seen.EnsureSize(terminals);
   if (++stamp == 0) {  // wrapped: forget every old stamp
-    std::fill(seen.begin(), seen.end(), 0);
+    std::fill(seen.data(), seen.data() + seen.size(), 0);
     stamp = 1;
   }
+  auto is_node = [&](int32_t t) { return t >= 0 && static_cast<size_t>(t) < nodes(); };
   int32_t state = 0;
   for (char ch : text) {
-    state = Next(state, static_cast<uint8_t>(ch));
-    for (int32_t t = term_[state] >= 0 ? state : dict_[state]; t >= 0; t = dict_[t]) {
-      int32_t k = term_[t];
-      if (seen[k] == stamp) break;
+    state = Next(state, static_cast<uint8_t>(ch), fail_.span());
+    int32_t t = term_.At(state, -1) >= 0 ? state : dict_.At(state, -1);
+    for (int steps = 0; is_node(t) && steps < kMaxChain; ++steps, t = dict_.At(t, -1)) {
+      int32_t k = term_.At(t, -1);
+      if (k < 0 || static_cast<size_t>(k) >= terminals || seen[k] == stamp) break;
       seen[k] = stamp;
-      out->insert(out->end(), out_ids_.begin() + out_begin_[k],
-                  out_ids_.begin() + out_begin_[k + 1]);
+      uint32_t lo = out_begin_[k], hi = out_begin_[k + 1];
+      if (lo > hi || hi > out_ids_.size()) continue;
+      for (uint32_t i = lo; i < hi; ++i) {
+        if (out_ids_[i] < num_anchors_) out->push_back(out_ids_[i]);
+      }
     }
   }
-  out->insert(out->end(), always_.begin(), always_.end());
+  for (uint32_t id : always_) {
+    if (id < num_anchors_) out->push_back(id);
+  }
   std::sort(out->begin(), out->end());
+  // Distinct already unless the snapshot is damaged.
+  out->erase(std::unique(out->begin(), out->end()), out->end());
 }
 
-bool AhoCorasick::Save(ByteWriter* out) const {
-  out->Vector(edge_begin_);
-  out->Vector(edge_);
-  out->Pod(root_next_);
-  out->Vector(fail_);
-  out->Vector(dict_);
-  out->Vector(term_);
-  out->Vector(out_begin_);
-  out->Vector(out_ids_);
-  out->Vector(always_);
+bool AhoCorasick::Save(SnapshotWriter* out) const {
+  out->Add("ac.edge_begin", edge_begin_);
+  out->Add("ac.edge", edge_);
+  out->Add("ac.root_next", root_next_);
+  out->Add("ac.fail", fail_);
+  out->Add("ac.dict", dict_);
+  out->Add("ac.term", term_);
+  out->Add("ac.out_begin", out_begin_);
+  out->Add("ac.out_ids", out_ids_);
+  out->Add("ac.always", always_);
   return true;
 }
 
-bool AhoCorasick::Load(ByteReader* in, size_t num_anchors) {
-  bool read = in->Vector(&edge_begin_) && in->Vector(&edge_) && in->Pod(&root_next_) &&
-              in->Vector(&fail_) && in->Vector(&dict_) && in->Vector(&term_) &&
-              in->Vector(&out_begin_) && in->Vector(&out_ids_) && in->Vector(&always_);
-  return read && Valid(num_anchors);
-}
-
-// The structure is a tree whose node ids grow from parent to child (as the
-// constructor numbers them), with failure and dictionary links to strictly
-// shallower nodes: then Next() and the dictionary walk in Candidates() end.
-bool AhoCorasick::Valid(size_t num_anchors) const {
-  if (edge_begin_.size() < 2 || !IsOffsetTable(edge_begin_, edge_.size())) return false;
-  size_t nodes = edge_begin_.size() - 1;
-  if (edge_.size() != nodes - 1) return false;  // a tree: one edge into each non-root node
-  std::vector<uint32_t> depth(nodes, 0);
-  std::vector<bool> has_parent(nodes, false);
-  for (size_t n = 0; n < nodes; ++n) {
-    for (uint32_t k = edge_begin_[n]; k < edge_begin_[n + 1]; ++k) {
-      int32_t t = edge_[k].target;
-      if (t <= static_cast<int32_t>(n) || static_cast<size_t>(t) >= nodes || has_parent[t])
-        return false;
-      if (k > edge_begin_[n] && edge_[k - 1].byte >= edge_[k].byte) return false;
-      has_parent[t] = true;
-      depth[t] = depth[n] + 1;
-    }
-  }
-  for (size_t b = 0; b < 256; ++b) {
-    if (root_next_[b] < 0 || static_cast<size_t>(root_next_[b]) >= nodes) return false;
-  }
-  if (fail_.size() != nodes || dict_.size() != nodes || term_.size() != nodes) return false;
-  if (out_begin_.empty() || !IsOffsetTable(out_begin_, out_ids_.size())) return false;
-  size_t terminals = out_begin_.size() - 1;
-  if (!AllBelow(fail_, nodes) || !AllBelow(dict_, nodes, true) ||
-      !AllBelow(term_, terminals, true) || !AllBelow(out_ids_, num_anchors) ||
-      !AllBelow(always_, num_anchors)) {
-    return false;
-  }
-  for (size_t n = 1; n < nodes; ++n) {
-    if (depth[fail_[n]] >= depth[n]) return false;
-    if (dict_[n] >= 0 && depth[dict_[n]] >= depth[n]) return false;
-  }
-  return fail_[0] == 0 && dict_[0] == -1;
+// Only sizes are checked here (constant time); values are checked where
+// they are followed (Child, Next, Candidates).
+bool AhoCorasick::Load(const SnapshotReader& in, size_t num_anchors) {
+  num_anchors_ = num_anchors;
+  bool read = in.Get("ac.edge_begin", &edge_begin_) && in.Get("ac.edge", &edge_) &&
+              in.Get("ac.root_next", &root_next_) && in.Get("ac.fail", &fail_) &&
+              in.Get("ac.dict", &dict_) && in.Get("ac.term", &term_) &&
+              in.Get("ac.out_begin", &out_begin_) && in.Get("ac.out_ids", &out_ids_) &&
+              in.Get("ac.always", &always_);
+  return read && edge_begin_.size() >= 2 && root_next_.size() == 256 && fail_.size() == nodes() &&
+         dict_.size() == nodes() && term_.size() == nodes() && !out_begin_.empty();
 }
 
 class ScanPrefilter : public Prefilter {
  public:
   explicit ScanPrefilter(std::vector<std::string> anchors) : anchors_(std::move(anchors)) {}
-  bool Save(ByteWriter*) const override { return false; }  // a test oracle only
+  bool Save(SnapshotWriter*) const override { return false; }  // a test oracle only
   void Candidates(std::string_view text, std::vector<uint32_t>* out) const override {
     out->clear();
     for (uint32_t i = 0; i < anchors_.size(); ++i) {
@@ -280,7 +282,7 @@ std::unique_ptr<Prefilter> NewAhoCorasickPrefilter(const std::vector<std::string
   return std::make_unique<AhoCorasick>(anchors);
 }
 
-std::unique_ptr<Prefilter> LoadAhoCorasickPrefilter(ByteReader* in, size_t num_anchors) {
+std::unique_ptr<Prefilter> LoadAhoCorasickPrefilter(const SnapshotReader& in, size_t num_anchors) {
   auto ac = std::make_unique<AhoCorasick>();
   if (!ac->Load(in, num_anchors)) return nullptr;
   return ac;

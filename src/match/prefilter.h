@@ -18,15 +18,15 @@
 
 namespace errdex::match {
 
-class ByteReader;
-class ByteWriter;
+class SnapshotReader;
+class SnapshotWriter;
 
 class Prefilter {
  public:
   virtual ~Prefilter() = default;
   // Appends the prefilter's state for a matcher snapshot; false when this
   // kind of prefilter cannot be saved.
-  virtual bool Save(ByteWriter* out) const = 0;
+  virtual bool Save(SnapshotWriter* out) const = 0;
   // Sets *out to the indexes (into the anchors given at construction) of the
   // candidates for `text`, ascending and without duplicates.
   virtual void Candidates(std::string_view text, std::vector<uint32_t>* out) const = 0;
@@ -35,11 +35,13 @@ class Prefilter {
 // anchors[i] is pattern i's anchor; "" means pattern i is always a candidate.
 // Matching is byte-wise and case-sensitive.
 std::unique_ptr<Prefilter> NewAhoCorasickPrefilter(const std::vector<std::string>& anchors);
-// Reads an Aho-Corasick prefilter that Save() wrote for `num_anchors`
-// anchors. nullptr when the bytes are not one: every index is checked, and
-// failure and dictionary links must lead to shallower nodes, so a corrupt or
-// hostile snapshot can neither read out of bounds nor loop.
-std::unique_ptr<Prefilter> LoadAhoCorasickPrefilter(ByteReader* in, size_t num_anchors);
+// The Aho-Corasick prefilter that Save() wrote for `num_anchors` anchors,
+// used in place from the snapshot (which must outlive it). nullptr when its
+// sections are missing or of the wrong sizes. Nothing is scanned on load:
+// every index is checked where it is followed and every link walk is
+// bounded by the deepest anchor, so a damaged or hostile snapshot can
+// neither read out of bounds nor loop.
+std::unique_ptr<Prefilter> LoadAhoCorasickPrefilter(const SnapshotReader& in, size_t num_anchors);
 // One std::string_view::find per anchor: slow, for differential tests.
 std::unique_ptr<Prefilter> NewScanPrefilter(const std::vector<std::string>& anchors);
 

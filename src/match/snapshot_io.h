@@ -6,7 +6,10 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <new>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -84,6 +87,68 @@ class ByteReader {
   }
   std::string_view in_;
   bool failed_ = false;
+};
+
+// An array a matcher reads: either its own (built) or a view into a mapped
+// snapshot (loaded), used in place. Moving keeps the view valid (a moved
+// vector keeps its buffer); copying would not, so it is not allowed.
+template <typename T>
+class Column {
+ public:
+  Column() = default;
+  explicit Column(std::vector<T> v) : owned_(std::move(v)), view_(owned_) {}
+  Column(Column&&) noexcept = default;
+  Column& operator=(Column&&) noexcept = default;
+  Column(const Column&) = delete;
+  Column& operator=(const Column&) = delete;
+  // Uses `view` in place: its memory must outlive this column.
+  void Borrow(std::span<const T> view) {
+    owned_ = {};
+    view_ = view;
+  }
+  size_t size() const { return view_.size(); }
+  bool empty() const { return view_.empty(); }
+  const T& operator[](size_t i) const { return view_[i]; }
+  const T* data() const { return view_.data(); }
+  const T* begin() const { return view_.data(); }
+  const T* end() const { return view_.data() + view_.size(); }
+  std::span<const T> span() const { return view_; }
+  // view_[i], or `fallback` when i is out of range (a damaged snapshot).
+  T At(size_t i, T fallback) const { return i < view_.size() ? view_[i] : fallback; }
+
+ private:
+  std::vector<T> owned_;
+  std::span<const T> view_;
+};
+
+// A growable array of trivially copyable T that starts zeroed, for
+// per-thread scratch indexed by record or terminal. calloc of a large block
+// maps fresh zero pages, so only the pages a query writes become resident:
+// a 1M-record corpus does not cost 8 MB of zeroing and memory per process.
+// Growing drops the contents: callers keep it all-zero between uses (or
+// treat zero as "never written").
+template <typename T>
+class ZeroedArray {
+ public:
+  ZeroedArray() = default;
+  ~ZeroedArray() { std::free(data_); }
+  ZeroedArray(const ZeroedArray&) = delete;
+  ZeroedArray& operator=(const ZeroedArray&) = delete;
+  void EnsureSize(size_t n) {
+    if (n <= size_) return;
+    std::free(data_);
+    data_ = static_cast<T*>(std::calloc(n, sizeof(T)));
+    if (data_ == nullptr) throw std::bad_alloc();
+    size_ = n;
+  }
+  size_t size() const { return size_; }
+  T& operator[](size_t i) { return data_[i]; }
+  T* data() { return data_; }
+
+ private:
+  static_assert(std::is_trivially_copyable_v<T>);
+  T* data_ = nullptr;
+  size_t size_ = 0;
 };
 
 // A 64-bit checksum of `s` at memory speed (four independent lanes of
