@@ -1,11 +1,13 @@
 // Extraction cache encoding (see extraction_cache.h): a compact binary
 // layout — varints, length-prefixed strings, fields in declaration order —
-// read back with every length bounds-checked, so a damaged entry is a cache
-// miss, never a crash or a wrong record.
+// deflated (level 1: a fifth of the size for a few ms per MB), and read back
+// with every length bounds-checked, so a damaged entry is a cache miss,
+// never a crash or a wrong record.
 #include "analyze/extraction_cache.h"
 
 #include <elf.h>
 #include <link.h>
+#include <zlib.h>
 
 #include <cstdint>
 #include <cstring>
@@ -99,6 +101,7 @@ class Reader {
     return true;
   }
   bool AtEnd() const { return at_ == in_.size(); }
+  size_t Left() const { return in_.size() - at_; }
 
  private:
   std::string_view in_;
@@ -352,19 +355,46 @@ int FindBuildId(dl_phdr_info* info, size_t, void* data) {
 
 }  // namespace
 
+// Entries past this size (uncompressed) are not trusted: a damaged size
+// must not make the reader allocate gigabytes.
+constexpr uint64_t kMaxEntryBytes = uint64_t{1} << 30;
+
 std::string EncodeFileExtraction(const FileExtraction& x) {
-  Writer w;
-  w.U(kLayout);
-  Put(w, x.syntax_errors);
-  Put(w, x.sites);
-  Put(w, x.facts);
-  return w.Take();
+  Writer body;
+  Put(body, x.syntax_errors);
+  Put(body, x.sites);
+  Put(body, x.facts);
+  std::string raw = body.Take();
+  uLongf packed_size = compressBound(raw.size());
+  std::string packed(packed_size, '\0');
+  if (compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_size,
+                reinterpret_cast<const Bytef*>(raw.data()), raw.size(), 1) != Z_OK) {
+    return "";  // decodes as a miss
+  }
+  packed.resize(packed_size);
+  Writer head;
+  head.U(kLayout);
+  head.U(raw.size());
+  return head.Take() + packed;
 }
 
 bool DecodeFileExtraction(std::string_view bytes, FileExtraction* out) {
-  Reader r(bytes);
-  uint64_t layout;
-  if (!r.U(&layout) || layout != kLayout) return false;
+  Reader head(bytes);
+  uint64_t layout, size;
+  if (!head.U(&layout) || layout != kLayout || !head.U(&size) || size > kMaxEntryBytes) {
+    return false;
+  }
+  std::string_view packed = bytes.substr(bytes.size() - head.Left());
+  std::string raw(size, '\0');
+  uLongf raw_size = size;
+  uLong packed_size = packed.size();
+  // uncompress2 reports what it consumed: bytes past the stream are damage.
+  if (uncompress2(reinterpret_cast<Bytef*>(raw.data()), &raw_size,
+                  reinterpret_cast<const Bytef*>(packed.data()), &packed_size) != Z_OK ||
+      raw_size != size || packed_size != packed.size()) {
+    return false;
+  }
+  Reader r(raw);
   return Get(r, &out->syntax_errors) && Get(r, &out->sites) && Get(r, &out->facts) && r.AtEnd();
 }
 
