@@ -33,6 +33,10 @@ struct IndexOptions {
   RecordLimits limits;
   int threads = 0;          // 0: hardware concurrency
   std::string analyzed_at;  // ISO-8601; empty: now
+  // RunIndex: how long the write waits for another writer's lock, and
+  // where it says that it is waiting (empty: a line on stderr).
+  double lock_timeout_seconds = 60;
+  std::function<void(const std::string&)> note;
 };
 
 struct IndexSummary {
@@ -40,6 +44,7 @@ struct IndexSummary {
   std::string sha;
   std::string note;
   int files_indexed = 0;
+  int files_reused = 0;  // extractions taken from the store's cache (RunIndex)
   int sites = 0;
   int records = 0;
   int files_with_syntax_errors = 0;

@@ -32,6 +32,7 @@ struct SourceFile {
   std::string path;     // repository-relative, '/'-separated
   std::string content;  // valid UTF-8 (invalid sequences replaced by U+FFFD)
   bool repaired_utf8 = false;
+  std::string blob;  // git blob id (hex) of the committed content; "" for a plain directory
 };
 
 struct SkippedFile {

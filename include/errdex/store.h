@@ -34,6 +34,38 @@ struct RepoInfo {
   int files_indexed = 0;
 };
 
+// One file's extraction as the indexer cached it
+// (src/analyze/extraction_cache.h), reused while the file's blob is unchanged.
+struct CachedExtraction {
+  std::string path;
+  std::string blob;  // git blob id (or content hash) it was extracted from
+  std::string data;  // encoded extraction
+};
+
+// What an index keeps beside its records so that the next one can skip work.
+struct IndexCacheUpdate {
+  std::string version;                // ExtractionCacheVersion() of the writer
+  std::vector<CachedExtraction> put;  // new or changed files
+  std::vector<std::string> paths;     // every file of this index; the others are dropped
+  // What the records were built from (commit, options, errdex build): a
+  // later index with the same key would write the same records.
+  std::string index_key;
+  std::string summary;  // the indexer's account of the run, returned by LastIndex()
+};
+
+// What the last index of a repository stored beside its records.
+struct LastIndexInfo {
+  std::string key;  // "" when none (never indexed with a key, or records changed since)
+  std::string summary;
+};
+
+// How a writer waits for another writer's lock.
+struct WriteWait {
+  double timeout_seconds = 5;
+  // Called about once a second while waiting, with the seconds waited.
+  std::function<void(double waited)> waiting;
+};
+
 class Store {
  public:
   // Opens or creates the database at `path` (parent directories are created).
@@ -45,8 +77,22 @@ class Store {
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
-  // Atomically replaces every record of info.repo with `records`.
-  Status ReplaceRepo(const RepoInfo& info, const std::vector<Record>& records);
+  // Atomically replaces every record of info.repo with `records`, and with
+  // `cache` the repository's cached extractions and index key, in the same
+  // transaction (a run killed part-way leaves the old records and cache).
+  Status ReplaceRepo(const RepoInfo& info, const std::vector<Record>& records,
+                     const IndexCacheUpdate* cache = nullptr);
+  // Cached extractions of `repo` written by `version` (others are ignored).
+  // Reads only: it never waits for a writer.
+  Result<std::vector<CachedExtraction>> CachedExtractions(const std::string& repo,
+                                                          const std::string& version);
+  // The index key and summary stored with `repo`'s records; an empty key
+  // when none (never indexed, indexed by an older errdex, records written
+  // without a key or updated since).
+  Result<LastIndexInfo> LastIndex(const std::string& repo);
+  // Replaces the default wait for another writer (5 s, silent) for the
+  // writes of this Store.
+  void SetWriteWait(WriteWait wait);
   Result<Record> Get(const std::string& id);
   // Ids of the records `ref` names, at most `limit`: a whole id, an id
   // prefix of at least 4 hex digits, a slug, or "owner/name/slug" (as in

@@ -1,5 +1,11 @@
 // Indexer: source -> extract -> analyze -> store for one repository at one
 // commit. Extraction runs on all cores; the store sees one transaction.
+//
+// Re-indexing is incremental: each file's extraction is cached in the store
+// by blob id (src/analyze/extraction_cache.h), so only changed files are
+// parsed; the cross-file stages then run over every file as in a full
+// index, so the records are the same. An index whose key (commit, options,
+// errdex build) matches the stored one writes nothing at all.
 #include "errdex/indexer.h"
 
 #include <atomic>
@@ -7,20 +13,23 @@
 #include <ctime>
 #include <map>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
 
 #include "analyze/explain.h"
+#include "analyze/extraction_cache.h"
 #include "analyze/record_builder.h"
 #include "analyze/visibility.h"
 #include "errdex/extractor.h"
 #include "errdex/store.h"
 #include "extract/common/condition_cap.h"
 #include "resolve/class_docs.h"
-#include "resolve/link.h"
 #include "resolve/level_labels.h"
+#include "resolve/link.h"
 #include "resolve/link_constants.h"
 #include "resolve/link_text_functions.h"
+#include "util/sha256.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -48,7 +57,14 @@ struct FileResult {
   int sites_found = 0;
   bool syntax_errors = false;
   std::string error;
+  bool reused = false;  // taken from the extraction cache, not parsed
 };
+
+// The blob id a file's cache entry is keyed by: git's own, or for a plain
+// directory a hash of the content.
+std::string BlobKey(const SourceFile& file) {
+  return file.blob.empty() ? "sha256:" + Sha256Hex(file.content) : file.blob;
+}
 
 // Pass 1: sites and the file's facts, from one parse.
 void ExtractFile(const SourceFile& file, FileResult* out, FileFacts* facts) {
@@ -62,6 +78,29 @@ void ExtractFile(const SourceFile& file, FileResult* out, FileFacts* facts) {
   }
   for (ErrorSite& site : out->sites) CapConditions(&site);
   out->sites_found = static_cast<int>(out->sites.size());
+}
+
+// Pass 1 from the cache when the file's blob is unchanged; else parses it
+// and, when the parse succeeded, adds its entry to `put`.
+void ExtractOrReuse(const SourceFile& file, const CachedExtraction* cached, FileResult* out,
+                    FileFacts* facts, std::optional<CachedExtraction>* put) {
+  std::string blob = BlobKey(file);
+  if (cached != nullptr && cached->blob == blob) {
+    FileExtraction x;
+    if (DecodeFileExtraction(cached->data, &x)) {
+      out->sites = std::move(x.sites);
+      *facts = std::move(x.facts);
+      out->syntax_errors = x.syntax_errors;
+      out->sites_found = static_cast<int>(out->sites.size());
+      out->reused = true;
+      return;
+    }
+  }
+  ExtractFile(file, out, facts);
+  // A failed parse (a timeout) is not cached: the next run tries again.
+  if (!out->error.empty()) return;
+  FileExtraction x{out->sites, *facts, out->syntax_errors};
+  *put = CachedExtraction{file.path, std::move(blob), EncodeFileExtraction(x)};
 }
 
 // Pass 2, once every file's facts are known: records.
@@ -163,10 +202,80 @@ void AddClassDocs(const std::vector<SourceFile>& files, std::vector<Record>* rec
   }
 }
 
-}  // namespace
+// What makes two indexes of one repository write the same records: the
+// commit, the options that choose files and bound records, the timestamp
+// when one is given, and the errdex build. "" for a plain directory (no
+// commit pins its content).
+std::string IndexKey(const IndexOptions& o, const Snapshot& snap) {
+  if (snap.sha.empty()) return "";
+  const SkipRules& r = o.source.rules;
+  std::string key = "commit " + snap.sha + "\nrepo " + snap.repo + "\nerrdex " +
+                    ExtractionCacheVersion() + "\nrules " + std::to_string(r.skip_tests) +
+                    std::to_string(r.skip_examples) + std::to_string(r.skip_docs) +
+                    std::to_string(r.skip_vendored) + std::to_string(r.skip_generated) + " " +
+                    std::to_string(r.max_file_bytes);
+  for (const std::string& g : r.include) key += "\ninclude " + g;
+  for (const std::string& g : r.exclude) key += "\nexclude " + g;
+  key += "\nlimits " + std::to_string(o.limits.max_template_bytes) + " " +
+         std::to_string(o.limits.max_template_holes) + " " +
+         std::to_string(o.limits.max_record_bytes) + "\nanalyzed_at " + o.analyzed_at;
+  return key;
+}
 
-Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSummary* summary,
-                                         const std::function<void(const Progress&)>& progress) {
+// The summary stored beside the records, so that an index that finds them
+// current reports what the run that wrote them found.
+std::string EncodeSummary(const IndexSummary& s) {
+  nlohmann::json j = {{"filesIndexed", s.files_indexed},
+                      {"sites", s.sites},
+                      {"records", s.records},
+                      {"filesWithSyntaxErrors", s.files_with_syntax_errors},
+                      {"filesRepairedUtf8", s.files_repaired_utf8},
+                      {"unsupportedFiles", s.unsupported_files},
+                      {"skipped", s.skipped},
+                      {"skippedRecords", s.skipped_records},
+                      {"warnings", s.warnings}};
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+bool DecodeSummary(const std::string& text, IndexSummary* s) {
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object()) return false;
+  try {
+    s->files_indexed = j.at("filesIndexed").get<int>();
+    s->sites = j.at("sites").get<int>();
+    s->records = j.at("records").get<int>();
+    s->files_with_syntax_errors = j.at("filesWithSyntaxErrors").get<int>();
+    s->files_repaired_utf8 = j.at("filesRepairedUtf8").get<int>();
+    s->unsupported_files = j.at("unsupportedFiles").get<int>();
+    s->skipped = j.at("skipped").get<std::map<std::string, int>>();
+    s->skipped_records = j.at("skippedRecords").get<std::map<std::string, int>>();
+    s->warnings = j.at("warnings").get<std::vector<std::string>>();
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
+  return true;
+}
+
+// True (and `summary` filled from the store) when the stored records are
+// what this index would write: same key, nothing written since.
+bool AlreadyIndexed(Store* store, const std::string& key, IndexSummary* summary) {
+  if (key.empty()) return false;
+  Result<LastIndexInfo> last = store->LastIndex(summary->repo);
+  if (!last.ok() || last->key != key) return false;
+  IndexSummary stored = *summary;
+  if (!DecodeSummary(last->summary, &stored)) return false;
+  *summary = std::move(stored);
+  summary->files_reused = summary->files_indexed;
+  summary->note = "already indexed at this commit with these options; records unchanged";
+  return true;
+}
+
+// BuildRecords with the store's extraction cache: `store` may be null (no
+// cache); `update` receives what the store should keep for the next run,
+// and `*current` is set when the stored records need no rewrite.
+Result<std::vector<Record>> Build(const IndexOptions& options, Store* store, IndexSummary* summary,
+                                  IndexCacheUpdate* update, bool* current,
+                                  const std::function<void(const Progress&)>& progress) {
   auto started = std::chrono::steady_clock::now();
   Result<Snapshot> snap = ReadSnapshot(options.path, options.source, &Wanted);
   if (!snap.ok()) return snap.status();
@@ -179,14 +288,38 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
                   options.analyzed_at.empty() ? NowIso8601() : options.analyzed_at};
 
   const std::vector<SourceFile>& files = snap->files;
+  std::map<std::string_view, const CachedExtraction*> by_path;
+  std::vector<CachedExtraction> cached;
+  if (store != nullptr) {
+    update->version = ExtractionCacheVersion();
+    update->index_key = IndexKey(options, *snap);
+    if (AlreadyIndexed(store, update->index_key, summary)) {
+      *current = true;
+      summary->seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      return std::vector<Record>();
+    }
+    // A cache that cannot be read costs a full parse, never the index.
+    Result<std::vector<CachedExtraction>> read =
+        store->CachedExtractions(snap->repo, update->version);
+    if (read.ok()) cached = std::move(*read);
+    for (const CachedExtraction& c : cached) by_path[c.path] = &c;
+  }
   std::vector<FileResult> results(files.size());
   std::vector<FileFacts> facts(files.size());
+  std::vector<std::optional<CachedExtraction>> puts(files.size());
   std::atomic<int> done{0}, sites{0};
   std::mutex progress_mu;
   int threads =
       options.threads > 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   ParallelFor(files.size(), threads, [&](size_t i) {
-    ExtractFile(files[i], &results[i], &facts[i]);
+    if (store == nullptr) {
+      ExtractFile(files[i], &results[i], &facts[i]);
+    } else {
+      auto it = by_path.find(files[i].path);
+      ExtractOrReuse(files[i], it == by_path.end() ? nullptr : it->second, &results[i], &facts[i],
+                     &puts[i]);
+    }
     sites += results[i].sites_found;
     int d = ++done;
     if (progress) {
@@ -194,6 +327,18 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
       progress(Progress{d, static_cast<int>(files.size()), sites.load()});
     }
   });
+  cached.clear();
+  if (store != nullptr) {
+    for (size_t i = 0; i < files.size(); ++i) {
+      if (results[i].reused) {
+        summary->files_reused++;
+        update->paths.push_back(files[i].path);
+      } else if (puts[i]) {
+        update->paths.push_back(files[i].path);
+        update->put.push_back(std::move(*puts[i]));
+      }
+    }
+  }
   // Link: messages passed to wrappers and exception classes in other
   // functions and files become sites at the calls that pass them.
   {
@@ -251,18 +396,47 @@ Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSumma
   return records;
 }
 
+}  // namespace
+
+Result<std::vector<Record>> BuildRecords(const IndexOptions& options, IndexSummary* summary,
+                                         const std::function<void(const Progress&)>& progress) {
+  bool current = false;
+  return Build(options, nullptr, summary, nullptr, &current, progress);
+}
+
 Result<IndexSummary> RunIndex(const IndexOptions& options, Store* store,
                               const std::function<void(const Progress&)>& progress) {
   IndexSummary summary;
-  Result<std::vector<Record>> records = BuildRecords(options, &summary, progress);
+  IndexCacheUpdate update;
+  bool current = false;
+  Result<std::vector<Record>> records =
+      Build(options, store, &summary, &update, &current, progress);
   if (!records.ok()) return records.status();
+  if (current) return summary;
+  update.summary = EncodeSummary(summary);
   RepoInfo info;
   info.repo = summary.repo;
   info.sha = summary.sha;
   info.analyzed_at = records->empty() ? NowIso8601() : records->front().analyzed_at;
   info.error_count = summary.records;
   info.files_indexed = summary.files_indexed;
-  Status st = store->ReplaceRepo(info, *records);
+  // Everything above ran without the write lock; only this waits for it.
+  WriteWait wait;
+  wait.timeout_seconds = options.lock_timeout_seconds;
+  wait.waiting = [&](double waited) {
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "waiting for another errdex writing to the database (%.0f s so far; gives up "
+                  "after %g s, --lock-timeout)",
+                  waited, options.lock_timeout_seconds);
+    if (options.note) {
+      options.note(text);
+    } else {
+      std::fprintf(stderr, "errdex: %s\n", text);
+    }
+  };
+  store->SetWriteWait(std::move(wait));
+  Status st = store->ReplaceRepo(info, *records, &update);
   if (!st.ok()) return st;
   return summary;
 }

@@ -134,14 +134,19 @@ void NoteUncommitted(const IndexArgs& a) {
                changes, changes == 1 ? "" : "s", changes == 1 ? "is" : "are");
 }
 
-int RunIndexCommand(const IndexArgs& a) {
+int RunIndexCommand(const IndexArgs& a, double lock_timeout) {
   IndexOptions opt = OptionsFrom(a);
+  opt.lock_timeout_seconds = lock_timeout;
   if (!a.repo.empty() && a.repo.find('/') == std::string::npos) {
     return FailUsage("--repo must be owner/name, got '" + a.repo + "'");
   }
   auto store = OpenStore(a.db);
   if (!store.ok()) return Fail(store.status());
   ProgressBar bar(!a.json && !a.no_progress && isatty(STDERR_FILENO));
+  opt.note = [&](const std::string& text) {
+    bar.Finish();
+    std::fprintf(stderr, "errdex: %s\n", text.c_str());
+  };
   auto summary = RunIndex(opt, store->get(), [&](const Progress& p) { bar.Update(p); });
   bar.Finish();
   if (!summary.ok()) return Fail(summary.status());
@@ -164,6 +169,7 @@ int RunIndexCommand(const IndexArgs& a) {
 
 Command AddIndexCommand(CLI::App* app) {
   auto a = std::make_shared<IndexArgs>();
+  auto lock_timeout = std::make_shared<double>(60);
   CLI::App* cmd = app->add_subcommand("index", "Index a repository at a commit");
   AddSourceFlags(cmd, a.get());
   cmd->add_option("--rev", a->rev, "Revision to read from the object database")
@@ -178,7 +184,11 @@ Command AddIndexCommand(CLI::App* app) {
   cmd->add_flag("-v,--verbose", a->verbose,
                 "List every warning (files with syntax errors, repaired UTF-8, sites past the "
                 "limits) instead of their counts");
-  return {cmd, [a] { return RunIndexCommand(*a); }};
+  cmd->add_option("--lock-timeout", *lock_timeout,
+                  "Seconds to wait for another errdex writing to the database before giving up")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  return {cmd, [a, lock_timeout] { return RunIndexCommand(*a, *lock_timeout); }};
 }
 
 }  // namespace errdex

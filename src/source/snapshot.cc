@@ -150,14 +150,14 @@ class Collector {
   }
 
   // Content-level checks, then keeps the file.
-  void AddContent(const std::string& path, std::string_view content) {
+  void AddContent(const std::string& path, std::string_view content, std::string blob = "") {
     std::string reason = ClassifyContent(content, rules_);
     bool overridable = reason == "generated";
     if (!reason.empty() && !(overridable && IsIncluded(path, rules_))) {
       Skip(path, reason.c_str());
       return;
     }
-    SourceFile file{path, std::string(content), false};
+    SourceFile file{path, std::string(content), false, std::move(blob)};
     file.repaired_utf8 = RepairUtf8(&file.content);
     if (LoneCrEndsLine(path)) EndLinesWithNewline(&file.content);
     snap_->files.push_back(std::move(file));
@@ -269,7 +269,9 @@ class GitWalker {
     GitPtr<git_blob> blob(raw);
     auto len = static_cast<size_t>(git_blob_rawsize(blob.get()));
     if (!out_->SizeOk(path, len)) return;
-    out_->AddContent(path, {static_cast<const char*>(git_blob_rawcontent(blob.get())), len});
+    char hex[GIT_OID_HEXSZ + 1];
+    git_oid_tostr(hex, sizeof hex, id);
+    out_->AddContent(path, {static_cast<const char*>(git_blob_rawcontent(blob.get())), len}, hex);
   }
 
   git_repository* repo_;

@@ -17,7 +17,9 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
+#include <thread>
 #include <unordered_set>
 
 namespace errdex {
@@ -101,6 +103,9 @@ class Stmt {
     Keep(sqlite3_bind_text(stmt_.get(), i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
   }
   void Bind(int i, int64_t v) { Keep(sqlite3_bind_int64(stmt_.get(), i, v)); }
+  void BindBlob(int i, const std::string& v) {
+    Keep(sqlite3_bind_blob64(stmt_.get(), i, v.data(), v.size(), SQLITE_TRANSIENT));
+  }
   void Bind(int i, const std::optional<std::string>& v) {
     if (v) {
       Bind(i, *v);
@@ -118,6 +123,11 @@ class Stmt {
     const unsigned char* p = sqlite3_column_text(stmt_.get(), col);
     int n = sqlite3_column_bytes(stmt_.get(), col);
     return p ? std::string(reinterpret_cast<const char*>(p), n) : std::string();
+  }
+  std::string Blob(int col) const {
+    const void* p = sqlite3_column_blob(stmt_.get(), col);
+    int n = sqlite3_column_bytes(stmt_.get(), col);
+    return p ? std::string(static_cast<const char*>(p), n) : std::string();
   }
   int64_t Int(int col) const { return sqlite3_column_int64(stmt_.get(), col); }
   bool IsNull(int col) const { return sqlite3_column_type(stmt_.get(), col) == SQLITE_NULL; }
@@ -439,12 +449,131 @@ Result<std::vector<Record>> ReadRecords(sqlite3* db, Stmt* st) {
   return out;
 }
 
+// The busy handler of a Store with SetWriteWait(): waits up to the
+// timeout, telling `waiting` after a second and then every ten.
+struct WaitState {
+  WriteWait wait;
+  std::chrono::steady_clock::time_point since;
+  double next_note = 1;
+};
+
+int OnBusy(void* arg, int count) {
+  auto* w = static_cast<WaitState*>(arg);
+  auto now = std::chrono::steady_clock::now();
+  if (count == 0) {
+    w->since = now;
+    w->next_note = 1;
+  }
+  double waited = std::chrono::duration<double>(now - w->since).count();
+  double left = w->wait.timeout_seconds - waited;
+  if (left <= 0) return 0;
+  if (w->wait.waiting && waited >= w->next_note) {
+    w->wait.waiting(waited);
+    w->next_note = waited + 10;
+  }
+  std::this_thread::sleep_for(std::chrono::duration<double>(std::min(0.02, left)));
+  return 1;
+}
+
 }  // namespace
 
 struct Store::Impl {
   DbPtr db;
+  std::string path;
   bool answer_cache_ready = false;
+  std::unique_ptr<WaitState> wait;  // set by SetWriteWait
 };
+
+namespace {
+
+constexpr const char* kIndexCacheTables = R"sql(
+CREATE TABLE IF NOT EXISTS file_cache(
+  repo TEXT NOT NULL,
+  path TEXT NOT NULL,
+  blob TEXT NOT NULL,
+  version TEXT NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY(repo, path)
+);
+CREATE TABLE IF NOT EXISTS index_keys(
+  repo TEXT PRIMARY KEY,
+  key TEXT NOT NULL,
+  summary TEXT NOT NULL
+);
+)sql";
+
+// Inside a write transaction, when records are written other than by an
+// index that keys them: the next index of `repos` must not skip.
+Status ForgetIndexKeys(sqlite3* db, const std::set<std::string>& repos) {
+  Result<bool> exists = TableExists(db, "index_keys");
+  if (!exists.ok()) return exists.status();
+  if (!*exists) return Status::OK();
+  Stmt del(db, "DELETE FROM index_keys WHERE repo = ?1");
+  if (Status s = del.status("cannot update index_keys"); !s.ok()) return s;
+  for (const std::string& repo : repos) {
+    del.Reset();
+    del.Bind(1, repo);
+    if (int rc = del.Step(); rc != SQLITE_DONE) return SqlError(db, rc, "cannot update index_keys");
+  }
+  return Status::OK();
+}
+
+// Test hook: with ERRDEX_INDEX_TEST_DELAY_MS set, a write of records sleeps
+// that long before committing, so tests can kill it inside the transaction.
+void TestDelay() {
+  if (const char* v = std::getenv("ERRDEX_INDEX_TEST_DELAY_MS"); v && *v) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(v)));
+  }
+}
+
+// Inside a write transaction: the cache of info.repo becomes `cache`.
+Status WriteIndexCache(sqlite3* db, const std::string& repo, const IndexCacheUpdate& cache) {
+  std::unordered_set<std::string> live(cache.paths.begin(), cache.paths.end());
+  std::vector<std::string> stale;
+  {
+    Stmt st(db, "SELECT path, version FROM file_cache WHERE repo = ?1");
+    if (Status s = st.status("cannot read file_cache"); !s.ok()) return s;
+    st.Bind(1, repo);
+    int rc;
+    while ((rc = st.Step()) == SQLITE_ROW) {
+      if (!live.contains(st.Text(0)) || st.Text(1) != cache.version) stale.push_back(st.Text(0));
+    }
+    if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot read file_cache");
+  }
+  Stmt del(db, "DELETE FROM file_cache WHERE repo = ?1 AND path = ?2");
+  if (Status s = del.status("cannot prune file_cache"); !s.ok()) return s;
+  for (const std::string& path : stale) {
+    del.Reset();
+    del.Bind(1, repo);
+    del.Bind(2, path);
+    if (int rc = del.Step(); rc != SQLITE_DONE) return SqlError(db, rc, "cannot prune file_cache");
+  }
+  Stmt put(db,
+           "INSERT INTO file_cache(repo, path, blob, version, data) VALUES(?1, ?2, ?3, ?4, ?5) "
+           "ON CONFLICT(repo, path) DO UPDATE SET blob = excluded.blob, "
+           "version = excluded.version, data = excluded.data");
+  if (Status s = put.status("cannot write file_cache"); !s.ok()) return s;
+  for (const CachedExtraction& c : cache.put) {
+    put.Reset();
+    put.Bind(1, repo);
+    put.Bind(2, c.path);
+    put.Bind(3, c.blob);
+    put.Bind(4, cache.version);
+    put.BindBlob(5, c.data);
+    if (int rc = put.Step(); rc != SQLITE_DONE) return SqlError(db, rc, "cannot write file_cache");
+  }
+  Stmt key(db,
+           "INSERT INTO index_keys(repo, key, summary) VALUES(?1, ?2, ?3) "
+           "ON CONFLICT(repo) DO UPDATE SET key = excluded.key, summary = excluded.summary");
+  if (Status s = key.status("cannot write index_keys"); !s.ok()) return s;
+  key.Bind(1, repo);
+  key.Bind(2, cache.index_key);
+  key.Bind(3, cache.summary);
+  int rc = key.Step();
+  return rc == SQLITE_DONE ? Status::OK() : SqlError(db, rc, "cannot write index_keys");
+}
+
+}  // namespace
 
 Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Store::~Store() = default;
@@ -482,14 +611,38 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path) {
   }
   auto impl = std::make_unique<Impl>();
   impl->db = std::move(db);
+  impl->path = path;
   return std::unique_ptr<Store>(new Store(std::move(impl)));
 }
 
-Status Store::ReplaceRepo(const RepoInfo& info, const std::vector<Record>& records) {
+void Store::SetWriteWait(WriteWait wait) {
+  impl_->wait = std::make_unique<WaitState>();
+  impl_->wait->wait = std::move(wait);
+  sqlite3_busy_handler(impl_->db.get(), OnBusy, impl_->wait.get());
+}
+
+Status Store::ReplaceRepo(const RepoInfo& info, const std::vector<Record>& records,
+                          const IndexCacheUpdate* cache) {
   if (Status s = ValidateRecords(info, records); !s.ok()) return s;
   sqlite3* db = impl_->db.get();
   Transaction txn(db);
-  if (Status s = txn.Begin(); !s.ok()) return s;
+  if (Status s = txn.Begin(); !s.ok()) {
+    if ((sqlite3_errcode(db) & 0xff) != SQLITE_BUSY) return s;
+    double waited = impl_->wait ? impl_->wait->wait.timeout_seconds : kBusyTimeoutMs / 1000.0;
+    char secs[32];
+    std::snprintf(secs, sizeof secs, "%g", waited);
+    return Status::IOError("another errdex is still writing to " + impl_->path +
+                           "; gave up waiting after " + secs +
+                           " s (--lock-timeout SECONDS waits longer); nothing was written");
+  }
+  if (cache != nullptr) {
+    if (Status s = Exec(db, kIndexCacheTables, "cannot create the index cache tables"); !s.ok()) {
+      return s;
+    }
+    if (Status s = WriteIndexCache(db, info.repo, *cache); !s.ok()) return s;
+  } else if (Status s = ForgetIndexKeys(db, {info.repo}); !s.ok()) {
+    return s;
+  }
   {
     Stmt del(db, "DELETE FROM records WHERE repo = ?1");
     if (Status s = del.status("cannot delete old records"); !s.ok()) return s;
@@ -511,7 +664,41 @@ Status Store::ReplaceRepo(const RepoInfo& info, const std::vector<Record>& recor
   if (Status s = UpsertRepo(db, info, static_cast<int64_t>(records.size()), *seq); !s.ok()) {
     return s;
   }
+  TestDelay();
   return txn.Commit();
+}
+
+Result<std::vector<CachedExtraction>> Store::CachedExtractions(const std::string& repo,
+                                                               const std::string& version) {
+  sqlite3* db = impl_->db.get();
+  std::vector<CachedExtraction> out;
+  Result<bool> exists = TableExists(db, "file_cache");
+  if (!exists.ok()) return exists.status();
+  if (!*exists) return out;
+  Stmt st(db, "SELECT path, blob, data FROM file_cache WHERE repo = ?1 AND version = ?2");
+  if (Status s = st.status("cannot read file_cache"); !s.ok()) return s;
+  st.Bind(1, repo);
+  st.Bind(2, version);
+  int rc;
+  while ((rc = st.Step()) == SQLITE_ROW) {
+    out.push_back(CachedExtraction{st.Text(0), st.Text(1), st.Blob(2)});
+  }
+  if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot read file_cache");
+  return out;
+}
+
+Result<LastIndexInfo> Store::LastIndex(const std::string& repo) {
+  sqlite3* db = impl_->db.get();
+  Result<bool> exists = TableExists(db, "index_keys");
+  if (!exists.ok()) return exists.status();
+  if (!*exists) return LastIndexInfo();
+  Stmt st(db, "SELECT key, summary FROM index_keys WHERE repo = ?1");
+  if (Status s = st.status("cannot read index_keys"); !s.ok()) return s;
+  st.Bind(1, repo);
+  int rc = st.Step();
+  if (rc == SQLITE_DONE) return LastIndexInfo();
+  if (rc != SQLITE_ROW) return SqlError(db, rc, "cannot read index_keys");
+  return LastIndexInfo{st.Text(0), st.Text(1)};
 }
 
 Result<Record> Store::Get(const std::string& id) {
@@ -701,6 +888,7 @@ Result<int> Store::UpdateRecords(const std::vector<std::string>& ids,
   Stmt put(db, "UPDATE records SET json = ?2 WHERE id = ?1");
   if (Status s = put.status("cannot update records"); !s.ok()) return s;
   int written = 0;
+  std::set<std::string> changed_repos;
   for (const std::string& id : ids) {
     get.Reset();
     get.Bind(1, id);
@@ -719,8 +907,12 @@ Result<int> Store::UpdateRecords(const std::vector<std::string>& ids,
     put.Bind(2, RecordToJsonText(changed));
     if (rc = put.Step(); rc != SQLITE_DONE) return SqlError(db, rc, "cannot update record " + id);
     ++written;
+    changed_repos.insert(stored->repo);
   }
   if (written == 0) return 0;  // rolls back an empty transaction
+  // The records now differ from what their index key says an index
+  // writes: the next index of these repositories must not skip.
+  if (Status s = ForgetIndexKeys(db, changed_repos); !s.ok()) return s;
   if (Result<int64_t> seq = BumpDataset(db); !seq.ok()) return seq.status();
   if (Status s = txn.Commit(); !s.ok()) return s;
   return written;

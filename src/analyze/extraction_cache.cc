@@ -1,0 +1,416 @@
+// Extraction cache encoding (see extraction_cache.h): a compact binary
+// layout — varints, length-prefixed strings, fields in declaration order —
+// deflated (level 1: a fifth of the size for a few ms per MB), and read back
+// with every length bounds-checked, so a damaged entry is a cache miss,
+// never a crash or a wrong record.
+#include "analyze/extraction_cache.h"
+
+#include <elf.h>
+#include <link.h>
+#include <zlib.h>
+
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <utility>
+
+#include "util/file_io.h"
+#include "util/sha256.h"
+
+namespace errdex {
+namespace {
+
+// Bump when the layout below changes (entries of another layout are misses).
+constexpr int kLayout = 1;
+
+// A field added to one of these structs must be added to Put/Get below, or
+// cached files would lose it and re-indexes would differ from full ones.
+// These sizes (x86-64, libstdc++) fail the build as a reminder (a field
+// small enough to fit in padding slips through; the round-trip test in
+// extraction_cache_test.cc compares whole extractions too).
+#if defined(__x86_64__) && defined(__GLIBCXX__)
+static_assert(sizeof(PathCondition) == 40);
+static_assert(sizeof(SourceNote) == 72);
+static_assert(sizeof(Piece) == 80);
+static_assert(sizeof(ErrorSite) == 376);
+static_assert(sizeof(OptionDef) == 192);
+static_assert(sizeof(FunctionFact) == 232);
+static_assert(sizeof(CallFact) == 104);
+static_assert(sizeof(ConstantFact) == 64);
+static_assert(sizeof(MembershipFact) == 104);
+static_assert(sizeof(SinkFact) == 416);
+static_assert(sizeof(LinkCall) == 696);
+static_assert(sizeof(TextConstant) == 64);
+static_assert(sizeof(HeldMessage) == 448);
+static_assert(sizeof(TextFunction) == 184);
+static_assert(sizeof(CallArgTexts) == 88);
+static_assert(sizeof(FileFacts) == 352);
+#endif
+
+class Writer {
+ public:
+  void U(uint64_t v) {
+    while (v >= 0x80) {
+      out_.push_back(static_cast<char>(v | 0x80));
+      v >>= 7;
+    }
+    out_.push_back(static_cast<char>(v));
+  }
+  void I(int64_t v) { U((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63)); }
+  void S(std::string_view s) {
+    U(s.size());
+    out_.append(s);
+  }
+  std::string Take() { return std::move(out_); }
+
+ private:
+  std::string out_;
+};
+
+class Reader {
+ public:
+  explicit Reader(std::string_view in) : in_(in) {}
+  bool U(uint64_t* v) {
+    *v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (at_ >= in_.size()) return false;
+      auto b = static_cast<unsigned char>(in_[at_++]);
+      *v |= static_cast<uint64_t>(b & 0x7f) << shift;
+      if (b < 0x80) return true;
+    }
+    return false;
+  }
+  bool I(int64_t* v) {
+    uint64_t u;
+    if (!U(&u)) return false;
+    *v = static_cast<int64_t>(u >> 1) ^ -static_cast<int64_t>(u & 1);
+    return true;
+  }
+  bool S(std::string* s) {
+    uint64_t n;
+    if (!U(&n) || n > in_.size() - at_) return false;
+    s->assign(in_.substr(at_, n));
+    at_ += n;
+    return true;
+  }
+  // A count of elements, each at least one byte: bounded by what is left.
+  bool Count(size_t* n) {
+    uint64_t v;
+    if (!U(&v) || v > in_.size() - at_) return false;
+    *n = static_cast<size_t>(v);
+    return true;
+  }
+  bool AtEnd() const { return at_ == in_.size(); }
+  size_t Left() const { return in_.size() - at_; }
+
+ private:
+  std::string_view in_;
+  size_t at_ = 0;
+};
+
+// Every overload is declared before the templates that call it: they live
+// in an unnamed namespace, which argument-dependent lookup does not search.
+#define ERRDEX_DECLARE(T)          \
+  void Put(Writer& w, const T& x); \
+  bool Get(Reader& r, T* x);
+ERRDEX_DECLARE(Template)
+ERRDEX_DECLARE(PathCondition)
+ERRDEX_DECLARE(SourceNote)
+ERRDEX_DECLARE(ErrorSite)
+ERRDEX_DECLARE(OptionDef)
+ERRDEX_DECLARE(FunctionFact)
+ERRDEX_DECLARE(CallFact)
+ERRDEX_DECLARE(ConstantFact)
+ERRDEX_DECLARE(MembershipFact)
+ERRDEX_DECLARE(SinkFact)
+ERRDEX_DECLARE(LinkCall)
+ERRDEX_DECLARE(TextConstant)
+ERRDEX_DECLARE(HeldMessage)
+ERRDEX_DECLARE(TextFunction)
+ERRDEX_DECLARE(CallArgTexts)
+ERRDEX_DECLARE(FileFacts)
+#undef ERRDEX_DECLARE
+
+// --- scalars ---
+
+void Put(Writer& w, const std::string& s) { w.S(s); }
+void Put(Writer& w, int v) { w.I(v); }
+void Put(Writer& w, bool v) { w.U(v ? 1 : 0); }
+void Put(Writer& w, SiteKind v) { w.U(static_cast<uint64_t>(v)); }
+void Put(Writer& w, HoleType v) { w.U(static_cast<uint64_t>(v)); }
+
+bool Get(Reader& r, std::string* s) { return r.S(s); }
+bool Get(Reader& r, int* v) {
+  int64_t x;
+  if (!r.I(&x) || x < INT32_MIN || x > INT32_MAX) return false;
+  *v = static_cast<int>(x);
+  return true;
+}
+bool Get(Reader& r, bool* v) {
+  uint64_t x;
+  if (!r.U(&x) || x > 1) return false;
+  *v = x == 1;
+  return true;
+}
+bool Get(Reader& r, SiteKind* v) {
+  uint64_t x;
+  if (!r.U(&x) || x > static_cast<uint64_t>(SiteKind::kLog)) return false;
+  *v = static_cast<SiteKind>(x);
+  return true;
+}
+bool Get(Reader& r, HoleType* v) {
+  uint64_t x;
+  if (!r.U(&x) || x > static_cast<uint64_t>(HoleType::kInteger)) return false;
+  *v = static_cast<HoleType>(x);
+  return true;
+}
+
+// vector<bool> has no addressable elements.
+void Put(Writer& w, const std::vector<bool>& v) {
+  w.U(v.size());
+  for (bool b : v) Put(w, b);
+}
+bool Get(Reader& r, std::vector<bool>* v) {
+  size_t n;
+  if (!r.Count(&n)) return false;
+  v->assign(n, false);
+  for (size_t i = 0; i < n; ++i) {
+    bool b;
+    if (!Get(r, &b)) return false;
+    (*v)[i] = b;
+  }
+  return true;
+}
+
+// --- containers ---
+
+template <typename T>
+void Put(Writer& w, const std::optional<T>& v);
+template <typename T>
+bool Get(Reader& r, std::optional<T>* v);
+template <typename A, typename B>
+void Put(Writer& w, const std::pair<A, B>& p);
+template <typename A, typename B>
+bool Get(Reader& r, std::pair<A, B>* p);
+template <typename T>
+void Put(Writer& w, const std::vector<T>& v);
+template <typename T>
+bool Get(Reader& r, std::vector<T>* v);
+
+template <typename T>
+void Put(Writer& w, const std::optional<T>& v) {
+  Put(w, v.has_value());
+  if (v) Put(w, *v);
+}
+template <typename T>
+bool Get(Reader& r, std::optional<T>* v) {
+  bool has;
+  if (!Get(r, &has)) return false;
+  if (!has) {
+    v->reset();
+    return true;
+  }
+  T x{};
+  if (!Get(r, &x)) return false;
+  *v = std::move(x);
+  return true;
+}
+
+template <typename A, typename B>
+void Put(Writer& w, const std::pair<A, B>& p) {
+  Put(w, p.first);
+  Put(w, p.second);
+}
+template <typename A, typename B>
+bool Get(Reader& r, std::pair<A, B>* p) {
+  return Get(r, &p->first) && Get(r, &p->second);
+}
+
+template <typename T>
+void Put(Writer& w, const std::vector<T>& v) {
+  w.U(v.size());
+  for (const T& x : v) Put(w, x);
+}
+template <typename T>
+bool Get(Reader& r, std::vector<T>* v) {
+  size_t n;
+  if (!r.Count(&n)) return false;
+  v->clear();
+  v->reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    T x{};
+    if (!Get(r, &x)) return false;
+    v->push_back(std::move(x));
+  }
+  return true;
+}
+
+// Template: pieces rebuilt through its own API, which keeps them as they
+// were (no empty or adjacent literals).
+void Put(Writer& w, const Template& t) {
+  w.U(t.pieces().size());
+  for (const Piece& p : t.pieces()) {
+    Put(w, p.is_hole);
+    Put(w, p.text);
+    if (p.is_hole) {
+      Put(w, p.expr);
+      Put(w, p.type);
+    }
+  }
+}
+bool Get(Reader& r, Template* t) {
+  size_t n;
+  if (!r.Count(&n)) return false;
+  *t = Template();
+  for (size_t i = 0; i < n; ++i) {
+    bool hole;
+    std::string text;
+    if (!Get(r, &hole) || !Get(r, &text)) return false;
+    if (!hole) {
+      if (text.empty()) return false;
+      t->AddLiteral(text);
+      continue;
+    }
+    std::string expr;
+    HoleType type;
+    if (!Get(r, &expr) || !Get(r, &type)) return false;
+    t->AddHole(std::move(text), std::move(expr), type);
+  }
+  return true;
+}
+
+// Each struct's fields, in declaration order, once for both directions.
+#define ERRDEX_FIELDS(T, ...)                                                \
+  template <typename X, typename F>                                          \
+  bool FieldsOf##T(X& x, F&& f) {                                            \
+    return f(__VA_ARGS__);                                                   \
+  }                                                                          \
+  void Put(Writer& w, const T& x) {                                          \
+    FieldsOf##T(x, [&](const auto&... v) {                                   \
+      (Put(w, v), ...);                                                      \
+      return true;                                                           \
+    });                                                                      \
+  }                                                                          \
+  bool Get(Reader& r, T* p) {                                                \
+    return FieldsOf##T(*p, [&](auto&... v) { return (Get(r, &v) && ...); }); \
+  }
+
+ERRDEX_FIELDS(PathCondition, x.expr, x.polarity, x.line)
+ERRDEX_FIELDS(SourceNote, x.text, x.first_line, x.last_line, x.origin)
+ERRDEX_FIELDS(ErrorSite, x.language, x.file_path, x.line, x.end_line, x.kind, x.error_class,
+              x.error_code, x.http_status, x.severity, x.message, x.message_opaque,
+              x.message_origin_note, x.handed_to, x.function, x.function_line, x.conditions,
+              x.notes)
+ERRDEX_FIELDS(OptionDef, x.name, x.dest, x.kind, x.action, x.choices, x.file, x.line)
+ERRDEX_FIELDS(FunctionFact, x.name, x.short_name, x.route, x.params, x.line, x.cls, x.header,
+              x.class_header, x.end_line)
+ERRDEX_FIELDS(CallFact, x.caller, x.callee, x.receiver, x.line)
+ERRDEX_FIELDS(ConstantFact, x.name, x.values, x.line)
+ERRDEX_FIELDS(MembershipFact, x.function, x.operand, x.constant, x.line)
+ERRDEX_FIELDS(SinkFact, x.function, x.name, x.language, x.method, x.constructor, x.params,
+              x.message, x.error_class, x.kind, x.severity, x.error_code, x.http_status, x.line,
+              x.def_line, x.via_class, x.returns, x.format_param, x.varargs_from, x.no_text,
+              x.guarded, x.param_defaults)
+ERRDEX_FIELDS(LinkCall, x.caller, x.caller_name, x.caller_method, x.caller_constructor,
+              x.caller_line, x.caller_params, x.caller_param_defaults, x.callee, x.receiver,
+              x.construct, x.args, x.keywords, x.line, x.site, x.replaces_site, x.caller_varargs,
+              x.caller_format_param, x.caller_no_text, x.thrown, x.returned, x.base_init)
+ERRDEX_FIELDS(TextConstant, x.name, x.text, x.line)
+ERRDEX_FIELDS(HeldMessage, x.line, x.error_class, x.args, x.site)
+ERRDEX_FIELDS(TextFunction, x.name, x.qualified, x.params, x.method, x.language, x.returns,
+              x.return_lines, x.line, x.opaque_return)
+ERRDEX_FIELDS(CallArgTexts, x.function, x.expr, x.args)
+ERRDEX_FIELDS(FileFacts, x.path, x.call_family, x.options, x.functions, x.calls, x.constants,
+              x.memberships, x.sinks, x.link_calls, x.link_names, x.text_constants, x.held_messages,
+              x.text_functions, x.call_arg_texts)
+#undef ERRDEX_FIELDS
+
+// The GNU build id of the running executable, in hex; "" without one.
+int FindBuildId(dl_phdr_info* info, size_t, void* data) {
+  auto* out = static_cast<std::string*>(data);
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+    if (ph.p_type != PT_NOTE) continue;
+    const char* at = reinterpret_cast<const char*>(info->dlpi_addr + ph.p_vaddr);
+    const char* end = at + ph.p_memsz;
+    while (at + sizeof(ElfW(Nhdr)) <= end) {
+      const auto* note = reinterpret_cast<const ElfW(Nhdr)*>(at);
+      const char* name = at + sizeof(ElfW(Nhdr));
+      const char* desc = name + ((note->n_namesz + 3) & ~3u);
+      if (note->n_type == NT_GNU_BUILD_ID && note->n_namesz == 4 &&
+          std::memcmp(name, "GNU", 4) == 0 && desc + note->n_descsz <= end) {
+        static const char kHex[] = "0123456789abcdef";
+        for (size_t k = 0; k < note->n_descsz; ++k) {
+          auto b = static_cast<unsigned char>(desc[k]);
+          out->push_back(kHex[b >> 4]);
+          out->push_back(kHex[b & 15]);
+        }
+        return 1;
+      }
+      at = desc + ((note->n_descsz + 3) & ~3u);
+    }
+  }
+  return 1;  // only the first object (the executable) is wanted
+}
+
+}  // namespace
+
+// Entries past this size (uncompressed) are not trusted: a damaged size
+// must not make the reader allocate gigabytes.
+constexpr uint64_t kMaxEntryBytes = uint64_t{1} << 30;
+
+std::string EncodeFileExtraction(const FileExtraction& x) {
+  Writer body;
+  Put(body, x.syntax_errors);
+  Put(body, x.sites);
+  Put(body, x.facts);
+  std::string raw = body.Take();
+  uLongf packed_size = compressBound(raw.size());
+  std::string packed(packed_size, '\0');
+  if (compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_size,
+                reinterpret_cast<const Bytef*>(raw.data()), raw.size(), 1) != Z_OK) {
+    return "";  // decodes as a miss
+  }
+  packed.resize(packed_size);
+  Writer head;
+  head.U(kLayout);
+  head.U(raw.size());
+  return head.Take() + packed;
+}
+
+bool DecodeFileExtraction(std::string_view bytes, FileExtraction* out) {
+  Reader head(bytes);
+  uint64_t layout, size;
+  if (!head.U(&layout) || layout != kLayout || !head.U(&size) || size > kMaxEntryBytes) {
+    return false;
+  }
+  std::string_view packed = bytes.substr(bytes.size() - head.Left());
+  std::string raw(size, '\0');
+  uLongf raw_size = size;
+  uLong packed_size = packed.size();
+  // uncompress2 reports what it consumed: bytes past the stream are damage.
+  if (uncompress2(reinterpret_cast<Bytef*>(raw.data()), &raw_size,
+                  reinterpret_cast<const Bytef*>(packed.data()), &packed_size) != Z_OK ||
+      raw_size != size || packed_size != packed.size()) {
+    return false;
+  }
+  Reader r(raw);
+  return Get(r, &out->syntax_errors) && Get(r, &out->sites) && Get(r, &out->facts) && r.AtEnd();
+}
+
+const std::string& ExtractionCacheVersion() {
+  static const std::string version = [] {
+    std::string id;
+    dl_iterate_phdr(FindBuildId, &id);
+    // Without a build id (a linker that adds none) the executable's own
+    // bytes identify the extractors' code.
+    if (id.empty()) {
+      Result<std::string> exe = ReadFileLimited("/proc/self/exe", size_t{1} << 30);
+      if (exe.ok()) id = "sha256 " + Sha256Hex(*exe);
+    }
+    return "layout " + std::to_string(kLayout) + " build " + id;
+  }();
+  return version;
+}
+
+}  // namespace errdex
