@@ -658,13 +658,33 @@ SiteFacts UserChains(const ErrorSite& site, const SiteFacts& facts) {
   return out;
 }
 
+// Whether the site's line throws itself (`throw`, `raise`, `panic!`), not
+// a call into a helper that decides (`ArgumentNotNull(x)`, `_check(this)`)
+// or an exception's constructor.
+bool RaisesOnItsLine(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  if (s.kind != SiteKind::kRaise || s.line < 1 || s.line > static_cast<int>(lines.size())) {
+    return false;
+  }
+  std::string_view t = Trim(lines[s.line - 1]);
+  for (std::string_view w :
+       {"throw", "raise", "panic!", "panic(", "unreachable!", "unimplemented!", "todo!"}) {
+    // `throw`/`raise` as words (not `throwError(...)`); macro forms as written.
+    bool word = std::isalpha(static_cast<unsigned char>(w.back()));
+    if (word ? StartsWithWord(t, w) : t.starts_with(w)) return true;
+  }
+  return false;
+}
+
 // "what the function's callers pass decides it" is wrong for a raise that
 // runs every time its function does: which calls reach it decides it.
 void EveryTimeTrigger(const ErrorSite& s, const std::vector<std::string_view>& lines, Record* r) {
   const std::string kCallers = "; what the function's callers pass decides it.";
   std::string& t = r->trigger_scenarios;
   size_t at = t.find(kCallers);
-  if (at == std::string::npos || s.function.empty() || !RaisedEveryTime(s, lines)) return;
+  if (at == std::string::npos || s.function.empty() || !RaisesOnItsLine(s, lines) ||
+      !RaisedEveryTime(s, lines)) {
+    return;
+  }
   t.replace(at, kCallers.size(),
             ": " + Code(s.function) +
                 " raises this every time it runs, so it happens whenever "

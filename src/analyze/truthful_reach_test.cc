@@ -222,6 +222,35 @@ TEST(TruthfulReach, RaisedEveryTimeIsDecidedByWhichCallsReachIt) {
             "it runs, so it happens whenever something calls it.");
 }
 
+TEST(TruthfulReach, ACallIntoACheckingHelperIsNotRaisedEveryTime) {
+  // A linked site's line calls the helper that decides (`fail(..)`,
+  // `ArgumentNotNull(x)`): it is not a throw that runs every time.
+  SourceFile thrown{"src/Encoder.java",
+                    "package acme;\n"                                                     // 1
+                    "public abstract class Encoder {\n"                                   // 2
+                    "  public void encodeNull() {\n"                                      // 3
+                    "    throw new SerializationException(\"null is not supported\");\n"  // 4
+                    "  }\n"                                                               // 5
+                    "}\n"};
+  std::vector<ErrorSite> sites;
+  std::vector<FileFacts> facts(1);
+  bool syntax_errors = false;
+  ASSERT_TRUE(
+      ExtractorFor(thrown.path)->ExtractWithFacts(thrown, &sites, &facts[0], &syntax_errors).ok());
+  ASSERT_EQ(sites.size(), 1u);
+  std::string called = thrown.content;
+  called.replace(called.find("throw new SerializationException"),
+                 std::string("throw new SerializationException").size(), "check");
+  std::vector<std::string_view> lines = SplitLines(called);
+  RepoFacts repo(facts);
+  Record r = BuildRecord(sites[0], lines, {"acme/lib", "abc", "t"});
+  ApplySiteFacts(sites[0], repo.Resolve(sites[0]), lines, &r);
+  EXPECT_EQ(r.trigger_scenarios,
+            "errdex found no `if`, `match` or early return in `Encoder.encodeNull` "
+            "(src/Encoder.java) that leads to line 4; what the function's callers pass decides "
+            "it.");
+}
+
 TEST(TruthfulReach, AdviceInTheMessagesTrailingClause) {
   EXPECT_EQ(AdviceSentences("%s type %s not supported by default: add Module \"%s\" to enable "
                             "handling"),
