@@ -106,15 +106,29 @@ std::string TypeTest(const std::string& e, const std::vector<std::string>& param
     if (comma == std::string::npos) return "";
     p = std::string(Trim(std::string_view(inner).substr(0, comma)));
     type = Strip(inner.substr(comma + 1));
-  } else if (e.starts_with("typeof ") &&
-             (e.find(" !== ") != std::string::npos || e.find(" != ") != std::string::npos)) {
-    size_t op = e.find(" !");
-    p = e.substr(7, op - 7);
-    type = std::string(Trim(std::string_view(e).substr(e.find('=', op + 2) + 1)));
-    while (!type.empty() && type.front() == '=') type.erase(0, 1);
-    type = std::string(Trim(type));
-    if (type.size() < 3 || (type[0] != '\'' && type[0] != '"')) return "";
-    type = type.substr(1, type.size() - 2);
+  } else if (e.starts_with("typeof ")) {
+    // `typeof p !== 'object' && typeof p !== 'string'`: every part one
+    // quoted type of the same operand.
+    std::string_view rest = e;
+    while (!rest.empty()) {
+      size_t and_at = rest.find(" && ");
+      std::string_view part = Trim(rest.substr(0, and_at));
+      rest = and_at == std::string_view::npos ? std::string_view() : rest.substr(and_at + 4);
+      if (!part.starts_with("typeof ")) return "";
+      size_t op = part.find(" !");
+      if (op == std::string_view::npos) return "";
+      std::string_view operand = Trim(part.substr(7, op - 7));
+      std::string_view lit = Trim(part.substr(op + 2));
+      if (!lit.starts_with("=")) return "";
+      while (lit.starts_with("=")) lit.remove_prefix(1);
+      lit = Trim(lit);
+      if (lit.size() < 3 || (lit[0] != '\'' && lit[0] != '"') || lit.back() != lit[0]) return "";
+      lit = lit.substr(1, lit.size() - 2);
+      if (lit.find_first_of("'\"` ") != std::string_view::npos) return "";
+      if (!p.empty() && p != operand) return "";
+      p = std::string(operand);
+      type += (type.empty() ? "" : ",") + std::string(lit);
+    }
   } else if (e.starts_with("!(") && e.find(" instanceof ") != std::string::npos) {
     std::string inner = Strip(e.substr(1));
     size_t at = inner.find(" instanceof ");

@@ -26,6 +26,12 @@ TEST(ArgumentAdvice, Shapes) {
             "a `str` or `bytes` as `data`");
   EXPECT_EQ(ArgumentToPass("typeof data !== 'function'", true, kParams, "javascript"),
             "a `function` as `data`");
+  // Each part of a conjunction names one type the raise does not take.
+  EXPECT_EQ(ArgumentToPass("typeof data !== 'object' && typeof data !== 'string'", true, kParams,
+                           "javascript"),
+            "a `object` or `string` as `data`");
+  EXPECT_EQ(
+      ArgumentToPass("typeof data !== 'object' && data !== null", true, kParams, "javascript"), "");
   EXPECT_EQ(ArgumentToPass("data instanceof Buffer", false, kParams, "javascript"),
             "a `Buffer` as `data`");
   EXPECT_EQ(ArgumentToPass("!data.is_a?(String)", true, kParams, "ruby"), "a `String` as `data`");

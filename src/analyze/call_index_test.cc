@@ -44,16 +44,20 @@ TEST(CallIndex, JavaPrivateHelperReachedThroughPackagePrivateMethod) {
                     "  }\n"                                                         // 15
                     "}\n"};
   Explained e = Explain({config}, "empty value");
+  // The check reads what the callers pass: the call is a way there, and
+  // the record says so.
   EXPECT_EQ(e.trigger,
-            "Happens when you call `Config.load(...)` (src/main/java/acme/Config.java:3), which "
-            "through `Config.apply` reaches `Config.checkValue` at "
-            "src/main/java/acme/Config.java:9. There it is raised in `Config.checkValue` "
+            "It can happen when you call `Config.load(...)` (src/main/java/acme/Config.java:3), "
+            "which through `Config.apply` reaches `Config.checkValue` at "
+            "src/main/java/acme/Config.java:9. Whether a call gets to line 13 depends on the "
+            "`value` it passes (checked at line 12). There it is raised in `Config.checkValue` "
             "(src/main/java/acme/Config.java) when `value` is empty (line 12).");
   EXPECT_EQ(e.situations,
             "During `Config.load` (src/main/java/acme/Config.java:3), i.e. when code calls the "
             "public function `Config.load`: `Config.load` calls `Config.apply` at "
             "src/main/java/acme/Config.java:5, `Config.apply` calls `Config.checkValue` at "
-            "src/main/java/acme/Config.java:9.");
+            "src/main/java/acme/Config.java:9. Whether a call gets to line 13 depends on the "
+            "`value` it passes (checked at line 12).");
 }
 
 TEST(CallIndex, GoMethodThroughItsReceiverAndAnotherPackagesFunction) {
@@ -138,8 +142,12 @@ TEST(CallIndex, CFunctionChainWithoutADeclaredEntryNamesItsCallers) {
   Explained e = Explain({c}, "Too many redirects");
   EXPECT_EQ(e.situations,
             "During `multi_step` (lib/follow.c:8): `multi_step` calls `follow` at "
-            "lib/follow.c:9.");
-  EXPECT_NE(e.trigger.find(" It is reached from `multi_step` (lib/follow.c:8)."), std::string::npos)
+            "lib/follow.c:9. Whether a call gets to line 3 depends on the `n`, `d` it passes "
+            "(checked at line 2).");
+  EXPECT_NE(e.trigger.find(" It is called on the way from `multi_step` (lib/follow.c:8). Whether "
+                           "a call gets to line 3 depends on the `n`, `d` it passes (checked at "
+                           "line 2)."),
+            std::string::npos)
       << e.trigger;
 }
 

@@ -66,7 +66,19 @@ std::string PythonPublicEntry(const SiteFacts& f, Record* r) {
 // "the public" only where the caller's header says so; a chain that found
 // no such caller names its outermost function. The hops themselves are in
 // commonSituations.
-std::string IndexedEntries(const SiteFacts& f, const CallChain* named, Record* r) {
+// "Whether a call gets to line 1737 depends on the `oid` it passes (checked
+// at line 1731)" when the deciding check reads only parameters: a caller
+// found by name may pass what leads to another branch; "" otherwise.
+std::string ArgumentDependence(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  ParameterCheck p = DecisiveParameters(s, lines);
+  if (p.params.empty()) return {};
+  return "Whether a call gets to line " + std::to_string(s.line) + " depends on the " +
+         Code(Join(p.params, "`, `")) + " it passes (checked at line " + std::to_string(p.line) +
+         ")";
+}
+
+std::string IndexedEntries(const SiteFacts& f, const CallChain* named, const std::string& depends,
+                           Record* r) {
   std::vector<std::string> names;
   for (const CallChain& chain : f.chains) {
     const Hop& h = chain.hops.front();
@@ -77,14 +89,20 @@ std::string IndexedEntries(const SiteFacts& f, const CallChain* named, Record* r
     r->provenance["triggerScenarios"].push_back(where);
   }
   if (names.empty()) return {};
+  if (!depends.empty()) {
+    return std::string(named ? " It is also called on the way from "
+                             : " It is called on the way from ") +
+           Join(names, ", from ") + ". " + depends + ".";
+  }
   return std::string(named ? " It is also reached from " : " It is reached from ") +
          Join(names, ", from ") + ".";
 }
 
 // `named`: the chain the trigger already leads with (ThroughPublicCaller).
-std::string PublicEntry(const ErrorSite& s, const SiteFacts& f, const CallChain* named, Record* r) {
+std::string PublicEntry(const ErrorSite& s, const SiteFacts& f, const CallChain* named,
+                        const std::string& depends, Record* r) {
   if (s.language == "python") return named ? "" : PythonPublicEntry(f, r);
-  return IndexedEntries(f, named, r);
+  return IndexedEntries(f, named, depends, r);
 }
 
 // A Display impl's text is shown where the value is built: name those places.
@@ -100,10 +118,11 @@ void Constructions(const SiteFacts& f, Record* r) {
   t = t.substr(0, t.size() - kVague.size()) + "the value is created in " + Join(places, ", ") + ".";
 }
 
-void Triggers(const ErrorSite& s, const SiteFacts& f, const CallChain* named, Record* r) {
+void Triggers(const ErrorSite& s, const SiteFacts& f, const CallChain* named,
+              const std::string& depends, Record* r) {
   Constructions(f, r);
   r->trigger_scenarios =
-      AllowlistTriggers(f, r) + r->trigger_scenarios + PublicEntry(s, f, named, r);
+      AllowlistTriggers(f, r) + r->trigger_scenarios + PublicEntry(s, f, named, depends, r);
   if (f.options.empty()) return;
   std::vector<std::string> defs;
   std::set<std::string> seen;
@@ -413,7 +432,8 @@ std::string HopName(const Hop& h) {
   return h.function.empty() ? "module code of " + h.file : Code(h.function);
 }
 
-void CommonSituations(const ErrorSite& s, const SiteFacts& f, Record* r) {
+void CommonSituations(const ErrorSite& s, const SiteFacts& f, const std::string& depends,
+                      Record* r) {
   nlohmann::json& prov = r->provenance["commonSituations"];
   if (f.chains.empty()) {
     // No caller in the repository: the options the check reads are the
@@ -467,6 +487,7 @@ void CommonSituations(const ErrorSite& s, const SiteFacts& f, Record* r) {
     }
     out += " Callers are matched by name and these names are ambiguous: " + Join(names, ", ") + ".";
   }
+  if (!depends.empty()) out += " " + depends + ".";
   r->common_situations = out;
 }
 
@@ -568,7 +589,8 @@ bool MayBeCaught(const std::vector<std::string_view>& lines, int def_line, int c
 // `new Option(...)` (lib/option.js:11), which reaches `splitOptionFlags` at
 // lib/option.js:20"), never the private function.
 const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
-                                     const std::vector<std::string_view>& lines, Record* r) {
+                                     const std::vector<std::string_view>& lines,
+                                     const std::string& depends, Record* r) {
   // Caught where it is raised: no caller sees it.
   if (CaughtLocally(s, lines)) return nullptr;
   const CallChain* chain = PublicCaller(s, f, lines);
@@ -595,11 +617,15 @@ const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
   std::string reach = At(last_caller.file, last_caller.call_line);
   // The check in the entry's own arguments, when it passes them straight in.
   std::string state = chain->hops.size() == 2 ? CallerArgumentState(s, lines, entry) : "";
-  std::string lead = "Happens when you call " + Code(call.call) + " (" +
-                     At(entry.file, entry.def_line) + ")" +
+  // Unless the caller passes its own arguments straight in, what it passes
+  // may lead elsewhere: the call is a way there, not a cause.
+  bool may = state.empty() && !depends.empty();
+  std::string lead = (may ? "It can happen when you call " : "Happens when you call ") +
+                     Code(call.call) + " (" + At(entry.file, entry.def_line) + ")" +
                      (state.empty() ? "" : " with arguments for which " + state) + ", which " +
                      (chain->hops.size() > 2 ? "through " + HopName(chain->hops[1]) + " " : "") +
-                     "reaches " + Code(s.function) + " at " + reach + ".";
+                     "reaches " + Code(s.function) + " at " + reach + "." +
+                     (may ? " " + depends + "." : "");
   std::string& t = r->trigger_scenarios;
   const std::string kIn = "Happens in ";
   if (t.starts_with(kIn) && !state.empty()) {
@@ -620,16 +646,64 @@ const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
   return chain;
 }
 
+// The chains a user's program takes: not those that start in the
+// repository's fuzzers, benchmarks or release scripts, unless the raise is
+// there too.
+SiteFacts UserChains(const ErrorSite& site, const SiteFacts& facts) {
+  SiteFacts out = facts;
+  if (InDevelopmentTooling(site.file_path)) return out;
+  std::erase_if(out.chains, [](const CallChain& c) {
+    return !c.hops.empty() && InDevelopmentTooling(c.hops.front().file);
+  });
+  return out;
+}
+
+// Whether the site's line throws itself (`throw`, `raise`, `panic!`), not
+// a call into a helper that decides (`ArgumentNotNull(x)`, `_check(this)`)
+// or an exception's constructor.
+bool RaisesOnItsLine(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  if (s.kind != SiteKind::kRaise || s.line < 1 || s.line > static_cast<int>(lines.size())) {
+    return false;
+  }
+  std::string_view t = Trim(lines[s.line - 1]);
+  for (std::string_view w :
+       {"throw", "raise", "panic!", "panic(", "unreachable!", "unimplemented!", "todo!"}) {
+    // `throw`/`raise` as words (not `throwError(...)`); macro forms as written.
+    bool word = std::isalpha(static_cast<unsigned char>(w.back()));
+    if (word ? StartsWithWord(t, w) : t.starts_with(w)) return true;
+  }
+  return false;
+}
+
+// "what the function's callers pass decides it" is wrong for a raise that
+// runs every time its function does: which calls reach it decides it.
+void EveryTimeTrigger(const ErrorSite& s, const std::vector<std::string_view>& lines, Record* r) {
+  const std::string kCallers = "; what the function's callers pass decides it.";
+  std::string& t = r->trigger_scenarios;
+  size_t at = t.find(kCallers);
+  if (at == std::string::npos || s.function.empty() || !RaisesOnItsLine(s, lines) ||
+      !RaisedEveryTime(s, lines)) {
+    return;
+  }
+  t.replace(at, kCallers.size(),
+            ": " + Code(s.function) +
+                " raises this every time it runs, so it happens whenever "
+                "something calls it.");
+}
+
 }  // namespace
 
-void ApplySiteFacts(const ErrorSite& site, const SiteFacts& facts,
+void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
                     const std::vector<std::string_view>& lines, Record* r) {
+  SiteFacts facts = UserChains(site, all_facts);
+  std::string depends = facts.chains.empty() ? "" : ArgumentDependence(site, lines);
+  EveryTimeTrigger(site, lines, r);
   const CallChain* named = nullptr;
   if (!site.function.empty() && !SiteCallable(site, lines)) {
-    named = ThroughPublicCaller(site, facts, lines, r);
+    named = ThroughPublicCaller(site, facts, lines, depends, r);
   }
-  Triggers(site, facts, named, r);
-  CommonSituations(site, facts, r);
+  Triggers(site, facts, named, depends, r);
+  CommonSituations(site, facts, depends, r);
   Solutions(site, facts, lines, r);
   ExampleFix(site, facts, r);
   Extensions(facts, r);

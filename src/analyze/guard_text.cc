@@ -533,7 +533,10 @@ std::vector<std::string> VariablesRead(std::string_view expr) {
                   (i >= 2 && expr.substr(i - 2, 2) == "::");
     size_t k = j;
     while (k < expr.size() && expr[k] == ' ') ++k;
-    bool call = k < expr.size() && (expr[k] == '(' || expr[k] == '!');
+    // `f(`, a Rust macro `m!(`; `x != y` is a comparison, not a macro.
+    bool call =
+        k < expr.size() &&
+        (expr[k] == '(' || (expr[k] == '!' && (k + 1 == expr.size() || expr[k + 1] != '=')));
     bool constant = std::none_of(
         w.begin(), w.end(), [](char ch) { return std::islower(static_cast<unsigned char>(ch)); });
     bool scoped = j + 1 < expr.size() && expr.substr(j, 2) == "::";

@@ -106,6 +106,9 @@ TEST(GuardText, VariablesReadSkipMembersCallsAndConstants) {
             (V{"self", "limit", "os", "p"}));
   EXPECT_EQ(VariablesRead("$used > $limit"), (V{"used", "limit"}));
   EXPECT_EQ(VariablesRead("name == \"x y\" || x == None"), (V{"name", "x"}));
+  // `oid !=` compares `oid`; `oid!(..)` would be a macro.
+  EXPECT_EQ(VariablesRead("oid != NULL"), (V{"oid"}));
+  EXPECT_EQ(VariablesRead("n !=0 && ensure!(n)"), (V{"n"}));
 }
 
 }  // namespace

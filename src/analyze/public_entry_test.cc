@@ -32,10 +32,13 @@ TEST(PublicEntry, PrivateHelperNamesThePublicFunction) {
   std::vector<std::string_view> lines = SplitLines(file.content);
   Record r = BuildRecord(sites[0], lines, {"acme/app", "abc", "t"});
   ApplySiteFacts(sites[0], repo.Resolve(sites[0]), lines, &r);
+  // `load` passes `True` of its own for `strict`: what reaches line 3 is
+  // decided by what is passed.
   EXPECT_EQ(r.trigger_scenarios,
-            "Happens when you call `load(...)` (pkg/lib.py:5), which reaches `_decode` at "
-            "pkg/lib.py:6. There it is raised in `_decode` (pkg/lib.py) when `strict` is set and "
-            "`text` is not set (false, empty or missing) (line 2).");
+            "It can happen when you call `load(...)` (pkg/lib.py:5), which reaches `_decode` at "
+            "pkg/lib.py:6. Whether a call gets to line 3 depends on the `strict`, `text` it "
+            "passes (checked at line 2). There it is raised in `_decode` (pkg/lib.py) when "
+            "`strict` is set and `text` is not set (false, empty or missing) (line 2).");
   EXPECT_EQ(r.solutions, (std::vector<std::string>{
                              "Generic advice (errdex found nothing specific): read `_decode` "
                              "(pkg/lib.py) for what leads to this error (line 3)"}));

@@ -11,9 +11,11 @@
 #include "analyze/argument_advice.h"
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
+#include "analyze/feature_flag.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
 #include "analyze/io_advice.h"
+#include "analyze/jump_target.h"
 #include "analyze/limit_advice.h"
 #include "analyze/message_rule.h"
 #include "analyze/param_doc.h"
@@ -149,7 +151,20 @@ std::string ConditionText(const PathCondition& c) {
   return "`" + c.expr + "` is " + (c.polarity ? "true" : "false");
 }
 
+// Java, Kotlin (outside scripts), Rust, C and C++ run no statements at
+// file level: a raise outside any function the extractor recognised sits in
+// a declaration it could not read (Kotlin's `class Request @JvmOverloads
+// constructor(..)`), not in code that runs when the file is loaded.
+bool NoFileLevelCode(const ErrorSite& s) {
+  const std::string& l = s.language;
+  return (l == "kotlin" && !s.file_path.ends_with(".kts")) || l == "java" || l == "rust" ||
+         l == "c" || l == "cpp";
+}
+
 std::string Where(const ErrorSite& s) {
+  if (s.function.empty() && NoFileLevelCode(s)) {
+    return "code outside any function errdex recognised in " + s.file_path;
+  }
   return s.function.empty() ? "module-level code of " + s.file_path
                             : "`" + s.function + "` (" + s.file_path + ")";
 }
@@ -184,6 +199,9 @@ bool IsCatchClause(const PathCondition& c) {
 }
 
 std::string Who(const ErrorSite& s) {
+  if (s.function.empty() && NoFileLevelCode(s)) {
+    return "Code outside any function errdex recognised in " + s.file_path;
+  }
   return s.function.empty() ? "The module-level code of " + s.file_path : "`" + s.function + "`";
 }
 
@@ -221,8 +239,9 @@ struct SiteView {
   // The members and constants the deciding check reads that the user sets
   // (an option, a public setter, an environment variable): user_control.h.
   std::vector<UserControl> controls;
-  int controls_line = 0;       // the check that reads them
-  std::string controls_check;  // "raises this when ...", said of that check
+  int controls_line = 0;           // the check that reads them
+  std::string controls_check;      // "raises this when ...", said of that check
+  std::optional<JumpTarget> jump;  // the `goto` label the raise follows
 };
 
 // "; `timeout` is documented as “seconds, at least 0” (line 3)".
@@ -294,7 +313,8 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   SiteView v;
   v.header = s.function_line && !s.function.empty() ? HeaderText(lines, s.function_line) : "";
   // Module-level code is reached by importing or running the file.
-  v.callable = s.function.empty() || UserCallable(s, v.header) || DeclaredPublic(s, v.header, ctx);
+  v.callable = (s.function.empty() && !NoFileLevelCode(s)) || UserCallable(s, v.header) ||
+               DeclaredPublic(s, v.header, ctx);
   v.params_known = v.header.find('(') != std::string::npos;
   // Without a header nothing says how the function is called (static or on
   // an instance, which arguments): no sample calls it.
@@ -324,6 +344,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   } else {
     v.shape = RaiseShape(s, lines);
   }
+  v.jump = FindJumpTarget(s, lines);
   v.internal = InternalCheckEvidence(s, lines);
   // A panic no user call reaches with a value its arms miss.
   if (v.internal.empty() && !v.callable) v.internal = UnhandledArmEvidence(s, lines);
@@ -683,10 +704,19 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
           std::to_string(s.line) + "; when it reports it is decided by `" + s.handed_to +
           "()`, outside " + s.file_path + ".";
     lines.push_back(s.line);
+  } else if (v.jump && v.jump->straight) {
+    // The jumps are the way in; what decides them is at the `goto` lines.
+    out = "Happens in " + Where(s) + " when " + JumpTargetText(*v.jump) + ".";
+    lines.push_back(v.jump->line);
+    for (int g : v.jump->gotos) lines.push_back(g);
   } else {
     out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
           std::to_string(s.line) + "; what the function's callers pass decides it.";
     lines.push_back(s.line);
+  }
+  if (v.jump && out.find(JumpTargetText(*v.jump)) == std::string::npos) {
+    out += " " + JumpTargetText(*v.jump) + " above it.";
+    lines.push_back(v.jump->line);
   }
   if (!earlier.empty()) out += " On the way: " + Join(earlier, ", ") + ".";
   if (!caught.empty()) out += " Inside " + Join(caught, ", ") + ".";
@@ -935,6 +965,20 @@ std::optional<LimitAdvice> Limit(const ErrorSite& s, const SiteView& v,
   return AdviseLimit(v.decisive->expr, v.decisive->polarity, v.decisive->line, s.file_path, index);
 }
 
+// "Disable `F`: ...": the innermost check around the raise that needs a
+// feature switch in one position (feature_flag.h); "" when none does.
+std::string FeatureSolution(const ErrorSite& s, const SiteView& v,
+                            const std::vector<std::string_view>& src, nlohmann::json* lines) {
+  for (auto it = s.conditions.rbegin(); it != s.conditions.rend(); ++it) {
+    if (&*it != v.decisive && !UnderCheck(src, it->line, s.line)) continue;
+    if (std::optional<FeatureFlag> f = FeatureFlagOf(*it)) {
+      lines->push_back(it->line);
+      return FeatureFlagAdvice(*f, it->line);
+    }
+  }
+  return {};
+}
+
 void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::string_view>& src,
                const RepoContext& ctx, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
@@ -992,6 +1036,9 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     } else {
       lines.push_back(c.source);
     }
+  }
+  if (std::string flag = FeatureSolution(s, v, src, &lines); !flag.empty()) {
+    r->solutions.push_back(flag);
   }
   for (const std::string& rule : MessageRules(s.message.Display())) {
     r->solutions.push_back(rule);
@@ -1447,6 +1494,7 @@ std::string CallerArgumentState(const ErrorSite& site, const std::vector<std::st
   }
   ErrorSite s = site;
   for (PathCondition& c : s.conditions) c = Simplify(c);
+  DropConditionsBeforeJumpTarget(lines, &s);
   SiteView v = ViewOf(s, lines);
   if (!v.decisive || !v.on_params || IsCatchClause(*v.decisive)) return {};
   std::optional<std::vector<std::string>> args =
@@ -1467,6 +1515,21 @@ std::string CallerArgumentState(const ErrorSite& site, const std::vector<std::st
   c.expr = Rename(c.expr, names);
   std::string d = DescribeCondition(c.expr, c.polarity);
   return (d.empty() ? ConditionText(c) : d) + " (checked at line " + std::to_string(c.line) + ")";
+}
+
+ParameterCheck DecisiveParameters(const ErrorSite& site,
+                                  const std::vector<std::string_view>& lines) {
+  ErrorSite s = site;
+  for (PathCondition& c : s.conditions) c = Simplify(c);
+  DropConditionsBeforeJumpTarget(lines, &s);
+  SiteView v = ViewOf(s, lines);
+  if (!v.decisive || !v.on_params || IsCatchClause(*v.decisive)) return {};
+  std::vector<std::string> params;
+  for (const std::string& x : v.reads) {
+    if (x != "arguments") params.push_back(x);
+  }
+  if (params.empty()) return {};
+  return {params, v.decisive->line};
 }
 
 // Whether `sentence` opens with an advice verb and gives advice: not a note
@@ -1491,6 +1554,40 @@ bool AdviceSentence(const std::string& sentence, const std::vector<std::string>&
     if (HasWordIn(lower, w)) return false;
   }
   return true;
+}
+
+// The advice in a clause after the statement: "Transaction is not started
+// yet, start transaction before committing", "type %s not supported by
+// default: add Module "%s" to enable handling", "no commit message specified
+// (use "--allow-empty-message")", "localforage is not defined - please
+// import localforage.js". The clause, capitalised, or "".
+std::string AdviceClause(const std::string& sentence, const std::vector<std::string>& verbs) {
+  // "start" only after a comma: "Bad range: start offset larger than end
+  // offset" names a thing.
+  static const std::vector<std::string> kComma = {
+      "use ",      "pass ",   "provide ", "specify ", "check ",   "make sure ",
+      "ensure ",   "try ",    "run ",     "install ", "upgrade ", "consider ",
+      "please ",   "call ",   "start ",   "enable ",  "disable ", "remove ",
+      "increase ", "reduce ", "set ",     "add "};
+  for (const char* sep : {", ", ": ", " (", " - "}) {
+    for (size_t at = sentence.find(sep); at != std::string::npos; at = sentence.find(sep, at + 1)) {
+      std::string clause = sentence.substr(at + std::string_view(sep).size());
+      // The parenthesis's own text: "(use X instead)".
+      if (sep == std::string_view(" (")) {
+        size_t close = clause.find(')');
+        if (close == std::string::npos) continue;
+        clause = clause.substr(0, close);
+      }
+      std::string lc = ToLower(clause);
+      bool verb = std::any_of(kComma.begin(), kComma.end(), [&](const std::string& v) {
+        return lc.starts_with(v) && (v != "start " || sep == std::string_view(", "));
+      });
+      if (!verb || !AdviceSentence(clause, verbs)) continue;
+      clause[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(clause[0])));
+      return clause;
+    }
+  }
+  return {};
 }
 
 std::vector<std::string> AdviceSentences(const std::string& message) {
@@ -1550,21 +1647,8 @@ std::vector<std::string> AdviceSentences(const std::string& message) {
       out.push_back(sentence + tail);
       continue;
     }
-    // "Transaction is not started yet, start transaction before
-    // committing": advice in the clause after the statement.
-    size_t comma = sentence.find(", ");
-    if (comma == std::string::npos) continue;
-    std::string clause = sentence.substr(comma + 2);
-    std::string lc = ToLower(clause);
-    for (const char* v : {"use ",      "pass ",   "provide ", "specify ", "check ",   "make sure ",
-                          "ensure ",   "try ",    "run ",     "install ", "upgrade ", "consider ",
-                          "please ",   "call ",   "start ",   "enable ",  "disable ", "remove ",
-                          "increase ", "reduce ", "set ",     "add "}) {
-      if (lc.starts_with(v) && AdviceSentence(clause, kVerbs)) {
-        clause[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(clause[0])));
-        out.push_back(clause + tail);
-        break;
-      }
+    if (std::string clause = AdviceClause(sentence, kVerbs); !clause.empty()) {
+      out.push_back(clause + tail);
     }
   }
   return out;
@@ -1574,6 +1658,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
                    const RepoContext& ctx) {
   ErrorSite s = site;
   for (PathCondition& c : s.conditions) c = Simplify(c);
+  DropConditionsBeforeJumpTarget(lines, &s);
   Record r;
   r.repo = ctx.repo;
   r.error_message = s.message.Display();
@@ -1604,7 +1689,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
     r.common_situations = "When `" + s.handed_to + "()` reports the text it is given at line " +
                           std::to_string(s.line) + ".";
     r.provenance["commonSituations"] = {s.line};
-  } else if (s.function.empty()) {
+  } else if (s.function.empty() && !NoFileLevelCode(s)) {
     r.common_situations = "When " + s.file_path + " is imported or run (module-level code, line " +
                           std::to_string(s.line) + ").";
     r.provenance["commonSituations"] = {s.line};

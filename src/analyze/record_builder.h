@@ -61,6 +61,17 @@ EntryCall CallOfEntry(const ErrorSite& site, const Hop& entry);
 std::string CallerArgumentState(const ErrorSite& site, const std::vector<std::string_view>& lines,
                                 const Hop& caller);
 
+// The parameters of site.function that its deciding check reads, when it
+// reads only parameters ("oid" for `if (oid != NULL) ... else raise`), and
+// the check's line; empty when the check reads anything else. Which calls
+// reach the raise then depends on what each passes.
+struct ParameterCheck {
+  std::vector<std::string> params;
+  int line = 0;
+};
+ParameterCheck DecisiveParameters(const ErrorSite& site,
+                                  const std::vector<std::string_view>& lines);
+
 // Sentences of the message that tell the user what to do ("Disable one of
 // them."), in order.
 std::vector<std::string> AdviceSentences(const std::string& message);

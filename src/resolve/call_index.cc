@@ -31,6 +31,21 @@ std::string LastSegment(const std::string& receiver) {
   return s;
 }
 
+// Whether a header's modifiers (before its parameter list) say `private`.
+bool PrivateHeader(const std::string& header) {
+  std::string_view mods = std::string_view(header).substr(0, header.find('('));
+  for (size_t at = mods.find("private"); at != std::string_view::npos;
+       at = mods.find("private", at + 7)) {
+    bool start =
+        at == 0 || !(std::isalnum(static_cast<unsigned char>(mods[at - 1])) || mods[at - 1] == '_');
+    size_t end = at + 7;
+    bool stop = end == mods.size() ||
+                !(std::isalnum(static_cast<unsigned char>(mods[end])) || mods[end] == '_');
+    if (start && stop) return true;
+  }
+  return false;
+}
+
 bool SameWord(const std::string& a, const std::string& b) {
   if (a.size() != b.size() || a.empty()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
@@ -205,6 +220,13 @@ bool CallIndex::LinksMethod(const Use& u, const Def& callee) const {
 
 bool CallIndex::Links(const Use& u, const Def& callee) const {
   if (u.family != callee.family) return false;
+  // A private JVM or PHP method is called from its own class, in its own
+  // file (gson's private `GsonTypes.getSupertype` is not Guava's
+  // `TypeToken.getSupertype` called from another file).
+  if (u.file != callee.file && (u.family == "jvm" || u.family == "php") &&
+      PrivateHeader(callee.fact.header)) {
+    return false;
+  }
   if (u.receiver == "new") {
     if (!IsConstructor(callee.fact)) return false;
     if (u.file == callee.file) return true;

@@ -152,7 +152,8 @@ TEST(Resolve, AmbiguousCallersAreSaid) {
   EXPECT_EQ(r.common_situations,
             "During `main` (a.py:4), i.e. when the program starts from the command line: "
             "`main` calls `check` at a.py:5. Callers are matched by name and these names are "
-            "ambiguous: `check` (2 definitions).");
+            "ambiguous: `check` (2 definitions). Whether a call gets to line 3 depends on the `x` "
+            "it passes (checked at line 2).");
 }
 
 TEST(Resolve, PublicCallersAndOwnModuleNames) {
@@ -167,7 +168,8 @@ TEST(Resolve, PublicCallersAndOwnModuleNames) {
   EXPECT_EQ(r.common_situations,
             "During `decode` (a.py:4), i.e. when code calls the public function `decode`: "
             "`decode` calls `_decode` at a.py:5. Callers are matched by name and these names "
-            "are ambiguous: `_decode` (2 definitions).");
+            "are ambiguous: `_decode` (2 definitions). Whether a call gets to line 3 depends on "
+            "the `s` it passes (checked at line 2).");
 }
 
 TEST(Explain, RelatedRanksSameFunctionThenFileThenSharedOptions) {
