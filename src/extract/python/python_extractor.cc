@@ -1423,16 +1423,8 @@ class PythonFile {
   // Every branch of `if_stmt` (which has an else) appends to `name` at its
   // top level.
   bool ExhaustiveAppend(TSNode if_stmt, const std::string& name) {
-    std::vector<TSNode> blocks = {Field(if_stmt, "consequence")};
-    bool has_else = false;
-    for (TSNode c : NamedChildren(if_stmt)) {
-      if (Is(c, "elif_clause")) blocks.push_back(Field(c, "consequence"));
-      if (Is(c, "else_clause")) {
-        has_else = true;
-        blocks.push_back(Field(c, "body"));
-      }
-    }
-    if (!has_else) return false;
+    std::vector<TSNode> blocks = BranchBlocks(if_stmt);
+    if (blocks.empty()) return false;
     std::string append = name + ".append(";
     for (TSNode b : blocks) {
       bool found = false;
@@ -1533,9 +1525,9 @@ class PythonFile {
     return TSNode{};
   }
 
-  // Every branch of `if_stmt` (which has an else) assigns `name` at its top
-  // level or ends by leaving (raise/return/continue/break).
-  bool ExhaustiveIf(TSNode if_stmt, const std::string& name) {
+  // The blocks of an if/elif/else, one per branch; empty without an else
+  // (then some path runs none of them).
+  std::vector<TSNode> BranchBlocks(TSNode if_stmt) {
     std::vector<TSNode> blocks = {Field(if_stmt, "consequence")};
     bool has_else = false;
     for (TSNode c : NamedChildren(if_stmt)) {
@@ -1545,7 +1537,15 @@ class PythonFile {
         blocks.push_back(Field(c, "body"));
       }
     }
-    if (!has_else) return false;
+    if (!has_else) blocks.clear();
+    return blocks;
+  }
+
+  // Every branch of `if_stmt` (which has an else) assigns `name` at its top
+  // level or ends by leaving (raise/return/continue/break).
+  bool ExhaustiveIf(TSNode if_stmt, const std::string& name) {
+    std::vector<TSNode> blocks = BranchBlocks(if_stmt);
+    if (blocks.empty()) return false;
     for (TSNode b : blocks) {
       std::vector<TSNode> body = NamedChildren(b);
       if (body.empty()) return false;
