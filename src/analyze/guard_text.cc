@@ -337,10 +337,22 @@ std::string Describe(std::string_view expr, bool polarity, int depth) {
     if (op == "is not") return Comparison(lhs, "!=", rhs, polarity);
     return Code(lhs) + (polarity ? " is not one of " : " is one of ") + Code(rhs);
   }
+  // Kotlin's type test `this !is Class<*>`: its `<*>` is no comparison.
+  if (size_t at = FindTopLevel(expr, "!is"); at != std::string_view::npos && at > 0 &&
+                                              expr[at - 1] == ' ' && at + 3 < expr.size() &&
+                                              expr[at + 3] == ' ') {
+    std::string_view lhs = Trim(expr.substr(0, at)), rhs = Trim(expr.substr(at + 3));
+    if (!lhs.empty() && !rhs.empty()) {
+      return Code(lhs) + (polarity ? " is not a " : " is a ") + Code(rhs);
+    }
+  }
   for (std::string_view op : {"===", "!==", "==", "!=", ">=", "<=", ">", "<"}) {
     size_t at = FindTopLevel(expr, op);
     if (at == std::string_view::npos) continue;
-    return Comparison(Trim(expr.substr(0, at)), op, Trim(expr.substr(at + op.size())), polarity);
+    std::string_view lhs = Trim(expr.substr(0, at)), rhs = Trim(expr.substr(at + op.size()));
+    // An operand missing (a generic's bracket read as `>`): say nothing.
+    if (lhs.empty() || rhs.empty()) return {};
+    return Comparison(lhs, op, rhs, polarity);
   }
   for (std::string_view op : {"is", "in", "instanceof"}) {
     size_t at = FindTopLevel(expr, op);

@@ -111,5 +111,14 @@ TEST(GuardText, VariablesReadSkipMembersCallsAndConstants) {
   EXPECT_EQ(VariablesRead("n !=0 && ensure!(n)"), (V{"n"}));
 }
 
+TEST(GuardText, KotlinTypeTestIsNoComparison) {
+  // moshi: `require(this !is Class<*> || !isPrimitive)` fails when both fail.
+  EXPECT_EQ(DescribeCondition("this !is Class<*> || !isPrimitive", false),
+            "`this` is a `Class<*>` and `isPrimitive` is set");
+  EXPECT_EQ(DescribeCondition("value !is String", true), "`value` is not a `String`");
+  // A bracket alone on one side is no comparison: nothing is said.
+  EXPECT_EQ(DescribeCondition("items<*>", true), "");
+}
+
 }  // namespace
 }  // namespace errdex
