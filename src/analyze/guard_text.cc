@@ -5,6 +5,8 @@
 // to the raw expression.
 #include "analyze/guard_text.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -339,8 +341,8 @@ std::string Describe(std::string_view expr, bool polarity, int depth) {
   }
   // Kotlin's type test `this !is Class<*>`: its `<*>` is no comparison.
   if (size_t at = FindTopLevel(expr, "!is"); at != std::string_view::npos && at > 0 &&
-                                              expr[at - 1] == ' ' && at + 3 < expr.size() &&
-                                              expr[at + 3] == ' ') {
+                                             expr[at - 1] == ' ' && at + 3 < expr.size() &&
+                                             expr[at + 3] == ' ') {
     std::string_view lhs = Trim(expr.substr(0, at)), rhs = Trim(expr.substr(at + 3));
     if (!lhs.empty() && !rhs.empty()) {
       return Code(lhs) + (polarity ? " is not a " : " is a ") + Code(rhs);
@@ -488,10 +490,20 @@ std::string DescribeCondition(std::string_view expr, bool polarity) {
   return Describe(expr, polarity, 0);
 }
 
+// `(error = git_repository_config_snapshot(&cfg, repo)) < 0` not taken: an
+// earlier call succeeded and its failure was handed back. That says nothing
+// of this error, and "make it fail" is no advice.
+bool PassedCallCheck(const PathCondition& c) {
+  static const RE2* const re =
+      new RE2(R"(\(?\s*(?:\w+\s*=\s*)?[\w.:>-]+\(.*\)\s*\)?\s*(?:<\s*0|!=\s*0|==\s*-1))");
+  return !c.polarity && RE2::FullMatch(c.expr, *re);
+}
+
 const PathCondition* DecisiveCondition(const ErrorSite& s) {
   for (auto it = s.conditions.rbegin(); it != s.conditions.rend(); ++it) {
     const std::string& e = it->expr;
     if (e.starts_with("except") || e.starts_with("catch") || e.starts_with("rescue")) continue;
+    if (PassedCallCheck(*it)) continue;
     return &*it;
   }
   return nullptr;

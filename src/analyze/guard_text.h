@@ -18,7 +18,8 @@ namespace errdex {
 std::string DescribeCondition(std::string_view expr, bool polarity);
 
 // The condition that decided the raise: the innermost (last) one on the
-// path that is not a catch/except/rescue clause, or null.
+// path that is not a catch/except/rescue clause nor only an earlier call's
+// success (`(err = f(..)) < 0` not taken), or null.
 const PathCondition* DecisiveCondition(const ErrorSite& s);
 
 // The function header starting at `lines[first-1]`, joined up to its

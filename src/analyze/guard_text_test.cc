@@ -120,5 +120,20 @@ TEST(GuardText, KotlinTypeTestIsNoComparison) {
   EXPECT_EQ(DescribeCondition("items<*>", true), "");
 }
 
+TEST(GuardText, AnEarlierCallsSuccessDecidesNothing) {
+  // libgit2's git_signature_default: the snapshot call succeeded, then the
+  // lookup of user.name failed inside the call at the site.
+  ErrorSite s;
+  s.conditions.push_back({"n > limit", true, 3});
+  s.conditions.push_back({"(error = git_repository_config_snapshot(&cfg, repo)) < 0", false, 5});
+  s.conditions.push_back({"git_buf_puts(&buf, x) != 0", false, 6});
+  const PathCondition* d = DecisiveCondition(s);
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->line, 3);
+  // Taken, the same check is the failure itself.
+  s.conditions.push_back({"(error = open_file(path)) < 0", true, 7});
+  EXPECT_EQ(DecisiveCondition(s)->line, 7);
+}
+
 }  // namespace
 }  // namespace errdex
