@@ -19,6 +19,7 @@
 
 #include "analyze/explain.h"
 #include "analyze/extraction_cache.h"
+#include "analyze/index_summary_json.h"
 #include "analyze/record_builder.h"
 #include "analyze/visibility.h"
 #include "errdex/extractor.h"
@@ -225,16 +226,7 @@ std::string IndexKey(const IndexOptions& o, const Snapshot& snap) {
 // The summary stored beside the records, so that an index that finds them
 // current reports what the run that wrote them found.
 std::string EncodeSummary(const IndexSummary& s) {
-  nlohmann::json j = {{"filesIndexed", s.files_indexed},
-                      {"sites", s.sites},
-                      {"records", s.records},
-                      {"filesWithSyntaxErrors", s.files_with_syntax_errors},
-                      {"filesRepairedUtf8", s.files_repaired_utf8},
-                      {"unsupportedFiles", s.unsupported_files},
-                      {"skipped", s.skipped},
-                      {"skippedRecords", s.skipped_records},
-                      {"warnings", s.warnings}};
-  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return IndexSummaryJson(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 bool DecodeSummary(const std::string& text, IndexSummary* s) {

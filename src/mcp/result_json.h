@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "analyze/index_summary_json.h"  // IndexSummaryJson: `errdex index --json`
 #include "errdex/indexer.h"
 #include "errdex/input.h"
 #include "errdex/matcher.h"
@@ -21,8 +22,6 @@ namespace errdex {
 nlohmann::json MatchJson(const Match& m, const ErrorText& in);
 // `errdex explain --json`: {"matches": [MatchJson...]}.
 nlohmann::json ExplainJson(const std::vector<PasteHit>& hits);
-// `errdex index --json`.
-nlohmann::json IndexSummaryJson(const IndexSummary& s);
 
 // A Matcher holds records with only the fields matching reads
 // (Store::ListForMatching); the hits shown are read in full, once each.

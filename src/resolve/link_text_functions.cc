@@ -159,9 +159,7 @@ class TextFunctionLinker {
   // that reads it, with text of their own besides.
   std::vector<std::pair<Candidate, size_t>> Renderings(size_t file, std::string_view error_class) {
     std::vector<std::pair<Candidate, size_t>> out;
-    ErrorSite probe;
-    probe.error_class = std::string(error_class);
-    for (const Candidate& c : ClassMessage(file, probe)) {
+    for (const Candidate& c : ClassMessage(file, error_class)) {
       const std::vector<Piece>& ps = c.text.pieces();
       size_t hole = ps.size();
       int own = 0;
@@ -514,7 +512,7 @@ class TextFunctionLinker {
     }
     // A raise without a message whose class renders its own text.
     for (ErrorSite& s : *sites) {
-      if (s.message_opaque && !s.error_class.empty()) apply(s, ClassMessage(i, s));
+      if (s.message_opaque && !s.error_class.empty()) apply(s, ClassMessage(i, s.error_class));
     }
     // Opaque sites whose message argument is a call (HeldMessage).
     for (const HeldMessage& h : files_[i].held_messages) {
@@ -544,12 +542,12 @@ class TextFunctionLinker {
   // click's `MissingParameter.format_message()` ("Missing option '--x'."),
   // Python's `__str__`, Java's `getMessage()`, PHP's `__toString()`, Ruby's
   // `to_s`/`message`. The first of these the class defines.
-  std::vector<Candidate> ClassMessage(size_t file, const ErrorSite& s) {
+  std::vector<Candidate> ClassMessage(size_t file, std::string_view error_class) {
     static const char* const kMethods[] = {
         "format_message", "__str__", "getMessage", "getLocalizedMessage",
         "__toString",     "message", "to_s",       "toString"};
     Family fam = FamilyOf(files_[file].path);
-    std::string_view cls = Last(s.error_class);
+    std::string_view cls = Last(error_class);
     for (const char* m : kMethods) {
       auto it = defs_.find({fam, m});
       if (it == defs_.end()) continue;
