@@ -13,6 +13,9 @@
 // pattern that fails to compile is reported when first met (CompileAll()
 // meets them all).
 //
+// Quotation marks match each other (match/loose_quotes.h): versions and
+// terminals differ in which mark they print.
+//
 // Users paste trimmed text, so whitespace at either end of a pattern's
 // literal text ("... but is of type " + an empty value) is made optional by
 // dropping it from the pattern the matcher runs (a superset of the original).
@@ -43,6 +46,7 @@
 #include "errdex/source.h"
 #include "match/flat_tables.h"
 #include "match/fuzzy.h"
+#include "match/loose_quotes.h"
 #include "match/pattern_literals.h"
 #include "match/prefilter.h"
 #include "match/snapshot_file.h"
@@ -1232,7 +1236,7 @@ void Matcher::Impl::Init(std::vector<Record> recs) {
   t.pattern.reserve(n);
   for (uint32_t r = 0; r < n; ++r) {
     const Record& rec = owned[r];
-    t.pattern.push_back(RelaxPatternEnds(rec.message_pattern));
+    t.pattern.push_back(match::LooseQuotes(RelaxPatternEnds(rec.message_pattern)));
     t.pattern_record.push_back(r);
     t.AddCode(rec, r);
     t.AddLocation(rec, r);

@@ -176,6 +176,25 @@ TEST(MatcherTest, MoreSpecificPatternRanksFirst) {
   EXPECT_GT(hits[0].score, hits[1].score);
 }
 
+// Redis quoted the command with backticks before 7.0 and with single quotes
+// since: a paste from either version finds the record, and its captures keep
+// the pasted text.
+TEST(MatcherTest, QuotesOfAnotherVersionStillMatch) {
+  std::vector<Record> rs = Corpus();
+  rs.push_back(MakeRecord("redis", "unknown command '{cmd}', with args beginning with: {args}",
+                          R"(unknown command '([\s\S]*?)', with args beginning with: ([\s\S]*?))",
+                          {{"{cmd}", "cmd"}, {"{args}", "args"}}));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "ERR unknown command `FT.CREATE`, with args beginning with: `idx`, `ON`, ";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "redis");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+  EXPECT_EQ(FindCapture(hits[0], "cmd")->value, "FT.CREATE");
+  EXPECT_EQ(FindCapture(hits[0], "args")->value, "`idx`, `ON`,");
+}
+
 TEST(MatcherTest, RepoFilter) {
   std::vector<Record> rs;
   rs.push_back(MakeRecord("x1", "model not loaded", "model not loaded", {}, "", "org/one"));
