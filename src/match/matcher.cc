@@ -47,6 +47,7 @@
 #include "match/flat_tables.h"
 #include "match/fuzzy.h"
 #include "match/loose_quotes.h"
+#include "match/optional_tail.h"
 #include "match/pattern_literals.h"
 #include "match/prefilter.h"
 #include "match/snapshot_file.h"
@@ -1048,6 +1049,13 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   out->match.match_type = "pattern";
   out->literal_chars = literal_chars.At(r, 0);
   out->full = full;
+  // An optional tail (match/optional_tail.h) that took no part: the paste
+  // lacks the template's last value, so this is a partial match.
+  if (size_t tail = match::OptionalTailLiteral(patterns.Get(r));
+      tail > 0 && groups > 0 && sub[static_cast<size_t>(groups)].data() == nullptr) {
+    out->full = false;
+    out->literal_chars -= std::min<size_t>(tail, out->literal_chars);
+  }
   for (int g = 1; g <= groups; ++g) {
     // A group that took no part in the match has a null data().
     std::string value = sub[g].data() ? std::string(sub[g].data(), sub[g].size()) : "";
@@ -1076,7 +1084,7 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   }
   out->explained = ctx.total_weight > 0 ? std::min(1.0, info / ctx.total_weight) : 0;
   out->info = info;
-  double coverage = static_cast<double>(literal_chars.At(r, 0)) / static_cast<double>(text.size());
+  double coverage = static_cast<double>(out->literal_chars) / static_cast<double>(text.size());
   // Only common words, or one word ("date", "line {}: {}"), inside a longer
   // text: such a template matches half of all pastes. One word that names
   // the library ("yaml: %s" in go-yaml/yaml) still says where it is from.
@@ -1236,7 +1244,8 @@ void Matcher::Impl::Init(std::vector<Record> recs) {
   t.pattern.reserve(n);
   for (uint32_t r = 0; r < n; ++r) {
     const Record& rec = owned[r];
-    t.pattern.push_back(match::LooseQuotes(RelaxPatternEnds(rec.message_pattern)));
+    t.pattern.push_back(
+        match::LooseQuotes(RelaxPatternEnds(match::OptionalColonTail(rec.message_pattern))));
     t.pattern_record.push_back(r);
     t.AddCode(rec, r);
     t.AddLocation(rec, r);
@@ -1287,7 +1296,9 @@ void Matcher::Impl::Build() {
   for (uint32_t p = 0; p < count; ++p) {
     if (patterns.Get(p).empty()) continue;
     match::PatternLiterals lits = match::AnalyzePattern(patterns.Get(p));
-    literal[p] = lits.literal_chars;
+    // The optional tail's literal text counts as the template's own: it is
+    // there whenever the tail is (Verify discounts it when it is not).
+    literal[p] = lits.literal_chars + match::OptionalTailLiteral(patterns.Get(p));
     if (owned[pattern_record[p]].message_opaque || lits.visible_chars < kMinVisibleLiteral ||
         !lits.has_word_char) {
       continue;

@@ -195,6 +195,39 @@ TEST(MatcherTest, QuotesOfAnotherVersionStillMatch) {
   EXPECT_EQ(FindCapture(hits[0], "args")->value, "`idx`, `ON`,");
 }
 
+// yaml-cpp appended the file name to "bad file" in a later version: a paste
+// from before still finds the record, but a template that has no such value
+// matches it better.
+TEST(MatcherTest, ValueAfterAColonMayBeMissing) {
+  std::vector<Record> rs = Corpus();
+  rs.push_back(MakeRecord("badfile", "error at line {line}: bad file: {filename}",
+                          R"(error at line ([\s\S]*?): bad file: ([\s\S]*?))",
+                          {{"{line}", "line"}, {"{filename}", "filename"}}, "BadFile"));
+  Query old_paste;
+  old_paste.message = "error at line 0: bad file";
+  Query new_paste;
+  new_paste.message = "error at line 0: bad file: config.yaml";
+  {
+    Matcher matcher(rs);
+    std::vector<Match> a = matcher.Find(old_paste);
+    ASSERT_FALSE(a.empty());
+    EXPECT_EQ(a[0].record->id, "badfile");
+    EXPECT_EQ(FindCapture(a[0], "filename")->value, "");
+    std::vector<Match> b = matcher.Find(new_paste);
+    ASSERT_FALSE(b.empty());
+    EXPECT_EQ(b[0].record->id, "badfile");
+    EXPECT_EQ(FindCapture(b[0], "filename")->value, "config.yaml");
+  }
+  rs.push_back(MakeRecord("exact", "error at line {line}: bad file",
+                          R"(error at line ([\s\S]*?): bad file)", {{"{line}", "line"}}));
+  Matcher matcher(std::move(rs));
+  std::vector<Match> hits = matcher.Find(old_paste);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "exact");
+  EXPECT_EQ(hits[1].record->id, "badfile");
+  EXPECT_GT(hits[0].score, hits[1].score);
+}
+
 TEST(MatcherTest, RepoFilter) {
   std::vector<Record> rs;
   rs.push_back(MakeRecord("x1", "model not loaded", "model not loaded", {}, "", "org/one"));
