@@ -761,6 +761,21 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
   return i + 1;
 }
 
+// The curl tool's error line, "curl: (56) Recv failure: ...": the text after
+// the exit code is libcurl's error buffer. Build logs glue it to the end of
+// the progress meter ("... --:--:--     0curl: (56) ..."), so it is found
+// anywhere in the line.
+size_t CurlToolLine(const Lines& lines, size_t i, Collector* out) {
+  static const RE2* const curl = new RE2(R"re((?:^|[^A-Za-z_.-])curl: \(\d{1,3}\) (\S.*))re");
+  std::string message;
+  if (!RE2::PartialMatch(lines[i], *curl, &message)) return i;
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  e.message = std::string(Trim(message));
+  out->Add(std::move(e));
+  return i + 1;
+}
+
 // Diagnostic renderers draw a gutter in front of a message's lines: pip's
 // "× <message>", "│ exit code: 1", then "╰─> [6 lines of output]" and the
 // output (rich); Rust's miette the same after "Error: ". The message is the
@@ -1023,8 +1038,9 @@ void ExpandJsonLogLines(std::string* text) {
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
   const Recognizer recognizers[] = {
-      PythonTraceback, AtTrace,  GoPanic,     RustPanic, RustCauses,       CppTerminate,
-      RubyUncaught,    PhpError, MonologLine, LogLine,   JsonMessageField, GutterDiagnostic};
+      PythonTraceback,  AtTrace,          GoPanic,     RustPanic,   RustCauses,
+      CppTerminate,     RubyUncaught,     PhpError,    MonologLine, LogLine,
+      JsonMessageField, GutterDiagnostic, CurlToolLine};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

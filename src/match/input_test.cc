@@ -798,4 +798,21 @@ TEST(InputTest, GutteredDiagnosticIsOneMessage) {
 }
 
 }  // namespace
+// The curl tool's "curl: (56) ..." line, glued to its progress meter in a
+// build log: the message is libcurl's text after the exit code.
+TEST(InputTest, CurlToolLineAfterProgressMeter) {
+  std::vector<ErrorText> errors = ParseInput(
+      "Downloading openssl-1.0.1j.tar.gz\n"
+      "\n"
+      "  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n"
+      "                                 Dload  Upload   Total   Spent    Left  Speed\n"
+      "  0     0    0     0    0     0      0      0 --:--:--  0:01:10 --:--:--     "
+      "0curl: (56) Recv failure: Connection reset by peer\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "Recv failure: Connection reset by peer");
+  EXPECT_EQ(errors[0].input_line, 5);
+  errors = ParseInput("libcurl: (6) not curl\nmycurl: (7) x\n");
+  for (const ErrorText& e : errors) EXPECT_NE(e.message, "x");
+}
+
 }  // namespace errdex

@@ -460,10 +460,29 @@ class CppFile {
     size_t sep = full.rfind("::");
     if (sep == std::string::npos || !IsFactoryName(full.substr(sep + 2))) return;
     std::string cls = ToLower(LastName(full.substr(0, sep)));
-    if (!cls.ends_with("error") && !cls.ends_with("exception")) return;
+    // A class named like an error, or a factory called with an id first and
+    // handed to an error reporter (nlohmann's `sax->parse_error(..,
+    // out_of_range::create(406, concat("number overflow ...")))`: its
+    // classes are named after the std ones, not "...error").
+    if (!cls.ends_with("error") && !cls.ends_with("exception") && !ReportedNumberedFactory(call)) {
+      return;
+    }
     TSNode stmt = StatementOf(call);
     if (ts_node_is_null(stmt) || Is(stmt, "throw_statement")) return;
     factory_calls_.push_back({stmt, call, CurrentClass()});
+  }
+
+  // `Cls::create(<number>, ...)` passed straight to a call whose name says it
+  // reports an error (`parse_error`, `report_error`, `fail`).
+  bool ReportedNumberedFactory(TSNode call) {
+    std::vector<TSNode> args = Args(Field(call, "arguments"));
+    if (args.size() < 2 || !Is(args[0], "number_literal")) return false;
+    TSNode list = ts_node_parent(call);
+    if (ts_node_is_null(list) || !Is(list, "argument_list")) return false;
+    TSNode outer = ts_node_parent(list);
+    if (ts_node_is_null(outer) || !Is(outer, "call_expression")) return false;
+    std::string name = ToLower(LastName(ts::Text(Field(outer, "function"), src_)));
+    return name.find("error") != std::string::npos || name.find("fail") != std::string::npos;
   }
 
   static bool IsFactoryName(std::string_view name) {

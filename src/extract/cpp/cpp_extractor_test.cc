@@ -571,6 +571,26 @@ TEST(CppExtractor, FactoryCallOutsideAThrowWithALaterMemberHelper) {
                       "unexpected '}'; expected ']'"));
 }
 
+// nlohmann's out_of_range (named after the std class, not "...error"): a
+// factory called with an id first, outside a throw, still makes the error.
+TEST(CppExtractor, NumberedFactoryCallOfAStdNamedClass) {
+  auto sites = Extract("src/parser.hpp",
+                       "bool parse(SAX* sax) {\n"
+                       "  if (!std::isfinite(res)) {\n"
+                       "    return sax->parse_error(pos, token,\n"
+                       "        out_of_range::create(406, concat(\"number overflow parsing '\", "
+                       "token_string(), '\\''), nullptr));\n"
+                       "  }\n"
+                       "  auto s = string_view::create(3, \"abc\");\n"
+                       "  return true;\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].error_class, "out_of_range");
+  EXPECT_TRUE(Matches(
+      sites[0], "[json.exception.out_of_range.406] number overflow parsing '6653406e8512483'"));
+}
+
 // `class LIB_API Name : public Base`: the export macro does not break the
 // class (its constructors and methods are read as without it).
 TEST(CppExtractor, ExportMacroInAClassHead) {
