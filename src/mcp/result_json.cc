@@ -12,6 +12,7 @@ nlohmann::json MatchJson(const Match& m, const ErrorText& in) {
           {"slug", r.slug},
           {"filePath", r.file_path},
           {"lineNumber", r.line_number},
+          {"otherLines", r.other_lines},
           {"errorClass", r.error_class.empty() ? nlohmann::json() : nlohmann::json(r.error_class)},
           {"message", r.error_message},
           {"url", r.github_url},

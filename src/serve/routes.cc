@@ -107,6 +107,7 @@ json HitJson(const Corpus& c, const SearchHit& h) {
           {"errorClass", r.error_class.empty() ? json() : json(r.error_class)},
           {"filePath", r.file_path},
           {"lineNumber", r.line_number},
+          {"otherLines", r.other_lines},
           {"githubUrl", r.github_url},
           {"inputLine", h.input_line}};
 }
