@@ -47,6 +47,10 @@ struct ErrorSite {
   // be reconstructed: the template is then a single hole.
   bool message_opaque = false;
   std::string message_origin_note;  // e.g. "message assigned to `msg` at line 40"
+  // "path:line" of the code that writes the text when another function
+  // builds it (a factory, a constructor, a reporting helper: set by the
+  // resolve stage); "" when the site writes its own text.
+  std::string message_from;
   // The callable, defined outside this file, that the text is handed to and
   // that reports it (`LocalProxy(.., unbound_message=msg)`); "" when the
   // site raises itself.

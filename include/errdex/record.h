@@ -56,6 +56,9 @@ struct Record {
   std::vector<HoleInfo> holes;
   bool message_opaque = false;
   std::vector<int> other_lines;  // the same message raised again in the same file
+  // "path:line" where another function writes this record's text (its
+  // factory or constructor); "" when the record's own site does.
+  std::string message_from;
   nlohmann::json conditions = nlohmann::json::array();
   nlohmann::json notes = nlohmann::json::array();
   nlohmann::json provenance = nlohmann::json::object();

@@ -97,6 +97,7 @@ OrderedJson BuildOrdered(const Record& r) {
   o["holes"] = std::move(holes);
   o["messageOpaque"] = r.message_opaque;
   o["otherLines"] = r.other_lines;
+  o["messageFrom"] = r.message_from.empty() ? OrderedJson() : OrderedJson(r.message_from);
   o["conditions"] = r.conditions;
   o["notes"] = r.notes;
   o["provenance"] = r.provenance;
@@ -236,6 +237,7 @@ void ParseFields(const nlohmann::json& j, Record* r) {
   r->holes = GetHoles(j);
   r->message_opaque = GetBool(j, "messageOpaque");
   r->other_lines = GetInts(j, "otherLines");
+  r->message_from = GetString(j, "messageFrom");
   if (const nlohmann::json* v = Field(j, "conditions"); v && v->is_array()) r->conditions = *v;
   if (const nlohmann::json* v = Field(j, "notes"); v && v->is_array()) r->notes = *v;
   if (const nlohmann::json* v = Field(j, "provenance"); v && v->is_object()) r->provenance = *v;

@@ -1709,6 +1709,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   r.language = s.language;
   r.kind = SiteKindName(s.kind);
   r.function = s.function;
+  r.message_from = s.message_from;
   for (const Piece& p : s.message.pieces()) {
     if (p.is_hole) r.holes.push_back({p.text, p.expr});
   }

@@ -204,8 +204,8 @@ TEST(JsonTest, KeyOrderMatchesSchemaV2ThenExtensions) {
             kSchemaV2Keys);
   EXPECT_EQ(std::vector<std::string>(keys.begin() + kSchemaV2Keys.size(), keys.end()),
             (std::vector<std::string>{"language", "kind", "function", "holes", "messageOpaque",
-                                      "otherLines", "conditions", "notes", "provenance", "callers",
-                                      "options", "related"}));
+                                      "otherLines", "messageFrom", "conditions", "notes",
+                                      "provenance", "callers", "options", "related"}));
 }
 
 TEST(JsonTest, KeyOrderMatchesSeedFile) {

@@ -663,6 +663,10 @@ bool Better(const Ranked& a, const Ranked& b) {
   if (a.frame_path != b.frame_path) return a.frame_path > b.frame_path;
   const Record& ra = *a.match.record;
   const Record& rb = *b.match.record;
+  // The code that writes the text (a factory, a constructor) before the
+  // sites that call it: it is where the message is, and its callers are
+  // listed with it.
+  if (ra.message_from.empty() != rb.message_from.empty()) return ra.message_from.empty();
   if (ra.other_lines.size() != rb.other_lines.size()) {
     return ra.other_lines.size() > rb.other_lines.size();
   }
@@ -690,7 +694,9 @@ void WriteMatchingFields(match::ByteWriter* w, const Record& r) {
     w->String(h.expr);
   }
   w->Pod<uint8_t>(r.message_opaque);
-  for (const std::string* s : {&r.language, &r.kind, &r.function}) w->String(*s);
+  for (const std::string* s : {&r.language, &r.kind, &r.function, &r.message_from}) {
+    w->String(*s);
+  }
 }
 
 bool ReadMatchingFields(match::ByteReader* in, Record* r) {
@@ -709,7 +715,7 @@ bool ReadMatchingFields(match::ByteReader* in, Record* r) {
     r->holes.push_back(std::move(hole));
   }
   ok = ok && in->Pod(&opaque) && in->String(&r->language) && in->String(&r->kind) &&
-       in->String(&r->function) && has_code <= 1 && opaque <= 1;
+       in->String(&r->function) && in->String(&r->message_from) && has_code <= 1 && opaque <= 1;
   if (!ok) return false;
   r->line_number = line;
   r->other_lines.assign(other.begin(), other.end());

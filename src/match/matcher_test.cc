@@ -228,6 +228,29 @@ TEST(MatcherTest, ValueAfterAColonMayBeMissing) {
   EXPECT_GT(hits[0].score, hits[1].score);
 }
 
+// kotlinx.serialization's InvalidKeyKindException(..) builds the text that
+// two encoders throw: with nothing in the paste to choose, the factory that
+// writes the text comes first, then its callers.
+TEST(MatcherTest, TheCodeThatWritesTheTextBeforeItsCallers) {
+  std::vector<Record> rs = Corpus();
+  for (const char* id : {"caller-a", "factory", "caller-b"}) {
+    rs.push_back(MakeRecord(id, "Value of type '{name}' can't be used in JSON as a key",
+                            R"(Value of type '([\s\S]*?)' can't be used in JSON as a key)",
+                            {{"{name}", "name"}}, "JsonEncodingException"));
+    if (std::string_view(id) != "factory") rs.back().message_from = "JsonExceptions.kt:57";
+  }
+  rs[rs.size() - 3].file_path = "a/TreeJsonEncoder.kt";
+  rs[rs.size() - 3].other_lines = {242};
+  rs[rs.size() - 2].file_path = "z/JsonExceptions.kt";
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "Value of type 'MyId' can't be used in JSON as a key";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_EQ(hits[0].record->id, "factory");
+  EXPECT_EQ(hits[0].score, hits[1].score);
+}
+
 TEST(MatcherTest, RepoFilter) {
   std::vector<Record> rs;
   rs.push_back(MakeRecord("x1", "model not loaded", "model not loaded", {}, "", "org/one"));

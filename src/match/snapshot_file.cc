@@ -1,4 +1,4 @@
-// SnapshotWriter and SnapshotReader: the format-6 container (see the header).
+// SnapshotWriter and SnapshotReader: the format-7 container (see the header).
 //
 // Layout (little-endian, as the machine writes it; a snapshot is a cache
 // next to the database, never moved between machines):

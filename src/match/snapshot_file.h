@@ -1,4 +1,4 @@
-// The container of a matcher snapshot (format 6): a fixed header, a table
+// The container of a matcher snapshot (format 7): a fixed header, a table
 // of named sections, the dataset stamp, then the sections, each aligned to
 // 8 bytes so that a mapped file's arrays are used in place (no parse, no
 // copy on open).
@@ -26,8 +26,9 @@ namespace errdex::match {
 
 // Bump whenever a saved structure changes meaning, so old snapshots are
 // rebuilt rather than misread.
-// Format 6: patterns are saved with loose quotes (match/loose_quotes.h).
-constexpr uint32_t kSnapshotFormat = 6;
+// Format 6: patterns are saved with loose quotes (match/loose_quotes.h);
+// 7: records carry messageFrom.
+constexpr uint32_t kSnapshotFormat = 7;
 // Sections up to this size are verified on open (a few milliseconds at most
 // in all); larger ones by VerifyAll().
 constexpr size_t kVerifyOnOpenBytes = size_t{256} << 10;

@@ -460,6 +460,7 @@ class Linker {
     note += (s.f.returns ? ", which returns " : ", which raises ") +
             (s.f.error_class.empty() ? std::string("it") : s.f.error_class) + " at " + where;
     site.message_origin_note = note;
+    site.message_from = where;
     if (call.replaces_site) replaced_[file].insert({line, call.site->error_class});
     added_.push_back({file, std::move(site)});
   }

@@ -65,6 +65,8 @@ TEST(LinkJvm, JavaHelperReturningTheExceptionIsASiteAtTheThrow) {
   EXPECT_NE(s->message_origin_note.find("unexpectedTokenError()"), std::string::npos);
   EXPECT_NE(s->message_origin_note.find("JsonReader.java:16"), std::string::npos)
       << s->message_origin_note;
+  // Where the text is written, for ranking ties (the helper before its callers).
+  EXPECT_EQ(s->message_from, path + ":16");
   EXPECT_TRUE(Matches(*s,
                       "Expected BEGIN_OBJECT but was STRING at line 1 column 1 path $\n"
                       "See https://github.com/google/gson/blob/main/Troubleshooting.md"));
@@ -77,6 +79,8 @@ TEST(LinkJvm, JavaHelperReturningTheExceptionIsASiteAtTheThrow) {
   const ErrorSite* c = r.Find(path, 24, "JsonReader is closed");
   ASSERT_NE(c, nullptr) << Dump(r);
   EXPECT_NE(c->message_origin_note.find("JsonReader.java:21"), std::string::npos);
+  EXPECT_EQ(c->message_from, path + ":21");
+  EXPECT_EQ(r.Find(path, 21, "JsonReader is closed")->message_from, "");
 }
 
 // retrofit: parameterError -> methodError (overloads) -> String.format ->

@@ -795,6 +795,7 @@ Result<std::vector<Record>> Store::ListForMatching(const std::string& repo_arg) 
       "SELECT id, json_object('id', id, 'repo', repo, 'slug', slug, 'filePath', file_path, "
       "'lineNumber', line_number, "
       "'otherLines', json(coalesce(json_extract(json, '$.otherLines'), '[]')), "
+      "'messageFrom', json_extract(json, '$.messageFrom'), "
       "'errorCode', json_extract(json, '$.errorCode'), "
       "'errorClass', json_extract(json, '$.errorClass'), "
       "'errorMessage', json_extract(json, '$.errorMessage'), "
