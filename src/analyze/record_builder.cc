@@ -9,8 +9,10 @@
 #include <unordered_map>
 
 #include "analyze/argument_advice.h"
+#include "analyze/build_advice.h"
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
+#include "analyze/error_map_advice.h"
 #include "analyze/feature_flag.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
@@ -979,6 +981,19 @@ std::string FeatureSolution(const ErrorSite& s, const SiteView& v,
   return {};
 }
 
+// Whether a solution already says `rule` ("Specify a gem name. (the
+// message's own advice)" and "Specify a gem name (the message's rule)").
+bool SaidAlready(const Record& r, const std::string& rule) {
+  auto bare = [](std::string t) {
+    t = t.substr(0, t.rfind(" (the message's"));
+    while (!t.empty() && (t.back() == '.' || t.back() == '!')) t.pop_back();
+    return ToLower(t);
+  };
+  std::string want = bare(rule);
+  return std::any_of(r.solutions.begin(), r.solutions.end(),
+                     [&](const std::string& s) { return bare(s) == want; });
+}
+
 void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::string_view>& src,
                const RepoContext& ctx, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
@@ -1011,6 +1026,14 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     r->solutions.push_back(io);
     lines.push_back(v.err_source ? v.err_source->line : s.line);
   }
+  if (std::string map = ErrorMapAdvice(s); !map.empty()) {
+    r->solutions.push_back(map);
+    lines.push_back(s.line);
+  }
+  if (BuildAdvice build = AdviseBuild(s.message.Display(), src); !build.text.empty()) {
+    r->solutions.push_back(build.text);
+    lines.push_back(build.line > 0 ? build.line : s.line);
+  }
   if (auto limit = Limit(s, v, src, ctx); limit) {
     r->solutions.push_back(limit->text);
     lines.push_back(v.origin && v.origin->kind == ValueOrigin::kFlag ? v.origin->line
@@ -1041,6 +1064,7 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     r->solutions.push_back(flag);
   }
   for (const std::string& rule : MessageRules(s.message.Display())) {
+    if (SaidAlready(*r, rule)) continue;
     r->solutions.push_back(rule);
     lines.push_back(s.line);
   }
@@ -1539,7 +1563,8 @@ bool AdviceSentence(const std::string& sentence, const std::vector<std::string>&
   std::string lower = ToLower(sentence);
   const std::string* verb = nullptr;
   for (const std::string& v : verbs) {
-    if (lower.rfind(v, 0) == 0 && (lower.size() == v.size() || lower[v.size()] == ' ')) {
+    if (lower.rfind(v, 0) == 0 &&
+        (lower.size() == v.size() || lower[v.size()] == ' ' || lower[v.size()] == ':')) {
       verb = &v;
       break;
     }
@@ -1590,7 +1615,43 @@ std::string AdviceClause(const std::string& sentence, const std::vector<std::str
   return {};
 }
 
-std::vector<std::string> AdviceSentences(const std::string& message) {
+// "You may want to specify users ...", "To fix this error run: chmod ...":
+// the advice after a lead that only introduces it, or the sentence itself.
+std::string WithoutAdviceLead(const std::string& sentence) {
+  std::string lower = ToLower(sentence);
+  for (const char* lead :
+       {"you may want to ", "you might want to ", "you should ", "you need to ", "you have to ",
+        "you must ", "you can ", "to fix this error, ", "to fix this error ", "to fix this, ",
+        "to fix this ", "to fix it, ", "to fix it "}) {
+    if (lower.starts_with(lead)) {
+      std::string rest = sentence.substr(std::string_view(lead).size());
+      if (rest.empty()) break;
+      rest[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0])));
+      return rest;
+    }
+  }
+  return sentence;
+}
+
+// A line ending in a colon introduces the next one ("run:\n\n\tchmod 0600
+// path"): they are read as one sentence.
+std::string JoinIntroducedLines(const std::string& message) {
+  std::string out;
+  for (size_t i = 0; i < message.size(); ++i) {
+    out += message[i];
+    if (message[i] != ':' || i + 1 >= message.size() || message[i + 1] != '\n') continue;
+    size_t j = i + 1;
+    while (j < message.size() && (message[j] == '\n' || message[j] == '\t' || message[j] == ' ')) {
+      ++j;
+    }
+    if (j == message.size()) break;
+    out += ' ';
+    i = j - 1;
+  }
+  return out;
+}
+
+std::vector<std::string> AdviceSentences(const std::string& text) {
   static const std::vector<std::string> kVerbs = {"disable",
                                                   "enable",
                                                   "use",
@@ -1629,7 +1690,9 @@ std::vector<std::string> AdviceSentences(const std::string& message) {
                                                   "select",
                                                   "did you mean",
                                                   "perhaps you meant",
-                                                  "maybe you meant"};
+                                                  "maybe you meant",
+                                                  "reset"};
+  const std::string message = JoinIntroducedLines(text);
   std::vector<std::string> out;
   size_t start = 0;
   for (size_t i = 0; i <= message.size(); ++i) {
@@ -1638,7 +1701,8 @@ std::vector<std::string> AdviceSentences(const std::string& message) {
                  message[i] == '\n') &&
                 (i + 1 == message.size() || message[i + 1] == ' ' || message[i + 1] == '\n'));
     if (!end) continue;
-    std::string sentence(Trim(std::string_view(message).substr(start, i - start)));
+    std::string sentence =
+        WithoutAdviceLead(std::string(Trim(std::string_view(message).substr(start, i - start))));
     start = i + 1;
     std::string tail = i < message.size() && message[i] != ':' && message[i] != '\n'
                            ? std::string(1, message[i])
