@@ -1,0 +1,146 @@
+// Solutions for errors that are not about an argument: an error map's text
+// for an issue code, a build or shared library that lacks a feature, an
+// assertion or panic call, and advice behind "You should ..." leads.
+#include "analyze/build_advice.h"
+
+#include <gtest/gtest.h>
+
+#include "analyze/analyze_testing.h"
+#include "analyze/io_advice.h"
+#include "analyze/record_builder.h"
+
+namespace errdex {
+namespace {
+
+using analyze_testing::Build;
+
+TEST(ErrorMapAdvice, TranslatedIssueTextNamesTheCodeAndTheInput) {
+  SourceFile f{
+      "src/locales/de.ts",
+      "export const error = (issue: Issue) => {\n"                                       // 1
+      "  switch (issue.code) {\n"                                                        // 2
+      "    case \"not_multiple_of\":\n"                                                  // 3
+      "      return `Ungültige Zahl: muss ein Vielfaches von ${issue.divisor} sein`;\n"  // 4
+      "    default:\n"                                                                   // 5
+      "      return `Ungültige Eingabe`;\n"                                              // 6
+      "  }\n"                                                                            // 7
+      "};\n"};
+  Record r = Build(f, "Vielfaches");
+  EXPECT_EQ(r.solutions, (std::vector<std::string>{
+                             "This is the text the error map in `error` (src/locales/de.ts, line "
+                             "4) gives issue code `not_multiple_of`: it is shown for input that "
+                             "failed the check reporting `not_multiple_of`, not for a fault in "
+                             "the map; correct that input (the values in the message say what "
+                             "was expected)"}));
+  Record d = Build(f, "Eingabe");
+  EXPECT_EQ(d.solutions, (std::vector<std::string>{
+                             "This is the default text of the error map in `error` "
+                             "(src/locales/de.ts, line 6), shown for a reported issue whose code "
+                             "the map does not list: the issue's own code says which check the "
+                             "input failed; correct that input"}));
+}
+
+TEST(BuildAdvice, NotBuiltWithNamesTheFeature) {
+  BuildAdvice a = AdviseBuild("libgit2 was not built with OpenSSL support", {});
+  EXPECT_EQ(a.text,
+            "Use a build compiled with OpenSSL support: the message says the running build "
+            "lacks it, so no argument or setting of this build avoids the error");
+  EXPECT_EQ(AdviseBuild("could not find function 'f'", {}).text, "");  // no dlsym in the file
+}
+
+TEST(BuildAdvice, MissingSymbolAfterDlsymNamesTheFunction) {
+  SourceFile f{"src/ssl_dynamic.c",
+               "static void *load(const char *name)\n"                               // 1
+               "{\n"                                                                 // 2
+               "\tvoid *sym;\n"                                                      // 3
+               "\tif ((sym = dlsym(handle, name)) == NULL)\n"                        // 4
+               "\t\tfprintf(stderr, \"could not load ssl function '%s'\", name);\n"  // 5
+               "\treturn sym;\n"                                                     // 6
+               "}\n"                                                                 // 7
+               "void init(void)\n"                                                   // 8
+               "{\n"                                                                 // 9
+               "\tif (!load(\"SSL_new\"))\n"                                         // 10
+               "\t\tfprintf(stderr, \"could not load ssl function 'SSL_new'\");\n"   // 11
+               "}\n"};
+  Record r = Build(f, "'SSL_new'");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Install a version of the shared library this code loads at run time that provides "
+            "`SSL_new`: the code looks functions up in it (line 4) and reports this when one is "
+            "missing");
+}
+
+TEST(InternalCheck, PanicMacroAndAssertionErrorAreReportedUpstream) {
+  SourceFile c{"src/object.c",
+               "int encoding(robj *o) {\n"                             // 1
+               "    if (o->encoding == OBJ_ENCODING_RAW) return 1;\n"  // 2
+               "    serverPanic(\"Unknown string encoding\");\n"       // 3
+               "}\n"};
+  Record r = Build(c, "Unknown string encoding");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "If you hit this internal check (`serverPanic` at line 3): it guards the library's "
+            "own state, not a condition its users are meant to meet, so report it upstream with "
+            "the input that led here");
+  SourceFile k{"src/Index.kt",
+               "internal fun find(i: Int): Int {\n"                                // 1
+               "  if (i < 0) throw AssertionError(\"unable to get the index\")\n"  // 2
+               "  return i\n"                                                      // 3
+               "}\n"};
+  Record a = Build(k, "unable to get the index");
+  ASSERT_FALSE(a.solutions.empty());
+  EXPECT_EQ(a.solutions[0],
+            "If you hit this internal check (an `AssertionError` at line 2, which the JVM "
+            "convention keeps for states the code assumes impossible): it guards the library's "
+            "own state, not a condition its users are meant to meet, so report it upstream with "
+            "the input that led here");
+}
+
+TEST(AdviceSentences, LeadsAreDroppedAndIntroducedLinesJoined) {
+  EXPECT_EQ(AdviceSentences("has file permissions of 0644 but 0600 is required.\n\nTo fix this "
+                            "error run:\n\n\tchmod 0600 creds\n\nYou should reset your "
+                            "credentials at:\n\n\thttps://example.org/edit\n"),
+            (std::vector<std::string>{"Run: chmod 0600 creds.",
+                                      "Reset your credentials at: https://example.org/edit."}));
+  EXPECT_EQ(AdviceSentences("You must specify a gem name"),
+            (std::vector<std::string>{"Specify a gem name."}));
+  EXPECT_EQ(AdviceSentences("You cannot use this here"), (std::vector<std::string>{}));
+}
+
+TEST(AdviceSentences, MessageRuleSayingTheSameIsNotRepeated) {
+  SourceFile f{"lib/cmd.rb",
+               "def run(name)\n"                                                     // 1
+               "  raise ArgumentError, 'You must specify a gem name' unless name\n"  // 2
+               "end\n"};
+  Record r = Build(f, "You must specify");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0], "Specify a gem name. (the message's own advice)");
+  EXPECT_EQ(std::count(r.solutions.begin(), r.solutions.end(),
+                       std::string("Specify a gem name (the message's rule)")),
+            0);
+}
+
+}  // namespace
+}  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(IoAdvice, FailedFileOperationsNameWhatToCheck) {
+  EXPECT_EQ(IoAdvice("failed to make directory '%s'", "", ""),
+            "Check that the directory of the path in the message exists and that the user "
+            "running the process may write there (permissions, a read-only file system, free "
+            "disk space)");
+  EXPECT_EQ(IoAdvice("Fatal error: can't open the append log file %s for reading: %s", "", ""),
+            "Check that the path in the message exists and that the user running the process may "
+            "read it (a relative path is resolved from the working directory of the process)");
+  // Not a file operation, or the message names its own cause.
+  EXPECT_EQ(IoAdvice("Error reading {0} from JsonReader.", "", ""), "");
+  EXPECT_EQ(IoAdvice("could not load ssl function 'SSL_new': %s", "", ""), "");
+  EXPECT_EQ(IoAdvice("cannot create blob from file. This is not allowed", "", ""), "");
+  EXPECT_EQ(IoAdvice("Cannot delete %s field of object", "", ""), "");
+  EXPECT_EQ(IoAdvice("failed to make directory '%s': directory exists", "", ""), "");
+}
+
+}  // namespace
+}  // namespace errdex
