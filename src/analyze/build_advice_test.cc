@@ -7,6 +7,8 @@
 
 #include "analyze/analyze_testing.h"
 #include "analyze/io_advice.h"
+#include "analyze/null_argument.h"
+#include "analyze/position_advice.h"
 #include "analyze/record_builder.h"
 
 namespace errdex {
@@ -140,6 +142,48 @@ TEST(IoAdvice, FailedFileOperationsNameWhatToCheck) {
   EXPECT_EQ(IoAdvice("cannot create blob from file. This is not allowed", "", ""), "");
   EXPECT_EQ(IoAdvice("Cannot delete %s field of object", "", ""), "");
   EXPECT_EQ(IoAdvice("failed to make directory '%s': directory exists", "", ""), "");
+}
+
+}  // namespace
+}  // namespace errdex
+
+namespace errdex {
+namespace {
+
+using analyze_testing::Build;
+
+TEST(PositionAdvice, ParserPositionsAreWhereToCorrectTheInput) {
+  EXPECT_EQ(PositionAdvice("Unterminated object at line {line} column {column} path {getPath()}",
+                           "JsonReader.doPeek"),
+            "Look at the input at the place the message gives (line and column): that is where "
+            "the code found what the message reports; correct the input there");
+  EXPECT_EQ(PositionAdvice("Expected a value but was ${peek()} at path $path", "JsonReader.peek"),
+            "Look at the input at the place the message gives (path): that is where the code "
+            "found what the message reports; correct the input there");
+  // A writer's path, a path that is not a reading position, no position.
+  EXPECT_EQ(PositionAdvice("Nesting problem at path $path", "JsonWriter.beginObject"), "");
+  EXPECT_EQ(PositionAdvice("Unmergable intersection. Error path: ${JSON.stringify(p)}", "merge"),
+            "");
+  EXPECT_EQ(PositionAdvice("line breaks are not allowed", "f"), "");
+}
+
+TEST(NullArgument, NullCheckOfAParameterAsksForANonNullValue) {
+  EXPECT_EQ(NullCheckedName("    _assertNotNull(\"src\", src);"), "src");
+  EXPECT_EQ(NullCheckedName("Objects.requireNonNull(client, \"client == null\");"), "client");
+  EXPECT_EQ(NullCheckedName("requireNonNull(a.b(), \"x\");"), "");
+  SourceFile f{"src/main/java/acme/Mapper.java",
+               "package acme;\n"                                                // 1
+               "public class Mapper {\n"                                        // 2
+               "  public Object read(String src) {\n"                           // 3
+               "    java.util.Objects.requireNonNull(src, \"src == null\");\n"  // 4
+               "    return src;\n"                                              // 5
+               "  }\n"                                                          // 6
+               "}\n"};
+  Record r = Build(f, "src == null");
+  EXPECT_NE(std::find(r.solutions.begin(), r.solutions.end(),
+                      "Call `Mapper.read` with a non-null `src` (checked at line 4)"),
+            r.solutions.end())
+      << ::testing::PrintToString(r.solutions);
 }
 
 }  // namespace

@@ -20,7 +20,9 @@
 #include "analyze/jump_target.h"
 #include "analyze/limit_advice.h"
 #include "analyze/message_rule.h"
+#include "analyze/null_argument.h"
 #include "analyze/param_doc.h"
+#include "analyze/position_advice.h"
 #include "analyze/predicate_check.h"
 #include "analyze/site_shape.h"
 #include "analyze/state_setter.h"
@@ -981,6 +983,19 @@ std::string FeatureSolution(const ErrorSite& s, const SiteView& v,
   return {};
 }
 
+// "Call `f` with a non-null `x`": the raise line is a null check of a
+// parameter of a function the user calls (null_argument.h).
+std::string NullArgument(const ErrorSite& s, const SiteView& v,
+                         const std::vector<std::string_view>& src) {
+  if (!v.callable || s.line < 1 || s.line > static_cast<int>(src.size())) return {};
+  std::string name = NullCheckedName(src[s.line - 1]);
+  if (name.empty() || std::find(v.params.begin(), v.params.end(), name) == v.params.end()) {
+    return {};
+  }
+  return "Call " + CallWho(s, v) + " with a non-null `" + name + "` (checked at line " +
+         std::to_string(s.line) + ")";
+}
+
 // Whether a solution already says `rule` ("Specify a gem name. (the
 // message's own advice)" and "Specify a gem name (the message's rule)").
 bool SaidAlready(const Record& r, const std::string& rule) {
@@ -1025,6 +1040,15 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   if (std::string io = IoAdvice(s.message.Display(), s.error_class, failed_call); !io.empty()) {
     r->solutions.push_back(io);
     lines.push_back(v.err_source ? v.err_source->line : s.line);
+  }
+  if (std::string pos = v.internal.empty() ? PositionAdvice(s.message.Display(), s.function) : "";
+      !pos.empty()) {
+    r->solutions.push_back(pos);
+    lines.push_back(s.line);
+  }
+  if (std::string null = NullArgument(s, v, src); !null.empty()) {
+    r->solutions.push_back(null);
+    lines.push_back(s.line);
   }
   if (std::string map = ErrorMapAdvice(s); !map.empty()) {
     r->solutions.push_back(map);
