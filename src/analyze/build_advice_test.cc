@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "analyze/analyze_testing.h"
+#include "analyze/damaged_data.h"
 #include "analyze/io_advice.h"
 #include "analyze/null_argument.h"
 #include "analyze/position_advice.h"
@@ -184,6 +185,37 @@ TEST(NullArgument, NullCheckOfAParameterAsksForANonNullValue) {
                       "Call `Mapper.read` with a non-null `src` (checked at line 4)"),
             r.solutions.end())
       << ::testing::PrintToString(r.solutions);
+}
+
+}  // namespace
+}  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(DamagedData, CorruptOrMisformattedDataIsRestoredNotPassedDifferently) {
+  const std::string advice =
+      "The data it read is damaged or not in the format this version expects (the message says "
+      "which): restore it from a good copy, or have the program that wrote it write it again";
+  EXPECT_EQ(DamagedDataAdvice("invalid commit-graph file - empty OID Fanout chunk"), advice);
+  EXPECT_EQ(DamagedDataAdvice("corrupted loose reference file: %s"), advice);
+  EXPECT_EQ(DamagedDataAdvice("premature end of zlib stream"), advice);
+  EXPECT_EQ(DamagedDataAdvice("failed to insert entry: invalid filemode for file"), "");
+  EXPECT_EQ(DamagedDataAdvice("invalid pack file - failed to get lock"), "");
+  EXPECT_EQ(DamagedDataAdvice("truncated quoted character \\%c"), "");
+}
+
+TEST(InternalCheck, RustExpectStatingAnAssumption) {
+  SourceFile f{"src/gen.rs",
+               "fn name(cmd: &Command) -> &str {\n"                                          // 1
+               "    cmd.get_bin_name().expect(\"generate should have set the bin_name\")\n"  // 2
+               "}\n"};
+  Record r = analyze_testing::Build(f, "should have set");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "If you hit this internal check (`.expect(...)` stating an assumption at line 2): it "
+            "guards the library's own state, not a condition its users are meant to meet, so "
+            "report it upstream with the input that led here");
 }
 
 }  // namespace

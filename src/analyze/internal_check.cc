@@ -89,6 +89,20 @@ std::string AssertCall(std::string_view line) {
   return {};
 }
 
+// Rust's `.expect("writing to String is infallible")`: the text states what
+// the author takes for granted ("should", "infallible", "always", "valid").
+// An `.expect("failed to read config")` reports a failure instead and is
+// left alone.
+std::string RustExpectation(const ErrorSite& s, std::string_view line) {
+  if (s.language != "rust" || line.find(".expect(") == std::string_view::npos) return {};
+  std::string m = ToLower(s.message.Display());
+  for (std::string_view w : {"should", "infallible", "always", "never", "guaranteed", "is valid",
+                             "are valid", "cannot fail", "can't fail", "must"}) {
+    if (m.find(w) != std::string::npos) return "`.expect(...)` stating an assumption";
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string UnhandledArmEvidence(const ErrorSite& s, const std::vector<std::string_view>& lines) {
@@ -126,6 +140,7 @@ std::string InternalCheckEvidence(const ErrorSite& s, const std::vector<std::str
     if (line.find(macro) != std::string_view::npos) return "`" + std::string(macro) + "`" + at;
   }
   if (std::string call = AssertCall(line); !call.empty()) return "`" + call + "`" + at;
+  if (std::string e = RustExpectation(s, line); !e.empty()) return e + at;
   if ((s.language == "java" || s.language == "kotlin") &&
       line.find("AssertionError(") != std::string_view::npos) {
     return "an `AssertionError`" + at +

@@ -12,6 +12,7 @@
 #include "analyze/build_advice.h"
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
+#include "analyze/damaged_data.h"
 #include "analyze/error_map_advice.h"
 #include "analyze/feature_flag.h"
 #include "analyze/guard_text.h"
@@ -1048,6 +1049,11 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   }
   if (std::string null = NullArgument(s, v, src); !null.empty()) {
     r->solutions.push_back(null);
+    lines.push_back(s.line);
+  }
+  if (std::string damaged = v.internal.empty() ? DamagedDataAdvice(s.message.Display()) : "";
+      !damaged.empty()) {
+    r->solutions.push_back(damaged);
     lines.push_back(s.line);
   }
   if (std::string map = ErrorMapAdvice(s); !map.empty()) {
