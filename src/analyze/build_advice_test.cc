@@ -9,6 +9,7 @@
 #include "analyze/damaged_data.h"
 #include "analyze/io_advice.h"
 #include "analyze/null_argument.h"
+#include "analyze/parse_input.h"
 #include "analyze/position_advice.h"
 #include "analyze/record_builder.h"
 
@@ -216,6 +217,27 @@ TEST(InternalCheck, RustExpectStatingAnAssumption) {
             "If you hit this internal check (`.expect(...)` stating an assumption at line 2): it "
             "guards the library's own state, not a condition its users are meant to meet, so "
             "report it upstream with the input that led here");
+}
+
+}  // namespace
+}  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(ParseInput, ReaderErrorsSendTheUserToTheData) {
+  EXPECT_EQ(ParseInputAdvice("ParseError", "ParseError::new(\"extra comma in array\")",
+                             "on_array_open", "extra comma in array"),
+            "The data being read (a document, a stream or a peer's reply) is not in the form the "
+            "reader expects, and the message says what it found: correct that data, or, when a "
+            "server or another program produced it, find out why it sent that");
+  EXPECT_EQ(ParseInputAdvice("", "return yaml_emitter_set_emitter_error(emitter, \"x\");",
+                             "yaml_emitter_emit", "expected STREAM-START"),
+            "");
+  EXPECT_EQ(
+      ParseInputAdvice("JsonReaderException", "", "JsonTextReader.Read", "Unexpected state: {0}."),
+      "");
+  EXPECT_EQ(ParseInputAdvice("IllegalArgumentException", "throw x;", "f", "bad"), "");
 }
 
 }  // namespace

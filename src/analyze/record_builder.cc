@@ -23,6 +23,7 @@
 #include "analyze/message_rule.h"
 #include "analyze/null_argument.h"
 #include "analyze/param_doc.h"
+#include "analyze/parse_input.h"
 #include "analyze/position_advice.h"
 #include "analyze/predicate_check.h"
 #include "analyze/site_shape.h"
@@ -997,6 +998,18 @@ std::string NullArgument(const ErrorSite& s, const SiteView& v,
          std::to_string(s.line) + ")";
 }
 
+// The data a reader could not read (parse_input.h), unless the check is
+// internal or the position advice already sent the user to the input.
+std::string ParseAdvice(const ErrorSite& s, const SiteView& v,
+                        const std::vector<std::string_view>& src, const Record& r) {
+  if (!v.internal.empty() || (!r.solutions.empty() && r.solutions.back().starts_with("Look at"))) {
+    return {};
+  }
+  std::string_view line =
+      s.line >= 1 && s.line <= static_cast<int>(src.size()) ? src[s.line - 1] : "";
+  return ParseInputAdvice(s.error_class, line, s.function, s.message.Display());
+}
+
 // Whether a solution already says `rule` ("Specify a gem name. (the
 // message's own advice)" and "Specify a gem name (the message's rule)").
 bool SaidAlready(const Record& r, const std::string& rule) {
@@ -1045,6 +1058,10 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   if (std::string pos = v.internal.empty() ? PositionAdvice(s.message.Display(), s.function) : "";
       !pos.empty()) {
     r->solutions.push_back(pos);
+    lines.push_back(s.line);
+  }
+  if (std::string parse = ParseAdvice(s, v, src, *r); !parse.empty()) {
+    r->solutions.push_back(parse);
     lines.push_back(s.line);
   }
   if (std::string null = NullArgument(s, v, src); !null.empty()) {
