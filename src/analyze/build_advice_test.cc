@@ -7,6 +7,7 @@
 
 #include "analyze/analyze_testing.h"
 #include "analyze/damaged_data.h"
+#include "analyze/exclusive_rule.h"
 #include "analyze/io_advice.h"
 #include "analyze/null_argument.h"
 #include "analyze/parse_input.h"
@@ -238,6 +239,28 @@ TEST(ParseInput, ReaderErrorsSendTheUserToTheData) {
       ParseInputAdvice("JsonReaderException", "", "JsonTextReader.Read", "Unexpected state: {0}."),
       "");
   EXPECT_EQ(ParseInputAdvice("IllegalArgumentException", "throw x;", "f", "bad"), "");
+}
+
+}  // namespace
+}  // namespace errdex
+
+namespace errdex {
+namespace {
+
+TEST(ExclusiveRule, OptionsThatExcludeEachOtherAskForOne) {
+  EXPECT_EQ(ExclusiveRule("--file and --global can not be combined"),
+            "Give only one of `--file` and `--global` (the message's rule)");
+  EXPECT_EQ(ExclusiveRule("Option --functions-rdb and --rdb are mutually exclusive."),
+            "Give only one of `--functions-rdb` and `--rdb` (the message's rule)");
+  EXPECT_EQ(ExclusiveRule("--continue-at is mutually exclusive with --range"),
+            "Give only one of `--continue-at` and `--range` (the message's rule)");
+  EXPECT_EQ(ExclusiveRule("The `--name-only` and `--paths` options cannot be used together"),
+            "Give only one of `--name-only` and `--paths` (the message's rule)");
+  EXPECT_EQ(ExclusiveRule("the '--bare' and '--separate-git-dir' options cannot be used together"),
+            "Give only one of `--bare` and `--separate-git-dir` (the message's rule)");
+  EXPECT_EQ(ExclusiveRule("The value you gave and the one in the file cannot be combined here "
+                          "because the format differs"),
+            "");
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "analyze/catch_class.h"
 #include "analyze/damaged_data.h"
 #include "analyze/error_map_advice.h"
+#include "analyze/exclusive_rule.h"
 #include "analyze/feature_flag.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
@@ -1109,6 +1110,10 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   }
   if (std::string flag = FeatureSolution(s, v, src, &lines); !flag.empty()) {
     r->solutions.push_back(flag);
+  }
+  if (std::string only = ExclusiveRule(s.message.Display()); !only.empty()) {
+    r->solutions.push_back(only);
+    lines.push_back(s.line);
   }
   for (const std::string& rule : MessageRules(s.message.Display())) {
     if (SaidAlready(*r, rule)) continue;
