@@ -168,6 +168,7 @@ TEST(PositionAdvice, ParserPositionsAreWhereToCorrectTheInput) {
   EXPECT_EQ(PositionAdvice("Unmergable intersection. Error path: ${JSON.stringify(p)}", "merge"),
             "");
   EXPECT_EQ(PositionAdvice("line breaks are not allowed", "f"), "");
+  EXPECT_EQ(PositionAdvice("!!! Truncating the AOF %s at offset %llu !!!", "loadAof"), "");
 }
 
 TEST(NullArgument, NullCheckOfAParameterAsksForANonNullValue) {
@@ -202,6 +203,7 @@ TEST(DamagedData, CorruptOrMisformattedDataIsRestoredNotPassedDifferently) {
   EXPECT_EQ(DamagedDataAdvice("invalid commit-graph file - empty OID Fanout chunk"), advice);
   EXPECT_EQ(DamagedDataAdvice("corrupted loose reference file: %s"), advice);
   EXPECT_EQ(DamagedDataAdvice("premature end of zlib stream"), advice);
+  EXPECT_EQ(DamagedDataAdvice("invalid data in index - incorrect header version"), advice);
   EXPECT_EQ(DamagedDataAdvice("failed to insert entry: invalid filemode for file"), "");
   EXPECT_EQ(DamagedDataAdvice("invalid pack file - failed to get lock"), "");
   EXPECT_EQ(DamagedDataAdvice("truncated quoted character \\%c"), "");

@@ -14,7 +14,7 @@ namespace errdex {
 std::string DamagedDataAdvice(std::string_view message) {
   std::string m = ToLower(message);
   static const std::regex kDamaged(
-      R"(\bcorrupt|\bdamaged\b|\b(invalid|bad|malformed) [\w-]+( [\w-]+)? file\b|)"
+      R"(\bcorrupt|\bdamaged\b|\binvalid data in (the )?(index|pack|file|object|stream)|\b(invalid|bad|malformed) [\w-]+( [\w-]+)? file\b|)"
       R"(\b(checksum|signature) (mismatch|did not match)|\b(bad|invalid|wrong) magic\b|)"
       R"(((truncated|premature end of) ([\w-]+ ){0,2}(file|stream|pack|index|archive|data|object)))");
   std::smatch match;

@@ -43,6 +43,11 @@ std::string PositionAdvice(std::string_view message, std::string_view function) 
     if (fn.find(w) != std::string::npos) return {};
   }
   std::string lower = ToLower(message);
+  // "Truncating the AOF at offset N", "skipping line N": the code deals
+  // with the bad part itself; there is nothing left to correct.
+  for (const char* w : {"truncating", "skipping", "ignoring"}) {
+    if (lower.find(w) != std::string::npos) return {};
+  }
   bool reading = false;
   for (const char* w : {"json", "token", "pars", "expected", "unexpected", "unterminated", "syntax",
                         "malformed", "end of input", "eof"}) {
