@@ -1000,12 +1000,16 @@ std::string NullArgument(const ErrorSite& s, const SiteView& v,
 }
 
 // The data a reader could not read (parse_input.h), unless the check is
-// internal or the position advice already sent the user to the input.
+// internal, on the caller's arguments, or the position advice already sent
+// the user to the input.
 std::string ParseAdvice(const ErrorSite& s, const SiteView& v,
                         const std::vector<std::string_view>& src, const Record& r) {
   if (!v.internal.empty() || (!r.solutions.empty() && r.solutions.back().starts_with("Look at"))) {
     return {};
   }
+  // A check on the arguments decides it (`pos < 0` in `parse(date, pos)`):
+  // the argument is what to change, not the data.
+  if (v.decisive && v.user_args) return {};
   std::string_view line =
       s.line >= 1 && s.line <= static_cast<int>(src.size()) ? src[s.line - 1] : "";
   return ParseInputAdvice(s.error_class, line, s.function, s.message.Display());
