@@ -14,12 +14,12 @@ constexpr std::string_view kPhrases[] = {
     "should never happen", "should not happen", "shouldn't happen",    "cannot happen",
     "can't happen",        "internal error",    "this is a bug",       "please report",
     "report this bug",     "invariant violat",  "entered unreachable", "reached unreachable",
-    "unreachable code"};
+    "unreachable code",    "assertion failed",  "reached deadcode",    "dead code reached"};
 
 std::string Found(std::string_view text) {
   std::string lower = ToLower(text);
   // A bare "unreachable" message; "host unreachable" is a network error.
-  if (lower == "unreachable" || lower == "unreachable!") return "unreachable";
+  if (lower == "unreachable" || lower == "unreachable!" || lower == "unreached") return lower;
   for (std::string_view p : kPhrases) {
     if (lower.find(p) != std::string::npos) return std::string(p);
   }
@@ -64,6 +64,45 @@ int BlockStart(const std::vector<std::string_view>& lines, int close) {
   return 0;
 }
 
+// A call, first on the line, to a function or macro named as an assertion
+// or a panic (`serverAssert(`, `serverPanic(`, `GIT_ASSERT(`, `g_assert(`):
+// its name, or "". `assert` alone is left to the site's kind.
+std::string AssertCall(std::string_view line) {
+  std::string_view t = Trim(line);
+  size_t end = 0;
+  while (end < t.size() && (std::isalnum(static_cast<unsigned char>(t[end])) || t[end] == '_')) {
+    ++end;
+  }
+  if (end == 0 || end >= t.size() || t[end] != '(') return {};
+  std::string name(t.substr(0, end));
+  std::string lower = ToLower(name);
+  if (lower == "assert" || lower == "panic") return {};
+  for (std::string_view w : {"assert", "panic"}) {
+    // The word ends the name or follows a separator: `serverPanic`,
+    // `GIT_ASSERT`, `g_assert_not_reached`, not `assertion_text`.
+    size_t at = lower.find(w);
+    if (at == std::string::npos) continue;
+    bool starts =
+        at == 0 || name[at - 1] == '_' || std::isupper(static_cast<unsigned char>(name[at]));
+    if (starts && at + w.size() == lower.size()) return name;
+  }
+  return {};
+}
+
+// Rust's `.expect("writing to String is infallible")`: the text states what
+// the author takes for granted ("should", "infallible", "always", "valid").
+// An `.expect("failed to read config")` reports a failure instead and is
+// left alone.
+std::string RustExpectation(const ErrorSite& s, std::string_view line) {
+  if (s.language != "rust" || line.find(".expect(") == std::string_view::npos) return {};
+  std::string m = ToLower(s.message.Display());
+  for (std::string_view w : {"should", "infallible", "always", "never", "guaranteed", "is valid",
+                             "are valid", "cannot fail", "can't fail", "must"}) {
+    if (m.find(w) != std::string::npos) return "`.expect(...)` stating an assumption";
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string UnhandledArmEvidence(const ErrorSite& s, const std::vector<std::string_view>& lines) {
@@ -99,6 +138,14 @@ std::string InternalCheckEvidence(const ErrorSite& s, const std::vector<std::str
   for (std::string_view macro : {"debug_assert", "unreachable!", "unreachable()", "DCHECK",
                                  "assert_debug", "__builtin_unreachable"}) {
     if (line.find(macro) != std::string_view::npos) return "`" + std::string(macro) + "`" + at;
+  }
+  if (std::string call = AssertCall(line); !call.empty()) return "`" + call + "`" + at;
+  if (std::string e = RustExpectation(s, line); !e.empty()) return e + at;
+  if ((s.language == "java" || s.language == "kotlin") &&
+      line.find("AssertionError(") != std::string_view::npos) {
+    return "an `AssertionError`" + at +
+           ", which the JVM convention keeps for states the code "
+           "assumes impossible";
   }
   if (s.kind == SiteKind::kAssert) {
     if (s.language == "java" || s.language == "kotlin") {

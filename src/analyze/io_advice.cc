@@ -3,6 +3,8 @@
 // missing file needs a file word or an ENOENT-like class.
 #include "analyze/io_advice.h"
 
+#include <regex>
+
 #include "util/text.h"
 
 namespace errdex {
@@ -13,6 +15,44 @@ bool Has(const std::string& text, std::initializer_list<std::string_view> words)
     if (text.find(w) != std::string::npos) return true;
   }
   return false;
+}
+
+// "could not open '%s'", "failed to make directory '%s'", "Can't open the
+// append log file %s": a failed operation on a file system path. The verb,
+// lower-case, or "" when the message does not say so. Its object is a file
+// word within three words ("open the append log file") or a printed value
+// right after it ("delete {$dir}: ..."), so that "cannot read Json
+// element", "could not load ssl function" and "cannot delete %s field" are
+// left alone.
+std::string FailedFileVerb(const std::string& m) {
+  static const std::string kFailed =
+      R"((can't|cannot|can not|could not|couldn't|failed to|unable to|error|failure|failed)\s+)"
+      R"((open|create|read|write|make|remove|delete|rename|stat|mkdir|unlink|fsync|truncate|)"
+      R"(load|save)(ing)?)";
+  static const std::regex kNoun(kFailed + R"(((\s+[^\s:.,;]+){0,3}?)\s+)" +
+                                R"((file|files|directory|directories|dir|folder|path|symlink)\b)");
+  static const std::regex kPrinted(
+      kFailed + R"(\s+('%s'|"%s"|%s|'%ls'|'\{[^}]*\}'|\{[^}]*\}|#\{[^}]*\}|\$\{[^}]*\}))" +
+      R"((\S*)($|:|,|\.| for | to | from | into | \())");
+  std::smatch match;
+  std::string head = m.substr(0, 200);
+  // The message names a cause of its own ("directory exists", "is locked",
+  // "not allowed against bare repositories"): the checklist is not it.
+  if (Has(head, {"exist", "already", "locked", "too deep", "not directory", "not a directory",
+                 "still present", "bare", "parent", "larger than", "json"})) {
+    return {};
+  }
+  if (std::regex_search(head, match, kNoun)) {
+    // "blob from file", "read across files": the file is not the object.
+    static const std::regex kPreposition(R"(\b(from|for|of|to|into|in|with|across)\b)");
+    std::string between = match[4].str();
+    if (!std::regex_search(between, kPreposition)) return match[2].str();
+  }
+  if (std::regex_search(head, match, kPrinted)) {
+    std::string value = match[4].str();
+    if (!Has(value, {"class", "type"})) return match[2].str();
+  }
+  return {};
 }
 
 }  // namespace
@@ -47,6 +87,21 @@ std::string IoAdvice(std::string_view message, std::string_view error_class,
     return "Check whether the operation" + call +
            " can finish within the time allowed: the other side (a server, a process, a lock) "
            "may be slow or unreachable, or the timeout may be set too low";
+  }
+  if (std::string verb = FailedFileVerb(m); !verb.empty()) {
+    bool reads = (verb == "open" || verb == "read" || verb == "stat" || verb == "load") &&
+                 !Has(m, {"writ", "creat", "save"});
+    std::string path = m.find('%') != std::string::npos || m.find('{') != std::string::npos
+                           ? "the path in the message"
+                           : "the file or directory it works on";
+    if (reads) {
+      return "Check that " + path + call +
+             " exists and that the user running the process may read it (a relative path is "
+             "resolved from the working directory of the process)";
+    }
+    return "Check that the directory of " + path + call +
+           " exists and that the user running the process may write there (permissions, a "
+           "read-only file system, free disk space)";
   }
   return {};
 }

@@ -9,8 +9,12 @@
 #include <unordered_map>
 
 #include "analyze/argument_advice.h"
+#include "analyze/build_advice.h"
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
+#include "analyze/damaged_data.h"
+#include "analyze/error_map_advice.h"
+#include "analyze/exclusive_rule.h"
 #include "analyze/feature_flag.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
@@ -18,7 +22,10 @@
 #include "analyze/jump_target.h"
 #include "analyze/limit_advice.h"
 #include "analyze/message_rule.h"
+#include "analyze/null_argument.h"
 #include "analyze/param_doc.h"
+#include "analyze/parse_input.h"
+#include "analyze/position_advice.h"
 #include "analyze/predicate_check.h"
 #include "analyze/site_shape.h"
 #include "analyze/state_setter.h"
@@ -979,6 +986,48 @@ std::string FeatureSolution(const ErrorSite& s, const SiteView& v,
   return {};
 }
 
+// "Call `f` with a non-null `x`": the raise line is a null check of a
+// parameter of a function the user calls (null_argument.h).
+std::string NullArgument(const ErrorSite& s, const SiteView& v,
+                         const std::vector<std::string_view>& src) {
+  if (!v.callable || s.line < 1 || s.line > static_cast<int>(src.size())) return {};
+  std::string name = NullCheckedName(src[s.line - 1]);
+  if (name.empty() || std::find(v.params.begin(), v.params.end(), name) == v.params.end()) {
+    return {};
+  }
+  return "Call " + CallWho(s, v) + " with a non-null `" + name + "` (checked at line " +
+         std::to_string(s.line) + ")";
+}
+
+// The data a reader could not read (parse_input.h), unless the check is
+// internal, on the caller's arguments, or the position advice already sent
+// the user to the input.
+std::string ParseAdvice(const ErrorSite& s, const SiteView& v,
+                        const std::vector<std::string_view>& src, const Record& r) {
+  if (!v.internal.empty() || (!r.solutions.empty() && r.solutions.back().starts_with("Look at"))) {
+    return {};
+  }
+  // A check on the arguments decides it (`pos < 0` in `parse(date, pos)`):
+  // the argument is what to change, not the data.
+  if (v.decisive && v.user_args) return {};
+  std::string_view line =
+      s.line >= 1 && s.line <= static_cast<int>(src.size()) ? src[s.line - 1] : "";
+  return ParseInputAdvice(s.error_class, line, s.function, s.message.Display());
+}
+
+// Whether a solution already says `rule` ("Specify a gem name. (the
+// message's own advice)" and "Specify a gem name (the message's rule)").
+bool SaidAlready(const Record& r, const std::string& rule) {
+  auto bare = [](std::string t) {
+    t = t.substr(0, t.rfind(" (the message's"));
+    while (!t.empty() && (t.back() == '.' || t.back() == '!')) t.pop_back();
+    return ToLower(t);
+  };
+  std::string want = bare(rule);
+  return std::any_of(r.solutions.begin(), r.solutions.end(),
+                     [&](const std::string& s) { return bare(s) == want; });
+}
+
 void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::string_view>& src,
                const RepoContext& ctx, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
@@ -1011,6 +1060,32 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     r->solutions.push_back(io);
     lines.push_back(v.err_source ? v.err_source->line : s.line);
   }
+  if (std::string pos = v.internal.empty() ? PositionAdvice(s.message.Display(), s.function) : "";
+      !pos.empty()) {
+    r->solutions.push_back(pos);
+    lines.push_back(s.line);
+  }
+  if (std::string parse = ParseAdvice(s, v, src, *r); !parse.empty()) {
+    r->solutions.push_back(parse);
+    lines.push_back(s.line);
+  }
+  if (std::string null = NullArgument(s, v, src); !null.empty()) {
+    r->solutions.push_back(null);
+    lines.push_back(s.line);
+  }
+  if (std::string damaged = v.internal.empty() ? DamagedDataAdvice(s.message.Display()) : "";
+      !damaged.empty()) {
+    r->solutions.push_back(damaged);
+    lines.push_back(s.line);
+  }
+  if (std::string map = ErrorMapAdvice(s); !map.empty()) {
+    r->solutions.push_back(map);
+    lines.push_back(s.line);
+  }
+  if (BuildAdvice build = AdviseBuild(s.message.Display(), src); !build.text.empty()) {
+    r->solutions.push_back(build.text);
+    lines.push_back(build.line > 0 ? build.line : s.line);
+  }
   if (auto limit = Limit(s, v, src, ctx); limit) {
     r->solutions.push_back(limit->text);
     lines.push_back(v.origin && v.origin->kind == ValueOrigin::kFlag ? v.origin->line
@@ -1040,7 +1115,12 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   if (std::string flag = FeatureSolution(s, v, src, &lines); !flag.empty()) {
     r->solutions.push_back(flag);
   }
+  if (std::string only = ExclusiveRule(s.message.Display()); !only.empty()) {
+    r->solutions.push_back(only);
+    lines.push_back(s.line);
+  }
   for (const std::string& rule : MessageRules(s.message.Display())) {
+    if (SaidAlready(*r, rule)) continue;
     r->solutions.push_back(rule);
     lines.push_back(s.line);
   }
@@ -1539,7 +1619,8 @@ bool AdviceSentence(const std::string& sentence, const std::vector<std::string>&
   std::string lower = ToLower(sentence);
   const std::string* verb = nullptr;
   for (const std::string& v : verbs) {
-    if (lower.rfind(v, 0) == 0 && (lower.size() == v.size() || lower[v.size()] == ' ')) {
+    if (lower.rfind(v, 0) == 0 &&
+        (lower.size() == v.size() || lower[v.size()] == ' ' || lower[v.size()] == ':')) {
       verb = &v;
       break;
     }
@@ -1590,7 +1671,43 @@ std::string AdviceClause(const std::string& sentence, const std::vector<std::str
   return {};
 }
 
-std::vector<std::string> AdviceSentences(const std::string& message) {
+// "You may want to specify users ...", "To fix this error run: chmod ...":
+// the advice after a lead that only introduces it, or the sentence itself.
+std::string WithoutAdviceLead(const std::string& sentence) {
+  std::string lower = ToLower(sentence);
+  for (const char* lead :
+       {"you may want to ", "you might want to ", "you should ", "you need to ", "you have to ",
+        "you must ", "you can ", "to fix this error, ", "to fix this error ", "to fix this, ",
+        "to fix this ", "to fix it, ", "to fix it "}) {
+    if (lower.starts_with(lead)) {
+      std::string rest = sentence.substr(std::string_view(lead).size());
+      if (rest.empty()) break;
+      rest[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0])));
+      return rest;
+    }
+  }
+  return sentence;
+}
+
+// A line ending in a colon introduces the next one ("run:\n\n\tchmod 0600
+// path"): they are read as one sentence.
+std::string JoinIntroducedLines(const std::string& message) {
+  std::string out;
+  for (size_t i = 0; i < message.size(); ++i) {
+    out += message[i];
+    if (message[i] != ':' || i + 1 >= message.size() || message[i + 1] != '\n') continue;
+    size_t j = i + 1;
+    while (j < message.size() && (message[j] == '\n' || message[j] == '\t' || message[j] == ' ')) {
+      ++j;
+    }
+    if (j == message.size()) break;
+    out += ' ';
+    i = j - 1;
+  }
+  return out;
+}
+
+std::vector<std::string> AdviceSentences(const std::string& text) {
   static const std::vector<std::string> kVerbs = {"disable",
                                                   "enable",
                                                   "use",
@@ -1629,7 +1746,9 @@ std::vector<std::string> AdviceSentences(const std::string& message) {
                                                   "select",
                                                   "did you mean",
                                                   "perhaps you meant",
-                                                  "maybe you meant"};
+                                                  "maybe you meant",
+                                                  "reset"};
+  const std::string message = JoinIntroducedLines(text);
   std::vector<std::string> out;
   size_t start = 0;
   for (size_t i = 0; i <= message.size(); ++i) {
@@ -1638,7 +1757,8 @@ std::vector<std::string> AdviceSentences(const std::string& message) {
                  message[i] == '\n') &&
                 (i + 1 == message.size() || message[i + 1] == ' ' || message[i + 1] == '\n'));
     if (!end) continue;
-    std::string sentence(Trim(std::string_view(message).substr(start, i - start)));
+    std::string sentence =
+        WithoutAdviceLead(std::string(Trim(std::string_view(message).substr(start, i - start))));
     start = i + 1;
     std::string tail = i < message.size() && message[i] != ':' && message[i] != '\n'
                            ? std::string(1, message[i])

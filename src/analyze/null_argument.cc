@@ -1,0 +1,46 @@
+// Null argument (see null_argument.h). Only the checker's first argument
+// counts, and only a plain name: `requireNonNull(a.b())` checks a result,
+// not an argument.
+#include "analyze/null_argument.h"
+
+#include <cctype>
+
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+bool NameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The plain name at the start of `s`, or "".
+std::string LeadingName(std::string_view s) {
+  s = Trim(s);
+  size_t end = 0;
+  while (end < s.size() && NameChar(s[end])) ++end;
+  std::string_view rest = Trim(s.substr(end));
+  if (end == 0 || std::isdigit(static_cast<unsigned char>(s[0])) ||
+      !(rest.empty() || rest[0] == ',' || rest[0] == ')')) {
+    return {};
+  }
+  return std::string(s.substr(0, end));
+}
+
+}  // namespace
+
+std::string NullCheckedName(std::string_view line) {
+  for (std::string_view f : {"requireNonNull(", "checkNotNull(", "requireNotNull("}) {
+    size_t at = line.find(f);
+    if (at == std::string_view::npos || (at > 0 && NameChar(line[at - 1]))) continue;
+    return LeadingName(line.substr(at + f.size()));
+  }
+  // `_assertNotNull("name", name)`: the name is given twice; the second is
+  // the value.
+  size_t at = line.find("_assertNotNull(");
+  if (at == std::string_view::npos) return {};
+  std::string_view args = line.substr(at + 15);
+  size_t comma = args.find(',');
+  if (comma == std::string_view::npos) return {};
+  return LeadingName(args.substr(comma + 1));
+}
+
+}  // namespace errdex

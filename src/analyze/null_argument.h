@@ -1,0 +1,16 @@
+// Null argument: a raise that is a null check of one named value on its
+// own line — Jackson's `_assertNotNull("r", r)`, `Objects.requireNonNull(x,
+// "x == null")`, Guava's `checkNotNull(x)`, Kotlin's `requireNotNull(x)`.
+// When the value is a parameter of a function the user calls, the fix is
+// to pass a non-null one.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace errdex {
+
+// The name of the value the line checks for null, or "".
+std::string NullCheckedName(std::string_view line);
+
+}  // namespace errdex
