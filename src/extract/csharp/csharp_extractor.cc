@@ -501,7 +501,7 @@ class CSharpFile {
     if (ts::Text(Field(prop, "name"), src_) != "Message") return;
     std::string name = EnclosingExceptionClass(prop);
     if (name.empty()) return;
-    for (TSNode value : GetterValues(prop)) {
+    for (TSNode value : MessageValues(prop)) {
       TSNode at = value;
       std::string note;
       std::optional<Template> t = StringBuilderText(value, &at);
@@ -515,6 +515,50 @@ class CSharpFile {
       site.message_origin_note = "text of `" + name + ".Message`";
       Finish(stmt, std::move(site));
     }
+  }
+
+  // What the Message property yields: its getter's returns, or its
+  // initializer (`{ get; } = GetErrors(errors);`); a call to a method of
+  // this file stands for that method's returns (AutoMapper builds the text
+  // of DuplicateTypeMapConfigurationException in a static GetErrors).
+  std::vector<TSNode> MessageValues(TSNode prop) {
+    std::vector<TSNode> values = GetterValues(prop);
+    TSNode init = Field(prop, "value");
+    if (!ts_node_is_null(init) && !Is(init, "arrow_expression_clause")) values.push_back(init);
+    std::vector<TSNode> out;
+    for (TSNode v : values) {
+      TSNode method = CalledMethodOfThisFile(v);
+      if (ts_node_is_null(method)) {
+        out.push_back(v);
+        continue;
+      }
+      ForEachOwnReturn(Field(method, "body"), "return_statement", IsFunctionNode, [&](TSNode r) {
+        if (out.size() < kMaxGetterReturns) out.push_back(ts::FirstNamed(r));
+      });
+    }
+    return out;
+  }
+
+  // The method declaration `f(..)` calls, when `f` is a plain name defined
+  // once in this file with a block body; else a null node.
+  TSNode CalledMethodOfThisFile(TSNode value) {
+    value = Unwrap(value);
+    if (!Is(value, "invocation_expression")) return TSNode{};
+    TSNode fn = Field(value, "function");
+    if (!Is(fn, "identifier")) return TSNode{};
+    std::string_view name = ts::Text(fn, src_);
+    TSNode found{};
+    int count = 0;
+    ForEachMember(root_, [&](TSNode n) {
+      if (Is(n, "method_declaration") && ts::Text(Field(n, "name"), src_) == name) {
+        found = n;
+        ++count;
+      }
+    });
+    if (count != 1 || ts_node_is_null(Field(found, "body")) || !Is(Field(found, "body"), "block")) {
+      return TSNode{};
+    }
+    return found;
   }
 
   // The expressions a property's getter returns (its own returns, not
@@ -579,13 +623,78 @@ class CSharpFile {
       if (Is(c, "argument_list")) list = c;
     }
     std::vector<Arg> args = Args(list);
-    if (args.empty() || Is(args[0].value, "integer_literal")) return std::nullopt;  // a capacity
     std::string note;
-    Template t = ExprTemplate(args[0].value, ts_node_start_byte(args[0].value), 0, &note);
+    Template t;
+    if (!args.empty() && !Is(args[0].value, "integer_literal")) {  // else a capacity
+      t = ExprTemplate(args[0].value, ts_node_start_byte(args[0].value), 0, &note);
+    }
+    TSNode first_append{};
+    if (AppendedText(a.node, value, name, &t, &first_append)) {
+      if (!t.HasLiteralText()) return std::nullopt;
+      *at = t.HasLiteralText() && args.empty() ? first_append : a.node;
+      return t;
+    }
     if (!t.HasLiteralText()) return std::nullopt;
     t.AddHole("{" + name + "}", name);
     *at = a.node;
     return t;
+  }
+
+  // The text the statements after the builder's declaration `decl` and
+  // before `end` append to `name`, in order, added to *t: each
+  // `name.Append(x)` / `AppendLine(x)` statement its argument (and a line
+  // break), a loop or branch that appends one hole. False when the
+  // declaration is not a statement of a block or nothing is appended
+  // there; *first is the first appending statement.
+  bool AppendedText(TSNode decl, TSNode end, const std::string& name, Template* t, TSNode* first) {
+    TSNode stmt = StatementOf(decl);
+    if (ts_node_is_null(stmt)) return false;
+    TSNode block = ts_node_parent(stmt);
+    if (ts_node_is_null(block) || !Is(block, "block")) return false;
+    bool after = false, appended = false, hole_last = false;
+    uint32_t stop = ts_node_start_byte(end);
+    for (TSNode c : NamedChildren(block)) {
+      if (ts_node_eq(c, stmt)) {
+        after = true;
+        continue;
+      }
+      if (!after || ts_node_end_byte(c) > stop) continue;  // the return itself adds nothing
+      std::string_view text = ts::Text(c, src_);
+      if (text.find(name) == std::string_view::npos) continue;
+      if (std::optional<Template> piece = AppendStatement(c, name)) {
+        t->Append(*piece);
+        hole_last = false;
+      } else if (!hole_last) {
+        t->AddHole("{" + name + "}", name);
+        hole_last = true;
+      }
+      if (!appended) *first = c;
+      appended = true;
+    }
+    return appended;
+  }
+
+  // `name.Append(x);` / `name.AppendLine(x);` / `name.AppendLine();`: the
+  // text it appends, else nullopt.
+  std::optional<Template> AppendStatement(TSNode stmt, const std::string& name) {
+    if (!Is(stmt, "expression_statement")) return std::nullopt;
+    TSNode call = Unwrap(ts::FirstNamed(stmt));
+    if (!Is(call, "invocation_expression")) return std::nullopt;
+    TSNode fn = Field(call, "function");
+    if (!Is(fn, "member_access_expression") || ts::Text(Field(fn, "expression"), src_) != name) {
+      return std::nullopt;
+    }
+    std::string_view method = ts::Text(Field(fn, "name"), src_);
+    if (method != "Append" && method != "AppendLine") return std::nullopt;
+    std::vector<Arg> args = Args(Field(call, "arguments"));
+    if (args.size() > 1) return std::nullopt;
+    Template piece;
+    if (!args.empty()) {
+      std::string note;
+      piece = ExprTemplate(args[0].value, ts_node_start_byte(args[0].value), 0, &note);
+    }
+    if (method == "AppendLine") piece.AddLiteral("\n");
+    return piece;
   }
 
   // `throw JsonReaderException.Create(reader, "msg")` (also returned by a

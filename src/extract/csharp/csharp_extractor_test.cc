@@ -68,6 +68,36 @@ TEST(CSharpExtractor, MessageOverrideIsTheText) {
                       "\nUnmapped properties:\nTimestamp\n"));
 }
 
+// AutoMapper's DuplicateTypeMapConfigurationException: `Message { get; } =
+// GetErrors(errors)`, a static method that appends lines to an empty
+// StringBuilder; the loop's lines are one hole, the site is the first append.
+TEST(CSharpExtractor, MessageInitializerFromAMethodAppendingLines) {
+  auto sites = Extract(
+      "public class DuplicateMapException(Pair[] errors) : Exception\n"
+      "{\n"
+      "    public override string Message { get; } = GetErrors(errors);\n"
+      "    static string GetErrors(Pair[] errors)\n"
+      "    {\n"
+      "        StringBuilder builder = new();\n"
+      "        builder.AppendLine(\"Duplicate CreateMap calls:\");\n"
+      "        foreach (var error in errors)\n"
+      "        {\n"
+      "            builder.AppendLine($\"{error.Source} to {error.Destination} defined in:\");\n"
+      "        }\n"
+      "        builder.Append(\"Use a single CreateMap call per type pair.\");\n"
+      "        return builder.ToString();\n"
+      "    }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 7);
+  EXPECT_EQ(sites[0].error_class, "DuplicateMapException");
+  EXPECT_EQ(sites[0].message.Display(),
+            "Duplicate CreateMap calls:\n{builder}Use a single CreateMap call per type pair.");
+  EXPECT_TRUE(Matches(sites[0],
+                      "AutoMapper.DuplicateMapException: Duplicate CreateMap calls:\n"
+                      "A to B defined in:\nProfile1\nUse a single CreateMap call per type pair."));
+}
+
 TEST(CSharpExtractor, ConcatenationNamesHolesAndKeepsContext) {
   auto sites = Extract(
       "namespace Acme;\n"
