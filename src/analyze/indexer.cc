@@ -17,6 +17,7 @@
 #include <set>
 #include <thread>
 
+#include "analyze/cleared_error.h"
 #include "analyze/explain.h"
 #include "analyze/extraction_cache.h"
 #include "analyze/index_summary_json.h"
@@ -109,6 +110,7 @@ void BuildFileRecords(const SourceFile& file, const RepoContext& ctx, const Repo
                       FileResult* out) {
   std::vector<std::string_view> lines = SplitLines(file.content);
   for (const ErrorSite& site : out->sites) {
+    if (ErrorClearedAfterCall(site, lines)) continue;  // never shown
     Record r = BuildRecord(site, lines, ctx);
     ApplySiteFacts(site, facts.Resolve(site), lines, &r);
     out->records.push_back(std::move(r));

@@ -488,10 +488,22 @@ std::vector<const PathCondition*> FallThrough(const ErrorSite& s, const SiteView
 // A Rust `impl Display for T { fn fmt }`: the text is produced when a `T`
 // value is displayed, not where anything goes wrong. "T", or "".
 std::string DisplayOwner(const ErrorSite& s) {
-  if (s.language != "rust" || LastDotComponent(s.function) != "fmt") return {};
+  if (s.language != "rust") return {};
+  std::string method = LastDotComponent(s.function);
+  if (method != "fmt" && method != "description") return {};
   size_t dot = s.function.rfind('.');
   if (dot == std::string::npos) return {};
   return LastDotComponent(s.function.substr(0, dot));
+}
+
+// `description()` returns the text (the deprecated `Error` method, or an
+// inherent one that `Display` uses, as in globset); `fmt` displays it.
+bool IsDescription(const ErrorSite& s) { return LastDotComponent(s.function) == "description"; }
+
+// `match *self { X => "text" }` in a Display or description impl: the arm
+// only picks the variant's text, so "when `*self` is X" explains nothing.
+bool IsSelfArm(const PathCondition& c) {
+  return c.expr.starts_with("*self ") || c.expr.starts_with("self ");
 }
 
 // "a `ColorError::InvalidFormat` value", "a `ColorError` value".
@@ -535,6 +547,7 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     lines.push_back(n.first_line);
   }
   const PathCondition* d = v.decisive;
+  if (d && IsSelfArm(*d) && !DisplayOwner(s).empty()) d = nullptr;
   if (meaning.empty() && d && v.user_args) {
     meaning.push_back(Who(s) + " rejects arguments for which " + StateText(*d) + ".");
     lines.push_back(d->line);
@@ -553,7 +566,10 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   }
   std::string doc = Join(meaning, " ");
   if (!doc.empty()) doc += " ";
-  if (std::string owner = DisplayOwner(s); !owner.empty()) {
+  if (std::string owner = DisplayOwner(s); !owner.empty() && IsDescription(s)) {
+    doc += "This is the text `" + owner + "::description()` returns for " +
+           DisplayedValue(s, owner) + " (" + s.file_path + " line " + std::to_string(s.line) + ").";
+  } else if (!owner.empty()) {
     doc += "This is the text `" + owner + "` displays for " + DisplayedValue(s, owner) +
            " (its `Display` impl, " + s.file_path + " line " + std::to_string(s.line) +
            "): users see it when such an error is printed.";
@@ -673,10 +689,15 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
   if (std::string owner = DisplayOwner(s); !owner.empty()) {
     // The match on `self` only picks the variant's text: the cause is
     // wherever the code creates that value.
-    r->trigger_scenarios = "Shown when " + DisplayedValue(s, owner) +
-                           " is displayed (`{}`, `to_string()`): this is the `Display` text of `" +
-                           owner + "` (" + s.file_path + ":" + std::to_string(s.line) +
-                           "); the error itself comes from the code that creates that value.";
+    r->trigger_scenarios =
+        IsDescription(s)
+            ? "The text `description()` returns for " + DisplayedValue(s, owner) + " (" +
+                  s.file_path + ":" + std::to_string(s.line) +
+                  "); the error itself comes from the code that creates that value."
+            : "Shown when " + DisplayedValue(s, owner) +
+                  " is displayed (`{}`, `to_string()`): this is the `Display` text of `" + owner +
+                  "` (" + s.file_path + ":" + std::to_string(s.line) +
+                  "); the error itself comes from the code that creates that value.";
     r->provenance["triggerScenarios"] = nlohmann::json::array({s.line});
     return;
   }
@@ -1526,7 +1547,12 @@ ParameterCheck DecisiveParameters(const ErrorSite& site,
   if (!v.decisive || !v.on_params || IsCatchClause(*v.decisive)) return {};
   std::vector<std::string> params;
   for (const std::string& x : v.reads) {
-    if (x != "arguments") params.push_back(x);
+    // A cancellation token or context handed on to a call is plumbing: it
+    // does not decide the check (`await MatchAsync("new", cancellationToken)`).
+    if (x == "arguments" || x == "cancellationToken" || x == "cancellation_token" || x == "ctx") {
+      continue;
+    }
+    params.push_back(x);
   }
   if (params.empty()) return {};
   return {params, v.decisive->line};

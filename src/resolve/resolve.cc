@@ -201,7 +201,8 @@ SiteFacts RepoFacts::Resolve(const ErrorSite& site) const {
   for (const std::string& flag : MessageFlags(site.message.Display())) {
     if (const OptionDef* o = options_.ForName(flag)) out.message_options.push_back(o);
   }
-  if (site.language == "rust" && ShortName(site.function) == "fmt") {
+  if (site.language == "rust" &&
+      (ShortName(site.function) == "fmt" || ShortName(site.function) == "description")) {
     size_t sep = site.error_class.rfind("::");
     if (sep != std::string::npos) {
       std::string type = site.error_class.substr(0, sep);
