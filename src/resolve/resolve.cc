@@ -208,7 +208,12 @@ SiteFacts RepoFacts::Resolve(const ErrorSite& site) const {
       std::string type = site.error_class.substr(0, sep);
       if (size_t outer = type.rfind("::"); outer != std::string::npos)
         type = type.substr(outer + 2);
-      out.constructions = index_.Constructions("rust", type, site.error_class.substr(sep + 2));
+      std::string variant = site.error_class.substr(sep + 2);
+      out.constructions = index_.Constructions("rust", type, variant);
+      // `match self.kind { InvalidFormat => .. }`: ripgrep's ParseSizeError
+      // keeps its variants in a `ParseSizeErrorKind`.
+      if (out.constructions.empty())
+        out.constructions = index_.Constructions("rust", type + "Kind", variant);
     }
   }
   // Only a raise nothing guards (not even a handler) is what the method

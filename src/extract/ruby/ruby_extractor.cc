@@ -1485,8 +1485,12 @@ class RubyFile {
       }
       --i;
     }
-    if (texts.empty()) return note;
     std::reverse(texts.begin(), texts.end());
+    // YARD tags (`@param x [T] ...`) and their continuations are not prose.
+    auto tag = std::find_if(texts.begin(), texts.end(),
+                            [](const std::string& t) { return t.starts_with("@"); });
+    texts.erase(tag, texts.end());
+    if (texts.empty()) return note;
     note.text = Join(texts, " ");
     note.first_line = i + 1;
     note.last_line = last;
