@@ -18,6 +18,7 @@
 #include "analyze/jump_target.h"
 #include "analyze/limit_advice.h"
 #include "analyze/message_rule.h"
+#include "analyze/note_prose.h"
 #include "analyze/param_doc.h"
 #include "analyze/predicate_check.h"
 #include "analyze/site_shape.h"
@@ -541,6 +542,9 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     } else if (n.origin == "class-docstring") {
       meaning.push_back("`" + s.error_class + "` is documented (" + where +
                         ") as: " + Quote(n.text));
+    } else if (n.origin == "function-comment") {
+      meaning.push_back("The code's comment (" + where +
+                        "): " + Quote(RelevantSentences(n.text, s.message.Display())));
     } else {
       meaning.push_back("The code's comment (" + where + "): " + Quote(n.text));
     }
