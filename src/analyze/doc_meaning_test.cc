@@ -52,8 +52,9 @@ TEST(DocMeaning, PhpDocIsCutAtItsTagsNotAtTheirContinuationLines) {
   Record r = Build(f, "You cannot bind");
   EXPECT_EQ(r.documentation,
             "The code's comment (lines 3–9): “Triggers the listeners of an event.” "
-            "`RuntimeException` is raised in `Dispatcher::dispatch` (src/Dispatcher.php) at line "
-            "13.");
+            "`Dispatcher::dispatch` rejects arguments for which `$event->reserved()` returns a "
+            "non-zero (true) value (line 12). `RuntimeException` is raised in "
+            "`Dispatcher::dispatch` (src/Dispatcher.php) at line 13.");
 }
 
 TEST(DocMeaning, RubyRdocBlockAboveABlankLineAndRdocMarkup) {
@@ -65,7 +66,7 @@ TEST(DocMeaning, RubyRdocBlockAboveABlankLineAndRdocMarkup) {
                "\n"
                "  def check_credentials_permissions\n"          // 6
                "    return if existing_permissions == 0o600\n"  // 7
-               "    raise ArgumentError, \"Your credentials file has wrong permissions\"\n"
+               "    raise ArgumentError, \"Your credentials file is not 0600\"\n"
                "  end\n"
                "\n"
                "  ##\n"                                                  // 11
@@ -77,10 +78,12 @@ TEST(DocMeaning, RubyRdocBlockAboveABlankLineAndRdocMarkup) {
                "@body.respond_to?(:call)\n"  // 16
                "  end\n"
                "end\n"};
-  Record perms = Build(f, "wrong permissions");
+  Record perms = Build(f, "is not 0600");
   EXPECT_EQ(perms.documentation,
             "The code's comment (lines 2–4): “Checks the permissions of the credentials file.  "
-            "If they are not 0600 an error message is displayed.” `ArgumentError` is raised in "
+            "If they are not 0600 an error message is displayed.” "
+            "`ConfigFile.check_credentials_permissions` reports it when `existing_permissions` is "
+            "not `0o600` (line 7). `ArgumentError` is raised in "
             "`ConfigFile.check_credentials_permissions` (lib/config_file.rb) at line 8.");
   Record lint = Build(f, "Body must respond");
   EXPECT_EQ(lint.documentation,

@@ -571,6 +571,13 @@ std::vector<std::string> VariablesRead(std::string_view expr) {
                   (i == 1 || !(IsIdent(expr[i - 2]) || expr[i - 2] == ':' || expr[i - 2] == ']' ||
                                expr[i - 2] == ')'));
     if (symbol) member = true;
+    // Kotlin/Swift/TypeScript casts and type tests name types: `x as
+    // List<Interceptor?>`, `y is Foo`.
+    std::string_view before = Trim(expr.substr(0, i));
+    bool type_name = before.ends_with(" as") || before.ends_with(" is") ||
+                     before.ends_with("!is") || before.ends_with(" as?") ||
+                     (i >= 1 && expr[i - 1] == '<' && std::isupper(static_cast<unsigned char>(c)));
+    if (type_name || w == "as") member = true;
     if (!member && !call && !constant && !scoped && !Keyword(w) && seen.insert(w).second) {
       out.emplace_back(w);
     }

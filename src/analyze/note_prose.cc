@@ -11,7 +11,7 @@ namespace errdex {
 namespace {
 
 constexpr size_t kMinWord = 5;
-constexpr size_t kMaxSentence = 200;
+constexpr size_t kMaxSentence = 320;
 
 std::set<std::string> Words(std::string_view s) {
   std::set<std::string> out;
@@ -42,7 +42,12 @@ std::vector<std::string_view> Sentences(std::string_view text) {
   size_t start = 0;
   for (size_t i = 0; i + 2 < text.size(); ++i) {
     char c = text[i];
-    if ((c == '.' || c == '!' || c == '?') && text[i + 1] == ' ') {
+    // "(ie. Errno", "Michael T. Nygard": a short word before the dot is an
+    // abbreviation or an initial, not a sentence's end.
+    size_t word = i;
+    while (word > start && std::isalpha(static_cast<unsigned char>(text[word - 1]))) --word;
+    bool abbreviation = c == '.' && i > word && i - word <= 2;
+    if ((c == '.' || c == '!' || c == '?') && text[i + 1] == ' ' && !abbreviation) {
       size_t next = i + 1;
       while (next < text.size() && text[next] == ' ') ++next;
       if (next < text.size() && (std::isupper(static_cast<unsigned char>(text[next])))) {
@@ -61,13 +66,18 @@ std::string RelevantSentences(std::string_view comment, std::string_view message
   std::vector<std::string_view> all = Sentences(comment);
   if (all.size() <= 1) return std::string(Trim(comment));
   std::set<std::string> said = Words(message);
+  auto shares = [&](std::string_view sentence) {
+    for (const std::string& w : Words(sentence)) {
+      if (said.count(w)) return true;
+    }
+    return false;
+  };
+  // A comment that opens on this error's words is about it: all of it.
+  if (shares(all[0])) return std::string(Trim(comment));
   std::string out(all[0]);
   for (size_t i = 1; i < all.size(); ++i) {
-    std::set<std::string> words = Words(all[i]);
-    bool shares = false;
-    for (const std::string& w : words) shares |= said.count(w) > 0;
     // A run-on "sentence" (a list of out-parameters) is not one.
-    if (shares && all[i].size() <= kMaxSentence) out += " " + std::string(all[i]);
+    if (shares(all[i]) && all[i].size() <= kMaxSentence) out += " " + std::string(all[i]);
   }
   return out;
 }

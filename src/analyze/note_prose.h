@@ -10,8 +10,9 @@
 
 namespace errdex {
 
-// The first sentence of `comment`, then each later sentence that shares a
-// word of five letters or more with `message` (case folded), in order.
+// All of `comment` when its first sentence shares a word of five letters or
+// more with `message` (case folded); else that first sentence and each later
+// one that shares such a word, in order.
 std::string RelevantSentences(std::string_view comment, std::string_view message);
 
 }  // namespace errdex

@@ -20,6 +20,12 @@ TEST(NoteProse, KeepsTheOpeningAndTheSentencesAboutThisError) {
                               "Error reading the base file %s, loading aborted"),
             "Replay an append log file.");
   EXPECT_EQ(RelevantSentences("One sentence only", "anything"), "One sentence only");
+  // Initials and abbreviations do not end a sentence.
+  EXPECT_EQ(RelevantSentences("Builds a breaker (see Release It! by Michael T. Nygard). Thrown "
+                              "when onHalfOpen is null.",
+                              "Value cannot be null. (Parameter 'onHalfOpen')"),
+            "Builds a breaker (see Release It! by Michael T. Nygard). Thrown when onHalfOpen is "
+            "null.");
 }
 
 }  // namespace

@@ -552,18 +552,22 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   }
   const PathCondition* d = v.decisive;
   if (d && IsSelfArm(*d) && !DisplayOwner(s).empty()) d = nullptr;
-  if (meaning.empty() && d && v.user_args) {
+  // A function's comment is about the whole function: the check that
+  // raises this error still says what this error means.
+  bool general = std::all_of(notes.begin(), notes.end(),
+                             [](const SourceNote& n) { return n.origin == "function-comment"; });
+  bool open = v.internal.empty() && general;
+  if (open && d && v.user_args) {
     meaning.push_back(Who(s) + " rejects arguments for which " + StateText(*d) + ".");
     lines.push_back(d->line);
-  } else if (std::vector<const PathCondition*> run = FallThrough(s, v);
-             meaning.empty() && !run.empty()) {
+  } else if (std::vector<const PathCondition*> run = FallThrough(s, v); open && !run.empty()) {
     meaning.push_back(Who(s) + " reports it when none of its checks at " +
                       Lines(run.front()->line, run.back()->line) + " matched.");
     lines.push_back(run.front()->line);
-  } else if (meaning.empty() && d) {
+  } else if (open && d) {
     meaning.push_back(Who(s) + " reports it when " + DecisiveState(v) + ".");
     lines.push_back(d->line);
-  } else if (meaning.empty() && v.shape) {
+  } else if (open && v.shape) {
     meaning.push_back(Who(s) + " reports it when " + v.shape->text + " (line " +
                       std::to_string(v.shape->line) + ").");
     lines.push_back(v.shape->line);
