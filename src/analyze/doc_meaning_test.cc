@@ -158,5 +158,21 @@ TEST(DocMeaning, JavaMethodBehindAnAnnotationThatAlwaysThrows) {
       << r.trigger_scenarios;
 }
 
+// typeorm: `const c = isColumn(x)\n ? x\n : find(x)` is no call's result.
+TEST(DocMeaning, ATernaryOverSeveralLinesIsNoCallsResult) {
+  SourceFile f{"src/Runner.ts",
+               "export class Runner {\n"
+               "  changeColumn(table: Table, oldColumnOrName: any) {\n"
+               "    const oldColumn = isTableColumn(oldColumnOrName)\n"
+               "      ? oldColumnOrName\n"
+               "      : table.columns.find((c) => c.name === oldColumnOrName)\n"
+               "    if (!oldColumn)\n"
+               "      throw new TypeORMError(`Column ${oldColumnOrName} was not found`)\n"
+               "  }\n"
+               "}\n"};
+  Record r = Build(f, "was not found");
+  EXPECT_EQ(r.trigger_scenarios.find("returned"), std::string::npos) << r.trigger_scenarios;
+}
+
 }  // namespace
 }  // namespace errdex
