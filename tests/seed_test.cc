@@ -176,7 +176,8 @@ TEST_F(SeedTest, Seed000ComesOutExactly) {
   // What it means (the maintainers' comment) first, where it is raised last.
   EXPECT_TRUE(doc.starts_with("The code's comment (lines 6802\u20136807): \u201c")) << doc;
   EXPECT_TRUE(
-      doc.ends_with("\u201d `ValueError` is raised in "
+      doc.ends_with("\u201d `ServerArgs._handle_int8_mamba_checkpoint` reports it when "
+                    "`cfg.enable_hierarchical_cache` is set (line 6811). `ValueError` is raised in "
                     "`ServerArgs._handle_int8_mamba_checkpoint` (" +
                     at +
                     ") at line "

@@ -104,6 +104,9 @@ struct SinkFact {
   // Parameters the raise's path conditions test (`if (!allowed.includes(event))`):
   // a call passing them literal text is validated, not reported.
   std::vector<std::string> guarded;
+  // The raise's path conditions in the function (SinkFromSite only): a call
+  // whose constant arguments fail one of them never raises from there.
+  std::vector<PathCondition> conditions;
   // JavaScript: parameters with a default text (`super(msg || 'yargs
   // error')`, `msg = msg || 'Cannot populate path ..'`): a call that does
   // not pass the parameter gets the default.

@@ -112,9 +112,18 @@ void Constructions(const SiteFacts& f, Record* r) {
   if (f.constructions.empty() || !t.ends_with(kVague)) return;
   std::vector<std::string> places;
   for (const Hop& h : f.constructions) {
-    places.push_back(Code(h.function) + " (" + At(h.file, h.call_line) + ")");
+    // `Clone` copies a value that was made elsewhere: it is no cause.
+    if (h.function == "clone" || h.function.ends_with(".clone")) continue;
+    std::string place = Code(h.function) + " (" + At(h.file, h.call_line) + ")";
+    // One function that builds it twice is named once.
+    if (!places.empty() && places.back().starts_with(Code(h.function) + " (")) {
+      places.back().insert(places.back().size() - 1, ", " + std::to_string(h.call_line));
+    } else {
+      places.push_back(place);
+    }
     r->provenance["triggerScenarios"].push_back(At(h.file, h.call_line));
   }
+  if (places.empty()) return;
   t = t.substr(0, t.size() - kVague.size()) + "the value is created in " + Join(places, ", ") + ".";
 }
 
@@ -249,7 +258,18 @@ bool RaisedEveryTime(const ErrorSite& s, const std::vector<std::string_view>& li
   }
   int raise = Indent(lines[s.line - 1]);
   int header = Indent(lines[s.function_line - 1]);
-  for (int n = s.function_line + 1; n < s.line; ++n) {
+  int body = s.function_line + 1;
+  // Annotations (`@Override`) and a signature over several lines come
+  // before the line that opens the body.
+  if (Trim(lines[s.function_line - 1]).starts_with("@")) {
+    for (int n = s.function_line; n < s.line; ++n) {
+      if (Trim(lines[n - 1]).ends_with("{")) {
+        body = n + 1;
+        break;
+      }
+    }
+  }
+  for (int n = body; n < s.line; ++n) {
     std::string_view t = Trim(lines[n - 1]);
     if (t.empty() || t == "{" || t.starts_with("//") || t.starts_with("#") || t.starts_with("*") ||
         t.starts_with("/*")) {

@@ -372,7 +372,8 @@ bool Keyword(std::string_view w) {
       "and",        "or",    "not",    "is",   "in",      "true",    "false",     "True",
       "False",      "None",  "nil",    "null", "NULL",    "nullptr", "undefined", "typeof",
       "instanceof", "new",   "let",    "Some", "None",    "Ok",      "Err",       "if",
-      "else",       "const", "sizeof", "is_a", "defined", "matches", "ref",       "mut"};
+      "else",       "const", "sizeof", "is_a", "defined", "matches", "ref",       "mut",
+      "await",      "yield", "async",  "void", "delete",  "unless",  "then"};
   return kWords.count(w) > 0;
 }
 
@@ -564,6 +565,19 @@ std::vector<std::string> VariablesRead(std::string_view expr) {
     bool constant = std::none_of(
         w.begin(), w.end(), [](char ch) { return std::islower(static_cast<unsigned char>(ch)); });
     bool scoped = j + 1 < expr.size() && expr.substr(j, 2) == "::";
+    // A Ruby symbol (`respond_to?(:call)`) names a method, it reads nothing;
+    // `x[1:n]` and `a::b` are not symbols.
+    bool symbol = i >= 1 && expr[i - 1] == ':' &&
+                  (i == 1 || !(IsIdent(expr[i - 2]) || expr[i - 2] == ':' || expr[i - 2] == ']' ||
+                               expr[i - 2] == ')'));
+    if (symbol) member = true;
+    // Kotlin/Swift/TypeScript casts and type tests name types: `x as
+    // List<Interceptor?>`, `y is Foo`.
+    std::string_view before = Trim(expr.substr(0, i));
+    bool type_name = before.ends_with(" as") || before.ends_with(" is") ||
+                     before.ends_with("!is") || before.ends_with(" as?") ||
+                     (i >= 1 && expr[i - 1] == '<' && std::isupper(static_cast<unsigned char>(c)));
+    if (type_name || w == "as") member = true;
     if (!member && !call && !constant && !scoped && !Keyword(w) && seen.insert(w).second) {
       out.emplace_back(w);
     }

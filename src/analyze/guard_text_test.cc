@@ -109,6 +109,11 @@ TEST(GuardText, VariablesReadSkipMembersCallsAndConstants) {
   // `oid !=` compares `oid`; `oid!(..)` would be a macro.
   EXPECT_EQ(VariablesRead("oid != NULL"), (V{"oid"}));
   EXPECT_EQ(VariablesRead("n !=0 && ensure!(n)"), (V{"n"}));
+  // Keywords, Ruby symbols and the types of casts and type tests read nothing.
+  EXPECT_EQ(VariablesRead("await MatchAsync(\"new\", token)"), (V{"token"}));
+  EXPECT_EQ(VariablesRead("@body.respond_to?(:call)"), (V{"body"}));
+  EXPECT_EQ(VariablesRead("null !in (interceptors as List<Interceptor?>)"), (V{"interceptors"}));
+  EXPECT_EQ(VariablesRead("x[1:n] > 0"), (V{"x", "n"}));
 }
 
 TEST(GuardText, KotlinTypeTestIsNoComparison) {

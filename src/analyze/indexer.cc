@@ -17,6 +17,8 @@
 #include <set>
 #include <thread>
 
+#include "analyze/assertion_predicate.h"
+#include "analyze/cleared_error.h"
 #include "analyze/explain.h"
 #include "analyze/extraction_cache.h"
 #include "analyze/index_summary_json.h"
@@ -108,7 +110,9 @@ void ExtractOrReuse(const SourceFile& file, const CachedExtraction* cached, File
 void BuildFileRecords(const SourceFile& file, const RepoContext& ctx, const RepoFacts& facts,
                       FileResult* out) {
   std::vector<std::string_view> lines = SplitLines(file.content);
-  for (const ErrorSite& site : out->sites) {
+  for (ErrorSite& site : out->sites) {
+    if (ErrorClearedAfterCall(site, lines)) continue;  // never shown
+    AddAssertionPredicate(lines, &site);
     Record r = BuildRecord(site, lines, ctx);
     ApplySiteFacts(site, facts.Resolve(site), lines, &r);
     out->records.push_back(std::move(r));

@@ -22,6 +22,7 @@
 #include "analyze/jump_target.h"
 #include "analyze/limit_advice.h"
 #include "analyze/message_rule.h"
+#include "analyze/note_prose.h"
 #include "analyze/null_argument.h"
 #include "analyze/param_doc.h"
 #include "analyze/parse_input.h"
@@ -495,10 +496,22 @@ std::vector<const PathCondition*> FallThrough(const ErrorSite& s, const SiteView
 // A Rust `impl Display for T { fn fmt }`: the text is produced when a `T`
 // value is displayed, not where anything goes wrong. "T", or "".
 std::string DisplayOwner(const ErrorSite& s) {
-  if (s.language != "rust" || LastDotComponent(s.function) != "fmt") return {};
+  if (s.language != "rust") return {};
+  std::string method = LastDotComponent(s.function);
+  if (method != "fmt" && method != "description") return {};
   size_t dot = s.function.rfind('.');
   if (dot == std::string::npos) return {};
   return LastDotComponent(s.function.substr(0, dot));
+}
+
+// `description()` returns the text (the deprecated `Error` method, or an
+// inherent one that `Display` uses, as in globset); `fmt` displays it.
+bool IsDescription(const ErrorSite& s) { return LastDotComponent(s.function) == "description"; }
+
+// `match *self { X => "text" }` in a Display or description impl: the arm
+// only picks the variant's text, so "when `*self` is X" explains nothing.
+bool IsSelfArm(const PathCondition& c) {
+  return c.expr.starts_with("*self ") || c.expr.starts_with("self ");
 }
 
 // "a `ColorError::InvalidFormat` value", "a `ColorError` value".
@@ -536,31 +549,42 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     } else if (n.origin == "class-docstring") {
       meaning.push_back("`" + s.error_class + "` is documented (" + where +
                         ") as: " + Quote(n.text));
+    } else if (n.origin == "function-comment") {
+      meaning.push_back("The code's comment (" + where +
+                        "): " + Quote(RelevantSentences(n.text, s.message.Display())));
     } else {
       meaning.push_back("The code's comment (" + where + "): " + Quote(n.text));
     }
     lines.push_back(n.first_line);
   }
   const PathCondition* d = v.decisive;
-  if (meaning.empty() && d && v.user_args) {
+  if (d && IsSelfArm(*d) && !DisplayOwner(s).empty()) d = nullptr;
+  // A function's comment is about the whole function: the check that
+  // raises this error still says what this error means.
+  bool general = std::all_of(notes.begin(), notes.end(),
+                             [](const SourceNote& n) { return n.origin == "function-comment"; });
+  bool open = v.internal.empty() && general;
+  if (open && d && v.user_args) {
     meaning.push_back(Who(s) + " rejects arguments for which " + StateText(*d) + ".");
     lines.push_back(d->line);
-  } else if (std::vector<const PathCondition*> run = FallThrough(s, v);
-             meaning.empty() && !run.empty()) {
+  } else if (std::vector<const PathCondition*> run = FallThrough(s, v); open && !run.empty()) {
     meaning.push_back(Who(s) + " reports it when none of its checks at " +
                       Lines(run.front()->line, run.back()->line) + " matched.");
     lines.push_back(run.front()->line);
-  } else if (meaning.empty() && d) {
+  } else if (open && d) {
     meaning.push_back(Who(s) + " reports it when " + DecisiveState(v) + ".");
     lines.push_back(d->line);
-  } else if (meaning.empty() && v.shape) {
+  } else if (open && v.shape) {
     meaning.push_back(Who(s) + " reports it when " + v.shape->text + " (line " +
                       std::to_string(v.shape->line) + ").");
     lines.push_back(v.shape->line);
   }
   std::string doc = Join(meaning, " ");
   if (!doc.empty()) doc += " ";
-  if (std::string owner = DisplayOwner(s); !owner.empty()) {
+  if (std::string owner = DisplayOwner(s); !owner.empty() && IsDescription(s)) {
+    doc += "This is the text `" + owner + "::description()` returns for " +
+           DisplayedValue(s, owner) + " (" + s.file_path + " line " + std::to_string(s.line) + ").";
+  } else if (!owner.empty()) {
     doc += "This is the text `" + owner + "` displays for " + DisplayedValue(s, owner) +
            " (its `Display` impl, " + s.file_path + " line " + std::to_string(s.line) +
            "): users see it when such an error is printed.";
@@ -680,10 +704,15 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
   if (std::string owner = DisplayOwner(s); !owner.empty()) {
     // The match on `self` only picks the variant's text: the cause is
     // wherever the code creates that value.
-    r->trigger_scenarios = "Shown when " + DisplayedValue(s, owner) +
-                           " is displayed (`{}`, `to_string()`): this is the `Display` text of `" +
-                           owner + "` (" + s.file_path + ":" + std::to_string(s.line) +
-                           "); the error itself comes from the code that creates that value.";
+    r->trigger_scenarios =
+        IsDescription(s)
+            ? "The text `description()` returns for " + DisplayedValue(s, owner) + " (" +
+                  s.file_path + ":" + std::to_string(s.line) +
+                  "); the error itself comes from the code that creates that value."
+            : "Shown when " + DisplayedValue(s, owner) +
+                  " is displayed (`{}`, `to_string()`): this is the `Display` text of `" + owner +
+                  "` (" + s.file_path + ":" + std::to_string(s.line) +
+                  "); the error itself comes from the code that creates that value.";
     r->provenance["triggerScenarios"] = nlohmann::json::array({s.line});
     return;
   }
@@ -1606,7 +1635,12 @@ ParameterCheck DecisiveParameters(const ErrorSite& site,
   if (!v.decisive || !v.on_params || IsCatchClause(*v.decisive)) return {};
   std::vector<std::string> params;
   for (const std::string& x : v.reads) {
-    if (x != "arguments") params.push_back(x);
+    // A cancellation token or context handed on to a call is plumbing: it
+    // does not decide the check (`await MatchAsync("new", cancellationToken)`).
+    if (x == "arguments" || x == "cancellationToken" || x == "cancellation_token" || x == "ctx") {
+      continue;
+    }
+    params.push_back(x);
   }
   if (params.empty()) return {};
   return {params, v.decisive->line};

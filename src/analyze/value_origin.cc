@@ -181,6 +181,12 @@ std::optional<ValueOrigin> OriginOf(const std::vector<std::string_view>& lines,
     rhs = r;
   }
   if (!found) return std::nullopt;
+  // `x = isColumn(a)\n  ? a\n  : find(a)`: the statement goes on, so the
+  // value is not what that call returned.
+  std::string_view next = Trim(LineAt(lines, found + 1));
+  for (std::string_view op : {"?", ":", "||", "&&", ".", "+", "-", "*", "/", "|", "&"}) {
+    if (next.starts_with(op)) return std::nullopt;
+  }
   ValueOrigin o;
   o.var = var;
   if (Truthy(rhs)) {

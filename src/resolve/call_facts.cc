@@ -340,6 +340,45 @@ struct Walker {
     return receiver;
   }
 
+  // A Rust enum value built without a call: `Err(ConfigError::SearchUnavailable)`
+  // or `Error::Glob { glob, err }`, recorded as a use of the variant on its
+  // enum so that a `Display` arm's text can name where the value is made.
+  // Patterns (`match` arms, `if let`) and paths in `use` are not values.
+  bool RustVariantValue(TSNode n, const std::vector<TSNode>& ancestors, std::string* callee,
+                        std::string* receiver) const {
+    TSNode path = n;
+    if (Is(n, "struct_expression")) {
+      path = Field(n, "name");
+      if (ts_node_is_null(path) || !Is(path, "scoped_type_identifier")) return false;
+    } else if (!Is(n, "scoped_identifier") || ancestors.empty()) {
+      return false;
+    } else {
+      TSNode parent = ancestors.back();
+      std::string_view pt = ts::Type(parent);
+      // `a::b()` is a call (ReadCall's); `a::b::c` is read at its outer node.
+      // `kind == ErrorKind::NotFound` compares with a value, it makes none.
+      if (pt == "call_expression" || pt == "scoped_identifier" || pt == "generic_function" ||
+          pt == "scoped_type_identifier" || pt == "generic_type" || pt == "binary_expression") {
+        return false;
+      }
+    }
+    for (size_t i = ancestors.size(), k = 0; i-- > 0 && k < 6; ++k) {
+      std::string_view t = ts::Type(ancestors[i]);
+      if (t.ends_with("_pattern") || t == "let_condition" || t == "use_declaration" ||
+          t == "macro_invocation" || t == "attribute_item") {
+        return false;
+      }
+      if (t.ends_with("_expression") || t == "arguments" || t == "block") break;
+    }
+    TSNode name = Field(path, "name");
+    TSNode scope = Field(path, "path");
+    if (ts_node_is_null(name) || ts_node_is_null(scope)) return false;
+    *callee = Text(name);
+    *receiver = Receiver(Text(scope));
+    // Variants are capitalised; `mem::swap` as a value is a function.
+    return !callee->empty() && std::isupper(static_cast<unsigned char>((*callee)[0]));
+  }
+
   void Visit(TSNode n, const std::vector<TSNode>& ancestors) {
     std::string cls;
     std::string name = DefName(n, &cls);
@@ -348,6 +387,10 @@ struct Walker {
       return;
     }
     std::string callee, receiver;
+    if (family == "rust" && RustVariantValue(n, ancestors, &callee, &receiver)) {
+      facts->calls.push_back({EnclosingFunction(ancestors), callee, receiver, ts::Line(n)});
+      return;
+    }
     if (!ReadCall(n, &callee, &receiver) || callee.empty()) return;
     if (family == "go" && !receiver.empty()) receiver = GoSelf(receiver, ancestors);
     facts->calls.push_back({EnclosingFunction(ancestors), callee, receiver, ts::Line(n)});

@@ -88,6 +88,42 @@ std::string StripTags(std::string s) {
   return out;
 }
 
+// The variant a line of a Rust enum's body declares (`Foo,`, `Foo {`,
+// `Foo(String),`, `Foo = 3,`), or "".
+std::string VariantName(std::string_view t) {
+  size_t e = 0;
+  while (e < t.size() && IsIdent(t[e])) ++e;
+  if (e == 0 || !(t[0] >= 'A' && t[0] <= 'Z')) return "";
+  std::string_view rest = Trim(t.substr(e));
+  if (!rest.empty() && rest[0] != ',' && rest[0] != '{' && rest[0] != '(' && rest[0] != '=') {
+    return "";
+  }
+  return std::string(t.substr(0, e));
+}
+
+// Tracks which Rust enum body a line scan is in, so that variant lines can
+// be told from other code. Braces in strings are rare in enum bodies.
+class EnumTracker {
+ public:
+  // The enum whose body holds `t` at the variants' depth, or "".
+  std::string Owner() const { return depth_ == 1 ? name_ : ""; }
+  void Feed(std::string_view t) {
+    if (depth_ == 0) {
+      std::string n = DeclaredName(t);
+      if (!n.empty() && t.find("enum ") != std::string_view::npos) name_ = n;
+      if (name_.empty()) return;  // braces outside enums are not counted
+    }
+    for (char c : t) {
+      if (c == '{') ++depth_;
+      if (c == '}' && depth_ > 0 && --depth_ == 0) name_.clear();
+    }
+  }
+
+ private:
+  std::string name_;
+  int depth_ = 0;
+};
+
 }  // namespace
 
 std::string CleanDocComment(const std::vector<std::string>& lines) {
@@ -145,13 +181,18 @@ std::map<std::string, std::vector<ClassDoc>> FindClassDocs(const std::vector<Sou
   if (wanted.empty()) return out;
   for (const SourceFile& f : files) {
     std::vector<std::string_view> lines = SplitLines(f.content);
+    bool rust = f.path.ends_with(".rs");
+    EnumTracker enums;
     for (size_t i = 0; i < lines.size(); ++i) {
       std::string_view t = Trim(lines[i]);
       if (t.empty() || IsCommentLine(t)) continue;
-      std::string name = DeclaredName(t);
+      std::string owner = rust ? enums.Owner() : "";
+      if (rust) enums.Feed(t);
+      std::string name = owner.empty() ? DeclaredName(t) : VariantName(t);
       if (name.empty() || !wanted.count(name)) continue;
       auto known = out.find(name);
-      if (known != out.end() && !known->second.empty() && known->second.back().file == f.path) {
+      if (known != out.end() && !known->second.empty() && known->second.back().file == f.path &&
+          known->second.back().owner == owner) {
         continue;  // one declaration per file
       }
       std::vector<std::string> doc;
@@ -192,7 +233,8 @@ std::map<std::string, std::vector<ClassDoc>> FindClassDocs(const std::vector<Sou
           text.find("License") != std::string::npos) {
         continue;
       }
-      out[name].push_back(ClassDoc{text, f.path, static_cast<int>(first), static_cast<int>(last)});
+      out[name].push_back(
+          ClassDoc{text, f.path, static_cast<int>(first), static_cast<int>(last), owner});
     }
   }
   return out;
@@ -325,13 +367,18 @@ const ClassDoc* NearestClassDoc(const std::vector<ClassDoc>& docs, const std::st
   const ClassDoc* best = nullptr;
   size_t best_shared = 0;
   for (const ClassDoc& d : docs) {
+    // A variant's doc belongs to `Enum::Variant` only; a bare `Variant` or
+    // another enum's variant of the same name is not it.
+    if (!d.owner.empty() && (qualifiers.empty() || qualifiers.back() != d.owner)) continue;
     std::vector<std::string> words = PathWords(d.file);
     bool same_module = ModuleRoot(d.file) == ModuleRoot(path);
     std::string file =
         d.file.substr(d.file.rfind('/') == std::string::npos ? 0 : d.file.rfind('/') + 1);
-    bool ours = qualifiers.empty() ? same_module || Imports(source, cls, words, file)
-                                   : Names(words, qualifiers.back()) ||
-                                         (same_module && Names(PathWords(path), qualifiers.back()));
+    bool ours = !d.owner.empty() ? same_module || Imports(source, d.owner, words, file)
+                : qualifiers.empty()
+                    ? same_module || Imports(source, cls, words, file)
+                    : Names(words, qualifiers.back()) ||
+                          (same_module && Names(PathWords(path), qualifiers.back()));
     if (!ours) continue;
     // Shared directory prefix, in whole path segments.
     size_t shared = 0;

@@ -25,6 +25,9 @@ struct ClassDoc {
   std::string file;
   int first_line = 0;  // the comment's lines, 1-based
   int last_line = 0;
+  // For a Rust enum variant's doc, the enum (`ConfigError` for the doc of
+  // `SearchUnavailable`): only `ConfigError::SearchUnavailable` names it.
+  std::string owner;
 };
 
 // Docs of the classes named in `wanted` (last name components, "ValueError"):

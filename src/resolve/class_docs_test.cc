@@ -146,5 +146,48 @@ TEST(ClassDocs, TheNearestOfSeveralDeclarationsOfOneName) {
   EXPECT_EQ(d->file, "crates/globset/src/lib.rs");
 }
 
+// A Rust enum variant's `///` doc explains `Enum::Variant`, and only that.
+TEST(ClassDocs, RustVariantDocBelongsToItsEnum) {
+  std::vector<SourceFile> files = {
+      {"crates/searcher/src/searcher/mod.rs",
+       "/// An error that can occur when building a searcher.\n"
+       "#[derive(Clone, Debug)]\n"
+       "pub enum ConfigError {\n"
+       "    /// Indicates that the heap limit configuration prevents all possible\n"
+       "    /// search strategies from being used.\n"
+       "    SearchUnavailable,\n"
+       "    /// Occurs when no encoding could be found for a particular label.\n"
+       "    UnknownEncoding {\n"
+       "        /// The provided encoding label that could not be found.\n"
+       "        label: Vec<u8>,\n"
+       "    },\n"
+       "}\n"
+       "pub enum Other {\n"
+       "    /// Another enum's variant of the same name.\n"
+       "    SearchUnavailable,\n"
+       "}\n"},
+  };
+  std::map<std::string, std::vector<ClassDoc>> all =
+      FindClassDocs(files, {"SearchUnavailable", "UnknownEncoding", "label"});
+  ASSERT_EQ(all["SearchUnavailable"].size(), 2u);
+  const ClassDoc* d =
+      NearestClassDoc(all["SearchUnavailable"], files[0].path, "ConfigError::SearchUnavailable");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->text,
+            "Indicates that the heap limit configuration prevents all possible search strategies "
+            "from being used.");
+  EXPECT_EQ(d->first_line, 4);
+  EXPECT_EQ(d->last_line, 5);
+  d = NearestClassDoc(all["SearchUnavailable"], files[0].path, "Other::SearchUnavailable");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->text, "Another enum's variant of the same name.");
+  // A bare name is no variant's.
+  EXPECT_EQ(NearestClassDoc(all["SearchUnavailable"], files[0].path, "SearchUnavailable"), nullptr);
+  ASSERT_EQ(all["UnknownEncoding"].size(), 1u);
+  EXPECT_EQ(all["UnknownEncoding"][0].text,
+            "Occurs when no encoding could be found for a particular label.");
+  EXPECT_EQ(all.count("label"), 0u);  // a field, not a variant
+}
+
 }  // namespace
 }  // namespace errdex

@@ -10,6 +10,7 @@
 
 #include "extract/common/printf_format.h"
 #include "resolve/call_expr.h"
+#include "resolve/constant_guard.h"
 #include "resolve/link_constants.h"
 #include "resolve/link_receiver.h"
 
@@ -285,6 +286,8 @@ class Linker {
         return;  // a value the sink checks, not a message it reports
       }
     }
+    // `repeatEvery(2)` where the raise needs `60 % $seconds !== 0`.
+    if (s.depth == 0 && ConstantArgumentsPassGuard(s.f.conditions, s.f.params, args)) return;
     // JVM `String.format(message, args)`: the call's format, filled with
     // the arguments it passes from the varargs position on.
     Template formatted;

@@ -201,13 +201,19 @@ SiteFacts RepoFacts::Resolve(const ErrorSite& site) const {
   for (const std::string& flag : MessageFlags(site.message.Display())) {
     if (const OptionDef* o = options_.ForName(flag)) out.message_options.push_back(o);
   }
-  if (site.language == "rust" && ShortName(site.function) == "fmt") {
+  if (site.language == "rust" &&
+      (ShortName(site.function) == "fmt" || ShortName(site.function) == "description")) {
     size_t sep = site.error_class.rfind("::");
     if (sep != std::string::npos) {
       std::string type = site.error_class.substr(0, sep);
       if (size_t outer = type.rfind("::"); outer != std::string::npos)
         type = type.substr(outer + 2);
-      out.constructions = index_.Constructions("rust", type, site.error_class.substr(sep + 2));
+      std::string variant = site.error_class.substr(sep + 2);
+      out.constructions = index_.Constructions("rust", type, variant);
+      // `match self.kind { InvalidFormat => .. }`: ripgrep's ParseSizeError
+      // keeps its variants in a `ParseSizeErrorKind`.
+      if (out.constructions.empty())
+        out.constructions = index_.Constructions("rust", type + "Kind", variant);
     }
   }
   // Only a raise nothing guards (not even a handler) is what the method

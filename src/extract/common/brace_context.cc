@@ -141,6 +141,11 @@ SourceNote SlashCommentAbove(const std::vector<std::string_view>& lines, int lin
     if (!in_block && t.starts_with("//")) {
       t.remove_prefix(t.starts_with("///") ? 3 : 2);
     } else if (!in_block && t.ends_with("*/")) {
+      // `#define N 8 /* 8 MB */`: code with a trailing comment ends the
+      // block; its comment is about that line, not the one below.
+      if (!t.starts_with("/*") && !t.starts_with("*") && t.find("/*") != std::string_view::npos) {
+        break;
+      }
       in_block = !t.starts_with("/*");
       t.remove_suffix(2);
       if (t.starts_with("/*")) t.remove_prefix(t.starts_with("/**") ? 3 : 2);
@@ -154,11 +159,17 @@ SourceNote SlashCommentAbove(const std::vector<std::string_view>& lines, int lin
     }
     t = Trim(t);
     if (t.starts_with("*")) t = Trim(t.substr(1));
-    if (!t.empty() && !t.starts_with("@")) texts.push_back(std::string(t));
+    texts.push_back(std::string(t));
     --i;
   }
-  if (texts.empty()) return note;
   std::reverse(texts.begin(), texts.end());
+  // Tag sections (`@param`, `@return` and their continuation lines) end the
+  // prose: a `@return`'s second line read as prose says something else.
+  auto tag = std::find_if(texts.begin(), texts.end(),
+                          [](const std::string& t) { return t.starts_with("@"); });
+  texts.erase(tag, texts.end());
+  std::erase_if(texts, [](const std::string& t) { return t.empty(); });
+  if (texts.empty()) return note;
   note.text = Join(texts, " ");
   note.first_line = i + 1;
   note.last_line = line - 1;

@@ -22,6 +22,7 @@ SinkFact SinkFromSite(const ErrorSite& site, std::string name, std::string_view 
   s.http_status = site.http_status;
   s.line = site.line;
   s.def_line = def_line;
+  s.conditions = site.conditions;
   for (const std::string& p : s.params) {
     bool looked_up =
         std::any_of(site.conditions.begin(), site.conditions.end(),

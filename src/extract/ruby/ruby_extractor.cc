@@ -1439,24 +1439,61 @@ class RubyFile {
 
   // The block of `#` comment lines directly above `line` (1-based); magic
   // comments and rubocop directives say nothing about the error.
+  // `+call+` -> `call` (RDoc's code markup).
+  static std::string RdocPlain(std::string_view t) {
+    std::string out;
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (t[i] == '+' && i + 1 < t.size() && std::isalpha(static_cast<unsigned char>(t[i + 1])) &&
+          (i == 0 || t[i - 1] == ' ' || t[i - 1] == '(')) {
+        size_t close = t.find('+', i + 1);
+        if (close != std::string_view::npos &&
+            t.substr(i + 1, close - i - 1).find(' ') == std::string_view::npos) {
+          out += "`" + std::string(t.substr(i + 1, close - i - 1)) + "`";
+          i = close;
+          continue;
+        }
+      }
+      out.push_back(t[i]);
+    }
+    return out;
+  }
+
   SourceNote CommentAbove(int line) {
     SourceNote note;
     int i = line - 1;
     std::vector<std::string> texts;
+    // RDoc's `##` block may stand one blank line above its method
+    // (rubygems' `check_credentials_permissions`).
+    if (i >= 2 && i <= static_cast<int>(lines_.size()) && Trim(lines_[i - 1]).empty()) {
+      int top = i - 1;
+      while (top > 1 && Trim(lines_[top - 2]).starts_with("#")) --top;
+      if (top < i && Trim(lines_[top - 1]) == "##") --i;
+    }
+    int last = i;
     while (i >= 1 && i <= static_cast<int>(lines_.size())) {
       std::string_view t = Trim(lines_[i - 1]);
       if (t.empty() || t[0] != '#') break;
-      t = Trim(t.substr(1));
-      if (!t.starts_with("rubocop:") && !t.starts_with("frozen_string_literal")) {
-        texts.push_back(std::string(t));
+      // `## The body must respond to +call+, \` (rack's lint spec): RDoc's
+      // markers, headings and line continuations are not prose.
+      while (!t.empty() && t[0] == '#') t.remove_prefix(1);
+      t = Trim(t);
+      while (!t.empty() && t[0] == '=') t.remove_prefix(1);
+      if (t.ends_with("\\")) t.remove_suffix(1);
+      t = Trim(t);
+      if (!t.empty() && !t.starts_with("rubocop:") && !t.starts_with("frozen_string_literal")) {
+        texts.push_back(RdocPlain(t));
       }
       --i;
     }
-    if (texts.empty()) return note;
     std::reverse(texts.begin(), texts.end());
+    // YARD tags (`@param x [T] ...`) and their continuations are not prose.
+    auto tag = std::find_if(texts.begin(), texts.end(),
+                            [](const std::string& t) { return t.starts_with("@"); });
+    texts.erase(tag, texts.end());
+    if (texts.empty()) return note;
     note.text = Join(texts, " ");
     note.first_line = i + 1;
-    note.last_line = line - 1;
+    note.last_line = last;
     return note;
   }
 

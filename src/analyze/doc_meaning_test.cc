@@ -1,0 +1,178 @@
+// What an error means and when it happens, in the maintainers' words and
+// without statements that cannot hold (issue 13, eleventh grading): doc
+// comments cut at their tags, a `#define`'s trailing comment not read as the
+// function's, RDoc blocks above Ruby methods, `description()` arms that name
+// where the value is made, keywords and symbols not taken for variables, and
+// a Java method behind an annotation that always throws.
+#include <gtest/gtest.h>
+
+#include "analyze/analyze_testing.h"
+
+namespace errdex {
+namespace {
+
+using analyze_testing::Build;
+using analyze_testing::BuildInRepo;
+
+TEST(DocMeaning, CCommentRunTogetherWithADefineIsNotQuoted) {
+  SourceFile f{"src/repl.c",
+               "/* Asynchronously read the payload we receive from a master */\n"  // 1
+               "#define MAX_WRITTEN (1024*1024*8) /* 8 MB */\n"                    // 2
+               "void readPayload(int fd) {\n"                                      // 3
+               "    if (rename_tmp(fd) == -1) {\n"                                 // 4
+               "        serverLog(LL_WARNING, \"Failed trying to rename the temp DB\");\n"
+               "        return;\n"
+               "    }\n"
+               "}\n"};
+  Record r = Build(f, "Failed trying to rename");
+  EXPECT_EQ(r.documentation,
+            "`readPayload` reports it when `rename_tmp(fd)` is `-1` (line 4). An error is logged "
+            "in `readPayload` (src/repl.c) at line 5.");
+}
+
+TEST(DocMeaning, PhpDocIsCutAtItsTagsNotAtTheirContinuationLines) {
+  SourceFile f{"src/Dispatcher.php",
+               "<?php\n"
+               "class Dispatcher {\n"
+               "    /**\n"                                                                 // 3
+               "     * Triggers the listeners of an event.\n"                              // 4
+               "     *\n"                                                                  // 5
+               "     * @param  Event $event The event object.\n"                           // 6
+               "     * @return int          return code of the script, for php scripts\n"  // 7
+               "     *                      a false value is changed to 1, else to 0\n"    // 8
+               "     */\n"                                                                 // 9
+               "    public function dispatch($event)\n"                                    // 10
+               "    {\n"
+               "        if ($event->reserved()) {\n"  // 12
+               "            throw new \\RuntimeException('You cannot bind a reserved name');\n"
+               "        }\n"
+               "        return 0;\n"
+               "    }\n"
+               "}\n"};
+  Record r = Build(f, "You cannot bind");
+  EXPECT_EQ(r.documentation,
+            "The code's comment (lines 3–9): “Triggers the listeners of an event.” "
+            "`Dispatcher::dispatch` rejects arguments for which `$event->reserved()` returns a "
+            "non-zero (true) value (line 12). `RuntimeException` is raised in "
+            "`Dispatcher::dispatch` (src/Dispatcher.php) at line 13.");
+}
+
+TEST(DocMeaning, RubyRdocBlockAboveABlankLineAndRdocMarkup) {
+  SourceFile f{"lib/config_file.rb",
+               "class ConfigFile\n"
+               "  ##\n"                                                                  // 2
+               "  # Checks the permissions of the credentials file.  If they are not\n"  // 3
+               "  # 0600 an error message is displayed.\n"                               // 4
+               "\n"
+               "  def check_credentials_permissions\n"          // 6
+               "    return if existing_permissions == 0o600\n"  // 7
+               "    raise ArgumentError, \"Your credentials file is not 0600\"\n"
+               "  end\n"
+               "\n"
+               "  ##\n"                                                  // 11
+               "  ## ==== Streaming Body\n"                              // 12
+               "  ##\n"                                                  // 13
+               "  def call(stream)\n"                                    // 14
+               "    ## The Streaming Body must respond to +call+, \\\n"  // 15
+               "    raise LintError, \"Body must respond to call\" unless "
+               "@body.respond_to?(:call)\n"  // 16
+               "  end\n"
+               "end\n"};
+  Record perms = Build(f, "is not 0600");
+  EXPECT_EQ(perms.documentation,
+            "The code's comment (lines 2–4): “Checks the permissions of the credentials file.  "
+            "If they are not 0600 an error message is displayed.” "
+            "`ConfigFile.check_credentials_permissions` reports it when `existing_permissions` is "
+            "not `0o600` (line 7). `ArgumentError` is raised in "
+            "`ConfigFile.check_credentials_permissions` (lib/config_file.rb) at line 8.");
+  Record lint = Build(f, "Body must respond");
+  EXPECT_EQ(lint.documentation,
+            "The code's comment (line 15): “The Streaming Body must respond to `call`,” The "
+            "code's comment (lines 11–13): “Streaming Body” `LintError` is raised in "
+            "`ConfigFile.call` (lib/config_file.rb) at line 16.");
+  // `:call` is a symbol, not a variable the method failed to receive.
+  EXPECT_EQ(lint.trigger_scenarios,
+            "Happens in `ConfigFile.call` (lib/config_file.rb) when `@body.respond_to?(:call)` "
+            "returns false (line 16).");
+}
+
+TEST(DocMeaning, RustDescriptionArmNamesWhereTheValueIsMade) {
+  SourceFile f{"src/lib.rs",
+               "pub enum ConfigError {\n"
+               "    SearchUnavailable,\n"
+               "    Other,\n"
+               "}\n"
+               "\n"
+               "impl ConfigError {\n"
+               "    fn description(&self) -> &str {\n"
+               "        match *self {\n"
+               "            ConfigError::SearchUnavailable => \"no available searchers\",\n"  // 9
+               "            ConfigError::Other => \"other\",\n"
+               "        }\n"
+               "    }\n"
+               "}\n"
+               "\n"
+               "pub fn check_config(limit: usize) -> Result<(), ConfigError> {\n"  // 15
+               "    if limit == 0 {\n"
+               "        return Err(ConfigError::SearchUnavailable);\n"  // 17
+               "    }\n"
+               "    match limit {\n"
+               "        ConfigError::SearchUnavailable => Ok(()),\n"  // a pattern, not a value
+               "        _ => Ok(()),\n"
+               "    }\n"
+               "}\n"};
+  Record r = BuildInRepo({f}, "no available searchers");
+  EXPECT_EQ(r.documentation,
+            "This is the text `ConfigError::description()` returns for a "
+            "`ConfigError::SearchUnavailable` value (src/lib.rs line 9). (the text of "
+            "`ConfigError::SearchUnavailable`, written where the error is rendered.)");
+  EXPECT_EQ(r.trigger_scenarios,
+            "The text `description()` returns for a `ConfigError::SearchUnavailable` value "
+            "(src/lib.rs:9); the value is created in `check_config` (src/lib.rs:17).");
+}
+
+TEST(DocMeaning, AwaitIsNoVariable) {
+  SourceFile f{"Src/Reader.cs",
+               "class Reader {\n"
+               "  async Task ParseAsync(CancellationToken cancellationToken) {\n"
+               "    if (!await MatchAsync(\"new\", cancellationToken).ConfigureAwait(false)) {\n"
+               "      throw new JsonReaderException(\"Unexpected content while parsing JSON.\");\n"
+               "    }\n"
+               "  }\n"
+               "}\n"};
+  Record r = Build(f, "Unexpected content");
+  EXPECT_EQ(r.trigger_scenarios.find("`await` is not"), std::string::npos) << r.trigger_scenarios;
+}
+
+TEST(DocMeaning, JavaMethodBehindAnAnnotationThatAlwaysThrows) {
+  SourceFile f{"src/main/java/acme/Body.java",
+               "package acme;\n"
+               "class Body {\n"
+               "  @Override\n"
+               "  public Source source() {\n"
+               "    throw new IllegalStateException(\"Cannot read raw response body.\");\n"
+               "  }\n"
+               "}\n"};
+  Record r = BuildInRepo({f}, "Cannot read raw");
+  EXPECT_NE(r.trigger_scenarios.find("raises this every time it runs"), std::string::npos)
+      << r.trigger_scenarios;
+}
+
+// typeorm: `const c = isColumn(x)\n ? x\n : find(x)` is no call's result.
+TEST(DocMeaning, ATernaryOverSeveralLinesIsNoCallsResult) {
+  SourceFile f{"src/Runner.ts",
+               "export class Runner {\n"
+               "  changeColumn(table: Table, oldColumnOrName: any) {\n"
+               "    const oldColumn = isTableColumn(oldColumnOrName)\n"
+               "      ? oldColumnOrName\n"
+               "      : table.columns.find((c) => c.name === oldColumnOrName)\n"
+               "    if (!oldColumn)\n"
+               "      throw new TypeORMError(`Column ${oldColumnOrName} was not found`)\n"
+               "  }\n"
+               "}\n"};
+  Record r = Build(f, "was not found");
+  EXPECT_EQ(r.trigger_scenarios.find("returned"), std::string::npos) << r.trigger_scenarios;
+}
+
+}  // namespace
+}  // namespace errdex
