@@ -21,7 +21,7 @@ namespace errdex {
 namespace {
 
 // Bump when the layout below changes (entries of another layout are misses).
-constexpr int kLayout = 2;  // 2: ErrorSite.message_from
+constexpr int kLayout = 2;  // 2: ErrorSite.message_from, SinkFact.conditions
 
 // A field added to one of these structs must be added to Put/Get below, or
 // cached files would lose it and re-indexes would differ from full ones.
@@ -38,13 +38,8 @@ static_assert(sizeof(FunctionFact) == 232);
 static_assert(sizeof(CallFact) == 104);
 static_assert(sizeof(ConstantFact) == 64);
 static_assert(sizeof(MembershipFact) == 104);
-<<<<<<< HEAD
-static_assert(sizeof(SinkFact) == 416);
-static_assert(sizeof(LinkCall) == 728);
-=======
 static_assert(sizeof(SinkFact) == 440);
-static_assert(sizeof(LinkCall) == 696);
->>>>>>> doc12
+static_assert(sizeof(LinkCall) == 728);
 static_assert(sizeof(TextConstant) == 64);
 static_assert(sizeof(HeldMessage) == 480);
 static_assert(sizeof(TextFunction) == 184);
