@@ -273,8 +273,21 @@ const RE2& AtFrame() {
   static const RE2* const re = new RE2(R"(\s+at\s+(?:.*?\()?([^()\s]+?):(\d+)(?::\d+)?\)?\s*)");
   return *re;
 }
+// An app that prints an exception's properties puts the trace after a label
+// ("StackTrace:    at Newtonsoft.Json.JsonReader.ReadInt32String(..)"):
+// the frames start after it.
+std::string_view StackTraceLabel(std::string_view l) {
+  for (std::string_view label : {"StackTrace:", "Stack trace:", "Stack Trace:", "Stacktrace:"}) {
+    if (l.starts_with(label) && l.size() > label.size() && IsSpace(l[label.size()]) &&
+        Trim(l.substr(label.size())).starts_with("at ")) {
+      return l.substr(0, label.size());
+    }
+  }
+  return {};
+}
 bool IsAtLine(std::string_view l) {
   std::string_view t = Trim(l);
+  if (!StackTraceLabel(t).empty()) return true;
   return IsIndented(l) && (t.starts_with("at ") || t.starts_with("... "));
 }
 // Go: "\t/src/app/main.go:12 +0x1d".
@@ -312,6 +325,11 @@ const RE2& DotNetFrame() {
 
 // An "at" frame line: Java/Kotlin/Node with a location, else .NET.
 void AddAtFrame(std::string_view line, std::vector<StackFrame>* frames) {
+  std::string unlabelled;
+  if (std::string_view label = StackTraceLabel(Trim(line)); !label.empty()) {
+    unlabelled = "   " + std::string(Trim(Trim(line).substr(label.size())));
+    line = unlabelled;
+  }
   re2::StringPiece in(line.data(), line.size());
   std::string file;
   int number = 0;
@@ -381,7 +399,12 @@ size_t AtTrace(const Lines& lines, size_t i, Collector* out) {
     e.message = std::string(Trim(head.substr(name.size() + (name.size() < head.size() ? 1 : 0))));
   } else {
     std::string_view message;
-    if (!SplitClass(head, /*in_traceback=*/true, &e.error_class, &message)) return i;
+    if (!SplitClass(head, /*in_traceback=*/true, &e.error_class, &message)) {
+      // No class in front ("Exception caught: Could not convert ..."): the
+      // line is the message when a labelled trace follows it.
+      if (StackTraceLabel(Trim(lines[first_frame])).empty()) return i;
+      message = head;
+    }
     e.message = std::string(message);
   }
   for (size_t k = i + 1; k < first_frame; ++k) {
@@ -761,6 +784,25 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
   return i + 1;
 }
 
+// A command-line parser's usage error: click prints "Usage: ..." and "Try
+// '... --help' for help." then "Error: <message>"; cobra prints "Error:
+// <message>" then "Usage:". The "Error: " line is the message (not the class
+// "Error") when a "Usage:" line is near it.
+size_t CliUsageError(const Lines& lines, size_t i, Collector* out) {
+  constexpr size_t kNear = 40;
+  std::string_view line = Trim(lines[i]);
+  if (!line.starts_with("Error: ") || line.size() <= 7) return i;
+  bool usage = false;
+  size_t from = i > kNear ? i - kNear : 0, to = std::min(lines.size(), i + kNear);
+  for (size_t k = from; k < to && !usage; ++k) usage = Trim(lines[k]).starts_with("Usage:");
+  if (!usage) return i;
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  e.message = std::string(Trim(line.substr(7)));
+  out->Add(std::move(e));
+  return i + 1;
+}
+
 // The curl tool's error line, "curl: (56) Recv failure: ...": the text after
 // the exit code is libcurl's error buffer. Build logs glue it to the end of
 // the progress meter ("... --:--:--     0curl: (56) ..."), so it is found
@@ -1038,9 +1080,9 @@ void ExpandJsonLogLines(std::string* text) {
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
   const Recognizer recognizers[] = {
-      PythonTraceback,  AtTrace,          GoPanic,     RustPanic,   RustCauses,
-      CppTerminate,     RubyUncaught,     PhpError,    MonologLine, LogLine,
-      JsonMessageField, GutterDiagnostic, CurlToolLine};
+      PythonTraceback,  AtTrace,          GoPanic,      RustPanic,    RustCauses,
+      CppTerminate,     RubyUncaught,     PhpError,     MonologLine,  LogLine,
+      JsonMessageField, GutterDiagnostic, CurlToolLine, CliUsageError};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

@@ -815,4 +815,45 @@ TEST(InputTest, CurlToolLineAfterProgressMeter) {
   for (const ErrorText& e : errors) EXPECT_NE(e.message, "x");
 }
 
+// An app that prints the exception's Message, then "StackTrace:" and the
+// trace on the same line (Newtonsoft.Json in a .NET app): the first line is
+// the message, the labelled line the first frame.
+TEST(InputTest, LabelledDotNetStackTraceAfterAClasslessMessage) {
+  std::vector<ErrorText> errors = ParseInput(
+      "Exception caught: Could not convert string to integer: following. Path '[0].id', line 1, "
+      "position 14.\n"
+      "\n"
+      "StackTrace:    at Newtonsoft.Json.JsonReader.ReadInt32String(String s)\n"
+      "   at Newtonsoft.Json.JsonTextReader.FinishReadQuotedNumber(ReadType readType)\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message,
+            "Exception caught: Could not convert string to integer: following. Path '[0].id', "
+            "line 1, position 14.");
+  EXPECT_EQ(errors[0].error_class, "");
+  ASSERT_EQ(errors[0].frames.size(), 2u);
+  EXPECT_EQ(errors[0].frames[0].function, "Newtonsoft.Json.JsonReader.ReadInt32String");
+  // Without a labelled trace a class-less line is not taken as a trace's head.
+  errors = ParseInput("Something went wrong\n    at foo (a.js:1:2)\n");
+  for (const ErrorText& e : errors) EXPECT_NE(e.frames.size(), 1u);
+}
+
+// click's usage error (Usage, Try, then "Error: ...") and cobra's (Error,
+// then Usage): the message after "Error: ", with no class.
+TEST(InputTest, CliUsageErrorLine) {
+  std::vector<ErrorText> errors = ParseInput(
+      "# hatch grow big\n"
+      "Usage: hatch grow [OPTIONS] {major|minor} [PACKAGE]\n"
+      "Try 'hatch grow -h' for help.\n"
+      "\n"
+      "Error: Invalid value for '{major|minor}': 'big' is not one of 'major', 'minor'.\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message,
+            "Invalid value for '{major|minor}': 'big' is not one of 'major', 'minor'.");
+  EXPECT_EQ(errors[0].error_class, "");
+  EXPECT_EQ(errors[0].input_line, 5);
+  errors = ParseInput("Error: unknown flag: --foo\nUsage:\n  app [flags]\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "unknown flag: --foo");
+}
+
 }  // namespace errdex

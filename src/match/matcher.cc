@@ -230,6 +230,18 @@ std::string_view FrameFamily(std::string_view file) {
   return it == kExt.end() ? "" : it->second;
 }
 
+// ClassAdjust for a pattern hit. A bare "Error: " before the message is a
+// label in most languages (click's UsageError.show, cobra, a Rust main that
+// returns Err); only in JavaScript is it the error's class. Elsewhere it says
+// nothing about the class, so it neither agrees nor differs.
+double PasteClassAdjust(std::string_view query_class, const Record& rec) {
+  if (query_class == "Error" && rec.error_class != "Error" &&
+      LanguageFamily(rec.language) != "js") {
+    return 0;
+  }
+  return ClassAdjust(query_class, rec.error_class);
+}
+
 // The family most of the query's frames name ("" when none or no majority).
 std::string_view PasteFamily(const std::vector<StackFrame>& frames) {
   std::unordered_map<std::string_view, int> votes;
@@ -1109,7 +1121,7 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   double score = kPatternBase + kExplainedWeight * out->explained +
                  kCharCoverage * std::min(1.0, coverage) + kSpecificity * specific +
                  (out->full ? kFullMatch : 0.0);
-  score += ClassAdjust(q.error_class, rec.error_class);
+  score += PasteClassAdjust(q.error_class, rec);
   out->tooling = InDevelopmentTooling(rec.file_path);
   if (out->tooling) score += kToolingRecord;
   if (!ctx.family.empty() && !rec.language.empty()) {
@@ -1513,7 +1525,8 @@ std::string Reason(const Ranked& h, const Query& q, std::string_view family) {
                                                      : "shares words with the message (fuzzy)");
   }
   if (h.exact_code && r.error_code) parts.push_back("code " + *r.error_code + " printed");
-  if (!q.error_class.empty() && !r.error_class.empty()) {
+  if (!q.error_class.empty() && !r.error_class.empty() &&
+      (h.match.match_type != "pattern" || PasteClassAdjust(q.error_class, r) != 0)) {
     parts.push_back(LastComponent(q.error_class) == LastComponent(r.error_class)
                         ? "class " + r.error_class + " agrees"
                         : "class differs (" + std::string(LastComponent(q.error_class)) +

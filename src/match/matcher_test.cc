@@ -251,6 +251,31 @@ TEST(MatcherTest, TheCodeThatWritesTheTextBeforeItsCallers) {
   EXPECT_EQ(hits[0].score, hits[1].score);
 }
 
+// "Error: " before a message is a label outside JavaScript (click, cobra,
+// a Rust main): it neither agrees nor differs with a Python record's class.
+TEST(MatcherTest, ErrorLabelIsNotAClassOutsideJavaScript) {
+  std::vector<Record> rs = Corpus();
+  rs.push_back(
+      MakeRecord("click", "Invalid value for {param_hint}: {value!r} is not one of {choices}.",
+                 R"(Invalid value for ([\s\S]*?): ([\s\S]*?) is not one of ([\s\S]*?)\.)",
+                 {{"{param_hint}", "param_hint"}, {"{value!r}", "value"}, {"{choices}", "choices"}},
+                 "BadParameter"));
+  rs.back().language = "python";
+  Matcher matcher(std::move(rs));
+  Query labelled;
+  labelled.message = "Invalid value for '--mode': 'big' is not one of 'a', 'b'.";
+  labelled.error_class = "Error";
+  Query bare = labelled;
+  bare.error_class.clear();
+  std::vector<Match> a = matcher.Find(labelled);
+  std::vector<Match> b = matcher.Find(bare);
+  ASSERT_FALSE(a.empty());
+  ASSERT_FALSE(b.empty());
+  EXPECT_EQ(a[0].record->id, "click");
+  EXPECT_EQ(a[0].score, b[0].score);
+  EXPECT_EQ(a[0].reason.find("class differs"), std::string::npos) << a[0].reason;
+}
+
 TEST(MatcherTest, RepoFilter) {
   std::vector<Record> rs;
   rs.push_back(MakeRecord("x1", "model not loaded", "model not loaded", {}, "", "org/one"));

@@ -208,6 +208,34 @@ class Loader:
   EXPECT_TRUE(r.At("pkg/errors.py", 20)[0]->message_opaque);
 }
 
+// click's Choice.convert: `self.fail(self.get_invalid_choice_message(..))`,
+// a wrapper sink whose whole argument is a text method's return; a call
+// that returns no text adds nothing.
+TEST(TextFunctions, PythonWrapperGivenOnlyATextMethodsReturn) {
+  Linked r = Link({{"click/types.py", R"SRC(class BadParameter(Exception):
+    pass
+
+
+class ParamType:
+    def fail(self, message, param=None):
+        raise BadParameter(message, param)
+
+
+class Choice(ParamType):
+    def convert(self, value, param):
+        if value not in self.choices:
+            self.fail(self.invalid_choice_message(value), param=param)
+        self.fail(self.lookup(value))
+
+    def invalid_choice_message(self, value):
+        return f"{value!r} is not one of {self.choices_str}."
+)SRC"}});
+  const ErrorSite* s = r.Find("click/types.py", 13, "{value!r} is not one of {self.choices_str}.");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "BadParameter");
+  EXPECT_EQ(r.CountAt("click/types.py", 14), 0) << Dump(r);
+}
+
 TEST(TextFunctions, JavaScriptAndTypeScript) {
   Linked r = Link({{"lib/msg.js", R"SRC(function buildMessage(a, b) {
   return `expected ${a} but got ${b}`;

@@ -911,7 +911,7 @@ class PythonFile {
       link.caller_params = params;
       link.caller_line = ts::Line(f.node);
     }
-    bool text = false, param = false;
+    bool text = false, param = false, called = false;
     auto read = [&](TSNode a) {
       std::string note;
       Template t;
@@ -933,6 +933,11 @@ class PythonFile {
       }
       text |= t.HasLiteralText();
       param |= NamesParam(t, params);
+      // A call whose value is the argument (`self.fail(self.invalid_choice(v))`)
+      // may be a text function (resolve/link_text_functions.h) that gives it
+      // text before the link; if none does, the call adds no site.
+      const std::vector<Piece>& ps = t.pieces();
+      called |= ps.size() == 1 && ps[0].is_hole && Is(a, "call");
       return t;
     };
     for (TSNode a : args.positional) link.args.push_back(read(a));
@@ -941,8 +946,8 @@ class PythonFile {
     // proc.returncode)`) whose raise has no text of its own: its constructor
     // may compose one.
     bool opaque_construct = construct && site && site->message_opaque;
-    if (!text && !param && !opaque_construct) return;
-    if (text || opaque_construct) {
+    if (!text && !param && !opaque_construct && !called) return;
+    if (text || opaque_construct || called) {
       if (site) {
         ErrorSite proto = *site;
         proto.message = Template();
