@@ -94,10 +94,12 @@ size_t FindTopLevel(std::string_view s, std::string_view op) {
   return found;
 }
 
+// See ConditionLanguage.
+thread_local bool t_null_macro = true;
+
 bool IsNullWord(std::string_view s) {
-  static const std::set<std::string_view> kNull = {"None", "nil",     "null",
-                                                   "NULL", "nullptr", "undefined"};
-  return kNull.count(s) > 0;
+  static const std::set<std::string_view> kNull = {"None", "nil", "null", "nullptr", "undefined"};
+  return kNull.count(s) > 0 || (s == "NULL" && t_null_macro);
 }
 
 // `false === $x`, `nil == x`: the literal reads better last.
@@ -486,6 +488,12 @@ std::string HeaderText(const std::vector<std::string_view>& lines, int first) {
   }
   return out;
 }
+
+ConditionLanguage::ConditionLanguage(std::string_view language) : saved_(t_null_macro) {
+  t_null_macro = language.empty() || language == "c" || language == "cpp" || language == "php";
+}
+
+ConditionLanguage::~ConditionLanguage() { t_null_macro = saved_; }
 
 std::string DescribeCondition(std::string_view expr, bool polarity) {
   return Describe(expr, polarity, 0);

@@ -13,6 +13,22 @@
 
 namespace errdex {
 
+// While alive, DescribeCondition on this thread reads `NULL` as `language`
+// does: the null pointer in C, C++ and PHP, a plain name elsewhere
+// (kotlinx.serialization's `NULL` is the constant text "null", and
+// "`inputLiteral` is missing (NULL)" said something false). Set once per
+// record, since the condition texts carry no language of their own.
+class ConditionLanguage {
+ public:
+  explicit ConditionLanguage(std::string_view language);
+  ~ConditionLanguage();
+  ConditionLanguage(const ConditionLanguage&) = delete;
+  ConditionLanguage& operator=(const ConditionLanguage&) = delete;
+
+ private:
+  bool saved_;
+};
+
 // The state `expr` evaluating to `polarity` describes, as a phrase
 // ("`idx` is greater than `limit`"), or "" when the shape is unknown.
 std::string DescribeCondition(std::string_view expr, bool polarity);

@@ -141,4 +141,17 @@ TEST(GuardText, AnEarlierCallsSuccessDecidesNothing) {
 }
 
 }  // namespace
+// `NULL` is the null pointer in C (and PHP), a name elsewhere: Kotlin's
+// kotlinx.serialization compares with its constant `NULL = "null"`.
+TEST(GuardText, NullIsAMacroOnlyInCAndPhp) {
+  EXPECT_EQ(DescribeCondition("p == NULL", true), "`p` is missing (NULL)");
+  {
+    ConditionLanguage kotlin("kotlin");
+    EXPECT_EQ(DescribeCondition("inputLiteral == NULL", true), "`inputLiteral` is `NULL`");
+    EXPECT_EQ(DescribeCondition("x == null", true), "`x` is missing (null)");
+  }
+  ConditionLanguage c("c");
+  EXPECT_EQ(DescribeCondition("p != NULL", false), "`p` is missing (NULL)");
+}
+
 }  // namespace errdex

@@ -1810,6 +1810,7 @@ std::vector<std::string> AdviceSentences(const std::string& text) {
 
 Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& lines,
                    const RepoContext& ctx) {
+  ConditionLanguage condition_language(site.language);
   ErrorSite s = site;
   for (PathCondition& c : s.conditions) c = Simplify(c);
   DropConditionsBeforeJumpTarget(lines, &s);
