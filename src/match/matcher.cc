@@ -325,18 +325,13 @@ bool ContainsWord(std::string_view text, std::string_view word) {
   return false;
 }
 
-bool EscapedAt(std::string_view p, size_t i) {  // is p[i] preceded by an odd run of '\'?
-  size_t slashes = 0;
-  while (slashes < i && p[i - 1 - slashes] == '\\') ++slashes;
-  return slashes % 2 == 1;
-}
-
 // The pattern with the whitespace at its ends made optional (see the file
 // comment): leading and trailing unescaped spaces are dropped, and a space
 // just after leading (or before trailing) any-text holes becomes " ?" (the
 // holes may print nothing, and the paste then starts or ends at the space).
 std::string RelaxPatternEnds(std::string_view p) {
-  constexpr std::string_view kAnyHole = "([\\s\\S]*?)";
+  using match::EscapedAt;
+  using match::kAnyHole;
   while (!p.empty() && p.front() == ' ') p.remove_prefix(1);
   while (!p.empty() && p.back() == ' ' && !EscapedAt(p, p.size() - 1)) p.remove_suffix(1);
   size_t holes = p.size();

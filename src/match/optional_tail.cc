@@ -1,16 +1,10 @@
 // OptionalColonTail and OptionalTailLiteral (see the header).
 #include "match/optional_tail.h"
 
+#include "match/pattern_literals.h"
+
 namespace errdex::match {
 namespace {
-
-constexpr std::string_view kAnyHole = "([\\s\\S]*?)";
-
-bool EscapedAt(std::string_view p, size_t i) {  // is p[i] preceded by an odd run of '\'?
-  size_t slashes = 0;
-  while (slashes < i && p[i - 1 - slashes] == '\\') ++slashes;
-  return slashes % 2 == 1;
-}
 
 // Where the holes at the end of p[0, end) start (end when there are none).
 size_t TrailingHoles(std::string_view p, size_t end) {

@@ -316,4 +316,10 @@ std::string PatternLiterals::Anchor() const {
 
 PatternLiterals AnalyzePattern(std::string_view pattern) { return Reader(pattern).Run(); }
 
+bool EscapedAt(std::string_view p, size_t i) {
+  size_t slashes = 0;
+  while (slashes < i && p[i - 1 - slashes] == '\\') ++slashes;
+  return slashes % 2 == 1;
+}
+
 }  // namespace errdex::match

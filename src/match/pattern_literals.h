@@ -36,4 +36,10 @@ struct PatternLiterals {
 
 PatternLiterals AnalyzePattern(std::string_view pattern);
 
+// The any-text hole errdex writes for a message's variable part.
+inline constexpr std::string_view kAnyHole = "([\\s\\S]*?)";
+
+// True if p[i] is preceded by an odd run of '\' (so p[i] is escaped).
+bool EscapedAt(std::string_view p, size_t i);
+
 }  // namespace errdex::match

@@ -631,7 +631,7 @@ class CSharpFile {
     TSNode first_append{};
     if (AppendedText(a.node, value, name, &t, &first_append)) {
       if (!t.HasLiteralText()) return std::nullopt;
-      *at = t.HasLiteralText() && args.empty() ? first_append : a.node;
+      *at = args.empty() ? first_append : a.node;  // where the first text is
       return t;
     }
     if (!t.HasLiteralText()) return std::nullopt;
