@@ -122,5 +122,35 @@ TEST(LinkCSharp, GuardedValuesAndOtherOverloadsDoNotLink) {
   EXPECT_EQ(r.CountAt("Src/JsonTextReader.cs", 24), 0) << Dump(r);
 }
 
+// A helper that builds the throwing expression (AutoMapper's ObjectFactory:
+// `InvalidType(type, message) => Throw(Constant(new ArgumentException(message,
+// "type")), type)`) is returned on from switch-expression arms and
+// conditional branches: each arm's text is a site where the arm is.
+TEST(LinkCSharp, ReturnedHelperInSwitchArmsAndConditionals) {
+  const char* factory =
+      "public static class ObjectFactory\n"
+      "{\n"
+      "    public static Expression Gen(Type type) => type switch\n"
+      "    {\n"
+      "        { IsAbstract: true } => InvalidType(type, $\"Cannot create an instance of abstract "
+      "type {type}.\"),\n"
+      "        _ => Build(type)\n"
+      "    };\n"
+      "    static Expression Pick(Type type, bool ok) =>\n"
+      "        ok ? Build(type) : InvalidType(type, \"Cannot pick this type.\");\n"
+      "    static Expression Guard(Type type) => Cached(type) ?? InvalidType(type, \"No cached "
+      "constructor.\");\n"
+      "    static Expression InvalidType(Type type, string message) =>\n"
+      "        Throw(Constant(new ArgumentException(message, \"type\")), type);\n"
+      "}\n";
+  Linked r = Link({{"src/ObjectFactory.cs", factory}});
+  const ErrorSite* s =
+      r.Find("src/ObjectFactory.cs", 5, "Cannot create an instance of abstract type {type}.");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "ArgumentException");
+  EXPECT_NE(r.Find("src/ObjectFactory.cs", 9, "Cannot pick this type."), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("src/ObjectFactory.cs", 10, "No cached constructor."), nullptr) << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex

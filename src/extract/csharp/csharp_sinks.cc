@@ -53,6 +53,29 @@ TSNode SkipParens(const std::vector<TSNode>& anc, size_t* i) {
   return *i > 0 ? anc[*i - 1] : TSNode{};
 }
 
+// Where the value of anc[*i] (`n`) goes: its parent, through parentheses
+// and the branches that pass a value on unchanged (`x switch { .. => n }`,
+// `c ? n : m`, `a ?? n`), so a call in a returned switch arm is returned.
+TSNode ValueParent(const std::vector<TSNode>& anc, size_t* i, TSNode n) {
+  TSNode parent = SkipParens(anc, i);
+  while (*i > 0) {
+    std::string_view t = ts::Type(parent);
+    bool passes = t == "switch_expression_arm" || t == "switch_expression";
+    if (t == "conditional_expression") {
+      passes = !ts_node_eq(ts_node_child_by_field_name(parent, "condition", 9), n);
+    } else if (t == "binary_expression") {
+      TSNode op = ts_node_child_by_field_name(parent, "operator", 8);
+      passes = !ts_node_is_null(op) && std::string_view(ts_node_type(op)) == "??" &&
+               ts_node_eq(ts_node_child_by_field_name(parent, "right", 5), n);
+    }
+    if (!passes) break;
+    n = parent;
+    --*i;
+    parent = SkipParens(anc, i);
+  }
+  return parent;
+}
+
 }  // namespace
 
 std::string CSharpSinks::Text(TSNode n) const { return std::string(ts::Text(n, src_)); }
@@ -165,7 +188,7 @@ void CSharpSinks::NoteLinkCall(const Pending& p) {
     c.args.push_back(std::move(t));
   }
   size_t i = p.anc.size();
-  TSNode parent = SkipParens(p.anc, &i);
+  TSNode parent = ValueParent(p.anc, &i, call);
   c.thrown = Is(parent, "throw_statement") || Is(parent, "throw_expression");
   c.returned = Is(parent, "return_statement") || Is(parent, "arrow_expression_clause");
   // `throw CreateX(c)` links even without text: the helper's text is the
