@@ -151,6 +151,7 @@ class Linker {
   // file's own definition first, then the repository's only one; several
   // definitions only when each has this very message).
   bool Reaches(const Sink& s, size_t file, const LinkCall& call) const {
+    if (CppStaticFactory(s, call)) return true;
     if (s.f.constructor != call.construct && !KotlinFactory(s, call)) return false;
     int family = Family(files_[file].path);
     bool python = family == kPython;
@@ -255,6 +256,16 @@ class Linker {
            call.args.size() + call.keywords.size() == s.f.params.size();
   }
 
+  // C++ `throw RequiredError::Subcommand(n)` reads as a construction; it
+  // reaches the static factory of that name in that class (CLI11), of its
+  // arity, wherever the class is defined.
+  static bool CppStaticFactory(const Sink& s, const LinkCall& call) {
+    return call.construct && !s.f.constructor && s.f.returns && s.f.language == "cpp" &&
+           (call.thrown || call.returned) && !call.receiver.empty() &&
+           s.f.function == call.receiver + "::" + call.callee &&
+           call.args.size() == s.f.params.size();
+  }
+
   void Apply(size_t k, size_t file, const LinkCall& call) {
     if (!Reaches(sinks_[k], file, call)) return;
     const Sink s = sinks_[k];  // copy: Add() may grow sinks_
@@ -352,7 +363,10 @@ class Linker {
     if ((((text && telling) || thrown_helper) && call.site) || (class_text && !text)) {
       AddSite(s, file, call, composed);
     }
-    bool returned_helper = s.f.returns && call.returned;
+    // C++ `static X Make(..) { return X(..); }`: returns what X composes.
+    bool returned_construction =
+        s.f.constructor && call.construct && call.returned && s.f.language == "cpp";
+    bool returned_helper = (s.f.returns || returned_construction) && call.returned;
     if (call.caller_name.empty() ||
         (call.caller_params.empty() && !returned_helper && !base_text) ||
         s.depth + 1 > kMaxLinkDepth) {
@@ -364,10 +378,11 @@ class Linker {
       names_param |= std::find(call.caller_params.begin(), call.caller_params.end(), p.expr) !=
                      call.caller_params.end();
     }
-    bool returned_on = s.f.returns && call.returned && !call.thrown;
+    bool returned_on = (s.f.returns || returned_construction) && call.returned && !call.thrown;
     // A helper without parameters returning another's exception is one too.
     if (!names_param && !base_text &&
-        !(returned_on && call.caller_params.empty() && composed.HasLiteralText())) {
+        !(returned_on && (call.caller_params.empty() || returned_construction) &&
+          composed.HasLiteralText())) {
       return;
     }
     Sink d;

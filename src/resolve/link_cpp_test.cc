@@ -286,5 +286,104 @@ TEST(LinkCpp, CyclesTerminate) {
   EXPECT_LE(r.stats.derived_sinks, 2 * static_cast<int>(kMaxSinksPerFunction)) << Dump(r);
 }
 
+// Exception classes that compose their text (after CLI11's Error.hpp): a
+// constructor delegating to the class's own macro-declared constructor, a
+// static factory returning `X(text)` or `{text, code}`, and `?:` branches
+// inside a concatenation. Each throw in another file gets the composed text
+// and the class, not the factory's name.
+TEST(LinkCpp, ComposingConstructorsAndStaticFactories) {
+  const char* error_hpp =
+      "#pragma once\n"
+      "#include <stdexcept>\n"
+      "#include <string>\n"
+      "namespace CLI {\n"
+      "#define ERR_DEF(parent, name)                                                \\\n"
+      "  public:                                                                    \\\n"
+      "    name(std::string msg, int exit_code) : parent(#name, std::move(msg), exit_code) {}\n"
+      "#define ERR_SIMPLE(name) \\\n"
+      "    explicit name(std::string msg) : name(#name, std::move(msg), 1) {}\n"
+      "\n"
+      "class Error : public std::runtime_error {\n"
+      "  public:\n"
+      "    Error(std::string name, std::string msg, int exit_code = 1) : runtime_error(msg) {}\n"
+      "};\n"
+      "class ParseError : public Error {\n"
+      "    ERR_DEF(Error, ParseError);\n"
+      "};\n"
+      "class FileError : public ParseError {\n"
+      "    ERR_DEF(ParseError, FileError);\n"
+      "    ERR_SIMPLE(FileError);\n"
+      "    static FileError Missing(std::string name) { return FileError(name + \" was not "
+      "readable (missing?)\"); }\n"
+      "};\n"
+      "class RequiredError : public ParseError {\n"
+      "    ERR_DEF(ParseError, RequiredError);\n"
+      "    explicit RequiredError(std::string name) : RequiredError(name + \" is required\", 7) "
+      "{}\n"
+      "    static RequiredError Subcommand(std::size_t min_subcom) {\n"
+      "        if(min_subcom == 1) {\n"
+      "            return RequiredError(\"A subcommand\");\n"
+      "        }\n"
+      "        return {\"Requires at least \" + std::to_string(min_subcom) + \" subcommands\", "
+      "7};\n"
+      "    }\n"
+      "};\n"
+      "class ExtrasError : public ParseError {\n"
+      "    ERR_DEF(ParseError, ExtrasError);\n"
+      "    explicit ExtrasError(std::vector<std::string> args)\n"
+      "        : ExtrasError((args.size() > 1 ? \"The following arguments were not expected: \"\n"
+      "                                       : \"The following argument was not expected: \") +\n"
+      "                          join(args, \" \"),\n"
+      "                      8) {}\n"
+      "};\n"
+      "}\n";
+  const char* app_hpp =
+      "#pragma once\n"
+      "#include \"Error.hpp\"\n"
+      "namespace CLI {\n"
+      "class App {\n"
+      "  public:\n"
+      "    void parse_config(const std::string &file) {\n"
+      "        if(!exists(file)) {\n"
+      "            throw FileError::Missing(file);\n"
+      "        }\n"
+      "    }\n"
+      "    void check_required(const std::string &name, bool given) {\n"
+      "        if(!given) {\n"
+      "            throw RequiredError(name);\n"
+      "        }\n"
+      "    }\n"
+      "    void check_subcommands(std::size_t n) {\n"
+      "        if(n < require_subcommand_min_) {\n"
+      "            throw RequiredError::Subcommand(require_subcommand_min_);\n"
+      "        }\n"
+      "    }\n"
+      "    void check_extras(std::vector<std::string> rest) {\n"
+      "        if(!rest.empty()) {\n"
+      "            throw ExtrasError(rest);\n"
+      "        }\n"
+      "    }\n"
+      "  private:\n"
+      "    std::size_t require_subcommand_min_ = 0;\n"
+      "};\n"
+      "}\n";
+  Linked r = link_testing::Link({{"include/Error.hpp", error_hpp}, {"include/App.hpp", app_hpp}});
+  const ErrorSite* s = r.Find("include/App.hpp", 8, "{file} was not readable (missing?)");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "FileError");
+  s = r.Find("include/App.hpp", 13, "{name} is required");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "RequiredError");
+  EXPECT_NE(r.Find("include/App.hpp", 18, "A subcommand is required"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("include/App.hpp", 23,
+                   "The following arguments were not expected: {join(args, \" \")}"),
+            nullptr)
+      << Dump(r);
+  EXPECT_NE(
+      r.Find("include/App.hpp", 23, "The following argument was not expected: {join(args, \" \")}"),
+      nullptr)
+      << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -895,11 +895,25 @@ class CppFile {
   bool ExitsNext(TSNode stmt) {
     TSNode next = ts_node_next_named_sibling(stmt);
     while (Is(next, "comment")) next = ts_node_next_named_sibling(next);
+    // The last statement of an `if`/`else` branch: what follows the `if`
+    // (tmux: `if (errno == ECONNREFUSED) fprintf(..); else fprintf(..);
+    // return (1);`).
+    for (int up = 0; up < 3 && ts_node_is_null(next); ++up) {
+      TSNode block = ts_node_parent(stmt);
+      if (!Is(block, "compound_statement")) return false;
+      TSNode owner = ts_node_parent(block);
+      if (Is(owner, "else_clause")) owner = ts_node_parent(owner);
+      if (!Is(owner, "if_statement")) return false;
+      stmt = owner;
+      next = ts_node_next_named_sibling(stmt);
+      while (Is(next, "comment")) next = ts_node_next_named_sibling(next);
+    }
     if (ts_node_is_null(next)) return false;
     std::string_view t = ts::Text(next, src_);
-    for (std::string_view p : {"exit(", "std::exit(", "_exit(", "abort(", "std::abort(",
-                               "return -1", "return 1;", "return false", "return EXIT_FAILURE",
-                               "return NULL", "return nullptr", "goto err", "goto fail"}) {
+    for (std::string_view p :
+         {"exit(", "std::exit(", "_exit(", "abort(", "std::abort(", "return -1", "return 1;",
+          "return (1)", "return (-1)", "return false", "return EXIT_FAILURE",
+          "return (EXIT_FAILURE)", "return NULL", "return nullptr", "goto err", "goto fail"}) {
       if (t.starts_with(p)) return true;
     }
     return false;
@@ -2057,6 +2071,11 @@ class CppFile {
     pc.self_class = CurrentClass();
     FillCaller(&pc.fact);
     pc.fact.callee = std::string(LastName(cls));
+    // `throw FileError::Missing(file)`: a class's static factory, or a class
+    // in a namespace; the linker tries the factory through its class.
+    if (size_t sep = cls.rfind("::"); sep != std::string::npos) {
+      pc.fact.receiver = std::string(LastName(cls.substr(0, sep)));
+    }
     pc.fact.construct = true;
     pc.fact.thrown = true;
     pc.fact.replaces_site = true;
@@ -2203,12 +2222,54 @@ class CppFile {
         return variants;
       }
     }
+    std::vector<Template> split = BranchVariants(a, pos, 0);
+    if (split.size() > 1) return split;
     Template t = ExprTemplate(a, pos, 0, &note, nullptr);
     if (!t.HasLiteralText()) {
       std::vector<Template> chosen = BranchLiterals(a, pos);
       if (!chosen.empty()) return chosen;
     }
     return {t};
+  }
+
+  // `(name.empty() ? std::string{} : name + ": ") + (args.size() > 1 ?
+  // "The following arguments were not expected: " : "The following argument
+  // ...") + join(args)` (CLI11's ExtrasError): each combination of the
+  // branches of `?:` inside a concatenation is one variant, at most
+  // kMaxArgVariants; one variant when there is no `?:`.
+  std::vector<Template> BranchVariants(TSNode a, uint32_t pos, int depth) {
+    std::string note;
+    if (depth > 4) return {ExprTemplate(a, pos, 0, &note, nullptr)};
+    if (Is(a, "parenthesized_expression")) return BranchVariants(ts::FirstNamed(a), pos, depth + 1);
+    if (Is(a, "conditional_expression")) {
+      std::vector<Template> out = BranchVariants(Field(a, "consequence"), pos, depth + 1);
+      for (Template& t : BranchVariants(Field(a, "alternative"), pos, depth + 1)) {
+        if (out.size() < kMaxArgVariants) out.push_back(std::move(t));
+      }
+      return out;
+    }
+    if ((Is(a, "compound_literal_expression") || Is(a, "call_expression")) &&
+        NamedChildren(Is(a, "call_expression") ? Field(a, "arguments") : Field(a, "value"))
+            .empty()) {
+      std::string_view type = ts::Text(ts::FirstNamed(a), src_);
+      if (type == "std::string" || type == "string") return {Template()};  // `std::string{}`
+    }
+    if (Is(a, "binary_expression") && ts::Text(Field(a, "operator"), src_) == "+") {
+      std::vector<Template> left = BranchVariants(Field(a, "left"), pos, depth + 1);
+      std::vector<Template> right = BranchVariants(Field(a, "right"), pos, depth + 1);
+      if (left.size() > 1 || right.size() > 1) {
+        std::vector<Template> out;
+        for (const Template& l : left) {
+          for (const Template& r : right) {
+            if (out.size() >= kMaxArgVariants) break;
+            out.push_back(l);
+            out.back().Append(r);
+          }
+        }
+        return out;
+      }
+    }
+    return {ExprTemplate(a, pos, 0, &note, nullptr)};
   }
 
   // `if (csv) msg = "cannot be csv-formatted, only array"; else msg =
@@ -2286,15 +2347,22 @@ class CppFile {
       std::string base = StripTemplateArgs(ts::Text(name, src_));
       std::string last(LastName(base));
       // Out of line the bases are not in sight: members are lower-case.
+      bool delegates = last == cls;
       bool is_base = bases.empty()
                          ? !last.empty() && std::isupper(static_cast<unsigned char>(last[0]))
                          : bases.count(last) > 0;
-      if (!is_base && !IsStdException(base)) continue;
+      if (!is_base && !delegates && !IsStdException(base)) continue;
       TSNode list = ts_node_named_child(fi, 1);
       std::vector<TSNode> args = Args(list);
       if (args.empty()) continue;
       uint32_t pos = ts_node_start_byte(fi);
-      if (IsStdException(base)) {
+      // `RequiredError(std::string name) : RequiredError(name + " is
+      // required", ExitCodes::RequiredError)` (CLI11): the text handed to the
+      // class's own other constructor -- often one a macro declares, out of
+      // sight -- is the message.
+      TSNode text_arg = delegates ? FirstTextArg(args, pos) : TSNode{};
+      if (IsStdException(base) || !ts_node_is_null(text_arg)) {
+        if (!ts_node_is_null(text_arg)) args = {text_arg};
         ErrorSite site = NewSite(fi, SiteKind::kRaise);
         site.error_class = cls;
         for (Template& v : ArgVariants(args[0], pos)) {
@@ -2330,10 +2398,119 @@ class CppFile {
     self_class_.clear();
   }
 
+  // `static FileError Missing(std::string name) { return FileError(name +
+  // " was not readable (missing?)"); }` and `return {"Requires at least " +
+  // ..., ExitCodes::RequiredError};` (CLI11): a class's static function
+  // building and returning the class is a returning sink, thrown as
+  // `throw FileError::Missing(file)`. A construction the file's own
+  // constructors compose (one of that arity) is a link call; else its first
+  // text is the message (the constructor is a macro's, out of sight).
+  void NoteStaticFactories() {
+    for (const auto& [name, defs] : functions_) {
+      for (const auto& [cls, def] : defs) {
+        if (cls.empty() || name == cls || !IsStatic(def)) continue;
+        std::string ret(LastName(StripTemplateArgs(ts::Text(Field(def, "type"), src_))));
+        if (ret != cls || !ErrorLike(cls, def)) continue;
+        self_class_ = cls;
+        TSNode fn = def;  // a copy: clang 14 cannot capture a structured binding
+        ForEachOwnReturn(Field(fn, "body"), "return_statement", IsFunctionNode,
+                         [&](TSNode r) { NoteFactoryReturn(cls, name, fn, r); });
+        self_class_.clear();
+      }
+    }
+  }
+
+  void NoteFactoryReturn(const std::string& cls, const std::string& name, TSNode def, TSNode r) {
+    TSNode v = ts::FirstNamed(r);
+    std::vector<TSNode> args;
+    if (Is(v, "call_expression") &&
+        LastName(StripTemplateArgs(ts::Text(Field(v, "function"), src_))) == cls) {
+      args = Args(Field(v, "arguments"));
+    } else if (Is(v, "initializer_list")) {
+      args = NamedChildren(v);
+    } else if (Is(v, "compound_literal_expression")) {
+      args = Args(Field(v, "value"));
+    } else {
+      return;
+    }
+    uint32_t pos = ts_node_start_byte(r);
+    std::vector<std::string> params = ParamNames(def);
+    if (HasConstructorOfArity(cls, args.size())) {
+      for (std::vector<Template>& combo : ArgCombinations(args, pos)) {
+        LinkCall c;
+        c.caller = cls + "::" + name;
+        c.caller_name = name;
+        c.caller_line = ts::Line(def);
+        c.caller_params = params;
+        c.callee = cls;
+        c.construct = true;
+        c.returned = true;
+        c.args = std::move(combo);
+        c.line = ts::Line(r);
+        facts_->link_calls.push_back(std::move(c));
+      }
+      return;
+    }
+    TSNode text = FirstTextArg(args, pos);
+    if (ts_node_is_null(text)) return;
+    for (Template& m : ArgVariants(text, pos)) {
+      SinkFact sink;
+      sink.function = cls + "::" + name;
+      sink.name = name;
+      sink.language = "cpp";
+      sink.returns = true;
+      sink.params = params;
+      sink.message = std::move(m);
+      sink.error_class = cls;
+      sink.line = ts::Line(r);
+      sink.def_line = ts::Line(def);
+      facts_->sinks.push_back(std::move(sink));
+    }
+  }
+
+  bool IsStatic(TSNode def) {
+    for (TSNode c : NamedChildren(def)) {
+      if (Is(c, "storage_class_specifier") && ts::Text(c, src_) == "static") return true;
+    }
+    return false;
+  }
+
+  // A class named like an error, or deriving from one.
+  bool ErrorLike(const std::string& cls, TSNode member) {
+    auto named = [](std::string_view n) {
+      return n.ends_with("Error") || n.ends_with("Exception") || n.ends_with("error") ||
+             n.ends_with("exception");
+    };
+    if (named(cls)) return true;
+    for (const std::string& b : BaseClasses(member)) {
+      if (named(b)) return true;
+    }
+    return false;
+  }
+
+  // Whether this file defines a constructor of `cls` taking `n` arguments.
+  bool HasConstructorOfArity(const std::string& cls, size_t n) {
+    for (const auto& [c, def] : constructors_) {
+      if (c == cls && ParamNames(def).size() == n) return true;
+    }
+    return false;
+  }
+
+  // The first argument whose text (or a branch's) is literal, else null.
+  TSNode FirstTextArg(const std::vector<TSNode>& args, uint32_t pos) {
+    for (TSNode a : args) {
+      for (const Template& v : ArgVariants(a, pos)) {
+        if (v.HasLiteralText()) return a;
+      }
+    }
+    return TSNode{};
+  }
+
   // After the walk: constructors and the arguments of link calls, now that
   // every helper of the file is indexed.
   void FinishFacts() {
     for (const auto& [cls, def] : constructors_) NoteConstructor(cls, def);
+    NoteStaticFactories();
     for (PendingCall& pc : pending_calls_) {
       self_class_ = pc.self_class;
       uint32_t pos = ts_node_start_byte(pc.call);

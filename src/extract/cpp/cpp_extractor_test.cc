@@ -692,5 +692,33 @@ TEST(CppExtractor, RespErrorRepliesAreSites) {
   EXPECT_EQ(sites[0].function, "createSharedObjects");
 }
 
+// An fprintf to stderr whose text does not read as an error counts when the
+// program gives up right after: also when it is the last statement of an
+// `if`/`else` branch and the `return (1)` follows the `if` (tmux's client).
+TEST(CppExtractor, StderrMessageBeforeReturnAfterTheBranch) {
+  auto sites = Extract("client.c",
+                       "int client_main(const char *socket_path) {\n"
+                       "\tint fd = client_connect(socket_path);\n"
+                       "\tif (fd == -1) {\n"
+                       "\t\tif (errno == ECONNREFUSED) {\n"
+                       "\t\t\tfprintf(stderr, \"no server running on %s\\n\",\n"
+                       "\t\t\t    socket_path);\n"
+                       "\t\t} else {\n"
+                       "\t\t\tfprintf(stderr, \"error connecting to %s (%s)\\n\",\n"
+                       "\t\t\t    socket_path, strerror(errno));\n"
+                       "\t\t}\n"
+                       "\t\treturn (1);\n"
+                       "\t}\n"
+                       "\tif (fd == 0) {\n"
+                       "\t\tfprintf(stderr, \"connected to %s\\n\", socket_path);\n"
+                       "\t}\n"
+                       "\treturn 0;\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 5);
+  EXPECT_EQ(sites[0].message.Display(), "no server running on %s");
+  EXPECT_EQ(sites[1].line, 8);
+}
+
 }  // namespace
 }  // namespace errdex

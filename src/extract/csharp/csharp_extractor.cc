@@ -197,6 +197,8 @@ struct Arg {
   std::string_view name;
 };
 
+constexpr int kMaxAppendChain = 32;  // links of one `sb.Append(..).Append(..)` chain
+
 // Per-file extraction state.
 class CSharpFile {
  public:
@@ -678,20 +680,29 @@ class CSharpFile {
   // text it appends, else nullopt.
   std::optional<Template> AppendStatement(TSNode stmt, const std::string& name) {
     if (!Is(stmt, "expression_statement")) return std::nullopt;
-    TSNode call = Unwrap(ts::FirstNamed(stmt));
-    if (!Is(call, "invocation_expression")) return std::nullopt;
+    return AppendChain(Unwrap(ts::FirstNamed(stmt)), name, 0);
+  }
+
+  // `name.Append(a).Append(b).AppendLine(c)`: what the chain appends, in
+  // order; nullopt unless every link appends one value (or a line break).
+  std::optional<Template> AppendChain(TSNode call, const std::string& name, int depth) {
+    if (!Is(call, "invocation_expression") || depth > kMaxAppendChain) return std::nullopt;
     TSNode fn = Field(call, "function");
-    if (!Is(fn, "member_access_expression") || ts::Text(Field(fn, "expression"), src_) != name) {
-      return std::nullopt;
-    }
+    if (!Is(fn, "member_access_expression")) return std::nullopt;
     std::string_view method = ts::Text(Field(fn, "name"), src_);
     if (method != "Append" && method != "AppendLine") return std::nullopt;
+    TSNode receiver = Unwrap(Field(fn, "expression"));
+    Template piece;
+    if (!Is(receiver, "identifier") || ts::Text(receiver, src_) != name) {
+      std::optional<Template> before = AppendChain(receiver, name, depth + 1);
+      if (!before) return std::nullopt;
+      piece = std::move(*before);
+    }
     std::vector<Arg> args = Args(Field(call, "arguments"));
     if (args.size() > 1) return std::nullopt;
-    Template piece;
     if (!args.empty()) {
       std::string note;
-      piece = ExprTemplate(args[0].value, ts_node_start_byte(args[0].value), 0, &note);
+      piece.Append(ExprTemplate(args[0].value, ts_node_start_byte(args[0].value), 0, &note));
     }
     if (method == "AppendLine") piece.AddLiteral("\n");
     return piece;
@@ -1010,6 +1021,12 @@ class CSharpFile {
       out = Template();
     }
     if (type == "invocation_expression") {
+      // `sb.ToString()` of a local StringBuilder (StackExchange.Redis's
+      // ExceptionFactory builds every message so).
+      TSNode at = n;
+      if (depth < 2) {
+        if (std::optional<Template> t = StringBuilderText(n, &at)) return *t;
+      }
       if (auto t = CallTemplate(n, pos, depth, note)) return *t;
     }
     if (type == "member_access_expression" && text == "Environment.NewLine") {

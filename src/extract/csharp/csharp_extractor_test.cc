@@ -501,5 +501,29 @@ TEST(CSharpExtractor, LocalsFactoriesAndTargetTypedNew) {
   EXPECT_TRUE(Matches(sites[1], "Missing type map configuration.\n\nMapping types:\nA -> B"));
 }
 
+// A StringBuilder local handed to the exception as `sb.ToString()`
+// (StackExchange.Redis's ExceptionFactory): the text it was created with
+// and each chained `.Append(..)`.
+TEST(CSharpExtractor, StringBuilderArgumentIsTheMessage) {
+  auto sites = Extract(
+      "static class ExceptionFactory\n"
+      "{\n"
+      "    internal static Exception NoConnection(string commandLabel, int attempts)\n"
+      "    {\n"
+      "        StringBuilder sb = new StringBuilder(\"No connection is available to service this "
+      "operation: \");\n"
+      "        sb.Append(commandLabel).Append(\"; attempts: \").Append(attempts);\n"
+      "        var ex = new RedisConnectionException(FailureType.Unable, sb.ToString(), inner);\n"
+      "        return ex;\n"
+      "    }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 7);
+  EXPECT_EQ(sites[0].error_class, "RedisConnectionException");
+  EXPECT_EQ(sites[0].message.Display(),
+            "No connection is available to service this operation: {commandLabel}; attempts: "
+            "{attempts}");
+}
+
 }  // namespace
 }  // namespace errdex

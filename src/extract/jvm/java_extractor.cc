@@ -682,6 +682,8 @@ class JavaFile {
       fmt = object;
     } else if (method == "lenientFormat" && !args.empty()) {
       fmt = args[first_arg++];
+    } else if (method == "join") {
+      return JoinTemplate(owner, args, pos, depth, note);
     } else {
       return std::nullopt;
     }
@@ -691,6 +693,36 @@ class JavaFile {
     if (owner == "MessageFormat") return ApplyMessageFormat(t, rest);
     if (method == "lenientFormat") return ApplyGuavaFormat(t, rest);
     return ApplyPrintf(t, rest, PrintfDialect::kJava);
+  }
+
+  // `String.join("\n", "a", b)`: the values with the literal separator;
+  // `join("Wanted but not invoked:", wanted, "")` (mockito's statically
+  // imported StringUtil.join, whose values are lines): the values on lines
+  // of their own. Nullopt for other joins (`StringUtils.join(list, ", ")`).
+  std::optional<Template> JoinTemplate(std::string_view owner, const std::vector<TSNode>& args,
+                                       uint32_t pos, int depth, std::string* note) {
+    std::string sep;
+    size_t first = 0;
+    if (owner == "String" && args.size() >= 3 && Is(args[0], "string_literal")) {
+      Template t = ExprTemplate(args[0], pos, depth + 1, note);
+      if (t.HoleCount() > 0) return std::nullopt;
+      sep = t.Display();
+      first = 1;
+    } else if ((owner.empty() || owner.ends_with("StringUtil")) && args.size() >= 2 &&
+               Is(args[0], "string_literal")) {
+      Template t = ExprTemplate(args[0], pos, depth + 1, note);
+      if (!HasWords(t) || t.Display().size() < 4) return std::nullopt;  // a separator
+      sep = "\n";
+    } else {
+      return std::nullopt;
+    }
+    Template out;
+    for (size_t i = first; i < args.size(); ++i) {
+      if (i > first) out.AddLiteral(sep);
+      out.Append(ExprTemplate(args[i], pos, depth + 1, note));
+    }
+    if (!out.HasLiteralText()) return std::nullopt;
+    return out;
   }
 
   // `message + locationString()`: a method of the same class without

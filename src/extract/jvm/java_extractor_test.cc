@@ -383,5 +383,37 @@ TEST(JavaExtractor, ThrowsDocOfTheFunctionForThisClass) {
   EXPECT_EQ(throws->first_line, 7);
 }
 
+// Joined lines (mockito's Reporter: a statically imported StringUtil.join
+// puts each value on a line of its own) and String.join with a literal
+// separator; a join whose first value is a separator or a collection is not
+// read as text.
+TEST(JavaExtractor, JoinedLinesAreTheMessage) {
+  auto sites = Extract(
+      "class Reporter {\n"
+      "  static MockitoException invalidUseOfMatchers(int expected, List<M> recorded) {\n"
+      "    return new InvalidUseOfMatchersException(\n"
+      "        join(\n"
+      "            \"Invalid use of argument matchers!\",\n"
+      "            expected + \" matchers expected, \" + recorded.size() + \" recorded:\",\n"
+      "            \"\",\n"
+      "            \"For more info see javadoc for Matchers class.\"));\n"
+      "  }\n"
+      "  void g(String a) {\n"
+      "    throw new IllegalStateException(String.join(\", \", \"bad value\", a));\n"
+      "    throw new IllegalStateException(StringUtils.join(parts, \", \"));\n"
+      "  }\n"
+      "}\n");
+  ASSERT_GE(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(),
+            "Invalid use of argument matchers!\n{expected} matchers expected, {recorded.size()} "
+            "recorded:\n\nFor more info see javadoc for Matchers class.");
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_TRUE(Matches(sites[0],
+                      "Invalid use of argument matchers!\n1 matchers expected, 2 recorded:\n\n"
+                      "For more info see javadoc for Matchers class."));
+  EXPECT_EQ(sites[1].message.Display(), "bad value, {a}");
+  for (const ErrorSite& s : sites) EXPECT_EQ(s.message.Display().find(", \", "), std::string::npos);
+}
+
 }  // namespace
 }  // namespace errdex
