@@ -395,6 +395,7 @@ class JsFile {
   void Run(TSNode root) {
     root_ = root;
     catalog_ = js::IsMessageCatalogPath(file_.path);
+    template_module_ = js::IsMessageTemplateModulePath(file_.path);
     CollectLazyRequires(root);
     ts::WalkWithAncestors(root, [this](TSNode n, const Ancestors& anc) { return Visit(n, anc); });
     for (const Pending& p : pending_) {
@@ -430,6 +431,7 @@ class JsFile {
     if (sym == ids_.throw_statement) {
       pending_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.return_statement) {
+      if (template_module_) HandleTemplateText(ts::FirstNamed(n), n, anc);
       if (!ts_node_is_null(CodeCase(anc))) code_cases_.push_back(Pending{n, sym, anc});
       if (facts_ && ts_node_named_child_count(n) > 0) text_returns_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.new_expression) {
@@ -458,6 +460,9 @@ class JsFile {
           }
         }
       }
+    } else if (template_module_ && Is(n, "pair")) {
+      TSNode value = Field(n, "value");
+      if (Is(value, "template_string")) HandleTemplateText(value, n, anc);
     } else if (sym == ids_.variable_declarator || sym == ids_.assignment_expression ||
                sym == ids_.augmented_assignment_expression) {
       IndexAssignment(n, anc);
@@ -931,6 +936,7 @@ class JsFile {
     std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
     if ((obj == "Boom" || obj == "boom") && StatusForBoom(last)) return true;
     std::string_view prop = ts::Text(ts_node_child_by_field_id(fn, ids_.property), src_);
+    if ((prop == "error" || prop == "warn") && obj == "this") return true;
     return prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus";
   }
 
@@ -1081,8 +1087,49 @@ class JsFile {
       std::string_view prop = ts::Text(Field(fn, "property"), src_);
       if (prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus") {
         HandleResponse(call, std::string(prop), anc);
+      } else if (prop == "error" || prop == "warn") {
+        HandlePluginContextReport(call, prop == "warn", anc);
       }
     }
+  }
+
+  // `this.error(`Failed to resolve import "${url}"`, pos)` in a hook of a
+  // plugin object (Rollup and Vite plugins: `{ name, transform(code) { ..
+  // } }`): the bundler's plugin context throws (or warns) with that text.
+  // Only in methods of object literals -- a class's own `error` method is
+  // the linker's to follow (commander's Command.error).
+  void HandlePluginContextReport(TSNode call, bool warn, const Ancestors& anc) {
+    if (!InObjectMethod(anc)) return;
+    TSNode args = Field(call, "arguments");
+    std::vector<TSNode> list = NamedChildren(args);
+    if (list.empty()) return;
+    size_t depth = 0;
+    TSNode stmt = StatementOf(call, anc, &depth);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, warn ? SiteKind::kWarning : SiteKind::kRaise);
+    if (warn) site.severity = "warning";
+    std::string note;
+    site.message = ExprTemplate(list[0], ts_node_start_byte(list[0]), 0, &note);
+    if (!site.message.HasLiteralText()) return;
+    site.message_origin_note =
+        std::string("reported through the bundler's plugin context (`this.") +
+        (warn ? "warn" : "error") + "`), which prefixes the plugin's name";
+    Finish(stmt, std::move(site), anc, depth, "", /*sink=*/false);
+  }
+
+  // Whether the nearest enclosing non-arrow function is a method of an
+  // object literal (where `this` is the caller's context object).
+  bool InObjectMethod(const Ancestors& anc) const {
+    for (size_t k = anc.size(); k-- > 0;) {
+      std::string_view t = ts::Type(anc[k]);
+      if (t == "arrow_function") continue;
+      if (t == "method_definition") return k > 0 && Is(anc[k - 1], "object");
+      if (t == "function_declaration" || t == "function_expression" || t == "function" ||
+          t == "class_body" || t == "generator_function_declaration") {
+        return false;
+      }
+    }
+    return false;
   }
 
   // createError(404, 'msg'), createHttpError(...), Boom.notFound('msg').
@@ -1680,6 +1727,69 @@ class JsFile {
   // `msg.Number.min = 'Path `{PATH}` ({VALUE}) is less than ..'` in a
   // message catalog (message_idioms.h): a default error text, its
   // placeholders holes. The line users look for is the text's own.
+  // In a message template module (eslint's messages/file-not-found.js:
+  // `module.exports = function (it) { return `No files matching the
+  // pattern "${pattern}" were found...`.trimStart(); }`, or a table of
+  // such texts): a returned text, or an object's text value, with a
+  // sentence in it is a message the program prints by the module's name.
+  void HandleTemplateText(TSNode value, TSNode stmt, const Ancestors& anc) {
+    value = Unwrap(value);
+    if (Is(value, "call_expression")) {  // `...`.trimStart()
+      TSNode fn = Field(value, "function");
+      std::string_view prop = ts::Text(Field(fn, "property"), src_);
+      if (!Is(fn, "member_expression") ||
+          (prop != "trim" && prop != "trimStart" && prop != "trimEnd")) {
+        return;
+      }
+      value = Unwrap(Field(fn, "object"));
+    }
+    if (!Is(value, "template_string") && !Is(value, "string")) return;
+    std::string note;
+    Template t = ExprTemplate(value, ts_node_start_byte(value), 0, &note);
+    std::string text;
+    for (const Piece& piece : t.pieces()) {
+      if (!piece.is_hole) text += piece.text;
+    }
+    if (std::count(text.begin(), text.end(), ' ') < 3) return;  // a key or a name
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.message = TrimEnds(t);
+    site.message_origin_note = "the text of message template `" + TemplateModuleName() +
+                               "`, printed when an error names this template";
+    Finish(stmt, std::move(site), anc, anc.size(), "", /*sink=*/false);
+  }
+
+  // Without the line breaks that open and close a multi-line text: the
+  // printed block's layout, not what a paste keeps.
+  static Template TrimEnds(const Template& t) {
+    std::vector<Piece> pieces = t.pieces();
+    auto space = [](char c) { return c == '\n' || c == '\r' || c == ' ' || c == '\t'; };
+    if (!pieces.empty() && !pieces.front().is_hole) {
+      std::string& s = pieces.front().text;
+      size_t k = 0;
+      while (k < s.size() && space(s[k])) ++k;
+      s.erase(0, k);
+    }
+    if (!pieces.empty() && !pieces.back().is_hole) {
+      std::string& s = pieces.back().text;
+      while (!s.empty() && space(s.back())) s.pop_back();
+    }
+    Template out;
+    for (const Piece& p : pieces) {
+      if (p.is_hole) {
+        out.AddHole(p.text, p.expr, p.type);
+      } else if (!p.text.empty()) {
+        out.AddLiteral(p.text);
+      }
+    }
+    return out;
+  }
+
+  std::string TemplateModuleName() const {
+    std::string_view path = file_.path;
+    std::string_view file = path.substr(path.rfind('/') + 1);
+    return std::string(file.substr(0, file.find('.')));
+  }
+
   void HandleCatalogEntry(TSNode assign, const Ancestors& anc) {
     TSNode right = Field(assign, "right");
     TSNode left = Field(assign, "left");
@@ -1752,6 +1862,7 @@ class JsFile {
   std::vector<ErrorSite>* out_;
   FileFacts* facts_ = nullptr;
   bool catalog_ = false;                              // js::IsMessageCatalogPath
+  bool template_module_ = false;                      // js::IsMessageTemplateModulePath
   std::map<std::string, std::string> lazy_requires_;  // CollectLazyRequires
   std::vector<Pending> pending_;
   std::vector<Pending> link_pending_;

@@ -245,5 +245,75 @@ TEST(JsExtractor, SkipsDeclarationFiles) {
   EXPECT_NE(ExtractorFor("src/a.mjs"), nullptr);
 }
 
+// A message template module (eslint's messages/*.js, printed by template
+// name): each returned text, and each text value of a table, is a site,
+// without the line breaks around the block; keys and names are not.
+TEST(JsExtractor, MessageTemplateModules) {
+  auto sites = Extract(
+      "\"use strict\";\n"
+      "module.exports = function (it) {\n"
+      "\tconst { pattern } = it;\n"
+      "\treturn `\n"
+      "No files matching the pattern \"${pattern}\" were found.\n"
+      "Please check for typing mistakes in the pattern.\n"
+      "`.trimStart();\n"
+      "};\n",
+      "messages/file-not-found.js");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].message.Display(),
+            "No files matching the pattern \"${pattern}\" were found.\n"
+            "Please check for typing mistakes in the pattern.");
+  sites = Extract(
+      "const messages = {\n"
+      "\tenv: `\n"
+      "A config object is using the \"env\" key, which is not supported.\n"
+      "`,\n"
+      "\tkind: `env`,\n"
+      "};\n"
+      "module.exports = function ({ key }) { return messages[key]; };\n",
+      "messages/eslintrc-incompat.js");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 2);
+  // Elsewhere the same code is not a message.
+  EXPECT_TRUE(Extract("module.exports = () => { return `No files matching ${p} were found`; };\n",
+                      "lib/util.js")
+                  .empty());
+}
+
+// `this.error(..)` in a hook of a plugin object (Rollup/Vite): the plugin
+// context throws with that text; not in a class, whose own `error` method
+// the linker follows.
+TEST(JsExtractor, PluginContextErrors) {
+  auto sites = Extract(
+      "export function importAnalysisPlugin(config) {\n"
+      "  return {\n"
+      "    name: 'vite:import-analysis',\n"
+      "    async transform(source, importer) {\n"
+      "      const normalizeUrl = async (url, pos) => {\n"
+      "        if (!resolved) {\n"
+      "          return this.error(\n"
+      "            `Failed to resolve import \"${url}\" from \"${importer}\". Does the file "
+      "exist?`,\n"
+      "            pos,\n"
+      "          )\n"
+      "        }\n"
+      "      }\n"
+      "      this.warn('Default and named imports from CSS files are deprecated.')\n"
+      "    },\n"
+      "  }\n"
+      "}\n"
+      "class Command {\n"
+      "  parse(arg) { this.error(`unknown option '${arg}'`) }\n"
+      "}\n",
+      "src/node/plugins/importAnalysis.ts");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 7);
+  EXPECT_EQ(sites[0].message.Display(),
+            "Failed to resolve import \"${url}\" from \"${importer}\". Does the file exist?");
+  EXPECT_EQ(sites[1].line, 13);
+  EXPECT_EQ(sites[1].kind, SiteKind::kWarning);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -48,6 +48,17 @@ bool IsMessageCatalogPath(std::string_view path) {
   return last == "error" || last == "errors";
 }
 
+bool IsMessageTemplateModulePath(std::string_view path) {
+  size_t slash = path.rfind('/');
+  if (slash == std::string_view::npos || IsMessageCatalogPath(path)) return false;
+  std::string_view dir = path.substr(0, slash);
+  std::string_view last =
+      dir.substr(dir.rfind('/') == std::string_view::npos ? 0 : dir.rfind('/') + 1);
+  std::string_view file = path.substr(slash + 1);
+  std::string_view stem = file.substr(0, file.find('.'));
+  return last == "messages" && stem != "index" && stem != "shared";
+}
+
 std::vector<std::pair<size_t, size_t>> CatalogPlaceholders(std::string_view text) {
   std::vector<std::pair<size_t, size_t>> out;
   for (size_t at = text.find('{'); at != std::string_view::npos; at = text.find('{', at + 1)) {

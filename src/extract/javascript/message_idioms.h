@@ -38,6 +38,11 @@ bool IsMessageVariable(std::string_view name);
 // `error-messages.js`, `error_messages.mjs` anywhere.
 bool IsMessageCatalogPath(std::string_view path);
 
+// Whether the file at `path` is a message template module by where it is:
+// a script directly in a `messages` folder other than a catalog or an
+// index (eslint's messages/file-not-found.js, printed by template name).
+bool IsMessageTemplateModulePath(std::string_view path);
+
 // `Path {PATH} is required.` -> the spans of its `{UPPER_CASE}`
 // placeholders, as (begin, end) byte offsets.
 std::vector<std::pair<size_t, size_t>> CatalogPlaceholders(std::string_view text);

@@ -175,5 +175,15 @@ TEST(JsMessageIdioms, MessageCatalogEntriesAreSites) {
   EXPECT_TRUE(ExtractFile("lib/model/messages.js", code).empty());
 }
 
+TEST(MessageIdioms, TemplateModulesLiveInAMessagesFolder) {
+  EXPECT_TRUE(js::IsMessageTemplateModulePath("messages/file-not-found.js"));
+  EXPECT_TRUE(js::IsMessageTemplateModulePath("lib/messages/plugin-missing.ts"));
+  EXPECT_FALSE(js::IsMessageTemplateModulePath("messages/index.js"));
+  EXPECT_FALSE(js::IsMessageTemplateModulePath("messages/shared.js"));
+  EXPECT_FALSE(js::IsMessageTemplateModulePath("lib/error/messages.js"));  // a catalog
+  EXPECT_FALSE(js::IsMessageTemplateModulePath("lib/messages.js"));
+  EXPECT_FALSE(js::IsMessageTemplateModulePath("lib/messages/x/y.js"));
+}
+
 }  // namespace
 }  // namespace errdex
