@@ -91,8 +91,8 @@ bool HasHoles(const Template& t) { return t.HoleCount() > 0; }
 }  // namespace
 
 bool IsCFamilyPath(std::string_view path) {
-  for (std::string_view ext : {".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx",
-                               ".ipp", ".inl", ".tcc"}) {
+  for (std::string_view ext :
+       {".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".ipp", ".inl", ".tcc"}) {
     if (path.ends_with(ext)) return true;
   }
   return false;
@@ -133,7 +133,7 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
   stats.constants = static_cast<int>(table.size());
   if (table.size() == 0) return stats;
   for (size_t i = 0; i < fs.size(); ++i) {
-    if (!IsCFamilyPath(fs[i].path)) continue;
+    if (!IsCFamilyPath(fs[i].path) && !fs[i].path.ends_with(".go")) continue;
     FileFacts& f = fs[i];
     for (LinkCall& call : f.link_calls) {
       for (Template& a : call.args) {
@@ -141,7 +141,8 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
       }
     }
     for (SinkFact& s : f.sinks) {
-      if (HasHoles(s.message)) s.message = table.Substitute(s.message, &stats.holes_resolved, nullptr);
+      if (HasHoles(s.message))
+        s.message = table.Substitute(s.message, &stats.holes_resolved, nullptr);
     }
     for (TextFunction& fn : f.text_functions) {
       for (Template& r : fn.returns) {

@@ -22,8 +22,9 @@ struct ConstantStats {
   TextFunctionStats text_functions;
 };
 
-// `sites[i]` are the sites of `(*files)[i]` (may be null). Only C and C++
-// files take part. Names defined with different texts are left as holes.
+// `sites[i]` are the sites of `(*files)[i]` (may be null). Only C, C++ and
+// Go files take part (Go: sentinel errors, `var ErrX = errors.New("..")`,
+// wrapped by `fmt.Errorf("%w: ..", ErrX)`). Names defined with different texts are left as holes.
 // Then, in every language, messages returned by text functions
 // (link_text_functions.h): the indexer runs this one step before linking.
 ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,

@@ -206,5 +206,26 @@ func use(p *parser) {
   EXPECT_TRUE(r.At("parserc.go", 22).empty()) << Dump(r);
 }
 
+// A sentinel error wrapped with `%w` in another file of the repository
+// prints the sentinel's text there (gorm's ErrUnsupportedDataType).
+TEST(LinkGo, WrappedSentinelPrintsItsText) {
+  Linked r = Link({{"schema/errors.go",
+                    "package schema\n"
+                    "\n"
+                    "var ErrUnsupportedDataType = errors.New(\"unsupported data type\")\n"},
+                   {"schema/schema.go",
+                    "package schema\n"
+                    "\n"
+                    "func Parse(dest interface{}) (*Schema, error) {\n"
+                    "\tif kind != reflect.Struct {\n"
+                    "\t\treturn nil, fmt.Errorf(\"%w: %+v\", ErrUnsupportedDataType, dest)\n"
+                    "\t}\n"
+                    "\treturn nil, nil\n"
+                    "}\n"}});
+  const ErrorSite* s = r.Find("schema/schema.go", 5, "unsupported data type: %+v");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "unsupported data type: &[]"));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -319,6 +319,11 @@ class GoFile {
     if (Is(stmt, "var_spec") || Is(stmt, "const_spec")) {
       site.error_class = std::string(ts::Text(Field(stmt, "name"), src_));
       sentinels_.push_back(out_->size());
+      // `fmt.Errorf("%w: %+v", ErrUnsupportedDataType, dest)` elsewhere in
+      // the repository prints the sentinel's text (link_constants.h).
+      if (text_facts_ && site.message.HoleCount() == 0) {
+        text_facts_->text_constants.push_back({site.error_class, site.message, site.line});
+      }
     }
     Finish(stmt, std::move(site));
   }
