@@ -441,6 +441,7 @@ class JsFile {
       std::string_view last = name.substr(name.rfind('.') + 1);  // npos + 1 == 0
       if (!last.empty() && IsUpper(last[0])) pending_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.call_expression) {
+      if (IsThisReport(n) && InObjectMethod(anc)) pending_.push_back(Pending{n, sym, anc});
       if (IsSiteCall(n)) {
         pending_.push_back(Pending{n, sym, anc});
       } else if (facts_ && IsLinkCandidate(n)) {
@@ -936,8 +937,18 @@ class JsFile {
     std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
     if ((obj == "Boom" || obj == "boom") && StatusForBoom(last)) return true;
     std::string_view prop = ts::Text(ts_node_child_by_field_id(fn, ids_.property), src_);
-    if ((prop == "error" || prop == "warn") && obj == "this") return true;
     return prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus";
+  }
+
+  // `this.error(..)` / `this.warn(..)`: a plugin context's report in a
+  // plugin object (HandlePluginContextReport), and a link call too (a
+  // class's own `error` method, commander's).
+  bool IsThisReport(TSNode call) const {
+    TSNode fn = ts_node_child_by_field_id(call, ids_.function);
+    if (ts_node_is_null(fn) || ts_node_symbol(fn) != ids_.member_expression) return false;
+    std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
+    std::string_view prop = ts::Text(ts_node_child_by_field_id(fn, ids_.property), src_);
+    return obj == "this" && (prop == "error" || prop == "warn");
   }
 
   // --- sites ---------------------------------------------------------------

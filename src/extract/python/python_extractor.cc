@@ -172,6 +172,11 @@ const PyIds& Ids() {
 struct Alt {
   Template tmpl;
   std::string note;
+  // The assignment in one branch of several that gave a local this text
+  // (`if given: message = f".."; else: message = ".."; raise X(message)`):
+  // the line that says which case it is, where the site points. Null
+  // otherwise.
+  TSNode chosen_at{};
 };
 using Alts = std::vector<Alt>;
 
@@ -606,12 +611,25 @@ class PythonFile {
       Finish(stmt, std::move(site));
       return;
     }
+    size_t with_text = 0;
+    for (const Alt& a : alts) with_text += a.tmpl.HasLiteralText();
     for (const Alt& a : alts) {
       if (!a.tmpl.HasLiteralText()) continue;
       ErrorSite one = site;
       one.message = a.tmpl;
       one.message_opaque = false;
       one.message_origin_note = with_note(a.note);
+      if (with_text > 1 && !ts_node_is_null(a.chosen_at)) {
+        // One of several texts chosen by branches: the assignment tells
+        // which case it is; the raise is among the record's other lines.
+        TSNode at = ts_node_parent(a.chosen_at);  // the expression statement
+        if (ts_node_is_null(at)) at = a.chosen_at;
+        one.message_origin_note += "; raised at line " + std::to_string(site.line);
+        one.line = ts::Line(a.chosen_at);
+        one.end_line = ts::EndLine(a.chosen_at);
+        Finish(at, std::move(one));
+        continue;
+      }
       Finish(stmt, std::move(one));
     }
   }
@@ -1477,6 +1495,7 @@ class PythonFile {
         Alts v = ExprAlts(rhs, ts_node_start_byte(a), depth + 1);
         for (Alt& x : v) {
           if (x.note.empty()) x.note = "message assigned to `" + name + "` at line " + line;
+          if (!always && ts_node_is_null(x.chosen_at)) x.chosen_at = a;
         }
         // In an if/elif/else whose every branch assigns (or leaves), the
         // value from before the `if` cannot reach the use.

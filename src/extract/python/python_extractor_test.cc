@@ -274,13 +274,17 @@ TEST(PythonExtractor, MessageAssignedInBothBranchesGivesOneSitePerBranch) {
   ASSERT_EQ(sites.size(), 2u);
   EXPECT_EQ(sites[0].message.Display(), "cannot add {name!r} under {other!r}.");
   EXPECT_EQ(sites[1].message.Display(), "found {name!r} below  {other!r}, unsupported.");
+  // Each points at its branch's assignment, the line that says which case
+  // it is (the raise is named in the note).
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[1].line, 5);
+  EXPECT_EQ(sites[1].end_line, 8);
   for (const ErrorSite& s : sites) {
-    EXPECT_EQ(s.line, 9);
     EXPECT_EQ(s.error_class, "RuntimeError");
     EXPECT_FALSE(s.message_opaque);
   }
-  EXPECT_EQ(sites[0].message_origin_note, "message assigned to `text` at line 3");
-  EXPECT_EQ(sites[1].message_origin_note, "message assigned to `text` at line 5");
+  EXPECT_EQ(sites[0].message_origin_note, "message assigned to `text` at line 3; raised at line 9");
+  EXPECT_EQ(sites[1].message_origin_note, "message assigned to `text` at line 5; raised at line 9");
   EXPECT_TRUE(Matches(sites[0], "RuntimeError: cannot add 'a' under 'b'."));
 }
 
