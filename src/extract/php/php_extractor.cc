@@ -740,6 +740,19 @@ class PhpFile {
   void HandleParentConstruct(const Candidate& c, const std::vector<Arg>& args) {
     TSNode klass = EnclosingClass(c.anc);
     if (ts_node_is_null(klass) || !IsExceptionClass(klass)) return;
+    // One message per combination of the branches it was chosen in
+    // (branch_choices.h): doctrine/dbal's DriverException says "while
+    // executing a query" or "in the driver" by whether there is a query.
+    std::vector<int> seen;
+    choices_.Enumerate([&] {
+      chosen_line_ = 0;
+      BuildParentConstruct(c, args, klass, &seen);
+      return true;
+    });
+  }
+
+  void BuildParentConstruct(const Candidate& c, const std::vector<Arg>& args, TSNode klass,
+                            std::vector<int>* seen) {
     TSNode stmt = StatementOf(c.node, c.anc);
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     site.error_class = std::string(ts::Text(Field(klass, "name"), src_));
@@ -759,6 +772,15 @@ class PhpFile {
     }
     if (site.message_origin_note.empty()) {
       site.message_origin_note = "message set by the constructor of `" + site.error_class + "`";
+    }
+    if (chosen_line_ > 0) {
+      // Chosen by branches: the assignment says which case it is.
+      if (std::find(seen->begin(), seen->end(), chosen_line_) != seen->end()) return;
+      seen->push_back(chosen_line_);
+      site.message_origin_note +=
+          "; passed to the parent constructor at line " + std::to_string(site.line);
+      site.line = chosen_line_;
+      site.end_line = chosen_line_;
     }
     FinishEach(c, std::move(site), alts);
   }
@@ -1433,6 +1455,7 @@ class PhpFile {
     if (!values || values->empty()) return found;
     found.clear();
     for (size_t i : ChooseValue(*values, &choices_).assigns) found.push_back(before[i]);
+    if (values->size() > 1 && !found.empty()) chosen_line_ = ts::Line(found[0]->node);
     return found;
   }
 
@@ -1819,8 +1842,9 @@ class PhpFile {
   FileFacts* facts_ = nullptr;
   std::vector<Candidate> returns_;  // every `return` (only when collecting facts)
   std::map<std::string, std::vector<Assignment>> assignments_;
-  BranchChoices choices_;                             // the branches the site being built takes
-  std::map<std::string, std::vector<Const>> consts_;  // "Class::NAME", "::NAME"
+  BranchChoices choices_;  // the branches the site being built takes
+  int chosen_line_ = 0;    // the assignment a branch choice picked for the site being built
+  std::map<std::string, std::vector<Const>> consts_;          // "Class::NAME", "::NAME"
   std::map<std::string, std::pair<Template, int>> defaults_;  // class -> default message, line
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)
   std::map<std::string, std::vector<int>> thrown_helpers_;

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <re2/re2.h>
 
+#include <algorithm>
+
 #include "errdex/extractor.h"
 #include "extract/common/extractor_testing.h"
 
@@ -643,6 +645,43 @@ TEST(PhpExtractor, ReasonPartsReturnedAsATuple) {
                      re));
   EXPECT_EQ(sites[1].message.Display(),
             "- PHP extension {$packageName} should be required as ext-x.");
+}
+
+// An exception class whose constructor picks its text by branches before
+// `parent::__construct($message)` (doctrine/dbal's DriverException): one
+// site per branch, at the assignment that says which case it is.
+TEST(PhpExtractor, ParentConstructMessageChosenByBranches) {
+  auto sites = Extract(
+      "<?php\n"
+      "class DriverException extends \\Exception\n"
+      "{\n"
+      "    public function __construct(Driver\\Exception $driverException, ?Query $query)\n"
+      "    {\n"
+      "        if ($query !== null) {\n"
+      "            $message = 'An exception occurred while executing a query: ' . "
+      "$driverException->getMessage();\n"
+      "        } else {\n"
+      "            $message = 'An exception occurred in the driver: ' . "
+      "$driverException->getMessage();\n"
+      "        }\n"
+      "\n"
+      "        parent::__construct($message, $driverException->getCode(), $driverException);\n"
+      "    }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  std::sort(sites.begin(), sites.end(),
+            [](const ErrorSite& a, const ErrorSite& b) { return a.line < b.line; });
+  EXPECT_EQ(sites[0].line, 7);
+  EXPECT_EQ(sites[0].message.Display(),
+            "An exception occurred while executing a query: {$driverException->getMessage()}");
+  EXPECT_EQ(sites[1].line, 9);
+  EXPECT_EQ(sites[1].message.Display(),
+            "An exception occurred in the driver: {$driverException->getMessage()}");
+  for (const ErrorSite& s : sites) {
+    EXPECT_EQ(s.error_class, "DriverException");
+    EXPECT_NE(s.message_origin_note.find("parent constructor at line 12"), std::string::npos)
+        << s.message_origin_note;
+  }
 }
 
 }  // namespace
