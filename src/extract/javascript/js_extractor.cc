@@ -1085,8 +1085,10 @@ class JsFile {
     // An opaque message of several arguments names no parameter for sure.
     bool sink = !site.message_opaque || NamedChildren(Field(n, "arguments")).size() == 1;
     FinishEachMessage(std::move(site), alts, [&](ErrorSite s) {
+      MoveToChosenAssignment(&s);
       Finish(stmt, std::move(s), anc, depth, sink ? last : "", sink);
     });
+    alt_lines_.clear();
     if (facts_ && out_->size() > before) AddConstructionLink(n, out_->back(), anc);
   }
 
@@ -1415,14 +1417,15 @@ class JsFile {
     } else if (Is(n, "identifier")) {
       std::string note;
       std::vector<Template> paths;
-      if (VariableTemplate(n, pos, 0, &note, &paths)) {
+      if (std::optional<Template> last = VariableTemplate(n, pos, 0, &note, &paths)) {
         // Its last value is the message, perhaps extended in branches: one
         // message per path then.
         std::vector<Template> out;
         for (Template& t : paths) {
           if (HasSpace(t)) out.push_back(std::move(t));
         }
-        return out.size() > 1 ? out : std::vector<Template>{};
+        if (out.size() > 1) return out;
+        return BranchChosenValues(n, pos, *last);
       }
       std::string name(ts::Text(n, src_));
       std::vector<TSNode> assigns = AssignmentsTo(EnclosingScope(n), name, pos);
@@ -1446,6 +1449,63 @@ class JsFile {
       if (HasSpace(t) && seen.insert(t.Display()).second) out.push_back(std::move(t));
     }
     return out;
+  }
+
+  // `let m = `..plugin "${p}" in configuration.`; if (found) { if (r) m =
+  // `..was removed..`; else m = `..Could not find..`; } throw new
+  // TypeError(m)` (eslint's throwRuleNotFoundError): when later values of
+  // a local are assigned in branches, each value with text may be the
+  // message; `last` is the last one as read with its appends. Each
+  // alternative's assignment line goes to alt_lines_ (by text), where its
+  // site points: that line says which case it is. Empty unless two or
+  // more values, one of them in a branch.
+  std::vector<Template> BranchChosenValues(TSNode ident, uint32_t pos, const Template& last) {
+    std::string name(ts::Text(ident, src_));
+    TSNode scope = EnclosingScope(ident);
+    std::vector<TSNode> plain;
+    for (TSNode a : AssignmentsTo(scope, name, pos)) {
+      if (!Is(a, "augmented_assignment_expression")) plain.push_back(a);
+    }
+    if (plain.size() < 2 || plain.size() > 8) return {};
+    bool branched = false;
+    for (TSNode a : plain) branched |= InBranchBelow(a, scope);
+    if (!branched) return {};
+    std::vector<Template> out;
+    std::set<std::string> seen;
+    for (size_t i = 0; i < plain.size(); ++i) {
+      std::string note;
+      Template t = i + 1 == plain.size() ? last
+                                         : ExprTemplate(AssignedValue(plain[i]),
+                                                        ts_node_start_byte(plain[i]), 1, &note);
+      if (!HasSpace(t) || !seen.insert(t.Display()).second) continue;
+      alt_lines_[t.Display()] = ts::Line(plain[i]);
+      out.push_back(std::move(t));
+    }
+    return out.size() > 1 ? out : std::vector<Template>{};
+  }
+
+  // Whether `n` sits in a branch (an `if`'s consequence or alternative, a
+  // `switch` case) between itself and `scope`.
+  bool InBranchBelow(TSNode n, TSNode scope) const {
+    for (TSNode cur = ts_node_parent(n); !ts_node_is_null(cur) && !ts_node_eq(cur, scope);
+         cur = ts_node_parent(cur)) {
+      std::string_view t = ts::Type(cur);
+      if (t == "if_statement" || t == "else_clause" || t == "switch_case" ||
+          t == "switch_default") {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The finish step of a site whose alternatives BranchChosenValues chose:
+  // the site points at the assignment of its text.
+  void MoveToChosenAssignment(ErrorSite* s) const {
+    auto it = alt_lines_.find(s->message.Display());
+    if (it == alt_lines_.end() || it->second <= 0) return;
+    s->message_origin_note += "; raised at line " + std::to_string(s->line);
+    s->line = it->second;
+    s->end_line = it->second;
   }
 
   // --- templates -----------------------------------------------------------
@@ -1872,8 +1932,9 @@ class JsFile {
   const JsIds& ids_;
   std::vector<ErrorSite>* out_;
   FileFacts* facts_ = nullptr;
-  bool catalog_ = false;                              // js::IsMessageCatalogPath
-  bool template_module_ = false;                      // js::IsMessageTemplateModulePath
+  bool catalog_ = false;                  // js::IsMessageCatalogPath
+  bool template_module_ = false;          // js::IsMessageTemplateModulePath
+  std::map<std::string, int> alt_lines_;  // BranchChosenValues: text -> its assignment's line
   std::map<std::string, std::string> lazy_requires_;  // CollectLazyRequires
   std::vector<Pending> pending_;
   std::vector<Pending> link_pending_;

@@ -315,5 +315,39 @@ TEST(JsExtractor, PluginContextErrors) {
   EXPECT_EQ(sites[1].kind, SiteKind::kWarning);
 }
 
+// A local given its text in branches, then thrown (eslint's
+// throwRuleNotFoundError): each value is a message, its site at the
+// assignment that says which case it is; straight-line code is unchanged.
+TEST(JsExtractor, MessageChosenByBranchesPointsAtItsAssignment) {
+  auto sites = Extract(
+      "function throwRuleNotFoundError({ pluginName, ruleName }, config) {\n"
+      "\tlet errorMessage = `Could not find plugin \"${pluginName}\" in configuration.`;\n"
+      "\tif (config.plugins && config.plugins[pluginName]) {\n"
+      "\t\tif (replacement) {\n"
+      "\t\t\terrorMessage = `Rule \"${ruleName}\" was removed and replaced.`;\n"
+      "\t\t} else {\n"
+      "\t\t\terrorMessage = `Could not find \"${ruleName}\" in plugin \"${pluginName}\".`;\n"
+      "\t\t}\n"
+      "\t}\n"
+      "\tconst error = new TypeError(errorMessage);\n"
+      "\tthrow error;\n"
+      "}\n"
+      "function plain(x) {\n"
+      "\tlet m = `bad value ${x} given`;\n"
+      "\tthrow new Error(m);\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 4u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_EQ(sites[0].message.Display(),
+            "Could not find plugin \"${pluginName}\" in configuration.");
+  EXPECT_EQ(sites[1].line, 5);
+  EXPECT_EQ(sites[2].line, 7);
+  EXPECT_EQ(sites[2].message.Display(),
+            "Could not find \"${ruleName}\" in plugin \"${pluginName}\".");
+  EXPECT_NE(sites[2].message_origin_note.find("raised at line 10"), std::string::npos);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(sites[i].error_class, "TypeError");
+  EXPECT_EQ(sites[3].line, 15);
+}
+
 }  // namespace
 }  // namespace errdex
