@@ -709,9 +709,11 @@ class JavaFile {
       sep = t.Display();
       first = 1;
     } else if ((owner.empty() || owner.ends_with("StringUtil")) && args.size() >= 2 &&
-               Is(args[0], "string_literal")) {
+               !Is(args[0], "character_literal")) {
+      // The first line has text of its own (a literal, a concatenation, a
+      // local holding text), more than a separator.
       Template t = ExprTemplate(args[0], pos, depth + 1, note);
-      if (!HasWords(t) || t.Display().size() < 4) return std::nullopt;  // a separator
+      if (!t.HasLiteralText() || !HasWords(t) || t.Display().size() < 4) return std::nullopt;
       sep = "\n";
     } else {
       return std::nullopt;

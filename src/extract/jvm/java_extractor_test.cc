@@ -398,12 +398,16 @@ TEST(JavaExtractor, JoinedLinesAreTheMessage) {
       "            \"\",\n"
       "            \"For more info see javadoc for Matchers class.\"));\n"
       "  }\n"
+      "  void final(Class<?> typeToMock) {\n"
+      "    throw new MockitoException(join(\"Mockito cannot mock this class: \" + typeToMock + "
+      "\".\", \"Most likely it is a private class\"));\n"
+      "  }\n"
       "  void g(String a) {\n"
       "    throw new IllegalStateException(String.join(\", \", \"bad value\", a));\n"
       "    throw new IllegalStateException(StringUtils.join(parts, \", \"));\n"
       "  }\n"
       "}\n");
-  ASSERT_GE(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  ASSERT_GE(sites.size(), 3u) << ::testing::PrintToString(Messages(sites));
   EXPECT_EQ(sites[0].message.Display(),
             "Invalid use of argument matchers!\n{expected} matchers expected, {recorded.size()} "
             "recorded:\n\nFor more info see javadoc for Matchers class.");
@@ -411,7 +415,9 @@ TEST(JavaExtractor, JoinedLinesAreTheMessage) {
   EXPECT_TRUE(Matches(sites[0],
                       "Invalid use of argument matchers!\n1 matchers expected, 2 recorded:\n\n"
                       "For more info see javadoc for Matchers class."));
-  EXPECT_EQ(sites[1].message.Display(), "bad value, {a}");
+  EXPECT_EQ(sites[1].message.Display(),
+            "Mockito cannot mock this class: {typeToMock}.\nMost likely it is a private class");
+  EXPECT_EQ(sites[2].message.Display(), "bad value, {a}");
   for (const ErrorSite& s : sites) EXPECT_EQ(s.message.Display().find(", \", "), std::string::npos);
 }
 
