@@ -171,6 +171,8 @@ class BranchChoices {
 
   // Whether some choice is taken: a build then describes one combination.
   bool choosing() const { return !selected_.empty(); }
+  // Whether an Enumerate is under way (outside one, Pick gives defaults).
+  bool enumerating() const { return enumerating_; }
 
  private:
   template <typename Build, typename Out>

@@ -25,6 +25,7 @@
 
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
+#include "extract/common/branch_choices.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
@@ -392,7 +393,41 @@ class CSharpFile {
             (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
       }
     }
+    std::vector<Template> variants = BuilderVariants(args);
+    if (variants.size() > 1) {
+      for (Template& v : variants) {
+        ErrorSite one = site;
+        one.message = std::move(v);
+        Finish(stmt, std::move(one));
+      }
+      return;
+    }
     Finish(stmt, std::move(site));
+  }
+
+  // `new X(.., sb.ToString(), ..)` where the StringBuilder gets different
+  // text in the branches of an if/else (StackExchange.Redis's timeout:
+  // `if (base) sb.Append(base); else sb.Append("Timeout performing
+  // ").Append(cmd)...`): the message of each combination of branches, when
+  // they differ; empty otherwise.
+  std::vector<Template> BuilderVariants(const std::vector<Arg>& args) {
+    for (const Arg& a : args) {
+      TSNode v = Unwrap(a.value);
+      if (!Is(v, "invocation_expression")) continue;
+      TSNode at = v;
+      if (!StringBuilderText(v, &at)) continue;
+      std::vector<std::optional<Template>> built = choices_.Enumerate([&] {
+        TSNode ignored = v;
+        return StringBuilderText(v, &ignored);
+      });
+      std::vector<Template> out;
+      std::set<std::string> seen;
+      for (std::optional<Template>& t : built) {
+        if (t && t->HasLiteralText() && seen.insert(t->Display()).second) out.push_back(*t);
+      }
+      return out;
+    }
+    return {};
   }
 
   // `throw new X(message)` / `return new X(message, path)` where message is
@@ -666,6 +701,9 @@ class CSharpFile {
       if (std::optional<Template> piece = AppendStatement(c, name)) {
         t->Append(*piece);
         hole_last = false;
+      } else if (std::optional<Template> chosen = ChosenBranchAppends(c, name)) {
+        t->Append(*chosen);
+        hole_last = false;
       } else if (!hole_last) {
         t->AddHole("{" + name + "}", name);
         hole_last = true;
@@ -674,6 +712,43 @@ class CSharpFile {
       appended = true;
     }
     return appended;
+  }
+
+  // While BuilderVariants enumerates: for `if (..) { appends } else {
+  // appends }` (each branch a block of plain appends to `name`), the
+  // appends of the branch this combination takes. Nullopt otherwise (the
+  // statement is one hole, as before).
+  std::optional<Template> ChosenBranchAppends(TSNode stmt, const std::string& name) {
+    if (!choices_.enumerating() || !Is(stmt, "if_statement")) return std::nullopt;
+    TSNode then = Field(stmt, "consequence");
+    TSNode other = Field(stmt, "alternative");
+    if (Is(other, "else_clause")) other = ts::FirstNamed(other);
+    if (!Is(then, "block") || !Is(other, "block")) return std::nullopt;
+    std::vector<std::optional<Template>> texts = {BlockAppends(then, name),
+                                                  BlockAppends(other, name)};
+    if (!texts[0] || !texts[1]) return std::nullopt;
+    const void* chain =
+        reinterpret_cast<const void*>(static_cast<uintptr_t>(ts_node_start_byte(stmt)) + 1);
+    int b = choices_.Pick(chain, {0, 1});
+    return texts[b == 0 ? 0 : 1];
+  }
+
+  // The text a block's statements append to `name`: plain appends in
+  // order, any other statement that mentions `name` one hole.
+  std::optional<Template> BlockAppends(TSNode block, const std::string& name) {
+    Template t;
+    bool hole_last = false;
+    for (TSNode c : NamedChildren(block)) {
+      if (ts::Text(c, src_).find(name) == std::string_view::npos) continue;
+      if (std::optional<Template> piece = AppendStatement(c, name)) {
+        t.Append(*piece);
+        hole_last = false;
+      } else if (!hole_last) {
+        t.AddHole("{" + name + "}", name);
+        hole_last = true;
+      }
+    }
+    return t;
   }
 
   // `name.Append(x);` / `name.AppendLine(x);` / `name.AppendLine();`: the
@@ -1297,6 +1372,7 @@ class CSharpFile {
   std::map<std::string, std::vector<Assignment>> fields_;
   bool fields_indexed_ = false;
   std::map<std::string, std::string> helper_returns_;  // method -> exception class it returns
+  BranchChoices choices_;  // the branches a StringBuilder's message takes (BuilderVariants)
   bool methods_indexed_ = false;
   std::optional<CSharpSinks> sinks_;
   FileFacts* facts_ = nullptr;

@@ -525,5 +525,36 @@ TEST(CSharpExtractor, StringBuilderArgumentIsTheMessage) {
             "{attempts}");
 }
 
+// A StringBuilder given different text in the branches of an if/else
+// (StackExchange.Redis's timeout message): one site per branch.
+TEST(CSharpExtractor, StringBuilderBranchesGiveOneSiteEach) {
+  auto sites = Extract(
+      "static class ExceptionFactory\n"
+      "{\n"
+      "    internal static Exception Timeout(string baseErrorMessage, string command, int ms)\n"
+      "    {\n"
+      "        var sb = new StringBuilder();\n"
+      "        if (!string.IsNullOrEmpty(baseErrorMessage))\n"
+      "        {\n"
+      "            sb.Append(baseErrorMessage);\n"
+      "        }\n"
+      "        else\n"
+      "        {\n"
+      "            sb.Append(\"Timeout performing \").Append(command).Append(\" (\").Append(ms)"
+      ".Append(\"ms)\");\n"
+      "        }\n"
+      "        sb.Append(\" (Please take a look at this article)\");\n"
+      "        return new RedisTimeoutException(sb.ToString(), CommandStatus.Unknown);\n"
+      "    }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "{baseErrorMessage} (Please take a look at this article)");
+  EXPECT_EQ(sites[1].message.Display(),
+            "Timeout performing {command} ({ms}ms) (Please take a look at this article)");
+  EXPECT_TRUE(Matches(sites[1],
+                      "Timeout performing GET foo (5000ms) (Please take a look at this "
+                      "article)"));
+}
+
 }  // namespace
 }  // namespace errdex
