@@ -16,6 +16,7 @@
 #include "analyze/error_map_advice.h"
 #include "analyze/exclusive_rule.h"
 #include "analyze/feature_flag.h"
+#include "analyze/function_symbol.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
 #include "analyze/io_advice.h"
@@ -335,6 +336,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   v.decisive = DecisiveCondition(s);
   if (v.decisive) {
     v.reads = VariablesRead(v.decisive->expr);
+    DropFunctionSymbols(lines, s.language, &v.reads);
     v.on_params = v.params_known && !v.reads.empty() &&
                   std::all_of(v.reads.begin(), v.reads.end(), [&](const std::string& x) {
                     return std::find(v.params.begin(), v.params.end(), x) != v.params.end();
