@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 
+#include "analyze/command_entry.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -434,6 +435,8 @@ void AddCApiDocs(const std::vector<SourceFile>& files, std::vector<Record>* reco
     split[f.path] = std::move(lines);
   }
   HeaderIndex index = IndexHeaders(headers, functions);
+  std::map<std::string, std::string> defines;  // read when a command entry needs them
+  bool defines_read = false;
   std::map<std::string, std::vector<HeaderDoc>> fn_docs;
   std::map<std::string, std::vector<HeaderDoc>> code_docs;
   auto docs_of = [&](std::map<std::string, std::vector<HeaderDoc>>& cache, const std::string& name,
@@ -473,6 +476,20 @@ void AddCApiDocs(const std::vector<SourceFile>& files, std::vector<Record>* reco
       }
     }
     auto file = split.find(r.file_path);
+    if (file != split.end() && !name.empty()) {
+      if (!defines_read) {
+        for (const auto& [path, lines] : headers) AddStringDefines(lines, &defines);
+        defines_read = true;
+      }
+      std::vector<CommandEntry> entries = CommandEntriesFor(file->second, name, defines);
+      if (!entries.empty()) {
+        std::string text = CommandEntryText(entries, name, r.file_path);
+        lead.push_back(text.substr(0, text.size() - 1));
+        for (const CommandEntry& e : entries) {
+          cited.push_back(r.file_path + ":" + std::to_string(e.first_line));
+        }
+      }
+    }
     if (file != split.end()) {
       int at = 0;
       std::string statement;
