@@ -82,6 +82,8 @@ std::vector<std::string_view> BlockAbove(const std::vector<std::string_view>& li
       if (start == 0 || last - start > 80) return {};
       --start;
     }
+    // `#define X (1<<1) /* ... */` above: a comment on other code.
+    if (!TrimView(lines[start]).starts_with("/*")) return {};
   } else if (end.starts_with("//")) {
     while (start > 0 && TrimView(lines[start - 1]).starts_with("//")) --start;
   } else {

@@ -1,15 +1,11 @@
-// What a C library's headers say an error means (c_api_docs.h), where class
-// docs go (class_doc_order.h), and C function symbols in checks
-// (function_symbol.h): the twelfth grading scored libgit2, curl and redis
-// documentation that was only a location plus a code condition.
+// What a C library's headers say an error means (c_api_docs.h): the twelfth
+// grading scored libgit2, curl and redis documentation that was only a
+// location plus a code condition.
 #include "analyze/c_api_docs.h"
 
 #include <gtest/gtest.h>
 
 #include "analyze/analyze_testing.h"
-#include "analyze/class_doc_order.h"
-#include "analyze/command_entry.h"
-#include "analyze/function_symbol.h"
 
 namespace errdex {
 namespace {
@@ -96,6 +92,14 @@ TEST(CApiDocs, TrailingCommentWithValueAndContinuation) {
   EXPECT_EQ(ReturnedCode(c, 7, &line, &statement), "");
 }
 
+// A trailing comment on the line above belongs to that line (redis'
+// `#define RESTART_SERVER_CONFIG_REWRITE (1<<1) /* ... */`).
+TEST(CApiDocs, CommentOfTheLineAboveIsNotTheFunctionDoc) {
+  std::vector<std::string_view> h = {"#define RESTART_X (1<<1) /* rewrite before restart */",
+                                     "int restartServer(int flags, long long delay);"};
+  EXPECT_FALSE(FunctionDocIn(h, "restartServer").has_value());
+}
+
 // Only sentences about the error: a doc that speaks of none adds nothing,
 // and `@return 0 or an error code` names no code.
 TEST(CApiDocs, OnlySentencesThatBearOnTheError) {
@@ -108,89 +112,6 @@ TEST(CApiDocs, OnlySentencesThatBearOnTheError) {
                             " * @return 0 on success, ACME_EAMBIGUOUS if two tags match", " */"},
                            "no reference found"),
             "Describe a commit. Returns 0 on success, ACME_EAMBIGUOUS if two tags match.");
-}
-
-// The raising function's `@throws` sentence leads; a generic class doc
-// follows a docstring or comment; otherwise the class doc leads.
-TEST(ClassDocOrder, SpecificProseFirst) {
-  std::string cls = "`E`: \u201cA generic exception.\u201d (E.kt:3).";
-  EXPECT_EQ(WithClassDoc("`f` documents (line 2) that it throws `E` \u201cif x is negative.\u201d "
-                         "`E` is raised in `f`.",
-                         cls, "Thrown when parsing failed."),
-            "`f` documents (line 2) that it throws `E` \u201cif x is negative.\u201d " + cls +
-                " `E` is raised in `f`.");
-  EXPECT_EQ(WithClassDoc("The code's comment (line 5): \u201cThe body must respond to call\u201d "
-                         "`E` is raised in `f`.",
-                         cls, "A generic exception."),
-            "The code's comment (line 5): \u201cThe body must respond to call\u201d " + cls +
-                " `E` is raised in `f`.");
-  EXPECT_EQ(WithClassDoc("The code's comment (line 5): \u201cx\u201d", cls, "Thrown when y."),
-            cls + " The code's comment (line 5): \u201cx\u201d");
-}
-
-// jq's `atexit(tsd_fini)`: a function passed by name is no state.
-TEST(FunctionSymbol, CFunctionPassedByNameIsNotAVariable) {
-  SourceFile f{"src/alloc.c",
-               "static void tsd_fini(void) {\n"                                 // 1
-               "}\n"                                                            // 2
-               "static void tsd_init(void) {\n"                                 // 3
-               "  if (atexit(tsd_fini) != 0) {\n"                               // 4
-               "    fprintf(stderr, \"error: cannot set an exit handler\");\n"  // 5
-               "    abort();\n"
-               "  }\n"
-               "}\n"};
-  Record r = Build(f, "cannot set an exit handler");
-  EXPECT_EQ(r.trigger_scenarios,
-            "Happens in `tsd_init` (src/alloc.c) when `atexit(tsd_fini)` is not `0` (line 4).");
-  std::vector<std::string> reads = {"tsd_fini", "n"};
-  DropFunctionSymbols(SplitLines(f.content), "c", &reads);
-  EXPECT_EQ(reads, (std::vector<std::string>{"n"}));
-}
-
-}  // namespace
-}  // namespace errdex
-
-namespace errdex {
-namespace {
-
-// tmux's command table: the handler's errors are the command's, and the
-// usage is built from literals and `#define`d strings.
-TEST(CommandEntry, HandlerOfACommandTableEntry) {
-  std::vector<SourceFile> files = {
-      {"tmux.h", "#define CMD_TARGET_SESSION_USAGE \"[-t target-session]\"\n"},
-      {"cmd-set-env.c",
-       "static enum cmd_retval\tcmd_set_env_exec(struct cmd *, struct cmdq_item *);\n"  // 1
-       "\n"                                                                             // 2
-       "const struct cmd_entry cmd_set_env_entry = {\n"                                 // 3
-       "\t.name = \"set-env\",\n"                                                       // 4
-       "\t.alias = \"setenv\",\n"                                                       // 5
-       "\t.args = { \"gu\", 1, 2, NULL },\n"
-       "\t.usage = \"[-gu] \" CMD_TARGET_SESSION_USAGE \" \"\n\t\t \"variable [value]\",\n"  // 7
-       "\t.exec = cmd_set_env_exec\n"                                                        // 8
-       "};\n"                                                                                // 9
-       "\n"
-       "static enum cmd_retval\n"                                      // 11
-       "cmd_set_env_exec(struct cmd *self, struct cmdq_item *item)\n"  // 12
-       "{\n"                                                           // 13
-       "\tif (value == NULL) {\n"                                      // 14
-       "\t\tcmdq_error(item, \"no value specified\");\n"               // 15
-       "\t\treturn (CMD_RETURN_ERROR);\n"                              // 16
-       "\t}\n"
-       "\treturn (CMD_RETURN_NORMAL);\n"
-       "}\n"}};
-  std::vector<Record> records = {analyze_testing::Build(files[1], "no value specified")};
-  records[0].documentation = "LOCATION.";
-  AddCApiDocs(files, &records);
-  EXPECT_EQ(records[0].documentation,
-            "`cmd_set_env_exec` carries out the command `set-env` (alias `setenv`, usage "
-            "\u201cset-env [-gu] [-t target-session] variable [value]\u201d; "
-            "cmd-set-env.c:3\u201310). LOCATION.");
-  // One handler behind two commands: both are named, without usage.
-  CommandEntry del{"delete-env", "", "", 20, 26};
-  CommandEntry set{"set-env", "setenv", "[-gu]", 3, 10};
-  EXPECT_EQ(CommandEntryText({set, del}, "cmd_set_env_exec", "cmd-set-env.c"),
-            "`cmd_set_env_exec` carries out the commands `set-env` (cmd-set-env.c:3\u201310), "
-            "`delete-env` (cmd-set-env.c:20\u201326).");
 }
 
 }  // namespace

@@ -174,5 +174,22 @@ TEST(DocMeaning, ATernaryOverSeveralLinesIsNoCallsResult) {
   EXPECT_EQ(r.trigger_scenarios.find("returned"), std::string::npos) << r.trigger_scenarios;
 }
 
+// rustup's `#[error("...")]` variants: the text is the variant's Display,
+// not "code outside any function".
+TEST(DocMeaning, ThiserrorAttributeIsTheVariantsDisplay) {
+  SourceFile f{"src/errors.rs",
+               "use thiserror::Error as ThisError;\n"                         // 1
+               "\n"                                                           // 2
+               "#[derive(ThisError, Debug)]\n"                                // 3
+               "pub enum CliError {\n"                                        // 4
+               "    #[error(\"couldn't determine self executable name\")]\n"  // 5
+               "    NoExeName,\n"
+               "}\n"};
+  Record r = Build(f, "couldn't determine");
+  EXPECT_EQ(r.documentation,
+            "This is the text a `CliError::NoExeName` value displays (its `#[error]` attribute, "
+            "src/errors.rs line 5): users see it when such an error is printed.");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -522,6 +522,25 @@ std::string DisplayedValue(const ErrorSite& s, const std::string& owner) {
   return "a `" + v + "` value";
 }
 
+// A thiserror `#[error("...")]` (or snafu `#[snafu(display(..))]`) attribute
+// on an enum variant: the text is that variant's Display, not code that runs
+// ("raised in code outside any function" said of rustup's
+// `CliError::NoExeName`). The variant and the attribute, or "".
+std::string DisplayAttributeVariant(const ErrorSite& s, std::string* attribute) {
+  if (s.language != "rust" || !s.function.empty()) return {};
+  for (std::string_view a : {"#[error]", "#[snafu(display)]"}) {
+    std::string note =
+        std::string(a == "#[error]" ? "thiserror " : "snafu ") + std::string(a) + " Display of `";
+    if (!s.message_origin_note.starts_with(note)) continue;
+    std::string rest = s.message_origin_note.substr(note.size());
+    size_t end = rest.find('`');
+    if (end == std::string::npos) return {};
+    *attribute = a;
+    return rest.substr(0, end);
+  }
+  return {};
+}
+
 // What the error means comes first (an internal check says so; then the
 // maintainers' own words, else the deciding check read in the user's terms);
 // where it is raised comes last.
@@ -590,6 +609,10 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     doc += "This is the text `" + owner + "` displays for " + DisplayedValue(s, owner) +
            " (its `Display` impl, " + s.file_path + " line " + std::to_string(s.line) +
            "): users see it when such an error is printed.";
+  } else if (std::string attr, variant = DisplayAttributeVariant(s, &attr); !variant.empty()) {
+    doc += "This is the text a `" + variant + "` value displays (its `" + attr + "` attribute, " +
+           s.file_path + " line " + std::to_string(s.line) +
+           "): users see it when such an error is printed.";
   } else {
     doc += WhatRaises(s) + " in " + Where(s) + " at line " + std::to_string(s.line) + ".";
   }
@@ -607,7 +630,10 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     }
     lines.push_back(v.caught_at);
   }
-  if (!s.message_origin_note.empty()) doc += " (" + s.message_origin_note + ".)";
+  if (std::string attr;
+      !s.message_origin_note.empty() && DisplayAttributeVariant(s, &attr).empty()) {
+    doc += " (" + s.message_origin_note + ".)";
+  }
   r->documentation = doc;
   r->provenance["documentation"] = lines;
 }
