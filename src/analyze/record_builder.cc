@@ -251,6 +251,7 @@ struct SiteView {
   int controls_line = 0;           // the check that reads them
   std::string controls_check;      // "raises this when ...", said of that check
   std::optional<JumpTarget> jump;  // the `goto` label the raise follows
+  std::string null_checked;        // the raise line is a null check of it (null_argument.h)
 };
 
 // "; `timeout` is documented as “seconds, at least 0” (line 3)".
@@ -355,6 +356,9 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
     v.shape = RaiseShape(s, lines);
   }
   v.jump = FindJumpTarget(s, lines);
+  if (s.line >= 1 && s.line <= static_cast<int>(lines.size())) {
+    v.null_checked = NullCheckedName(lines[s.line - 1]);
+  }
   v.internal = InternalCheckEvidence(s, lines);
   // A panic no user call reaches with a value its arms miss.
   if (v.internal.empty() && !v.callable) v.internal = UnhandledArmEvidence(s, lines);
@@ -595,6 +599,11 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   } else if (open && d) {
     meaning.push_back(Who(s) + " reports it when " + DecisiveState(v) + ".");
     lines.push_back(d->line);
+  } else if (open && !d && !v.null_checked.empty()) {
+    // `ValidationUtils.ArgumentNotNull(value, nameof(value))`: the line
+    // itself is the check.
+    meaning.push_back(Who(s) + " reports it when `" + v.null_checked + "` is null (line " +
+                      std::to_string(s.line) + " checks it).");
   } else if (open && v.shape) {
     meaning.push_back(Who(s) + " reports it when " + v.shape->text + " (line " +
                       std::to_string(v.shape->line) + ").");
