@@ -98,6 +98,8 @@ size_t FindTopLevel(std::string_view s, std::string_view op) {
 thread_local bool t_null_macro = true;
 // Ruby's `when Array` is `Array === o`: a type test, not an equality.
 thread_local bool t_ruby = false;
+// C and C++ (or unknown): type keywords in casts are no variables.
+thread_local bool t_c_types = true;
 
 // `Array`, `Gem::Source`: a class or module named by a Ruby constant path.
 bool RubyClassName(std::string_view s) {
@@ -387,14 +389,27 @@ std::string Describe(std::string_view expr, bool polarity, int depth) {
 
 bool Keyword(std::string_view w) {
   static const std::set<std::string_view> kWords = {
-      "and", "or", "not", "is", "in", "true", "false", "True", "False", "None", "nil", "null",
-      "NULL", "nullptr", "undefined", "typeof", "instanceof", "new", "let", "Some", "None", "Ok",
-      "Err", "if", "else", "const", "sizeof", "is_a", "defined", "matches", "ref", "mut", "await",
-      "yield", "async", "void", "delete", "unless", "then",
-      // C types in casts (`(char *)entry.value`) name no value.
-      "char", "short", "int", "long", "unsigned", "signed", "float", "double", "struct", "union",
-      "enum", "size_t", "ssize_t", "uint8_t", "int64_t", "uint64_t", "int32_t", "uint32_t", "bool"};
-  return kWords.count(w) > 0;
+      "and",        "or",    "not",    "is",   "in",      "true",    "false",     "True",
+      "False",      "None",  "nil",    "null", "NULL",    "nullptr", "undefined", "typeof",
+      "instanceof", "new",   "let",    "Some", "None",    "Ok",      "Err",       "if",
+      "else",       "const", "sizeof", "is_a", "defined", "matches", "ref",       "mut",
+      "await",      "yield", "async",  "void", "delete",  "unless",  "then"};
+  // C types in casts (`(char *)entry.value`) and C++ cast operators name no
+  // value; only in C and C++, where they are reserved (`short` and `bool`
+  // are parameter names elsewhere).
+  static const std::set<std::string_view> kCTypes = {"char",         "short",
+                                                     "int",          "long",
+                                                     "unsigned",     "signed",
+                                                     "float",        "double",
+                                                     "struct",       "union",
+                                                     "enum",         "size_t",
+                                                     "ssize_t",      "uint8_t",
+                                                     "int64_t",      "uint64_t",
+                                                     "int32_t",      "uint32_t",
+                                                     "bool",         "static_cast",
+                                                     "dynamic_cast", "reinterpret_cast",
+                                                     "const_cast"};
+  return kWords.count(w) > 0 || (t_c_types && kCTypes.count(w) > 0);
 }
 
 // [open, close] of the parameter list: the first parenthesis group, or the
@@ -508,7 +523,8 @@ std::string HeaderText(const std::vector<std::string_view>& lines, int first) {
 }
 
 ConditionLanguage::ConditionLanguage(std::string_view language)
-    : saved_(t_null_macro), saved_ruby_(t_ruby) {
+    : saved_(t_null_macro), saved_ruby_(t_ruby), saved_c_types_(t_c_types) {
+  t_c_types = language.empty() || language == "c" || language == "cpp";
   t_null_macro = language.empty() || language == "c" || language == "cpp" || language == "php";
   t_ruby = language == "ruby";
 }
@@ -516,6 +532,7 @@ ConditionLanguage::ConditionLanguage(std::string_view language)
 ConditionLanguage::~ConditionLanguage() {
   t_null_macro = saved_;
   t_ruby = saved_ruby_;
+  t_c_types = saved_c_types_;
 }
 
 std::string DescribeCondition(std::string_view expr, bool polarity) {

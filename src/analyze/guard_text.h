@@ -18,7 +18,8 @@ namespace errdex {
 // (kotlinx.serialization's `NULL` is the constant text "null", and
 // "`inputLiteral` is missing (NULL)" said something false), and Ruby's
 // `Array === o` (a `when Array` arm) as the type test "`o` is a `Array`",
-// not "`Array` is `o`". Set once per
+// not "`Array` is `o`", and C type keywords in casts as no variables only
+// in C and C++. Set once per
 // record, since the condition texts carry no language of their own.
 class ConditionLanguage {
  public:
@@ -30,6 +31,7 @@ class ConditionLanguage {
  private:
   bool saved_;
   bool saved_ruby_;
+  bool saved_c_types_;
 };
 
 // The state `expr` evaluating to `polarity` describes, as a phrase

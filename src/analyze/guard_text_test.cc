@@ -174,6 +174,10 @@ TEST(GuardText, CastsAndTypeOperatorsReadNoVariable) {
   EXPECT_EQ(VariablesRead("(unsigned long)n > max"), (V{"n", "max"}));
   EXPECT_EQ(VariablesRead("!enumType.IsDefined(typeof(FlagsAttribute), false)"), (V{"enumType"}));
   EXPECT_EQ(VariablesRead("sizeof(buf) < len"), (V{"len"}));
+  EXPECT_EQ(VariablesRead("index >= static_cast<int>(n)"), (V{"index", "n"}));
+  // Elsewhere these are names: mongoose's `text(bool)`.
+  ConditionLanguage js("javascript");
+  EXPECT_EQ(VariablesRead("bool && !short"), (V{"bool", "short"}));
 }
 
 }  // namespace errdex
