@@ -610,8 +610,11 @@ std::vector<std::string> VariablesRead(std::string_view expr) {
     bool call =
         k < expr.size() &&
         (expr[k] == '(' || (expr[k] == '!' && (k + 1 == expr.size() || expr[k + 1] != '=')));
-    bool constant = std::none_of(
-        w.begin(), w.end(), [](char ch) { return std::islower(static_cast<unsigned char>(ch)); });
+    // In Ruby a capitalised name is a constant (`Hash === value` reads `value`).
+    bool constant =
+        std::none_of(w.begin(), w.end(),
+                     [](char ch) { return std::islower(static_cast<unsigned char>(ch)); }) ||
+        (t_ruby && std::isupper(static_cast<unsigned char>(w.front())));
     bool scoped = j + 1 < expr.size() && expr.substr(j, 2) == "::";
     // A Ruby symbol (`respond_to?(:call)`) names a method, it reads nothing;
     // `x[1:n]` and `a::b` are not symbols.

@@ -163,6 +163,8 @@ TEST(GuardText, RubyCaseEqualityIsATypeTest) {
   EXPECT_EQ(DescribeCondition("Gem::AvailableSet === o", false),
             "`o` is not a `Gem::AvailableSet`");
   EXPECT_EQ(DescribeCondition("x === 1", true), "`x` is `1`");
+  // A capitalised Ruby name is a constant, not a variable read.
+  EXPECT_EQ(VariablesRead("Hash === value"), (std::vector<std::string>{"value"}));
 }
 
 // Casts and type operators name types, not values the check reads (the
