@@ -203,15 +203,23 @@ std::string Join(const std::vector<std::string>& parts) {
 std::string ErrorSentences(const std::vector<std::string>& comment, std::string_view message) {
   Prose p = ReadProse(comment);
   std::set<std::string> words = LongWords(message);
+  // Words of the prose only: a `git_index_entry` in backticks names a type,
+  // it does not speak of the message's "index".
   auto shares = [&](const std::string& s) {
-    for (const std::string& w : LongWords(s)) {
+    static const std::regex kCode("`[^`]*`");
+    for (const std::string& w : LongWords(std::regex_replace(s, kCode, " "))) {
       if (words.count(w)) return true;
     }
     return false;
   };
   std::vector<std::string> kept;
   bool bears = false;
-  std::string body = p.body;
+  // Whitespace folded first: "freed.  Because" ends a sentence too.
+  std::string body;
+  for (char c : p.body) {
+    if (c == ' ' && !body.empty() && body.back() == ' ') continue;
+    body += c;
+  }
   while (!body.empty() && (body.back() == '\n' || body.back() == ' ')) body.pop_back();
   if (!body.empty() && std::string_view(".!?:").find(body.back()) == std::string_view::npos) {
     body += ".";
@@ -295,9 +303,12 @@ std::optional<HeaderDoc> ConstantDocAt(const std::vector<std::string_view>& line
       for (std::string_view b : block) text += (text.empty() ? "" : " ") + Uncomment(b);
       last = i;
     }
-    // curl's "77 - text": the number is the code's value, not prose.
+    // curl's "77 - text": the number is the code's value, not prose; a
+    // bracketed "[was obsoleted in August 2007 ...]" is its history.
     static const std::regex kNumber(R"(^-?\d+\s*(-\s*)?)");
+    static const std::regex kHistory(R"(\[[^\]]*\])");
     text = std::regex_replace(std::string(TrimView(text)), kNumber, "");
+    text = std::string(TrimView(std::regex_replace(text, kHistory, "")));
     if (std::none_of(text.begin(), text.end(),
                      [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
       return std::nullopt;

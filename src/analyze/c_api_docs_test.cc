@@ -69,8 +69,12 @@ TEST(CApiDocs, TrailingCommentWithValueAndContinuation) {
   EXPECT_EQ(d->text, "could not load CACERT file, missing or wrong format");
   EXPECT_EQ(d->first_line, 4);
   EXPECT_EQ(d->last_line, 5);
-  // A number alone documents nothing.
+  // A number alone documents nothing, nor does the code's history.
   EXPECT_FALSE(ConstantDocIn(header, "CURLE_COULDNT_CONNECT").has_value());
+  EXPECT_FALSE(ConstantDocIn({"  CURLE_NOT_BUILT_IN, /* 4 - [was obsoleted in August 2007 for",
+                              "                        7.17.0, reused in April 2011] */"},
+                             "CURLE_NOT_BUILT_IN")
+                   .has_value());
 
   std::vector<std::string_view> c = {
       "  if(rr != RUSTLS_RESULT_OK) {",                                // 1
@@ -112,6 +116,14 @@ TEST(CApiDocs, OnlySentencesThatBearOnTheError) {
                             " * @return 0 on success, ACME_EAMBIGUOUS if two tags match", " */"},
                            "no reference found"),
             "Describe a commit. Returns 0 on success, ACME_EAMBIGUOUS if two tags match.");
+  // A type in backticks shares no word with the message; "freed.  Because"
+  // ends a sentence.
+  EXPECT_EQ(ErrorSentences(
+                {"/**", " * Get an entry of the index", " *",
+                 " * It should not be freed.  Because the `acme_index_entry` struct is",
+                 " * public, copy it.", " * @return the entry; NULL if it was not found", " */"},
+                "index does not contain '%s'"),
+            "Get an entry of the index. Returns the entry; NULL if it was not found.");
 }
 
 }  // namespace
