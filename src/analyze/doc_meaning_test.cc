@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "analyze/analyze_testing.h"
+#include "resolve/link_testing.h"
 
 namespace errdex {
 namespace {
@@ -172,6 +173,53 @@ TEST(DocMeaning, ATernaryOverSeveralLinesIsNoCallsResult) {
                "}\n"};
   Record r = Build(f, "was not found");
   EXPECT_EQ(r.trigger_scenarios.find("returned"), std::string::npos) << r.trigger_scenarios;
+}
+
+// rustup's `#[error("...")]` variants: the text is the variant's Display,
+// not "code outside any function".
+TEST(DocMeaning, ThiserrorAttributeIsTheVariantsDisplay) {
+  SourceFile f{"src/errors.rs",
+               "use thiserror::Error as ThisError;\n"                         // 1
+               "\n"                                                           // 2
+               "#[derive(ThisError, Debug)]\n"                                // 3
+               "pub enum CliError {\n"                                        // 4
+               "    #[error(\"couldn't determine self executable name\")]\n"  // 5
+               "    NoExeName,\n"
+               "}\n"};
+  Record r = Build(f, "couldn't determine");
+  EXPECT_EQ(r.documentation,
+            "This is the text a `CliError::NoExeName` value displays (its `#[error]` attribute, "
+            "src/errors.rs line 5): users see it when such an error is printed.");
+}
+
+// Newtonsoft's `ValidationUtils.ArgumentNotNull(value, nameof(value))`: the
+// raise line is the null check, so the record says what it checks instead of
+// only where it is raised (the twelfth grading's 788c71b749d6162e).
+TEST(DocMeaning, CSharpNullCheckHelperLineIsTheCheck) {
+  SourceFile f{"Src/Converter.cs",
+               "internal static class ValidationUtils {\n"                              // 1
+               "    public static void ArgumentNotNull(object value, string name) {\n"  // 2
+               "        if (value == null) throw new ArgumentNullException(name);\n"    // 3
+               "    }\n"                                                                // 4
+               "}\n"                                                                    // 5
+               "public class Converter {\n"                                             // 6
+               "    public int GetTokenValue(object value) {\n"                         // 7
+               "        ValidationUtils.ArgumentNotNull(value, nameof(value));\n"       // 8
+               "        return 1;\n"
+               "    }\n"
+               "}\n"};
+  link_testing::Linked linked = link_testing::Link({{f.path, f.content}});
+  bool found = false;
+  for (const ErrorSite* s : linked.At(f.path, 8)) {
+    found = true;
+    Record r = BuildRecord(*s, SplitLines(f.content), {"acme/lib", "abc", "t"});
+    EXPECT_EQ(r.documentation,
+              "`Converter.GetTokenValue` reports it when `value` is null (line 8 checks it). "
+              "`ArgumentNullException` is raised in `Converter.GetTokenValue` (Src/Converter.cs) "
+              "at line 8. (passed to `ArgumentNotNull()` (Src/Converter.cs:2), which raises "
+              "ArgumentNullException at Src/Converter.cs:3.)");
+  }
+  EXPECT_TRUE(found);
 }
 
 }  // namespace

@@ -96,6 +96,21 @@ size_t FindTopLevel(std::string_view s, std::string_view op) {
 
 // See ConditionLanguage.
 thread_local bool t_null_macro = true;
+// Ruby's `when Array` is `Array === o`: a type test, not an equality.
+thread_local bool t_ruby = false;
+// C and C++ (or unknown): type keywords in casts are no variables.
+thread_local bool t_c_types = true;
+
+// `Array`, `Gem::Source`: a class or module named by a Ruby constant path.
+bool RubyClassName(std::string_view s) {
+  if (s.empty() || !std::isupper(static_cast<unsigned char>(s.front()))) return false;
+  bool lower = false;
+  for (char c : s) {
+    if (std::islower(static_cast<unsigned char>(c))) lower = true;
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != ':') return false;
+  }
+  return lower;
+}
 
 bool IsNullWord(std::string_view s) {
   static const std::set<std::string_view> kNull = {"None", "nil", "null", "nullptr", "undefined"};
@@ -150,6 +165,9 @@ std::string Comparison(std::string_view lhs, std::string_view op, std::string_vi
     }
     bool equal = words == "is";
     bool unequal = words == "is not";
+    if (t_ruby && (op == "===" || op == "!==") && RubyClassName(lhs) && !Literal(rhs)) {
+      return Code(rhs) + (equal ? " is a " : " is not a ") + Code(lhs);
+    }
     std::string_view size = SizeOf(lhs);
     if (!size.empty() && rhs == "0" && (equal || words == "is less than" || unequal)) {
       return Code(size) + (unequal ? " is not empty" : " is empty");
@@ -376,7 +394,22 @@ bool Keyword(std::string_view w) {
       "instanceof", "new",   "let",    "Some", "None",    "Ok",      "Err",       "if",
       "else",       "const", "sizeof", "is_a", "defined", "matches", "ref",       "mut",
       "await",      "yield", "async",  "void", "delete",  "unless",  "then"};
-  return kWords.count(w) > 0;
+  // C types in casts (`(char *)entry.value`) and C++ cast operators name no
+  // value; only in C and C++, where they are reserved (`short` and `bool`
+  // are parameter names elsewhere).
+  static const std::set<std::string_view> kCTypes = {"char",         "short",
+                                                     "int",          "long",
+                                                     "unsigned",     "signed",
+                                                     "float",        "double",
+                                                     "struct",       "union",
+                                                     "enum",         "size_t",
+                                                     "ssize_t",      "uint8_t",
+                                                     "int64_t",      "uint64_t",
+                                                     "int32_t",      "uint32_t",
+                                                     "bool",         "static_cast",
+                                                     "dynamic_cast", "reinterpret_cast",
+                                                     "const_cast"};
+  return kWords.count(w) > 0 || (t_c_types && kCTypes.count(w) > 0);
 }
 
 // [open, close] of the parameter list: the first parenthesis group, or the
@@ -489,11 +522,18 @@ std::string HeaderText(const std::vector<std::string_view>& lines, int first) {
   return out;
 }
 
-ConditionLanguage::ConditionLanguage(std::string_view language) : saved_(t_null_macro) {
+ConditionLanguage::ConditionLanguage(std::string_view language)
+    : saved_(t_null_macro), saved_ruby_(t_ruby), saved_c_types_(t_c_types) {
+  t_c_types = language.empty() || language == "c" || language == "cpp";
   t_null_macro = language.empty() || language == "c" || language == "cpp" || language == "php";
+  t_ruby = language == "ruby";
 }
 
-ConditionLanguage::~ConditionLanguage() { t_null_macro = saved_; }
+ConditionLanguage::~ConditionLanguage() {
+  t_null_macro = saved_;
+  t_ruby = saved_ruby_;
+  t_c_types = saved_c_types_;
+}
 
 std::string DescribeCondition(std::string_view expr, bool polarity) {
   return Describe(expr, polarity, 0);
@@ -570,8 +610,11 @@ std::vector<std::string> VariablesRead(std::string_view expr) {
     bool call =
         k < expr.size() &&
         (expr[k] == '(' || (expr[k] == '!' && (k + 1 == expr.size() || expr[k + 1] != '=')));
-    bool constant = std::none_of(
-        w.begin(), w.end(), [](char ch) { return std::islower(static_cast<unsigned char>(ch)); });
+    // In Ruby a capitalised name is a constant (`Hash === value` reads `value`).
+    bool constant =
+        std::none_of(w.begin(), w.end(),
+                     [](char ch) { return std::islower(static_cast<unsigned char>(ch)); }) ||
+        (t_ruby && std::isupper(static_cast<unsigned char>(w.front())));
     bool scoped = j + 1 < expr.size() && expr.substr(j, 2) == "::";
     // A Ruby symbol (`respond_to?(:call)`) names a method, it reads nothing;
     // `x[1:n]` and `a::b` are not symbols.
@@ -585,6 +628,9 @@ std::vector<std::string> VariablesRead(std::string_view expr) {
     bool type_name = before.ends_with(" as") || before.ends_with(" is") ||
                      before.ends_with("!is") || before.ends_with(" as?") ||
                      (i >= 1 && expr[i - 1] == '<' && std::isupper(static_cast<unsigned char>(c)));
+    // `typeof(FlagsAttribute)`, `nameof(x)`, `sizeof(T)`: a type or a name, not a value read.
+    type_name |= before.ends_with("typeof(") || before.ends_with("nameof(") ||
+                 before.ends_with("sizeof(") || before.ends_with("alignof(");
     if (type_name || w == "as") member = true;
     if (!member && !call && !constant && !scoped && !Keyword(w) && seen.insert(w).second) {
       out.emplace_back(w);

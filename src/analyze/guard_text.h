@@ -16,7 +16,10 @@ namespace errdex {
 // While alive, DescribeCondition on this thread reads `NULL` as `language`
 // does: the null pointer in C, C++ and PHP, a plain name elsewhere
 // (kotlinx.serialization's `NULL` is the constant text "null", and
-// "`inputLiteral` is missing (NULL)" said something false). Set once per
+// "`inputLiteral` is missing (NULL)" said something false), and Ruby's
+// `Array === o` (a `when Array` arm) as the type test "`o` is a `Array`",
+// not "`Array` is `o`", and C type keywords in casts as no variables only
+// in C and C++. Set once per
 // record, since the condition texts carry no language of their own.
 class ConditionLanguage {
  public:
@@ -27,6 +30,8 @@ class ConditionLanguage {
 
  private:
   bool saved_;
+  bool saved_ruby_;
+  bool saved_c_types_;
 };
 
 // The state `expr` evaluating to `polarity` describes, as a phrase

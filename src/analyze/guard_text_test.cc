@@ -154,4 +154,32 @@ TEST(GuardText, NullIsAMacroOnlyInCAndPhp) {
   EXPECT_EQ(DescribeCondition("p != NULL", false), "`p` is missing (NULL)");
 }
 
+// rubygems' `case o ... when Array`: the extractor writes `Array === o`,
+// which the twelfth grading saw rendered backwards ("`Array` is `o`").
+TEST(GuardText, RubyCaseEqualityIsATypeTest) {
+  EXPECT_EQ(DescribeCondition("Array === o", true), "`Array` is `o`");
+  ConditionLanguage ruby("ruby");
+  EXPECT_EQ(DescribeCondition("Array === o", true), "`o` is a `Array`");
+  EXPECT_EQ(DescribeCondition("Gem::AvailableSet === o", false),
+            "`o` is not a `Gem::AvailableSet`");
+  EXPECT_EQ(DescribeCondition("x === 1", true), "`x` is `1`");
+  // A capitalised Ruby name is a constant, not a variable read.
+  EXPECT_EQ(VariablesRead("Hash === value"), (std::vector<std::string>{"value"}));
+}
+
+// Casts and type operators name types, not values the check reads (the
+// twelfth grading's "`char` is not an argument of `quicklistTest`" and
+// "`FlagsAttribute` is not an argument").
+TEST(GuardText, CastsAndTypeOperatorsReadNoVariable) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(VariablesRead("strncmp((char *)entry.value, \"xx\", 20)"), (V{"entry"}));
+  EXPECT_EQ(VariablesRead("(unsigned long)n > max"), (V{"n", "max"}));
+  EXPECT_EQ(VariablesRead("!enumType.IsDefined(typeof(FlagsAttribute), false)"), (V{"enumType"}));
+  EXPECT_EQ(VariablesRead("sizeof(buf) < len"), (V{"len"}));
+  EXPECT_EQ(VariablesRead("index >= static_cast<int>(n)"), (V{"index", "n"}));
+  // Elsewhere these are names: mongoose's `text(bool)`.
+  ConditionLanguage js("javascript");
+  EXPECT_EQ(VariablesRead("bool && !short"), (V{"bool", "short"}));
+}
+
 }  // namespace errdex

@@ -18,6 +18,8 @@
 #include <thread>
 
 #include "analyze/assertion_predicate.h"
+#include "analyze/c_api_docs.h"
+#include "analyze/class_doc_order.h"
 #include "analyze/cleared_error.h"
 #include "analyze/explain.h"
 #include "analyze/extraction_cache.h"
@@ -179,7 +181,8 @@ std::string ClassKey(const std::string& cls) {
 }
 
 // What the error's class says it means, wherever the class is declared,
-// leads the documentation (issue 13: the class's own doc first).
+// leads the documentation (issue 13: the class's own doc first), unless the
+// record's own prose says more (class_doc_order.h).
 void AddClassDocs(const std::vector<SourceFile>& files, std::vector<Record>* records) {
   std::set<std::string> wanted;
   for (const Record& r : *records) {
@@ -201,8 +204,8 @@ void AddClassDocs(const std::vector<SourceFile>& files, std::vector<Record>* rec
     if (r.documentation.find(d.text.substr(0, 40)) != std::string::npos) continue;
     std::string where = d.file + ":" + std::to_string(d.first_line) +
                         (d.last_line > d.first_line ? "–" + std::to_string(d.last_line) : "");
-    r.documentation =
-        "`" + r.error_class + "`: “" + d.text + "” (" + where + "). " + r.documentation;
+    std::string sentence = "`" + r.error_class + "`: “" + d.text + "” (" + where + ").";
+    r.documentation = WithClassDoc(r.documentation, sentence, d.text);
     r.provenance["documentation"].push_back(d.file + ":" + std::to_string(d.first_line));
   }
 }
@@ -384,6 +387,7 @@ Result<std::vector<Record>> Build(const IndexOptions& options, Store* store, Ind
     for (Record& rec : r.records) records.push_back(std::move(rec));
   }
   AddClassDocs(files, &records);
+  AddCApiDocs(files, &records);
   records = FinalizeRecords(std::move(records));
   LinkRelated(&records);
   summary->records = static_cast<int>(records.size());

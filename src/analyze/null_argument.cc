@@ -28,7 +28,10 @@ std::string LeadingName(std::string_view s) {
 }  // namespace
 
 std::string NullCheckedName(std::string_view line) {
-  for (std::string_view f : {"requireNonNull(", "checkNotNull(", "requireNotNull("}) {
+  // .NET's helpers: Newtonsoft's `ValidationUtils.ArgumentNotNull(x,
+  // nameof(x))`, `CheckNotNull(x, ..)`, `ArgumentNullException.ThrowIfNull(x)`.
+  for (std::string_view f : {"requireNonNull(", "checkNotNull(", "requireNotNull(",
+                             "ArgumentNotNull(", "CheckNotNull(", "ThrowIfNull("}) {
     size_t at = line.find(f);
     if (at == std::string_view::npos || (at > 0 && NameChar(line[at - 1]))) continue;
     return LeadingName(line.substr(at + f.size()));

@@ -1,6 +1,7 @@
 // Null argument: a raise that is a null check of one named value on its
 // own line — Jackson's `_assertNotNull("r", r)`, `Objects.requireNonNull(x,
-// "x == null")`, Guava's `checkNotNull(x)`, Kotlin's `requireNotNull(x)`.
+// "x == null")`, Guava's `checkNotNull(x)`, Kotlin's `requireNotNull(x)`,
+// Newtonsoft's `ValidationUtils.ArgumentNotNull(x, nameof(x))`.
 // When the value is a parameter of a function the user calls, the fix is
 // to pass a non-null one.
 #pragma once

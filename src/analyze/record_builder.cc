@@ -16,6 +16,7 @@
 #include "analyze/error_map_advice.h"
 #include "analyze/exclusive_rule.h"
 #include "analyze/feature_flag.h"
+#include "analyze/function_symbol.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
 #include "analyze/io_advice.h"
@@ -250,6 +251,7 @@ struct SiteView {
   int controls_line = 0;           // the check that reads them
   std::string controls_check;      // "raises this when ...", said of that check
   std::optional<JumpTarget> jump;  // the `goto` label the raise follows
+  std::string null_checked;        // the raise line is a null check of it (null_argument.h)
 };
 
 // "; `timeout` is documented as “seconds, at least 0” (line 3)".
@@ -335,6 +337,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   v.decisive = DecisiveCondition(s);
   if (v.decisive) {
     v.reads = VariablesRead(v.decisive->expr);
+    DropFunctionSymbols(lines, s.language, &v.reads);
     v.on_params = v.params_known && !v.reads.empty() &&
                   std::all_of(v.reads.begin(), v.reads.end(), [&](const std::string& x) {
                     return std::find(v.params.begin(), v.params.end(), x) != v.params.end();
@@ -353,6 +356,9 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
     v.shape = RaiseShape(s, lines);
   }
   v.jump = FindJumpTarget(s, lines);
+  if (s.line >= 1 && s.line <= static_cast<int>(lines.size())) {
+    v.null_checked = NullCheckedName(lines[s.line - 1]);
+  }
   v.internal = InternalCheckEvidence(s, lines);
   // A panic no user call reaches with a value its arms miss.
   if (v.internal.empty() && !v.callable) v.internal = UnhandledArmEvidence(s, lines);
@@ -520,6 +526,25 @@ std::string DisplayedValue(const ErrorSite& s, const std::string& owner) {
   return "a `" + v + "` value";
 }
 
+// A thiserror `#[error("...")]` (or snafu `#[snafu(display(..))]`) attribute
+// on an enum variant: the text is that variant's Display, not code that runs
+// ("raised in code outside any function" said of rustup's
+// `CliError::NoExeName`). The variant and the attribute, or "".
+std::string DisplayAttributeVariant(const ErrorSite& s, std::string* attribute) {
+  if (s.language != "rust" || !s.function.empty()) return {};
+  for (std::string_view a : {"#[error]", "#[snafu(display)]"}) {
+    std::string note =
+        std::string(a == "#[error]" ? "thiserror " : "snafu ") + std::string(a) + " Display of `";
+    if (!s.message_origin_note.starts_with(note)) continue;
+    std::string rest = s.message_origin_note.substr(note.size());
+    size_t end = rest.find('`');
+    if (end == std::string::npos) return {};
+    *attribute = a;
+    return rest.substr(0, end);
+  }
+  return {};
+}
+
 // What the error means comes first (an internal check says so; then the
 // maintainers' own words, else the deciding check read in the user's terms);
 // where it is raised comes last.
@@ -574,6 +599,11 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   } else if (open && d) {
     meaning.push_back(Who(s) + " reports it when " + DecisiveState(v) + ".");
     lines.push_back(d->line);
+  } else if (open && !d && !v.null_checked.empty()) {
+    // `ValidationUtils.ArgumentNotNull(value, nameof(value))`: the line
+    // itself is the check.
+    meaning.push_back(Who(s) + " reports it when `" + v.null_checked + "` is null (line " +
+                      std::to_string(s.line) + " checks it).");
   } else if (open && v.shape) {
     meaning.push_back(Who(s) + " reports it when " + v.shape->text + " (line " +
                       std::to_string(v.shape->line) + ").");
@@ -587,6 +617,10 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   } else if (!owner.empty()) {
     doc += "This is the text `" + owner + "` displays for " + DisplayedValue(s, owner) +
            " (its `Display` impl, " + s.file_path + " line " + std::to_string(s.line) +
+           "): users see it when such an error is printed.";
+  } else if (std::string attr, variant = DisplayAttributeVariant(s, &attr); !variant.empty()) {
+    doc += "This is the text a `" + variant + "` value displays (its `" + attr + "` attribute, " +
+           s.file_path + " line " + std::to_string(s.line) +
            "): users see it when such an error is printed.";
   } else {
     doc += WhatRaises(s) + " in " + Where(s) + " at line " + std::to_string(s.line) + ".";
@@ -605,7 +639,10 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     }
     lines.push_back(v.caught_at);
   }
-  if (!s.message_origin_note.empty()) doc += " (" + s.message_origin_note + ".)";
+  if (std::string attr;
+      !s.message_origin_note.empty() && DisplayAttributeVariant(s, &attr).empty()) {
+    doc += " (" + s.message_origin_note + ".)";
+  }
   r->documentation = doc;
   r->provenance["documentation"] = lines;
 }

@@ -51,10 +51,13 @@ bool IsCommentLine(std::string_view t) {
          t.starts_with("*/");
 }
 
-// Attribute/annotation lines between a doc comment and its declaration.
+// Attribute/annotation lines between a doc comment and its declaration; C#
+// wraps attributes in conditional compilation (Newtonsoft's `#if
+// HAVE_BINARY_EXCEPTION_SERIALIZATION` / `[Serializable]` / `#endif`).
 bool IsAttributeLine(std::string_view t) {
   return t.starts_with("@") || t.starts_with("#[") || t.starts_with("[") ||
-         t.starts_with("#[derive");
+         t.starts_with("#[derive") || t.starts_with("#if ") || t == "#endif" || t == "#else" ||
+         t.starts_with("#elif ");
 }
 
 std::string StripTags(std::string s) {

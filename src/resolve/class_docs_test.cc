@@ -78,6 +78,25 @@ TEST(ClassDocs, EveryLanguagesDocCommentOfTheDeclaration) {
   EXPECT_EQ(docs.count("Missing"), 0u);  // not declared
 }
 
+// Newtonsoft.Json wraps `[Serializable]` in conditional compilation between
+// the summary and the class: the doc is still the class's.
+TEST(ClassDocs, CSharpConditionalAttributesBetweenDocAndClass) {
+  std::vector<SourceFile> files = {
+      {"Src/JsonReaderException.cs",
+       "    /// <summary>\n"
+       "    /// The exception thrown when an error occurs while reading JSON text.\n"
+       "    /// </summary>\n"
+       "#if HAVE_BINARY_EXCEPTION_SERIALIZATION\n"
+       "    [Serializable]\n"
+       "#endif\n"
+       "    public class JsonReaderException : JsonException\n"}};
+  std::map<std::string, std::vector<ClassDoc>> all = FindClassDocs(files, {"JsonReaderException"});
+  ASSERT_EQ(all["JsonReaderException"].size(), 1u);
+  EXPECT_EQ(all["JsonReaderException"][0].text,
+            "The exception thrown when an error occurs while reading JSON text.");
+  EXPECT_EQ(all["JsonReaderException"][0].first_line, 1);
+}
+
 TEST(ClassDocs, LicenseHeadersAndHostileTextAreNotDocs) {
   std::vector<SourceFile> files = {
       {"a.cc", "// Copyright 2020 Acme. License: MIT\nclass Boom {};\n"},

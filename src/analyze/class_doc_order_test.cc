@@ -1,0 +1,35 @@
+// Class doc order (class_doc_order.h).
+#include "analyze/class_doc_order.h"
+
+#include <gtest/gtest.h>
+
+#include "analyze/analyze_testing.h"
+
+namespace errdex {
+namespace {
+
+// The raising function's `@throws` sentence leads; a generic class doc
+// follows a docstring or comment; otherwise the class doc leads.
+TEST(ClassDocOrder, SpecificProseFirst) {
+  std::string cls = "`E`: \u201cA generic exception.\u201d (E.kt:3).";
+  EXPECT_EQ(WithClassDoc("`f` documents (line 2) that it throws `E` \u201cif x is negative.\u201d "
+                         "`E` is raised in `f`.",
+                         cls, "Thrown when parsing failed."),
+            "`f` documents (line 2) that it throws `E` \u201cif x is negative.\u201d " + cls +
+                " `E` is raised in `f`.");
+  EXPECT_EQ(WithClassDoc("The code's comment (lines 5\u20136): \u201cEncodes a value when no "
+                         "encoder was given.\u201d `E` is raised in `f`.",
+                         cls, "A generic exception."),
+            "The code's comment (lines 5\u20136): \u201cEncodes a value when no encoder was "
+            "given.\u201d " +
+                cls + " `E` is raised in `f`.");
+  EXPECT_EQ(WithClassDoc("The code's comment (line 5): \u201cx\u201d", cls, "Thrown when y."),
+            cls + " The code's comment (line 5): \u201cx\u201d");
+  // A one-line comment may be a label: the class doc still leads.
+  EXPECT_EQ(WithClassDoc("The code's comment (line 5): \u201c---- API ----\u201d", cls,
+                         "A generic exception."),
+            cls + " The code's comment (line 5): \u201c---- API ----\u201d");
+}
+
+}  // namespace
+}  // namespace errdex
