@@ -441,7 +441,9 @@ class JsFile {
       std::string_view last = name.substr(name.rfind('.') + 1);  // npos + 1 == 0
       if (!last.empty() && IsUpper(last[0])) pending_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.call_expression) {
-      if (IsThisReport(n) && InObjectMethod(anc)) pending_.push_back(Pending{n, sym, anc});
+      if ((IsThisReport(n) && InObjectMethod(anc)) || IsLoggerReport(n)) {
+        pending_.push_back(Pending{n, sym, anc});
+      }
       if (IsSiteCall(n)) {
         pending_.push_back(Pending{n, sym, anc});
       } else if (facts_ && IsLinkCandidate(n)) {
@@ -943,6 +945,18 @@ class JsFile {
   // `this.error(..)` / `this.warn(..)`: a plugin context's report in a
   // plugin object (HandlePluginContextReport), and a link call too (a
   // class's own `error` method, commander's).
+  // `logger.error(msg)`, `config.logger.warn(colors.yellow(msg))`: an
+  // error- or warning-level log through an object named as a logger.
+  bool IsLoggerReport(TSNode call) const {
+    TSNode fn = ts_node_child_by_field_id(call, ids_.function);
+    if (ts_node_is_null(fn) || ts_node_symbol(fn) != ids_.member_expression) return false;
+    std::string_view prop = ts::Text(ts_node_child_by_field_id(fn, ids_.property), src_);
+    if (prop != "error" && prop != "warn") return false;
+    std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
+    std::string_view last = obj.substr(obj.rfind('.') + 1);  // npos + 1 == 0
+    return last == "logger" || last == "log" || last == "Logger" || last.ends_with("Logger");
+  }
+
   bool IsThisReport(TSNode call) const {
     TSNode fn = ts_node_child_by_field_id(call, ids_.function);
     if (ts_node_is_null(fn) || ts_node_symbol(fn) != ids_.member_expression) return false;
@@ -1100,6 +1114,8 @@ class JsFile {
       std::string_view prop = ts::Text(Field(fn, "property"), src_);
       if (prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus") {
         HandleResponse(call, std::string(prop), anc);
+      } else if ((prop == "error" || prop == "warn") && IsLoggerReport(call)) {
+        HandleLoggerReport(call, prop == "warn", anc);
       } else if (prop == "error" || prop == "warn") {
         HandlePluginContextReport(call, prop == "warn", anc);
       }
@@ -1127,6 +1143,23 @@ class JsFile {
     site.message_origin_note =
         std::string("reported through the bundler's plugin context (`this.") +
         (warn ? "warn" : "error") + "`), which prefixes the plugin's name";
+    Finish(stmt, std::move(site), anc, depth, "", /*sink=*/false);
+  }
+
+  // `logger.error(colors.red(`error when starting dev server:\n${e}`))`:
+  // the text logged at error (or warning) level is what the user sees.
+  void HandleLoggerReport(TSNode call, bool warn, const Ancestors& anc) {
+    std::vector<TSNode> list = NamedChildren(Field(call, "arguments"));
+    if (list.empty()) return;
+    size_t depth = 0;
+    TSNode stmt = StatementOf(call, anc, &depth);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, warn ? SiteKind::kWarning : SiteKind::kLog);
+    site.severity = warn ? "warning" : "error";
+    std::string note;
+    site.message = ExprTemplate(list[0], ts_node_start_byte(list[0]), 0, &note);
+    if (!HasSpace(site.message)) return;  // a value or a word, not a sentence
+    site.message_origin_note = note;
     Finish(stmt, std::move(site), anc, depth, "", /*sink=*/false);
   }
 
@@ -1611,6 +1644,9 @@ class JsFile {
     if (std::optional<size_t> from = js::I18nFormatArgsFrom(fn)) {
       return I18nTemplate(fn, args, *from, pos, depth, note);
     }
+    // Terminal colours print their one argument (`colors.red(msg)`,
+    // `chalk.bold.red(msg)`, `pc.yellow(msg)`).
+    if (args.size() == 1 && IsColorCall(fn)) return ExprTemplate(args[0], pos, depth + 1, note);
     if ((fn == "util.format" || fn == "format") && !args.empty()) {
       Template fmt = ExprTemplate(args[0], pos, depth + 1, note);
       if (!fmt.HasLiteralText()) return std::nullopt;
@@ -1619,6 +1655,23 @@ class JsFile {
       return ApplyPrintf(fmt, rest, PrintfDialect::kNodeUtil);
     }
     return std::nullopt;
+  }
+
+  static bool IsColorCall(std::string_view fn) {
+    size_t dot = fn.find('.');
+    if (dot == std::string_view::npos) return false;
+    std::string_view lib = fn.substr(0, dot);
+    if (lib != "colors" && lib != "chalk" && lib != "pc" && lib != "kleur" && lib != "picocolors" &&
+        lib != "c" && lib != "ansi") {
+      return false;
+    }
+    std::string_view last = fn.substr(fn.rfind('.') + 1);
+    for (std::string_view style : {"red", "yellow", "green", "blue", "cyan", "magenta", "white",
+                                   "gray", "grey", "dim", "bold", "italic", "underline",
+                                   "redBright", "yellowBright", "bgRed", "bgYellow", "inverse"}) {
+      if (last == style) return true;
+    }
+    return false;
   }
 
   // An i18n wrapper's English text (`__n('got %s, need %s', plural, n, a,

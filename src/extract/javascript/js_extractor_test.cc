@@ -349,5 +349,32 @@ TEST(JsExtractor, MessageChosenByBranchesPointsAtItsAssignment) {
   EXPECT_EQ(sites[3].line, 15);
 }
 
+// Error- and warning-level logs through a logger (Vite's `logger.error`,
+// `config.logger.warn`), colours unwrapped; console.error alone and words
+// without a sentence are not records.
+TEST(JsExtractor, LoggerErrorsAndWarnings) {
+  auto sites = Extract(
+      "async function start(options) {\n"
+      "  try {\n"
+      "    await server.listen()\n"
+      "  } catch (e) {\n"
+      "    logger.error(\n"
+      "      colors.red(`error when starting dev server:\\n${inspect(e)}`),\n"
+      "      { error: e },\n"
+      "    )\n"
+      "    config.logger.warn(colors.yellow('polyfillModulePreload is deprecated.'))\n"
+      "    logger.error(e.message)\n"
+      "    console.error('debug output here')\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 5);
+  EXPECT_EQ(sites[0].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[0].message.Display(), "error when starting dev server:\n${inspect(e)}");
+  EXPECT_EQ(sites[1].line, 9);
+  EXPECT_EQ(sites[1].kind, SiteKind::kWarning);
+  EXPECT_EQ(sites[1].message.Display(), "polyfillModulePreload is deprecated.");
+}
+
 }  // namespace
 }  // namespace errdex
