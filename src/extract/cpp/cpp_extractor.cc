@@ -291,8 +291,54 @@ class CppFile {
       ThrownFactory(stmt, call, NewSite(stmt, SiteKind::kRaise));
     }
     self_class_.clear();
+    if (!is_c_ && (src_.find("return std::string()") != std::string_view::npos ||
+                   src_.find("return std::string{}") != std::string_view::npos)) {
+      ts::ForEachNode(root, [this](TSNode n) {
+        if (Is(n, "lambda_expression")) HandleErrorTextLambda(n);
+      });
+    }
     DropSharedCodes();
     if (facts_) FinishFacts();
+  }
+
+  // A validator lambda: `[](std::string &filename) -> std::string { if
+  // (..) return "File does not exist: " + filename; return std::string(); }`
+  // (CLI11's validators): it returns an error text, or nothing when the
+  // value is valid. Each returned text that reads as an error is what the
+  // user sees, after the option's name.
+  void HandleErrorTextLambda(TSNode lambda) {
+    TSNode body = Field(lambda, "body");
+    std::vector<TSNode> rets;
+    bool empty_return = false;
+    ForEachOwnReturn(body, "return_statement", IsFunctionNode, [&](TSNode r) {
+      TSNode v = ts::FirstNamed(r);
+      std::string_view text = ts::Text(v, src_);
+      if (text == "std::string()" || text == "std::string{}" || text == "{}" || text == "\"\"") {
+        empty_return = true;
+      } else if (!ts_node_is_null(v)) {
+        rets.push_back(r);
+      }
+    });
+    if (!empty_return) return;
+    std::vector<std::pair<TSNode, Template>> texts;
+    bool error = false;
+    for (TSNode r : rets) {
+      std::string note;
+      Template t = ExprTemplate(ts::FirstNamed(r), ts_node_start_byte(r), 0, &note, nullptr);
+      std::string lit;
+      for (const Piece& p : t.pieces()) lit += p.is_hole ? "" : p.text;
+      if (std::count(lit.begin(), lit.end(), ' ') < 2) continue;  // a word, not a sentence
+      error |= ReadsAsError(t);
+      texts.push_back({r, std::move(t)});
+    }
+    if (!error) return;  // a lambda returning text for other ends
+    for (auto& [r, t] : texts) {
+      ErrorSite site = NewSite(r, SiteKind::kRaise);
+      site.message = TrimTrailing(t);
+      site.message_origin_note =
+          "returned as the error of a validator (an empty text means the value is valid)";
+      Finish(r, std::move(site));
+    }
   }
 
  private:

@@ -720,5 +720,33 @@ TEST(CppExtractor, StderrMessageBeforeReturnAfterTheBranch) {
   EXPECT_EQ(sites[1].line, 8);
 }
 
+// A validator lambda returns an error text, or an empty string when the
+// value is valid (CLI11's validators): each text is a record when one of
+// them reads as an error; a lambda returning other text is not.
+TEST(CppExtractor, ValidatorLambdaTextsAreErrors) {
+  auto sites = Extract("Validators_inl.hpp",
+                       "ExistingFileValidator::ExistingFileValidator() : Validator(\"FILE\") {\n"
+                       "    func_ = [](std::string &filename) {\n"
+                       "        auto path_result = check_path(filename.c_str());\n"
+                       "        if(path_result == path_type::nonexistent) {\n"
+                       "            return \"File does not exist: \" + filename;\n"
+                       "        }\n"
+                       "        if(path_result == path_type::directory) {\n"
+                       "            return \"File is actually a directory: \" + filename;\n"
+                       "        }\n"
+                       "        return std::string();\n"
+                       "    };\n"
+                       "}\n"
+                       "auto describe = [](int kind) {\n"
+                       "    if(kind == 1) return std::string(\"a plain text value\");\n"
+                       "    return std::string();\n"
+                       "};\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 5);
+  EXPECT_EQ(sites[0].message.Display(), "File does not exist: {filename}");
+  EXPECT_TRUE(Matches(sites[0], "file: File does not exist: 5"));
+  EXPECT_EQ(sites[1].line, 8);
+}
+
 }  // namespace
 }  // namespace errdex

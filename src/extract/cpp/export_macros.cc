@@ -12,8 +12,8 @@ bool IdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c
 bool MacroLike(std::string_view w) {
   if (w.size() < 3) return false;
   for (char c : w) {
-    if (!std::isupper(static_cast<unsigned char>(c)) && !std::isdigit(static_cast<unsigned char>(c)) &&
-        c != '_') {
+    if (!std::isupper(static_cast<unsigned char>(c)) &&
+        !std::isdigit(static_cast<unsigned char>(c)) && c != '_') {
       return false;
     }
   }
