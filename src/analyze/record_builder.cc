@@ -12,6 +12,7 @@
 #include "analyze/build_advice.h"
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
+#include "analyze/command_usage.h"
 #include "analyze/damaged_data.h"
 #include "analyze/error_map_advice.h"
 #include "analyze/exclusive_rule.h"
@@ -1178,6 +1179,18 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
                            "` that one of the cases after line " + std::to_string(v.shape->line) +
                            " handles (the rest reach line " + std::to_string(s.line) + ")");
     lines.push_back(v.shape->line);
+  }
+  // The usage of the command whose handler raises it, when the check reads
+  // what the user typed (or the message names a flag of it).
+  bool typed = NamesFlag(s.message.Display()) ||
+               (v.decisive &&
+                ReadsCommandArguments(src, s.function_line, v.decisive->line, v.decisive->expr));
+  std::vector<CommandUsage> commands =
+      typed ? CommandUsagesOf(src, s.file_path, s.function, s.function_line, ctx.setters)
+            : std::vector<CommandUsage>{};
+  if (std::string usage = CommandUsageAdvice(commands, s.message.Display()); !usage.empty()) {
+    r->solutions.push_back(usage);
+    for (const CommandUsage& c : commands) lines.push_back(c.line);
   }
   if (r->solutions.empty()) {
     r->solutions.push_back(
