@@ -24,6 +24,7 @@ struct Setter {
     kProperty,     // C# `public int MaxDepth { set { _maxDepth = value; } }`
     kConstructor,  // `def __init__(self, max_x): self.max_x = max_x`
     kConstant,     // `LIMIT = 1024`, `#define LIMIT 1024`
+    kConfigKey,    // `createBoolConfig("cluster-enabled", .., server.cluster_enabled, ..)`
   };
   Kind kind = kMethod;
   std::string name;   // the option, setter, property or argument; the constant's value
