@@ -25,6 +25,7 @@
 #include "analyze/message_rule.h"
 #include "analyze/note_prose.h"
 #include "analyze/null_argument.h"
+#include "analyze/origin_advice.h"
 #include "analyze/param_doc.h"
 #include "analyze/parse_input.h"
 #include "analyze/position_advice.h"
@@ -771,7 +772,7 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
 // call, for an `err` check. A check on the function's own state is not
 // restated: the user cannot set a callee's locals or private fields.
 std::string CheckSolution(const ErrorSite& s, const SiteView& v,
-                          const std::vector<std::string_view>& lines) {
+                          const std::vector<std::string_view>& lines, const SetterIndex* setters) {
   const PathCondition* d = v.decisive;
   std::string at = std::to_string(d->line);
   // The object's own query: the user can ask it before calling.
@@ -814,6 +815,24 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
            std::to_string(v.origin->line) + "): its value decides the check at line " + at;
   }
   if (v.origin && v.origin->kind == ValueOrigin::kCall) {
+    std::string call = "`" + v.origin->text + "` (line " + std::to_string(v.origin->line) + ")";
+    std::string when = "the check at line " + at + " raises this when " + StateText(*d);
+    // What the user typed or answered is what to change (origin_advice.h).
+    if (std::string input = CommandInputOf(v.origin->text); !input.empty()) {
+      return "Check what the command was given as `" + input + "`: `" + v.origin->var +
+             "` is what " + call + " returned for it, and " + when;
+    }
+    if (std::string prompt = PromptOf(v.origin->text); !prompt.empty()) {
+      return "Answer the prompt \u201c" + prompt + "\u201d (line " +
+             std::to_string(v.origin->line) + ") differently: " + when + ", `" + v.origin->var +
+             "` being that answer";
+    }
+    // The library's own function: nothing the user passes or can look into.
+    if (InternalCallee(v.origin->text, s.language, lines, setters)) {
+      return std::string(kGenericSolution) + when + ", `" + v.origin->var +
+             "` being what the library's own " + call +
+             " returned; that is the library's state, not a value you pass";
+    }
     // A call without arguments has nothing to check on the caller's side.
     bool args = !v.origin->text.ends_with("()");
     return "Find out why `" + v.origin->text + "` (line " + std::to_string(v.origin->line) +
@@ -936,18 +955,29 @@ std::string StateSolution(const ErrorSite& s, const SiteView& v,
          "` to true: " + check;
 }
 
-// "Use a `mode` that is one of: `"fast"`, `"slow"` (...)": the values the
+// "Call `f` with a `mode` that is one of: `"fast"`, `"slow"` (...)": the values the
 // arms before a fallback raise handle, or an if-chain compares.
 std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json* lines) {
   if (!v.cases.values.empty()) {
     lines->push_back(v.cases.first_line);
     std::string sel = v.shape->selector;
     bool param = v.callable && std::find(v.params.begin(), v.params.end(), sel) != v.params.end();
-    return (param ? "Call " + CallWho(s, v) + " with a `" + sel + "` that is one of: "
-                  : "Use a `" + sel + "` that is one of: ") +
-           ValueList(v.cases.values) + " (the cases at " +
-           Lines(v.cases.first_line, v.cases.last_line) + "; any other value reaches line " +
-           std::to_string(s.line) + ")" + (param ? DocumentedAs(v) : "");
+    std::string list = ValueList(v.cases.values) + " (the cases at " +
+                       Lines(v.cases.first_line, v.cases.last_line) +
+                       "; any other value reaches line " + std::to_string(s.line) + ")";
+    if (param) {
+      return "Call " + CallWho(s, v) + " with a `" + sel + "` that is one of: " + list +
+             DocumentedAs(v);
+    }
+    if (ReadsArguments(sel)) {
+      return "Give one of: " + ValueList(v.cases.values) + " as `" + sel + "` (the cases at " +
+             Lines(v.cases.first_line, v.cases.last_line) + "; any other value reaches line " +
+             std::to_string(s.line) + ")";
+    }
+    // A switch on a local or the library's own state
+    // (`ctx->parse_header_state`) is a fact about the fallback, not a value
+    // the user can choose.
+    return "This is the fallback for a `" + sel + "` that is none of: " + list;
   }
   std::vector<const PathCondition*> run;
   std::string operand;
@@ -1161,7 +1191,7 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   nlohmann::json values_lines = nlohmann::json::array();
   std::string values = ValuesSolution(s, v, &values_lines);
   if (v.decisive) {
-    std::string fix = CheckSolution(s, v, src);
+    std::string fix = CheckSolution(s, v, src, ctx.setters);
     // "Call `f` with arguments for which `x == 'b'` is false" says less
     // than the values the chain handles.
     if (!fix.empty() &&

@@ -322,6 +322,30 @@ void SetterIndex::AddDeclarations(const std::vector<std::string_view>& lines) {
   }
 }
 
+void SetterIndex::AddDefinitions(const std::vector<std::string_view>& lines) {
+  for (std::string_view raw : lines) {
+    if (raw.empty() || !(std::isalpha(static_cast<unsigned char>(raw[0])) || raw[0] == '_')) {
+      continue;
+    }
+    std::string_view t = Trim(raw);
+    if (t.ends_with(";") || ControlWord(t) || t.starts_with("typedef") || t.starts_with("struct") ||
+        t.find('=') != std::string_view::npos) {
+      continue;
+    }
+    size_t open = t.find('(');
+    if (open == std::string_view::npos) continue;
+    std::string_view name = WordBefore(t, open);
+    // `GIT_INLINE(int) git_x(...)`: an attribute macro wraps the type.
+    size_t close = t.find(')', open);
+    if (close != std::string_view::npos && t.find('(', close) != std::string_view::npos &&
+        Trim(t.substr(0, open - name.size())).empty()) {
+      open = t.find('(', close);
+      name = WordBefore(t, open);
+    }
+    if (Identifier(name)) defined_.insert(std::string(name));
+  }
+}
+
 void SetterIndex::Add(std::string_view path, std::string_view content) {
   AddLines(path, SplitLines(content));
 }
@@ -331,6 +355,9 @@ void SetterIndex::AddLines(std::string_view path, const std::vector<std::string_
   if (header &&
       (path.starts_with("include/") || path.find("/include/") != std::string_view::npos)) {
     AddDeclarations(lines);
+  }
+  for (std::string_view ext : {".c", ".cc", ".cpp", ".cxx"}) {
+    if (path.ends_with(ext)) AddDefinitions(lines);
   }
   std::string option;
   int option_line = -kCaseReach - 1;

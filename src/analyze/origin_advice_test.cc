@@ -1,0 +1,97 @@
+// Origin advice: a checked local read from a command argument or a prompt
+// names that input; from the library's own function, the advice says it is
+// generic instead of sending users into internals (own fixtures).
+#include "analyze/origin_advice.h"
+
+#include <gtest/gtest.h>
+
+#include "analyze/analyze_testing.h"
+#include "resolve/setter_index.h"
+
+namespace errdex {
+namespace {
+
+using analyze_testing::Build;
+
+TEST(OriginAdvice, Scans) {
+  EXPECT_EQ(CommandInputOf("lookupNode(c->argv[4]->ptr, sdslen(c->argv[4]->ptr))"),
+            "c->argv[4]->ptr");
+  EXPECT_EQ(CommandInputOf("$input->getArgument('script')"), "$input->getArgument('script')");
+  EXPECT_EQ(CommandInputOf("xstrdup(args_get(args, 'b'))"), "args_get(args, 'b')");
+  EXPECT_EQ(CommandInputOf("parse(buf, len)"), "");
+  EXPECT_EQ(PromptOf("trim((string) $this->io->askAndHideAnswer('Secret (hidden): '))"),
+            "Secret (hidden): ");
+  EXPECT_EQ(PromptOf("task(x)"), "");
+  std::vector<std::string_view> file = {"static long loadLen(rio *r) {", "}",
+                                        "private function findProp($n) {"};
+  EXPECT_TRUE(InternalCallee("loadLen(rdb,NULL)", "c", file, nullptr));
+  EXPECT_FALSE(InternalCallee("fopen(path, \"r\")", "c", file, nullptr));
+  EXPECT_TRUE(InternalCallee("$this->findProp($name)", "php", file, nullptr));
+  EXPECT_FALSE(InternalCallee("$other->findProp($name)", "php", file, nullptr));
+  EXPECT_TRUE(InternalCallee("self._get(url)", "python", file, nullptr));
+  EXPECT_FALSE(InternalCallee("len(x)", "go", file, nullptr));
+  SetterIndex index;
+  index.Add("src/rdb.c", "long rdbReadLen(rio *r)\n{\n}\n");
+  index.Add("include/api.h", "int api_read(int x);\n");
+  index.Add("src/api.c", "int api_read(int x)\n{\n}\n");
+  EXPECT_TRUE(InternalCallee("rdbReadLen(r)", "c", {}, &index));
+  EXPECT_FALSE(InternalCallee("api_read(1)", "c", {}, &index));  // installed header declares it
+}
+
+TEST(OriginAdvice, InternalCallIsGenericNotAFix) {
+  SourceFile f{"src/load.c",
+               "static long readLen(rio *r) { return r->len; }\n"                      // 1
+               "\n"                                                                    // 2
+               "void *loadObject(rio *rdb) {\n"                                        // 3
+               "    long n = readLen(rdb);\n"                                          // 4
+               "    if (n == LENERR) {\n"                                              // 5
+               "        reportReadError(\"Stream consumers num loading failed.\");\n"  // 6
+               "        return NULL;\n"                                                // 7
+               "    }\n"                                                               // 8
+               "    return rdb;\n"                                                     // 9
+               "}\n"};
+  Record r = Build(f, "consumers num");
+  EXPECT_EQ(r.solutions, (std::vector<std::string>{
+                             "Generic advice (errdex found nothing specific): the check at line "
+                             "5 raises this when `n` is `LENERR` (line 5), `n` being what the "
+                             "library's own `readLen(rdb)` (line 4) returned; that is the "
+                             "library's state, not a value you pass"}));
+}
+
+TEST(OriginAdvice, CommandArgumentAndPromptAreWhatToChange) {
+  SourceFile c{"src/node.c",
+               "void forgetCommand(client *c) {\n"                                       // 1
+               "    node *n = lookupNode(c->argv[2]->ptr);\n"                            // 2
+               "    if (!n) {\n"                                                         // 3
+               "        addReplyErrorFormat(c,\"Unknown node %s\", c->argv[2]->ptr);\n"  // 4
+               "        return;\n"                                                       // 5
+               "    }\n"                                                                 // 6
+               "}\n"};
+  Record r = Build(c, "Unknown node");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions.back(),
+            "Check what the command was given as `c->argv[2]->ptr`: `n` is what "
+            "`lookupNode(c->argv[2]->ptr)` (line 2) returned for it, and the check at line 3 "
+            "raises this when `n` is not set (false, empty or missing) (line 3)");
+  SourceFile php{
+      "src/Auth.php",
+      "<?php\n"                                                                                // 1
+      "class Auth {\n"                                                                         // 2
+      "    public function login() {\n"                                                        // 3
+      "        $secret = trim((string) $this->io->askAndHideAnswer('Secret: '));\n"            // 4
+      "        if (!$secret) {\n"                                                              // 5
+      "            $this->io->writeError('<warning>No secret given, aborting.</warning>');\n"  // 6
+      "            return false;\n"                                                            // 7
+      "        }\n"                                                                            // 8
+      "    }\n"                                                                                // 9
+      "}\n"};
+  Record p = Build(php, "No secret given");
+  ASSERT_FALSE(p.solutions.empty());
+  EXPECT_EQ(p.solutions.back(),
+            "Answer the prompt \u201cSecret: \u201d (line 4) differently: the check at line 5 "
+            "raises this when `$secret` is not set (false, empty or missing) (line 5), `$secret` "
+            "being that answer");
+}
+
+}  // namespace
+}  // namespace errdex
