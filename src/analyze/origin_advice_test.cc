@@ -93,5 +93,38 @@ TEST(OriginAdvice, CommandArgumentAndPromptAreWhatToChange) {
             "being that answer");
 }
 
+TEST(OriginAdvice, ArgumentsPassedIntoTheCallAndEnvironmentHelpers) {
+  SourceFile py{"lib/tree.py",
+                "def entry_by_path(root, path):\n"                               // 1
+                "    entry = _from_name(root, path)\n"                           // 2
+                "    if entry is None:\n"                                        // 3
+                "        raise KeyError(f\"the path {path} does not exist\")\n"  // 4
+                "    return entry\n"};
+  Record r = Build(py, "does not exist");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions.back(),
+            "Check the `root`, `path` you pass to `entry_by_path`: `entry` is what "
+            "`_from_name(root, path)` (line 2) returned for them, and the check at line 3 raises "
+            "this when `entry` is missing (None) (line 3)");
+  SourceFile php{
+      "src/Config.php",
+      "<?php\n"                                                                         // 1
+      "class Config {\n"                                                                // 2
+      "    public function blocking() {\n"                                              // 3
+      "        $env = $this->getToolEnv('TOOL_BLOCKING');\n"                            // 4
+      "        if ($env !== false) {\n"                                                 // 5
+      "            throw new \\RuntimeException('Invalid value for TOOL_BLOCKING');\n"  // 6
+      "        }\n"                                                                     // 7
+      "    }\n"                                                                         // 8
+      "    private function getToolEnv($name) { return getenv($name); }\n"              // 9
+      "}\n"};
+  Record p = Build(php, "Invalid value for");
+  ASSERT_FALSE(p.solutions.empty());
+  EXPECT_EQ(p.solutions.back(),
+            "Check the environment variable `TOOL_BLOCKING` (read at line 4): the check at line 5 "
+            "raises this when `$env` is not `false` (line 5), `$env` being what "
+            "`$this->getToolEnv('TOOL_BLOCKING')` (line 4) returned");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -767,6 +767,56 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
   r->provenance["triggerScenarios"] = lines;
 }
 
+// The checked local is what a call returned (value_origin.h): what the
+// user typed, answered or passed into that call is what to change
+// (origin_advice.h); a value read from the library's own function is its
+// state, said as generic advice. "" to fall back to "Find out why".
+std::string OriginSolution(const ErrorSite& s, const SiteView& v,
+                           const std::vector<std::string_view>& lines, const SetterIndex* setters) {
+  const ValueOrigin& o = *v.origin;
+  std::string call = "`" + o.text + "` (line " + std::to_string(o.line) + ")";
+  std::string when = "the check at line " + std::to_string(v.decisive->line) +
+                     " raises this when " + StateText(*v.decisive);
+  if (std::string input = CommandInputOf(o.text); !input.empty()) {
+    return "Check what the command was given as `" + input + "`: `" + o.var + "` is what " + call +
+           " returned for it, and " + when;
+  }
+  if (ReadsCommandArguments(lines, s.function_line, o.line, o.text)) {
+    return "Check what the command was given: `" + o.var + "` is what " + call +
+           " returned for its arguments, and " + when;
+  }
+  if (std::string prompt = PromptOf(o.text); !prompt.empty()) {
+    return "Answer the prompt \u201c" + prompt + "\u201d (line " + std::to_string(o.line) +
+           ") differently: " + when + ", `" + o.var + "` being that answer";
+  }
+  // A helper around the environment (`$this->getComposerEnv('X')`).
+  if (std::string env = EnvVariableOf(o.text); !env.empty()) {
+    return "Check the environment variable `" + env + "` (read at line " + std::to_string(o.line) +
+           "): " + when + ", `" + o.var + "` being what " + call + " returned";
+  }
+  // The arguments of the function the user calls flow into the call.
+  if (v.callable && v.params_known) {
+    std::vector<std::string> passed;
+    for (const std::string& x : VariablesRead(o.text)) {
+      if (std::find(v.params.begin(), v.params.end(), x) != v.params.end() &&
+          std::find(passed.begin(), passed.end(), x) == passed.end()) {
+        passed.push_back(x);
+      }
+    }
+    if (!passed.empty()) {
+      return "Check the `" + Join(passed, "`, `") + "` you pass to " + CallWho(s, v) + ": `" +
+             o.var + "` is what " + call + " returned for " + (passed.size() == 1 ? "it" : "them") +
+             ", and " + when;
+    }
+  }
+  if (InternalCallee(o.text, s.language, lines, setters)) {
+    return std::string(kGenericSolution) + when + ", `" + o.var +
+           "` being what the library's own " + call +
+           " returned; that is the library's state, not a value you pass";
+  }
+  return {};
+}
+
 // The one solution the deciding check gives: which arguments to pass, when
 // it reads only the arguments of a function the user calls; the failing
 // call, for an `err` check. A check on the function's own state is not
@@ -815,24 +865,7 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
            std::to_string(v.origin->line) + "): its value decides the check at line " + at;
   }
   if (v.origin && v.origin->kind == ValueOrigin::kCall) {
-    std::string call = "`" + v.origin->text + "` (line " + std::to_string(v.origin->line) + ")";
-    std::string when = "the check at line " + at + " raises this when " + StateText(*d);
-    // What the user typed or answered is what to change (origin_advice.h).
-    if (std::string input = CommandInputOf(v.origin->text); !input.empty()) {
-      return "Check what the command was given as `" + input + "`: `" + v.origin->var +
-             "` is what " + call + " returned for it, and " + when;
-    }
-    if (std::string prompt = PromptOf(v.origin->text); !prompt.empty()) {
-      return "Answer the prompt \u201c" + prompt + "\u201d (line " +
-             std::to_string(v.origin->line) + ") differently: " + when + ", `" + v.origin->var +
-             "` being that answer";
-    }
-    // The library's own function: nothing the user passes or can look into.
-    if (InternalCallee(v.origin->text, s.language, lines, setters)) {
-      return std::string(kGenericSolution) + when + ", `" + v.origin->var +
-             "` being what the library's own " + call +
-             " returned; that is the library's state, not a value you pass";
-    }
+    if (std::string o = OriginSolution(s, v, lines, setters); !o.empty()) return o;
     // A call without arguments has nothing to check on the caller's side.
     bool args = !v.origin->text.ends_with("()");
     return "Find out why `" + v.origin->text + "` (line " + std::to_string(v.origin->line) +
@@ -1194,7 +1227,10 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     std::string fix = CheckSolution(s, v, src, ctx.setters);
     // "Call `f` with arguments for which `x == 'b'` is false" says less
     // than the values the chain handles.
-    if (!fix.empty() &&
+    // Generic advice (an internal call's result) only when nothing specific
+    // is said.
+    bool generic = fix.starts_with(kGenericSolution) && (!r->solutions.empty() || !values.empty());
+    if (!fix.empty() && !generic &&
         !(!values.empty() && fix.find(" with arguments for which ") != std::string::npos)) {
       r->solutions.push_back(fix);
       lines.push_back(v.decisive->line);
