@@ -105,6 +105,34 @@ std::string PromptOf(std::string_view call) {
   return "";
 }
 
+std::vector<std::string> CallArguments(std::string_view call) {
+  size_t open = call.find('(');
+  if (open == std::string_view::npos) return {};
+  size_t close = Matching(call, open);
+  if (close == std::string_view::npos) return {};
+  std::vector<std::string> out;
+  int depth = 0;
+  size_t start = open + 1;
+  for (size_t i = open + 1; i < close; ++i) {
+    char c = call[i];
+    if (c == '"' || c == '\'') {
+      size_t q = call.find(c, i + 1);
+      if (q == std::string_view::npos || q > close) break;
+      i = q;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      out.emplace_back(Trim(call.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  std::string_view last = Trim(call.substr(start, close - start));
+  if (!last.empty()) out.emplace_back(last);
+  return out;
+}
+
 bool InternalCallee(std::string_view call, const std::string& language,
                     const std::vector<std::string_view>& lines, const SetterIndex* setters) {
   std::string receiver;

@@ -24,6 +24,10 @@ std::string CommandInputOf(std::string_view call);
 // `askAndHideAnswer(..)`, `input("..")`, `readline("..")`), or "".
 std::string PromptOf(std::string_view call);
 
+// The arguments of the outermost call in `call`, split at its top-level
+// commas (`f(a->b, g(c, d))` -> "a->b", "g(c, d)").
+std::vector<std::string> CallArguments(std::string_view call);
+
 // Whether the function `call` calls is the library's own internal one (see
 // above), read from `lines` (the caller's file) and the repository's index.
 bool InternalCallee(std::string_view call, const std::string& language,

@@ -22,6 +22,8 @@ TEST(OriginAdvice, Scans) {
   EXPECT_EQ(PromptOf("trim((string) $this->io->askAndHideAnswer('Secret (hidden): '))"),
             "Secret (hidden): ");
   EXPECT_EQ(PromptOf("task(x)"), "");
+  EXPECT_EQ(CallArguments("f(a->b, g(c, d), \"x,y\")"),
+            (std::vector<std::string>{"a->b", "g(c, d)", "\"x,y\""}));
   std::vector<std::string_view> file = {"static long loadLen(rio *r) {", "}",
                                         "private function findProp($n) {"};
   EXPECT_TRUE(InternalCallee("loadLen(rdb,NULL)", "c", file, nullptr));
@@ -124,6 +126,34 @@ TEST(OriginAdvice, ArgumentsPassedIntoTheCallAndEnvironmentHelpers) {
             "Check the environment variable `TOOL_BLOCKING` (read at line 4): the check at line 5 "
             "raises this when `$env` is not `false` (line 5), `$env` being what "
             "`$this->getToolEnv('TOOL_BLOCKING')` (line 4) returned");
+}
+
+TEST(OriginAdvice, SettingHandedToTheCall) {
+  SourceFile setopt{"lib/setopt.c",
+                    "CURLcode setopt(struct Curl_easy *data, CURLoption option, long arg) {\n"
+                    "  switch(option) {\n"              // 2
+                    "  case CURLOPT_TIMEVALUE:\n"       // 3
+                    "    data->set.timevalue = arg;\n"  // 4
+                    "    break;\n"                      // 5
+                    "  }\n"                             // 6
+                    "  return CURLE_OK;\n"              // 7
+                    "}\n"};
+  SourceFile ftp{"lib/ftp.c",
+                 "static CURLcode since(struct Curl_easy *data) {\n"           // 1
+                 "  CURLcode result = to_gmtime(data->set.timevalue, &tm);\n"  // 2
+                 "  if(result) {\n"                                            // 3
+                 "    failf(data, \"Invalid TIMEVALUE\");\n"                   // 4
+                 "    return result;\n"                                        // 5
+                 "  }\n"                                                       // 6
+                 "  return CURLE_OK;\n"                                        // 7
+                 "}\n"};
+  SetterIndex index = SetterIndex::Build({setopt, ftp});
+  Record r = Build(ftp, "Invalid TIMEVALUE", &index);
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions.back(),
+            "Change `timevalue` with the option `CURLOPT_TIMEVALUE` (lib/setopt.c:4 sets "
+            "`timevalue`): `result` is what `to_gmtime(data->set.timevalue, &tm)` (line 2) "
+            "returned for it, and the check at line 3 raises this when `result` is set (line 3)");
 }
 
 }  // namespace

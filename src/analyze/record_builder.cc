@@ -809,6 +809,15 @@ std::string OriginSolution(const ErrorSite& s, const SiteView& v,
              ", and " + when;
     }
   }
+  // A setting handed to the call (`curlx_gmtime(data->set.timevalue, ..)`).
+  if (setters != nullptr) {
+    for (const std::string& arg : CallArguments(o.text)) {
+      std::vector<UserControl> c = UserControls(arg, s.file_path, *setters, s.function);
+      if (c.empty()) continue;
+      return "Change `" + c[0].field + "` with " + c[0].way + ": `" + o.var + "` is what " + call +
+             " returned for it, and " + when;
+    }
+  }
   if (InternalCallee(o.text, s.language, lines, setters)) {
     return std::string(kGenericSolution) + when + ", `" + o.var +
            "` being what the library's own " + call +
