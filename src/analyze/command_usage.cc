@@ -204,7 +204,24 @@ std::vector<CommandUsage> CommandUsagesOf(const std::vector<std::string_view>& l
   return out;
 }
 
-std::string CommandUsageAdvice(const std::vector<CommandUsage>& entries, std::string_view message) {
+std::vector<std::string> FlagsRead(std::string_view check) {
+  std::vector<std::string> out;
+  for (size_t at = check.find("args_"); at != std::string_view::npos;
+       at = check.find("args_", at + 1)) {
+    if (at > 0 && Word(check[at - 1])) continue;
+    size_t open = check.find('(', at);
+    size_t comma = open == std::string_view::npos ? open : check.find(',', open);
+    if (comma == std::string_view::npos) continue;
+    std::string_view rest = Trim(check.substr(comma + 1));
+    if (rest.size() < 3 || rest[0] != '\'' || rest[2] != '\'') continue;
+    std::string flag = "-" + std::string(1, rest[1]);
+    if (std::find(out.begin(), out.end(), flag) == out.end()) out.push_back(flag);
+  }
+  return out;
+}
+
+std::string CommandUsageAdvice(const std::vector<CommandUsage>& entries, std::string_view message,
+                               std::string_view check, int check_line) {
   if (entries.empty() || entries.size() > kMaxEntries) return "";
   std::string lower = ToLower(message);
   // A failed system call or allocation is not about how the command was
@@ -223,17 +240,23 @@ std::string CommandUsageAdvice(const std::vector<CommandUsage>& entries, std::st
     }
   }
   if (words.empty()) return "";
+  std::vector<std::string> flags = FlagsRead(check);
+  std::string reads = flags.empty() || check_line <= 0
+                          ? ""
+                          : "; the check at line " + std::to_string(check_line) + " reads its `" +
+                                Join(flags, "`, `") + "` " + (flags.size() == 1 ? "flag" : "flags");
   if (entries.size() == 1) {
     const CommandUsage& e = entries[0];
     std::string alias = e.alias.empty() ? "" : " (alias `" + e.alias + "`)";
     return "Check the `" + e.name + "`" + alias + " command as typed against " +
-           (e.known ? "its usage: " : "") + Shown(e);
+           (e.known ? "its usage: " : "") + Shown(e) + reads;
   }
   std::vector<std::string> shown;
   for (const CommandUsage& e : entries) shown.push_back(Shown(e));
   std::string last = shown.back();
   shown.pop_back();
-  return "Check the command as typed against its usage: " + Join(shown, ", ") + " or " + last;
+  return "Check the command as typed against its usage: " + Join(shown, ", ") + " or " + last +
+         reads;
 }
 
 }  // namespace errdex

@@ -45,6 +45,14 @@ bool NamesFlag(std::string_view message);
 // [-anq] [-T key-table] key` (line 36)", or "" when no entry handles the
 // function or the message reports a failure of the system rather than of
 // the command line ("tcgetattr failed").
-std::string CommandUsageAdvice(const std::vector<CommandUsage>& entries, std::string_view message);
+// `check` (the deciding check, at `check_line`) adds the flags it reads
+// (`args_has(args, 's')`, `args_get(args, 't')`): "...; the check at line
+// 74 reads its `-s`, `-a` flags".
+std::string CommandUsageAdvice(const std::vector<CommandUsage>& entries, std::string_view message,
+                               std::string_view check = "", int check_line = 0);
+
+// The flags a check reads through tmux-style argument calls
+// (`args_has(args, 's')` -> "-s"), in order, once each.
+std::vector<std::string> FlagsRead(std::string_view check);
 
 }  // namespace errdex

@@ -98,9 +98,11 @@ TEST(CommandUsage, MacrosInTheUsageAreReadFromTheirDefinitions) {
   std::vector<std::string_view> lines = SplitLines(file);
   std::vector<CommandUsage> drop =
       CommandUsagesOf(lines, "cmd-drop-window.c", "cmd_drop_window_exec", 20, &index);
-  EXPECT_EQ(CommandUsageAdvice(drop, "window only linked to one session"),
+  EXPECT_EQ(CommandUsageAdvice(drop, "window only linked to one session",
+                               "!args_has(args, 'k') && !linked(s, w) || args_get(args, 't')", 30),
             "Check the command as typed against its usage: `drop-window [-a] [-t "
-            "target-window]` (line 3) or `unlink-window [-k] [-t target-window]` (line 8)");
+            "target-window]` (line 3) or `unlink-window [-k] [-t target-window]` (line 8); the "
+            "check at line 30 reads its `-k`, `-t` flags");
   // A piece errdex cannot spell: the command and the line, not a guess.
   std::vector<CommandUsage> other =
       CommandUsagesOf(lines, "cmd-drop-window.c", "cmd_other_exec", 20, &index);

@@ -1263,7 +1263,10 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   std::vector<CommandUsage> commands =
       typed ? CommandUsagesOf(src, s.file_path, s.function, s.function_line, ctx.setters)
             : std::vector<CommandUsage>{};
-  if (std::string usage = CommandUsageAdvice(commands, s.message.Display()); !usage.empty()) {
+  if (std::string usage =
+          CommandUsageAdvice(commands, s.message.Display(), v.decisive ? v.decisive->expr : "",
+                             v.decisive ? v.decisive->line : 0);
+      !usage.empty()) {
     r->solutions.push_back(usage);
     for (const CommandUsage& c : commands) lines.push_back(c.line);
   }
