@@ -118,27 +118,57 @@ std::vector<std::string> Names(std::string_view expr) {
 
 }  // namespace
 
-bool ReadsCommandArguments(const std::vector<std::string_view>& lines, int function_line,
-                           int check_line, const std::string& expr) {
-  if (NamesArguments(expr)) return true;
+int CommandArgumentLine(const std::vector<std::string_view>& lines, int function_line,
+                        int check_line, const std::string& expr) {
   int from = std::max(function_line, 1);
   int to = std::min(check_line - 1, static_cast<int>(lines.size()));
   for (const std::string& x : Names(expr)) {
-    for (int n = from; n <= to; ++n) {
+    for (int n = to; n >= from; --n) {
       std::string_view t = lines[n - 1];
       if (!NamesArguments(t)) continue;
-      size_t at = t.find(x);
-      bool set = false;
-      for (; at != std::string_view::npos && !set; at = t.find(x, at + 1)) {
+      for (size_t at = t.find(x); at != std::string_view::npos; at = t.find(x, at + 1)) {
         if (at > 0 && Word(t[at - 1])) continue;
         if (at + x.size() < t.size() && Word(t[at + x.size()])) continue;
         std::string_view after = Trim(t.substr(at + x.size()));
-        set = (at > 0 && t[at - 1] == '&') || (after.starts_with("=") && !after.starts_with("=="));
+        if ((at > 0 && t[at - 1] == '&') || (after.starts_with("=") && !after.starts_with("=="))) {
+          return n;
+        }
       }
-      if (set) return true;
     }
   }
-  return false;
+  return 0;
+}
+
+bool ReadsCommandArguments(const std::vector<std::string_view>& lines, int function_line,
+                           int check_line, const std::string& expr) {
+  return NamesArguments(expr) || CommandArgumentLine(lines, function_line, check_line, expr) > 0;
+}
+
+bool RangeOfCommandArguments(const std::vector<std::string_view>& lines, int function_line,
+                             int check_line, const std::string& expr) {
+  if (expr.find_first_of("(.[") != std::string::npos || expr.find("->") != std::string::npos) {
+    return false;
+  }
+  bool relation = false;
+  for (size_t i = 0; i < expr.size(); ++i) {
+    if (expr[i] != '<' && expr[i] != '>') continue;
+    bool shift =
+        (i + 1 < expr.size() && expr[i + 1] == expr[i]) || (i > 0 && expr[i - 1] == expr[i]);
+    if (!shift) relation = true;
+  }
+  if (!relation) return false;
+  bool read = false;
+  for (const std::string& x : Names(expr)) {
+    if (std::all_of(x.begin(), x.end(), [](char c) {
+          return std::isupper(static_cast<unsigned char>(c)) ||
+                 std::isdigit(static_cast<unsigned char>(c)) || c == '_';
+        })) {
+      continue;
+    }
+    if (CommandArgumentLine(lines, function_line, check_line, x) == 0) return false;
+    read = true;
+  }
+  return read;
 }
 
 bool NamesFlag(std::string_view m) {

@@ -38,6 +38,19 @@ std::vector<CommandUsage> CommandUsagesOf(const std::vector<std::string_view>& l
 bool ReadsCommandArguments(const std::vector<std::string_view>& lines, int function_line,
                            int check_line, const std::string& expr);
 
+// The line above the check that sets a local of `expr` from the command's
+// arguments (see ReadsCommandArguments), or 0 (also when `expr` reads them
+// itself).
+int CommandArgumentLine(const std::vector<std::string_view>& lines, int function_line,
+                        int check_line, const std::string& expr);
+
+// Whether `expr` is a range check (`<`, `<=`, `>`, `>=`; no call, no
+// member) whose every variable is a constant (all capitals) or a local set
+// from the command's arguments above the check: "`slot < 0 || slot >
+// 16383`" after `getLongLongFromObjectOrReply(c, c->argv[2], &slot, ..)`.
+bool RangeOfCommandArguments(const std::vector<std::string_view>& lines, int function_line,
+                             int check_line, const std::string& expr);
+
 // Whether the message names a flag: "-f only valid with -a", "--all".
 bool NamesFlag(std::string_view message);
 

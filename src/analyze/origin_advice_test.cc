@@ -156,5 +156,24 @@ TEST(OriginAdvice, SettingHandedToTheCall) {
             "returned for it, and the check at line 3 raises this when `result` is set (line 3)");
 }
 
+TEST(OriginAdvice, RangeOfAValueReadFromTheCommandsArguments) {
+  SourceFile f{"src/slots.c",
+               "void slotCommand(client *c) {\n"                                           // 1
+               "    long long slot;\n"                                                     // 2
+               "    if (getLongLongFromObjectOrReply(c,c->argv[2],&slot,NULL) != C_OK)\n"  // 3
+               "        return;\n"                                                         // 4
+               "    if (slot < 0 || slot > 16383) {\n"                                     // 5
+               "        addReplyError(c,\"Invalid slot\");\n"                              // 6
+               "        return;\n"                                                         // 7
+               "    }\n"                                                                   // 8
+               "}\n"};
+  Record r = Build(f, "Invalid slot");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions.back(),
+            "Give the command arguments for which `slot` is at least `0` and `slot` is at most "
+            "`16383` (checked at line 5; the values are read from the command's arguments at "
+            "line 3)");
+}
+
 }  // namespace
 }  // namespace errdex

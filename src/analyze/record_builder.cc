@@ -881,6 +881,17 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
            ") returns a value for which " + StateText(*d) +
            (args ? ": check the arguments it is given" : "");
   }
+  // A range check on a value read from the command's arguments (through an
+  // out-parameter: `getLongLongFromObjectOrReply(c, c->argv[2], &slot, ..)`).
+  if (RangeOfCommandArguments(lines, s.function_line, d->line, d->expr)) {
+    int read = CommandArgumentLine(lines, s.function_line, d->line, d->expr);
+    std::string pass = DescribeCondition(d->expr, !d->polarity);
+    if (!pass.empty()) {
+      return "Give the command arguments for which " + pass + " (checked at line " + at +
+             "; the values are read from the command's arguments at line " + std::to_string(read) +
+             ")";
+    }
+  }
   return {};
 }
 
