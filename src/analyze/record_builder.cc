@@ -23,6 +23,7 @@
 #include "analyze/jump_target.h"
 #include "analyze/limit_advice.h"
 #include "analyze/message_rule.h"
+#include "analyze/next_line_advice.h"
 #include "analyze/note_prose.h"
 #include "analyze/null_argument.h"
 #include "analyze/origin_advice.h"
@@ -1158,6 +1159,14 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     r->solutions.push_back(advice + " (the message's own advice)");
     lines.push_back(s.line);
   }
+  // A log or warning line's next line that tells the user what to do.
+  if (s.kind == SiteKind::kLog || s.kind == SiteKind::kWarning) {
+    for (const NextLineAdvice& a : AdviceAfter(src, s.line, AdviceSentences)) {
+      r->solutions.push_back("\u201c" + a.text + "\u201d (the code writes this next, line " +
+                             std::to_string(a.line) + ")");
+      lines.push_back(a.line);
+    }
+  }
   // An internal check is said first: advice derived from its condition is
   // about the library's own state, which the user does not set.
   if (!v.internal.empty()) {
@@ -1813,8 +1822,8 @@ std::string WithoutAdviceLead(const std::string& sentence) {
   std::string lower = ToLower(sentence);
   for (const char* lead :
        {"you may want to ", "you might want to ", "you should ", "you need to ", "you have to ",
-        "you must ", "you can ", "to fix this error, ", "to fix this error ", "to fix this, ",
-        "to fix this ", "to fix it, ", "to fix it "}) {
+        "you must ", "you can also ", "you may also ", "you can ", "to fix this error, ",
+        "to fix this error ", "to fix this, ", "to fix this ", "to fix it, ", "to fix it "}) {
     if (lower.starts_with(lead)) {
       std::string rest = sentence.substr(std::string_view(lead).size());
       if (rest.empty()) break;
