@@ -175,5 +175,21 @@ TEST(OriginAdvice, RangeOfAValueReadFromTheCommandsArguments) {
             "line 3)");
 }
 
+TEST(OriginAdvice, AnAllocationSizedFromArgcIsNoCommandArgument) {
+  SourceFile f{"src/main.c",
+               "int main(int argc, char **argv) {\n"                         // 1
+               "    char **copy = malloc((argc + 1) * sizeof(*argv));\n"     // 2
+               "    if (!copy) {\n"                                          // 3
+               "        fprintf(stderr, \"Memory allocation error\\n\");\n"  // 4
+               "        return 1;\n"                                         // 5
+               "    }\n"                                                     // 6
+               "    return 0;\n"                                             // 7
+               "}\n"};
+  Record r = Build(f, "Memory allocation error");
+  for (const std::string& s : r.solutions) {
+    EXPECT_EQ(s.find("the command was given"), std::string::npos) << s;
+  }
+}
+
 }  // namespace
 }  // namespace errdex

@@ -772,6 +772,8 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
 // user typed, answered or passed into that call is what to change
 // (origin_advice.h); a value read from the library's own function is its
 // state, said as generic advice. "" to fall back to "Find out why".
+bool UnderCheck(const std::vector<std::string_view>& lines, int check, int raise);
+
 std::string OriginSolution(const ErrorSite& s, const SiteView& v,
                            const std::vector<std::string_view>& lines, const SetterIndex* setters) {
   const ValueOrigin& o = *v.origin;
@@ -782,7 +784,12 @@ std::string OriginSolution(const ErrorSite& s, const SiteView& v,
     return "Check what the command was given as `" + input + "`: `" + o.var + "` is what " + call +
            " returned for it, and " + when;
   }
-  if (ReadsCommandArguments(lines, s.function_line, o.line, o.text)) {
+  // The check must hold the raise (not an early exit further up), and an
+  // allocation sized from `argc` is no argument the user gives.
+  bool under = UnderCheck(lines, v.decisive->line, s.line);
+  bool alloc = o.text.find("alloc(") != std::string::npos ||
+               o.text.find("dup(") != std::string::npos || o.var == "argv" || o.var == "args";
+  if (under && !alloc && ReadsCommandArguments(lines, s.function_line, o.line, o.text)) {
     return "Check what the command was given: `" + o.var + "` is what " + call +
            " returned for its arguments, and " + when;
   }
@@ -796,7 +803,7 @@ std::string OriginSolution(const ErrorSite& s, const SiteView& v,
            "): " + when + ", `" + o.var + "` being what " + call + " returned";
   }
   // The arguments of the function the user calls flow into the call.
-  if (v.callable && v.params_known) {
+  if (under && v.callable && v.params_known) {
     std::vector<std::string> passed;
     for (const std::string& x : VariablesRead(o.text)) {
       if (std::find(v.params.begin(), v.params.end(), x) != v.params.end() &&
