@@ -191,5 +191,28 @@ TEST(OriginAdvice, AnAllocationSizedFromArgcIsNoCommandArgument) {
   }
 }
 
+// Not strictly an origin: a site that hands its text to a reporting call is
+// decided by that call, not by what the function's callers pass.
+TEST(OriginAdvice, ReportingCallDecidesNotTheCallers) {
+  std::string src =
+      "int signature_default(sig **out, repo *r)\n"           // 1
+      "{\n"                                                   // 2
+      "\treturn get_string(&name, r->cfg, \"user.name\");\n"  // 3
+      "}\n";
+  ErrorSite s;
+  s.language = "c";
+  s.file_path = "src/sig.c";
+  s.function = "signature_default";
+  s.function_line = 1;
+  s.line = 3;
+  s.message.AddLiteral("config value 'user.name' was not found");
+  s.message_origin_note = "passed to `get_string()` (src/config.c:9), which raises it";
+  Record r = BuildRecord(s, SplitLines(src), {"acme/lib", "abc", "t"});
+  EXPECT_EQ(r.trigger_scenarios,
+            "errdex found no `if`, `match` or early return in `signature_default` (src/sig.c) "
+            "that leads to line 3; the call to `get_string()` at line 3 reports it, and its own "
+            "checks decide when.");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -682,6 +682,16 @@ std::string ControlsText(const SiteView& v) {
   return out;
 }
 
+// "`git_config_get_string()`" when the site hands its text to a call that
+// reports it (the resolve stage's "passed to `f()` (...)" note); "" otherwise.
+std::string ReportingCallee(const ErrorSite& s) {
+  const std::string lead = "passed to `";
+  if (!s.message_origin_note.starts_with(lead)) return "";
+  size_t end = s.message_origin_note.find('`', lead.size());
+  if (end == std::string::npos) return "";
+  return s.message_origin_note.substr(lead.size() - 1, end - lead.size() + 2);
+}
+
 // The deciding check first, in the user's terms; the checks passed on the
 // way after it; a catch clause as "after X was caught".
 void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
@@ -748,6 +758,13 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
     out = "Happens in " + Where(s) + " when " + JumpTargetText(*v.jump) + ".";
     lines.push_back(v.jump->line);
     for (int g : v.jump->gotos) lines.push_back(g);
+  } else if (std::string callee = ReportingCallee(s); !callee.empty()) {
+    // The text is handed to a call that reports it: that call's own checks
+    // decide when, not what this function's callers pass.
+    out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
+          std::to_string(s.line) + "; the call to " + callee + " at line " +
+          std::to_string(s.line) + " reports it, and its own checks decide when.";
+    lines.push_back(s.line);
   } else {
     out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
           std::to_string(s.line) + "; what the function's callers pass decides it.";
