@@ -206,12 +206,19 @@ TEST(OriginAdvice, ReportingCallDecidesNotTheCallers) {
   s.function_line = 1;
   s.line = 3;
   s.message.AddLiteral("config value 'user.name' was not found");
-  s.message_origin_note = "passed to `get_string()` (src/config.c:9), which raises it";
+  s.message_origin_note =
+      "passed to `get_string()` (src/config.c:9) and on through `get_entry()`, "
+      "`error_notfound()`, which raises it at src/errors.c:4";
   Record r = BuildRecord(s, SplitLines(src), {"acme/lib", "abc", "t"});
   EXPECT_EQ(r.trigger_scenarios,
             "errdex found no `if`, `match` or early return in `signature_default` (src/sig.c) "
             "that leads to line 3; the call to `get_string()` at line 3 reports it, and its own "
             "checks decide when.");
+  // Handed straight to a reporter that raises every time: this line's
+  // callers decide, as before.
+  s.message_origin_note = "passed to `error_set()` (src/errors.c:3), which raises it";
+  Record direct = BuildRecord(s, SplitLines(src), {"acme/lib", "abc", "t"});
+  EXPECT_EQ(direct.trigger_scenarios.find("its own checks"), std::string::npos);
 }
 
 }  // namespace

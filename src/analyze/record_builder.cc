@@ -683,10 +683,17 @@ std::string ControlsText(const SiteView& v) {
 }
 
 // "`git_config_get_string()`" when the site hands its text to a call that
-// reports it (the resolve stage's "passed to `f()` (...)" note); "" otherwise.
+// reports it further down (the resolve stage's "passed to `f()` (...) and on
+// through ..." note); "" otherwise.
 std::string ReportingCallee(const ErrorSite& s) {
   const std::string lead = "passed to `";
-  if (!s.message_origin_note.starts_with(lead)) return "";
+  // Only through a chain (`git_config_get_string()` and on through
+  // `get_entry()`, ...): a text handed straight to a reporter that always
+  // raises (`git_error_set()`) is decided by whoever reaches this line.
+  if (!s.message_origin_note.starts_with(lead) ||
+      s.message_origin_note.find(" and on through ") == std::string::npos) {
+    return "";
+  }
   size_t end = s.message_origin_note.find('`', lead.size());
   if (end == std::string::npos) return "";
   return s.message_origin_note.substr(lead.size() - 1, end - lead.size() + 2);
