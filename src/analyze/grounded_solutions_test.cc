@@ -48,8 +48,8 @@ TEST(GroundedSolutions, RustMatchOnALocalListsTheVariants) {
   Record r = Build(f, "unrecognized out type");
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
-            "Use a `kind` that is one of: `\"path\"`, `\"line\"`, `\"column\"` (the cases at "
-            "lines 4\u20135; any other value reaches line 6)");
+            "This is the fallback for a `kind` that is none of: `\"path\"`, `\"line\"`, "
+            "`\"column\"` (the cases at lines 4\u20135; any other value reaches line 6)");
 }
 
 TEST(GroundedSolutions, PhpCheckOnACallResultNamesTheCall) {

@@ -238,6 +238,12 @@ std::string Operand(std::string_view s, bool polarity) {
     if (type.empty()) break;
     return Code(s.substr(0, at)) + (polarity ? " is a " : " is not a ") + Code(type);
   }
+  // A command's parsed flags (tmux `args_has(args, 's')`): the flag as typed.
+  if (s.starts_with("args_has(") && s.ends_with("')") && s.size() >= 6 && s[s.size() - 4] == '\'' &&
+      s.find(',') != std::string_view::npos) {
+    return "the flag `-" + std::string(1, s[s.size() - 3]) + "` is " +
+           (polarity ? "given" : "not given");
+  }
   // The last call of a chain (`url.lower().startswith(x)`) is the test.
   size_t paren = std::string_view::npos;
   if (s.ends_with(")")) {

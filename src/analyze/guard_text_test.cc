@@ -52,6 +52,10 @@ TEST(GuardText, PredicatesErrorsAndConjunctions) {
   EXPECT_EQ(DescribeCondition("JSON_HEDLEY_LIKELY(is_array())", false),
             "`is_array()` returns false");
   EXPECT_EQ(DescribeCondition("env.kind_of? Hash", false), "`env` is not a `Hash`");
+  // A command's parsed flag is said as the flag typed (tmux).
+  EXPECT_EQ(DescribeCondition("args_has(args, 'k') && !linked", true),
+            "the flag `-k` is given and `linked` is not set (false, empty or missing)");
+  EXPECT_EQ(DescribeCondition("!args_has(args, 'a')", true), "the flag `-a` is not given");
   EXPECT_EQ(DescribeCondition("let Some(p) = self.key.take()", false),
             "`self.key.take()` has no value");
   // What errdex cannot read it leaves to the raw expression.

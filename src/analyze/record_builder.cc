@@ -12,6 +12,7 @@
 #include "analyze/build_advice.h"
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
+#include "analyze/command_usage.h"
 #include "analyze/damaged_data.h"
 #include "analyze/error_map_advice.h"
 #include "analyze/exclusive_rule.h"
@@ -23,8 +24,10 @@
 #include "analyze/jump_target.h"
 #include "analyze/limit_advice.h"
 #include "analyze/message_rule.h"
+#include "analyze/next_line_advice.h"
 #include "analyze/note_prose.h"
 #include "analyze/null_argument.h"
+#include "analyze/origin_advice.h"
 #include "analyze/param_doc.h"
 #include "analyze/parse_input.h"
 #include "analyze/position_advice.h"
@@ -716,6 +719,23 @@ std::string ControlsText(const SiteView& v) {
   return out;
 }
 
+// "`git_config_get_string()`" when the site hands its text to a call that
+// reports it further down (the resolve stage's "passed to `f()` (...) and on
+// through ..." note); "" otherwise.
+std::string ReportingCallee(const ErrorSite& s) {
+  const std::string lead = "passed to `";
+  // Only through a chain (`git_config_get_string()` and on through
+  // `get_entry()`, ...): a text handed straight to a reporter that always
+  // raises (`git_error_set()`) is decided by whoever reaches this line.
+  if (!s.message_origin_note.starts_with(lead) ||
+      s.message_origin_note.find(" and on through ") == std::string::npos) {
+    return "";
+  }
+  size_t end = s.message_origin_note.find('`', lead.size());
+  if (end == std::string::npos) return "";
+  return s.message_origin_note.substr(lead.size() - 1, end - lead.size() + 2);
+}
+
 // The deciding check first, in the user's terms; the checks passed on the
 // way after it; a catch clause as "after X was caught".
 void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
@@ -782,6 +802,13 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
     out = "Happens in " + Where(s) + " when " + JumpTargetText(*v.jump) + ".";
     lines.push_back(v.jump->line);
     for (int g : v.jump->gotos) lines.push_back(g);
+  } else if (std::string callee = ReportingCallee(s); !callee.empty()) {
+    // The text is handed to a call that reports it: that call's own checks
+    // decide when, not what this function's callers pass.
+    out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
+          std::to_string(s.line) + "; the call to " + callee + " at line " +
+          std::to_string(s.line) + " reports it, and its own checks decide when.";
+    lines.push_back(s.line);
   } else {
     out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
           std::to_string(s.line) + "; what the function's callers pass decides it.";
@@ -802,12 +829,78 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
   r->provenance["triggerScenarios"] = lines;
 }
 
+// The checked local is what a call returned (value_origin.h): what the
+// user typed, answered or passed into that call is what to change
+// (origin_advice.h); a value read from the library's own function is its
+// state, said as generic advice. "" to fall back to "Find out why".
+bool UnderCheck(const std::vector<std::string_view>& lines, int check, int raise);
+
+std::string OriginSolution(const ErrorSite& s, const SiteView& v,
+                           const std::vector<std::string_view>& lines, const SetterIndex* setters) {
+  const ValueOrigin& o = *v.origin;
+  std::string call = "`" + o.text + "` (line " + std::to_string(o.line) + ")";
+  std::string when = "the check at line " + std::to_string(v.decisive->line) +
+                     " raises this when " + StateText(*v.decisive);
+  if (std::string input = CommandInputOf(o.text); !input.empty()) {
+    return "Check what the command was given as `" + input + "`: `" + o.var + "` is what " + call +
+           " returned for it, and " + when;
+  }
+  // The check must hold the raise (not an early exit further up), and an
+  // allocation sized from `argc` is no argument the user gives.
+  bool under = UnderCheck(lines, v.decisive->line, s.line);
+  bool alloc = o.text.find("alloc(") != std::string::npos ||
+               o.text.find("dup(") != std::string::npos || o.var == "argv" || o.var == "args";
+  if (under && !alloc && ReadsCommandArguments(lines, s.function_line, o.line, o.text)) {
+    return "Check what the command was given: `" + o.var + "` is what " + call +
+           " returned for its arguments, and " + when;
+  }
+  if (std::string prompt = PromptOf(o.text); !prompt.empty()) {
+    return "Answer the prompt \u201c" + prompt + "\u201d (line " + std::to_string(o.line) +
+           ") differently: " + when + ", `" + o.var + "` being that answer";
+  }
+  // A helper around the environment (`$this->getComposerEnv('X')`).
+  if (std::string env = EnvVariableOf(o.text); !env.empty()) {
+    return "Check the environment variable `" + env + "` (read at line " + std::to_string(o.line) +
+           "): " + when + ", `" + o.var + "` being what " + call + " returned";
+  }
+  // The arguments of the function the user calls flow into the call.
+  if (under && v.callable && v.params_known) {
+    std::vector<std::string> passed;
+    for (const std::string& x : VariablesRead(o.text)) {
+      if (std::find(v.params.begin(), v.params.end(), x) != v.params.end() &&
+          std::find(passed.begin(), passed.end(), x) == passed.end()) {
+        passed.push_back(x);
+      }
+    }
+    if (!passed.empty()) {
+      return "Check the `" + Join(passed, "`, `") + "` you pass to " + CallWho(s, v) + ": `" +
+             o.var + "` is what " + call + " returned for " + (passed.size() == 1 ? "it" : "them") +
+             ", and " + when;
+    }
+  }
+  // A setting handed to the call (`curlx_gmtime(data->set.timevalue, ..)`).
+  if (setters != nullptr) {
+    for (const std::string& arg : CallArguments(o.text)) {
+      std::vector<UserControl> c = UserControls(arg, s.file_path, *setters, s.function);
+      if (c.empty()) continue;
+      return "Change `" + c[0].field + "` with " + c[0].way + ": `" + o.var + "` is what " + call +
+             " returned for it, and " + when;
+    }
+  }
+  if (InternalCallee(o.text, s.language, lines, setters)) {
+    return std::string(kGenericSolution) + when + ", `" + o.var +
+           "` being what the library's own " + call +
+           " returned; that is the library's state, not a value you pass";
+  }
+  return {};
+}
+
 // The one solution the deciding check gives: which arguments to pass, when
 // it reads only the arguments of a function the user calls; the failing
 // call, for an `err` check. A check on the function's own state is not
 // restated: the user cannot set a callee's locals or private fields.
 std::string CheckSolution(const ErrorSite& s, const SiteView& v,
-                          const std::vector<std::string_view>& lines) {
+                          const std::vector<std::string_view>& lines, const SetterIndex* setters) {
   const PathCondition* d = v.decisive;
   std::string at = std::to_string(d->line);
   // The object's own query: the user can ask it before calling.
@@ -850,11 +943,23 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
            std::to_string(v.origin->line) + "): its value decides the check at line " + at;
   }
   if (v.origin && v.origin->kind == ValueOrigin::kCall) {
+    if (std::string o = OriginSolution(s, v, lines, setters); !o.empty()) return o;
     // A call without arguments has nothing to check on the caller's side.
     bool args = !v.origin->text.ends_with("()");
     return "Find out why `" + v.origin->text + "` (line " + std::to_string(v.origin->line) +
            ") returns a value for which " + StateText(*d) +
            (args ? ": check the arguments it is given" : "");
+  }
+  // A range check on a value read from the command's arguments (through an
+  // out-parameter: `getLongLongFromObjectOrReply(c, c->argv[2], &slot, ..)`).
+  if (RangeOfCommandArguments(lines, s.function_line, d->line, d->expr)) {
+    int read = CommandArgumentLine(lines, s.function_line, d->line, d->expr);
+    std::string pass = DescribeCondition(d->expr, !d->polarity);
+    if (!pass.empty()) {
+      return "Give the command arguments for which " + pass + " (checked at line " + at +
+             "; the values are read from the command's arguments at line " + std::to_string(read) +
+             ")";
+    }
   }
   return {};
 }
@@ -972,18 +1077,29 @@ std::string StateSolution(const ErrorSite& s, const SiteView& v,
          "` to true: " + check;
 }
 
-// "Use a `mode` that is one of: `"fast"`, `"slow"` (...)": the values the
+// "Call `f` with a `mode` that is one of: `"fast"`, `"slow"` (...)": the values the
 // arms before a fallback raise handle, or an if-chain compares.
 std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json* lines) {
   if (!v.cases.values.empty()) {
     lines->push_back(v.cases.first_line);
     std::string sel = v.shape->selector;
     bool param = v.callable && std::find(v.params.begin(), v.params.end(), sel) != v.params.end();
-    return (param ? "Call " + CallWho(s, v) + " with a `" + sel + "` that is one of: "
-                  : "Use a `" + sel + "` that is one of: ") +
-           ValueList(v.cases.values) + " (the cases at " +
-           Lines(v.cases.first_line, v.cases.last_line) + "; any other value reaches line " +
-           std::to_string(s.line) + ")" + (param ? DocumentedAs(v) : "");
+    std::string list = ValueList(v.cases.values) + " (the cases at " +
+                       Lines(v.cases.first_line, v.cases.last_line) +
+                       "; any other value reaches line " + std::to_string(s.line) + ")";
+    if (param) {
+      return "Call " + CallWho(s, v) + " with a `" + sel + "` that is one of: " + list +
+             DocumentedAs(v);
+    }
+    if (ReadsArguments(sel)) {
+      return "Give one of: " + ValueList(v.cases.values) + " as `" + sel + "` (the cases at " +
+             Lines(v.cases.first_line, v.cases.last_line) + "; any other value reaches line " +
+             std::to_string(s.line) + ")";
+    }
+    // A switch on a local or the library's own state
+    // (`ctx->parse_header_state`) is a fact about the fallback, not a value
+    // the user can choose.
+    return "This is the fallback for a `" + sel + "` that is none of: " + list;
   }
   std::vector<const PathCondition*> run;
   std::string operand;
@@ -1111,6 +1227,14 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     r->solutions.push_back(advice + " (the message's own advice)");
     lines.push_back(s.line);
   }
+  // A log or warning line's next line that tells the user what to do.
+  if (s.kind == SiteKind::kLog || s.kind == SiteKind::kWarning) {
+    for (const NextLineAdvice& a : AdviceAfter(src, s.line, AdviceSentences)) {
+      r->solutions.push_back("\u201c" + a.text + "\u201d (the code writes this next, line " +
+                             std::to_string(a.line) + ")");
+      lines.push_back(a.line);
+    }
+  }
   // An internal check is said first: advice derived from its condition is
   // about the library's own state, which the user does not set.
   if (!v.internal.empty()) {
@@ -1197,10 +1321,13 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   nlohmann::json values_lines = nlohmann::json::array();
   std::string values = ValuesSolution(s, v, &values_lines);
   if (v.decisive) {
-    std::string fix = CheckSolution(s, v, src);
+    std::string fix = CheckSolution(s, v, src, ctx.setters);
     // "Call `f` with arguments for which `x == 'b'` is false" says less
     // than the values the chain handles.
-    if (!fix.empty() &&
+    // Generic advice (an internal call's result) only when nothing specific
+    // is said.
+    bool generic = fix.starts_with(kGenericSolution) && (!r->solutions.empty() || !values.empty());
+    if (!fix.empty() && !generic &&
         !(!values.empty() && fix.find(" with arguments for which ") != std::string::npos)) {
       r->solutions.push_back(fix);
       lines.push_back(v.decisive->line);
@@ -1215,6 +1342,21 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
                            "` that one of the cases after line " + std::to_string(v.shape->line) +
                            " handles (the rest reach line " + std::to_string(s.line) + ")");
     lines.push_back(v.shape->line);
+  }
+  // The usage of the command whose handler raises it, when the check reads
+  // what the user typed (or the message names a flag of it).
+  bool typed = NamesFlag(s.message.Display()) ||
+               (v.decisive &&
+                ReadsCommandArguments(src, s.function_line, v.decisive->line, v.decisive->expr));
+  std::vector<CommandUsage> commands =
+      typed ? CommandUsagesOf(src, s.file_path, s.function, s.function_line, ctx.setters)
+            : std::vector<CommandUsage>{};
+  if (std::string usage =
+          CommandUsageAdvice(commands, s.message.Display(), v.decisive ? v.decisive->expr : "",
+                             v.decisive ? v.decisive->line : 0);
+      !usage.empty()) {
+    r->solutions.push_back(usage);
+    for (const CommandUsage& c : commands) lines.push_back(c.line);
   }
   if (r->solutions.empty()) {
     r->solutions.push_back(
@@ -1748,8 +1890,8 @@ std::string WithoutAdviceLead(const std::string& sentence) {
   std::string lower = ToLower(sentence);
   for (const char* lead :
        {"you may want to ", "you might want to ", "you should ", "you need to ", "you have to ",
-        "you must ", "you can ", "to fix this error, ", "to fix this error ", "to fix this, ",
-        "to fix this ", "to fix it, ", "to fix it "}) {
+        "you must ", "you can also ", "you may also ", "you can ", "to fix this error, ",
+        "to fix this error ", "to fix this, ", "to fix this ", "to fix it, ", "to fix it "}) {
     if (lower.starts_with(lead)) {
       std::string rest = sentence.substr(std::string_view(lead).size());
       if (rest.empty()) break;

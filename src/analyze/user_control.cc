@@ -169,6 +169,8 @@ std::string SetterWay(const Setter& s, const std::string& field) {
       return "the option `" + s.name + "`" + sets;
     case Setter::kMethod:
       return "`" + (s.owner.empty() ? "" : s.owner + ".") + s.name + "`" + sets;
+    case Setter::kConfigKey:
+      return "the configuration setting `" + s.name + "`" + sets;
     case Setter::kProperty:
       return "the property `" + s.name + "`" + sets;
     case Setter::kConstructor:
@@ -242,7 +244,9 @@ std::vector<UserControl> UserControls(const std::string& expr, const std::string
         break;
       }
       if (r.constant) continue;
-      if (s.kind == Setter::kOption) {
+      if (s.kind == Setter::kConfigKey) {
+        // Its row names the key after the field; it is specific wherever it is.
+      } else if (s.kind == Setter::kOption) {
         // An option label that names the field is specific wherever it is.
         if (!LabelNames(s.name, r.name)) continue;
       } else {

@@ -16,6 +16,38 @@ namespace {
 
 using analyze_testing::Build;
 
+TEST(UserControl, ConfigTableRowNamesTheSettingACheckReads) {
+  SourceFile config{
+      "src/config.c",
+      "standardConfig static_configs[] = {\n"  // 1
+      "    createBoolConfig(\"grid-enabled\", NULL, IMMUTABLE_CONFIG, server.grid_enabled, "
+      "0, NULL, NULL),\n"  // 2
+      "    createIntConfig(\"stop-on-error\", NULL, MODIFIABLE_CONFIG, server.stop_on_err, "
+      "0, NULL, NULL),\n"  // 3
+      "};\n"};
+  SourceFile grid{"src/grid.c",
+                  "void gridCommand(client *c) {\n"                                          // 1
+                  "    if (server.grid_enabled == 0) {\n"                                    // 2
+                  "        addReplyError(c,\"This instance has grid support disabled\");\n"  // 3
+                  "        return;\n"                                                        // 4
+                  "    }\n"                                                                  // 5
+                  "    if (server.stop_on_err) {\n"                                          // 6
+                  "        addReplyError(c,\"Stopped on an earlier error\");\n"              // 7
+                  "        return;\n"                                                        // 8
+                  "    }\n"                                                                  // 9
+                  "}\n"};
+  SetterIndex index = SetterIndex::Build({config, grid});
+  Record r = Build(grid, "grid support disabled", &index);
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Change `grid_enabled` with the configuration setting `grid-enabled` (src/config.c:2 "
+            "sets `grid_enabled`): the check at line 2 raises this when `server.grid_enabled` is "
+            "`0`");
+  // A key that does not end with the member's name is not said to set it.
+  Record e = Build(grid, "Stopped on", &index);
+  for (const std::string& s : e.solutions) EXPECT_EQ(s.find("stop-on-error"), std::string::npos);
+}
+
 TEST(UserControl, COptionSetsTheFlagACheckReads) {
   SourceFile setopt{"lib/setopt.c",
                     "CURLcode setopt(struct Curl_easy *data, CURLoption option, long arg) {\n"

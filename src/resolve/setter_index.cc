@@ -232,6 +232,63 @@ std::string PropertyAbove(const std::vector<std::string_view>& lines, size_t fro
   return "";
 }
 
+std::string Letters(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  return out;
+}
+
+// A configuration table row or registration call (redis's
+// `createBoolConfig("cluster-enabled", NULL, .., server.cluster_enabled,
+// ..)`): a call whose name says config/option/setting, given a key literal
+// and the member the key sets, the key ending with the member's name
+// ("cluster-enabled" / `cluster_enabled`, "maxmemory" / `maxmemory`).
+// The key and the member, or false.
+bool ConfigKeyRow(std::string_view t, std::string* key, std::string* field) {
+  size_t q = t.find('"');
+  if (q == std::string_view::npos || q == 0) return false;
+  std::string head = ToLower(t.substr(0, q));
+  if (head.find("config") == std::string::npos && head.find("option") == std::string::npos &&
+      head.find("setting") == std::string::npos) {
+    return false;
+  }
+  if (head.find('(') == std::string::npos && head.find('{') == std::string::npos) return false;
+  size_t close = t.find('"', q + 1);
+  if (close == std::string_view::npos) return false;
+  std::string_view k = t.substr(q + 1, close - q - 1);
+  if (k.size() < 4 || !std::all_of(k.begin(), k.end(), [](char c) {
+        return std::islower(static_cast<unsigned char>(c)) ||
+               std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+      })) {
+    return false;
+  }
+  std::string want = Letters(k);
+  // The members after the key, not called: `server.x`, `&server.x`, `s->x`.
+  std::string_view rest = t.substr(close + 1);
+  for (size_t i = 0; i < rest.size(); ++i) {
+    bool dot = rest[i] == '.' && i > 0 && Word(rest[i - 1]);
+    bool arrow = rest[i] == '>' && i > 0 && rest[i - 1] == '-';
+    if (!dot && !arrow) continue;
+    size_t e = i + 1;
+    while (e < rest.size() && Word(rest[e])) ++e;
+    std::string_view name = rest.substr(i + 1, e - i - 1);
+    size_t n = e;
+    while (n < rest.size() && rest[n] == ' ') ++n;
+    if (name.size() < 4 || (n < rest.size() && (rest[n] == '(' || rest[n] == '.'))) continue;
+    std::string have = Letters(name);
+    if (!have.empty() && want.ends_with(have)) {
+      *key = std::string(k);
+      *field = std::string(name);
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 SetterIndex SetterIndex::Build(const std::vector<SourceFile>& files) {
@@ -265,6 +322,30 @@ void SetterIndex::AddDeclarations(const std::vector<std::string_view>& lines) {
   }
 }
 
+void SetterIndex::AddDefinitions(const std::vector<std::string_view>& lines) {
+  for (std::string_view raw : lines) {
+    if (raw.empty() || !(std::isalpha(static_cast<unsigned char>(raw[0])) || raw[0] == '_')) {
+      continue;
+    }
+    std::string_view t = Trim(raw);
+    if (t.ends_with(";") || ControlWord(t) || t.starts_with("typedef") || t.starts_with("struct") ||
+        t.find('=') != std::string_view::npos) {
+      continue;
+    }
+    size_t open = t.find('(');
+    if (open == std::string_view::npos) continue;
+    std::string_view name = WordBefore(t, open);
+    // `GIT_INLINE(int) git_x(...)`: an attribute macro wraps the type.
+    size_t close = t.find(')', open);
+    if (close != std::string_view::npos && t.find('(', close) != std::string_view::npos &&
+        Trim(t.substr(0, open - name.size())).empty()) {
+      open = t.find('(', close);
+      name = WordBefore(t, open);
+    }
+    if (Identifier(name)) defined_.insert(std::string(name));
+  }
+}
+
 void SetterIndex::Add(std::string_view path, std::string_view content) {
   AddLines(path, SplitLines(content));
 }
@@ -274,6 +355,9 @@ void SetterIndex::AddLines(std::string_view path, const std::vector<std::string_
   if (header &&
       (path.starts_with("include/") || path.find("/include/") != std::string_view::npos)) {
     AddDeclarations(lines);
+  }
+  for (std::string_view ext : {".c", ".cc", ".cpp", ".cxx"}) {
+    if (path.ends_with(ext)) AddDefinitions(lines);
   }
   std::string option;
   int option_line = -kCaseReach - 1;
@@ -300,6 +384,10 @@ void SetterIndex::AddLines(std::string_view path, const std::vector<std::string_
               {Setter::kMethod, name + "=", ClassAbove(lines, i), std::string(path), line});
         }
       }
+      continue;
+    }
+    if (std::string key, field; ConfigKeyRow(t, &key, &field)) {
+      by_field_[field].push_back({Setter::kConfigKey, key, "", std::string(path), line});
       continue;
     }
     if (t.starts_with("case ") && t.ends_with(":")) {

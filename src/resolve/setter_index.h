@@ -24,6 +24,7 @@ struct Setter {
     kProperty,     // C# `public int MaxDepth { set { _maxDepth = value; } }`
     kConstructor,  // `def __init__(self, max_x): self.max_x = max_x`
     kConstant,     // `LIMIT = 1024`, `#define LIMIT 1024`
+    kConfigKey,    // `createBoolConfig("cluster-enabled", .., server.cluster_enabled, ..)`
   };
   Kind kind = kMethod;
   std::string name;   // the option, setter, property or argument; the constant's value
@@ -50,11 +51,17 @@ class SetterIndex {
   // public headers) declares the function `name`.
   bool PubliclyDeclared(const std::string& name) const { return public_decls_.count(name) > 0; }
 
+  // Whether a C/C++ file of the repository defines the function `name` (a
+  // header line at column 0, not a declaration ending in `;`).
+  bool Defined(const std::string& name) const { return defined_.count(name) > 0; }
+
  private:
   void AddDeclarations(const std::vector<std::string_view>& lines);
+  void AddDefinitions(const std::vector<std::string_view>& lines);
 
   std::map<std::string, std::vector<Setter>> by_field_;
   std::set<std::string> public_decls_;
+  std::set<std::string> defined_;
 };
 
 }  // namespace errdex

@@ -1,0 +1,30 @@
+// Next-line advice: a log or warning line is often followed, in the same
+// block, by a second line the code writes to the user with the fix
+// (composer: `writeError('<warning>No consumer secret given, aborting.</warning>')`
+// then `writeError('You can also add it manually later by using "composer
+// config --global --auth ..."')`). That text is the code's own advice for
+// this error, quoted with its line.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace errdex {
+
+struct NextLineAdvice {
+  std::string text;  // the advice sentence, as the code writes it
+  int line = 0;      // 1-based
+};
+
+// The advice written on the lines after `line` (a log or warning call that
+// does not leave the block), up to the block's end or a `return`/`throw`,
+// at most a few lines: only string literals handed to an output call
+// (`writeError`, `warn`, `puts`, `fprintf`, ...), read as advice sentences
+// by `advice` (the message's own-advice reader). Markup tags
+// (`<warning>`) are dropped.
+std::vector<NextLineAdvice> AdviceAfter(
+    const std::vector<std::string_view>& lines, int line,
+    std::vector<std::string> (*advice)(const std::string& text));
+
+}  // namespace errdex
