@@ -38,6 +38,10 @@ class Template {
   void AddLiteral(std::string_view text);
   void AddHole(std::string text, std::string expr, HoleType type = HoleType::kAny);
   void Append(const Template& other);
+  // A copy without the whitespace (spaces, tabs, line breaks) that opens
+  // its first literal (`leading`) and ends its last (`trailing`): the
+  // layout around a printed block is not what users paste.
+  Template Trimmed(bool leading, bool trailing) const;
 
   const std::vector<Piece>& pieces() const { return pieces_; }
   bool empty() const { return pieces_.empty(); }

@@ -122,8 +122,10 @@ TEST(CallIndex, RustFunctionReachedThroughModulePath) {
                   "}\n"};
   Explained e = Explain({lib, spec}, "unrecognized color spec");
   EXPECT_EQ(e.trigger,
-            "Happens when you call `parse_color(...)` (src/lib.rs:2), which reaches `decode_spec` "
-            "at src/lib.rs:3. There it is raised in `decode_spec` (src/spec.rs) when `s` is empty "
+            "It can happen when you call `parse_color(...)` (src/lib.rs:2), which reaches "
+            "`decode_spec` at src/lib.rs:3. Whether a call gets to line 3 depends on the `s` it "
+            "passes (checked at line 2). There it is raised in `decode_spec` (src/spec.rs) when "
+            "`s` is empty "
             "(line 2).");
 }
 

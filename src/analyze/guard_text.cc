@@ -427,6 +427,10 @@ bool ParamSpan(std::string_view h, size_t* open, size_t* close) {
     if (end == std::string_view::npos) return false;
     from = end + 1;
   }
+  // Rust visibility before `fn`: `pub(crate) fn assert_is_file(path: &Path)`.
+  if (size_t fn = h.find("fn "); h.starts_with("pub(") && fn != std::string_view::npos) {
+    from = fn;
+  }
   *open = h.find('(', from);
   if (*open == std::string_view::npos) return false;
   int depth = 0;

@@ -74,6 +74,10 @@ TEST(GuardText, ParameterNamesPerLanguage) {
             (V{"name", "a", "b"}));
   EXPECT_EQ(names("pub fn open(&self, mut n: u32, p: &Path) -> Result<()> {", "rust"),
             (V{"n", "p"}));
+  // A restricted visibility is not the parameter list (rustup's
+  // "`path` is not an argument of `assert_is_file`", thirteenth grading).
+  EXPECT_EQ(names("pub(crate) fn assert_is_file(path: &Path) -> Result<()> {", "rust"),
+            (V{"path"}));
   EXPECT_EQ(
       names("public static int parse(final String s, int... rest) throws IOException {", "java"),
       (V{"s", "rest"}));

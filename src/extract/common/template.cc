@@ -49,8 +49,8 @@ bool Template::HasLiteralText() const {
 }
 
 int Template::HoleCount() const {
-  return static_cast<int>(std::count_if(pieces_.begin(), pieces_.end(),
-                                        [](const Piece& p) { return p.is_hole; }));
+  return static_cast<int>(
+      std::count_if(pieces_.begin(), pieces_.end(), [](const Piece& p) { return p.is_hole; }));
 }
 
 std::string Template::Display() const {
@@ -101,6 +101,30 @@ std::string HolePattern(HoleType type) {
   return "([\\s\\S]*?)";
 }
 
+Template Template::Trimmed(bool leading, bool trailing) const {
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  std::vector<Piece> pieces = pieces_;
+  if (leading && !pieces.empty() && !pieces.front().is_hole) {
+    std::string& s = pieces.front().text;
+    size_t k = 0;
+    while (k < s.size() && space(s[k])) ++k;
+    s.erase(0, k);
+  }
+  if (trailing && !pieces.empty() && !pieces.back().is_hole) {
+    std::string& s = pieces.back().text;
+    while (!s.empty() && space(s.back())) s.pop_back();
+  }
+  Template out;
+  for (const Piece& p : pieces) {
+    if (p.is_hole) {
+      out.AddHole(p.text, p.expr, p.type);
+    } else if (!p.text.empty()) {
+      out.AddLiteral(p.text);
+    }
+  }
+  return out;
+}
+
 std::string Template::Pattern() const {
   std::string out;
   for (const Piece& p : pieces_) {
@@ -132,6 +156,5 @@ std::string Template::Render(const std::vector<std::string>& values) const {
   }
   return out;
 }
-
 
 }  // namespace errdex

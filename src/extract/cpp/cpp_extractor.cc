@@ -146,23 +146,7 @@ std::string StripOuterParens(std::string s) {
 
 // A template with trailing newlines and spaces cut from its last literal:
 // a reported line's terminator is not part of what users paste.
-Template TrimTrailing(const Template& t) {
-  const std::vector<Piece>& pieces = t.pieces();
-  if (pieces.empty() || pieces.back().is_hole) return t;
-  Template out;
-  for (size_t i = 0; i + 1 < pieces.size(); ++i) {
-    const Piece& p = pieces[i];
-    if (p.is_hole) {
-      out.AddHole(p.text, p.expr, p.type);
-    } else {
-      out.AddLiteral(p.text);
-    }
-  }
-  std::string last = pieces.back().text;
-  while (!last.empty() && std::isspace(static_cast<unsigned char>(last.back()))) last.pop_back();
-  out.AddLiteral(last);
-  return out;
-}
+Template TrimTrailing(const Template& t) { return t.Trimmed(/*leading=*/false, /*trailing=*/true); }
 
 // A function parameter bound to the template of the argument a caller passed,
 // while a small helper is inlined.

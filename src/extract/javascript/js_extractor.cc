@@ -1876,36 +1876,10 @@ class JsFile {
     }
     if (std::count(text.begin(), text.end(), ' ') < 3) return;  // a key or a name
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
-    site.message = TrimEnds(t);
+    site.message = t.Trimmed(/*leading=*/true, /*trailing=*/true);
     site.message_origin_note = "the text of message template `" + TemplateModuleName() +
                                "`, printed when an error names this template";
     Finish(stmt, std::move(site), anc, anc.size(), "", /*sink=*/false);
-  }
-
-  // Without the line breaks that open and close a multi-line text: the
-  // printed block's layout, not what a paste keeps.
-  static Template TrimEnds(const Template& t) {
-    std::vector<Piece> pieces = t.pieces();
-    auto space = [](char c) { return c == '\n' || c == '\r' || c == ' ' || c == '\t'; };
-    if (!pieces.empty() && !pieces.front().is_hole) {
-      std::string& s = pieces.front().text;
-      size_t k = 0;
-      while (k < s.size() && space(s[k])) ++k;
-      s.erase(0, k);
-    }
-    if (!pieces.empty() && !pieces.back().is_hole) {
-      std::string& s = pieces.back().text;
-      while (!s.empty() && space(s.back())) s.pop_back();
-    }
-    Template out;
-    for (const Piece& p : pieces) {
-      if (p.is_hole) {
-        out.AddHole(p.text, p.expr, p.type);
-      } else if (!p.text.empty()) {
-        out.AddLiteral(p.text);
-      }
-    }
-    return out;
   }
 
   std::string TemplateModuleName() const {
