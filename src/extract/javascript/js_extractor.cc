@@ -942,9 +942,6 @@ class JsFile {
     return prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus";
   }
 
-  // `this.error(..)` / `this.warn(..)`: a plugin context's report in a
-  // plugin object (HandlePluginContextReport), and a link call too (a
-  // class's own `error` method, commander's).
   // `logger.error(msg)`, `config.logger.warn(colors.yellow(msg))`: an
   // error- or warning-level log through an object named as a logger.
   bool IsLoggerReport(TSNode call) const {
@@ -957,6 +954,9 @@ class JsFile {
     return last == "logger" || last == "log" || last == "Logger" || last.ends_with("Logger");
   }
 
+  // `this.error(..)` / `this.warn(..)`: a plugin context's report in a
+  // plugin object (HandlePluginContextReport), and a link call too (a
+  // class's own `error` method, commander's).
   bool IsThisReport(TSNode call) const {
     TSNode fn = ts_node_child_by_field_id(call, ids_.function);
     if (ts_node_is_null(fn) || ts_node_symbol(fn) != ids_.member_expression) return false;
