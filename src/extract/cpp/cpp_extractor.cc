@@ -2399,19 +2399,7 @@ class CppFile {
         if (!ts_node_is_null(text_arg)) args = {text_arg};
         ErrorSite site = NewSite(fi, SiteKind::kRaise);
         site.error_class = cls;
-        for (Template& v : ArgVariants(args[0], pos)) {
-          SinkFact s;
-          s.function = cls + "::" + cls;
-          s.name = cls;
-          s.language = "cpp";
-          s.constructor = true;
-          s.params = params;
-          s.message = std::move(v);
-          s.error_class = cls;
-          s.line = ts::Line(fi);
-          s.def_line = ts::Line(def);
-          facts_->sinks.push_back(std::move(s));
-        }
+        AddClassSinks(cls, cls, params, args[0], pos, fi, def, /*returns=*/false);
         continue;
       }
       for (std::vector<Template>& combo : ArgCombinations(args, pos)) {
@@ -2487,16 +2475,25 @@ class CppFile {
     }
     TSNode text = FirstTextArg(args, pos);
     if (ts_node_is_null(text)) return;
-    for (Template& m : ArgVariants(text, pos)) {
+    AddClassSinks(cls, name, params, text, pos, r, def, /*returns=*/true);
+  }
+
+  // One sink of class `cls` per variant of `text`: a constructor's
+  // (`name` == `cls`), or a static factory's that returns the exception.
+  void AddClassSinks(const std::string& cls, const std::string& name,
+                     const std::vector<std::string>& params, TSNode text, uint32_t pos, TSNode at,
+                     TSNode def, bool returns) {
+    for (Template& v : ArgVariants(text, pos)) {
       SinkFact sink;
       sink.function = cls + "::" + name;
       sink.name = name;
       sink.language = "cpp";
-      sink.returns = true;
+      sink.constructor = !returns;
+      sink.returns = returns;
       sink.params = params;
-      sink.message = std::move(m);
+      sink.message = std::move(v);
       sink.error_class = cls;
-      sink.line = ts::Line(r);
+      sink.line = ts::Line(at);
       sink.def_line = ts::Line(def);
       facts_->sinks.push_back(std::move(sink));
     }
