@@ -44,6 +44,7 @@
 #include "analyze/visibility.h"
 #include "errdex/input.h"
 #include "errdex/source.h"
+#include "match/category_codes.h"
 #include "match/flat_tables.h"
 #include "match/fuzzy.h"
 #include "match/loose_quotes.h"
@@ -851,7 +852,8 @@ struct Matcher::Impl {
   const RE2* Regex(uint32_t r) const;
 
   bool Accept(uint32_t r, const Query& q) const { return q.repo.empty() || Repo(r) == q.repo; }
-  // (record, its code is a plain number) for the codes the text names.
+  // (record, its code only supports: a plain number or a category word) for
+  // the codes the text names.
   std::vector<std::pair<uint32_t, bool>> CodeHits(std::string_view text, const Query& q) const;
   bool RunsInOrder(uint32_t slot, std::string_view text) const;
   bool Verify(uint32_t r, std::string_view text, const Query& q, const QueryContext& ctx,
@@ -982,9 +984,9 @@ std::vector<std::pair<uint32_t, bool>> Matcher::Impl::CodeHits(std::string_view 
                                                                const Query& q) const {
   std::vector<std::pair<uint32_t, bool>> hits;
   auto add = [&](std::string_view code) {
-    bool numeric = IsNumeric(code);
+    bool support_only = IsNumeric(code) || match::IsCategoryCode(code);
     for (uint32_t r : word_codes.Find(code)) {
-      if (r < n) hits.push_back({r, numeric});
+      if (r < n) hits.push_back({r, support_only});
     }
   };
   if (!q.error_code.empty()) add(Trim(q.error_code));
@@ -1713,11 +1715,12 @@ std::vector<Match> Matcher::Find(const Query& query) const {
       hits = std::move(reading_hits);
     }
   }
-  for (auto [r, numeric] : impl_->CodeHits(text, query)) {
+  for (auto [r, support_only] : impl_->CodeHits(text, query)) {
     auto it = std::find_if(hits.begin(), hits.end(), [&](const Ranked& h) { return h.index == r; });
     // A number in the text is most often a value (a version, a port, a
-    // count): it supports a record the message matches, never finds one.
-    if (numeric) {
+    // count), a category word a log level: either supports a record the
+    // message matches, never finds one.
+    if (support_only) {
       if (it != hits.end()) it->match.score = std::min(1.0, it->match.score + kNumericCodeBonus);
       continue;
     }

@@ -396,6 +396,36 @@ TEST(MatcherTest, ExactCodeRanksFirst) {
   EXPECT_EQ(hits[0].match_type, "exact-code");
 }
 
+// A library that tags every error with a category (flyway's
+// CoreErrorCode.ERROR, Rust's io::ErrorKind::Other) must not draw every log
+// line that says ERROR to one record.
+TEST(MatcherTest, CategoryWordCodeOnlySupportsAMatchingMessage) {
+  std::vector<Record> rs;
+  Record tagged = MakeRecord("tagged", "Unable to get canonical path for file {p}",
+                             R"(Unable to get canonical path for file ([\s\S]*?))", {{"{p}", "p"}});
+  tagged.error_code = "ERROR";
+  rs.push_back(tagged);
+  Record other = MakeRecord("kind", "stream closed early", "stream closed early");
+  other.error_code = "Other";
+  rs.push_back(other);
+  rs.push_back(MakeRecord("plain", "disk quota exceeded", "disk quota exceeded"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "2024-01-02 10:00:01 ERROR [main] disk quota exceeded";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].record->id, "plain");
+
+  q.message = "Other people see this too: ERROR in the build";
+  EXPECT_TRUE(matcher.Find(q).empty());
+
+  q.message = "ERROR: Unable to get canonical path for file /tmp/x";
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "tagged");
+  EXPECT_NE(hits[0].match_type, "exact-code");
+}
+
 TEST(MatcherTest, BadPatternIsReportedAndDoesNotStopTheLoad) {
   std::vector<Record> rs = Corpus();
   rs.push_back(MakeRecord("broken", "shard {i} is missing its index file",
