@@ -38,7 +38,7 @@ static_assert(sizeof(FunctionFact) == 232);
 static_assert(sizeof(CallFact) == 104);
 static_assert(sizeof(ConstantFact) == 64);
 static_assert(sizeof(MembershipFact) == 104);
-static_assert(sizeof(SinkFact) == 440);
+static_assert(sizeof(SinkFact) == 472);
 static_assert(sizeof(LinkCall) == 728);
 static_assert(sizeof(TextConstant) == 64);
 static_assert(sizeof(HeldMessage) == 480);
@@ -309,8 +309,8 @@ ERRDEX_FIELDS(ConstantFact, x.name, x.values, x.line)
 ERRDEX_FIELDS(MembershipFact, x.function, x.operand, x.constant, x.line)
 ERRDEX_FIELDS(SinkFact, x.function, x.name, x.language, x.method, x.constructor, x.params,
               x.message, x.error_class, x.kind, x.severity, x.error_code, x.http_status, x.line,
-              x.def_line, x.via_class, x.returns, x.format_param, x.varargs_from, x.no_text,
-              x.guarded, x.param_defaults, x.conditions)
+              x.def_line, x.via_class, x.returns, x.format_param, x.varargs_from, x.format_dialect,
+              x.no_text, x.guarded, x.param_defaults, x.conditions)
 ERRDEX_FIELDS(LinkCall, x.caller, x.caller_name, x.caller_method, x.caller_constructor,
               x.caller_line, x.caller_params, x.caller_param_defaults, x.callee, x.receiver,
               x.construct, x.args, x.keywords, x.line, x.site, x.replaces_site, x.caller_varargs,

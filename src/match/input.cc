@@ -10,6 +10,7 @@
 #include <re2/re2.h>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string_view>
 #include <unordered_set>
 
@@ -1076,6 +1077,44 @@ void ExpandJsonLogLines(std::string* text) {
   if (changed) *text = std::move(out);
 }
 
+// A paste indented as a whole (a Markdown code block indented by four
+// spaces, a quote the user indented): the indentation every non-blank line
+// shares is not the program's. Kotlin's "Flow invariant is violated:\n\t\t
+// Flow was collected in ..." only matches its template once each line's
+// four spaces are gone; relative indentation (traceback frames) stays.
+void StripCommonIndent(std::string* text) {
+  std::optional<std::string_view> common;
+  for (std::string_view line : SplitLines(*text)) {
+    if (IsBlank(line)) continue;
+    size_t n = 0;
+    while (n < line.size() && (line[n] == ' ' || line[n] == '\t')) ++n;
+    std::string_view indent = line.substr(0, n);
+    if (!common) {
+      common = indent;
+      continue;
+    }
+    size_t k = 0;
+    while (k < common->size() && k < indent.size() && (*common)[k] == indent[k]) ++k;
+    common = common->substr(0, k);
+    if (common->empty()) return;
+  }
+  if (!common || common->empty()) return;
+  std::string prefix(*common), out;
+  out.reserve(text->size());
+  size_t start = 0;
+  while (start <= text->size()) {
+    size_t end = text->find('\n', start);
+    if (end == std::string::npos) end = text->size();
+    std::string_view line = std::string_view(*text).substr(start, end - start);
+    if (line.starts_with(prefix)) line.remove_prefix(prefix.size());
+    out.append(line);
+    if (end == text->size()) break;
+    out.push_back('\n');
+    start = end + 1;
+  }
+  *text = std::move(out);
+}
+
 // Runs the recognizers over lines [from, end) until `out` is full.
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
@@ -1134,6 +1173,7 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
     clean = text;
   }
   std::erase(clean, '\r');
+  StripCommonIndent(&clean);
   ExpandJsonLogLines(&clean);
   StripLineTimestamps(&clean);
   Lines lines = SplitLines(clean);
@@ -1158,6 +1198,7 @@ std::vector<ErrorText> ParseAsFreeText(const std::string& text) {
   InputNotes notes;
   std::string clean = text.substr(text.size() > kMaxInputBytes ? text.size() - kMaxInputBytes : 0);
   std::erase(clean, '\r');
+  StripCommonIndent(&clean);
   ExpandJsonLogLines(&clean);
   StripLineTimestamps(&clean);
   return FreeTextErrors(SplitLines(clean), &notes);

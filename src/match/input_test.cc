@@ -856,4 +856,20 @@ TEST(InputTest, CliUsageErrorLine) {
   EXPECT_EQ(errors[0].message, "unknown flag: --foo");
 }
 
+// A paste indented as a whole (a Markdown code block): the shared four
+// spaces go, the message's own tabs stay.
+TEST(ParseInputTest, IndentationSharedByEveryLineIsNotTheMessage) {
+  std::vector<ErrorText> errors = ParseInput(
+      "    java.lang.IllegalStateException: Flow invariant is violated:\n"
+      "    \t\tFlow was collected in [A],\n"
+      "    \t\tbut emission happened in [B].\n"
+      "    \t\tPlease refer to 'flow' documentation or use 'flowOn' instead\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "IllegalStateException");
+  EXPECT_EQ(errors[0].message,
+            "Flow invariant is violated:\n\t\tFlow was collected in [A],\n\t\tbut emission "
+            "happened in [B].\n\t\tPlease refer to 'flow' documentation or use 'flowOn' "
+            "instead");
+}
+
 }  // namespace errdex

@@ -314,7 +314,9 @@ class Linker {
       }
       pass_through_args = names.size() == 1 && VarargsParam(call, call.args[va]) >= 0;
       if (!pass_through_args) {
-        formatted = ApplyPrintf(*args[fp], names, DialectOf(s.f.language));
+        formatted = ApplyPrintf(
+            *args[fp], names,
+            s.f.format_dialect == "nginx" ? PrintfDialect::kNginx : DialectOf(s.f.language));
         args[fp] = &formatted;
       }
     }

@@ -93,9 +93,11 @@ bool IsTestFileName(std::string_view name) {
   if (name == "conftest.py") return true;
   if (name == "tests.rs") return true;  // Rust: `#[cfg(test)] mod tests;` in its own file
   if ((name.ends_with(".py") || name.ends_with(".rb")) && name.starts_with("test_")) return true;
-  // foo_test.go, foo_test.py, foo_tests.py, foo_test.cc, foo_unittest.cc, ...
-  if (stem.ends_with("_test") || stem.ends_with("_tests") || stem.ends_with("_unittest")) {
-    return true;
+  // foo_test.go, foo_test.py, foo_tests.py, foo_test.cc, foo_unittest.cc,
+  // and the drivers beside them: parser_perftest.cc, manifest_fuzzer.cc
+  // (their "loading 'build.ninja'" outranked the real parser's message).
+  for (std::string_view suffix : {"_test", "_tests", "_unittest", "_perftest", "_fuzzer"}) {
+    if (stem.ends_with(suffix)) return true;
   }
   if (name.ends_with("_spec.rb")) return true;
   for (std::string_view ext : kScriptExts) {
@@ -339,7 +341,7 @@ std::string DescribeSkipRules() {
          "                 testdata, test_data, benches, *.Tests, *.Test, *UnitTests,\n"
          "                 *IntegrationTests; files\n"
          "                 test_*.py, test_*.rb, conftest.py, tests.rs, *_test.*,\n"
-         "                 *_tests.*, *_unittest.*,\n"
+         "                 *_tests.*, *_unittest.*, *_perftest.*, *_fuzzer.*,\n"
          "                 *_spec.rb, *.test.{js,ts,jsx,tsx,mjs,cjs}, *.spec.{same},\n"
          "                 *.test-d.{same};\n"
          "                 Gradle source sets src/androidTest, androidUnitTest,\n"

@@ -160,6 +160,8 @@ TEST(ClassifyPathTest, CAndCppTrees) {
       {"3rdparty/zlib/inflate.c", "vendored"},
       {"db/db_impl_test.cc", "test"},
       {"util/coding_unittest.cc", "test"},
+      {"src/manifest_parser_perftest.cc", "test"},
+      {"misc/manifest_fuzzer.cc", "test"},
       {"src/server.c", ""},
       {"include/nlohmann/json.hpp", ""},
   };

@@ -220,6 +220,12 @@ std::vector<NodeKind> NodeKinds(const TSLanguage* lang) {
   return out;
 }
 
+// nginx and the modules built against it format with ngx_sprintf (`%V`,
+// `%ui`), never printf: every such file includes ngx_config.h first.
+bool UsesNginxFormat(std::string_view content) {
+  return content.find("#include <ngx_config.h>") != std::string_view::npos;
+}
+
 // Per-file extraction state.
 class CppFile {
  public:
@@ -229,6 +235,7 @@ class CppFile {
         src_(file.content),
         lines_(SplitLines(file.content)),
         is_c_(is_c),
+        nginx_(is_c && UsesNginxFormat(file.content)),
         out_(out),
         facts_(facts) {}
 
@@ -1058,7 +1065,7 @@ class CppFile {
     if (!f.HasLiteralText()) return f;
     std::vector<std::string> rest;
     for (size_t i = fmt + 1; i < args.size(); ++i) rest.push_back(PrintfArgName(args[i], pos));
-    return ApplyPrintf(f, rest, PrintfDialect::kC);
+    return ApplyPrintf(f, rest, nginx_ ? PrintfDialect::kNginx : PrintfDialect::kC);
   }
 
   // A printf argument's hole: its expression, or in a varargs wrapper the
@@ -1990,6 +1997,7 @@ class CppFile {
       s.params = cpp::LinkParamNames(fn, src_);
       s.format_param = v->format_index;
       s.varargs_from = v->varargs_index;
+      if (nginx_) s.format_dialect = "nginx";
     }
     facts_->sinks.push_back(std::move(s));
   }
@@ -2682,6 +2690,7 @@ class CppFile {
   std::string_view src_;
   std::vector<std::string_view> lines_;
   bool is_c_;
+  bool nginx_;  // formats are ngx_sprintf's (UsesNginxFormat)
   std::vector<ErrorSite>* out_;
   TSNode root_{};
   std::set<uint32_t> reported_;

@@ -215,6 +215,32 @@ TEST(CppExtractor, MessageAssignedInBranchesIsNotGuessed) {
   EXPECT_TRUE(Matches(sites[1], "tag "));
 }
 
+// nginx formats with ngx_sprintf: `%V` is an ngx_str_t, `%ui` one integer
+// (standard printf would leave an "i" behind), `%*s` a length and a
+// pointer, `%02xd` two hex digits. The include of ngx_config.h says so.
+TEST(CppExtractor, NginxFormatVerbs) {
+  auto sites =
+      Extract("src/http/ngx_http_x_module.c",
+              "#include <ngx_config.h>\n"
+              "#include <ngx_core.h>\n"
+              "static ngx_int_t parse(ngx_http_request_t *r, ngx_str_t *name) {\n"
+              "    ngx_log_error(NGX_LOG_ERR, r->connection->log, 0,\n"
+              "                  \"upstream sent invalid header: \\\"%*s\\\\x%02xd...\\\"\",\n"
+              "                  r->header_end - r->header_name_start,\n"
+              "                  r->header_name_start, *r->header_end);\n"
+              "    ngx_log_error(NGX_LOG_EMERG, r->connection->log, 0,\n"
+              "                  \"%ui worker_connections are not enough for \\\"%V\\\"\",\n"
+              "                  n, name);\n"
+              "    return NGX_ERROR;\n"
+              "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "upstream sent invalid header: \"%*s\\x%02xd...\"");
+  EXPECT_TRUE(Matches(sites[0], "upstream sent invalid header: \"X-Foo\\x09...\""));
+  EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"n", "name"}));
+  EXPECT_TRUE(Matches(sites[1], "1024 worker_connections are not enough for \"main\""));
+  EXPECT_FALSE(Matches(sites[1], "1024i worker_connections are not enough for \"main\""));
+}
+
 TEST(CppExtractor, CReportIdioms) {
   auto sites = Extract(
       "src/server.c",

@@ -26,6 +26,7 @@
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
 #include "extract/common/branch_choices.h"
+#include "extract/common/conditional_messages.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
@@ -380,6 +381,11 @@ class CSharpFile {
     } else {
       FillFromArgs(args, &site);
     }
+    std::vector<Template> alts = ConditionalArgMessages(cls, args);
+    if (!alts.empty()) {
+      site.message = alts[0];
+      site.message_opaque = false;
+    }
     if (site.message_opaque && !args.empty()) NoteParamMessage(stmt, site, args);
     if (site.message_opaque && thrown) HoldCallArgs(site, args);
     // An exception built without a message and not thrown here is not
@@ -393,6 +399,11 @@ class CSharpFile {
             (site.message_origin_note.empty() ? "" : "; " + site.message_origin_note);
       }
     }
+    if (!alts.empty()) {
+      FinishEachMessage(std::move(site), alts,
+                        [&](ErrorSite one) { Finish(stmt, std::move(one)); });
+      return;
+    }
     std::vector<Template> variants = BuilderVariants(args);
     if (variants.size() > 1) {
       for (Template& v : variants) {
@@ -403,6 +414,34 @@ class CSharpFile {
       return;
     }
     Finish(stmt, std::move(site));
+  }
+
+  // `new ArgumentException(string.IsNullOrEmpty(splitOn) ? "When using .." :
+  // $"Multi-map error: splitOn column '{splitOn}' ..", nameof(splitOn))`
+  // (Dapper): the message argument is a conditional, and each branch is a
+  // message of its own. Empty when no message argument is one.
+  std::vector<Template> ConditionalArgMessages(const std::string& cls,
+                                               const std::vector<Arg>& args) {
+    std::vector<TSNode> candidates;
+    if (cls == "ArgumentException") {
+      candidates.push_back(ArgAt(args, "message", 0));
+    } else {
+      for (const Arg& a : args) candidates.push_back(a.value);
+    }
+    auto branches = [](TSNode x) -> std::vector<TSNode> {
+      x = Unwrap(x);
+      if (!Is(x, "conditional_expression")) return {};
+      return {Field(x, "consequence"), Field(x, "alternative")};
+    };
+    for (TSNode c : candidates) {
+      if (ts_node_is_null(c) || branches(c).empty()) continue;
+      std::vector<Template> alts = ConditionalMessages(c, branches, [this](TSNode leaf) {
+        std::string note;
+        return ExprTemplate(leaf, ts_node_start_byte(leaf), 0, &note);
+      });
+      if (!alts.empty()) return alts;
+    }
+    return {};
   }
 
   // `new X(.., sb.ToString(), ..)` where the StringBuilder gets different

@@ -71,6 +71,36 @@ TEST(CSharpExtractor, MessageOverrideIsTheText) {
 // AutoMapper's DuplicateTypeMapConfigurationException: `Message { get; } =
 // GetErrors(errors)`, a static method that appends lines to an empty
 // StringBuilder; the loop's lines are one hole, the site is the first append.
+// A conditional message argument gives one site per branch, also for an
+// exception a helper builds and returns (Dapper's MultiMapException).
+TEST(CSharpExtractor, ConditionalMessageArgumentGivesEachBranch) {
+  auto sites = Extract(
+      "using System;\n"
+      "static class M {\n"
+      "  static Exception MultiMapException(string splitOn) {\n"
+      "    return new ArgumentException(\n"
+      "        string.IsNullOrEmpty(splitOn)\n"
+      "        ? \"When using the multi-mapping APIs ensure you set the splitOn param\"\n"
+      "        : $\"Multi-map error: splitOn column '{splitOn}' was not found\",\n"
+      "        nameof(splitOn));\n"
+      "  }\n"
+      "  static void Check(string s) {\n"
+      "    throw new InvalidOperationException(s == null ? \"value is null\" : $\"bad value "
+      "{s}\");\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].message.Display(),
+            "When using the multi-mapping APIs ensure you set the splitOn param");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].error_class, "ArgumentException");
+  EXPECT_EQ(sites[1].message.Display(),
+            "Multi-map error: splitOn column '{splitOn}' was not found");
+  EXPECT_EQ(sites[2].message.Display(), "value is null");
+  EXPECT_EQ(sites[3].message.Display(), "bad value {s}");
+  EXPECT_EQ(sites[3].line, 11);
+}
+
 TEST(CSharpExtractor, MessageInitializerFromAMethodAppendingLines) {
   auto sites = Extract(
       "public class DuplicateMapException(Pair[] errors) : Exception\n"

@@ -529,6 +529,13 @@ class PythonFile {
       return FillHttpException(args, site, alts, msg_out);
     }
     if (is_class) site->http_status = StatusForClass(site->error_class);
+    if (args.positional.empty()) {
+      TSNode list = SplatListItems(call, alts);
+      if (!ts_node_is_null(list)) {
+        *msg_out = list;
+        return is_class || AnyLiteral(*alts);
+      }
+    }
     TSNode msg = ChooseMessageArg(args, alts);
     if (ts_node_is_null(msg)) {
       if (!is_class) return false;
@@ -537,6 +544,46 @@ class PythonFile {
     }
     *msg_out = msg;
     return is_class || AnyLiteral(*alts);
+  }
+
+  // `raise UsageError(*errors)` where `errors` is a local list built by
+  // `errors = [...]` and `errors.append(..)` (pytest's "not found: {arg}"):
+  // every item is an argument the exception prints as a line of its own,
+  // so each item's text is a message, and the line that adds it says which
+  // case it is. Null (alts untouched) when the call splats no such list.
+  TSNode SplatListItems(TSNode call, Alts* alts) {
+    TSNode ident{};
+    for (TSNode a : NamedChildren(Field(call, "arguments"))) {
+      if (!Is(a, "list_splat")) return TSNode{};
+      if (!ts_node_is_null(ident)) return TSNode{};
+      ident = ts::FirstNamed(a);
+    }
+    if (!Is(ident, "identifier")) return TSNode{};
+    std::string name(ts::Text(ident, src_));
+    uint32_t pos = ts_node_start_byte(call);
+    std::vector<TSNode> steps = ListStepsOf(EnclosingScope(ident), name, pos);
+    Alts items;
+    auto add = [&](TSNode item, TSNode at) {
+      std::string unused;
+      Alt alt{ExprTemplate(item, ts_node_start_byte(at), 1, &unused),
+              "an item of `" + name + "`, printed as a line of its own", at};
+      items.push_back(std::move(alt));
+    };
+    for (TSNode step : steps) {
+      if (Reaches(step, ident) == Reach::kNever) continue;
+      if (Is(step, "assignment")) {
+        TSNode rhs = Field(step, "right");
+        if (!Is(rhs, "list")) return TSNode{};
+        for (TSNode item : NamedChildren(rhs)) add(item, step);
+        continue;
+      }
+      CallArgs a = SplitArgs(step, src_);
+      if (a.positional.size() != 1) return TSNode{};
+      add(a.positional[0], step);
+    }
+    if (!AnyLiteral(items)) return TSNode{};
+    *alts = std::move(items);
+    return ident;
   }
 
   // FastAPI/Starlette's HTTPException(status_code, detail) as opposed to

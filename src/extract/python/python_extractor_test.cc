@@ -42,6 +42,28 @@ TEST(PythonExtractor, RaiseWithImplicitConcatenation) {
   EXPECT_TRUE(s.conditions[0].polarity);
 }
 
+// `raise UsageError(*errors)`: each item of the list is printed as a line
+// of its own (pytest's "ERROR: not found: ..."), and the append that adds
+// it is where the record points.
+TEST(PythonExtractor, SplattedListItemsAreMessagesAtTheirAppends) {
+  auto sites = Extract(
+      "def collect(notfound):\n"
+      "    errors = []\n"
+      "    for arg, collectors in notfound:\n"
+      "        if collectors:\n"
+      "            errors.append(f\"not found: {arg}\\n(no match in any of {collectors!r})\")\n"
+      "        else:\n"
+      "            errors.append(f\"found no collectors for {arg}\")\n"
+      "    if errors:\n"
+      "        raise UsageError(*errors)\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "not found: {arg}\n(no match in any of {collectors!r})");
+  EXPECT_EQ(sites[0].error_class, "UsageError");
+  EXPECT_EQ(sites[0].line, 5);
+  EXPECT_EQ(sites[1].message.Display(), "found no collectors for {arg}");
+  EXPECT_EQ(sites[1].line, 7);
+}
+
 TEST(PythonExtractor, FStringKeepsConversionAndSpec) {
   auto sites = Extract(
       "def f(x, n):\n"
