@@ -330,6 +330,7 @@ bool ContainsWord(std::string_view text, std::string_view word) {
 // comment): leading and trailing unescaped spaces are dropped, and a space
 // just after leading (or before trailing) any-text holes becomes " ?" (the
 // holes may print nothing, and the paste then starts or ends at the space).
+// A final escaped period becomes optional too.
 std::string RelaxPatternEnds(std::string_view p) {
   using match::EscapedAt;
   using match::kAnyHole;
@@ -346,6 +347,15 @@ std::string RelaxPatternEnds(std::string_view p) {
     out.insert(holes, "?");
   }
   if (lead > 0 && lead < holes && p[lead] == ' ') out.insert(lead + 1, "?");
+  // A sentence's final period is the first thing a paste loses (quoted in
+  // prose, inside backticks, before "where ..."): graphql-js's `... named
+  // "${typeName}".` matched nothing without it. Not after a hole: there the
+  // period is what ends the value (`in {source}{cache}.`), and without it
+  // the lazy holes would match nothing.
+  if (out.size() >= 3 && out.back() == '.' && EscapedAt(out, out.size() - 1) &&
+      !out.ends_with(")\\.")) {
+    out += '?';
+  }
   return out;
 }
 

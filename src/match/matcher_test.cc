@@ -426,6 +426,32 @@ TEST(MatcherTest, CategoryWordCodeOnlySupportsAMatchingMessage) {
   EXPECT_NE(hits[0].match_type, "exact-code");
 }
 
+// Pastes quoted in prose lose the message's final period.
+TEST(MatcherTest, FinalPeriodIsOptional) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("dup",
+                          "Schema must contain uniquely named types but contains multiple "
+                          "types named \"{typeName}\".",
+                          R"(Schema must contain uniquely named types but contains multiple types )"
+                          R"re(named "([\s\S]*?)"\.)re",
+                          {{"{typeName}", "typeName"}}));
+  rs.push_back(MakeRecord("cfg", "Must provide configuration object.",
+                          R"(Must provide configuration object\.)"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "Schema must contain uniquely named types but contains multiple types named "
+      "\"Name\"` where for my schema Name may be PageInfo";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "dup");
+  EXPECT_EQ(FindCapture(hits[0], "typeName")->value, "Name");
+  q.message = "Error: Must provide configuration object";
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "cfg");
+}
+
 TEST(MatcherTest, BadPatternIsReportedAndDoesNotStopTheLoad) {
   std::vector<Record> rs = Corpus();
   rs.push_back(MakeRecord("broken", "shard {i} is missing its index file",

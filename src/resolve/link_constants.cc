@@ -133,7 +133,10 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
   stats.constants = static_cast<int>(table.size());
   if (table.size() == 0) return stats;
   for (size_t i = 0; i < fs.size(); ++i) {
-    if (!IsCFamilyPath(fs[i].path) && !fs[i].path.ends_with(".go")) continue;
+    if (!IsCFamilyPath(fs[i].path) && !fs[i].path.ends_with(".go") &&
+        !fs[i].path.ends_with(".rs")) {
+      continue;
+    }
     FileFacts& f = fs[i];
     for (LinkCall& call : f.link_calls) {
       for (Template& a : call.args) {
@@ -161,7 +164,25 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
       s.message_origin_note =
           s.message_origin_note.empty() ? note : s.message_origin_note + "; " + note;
     }
-    for (const HeldMessage& h : f.held_messages) {
+    for (HeldMessage& h : f.held_messages) {
+      // Rust holds a site whose message names a constant of another file
+      // (`panic!("{}", crate::util::error::X)`): it is recorded here when
+      // the constant is known; calls are left to link_text_functions.h.
+      if (h.site && h.args.size() == 1) {
+        std::string note;
+        int n = 0;
+        Template t = table.Substitute(h.args[0], &n, &note);
+        if (n > 0 && t.HasLiteralText()) {
+          ErrorSite s = *h.site;
+          s.message = std::move(t);
+          s.message_opaque = false;
+          s.message_origin_note = note;
+          sites[i]->push_back(std::move(s));
+          ++stats.held_resolved;
+          h.args.clear();
+        }
+        continue;
+      }
       if (h.site) continue;  // a text function's call (link_text_functions.h)
       for (ErrorSite& s : *sites[i]) {
         if (s.line != h.line || s.error_class != h.error_class || !s.message_opaque) continue;

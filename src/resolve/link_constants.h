@@ -22,9 +22,10 @@ struct ConstantStats {
   TextFunctionStats text_functions;
 };
 
-// `sites[i]` are the sites of `(*files)[i]` (may be null). Only C, C++ and
-// Go files take part (Go: sentinel errors, `var ErrX = errors.New("..")`,
-// wrapped by `fmt.Errorf("%w: ..", ErrX)`). Names defined with different texts are left as holes.
+// `sites[i]` are the sites of `(*files)[i]` (may be null). Only C, C++,
+// Rust and Go files take part (Go: sentinel errors, `var ErrX =
+// errors.New("..")`, wrapped by `fmt.Errorf("%w: ..", ErrX)`; Rust: module
+// `const X: &str`, held sites naming it in other files). Names defined with different texts are left as holes.
 // Then, in every language, messages returned by text functions
 // (link_text_functions.h): the indexer runs this one step before linking.
 ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,

@@ -296,6 +296,13 @@ TEST(ClassifyContentTest, BinaryGeneratedTooLarge) {
     EXPECT_EQ(ClassifyContent(prelude, rules), "generated") << prelude;
   }
   EXPECT_EQ(ClassifyContent("(function e(t, n) {\n  return t;\n})\n", rules), "");
+  // A minified line under a short banner (sidekiq's web assets: timeago.js
+  // and its bundled "Cannot find module" loader).
+  std::string packed = "/* timeago.js - https://github.com/hustcc/timeago.js */\n!function(e,t){";
+  while (packed.size() < 5000) packed += "var a=1;if(a){b()};";
+  EXPECT_EQ(ClassifyContent(packed + "\n", rules), "generated");
+  std::string written = "// a long line of data\n" + std::string(5000, 'x') + "\n";
+  EXPECT_EQ(ClassifyContent(written, rules), "");
   std::string late_banner = std::string(2000, '#') + "\n# DO NOT EDIT\n";
   EXPECT_EQ(ClassifyContent(late_banner, rules), "");
   rules.skip_generated = false;

@@ -35,8 +35,8 @@
 #include "extract/common/ts_util.h"
 #include "extract/rust/error_arms.h"
 #include "extract/rust/rust_text_functions.h"
-#include "util/text.h"
 #include "resolve/call_facts.h"
+#include "util/text.h"
 
 extern "C" const TSLanguage* tree_sitter_rust();
 
@@ -146,6 +146,48 @@ std::optional<std::string> DecodeRustString(std::string_view text) {
 }
 
 bool IsStringToken(TSNode n) { return Is(n, "string_literal") || Is(n, "raw_string_literal"); }
+
+// The module path of a file: `tokio/src/util/error.rs` -> `crate::util::error`,
+// `src/lib.rs` -> `crate`, `src/net/mod.rs` -> `crate::net`.
+std::string RustModulePath(std::string_view path) {
+  size_t src = path.rfind("src/");
+  if (src != std::string_view::npos && (src == 0 || path[src - 1] == '/')) {
+    path.remove_prefix(src + 4);
+  }
+  if (path.ends_with(".rs")) path.remove_suffix(3);
+  std::string out = "crate";
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t slash = path.find('/', start);
+    std::string_view part =
+        path.substr(start, slash == std::string_view::npos ? path.npos : slash - start);
+    bool last = slash == std::string_view::npos;
+    if (!part.empty() && !(last && (part == "mod" || part == "lib" || part == "main"))) {
+      out += "::";
+      out += part;
+    }
+    if (last) break;
+    start = slash + 1;
+  }
+  return out;
+}
+
+// Whether a hole's expression names a constant: its last path segment is
+// SCREAMING_CASE (`CONTEXT_MISSING_ERROR`, `crate::util::error::X`).
+bool NamesConstant(std::string_view expr) {
+  size_t colon = expr.rfind("::");
+  std::string_view last = colon == std::string_view::npos ? expr : expr.substr(colon + 2);
+  if (last.size() < 2) return false;
+  bool letter = false;
+  for (char c : last) {
+    if (c >= 'A' && c <= 'Z') {
+      letter = true;
+    } else if (!(c == '_' || (c >= '0' && c <= '9'))) {
+      return false;
+    }
+  }
+  return letter;
+}
 
 // --- std::fmt format strings --------------------------------------------------
 
@@ -989,12 +1031,29 @@ class RustFile {
     value = Field(n, "value");
     if (ts_node_is_null(value)) return;
     std::string key(ts::Text(name, src_));
+    if (!Is(n, "let_declaration")) NoteTextConstant(n, key, value);
     auto& list = bindings_[key];
     if (list.size() < kMaxAssignmentsPerName) {
       list.push_back({n, value});
     } else {
       overflowed_.insert(key);
     }
+  }
+
+  // A module-level `const X: &str = "..."` is a text constant the resolve
+  // stage reads wherever X is named (tokio's CONTEXT_MISSING_ERROR, written
+  // out by `panic!("{}", crate::util::error::CONTEXT_MISSING_ERROR)` and a
+  // Display arm in other files). Named by its module path, so both the full
+  // path and the bare name a `use` imports find it.
+  void NoteTextConstant(TSNode item, const std::string& name, TSNode value) {
+    if (!text_facts_ || !Is(ts_node_parent(item), "source_file")) return;
+    if (!IsStringToken(value)) return;
+    std::optional<std::string> s = DecodeRustString(ts::Text(value, src_));
+    if (!s || s->empty()) return;
+    Template text;
+    text.AddLiteral(*s);
+    text_facts_->text_constants.push_back(
+        {RustModulePath(file_.path) + "::" + name, std::move(text), ts::Line(item)});
   }
 
   // --- thiserror -----------------------------------------------------------------
@@ -1092,6 +1151,8 @@ class RustFile {
         std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
         if ((m == "write_str" || m == "pad" || m == "write_fmt") && args.size() == 1) {
           msg = MessageTemplate(args[0], 0, &note);
+          // A constant of another file: held until the resolve stage reads it.
+          if (!msg && NamesConstant(ts::Text(args[0], src_))) msg = ExprTemplate(args[0], 0, &note);
         }
       } else if (t == "match_arm") {
         TSNode value = Field(n, "value");
@@ -1254,11 +1315,14 @@ class RustFile {
     out_->push_back(std::move(site));
   }
 
-  // A message that calls a function: a site only when the resolve stage
-  // knows the text it returns (src/resolve/link_text_functions.h).
+  // A message that calls a function, or names a constant of another file:
+  // a site only when the resolve stage knows the text it returns
+  // (src/resolve/link_text_functions.h, link_constants.h).
   void HoldCallMessage(TSNode at, ErrorSite site) {
     bool call = false;
-    for (const Piece& p : site.message.pieces()) call |= p.is_hole && p.expr.ends_with(")");
+    for (const Piece& p : site.message.pieces()) {
+      call |= p.is_hole && (p.expr.ends_with(")") || NamesConstant(p.expr));
+    }
     if (!text_facts_ || !call) return;
     AddBraceContext(at, src_, lines_, RustSyntax(), &site);
     AddMatchArms(at, &site);
