@@ -744,6 +744,9 @@ bool TraceStartsAt(const Lines& lines, size_t k) {
          l.starts_with("terminate called after throwing") || l.starts_with("PHP Fatal error:");
 }
 
+// Lines a leveled log message may run on for.
+constexpr size_t kMaxLogContinuation = 8;
+
 // A log line at error level: timestamp/glog/level prefix naming ERROR,
 // FATAL, CRITICAL (or glog E/F), or logfmt "level=error ... err=/msg=".
 size_t LogLine(const Lines& lines, size_t i, Collector* out) {
@@ -781,8 +784,24 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
   std::string_view message;
   if (!SplitClass(rest, /*in_traceback=*/false, &e.error_class, &message)) message = rest;
   e.message = std::string(message);
+  // A message of several lines goes on below its level prefix (pytest's
+  // "ERROR: not found: x" then "(no match in any of [..])"), up to a blank
+  // line or the next record.
+  size_t k = i + 1;
+  for (; k < lines.size() && k <= i + kMaxLogContinuation; ++k) {
+    std::string_view next = lines[k];
+    re2::StringPiece probe(next.data(), next.size());
+    if (IsBlank(next) || StartsLogRecord(next) || RE2::Consume(&probe, LevelPrefix()) ||
+        TraceStartsAt(lines, k) || next.find("level=") != std::string_view::npos ||
+        next.find("lvl=") != std::string_view::npos || Trim(next).starts_with("{")) {
+      break;
+    }
+    e.message += '\n';
+    e.message += next;
+  }
+  e.message = std::string(Trim(e.message));
   out->Add(std::move(e));
-  return i + 1;
+  return k;
 }
 
 // A command-line parser's usage error: click prints "Usage: ..." and "Try

@@ -558,6 +558,27 @@ TEST(InputTest, WholeLogYieldsEveryDistinctErrorInOrder) {
   EXPECT_EQ(errors[3].message, "bad shard");
 }
 
+// A leveled message of several lines (pytest's UsageError items) runs on to
+// a blank line or the next record.
+TEST(InputTest, LogMessageRunsOnBelowItsLevelPrefix) {
+  std::vector<ErrorText> errors = ParseInput(
+      "rootdir: /build\n"
+      "plugins: mock-3.12.0\n"
+      "ERROR: not found: /build/tests/queue.yaml\n"
+      "(no match in any of [<Dir tests>])\n"
+      "\n"
+      "ERROR: file or directory not found: x.py\n"
+      "2024-05-01 10:00:01,002 ERROR disk full\n"
+      "ERROR: second\n");
+  ASSERT_EQ(errors.size(), 4u);
+  EXPECT_EQ(errors[0].message,
+            "not found: /build/tests/queue.yaml\n(no match in any of [<Dir tests>])");
+  EXPECT_EQ(errors[0].input_line, 3);
+  EXPECT_EQ(errors[1].message, "file or directory not found: x.py");
+  EXPECT_EQ(errors[2].message, "disk full");
+  EXPECT_EQ(errors[3].message, "second");
+}
+
 // --- Hostile input (bounded; timing is measured in bench/, not asserted) ------
 
 TEST(InputTest, CutInputIsReported) {
