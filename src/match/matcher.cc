@@ -1592,6 +1592,20 @@ bool FillsOwnLine(std::string_view text, size_t begin, size_t end) {
   return starts && ends && begin < end;
 }
 
+// Whether [begin, end) lies in a hole of `outer` that prints the system's
+// error text: its expression calls strerror (C's `%m` is read as
+// strerror(errno) too; Python's os.strerror).
+bool InSystemErrorHole(const Ranked& outer, std::string_view text, size_t begin, size_t end) {
+  for (const auto& [b, e] : outer.holes) {
+    if (b > begin || end > e) continue;
+    std::string_view value = text.substr(b, e - b);
+    for (const Capture& c : outer.match.captures) {
+      if (c.value == value && c.name.find("strerror") != std::string::npos) return true;
+    }
+  }
+  return false;
+}
+
 void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::string_view family) {
   if (hits->size() < 2 || hits->size() > 64) return;
   // Repeat so that a chain of three settles innermost first.
@@ -1611,6 +1625,17 @@ void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::str
         bool nested = std::any_of(outer.holes.begin(), outer.holes.end(), [&](const auto& h) {
           return h.first <= inner.begin && inner_end <= h.second && inner_end > inner.begin;
         });
+        // Inside a hole the wrapper fills with the system's error text
+        // (`"error connecting to %s (%s)", path, strerror(errno)`), another
+        // record's words ("No such file {name}") are the OS's message, not
+        // that record's: the wrapper is the answer.
+        if (nested && InSystemErrorHole(outer, text, inner.begin, inner_end)) {
+          if (outer.match.score <= inner.match.score) {
+            outer.match.score = std::min(1.0, inner.match.score + kInnerLinkMargin);
+            changed = true;
+          }
+          continue;
+        }
         // A generic inner text ("not found") is no more specific than its
         // wrapper. Literal text on both sides of a hole ("invalid type: %s,
         // expected %s") is a shape, not a phrase: it does not occur inside

@@ -452,6 +452,41 @@ TEST(MatcherTest, FinalPeriodIsOptional) {
   EXPECT_EQ(hits[0].record->id, "cfg");
 }
 
+// The system's error text in a wrapper's hole (tmux's "error connecting to
+// %s (%s)" with strerror(errno)) is the OS's message: another library's
+// "No such file {name}" matching inside it does not outrank the wrapper.
+TEST(MatcherTest, WordsInsideASystemErrorHoleAreTheOperatingSystems) {
+  std::vector<Record> rs;
+  Record tmux = MakeRecord("tmux", "error connecting to %s (%s)",
+                           R"re(error connecting to ([\s\S]*?) \(([\s\S]*?)\))re",
+                           {{"%s", "socket_path"}, {"%s", "strerror(errno)"}}, "", "tmux/tmux");
+  tmux.language = "c";
+  rs.push_back(tmux);
+  Record cli = MakeRecord(
+      "cli", "No such file #{opts[:config_file]}", R"re(No such file ([\s\S]*?))re",
+      {{"#{opts[:config_file]}", "opts[:config_file]"}}, "ArgumentError", "sidekiq/sidekiq");
+  cli.language = "ruby";
+  rs.push_back(cli);
+  // Common words ("error", "connecting") weigh little, as in a real corpus.
+  for (const char* m : {"error connecting to database", "error connecting to broker",
+                        "error connecting to peer", "error reading reply", "error writing"}) {
+    rs.push_back(MakeRecord(m, m, m));
+  }
+  Matcher matcher(std::move(rs));
+  Query q;
+  for (const char* paste : {"error connecting to /tmp/tmux-1000/default (No such file or "
+                            "directory)",
+                            "error connecting to /tmp/tmux-1000/default (No such file or "
+                            "directory)\nerror connecting to /tmp/tmux-1000/default (No such "
+                            "file or directory)"}) {
+    q.message = paste;
+    std::vector<Match> hits = matcher.Find(q);
+    ASSERT_GE(hits.size(), 2u) << paste;
+    EXPECT_EQ(hits[0].record->id, "tmux") << paste;
+    EXPECT_GT(hits[0].score, hits[1].score) << paste;
+  }
+}
+
 TEST(MatcherTest, BadPatternIsReportedAndDoesNotStopTheLoad) {
   std::vector<Record> rs = Corpus();
   rs.push_back(MakeRecord("broken", "shard {i} is missing its index file",
