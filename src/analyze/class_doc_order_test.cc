@@ -31,5 +31,28 @@ TEST(ClassDocOrder, SpecificProseFirst) {
             cls + " The code's comment (line 5): \u201c---- API ----\u201d");
 }
 
+// A generic class doc follows the record's own sentence about this raise
+// (kotlinx's SerializationException after the check that raises it); a
+// specific one still leads.
+TEST(ClassDocOrder, GenericClassDocGoesBeforeTheLocation) {
+  std::string cls = "`E`: \u201cA generic exception.\u201d (E.kt:3).";
+  EXPECT_EQ(WithClassDoc("`f` reports it when `x` is null (line 4). `E` is raised in `f` (a.kt) at "
+                         "line 5.",
+                         cls, "A generic exception."),
+            "`f` reports it when `x` is null (line 4). " + cls +
+                " `E` is raised in `f` (a.kt) at line 5.");
+  EXPECT_EQ(WithClassDoc("`E` is raised in `f` (a.kt) at line 5.", cls, "A generic exception."),
+            cls + " `E` is raised in `f` (a.kt) at line 5.");
+  EXPECT_EQ(WithClassDoc("`f` reports it when `x` is null (line 4). `E` is raised in `f`.", cls,
+                         "Thrown when the input is not valid JSON."),
+            cls + " `f` reports it when `x` is null (line 4). `E` is raised in `f`.");
+  // A specific-sounding doc of a class raised everywhere (graphql-js's
+  // GraphQLError "describes an Error found during the parse, validate, or
+  // execute phases") is about all of its raises.
+  EXPECT_EQ(WithClassDoc("`f` reports it when `x` is null (line 4). `E` is raised in `f`.", cls,
+                         "Describes an error found while parsing or validating.", true),
+            "`f` reports it when `x` is null (line 4). " + cls + " `E` is raised in `f`.");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -639,8 +639,10 @@ std::vector<std::string> VariablesRead(std::string_view expr) {
                      before.ends_with("!is") || before.ends_with(" as?") ||
                      (i >= 1 && expr[i - 1] == '<' && std::isupper(static_cast<unsigned char>(c)));
     // `typeof(FlagsAttribute)`, `nameof(x)`, `sizeof(T)`: a type or a name, not a value read.
-    type_name |= before.ends_with("typeof(") || before.ends_with("nameof(") ||
-                 before.ends_with("sizeof(") || before.ends_with("alignof(");
+    // PHP/Java/JavaScript `$io instanceof IOInterface`: a class.
+    type_name |= before.ends_with(" instanceof") || before.ends_with("typeof(") ||
+                 before.ends_with("nameof(") || before.ends_with("sizeof(") ||
+                 before.ends_with("alignof(");
     if (type_name || w == "as") member = true;
     if (!member && !call && !constant && !scoped && !Keyword(w) && seen.insert(w).second) {
       out.emplace_back(w);
