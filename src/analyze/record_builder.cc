@@ -592,14 +592,21 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   // The function's own `@throws` sentence for this class first: it says
   // what the error means in the maintainer's words.
   std::vector<SourceNote> notes = s.notes;
-  std::stable_partition(notes.begin(), notes.end(),
-                        [](const SourceNote& n) { return n.origin == "throws-doc"; });
+  std::stable_partition(notes.begin(), notes.end(), [](const SourceNote& n) {
+    return n.origin == "throws-doc" || n.origin == "panics-doc" || n.origin == "errors-doc";
+  });
   for (const SourceNote& n : notes) {
     std::string where = Lines(n.first_line, n.last_line);
     if (n.origin == "throws-doc") {
       meaning.push_back("`" + LastDotComponent(s.function) + "` documents (" + where +
                         ") that it throws `" + s.error_class + "` " + Quote(n.text) +
                         (n.text.ends_with(".") ? "" : "."));
+    } else if (n.origin == "panics-doc") {
+      meaning.push_back("`" + LastDotComponent(s.function) + "` documents (" + where +
+                        ") when it panics: " + Quote(n.text));
+    } else if (n.origin == "errors-doc") {
+      meaning.push_back("`" + LastDotComponent(s.function) + "` documents (" + where +
+                        ") the errors it returns: " + Quote(n.text));
     } else if (n.origin == "docstring") {
       meaning.push_back("The function's docstring (" + where + "): " + Quote(n.text));
     } else if (n.origin == "class-docstring") {

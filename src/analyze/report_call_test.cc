@@ -6,11 +6,33 @@
 #include <gtest/gtest.h>
 
 #include "analyze/analyze_testing.h"
+#include "resolve/link_testing.h"
 
 namespace errdex {
 namespace {
 
 using analyze_testing::Build;
+
+// The record of the linked site at path:line (the reporter's own file first).
+Record Linked(const SourceFile& errors, const SourceFile& f, int line) {
+  link_testing::Linked l = link_testing::Link({{errors.path, errors.content}, {f.path, f.content}});
+  std::vector<const ErrorSite*> at = l.At(f.path, line);
+  if (at.empty()) {
+    ADD_FAILURE() << link_testing::Dump(l);
+    return {};
+  }
+  return BuildRecord(*at[0], SplitLines(f.content), {"acme/lib", "abc", "t"});
+}
+
+// libgit2's reporter: it stores the text for git_error_last().
+const SourceFile kErrors{"src/errors.c",
+                         "void git_error_set(int error_class, const char *fmt, ...)\n"
+                         "{\n"
+                         "\tva_list ap;\n"
+                         "\tva_start(ap, fmt);\n"
+                         "\tgit_error_vset(error_class, fmt, ap);\n"
+                         "\tva_end(ap);\n"
+                         "}\n"};
 
 TEST(ReportCall, NameOfTheCallOnTheLine) {
   EXPECT_EQ(ReportCallName("    return addReplyError(c, \"x\");"), "addReplyError");
@@ -48,8 +70,12 @@ TEST(ReportCall, DocumentationOfALibgit2StyleSite) {
                "\t\treturn -1;\n"                                                 // 11
                "\t}\n"                                                            // 12
                "}\n"};
-  Record r = Build(f, "unexpected packet type");
-  EXPECT_EQ(r.documentation, "");
+  Record r = Linked(kErrors, f, 10);
+  EXPECT_EQ(r.documentation,
+            "`negotiate` reports it when `pkt->type` is none of `GIT_PKT_SHALLOW`, "
+            "`GIT_PKT_UNSHALLOW`, `GIT_PKT_FLUSH` (lines 3\u20137). An error is set with "
+            "`git_error_set` in `negotiate` (src/fetch.c) at line 10, for the caller to read. "
+            "(passed to `git_error_set()` (src/errors.c:1), which reports it at src/errors.c:5.)");
 }
 
 TEST(ReportCall, SwitchFallbackNamesTheHandledValues) {
@@ -68,8 +94,13 @@ TEST(ReportCall, SwitchFallbackNamesTheHandledValues) {
                "\t}\n"
                "\treturn 0;\n"
                "}\n"};
-  Record r = Build(f, "header completion");
-  EXPECT_EQ(r.documentation, "");
+  Record r = Linked(kErrors, f, 10);
+  EXPECT_EQ(r.documentation,
+            "`on_headers_complete` reports it when `ctx->state` is none of `PARSE_VALUE`, "
+            "`PARSE_NONE`, the values its `switch` at line 3 handles. An error is set with "
+            "`git_error_set` in `on_headers_complete` (src/http.c) at line 10, for the caller to "
+            "read. (passed to `git_error_set()` (src/errors.c:1), which reports it at "
+            "src/errors.c:5.)");
 }
 
 }  // namespace
