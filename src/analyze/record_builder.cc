@@ -19,6 +19,7 @@
 #include "analyze/exclusive_rule.h"
 #include "analyze/feature_flag.h"
 #include "analyze/function_symbol.h"
+#include "analyze/go_sentinel.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
 #include "analyze/io_advice.h"
@@ -270,6 +271,8 @@ struct SiteView {
   std::vector<std::string> not_arguments;
   // A C/C++ site: what its reporting call does with the text (report_call.h).
   ReportAction report;
+  // A Go sentinel error: the functions that return it, and when (go_sentinel.h).
+  std::string sentinel_returns;
 };
 
 // "; `timeout` is documented as “seconds, at least 0” (line 3)".
@@ -386,6 +389,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
       s.line >= 1 && s.line <= static_cast<int>(lines.size())) {
     v.report = ReportCallAction(ReportCallName(lines[s.line - 1]));
   }
+  v.sentinel_returns = GoSentinelReturns(s, lines);
   v.caught = CaughtFailureOf(s, lines);
   if (v.caught && v.decisive) {
     for (const PathCondition& c : s.conditions) {
@@ -622,6 +626,9 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   }
   const PathCondition* d = v.decisive;
   if (d && IsSelfArm(*d) && !DisplayOwner(s).empty()) d = nullptr;
+  if (!v.sentinel_returns.empty()) {
+    meaning.push_back("`" + s.error_class + "` is a sentinel error value: " + v.sentinel_returns);
+  }
   // In a catch block the try block's failure is the cause; a check before
   // the try only leads there (mongoose's `cast`: thirteenth grading).
   if (v.caught && v.internal.empty()) {
@@ -683,6 +690,10 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     doc += "This is the text a `" + variant + "` value displays (its `" + attr + "` attribute, " +
            s.file_path + " line " + std::to_string(s.line) +
            "): users see it when such an error is printed.";
+  } else if (IsGoSentinel(s) && s.function.empty()) {
+    // Declared, not raised: `var ErrX = errors.New(..)`.
+    doc += "`" + s.error_class + "` is defined in " + s.file_path + " at line " +
+           std::to_string(s.line) + ".";
   } else if (std::string entry = ErrorMapMeaning(s); !entry.empty()) {
     doc += entry;
   } else {
