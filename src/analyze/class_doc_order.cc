@@ -26,7 +26,10 @@ size_t SpecificProseEnd(const std::string& doc, const std::string& class_doc) {
   size_t close = doc.find(kClose);
   if (close == std::string::npos) return 0;
   size_t documents = doc.find("` documents (");
-  bool throws = doc.starts_with("`") && documents < close && doc.find(" that it throws `") < close;
+  bool throws =
+      doc.starts_with("`") && documents < close &&
+      (doc.find(" that it throws `") < close || doc.find(" that it raises `") < close ||
+       doc.find(") when it panics: ") < close || doc.find(") the errors it returns: ") < close);
   // A one-line comment is as often a label ("---- API ----", "how would
   // this occur?") as an explanation: only a docstring or a comment block.
   bool prose = doc.starts_with("The function's docstring (") ||

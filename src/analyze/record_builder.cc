@@ -15,6 +15,7 @@
 #include "analyze/caught_failure.h"
 #include "analyze/command_usage.h"
 #include "analyze/damaged_data.h"
+#include "analyze/docstring_raises.h"
 #include "analyze/error_map_advice.h"
 #include "analyze/exclusive_rule.h"
 #include "analyze/feature_flag.h"
@@ -611,6 +612,13 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     } else if (n.origin == "errors-doc") {
       meaning.push_back("`" + LastDotComponent(s.function) + "` documents (" + where +
                         ") the errors it returns: " + Quote(n.text));
+    } else if (std::string raises = n.origin == "docstring" && !s.error_class.empty()
+                                        ? DocstringRaises(n.text, s.error_class)
+                                        : "";
+               !raises.empty()) {
+      // The docstring's sentence for this class, not the whole docstring.
+      meaning.push_back("`" + LastDotComponent(s.function) + "` documents (" + where +
+                        ") that it raises `" + s.error_class + "`: " + Quote(raises));
     } else if (n.origin == "docstring") {
       meaning.push_back("The function's docstring (" + where + "): " + Quote(n.text));
     } else if (n.origin == "class-docstring") {
