@@ -202,6 +202,8 @@ std::string WhatRaises(const ErrorSite& s) {
       return "An HTTP " + (s.http_status ? std::to_string(*s.http_status) + " " : "") +
              "error is returned";
     case SiteKind::kRaise:
+      // C has no exceptions: a reporter call reports (nginx's ngx_ssl_error).
+      if (s.language == "c" && s.error_class.empty()) return "An error is reported";
       break;
   }
   return s.error_class.empty() ? "An error is raised" : "`" + s.error_class + "` is raised";
