@@ -41,10 +41,11 @@ size_t SpecificProseEnd(const std::string& doc, const std::string& class_doc) {
 }
 
 // Where the location sentence ("`X` is raised in", "An error is set
-// with ...") starts; npos when there is none.
+// with ...") starts, after a sentence or a closing quote; npos when there
+// is none.
 size_t LocationStart(const std::string& doc) {
   static const std::regex kLocation(
-      R"((^|\. )(`[^`]*` is (raised|issued) in|An? [\w ]+ (is|are) (raised|logged|issued|returned|reported|set|sent|printed)\b|An assertion fails|This is the text))");
+      R"((^|[.)] |\.\xE2\x80\x9D )(`[^`]*` is (raised|issued) in|An? [\w ]+ (is|are) (raised|logged|issued|returned|reported|set|sent|printed)\b|An assertion fails|This is the text))");
   std::smatch m;
   if (!std::regex_search(doc, m, kLocation)) return std::string::npos;
   return static_cast<size_t>(m.position(0)) + m[1].length();

@@ -46,6 +46,12 @@ TEST(ClassDocOrder, GenericClassDocGoesBeforeTheLocation) {
   EXPECT_EQ(WithClassDoc("`f` reports it when `x` is null (line 4). `E` is raised in `f`.", cls,
                          "Thrown when the input is not valid JSON."),
             cls + " `f` reports it when `x` is null (line 4). `E` is raised in `f`.");
+  // After a quoted comment too (PHPMailer's "Add a "To" address.").
+  EXPECT_EQ(WithClassDoc("The code's comment (line 3): \u201cAdd a \"To\" address.\u201d `E` is "
+                         "raised in `f`.",
+                         cls, "A generic exception."),
+            "The code's comment (line 3): \u201cAdd a \"To\" address.\u201d " + cls +
+                " `E` is raised in `f`.");
   // A specific-sounding doc of a class raised everywhere (graphql-js's
   // GraphQLError "describes an Error found during the parse, validate, or
   // execute phases") is about all of its raises.
