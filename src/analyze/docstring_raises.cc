@@ -119,7 +119,13 @@ std::string DocstringRaises(std::string_view doc, std::string_view error_class) 
           Trim(std::string_view(flat).substr(start, i - start + (i < flat.size())));
       start = i + 1;
       bool raises = s.starts_with("Raise") || s.find(" raise") != std::string_view::npos;
-      if (raises && Names(s, cls) && s.size() < 300) return std::string(s);
+      // It must say when: "Raises X with an actionable message" says less
+      // than the docstring's summary (sglang's check_ipc_quant_support).
+      bool when = false;
+      for (std::string_view w : {" if ", " when ", " unless ", " in case ", " whenever "}) {
+        when |= s.find(w) != std::string_view::npos;
+      }
+      if (raises && when && Names(s, cls) && s.size() < 300) return std::string(s);
     }
   }
   return "";

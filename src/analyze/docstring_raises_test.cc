@@ -31,6 +31,11 @@ TEST(DocstringRaises, Styles) {
   // Another class, or none named: nothing.
   EXPECT_EQ(DocstringRaises("Raises:\n    KeyError: if missing.\n", "ValueError"), "");
   EXPECT_EQ(DocstringRaises("Set attribute value on target.", "AttributeError"), "");
+  // A sentence that does not say when: the docstring's summary says more.
+  EXPECT_EQ(DocstringRaises("Hard-error unless the method is verified.\n\nRaises QuantError "
+                            "with an actionable message.\n",
+                            "QuantError"),
+            "");
 }
 
 TEST(DocstringRaises, RecordQuotesTheSentence) {
