@@ -22,7 +22,7 @@ bool Generic(const std::string& class_doc) {
 
 // Where the record's leading, more specific prose ends; 0 when the class
 // doc leads.
-size_t SpecificProseEnd(const std::string& doc, const std::string& class_doc) {
+size_t SpecificProseEnd(const std::string& doc, const std::string& class_doc, bool widely_raised) {
   size_t close = doc.find(kClose);
   if (close == std::string::npos) return 0;
   size_t documents = doc.find("` documents (");
@@ -34,7 +34,7 @@ size_t SpecificProseEnd(const std::string& doc, const std::string& class_doc) {
   // this occur?") as an explanation: only a docstring or a comment block.
   bool prose = doc.starts_with("The function's docstring (") ||
                doc.starts_with("The code's comment (lines ");
-  if (!throws && !(prose && Generic(class_doc))) return 0;
+  if (!throws && !(prose && (widely_raised || Generic(class_doc)))) return 0;
   size_t end = close + kClose.size();
   if (end < doc.size() && doc[end] == '.') ++end;
   return end;
@@ -57,13 +57,14 @@ std::string WithClassDoc(const std::string& doc, const std::string& sentence,
                          const std::string& class_doc, bool widely_raised) {
   // A generic class doc says less than any sentence about this raise: it
   // goes after them, before the location (kotlinx's SerializationException,
-  // thirteenth grading).
-  if (widely_raised || Generic(class_doc)) {
+  // thirteenth grading). The doc of a class raised everywhere follows only
+  // the maintainers' own words about this raise (below).
+  if (Generic(class_doc)) {
     size_t at = LocationStart(doc);
     if (at != std::string::npos && at > 0)
       return doc.substr(0, at) + sentence + " " + doc.substr(at);
   }
-  size_t after = SpecificProseEnd(doc, class_doc);
+  size_t after = SpecificProseEnd(doc, class_doc, widely_raised);
   if (after == 0) return sentence + " " + doc;
   return doc.substr(0, after) + " " + sentence + doc.substr(after);
 }

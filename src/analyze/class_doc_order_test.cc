@@ -55,9 +55,15 @@ TEST(ClassDocOrder, GenericClassDocGoesBeforeTheLocation) {
   // A specific-sounding doc of a class raised everywhere (graphql-js's
   // GraphQLError "describes an Error found during the parse, validate, or
   // execute phases") is about all of its raises.
+  EXPECT_EQ(WithClassDoc("The code's comment (lines 3\u20134): \u201cAny literal may be "
+                         "invalid.\u201d `E` is raised in `f`.",
+                         cls, "Describes an error found while parsing or validating.", true),
+            "The code's comment (lines 3\u20134): \u201cAny literal may be invalid.\u201d " + cls +
+                " `E` is raised in `f`.");
+  // Before a restated check, it still leads: it says more than the check.
   EXPECT_EQ(WithClassDoc("`f` reports it when `x` is null (line 4). `E` is raised in `f`.", cls,
                          "Describes an error found while parsing or validating.", true),
-            "`f` reports it when `x` is null (line 4). " + cls + " `E` is raised in `f`.");
+            cls + " `f` reports it when `x` is null (line 4). `E` is raised in `f`.");
 }
 
 }  // namespace
