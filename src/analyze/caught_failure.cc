@@ -178,9 +178,11 @@ std::string CallOf(std::string_view t) {
         "function", "fn",    "class",  "import", "from",    "require"}) {
     if (StartsWithWord(t, w)) return "";
   }
+  // Logging and debug output do not fail the block.
   if (t.starts_with("//") || t.starts_with("#") || t.starts_with("/*") || t.starts_with("*") ||
       t.starts_with("}") || t.starts_with("{") || t.starts_with("debug") ||
-      t.starts_with("console.")) {
+      t.starts_with("console.") || t.starts_with("logger.") || t.starts_with("log.") ||
+      t.starts_with("LOG.") || t.starts_with("this.logger.") || t.starts_with("@logger.")) {
     return "";
   }
   for (std::string_view w : {"return ", "await ", "yield "}) {
@@ -202,6 +204,8 @@ std::string CallOf(std::string_view t) {
   }
   size_t open = t.find('(');
   if (open == std::string_view::npos || open == 0) return "";
+  // `new Properties()`: a constructor without arguments is no likely failure.
+  if (t.starts_with("new ") && t.substr(open).starts_with("()")) return "";
   std::string_view name = Trim(t.substr(0, open));
   if (name.empty() || name.find(' ') != std::string_view::npos) {
     if (!name.starts_with("new ")) return "";

@@ -137,5 +137,26 @@ TEST(CaughtFailure, RubyRescueInAMethod) {
             "raised in `load_spec` (lib/loader.rb) at line 4.");
 }
 
+// Logging and an argument-less constructor are not what failed.
+TEST(CaughtFailure, LoggingAndEmptyConstructorsAreNotTheCalls) {
+  SourceFile f{"src/main/java/a/Proxy.java",
+               "package a;\n"                                                       // 1
+               "final class Proxy {\n"                                              // 2
+               "  void open(Connection c) {\n"                                      // 3
+               "    try {\n"                                                        // 4
+               "      Properties props = new Properties();\n"                       // 5
+               "      log.debug(\"opening\");\n"                                    // 6
+               "      c.unwrap(OracleConnection.class).openProxySession(props);\n"  // 7
+               "    } catch (SQLException e) {\n"                                   // 8
+               "      throw new FlywayException(\"Unable to open proxy session\", e);\n"
+               "    }\n"
+               "  }\n"
+               "}\n"};
+  Record r = Build(f, "Unable to open proxy session");
+  EXPECT_EQ(r.documentation.substr(0, r.documentation.find(" (caught")),
+            "This reports a `SQLException` from the `try` block at lines 5\u20137, which calls "
+            "`c.unwrap(OracleConnection.class).openProxySession(props)`");
+}
+
 }  // namespace
 }  // namespace errdex

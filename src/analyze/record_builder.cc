@@ -204,6 +204,10 @@ std::string WhatRaises(const ErrorSite& s) {
     case SiteKind::kRaise:
       // C has no exceptions: a reporter call reports (nginx's ngx_ssl_error).
       if (s.language == "c" && s.error_class.empty()) return "An error is reported";
+      // ninja's `*err = "..."; return false;`: the caller gets the text.
+      if (s.error_class.empty() && s.message_origin_note.starts_with("handed back to the caller")) {
+        return "An error is handed back to the caller";
+      }
       break;
   }
   return s.error_class.empty() ? "An error is raised" : "`" + s.error_class + "` is raised";

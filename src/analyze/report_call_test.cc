@@ -103,5 +103,23 @@ TEST(ReportCall, SwitchFallbackNamesTheHandledValues) {
             "src/errors.c:5.)");
 }
 
+// ninja's `*err = "..."; return false;`: handed back, not raised.
+TEST(ReportCall, ErrorHandedBackThroughAnOutParameter) {
+  SourceFile f{"src/build.cc",
+               "bool Builder::AddTarget(const std::string& name, std::string* err) {\n"  // 1
+               "  Node* node = state_->LookupNode(name);\n"                              // 2
+               "  if (!node) {\n"                                                        // 3
+               "    *err = \"unknown target: '\" + name + \"'\";\n"                      // 4
+               "    return false;\n"                                                     // 5
+               "  }\n"                                                                   // 6
+               "  return true;\n"                                                        // 7
+               "}\n"};
+  Record r = Build(f, "unknown target");
+  EXPECT_NE(r.documentation.find("An error is handed back to the caller in `Builder::AddTarget` "
+                                 "(src/build.cc) at line 4."),
+            std::string::npos)
+      << r.documentation;
+}
+
 }  // namespace
 }  // namespace errdex
