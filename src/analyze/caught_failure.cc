@@ -257,7 +257,14 @@ std::optional<CaughtFailure> CaughtFailureOf(const ErrorSite& s,
     for (char ch : lines[i - 1]) depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
     if (depth < 0) depth = 0;
     if (before > 0) continue;
-    std::string call = CallOf(Trim(lines[i - 1]));
+    std::string_view stmt = Trim(lines[i - 1]);
+    // `Class<?> c =` / `((Maker) get()).create(..)` over several lines: a
+    // statement not summarised, still counted (mockito's cast).
+    if (stmt.ends_with("=") || (stmt.starts_with("((") && depth > 0)) {
+      ++f.more_calls;
+      continue;
+    }
+    std::string call = CallOf(stmt);
     if (call.empty() || std::find(f.calls.begin(), f.calls.end(), call) != f.calls.end()) continue;
     if (f.calls.size() < 3) {
       f.calls.push_back(call);
@@ -266,6 +273,7 @@ std::optional<CaughtFailure> CaughtFailureOf(const ErrorSite& s,
     }
   }
   if (f.calls.empty()) return std::nullopt;
+  // "and 1 more" then counts the statements not named.
   return f;
 }
 

@@ -158,5 +158,28 @@ TEST(CaughtFailure, LoggingAndEmptyConstructorsAreNotTheCalls) {
             "`c.unwrap(OracleConnection.class).openProxySession(props)`");
 }
 
+// A statement spread over lines that errdex does not summarise is counted.
+TEST(CaughtFailure, MultiLineAssignmentIsCounted) {
+  SourceFile f{"src/main/java/a/Stream.java",
+               "package a;\n"                                  // 1
+               "final class Stream {\n"                        // 2
+               "  Class<?> resolve(Desc desc) {\n"             // 3
+               "    try {\n"                                   // 4
+               "      Class<?> proxy =\n"                      // 5
+               "          ((Maker) Plugins.getMockMaker())\n"  // 6
+               "              .createMockType(settings);\n"    // 7
+               "      rename(desc, proxy);\n"                  // 8
+               "      return proxy;\n"                         // 9
+               "    } catch (ClassCastException cce) {\n"      // 10
+               "      throw new SerializationIssue(\"cannot be deserialized\", cce);\n"
+               "    }\n"
+               "  }\n"
+               "}\n"};
+  Record r = Build(f, "cannot be deserialized");
+  EXPECT_EQ(r.documentation.substr(0, r.documentation.find(" (caught")),
+            "This reports a `ClassCastException` from the `try` block at lines 5\u20139, which "
+            "calls `rename(desc, proxy)` and 1 more");
+}
+
 }  // namespace
 }  // namespace errdex
