@@ -51,8 +51,8 @@ TEST(AssertionPredicate, KotlinRequireInsideAnIfIsTheDecidingCheck) {
   Record r = BuildRecord(sites[0], lines, {"acme/lib", "abc", "t"});
   EXPECT_EQ(r.trigger_scenarios,
             "Happens in `Builder.parse` (okhttp/HttpUrl.kt) when `port` is `-1` (line 5), `port` "
-            "being what `parsePort(input, colon, end)` returned (line 4); `port` is not an "
-            "argument of `Builder.parse`. On the way: `colon + 1` is less than `end` (line 3).");
+            "being what `parsePort(input, colon, end)` returned (line 4). On the way: `colon + 1` "
+            "is less than `end` (line 3).");
 }
 
 }  // namespace

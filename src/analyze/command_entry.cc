@@ -75,11 +75,52 @@ void AddStringDefines(const std::vector<std::string_view>& lines,
   }
 }
 
+namespace {
+
+// nginx's positional entries of a command table: `static ngx_command_t
+// ngx_http_upstream_hash_commands[] = {` then `{ ngx_string("hash"),`,
+// flags, and the handler alone on its line (`ngx_http_upstream_hash,`).
+// The entry whose handler line is `i`, or nullopt.
+std::optional<CommandEntry> PositionalEntry(const std::vector<std::string_view>& lines, size_t i,
+                                            std::string_view function) {
+  std::string_view t = TrimView(lines[i]);
+  if (!t.starts_with(function) || t.substr(function.size()) != ",") return std::nullopt;
+  for (size_t open = i; open > 0 && i - open < 4; --open) {
+    std::string_view head = TrimView(lines[open - 1]);
+    if (!head.starts_with("{")) continue;
+    size_t q = head.find('"');
+    size_t end = q == std::string_view::npos ? q : head.find('"', q + 1);
+    if (end == std::string_view::npos) return std::nullopt;
+    // The table holds commands: its declaration says so.
+    bool table = false;
+    for (size_t k = open - 1; k > 0 && open - k < 400 && !table; --k) {
+      std::string_view decl = TrimView(lines[k - 1]);
+      if (!decl.ends_with("[] = {")) continue;
+      table = decl.find("command") != std::string_view::npos;
+      break;
+    }
+    if (!table) return std::nullopt;
+    CommandEntry e;
+    e.name = std::string(head.substr(q + 1, end - q - 1));
+    e.first_line = static_cast<int>(open);
+    e.last_line = static_cast<int>(i) + 1;
+    if (e.name.empty()) return std::nullopt;
+    return e;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::vector<CommandEntry> CommandEntriesFor(const std::vector<std::string_view>& lines,
                                             std::string_view function,
                                             const std::map<std::string, std::string>& defines) {
   std::vector<CommandEntry> out;
   for (size_t i = 0; i < lines.size(); ++i) {
+    if (std::optional<CommandEntry> e = PositionalEntry(lines, i, function)) {
+      out.push_back(std::move(*e));
+      continue;
+    }
     std::optional<std::string_view> exec;
     for (std::string_view f : {"exec", "handler", "proc"}) {
       if (!exec) exec = Field(lines[i], f);

@@ -49,5 +49,30 @@ TEST(CommandEntry, HandlerOfACommandTableEntry) {
             "`delete-env` (cmd-set-env.c:20\u201326).");
 }
 
+// nginx's positional command entries: `{ ngx_string("hash"), flags,
+// handler, ... }` in a `ngx_command_t ..._commands[]` table.
+TEST(CommandEntry, PositionalEntryOfACommandsTable) {
+  std::vector<std::string_view> lines = {
+      "static ngx_command_t  ngx_http_upstream_hash_commands[] = {",  // 1
+      "",                                                             // 2
+      "    { ngx_string(\"hash\"),",                                  // 3
+      "      NGX_HTTP_UPS_CONF|NGX_CONF_TAKE12,",                     // 4
+      "      ngx_http_upstream_hash,",                                // 5
+      "      NGX_HTTP_SRV_CONF_OFFSET,",                              // 6
+      "      0,",                                                     // 7
+      "      NULL },",                                                // 8
+      "      ngx_null_command",                                       // 9
+      "};"};
+  std::vector<CommandEntry> e = CommandEntriesFor(lines, "ngx_http_upstream_hash", {});
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].name, "hash");
+  EXPECT_EQ(e[0].first_line, 3);
+  EXPECT_EQ(e[0].last_line, 5);
+  // A positional initializer of another table is not a command.
+  std::vector<std::string_view> other = {"static ngx_conf_enum_t  modes[] = {",
+                                         "    { ngx_string(\"on\"),", "      set_mode,", "};"};
+  EXPECT_TRUE(CommandEntriesFor(other, "set_mode", {}).empty());
+}
+
 }  // namespace
 }  // namespace errdex

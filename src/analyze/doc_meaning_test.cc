@@ -27,8 +27,8 @@ TEST(DocMeaning, CCommentRunTogetherWithADefineIsNotQuoted) {
                "}\n"};
   Record r = Build(f, "Failed trying to rename");
   EXPECT_EQ(r.documentation,
-            "`readPayload` reports it when `rename_tmp(fd)` is `-1` (line 4). An error is reported "
-            "in `readPayload` (src/repl.c) at line 5.");
+            "`readPayload` reports it when `rename_tmp(fd)` is `-1` (line 4). An error is logged "
+            "with `serverLog` in `readPayload` (src/repl.c) at line 5.");
 }
 
 TEST(DocMeaning, PhpDocIsCutAtItsTagsNotAtTheirContinuationLines) {

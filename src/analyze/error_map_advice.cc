@@ -45,4 +45,17 @@ std::string ErrorMapAdvice(const ErrorSite& s) {
          (holes ? " (the values in the message say what was expected)" : "");
 }
 
+std::string ErrorMapMeaning(const ErrorSite& s) {
+  std::string code;
+  if (!NotedCode(s.message_origin_note, &code) || s.function.empty()) return {};
+  std::string map = "the error map in `" + s.function + "` (" + s.file_path + ")";
+  std::string at = " (line " + std::to_string(s.line) + ")";
+  if (code.empty()) {
+    return "This is the default text " + map + " returns" + at +
+           " for an issue whose code its cases do not list; it becomes that issue's message.";
+  }
+  return "This is the text " + map + " returns for an issue with code `" + code + "`" + at +
+         "; it becomes that issue's message.";
+}
+
 }  // namespace errdex

@@ -16,4 +16,9 @@ namespace errdex {
 // message_origin_note says so, as the extractors write it).
 std::string ErrorMapAdvice(const ErrorSite& s);
 
+// The documentation's sentence for an error-map entry, in place of "An
+// error is raised in ...": the map raises nothing, it returns the text that
+// becomes an issue's message. "" when the site is no entry.
+std::string ErrorMapMeaning(const ErrorSite& s);
+
 }  // namespace errdex

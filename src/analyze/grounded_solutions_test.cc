@@ -66,8 +66,7 @@ TEST(GroundedSolutions, PhpCheckOnACallResultNamesTheCall) {
   Record r = Build(f, "Bad DSN");
   EXPECT_EQ(r.trigger_scenarios,
             "Happens in `Db::connect` (src/Db.php) when `$parsed` is `false` (line 5), "
-            "`$parsed` being what `parse_url($url)` returned (line 4); `$parsed` is not an "
-            "argument of `Db::connect`.");
+            "`$parsed` being what `parse_url($url)` returned (line 4).");
   EXPECT_EQ(r.solutions, (std::vector<std::string>{
                              "Find out why `parse_url($url)` (line 4) returns a value for which "
                              "`$parsed` is `false` (line 5): check the arguments it is given"}));
@@ -93,7 +92,7 @@ TEST(GroundedSolutions, CFlagNamesTheConditionThatSetIt) {
   EXPECT_EQ(r.trigger_scenarios,
             "Happens in `follow` (lib/http.c) when `data->set.maxredirs` is not `-1` and "
             "`data->state.followlocation` is at least `data->set.maxredirs` (line 3, which sets "
-            "`reachedmax`; tested at line 8); `reachedmax` is not an argument of `follow`. On the "
+            "`reachedmax`; tested at line 8). On the "
             "way: `type` is `1` (line 7).");
 }
 

@@ -478,6 +478,42 @@ std::string ParamName(std::string_view chunk, const std::string& language) {
   return std::string(words.back());
 }
 
+// JavaScript's destructured parameter `{address, family = 4, opts: o}`
+// (or `[a, b]`, with a `: Type` after it): the locals it binds, which are
+// the caller's values (axios's `resolveFamily({address, family})`).
+void DestructuredNames(std::string_view chunk, std::vector<std::string>* out) {
+  chunk = Trim(chunk);
+  if (chunk.empty() || (chunk[0] != '{' && chunk[0] != '[')) return;
+  char close = chunk[0] == '{' ? '}' : ']';
+  int depth = 0;
+  size_t end = std::string_view::npos;
+  for (size_t i = 0; i < chunk.size(); ++i) {
+    if (chunk[i] == '{' || chunk[i] == '[' || chunk[i] == '(') ++depth;
+    if ((chunk[i] == '}' || chunk[i] == ']' || chunk[i] == ')') && --depth == 0) {
+      end = i;
+      break;
+    }
+  }
+  if (end == std::string_view::npos || chunk[end] != close) return;
+  for (std::string_view part : SplitTopLevel(chunk.substr(1, end - 1), ",")) {
+    part = Trim(part);
+    if (part.starts_with("...")) part = Trim(part.substr(3));
+    if (size_t eq = FindTopLevel(part, "="); eq != std::string_view::npos) {
+      part = Trim(part.substr(0, eq));
+    }
+    if (size_t colon = FindTopLevel(part, ":"); colon != std::string_view::npos && close == '}') {
+      part = Trim(part.substr(colon + 1));
+    }
+    if (!part.empty() && (part[0] == '{' || part[0] == '[')) {
+      DestructuredNames(part, out);
+      continue;
+    }
+    bool ident = !part.empty() && IsIdentStart(part[0]) &&
+                 std::all_of(part.begin(), part.end(), [](char c) { return IsIdent(c); });
+    if (ident) out->emplace_back(part);
+  }
+}
+
 }  // namespace
 
 // `header` without the attributes, annotations and decorators in front of
@@ -574,6 +610,13 @@ std::vector<std::string> ParameterNames(std::string_view h, const std::string& l
   std::vector<std::string> out;
   std::string_view params = h.substr(open + 1, close - open - 1);
   for (std::string_view chunk : SplitTopLevel(params, ",")) {
+    if (language == "javascript" || language == "typescript") {
+      std::string_view t = Trim(chunk);
+      if (!t.empty() && (t[0] == '{' || t[0] == '[')) {
+        DestructuredNames(t, &out);
+        continue;
+      }
+    }
     std::string name = ParamName(chunk, language);
     if (!name.empty() && name != "self" && name != "cls" && name != "this") out.push_back(name);
   }
@@ -639,8 +682,10 @@ std::vector<std::string> VariablesRead(std::string_view expr) {
                      before.ends_with("!is") || before.ends_with(" as?") ||
                      (i >= 1 && expr[i - 1] == '<' && std::isupper(static_cast<unsigned char>(c)));
     // `typeof(FlagsAttribute)`, `nameof(x)`, `sizeof(T)`: a type or a name, not a value read.
-    type_name |= before.ends_with("typeof(") || before.ends_with("nameof(") ||
-                 before.ends_with("sizeof(") || before.ends_with("alignof(");
+    // PHP/Java/JavaScript `$io instanceof IOInterface`: a class.
+    type_name |= before.ends_with(" instanceof") || before.ends_with("typeof(") ||
+                 before.ends_with("nameof(") || before.ends_with("sizeof(") ||
+                 before.ends_with("alignof(");
     if (type_name || w == "as") member = true;
     if (!member && !call && !constant && !scoped && !Keyword(w) && seen.insert(w).second) {
       out.emplace_back(w);

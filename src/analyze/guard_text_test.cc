@@ -78,6 +78,13 @@ TEST(GuardText, ParameterNamesPerLanguage) {
   // "`path` is not an argument of `assert_is_file`", thirteenth grading).
   EXPECT_EQ(names("pub(crate) fn assert_is_file(path: &Path) -> Result<()> {", "rust"),
             (V{"path"}));
+  // A destructured parameter binds the caller's values (axios's
+  // "`address` is not an argument of `resolveFamily`" was false).
+  EXPECT_EQ(
+      names("const resolveFamily = ({address, family = 4, opts: o, ...rest}) => {", "javascript"),
+      (V{"address", "family", "o", "rest"}));
+  EXPECT_EQ(names("function f(a, [b, {c}]: Pair, { d }: Opts = {}) {", "typescript"),
+            (V{"a", "b", "c", "d"}));
   EXPECT_EQ(
       names("public static int parse(final String s, int... rest) throws IOException {", "java"),
       (V{"s", "rest"}));

@@ -189,6 +189,11 @@ void AddClassDocs(const std::vector<SourceFile>& files, std::vector<Record>* rec
     if (!r.error_class.empty()) wanted.insert(ClassKey(r.error_class));
   }
   std::map<std::string, std::vector<ClassDoc>> docs = FindClassDocs(files, wanted);
+  // A class raised in many places: its doc is about all of them.
+  std::map<std::string, int> raised;
+  for (const Record& r : *records) {
+    if (!r.error_class.empty()) ++raised[ClassKey(r.error_class)];
+  }
   std::map<std::string_view, std::string_view> text;
   for (const SourceFile& f : files) text[f.path] = f.content;
   for (Record& r : *records) {
@@ -205,7 +210,8 @@ void AddClassDocs(const std::vector<SourceFile>& files, std::vector<Record>* rec
     std::string where = d.file + ":" + std::to_string(d.first_line) +
                         (d.last_line > d.first_line ? "–" + std::to_string(d.last_line) : "");
     std::string sentence = "`" + r.error_class + "`: “" + d.text + "” (" + where + ").";
-    r.documentation = WithClassDoc(r.documentation, sentence, d.text);
+    r.documentation =
+        WithClassDoc(r.documentation, sentence, d.text, raised[ClassKey(r.error_class)] >= 10);
     r.provenance["documentation"].push_back(d.file + ":" + std::to_string(d.first_line));
   }
 }

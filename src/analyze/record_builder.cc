@@ -12,12 +12,15 @@
 #include "analyze/build_advice.h"
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
+#include "analyze/caught_failure.h"
 #include "analyze/command_usage.h"
 #include "analyze/damaged_data.h"
+#include "analyze/docstring_raises.h"
 #include "analyze/error_map_advice.h"
 #include "analyze/exclusive_rule.h"
 #include "analyze/feature_flag.h"
 #include "analyze/function_symbol.h"
+#include "analyze/go_sentinel.h"
 #include "analyze/guard_text.h"
 #include "analyze/internal_check.h"
 #include "analyze/io_advice.h"
@@ -32,8 +35,10 @@
 #include "analyze/parse_input.h"
 #include "analyze/position_advice.h"
 #include "analyze/predicate_check.h"
+#include "analyze/report_call.h"
 #include "analyze/site_shape.h"
 #include "analyze/state_setter.h"
+#include "analyze/unpassed_state.h"
 #include "analyze/user_control.h"
 #include "analyze/value_origin.h"
 #include "analyze/visibility.h"
@@ -197,6 +202,12 @@ std::string WhatRaises(const ErrorSite& s) {
       return "An HTTP " + (s.http_status ? std::to_string(*s.http_status) + " " : "") +
              "error is returned";
     case SiteKind::kRaise:
+      // C has no exceptions: a reporter call reports (nginx's ngx_ssl_error).
+      if (s.language == "c" && s.error_class.empty()) return "An error is reported";
+      // ninja's `*err = "..."; return false;`: the caller gets the text.
+      if (s.error_class.empty() && s.message_origin_note.starts_with("handed back to the caller")) {
+        return "An error is handed back to the caller";
+      }
       break;
   }
   return s.error_class.empty() ? "An error is raised" : "`" + s.error_class + "` is raised";
@@ -259,6 +270,16 @@ struct SiteView {
   std::string controls_check;      // "raises this when ...", said of that check
   std::optional<JumpTarget> jump;  // the `goto` label the raise follows
   std::string null_checked;        // the raise line is a null check of it (null_argument.h)
+  // The raise sits in a catch block: the try block's calls failed
+  // (caught_failure.h); `decisive` is then outside it when it comes before.
+  std::optional<CaughtFailure> caught;
+  bool decisive_outside_catch = false;
+  // The deciding check's variables worth "is not an argument of" (unpassed_state.h).
+  std::vector<std::string> not_arguments;
+  // A C/C++ site: what its reporting call does with the text (report_call.h).
+  ReportAction report;
+  // A Go sentinel error: the functions that return it, and when (go_sentinel.h).
+  std::string sentinel_returns;
 };
 
 // "; `timeout` is documented as “seconds, at least 0” (line 3)".
@@ -369,6 +390,20 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   v.internal = InternalCheckEvidence(s, lines);
   // A panic no user call reaches with a value its arms miss.
   if (v.internal.empty() && !v.callable) v.internal = UnhandledArmEvidence(s, lines);
+  bool c_family = s.language == "c" || s.language == "cpp";
+  if (c_family &&
+      (s.kind == SiteKind::kLog || (s.kind == SiteKind::kRaise && s.error_class.empty())) &&
+      s.line >= 1 && s.line <= static_cast<int>(lines.size())) {
+    v.report = ReportCallAction(ReportCallName(lines[s.line - 1]));
+  }
+  v.sentinel_returns = GoSentinelReturns(s, lines);
+  v.caught = CaughtFailureOf(s, lines);
+  if (v.caught && v.decisive) {
+    for (const PathCondition& c : s.conditions) {
+      if (&c == v.decisive) v.decisive_outside_catch = true;
+      if (c.line == v.caught->catch_line && IsCatchClause(c)) break;
+    }
+  }
   v.caught_at = CaughtLocally(s, lines);
   v.handler_throws = v.caught_at && HandlerThrows(lines, v.caught_at);
   if (v.caught_at && !v.handler_throws) v.handler_return = HandlerReturn(lines, v.caught_at);
@@ -568,14 +603,28 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   // The function's own `@throws` sentence for this class first: it says
   // what the error means in the maintainer's words.
   std::vector<SourceNote> notes = s.notes;
-  std::stable_partition(notes.begin(), notes.end(),
-                        [](const SourceNote& n) { return n.origin == "throws-doc"; });
+  std::stable_partition(notes.begin(), notes.end(), [](const SourceNote& n) {
+    return n.origin == "throws-doc" || n.origin == "panics-doc" || n.origin == "errors-doc";
+  });
   for (const SourceNote& n : notes) {
     std::string where = Lines(n.first_line, n.last_line);
     if (n.origin == "throws-doc") {
       meaning.push_back("`" + LastDotComponent(s.function) + "` documents (" + where +
                         ") that it throws `" + s.error_class + "` " + Quote(n.text) +
                         (n.text.ends_with(".") ? "" : "."));
+    } else if (n.origin == "panics-doc") {
+      meaning.push_back("`" + LastDotComponent(s.function) + "` documents (" + where +
+                        ") when it panics: " + Quote(n.text));
+    } else if (n.origin == "errors-doc") {
+      meaning.push_back("`" + LastDotComponent(s.function) + "` documents (" + where +
+                        ") the errors it returns: " + Quote(n.text));
+    } else if (std::string raises = n.origin == "docstring" && !s.error_class.empty()
+                                        ? DocstringRaises(n.text, s.error_class)
+                                        : "";
+               !raises.empty()) {
+      // The docstring's sentence for this class, not the whole docstring.
+      meaning.push_back("`" + LastDotComponent(s.function) + "` documents (" + where +
+                        ") that it raises `" + s.error_class + "`: " + Quote(raises));
     } else if (n.origin == "docstring") {
       meaning.push_back("The function's docstring (" + where + "): " + Quote(n.text));
     } else if (n.origin == "class-docstring") {
@@ -591,6 +640,16 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   }
   const PathCondition* d = v.decisive;
   if (d && IsSelfArm(*d) && !DisplayOwner(s).empty()) d = nullptr;
+  if (!v.sentinel_returns.empty()) {
+    meaning.push_back("`" + s.error_class + "` is a sentinel error value: " + v.sentinel_returns);
+  }
+  // In a catch block the try block's failure is the cause; a check before
+  // the try only leads there (mongoose's `cast`: thirteenth grading).
+  if (v.caught && v.internal.empty()) {
+    meaning.push_back(CaughtFailureSentence(*v.caught));
+    lines.push_back(v.caught->try_first);
+    if (v.decisive_outside_catch) d = nullptr;
+  }
   // A function's comment is about the whole function: the check that
   // raises this error still says what this error means.
   bool general = std::all_of(notes.begin(), notes.end(),
@@ -599,9 +658,19 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   if (open && d && v.user_args) {
     meaning.push_back(Who(s) + " rejects arguments for which " + StateText(*d) + ".");
     lines.push_back(d->line);
-  } else if (std::vector<const PathCondition*> run = FallThrough(s, v); open && !run.empty()) {
-    meaning.push_back(Who(s) + " reports it when none of its checks at " +
-                      Lines(run.front()->line, run.back()->line) + " matched.");
+  } else if (std::vector<const PathCondition*> run = FallThrough(s, v);
+             open && d == v.decisive && !run.empty()) {
+    // Equality tests of one value name the values it was not.
+    std::vector<std::string> exprs;
+    for (const PathCondition* c : run) exprs.push_back(c->expr);
+    std::string operand;
+    std::vector<std::string> values = ComparedValues(exprs, &operand);
+    meaning.push_back(Who(s) + " reports it when " +
+                      (values.empty() ? "none of its checks at " +
+                                            Lines(run.front()->line, run.back()->line) + " matched"
+                                      : "`" + operand + "` is none of " + ValueList(values) + " (" +
+                                            Lines(run.front()->line, run.back()->line) + ")") +
+                      ".");
     lines.push_back(run.front()->line);
   } else if (open && d) {
     meaning.push_back(Who(s) + " reports it when " + DecisiveState(v) + ".");
@@ -611,6 +680,12 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     // itself is the check.
     meaning.push_back(Who(s) + " reports it when `" + v.null_checked + "` is null (line " +
                       std::to_string(s.line) + " checks it).");
+  } else if (open && v.shape && !v.shape->selector.empty() && !v.cases.values.empty()) {
+    // A `switch` fallback: the values its arms handle say what was expected.
+    meaning.push_back(Who(s) + " reports it when `" + v.shape->selector + "` is none of " +
+                      ValueList(v.cases.values) + ", the values its `switch` at line " +
+                      std::to_string(v.shape->line) + " handles.");
+    lines.push_back(v.shape->line);
   } else if (open && v.shape) {
     meaning.push_back(Who(s) + " reports it when " + v.shape->text + " (line " +
                       std::to_string(v.shape->line) + ").");
@@ -629,8 +704,16 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     doc += "This is the text a `" + variant + "` value displays (its `" + attr + "` attribute, " +
            s.file_path + " line " + std::to_string(s.line) +
            "): users see it when such an error is printed.";
+  } else if (IsGoSentinel(s) && s.function.empty()) {
+    // Declared, not raised: `var ErrX = errors.New(..)`.
+    doc += "`" + s.error_class + "` is defined in " + s.file_path + " at line " +
+           std::to_string(s.line) + ".";
+  } else if (std::string entry = ErrorMapMeaning(s); !entry.empty()) {
+    doc += entry;
   } else {
-    doc += WhatRaises(s) + " in " + Where(s) + " at line " + std::to_string(s.line) + ".";
+    bool named = !v.report.head.empty();
+    doc += (named ? v.report.head : WhatRaises(s)) + " in " + Where(s) + " at line " +
+           std::to_string(s.line) + (named ? v.report.tail : "") + ".";
   }
   lines.push_back(s.line);
   if (v.caught_at) {
@@ -646,8 +729,8 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     }
     lines.push_back(v.caught_at);
   }
-  if (std::string attr;
-      !s.message_origin_note.empty() && DisplayAttributeVariant(s, &attr).empty()) {
+  if (std::string attr; !s.message_origin_note.empty() &&
+                        DisplayAttributeVariant(s, &attr).empty() && ErrorMapMeaning(s).empty()) {
     doc += " (" + s.message_origin_note + ".)";
   }
   r->documentation = doc;
@@ -703,7 +786,7 @@ std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
                         ? "Happens when you call " + CallWho(s, v) + " with arguments for which " +
                               StateText(*v.decisive)
                         : "Happens in " + Where(s) + " when " + DecisiveState(v);
-  std::vector<std::string> own = OwnState(v);
+  const std::vector<std::string>& own = v.not_arguments;
   if (!own.empty() && !v.err_source && !s.function.empty()) {
     out += "; `" + Join(own, "`, `") + "` " +
            (own.size() > 1 ? "are not arguments" : "is not an argument") + " of " + Who(s);
@@ -2029,6 +2112,10 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   r.github_url = GithubUrl(ctx.repo, ctx.sha, s.file_path, r.source_code_start, r.source_code_end);
   SiteView view = ViewOf(s, lines, ctx);
   AddOrigin(s, lines, &view);
+  if (view.decisive) {
+    view.not_arguments = UnpassedState(OwnState(view), view.decisive->expr, lines, s.function_line,
+                                       view.decisive->line, view.callable);
+  }
   if (view.shape && !view.shape->selector.empty()) {
     view.cases = ArmValues(lines, view.shape->line, s.line);
   }

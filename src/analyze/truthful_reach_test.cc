@@ -42,8 +42,8 @@ TEST(TruthfulReach, CChecksBeforeAGotoLabelAreNotOnTheWay) {
   // there is what jumps to line 15.
   EXPECT_EQ(r.trigger_scenarios,
             "Happens in `add_session` (lib/scache.c) when `result` is set (line 14), `result` "
-            "being what `add_peer(data, key, &peer)` returned (line 7); `result` is not an "
-            "argument of `add_session`. `goto out` at line 10 jumps to the label `out:` (line "
+            "being what `add_peer(data, key, &peer)` returned (line 7). `goto out` at line 10 "
+            "jumps to the label `out:` (line "
             "13) above it.");
 }
 

@@ -86,14 +86,13 @@ TEST(UserTerms, ConstructorsAreNamedByTheirClass) {
 }
 
 // A private helper's check on its own state: no restated condition, no
-// sample calling the helper; the trigger says the state is not an argument.
+// sample calling the helper, and no "is not an argument": no user calls it.
 TEST(UserTerms, PythonPrivateStateIsNotAdvice) {
   ErrorSite s = Site("python", "_find_package_path", 3, "not found", "ValueError");
   s.conditions.push_back({"root_spec is None", true, 2});
   Record r = BuildRecord(s, Source({{1, "def _find_package_path(import_name):"}}), kCtx);
   EXPECT_EQ(r.trigger_scenarios,
-            "Happens in `_find_package_path` (src/x) when `root_spec` is missing (None) (line 2); "
-            "`root_spec` is not an argument of `_find_package_path`.");
+            "Happens in `_find_package_path` (src/x) when `root_spec` is missing (None) (line 2).");
   EXPECT_EQ(r.solutions,
             (std::vector<std::string>{
                 "Generic advice (errdex found nothing specific): read "
@@ -121,9 +120,9 @@ TEST(UserTerms, GoUnexportedFunctionGetsNoSample) {
   s.conditions.push_back({"len(wildcard) < 2", true, 2});
   Record r =
       BuildRecord(s, Source({{1, "func (n *node) insertChild(path, fullPath string) {"}}), kCtx);
-  EXPECT_EQ(r.trigger_scenarios,
-            "Happens in `node.insertChild` (src/x) when `len(wildcard)` is less than `2` (line 2); "
-            "`wildcard` is not an argument of `node.insertChild`.");
+  EXPECT_EQ(
+      r.trigger_scenarios,
+      "Happens in `node.insertChild` (src/x) when `len(wildcard)` is less than `2` (line 2).");
   // The message states its rule; the check on a local is not restated.
   EXPECT_EQ(r.solutions,
             (std::vector<std::string>{"Make sure wildcards are named (the message's rule)"}));

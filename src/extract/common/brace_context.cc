@@ -3,6 +3,7 @@
 #include "extract/common/brace_context.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "extract/common/ts_util.h"
 #include "util/text.h"
@@ -131,10 +132,22 @@ std::string ConditionText(TSNode cond, std::string_view src) {
   return CollapseSpace(text);
 }
 
+namespace {
+
+bool IsRustAttribute(std::string_view l) {
+  std::string_view t = Trim(l);
+  return t.starts_with("#[") && t.ends_with("]");
+}
+
+}  // namespace
+
 SourceNote SlashCommentAbove(const std::vector<std::string_view>& lines, int line) {
   SourceNote note;
   std::vector<std::string> texts;
   int i = line - 1;  // 1-based line above
+  // Rust attributes between the doc and `fn` (`#[track_caller]`).
+  while (i >= 1 && i <= static_cast<int>(lines.size()) && IsRustAttribute(lines[i - 1])) --i;
+  int last = i;
   bool in_block = false;
   while (i >= 1 && i <= static_cast<int>(lines.size())) {
     std::string_view t = Trim(lines[i - 1]);
@@ -165,14 +178,48 @@ SourceNote SlashCommentAbove(const std::vector<std::string_view>& lines, int lin
   std::reverse(texts.begin(), texts.end());
   // Tag sections (`@param`, `@return` and their continuation lines) end the
   // prose: a `@return`'s second line read as prose says something else.
-  auto tag = std::find_if(texts.begin(), texts.end(),
-                          [](const std::string& t) { return t.starts_with("@"); });
+  // So do Rust's doc sections (`# Panics`, `# Errors`, `# Examples`): each
+  // is read on its own (RustDocSection).
+  auto tag = std::find_if(texts.begin(), texts.end(), [](const std::string& t) {
+    return t.starts_with("@") ||
+           (t.starts_with("# ") && t.size() > 2 && std::isupper(static_cast<unsigned char>(t[2])));
+  });
   texts.erase(tag, texts.end());
   std::erase_if(texts, [](const std::string& t) { return t.empty(); });
   if (texts.empty()) return note;
   note.text = Join(texts, " ");
   note.first_line = i + 1;
-  note.last_line = line - 1;
+  note.last_line = last;
+  return note;
+}
+
+SourceNote RustDocSection(const std::vector<std::string_view>& lines, int line,
+                          std::string_view heading) {
+  SourceNote note;
+  int i = line - 1;
+  while (i >= 1 && i <= static_cast<int>(lines.size()) && IsRustAttribute(lines[i - 1])) --i;
+  int last = i;
+  while (i >= 1 && Trim(lines[i - 1]).starts_with("///")) --i;
+  std::vector<std::string> texts;
+  int first = 0, last_text = 0;
+  for (int k = i + 1; k <= last; ++k) {
+    std::string_view t = Trim(Trim(lines[k - 1]).substr(3));
+    if (t.starts_with("# ")) {
+      if (first) break;  // the next section
+      if (Trim(t.substr(2)) == heading) first = k;
+      continue;
+    }
+    if (!first) continue;
+    if (t.starts_with("```")) break;  // an example: not prose
+    if (t.empty()) continue;
+    if (texts.empty()) first = k;
+    last_text = k;
+    texts.emplace_back(t);
+  }
+  if (texts.empty()) return note;
+  note.text = Join(texts, " ");
+  note.first_line = first;
+  note.last_line = last_text;
   return note;
 }
 
@@ -324,6 +371,12 @@ void AddBraceContext(TSNode stmt, std::string_view src, const std::vector<std::s
         // The function's own `@throws X if ...` for this class says what it
         // means best; it comes before the comment's prose.
         AddNote(ThrowsDocAbove(lines, ts::Line(parent), site->error_class), "throws-doc", site);
+        // Rust's `# Panics` / `# Errors` doc section says when this happens.
+        if (site->language == "rust") {
+          bool panics = site->kind == SiteKind::kAssert || site->error_class == "panic";
+          AddNote(RustDocSection(lines, ts::Line(parent), panics ? "Panics" : "Errors"),
+                  panics ? "panics-doc" : "errors-doc", site);
+        }
         AddNote(SlashCommentAbove(lines, ts::Line(parent)), "function-comment", site);
       }
     }

@@ -45,6 +45,11 @@ void AddBraceContext(TSNode stmt, std::string_view src, const std::vector<std::s
 
 // The `//` or `/* */` comment block that ends on the line above `line`.
 SourceNote SlashCommentAbove(const std::vector<std::string_view>& lines, int line);
+// The text of the Rust doc comment's `# heading` section (`# Panics`,
+// `# Errors`) above `line` (attributes between skipped), up to the next
+// section or example; empty text when there is none.
+SourceNote RustDocSection(const std::vector<std::string_view>& lines, int line,
+                          std::string_view heading);
 // The sentence of the doc comment above `line` that documents throwing
 // `error_class` (`@throws X if ...`, JSDoc `@throws {X} ...`, XML doc
 // `<exception cref="X">...</exception>`, PHPDoc `@throws \X|\Y ...`, Ruby

@@ -1,0 +1,23 @@
+// Go sentinel errors: `var ErrNilConfig = fmt.Errorf("no config")` is not
+// raised where it is declared; functions return it. What it means is where
+// and when they do: "`WithInstance` returns it when `config` is nil (line
+// 42)", read from the returns the extractor noted ("sentinel error
+// `ErrNilConfig`, returned at line 43 of this file").
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "errdex/error_site.h"
+
+namespace errdex {
+
+// Whether `s` is a sentinel error's declaration.
+bool IsGoSentinel(const ErrorSite& s);
+
+// "`WithInstance` returns it when `config` is nil (line 42); `Open` returns
+// it (line 80)." for the first three noted returns; "" when none is noted.
+std::string GoSentinelReturns(const ErrorSite& s, const std::vector<std::string_view>& lines);
+
+}  // namespace errdex

@@ -1,0 +1,55 @@
+// Unpassed state (unpassed_state.h).
+#include "analyze/unpassed_state.h"
+
+#include <cctype>
+
+namespace errdex {
+namespace {
+
+bool IdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// `name` as a whole word in `text` (a sigil such as `$` or `@` may precede).
+bool HasWord(std::string_view text, std::string_view name) {
+  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    size_t end = at + name.size();
+    bool starts = at == 0 || !IdentChar(text[at - 1]);
+    bool ends = end >= text.size() || !IdentChar(text[end]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+// `f(a, &name)`: the call writes `name`; `a & name` is a bitwise and.
+bool AddressTaken(std::string_view expr, std::string_view name) {
+  for (size_t at = expr.find(name); at != std::string_view::npos; at = expr.find(name, at + 1)) {
+    if (at == 0 || expr[at - 1] != '&') continue;
+    size_t end = at + name.size();
+    if (end < expr.size() && IdentChar(expr[end])) continue;
+    size_t k = at - 1;
+    while (k > 0 && expr[k - 1] == ' ') --k;
+    if (k == 0 || expr[k - 1] == '(' || expr[k - 1] == ',') return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string> UnpassedState(const std::vector<std::string>& own, std::string_view expr,
+                                       const std::vector<std::string_view>& lines,
+                                       int function_line, int check_line, bool callable) {
+  std::vector<std::string> out;
+  if (!callable || function_line < 1) return out;
+  for (const std::string& x : own) {
+    std::string_view name = x;
+    while (!name.empty() && (name[0] == '$' || name[0] == '@')) name.remove_prefix(1);
+    if (name.empty() || AddressTaken(expr, name)) continue;
+    bool seen = false;
+    for (int i = function_line; i < check_line && i <= static_cast<int>(lines.size()); ++i) {
+      seen |= HasWord(lines[i - 1], name);
+    }
+    if (!seen) out.push_back(x);
+  }
+  return out;
+}
+
+}  // namespace errdex
