@@ -23,6 +23,7 @@
 #include "analyze/cleared_error.h"
 #include "analyze/explain.h"
 #include "analyze/extraction_cache.h"
+#include "analyze/handler_advice.h"
 #include "analyze/index_summary_json.h"
 #include "analyze/record_builder.h"
 #include "analyze/visibility.h"
@@ -388,6 +389,7 @@ Result<std::vector<Record>> Build(const IndexOptions& options, Store* store, Ind
   }
   AddClassDocs(files, &records);
   AddCApiDocs(files, &records);
+  AddHandlerAdvice(files, &records);
   records = FinalizeRecords(std::move(records));
   LinkRelated(&records);
   summary->records = static_cast<int>(records.size());
