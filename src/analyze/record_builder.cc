@@ -14,6 +14,7 @@
 #include "analyze/catch_class.h"
 #include "analyze/command_usage.h"
 #include "analyze/damaged_data.h"
+#include "analyze/documented_cause.h"
 #include "analyze/error_map_advice.h"
 #include "analyze/exclusive_rule.h"
 #include "analyze/feature_flag.h"
@@ -34,6 +35,7 @@
 #include "analyze/predicate_check.h"
 #include "analyze/site_shape.h"
 #include "analyze/state_setter.h"
+#include "analyze/try_calls.h"
 #include "analyze/user_control.h"
 #include "analyze/value_origin.h"
 #include "analyze/visibility.h"
@@ -740,9 +742,33 @@ std::string ReportingCallee(const ErrorSite& s) {
   return s.message_origin_note.substr(lead.size() - 1, end - lead.size() + 2);
 }
 
+// "a call in the `try` block (lines 215–220) fails (`f(...)` at line 216)
+// and `catch (e)` (line 221) catches it": what the innermost handler
+// around the raise catches (try_calls.h); the clause alone when its block's
+// calls are unknown.
+std::string CaughtFailure(const ErrorSite& s, const std::vector<std::string_view>& src,
+                          const std::vector<std::string>& caught, nlohmann::json* lines) {
+  std::string all = Join(caught, ", ");
+  const PathCondition* inner = nullptr;
+  for (const PathCondition& c : s.conditions) {
+    if (IsCatchClause(c)) inner = &c;
+  }
+  TryBlock b = inner ? TryBlockOf(src, inner->line) : TryBlock{};
+  if (b.first == 0 || b.calls.empty()) return "the code guarded by " + all + " fails";
+  std::vector<std::string> calls;
+  for (const TryCall& c : b.calls) {
+    calls.push_back("`" + c.callee + "(...)` (line " + std::to_string(c.line) + ")");
+    lines->push_back(c.line);
+  }
+  return "a call in the `try` block at " + Lines(b.first, b.last) + " fails (" +
+         (calls.size() == 1 ? "" : "one of ") + Join(calls, ", ") + ") and " + caught.back() +
+         " catches it";
+}
+
 // The deciding check first, in the user's terms; the checks passed on the
 // way after it; a catch clause as "after X was caught".
-void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
+void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::string_view>& src,
+              Record* r) {
   nlohmann::json lines = nlohmann::json::array();
   const PathCondition* d = v.decisive;
   std::vector<std::string> earlier, caught, none_matched;
@@ -786,7 +812,7 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
     if (v.err_source) lines.push_back(v.err_source->line);
     if (v.origin) lines.push_back(v.origin->line);
   } else if (!caught.empty()) {
-    out = "Happens in " + Where(s) + " when the code guarded by " + Join(caught, ", ") + " fails.";
+    out = "Happens in " + Where(s) + " when " + CaughtFailure(s, src, caught, &lines) + ".";
     caught.clear();
   } else if (v.shape) {
     out = "Happens in " + Where(s) + " when " + v.shape->text + " (line " +
@@ -1376,6 +1402,18 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
       !usage.empty()) {
     r->solutions.push_back(usage);
     for (const CommandUsage& c : commands) lines.push_back(c.line);
+  }
+  // The cause the function's `@throws` sentence or the class's docstring
+  // states, when nothing more specific is known (documented_cause.h).
+  for (const SourceNote& n : s.notes) {
+    if (!r->solutions.empty()) break;
+    bool throws = n.origin == "throws-doc";
+    if (!throws && n.origin != "class-docstring") continue;
+    if (std::string cause = DocumentedCause(n.text); !cause.empty()) {
+      std::string whose = "`" + (throws ? LastDotComponent(s.function) : s.error_class) + "`'s";
+      r->solutions.push_back(AvoidCause(whose, Lines(n.first_line, n.last_line), cause));
+      lines.push_back(n.first_line);
+    }
   }
   if (r->solutions.empty()) {
     r->solutions.push_back(
@@ -2035,7 +2073,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   AddParamDocs(s, lines, &view);
   AddControls(s, lines, ctx, &view);
   Documentation(s, view, &r);
-  Triggers(s, view, &r);
+  Triggers(s, view, lines, &r);
   // Situations need evidence (callers, options: explain.cc); "when code
   // calls F" says nothing the trigger does not.
   if (!s.handed_to.empty()) {
