@@ -1142,6 +1142,34 @@ std::string StateSolution(const ErrorSite& s, const SiteView& v,
          "` to true: " + check;
 }
 
+// "Register `$ns` first with `addNamespace()` (line 200)": the public
+// methods that add keys to the member map the deciding check looks the key
+// up in (state_setter.h).
+std::string KeySolution(const ErrorSite& s, const SiteView& v,
+                        const std::vector<std::string_view>& lines) {
+  const PathCondition* d = v.decisive;
+  if (!d || !UnderCheck(lines, d->line, s.line) || v.err_source || !v.internal.empty() ||
+      IsCatchClause(*d)) {
+    return {};
+  }
+  std::optional<KeyCheck> k = KeySetters(*d, s.language, lines, s.function_line);
+  if (!k) return {};
+  std::vector<std::string> calls;
+  for (const StateSetter& m : k->setters) {
+    calls.push_back("`" + m.method + (s.language == "ruby" ? "" : "()") + "` (line " +
+                    std::to_string(m.line) + ")");
+  }
+  std::string list = calls.back();
+  if (calls.size() > 1) {
+    calls.pop_back();
+    list = Join(calls, ", ") + " or " + list;
+  }
+  return "Register `" + k->key + "` first with " + list + ": " +
+         (k->setters.size() == 1 ? "it adds" : "each adds") + " keys to `" + k->member +
+         "`, and the check at line " + std::to_string(d->line) + " raises this when `" + k->key +
+         "` is not one of them";
+}
+
 // "Call `f` with a `mode` that is one of: `"fast"`, `"slow"` (...)": the values the
 // arms before a fallback raise handle, or an if-chain compares.
 std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json* lines) {
@@ -1381,6 +1409,9 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   }
   if (std::string state = StateSolution(s, v, src); !state.empty()) {
     r->solutions.push_back(state);
+    lines.push_back(v.decisive->line);
+  } else if (std::string key = KeySolution(s, v, src); !key.empty()) {
+    r->solutions.push_back(key);
     lines.push_back(v.decisive->line);
   }
   nlohmann::json values_lines = nlohmann::json::array();
