@@ -12,6 +12,7 @@
 #include "analyze/build_advice.h"
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
+#include "analyze/collection_fill.h"
 #include "analyze/command_usage.h"
 #include "analyze/damaged_data.h"
 #include "analyze/documented_cause.h"
@@ -742,6 +743,22 @@ std::string ReportingCallee(const ErrorSite& s) {
   return s.message_origin_note.substr(lead.size() - 1, end - lead.size() + 2);
 }
 
+// " `errors` gets its entries at line 394 (`errors.unshift(...)`)." for a
+// check that the local list is not empty (collection_fill.h).
+std::string FillText(const ErrorSite& s, const PathCondition& d,
+                     const std::vector<std::string_view>& src, nlohmann::json* lines) {
+  std::string name = NonEmptyCollection(d.expr, d.polarity);
+  if (name.empty() || s.function_line <= 0) return "";
+  std::vector<FillLine> fill = FillLines(src, s.function_line, d.line, name);
+  if (fill.empty()) return "";
+  std::vector<std::string> parts;
+  for (const FillLine& f : fill) {
+    parts.push_back("line " + std::to_string(f.line) + " (`" + f.text + "`)");
+    lines->push_back(f.line);
+  }
+  return " `" + name + "` gets its entries at " + Join(parts, ", ") + ".";
+}
+
 // "a call in the `try` block (lines 215–220) fails (`f(...)` at line 216)
 // and `catch (e)` (line 221) catches it": what the innermost handler
 // around the raise catches (try_calls.h); the clause alone when its block's
@@ -807,7 +824,7 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     out = "Happens in " + Where(s) + " when none of its checks before line " +
           std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + ".";
   } else if (d) {
-    out = DecisiveTrigger(s, v) + ControlsText(v);
+    out = DecisiveTrigger(s, v) + ControlsText(v) + FillText(s, *d, src, &lines);
     lines.insert(lines.begin(), d->line);
     if (v.err_source) lines.push_back(v.err_source->line);
     if (v.origin) lines.push_back(v.origin->line);
