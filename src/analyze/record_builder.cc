@@ -18,6 +18,7 @@
 #include "analyze/documented_cause.h"
 #include "analyze/error_map_advice.h"
 #include "analyze/exclusive_rule.h"
+#include "analyze/failed_call.h"
 #include "analyze/feature_flag.h"
 #include "analyze/function_symbol.h"
 #include "analyze/guard_text.h"
@@ -1031,6 +1032,12 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     return "Find out why `" + v.origin->text + "` (line " + std::to_string(v.origin->line) +
            ") returns a value for which " + StateText(*d) +
            (args ? ": check the arguments it is given" : "");
+  }
+  // A check that the call it makes failed (failed_call.h): that call is
+  // what to look into.
+  if (auto f = FailedCallOf(*d, s.message.Display()); f && UnderCheck(lines, d->line, s.line)) {
+    return "Find out why `" + f->name + "()` failed (called at line " + at +
+           "): this error reports that `" + f->call + "` returned " + f->returns;
   }
   // A range check on a value read from the command's arguments (through an
   // out-parameter: `getLongLongFromObjectOrReply(c, c->argv[2], &slot, ..)`).
