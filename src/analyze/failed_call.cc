@@ -39,8 +39,11 @@ std::optional<FailedCall> FailedCallOf(const PathCondition& c, const std::string
   if (std::regex_match(c.expr, m, kCompare)) {
     std::string op = m[4], v = m[5];
     bool failed = false;
-    if (op == "==") failed = c.polarity ? FailureValue(v) : SuccessValue(v);
-    if (op == "!=") failed = c.polarity ? SuccessValue(v) : FailureValue(v);
+    // Zero or a `*_SUCCESS` may be data (`ReadByte() != 0`): only under a
+    // message that reports a failure does missing it mean one.
+    bool success = SuccessValue(v) && (v.ends_with("_OK") || SaysFailure(message));
+    if (op == "==") failed = c.polarity ? FailureValue(v) : success;
+    if (op == "!=") failed = c.polarity ? success : FailureValue(v);
     if (op == "<") failed = c.polarity && v == "0";
     if (!failed) return std::nullopt;
     out.returns = op == "<"         ? "a value less than `0`"
@@ -62,6 +65,12 @@ std::optional<FailedCall> FailedCallOf(const PathCondition& c, const std::string
   if (depth != 0) return std::nullopt;
   for (const char* kw : {"if", "while", "for", "switch", "return", "sizeof", "defined"}) {
     if (out.name == kw) return std::nullopt;
+  }
+  // A comparison or a lookup answers a question; it does not fail.
+  std::string lower = ToLower(out.name);
+  for (const char* q : {"cmp", "compare", "equal", "match", "contains", "find", "lookup", "search",
+                        "starts", "ends", "is_", "has_"}) {
+    if (lower.find(q) != std::string::npos) return std::nullopt;
   }
   return out;
 }

@@ -962,7 +962,13 @@ std::string OriginSolution(const ErrorSite& s, const SiteView& v,
     // A reader or parser (`parsePort(input, ..)`, `rdbLoadLen(rdb, ..)`):
     // the data the argument carries (the user's URL, the RDB file) is
     // what decides, not the library (thirteenth grading).
-    if (!read.empty() && ReadsInput(o.text)) {
+    // The argument itself (`parsePort(input, ..)`), not a part of it
+    // (`ngx_parse_addr_port(r->pool, ..)` reads no data from `r`).
+    std::vector<std::string> args = CallArguments(o.text);
+    bool whole = std::all_of(read.begin(), read.end(), [&](const std::string& x) {
+      return std::find(args.begin(), args.end(), x) != args.end();
+    });
+    if (!read.empty() && whole && ReadsInput(o.text)) {
       return "Check the input `" + Join(read, "`, `") + "` carries (an argument of " + Who(s) +
              "): `" + o.var + "` is what " + call + " read from it, and " + when;
     }

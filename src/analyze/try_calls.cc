@@ -75,6 +75,12 @@ TryBlock TryBlockOf(const std::vector<std::string_view>& lines, int catch_line, 
     std::string line(t);
     for (std::sregex_iterator it(line.begin(), line.end(), kCall), end; it != end; ++it) {
       std::string callee = (*it)[1];
+      // A plain getter (`field.getType()`) rarely throws what is caught.
+      size_t last = callee.find_last_of('.');
+      std::string tail = last == std::string::npos ? callee : callee.substr(last + 1);
+      size_t after = static_cast<size_t>(it->position(0) + it->length(0));
+      bool no_args = after < line.size() && line[after] == ')';
+      if (no_args && (tail.starts_with("get") || tail.starts_with("is"))) continue;
       if (std::find(kKeywords.begin(), kKeywords.end(), callee) != kKeywords.end() ||
           Incidental(callee)) {
         continue;
