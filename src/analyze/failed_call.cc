@@ -69,7 +69,7 @@ std::optional<FailedCall> FailedCallOf(const PathCondition& c, const std::string
   // A comparison or a lookup answers a question; it does not fail.
   std::string lower = ToLower(out.name);
   for (const char* q : {"cmp", "compare", "equal", "match", "contains", "find", "lookup", "search",
-                        "starts", "ends", "is_", "has_"}) {
+                        "starts", "ends", "is_", "has_", "errno", "error", "status", "state"}) {
     if (lower.find(q) != std::string::npos) return std::nullopt;
   }
   return out;

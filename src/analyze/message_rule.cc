@@ -32,17 +32,16 @@ std::vector<std::string> Sentences(const std::string& m) {
 bool Balanced(std::string_view s);
 
 // Whether a would-be subject is a clause or a fragment: it starts with a
-// pronoun or a verb of report, holds a finite verb or modal, ends in a
+// pronoun (not "this schema") or a verb of report, holds a finite verb or modal, ends in a
 // conjunction, or is cut at a dash.
 bool Clause(const std::string& lower) {
   std::string first = lower.substr(0, lower.find(' '));
-  for (const char* w : {"this", "it", "that", "these", "those", "they", "there", "which", "got",
-                        "received", "found", "expected"}) {
+  for (const char* w : {"it", "they", "there", "which", "got", "received", "found", "expected"}) {
     if (first == w && first.size() < lower.size()) return true;
   }
   std::string padded = " " + lower + " ";
   for (const char* w : {" may ", " might ", " will ", " would ", " could ", " can ", " is ",
-                        " are ", " was ", " were ", " - "}) {
+                        " are ", " was ", " were "}) {
     if (padded.find(w) != std::string::npos) return true;
   }
   for (const char* w : {" and", " or", " but", " -"}) {
@@ -58,9 +57,12 @@ std::string Subject(std::string_view s) {
   // A lead-in (`yaml: `, `Invalid options, `, `... because `) is not
   // part of the subject.
   for (std::string_view cut :
-       {": ", ", ", " because ", " since ", " when ", " if ", " so ", " but "}) {
+       {": ", ", ", " because ", " since ", " when ", " if ", " so ", " but ", " - "}) {
     size_t at = s.rfind(cut);
-    if (at != std::string_view::npos) s = s.substr(at + cut.size());
+    // A dash inside a template hole (`${a[i - 1]}`) cuts nothing.
+    if (at != std::string_view::npos && (cut != " - " || Balanced(s.substr(at + cut.size())))) {
+      s = s.substr(at + cut.size());
+    }
   }
   s = Trim(s);
   for (std::string_view lead : {"but ", "and ", "so ", "then ", "or "}) {

@@ -141,6 +141,9 @@ TEST(MessageRule, MustVerbAsksTheSubject) {
 TEST(MessageRule, ClauseIsNoSubject) {
   EXPECT_TRUE(MessageRules("{x}, this may result in errors and should be resolved:").empty());
   EXPECT_TRUE(MessageRules("Got invalid value for load_only - should be one of {}").empty());
+  // Cut at a dash, the rest may be a subject.
+  EXPECT_EQ(MessageRules("Invalid script entry point: {e} - A callable suffix is required."),
+            Rules{"Provide a callable suffix (the message's rule)"});
   EXPECT_EQ(MessageRules("Step must be positive"),
             Rules{"Make sure step is positive (the message's rule)"});
 }
