@@ -55,7 +55,6 @@ TryBlock TryBlockOf(const std::vector<std::string_view>& lines, int catch_line, 
       "if",     "for",   "while",      "switch", "catch", "return", "function",
       "typeof", "new",   "await",      "throw",  "raise", "super",  "this",
       "elif",   "print", "isinstance", "len",    "str",   "int"};
-  size_t body = std::string::npos;
   out.first = open + 1;
   for (int n = open + 1; n < catch_line; ++n) {
     std::string_view raw = lines[n - 1];
@@ -63,8 +62,9 @@ TryBlock TryBlockOf(const std::vector<std::string_view>& lines, int catch_line, 
     if (t.empty() || t.starts_with("//") || t.starts_with("#")) continue;
     if (Indent(raw) <= indent) break;
     out.last = n;
-    if (body == std::string::npos) body = Indent(raw);
-    if (Indent(raw) != body || out.calls.size() >= max) continue;
+    // Nested lines count too: the work often sits in a `with` or an inner
+    // `try` (`return block()`), and a catch catches what they throw.
+    if (out.calls.size() >= max) continue;
     // A control statement's test rarely is what fails.
     bool control = false;
     for (std::string_view kw : {"if ", "if(", "} else", "else", "for ", "for(", "while ", "while(",
