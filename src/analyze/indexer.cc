@@ -22,7 +22,9 @@
 #include "analyze/class_doc_order.h"
 #include "analyze/cleared_error.h"
 #include "analyze/explain.h"
+#include "analyze/documented_cause.h"
 #include "analyze/extraction_cache.h"
+#include "analyze/handler_advice.h"
 #include "analyze/index_summary_json.h"
 #include "analyze/record_builder.h"
 #include "analyze/visibility.h"
@@ -394,6 +396,8 @@ Result<std::vector<Record>> Build(const IndexOptions& options, Store* store, Ind
   }
   AddClassDocs(files, &records);
   AddCApiDocs(files, &records);
+  AddHandlerAdvice(files, &records);
+  AddDocumentedCauses(files, &records);
   records = FinalizeRecords(std::move(records));
   LinkRelated(&records);
   summary->records = static_cast<int>(records.size());

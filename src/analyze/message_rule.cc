@@ -31,6 +31,25 @@ std::vector<std::string> Sentences(const std::string& m) {
 
 bool Balanced(std::string_view s);
 
+// Whether a would-be subject is a clause or a fragment: it starts with a
+// pronoun (not "this schema") or a verb of report, holds a finite verb or modal, ends in a
+// conjunction, or is cut at a dash.
+bool Clause(const std::string& lower) {
+  std::string first = lower.substr(0, lower.find(' '));
+  for (const char* w : {"it", "they", "there", "which", "got", "received", "found", "expected"}) {
+    if (first == w && first.size() < lower.size()) return true;
+  }
+  std::string padded = " " + lower + " ";
+  for (const char* w : {" may ", " might ", " will ", " would ", " could ", " can ", " is ",
+                        " are ", " was ", " were "}) {
+    if (padded.find(w) != std::string::npos) return true;
+  }
+  for (const char* w : {" and", " or", " but", " -"}) {
+    if (lower.ends_with(w)) return true;
+  }
+  return false;
+}
+
 // The subject of a rule: the words after the message's last `prefix: `,
 // lower-cased when it starts as an ordinary capitalised word ("Step" ->
 // "step", but not "URL" or "maxAge").
@@ -38,9 +57,12 @@ std::string Subject(std::string_view s) {
   // A lead-in (`yaml: `, `Invalid options, `, `... because `) is not
   // part of the subject.
   for (std::string_view cut :
-       {": ", ", ", " because ", " since ", " when ", " if ", " so ", " but "}) {
+       {": ", ", ", " because ", " since ", " when ", " if ", " so ", " but ", " - "}) {
     size_t at = s.rfind(cut);
-    if (at != std::string_view::npos) s = s.substr(at + cut.size());
+    // A dash inside a template hole (`${a[i - 1]}`) cuts nothing.
+    if (at != std::string_view::npos && (cut != " - " || Balanced(s.substr(at + cut.size())))) {
+      s = s.substr(at + cut.size());
+    }
   }
   s = Trim(s);
   for (std::string_view lead : {"but ", "and ", "so ", "then ", "or "}) {
@@ -55,6 +77,9 @@ std::string Subject(std::string_view s) {
                         "she", "we", "you", "i"}) {
     if (lower == p) return "";
   }
+  // A clause ("this may result in errors and", "Got invalid value for x -")
+  // is a fragment of the message, not a thing the rule is about.
+  if (Clause(lower)) return "";
   std::string out(s);
   bool plain = out.size() > 1 && std::isupper(static_cast<unsigned char>(out[0]));
   for (size_t i = 1; plain && i < out.size() && out[i] != ' '; ++i) {

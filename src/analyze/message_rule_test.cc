@@ -136,5 +136,17 @@ TEST(MessageRule, MustVerbAsksTheSubject) {
   EXPECT_TRUE(MessageRules("Must use a terminal").empty());
 }
 
+// A fragment of the message is no subject (thirteenth grading: "Make sure
+// this may result in errors and is resolved").
+TEST(MessageRule, ClauseIsNoSubject) {
+  EXPECT_TRUE(MessageRules("{x}, this may result in errors and should be resolved:").empty());
+  EXPECT_TRUE(MessageRules("Got invalid value for load_only - should be one of {}").empty());
+  // Cut at a dash, the rest may be a subject.
+  EXPECT_EQ(MessageRules("Invalid script entry point: {e} - A callable suffix is required."),
+            Rules{"Provide a callable suffix (the message's rule)"});
+  EXPECT_EQ(MessageRules("Step must be positive"),
+            Rules{"Make sure step is positive (the message's rule)"});
+}
+
 }  // namespace
 }  // namespace errdex

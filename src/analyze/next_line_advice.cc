@@ -51,6 +51,11 @@ std::string Literals(std::string_view t) {
 
 }  // namespace
 
+std::string OutputLiteral(std::string_view line) {
+  std::string_view t = Trim(line);
+  return OutputCall(t) ? Literals(t) : "";
+}
+
 std::vector<NextLineAdvice> AdviceAfter(
     const std::vector<std::string_view>& lines, int line,
     std::vector<std::string> (*advice)(const std::string& text)) {

@@ -27,4 +27,9 @@ std::vector<NextLineAdvice> AdviceAfter(
     const std::vector<std::string_view>& lines, int line,
     std::vector<std::string> (*advice)(const std::string& text));
 
+// The text a line writes to the user: the string literals of an output
+// call (`warn "..."`, `writeError('...')`), markup tags dropped; "" for any
+// other line, or a literal joined to code (its text would have holes).
+std::string OutputLiteral(std::string_view line);
+
 }  // namespace errdex

