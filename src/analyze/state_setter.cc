@@ -14,6 +14,16 @@ namespace {
 
 constexpr size_t kMaxSetters = 3;
 
+// Adds `method` (the assignment at `line`) unless it is listed; true when
+// the list is full.
+bool AddSetter(std::vector<StateSetter>* setters, const std::string& method, int line) {
+  if (std::none_of(setters->begin(), setters->end(),
+                   [&](const StateSetter& s) { return s.method == method; })) {
+    setters->push_back({method, line});
+  }
+  return setters->size() == kMaxSetters;
+}
+
 bool IdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 int Indent(std::string_view line) {
@@ -367,12 +377,7 @@ std::optional<StateCheck> StateSetters(const PathCondition& c, const std::string
         ClassBetween(lines, at, function_line, header_indent)) {
       continue;
     }
-    if (std::any_of(out.setters.begin(), out.setters.end(),
-                    [&](const StateSetter& s) { return s.method == h.name; })) {
-      continue;
-    }
-    out.setters.push_back({h.name, n});
-    if (out.setters.size() == kMaxSetters) break;
+    if (AddSetter(&out.setters, h.name, n)) break;
   }
   if (out.setters.empty()) return std::nullopt;
   return out;
@@ -519,12 +524,7 @@ std::optional<KeyCheck> KeySetters(const PathCondition& c, const std::string& la
       }
     }
     if (guarded) continue;
-    if (std::any_of(out.setters.begin(), out.setters.end(),
-                    [&](const StateSetter& s) { return s.method == h.name; })) {
-      continue;
-    }
-    out.setters.push_back({h.name, n});
-    if (out.setters.size() == kMaxSetters) break;
+    if (AddSetter(&out.setters, h.name, n)) break;
   }
   if (out.setters.empty()) return std::nullopt;
   return out;
