@@ -728,6 +728,7 @@ class CppFile {
                            LastName(fn).ends_with("Format");
         msg = printf_like ? PrintfTemplate(args, fmt, pos, note, nullptr)
                           : ExprTemplate(args[fmt], pos, 0, note, nullptr);
+        if (nginx_ && fmt > 0) AddNginxErrno(fn, args[fmt - 1], &msg);
         // addReplyError(c, "..."): the error a server sends back to its client.
         if (AnyWord(Words(LastName(fn)), {"reply"})) site.kind = SiteKind::kRaise;
         break;
@@ -1055,6 +1056,25 @@ class CppFile {
       return macros_.count(std::string(ts::Text(n, src_))) > 0;
     }
     return false;
+  }
+
+  // nginx's loggers print the system error they are given after the
+  // message: ngx_log_error(level, log, err, fmt, ..) writes "fmt (98:
+  // Address already in use)" when err is not 0 (ngx_log_errno). Added when
+  // the argument is an error number (NGX_E*, ngx_errno, ngx_socket_errno,
+  // or the `err` they were stored in), so the system's words land in a
+  // strerror hole rather than matching another library's message.
+  void AddNginxErrno(std::string_view fn, TSNode err_arg, Template* msg) {
+    if (!fn.starts_with("ngx_") || fn.find("log") == std::string_view::npos) return;
+    std::string_view err = ts::Text(err_arg, src_);
+    bool errno_like =
+        err.starts_with("NGX_E") || err == "err" || err.find("errno") != std::string_view::npos;
+    if (!errno_like || !msg->HasLiteralText()) return;
+    msg->AddLiteral(" (");
+    msg->AddHole("%d", std::string(err), HoleType::kInteger);
+    msg->AddLiteral(": ");
+    msg->AddHole("%s", "strerror(" + std::string(err) + ")");
+    msg->AddLiteral(")");
   }
 
   // printf-style: args[fmt] is the format, the rest its arguments.

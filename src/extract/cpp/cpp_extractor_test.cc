@@ -231,14 +231,22 @@ TEST(CppExtractor, NginxFormatVerbs) {
               "    ngx_log_error(NGX_LOG_EMERG, r->connection->log, 0,\n"
               "                  \"%ui worker_connections are not enough for \\\"%V\\\"\",\n"
               "                  n, name);\n"
+              "    ngx_log_error(NGX_LOG_EMERG, r->connection->log, ngx_socket_errno,\n"
+              "                  \"bind() to %V failed\", name);\n"
               "    return NGX_ERROR;\n"
               "}\n");
-  ASSERT_EQ(sites.size(), 2u);
+  ASSERT_EQ(sites.size(), 3u);
   EXPECT_EQ(sites[0].message.Display(), "upstream sent invalid header: \"%*s\\x%02xd...\"");
   EXPECT_TRUE(Matches(sites[0], "upstream sent invalid header: \"X-Foo\\x09...\""));
   EXPECT_EQ(HoleExprs(sites[1]), (std::vector<std::string>{"n", "name"}));
   EXPECT_TRUE(Matches(sites[1], "1024 worker_connections are not enough for \"main\""));
   EXPECT_FALSE(Matches(sites[1], "1024i worker_connections are not enough for \"main\""));
+  // An error number given to the logger prints the system's error after
+  // the message (none for the 0 of the first two).
+  EXPECT_EQ(sites[2].message.Display(), "bind() to %V failed (%d: %s)");
+  EXPECT_EQ(HoleExprs(sites[2]),
+            (std::vector<std::string>{"name", "ngx_socket_errno", "strerror(ngx_socket_errno)"}));
+  EXPECT_TRUE(Matches(sites[2], "bind() to 0.0.0.0:80 failed (98: Address already in use)"));
 }
 
 TEST(CppExtractor, CReportIdioms) {
