@@ -76,6 +76,8 @@ using Key = std::pair<int, std::string>;  // family, name
 
 // Definitions of one class name that are all linked (see Reaches).
 constexpr size_t kMaxClassDefinitions = 3;
+// Lines between a throw statement and the `new X(..)` it spans to.
+constexpr int kMaxCallSpan = 3;
 
 class Linker {
  public:
@@ -338,6 +340,7 @@ class Linker {
     // C++ `D(m) : Base(m, "text")`: D's constructor composes Base's message
     // whatever D's own parameters are.
     bool base_text = call.base_init && composed.HasLiteralText();
+    if (!substituted && s.f.constructor && call.construct) MessageFromLaterArgument(s, file, call);
     if (!substituted && !thrown_helper && !base_text) return;
     // The call tells the user why when an argument brings text of its own:
     // `${path}.or` forwarding the caller's path one level down does not
@@ -489,6 +492,44 @@ class Linker {
     site.message_from = where;
     if (call.replaces_site) replaced_[file].insert({line, call.site->error_class});
     added_.push_back({file, std::move(site)});
+  }
+
+  // `throw new QueryFailedError(query, parameters, err)` where the class
+  // writes `super(driverError.toString().replace(..))`: what users see is
+  // the text of the third argument, not the first. The site the extractor
+  // made from the first argument would show the SQL as the message; it
+  // shows the argument the class renders instead (a value: opaque).
+  void MessageFromLaterArgument(const Sink& s, size_t file, const LinkCall& call) {
+    if (s.f.message.HasLiteralText() || sites_.size() <= file || !sites_[file]) return;
+    int read = -1;
+    for (const Piece& p : s.f.message.pieces()) {
+      if (!p.is_hole) continue;
+      for (size_t i = 0; i < s.f.params.size(); ++i) {
+        if (!ReadsName(p.expr, s.f.params[i])) continue;
+        if (read >= 0 && read != static_cast<int>(i)) return;
+        read = static_cast<int>(i);
+      }
+    }
+    if (read <= 0 || static_cast<size_t>(read) >= call.args.size()) return;
+    auto single_hole = [](const Template& t) -> const Piece* {
+      return t.pieces().size() == 1 && t.pieces()[0].is_hole ? &t.pieces()[0] : nullptr;
+    };
+    const Piece* later = single_hole(call.args[static_cast<size_t>(read)]);
+    if (!later || call.args[0].empty()) return;
+    std::string first = call.args[0].Display();
+    for (ErrorSite& site : *sites_[file]) {
+      if (site.message.Display() != first || site.error_class != s.f.name ||
+          site.line > call.line || site.line + kMaxCallSpan < call.line) {
+        continue;
+      }
+      Template t;
+      t.AddHole(later->text, later->expr, later->type);
+      site.message = std::move(t);
+      site.message_opaque = true;
+      site.message_origin_note = "`" + s.f.name + "` shows the text of its argument `" +
+                                 s.f.params[static_cast<size_t>(read)] + "` (" +
+                                 files_[s.file].path + ":" + std::to_string(s.f.line) + ")";
+    }
   }
 
   void Commit() {

@@ -665,7 +665,8 @@ class JsFile {
     // So does a constructor passing what a function returns (resolved by
     // ResolveTextFunctions, or left a hole).
     if (!NamesParam(site.message, fi) &&
-        !(fi.ctor && (site.message.HasLiteralText() || IsCallHole(site.message)))) {
+        !(fi.ctor && (site.message.HasLiteralText() || IsCallHole(site.message) ||
+                      RendersLaterParam(site.message, fi.params)))) {
       return;
     }
     SinkFact s;
@@ -828,7 +829,8 @@ class JsFile {
           // is this class's own text (DefaultTemplate).
           std::vector<std::pair<std::string, Template>> defaults = DefaultsOf(fi.node);
           if (BuiltinError(fi.heritage) || site.message.HasLiteralText() ||
-              IsCallHole(site.message) || !defaults.empty()) {
+              IsCallHole(site.message) || !defaults.empty() ||
+              RendersLaterParam(site.message, fi.params)) {
             AddSink(site, p.ancestors, "");
             if (!defaults.empty()) AddDefaultSite(p, site, defaults);
             continue;
@@ -902,6 +904,21 @@ class JsFile {
   }
 
   // A message that is one hole filled by a call (`formatMessage(a, b)`).
+  // `super(driverError.toString().replace(..))` in `constructor(query,
+  // parameters, driverError)` (typeorm's QueryFailedError): the class shows
+  // a rendering of a parameter after the first, so its constructions do
+  // not show their first argument (resolve/link.cc).
+  static bool RendersLaterParam(const Template& t, const std::vector<std::string>& params) {
+    if (t.HasLiteralText() || params.empty()) return false;
+    bool later = false;
+    for (const Piece& p : t.pieces()) {
+      if (!p.is_hole) continue;
+      if (ReadsName(p.expr, params[0])) return false;
+      for (size_t i = 1; i < params.size(); ++i) later |= ReadsName(p.expr, params[i]);
+    }
+    return later;
+  }
+
   static bool IsCallHole(const Template& t) {
     if (t.pieces().size() != 1 || !t.pieces()[0].is_hole) return false;
     const std::string& e = t.pieces()[0].expr;
