@@ -296,6 +296,9 @@ class KotlinFile {
       if (name == "checkNotNull") {
         return Stdlib(call, "IllegalStateException", lazy, "Required value was null.");
       }
+      if (name == "assert" && c->args.empty() && !ts_node_is_null(lazy)) {
+        return AssertLambda(call, lazy);
+      }
       if (name == "assert") return Stdlib(call, "AssertionError", lazy, "Assertion failed");
       if (name == "TODO") return HandleTodo(call, *c);
     } else if (auto check = CheckCallFor(c->receiver, name)) {
@@ -346,6 +349,23 @@ class KotlinFile {
         HoldCallArgs(site, {msg}, false);
       }
     }
+    Finish(stmt, std::move(site));
+  }
+
+  // `assert { useCount == 0L }`: a project's own assert (kotlinx.coroutines'
+  // internal one) whose only argument is the condition, not a message. It
+  // fails when the lambda's result is false; its AssertionError has no
+  // message of its own.
+  void AssertLambda(TSNode call, TSNode lambda) {
+    TSNode stmt = StatementOf(call);
+    TSNode cond = LambdaResult(lambda);
+    if (ts_node_is_null(stmt) || ts_node_is_null(cond)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kAssert);
+    site.error_class = "AssertionError";
+    site.message.AddLiteral("AssertionError");
+    site.message_opaque = true;
+    site.message_origin_note = "the assert's lambda is its condition; the error has no message";
+    site.conditions.push_back({CollapseSpace(ts::Text(cond, src_)), false, ts::Line(cond)});
     Finish(stmt, std::move(site));
   }
 

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <re2/re2.h>
 
+#include <algorithm>
+
 #include "errdex/extractor.h"
 #include "extract/common/extractor_testing.h"
 
@@ -108,6 +110,29 @@ TEST(KotlinExtractor, StandardLibraryPreconditions) {
   // A lazy message that is not a literal: opaque, not the default text.
   EXPECT_TRUE(sites[11].message_opaque);
   EXPECT_EQ(sites[11].message.Display(), "IllegalArgumentException");
+}
+
+// A project's own `assert { cond }` (kotlinx.coroutines'): the lambda is the
+// condition that must hold, not a message.
+TEST(KotlinExtractor, AssertLambdaIsItsCondition) {
+  auto sites = Extract(
+      "internal abstract class EventLoop {\n"
+      "    private var useCount = 0L\n"
+      "    fun decrementUseCount() {\n"
+      "        useCount -= 1\n"
+      "        if (useCount > 0) return\n"
+      "        assert { useCount == 0L }\n"
+      "    }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].error_class, "AssertionError");
+  EXPECT_EQ(sites[0].line, 6);
+  EXPECT_TRUE(sites[0].message_opaque);
+  auto it = std::find_if(sites[0].conditions.begin(), sites[0].conditions.end(),
+                         [](const PathCondition& c) { return c.expr == "useCount == 0L"; });
+  ASSERT_NE(it, sites[0].conditions.end());
+  EXPECT_FALSE(it->polarity);
+  EXPECT_EQ(it->line, 6);
 }
 
 TEST(KotlinExtractor, RawStringsFormatAndVariables) {
