@@ -80,6 +80,10 @@ constexpr double kFuzzyMinScore = 0.5;
 // A multi-line message's first line is matchable on its own when it has this
 // much literal text: users paste the first line of long messages.
 constexpr size_t kMinHeadLiteral = 15;
+// A message without its last clause (ClauseHeadPattern) must still say
+// something specific: a few words, not "invalid value".
+constexpr size_t kMinClauseHeadLiteral = 20;
+constexpr size_t kMinClauseHeadWords = 3;
 constexpr size_t kMaxSnapshotBytes = size_t{16} << 30;
 // The fuzzy tier reads only the head of a message. Past a few thousand
 // distinct words no record can cover enough of the query to pass
@@ -357,6 +361,21 @@ std::string RelaxPatternEnds(std::string_view p) {
     out += '?';
   }
   return out;
+}
+
+// The pattern of a one-line message without its last clause (see
+// match::ClauseHead), when what is left still says enough on its own: a
+// paste from before the clause was added matches it as a partial match.
+std::string ClauseHeadPattern(std::string_view message_pattern) {
+  std::string head = match::ClauseHead(message_pattern);
+  if (head.empty()) return "";
+  std::string relaxed = match::LooseQuotes(RelaxPatternEnds(head));
+  match::PatternLiterals lits = match::AnalyzePattern(relaxed);
+  if (lits.literal_chars < kMinClauseHeadLiteral || !lits.has_word_char) return "";
+  std::string literal;
+  for (const std::string& run : lits.runs) literal += run + " ";
+  if (match::Tokenize(literal).size() < kMinClauseHeadWords) return "";
+  return relaxed;
 }
 
 // The pattern of a multi-line message's first line ("" when the message has
@@ -1281,9 +1300,15 @@ void Matcher::Impl::Init(std::vector<Record> recs) {
   for (uint32_t r = 0; r < n; ++r) {
     if (owned[r].message_opaque) continue;
     std::string head = HeadPattern(t.pattern[r]);
-    if (head.empty()) continue;
-    t.pattern.push_back(std::move(head));
-    t.pattern_record.push_back(r);
+    if (!head.empty()) {
+      t.pattern.push_back(std::move(head));
+      t.pattern_record.push_back(r);
+    }
+    std::string clause_head = ClauseHeadPattern(owned[r].message_pattern);
+    if (!clause_head.empty()) {
+      t.pattern.push_back(std::move(clause_head));
+      t.pattern_record.push_back(r);
+    }
   }
   patterns = match::StringTable(t.pattern);
   pattern_record = match::Column<uint32_t>(std::move(t.pattern_record));

@@ -1179,6 +1179,36 @@ TEST(MatcherTest, DevelopmentToolingRanksBelowTheLibrarysOwnSite) {
   EXPECT_NE(hits[1].reason.find("development tooling"), std::string::npos) << hits[1].reason;
 }
 
+// A paste from before the message gained its last clause (ninja 1.9's
+// "still dirty after 100 tries", now followed by ", perhaps system time is
+// not set") still finds its record first, as a partial match, ahead of a
+// record that shares only the opening words.
+TEST(MatcherTest, PasteWithoutALaterClauseFindsItsRecord) {
+  Record dirty = MakeRecord(
+      "dirty", "manifest '%s' still dirty after %d tries, perhaps system time is not set",
+      R"(manifest '([\s\S]*?)' still dirty after ([\s\S]*?) tries, perhaps system time is not set)",
+      {{"%s", "input_file"}, {"%d", "kCycleLimit"}});
+  Record other = MakeRecord("other", "manifest '%s' could not be loaded",
+                            R"(manifest '([\s\S]*?)' could not be loaded)", {{"%s", "path"}});
+  Matcher matcher({other, dirty});
+  Query q;
+  q.message = "manifest 'build.ninja' still dirty after 100 tries";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "dirty");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+  q.message = "manifest 'build.ninja' still dirty after 100 tries, perhaps system time is not set";
+  std::vector<Match> full = matcher.Find(q);
+  ASSERT_FALSE(full.empty());
+  EXPECT_EQ(full[0].record->id, "dirty");
+  EXPECT_GT(full[0].score, hits[0].score);
+  // Too little left without the clause: "bad value" alone answers nothing.
+  Record vague = MakeRecord("vague", "bad value, see the manual", "bad value, see the manual", {});
+  Matcher only_vague({vague});
+  q.message = "bad value";
+  for (const Match& m : only_vague.Find(q)) EXPECT_NE(m.match_type, "pattern") << m.reason;
+}
+
 // serde_json's "invalid type: %s, expected %s" inside its own
 // "%s at line %d column %d": literal text on both sides of a hole is the
 // inner link's own shape, however common its words.

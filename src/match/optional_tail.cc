@@ -1,6 +1,7 @@
 // OptionalColonTail and OptionalTailLiteral (see the header).
 #include "match/optional_tail.h"
 
+#include "match/fuzzy.h"
 #include "match/pattern_literals.h"
 
 namespace errdex::match {
@@ -12,7 +13,55 @@ size_t TrailingHoles(std::string_view p, size_t end) {
   return end;
 }
 
+// What must be left of a pattern without its optional colon tail.
+constexpr size_t kMinHeadWords = 2;
+
+// A clause added in a later version is a short one.
+constexpr size_t kMaxClauseBytes = 80;
+
+// Where a clause starts at p[i] (its separator), or 0.
+size_t ClauseSeparator(std::string_view p, size_t i) {
+  std::string_view rest = p.substr(i);
+  if (rest.starts_with(", ") || rest.starts_with("; ") || rest.starts_with(" \\(")) return i;
+  size_t colon = rest.starts_with("\\:") ? 2 : rest.starts_with(":") ? 1 : 0;
+  if (colon == 0 || rest.size() < colon + 2 || rest[colon] != ' ') return 0;
+  // ": " before a value alone is OptionalColonTail's; before text, a clause.
+  return rest.substr(colon + 1).starts_with(kAnyHole) ? 0 : i;
+}
+
 }  // namespace
+
+std::string ClauseHead(std::string_view p) {
+  size_t last = 0;
+  int depth = 0;
+  bool in_class = false;
+  for (size_t i = 0; i < p.size(); ++i) {
+    char c = p[i];
+    if (c == '\\') {
+      if (i + 1 < p.size() && p[i + 1] == 'n') return "";  // several lines: HeadPattern's
+      if (depth == 0 && !in_class && i > 0 && p.substr(i).starts_with("\\:")) {
+        if (size_t s = ClauseSeparator(p, i)) last = s;
+      }
+      ++i;
+      continue;
+    }
+    if (in_class) {
+      in_class = c != ']';
+      continue;
+    }
+    if (c == '[') in_class = true;
+    if (c == '(') ++depth;
+    if (c == ')') --depth;
+    if (depth == 0 && i > 0 && (c == ',' || c == ';' || c == ' ' || c == ':')) {
+      if (size_t s = ClauseSeparator(p, i)) last = s;
+    }
+  }
+  if (last == 0 || p.size() - last > kMaxClauseBytes) return "";
+  // A head ending in a value would let the value swallow whatever follows.
+  std::string_view head = p.substr(0, last);
+  if (head.ends_with(')') && !EscapedAt(head, head.size() - 1)) return "";
+  return std::string(head);
+}
 
 std::string OptionalColonTail(std::string_view p) {
   size_t end = p.size();
@@ -24,6 +73,11 @@ std::string OptionalColonTail(std::string_view p) {
   if (sep == 0 || p[sep - 1] != ':') return std::string(p);
   size_t start = EscapedAt(p, sep - 1) ? sep - 2 : sep - 1;  // ":" or "\:"
   if (start == 0) return std::string(p);                     // nothing would be left to require
+  // One word left ("Dapper" of "Dapper: {ex.Message}") is found inside
+  // other words and other messages ("DapperTypeHandler ..."): not enough.
+  std::string head_words;
+  for (const std::string& run : AnalyzePattern(p.substr(0, start)).runs) head_words += run + " ";
+  if (Tokenize(head_words).size() < kMinHeadWords) return std::string(p);
   return std::string(p.substr(0, start)) + "(?:" + std::string(p.substr(start, end - start)) + ")?";
 }
 

@@ -20,6 +20,17 @@ namespace errdex::match {
 // dropped. Hole numbering is kept.
 std::string OptionalColonTail(std::string_view pattern);
 
+// The pattern without its last clause, for a paste from a version before
+// the clause was added: ninja's "manifest '%s' still dirty after %d tries"
+// gained ", perhaps system time is not set", mocha's timeout message a
+// " (file)", sidekiq's "Job 'at' must be a Numeric timestamp" a ": `item`".
+// The clause starts at the last top-level ", ", "; ", " (" or ": " (the
+// colon only before literal text; OptionalColonTail covers bare values).
+// Empty when the pattern has more than one line, no such clause, a clause
+// longer than a short addition (kMaxClauseBytes), or a head that ends in a
+// value (it would swallow whatever text follows).
+std::string ClauseHead(std::string_view pattern);
+
 // The literal bytes (the colon and spaces) inside the optional tail that
 // OptionalColonTail made, or 0 when `pattern` ends with no such tail.
 size_t OptionalTailLiteral(std::string_view pattern);

@@ -17,11 +17,12 @@ TEST(OptionalTailTest, ColonAndValueAtTheEndBecomeOptional) {
 }
 
 TEST(OptionalTailTest, OtherEndingsStay) {
-  for (const char* p : {R"(bad file ([\s\S]*?))", R"(bad file: ([\s\S]*?)\.)", R"(bad file:)",
-                        R"(: ([\s\S]*?))", R"(a\\: ([\s\S]*?))", R"(x (?:a|b)?)"}) {
+  for (const char* p :
+       {R"(Dapper: ([\s\S]*?))", R"(bad file ([\s\S]*?))", R"(bad file: ([\s\S]*?)\.)",
+        R"(bad file:)", R"(: ([\s\S]*?))", R"(ab cd\\: ([\s\S]*?))", R"(x (?:a|b)?)"}) {
     std::string out = OptionalColonTail(p);
-    if (std::string_view(p) == R"(a\\: ([\s\S]*?))") {
-      EXPECT_EQ(out, R"(a\\(?:: ([\s\S]*?))?)");  // the colon itself is not escaped
+    if (std::string_view(p) == R"(ab cd\\: ([\s\S]*?))") {
+      EXPECT_EQ(out, R"(ab cd\\(?:: ([\s\S]*?))?)");  // the colon itself is not escaped
       continue;
     }
     EXPECT_EQ(out, p);
@@ -38,6 +39,35 @@ TEST(OptionalTailTest, MatchesWithAndWithoutTheValue) {
   EXPECT_TRUE(RE2::FullMatch("error at line 0: bad file", re, &line, &file));
   EXPECT_EQ(line, "0");
   EXPECT_EQ(file, "");
+}
+
+TEST(OptionalTailTest, ClauseHeadDropsTheLastShortClause) {
+  EXPECT_EQ(
+      ClauseHead(
+          R"(manifest '([\s\S]*?)' still dirty after ([\s\S]*?) tries, perhaps system time is not set)"),
+      R"(manifest '([\s\S]*?)' still dirty after ([\s\S]*?) tries)");
+  EXPECT_EQ(
+      ClauseHead(
+          R"(Timeout of ([\s\S]*?)ms exceeded\. For async tests, ensure done\(\) is called \(([\s\S]*?)\))"),
+      R"(Timeout of ([\s\S]*?)ms exceeded\. For async tests, ensure done\(\) is called)");
+  EXPECT_EQ(ClauseHead(R"(Job 'at' must be a Numeric timestamp: `([\s\S]*?)`)"),
+            R"(Job 'at' must be a Numeric timestamp)");
+  EXPECT_EQ(ClauseHead(R"(a; b)"), "a");
+}
+
+TEST(OptionalTailTest, ClauseHeadLeavesOtherShapes) {
+  // A bare value after a colon is OptionalColonTail's; several lines are
+  // HeadPattern's; a long clause is not a later addition; separators inside
+  // groups and character classes do not count; a head ending in a value
+  // would swallow any text.
+  const char* kLong =
+      "head, a clause much longer than anything a later version of the library would add at "
+      "the end of its message";
+  for (const char* p : {R"(bad file: ([\s\S]*?))", R"(first line, really\nsecond)",
+                        R"(no separator here)", R"(x(?:a, b))", R"(x[,; ]y)", kLong,
+                        R"(unknown key '([\s\S]*?)' at path ([\s\S]*?): use ignoreUnknownKeys)"}) {
+    EXPECT_EQ(ClauseHead(p), "") << p;
+  }
 }
 
 }  // namespace

@@ -133,8 +133,10 @@ class Linker {
 
   bool Add(Sink s) {
     // The parameter count tells JVM overloads apart.
+    // The definition's line tells C++ overloads of one arity apart (ninja's
+    // `Error(const char*, va_list)` and `Error(const char*, ...)`).
     std::string fn_key = std::to_string(s.file) + "|" + s.f.function + "|" + s.f.name + "|" +
-                         std::to_string(s.f.params.size());
+                         std::to_string(s.f.params.size()) + "|" + std::to_string(s.f.def_line);
     std::string key = fn_key + "|" + s.f.error_class + "|" + s.f.message.Display();
     if (sink_keys_.count(key) || per_function_[fn_key] >= kMaxSinksPerFunction) return false;
     sink_keys_.insert(key);
@@ -154,6 +156,12 @@ class Linker {
   // definitions only when each has this very message).
   bool Reaches(const Sink& s, size_t file, const LinkCall& call) const {
     if (CppStaticFactory(s, call)) return true;
+    // C++ `::Error(msg, ap)` (ninja's StatusPrinter::Error forwarding to
+    // util.cc): the free function of that name, not the calling method.
+    if (call.receiver == "::") {
+      return !s.f.constructor && s.f.function.find("::") == std::string::npos;
+    }
+    if (CppMethodCall(s, file, call)) return CppMethodReaches(s, call);
     if (s.f.constructor != call.construct && !KotlinFactory(s, call)) return false;
     int family = Family(files_[file].path);
     bool python = family == kPython;
@@ -245,6 +253,37 @@ class Linker {
     }
     // ... and the call is linked once, through the first definition.
     return s.file == defs->second[0];
+  }
+
+  // C++ `status->Error(fmt, ...)` / `printer.Error(..)`: a method call whose
+  // receiver's class is not known here (ninja calls StatusPrinter::Error
+  // through its Status interface).
+  bool CppMethodCall(const Sink& s, size_t file, const LinkCall& call) const {
+    return s.f.language == "cpp" && Family(files_[file].path) == kC && !call.construct &&
+           !call.receiver.empty() && !DeniedReceiver(call.receiver);
+  }
+
+  // ... reaches an out-of-class method definition `Cls::name` when every
+  // such definition of that name has a sink saying the same thing (the
+  // interface's implementations agree), through the first of them; never
+  // a free function.
+  bool CppMethodReaches(const Sink& s, const LinkCall& call) const {
+    auto is_method = [](const Sink& k) {
+      return k.f.language == "cpp" && !k.f.constructor &&
+             k.f.function.find("::") != std::string::npos;
+    };
+    if (!is_method(s)) return false;
+    auto same = by_name_.find({kC, call.callee});
+    if (same == by_name_.end()) return false;
+    std::map<std::pair<size_t, std::string>, bool> agrees;  // each definition: has this message
+    for (size_t k : same->second) {
+      const Sink& o = sinks_[k];
+      if (is_method(o)) agrees[{o.file, o.f.function}] |= SameMessage(o.f, s.f);
+    }
+    for (const auto& [def, ok] : agrees) {
+      if (!ok) return false;
+    }
+    return agrees.begin()->first == std::make_pair(s.file, s.f.function);
   }
 
   // Kotlin calls a function named like a class (`fun X(offset: Int,

@@ -160,6 +160,50 @@ TEST(LinkCVarargs, VfprintfWrapperIsASinkForItsFormat) {
   EXPECT_TRUE(Matches(*s, "no configuration file given (use -c /etc/x.conf)"));
 }
 
+// ninja's shape: `Error(msg, ap)` prints its prefix with a statement of its
+// own before `vfprintf(stderr, msg, ap)`; the `...` overload of the same name
+// and a status object's `Error` method forward to it. Every caller's format
+// gets the prefix, and the prefix alone is no record.
+TEST(LinkCVarargs, PrefixPrintedByItsOwnStatementReachesTheCallers) {
+  Linked r =
+      Link({{"src/util.cc",
+             "void Error(const char* msg, va_list ap) {\n"
+             "  fprintf(stderr, \"ninja: error: \");\n"
+             "  vfprintf(stderr, msg, ap);\n"
+             "  fprintf(stderr, \"\\n\");\n"
+             "}\n"
+             "void Error(const char* msg, ...) {\n"
+             "  va_list ap;\n"
+             "  va_start(ap, msg);\n"
+             "  Error(msg, ap);\n"
+             "  va_end(ap);\n"
+             "}\n"},
+            {"src/status_printer.cc",
+             "void StatusPrinter::Error(const char* msg, ...) {\n"
+             "  va_list ap;\n"
+             "  va_start(ap, msg);\n"
+             "  ::Error(msg, ap);\n"
+             "  va_end(ap);\n"
+             "}\n"},
+            {"src/ninja.cc",
+             "int real_main(Status* status, const char* input_file) {\n"
+             "  if (!input_file) {\n"
+             "    Error(\"no input file given: %s\", \"x\");\n"
+             "    return 1;\n"
+             "  }\n"
+             "  status->Error(\"manifest '%s' still dirty after %d tries\", input_file, 100);\n"
+             "  return 1;\n"
+             "}\n"}});
+  const ErrorSite* direct = r.Find("src/ninja.cc", 3, "ninja: error: no input file given: %s");
+  ASSERT_NE(direct, nullptr) << Dump(r);
+  const ErrorSite* method =
+      r.Find("src/ninja.cc", 6, "ninja: error: manifest '%s' still dirty after %d tries");
+  ASSERT_NE(method, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*method, "ninja: error: manifest 'build.ninja' still dirty after 100 tries"))
+      << method->message.Pattern();
+  EXPECT_EQ(r.Count("ninja: error:"), 0) << Dump(r);
+}
+
 // Hostile input: v-functions calling each other in a cycle, and a long
 // chain of varargs wrappers, end in bounded time; links stop at the depth
 // bound rather than following the chain.

@@ -74,15 +74,29 @@ bool FindVaStart(TSNode body, std::string_view src, std::string* ap, std::string
   return found;
 }
 
+// The parameters of a declarator, `...` included: C's grammar names it
+// `variadic_parameter`, C++'s leaves a bare `...` token.
+std::vector<TSNode> ParamNodes(TSNode declarator) {
+  std::vector<TSNode> out;
+  TSNode list = Field(declarator, "parameters");
+  uint32_t n = ts_node_is_null(list) ? 0 : ts_node_child_count(list);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode p = ts_node_child(list, i);
+    if (ts_node_is_named(p) ? !Is(p, "comment") : ts::Type(p) == "...") out.push_back(p);
+  }
+  return out;
+}
+
+bool IsEllipsis(TSNode p) { return Is(p, "variadic_parameter") || ts::Type(p) == "..."; }
+
 }  // namespace
 
 std::vector<std::string> LinkParamNames(TSNode fn, std::string_view src) {
   std::vector<std::string> out;
   TSNode d = Declarator(fn);
   if (ts_node_is_null(d)) return out;
-  for (TSNode p : NamedChildren(Field(d, "parameters"))) {
-    if (Is(p, "comment")) continue;
-    if (Is(p, "variadic_parameter")) {
+  for (TSNode p : ParamNodes(d)) {
+    if (IsEllipsis(p)) {
       out.push_back("...");
       continue;
     }
@@ -94,10 +108,7 @@ std::vector<std::string> LinkParamNames(TSNode fn, std::string_view src) {
 std::optional<VarargsFormat> FindVarargsFormat(TSNode fn, std::string_view src) {
   TSNode d = Declarator(fn);
   if (ts_node_is_null(d)) return std::nullopt;
-  std::vector<TSNode> params;
-  for (TSNode p : NamedChildren(Field(d, "parameters"))) {
-    if (!Is(p, "comment")) params.push_back(p);
-  }
+  std::vector<TSNode> params = ParamNodes(d);
   for (size_t i = 1; i < params.size(); ++i) {
     TSNode prev = params[i - 1];
     if (!Is(prev, "parameter_declaration") || !IsTextType(ts::Text(Field(prev, "type"), src))) {
@@ -109,7 +120,7 @@ std::optional<VarargsFormat> FindVarargsFormat(TSNode fn, std::string_view src) 
     v.format = std::string(format);
     v.format_index = static_cast<int>(i - 1);
     v.varargs_index = static_cast<int>(i);
-    if (Is(params[i], "variadic_parameter")) {
+    if (IsEllipsis(params[i])) {
       std::string last;
       if (!FindVaStart(Field(fn, "body"), src, &v.va_list, &last) || last != v.format) {
         return std::nullopt;

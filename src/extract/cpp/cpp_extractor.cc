@@ -774,9 +774,15 @@ class CppFile {
     site.message = TrimTrailing(msg);
     if (!site.message.HasLiteralText() && facts_ && NamesVarargsFormat(site.message)) {
       // `vfprintf(stderr, fmt, ap)`: no text of its own, the callers' is.
+      if (std::optional<Template> prefix = StderrLiteralWrite(PrevStatement(stmt))) {
+        prefix->Append(site.message);
+        site.message = std::move(*prefix);
+      }
       NoteSink(site);
       return;
     }
+    // The prefix a wrapper prints before its callers' format is theirs.
+    if (facts_ && StderrLiteralWrite(stmt) && WritesFormatToStderr(NextStatement(stmt))) return;
     if (!site.message.HasLiteralText()) {      // fputs(buf, stderr) of an unknown buf
       HoldCallMessage(stmt, std::move(site));  // fprintf(stderr, "%s\n", my_strerror(code))
       return;
@@ -786,6 +792,53 @@ class CppFile {
       return;
     }
     Finish(stmt, std::move(site));
+  }
+
+  // ninja's `Error(msg, ap)`: `fprintf(stderr, "ninja: error: ");
+  // vfprintf(stderr, msg, ap);` prints the prefix with a statement of its
+  // own, so the wrapper's callers see "ninja: error: <their format>". The
+  // text a statement writes to stderr when it is only literal text.
+  std::optional<Template> StderrLiteralWrite(TSNode stmt) {
+    if (!Is(stmt, "expression_statement")) return std::nullopt;
+    TSNode call = ts_node_named_child(stmt, 0);
+    if (!Is(call, "call_expression")) return std::nullopt;
+    ReportInfo r = ReportFor(ts::Text(ts_node_child(call, 0), src_));
+    std::vector<TSNode> args = Args(Field(call, "arguments"));
+    std::string ignored;
+    Template t;
+    uint32_t pos = ts_node_start_byte(call);
+    if (r.kind == Report::kFprintf && args.size() == 2 && IsStderr(args[0])) {
+      t = PrintfTemplate(args, 1, pos, &ignored, nullptr);
+    } else if (r.kind == Report::kFputs && args.size() == 2 && IsStderr(args[1])) {
+      t = ExprTemplate(args[0], pos, 0, &ignored, nullptr);
+    } else {
+      return std::nullopt;
+    }
+    if (t.HoleCount() != 0 || !t.HasLiteralText()) return std::nullopt;
+    return t;
+  }
+
+  // `vfprintf(stderr, fmt, ap)` of the current varargs function's format.
+  bool WritesFormatToStderr(TSNode stmt) {
+    if (!Is(stmt, "expression_statement")) return false;
+    TSNode call = ts_node_named_child(stmt, 0);
+    if (!Is(call, "call_expression")) return false;
+    const VarargsFormat* v = VarargsOf(CurrentFunction());
+    std::vector<TSNode> args = Args(Field(call, "arguments"));
+    return v && ReportFor(ts::Text(ts_node_child(call, 0), src_)).kind == Report::kFprintf &&
+           args.size() == 3 && IsStderr(args[0]) && ts::Text(args[1], src_) == v->format;
+  }
+
+  static TSNode PrevStatement(TSNode stmt) {
+    TSNode prev = ts_node_prev_named_sibling(stmt);
+    while (Is(prev, "comment")) prev = ts_node_prev_named_sibling(prev);
+    return prev;
+  }
+
+  static TSNode NextStatement(TSNode stmt) {
+    TSNode next = ts_node_next_named_sibling(stmt);
+    while (Is(next, "comment")) next = ts_node_next_named_sibling(next);
+    return next;
   }
 
   // `*err = "text"` / `*error_msg = sdsnew("...")` into the function's own
@@ -2218,6 +2271,8 @@ class CppFile {
     pc.self_class = CurrentClass();
     FillCaller(&pc.fact);
     pc.fact.callee = std::string(name);
+    // `::Error(msg, ap)` inside `StatusPrinter::Error`: the free function.
+    if (fn.starts_with("::")) pc.fact.receiver = "::";
     if (Is(fnode, "field_expression")) {
       std::string_view obj = ts::Text(Field(fnode, "argument"), src_);
       pc.fact.receiver = obj == "this" ? "" : std::string(obj);
