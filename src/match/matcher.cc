@@ -175,6 +175,10 @@ constexpr size_t kShapeRuns = 3;
 // generators, setup helpers: InDevelopmentTooling) is what its maintainers
 // meet, not its users: it ranks like a record of another language.
 constexpr double kToolingRecord = -0.08;
+// A match of a message without its last clause (ClauseHeadPattern) is a
+// guess that the paste predates the clause: below any record whose whole
+// template matches, even one whose holes hold most of the text.
+constexpr double kClauseHeadMatch = -0.06;
 // A hit whose literal text is less than this share of its own span (see
 // OwnLiteralShare) is mostly holes ("%s in %s on line %s", "Failed to
 // execute {cmd}"): it gets no full-match credit, and its specificity counts
@@ -873,6 +877,13 @@ struct Matcher::Impl {
   std::string_view Repo(uint32_t r) const { return repos.Get(record_repo.At(r, UINT32_MAX)); }
   std::string_view Class(uint32_t r) const { return classes.Get(record_class.At(r, UINT32_MAX)); }
   // Pattern p's record, or n when the snapshot is damaged.
+  // Pattern p is record r's message without its last clause: an extra
+  // pattern (p >= n) of a one-line message (a multi-line one's extra
+  // pattern is its first line, HeadPattern).
+  bool IsClauseHead(uint32_t p, uint32_t r) const {
+    return p >= n && patterns.Get(r).find("\\n") == std::string_view::npos;
+  }
+
   uint32_t PatternRecord(uint32_t p) const {
     uint32_t r = pattern_record.At(p, UINT32_MAX);
     return r < n ? r : static_cast<uint32_t>(n);
@@ -1092,7 +1103,7 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   out->index = rec_index;
   out->match.match_type = "pattern";
   out->literal_chars = literal_chars.At(r, 0);
-  out->full = full;
+  out->full = full && !IsClauseHead(r, rec_index);  // the paste lacks the clause
   // An optional tail (match/optional_tail.h) that took no part: the paste
   // lacks the template's last value, so this is a partial match.
   if (size_t tail = match::OptionalTailLiteral(patterns.Get(r));
@@ -1148,6 +1159,7 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
                  kCharCoverage * std::min(1.0, coverage) + kSpecificity * specific +
                  (out->full ? kFullMatch : 0.0);
   score += PasteClassAdjust(q.error_class, rec);
+  if (IsClauseHead(r, rec_index)) score += kClauseHeadMatch;
   out->tooling = InDevelopmentTooling(rec.file_path);
   if (out->tooling) score += kToolingRecord;
   if (!ctx.family.empty() && !rec.language.empty()) {

@@ -1345,8 +1345,10 @@ class CppFile {
       hole.AddHole("{" + HoleExpr(n) + "}", HoleExpr(args[0]));
       return hole;
     }
+    // `FMT(...)`: ccache's `#define FMT(format_, ...) fmt::format(format_, __VA_ARGS__)`.
     if (fn == "fmt::format" || fn == "std::format" || fn == "format" || fn == "fmt::sformat" ||
-        fn == "folly::sformat" || fn == "fmt::runtime" || fn == "std::runtime_format") {
+        fn == "folly::sformat" || fn == "fmt::runtime" || fn == "std::runtime_format" ||
+        fn == "FMT") {
       Template t = BraceTemplate(args, 0, pos, note, env);
       if (t.HasLiteralText()) return t;
     }

@@ -83,8 +83,13 @@ TEST(CppExtractor, FormattingFunctions) {
       "  throw std::out_of_range(std::format(\"index {1} of {0}\", size, i));\n"
       "  throw Error(absl::StrCat(\"key \", k.name(), \" has \", 3, \" parts\"));\n"
       "  throw Error(absl::StrFormat(\"%s: %d bytes (%5.2f%%)\", name, n, pct));\n"
+      "  throw core::Fatal(FMT(\"Failed to create directory {}: {}\", dir, err));\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 4u);
+  ASSERT_EQ(sites.size(), 5u);
+  // ccache's `#define FMT(format_, ...) fmt::format(format_, __VA_ARGS__)`.
+  EXPECT_EQ(sites[4].message.Display(), "Failed to create directory {}: {}");
+  EXPECT_EQ(sites[4].error_class, "core::Fatal");
+  EXPECT_TRUE(Matches(sites[4], "Failed to create directory /run/ccache-tmp: Permission denied"));
   EXPECT_EQ(sites[0].message.Display(), "value {} out of {range} {:>4}");
   EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"v", "k"}));
   EXPECT_EQ(sites[0].error_class, "std::runtime_error");

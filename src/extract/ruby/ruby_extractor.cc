@@ -48,6 +48,9 @@ using ts::Type;
 constexpr int kMaxExprDepth = 64;
 constexpr size_t kMaxAssignmentsPerName = 256;
 constexpr size_t kMaxBlockScan = 256;
+// Arguments, a keyword pair, an inner call and its arguments: where a
+// write before `exit` keeps its text (HandleWriteBeforeExit).
+constexpr int kMaxStringDepth = 6;
 
 // Rails' status symbols (Rack::Utils::SYMBOL_TO_STATUS_CODE), error codes only.
 std::optional<int> StatusFromSymbol(std::string_view sym) {
@@ -407,7 +410,7 @@ class RubyFile {
   static bool IsCandidate(std::string_view m) {
     return m == "raise" || m == "fail" || m == "warn" || m == "abort" || m == "error" ||
            m == "fatal" || m == "puts" || m == "print" || m == "write" || m == "printf" ||
-           m == "render" || m == "head" || m == "halt" || m == "add";
+           m == "render" || m == "head" || m == "halt" || m == "add" || WritesText(m);
   }
 
   void IndexAssignment(TSNode n, std::string_view type, const std::vector<TSNode>& anc) {
@@ -457,7 +460,53 @@ class RubyFile {
       HandleHalt(call, args, anc);
     } else if (method == "add" && recv_text.ends_with("errors")) {
       HandleErrorsAdd(call, args, anc);
+    } else if (WritesText(method) && ts_node_eq(StatementOf(call, anc), call) &&
+               FollowedByExit(call, anc)) {
+      HandleWriteBeforeExit(call, anc);
     }
+  }
+
+  // A method named for writing or reporting text (`error`, `log`, `say`,
+  // `puts`, `info`), not one that runs a command (`system "make"`).
+  static bool WritesText(std::string_view method) {
+    static const std::set<std::string_view> kWords = {
+        "error", "fatal", "log",    "say",  "puts", "print",  "write",   "info",
+        "warn",  "alert", "notify", "fail", "die",  "output", "message", "display"};
+    size_t start = 0;
+    for (size_t i = 0; i <= method.size(); ++i) {
+      if (i < method.size() && method[i] != '_' && method[i] != '!' && method[i] != '?') continue;
+      if (kWords.count(method.substr(start, i - start))) return true;
+      start = i + 1;
+    }
+    return false;
+  }
+
+  // puma's LogWriter#error: `@error_logger.info(text: @formatter.call("ERROR:
+  // #{str}"))` then `exit 1`. Whatever the call writes to, text it is given
+  // just before the process exits with a failure is the message the user
+  // sees last: the first string among its arguments (a few calls deep).
+  void HandleWriteBeforeExit(TSNode call, const std::vector<TSNode>& anc) {
+    TSNode text = FirstString(Field(call, "arguments"), 0);
+    if (ts_node_is_null(text)) return;
+    ErrorSite site = NewSite(call, SiteKind::kLog);
+    site.severity = "critical";
+    site.message = ExprTemplate(text, ts_node_start_byte(call), 0, &site.message_origin_note);
+    if (!site.message.HasLiteralText()) return;
+    if (site.message_origin_note.empty()) site.message_origin_note = "written before `exit`";
+    Finish(call, anc, std::move(site));
+  }
+
+  // The first string literal under `n`, depth first, at most kMaxStringDepth
+  // levels down (arguments, pairs, inner calls).
+  TSNode FirstString(TSNode n, int depth) {
+    if (ts_node_is_null(n) || depth > kMaxStringDepth) return TSNode{};
+    if (Is(n, "string")) return n;
+    if (Is(n, "block") || Is(n, "do_block") || Is(n, "lambda")) return TSNode{};
+    for (TSNode c : NamedChildren(n)) {
+      TSNode s = FirstString(c, depth + 1);
+      if (!ts_node_is_null(s)) return s;
+    }
+    return TSNode{};
   }
 
   // `$stderr`, or a UI's error stream held in a variable (`@errs.puts

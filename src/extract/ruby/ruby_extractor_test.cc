@@ -163,6 +163,33 @@ TEST(RubyExtractor, CustomExceptionClasses) {
   EXPECT_TRUE(Matches(sites[3], "item is out of stock (Shop::OutOfStock)"));
 }
 
+// puma's shape: a method named for reporting (`error`, `log_error`), given
+// text just before `exit 1`, shows that text last, however it writes it (a
+// logger's `info` of a formatter's output). A command run before exiting
+// (`system "make"`) is not a message, nor is a write before `exit 0`.
+TEST(RubyExtractor, TextWrittenJustBeforeAFailingExit) {
+  auto sites = Extract(
+      "def load_and_bind\n"
+      "  unless @config.app_configured?\n"
+      "    error \"No application configured, nothing to run\"\n"
+      "    exit 1\n"
+      "  end\n"
+      "  @error_logger.info(text: @formatter.call(\"ERROR: cannot bind #{port}\"))\n"
+      "  exit 1\n"
+      "  system \"make clean all\"\n"
+      "  exit 1\n"
+      "  say \"all done\"\n"
+      "  exit 0\n"
+      "end\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "No application configured, nothing to run");
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].severity, "critical");
+  EXPECT_EQ(sites[1].message.Display(), "ERROR: cannot bind #{port}");
+  EXPECT_EQ(sites[1].line, 6);
+  EXPECT_TRUE(Matches(sites[1], "ERROR: cannot bind 9292"));
+}
+
 TEST(RubyExtractor, WarningsLogsAndExits) {
   auto sites = Extract(
       "def run(path)\n"
