@@ -408,6 +408,11 @@ TEST(MatcherTest, CategoryWordCodeOnlySupportsAMatchingMessage) {
   Record other = MakeRecord("kind", "stream closed early", "stream closed early");
   other.error_code = "Other";
   rs.push_back(other);
+  // Any enum variant's name is a kind (sqlx's io::ErrorKind::Unsupported).
+  Record variant = MakeRecord("variant", "Unix domain sockets are not supported on this platform",
+                              "Unix domain sockets are not supported on this platform");
+  variant.error_code = "Unsupported";
+  rs.push_back(variant);
   rs.push_back(MakeRecord("plain", "disk quota exceeded", "disk quota exceeded"));
   Matcher matcher(std::move(rs));
   Query q;
@@ -417,6 +422,8 @@ TEST(MatcherTest, CategoryWordCodeOnlySupportsAMatchingMessage) {
   EXPECT_EQ(hits[0].record->id, "plain");
 
   q.message = "Other people see this too: ERROR in the build";
+  EXPECT_TRUE(matcher.Find(q).empty());
+  q.message = "FlywayException: Unsupported Database: MySQL 8.0";
   EXPECT_TRUE(matcher.Find(q).empty());
 
   q.message = "ERROR: Unable to get canonical path for file /tmp/x";

@@ -1194,10 +1194,33 @@ class PythonFile {
     if (type == "call") {
       if (auto t = CallAlts(n, pos, depth)) return *t;
     }
+    if (type == "subscript") {
+      if (auto t = LiteralTableAlts(n, pos, depth)) return *t;
+    }
     if (type == "identifier") {
       if (auto t = VariableAlts(n, pos, depth)) return *t;
     }
     return HoleAlts(n);
+  }
+
+  // `{State.OPENED: "Cannot open ...", State.CLOSED: "Cannot reopen ..."}[state]`
+  // (httpx's Client.__enter__), or `["a", "b"][i]`: a literal table indexed
+  // in place renders as any of its values.
+  std::optional<Alts> LiteralTableAlts(TSNode n, uint32_t pos, int depth) {
+    TSNode table = Field(n, "value");
+    while (Is(table, "parenthesized_expression")) table = ts::FirstNamed(table);
+    bool dict = Is(table, "dictionary");
+    if (!dict && !Is(table, "list") && !Is(table, "tuple")) return std::nullopt;
+    Alts out;
+    for (TSNode item : NamedChildren(table)) {
+      if (Is(item, "comment")) continue;
+      TSNode value = dict ? Field(item, "value") : item;
+      if (ts_node_is_null(value)) return std::nullopt;  // `**other`: not all values are here
+      out = out.empty() ? ExprAlts(value, pos, depth + 1)
+                        : Union(std::move(out), ExprAlts(value, pos, depth + 1), n);
+    }
+    if (out.empty()) return std::nullopt;
+    return out;
   }
 
   // An f-string's `{name}` where `name` is a local assigned text in this

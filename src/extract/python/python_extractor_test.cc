@@ -381,6 +381,32 @@ TEST(PythonExtractor, ConditionalExpressionAndOrDefault) {
   EXPECT_EQ(sites[2].line, 3);
 }
 
+// httpx's Client.__enter__: the message is picked from a literal table by
+// the client's state; each value is a site at the raise. A table spread
+// from elsewhere (`**OTHER`) has values not written here: one opaque site.
+TEST(PythonExtractor, LiteralTableIndexedInPlace) {
+  auto sites = Extract(
+      "def enter(self):\n"
+      "    msg = {\n"
+      "        ClientState.OPENED: 'Cannot open a client instance more than once.',\n"
+      "        ClientState.CLOSED: (\n"
+      "            'Cannot reopen a client instance, once it has been closed.'\n"
+      "        ),\n"
+      "    }[self._state]\n"
+      "    raise RuntimeError(msg)\n"
+      "    raise ValueError(['low', 'high'][level] + ' water mark')\n"
+      "    raise KeyError({**OTHER, 'a': 'b'}[k])\n");
+  ASSERT_EQ(sites.size(), 5u);
+  EXPECT_EQ(sites[0].message.Display(), "Cannot open a client instance more than once.");
+  EXPECT_EQ(sites[0].line, 8);
+  EXPECT_EQ(sites[1].message.Display(),
+            "Cannot reopen a client instance, once it has been closed.");
+  EXPECT_EQ(sites[1].line, 8);
+  EXPECT_EQ(sites[2].message.Display(), "low water mark");
+  EXPECT_EQ(sites[3].message.Display(), "high water mark");
+  EXPECT_TRUE(sites[4].message_opaque);
+}
+
 TEST(PythonExtractor, AlternativesInsideALargerMessageMergeSoundly) {
   // Too many combinations for one site each: one template whose pattern
   // matches every rendering, displayed as the first alternative.
