@@ -1659,8 +1659,11 @@ class JsFile {
     while (Is(up, "parenthesized_expression")) up = ts_node_parent(up);
     static const std::set<std::string_view> kWhole = {
         "variable_declarator", "assignment_expression", "arguments", "return_statement"};
-    if (!kWhole.count(Type(up))) return std::nullopt;
     TSNode left = Field(n, "left");
+    // A bare name may be a parameter of a function errdex does not index
+    // (`reporterName = reporterName || 'spec'` in mocha's prototype
+    // methods): its callers pass the value.
+    if (!kWhole.count(Type(up)) || Is(left, "identifier")) return std::nullopt;
     std::string ignored;
     if (ExprTemplate(left, pos, depth + 1, &ignored).HasLiteralText()) return std::nullopt;
     std::string inner;

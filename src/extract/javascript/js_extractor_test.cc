@@ -388,8 +388,12 @@ TEST(JsExtractor, DefaultOfAnUnknownValueIsAMessage) {
       "function check(err, name) {\n"                                         // 5
       "  if (err) throw new Error(err.message || 'Unknown failure');\n"       // 6
       "  throw new Error('Unknown option: ' + (name || '<empty>'));\n"        // 7
-      "}\n");
-  ASSERT_EQ(sites.size(), 3u) << ::testing::PrintToString(Messages(sites));
+      "}\n"                                                                   // 8
+      "Mocha.prototype.reporter = function (reporterName) {\n"                // 9
+      "  reporterName = reporterName || 'spec';\n"                            // 10
+      "  throw new Error(reporterName);\n"                                    // 11
+      "};\n");
+  ASSERT_EQ(sites.size(), 4u) << ::testing::PrintToString(Messages(sites));
   EXPECT_EQ(sites[0].line, 3);
   EXPECT_EQ(sites[0].message.Display(), "Request failed with no body");
   EXPECT_EQ(sites[0].error_class, "HttpError");
@@ -400,6 +404,9 @@ TEST(JsExtractor, DefaultOfAnUnknownValueIsAMessage) {
   EXPECT_TRUE(Matches(sites[1], "Error: Unknown failure"));
   EXPECT_EQ(sites[2].line, 7);
   EXPECT_EQ(sites[2].message.Display(), "Unknown option: ${name || '<empty>'}");
+  // A name defaulted in place is the caller's value, not the default.
+  EXPECT_EQ(sites[3].line, 11);
+  EXPECT_TRUE(sites[3].message_opaque);
 }
 
 }  // namespace
