@@ -212,6 +212,49 @@ struct TextFunction {
 // The returns a TextFunction keeps (a strerror-like table has one per case).
 constexpr size_t kMaxTextReturns = 16;
 
+// A test on one field that selects a branch of a FieldRendering: `len(e.Err)
+// == 0` is {"Err", false, {}, true}; `switch e.kind { case A, B: }` is
+// {"kind", true, {"A", "B"}, true}; a `default:` is in over every case,
+// polarity false.
+struct FieldTest {
+  std::string field;
+  bool in = false;                  // false: the field is empty (zero, "", nil)
+  std::vector<std::string> values;  // in: the case values as written
+  bool polarity = true;
+};
+
+// One return of a message method that renders its receiver's fields (Go's
+// `func (e Error) Error() string`): the text, holes reading `receiver.Field`,
+// and the field tests on the way to it (src/resolve/link_field_renderings.h).
+struct FieldRendering {
+  std::string type;                 // "Error"
+  std::string method;               // "Error"
+  std::string receiver;             // "e"
+  std::vector<std::string> fields;  // declared order, when this file declares the type
+  // Languages whose constructor stores its parameters in fields (Python's
+  // `self.field = field` in `__init__`): the parameters as calls pass them
+  // (self dropped), fields[k] the field params[k] is stored in ("" if none).
+  // Empty for Go, whose literals name fields themselves.
+  std::vector<std::string> params;
+  Template text;
+  int line = 0;  // the return
+  std::vector<FieldTest> tests;
+};
+
+// A value of a type built with its fields set (Go `database.Error{Err:
+// "migration failed", Query: q}`, `&T{...}`, positional `T{a, b}`).
+struct FieldConstruction {
+  std::string type;                // as written: "database.Error"
+  std::vector<std::string> names;  // keyed: the field names; positional: all empty
+  std::vector<Template> values;    // each value's template
+  std::vector<std::string> exprs;  // each value as written
+  int line = 0;
+  // The extractor recorded this construction already (`raise X(req, "name")`
+  // read as message `{req}`); a rendered text replaces it.
+  bool replaces_site = false;
+  std::optional<ErrorSite> site;  // the statement's context, no message
+};
+
 struct FileFacts {
   std::string path;
   // The call-index family ("go", "jvm", "c", ...) when src/resolve/call_facts.h
@@ -229,6 +272,8 @@ struct FileFacts {
   std::vector<HeldMessage> held_messages;
   std::vector<TextFunction> text_functions;
   std::vector<CallArgTexts> call_arg_texts;
+  std::vector<FieldRendering> field_renderings;
+  std::vector<FieldConstruction> field_constructions;
 };
 
 }  // namespace errdex

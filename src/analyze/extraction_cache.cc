@@ -21,7 +21,7 @@ namespace errdex {
 namespace {
 
 // Bump when the layout below changes (entries of another layout are misses).
-constexpr int kLayout = 2;  // 2: ErrorSite.message_from, SinkFact.conditions
+constexpr int kLayout = 3;  // 2: ErrorSite.message_from, SinkFact.conditions; 3: Field*
 
 // A field added to one of these structs must be added to Put/Get below, or
 // cached files would lose it and re-indexes would differ from full ones.
@@ -44,7 +44,10 @@ static_assert(sizeof(TextConstant) == 64);
 static_assert(sizeof(HeldMessage) == 480);
 static_assert(sizeof(TextFunction) == 184);
 static_assert(sizeof(CallArgTexts) == 88);
-static_assert(sizeof(FileFacts) == 352);
+static_assert(sizeof(FieldTest) == 72);
+static_assert(sizeof(FieldRendering) == 200);
+static_assert(sizeof(FieldConstruction) == 528);
+static_assert(sizeof(FileFacts) == 400);
 #endif
 
 class Writer {
@@ -128,6 +131,9 @@ ERRDEX_DECLARE(TextConstant)
 ERRDEX_DECLARE(HeldMessage)
 ERRDEX_DECLARE(TextFunction)
 ERRDEX_DECLARE(CallArgTexts)
+ERRDEX_DECLARE(FieldTest)
+ERRDEX_DECLARE(FieldRendering)
+ERRDEX_DECLARE(FieldConstruction)
 ERRDEX_DECLARE(FileFacts)
 #undef ERRDEX_DECLARE
 
@@ -320,9 +326,14 @@ ERRDEX_FIELDS(HeldMessage, x.line, x.error_class, x.args, x.site)
 ERRDEX_FIELDS(TextFunction, x.name, x.qualified, x.params, x.method, x.language, x.returns,
               x.return_lines, x.line, x.opaque_return)
 ERRDEX_FIELDS(CallArgTexts, x.function, x.expr, x.args)
+ERRDEX_FIELDS(FieldTest, x.field, x.in, x.values, x.polarity)
+ERRDEX_FIELDS(FieldRendering, x.type, x.method, x.receiver, x.fields, x.params, x.text, x.line,
+              x.tests)
+ERRDEX_FIELDS(FieldConstruction, x.type, x.names, x.values, x.exprs, x.line, x.replaces_site,
+              x.site)
 ERRDEX_FIELDS(FileFacts, x.path, x.call_family, x.options, x.functions, x.calls, x.constants,
               x.memberships, x.sinks, x.link_calls, x.link_names, x.text_constants, x.held_messages,
-              x.text_functions, x.call_arg_texts)
+              x.text_functions, x.call_arg_texts, x.field_renderings, x.field_constructions)
 #undef ERRDEX_FIELDS
 
 // The GNU build id of the running executable, in hex; "" without one.

@@ -35,6 +35,7 @@
 #include "resolve/level_labels.h"
 #include "resolve/link.h"
 #include "resolve/link_constants.h"
+#include "resolve/link_field_renderings.h"
 #include "resolve/link_text_functions.h"
 #include "util/sha256.h"
 #include "util/text.h"
@@ -356,6 +357,7 @@ Result<std::vector<Record>> Build(const IndexOptions& options, Store* store, Ind
     ResolveTextConstants(&facts, per_file);
     LinkMessages(facts, per_file);
     ApplyClassRenderings(&facts, per_file);
+    ApplyFieldRenderings(facts, per_file);
     StripLevelLabels(per_file);
     for (size_t i = 0; i < files.size(); ++i) {
       ApplyRecordLimits(options.limits, files[i].path, &results[i].sites, summary);

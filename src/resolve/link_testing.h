@@ -13,6 +13,7 @@
 #include "errdex/extractor.h"
 #include "resolve/level_labels.h"
 #include "resolve/link.h"
+#include "resolve/link_field_renderings.h"
 #include "resolve/link_text_functions.h"
 #include "resolve/link_constants.h"
 
@@ -75,6 +76,7 @@ inline Linked Link(const std::vector<std::pair<std::string, std::string>>& files
   ResolveTextConstants(&r.facts, ptrs);
   r.stats = LinkMessages(r.facts, ptrs);
   ApplyClassRenderings(&r.facts, ptrs);
+  ApplyFieldRenderings(r.facts, ptrs);
   StripLevelLabels(ptrs);
   return r;
 }

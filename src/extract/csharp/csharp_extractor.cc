@@ -20,6 +20,7 @@
 #include <cctype>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -1134,6 +1135,9 @@ class CSharpFile {
       if (t.HasLiteralText()) return t;
       out = Template();
     }
+    if (type == "binary_expression" && ts::Text(Field(n, "operator"), src_) == "??") {
+      if (auto t = CoalesceDefault(n, pos, depth, note)) return *t;
+    }
     if (type == "invocation_expression") {
       // `sb.ToString()` of a local StringBuilder (StackExchange.Redis's
       // ExceptionFactory builds every message so).
@@ -1152,6 +1156,32 @@ class CSharpFile {
     }
     AddExprHole(n, &out);
     return out;
+  }
+
+  // `inner.Message ?? "Request failed"` as the whole message or a local's
+  // whole value: the value's text is unknown, the literal default is the
+  // one message known. A bare name may be a parameter whose callers pass
+  // the text: it stays a hole.
+  std::optional<Template> CoalesceDefault(TSNode n, uint32_t pos, int depth, std::string* note) {
+    TSNode up = ts_node_parent(n);
+    while (Is(up, "parenthesized_expression")) up = ts_node_parent(up);
+    static const std::set<std::string_view> kWhole = {"argument",
+                                                      "equals_value_clause",
+                                                      "variable_declarator",
+                                                      "assignment_expression",
+                                                      "return_statement",
+                                                      "arrow_expression_clause"};
+    TSNode left = Field(n, "left");
+    if (!kWhole.count(Type(up)) || Is(left, "identifier")) return std::nullopt;
+    std::string ignored;
+    if (ExprTemplate(left, pos, depth + 1, &ignored).HasLiteralText()) return std::nullopt;
+    std::string inner;
+    Template right = ExprTemplate(Field(n, "right"), pos, depth + 1, &inner);
+    if (!right.HasLiteralText()) return std::nullopt;
+    std::string why = "the default of `??` at line " + std::to_string(ts::Line(Field(n, "right"))) +
+                      ", when `" + CollapseSpace(ts::Text(left, src_)) + "` is null";
+    *note = note->empty() ? why : *note + "; " + why;
+    return right;
   }
 
   // `$"..{x}.."`, `$@".."`, `$"""..{x}.."""`, `$$"""..{{x}}.."""`.

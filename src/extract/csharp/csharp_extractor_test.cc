@@ -586,5 +586,32 @@ TEST(CSharpExtractor, StringBuilderBranchesGiveOneSiteEach) {
                       "article)"));
 }
 
+// `value ?? "literal"` where the value's text is unknown: the literal is
+// the one message known; a bare parameter stays a hole (its callers pass
+// the text).
+TEST(CSharpExtractor, CoalesceDefaultOfAnUnknownValueIsAMessage) {
+  auto sites = Extract(
+      "class Client {\n"                                                                       // 1
+      "  void Send(Response response, string reason) {\n"                                      // 2
+      "    var message = response.Error?.Message ?? \"The server returned no error text\";\n"  // 3
+      "    throw new HttpRequestException(message);\n"                                         // 4
+      "  }\n"                                                                                  // 5
+      "  void Fail(string reason) {\n"                                                         // 6
+      "    throw new InvalidOperationException(reason ?? \"no reason\");\n"                    // 7
+      "  }\n"                                                                                  // 8
+      "}\n");
+  const ErrorSite* found = nullptr;
+  for (const ErrorSite& s : sites) {
+    EXPECT_NE(s.message.Display(), "no reason") << s.line;
+    if (s.message.Display() == "The server returned no error text") found = &s;
+  }
+  ASSERT_NE(found, nullptr) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(found->line, 4);
+  EXPECT_EQ(found->error_class, "HttpRequestException");
+  // The local's assignment is where the text is.
+  EXPECT_NE(found->message_origin_note.find("message assigned to"), std::string::npos)
+      << found->message_origin_note;
+}
+
 }  // namespace
 }  // namespace errdex

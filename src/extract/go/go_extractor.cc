@@ -24,6 +24,7 @@
 #include "extract/common/escapes.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
+#include "extract/go/go_field_renderings.h"
 #include "extract/go/go_sinks.h"
 #include "extract/go/go_text_functions.h"
 #include "resolve/call_facts.h"
@@ -226,6 +227,14 @@ class GoFile {
             std::string note;
             return ExprTemplate(n, pos, 0, &note);
           },
+          text_facts_);
+      CollectGoFieldRenderings(
+          root, src_, file_.path,
+          {[this](TSNode n, uint32_t pos) {
+             std::string note;
+             return ExprTemplate(n, pos, 0, &note);
+           },
+           [this](TSNode n) { return CallContext(n); }},
           text_facts_);
     }
   }

@@ -1633,14 +1633,13 @@ class JsFile {
     std::string_view op = ts::Text(Field(n, "operator"), src_);
     if (op != "||" && op != "??") return std::nullopt;
     TSNode left = Field(n, "left");
-    if (!Is(left, "identifier")) return std::nullopt;
     TSNode fn = EnclosingScope(n);
     std::string name(ts::Text(left, src_));
     auto info = func_info_.find(fn.id);
-    if (info == func_info_.end() ||
+    if (!Is(left, "identifier") || info == func_info_.end() ||
         std::find(info->second.params.begin(), info->second.params.end(), name) ==
             info->second.params.end()) {
-      return std::nullopt;
+      return ValueDefault(n, pos, depth, note);
     }
     Template right = ExprTemplate(Field(n, "right"), pos, depth + 1, note);
     if (!right.HasLiteralText()) return std::nullopt;
@@ -1648,6 +1647,34 @@ class JsFile {
     Template out;
     AddExprHole(left, &out);
     return out;
+  }
+
+  // `err.message || 'Request failed'`, `opts.msg ?? `...``, a local
+  // holding no text: the value's text is unknown, the literal default is
+  // the one message known, and the note says when it is shown.
+  // Only where it is the whole message or a local's whole value: inside
+  // `"Unknown option: " + (name || "<empty>")` the value is the message.
+  std::optional<Template> ValueDefault(TSNode n, uint32_t pos, int depth, std::string* note) {
+    TSNode up = ts_node_parent(n);
+    while (Is(up, "parenthesized_expression")) up = ts_node_parent(up);
+    static const std::set<std::string_view> kWhole = {
+        "variable_declarator", "assignment_expression", "arguments", "return_statement"};
+    TSNode left = Field(n, "left");
+    // A bare name may be a parameter of a function errdex does not index
+    // (`reporterName = reporterName || 'spec'` in mocha's prototype
+    // methods): its callers pass the value.
+    if (!kWhole.count(Type(up)) || Is(left, "identifier")) return std::nullopt;
+    std::string ignored;
+    if (ExprTemplate(left, pos, depth + 1, &ignored).HasLiteralText()) return std::nullopt;
+    std::string inner;
+    Template right = ExprTemplate(Field(n, "right"), pos, depth + 1, &inner);
+    if (!right.HasLiteralText()) return std::nullopt;
+    if (note->empty()) {
+      *note = "the default of `" + std::string(ts::Text(Field(n, "operator"), src_)) +
+              "` at line " + std::to_string(ts::Line(Field(n, "right"))) + ", when `" +
+              CollapseSpace(ts::Text(left, src_)) + "` is empty";
+    }
+    return right;
   }
 
   // util.format('%s: %d', a, b) and format(...); String(x) names x.

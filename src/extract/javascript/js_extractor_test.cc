@@ -376,5 +376,38 @@ TEST(JsExtractor, LoggerErrorsAndWarnings) {
   EXPECT_EQ(sites[1].message.Display(), "polyfillModulePreload is deprecated.");
 }
 
+// `x || "literal"` / `x ?? "literal"` on a value whose text is unknown: the
+// literal is the one message known, at the raise; inside a concatenation
+// the value stays a hole.
+TEST(JsExtractor, DefaultOfAnUnknownValueIsAMessage) {
+  auto sites = Extract(
+      "function request(res) {\n"                                             // 1
+      "  const message = res.body.error ?? 'Request failed with no body';\n"  // 2
+      "  throw new HttpError(message);\n"                                     // 3
+      "}\n"                                                                   // 4
+      "function check(err, name) {\n"                                         // 5
+      "  if (err) throw new Error(err.message || 'Unknown failure');\n"       // 6
+      "  throw new Error('Unknown option: ' + (name || '<empty>'));\n"        // 7
+      "}\n"                                                                   // 8
+      "Mocha.prototype.reporter = function (reporterName) {\n"                // 9
+      "  reporterName = reporterName || 'spec';\n"                            // 10
+      "  throw new Error(reporterName);\n"                                    // 11
+      "};\n");
+  ASSERT_EQ(sites.size(), 4u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].message.Display(), "Request failed with no body");
+  EXPECT_EQ(sites[0].error_class, "HttpError");
+  EXPECT_NE(sites[0].message_origin_note.find("the default of `??` at line 2"), std::string::npos)
+      << sites[0].message_origin_note;
+  EXPECT_EQ(sites[1].line, 6);
+  EXPECT_EQ(sites[1].message.Display(), "Unknown failure");
+  EXPECT_TRUE(Matches(sites[1], "Error: Unknown failure"));
+  EXPECT_EQ(sites[2].line, 7);
+  EXPECT_EQ(sites[2].message.Display(), "Unknown option: ${name || '<empty>'}");
+  // A name defaulted in place is the caller's value, not the default.
+  EXPECT_EQ(sites[3].line, 11);
+  EXPECT_TRUE(sites[3].message_opaque);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -830,8 +830,41 @@ class KotlinFile {
     if (type == "simple_identifier") {
       if (auto t = VariableTemplate(n, pos, depth, note)) return *t;
     }
+    if (type == "elvis_expression") {
+      if (auto t = ElvisDefault(n, pos, depth, note)) return *t;
+    }
     AddExprHole(n, &out);
     return out;
+  }
+
+  // `a ?: "Timed out waiting for $time ms"` (kotlinx.coroutines' Timeout.kt)
+  // where `a` has no text errdex can read: the literal default is the one
+  // message known, and the note says when it is shown.
+  // Only where it is the whole message or a local's whole value: inside
+  // `"value: ${x ?: "none"}"` the value is the message.
+  std::optional<Template> ElvisDefault(TSNode n, uint32_t pos, int depth, std::string* note) {
+    TSNode up = ts_node_parent(n);
+    while (Is(up, "parenthesized_expression")) up = ts_node_parent(up);
+    static const std::set<std::string_view> kWhole = {
+        "property_declaration", "assignment",    "value_argument",        "jump_expression",
+        "statements",           "function_body", "control_structure_body"};
+    if (!kWhole.count(Type(up))) return std::nullopt;
+    std::vector<TSNode> kids = NamedChildren(n);
+    if (kids.size() != 2 || HasText(kids[0], pos, depth + 1)) return std::nullopt;
+    // `message ?: "default"` on a parameter: callers' text comes through it
+    // (linked at the callers), so it stays a hole.
+    if (Is(kids[0], "simple_identifier") &&
+        ParamIndex(Func(kids[0]), ts::Text(kids[0], src_)) >= 0) {
+      return std::nullopt;
+    }
+    std::string inner;
+    Template t = ExprTemplate(kids[1], pos, depth + 1, &inner);
+    if (!t.HasLiteralText()) return std::nullopt;
+    if (note->empty()) {
+      *note = "the default of `?:` at line " + std::to_string(ts::Line(kids[1])) + ", when `" +
+              CollapseSpace(ts::Text(kids[0], src_)) + "` is null";
+    }
+    return t;
   }
 
   // `buildString { append("Certificate pinning failure!"); for (..) {

@@ -319,5 +319,56 @@ TEST(KotlinExtractor, BuildStringAppendsInOrder) {
                       "CN=a\n  Pinned certificates for example.com:\n"));
 }
 
+// kotlinx.coroutines' Timeout.kt: a factory whose message is the `?:`
+// default of a value errdex cannot read, possibly prefixed. Each known text
+// is a message of the construction; the default is what users mostly see.
+TEST(KotlinExtractor, ElvisDefaultIsAMessage) {
+  auto sites = Extract(
+      "class TimeoutCancellationException internal constructor(\n"  // 1
+      "    message: String, val coroutine: Job?\n"                  // 2
+      ") : CancellationException(message)\n"                        // 3
+      "\n"                                                          // 4
+      "internal fun TimeoutCancellationException(time: Long, delay: Delay, coroutine: Job,\n"
+      "    coroutineName: String?): TimeoutCancellationException {\n"          // 6
+      "    val baseMessage = (delay as? Diagnostics)?.timeoutMessage(time)\n"  // 7
+      "        ?: \"Timed out waiting for $time ms\"\n"                        // 8
+      "    val message = if (coroutineName != null) {\n"                       // 9
+      "        \"Coroutine \\\"$coroutineName\\\" timed out\"\n"               // 10
+      "    } else {\n"                                                         // 11
+      "        baseMessage\n"                                                  // 12
+      "    }\n"                                                                // 13
+      "    return TimeoutCancellationException(message, coroutine)\n"          // 14
+      "}\n"                                                                    // 15
+      "\n"                                                                     // 16
+      "fun fail(reason: String?): Nothing =\n"                                 // 17
+      "    throw IllegalStateException(reason ?: \"no reason given\")\n"       // 18
+      "\n"                                                                     // 19
+      "fun stop(job: Job): Nothing =\n"                                        // 20
+      "    throw IllegalStateException(job.reason ?: \"stopped\")\n");         // 21
+  const ErrorSite* timed = nullptr;
+  for (const ErrorSite& s : sites) {
+    if (s.message.Display() == "Timed out waiting for $time ms") timed = &s;
+  }
+  ASSERT_NE(timed, nullptr) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(timed->line, 14);
+  EXPECT_EQ(timed->error_class, "TimeoutCancellationException");
+  EXPECT_TRUE(Matches(*timed,
+                      "kotlinx.coroutines.TimeoutCancellationException: Timed out waiting for "
+                      "1000 ms"));
+  auto at = [&](int line) {
+    std::vector<std::string> out;
+    for (const ErrorSite& s : sites) {
+      if (s.line == line) out.push_back(s.message.Display());
+    }
+    return out;
+  };
+  EXPECT_EQ(at(14), (std::vector<std::string>{"Coroutine \"$coroutineName\" timed out",
+                                              "Timed out waiting for $time ms"}));
+  // A parameter's default stays the parameter: callers pass the text.
+  for (const std::string& m : at(18)) EXPECT_NE(m, "no reason given");
+  // A value's default is the one text known.
+  EXPECT_EQ(at(21), std::vector<std::string>{"stopped"});
+}
+
 }  // namespace
 }  // namespace errdex

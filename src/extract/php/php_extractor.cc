@@ -1262,6 +1262,9 @@ class PhpFile {
       t.Append(ExprTemplate(Field(n, "right"), where, depth + 1, note));
       if (t.HasLiteralText()) return t;
     }
+    if (type == "binary_expression" && ts::Text(Field(n, "operator"), src_) == "??") {
+      if (auto t = CoalesceDefault(n, where, depth, note)) return *t;
+    }
     if (type == "function_call_expression") {
       if (auto t = CallTemplate(n, where, depth, note)) return *t;
     }
@@ -1276,6 +1279,29 @@ class PhpFile {
     }
     AddExprHole(n, &out);
     return out;
+  }
+
+  // `$options['message'] ?? 'Request failed'` as the whole message or a
+  // local's whole value: the value's text is unknown, the literal default
+  // is the one message known. A bare variable may be a parameter whose
+  // callers pass the text: it stays a hole.
+  std::optional<Template> CoalesceDefault(TSNode n, const Where& where, int depth,
+                                          std::string* note) {
+    TSNode up = ts_node_parent(n);
+    while (Is(up, "parenthesized_expression")) up = ts_node_parent(up);
+    static const std::set<std::string_view> kWhole = {"argument", "assignment_expression",
+                                                      "return_statement"};
+    TSNode left = Field(n, "left");
+    if (!kWhole.count(Type(up)) || Is(left, "variable_name")) return std::nullopt;
+    std::string ignored;
+    if (ExprTemplate(left, where, depth + 1, &ignored).HasLiteralText()) return std::nullopt;
+    std::string inner;
+    Template right = ExprTemplate(Field(n, "right"), where, depth + 1, &inner);
+    if (!right.HasLiteralText()) return std::nullopt;
+    std::string why = "the default of `??` at line " + std::to_string(ts::Line(Field(n, "right"))) +
+                      ", when `" + CollapseSpace(ts::Text(left, src_)) + "` is null";
+    *note = note->empty() ? why : *note + "; " + why;
+    return right;
   }
 
   // sprintf / vsprintf; Laravel's `__('The :name is taken.', [...])` and

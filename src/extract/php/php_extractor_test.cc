@@ -684,5 +684,33 @@ TEST(PhpExtractor, ParentConstructMessageChosenByBranches) {
   }
 }
 
+// `value ?? "literal"` where the value's text is unknown: the literal is
+// the one message known; a bare parameter stays a hole (its callers pass
+// the text).
+TEST(PhpExtractor, CoalesceDefaultOfAnUnknownValueIsAMessage) {
+  auto sites = Extract(
+      "<?php\n"                                                                                 // 1
+      "class Client {\n"                                                                        // 2
+      "  public function send($response, $reason) {\n"                                          // 3
+      "    $message = $response['error']['message'] ?? 'The server returned no error text';\n"  // 4
+      "    throw new RequestException($message);\n"                                             // 5
+      "  }\n"                                                                                   // 6
+      "  public function fail($reason) {\n"                                                     // 7
+      "    throw new RuntimeException($reason ?? 'no reason');\n"                               // 8
+      "  }\n"                                                                                   // 9
+      "}\n");
+  const ErrorSite* found = nullptr;
+  for (const ErrorSite& s : sites) {
+    EXPECT_NE(s.message.Display(), "no reason") << s.line;
+    if (s.message.Display() == "The server returned no error text") found = &s;
+  }
+  ASSERT_NE(found, nullptr) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(found->line, 5);
+  EXPECT_EQ(found->error_class, "RequestException");
+  // The local's assignment is where the text is.
+  EXPECT_NE(found->message_origin_note.find("message assigned to"), std::string::npos)
+      << found->message_origin_note;
+}
+
 }  // namespace
 }  // namespace errdex

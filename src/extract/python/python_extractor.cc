@@ -195,6 +195,7 @@ class PythonFile {
     Collect(root);
     CollectHelpers();
     if (facts_) CollectTextFunctions();
+    if (facts_) CollectFieldRenderings();
     for (const Pending& p : pending_) {
       cur_fn_ = p.function;
       if (p.symbol == Ids().raise_statement) {
@@ -366,6 +367,95 @@ class PythonFile {
       cur_fn_ = -1;
     }
     collector.Emit(facts_);
+  }
+
+  // --- field renderings (src/resolve/link_field_renderings.h) ---------------
+
+  // `def __str__(self): return f"Requested {self.ireq} has inconsistent
+  // {self.field}"` with `self.field = field` in `__init__`: each return that
+  // reads fields the constructor fills is a rendering of the class, so
+  // `raise MetadataInconsistent(req, "name", ..)` shows "name" in it.
+  void CollectFieldRenderings() {
+    for (const Function& f : functions_) {
+      if (!f.in_class_body || ts::Text(Field(f.node, "name"), src_) != "__str__") continue;
+      size_t dot = f.qual.rfind('.');
+      if (dot == std::string::npos) continue;
+      std::string cls = f.qual.substr(0, dot);
+      const Function* init = InitOf(cls);
+      if (!init) {  // inherited from a base class of this file
+        TSNode def = ts_node_parent(f.node);
+        if (Is(def, "decorated_definition")) def = ts_node_parent(def);
+        def = ts_node_parent(def);
+        std::vector<TSNode> bases = NamedChildren(Field(def, "superclasses"));
+        if (Is(def, "class_definition") && !bases.empty() && Is(bases[0], "identifier")) {
+          init = InitOf(std::string(ts::Text(bases[0], src_)));
+        }
+      }
+      if (!init) continue;
+      FieldRendering shape;
+      shape.type = std::string(LastDotComponent(cls));
+      shape.method = "__str__";
+      shape.receiver = "self";
+      if (!InitFields(init->node, &shape)) continue;
+      cur_fn_ = static_cast<int>(&f - functions_.data());
+      ForEachOwnReturn(
+          Field(f.node, "body"), "return_statement",
+          [](TSNode n) { return Is(n, "function_definition") || Is(n, "lambda"); },
+          [&](TSNode ret) {
+            TSNode value = ts::FirstNamed(ret);
+            if (ts_node_is_null(value)) return;
+            for (const Alt& a : ExprAlts(value, ts_node_start_byte(ret), 0)) {
+              if (!ReadsFilledField(a.tmpl, shape)) continue;
+              FieldRendering r = shape;
+              r.text = a.tmpl;
+              r.line = ts::Line(ret);
+              facts_->field_renderings.push_back(std::move(r));
+            }
+          });
+      cur_fn_ = -1;
+    }
+  }
+
+  const Function* InitOf(const std::string& cls) const {
+    for (const Function& g : functions_) {
+      if (g.qual == cls + ".__init__") return &g;
+    }
+    return nullptr;
+  }
+
+  // The constructor's parameters and the fields `self.F = param` stores
+  // them in; false when it stores none.
+  bool InitFields(TSNode init, FieldRendering* r) {
+    std::vector<std::pair<std::string, int>> params = Parameters(init);
+    for (size_t k = 1; k < params.size(); ++k) {  // self dropped
+      r->params.push_back(params[k].first);
+      r->fields.emplace_back();
+    }
+    bool any = false;
+    for (TSNode st : NamedChildren(Field(init, "body"))) {
+      TSNode a = Is(st, "expression_statement") ? ts::FirstNamed(st) : TSNode{};
+      if (!Is(a, "assignment")) continue;
+      TSNode left = Field(a, "left"), right = Field(a, "right");
+      if (!Is(left, "attribute") || ts::Text(Field(left, "object"), src_) != "self" ||
+          !Is(right, "identifier")) {
+        continue;
+      }
+      auto at = std::find(r->params.begin(), r->params.end(), ts::Text(right, src_));
+      if (at == r->params.end()) continue;
+      r->fields[at - r->params.begin()] = std::string(ts::Text(Field(left, "attribute"), src_));
+      any = true;
+    }
+    return any;
+  }
+
+  // A template with a hole reading `self.F` for a field the constructor fills.
+  static bool ReadsFilledField(const Template& t, const FieldRendering& r) {
+    for (const Piece& p : t.pieces()) {
+      if (!p.is_hole || !p.expr.starts_with("self.")) continue;
+      std::string_view f = std::string_view(p.expr).substr(5);
+      if (std::find(r.fields.begin(), r.fields.end(), f) != r.fields.end()) return true;
+    }
+    return false;
   }
 
   // --- helpers that raise ----------------------------------------------------
@@ -1011,6 +1101,7 @@ class PythonFile {
     // proc.returncode)`) whose raise has no text of its own: its constructor
     // may compose one.
     bool opaque_construct = construct && site && site->message_opaque;
+    if (construct && text) AddFieldConstruction(call, stmt, link, args, site);
     if (!text && !param && !opaque_construct && !called) return;
     if (text || opaque_construct || called) {
       if (site) {
@@ -1027,6 +1118,35 @@ class PythonFile {
       }
     }
     facts_->link_calls.push_back(std::move(link));
+  }
+
+  // `raise X(req, "name", expected)`: the arguments a class's __str__ may
+  // render through its fields (CollectFieldRenderings).
+  void AddFieldConstruction(TSNode call, TSNode stmt, const LinkCall& link, const CallArgs& args,
+                            const ErrorSite* site) {
+    FieldConstruction c;
+    c.type = std::string(ts::Text(Field(call, "function"), src_));
+    for (size_t k = 0; k < link.args.size() && k < args.positional.size(); ++k) {
+      c.names.emplace_back();
+      c.values.push_back(link.args[k]);
+      c.exprs.push_back(CollapseSpace(ts::Text(args.positional[k], src_)));
+    }
+    size_t k = 0;  // link.keywords follow args.keywords' order
+    for (const auto& [name, node] : args.keywords) {
+      if (k >= link.keywords.size()) break;
+      c.names.push_back(name);
+      c.values.push_back(link.keywords[k++].second);
+      c.exprs.push_back(CollapseSpace(ts::Text(node, src_)));
+    }
+    c.line = ts::Line(call);
+    c.replaces_site = site != nullptr;
+    ErrorSite proto = site ? *site : NewSite(stmt, SiteKind::kRaise);
+    if (!site) AddContext(stmt, &proto);
+    proto.message = Template();
+    proto.message_origin_note.clear();
+    proto.message_opaque = false;
+    c.site = std::move(proto);
+    facts_->field_constructions.push_back(std::move(c));
   }
 
   // A site whose message names parameters of its function makes the
