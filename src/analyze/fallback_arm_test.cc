@@ -144,5 +144,24 @@ TEST(FallbackArm, RustLetMatchCountsManyValues) {
             "lines 3\u20139 (line 2).");
 }
 
+// Not a case fallback but the same reading of the raise's own lines: a
+// throw inside a promise's `.catch(...)` callback (fourteenth grading:
+// typeorm's SqlServerQueryRunner.query).
+TEST(FallbackArm, PromiseCatchCallbackNamesTheCall) {
+  SourceFile f{"src/runner.ts",
+               "export class Runner {\n"                                                   // 1
+               "    async query(query: string): Promise<any> {\n"                          // 2
+               "        const raw = await request.query(query).catch((err: Error) => {\n"  // 3
+               "            throw new QueryFailedError(query, err)\n"                      // 4
+               "        })\n"                                                              // 5
+               "        return raw\n"                                                      // 6
+               "    }\n"                                                                   // 7
+               "}\n"};
+  Record r = Build(f, "");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `Runner.query` (src/runner.ts) when `request.query(query)` fails (its "
+            "promise rejects) (line 3).");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -69,9 +69,9 @@ std::vector<std::string> PointerSentences(const std::string& message) {
 
 std::string BugReportAdvice(const std::string& message, bool user_callable) {
   std::string lower = ToLower(message);
-  static const char* const kAsks[] = {"please report", "report this",    "report a bug",
-                                      "file a bug",    "file an issue",  "open an issue",
-                                      "submit a bug",  "submit an issue"};
+  static const char* const kAsks[] = {"please report",    "report this",   "report a bug",
+                                      "file a bug",       "file an issue", "open an issue",
+                                      "open a new issue", "submit a bug",  "submit an issue"};
   for (const char* p : kAsks) {
     if (HasWordAt(lower, p)) {
       return "Report it upstream with the input and the version that led here: the message "

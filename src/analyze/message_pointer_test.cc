@@ -47,6 +47,9 @@ TEST(MessagePointer, BugStatements) {
   EXPECT_EQ(BugReportAdvice("unexpected state; please report this", true),
             "Report it upstream with the input and the version that led here: the message asks "
             "for it");
+  EXPECT_EQ(BugReportAdvice("this might be a bug in rustup, please open a new issue here", true),
+            "Report it upstream with the input and the version that led here: the message asks "
+            "for it");
   EXPECT_EQ(BugReportAdvice("this should never happen", true),
             "If nothing you pass or configure is wrong, report it upstream with the input and "
             "the version that led here: the message says \u201cshould never happen\u201d, a "

@@ -36,7 +36,9 @@ const std::map<std::string_view, std::string_view>& Causes() {
       {"write", "the disk is full, a quota is exceeded, or the device reports an I/O error"},
       {"fwrite", "the disk is full, a quota is exceeded, or the device reports an I/O error"},
       {"fsync", "the disk is full, a quota is exceeded, or the device reports an I/O error"},
-      {"ftruncate", "the disk is full, a quota is exceeded, or the file is not writable"},
+      {"ftruncate",
+       "the descriptor is not open for writing, the length exceeds what the file "
+       "system allows, or the device reports an I/O error"},
       {"read", "the device reports an I/O error, or the descriptor is not open for reading"},
       {"mmap",
        "the process hit its memory or address-space limit (`ulimit -v`, a container "

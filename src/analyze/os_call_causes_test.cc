@@ -50,6 +50,10 @@ TEST(OsCallCauses, AtexitWithoutErrnoText) {
 
 TEST(OsCallCauses, OnlyKnownCalls) {
   EXPECT_EQ(OsCallCauses("rdbLoad", true), "");
+  EXPECT_EQ(OsCallCauses("ftruncate", true),
+            "common causes of `ftruncate()` failing: the descriptor is not open for writing, the "
+            "length exceeds what the file system allows, or the device reports an I/O error (the "
+            "OS error text the message prints says which)");
   EXPECT_EQ(OsCallCauses("mmap", false),
             "common causes of `mmap()` failing: the process hit its memory or address-space "
             "limit (`ulimit -v`, a container limit), or the file cannot be mapped (some file "

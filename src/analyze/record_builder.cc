@@ -19,6 +19,7 @@
 #include "analyze/docstring_raises.h"
 #include "analyze/documented_cause.h"
 #include "analyze/error_map_advice.h"
+#include "analyze/exception_constructor.h"
 #include "analyze/exclusive_rule.h"
 #include "analyze/failed_call.h"
 #include "analyze/feature_flag.h"
@@ -953,6 +954,9 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     out = "Happens in " + Where(s) + " when " + JumpTargetText(*v.jump) + ".";
     lines.push_back(v.jump->line);
     for (int g : v.jump->gotos) lines.push_back(g);
+  } else if (std::vector<int> cited; !(out = ConstructorTrigger(s, src, &cited)).empty()) {
+    // An exception's constructor: whoever creates one decides.
+    for (int l : cited) lines.push_back(l);
   } else if (int use = HeldUseLine(s, src); use) {
     // Nothing is raised where the text is computed: name where it goes.
     std::string_view code = Trim(src[use - 1]);

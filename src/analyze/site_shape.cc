@@ -134,6 +134,21 @@ std::optional<ShapeState> RustAdapter(const std::vector<std::string_view>& lines
   return std::nullopt;
 }
 
+// JavaScript/TypeScript: a raise in a promise's `.catch(err => { ... })`
+// callback on the line above (or its own): the promise rejected.
+std::optional<ShapeState> PromiseCatch(const std::vector<std::string_view>& lines, int at) {
+  for (int n = at; n >= at - 1 && n >= 1; --n) {
+    std::string_view line = LineAt(lines, n);
+    size_t c = line.find(".catch(");
+    if (c == std::string_view::npos || line.find("=>", c) == std::string_view::npos) continue;
+    std::string_view value = ValueOf(line.substr(0, c));
+    if (value.starts_with("await ")) value = Trim(value.substr(6));
+    if (value.find('(') == std::string_view::npos || !Quotable(value)) return std::nullopt;
+    return ShapeState{Code(value) + " fails (its promise rejects)", n};
+  }
+  return std::nullopt;
+}
+
 bool StartsWithWord(std::string_view t, std::string_view w) {
   return t.starts_with(w) &&
          (t.size() == w.size() || !std::isalnum(static_cast<unsigned char>(t[w.size()])));
@@ -290,6 +305,9 @@ std::optional<ShapeState> RaiseShape(const ErrorSite& s,
   }
   if (s.language == "rust") {
     if (auto a = RustAdapter(lines, s.line)) return a;
+  }
+  if (s.language == "javascript" || s.language == "typescript") {
+    if (auto p = PromiseCatch(lines, s.line)) return p;
   }
   return CaseFallback(lines, s.line);
 }
