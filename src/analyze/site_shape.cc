@@ -230,8 +230,9 @@ std::string NoneOfTheCases(std::string_view sel, const std::vector<std::string_v
   }
   ArmSpan a = ArmsBefore(lines, selector_line, raise_line);
   if (a.arms == 0) return Code(sel) + " matches none of the listed cases";
-  return Code(sel) + " matches none of the " +
-         (a.arms == 1 ? "case at " : std::to_string(a.arms) + " cases at ") +
+  if (a.arms == 1)
+    return Code(sel) + " does not match the case at " + LineSpan(a.first_line, a.first_line);
+  return Code(sel) + " matches none of the " + std::to_string(a.arms) + " cases at " +
          LineSpan(a.first_line, a.last_line);
 }
 
