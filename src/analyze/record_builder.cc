@@ -15,6 +15,7 @@
 #include "analyze/caught_failure.h"
 #include "analyze/collection_fill.h"
 #include "analyze/command_usage.h"
+#include "analyze/config_key_advice.h"
 #include "analyze/damaged_data.h"
 #include "analyze/docstring_raises.h"
 #include "analyze/documented_cause.h"
@@ -1498,6 +1499,12 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
                              std::to_string(a.line) + ")");
       lines.push_back(a.line);
     }
+  }
+  // A configuration key the message says is missing (config_key_advice.h).
+  if (std::string key = MissingConfigAdvice(s.message.Display(), s.message_origin_note);
+      !key.empty()) {
+    r->solutions.push_back(key);
+    lines.push_back(s.line);
   }
   // An internal check is said first: advice derived from its condition is
   // about the library's own state, which the user does not set.
