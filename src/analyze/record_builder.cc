@@ -15,25 +15,30 @@
 #include "analyze/caught_failure.h"
 #include "analyze/collection_fill.h"
 #include "analyze/command_usage.h"
+#include "analyze/config_key_advice.h"
 #include "analyze/damaged_data.h"
 #include "analyze/docstring_raises.h"
 #include "analyze/documented_cause.h"
 #include "analyze/error_map_advice.h"
+#include "analyze/exception_constructor.h"
 #include "analyze/exclusive_rule.h"
 #include "analyze/failed_call.h"
 #include "analyze/feature_flag.h"
 #include "analyze/function_symbol.h"
 #include "analyze/go_sentinel.h"
 #include "analyze/guard_text.h"
+#include "analyze/held_message.h"
 #include "analyze/internal_check.h"
 #include "analyze/io_advice.h"
 #include "analyze/jump_target.h"
 #include "analyze/limit_advice.h"
+#include "analyze/message_pointer.h"
 #include "analyze/message_rule.h"
 #include "analyze/next_line_advice.h"
 #include "analyze/note_prose.h"
 #include "analyze/null_argument.h"
 #include "analyze/origin_advice.h"
+#include "analyze/os_call_causes.h"
 #include "analyze/param_doc.h"
 #include "analyze/parse_input.h"
 #include "analyze/position_advice.h"
@@ -212,6 +217,9 @@ std::string WhatRaises(const ErrorSite& s) {
       if (s.error_class.empty() && s.message_origin_note.starts_with("handed back to the caller")) {
         return "An error is handed back to the caller";
       }
+      // jackson's `String errorMsg = checkUnsupportedType(..)`: the text
+      // only (held_message.h).
+      if (!HeldLocal(s).empty()) return "The error's text is computed (not raised)";
       break;
   }
   return s.error_class.empty() ? "An error is raised" : "`" + s.error_class + "` is raised";
@@ -684,13 +692,8 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     // itself is the check.
     meaning.push_back(Who(s) + " reports it when `" + v.null_checked + "` is null (line " +
                       std::to_string(s.line) + " checks it).");
-  } else if (open && v.shape && !v.shape->selector.empty() && !v.cases.values.empty()) {
-    // A `switch` fallback: the values its arms handle say what was expected.
-    meaning.push_back(Who(s) + " reports it when `" + v.shape->selector + "` is none of " +
-                      ValueList(v.cases.values) + ", the values its `switch` at line " +
-                      std::to_string(v.shape->line) + " handles.");
-    lines.push_back(v.shape->line);
   } else if (open && v.shape) {
+    // A `switch` fallback's text names the values its arms handle.
     meaning.push_back(Who(s) + " reports it when " + v.shape->text + " (line " +
                       std::to_string(v.shape->line) + ").");
     lines.push_back(v.shape->line);
@@ -861,9 +864,28 @@ std::string CaughtFailure(const ErrorSite& s, const std::vector<std::string_view
     calls.push_back("`" + c.callee + "(...)` (line " + std::to_string(c.line) + ")");
     lines->push_back(c.line);
   }
-  return "a call in the `try` block at " + Lines(b.first, b.last) + " fails (" +
-         (calls.size() == 1 ? "" : "one of ") + Join(calls, ", ") + ") and " + caught.back() +
-         " catches it";
+  std::string out = "a call in the `try` block at " + Lines(b.first, b.last) + " fails (" +
+                    (calls.size() == 1 ? "" : "one of ") + Join(calls, ", ") + ") and " +
+                    caught.back() + " catches it";
+  // An earlier clause of the same `try` that rethrows what it catches takes
+  // those exceptions first (retrofit's `catch (RuntimeException |
+  // IOException e) { throw e; }`).
+  for (int n = b.last + 1; n < inner->line && n <= static_cast<int>(src.size()); ++n) {
+    std::string_view t = Trim(src[n - 1]);
+    if (t.starts_with("}")) t = Trim(t.substr(1));
+    size_t close = t.rfind(')');
+    if (!t.starts_with("catch (") || close == std::string_view::npos) continue;
+    std::string_view clause = t.substr(0, close + 1);
+    std::string_view inside = Trim(clause.substr(7, clause.size() - 8));
+    std::string_view var = inside.substr(inside.find_last_of(' ') + 1);
+    if (n >= static_cast<int>(src.size()) || Trim(src[n]) != "throw " + std::string(var) + ";") {
+      continue;
+    }
+    out += " (what `" + std::string(clause) + "` at line " + std::to_string(n) +
+           " catches is rethrown unchanged)";
+    lines->push_back(n);
+  }
+  return out;
 }
 
 // The deciding check first, in the user's terms; the checks passed on the
@@ -933,6 +955,18 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     out = "Happens in " + Where(s) + " when " + JumpTargetText(*v.jump) + ".";
     lines.push_back(v.jump->line);
     for (int g : v.jump->gotos) lines.push_back(g);
+  } else if (std::vector<int> cited; !(out = ConstructorTrigger(s, src, &cited)).empty()) {
+    // An exception's constructor: whoever creates one decides.
+    for (int l : cited) lines.push_back(l);
+  } else if (int use = HeldUseLine(s, src); use) {
+    // Nothing is raised where the text is computed: name where it goes.
+    std::string_view code = Trim(src[use - 1]);
+    out = "The text is computed in " + Where(s) + " at line " + std::to_string(s.line) +
+          " and kept in `" + HeldLocal(s) + "`; line " + std::to_string(use) + " hands it on" +
+          (code.size() <= 100 ? " (`" + std::string(code) + "`)" : "") +
+          ", and the error is reported where that value is used.";
+    lines.push_back(s.line);
+    lines.push_back(use);
   } else if (std::string callee = ReportingCallee(s); !callee.empty()) {
     // The text is handed to a call that reports it: that call's own checks
     // decide when, not what this function's callers pass.
@@ -965,6 +999,16 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
 // (origin_advice.h); a value read from the library's own function is its
 // state, said as generic advice. "" to fall back to "Find out why".
 bool UnderCheck(const std::vector<std::string_view>& lines, int check, int raise);
+
+// The raise's own lines (a log call's arguments may run over a few).
+std::string RaiseText(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  std::string out;
+  int last = std::min(std::max(s.end_line, s.line), s.line + 4);
+  for (int n = s.line; n >= 1 && n <= last && n <= static_cast<int>(lines.size()); ++n) {
+    out += std::string(lines[n - 1]) + "\n";
+  }
+  return out;
+}
 
 // Whether a call's name says it reads or parses data (`parsePort`,
 // `rdbLoadLen`, `ngx_parse_addr_port`, `ngx_ptocidr`, `decode_header`).
@@ -1125,8 +1169,10 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
   // A check that the call it makes failed (failed_call.h): that call is
   // what to look into.
   if (auto f = FailedCallOf(*d, s.message.Display()); f && UnderCheck(lines, d->line, s.line)) {
+    std::string causes = OsCallCauses(f->name, PrintsErrno(RaiseText(s, lines)));
     return "Find out why `" + f->name + "()` failed (called at line " + at +
-           "): this error reports that `" + f->call + "` returned " + f->returns;
+           "): this error reports that `" + f->call + "` returned " + f->returns +
+           (causes.empty() ? "" : "; " + causes);
   }
   // A range check on a value read from the command's arguments (through an
   // out-parameter: `getLongLongFromObjectOrReply(c, c->argv[2], &slot, ..)`).
@@ -1433,6 +1479,19 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     r->solutions.push_back(advice + " (the message's own advice)");
     lines.push_back(s.line);
   }
+  // Where the message points to a page or a document (message_pointer.h).
+  for (const std::string& pointer : PointerSentences(s.message.Display())) {
+    if (SaidAlready(*r, pointer)) continue;
+    r->solutions.push_back(pointer + " (the message's own advice)");
+    lines.push_back(s.line);
+  }
+  // A message that says the state is a bug: reporting it is the advice
+  // (an internal check below says so itself).
+  if (std::string bug = v.internal.empty() ? BugReportAdvice(s.message.Display(), v.callable) : "";
+      !bug.empty()) {
+    r->solutions.push_back(bug);
+    lines.push_back(s.line);
+  }
   // A log or warning line's next line that tells the user what to do.
   if (s.kind == SiteKind::kLog || s.kind == SiteKind::kWarning) {
     for (const NextLineAdvice& a : AdviceAfter(src, s.line, AdviceSentences)) {
@@ -1440,6 +1499,12 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
                              std::to_string(a.line) + ")");
       lines.push_back(a.line);
     }
+  }
+  // A configuration key the message says is missing (config_key_advice.h).
+  if (std::string key = MissingConfigAdvice(s.message.Display(), s.message_origin_note);
+      !key.empty()) {
+    r->solutions.push_back(key);
+    lines.push_back(s.line);
   }
   // An internal check is said first: advice derived from its condition is
   // about the library's own state, which the user does not set.

@@ -97,7 +97,7 @@ TEST(ReportCall, SwitchFallbackNamesTheHandledValues) {
   Record r = Linked(kErrors, f, 10);
   EXPECT_EQ(r.documentation,
             "`on_headers_complete` reports it when `ctx->state` is none of `PARSE_VALUE`, "
-            "`PARSE_NONE`, the values its `switch` at line 3 handles. An error is set with "
+            "`PARSE_NONE`, handled at lines 4\u20136 (line 3). An error is set with "
             "`git_error_set` in `on_headers_complete` (src/http.c) at line 10, for the caller to "
             "read. (passed to `git_error_set()` (src/errors.c:1), which reports it at "
             "src/errors.c:5.)");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "analyze/case_values.h"
 #include "analyze/guard_text.h"
 #include "util/text.h"
 
@@ -133,6 +134,21 @@ std::optional<ShapeState> RustAdapter(const std::vector<std::string_view>& lines
   return std::nullopt;
 }
 
+// JavaScript/TypeScript: a raise in a promise's `.catch(err => { ... })`
+// callback on the line above (or its own): the promise rejected.
+std::optional<ShapeState> PromiseCatch(const std::vector<std::string_view>& lines, int at) {
+  for (int n = at; n >= at - 1 && n >= 1; --n) {
+    std::string_view line = LineAt(lines, n);
+    size_t c = line.find(".catch(");
+    if (c == std::string_view::npos || line.find("=>", c) == std::string_view::npos) continue;
+    std::string_view value = ValueOf(line.substr(0, c));
+    if (value.starts_with("await ")) value = Trim(value.substr(6));
+    if (value.find('(') == std::string_view::npos || !Quotable(value)) return std::nullopt;
+    return ShapeState{Code(value) + " fails (its promise rejects)", n};
+  }
+  return std::nullopt;
+}
+
 bool StartsWithWord(std::string_view t, std::string_view w) {
   return t.starts_with(w) &&
          (t.size() == w.size() || !std::isalnum(static_cast<unsigned char>(t[w.size()])));
@@ -142,7 +158,38 @@ bool StartsWithWord(std::string_view t, std::string_view w) {
 bool FallbackArm(std::string_view t) {
   return t == "else" || t.starts_with("else raise") || t == "case _:" ||
          t.starts_with("default:") || t.starts_with("default ->") || t.starts_with("_ =>") ||
-         t.starts_with("else ->");
+         t.starts_with("else ->") || t.starts_with("default =>");
+}
+
+// A `match`/`when`/`switch` expression inside a statement: `return match
+// ($op) {`, `val k = when (x) {`, `let v = match self.kind {`, `return
+// switch (x) {` -> the selector; C#'s switch expression names it before
+// the keyword (`=> order switch`, `return kind switch {`). Only a line that
+// opens the arms (ends in `{`, or C#'s `switch` with `{` below) counts.
+std::string_view EmbeddedSelector(std::string_view t) {
+  if (t.ends_with(" switch") || t.ends_with(" switch {")) {
+    std::string_view head = t.substr(0, t.rfind(" switch"));
+    size_t cut = 0;
+    for (std::string_view lead : {"=> ", "return ", "= ", "("}) {
+      size_t at = head.rfind(lead);
+      if (at != std::string_view::npos) cut = std::max(cut, at + lead.size());
+    }
+    std::string_view sel = Trim(head.substr(cut));
+    return sel.find(' ') == std::string_view::npos ? sel : std::string_view();
+  }
+  if (!t.ends_with("{")) return {};
+  for (std::string_view w : {"match", "when", "switch"}) {
+    for (std::string_view lead : {"return ", "= ", "=> "}) {
+      std::string key = std::string(lead) + std::string(w) + " ";
+      size_t at = t.find(key);
+      if (at == std::string_view::npos) continue;
+      std::string_view rest = Trim(t.substr(at + key.size()));
+      rest = Trim(rest.substr(0, rest.size() - 1));  // the `{`
+      if (rest.starts_with("(") && rest.ends_with(")")) rest = Parenthesized(rest, 0);
+      return rest;
+    }
+  }
+  return {};
 }
 
 // `case x` / `switch (x) {` / `switch x {` / `match x {` / `when (x) {` -> x.
@@ -158,7 +205,35 @@ std::string_view Selector(std::string_view t) {
     if (rest.ends_with(".(type)")) rest = rest.substr(0, rest.size() - 7);
     return rest;
   }
-  return {};
+  return EmbeddedSelector(t);
+}
+
+std::string LineSpan(int first, int last) {
+  return first == last ? "line " + std::to_string(first)
+                       : "lines " + std::to_string(first) + "\u2013" + std::to_string(last);
+}
+
+// "`$op` is none of `'<'`, `'>'`, handled at lines 3–4": what the
+// fallback arm receives, said with the values the other arms handle (up to
+// six, else counted), or the arms counted when their labels are patterns.
+std::string NoneOfTheCases(std::string_view sel, const std::vector<std::string_view>& lines,
+                           int selector_line, int raise_line) {
+  constexpr size_t kListed = 6;
+  CaseValues v = ArmValues(lines, selector_line, raise_line);
+  if (!v.values.empty()) {
+    std::string where = LineSpan(v.first_line, v.last_line);
+    if (v.values.size() <= kListed) {
+      return Code(sel) + " is none of " + ValueList(v.values) + ", handled at " + where;
+    }
+    return Code(sel) + " is none of the " + std::to_string(v.values.size()) +
+           " values handled at " + where;
+  }
+  ArmSpan a = ArmsBefore(lines, selector_line, raise_line);
+  if (a.arms == 0) return Code(sel) + " matches none of the listed cases";
+  if (a.arms == 1)
+    return Code(sel) + " does not match the case at " + LineSpan(a.first_line, a.first_line);
+  return Code(sel) + " matches none of the " + std::to_string(a.arms) + " cases at " +
+         LineSpan(a.first_line, a.last_line);
 }
 
 // A raise in the `else`/`default`/`_` arm: "`x` matches none of the cases".
@@ -181,7 +256,8 @@ std::optional<ShapeState> CaseFallback(const std::vector<std::string_view>& line
     if (Blank(line)) continue;
     std::string_view t = Trim(line);
     int ind = Indent(line);
-    if (ind > k) continue;
+    // C#'s switch expression opens its arms on the line below its head.
+    if (ind > k || t == "{") continue;
     std::string_view sel = Selector(t);
     if (ind == k) {
       // Ruby's `case x` and Go's `switch x {` sit at their branches' level;
@@ -192,7 +268,7 @@ std::optional<ShapeState> CaseFallback(const std::vector<std::string_view>& line
       if (!selector) continue;
     }
     if (sel.empty() || !Quotable(sel)) return std::nullopt;
-    return ShapeState{Code(sel) + " matches none of the listed cases", n, std::string(sel)};
+    return ShapeState{NoneOfTheCases(sel, lines, n, at), n, std::string(sel)};
   }
   return std::nullopt;
 }
@@ -230,6 +306,9 @@ std::optional<ShapeState> RaiseShape(const ErrorSite& s,
   }
   if (s.language == "rust") {
     if (auto a = RustAdapter(lines, s.line)) return a;
+  }
+  if (s.language == "javascript" || s.language == "typescript") {
+    if (auto p = PromiseCatch(lines, s.line)) return p;
   }
   return CaseFallback(lines, s.line);
 }

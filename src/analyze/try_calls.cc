@@ -71,7 +71,10 @@ TryBlock TryBlockOf(const std::vector<std::string_view>& lines, int catch_line, 
                                 "elif ", "unless ", "switch"}) {
       control = control || t.starts_with(kw);
     }
-    if (control) continue;
+    // A `throw new X(...)` is no call that fails: what it throws is said
+    // by its own record, and an earlier catch clause may rethrow it
+    // unchanged (retrofit's `catch (RuntimeException | IOException e)`).
+    if (control || t.starts_with("throw ") || t.starts_with("raise ")) continue;
     std::string line(t);
     for (std::sregex_iterator it(line.begin(), line.end(), kCall), end; it != end; ++it) {
       std::string callee = (*it)[1];

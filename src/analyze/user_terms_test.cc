@@ -335,7 +335,8 @@ TEST(UserTerms, KotlinWhenElse) {
                           {6, "    }"}}),
                   kCtx);
   EXPECT_EQ(r.trigger_scenarios,
-            "Happens in `Dns.port` (src/x) when `port` matches none of the listed cases (line 2).");
+            "Happens in `Dns.port` (src/x) when `port` matches none of the 2 cases at lines "
+            "3\u20134 (line 2).");
 }
 
 TEST(UserTerms, RustAdaptersAndVisibility) {
@@ -378,8 +379,8 @@ TEST(UserTerms, CaseFallbackAndLocalCatch) {
                                  {7, "  end"}}),
                          kCtx);
   EXPECT_EQ(r.trigger_scenarios,
-            "Happens in `Gem::Specification.ruby_code` (src/x) when `obj` matches none of the "
-            "listed cases (line 2).");
+            "Happens in `Gem::Specification.ruby_code` (src/x) when `obj` matches none of the 2 "
+            "cases at lines 3\u20134 (line 2).");
   EXPECT_EQ(r.solutions, (std::vector<std::string>{
                              "Call `Gem::Specification.ruby_code` with a `obj` that one of the "
                              "cases after line 2 handles (the rest reach line 6)"}));
