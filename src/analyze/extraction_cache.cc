@@ -42,9 +42,11 @@ static_assert(sizeof(SinkFact) == 472);
 static_assert(sizeof(LinkCall) == 728);
 static_assert(sizeof(TextConstant) == 64);
 static_assert(sizeof(HeldMessage) == 480);
-static_assert(sizeof(TextFunction) == 184);
+static_assert(sizeof(TextFunction) == 208);
 static_assert(sizeof(CallArgTexts) == 88);
-static_assert(sizeof(FileFacts) == 352);
+static_assert(sizeof(FileFacts) == 376);
+static_assert(sizeof(MessageTableEntry) == 64);
+static_assert(sizeof(MessageTable) == 88);
 #endif
 
 class Writer {
@@ -318,11 +320,13 @@ ERRDEX_FIELDS(LinkCall, x.caller, x.caller_name, x.caller_method, x.caller_const
 ERRDEX_FIELDS(TextConstant, x.name, x.text, x.line)
 ERRDEX_FIELDS(HeldMessage, x.line, x.error_class, x.args, x.site)
 ERRDEX_FIELDS(TextFunction, x.name, x.qualified, x.params, x.method, x.language, x.returns,
-              x.return_lines, x.line, x.opaque_return)
+              x.return_lines, x.line, x.opaque_return, x.return_guards)
+ERRDEX_FIELDS(MessageTableEntry, x.key, x.text, x.line)
+ERRDEX_FIELDS(MessageTable, x.name, x.aliases, x.entries, x.line)
 ERRDEX_FIELDS(CallArgTexts, x.function, x.expr, x.args)
 ERRDEX_FIELDS(FileFacts, x.path, x.call_family, x.options, x.functions, x.calls, x.constants,
               x.memberships, x.sinks, x.link_calls, x.link_names, x.text_constants, x.held_messages,
-              x.text_functions, x.call_arg_texts)
+              x.text_functions, x.call_arg_texts, x.message_tables)
 #undef ERRDEX_FIELDS
 
 // The GNU build id of the running executable, in hex; "" without one.
