@@ -1273,9 +1273,8 @@ void Matcher::Impl::Init(std::vector<Record> recs) {
   t.pattern.reserve(n);
   for (uint32_t r = 0; r < n; ++r) {
     const Record& rec = owned[r];
-    t.pattern.push_back(
-        match::LooseQuotes(match::LooseSpaces(
-            RelaxPatternEnds(match::OptionalColonTail(rec.message_pattern)))));
+    t.pattern.push_back(match::LooseQuotes(
+        match::LooseSpaces(RelaxPatternEnds(match::OptionalColonTail(rec.message_pattern)))));
     t.pattern_record.push_back(r);
     t.AddCode(rec, r);
     t.AddLocation(rec, r);

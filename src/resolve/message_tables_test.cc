@@ -152,5 +152,94 @@ TEST(MessageTablesTest, ParsesLookups) {
   EXPECT_EQ(TableName("this.messages"), "messages");
 }
 
+const char* kStore =
+    "MESSAGES = {\n"                                                 // 1
+    "    \"missing\": \"No such key in the store\",\n"               // 2
+    "    \"locked\": \"The store is locked by another process\",\n"  // 3
+    "}\n"                                                            // 4
+    "\n"                                                             // 5
+    "\n"                                                             // 6
+    "class StoreError(Exception):\n"                                 // 7
+    "    pass\n"                                                     // 8
+    "\n"                                                             // 9
+    "\n"                                                             // 10
+    "def message(key):\n"                                            // 11
+    "    return MESSAGES[key]\n"                                     // 12
+    "\n"                                                             // 13
+    "\n"                                                             // 14
+    "def get(store, k):\n"                                           // 15
+    "    if k not in store:\n"                                       // 16
+    "        raise StoreError(MESSAGES[\"missing\"])\n"              // 17
+    "    if store.locked:\n"                                         // 18
+    "        raise StoreError(message(\"locked\"))\n"                // 19
+    "    return store[k]\n"                                          // 20
+    "\n"                                                             // 21
+    "\n"                                                             // 22
+    "class Field:\n"                                                 // 23
+    "    default_error_messages = {\n"                               // 24
+    "        \"required\": \"This field is required.\",\n"           // 25
+    "        \"invalid\": \"Enter a valid value.\",\n"               // 26
+    "    }\n"                                                        // 27
+    "\n"                                                             // 28
+    "    def clean(self, value):\n"                                  // 29
+    "        if not value:\n"                                        // 30
+    "            raise ValidationError(self.error_messages[\"required\"], code=\"required\")\n"  // 31
+    "        return value\n";  // 32
+
+TEST(MessageTablesTest, PythonDictByLiteralKeyAndThroughAHelper) {
+  Linked r = Link({{"app/store.py", kStore}});
+  const ErrorSite* s = r.Find("app/store.py", 17, "No such key in the store");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "StoreError");
+  EXPECT_EQ(s->message_from, "app/store.py:2");
+  EXPECT_EQ(s->message_origin_note, "text of `MESSAGES['missing']` (app/store.py:2)");
+  s = r.Find("app/store.py", 19, "The store is locked by another process");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->message_from, "app/store.py:3");
+  EXPECT_EQ(s->message_origin_note,
+            "text returned by `message()` (app/store.py:12), from `MESSAGES['locked']` "
+            "(app/store.py:3)");
+}
+
+TEST(MessageTablesTest, PythonClassDefaultErrorMessages) {
+  Linked r = Link({{"app/store.py", kStore}});
+  const ErrorSite* s = r.Find("app/store.py", 31, "This field is required.");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "ValidationError");
+  EXPECT_EQ(s->message_from, "app/store.py:25");
+  EXPECT_EQ(r.Count("Enter a valid value."), 0);  // nobody raises it
+}
+
+const char* kFiles =
+    "const messages = {\n"                                     // 1
+    "  notFound: 'No such file or directory',\n"               // 2
+    "  'denied': \"Permission denied\",\n"                     // 3
+    "};\n"                                                     // 4
+    "\n"                                                       // 5
+    "function msg(key) {\n"                                    // 6
+    "  return messages[key];\n"                                // 7
+    "}\n"                                                      // 8
+    "\n"                                                       // 9
+    "export function open(p) {\n"                              // 10
+    "  if (!exists(p)) throw new Error(messages.notFound);\n"  // 11
+    "  if (!allowed(p)) throw new Error(msg('denied'));\n"     // 12
+    "  return read(p);\n"                                      // 13
+    "}\n";                                                     // 14
+
+TEST(MessageTablesTest, JavaScriptObjectByPropertyAndThroughAHelper) {
+  Linked r = Link({{"lib/files.js", kFiles}});
+  const ErrorSite* s = r.Find("lib/files.js", 11, "No such file or directory");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "Error");
+  EXPECT_EQ(s->message_from, "lib/files.js:2");
+  EXPECT_EQ(s->message_origin_note, "text of `messages['notFound']` (lib/files.js:2)");
+  s = r.Find("lib/files.js", 12, "Permission denied");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->message_from, "lib/files.js:3");
+  EXPECT_EQ(s->message_origin_note,
+            "text returned by `msg()` (lib/files.js:7), from `messages['denied']` "
+            "(lib/files.js:3)");
+}
+
 }  // namespace
 }  // namespace errdex
