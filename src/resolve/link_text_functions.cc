@@ -279,7 +279,7 @@ class TextFunctionLinker {
         // A return that looks a message table up by a parameter
         // (`self::$language[$key]`) takes its text where a call passes
         // the key (Substitute).
-        bool keyed = KeyParam(c.text, *d.fn) >= 0 || PassesParams(c.text, *d.fn);
+        bool keyed = KeyParam(c.text, *d.fn) >= 0 || PassesKey(c.text, d);
         // A return that stays a hole (`sb.toString()`, a call of an
         // unknown or opaque function) is a value the candidates miss.
         if (!c.text.HasLiteralText() && !keyed) opaque_.insert(d.fn);
@@ -453,17 +453,21 @@ class TextFunctionLinker {
     return -1;
   }
 
-  // Whether a hole of `t` calls something with one of the function's
-  // parameters (`self::lang($base_key)`): ForwardsParams may give it text.
-  static bool PassesParams(const Template& t, const TextFunction& fn) {
+  // Whether a hole of `t` calls a function that looks a message table up
+  // by its parameter, passing one of `d`'s parameters on
+  // (`self::lang($base_key)`): ForwardsParams gives it the caller's key.
+  bool PassesKey(const Template& t, const Definition& d) {
     for (const Piece& p : t.pieces()) {
       if (!p.is_hole || !p.expr.ends_with(")")) continue;
       std::optional<CallExpr> call = ParseCallExpr(p.expr);
       if (!call) continue;
+      bool passes = false;
       for (const std::string& a : call->args) {
-        for (const std::string& param : fn.params) {
-          if (a == param) return true;
-        }
+        for (const std::string& param : d.fn->params) passes = passes || a == param;
+      }
+      if (!passes) continue;
+      for (const Definition* callee : Lookup(*call, {d.file, d.cls})) {
+        if (KeyedFunction(*callee, 0, nullptr)) return true;
       }
     }
     return false;

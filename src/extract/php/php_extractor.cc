@@ -792,11 +792,33 @@ class PhpFile {
       site->message = alts[0];
       return alts;
     }
-    site->message = MessageFromCall(args[*msg].value, where)
-                        ? ConcatTemplate(args[*msg].value, where, &site->message_origin_note)
-                        : ExprTemplate(args[*msg].value, where, 0, &site->message_origin_note);
+    if (MessageFromCall(args[*msg].value, where)) {
+      Template t = ConcatTemplate(args[*msg].value, where, &site->message_origin_note);
+      if (!t.HasLiteralText()) {
+        // Opaque as any message errdex cannot read; the resolve stage
+        // gives it the text the call returns, when it can.
+        HoldMessage(*site, std::move(t));
+        site->message = Template();
+        site->message.AddLiteral(site->error_class);
+        site->message_opaque = true;
+        site->message_origin_note = "the message is not a literal";
+        return {};
+      }
+      site->message = std::move(t);
+      return {};
+    }
+    site->message = ExprTemplate(args[*msg].value, where, 0, &site->message_origin_note);
     site->message_opaque = !site->message.HasLiteralText();
     return {};
+  }
+
+  void HoldMessage(const ErrorSite& site, Template t) {
+    if (!facts_) return;
+    HeldMessage h;
+    h.line = site.line;
+    h.error_class = site.error_class;
+    h.args.push_back(std::move(t));
+    facts_->held_messages.push_back(std::move(h));
   }
 
   // `self::lang('execute') . $this->Sendmail`, one hole per operand (as
@@ -1588,7 +1610,9 @@ class PhpFile {
     Template out;
     // `$message = self::lang($key); $message .= ' ' . $detail;`: a call
     // the resolve stage may read starts the text.
-    bool call = IsCall(a.value);
+    // Only for a whole message (depth 0): inside other text a local keeps
+    // its own name as the hole's.
+    bool call = depth == 0 && IsCall(a.value);
     for (const Assignment* f : found) {
       at.pos = ts_node_start_byte(f->node);
       at.path = f->path;
