@@ -440,12 +440,12 @@ class TextFunctionLinker {
   }
 
   // The parameter (index) by which a hole of `t` looks a message table up,
-  // or -1.
-  static int KeyParam(const Template& t, const TextFunction& fn) {
+  // or -1. Other subscripts (`$this->aliases[$abstract]`) are not tables.
+  int KeyParam(const Template& t, const TextFunction& fn) const {
     for (const Piece& p : t.pieces()) {
       if (!p.is_hole) continue;
       std::optional<TableLookup> l = ParseTableLookup(p.expr);
-      if (!l || l->literal) continue;
+      if (!l || l->literal || !tables_.Has(l->table)) continue;
       for (size_t i = 0; i < fn.params.size(); ++i) {
         if (fn.params[i] == l->key) return static_cast<int>(i);
       }
@@ -473,7 +473,7 @@ class TextFunctionLinker {
     return false;
   }
 
-  static bool KeyedFunction(const Definition& d, int, std::set<const TextFunction*>*) {
+  bool KeyedFunction(const Definition& d, int, std::set<const TextFunction*>*) const {
     for (const Template& r : d.fn->returns) {
       if (KeyParam(r, *d.fn) >= 0) return true;
     }

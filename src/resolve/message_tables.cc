@@ -145,6 +145,12 @@ std::optional<TableHit> MessageTableIndex::Find(std::string_view table, std::str
   return found;
 }
 
+bool MessageTableIndex::Has(std::string_view table) const {
+  std::string name = TableName(table);
+  return by_name_.count(name) > 0 ||
+         (name == "error_messages" && by_name_.count("default_error_messages") > 0);
+}
+
 std::optional<TableHit> MessageTableIndex::FindExpr(std::string_view expr, size_t file) const {
   const std::string& path = files_[file].path;
   bool js = path.ends_with(".js") || path.ends_with(".ts") || path.ends_with(".mjs") ||

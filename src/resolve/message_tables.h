@@ -52,6 +52,8 @@ class MessageTableIndex {
   size_t size() const { return tables_; }
 
   std::optional<TableHit> Find(std::string_view table, std::string_view key, size_t file) const;
+  // Whether some table goes by the name `table` reads as.
+  bool Has(std::string_view table) const;
   // A hole's expression that looks up a literal key.
   std::optional<TableHit> FindExpr(std::string_view expr, size_t file) const;
 
