@@ -381,8 +381,10 @@ class PhpFile {
       Where where = WhereOf(r.anc, ts_node_start_byte(r.node));
       if (!collector.IsOpen(fn.id)) collector.Open(fn.id, TextFunctionOf(fn, where));
       std::string note;
-      collector.AddReturn(fn.id, ExprTemplate(value, where, 0, &note), ts::Line(r.node),
-                          ReturnGuard(r.node));
+      follow_call_locals_ = true;
+      Template returned = ExprTemplate(value, where, 0, &note);
+      follow_call_locals_ = false;
+      collector.AddReturn(fn.id, returned, ts::Line(r.node), ReturnGuard(r.node));
     }
     collector.Emit(facts_);
   }
@@ -517,6 +519,7 @@ class PhpFile {
   }
 
   std::vector<MessageTable> tables_;
+  bool follow_call_locals_ = false;  // see VariableTemplate
   std::vector<std::pair<std::string, std::string>> table_aliases_;  // alias = table
 
   struct Assignment {
@@ -793,7 +796,9 @@ class PhpFile {
       return alts;
     }
     if (MessageFromCall(args[*msg].value, where)) {
+      follow_call_locals_ = true;
       Template t = ConcatTemplate(args[*msg].value, where, &site->message_origin_note);
+      follow_call_locals_ = false;
       if (!t.HasLiteralText()) {
         // Opaque as any message errdex cannot read; the resolve stage
         // gives it the text the call returns, when it can.
@@ -1610,9 +1615,10 @@ class PhpFile {
     Template out;
     // `$message = self::lang($key); $message .= ' ' . $detail;`: a call
     // the resolve stage may read starts the text.
-    // Only for a whole message (depth 0): inside other text a local keeps
-    // its own name as the hole's.
-    bool call = depth == 0 && IsCall(a.value);
+    // Only for a whole message or return (depth 0, follow_call_locals_):
+    // elsewhere a local keeps its own name as the hole's, which links to
+    // the parameters it was derived from.
+    bool call = depth == 0 && follow_call_locals_ && IsCall(a.value);
     for (const Assignment* f : found) {
       at.pos = ts_node_start_byte(f->node);
       at.path = f->path;
