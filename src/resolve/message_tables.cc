@@ -108,10 +108,13 @@ MessageTableIndex::MessageTableIndex(const std::vector<FileFacts>& files) : file
   for (size_t i = 0; i < files.size(); ++i) {
     for (const MessageTable& t : files[i].message_tables) {
       ++tables_;
-      by_name_[TableName(t.name)].push_back({i, &t});
+      // A PHP local (`$PHPMAILER_LANG`, `$rateLimit = ['limit' => '?']`)
+      // is another function's only through the names it is assigned to.
+      bool local = t.name.starts_with("$") && t.name.find("->") == std::string::npos;
+      by_name_[TableName(t.name)].push_back({i, &t, local});
       for (const std::string& a : t.aliases) {
         std::string name = TableName(a);
-        if (name != TableName(t.name)) by_name_[name].push_back({i, &t});
+        if (name != TableName(t.name)) by_name_[name].push_back({i, &t, false});
       }
     }
   }
@@ -130,7 +133,7 @@ std::optional<TableHit> MessageTableIndex::Find(std::string_view table, std::str
   // The file's own tables first: a repository may keep one table per module.
   for (bool own : {true, false}) {
     for (const Ref& r : refs) {
-      if ((r.file == file) != own) continue;
+      if ((r.file == file) != own || (r.local && r.file != file)) continue;
       for (const MessageTableEntry& e : r.table->entries) {
         if (e.key != key) continue;
         if (found && found->text->Display() != e.text.Display()) return std::nullopt;

@@ -61,6 +61,7 @@ class MessageTableIndex {
   struct Ref {
     size_t file;
     const MessageTable* table;
+    bool local;  // found by its own name only in its own file
   };
   const std::vector<FileFacts>& files_;
   std::map<std::string, std::vector<Ref>> by_name_;

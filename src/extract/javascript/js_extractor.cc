@@ -27,6 +27,7 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/conditional_messages.h"
 #include "extract/common/escapes.h"
+#include "extract/common/message_tables.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
@@ -469,7 +470,7 @@ class JsFile {
     } else if (sym == ids_.variable_declarator || sym == ids_.assignment_expression ||
                sym == ids_.augmented_assignment_expression) {
       IndexAssignment(n, anc);
-      if (facts_ && sym == ids_.variable_declarator) NoteMessageTable(n);
+      if (facts_ && sym == ids_.variable_declarator && !InFunction(anc)) NoteMessageTable(n);
       if (sym == ids_.assignment_expression && catalog_) HandleCatalogEntry(n, anc);
       if (sym == ids_.assignment_expression &&
           js::IsMessageVariable(ts::Text(ts_node_child_by_field_id(n, ids_.left), src_)) &&
@@ -490,6 +491,14 @@ class JsFile {
   }
 
   // --- message tables (src/resolve/message_tables.h) ------------------------
+
+  // Module level: a function's object literal is its own data.
+  bool InFunction(const Ancestors& anc) const {
+    for (TSNode a : anc) {
+      if (ids_.IsFunction(ts_node_symbol(a))) return true;
+    }
+    return false;
+  }
 
   // `const messages = {notFound: 'No such file', ..}` (also `as const`,
   // `satisfies ..`, `Object.freeze({..})`) with text in most entries.
@@ -528,10 +537,10 @@ class JsFile {
       if (!Is(v, "string") && !Is(v, "template_string") && !Is(v, "binary_expression")) continue;
       std::string note;
       Template text = ExprTemplate(v, ts_node_start_byte(v), 0, &note);
-      if (!text.HasLiteralText()) continue;
+      if (!IsMessageTableText(text)) continue;
       t.entries.push_back({std::move(k), std::move(text), ts::Line(pair)});
     }
-    if (t.entries.size() >= 2 && 2 * t.entries.size() >= static_cast<size_t>(items)) {
+    if (IsMessageTable(t, static_cast<size_t>(items))) {
       facts_->message_tables.push_back(std::move(t));
     }
   }

@@ -33,6 +33,7 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/branch_choices.h"
 #include "extract/common/conditional_messages.h"
+#include "extract/common/message_tables.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
@@ -430,10 +431,10 @@ class PhpFile {
       std::string note;
       Template key = ExprTemplate(kv[0], where, 0, &note);
       Template text = ExprTemplate(kv[1], where, 0, &note);
-      if (key.HoleCount() > 0 || !text.HasLiteralText()) continue;
+      if (key.HoleCount() > 0 || !IsMessageTableText(text)) continue;
       t.entries.push_back({key.Display(), std::move(text), ts::Line(el)});
     }
-    if (t.entries.size() >= 2 && 2 * t.entries.size() >= static_cast<size_t>(items)) {
+    if (IsMessageTable(t, static_cast<size_t>(items))) {
       tables_.push_back(std::move(t));
     }
   }
@@ -519,7 +520,7 @@ class PhpFile {
   }
 
   std::vector<MessageTable> tables_;
-  bool follow_call_locals_ = false;  // see VariableTemplate
+  bool follow_call_locals_ = false;                                 // see VariableTemplate
   std::vector<std::pair<std::string, std::string>> table_aliases_;  // alias = table
 
   struct Assignment {

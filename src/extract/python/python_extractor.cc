@@ -17,6 +17,7 @@
 
 #include "errdex/extractor.h"
 #include "extract/common/condition_cap.h"
+#include "extract/common/message_tables.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "extract/python/python_strings.h"
@@ -212,6 +213,13 @@ class PythonFile {
   }
 
  private:
+  static bool InFunction(const std::vector<TSNode>& ancestors) {
+    for (TSNode a : ancestors) {
+      if (Is(a, "function_definition") || Is(a, "lambda")) return true;
+    }
+    return false;
+  }
+
   // `MESSAGES = {"missing": "No such key"}`, a class's
   // `default_error_messages = {"invalid": _("Enter a valid value.")}`:
   // a message table (src/resolve/message_tables.h) when most entries are
@@ -229,10 +237,10 @@ class PythonFile {
       std::string note;
       Template k = ExprTemplate(key, ts_node_start_byte(key), 0, &note);
       Template text = ExprTemplate(value, ts_node_start_byte(value), 0, &note);
-      if (k.HoleCount() > 0 || !text.HasLiteralText()) continue;
+      if (k.HoleCount() > 0 || !IsMessageTableText(text)) continue;
       t.entries.push_back({k.Display(), std::move(text), ts::Line(pair)});
     }
-    if (t.entries.size() >= 2 && 2 * t.entries.size() >= static_cast<size_t>(items)) {
+    if (IsMessageTable(t, static_cast<size_t>(items))) {
       facts_->message_tables.push_back(std::move(t));
     }
   }
@@ -288,7 +296,9 @@ class PythonFile {
         if (Is(e, "assignment") && Is(Field(e, "right"), "call")) {
           assigned_calls_.push_back({Field(e, "right"), Innermost(ancestors, function_index)});
         }
-        if (facts_ && Is(e, "assignment") && Is(Field(e, "right"), "dictionary")) {
+        // At module or class level: a function's dict is its own data.
+        if (facts_ && Is(e, "assignment") && Is(Field(e, "right"), "dictionary") &&
+            !InFunction(ancestors)) {
           NoteMessageTable(e);
         }
       } else if (sym == ids.call && !ancestors.empty()) {
