@@ -207,6 +207,31 @@ struct TextFunction {
   // Some return gives a value errdex cannot read (`return sb.toString()`,
   // a parameter): a call may return text that is none of `returns`.
   bool opaque_return = false;
+  // Per return (same order; may be shorter): the condition of the `if`
+  // whose body the return ends, when that `if` has no `else` (`if
+  // ('smtp_connect_failed' === $key) return .. . ' https://..';`), else "".
+  // A call whose literal argument decides it keeps or drops the return.
+  std::vector<std::string> return_guards;
+};
+
+// A keyed literal table of messages (src/resolve/message_tables.h): PHP
+// `$LANG = ['authenticate' => 'SMTP Error: ..', ..]`, Python `MESSAGES =
+// {"key": "text"}`, JS `const messages = {key: "text"}`, Ruby `ERRORS = {
+// key: "text" }.freeze`. A message that looks an entry up by a literal key
+// (`MESSAGES["key"]`, `self::lang('key')` through a function returning
+// `self::$language[$key]`) takes the entry's text.
+struct MessageTableEntry {
+  std::string key;  // unquoted: "authenticate"
+  Template text;
+  int line = 0;
+};
+
+struct MessageTable {
+  std::string name;  // as code reads it: "$PHPMAILER_LANG", "MESSAGES", "default_error_messages"
+  // Names the table is assigned to (`self::$language = $PHPMAILER_LANG;`).
+  std::vector<std::string> aliases;
+  std::vector<MessageTableEntry> entries;
+  int line = 0;
 };
 
 // The returns a TextFunction keeps (a strerror-like table has one per case).
@@ -274,6 +299,7 @@ struct FileFacts {
   std::vector<CallArgTexts> call_arg_texts;
   std::vector<FieldRendering> field_renderings;
   std::vector<FieldConstruction> field_constructions;
+  std::vector<MessageTable> message_tables;
 };
 
 }  // namespace errdex

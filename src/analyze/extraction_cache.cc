@@ -21,7 +21,8 @@ namespace errdex {
 namespace {
 
 // Bump when the layout below changes (entries of another layout are misses).
-constexpr int kLayout = 3;  // 2: ErrorSite.message_from, SinkFact.conditions; 3: Field*
+constexpr int kLayout = 4;  // 2: ErrorSite.message_from, SinkFact.conditions; 3: Field*;
+                            // 4: MessageTable, TextFunction.return_guards
 
 // A field added to one of these structs must be added to Put/Get below, or
 // cached files would lose it and re-indexes would differ from full ones.
@@ -42,12 +43,14 @@ static_assert(sizeof(SinkFact) == 472);
 static_assert(sizeof(LinkCall) == 728);
 static_assert(sizeof(TextConstant) == 64);
 static_assert(sizeof(HeldMessage) == 480);
-static_assert(sizeof(TextFunction) == 184);
+static_assert(sizeof(TextFunction) == 208);
 static_assert(sizeof(CallArgTexts) == 88);
 static_assert(sizeof(FieldTest) == 72);
 static_assert(sizeof(FieldRendering) == 200);
 static_assert(sizeof(FieldConstruction) == 528);
-static_assert(sizeof(FileFacts) == 400);
+static_assert(sizeof(FileFacts) == 424);
+static_assert(sizeof(MessageTableEntry) == 64);
+static_assert(sizeof(MessageTable) == 88);
 #endif
 
 class Writer {
@@ -324,7 +327,9 @@ ERRDEX_FIELDS(LinkCall, x.caller, x.caller_name, x.caller_method, x.caller_const
 ERRDEX_FIELDS(TextConstant, x.name, x.text, x.line)
 ERRDEX_FIELDS(HeldMessage, x.line, x.error_class, x.args, x.site)
 ERRDEX_FIELDS(TextFunction, x.name, x.qualified, x.params, x.method, x.language, x.returns,
-              x.return_lines, x.line, x.opaque_return)
+              x.return_lines, x.line, x.opaque_return, x.return_guards)
+ERRDEX_FIELDS(MessageTableEntry, x.key, x.text, x.line)
+ERRDEX_FIELDS(MessageTable, x.name, x.aliases, x.entries, x.line)
 ERRDEX_FIELDS(CallArgTexts, x.function, x.expr, x.args)
 ERRDEX_FIELDS(FieldTest, x.field, x.in, x.values, x.polarity)
 ERRDEX_FIELDS(FieldRendering, x.type, x.method, x.receiver, x.fields, x.params, x.text, x.line,
@@ -333,7 +338,8 @@ ERRDEX_FIELDS(FieldConstruction, x.type, x.names, x.values, x.exprs, x.line, x.r
               x.site)
 ERRDEX_FIELDS(FileFacts, x.path, x.call_family, x.options, x.functions, x.calls, x.constants,
               x.memberships, x.sinks, x.link_calls, x.link_names, x.text_constants, x.held_messages,
-              x.text_functions, x.call_arg_texts, x.field_renderings, x.field_constructions)
+              x.text_functions, x.call_arg_texts, x.field_renderings, x.field_constructions,
+              x.message_tables)
 #undef ERRDEX_FIELDS
 
 // The GNU build id of the running executable, in hex; "" without one.

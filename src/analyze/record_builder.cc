@@ -33,6 +33,7 @@
 #include "analyze/jump_target.h"
 #include "analyze/limit_advice.h"
 #include "analyze/message_pointer.h"
+#include "analyze/message_provenance.h"
 #include "analyze/message_rule.h"
 #include "analyze/next_line_advice.h"
 #include "analyze/note_prose.h"
@@ -2340,9 +2341,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   r.message_opaque = s.message_opaque;
   r.conditions = ConditionsJson(s);
   r.notes = NotesJson(s);
-  std::vector<int> msg_lines;
-  for (int i = s.line; i <= std::max(s.line, s.end_line); ++i) msg_lines.push_back(i);
-  r.provenance["errorMessage"] = msg_lines;
+  r.provenance["errorMessage"] = MessageProvenance(s);
   return r;
 }
 

@@ -16,6 +16,9 @@
 // Quotation marks match each other (match/loose_quotes.h): versions and
 // terminals differ in which mark they print.
 //
+// A run of two or more spaces matches one or more (match/loose_spaces.h):
+// pages and viewers collapse the spaces a table entry may hold.
+//
 // Users paste trimmed text, so whitespace at either end of a pattern's
 // literal text ("... but is of type " + an empty value) is made optional by
 // dropping it from the pattern the matcher runs (a superset of the original).
@@ -48,6 +51,7 @@
 #include "match/flat_tables.h"
 #include "match/fuzzy.h"
 #include "match/loose_quotes.h"
+#include "match/loose_spaces.h"
 #include "match/optional_tail.h"
 #include "match/pattern_literals.h"
 #include "match/prefilter.h"
@@ -1300,8 +1304,8 @@ void Matcher::Impl::Init(std::vector<Record> recs) {
   t.pattern.reserve(n);
   for (uint32_t r = 0; r < n; ++r) {
     const Record& rec = owned[r];
-    t.pattern.push_back(
-        match::LooseQuotes(RelaxPatternEnds(match::OptionalColonTail(rec.message_pattern))));
+    t.pattern.push_back(match::LooseQuotes(
+        match::LooseSpaces(RelaxPatternEnds(match::OptionalColonTail(rec.message_pattern)))));
     t.pattern_record.push_back(r);
     t.AddCode(rec, r);
     t.AddLocation(rec, r);

@@ -207,7 +207,9 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
 
 ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,
                                    const std::vector<std::vector<ErrorSite>*>& sites) {
+  MessageTableStats tables = ResolveMessageTables(files, sites);
   ConstantStats stats = ResolveConstantsOnly(files, sites);
+  stats.tables = tables;
   // Messages returned by functions read the constants above (a C
   // `return E_PARSE;`), so they follow.
   stats.text_functions = ResolveTextFunctions(files, sites);

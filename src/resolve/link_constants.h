@@ -12,6 +12,7 @@
 #include "errdex/error_site.h"
 #include "errdex/facts.h"
 #include "resolve/link_text_functions.h"
+#include "resolve/message_tables.h"
 
 namespace errdex {
 
@@ -20,13 +21,15 @@ struct ConstantStats {
   int holes_resolved = 0;  // in sites, link calls and sinks
   int held_resolved = 0;   // opaque sites that got their text
   TextFunctionStats text_functions;
+  MessageTableStats tables;
 };
 
 // `sites[i]` are the sites of `(*files)[i]` (may be null). Only C, C++,
 // Rust and Go files take part (Go: sentinel errors, `var ErrX =
 // errors.New("..")`, wrapped by `fmt.Errorf("%w: ..", ErrX)`; Rust: module
-// `const X: &str`, held sites naming it in other files). Names defined with different texts are left as holes.
-// Then, in every language, messages returned by text functions
+// `const X: &str`, held sites naming it in other files). Names defined with different texts are
+// left as holes. First, in every language, lookups of message tables by a literal key
+// (message_tables.h); last, messages returned by text functions
 // (link_text_functions.h): the indexer runs this one step before linking.
 ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,
                                    const std::vector<std::vector<ErrorSite>*>& sites);

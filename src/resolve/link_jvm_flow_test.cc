@@ -25,30 +25,31 @@ using link_testing::Matches;
 // is a String method of the same class.
 TEST(LinkJvmFlow, JavaSuffixBuiltByAnotherMethodOfTheClass) {
   const std::string path = "core/src/main/java/org/example/json/TokenReader.java";
-  Linked r = Link({{path,
-                    "package org.example.json;\n"
-                    "public class TokenReader {\n"
-                    "  int readObject() throws IOException {\n"
-                    "    switch (next()) {\n"
-                    "      case '}':\n"
-                    "        return END;\n"
-                    "      default:\n"
-                    "        throw syntaxError(\"Unterminated object\");\n"
-                    "    }\n"
-                    "  }\n"
-                    "  String locationString() {\n"
-                    "    int line = lineNumber + 1;\n"
-                    "    int column = pos - lineStart + 1;\n"
-                    "    return \" at line \" + line + \" column \" + column + \" path \" + "
-                    "getPath();\n"
-                    "  }\n"
-                    "  private BadInputException syntaxError(String message) throws "
-                    "BadInputException {\n"
-                    "    throw new BadInputException(\n"
-                    "        message + locationString() + \"\\nSee \" + Guide.url(\"bad-input\"));\n"
-                    "  }\n"
-                    "  private int lineNumber = 0;  // `lineNumber + 1` adds\n"
-                    "}\n"}});
+  Linked r =
+      Link({{path,
+             "package org.example.json;\n"
+             "public class TokenReader {\n"
+             "  int readObject() throws IOException {\n"
+             "    switch (next()) {\n"
+             "      case '}':\n"
+             "        return END;\n"
+             "      default:\n"
+             "        throw syntaxError(\"Unterminated object\");\n"
+             "    }\n"
+             "  }\n"
+             "  String locationString() {\n"
+             "    int line = lineNumber + 1;\n"
+             "    int column = pos - lineStart + 1;\n"
+             "    return \" at line \" + line + \" column \" + column + \" path \" + "
+             "getPath();\n"
+             "  }\n"
+             "  private BadInputException syntaxError(String message) throws "
+             "BadInputException {\n"
+             "    throw new BadInputException(\n"
+             "        message + locationString() + \"\\nSee \" + Guide.url(\"bad-input\"));\n"
+             "  }\n"
+             "  private int lineNumber = 0;  // `lineNumber + 1` adds\n"
+             "}\n"}});
   const ErrorSite* s = r.Find(path, 8,
                               "Unterminated object at line {line} column {column} path "
                               "{getPath()}\nSee {Guide.url(\"bad-input\")}");
@@ -207,10 +208,10 @@ TEST(LinkJvmFlow, KotlinSecondaryConstructorComposesTheText) {
   EXPECT_EQ(c->error_class, "MissingKeyException");
   // The throw takes the class's text (both branches) instead of an opaque
   // record.
-  const ErrorSite* s = r.Find(
-      user, 8,
-      "Key '${missingKeys[0]}' is required for type '${descriptor.typeName}', but it was "
-      "missing");
+  const ErrorSite* s =
+      r.Find(user, 8,
+             "Key '${missingKeys[0]}' is required for type '${descriptor.typeName}', but it was "
+             "missing");
   ASSERT_NE(s, nullptr) << Dump(r);
   EXPECT_EQ(s->error_class, "MissingKeyException");
   EXPECT_EQ(s->function, "throwMissingKeys");

@@ -13,9 +13,9 @@
 #include "errdex/extractor.h"
 #include "resolve/level_labels.h"
 #include "resolve/link.h"
+#include "resolve/link_constants.h"
 #include "resolve/link_field_renderings.h"
 #include "resolve/link_text_functions.h"
-#include "resolve/link_constants.h"
 
 namespace errdex::link_testing {
 

@@ -10,6 +10,8 @@
 #include <string_view>
 
 #include "resolve/call_expr.h"
+#include "resolve/link.h"
+#include "resolve/message_tables.h"
 
 namespace errdex {
 namespace {
@@ -86,7 +88,44 @@ struct Definition {
 struct Candidate {
   Template text;
   std::string where;  // "`f()` (path:line)", innermost last
+  // A return's guard (TextFunction::return_guards) and line, in Returns.
+  std::string guard;
+  int line = 0;
+  // "path:line" of the message-table entry the text came from, if any.
+  std::string from;
 };
+
+// A call's argument as a literal key: a plain string, or a Ruby symbol.
+std::optional<std::string> LiteralKey(std::string_view arg) {
+  if (arg.size() > 1 && arg[0] == ':' && std::isalpha(static_cast<unsigned char>(arg[1]))) {
+    return std::string(arg.substr(1));
+  }
+  Template t = ArgumentTemplate(arg, "");
+  if (t.HoleCount() > 0 || !t.HasLiteralText()) return std::nullopt;
+  if (arg.empty() || (arg[0] != '\'' && arg[0] != '"')) return std::nullopt;  // a number
+  return t.Display();
+}
+
+// `expr` with every whole-word `name` replaced by `with` (a parameter by
+// the caller's argument, inside a call's arguments or a table's key).
+std::string ReplaceName(std::string_view expr, std::string_view name, std::string_view with) {
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  std::string out;
+  size_t i = 0;
+  while (i < expr.size()) {
+    size_t at = expr.find(name, i);
+    if (at == std::string_view::npos) break;
+    size_t end = at + name.size();
+    bool left = at == 0 || (!word(expr[at - 1]) && expr[at - 1] != '$' && expr[at - 1] != '.' &&
+                            expr[at - 1] != '>');
+    bool right = end == expr.size() || !word(expr[end]);
+    out += expr.substr(i, at - i);
+    out += left && right ? with : name;
+    i = end;
+  }
+  out += expr.substr(i);
+  return out;
+}
 
 // Where a call is made: the file and the class whose methods self/this reach.
 struct Context {
@@ -99,7 +138,7 @@ class TextFunctionLinker {
  public:
   TextFunctionLinker(std::vector<FileFacts>* files,
                      const std::vector<std::vector<ErrorSite>*>& sites)
-      : files_(*files), sites_(sites) {}
+      : files_(*files), sites_(sites), tables_(*files) {}
 
   TextFunctionStats Run() {
     BuildDefinitions();
@@ -237,11 +276,17 @@ class TextFunctionLinker {
       }
       if (expanded.empty()) expanded.push_back({d.fn->returns[r], ""});
       for (Candidate& c : expanded) {
+        // A return that looks a message table up by a parameter
+        // (`self::$language[$key]`) takes its text where a call passes
+        // the key (Substitute).
+        bool keyed = KeyParam(c.text, *d.fn) >= 0 || PassesKey(c.text, d);
         // A return that stays a hole (`sb.toString()`, a call of an
         // unknown or opaque function) is a value the candidates miss.
-        if (!c.text.HasLiteralText()) opaque_.insert(d.fn);
-        if (!c.text.HasLiteralText() || out.size() >= kMaxTextReturns) continue;
+        if (!c.text.HasLiteralText() && !keyed) opaque_.insert(d.fn);
+        if ((!c.text.HasLiteralText() && !keyed) || out.size() >= kMaxTextReturns) continue;
         c.where = c.where.empty() ? where : where + " via " + c.where;
+        if (r < d.fn->return_guards.size()) c.guard = d.fn->return_guards[r];
+        c.line = r < d.fn->return_lines.size() ? d.fn->return_lines[r] : d.fn->line;
         out.push_back(std::move(c));
       }
     }
@@ -330,6 +375,7 @@ class TextFunctionLinker {
           Candidate c = a;
           c.text.Append(v.text);
           c.where = c.where.empty() ? v.where : c.where + "; " + v.where;
+          if (c.from.empty()) c.from = v.from;
           next.push_back(std::move(c));
         }
       }
@@ -348,23 +394,210 @@ class TextFunctionLinker {
     const CallArgTexts* known = KnownArgs(ctx, expr);
     std::vector<Candidate> out;
     bool opaque = false;
+    bool keyed = false;
     for (const Definition* d : Lookup(*call, ctx)) {
       if (active->count(d->fn)) continue;
+      std::vector<Candidate> mine = KeyedValues(*d, *call, known, depth, active);
+      if (!mine.empty()) {
+        keyed = true;
+        for (Candidate& c : mine) {
+          if (out.size() < kMaxTextCandidates) out.push_back(std::move(c));
+        }
+        continue;
+      }
+      if (KeyedFunction(*d, depth, active)) continue;  // its key is not known here
       for (const Candidate& r : Returns(*d, depth, active)) {
         if (out.size() >= kMaxTextCandidates) break;
-        out.push_back({Substitute(r.text, *d->fn, *call, known), r.where});
+        Candidate c{Substitute(r.text, *d->fn, *call, known), r.where};
+        // `getSmtpErrorMessage('connect_host')` returns `lang($base_key)`
+        // with more: the call takes the key now that it is known.
+        if (ForwardsParams(&c.text, *d->fn, *call)) {
+          std::vector<Candidate> again = Expand(c.text, {d->file, d->cls}, depth + 1, active);
+          if (!again.empty()) {
+            for (Candidate& a : again) {
+              if (out.size() >= kMaxTextCandidates) break;
+              a.where = r.where + " via " + a.where;
+              out.push_back(std::move(a));
+            }
+            continue;
+          }
+        }
+        out.push_back(std::move(c));
       }
       opaque = opaque || opaque_.count(d->fn) > 0;
     }
     // The call may also return text none of the candidates hold: one more
     // value, the call itself as a hole, so a message around it keeps the
     // hole (Expand) and a call that is the whole message only adds sites.
-    if (opaque && !out.empty() && out.size() < kMaxTextCandidates) {
+    // Not for a key found in a table: the other returns are the fallbacks
+    // for keys it does not hold.
+    if (opaque && !keyed && !out.empty() && out.size() < kMaxTextCandidates) {
       Candidate hole;
       hole.text.AddHole("{" + expr + "}", expr, HoleType::kAny);
       out.push_back(std::move(hole));
     }
     return out;
+  }
+
+  // The parameter (index) by which a hole of `t` looks a message table up,
+  // or -1. Other subscripts (`$this->aliases[$abstract]`) are not tables.
+  int KeyParam(const Template& t, const TextFunction& fn) const {
+    for (const Piece& p : t.pieces()) {
+      if (!p.is_hole) continue;
+      std::optional<TableLookup> l = ParseTableLookup(p.expr);
+      if (!l || l->literal || !tables_.Has(l->table)) continue;
+      for (size_t i = 0; i < fn.params.size(); ++i) {
+        if (fn.params[i] == l->key) return static_cast<int>(i);
+      }
+    }
+    return -1;
+  }
+
+  // Whether a hole of `t` calls a function that looks a message table up
+  // by its parameter, passing one of `d`'s parameters on
+  // (`self::lang($base_key)`): ForwardsParams gives it the caller's key.
+  bool PassesKey(const Template& t, const Definition& d) {
+    for (const Piece& p : t.pieces()) {
+      if (!p.is_hole || !p.expr.ends_with(")")) continue;
+      std::optional<CallExpr> call = ParseCallExpr(p.expr);
+      if (!call) continue;
+      bool passes = false;
+      for (const std::string& a : call->args) {
+        for (const std::string& param : d.fn->params) passes = passes || a == param;
+      }
+      if (!passes) continue;
+      for (const Definition* callee : Lookup(*call, {d.file, d.cls})) {
+        if (KeyedFunction(*callee, 0, nullptr)) return true;
+      }
+    }
+    return false;
+  }
+
+  bool KeyedFunction(const Definition& d, int, std::set<const TextFunction*>*) const {
+    for (const Template& r : d.fn->returns) {
+      if (KeyParam(r, *d.fn) >= 0) return true;
+    }
+    return false;
+  }
+
+  enum class Guard { kUnknown, kTrue, kFalse };
+
+  // `'smtp_connect_failed' === $key` (either side, `==`, `!=`, `!==`)
+  // decided by the call's literal argument for `$key`.
+  static Guard EvalGuard(std::string_view guard, const TextFunction& fn, const CallExpr& call) {
+    while (guard.size() > 1 && guard.front() == '(' && guard.back() == ')') {
+      guard = guard.substr(1, guard.size() - 2);
+    }
+    for (std::string_view op : {"!==", "===", "!=", "=="}) {
+      size_t at = guard.find(op);
+      if (at == std::string_view::npos) continue;
+      auto trim = [](std::string_view x) {
+        while (!x.empty() && x.front() == ' ') x.remove_prefix(1);
+        while (!x.empty() && x.back() == ' ') x.remove_suffix(1);
+        return x;
+      };
+      std::string_view a = trim(guard.substr(0, at)), b = trim(guard.substr(at + op.size()));
+      std::optional<std::string> lit = LiteralKey(a);
+      std::string_view name = b;
+      if (!lit) {
+        lit = LiteralKey(b);
+        name = a;
+      }
+      if (!lit) return Guard::kUnknown;
+      for (size_t i = 0; i < fn.params.size() && i < call.args.size(); ++i) {
+        if (fn.params[i] != name || !call.keywords[i].empty()) continue;
+        std::optional<std::string> arg = LiteralKey(call.args[i]);
+        if (!arg) return Guard::kUnknown;
+        bool equal = *arg == *lit;
+        return equal == (op[0] == '=') ? Guard::kTrue : Guard::kFalse;
+      }
+      return Guard::kUnknown;
+    }
+    return Guard::kUnknown;
+  }
+
+  // A call of a function that looks a message table up by its parameter
+  // (`lang('authenticate')` returning `self::$language[$key]`): the
+  // returns whose lookup finds the literal key, with the entry's text. The
+  // other returns are fallbacks for keys the table lacks (`return $key;`),
+  // and a return whose guard the key decides (`if ('smtp_connect_failed'
+  // === $key) return .. . ' https://..';`) is taken or skipped as the key
+  // says. Empty when the key is not a literal or no table holds it.
+  std::vector<Candidate> KeyedValues(const Definition& d, const CallExpr& call,
+                                     const CallArgTexts* known, int depth,
+                                     std::set<const TextFunction*>* active) {
+    if (tables_.empty() || !KeyedFunction(d, depth, active)) return {};
+    std::vector<Candidate> out;
+    int taken = 0;  // the line of a return whose guard holds: later ones are not reached
+    for (const Candidate& r : Returns(d, depth, active)) {
+      Guard g = EvalGuard(r.guard, *d.fn, call);
+      if (g == Guard::kFalse) continue;
+      int k = KeyParam(r.text, *d.fn);
+      if (k < 0 || static_cast<size_t>(k) >= call.args.size()) continue;
+      std::optional<std::string> key = LiteralKey(call.args[k]);
+      if (!key) return {};
+      Candidate c = r;
+      c.text = Template();
+      bool hit = false;
+      Template given = Substitute(r.text, *d.fn, call, known);
+      for (const Piece& p : given.pieces()) {
+        std::optional<TableLookup> l = p.is_hole ? ParseTableLookup(p.expr) : std::nullopt;
+        std::optional<TableHit> h;
+        if (l && !l->literal && l->key == d.fn->params[k]) h = tables_.Find(l->table, *key, d.file);
+        if (!h) {
+          if (p.is_hole) {
+            c.text.AddHole(p.text, p.expr, p.type);
+          } else {
+            c.text.AddLiteral(p.text);
+          }
+          continue;
+        }
+        c.text.Append(*h->text);
+        c.where += ", from `" + h->entry + "` (" + h->where + ")";
+        if (c.from.empty()) c.from = h->where;
+        hit = true;
+      }
+      if (!hit || !c.text.HasLiteralText()) continue;
+      if (g == Guard::kTrue && (taken == 0 || c.line < taken)) taken = c.line;
+      out.push_back(std::move(c));
+    }
+    if (taken > 0) {
+      std::erase_if(out, [&](const Candidate& c) { return c.line > taken; });
+    }
+    return out;
+  }
+
+  // Holes of `t` that call something with the function's parameters
+  // (`self::lang($base_key)`) rewritten with the call's literal arguments
+  // (`self::lang('connect_host')`); true if any was.
+  static bool ForwardsParams(Template* t, const TextFunction& fn, const CallExpr& call) {
+    bool any = false;
+    Template out;
+    for (const Piece& p : t->pieces()) {
+      std::string expr = p.expr;
+      if (p.is_hole && expr.ends_with(")")) {
+        for (size_t i = 0; i < fn.params.size() && i < call.args.size(); ++i) {
+          if (!call.keywords[i].empty() || !LiteralKey(call.args[i])) continue;
+          if (!ReadsName(expr, fn.params[i]) && expr.find(fn.params[i]) == std::string::npos) {
+            continue;
+          }
+          std::string next = ReplaceName(expr, fn.params[i], call.args[i]);
+          if (next != expr && ParseCallExpr(next)) {
+            expr = std::move(next);
+            any = true;
+          }
+        }
+      }
+      if (!p.is_hole) {
+        out.AddLiteral(p.text);
+      } else if (expr != p.expr) {
+        out.AddHole("{" + expr + "}", expr, p.type);
+      } else {
+        out.AddHole(p.text, p.expr, p.type);
+      }
+    }
+    if (any) *t = std::move(out);
+    return any;
   }
 
   // The function's parameters replaced by the call's arguments: literal
@@ -495,6 +728,7 @@ class TextFunctionLinker {
         one.message_opaque = false;
         one.message_origin_note =
             old_note.empty() ? Note(with_text[k]) : old_note + "; " + Note(with_text[k]);
+        if (one.message_from.empty()) one.message_from = with_text[k].from;
         if (k == 0) {
           s = std::move(one);
           continue;
@@ -569,6 +803,7 @@ class TextFunctionLinker {
   std::vector<FileFacts>& files_;
   const std::vector<std::vector<ErrorSite>*>& sites_;
   std::map<Key, std::vector<Definition>> defs_;
+  MessageTableIndex tables_;
   std::map<const TextFunction*, std::vector<Candidate>> memo_;
   std::set<const TextFunction*> opaque_;        // may return text not in its candidates
   std::deque<std::vector<Candidate>> scratch_;  // references stay valid

@@ -80,10 +80,10 @@ OptionCondition FlagReading(const OptionDef& o, const PathCondition& c, const st
     out.cli = o.name + " " + value;
     return out;
   } else {
-    out.state = "with " + flag + " such that " + Code(c.expr) + " is " +
-                (c.polarity ? "true" : "false");
-    out.falsify = "Change " + flag + " so that " + Code(c.expr) + " is " +
-                  (c.polarity ? "false" : "true");
+    out.state =
+        "with " + flag + " such that " + Code(c.expr) + " is " + (c.polarity ? "true" : "false");
+    out.falsify =
+        "Change " + flag + " so that " + Code(c.expr) + " is " + (c.polarity ? "false" : "true");
     return out;
   }
   if (given) {
@@ -98,8 +98,8 @@ OptionCondition FlagReading(const OptionDef& o, const PathCondition& c, const st
 }
 
 OptionCondition OtherReading(const OptionDef& o, const PathCondition& c) {
-  std::string what = o.kind == "env" ? "the environment variable " + Code(o.name)
-                                     : "the field " + Code(o.name);
+  std::string what =
+      o.kind == "env" ? "the environment variable " + Code(o.name) : "the field " + Code(o.name);
   std::string truth = c.polarity ? "true" : "false";
   std::string untruth = c.polarity ? "false" : "true";
   OptionCondition out{&o, c, {}, {}, {}};

@@ -5,8 +5,8 @@
 
 #include <cctype>
 
-#include "extract/python/python_strings.h"
 #include "extract/common/ts_util.h"
+#include "extract/python/python_strings.h"
 
 namespace errdex {
 namespace {
@@ -272,8 +272,8 @@ class Collector {
     TSNode left = Field(assign, "left");
     if (!Is(left, "identifier")) return;
     std::string name(ts::Text(left, src_));
-    if (scope.dataclass && !ts_node_is_null(Field(assign, "type")) &&
-        !name.starts_with("_") && !IsConstantName(name)) {
+    if (scope.dataclass && !ts_node_is_null(Field(assign, "type")) && !name.starts_with("_") &&
+        !IsConstantName(name)) {
       OptionDef o;
       o.kind = "field";
       o.name = scope.qual + "." + name;

@@ -10,6 +10,7 @@
 
 #include <cctype>
 #include <map>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -22,10 +23,15 @@ namespace errdex {
 // A return worth keeping: literal text, or one hole that calls something
 // (`notRegisteredMessage(simpleName ?: "..")`), which may be another text
 // function's.
+// A subscript (`self::$language[$key]`) may read a message table
+// (src/resolve/message_tables.h) by a parameter, and a call first
+// (`self::lang($key) . ' ' . $detail`) may give the text around which the
+// rest is joined.
 inline bool IsTextReturn(const Template& t) {
   if (t.HasLiteralText()) return true;
   const std::vector<Piece>& ps = t.pieces();
-  return ps.size() == 1 && ps[0].is_hole && ps[0].expr.ends_with(")");
+  return !ps.empty() && ps[0].is_hole &&
+         (ps[0].expr.ends_with(")") || (ps.size() == 1 && ps[0].expr.ends_with("]")));
 }
 
 // `null`, `None`, `nil`, `undefined`, `false`, `true`, a number, an empty
@@ -60,8 +66,8 @@ class TextFunctionCollector {
   bool IsOpen(const void* id) const { return open_.count(id) > 0; }
 
   // A return of the function `id`; `value` may be several candidates (the
-  // branches of a conditional).
-  void AddReturn(const void* id, const Template& value, int line) {
+  // branches of a conditional). `guard`: TextFunction::return_guards.
+  void AddReturn(const void* id, const Template& value, int line, std::string guard = "") {
     auto it = open_.find(id);
     if (it == open_.end()) return;
     TextFunction& fn = it->second;
@@ -80,6 +86,7 @@ class TextFunctionCollector {
     }
     fn.returns.push_back(value);
     fn.return_lines.push_back(line);
+    fn.return_guards.push_back(std::move(guard));
   }
 
   // Appends the functions with at least one return to `facts`.

@@ -27,6 +27,7 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/conditional_messages.h"
 #include "extract/common/escapes.h"
+#include "extract/common/message_tables.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
@@ -469,6 +470,7 @@ class JsFile {
     } else if (sym == ids_.variable_declarator || sym == ids_.assignment_expression ||
                sym == ids_.augmented_assignment_expression) {
       IndexAssignment(n, anc);
+      if (facts_ && sym == ids_.variable_declarator && !InFunction(anc)) NoteMessageTable(n);
       if (sym == ids_.assignment_expression && catalog_) HandleCatalogEntry(n, anc);
       if (sym == ids_.assignment_expression &&
           js::IsMessageVariable(ts::Text(ts_node_child_by_field_id(n, ids_.left), src_)) &&
@@ -486,6 +488,61 @@ class JsFile {
       if (!name.empty() && name != "constructor") facts_->link_names.push_back(name);
     }
     return true;
+  }
+
+  // --- message tables (src/resolve/message_tables.h) ------------------------
+
+  // Module level: a function's object literal is its own data.
+  bool InFunction(const Ancestors& anc) const {
+    for (TSNode a : anc) {
+      if (ids_.IsFunction(ts_node_symbol(a))) return true;
+    }
+    return false;
+  }
+
+  // `const messages = {notFound: 'No such file', ..}` (also `as const`,
+  // `satisfies ..`, `Object.freeze({..})`) with text in most entries.
+  void NoteMessageTable(TSNode n) {
+    TSNode value = Field(n, "value");
+    for (int k = 0; k < 3 && !ts_node_is_null(value) && !Is(value, "object"); ++k) {
+      if (Is(value, "satisfies_expression") || Is(value, "as_expression") ||
+          Is(value, "parenthesized_expression")) {
+        value = ts::FirstNamed(value);
+      } else if (Is(value, "call_expression") &&
+                 ts::Text(ts_node_child_by_field_id(value, ids_.function), src_) ==
+                     "Object.freeze") {
+        value = ts::FirstNamed(ts_node_child_by_field_id(value, ids_.arguments));
+      } else {
+        return;
+      }
+    }
+    if (!Is(value, "object")) return;
+    MessageTable t;
+    t.name = std::string(ts::Text(Field(n, "name"), src_));
+    t.line = ts::Line(n);
+    int items = 0;
+    for (TSNode pair : NamedChildren(value)) {
+      ++items;
+      if (!Is(pair, "pair")) continue;
+      TSNode key = Field(pair, "key");
+      TSNode v = Field(pair, "value");
+      std::string k;
+      if (Is(key, "property_identifier")) {
+        k = std::string(ts::Text(key, src_));
+      } else if (Is(key, "string")) {
+        k = StringTemplate(key).Display();
+      } else {
+        continue;
+      }
+      if (!Is(v, "string") && !Is(v, "template_string") && !Is(v, "binary_expression")) continue;
+      std::string note;
+      Template text = ExprTemplate(v, ts_node_start_byte(v), 0, &note);
+      if (!IsMessageTableText(text)) continue;
+      t.entries.push_back({std::move(k), std::move(text), ts::Line(pair)});
+    }
+    if (IsMessageTable(t, static_cast<size_t>(items))) {
+      facts_->message_tables.push_back(std::move(t));
+    }
   }
 
   // --- text functions (src/resolve/link_text_functions.h) -------------------

@@ -33,6 +33,7 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/branch_choices.h"
 #include "extract/common/conditional_messages.h"
+#include "extract/common/message_tables.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
@@ -338,6 +339,7 @@ class PhpFile {
         CollectHelperThrow(n);
       } else if (s == ids.assignment || s == ids.augmented_assignment) {
         IndexAssignment(n, anc);
+        if (s == ids.assignment && facts_) NoteMessageTable(n);
         if (s == ids.assignment && ts::Text(Field(n, "left"), src_) == "$this->message") {
           calls.push_back({n, anc});
         }
@@ -354,6 +356,7 @@ class PhpFile {
       return true;
     });
     CollectTextFunctions();
+    EmitMessageTables();
     for (const Candidate& c : defaults) HandleDefaultMessage(c);
     for (const Candidate& c : calls) HandleCandidate(c);
     for (const Candidate& c : parts_returns) HandleMessageParts(c);
@@ -379,9 +382,72 @@ class PhpFile {
       Where where = WhereOf(r.anc, ts_node_start_byte(r.node));
       if (!collector.IsOpen(fn.id)) collector.Open(fn.id, TextFunctionOf(fn, where));
       std::string note;
-      collector.AddReturn(fn.id, ExprTemplate(value, where, 0, &note), ts::Line(r.node));
+      follow_call_locals_ = true;
+      Template returned = ExprTemplate(value, where, 0, &note);
+      follow_call_locals_ = false;
+      collector.AddReturn(fn.id, returned, ts::Line(r.node), ReturnGuard(r.node));
     }
     collector.Emit(facts_);
+  }
+
+  // The condition of the `if` (without `else`) whose body `ret` ends:
+  // `if ('smtp_connect_failed' === $key) { return ..; }`.
+  std::string ReturnGuard(TSNode ret) const {
+    TSNode body = ts_node_parent(ret);
+    if (!Is(body, "compound_statement")) return "";
+    std::vector<TSNode> stmts = NamedChildren(body);
+    if (stmts.empty() || !ts_node_eq(stmts.back(), ret)) return "";
+    TSNode stmt = ts_node_parent(body);
+    if (!Is(stmt, "if_statement") || !ts_node_eq(Field(stmt, "body"), body)) return "";
+    for (TSNode k : NamedChildren(stmt)) {
+      if (Is(k, "else_clause") || Is(k, "else_if_clause")) return "";
+    }
+    return std::string(ts::Text(Field(stmt, "condition"), src_));
+  }
+
+  // --- message tables (src/resolve/message_tables.h) ------------------------
+
+  // `$PHPMAILER_LANG = ['authenticate' => 'SMTP Error: ..', ..];` with text
+  // in most entries is a table; `self::$language = $PHPMAILER_LANG;` names
+  // it again.
+  void NoteMessageTable(TSNode n) {
+    TSNode left = Field(n, "left");
+    TSNode right = Field(n, "right");
+    std::string name(ts::Text(left, src_));
+    if (Is(right, "variable_name")) {
+      table_aliases_.emplace_back(name, std::string(ts::Text(right, src_)));
+      return;
+    }
+    if (!Is(right, "array_creation_expression")) return;
+    MessageTable t;
+    t.name = name;
+    t.line = ts::Line(n);
+    int items = 0;
+    Where where;
+    for (TSNode el : NamedChildren(right)) {
+      std::vector<TSNode> kv = NamedChildren(el);
+      ++items;
+      if (kv.size() != 2 || !Is(kv[0], "string")) continue;
+      std::string note;
+      Template key = ExprTemplate(kv[0], where, 0, &note);
+      Template text = ExprTemplate(kv[1], where, 0, &note);
+      if (key.HoleCount() > 0 || !IsMessageTableText(text)) continue;
+      t.entries.push_back({key.Display(), std::move(text), ts::Line(el)});
+    }
+    if (IsMessageTable(t, static_cast<size_t>(items))) {
+      tables_.push_back(std::move(t));
+    }
+  }
+
+  void EmitMessageTables() {
+    if (!facts_) return;
+    for (MessageTable& t : tables_) {
+      for (const auto& [alias, of] : table_aliases_) {
+        if (of == t.name) t.aliases.push_back(alias);
+      }
+      facts_->message_tables.push_back(std::move(t));
+    }
+    tables_.clear();
   }
 
   // An opaque message whose argument calls a function (`new E($this->
@@ -406,6 +472,36 @@ class PhpFile {
     facts_->held_messages.push_back(std::move(h));
   }
 
+  static bool IsCall(TSNode v) {
+    std::string_view t = ts_node_type(v);
+    return t == "function_call_expression" || t == "member_call_expression" ||
+           t == "scoped_call_expression" || t == "nullsafe_member_call_expression";
+  }
+
+  // `self::STOP_CRITICAL` (= 2): a code, never a message.
+  bool IsNumberConstant(TSNode v, const Where& where) {
+    if (!Is(v, "class_constant_access_expression") && !Is(v, "name")) return false;
+    std::string note;
+    std::string text = ExprTemplate(v, where, 0, &note).Display();
+    return !text.empty() && text.find_first_not_of("-0123456789") == std::string::npos;
+  }
+
+  // BuiltFromCall, or a local set once from such a value (`$message =
+  // $this->getSmtpErrorMessage('connect_host'); throw new Exception($message);`).
+  bool MessageFromCall(TSNode v, const Where& where) {
+    if (Is(v, "variable_name")) {
+      std::vector<const Assignment*> found = AssignmentsFor(std::string(ts::Text(v, src_)), where);
+      return found.size() == 1 && BuiltFromCall(found[0]->value);
+    }
+    return BuiltFromCall(v);
+  }
+
+  // A call, or a `.` concatenation that starts with one.
+  static bool BuiltFromCall(TSNode v) {
+    while (Is(v, "binary_expression")) v = ts_node_named_child(v, 0);
+    return IsCall(v);
+  }
+
   TextFunction TextFunctionOf(TSNode fn, const Where& where) const {
     TextFunction tf;
     tf.name = where.fn_name;
@@ -422,6 +518,10 @@ class PhpFile {
     }
     return tf;
   }
+
+  std::vector<MessageTable> tables_;
+  bool follow_call_locals_ = false;                                 // see VariableTemplate
+  std::vector<std::pair<std::string, std::string>> table_aliases_;  // alias = table
 
   struct Assignment {
     TSNode node;
@@ -659,8 +759,14 @@ class PhpFile {
       for (size_t i = 0; i < args.size() && !msg; ++i) {
         // `parent::__construct('', 0, $previous)`: the 0 is the code.
         if (args[i].name.empty() && !Is(args[i].value, "integer") &&
-            HasText(args[i].value, where)) {
+            HasText(args[i].value, where) && !IsNumberConstant(args[i].value, where)) {
           msg = i;
+        }
+        // `new Exception(self::lang('x') . $path, self::STOP_CRITICAL)`: a
+        // call (or text joined to one) first is the message, which the
+        // resolve stage may read; the constant after it is the code.
+        if (!msg && i == 0 && args[0].name.empty() && MessageFromCall(args[0].value, where)) {
+          msg = 0;
         }
       }
     }
@@ -690,9 +796,47 @@ class PhpFile {
       site->message = alts[0];
       return alts;
     }
+    if (MessageFromCall(args[*msg].value, where)) {
+      follow_call_locals_ = true;
+      Template t = ConcatTemplate(args[*msg].value, where, &site->message_origin_note);
+      follow_call_locals_ = false;
+      if (!t.HasLiteralText()) {
+        // Opaque as any message errdex cannot read; the resolve stage
+        // gives it the text the call returns, when it can.
+        HoldMessage(*site, std::move(t));
+        site->message = Template();
+        site->message.AddLiteral(site->error_class);
+        site->message_opaque = true;
+        site->message_origin_note = "the message is not a literal";
+        return {};
+      }
+      site->message = std::move(t);
+      return {};
+    }
     site->message = ExprTemplate(args[*msg].value, where, 0, &site->message_origin_note);
     site->message_opaque = !site->message.HasLiteralText();
     return {};
+  }
+
+  void HoldMessage(const ErrorSite& site, Template t) {
+    if (!facts_) return;
+    HeldMessage h;
+    h.line = site.line;
+    h.error_class = site.error_class;
+    h.args.push_back(std::move(t));
+    facts_->held_messages.push_back(std::move(h));
+  }
+
+  // `self::lang('execute') . $this->Sendmail`, one hole per operand (as
+  // ExprTemplate gives one for the whole when no operand has text), so
+  // that the resolve stage can give the call its text.
+  Template ConcatTemplate(TSNode n, const Where& where, std::string* note) {
+    if (!Is(n, "binary_expression") || ts::Text(Field(n, "operator"), src_) != ".") {
+      return ExprTemplate(n, where, 0, note);
+    }
+    Template t = ConcatTemplate(Field(n, "left"), where, note);
+    t.Append(ConcatTemplate(Field(n, "right"), where, note));
+    return t;
   }
 
   // `self::ERR_NOT_FOUND`, `ErrorCode::INVALID`, `'E_PARSE'`: a code users
@@ -1496,14 +1640,20 @@ class PhpFile {
     Where at = where;
     bool outermost = note->empty();
     Template out;
+    // `$message = self::lang($key); $message .= ' ' . $detail;`: a call
+    // the resolve stage may read starts the text.
+    // Only for a whole message or return (depth 0, follow_call_locals_):
+    // elsewhere a local keeps its own name as the hole's, which links to
+    // the parameters it was derived from.
+    bool call = depth == 0 && follow_call_locals_ && IsCall(a.value);
     for (const Assignment* f : found) {
       at.pos = ts_node_start_byte(f->node);
       at.path = f->path;
       out.Append(ExprTemplate(f->value, at, depth + 1, note));
-      if (!out.HasLiteralText()) break;
+      if (!out.HasLiteralText() && !(call && f == found[0])) break;
     }
     resolving_.erase(a.node.id);
-    if (!out.HasLiteralText()) return std::nullopt;
+    if (!out.HasLiteralText() && !call) return std::nullopt;
     if (outermost) {
       *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(a.node));
     }

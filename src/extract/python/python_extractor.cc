@@ -17,6 +17,7 @@
 
 #include "errdex/extractor.h"
 #include "extract/common/condition_cap.h"
+#include "extract/common/message_tables.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "extract/python/python_strings.h"
@@ -213,6 +214,38 @@ class PythonFile {
   }
 
  private:
+  static bool InFunction(const std::vector<TSNode>& ancestors) {
+    for (TSNode a : ancestors) {
+      if (Is(a, "function_definition") || Is(a, "lambda")) return true;
+    }
+    return false;
+  }
+
+  // `MESSAGES = {"missing": "No such key"}`, a class's
+  // `default_error_messages = {"invalid": _("Enter a valid value.")}`:
+  // a message table (src/resolve/message_tables.h) when most entries are
+  // text.
+  void NoteMessageTable(TSNode assignment) {
+    MessageTable t;
+    t.name = std::string(ts::Text(Field(assignment, "left"), src_));
+    t.line = ts::Line(assignment);
+    int items = 0;
+    for (TSNode pair : NamedChildren(Field(assignment, "right"))) {
+      ++items;
+      TSNode key = Field(pair, "key");
+      TSNode value = Field(pair, "value");
+      if (!Is(pair, "pair") || !Is(key, "string")) continue;
+      std::string note;
+      Template k = ExprTemplate(key, ts_node_start_byte(key), 0, &note);
+      Template text = ExprTemplate(value, ts_node_start_byte(value), 0, &note);
+      if (k.HoleCount() > 0 || !IsMessageTableText(text)) continue;
+      t.entries.push_back({k.Display(), std::move(text), ts::Line(pair)});
+    }
+    if (IsMessageTable(t, static_cast<size_t>(items))) {
+      facts_->message_tables.push_back(std::move(t));
+    }
+  }
+
   // A function that raises with the message one of its parameters carries:
   // `def fail(self, message): raise UsageError(message, self)`. Its calls
   // with a literal message are error sites of their own.
@@ -263,6 +296,11 @@ class PythonFile {
         TSNode e = ts::FirstNamed(n);
         if (Is(e, "assignment") && Is(Field(e, "right"), "call")) {
           assigned_calls_.push_back({Field(e, "right"), Innermost(ancestors, function_index)});
+        }
+        // At module or class level: a function's dict is its own data.
+        if (facts_ && Is(e, "assignment") && Is(Field(e, "right"), "dictionary") &&
+            !InFunction(ancestors)) {
+          NoteMessageTable(e);
         }
       } else if (sym == ids.call && !ancestors.empty()) {
         TSSymbol parent = ts_node_symbol(ancestors.back());
