@@ -183,6 +183,9 @@ constexpr double kToolingRecord = -0.08;
 // guess that the paste predates the clause: below any record whose whole
 // template matches, even one whose holes hold most of the text.
 constexpr double kClauseHeadMatch = -0.06;
+// A match without the bracket closing the final hole (CutClosingBracket)
+// ranks just below a whole match of another record.
+constexpr double kCutBracketMatch = -0.01;
 // A hit whose literal text is less than this share of its own span (see
 // OwnLiteralShare) is mostly holes ("%s in %s on line %s", "Failed to
 // execute {cmd}"): it gets no full-match credit, and its specificity counts
@@ -384,6 +387,27 @@ std::string ClauseHeadPattern(std::string_view message_pattern) {
   for (const std::string& run : lits.runs) literal += run + " ";
   if (match::Tokenize(literal).size() < kMinClauseHeadWords) return "";
   return relaxed;
+}
+
+// The pattern without a bracket that closes its final hole ("" when it has
+// none, or what is left says too little): users elide the tail of a long
+// value and the bracket goes with it (golang-migrate's "migration failed in
+// line %v: %s (details: %v)" pasted with the SQL error cut at "near '...'").
+// An extra pattern rather than an optional bracket, so that a paste with the
+// bracket keeps its captures and ranks as a whole match.
+std::string CutClosingBracket(std::string_view pattern) {
+  using match::kAnyHole;
+  std::string_view p = pattern;
+  if (!p.ends_with("\\)") && !p.ends_with("\\]")) return "";
+  if (!match::EscapedAt(p, p.size() - 1)) return "";
+  p.remove_suffix(2);
+  if (!p.ends_with(kAnyHole)) return "";
+  match::PatternLiterals lits = match::AnalyzePattern(p);
+  if (lits.literal_chars < kMinClauseHeadLiteral || !lits.has_word_char) return "";
+  std::string literal;
+  for (const std::string& run : lits.runs) literal += run + " ";
+  if (match::Tokenize(literal).size() < kMinClauseHeadWords) return "";
+  return std::string(p);
 }
 
 // The pattern of a multi-line message's first line ("" when the message has
@@ -885,7 +909,14 @@ struct Matcher::Impl {
   // pattern (p >= n) of a one-line message (a multi-line one's extra
   // pattern is its first line, HeadPattern).
   bool IsClauseHead(uint32_t p, uint32_t r) const {
-    return p >= n && patterns.Get(r).find("\\n") == std::string_view::npos;
+    return p >= n && patterns.Get(r).find("\\n") == std::string_view::npos && !IsCutBracket(p, r);
+  }
+  // Whether pattern p is record r's pattern without its final closing
+  // bracket (CutClosingBracket): a whole match of a paste cut short.
+  bool IsCutBracket(uint32_t p, uint32_t r) const {
+    if (p < n) return false;
+    std::string_view whole = patterns.Get(r), cut = patterns.Get(p);
+    return whole.size() == cut.size() + 2 && whole.starts_with(cut);
   }
 
   uint32_t PatternRecord(uint32_t p) const {
@@ -1102,6 +1133,14 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   }
   uint32_t rec_index = PatternRecord(r);
   if (rec_index >= n) return false;
+  // With its bracket the record's own pattern finds the paste, and keeps the
+  // captures the bracket ends.
+  if (IsCutBracket(r, rec_index)) {
+    const RE2* whole = Regex(rec_index);
+    if (whole != nullptr && whole->Match(input, 0, input.size(), RE2::UNANCHORED, nullptr, 0)) {
+      return false;
+    }
+  }
   const Record& rec = this->rec(rec_index);
   out->match.record = &rec;
   out->index = rec_index;
@@ -1164,6 +1203,7 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
                  (out->full ? kFullMatch : 0.0);
   score += PasteClassAdjust(q.error_class, rec);
   if (IsClauseHead(r, rec_index)) score += kClauseHeadMatch;
+  if (IsCutBracket(r, rec_index)) score += kCutBracketMatch;
   out->tooling = InDevelopmentTooling(rec.file_path);
   if (out->tooling) score += kToolingRecord;
   if (!ctx.family.empty() && !rec.language.empty()) {
@@ -1323,6 +1363,11 @@ void Matcher::Impl::Init(std::vector<Record> recs) {
     std::string clause_head = ClauseHeadPattern(owned[r].message_pattern);
     if (!clause_head.empty()) {
       t.pattern.push_back(std::move(clause_head));
+      t.pattern_record.push_back(r);
+    }
+    std::string cut = CutClosingBracket(t.pattern[r]);
+    if (!cut.empty()) {
+      t.pattern.push_back(std::move(cut));
       t.pattern_record.push_back(r);
     }
   }

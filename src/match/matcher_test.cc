@@ -459,6 +459,33 @@ TEST(MatcherTest, FinalPeriodIsOptional) {
   EXPECT_EQ(hits[0].record->id, "cfg");
 }
 
+// A paste that elides the end of a long value loses the bracket closing it:
+// golang-migrate's "migration failed in line %v: %s (details: %v)" pasted
+// with the SQL error cut at "near '...'" still finds its record, and a paste
+// with the bracket captures the same text as before.
+TEST(MatcherTest, ClosingBracketAfterAFinalHoleMayBeCutOff) {
+  std::vector<Record> rs;
+  rs.push_back(
+      MakeRecord("migrate", "migration failed in line %v: %s (details: %v)",
+                 R"re(migration failed in line ([\s\S]*?): ([\s\S]*?) \(details: ([\s\S]*?)\))re",
+                 {{"%v", "e.Line"}, {"%s", "e.Query"}, {"%v", "e.OrigErr"}}));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "failed migrating: migration failed in line 0: START TRANSACTION;\n...\nCOMMIT;\n "
+      "(details: Error 1064: You have an error in your SQL syntax near '...'";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].record->id, "migrate");
+  EXPECT_EQ(hits[0].captures.back().value,
+            "Error 1064: You have an error in your SQL syntax near '...'");
+  q.message = "migration failed in line 3: DROP x (details: no such table) at startup";
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].captures.back().value, "no such table");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+}
+
 // The system's error text in a wrapper's hole (tmux's "error connecting to
 // %s (%s)" with strerror(errno)) is the OS's message: another library's
 // "No such file {name}" matching inside it does not outrank the wrapper.

@@ -29,8 +29,9 @@ namespace errdex::match {
 // Format 6: patterns are saved with loose quotes (match/loose_quotes.h);
 // 7: records carry messageFrom; 8-9: a final period after literal text is optional (RelaxPatternEnds);
 // 10: one-line messages also match without their last clause (ClauseHeadPattern);
-// 11: runs of spaces match one or more (match/loose_spaces.h).
-constexpr uint32_t kSnapshotFormat = 11;
+// 11: runs of spaces match one or more (match/loose_spaces.h);
+// 12: a bracket closing a final hole may be the end of the paste (CutClosingBracket).
+constexpr uint32_t kSnapshotFormat = 12;
 // Sections up to this size are verified on open (a few milliseconds at most
 // in all); larger ones by VerifyAll().
 constexpr size_t kVerifyOnOpenBytes = size_t{256} << 10;
