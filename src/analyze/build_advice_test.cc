@@ -109,6 +109,29 @@ TEST(InternalCheck, PanicMacroAndAssertionErrorAreReportedUpstream) {
             "the input that led here");
 }
 
+// git's BUG() is its internal assertion: the record says so and sends the
+// user upstream, not into "the message's rule". DEBUG(...) is no BUG().
+TEST(InternalCheck, GitBugMacroIsReportedUpstream) {
+  SourceFile c{"builtin/replay.c",
+               "static void run(const char *onto) {\n"                                       // 1
+               "  if (!onto)\n"                                                              // 2
+               "    BUG(\"--onto commit should have been resolved beforehand already\");\n"  // 3
+               "}\n"};
+  Record r = Build(c, "--onto commit should have been resolved beforehand already");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "If you hit this internal check (`BUG` at line 3): it guards the library's own state, "
+            "not a condition its users are meant to meet, so report it upstream with the input "
+            "that led here");
+  SourceFile d{"src/log.c",
+               "static void run(const char *onto) {\n"                       // 1
+               "  if (!onto)\n"                                              // 2
+               "    DEBUG_ERROR(\"no commit to replay onto was given\");\n"  // 3
+               "}\n"};
+  Record n = Build(d, "no commit to replay onto was given");
+  for (const std::string& s : n.solutions) EXPECT_EQ(s.find("internal check"), std::string::npos);
+}
+
 TEST(AdviceSentences, LeadsAreDroppedAndIntroducedLinesJoined) {
   EXPECT_EQ(AdviceSentences("has file permissions of 0644 but 0600 is required.\n\nTo fix this "
                             "error run:\n\n\tchmod 0600 creds\n\nYou should reset your "

@@ -65,7 +65,8 @@ int BlockStart(const std::vector<std::string_view>& lines, int close) {
 }
 
 // A call, first on the line, to a function or macro named as an assertion
-// or a panic (`serverAssert(`, `serverPanic(`, `GIT_ASSERT(`, `g_assert(`):
+// or a panic (`serverAssert(`, `serverPanic(`, `GIT_ASSERT(`, `g_assert(`,
+// `BUG(`):
 // its name, or "". `assert` alone is left to the site's kind.
 std::string AssertCall(std::string_view line) {
   std::string_view t = Trim(line);
@@ -77,6 +78,12 @@ std::string AssertCall(std::string_view line) {
   std::string name(t.substr(0, end));
   std::string lower = ToLower(name);
   if (lower == "assert" || lower == "panic") return {};
+  // git's and the kernel's BUG(), BUG_ON(): only as a whole word, so that
+  // DEBUG(...) and debug_log(...) are not taken for one.
+  if (size_t at = lower.rfind("bug"); at != std::string::npos && (at == 0 || name[at - 1] == '_') &&
+                                      (at + 3 == lower.size() || lower.substr(at) == "bug_on")) {
+    return name;
+  }
   for (std::string_view w : {"assert", "panic"}) {
     // The word ends the name or follows a separator: `serverPanic`,
     // `GIT_ASSERT`, `g_assert_not_reached`, not `assertion_text`.
