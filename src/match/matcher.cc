@@ -302,10 +302,11 @@ bool TextNamesRepository(std::string_view text, std::string_view repo) {
       bool left = at == 0 ||
                   !(alpha(text[at - 1]) || std::isdigit(static_cast<unsigned char>(text[at - 1])));
       bool right = at + n.size() >= text.size() || !alpha(text[at + n.size()]);
-      // "config.yaml" names a file format, not go-yaml/yaml; a package path
+      // "config.yaml" names a file format, not go-yaml/yaml, and "yew.git"
+      // a clone URL, not git/git; a package path
       // ("com.fasterxml.jackson.databind") still names its repository.
-      static const std::unordered_set<std::string_view> kFormats = {"json", "yaml", "yml",
-                                                                    "toml", "xml",  "ini"};
+      static const std::unordered_set<std::string_view> kFormats = {"json", "yaml", "yml", "toml",
+                                                                    "xml",  "ini",  "git"};
       size_t after = at + n.size();
       bool extension = at >= 2 && text[at - 1] == '.' &&
                        std::isalnum(static_cast<unsigned char>(text[at - 2])) != 0 &&

@@ -486,6 +486,32 @@ TEST(MatcherTest, ClosingBracketAfterAFinalHoleMayBeCutOff) {
   EXPECT_EQ(hits[0].match_type, "pattern");
 }
 
+// A clone URL ("yew.git") in a paste does not name git/git: a weak hit of
+// git's "failed to %s: %d" over a cargo resolver dump stays unconfident,
+// while a paste that says "git" as a word still lends it support.
+TEST(MatcherTest, CloneUrlDoesNotNameTheGitRepository) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("osxkeychain", "failed to %s: %d", R"re(failed to ([\s\S]*?): (-?\d+))re",
+                          {{"%s", "argv[1]"}, {"%d", "(int)result"}}, "", "git/git"));
+  for (const char* m : {"failed to select a version", "failed to open the file",
+                        "failed to parse the manifest", "version conflict in the package"}) {
+    rs.push_back(MakeRecord(m, m, m));
+  }
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "error: failed to select a version for `cfg-if`.\n"
+      "    ... required by package `wasm-bindgen v0.2.60`\n"
+      "    ... which is depended on by `yew v0.17.2 (https://example.org/yew.git?branch=master)`\n"
+      "    ... which is depended on by `ui v0.1.0 (/home/u/ui)`\n"
+      "versions that meet the requirements `^0.1.9` are: 0.1.10, 0.1.9";
+  for (const Match& m : matcher.Find(q)) EXPECT_NE(m.record->id, "osxkeychain");
+  q.message += "\n(running under git 2.39)";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "osxkeychain");
+}
+
 // The system's error text in a wrapper's hole (tmux's "error connecting to
 // %s (%s)" with strerror(errno)) is the OS's message: another library's
 // "No such file {name}" matching inside it does not outrank the wrapper.
