@@ -411,6 +411,22 @@ std::string CutClosingBracket(std::string_view pattern) {
   return std::string(p);
 }
 
+// The part of a pattern before its first unescaped `\n` outside any
+// group: the whole pattern when it has one line.
+std::string_view FirstLine(std::string_view p) {
+  int depth = 0;
+  for (size_t i = 0; i + 1 < p.size(); ++i) {
+    if (p[i] == '\\') {
+      if (p[i + 1] == 'n' && depth == 0) return p.substr(0, i);
+      ++i;
+      continue;
+    }
+    if (p[i] == '(') ++depth;
+    if (p[i] == ')') --depth;
+  }
+  return p;
+}
+
 // The pattern of a multi-line message's first line ("" when the message has
 // one line, or its first line says too little): the part before the first
 // unescaped `\n` outside any group.
@@ -907,10 +923,12 @@ struct Matcher::Impl {
   std::string_view Class(uint32_t r) const { return classes.Get(record_class.At(r, UINT32_MAX)); }
   // Pattern p's record, or n when the snapshot is damaged.
   // Pattern p is record r's message without its last clause: an extra
-  // pattern (p >= n) of a one-line message (a multi-line one's extra
-  // pattern is its first line, HeadPattern).
+  // pattern (p >= n) of a one-line message, or of a multi-line one's first
+  // line (its other extra pattern, the first line whole, is HeadPattern).
   bool IsClauseHead(uint32_t p, uint32_t r) const {
-    return p >= n && patterns.Get(r).find("\\n") == std::string_view::npos && !IsCutBracket(p, r);
+    if (p < n || IsCutBracket(p, r)) return false;
+    std::string_view whole = patterns.Get(r);
+    return whole.find("\\n") == std::string_view::npos || patterns.Get(p) != HeadPattern(whole);
   }
   // Whether pattern p is record r's pattern without its final closing
   // bracket (CutClosingBracket): a whole match of a paste cut short.
@@ -1361,7 +1379,11 @@ void Matcher::Impl::Init(std::vector<Record> recs) {
       t.pattern.push_back(std::move(head));
       t.pattern_record.push_back(r);
     }
-    std::string clause_head = ClauseHeadPattern(owned[r].message_pattern);
+    // A multi-line message's first line without its last clause too: the
+    // paste quotes the start of the first line only (sidekiq's "Job
+    // arguments to X must be native JSON types" of "..., but X is a Y.\n
+    // See ...").
+    std::string clause_head = ClauseHeadPattern(FirstLine(owned[r].message_pattern));
     if (!clause_head.empty()) {
       t.pattern.push_back(std::move(clause_head));
       t.pattern_record.push_back(r);

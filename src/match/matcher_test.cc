@@ -1269,6 +1269,38 @@ TEST(MatcherTest, PasteWithoutALaterClauseFindsItsRecord) {
   for (const Match& m : only_vague.Find(q)) EXPECT_NE(m.match_type, "pattern") << m.reason;
 }
 
+// A multi-line message quoted by the start of its first line: sidekiq's
+// "Job arguments to X must be native JSON types, but Y is a Z.\nSee ..."
+// pasted as "Job arguments to PusherWorker must be native JSON types". It
+// ranks as a partial match: below a record whose whole first line matches.
+TEST(MatcherTest, FirstLineWithoutItsLastClauseFindsAMultiLineRecord) {
+  Record json = MakeRecord(
+      "json",
+      "Job arguments to #{job_class} must be native JSON types, but #{item.inspect} is a "
+      "#{item.class}.\nSee https://example.org/wiki/Best-Practices\n",
+      R"re(Job arguments to ([\s\S]*?) must be native JSON types, but ([\s\S]*?) is a )re"
+      R"re(([\s\S]*?)\.\nSee https://example\.org/wiki/Best-Practices\n)re",
+      {{"#{job_class}", "job_class"},
+       {"#{item.inspect}", "item.inspect"},
+       {"#{item.class}", "item.class"}},
+      "ArgumentError");
+  Record plain = MakeRecord("plain", "Job arguments to #{job_class} must be native JSON types",
+                            R"re(Job arguments to ([\s\S]*?) must be native JSON types)re",
+                            {{"#{job_class}", "job_class"}}, "ArgumentError");
+  Query q;
+  q.message = "`Job arguments to PusherWorker must be native JSON types`";
+  Matcher matcher({json});
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "json");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+  Matcher both({json, plain});
+  hits = both.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "plain");
+  EXPECT_GT(hits[0].score, hits[1].score);
+}
+
 // serde_json's "invalid type: %s, expected %s" inside its own
 // "%s at line %d column %d": literal text on both sides of a hole is the
 // inner link's own shape, however common its words.
