@@ -304,6 +304,39 @@ TEST(Link, PythonHelperInAnotherFile) {
   EXPECT_EQ(c->error_class, "RuntimeError");
 }
 
+// pytest's `fail: _Fail = _Fail()`: a module-level instance whose class's
+// `__call__` raises is a sink called by the instance's name, here with a
+// message built by `.format` on a multi-line local.
+TEST(Link, PythonCallableInstanceInAnotherFile) {
+  Linked r =
+      Link({{"pkg/outcomes.py",
+             "class Failed(Exception):\n"
+             "    pass\n"
+             "\n"
+             "class _Fail:\n"
+             "    def __call__(self, reason: str = \"\", pytrace: bool = True):\n"
+             "        raise Failed(msg=reason, pytrace=pytrace)\n"
+             "\n"
+             "fail: _Fail = _Fail()\n"},
+            {"pkg/config.py",
+             "from pkg.outcomes import fail\n"
+             "\n"
+             "def check(mod, path, rootdir):\n"
+             "    if hasattr(mod, \"plugins\"):\n"
+             "        msg = (\n"
+             "            \"Defining plugins in a conftest is no longer supported:\\n\"\n"
+             "            \"Please move it to a top level conftest file at the rootdir:\\n\"\n"
+             "            \"  {}\\n\"\n"
+             "        )\n"
+             "        fail(msg.format(rootdir), pytrace=False)\n"}});
+  const ErrorSite* a = r.Find("pkg/config.py", 10,
+                              "Defining plugins in a conftest is no longer supported:\nPlease move "
+                              "it to a top level conftest file at the rootdir:\n  {}\n");
+  ASSERT_NE(a, nullptr) << Dump(r);
+  EXPECT_EQ(a->error_class, "Failed");
+  EXPECT_EQ(a->function, "check");
+}
+
 TEST(Link, PythonExceptionClassComposesTheTextInAnotherFile) {
   Linked r = Link({{"app/errors.py",
                     "class BadKey(Exception):\n"

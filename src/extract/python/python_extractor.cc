@@ -296,6 +296,7 @@ class PythonFile {
         TSNode e = ts::FirstNamed(n);
         if (Is(e, "assignment") && Is(Field(e, "right"), "call")) {
           assigned_calls_.push_back({Field(e, "right"), Innermost(ancestors, function_index)});
+          if (facts_ && ancestors.size() == 1) NoteInstance(e);
         }
         // At module or class level: a function's dict is its own data.
         if (facts_ && Is(e, "assignment") && Is(Field(e, "right"), "dictionary") &&
@@ -1187,13 +1188,36 @@ class PythonFile {
     facts_->field_constructions.push_back(std::move(c));
   }
 
+  // `fail: _Fail = _Fail()` at module level: calling `fail(..)` runs
+  // `_Fail.__call__` (pytest's fail, skip, exit, xfail). Class -> names.
+  void NoteInstance(TSNode assignment) {
+    TSNode left = Field(assignment, "left"), call = Field(assignment, "right");
+    TSNode callee = Field(call, "function");
+    if (!Is(left, "identifier") || !Is(callee, "identifier")) return;
+    instances_[std::string(ts::Text(callee, src_))].emplace_back(ts::Text(left, src_));
+    facts_->link_names.emplace_back(ts::Text(left, src_));
+  }
+
+  // The names a sink in function f is called by: its own, or for a
+  // class's `__call__` the module-level instances of the class.
+  std::vector<std::string> SinkNames(const Function& f) const {
+    std::string name(ts::Text(Field(f.node, "name"), src_));
+    if (name == "__call__" && f.in_class_body && f.qual.ends_with(".__call__")) {
+      auto it = instances_.find(f.qual.substr(0, f.qual.size() - 9));
+      return it == instances_.end() ? std::vector<std::string>{} : it->second;
+    }
+    if (name.empty() || name.starts_with("__")) return {};
+    return {name};
+  }
+
   // A site whose message names parameters of its function makes the
   // function a sink (a wrapper whose callers say what went wrong).
   void AddSink(TSNode stmt, const ErrorSite& site) {
     if (cur_fn_ < 0) return;
     const Function& f = functions_[cur_fn_];
-    std::string name(ts::Text(Field(f.node, "name"), src_));
-    if (name.empty() || name.starts_with("__")) return;
+    std::vector<std::string> names = SinkNames(f);
+    if (names.empty()) return;
+    bool instance = names.size() != 1 || names[0] != ts::Text(Field(f.node, "name"), src_);
     std::vector<std::string> params = CallParams(f);
     if (!NamesParam(site.message, params)) return;
     for (const Piece& p : site.message.pieces()) {
@@ -1202,9 +1226,8 @@ class PythonFile {
     }
     SinkFact k;
     k.function = f.qual;
-    k.name = name;
     k.language = "python";
-    k.method = f.in_class_body && IsMethodParams(f);
+    k.method = !instance && f.in_class_body && IsMethodParams(f);
     k.params = std::move(params);
     k.message = site.message;
     k.error_class = site.error_class;
@@ -1222,7 +1245,10 @@ class PythonFile {
         }
       }
     }
-    facts_->sinks.push_back(std::move(k));
+    for (std::string& name : names) {
+      k.name = std::move(name);
+      facts_->sinks.push_back(k);
+    }
   }
 
   void HandleAbort(TSNode stmt, const CallArgs& args) {
@@ -2172,6 +2198,7 @@ class PythonFile {
   std::vector<std::pair<TSNode, int>> assigned_calls_;
   std::set<std::string> defined_names_;  // DefinedHere  // `x = f(..)`, with the function index
   std::vector<Function> functions_;
+  std::map<std::string, std::vector<std::string>> instances_;  // NoteInstance
 };
 
 class PythonExtractor : public Extractor {
