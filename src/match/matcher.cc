@@ -186,6 +186,10 @@ constexpr double kClauseHeadMatch = -0.06;
 // A match without the bracket closing the final hole (CutClosingBracket)
 // ranks just below a whole match of another record.
 constexpr double kCutBracketMatch = -0.01;
+// Later lines of one message matched on their own (LaterLinePatterns): a
+// sentence of its own, not a lead-in ("For more information, visit:").
+constexpr size_t kMaxLaterLines = 8;
+constexpr size_t kMinLaterLineLiteral = 32;
 // A hit whose literal text is less than this share of its own span (see
 // OwnLiteralShare) is mostly holes ("%s in %s on line %s", "Failed to
 // execute {cmd}"): it gets no full-match credit, and its specificity counts
@@ -425,6 +429,42 @@ std::string_view FirstLine(std::string_view p) {
     if (p[i] == ')') --depth;
   }
   return p;
+}
+
+// Patterns of a multi-line message's later lines that say enough on their
+// own (a sentence: kMinLaterLineLiteral): a paste quoting the middle of a long
+// message (pytest's "Please move it to a top level conftest file at the
+// rootdir:" with the paths around it, without the first line) finds it as
+// a partial match. At most kMaxLaterLines per message.
+std::vector<std::string> LaterLinePatterns(std::string_view p) {
+  std::vector<std::string> out;
+  std::vector<std::string_view> lines;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i + 1 < p.size(); ++i) {
+    if (p[i] == '\\') {
+      if (p[i + 1] == 'n' && depth == 0) {
+        lines.push_back(p.substr(start, i - start));
+        start = i + 2;
+      }
+      ++i;
+      continue;
+    }
+    if (p[i] == '(') ++depth;
+    if (p[i] == ')') --depth;
+  }
+  if (lines.empty()) return out;  // one line: the whole pattern covers it
+  lines.push_back(p.substr(start));
+  for (size_t i = 1; i < lines.size() && out.size() < kMaxLaterLines; ++i) {
+    std::string relaxed = match::LooseQuotes(RelaxPatternEnds(lines[i]));
+    match::PatternLiterals lits = match::AnalyzePattern(relaxed);
+    if (lits.literal_chars < kMinLaterLineLiteral || !lits.has_word_char) continue;
+    std::string literal;
+    for (const std::string& run : lits.runs) literal += run + " ";
+    if (match::Tokenize(literal).size() < kMinClauseHeadWords) continue;
+    out.push_back(std::move(relaxed));
+  }
+  return out;
 }
 
 // The pattern of a multi-line message's first line ("" when the message has
@@ -1386,6 +1426,10 @@ void Matcher::Impl::Init(std::vector<Record> recs) {
     std::string clause_head = ClauseHeadPattern(FirstLine(owned[r].message_pattern));
     if (!clause_head.empty()) {
       t.pattern.push_back(std::move(clause_head));
+      t.pattern_record.push_back(r);
+    }
+    for (std::string& line : LaterLinePatterns(owned[r].message_pattern)) {
+      t.pattern.push_back(std::move(line));
       t.pattern_record.push_back(r);
     }
     std::string cut = CutClosingBracket(t.pattern[r]);

@@ -1301,6 +1301,32 @@ TEST(MatcherTest, FirstLineWithoutItsLastClauseFindsAMultiLineRecord) {
   EXPECT_GT(hits[0].score, hits[1].score);
 }
 
+// The middle of a long multi-line message, quoted with the values around
+// it (pytest's non-top-level conftest message without its first line): a
+// partial match of that record. A later line of common words finds nothing.
+TEST(MatcherTest, LaterLineOfAMultiLineMessageFindsItsRecord) {
+  Record plugins = MakeRecord(
+      "plugins",
+      "Defining 'pytest_plugins' in a non-top-level conftest is no longer supported:\n  {}\n"
+      "Please move it to a top level conftest file at the rootdir:\n  {}\n"
+      "For more information, visit:\n",
+      R"re(Defining 'pytest_plugins' in a non-top-level conftest is no longer supported:\n  )re"
+      R"re(([\s\S]*?)\nPlease move it to a top level conftest file at the rootdir:\n  )re"
+      R"re(([\s\S]*?)\nFor more information, visit:\n)re",
+      {{"{}", "conftestpath"}, {"{}", "self._confcutdir"}}, "Failed");
+  Matcher matcher({plugins});
+  Query q;
+  q.message =
+      "  H:\\python\\root\\package\\conftest.py\n"
+      "Please move it to a top level conftest file at the rootdir:\n  H:\\python\\root";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "plugins");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+  q.message = "For more information, visit: the docs";
+  for (const Match& m : matcher.Find(q)) EXPECT_NE(m.match_type, "pattern");
+}
+
 // serde_json's "invalid type: %s, expected %s" inside its own
 // "%s at line %d column %d": literal text on both sides of a hole is the
 // inner link's own shape, however common its words.
@@ -1401,6 +1427,16 @@ TEST(MatcherTest, RewordedMessageInsideAWrapperHoleRanksFirst) {
       "Use 'ignoreUnknownKeys = true' in 'Json {}' builder to ignore unknown keys.";
   q.error_class = "JsonDecodingException";
   std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  // Its second line is unchanged: a partial match by that line.
+  EXPECT_EQ(hits[0].record->id, "unknown-key");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+  EXPECT_EQ(hits[1].record->id, "wrapper");
+  // Without the second line only the reworded words say which it is.
+  q.message =
+      "Unexpected JSON token at offset 137: Encountered an unknown key 't' at path: $.n "
+      "Use 'ignoreUnknownKeys = true' to ignore unknown keys.";
+  hits = matcher.Find(q);
   ASSERT_GE(hits.size(), 2u);
   EXPECT_EQ(hits[0].record->id, "unknown-key");
   EXPECT_EQ(hits[0].match_type, "fuzzy");

@@ -31,8 +31,9 @@ namespace errdex::match {
 // 10: one-line messages also match without their last clause (ClauseHeadPattern);
 // 11: runs of spaces match one or more (match/loose_spaces.h);
 // 12: a bracket closing a final hole may be the end of the paste (CutClosingBracket);
-// 13: a multi-line message's first line also matches without its last clause.
-constexpr uint32_t kSnapshotFormat = 13;
+// 13: a multi-line message's first line also matches without its last clause;
+// 14: and its later lines match on their own (LaterLinePatterns).
+constexpr uint32_t kSnapshotFormat = 14;
 // Sections up to this size are verified on open (a few milliseconds at most
 // in all); larger ones by VerifyAll().
 constexpr size_t kVerifyOnOpenBytes = size_t{256} << 10;
