@@ -122,11 +122,13 @@ const RE2& GlogPrefix() {
 // "[ERROR] ", "ERROR: ", and Python logging's default "ERROR:root:". A
 // logger name must be lowercase dotted so "ERROR:ValueError: x" keeps its
 // class. Lowercase "error:" is left alone: tools print it as part of their
-// message.
+// message. Lowercase "fatal: " is git's die() (and others'): a line of its
+// own in a CI log whose later "ERROR: exit 128" only reports the status.
 const RE2& LevelPrefix() {
   static const RE2* const re = new RE2(
       R"((?:\[(?i:error|err|warning|warn|fatal|critical|crit|info|debug|trace|e|w|f)\])"
-      R"(|(?:ERROR|WARNING|WARN|FATAL|CRITICAL|INFO|DEBUG):(?:[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*:)?))"
+      R"(|(?:ERROR|WARNING|WARN|FATAL|CRITICAL|INFO|DEBUG):(?:[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*:)?)"
+      R"(|fatal: ))"
       R"(\s*)");
   return *re;
 }

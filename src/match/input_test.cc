@@ -73,6 +73,22 @@ TEST(InputTest, ChainedTracebackYieldsEveryExceptionInOrder) {
   EXPECT_EQ(errors[2].input_line, 17);
 }
 
+// git's "fatal: " lines in a CI action's log: the fatal line is an error of
+// its own, not swallowed by the action's later "ERROR:  exit 128" report.
+TEST(InputTest, LowercaseFatalLineIsAnErrorOfItsOwn) {
+  std::string text =
+      "From https://example.org/docs\n"
+      " * branch                master     -> FETCH_HEAD\n"
+      "fatal: refusing to merge unrelated histories\n"
+      "ERROR:  exit 128\n"
+      "New commits could not be pulled.\n";
+  std::vector<ErrorText> errors = ParseInput(text);
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].message, "refusing to merge unrelated histories");
+  EXPECT_EQ(errors[0].input_line, 3);
+  EXPECT_EQ(errors[1].message, "exit 128\nNew commits could not be pulled.");
+}
+
 TEST(InputTest, BareClassLine) {
   std::string text =
       "Traceback (most recent call last):\n"
