@@ -1948,7 +1948,17 @@ std::vector<Match> Matcher::Find(const Query& query) const {
   // A low score needs evidence beyond the text to be an answer at all.
   std::string paste = LowerAscii(query.context.empty() ? std::string_view(text) : query.context);
   auto unconfident = [&](const Ranked& h) {
-    double floor = h.match.match_type == "fuzzy" ? kConfidentFuzzyScore : kConfidentScore;
+    bool fuzzy = h.match.match_type == "fuzzy";
+    // A reworded message in another language than the paste's frames
+    // (git's C "Out of memory, (tried to allocate %llu bytes)" for PHP's
+    // own "Allowed memory size ... (tried to allocate N bytes) in x.php on
+    // line 46"): shared words are no evidence across runtimes.
+    const std::string& language = h.match.record->language;
+    if (fuzzy && !h.framed && !h.exact_code && !ctx.family.empty() && !language.empty() &&
+        LanguageFamily(language) != ctx.family) {
+      return true;
+    }
+    double floor = fuzzy ? kConfidentFuzzyScore : kConfidentScore;
     return h.match.score < floor && !h.exact_code && !h.framed &&
            !TextNamesRepository(paste, h.match.record->repo);
   };

@@ -1327,6 +1327,28 @@ TEST(MatcherTest, LaterLineOfAMultiLineMessageFindsItsRecord) {
   for (const Match& m : matcher.Find(q)) EXPECT_NE(m.match_type, "pattern");
 }
 
+// A reworded message in another runtime than the paste's frames is no
+// answer: PHP's own memory-limit error shares "tried to allocate ... bytes"
+// with git's C message, and its "in x.php on line 46" says it is PHP's.
+TEST(MatcherTest, FuzzyHitInAnotherLanguageThanThePastesFramesIsDropped) {
+  std::vector<Record> rs = CommonWords();
+  Record oom = MakeRecord("oom", "Out of memory, (tried to allocate %llu bytes)",
+                          R"re(Out of memory, \(tried to allocate ([\s\S]*?) bytes\))re",
+                          {{"%llu", "len"}}, "", "git/git");
+  oom.language = "c";
+  oom.file_path = "compat/mingw.c";
+  rs.push_back(oom);
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "Out of memory: could not allocate 81513688 bytes, tried twice";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "oom");
+  EXPECT_EQ(hits[0].match_type, "fuzzy");
+  q.frames.push_back(StackFrame{"/var/www/html/responses/PageResponse.php", 46, ""});
+  for (const Match& m : matcher.Find(q)) EXPECT_NE(m.record->id, "oom") << m.reason;
+}
+
 // serde_json's "invalid type: %s, expected %s" inside its own
 // "%s at line %d column %d": literal text on both sides of a hole is the
 // inner link's own shape, however common its words.
