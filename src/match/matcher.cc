@@ -379,6 +379,16 @@ std::string RelaxPatternEnds(std::string_view p) {
   return out;
 }
 
+// Whether a partial pattern still says enough on its own: `min_literal`
+// literal characters, a word character, and kMinClauseHeadWords words.
+bool SaysEnough(std::string_view pattern, size_t min_literal) {
+  match::PatternLiterals lits = match::AnalyzePattern(pattern);
+  if (lits.literal_chars < min_literal || !lits.has_word_char) return false;
+  std::string literal;
+  for (const std::string& run : lits.runs) literal += run + " ";
+  return match::Tokenize(literal).size() >= kMinClauseHeadWords;
+}
+
 // The pattern of a one-line message without its last clause (see
 // match::ClauseHead), when what is left still says enough on its own: a
 // paste from before the clause was added matches it as a partial match.
@@ -386,12 +396,7 @@ std::string ClauseHeadPattern(std::string_view message_pattern) {
   std::string head = match::ClauseHead(message_pattern);
   if (head.empty()) return "";
   std::string relaxed = match::LooseQuotes(RelaxPatternEnds(head));
-  match::PatternLiterals lits = match::AnalyzePattern(relaxed);
-  if (lits.literal_chars < kMinClauseHeadLiteral || !lits.has_word_char) return "";
-  std::string literal;
-  for (const std::string& run : lits.runs) literal += run + " ";
-  if (match::Tokenize(literal).size() < kMinClauseHeadWords) return "";
-  return relaxed;
+  return SaysEnough(relaxed, kMinClauseHeadLiteral) ? relaxed : "";
 }
 
 // The pattern without a bracket that closes its final hole ("" when it has
@@ -407,37 +412,11 @@ std::string CutClosingBracket(std::string_view pattern) {
   if (!match::EscapedAt(p, p.size() - 1)) return "";
   p.remove_suffix(2);
   if (!p.ends_with(kAnyHole)) return "";
-  match::PatternLiterals lits = match::AnalyzePattern(p);
-  if (lits.literal_chars < kMinClauseHeadLiteral || !lits.has_word_char) return "";
-  std::string literal;
-  for (const std::string& run : lits.runs) literal += run + " ";
-  if (match::Tokenize(literal).size() < kMinClauseHeadWords) return "";
-  return std::string(p);
+  return SaysEnough(p, kMinClauseHeadLiteral) ? std::string(p) : "";
 }
 
-// The part of a pattern before its first unescaped `\n` outside any
-// group: the whole pattern when it has one line.
-std::string_view FirstLine(std::string_view p) {
-  int depth = 0;
-  for (size_t i = 0; i + 1 < p.size(); ++i) {
-    if (p[i] == '\\') {
-      if (p[i + 1] == 'n' && depth == 0) return p.substr(0, i);
-      ++i;
-      continue;
-    }
-    if (p[i] == '(') ++depth;
-    if (p[i] == ')') --depth;
-  }
-  return p;
-}
-
-// Patterns of a multi-line message's later lines that say enough on their
-// own (a sentence: kMinLaterLineLiteral): a paste quoting the middle of a long
-// message (pytest's "Please move it to a top level conftest file at the
-// rootdir:" with the paths around it, without the first line) finds it as
-// a partial match. At most kMaxLaterLines per message.
-std::vector<std::string> LaterLinePatterns(std::string_view p) {
-  std::vector<std::string> out;
+// A pattern's lines: the parts between unescaped `\n`s outside any group.
+std::vector<std::string_view> PatternLines(std::string_view p) {
   std::vector<std::string_view> lines;
   int depth = 0;
   size_t start = 0;
@@ -447,46 +426,44 @@ std::vector<std::string> LaterLinePatterns(std::string_view p) {
         lines.push_back(p.substr(start, i - start));
         start = i + 2;
       }
-      ++i;
-      continue;
-    }
-    if (p[i] == '(') ++depth;
-    if (p[i] == ')') --depth;
-  }
-  if (lines.empty()) return out;  // one line: the whole pattern covers it
-  lines.push_back(p.substr(start));
-  for (size_t i = 1; i < lines.size() && out.size() < kMaxLaterLines; ++i) {
-    std::string relaxed = match::LooseQuotes(RelaxPatternEnds(lines[i]));
-    match::PatternLiterals lits = match::AnalyzePattern(relaxed);
-    if (lits.literal_chars < kMinLaterLineLiteral || !lits.has_word_char) continue;
-    std::string literal;
-    for (const std::string& run : lits.runs) literal += run + " ";
-    if (match::Tokenize(literal).size() < kMinClauseHeadWords) continue;
-    out.push_back(std::move(relaxed));
-  }
-  return out;
-}
-
-// The pattern of a multi-line message's first line ("" when the message has
-// one line, or its first line says too little): the part before the first
-// unescaped `\n` outside any group.
-std::string HeadPattern(std::string_view p) {
-  int depth = 0;
-  for (size_t i = 0; i + 1 < p.size(); ++i) {
-    if (p[i] == '\\') {
-      if (p[i + 1] == 'n' && depth == 0) {
-        std::string head = RelaxPatternEnds(p.substr(0, i));
-        match::PatternLiterals lits = match::AnalyzePattern(head);
-        if (lits.literal_chars < kMinHeadLiteral || !lits.has_word_char) return "";
-        return head;
-      }
       ++i;  // the escaped character
       continue;
     }
     if (p[i] == '(') ++depth;
     if (p[i] == ')') --depth;
   }
-  return "";
+  lines.push_back(p.substr(start));
+  return lines;
+}
+
+// The part of a pattern before its first line break: the whole pattern when
+// it has one line.
+std::string_view FirstLine(std::string_view p) { return PatternLines(p)[0]; }
+
+// Patterns of a multi-line message's later lines that say enough on their
+// own (a sentence: kMinLaterLineLiteral): a paste quoting the middle of a long
+// message (pytest's "Please move it to a top level conftest file at the
+// rootdir:" with the paths around it, without the first line) finds it as
+// a partial match. At most kMaxLaterLines per message.
+std::vector<std::string> LaterLinePatterns(std::string_view p) {
+  std::vector<std::string> out;
+  std::vector<std::string_view> lines = PatternLines(p);
+  for (size_t i = 1; i < lines.size() && out.size() < kMaxLaterLines; ++i) {
+    std::string relaxed = match::LooseQuotes(RelaxPatternEnds(lines[i]));
+    if (SaysEnough(relaxed, kMinLaterLineLiteral)) out.push_back(std::move(relaxed));
+  }
+  return out;
+}
+
+// The pattern of a multi-line message's first line ("" when the message has
+// one line, or its first line says too little).
+std::string HeadPattern(std::string_view p) {
+  std::vector<std::string_view> lines = PatternLines(p);
+  if (lines.size() < 2) return "";
+  std::string head = RelaxPatternEnds(lines[0]);
+  match::PatternLiterals lits = match::AnalyzePattern(head);
+  if (lits.literal_chars < kMinHeadLiteral || !lits.has_word_char) return "";
+  return head;
 }
 
 // The run to use as prefilter anchor: the one fewest patterns share (a
