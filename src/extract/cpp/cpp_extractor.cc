@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "errdex/extractor.h"
+#include "extract/common/assertion_call.h"
 #include "extract/common/brace_context.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
@@ -2064,6 +2065,11 @@ class CppFile {
     s.error_code = site.error_code;
     s.line = site.line;
     s.def_line = ts::Line(fn);
+    // `BUG("for key '%s' we must have a value", key)`: the key a caller
+    // passes does not make the invariant the caller's error.
+    if (site.line >= 1 && site.line <= static_cast<int>(lines_.size())) {
+      s.internal_check = !AssertionCallName(lines_[site.line - 1]).empty();
+    }
     // A varargs wrapper: callers' arguments after the format fill it.
     const VarargsFormat* v = VarargsOf(fn);
     bool formats = false;
