@@ -24,6 +24,7 @@
 #include "analyze/exclusive_rule.h"
 #include "analyze/failed_call.h"
 #include "analyze/feature_flag.h"
+#include "analyze/fixed_arguments.h"
 #include "analyze/function_symbol.h"
 #include "analyze/go_sentinel.h"
 #include "analyze/guard_text.h"
@@ -1171,6 +1172,10 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
   // A check that the call it makes failed (failed_call.h): that call is
   // what to look into.
   if (auto f = FailedCallOf(*d, s.message.Display()); f && UnderCheck(lines, d->line, s.line)) {
+    // A call given only the code's own values is no user's to look into.
+    if (std::vector<int> filled; FixedArguments(s, lines, f->call, d->line, v.params, &filled)) {
+      return FixedCallAdvice(f->name, d->line, filled);
+    }
     std::string causes = OsCallCauses(f->name, PrintsErrno(RaiseText(s, lines)));
     return "Find out why `" + f->name + "()` failed (called at line " + at +
            "): this error reports that `" + f->call + "` returned " + f->returns +
