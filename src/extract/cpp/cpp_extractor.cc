@@ -38,6 +38,7 @@
 #include "extract/common/ts_util.h"
 #include "extract/cpp/c_strings.h"
 #include "extract/cpp/c_varargs.h"
+#include "extract/cpp/checked_params.h"
 #include "extract/cpp/cpp_reports.h"
 #include "extract/cpp/export_macros.h"
 #include "resolve/call_facts.h"
@@ -2070,6 +2071,13 @@ class CppFile {
     if (site.line >= 1 && site.line <= static_cast<int>(lines_.size())) {
       s.internal_check = !AssertionCallName(lines_[site.line - 1]).empty();
     }
+    // `if (c == '\n') error("invalid key (newline): %s", key)`: a call with
+    // a fixed key is decided by the code's own text (checked_params.h).
+    std::vector<std::string> text_params;
+    for (const std::string& p : s.params) {
+      if (cpp::IsTextInParam(fn, p, src_)) text_params.push_back(p);
+    }
+    s.guarded = cpp::TextCheckedParams(site.conditions, text_params);
     // A varargs wrapper: callers' arguments after the format fill it.
     const VarargsFormat* v = VarargsOf(fn);
     bool formats = false;
