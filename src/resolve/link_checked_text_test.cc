@@ -66,5 +66,39 @@ TEST(LinkCheckedText, ACheckThatCallsOutStillReachesFixedText) {
   EXPECT_NE(r.Find("main.c", 3, "cannot read 'app.conf'"), nullptr) << Dump(r);
 }
 
+// A formatter's fallback that prints the format itself when formatting
+// with it failed (git's strbuf_vaddf: "unable to format message: %s") never
+// shows a caller's literal format (fifteenth grading, e293ba2f0c5afb11). A
+// function that only walks its varargs and prints the text before them
+// (`verify_opt_compatible(me, "--quit", ...)`) still reaches the caller.
+TEST(LinkCheckedText, FormatEchoedOnFailureIsNoCallersMessage) {
+  Linked r = Link({{"strbuf.c",
+                    "void buf_vaddf(struct buf *sb, const char *fmt, va_list ap)\n"  // 1
+                    "{\n"                                                            // 2
+                    "  int len = vsnprintf(sb->buf, sb->alloc, fmt, ap);\n"          // 3
+                    "  if (len < 0)\n"                                               // 4
+                    "    die(\"unable to format message: %s\", fmt);\n"              // 5
+                    "}\n"                                                            // 6
+                    "void opt_conflict(const char *me, const char *base, ...)\n"     // 7
+                    "{\n"                                                            // 8
+                    "  const char *this_opt;\n"                                      // 9
+                    "  va_list ap;\n"                                                // 10
+                    "  va_start(ap, base);\n"                                        // 11
+                    "  this_opt = next_opt(ap);\n"                                   // 12
+                    "  va_end(ap);\n"                                                // 13
+                    "  if (this_opt)\n"                                              // 14
+                    "    die(\"%s cannot be used with %s\", this_opt, base);\n"      // 15
+                    "}\n"},
+                   {"repo.c",
+                    "int cmd_each(struct buf *sb, const char *key, va_list ap)\n"   // 1
+                    "{\n"                                                           // 2
+                    "  buf_vaddf(sb, \"got bad config --config=%s\", ap);\n"        // 3
+                    "  opt_conflict(\"revert\", \"--quit\", \"--ff\", 1, NULL);\n"  // 4
+                    "  return 0;\n"                                                 // 5
+                    "}\n"}});
+  EXPECT_EQ(r.CountAt("repo.c", 3), 0) << Dump(r);
+  EXPECT_NE(r.Find("repo.c", 4, "%s cannot be used with --quit"), nullptr) << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -2051,6 +2051,44 @@ class CppFile {
     return sep == std::string::npos ? "" : std::string(LastName(full.substr(0, sep)));
   }
 
+  static bool NamesWord(std::string_view t, std::string_view name) {
+    auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t at = t.find(name); at != std::string_view::npos; at = t.find(name, at + 1)) {
+      size_t e = at + name.size();
+      if ((at == 0 || !ident(t[at - 1])) && (e >= t.size() || !ident(t[e]))) return true;
+    }
+    return false;
+  }
+
+  // Whether the site's statement names `name` as a whole word.
+  bool StatementNames(const ErrorSite& site, std::string_view name) const {
+    int last = std::max(site.line, site.end_line);
+    for (int n = site.line; n >= 1 && n <= last && n <= static_cast<int>(lines_.size()); ++n) {
+      if (NamesWord(lines_[n - 1], name)) return true;
+    }
+    return false;
+  }
+
+  // Whether a line of `fn` hands `name` to a formatter (`vsnprintf(buf, n,
+  // fmt, ap)`, `strbuf_vaddf(sb, fmt, ap)`).
+  bool FormatsWith(TSNode fn, std::string_view name) const {
+    int first = ts::Line(fn);
+    int last = static_cast<int>(ts_node_end_point(fn).row) + 1;
+    for (int n = first; n >= 1 && n <= last && n <= static_cast<int>(lines_.size()); ++n) {
+      std::string_view t = lines_[n - 1];
+      if (!NamesWord(t, name)) continue;
+      for (size_t open = t.find('('); open != std::string_view::npos;
+           open = t.find('(', open + 1)) {
+        size_t b = open;
+        while (b > 0 && (std::isalnum(static_cast<unsigned char>(t[b - 1])) || t[b - 1] == '_')) {
+          --b;
+        }
+        if (b < open && cpp::IsFormatterName(t.substr(b, open - b))) return true;
+      }
+    }
+    return false;
+  }
+
   void AddSink(TSNode fn, std::vector<std::string> params, Template message,
                const ErrorSite& site) {
     SinkFact s;
@@ -2080,13 +2118,27 @@ class CppFile {
     s.guarded = cpp::TextCheckedParams(site.conditions, text_params);
     // A varargs wrapper: callers' arguments after the format fill it.
     const VarargsFormat* v = VarargsOf(fn);
-    bool formats = false;
-    for (const Piece& p : s.message.pieces()) formats |= v && p.is_hole && p.expr == v->format;
+    bool formats = false, echoes = false;
+    for (const Piece& p : s.message.pieces()) {
+      formats |= v && p.is_hole && p.expr == v->format;
+      echoes |= v && p.is_hole && p.expr == v->format && p.text.starts_with("%");
+    }
     if (formats) {
       s.params = cpp::LinkParamNames(fn, src_);
       s.format_param = v->format_index;
       s.varargs_from = v->varargs_index;
       if (nginx_) s.format_dialect = "nginx";
+    }
+    // `die("unable to format message: %s", fmt)` prints the format itself,
+    // when formatting with it failed: a caller's literal format never does
+    // (git's strbuf_vaddf, fifteenth grading e293ba2f0c5afb11).
+    // (Not `die("..: %s", buf)` of a buffer formatted from it, which the
+    // hole names by the format too.)
+    // And only a format the function formats with (`verify_opt_compatible(me,
+    // base_opt, ...)` walks its varargs and prints `base_opt` as text).
+    echoes = echoes && StatementNames(site, v->format) && FormatsWith(fn, v->format);
+    if (echoes && std::find(s.guarded.begin(), s.guarded.end(), v->format) == s.guarded.end()) {
+      s.guarded.push_back(v->format);
     }
     facts_->sinks.push_back(std::move(s));
   }
