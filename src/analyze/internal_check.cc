@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "extract/common/assertion_call.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -64,38 +65,6 @@ int BlockStart(const std::vector<std::string_view>& lines, int close) {
   return 0;
 }
 
-// A call, first on the line, to a function or macro named as an assertion
-// or a panic (`serverAssert(`, `serverPanic(`, `GIT_ASSERT(`, `g_assert(`,
-// `BUG(`):
-// its name, or "". `assert` alone is left to the site's kind.
-std::string AssertCall(std::string_view line) {
-  std::string_view t = Trim(line);
-  size_t end = 0;
-  while (end < t.size() && (std::isalnum(static_cast<unsigned char>(t[end])) || t[end] == '_')) {
-    ++end;
-  }
-  if (end == 0 || end >= t.size() || t[end] != '(') return {};
-  std::string name(t.substr(0, end));
-  std::string lower = ToLower(name);
-  if (lower == "assert" || lower == "panic") return {};
-  // git's and the kernel's BUG(), BUG_ON(): only as a whole word, so that
-  // DEBUG(...) and debug_log(...) are not taken for one.
-  if (size_t at = lower.rfind("bug"); at != std::string::npos && (at == 0 || name[at - 1] == '_') &&
-                                      (at + 3 == lower.size() || lower.substr(at) == "bug_on")) {
-    return name;
-  }
-  for (std::string_view w : {"assert", "panic"}) {
-    // The word ends the name or follows a separator: `serverPanic`,
-    // `GIT_ASSERT`, `g_assert_not_reached`, not `assertion_text`.
-    size_t at = lower.find(w);
-    if (at == std::string::npos) continue;
-    bool starts =
-        at == 0 || name[at - 1] == '_' || std::isupper(static_cast<unsigned char>(name[at]));
-    if (starts && at + w.size() == lower.size()) return name;
-  }
-  return {};
-}
-
 // Rust's `.expect("writing to String is infallible")`: the text states what
 // the author takes for granted ("should", "infallible", "always", "valid").
 // An `.expect("failed to read config")` reports a failure instead and is
@@ -146,7 +115,7 @@ std::string InternalCheckEvidence(const ErrorSite& s, const std::vector<std::str
                                  "assert_debug", "__builtin_unreachable"}) {
     if (line.find(macro) != std::string_view::npos) return "`" + std::string(macro) + "`" + at;
   }
-  if (std::string call = AssertCall(line); !call.empty()) return "`" + call + "`" + at;
+  if (std::string call = AssertionCallName(line); !call.empty()) return "`" + call + "`" + at;
   if (std::string e = RustExpectation(s, line); !e.empty()) return e + at;
   if ((s.language == "java" || s.language == "kotlin") &&
       line.find("AssertionError(") != std::string_view::npos) {

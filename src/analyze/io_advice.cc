@@ -58,7 +58,7 @@ std::string FailedFileVerb(const std::string& m) {
 }  // namespace
 
 std::string IoAdvice(std::string_view message, std::string_view error_class,
-                     std::string_view failed_call) {
+                     std::string_view failed_call, bool opened) {
   std::string m = ToLower(message);
   std::string c = ToLower(error_class);
   std::string call = failed_call.empty() ? "" : " given to " + std::string(failed_call);
@@ -94,6 +94,7 @@ std::string IoAdvice(std::string_view message, std::string_view error_class,
     std::string path = m.find('%') != std::string::npos || m.find('{') != std::string::npos
                            ? "the path in the message"
                            : "the file or directory it works on";
+    if (reads && opened) return {};
     if (reads) {
       return "Check that " + path + call +
              " exists and that the user running the process may read it (a relative path is "

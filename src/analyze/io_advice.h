@@ -14,8 +14,10 @@ namespace errdex {
 // from the working directory)", or "" when nothing says the error is about
 // I/O. `failed_call` is the call whose failure the error reports ("" if
 // unknown), already quoted as code (`os.Open(path)`); it is named in the
-// sentence.
+// sentence. `opened`: the function had opened the file and used it before
+// the failure (opened_before.h), so "the path exists and may be read" is no
+// advice; a failed read or load then gives "".
 std::string IoAdvice(std::string_view message, std::string_view error_class,
-                     std::string_view failed_call);
+                     std::string_view failed_call, bool opened = false);
 
 }  // namespace errdex

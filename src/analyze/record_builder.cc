@@ -24,6 +24,7 @@
 #include "analyze/exclusive_rule.h"
 #include "analyze/failed_call.h"
 #include "analyze/feature_flag.h"
+#include "analyze/fixed_arguments.h"
 #include "analyze/function_symbol.h"
 #include "analyze/go_sentinel.h"
 #include "analyze/guard_text.h"
@@ -38,6 +39,7 @@
 #include "analyze/next_line_advice.h"
 #include "analyze/note_prose.h"
 #include "analyze/null_argument.h"
+#include "analyze/opened_before.h"
 #include "analyze/origin_advice.h"
 #include "analyze/os_call_causes.h"
 #include "analyze/param_doc.h"
@@ -1170,6 +1172,10 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
   // A check that the call it makes failed (failed_call.h): that call is
   // what to look into.
   if (auto f = FailedCallOf(*d, s.message.Display()); f && UnderCheck(lines, d->line, s.line)) {
+    // A call given only the code's own values is no user's to look into.
+    if (std::vector<int> filled; FixedArguments(s, lines, f->call, d->line, v.params, &filled)) {
+      return FixedCallAdvice(f->name, d->line, filled);
+    }
     std::string causes = OsCallCauses(f->name, PrintsErrno(RaiseText(s, lines)));
     return "Find out why `" + f->name + "()` failed (called at line " + at +
            "): this error reports that `" + f->call + "` returned " + f->returns +
@@ -1518,9 +1524,19 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   }
   std::string failed_call;
   if (v.err_source) failed_call = v.err_source->text.substr(0, v.err_source->text.find(" fails"));
-  if (std::string io = IoAdvice(s.message.Display(), s.error_class, failed_call); !io.empty()) {
+  std::optional<OpenedFile> opened = OpenedBefore(s, src);
+  if (std::string io =
+          IoAdvice(s.message.Display(), s.error_class, failed_call, opened.has_value());
+      !io.empty()) {
     r->solutions.push_back(io);
     lines.push_back(v.err_source ? v.err_source->line : s.line);
+  } else if (opened && !IoAdvice(s.message.Display(), s.error_class, failed_call).empty()) {
+    // The read advice withheld because the file was open: its content is
+    // what failed.
+    r->solutions.push_back(OpenedFileAdvice(*opened));
+    lines.push_back(opened->open_line);
+    lines.push_back(opened->used_line);
+    if (opened->failed_line) lines.push_back(opened->failed_line);
   }
   if (std::string pos = v.internal.empty() ? PositionAdvice(s.message.Display(), s.function) : "";
       !pos.empty()) {

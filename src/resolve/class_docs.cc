@@ -27,9 +27,14 @@ std::string DeclaredName(std::string_view line) {
         at += kw.size();
         continue;
       }
-      // Only modifiers may come before the keyword.
-      std::string_view before = line.substr(0, at);
-      if (before.find_first_of("=(\"'{;") != std::string_view::npos) break;
+      // Only modifiers may come before the keyword, Rust's `pub(crate)`
+      // among them (serde_json's `pub(crate) enum ErrorCode`).
+      std::string before(line.substr(0, at));
+      if (size_t pub = before.find("pub("); pub != std::string::npos) {
+        size_t close = before.find(')', pub);
+        if (close != std::string::npos) before.erase(pub, close + 1 - pub);
+      }
+      if (before.find_first_of("=(\"'{;") != std::string::npos) break;
       size_t b = at + kw.size();
       while (b < line.size() && line[b] == ' ') ++b;
       size_t e = b;

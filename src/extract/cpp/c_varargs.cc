@@ -183,4 +183,18 @@ bool IsTextOutParam(TSNode fn, std::string_view name, std::string_view src) {
   return false;
 }
 
+bool IsTextInParam(TSNode fn, std::string_view name, std::string_view src) {
+  TSNode d = Declarator(fn);
+  if (ts_node_is_null(d)) return false;
+  for (TSNode p : NamedChildren(Field(d, "parameters"))) {
+    if (!Is(p, "parameter_declaration")) continue;
+    int indirections = 0;
+    if (ParamName(p, src, &indirections) != name) continue;
+    std::string type = ToLower(ts::Text(Field(p, "type"), src));
+    if (type.find("char") != std::string::npos) return indirections == 1;
+    return (indirections == 0 && (type == "sds" || type.find("string") != std::string::npos));
+  }
+  return false;
+}
+
 }  // namespace errdex::cpp

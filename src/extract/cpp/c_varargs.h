@@ -54,4 +54,9 @@ OutParamName ClassifyOutParam(std::string_view name);
 // `std::string *err`): what `*name = ...` hands back to the caller.
 bool IsTextOutParam(TSNode fn, std::string_view name, std::string_view src);
 
+// The declared type of parameter `name` of `fn` is text the caller gives
+// (`const char *key`, `sds name`, `std::string_view s`), not a pointer to
+// where text is handed back.
+bool IsTextInParam(TSNode fn, std::string_view name, std::string_view src);
+
 }  // namespace errdex::cpp

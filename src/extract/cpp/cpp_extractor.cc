@@ -31,12 +31,14 @@
 #include <vector>
 
 #include "errdex/extractor.h"
+#include "extract/common/assertion_call.h"
 #include "extract/common/brace_context.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "extract/cpp/c_strings.h"
 #include "extract/cpp/c_varargs.h"
+#include "extract/cpp/checked_params.h"
 #include "extract/cpp/cpp_reports.h"
 #include "extract/cpp/export_macros.h"
 #include "resolve/call_facts.h"
@@ -2049,6 +2051,44 @@ class CppFile {
     return sep == std::string::npos ? "" : std::string(LastName(full.substr(0, sep)));
   }
 
+  static bool NamesWord(std::string_view t, std::string_view name) {
+    auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t at = t.find(name); at != std::string_view::npos; at = t.find(name, at + 1)) {
+      size_t e = at + name.size();
+      if ((at == 0 || !ident(t[at - 1])) && (e >= t.size() || !ident(t[e]))) return true;
+    }
+    return false;
+  }
+
+  // Whether the site's statement names `name` as a whole word.
+  bool StatementNames(const ErrorSite& site, std::string_view name) const {
+    int last = std::max(site.line, site.end_line);
+    for (int n = site.line; n >= 1 && n <= last && n <= static_cast<int>(lines_.size()); ++n) {
+      if (NamesWord(lines_[n - 1], name)) return true;
+    }
+    return false;
+  }
+
+  // Whether a line of `fn` hands `name` to a formatter (`vsnprintf(buf, n,
+  // fmt, ap)`, `strbuf_vaddf(sb, fmt, ap)`).
+  bool FormatsWith(TSNode fn, std::string_view name) const {
+    int first = ts::Line(fn);
+    int last = static_cast<int>(ts_node_end_point(fn).row) + 1;
+    for (int n = first; n >= 1 && n <= last && n <= static_cast<int>(lines_.size()); ++n) {
+      std::string_view t = lines_[n - 1];
+      if (!NamesWord(t, name)) continue;
+      for (size_t open = t.find('('); open != std::string_view::npos;
+           open = t.find('(', open + 1)) {
+        size_t b = open;
+        while (b > 0 && (std::isalnum(static_cast<unsigned char>(t[b - 1])) || t[b - 1] == '_')) {
+          --b;
+        }
+        if (b < open && cpp::IsFormatterName(t.substr(b, open - b))) return true;
+      }
+    }
+    return false;
+  }
+
   void AddSink(TSNode fn, std::vector<std::string> params, Template message,
                const ErrorSite& site) {
     SinkFact s;
@@ -2064,15 +2104,41 @@ class CppFile {
     s.error_code = site.error_code;
     s.line = site.line;
     s.def_line = ts::Line(fn);
+    // `BUG("for key '%s' we must have a value", key)`: the key a caller
+    // passes does not make the invariant the caller's error.
+    if (site.line >= 1 && site.line <= static_cast<int>(lines_.size())) {
+      s.internal_check = !AssertionCallName(lines_[site.line - 1]).empty();
+    }
+    // `if (c == '\n') error("invalid key (newline): %s", key)`: a call with
+    // a fixed key is decided by the code's own text (checked_params.h).
+    std::vector<std::string> text_params;
+    for (const std::string& p : s.params) {
+      if (cpp::IsTextInParam(fn, p, src_)) text_params.push_back(p);
+    }
+    s.guarded = cpp::TextCheckedParams(site.conditions, text_params);
     // A varargs wrapper: callers' arguments after the format fill it.
     const VarargsFormat* v = VarargsOf(fn);
-    bool formats = false;
-    for (const Piece& p : s.message.pieces()) formats |= v && p.is_hole && p.expr == v->format;
+    bool formats = false, echoes = false;
+    for (const Piece& p : s.message.pieces()) {
+      formats |= v && p.is_hole && p.expr == v->format;
+      echoes |= v && p.is_hole && p.expr == v->format && p.text.starts_with("%");
+    }
     if (formats) {
       s.params = cpp::LinkParamNames(fn, src_);
       s.format_param = v->format_index;
       s.varargs_from = v->varargs_index;
       if (nginx_) s.format_dialect = "nginx";
+    }
+    // `die("unable to format message: %s", fmt)` prints the format itself,
+    // when formatting with it failed: a caller's literal format never does
+    // (git's strbuf_vaddf, fifteenth grading e293ba2f0c5afb11).
+    // (Not `die("..: %s", buf)` of a buffer formatted from it, which the
+    // hole names by the format too.)
+    // And only a format the function formats with (`verify_opt_compatible(me,
+    // base_opt, ...)` walks its varargs and prints `base_opt` as text).
+    echoes = echoes && StatementNames(site, v->format) && FormatsWith(fn, v->format);
+    if (echoes && std::find(s.guarded.begin(), s.guarded.end(), v->format) == s.guarded.end()) {
+      s.guarded.push_back(v->format);
     }
     facts_->sinks.push_back(std::move(s));
   }
