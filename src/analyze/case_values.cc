@@ -206,11 +206,13 @@ bool Comparison(std::string_view part, std::string* operand, std::string* value)
   *value = std::string(b);
   return true;
 }
-}  // namespace
 
-CaseValues ArmValues(const std::vector<std::string_view>& lines, int selector_line,
-                     int raise_line) {
-  CaseValues out;
+// Calls visit(line, label) for each arm label between the selector and the
+// raise, at the first arm's indentation, up to a fallback arm; stops early
+// when visit returns false.
+template <typename Visit>
+void ForEachArm(const std::vector<std::string_view>& lines, int selector_line, int raise_line,
+                Visit visit) {
   int level = -1;
   for (int n = selector_line + 1; n < raise_line; ++n) {
     std::string_view line = LineAt(lines, n);
@@ -222,38 +224,44 @@ CaseValues ArmValues(const std::vector<std::string_view>& lines, int selector_li
     if (fallback) break;
     if (!arm) continue;
     if (level < 0) level = Indent(line);
+    if (!visit(n, label)) return;
+  }
+}
+
+}  // namespace
+
+CaseValues ArmValues(const std::vector<std::string_view>& lines, int selector_line,
+                     int raise_line) {
+  CaseValues out;
+  bool plain = true;
+  ForEachArm(lines, selector_line, raise_line, [&](int n, std::string_view label) {
     for (std::string item : Items(label)) {
       // Rust's `E::V(..)` / `E::V { .. }` match a variant whatever it holds.
       for (const char* any : {"(..)", "(_)", " { .. }", "{ .. }"}) {
         if (item.ends_with(any)) item.resize(item.size() - std::string_view(any).size());
       }
-      if (!(Quoted(item) || Number(item) || ConstantName(item))) return {};
+      if (!(Quoted(item) || Number(item) || ConstantName(item))) {
+        plain = false;
+        return false;
+      }
       out.values.push_back(item);
     }
     if (out.first_line == 0) out.first_line = n;
     out.last_line = n;
-  }
-  if (out.values.size() < 2) return {};
+    return true;
+  });
+  if (!plain || out.values.size() < 2) return {};
   return out;
 }
 
 ArmSpan ArmsBefore(const std::vector<std::string_view>& lines, int selector_line, int raise_line) {
   ArmSpan out;
-  int level = -1;
-  for (int n = selector_line + 1; n < raise_line; ++n) {
-    std::string_view line = LineAt(lines, n);
-    std::string_view t = Trim(line);
-    if (t.empty() || t.starts_with("//") || t.starts_with("#") || t.starts_with("/*")) continue;
-    if (level >= 0 && Indent(line) != level) continue;
-    bool arm = false, fallback = false;
-    Label(t, &arm, &fallback);
-    if (fallback) break;
-    if (!arm) continue;
-    if (level < 0) level = Indent(line);
+  ForEachArm(lines, selector_line, raise_line, [&](int n, std::string_view) {
     ++out.arms;
     if (out.first_line == 0) out.first_line = n;
     out.last_line = n;
-  }
+    return true;
+  });
   return out;
 }
 

@@ -168,33 +168,41 @@ OutParamName ClassifyOutParam(std::string_view name) {
   return OutParamName::kNone;
 }
 
-bool IsTextOutParam(TSNode fn, std::string_view name, std::string_view src) {
+namespace {
+
+// The declared type (lowercase) and pointer depth of fn's parameter `name`;
+// false when fn has no such parameter.
+bool ParamType(TSNode fn, std::string_view name, std::string_view src, std::string* type,
+               int* indirections) {
   TSNode d = Declarator(fn);
   if (ts_node_is_null(d)) return false;
   for (TSNode p : NamedChildren(Field(d, "parameters"))) {
     if (!Is(p, "parameter_declaration")) continue;
-    int indirections = 0;
-    if (ParamName(p, src, &indirections) != name) continue;
-    std::string type = ToLower(ts::Text(Field(p, "type"), src));
-    // `char **err`; `sds *err` (sds is a char *); `std::string *err`.
-    if (type.find("char") != std::string::npos) return indirections >= 2;
-    return indirections >= 1 && (type == "sds" || type.find("string") != std::string::npos);
+    *indirections = 0;
+    if (ParamName(p, src, indirections) != name) continue;
+    *type = ToLower(ts::Text(Field(p, "type"), src));
+    return true;
   }
   return false;
 }
 
+}  // namespace
+
+bool IsTextOutParam(TSNode fn, std::string_view name, std::string_view src) {
+  std::string type;
+  int indirections = 0;
+  if (!ParamType(fn, name, src, &type, &indirections)) return false;
+  // `char **err`; `sds *err` (sds is a char *); `std::string *err`.
+  if (type.find("char") != std::string::npos) return indirections >= 2;
+  return indirections >= 1 && (type == "sds" || type.find("string") != std::string::npos);
+}
+
 bool IsTextInParam(TSNode fn, std::string_view name, std::string_view src) {
-  TSNode d = Declarator(fn);
-  if (ts_node_is_null(d)) return false;
-  for (TSNode p : NamedChildren(Field(d, "parameters"))) {
-    if (!Is(p, "parameter_declaration")) continue;
-    int indirections = 0;
-    if (ParamName(p, src, &indirections) != name) continue;
-    std::string type = ToLower(ts::Text(Field(p, "type"), src));
-    if (type.find("char") != std::string::npos) return indirections == 1;
-    return (indirections == 0 && (type == "sds" || type.find("string") != std::string::npos));
-  }
-  return false;
+  std::string type;
+  int indirections = 0;
+  if (!ParamType(fn, name, src, &type, &indirections)) return false;
+  if (type.find("char") != std::string::npos) return indirections == 1;
+  return indirections == 0 && (type == "sds" || type.find("string") != std::string::npos);
 }
 
 }  // namespace errdex::cpp
