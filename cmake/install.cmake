@@ -50,6 +50,15 @@ if(CMAKE_BUILD_TYPE STREQUAL "Release")
   # Where gdb looks for a debuglink: /usr/lib/debug + the binary's directory.
   install(FILES "${ERRDEX_DEBUG}" DESTINATION "lib/debug${CMAKE_INSTALL_FULL_BINDIR}"
           COMPONENT Debug EXCLUDE_FROM_ALL)
+elseif(ERRDEX_SHARED_LIBS)
+  # A test tree's binary links errdex's own libraries shared: they go into a
+  # private directory that the installed binary (and each library) finds
+  # relative to itself.
+  set(ERRDEX_LIBS errdex_core errdex_serve errdex_llm errdex_mcp)
+  set_target_properties(errdex PROPERTIES INSTALL_RPATH "$ORIGIN/../lib/errdex")
+  set_target_properties(${ERRDEX_LIBS} PROPERTIES INSTALL_RPATH "$ORIGIN")
+  install(TARGETS errdex RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Runtime)
+  install(TARGETS ${ERRDEX_LIBS} LIBRARY DESTINATION lib/errdex COMPONENT Runtime)
 else()
   install(TARGETS errdex RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT Runtime)
 endif()
