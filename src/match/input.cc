@@ -640,20 +640,36 @@ size_t RubyUncaught(const Lines& lines, size_t i, Collector* out) {
   return k;
 }
 
+// The frames of a PHP trace whose newlines were lost, "#0 a.php(3): f() #1
+// {main} thrown in ...": split before each " #N " in turn.
+std::vector<std::string_view> FlatPhpFrames(std::string_view trace) {
+  std::vector<std::string_view> frames;
+  for (int n = 1; !trace.empty(); ++n) {
+    size_t next = trace.find(" #" + std::to_string(n) + " ");
+    frames.push_back(trace.substr(0, next));
+    if (next == std::string_view::npos) break;
+    trace.remove_prefix(next + 1);
+  }
+  return frames;
+}
+
 // PHP: "PHP Fatal error:  Uncaught Ns\Cls: message in /p/x.php:22", the
 // message possibly running over several lines, then "Stack trace:" and
 // "#0 /p/y.php(12): f()" frames; chained exceptions follow as "Next
 // Ns\Cls: message in /p/z.php:5". Also "PHP Warning:  message in /p/x.php
 // on line 12" (and Notice, Deprecated, Fatal error without Uncaught), with
-// or without the "PHP " prefix and error_log's "[date] " in front.
+// or without the "PHP " prefix and error_log's "[date] " in front. Paths
+// may hold spaces (Windows: "C:\xampp\htdocs\my site\x.php"), and a trace
+// pasted where newlines were lost comes on the message's line:
+// "... in C:\x.php:12 Stack trace: #0 C:\y.php(3): f() #1 {main} thrown in ...".
 size_t PhpError(const Lines& lines, size_t i, Collector* out) {
   static const RE2* const head_re = new RE2(
       R"((?:\[[^\]]*\] )?(?:PHP )?(?:Fatal error|Warning|Notice|Deprecated|Parse error|)"
       R"(Recoverable fatal error|User Error|User Warning|User Notice|User Deprecated):\s+(.*))");
   static const RE2* const next_re = new RE2(R"(Next ([\w\\]+): (.*))");
-  static const RE2* const where_re = new RE2(R"((?s)(.*) in (\S+?\.php):(\d+)\s*)");
-  static const RE2* const on_line_re = new RE2(R"((?s)(.*) in (\S+?) on line (\d+)\s*)");
-  static const RE2* const frame_re = new RE2(R"(#\d+ (\S+?\.php)\((\d+)\): .*)");
+  static const RE2* const where_re = new RE2(R"((?s)(.*) in (\S[^\n]*?\.php):(\d+)\s*)");
+  static const RE2* const on_line_re = new RE2(R"((?s)(.*) in (\S[^\n]*?) on line (\d+)\s*)");
+  static const RE2* const frame_re = new RE2(R"(#\d+ (\S[^\n]*?\.php)\((\d+)\): .*)");
   static const RE2* const uncaught_re = new RE2(R"(Uncaught ([\w\\]+)(?:: ([\s\S]*))?)");
   std::string rest;
   re2::StringPiece line(lines[i].data(), lines[i].size());
@@ -671,6 +687,11 @@ size_t PhpError(const Lines& lines, size_t i, Collector* out) {
     cls = chained_class;
   } else if (RE2::FullMatch(rest, *uncaught_re, &cls, &body)) {
     if (body.empty() && cls.empty()) return i;
+  }
+  std::string flat_trace;  // the frames, when they came on this line
+  if (size_t at = body.find(" Stack trace: #"); at != std::string::npos) {
+    flat_trace = body.substr(at + 14);
+    body.resize(at);
   }
   size_t k = i + 1;
   // The message runs on to the line that ends with " in FILE:LINE".
@@ -691,6 +712,7 @@ size_t PhpError(const Lines& lines, size_t i, Collector* out) {
   e.error_class = slash == std::string::npos ? cls : cls.substr(slash + 1);
   e.message = std::string(Trim(message));
   if (!file.empty()) e.frames.push_back({file, number});
+  for (std::string_view frame : FlatPhpFrames(flat_trace)) AddFrame(*frame_re, frame, &e.frames);
   if (k < lines.size() && lines[k] == "Stack trace:") {
     for (++k; k < lines.size() && lines[k].starts_with("#"); ++k) {
       AddFrame(*frame_re, lines[k], &e.frames);

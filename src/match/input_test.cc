@@ -531,6 +531,26 @@ TEST(InputTest, PhpUncaughtWithTraceAndChain) {
   EXPECT_EQ(errs[1].message, "Sync failed\nfor shop 7");
 }
 
+// Newlines lost in the paste, and a Windows path with spaces.
+TEST(InputTest, PhpUncaughtOnOneLine) {
+  auto errs = ParseInput(
+      "Fatal error: Uncaught PHPMailer\\PHPMailer\\Exception: SMTP Error: Could not connect to "
+      "SMTP host. in C:\\xampp\\htdocs\\send email\\src\\PHPMailer.php:2233 Stack trace: "
+      "#0 C:\\xampp\\htdocs\\send email\\src\\PHPMailer.php(2019): "
+      "PHPMailer\\PHPMailer\\PHPMailer->smtpConnect(Array) #1 C:\\xampp\\htdocs\\send "
+      "email\\send.php(29): PHPMailer\\PHPMailer\\PHPMailer->send() #2 {main} thrown in "
+      "C:\\xampp\\htdocs\\send email\\src\\PHPMailer.php on line 2233");
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_EQ(errs[0].error_class, "Exception");
+  EXPECT_EQ(errs[0].message, "SMTP Error: Could not connect to SMTP host.");
+  ASSERT_EQ(errs[0].frames.size(), 3u);
+  EXPECT_EQ(errs[0].frames[0].file, "C:\\xampp\\htdocs\\send email\\src\\PHPMailer.php");
+  EXPECT_EQ(errs[0].frames[0].line, 2233);
+  EXPECT_EQ(errs[0].frames[1].line, 2019);
+  EXPECT_EQ(errs[0].frames[2].file, "C:\\xampp\\htdocs\\send email\\send.php");
+  EXPECT_EQ(errs[0].frames[2].line, 29);
+}
+
 TEST(InputTest, PhpNamespacedClassInFreeText) {
   auto errs = ParseInput(
       "Illuminate\\Database\\Eloquent\\ModelNotFoundException: No query results for model "

@@ -58,6 +58,7 @@
 #include "match/snapshot_file.h"
 #include "match/snapshot_io.h"
 #include "match/soft_wraps.h"
+#include "match/system_errors.h"
 #include "util/file_io.h"
 
 namespace errdex {
@@ -1728,12 +1729,37 @@ bool FillsOwnLine(std::string_view text, size_t begin, size_t end) {
 bool InSystemErrorHole(const Ranked& outer, std::string_view text, size_t begin, size_t end) {
   for (const auto& [b, e] : outer.holes) {
     if (b > begin || end > e) continue;
+    // The inner text is an errno text itself, whatever the hole is named
+    // (`ec.message()`, `err`): see match/system_errors.h.
+    if (match::IsSystemErrorText(text.substr(begin, end - begin))) return true;
     std::string_view value = text.substr(b, e - b);
     for (const Capture& c : outer.match.captures) {
       if (c.value == value && c.name.find("strerror") != std::string::npos) return true;
     }
   }
   return false;
+}
+
+// A message without holes followed on its line by ": " and another
+// record's message ("error decoding response body: EOF while parsing a
+// value at line 1 column 0") was printed by an error chain (a Display that
+// appends its source, anyhow's "{:#}"): the template wrote none of the later
+// text, so the later record is the cause, and the more specific answer.
+void PreferCauseAfterContext(std::vector<Ranked>* hits, std::string_view text) {
+  if (hits->size() < 2 || hits->size() > 64) return;
+  for (Ranked& cause : *hits) {
+    if (cause.match.match_type != "pattern" || cause.hole_heavy) continue;
+    for (const Ranked& context : *hits) {
+      if (&context == &cause || context.match.match_type != "pattern" || !context.holes.empty() ||
+          cause.begin != context.end + 2 || text.substr(context.end, 2) != ": ") {
+        continue;
+      }
+      if (cause.info < std::min(context.info, kMinInnerInfo)) continue;
+      if (cause.match.score <= context.match.score) {
+        cause.match.score = std::min(1.0, context.match.score + kInnerLinkMargin);
+      }
+    }
+  }
 }
 
 void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::string_view family) {
@@ -1921,6 +1947,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     if (hits.empty()) return {};
   }
   PreferInnerLinks(&hits, text, ctx.family);
+  PreferCauseAfterContext(&hits, text);
   impl_->PreferInnerFuzzy(&hits, text, query);
   // A low score needs evidence beyond the text to be an answer at all.
   std::string paste = LowerAscii(query.context.empty() ? std::string_view(text) : query.context);

@@ -547,6 +547,73 @@ TEST(MatcherTest, WordsInsideASystemErrorHoleAreTheOperatingSystems) {
   }
 }
 
+// An errno text that one repository raises on its own ("Permission denied")
+// is the system's message when it fills another record's hole, whatever that
+// hole is named (ccache's `result.error().message()`): the wrapper, which
+// says what failed, is the answer.
+TEST(MatcherTest, ABareErrnoTextInsideAWrapperIsTheSystems) {
+  std::vector<Record> rs;
+  Record wrapper = MakeRecord("ccache", "Failed to create directory {}: {}",
+                              R"re(Failed to create directory ([\s\S]*?): ([\s\S]*?))re",
+                              {{"{}", "dir"}, {"{}", "result.error().message()"}}, "core::Fatal",
+                              "ccache/ccache");
+  wrapper.language = "cpp";
+  rs.push_back(wrapper);
+  Record bare = MakeRecord("ssh", "Permission denied", "Permission denied", {}, "", "openssh/ssh");
+  bare.language = "c";
+  rs.push_back(bare);
+  // The wrapper's words are common in a real corpus, the errno text's rare.
+  for (const char* m : {"Failed to create file", "Failed to create socket", "Failed to read",
+                        "Failed to create directory", "could not create directory",
+                        "Failed to open directory", "directory failed", "create failed"}) {
+    rs.push_back(MakeRecord(m, m, m));
+  }
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "ccache: error: Failed to create directory /run/user/0/ccache-tmp: Permission denied";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "ccache");
+  EXPECT_GT(hits[0].score, hits[1].score);
+  q.message = "Permission denied";  // on its own it is the record that says it
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "ssh");
+}
+
+// "context: cause" from an error chain: the context's template has no hole,
+// so the text after it is the cause's, the more specific answer.
+TEST(MatcherTest, ACauseAfterAHolelessContextRanksFirst) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("reqwest", "error decoding response body", "error decoding response body",
+                          {}, "", "seanmonstar/reqwest"));
+  rs.push_back(MakeRecord("serde", "EOF while parsing a value at line {} column {}",
+                          R"re(EOF while parsing a value at line (\d+) column (\d+))re",
+                          {{"{}", "line"}, {"{}", "column"}}, "", "serde-rs/json"));
+  // The cause's words are common in a real corpus, the context's rare, and
+  // the corpus is large enough for rare words to weigh what they do there.
+  for (int i = 0; i < 400; ++i) {
+    std::string m = "filler" + std::to_string(i) + " message";
+    rs.push_back(MakeRecord(m, m, m));
+  }
+  for (int i = 0; i < 30; ++i) {
+    std::string m = "EOF while parsing a value at line column " + std::to_string(i);
+    rs.push_back(MakeRecord(m, m, m));
+  }
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "error decoding response body: EOF while parsing a value at line 1 column 0";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "serde");
+  EXPECT_TRUE(std::any_of(hits.begin(), hits.end(),
+                          [](const Match& m) { return m.record->id == "reqwest"; }));
+  q.message = "error decoding response body";
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "reqwest");
+}
+
 TEST(MatcherTest, BadPatternIsReportedAndDoesNotStopTheLoad) {
   std::vector<Record> rs = Corpus();
   rs.push_back(MakeRecord("broken", "shard {i} is missing its index file",

@@ -27,12 +27,12 @@ namespace errdex::match {
 // Bump whenever a saved structure changes meaning, so old snapshots are
 // rebuilt rather than misread.
 // Format 6: patterns are saved with loose quotes (match/loose_quotes.h);
-// 7: records carry messageFrom; 8-9: a final period after literal text is optional (RelaxPatternEnds);
-// 10: one-line messages also match without their last clause (ClauseHeadPattern);
-// 11: runs of spaces match one or more (match/loose_spaces.h);
-// 12: a bracket closing a final hole may be the end of the paste (CutClosingBracket);
-// 13: a multi-line message's first line also matches without its last clause;
-// 14: and its later lines match on their own (LaterLinePatterns).
+// 7: records carry messageFrom; 8-9: a final period after literal text is optional
+// (RelaxPatternEnds); 10: one-line messages also match without their last clause
+// (ClauseHeadPattern); 11: runs of spaces match one or more (match/loose_spaces.h); 12: a bracket
+// closing a final hole may be the end of the paste (CutClosingBracket); 13: a multi-line message's
+// first line also matches without its last clause; 14: and its later lines match on their own
+// (LaterLinePatterns).
 constexpr uint32_t kSnapshotFormat = 14;
 // Sections up to this size are verified on open (a few milliseconds at most
 // in all); larger ones by VerifyAll().

@@ -1,0 +1,82 @@
+// System error texts (see system_errors.h).
+#include "match/system_errors.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+namespace errdex::match {
+namespace {
+
+// The errno texts a user meets in wrapped messages, lower-cased: glibc's
+// spelling first, then other C libraries' where they differ.
+constexpr std::array<std::string_view, 48> kTexts = {
+    "operation not permitted",
+    "no such file or directory",
+    "no such process",
+    "interrupted system call",
+    "input/output error",
+    "no such device or address",
+    "argument list too long",
+    "bad file descriptor",
+    "resource temporarily unavailable",
+    "cannot allocate memory",
+    "permission denied",
+    "bad address",
+    "device or resource busy",
+    "file exists",
+    "invalid cross-device link",
+    "no such device",
+    "not a directory",
+    "is a directory",
+    "invalid argument",
+    "too many open files in system",
+    "too many open files",
+    "text file busy",
+    "file too large",
+    "no space left on device",
+    "illegal seek",
+    "read-only file system",
+    "too many links",
+    "broken pipe",
+    "file name too long",
+    "function not implemented",
+    "directory not empty",
+    "too many levels of symbolic links",
+    "address already in use",
+    "cannot assign requested address",
+    "network is down",
+    "network is unreachable",
+    "connection reset by peer",
+    "connection timed out",
+    "connection refused",
+    "host is down",
+    "no route to host",
+    "operation timed out",
+    "operation not supported",
+    "disk quota exceeded",
+    "stale file handle",
+    "no child processes",
+    "device not configured",
+    "socket operation on non-socket",
+};
+
+}  // namespace
+
+bool IsSystemErrorText(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() &&
+         (std::isspace(static_cast<unsigned char>(text.back())) || text.back() == '.')) {
+    text.remove_suffix(1);
+  }
+  if (text.empty() || text.size() > 40) return false;
+  std::string lower(text);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return std::find(kTexts.begin(), kTexts.end(), lower) != kTexts.end();
+}
+
+}  // namespace errdex::match
