@@ -343,9 +343,27 @@ ERRDEX_FIELDS(FileFacts, x.path, x.call_family, x.options, x.functions, x.calls,
               x.message_tables)
 #undef ERRDEX_FIELDS
 
-// The GNU build id of the running executable, in hex; "" without one.
+// The GNU build id, in hex, of the loaded object whose code holds `code`:
+// the executable when errdex is linked statically, the shared library of
+// errdex's code in a test tree (whose executable does not change when only
+// the library is rebuilt). "" without one.
+struct BuildIdQuery {
+  uintptr_t code = 0;
+  std::string id;
+};
+
+bool HoldsAddress(const dl_phdr_info* info, uintptr_t address) {
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr)& ph = info->dlpi_phdr[i];
+    uintptr_t start = info->dlpi_addr + ph.p_vaddr;
+    if (ph.p_type == PT_LOAD && start <= address && address < start + ph.p_memsz) return true;
+  }
+  return false;
+}
+
 int FindBuildId(dl_phdr_info* info, size_t, void* data) {
-  auto* out = static_cast<std::string*>(data);
+  auto* q = static_cast<BuildIdQuery*>(data);
+  if (!HoldsAddress(info, q->code)) return 0;  // another object: go on
   for (int i = 0; i < info->dlpi_phnum; ++i) {
     const ElfW(Phdr)& ph = info->dlpi_phdr[i];
     if (ph.p_type != PT_NOTE) continue;
@@ -360,15 +378,15 @@ int FindBuildId(dl_phdr_info* info, size_t, void* data) {
         static const char kHex[] = "0123456789abcdef";
         for (size_t k = 0; k < note->n_descsz; ++k) {
           auto b = static_cast<unsigned char>(desc[k]);
-          out->push_back(kHex[b >> 4]);
-          out->push_back(kHex[b & 15]);
+          q->id.push_back(kHex[b >> 4]);
+          q->id.push_back(kHex[b & 15]);
         }
         return 1;
       }
       at = desc + ((note->n_descsz + 3) & ~3u);
     }
   }
-  return 1;  // only the first object (the executable) is wanted
+  return 1;  // the object holding errdex's code has no build id
 }
 
 }  // namespace
@@ -418,8 +436,10 @@ bool DecodeFileExtraction(std::string_view bytes, FileExtraction* out) {
 
 const std::string& ExtractionCacheVersion() {
   static const std::string version = [] {
-    std::string id;
-    dl_iterate_phdr(FindBuildId, &id);
+    BuildIdQuery q;
+    q.code = reinterpret_cast<uintptr_t>(&HoldsAddress);
+    dl_iterate_phdr(FindBuildId, &q);
+    std::string id = std::move(q.id);
     // Without a build id (a linker that adds none) the executable's own
     // bytes identify the extractors' code.
     if (id.empty()) {

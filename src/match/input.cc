@@ -9,6 +9,8 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
@@ -170,6 +172,8 @@ class Traceback {
  public:
   Traceback(const std::vector<std::string_view>& lines, size_t header)
       : lines_(lines), prefix_(lines[header].substr(0, lines[header].find(kTracebackHeader))) {}
+  // A traceback pasted without its header: no prefix.
+  explicit Traceback(const std::vector<std::string_view>& lines) : lines_(lines) {}
 
   std::string_view Line(size_t k) const {
     std::string_view l = lines_[k];
@@ -365,6 +369,44 @@ size_t PythonTraceback(const Lines& lines, size_t i, Collector* out) {
   size_t end = tb.MessageEnd(first);
   ErrorText e = tb.Exception(first, end);
   for (size_t k = i + 1; k < first; ++k) AddFrame(PythonFrame(), tb.Line(k), &e.frames);
+  out->Add(std::move(e));
+  return end;
+}
+
+// A traceback pasted from its middle: no header, a frame line first (its
+// path possibly cut: `\pkg\streams.py", line 640, in read`), frames and
+// source lines, then the exception line ("pkg.mod.ServerDisconnectedError:
+// Server disconnected"). Without the header the last unindented line must
+// name a class to be the exception.
+size_t PythonFramesOnly(const Lines& lines, size_t i, Collector* out) {
+  static const RE2* const cut_frame = new RE2(R"re(\s*(?:File ")?([^"]*)", line (\d+), in \S+)re");
+  static const RE2* const exception = new RE2(R"re(([A-Za-z_][\w.]*)(?::\s.*)?)re");
+  auto is_frame = [&](std::string_view l) {
+    return RE2::FullMatch(re2::StringPiece(l.data(), l.size()), *cut_frame);
+  };
+  if (!is_frame(lines[i])) return i;
+  size_t first = i + 1;
+  while (first < lines.size() &&
+         (is_frame(lines[first]) || IsIndented(lines[first]) || IsBlank(lines[first]))) {
+    ++first;
+  }
+  if (first == lines.size()) return i;
+  std::string cls;
+  re2::StringPiece head(lines[first].data(), lines[first].size());
+  if (!RE2::FullMatch(head, *exception, &cls)) return i;
+  std::string_view last = std::string_view(cls).substr(cls.rfind('.') + 1);
+  if (last.empty() || !std::isupper(static_cast<unsigned char>(last.front()))) return i;
+  Traceback tb(lines);
+  size_t end = tb.MessageEnd(first);
+  ErrorText e = tb.Exception(first, end);
+  for (size_t k = i; k < first; ++k) {
+    std::string file;
+    int number = 0;
+    if (RE2::FullMatch(re2::StringPiece(lines[k].data(), lines[k].size()), *cut_frame, &file,
+                       &number)) {
+      e.frames.push_back({std::move(file), number, FrameFunction(lines[k])});
+    }
+  }
   out->Add(std::move(e));
   return end;
 }
@@ -1055,12 +1097,17 @@ std::string CutJsonLogText(std::string_view line) {
 // lines, and none of them reads as the message. Bracketed timestamps that
 // start two or more consecutive lines are removed from those lines.
 //
+// docker compose prefixes each container's line with its service name and
+// a bar ("app_1       | "): a traceback from a container arrives that way.
+//
 // Android's logcat does the same with its own prefix, level and tag
 // included ("10-13 10:20:36.556  3863  3888 E AndroidRuntime: " in the
 // threadtime format, "E/AndroidRuntime( 3863): " in the brief one): an app's
 // stack trace arrives one logcat record per line.
 void StripLineTimestamps(std::string* text) {
   static const RE2* const stamp = new RE2(R"(\[\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d[^\]\n]{0,16}\] )");
+  // docker compose: "app_1       | ", "web-1  | " before each container line.
+  static const RE2* const compose = new RE2(R"([A-Za-z0-9][\w.-]*\s*\| )");
   static const RE2* const logcat = new RE2(
       R"((?:\d\d-\d\d \d\d:\d\d:\d\d\.\d+\s+\d+\s+\d+ [VDIWEFA] [^:\n]{0,64}|[VDIWEFA]/[^(:\n]{1,64}\(\s*\d+\)): ?)");
   static const RE2* const level = new RE2(
@@ -1072,7 +1119,7 @@ void StripLineTimestamps(std::string* text) {
     // A stamp before a level ("app.WARNING:", "ERROR") is a log record's,
     // which the log recognizers read whole.
     if ((RE2::Consume(&in, *stamp) && !RE2::PartialMatch(in, *level)) ||
-        RE2::Consume(&in, *logcat)) {
+        RE2::Consume(&in, *logcat) || RE2::Consume(&in, *compose)) {
       cut[i] = lines[i].size() - in.size();
     }
   }
@@ -1085,6 +1132,34 @@ void StripLineTimestamps(std::string* text) {
     if (i > 0) out += '\n';
     out += lines[i].substr(run ? cut[i] : 0);
     changed = changed || run;
+  }
+  if (changed) *text = std::move(out);
+}
+
+// Markdown inline-code ticks around pasted lines ("`x.py\", line 3, in f",
+// "await w`", "`ValueError: bad`"): a tick that opens or closes a line with
+// no partner on it, or a pair wrapping the whole line with no other tick
+// inside, is the paste's markup, not the program's text. Ticks inside a
+// message ("`x` does not live long enough") have partners and stay.
+void StripLineTicks(std::string* text) {
+  Lines lines = SplitLines(*text);
+  std::string out;
+  out.reserve(text->size());
+  bool changed = false;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string_view l = lines[i];
+    size_t ticks = static_cast<size_t>(std::count(l.begin(), l.end(), '`'));
+    bool fence = l.starts_with("``") || l.ends_with("``");
+    if (!fence && ticks == 2 && l.size() > 2 && l.front() == '`' && l.back() == '`') {
+      l = l.substr(1, l.size() - 2);
+    } else if (!fence && ticks % 2 == 1 && l.front() == '`') {
+      l.remove_prefix(1);
+    } else if (!fence && ticks % 2 == 1 && l.back() == '`') {
+      l.remove_suffix(1);
+    }
+    changed = changed || l.size() != lines[i].size();
+    if (i > 0) out += '\n';
+    out += l;
   }
   if (changed) *text = std::move(out);
 }
@@ -1162,9 +1237,9 @@ void StripCommonIndent(std::string* text) {
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
   const Recognizer recognizers[] = {
-      PythonTraceback,  AtTrace,          GoPanic,      RustPanic,    RustCauses,
-      CppTerminate,     RubyUncaught,     PhpError,     MonologLine,  LogLine,
-      JsonMessageField, GutterDiagnostic, CurlToolLine, CliUsageError};
+      PythonTraceback, PythonFramesOnly, AtTrace,          GoPanic,      RustPanic,
+      RustCauses,      CppTerminate,     RubyUncaught,     PhpError,     MonologLine,
+      LogLine,         JsonMessageField, GutterDiagnostic, CurlToolLine, CliUsageError};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {
@@ -1216,6 +1291,7 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
     clean = text;
   }
   std::erase(clean, '\r');
+  StripLineTicks(&clean);
   StripCommonIndent(&clean);
   ExpandJsonLogLines(&clean);
   StripLineTimestamps(&clean);
@@ -1241,6 +1317,7 @@ std::vector<ErrorText> ParseAsFreeText(const std::string& text) {
   InputNotes notes;
   std::string clean = text.substr(text.size() > kMaxInputBytes ? text.size() - kMaxInputBytes : 0);
   std::erase(clean, '\r');
+  StripLineTicks(&clean);
   StripCommonIndent(&clean);
   ExpandJsonLogLines(&clean);
   StripLineTimestamps(&clean);

@@ -1119,7 +1119,7 @@ class CSharpFile {
       out.AddLiteral(CSharpRawStringValue(text));
       return out;
     }
-    if (type == "interpolated_string_expression") return InterpolatedTemplate(n);
+    if (type == "interpolated_string_expression") return InterpolatedTemplate(n, depth, note);
     if (type == "integer_literal" &&
         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
       out.AddLiteral(text);
@@ -1184,8 +1184,11 @@ class CSharpFile {
     return right;
   }
 
-  // `$"..{x}.."`, `$@".."`, `$"""..{x}.."""`, `$$"""..{{x}}.."""`.
-  Template InterpolatedTemplate(TSNode n) {
+  // `$"..{x}.."`, `$@".."`, `$"""..{x}.."""`, `$$"""..{{x}}.."""`. A hole
+  // naming a local that holds text (CsvHelper's `{messagePostfix}`, set from
+  // `$"You can ignore missing fields by setting {nameof(X)} to null."` a few
+  // lines up) takes that text: the user sees it.
+  Template InterpolatedTemplate(TSNode n, int depth, std::string* note) {
     Template out;
     std::string_view start, quote, text = ts::Text(n, src_);
     std::vector<TSNode> kids = NamedChildren(n);
@@ -1231,6 +1234,8 @@ class CSharpFile {
         if (Is(expr, "invocation_expression") && NamedChildren(k).size() <= 3 &&
             ts::Text(Field(expr, "function"), src_) == "nameof" && args.size() == 1) {
           out.AddLiteral(LastDotComponent(ts::Text(args[0], src_)));
+        } else if (std::optional<Template> held = HeldText(expr, k, depth, note)) {
+          out.Append(*held);
         } else {
           out.AddHole(CollapseSpace(body), HoleExpr(expr));
         }
@@ -1285,6 +1290,23 @@ class CSharpFile {
     std::vector<std::string> rest;
     for (size_t i = first; i < args.size(); ++i) rest.push_back(HoleExpr(args[i].value));
     return ApplyCompositeFormat(t, rest);
+  }
+
+  // The text a plain `{name}` hole prints when `name` is a local assigned
+  // text before the hole; nullopt for anything else (a field, a parameter,
+  // an opaque value, a hole with a format or alignment).
+  std::optional<Template> HeldText(TSNode expr, TSNode hole, int depth, std::string* note) {
+    if (!Is(expr, "identifier") || NamedChildren(hole).size() > 3) return std::nullopt;
+    TSNode scope = ScopeOf(expr);
+    if (Is(scope, "compilation_unit")) return std::nullopt;
+    std::string name(ts::Text(expr, src_));
+    std::vector<Assignment> assigns = AssignmentsIn(scope, name, ts_node_start_byte(hole));
+    if (assigns.empty()) return std::nullopt;
+    std::optional<Template> t = CombineAssignments(
+        assigns, name, &resolving_, note,
+        [&](TSNode value, uint32_t at) { return ExprTemplate(value, at, depth + 1, note); });
+    if (!t || !t->HasLiteralText()) return std::nullopt;
+    return t;
   }
 
   // A message held in a local or a field: the last assignment before `pos`

@@ -101,6 +101,25 @@ TEST(CSharpExtractor, ConditionalMessageArgumentGivesEachBranch) {
   EXPECT_EQ(sites[3].line, 11);
 }
 
+// CsvHelper's MissingFieldFound: a hole naming a local that holds text
+// prints that text; a parameter's hole stays a hole.
+TEST(CSharpExtractor, InterpolationHoleNamingATextLocalTakesItsText) {
+  auto sites = Extract(
+      "static class F {\n"
+      "  public static void MissingFieldFound(Args args) {\n"
+      "    var postfix = $\"You can ignore missing fields by setting {nameof(MissingFieldFound)} "
+      "to null.\";\n"
+      "    throw new MissingFieldException($\"Field at index '{args.Index}' does not exist. "
+      "{postfix}\");\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(),
+            "Field at index '{args.Index}' does not exist. You can ignore missing fields by "
+            "setting MissingFieldFound to null.");
+  EXPECT_EQ(sites[0].line, 4);
+}
+
 TEST(CSharpExtractor, MessageInitializerFromAMethodAppendingLines) {
   auto sites = Extract(
       "public class DuplicateMapException(Pair[] errors) : Exception\n"

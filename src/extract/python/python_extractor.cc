@@ -599,6 +599,12 @@ class PythonFile {
            Is(Field(Field(exc, "function"), "object"), "call")) {
       exc = Field(Field(exc, "function"), "object");
     }
+    RaiseValue(stmt, exc);
+  }
+
+  // The site of `stmt` raising the value `exc` (`X(..)`, `X`, or a local
+  // holding one).
+  void RaiseValue(TSNode stmt, TSNode exc) {
     // `error = InstallationSubprocessError(...); log(error); raise error`:
     // the exception built on every path to the raise is what it raises.
     if (Is(exc, "identifier")) {
@@ -841,6 +847,7 @@ class PythonFile {
     }
     // Most statement calls are none of the kinds below: filter by name
     // before splitting the arguments.
+    if (name == "set_exception") return HandleSetException(stmt, call);
     if (name != "abort" && name != "warn" && name != "error" && name != "exception" &&
         name != "critical" && name != "fatal" && name != "__init__" && !helpers_.count(name)) {
       return;
@@ -858,6 +865,21 @@ class PythonFile {
       HandleHelperCall(stmt, call);
     } else if (name == "__init__" && Is(fn, "attribute")) {
       HandleExceptionInit(stmt, call, args);
+    }
+  }
+
+  // asyncio's `future.set_exception(X(msg))`, and helpers of that name
+  // taking the future first (aiohttp's `set_exception(self._payload,
+  // ClientPayloadError(msg), cause)`): the awaiting code raises X, so the
+  // call is where it is raised from. The exception is the first argument
+  // that constructs one, or a local holding one.
+  void HandleSetException(TSNode stmt, TSNode call) {
+    for (TSNode a : NamedChildren(Field(call, "arguments"))) {
+      TSNode exc = a;
+      if (Is(a, "identifier")) exc = ConstructedValue(a, ts_node_start_byte(stmt));
+      if (Is(exc, "call") && LooksLikeClass(ts::Text(Field(exc, "function"), src_))) {
+        return RaiseValue(stmt, a);
+      }
     }
   }
 

@@ -64,6 +64,25 @@ TEST(PythonExtractor, SplattedListItemsAreMessagesAtTheirAppends) {
   EXPECT_EQ(sites[1].line, 7);
 }
 
+// asyncio raises what a future was given in the awaiting code: aiohttp's
+// `set_exception(self._payload, ClientPayloadError(msg), cause)` and
+// `fut.set_exception(X(..))` are where the error comes from.
+TEST(PythonExtractor, SetExceptionRaisesItsException) {
+  auto sites = Extract(
+      "def connection_lost(self, exc):\n"
+      "    msg = f\"Response payload is not completed: {exc!r}\"\n"
+      "    set_exception(self._payload, ClientPayloadError(msg), exc)\n"
+      "    err = ServerTimeoutError(\"Timeout on reading data from socket\")\n"
+      "    self._waiter.set_exception(err)\n"
+      "    self._waiter.set_exception(exc)\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].error_class, "ClientPayloadError");
+  EXPECT_EQ(sites[0].message.Display(), "Response payload is not completed: {exc!r}");
+  EXPECT_EQ(sites[1].error_class, "ServerTimeoutError");
+  EXPECT_EQ(sites[1].message.Display(), "Timeout on reading data from socket");
+  EXPECT_EQ(sites[1].line, 5);
+}
+
 TEST(PythonExtractor, FStringKeepsConversionAndSpec) {
   auto sites = Extract(
       "def f(x, n):\n"
