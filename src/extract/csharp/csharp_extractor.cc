@@ -1293,15 +1293,21 @@ class CSharpFile {
   }
 
   // The text a plain `{name}` hole prints when `name` is a local assigned
-  // text before the hole; nullopt for anything else (a field, a parameter,
+  // text once, before the hole; nullopt for anything else (a field, a parameter,
   // an opaque value, a hole with a format or alignment).
   std::optional<Template> HeldText(TSNode expr, TSNode hole, int depth, std::string* note) {
     if (!Is(expr, "identifier") || NamedChildren(hole).size() > 3) return std::nullopt;
     TSNode scope = ScopeOf(expr);
     if (Is(scope, "compilation_unit")) return std::nullopt;
     std::string name(ts::Text(expr, src_));
-    std::vector<Assignment> assigns = AssignmentsIn(scope, name, ts_node_start_byte(hole));
-    if (assigns.empty()) return std::nullopt;
+    // Only a local set once in the whole function: one assigned again on
+    // some path (Dapper's `name = "(Unnamed Column)"` when the column has
+    // none) prints what that path left.
+    std::vector<Assignment> assigns = AssignmentsIn(scope, name, ts_node_end_byte(scope));
+    if (assigns.size() != 1 || assigns[0].append ||
+        ts_node_start_byte(assigns[0].node) >= ts_node_start_byte(hole)) {
+      return std::nullopt;
+    }
     std::optional<Template> t = CombineAssignments(
         assigns, name, &resolving_, note,
         [&](TSNode value, uint32_t at) { return ExprTemplate(value, at, depth + 1, note); });

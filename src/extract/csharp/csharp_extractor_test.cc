@@ -112,8 +112,15 @@ TEST(CSharpExtractor, InterpolationHoleNamingATextLocalTakesItsText) {
       "    throw new MissingFieldException($\"Field at index '{args.Index}' does not exist. "
       "{postfix}\");\n"
       "  }\n"
+      "  static void Throw(Reader reader, int index) {\n"
+      "    string name = \"(n/s)\";\n"
+      "    if (reader != null) name = reader.GetName(index);\n"
+      "    throw new DataException($\"Error parsing column {index} ({name})\");\n"
+      "  }\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 1u);
+  ASSERT_EQ(sites.size(), 2u);
+  // A local set again on some path stays a hole.
+  EXPECT_EQ(sites[1].message.Display(), "Error parsing column {index} ({name})");
   EXPECT_EQ(sites[0].message.Display(),
             "Field at index '{args.Index}' does not exist. You can ignore missing fields by "
             "setting MissingFieldFound to null.");
