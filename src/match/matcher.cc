@@ -191,6 +191,11 @@ constexpr double kCutBracketMatch = -0.01;
 // sentence of its own, not a lead-in ("For more information, visit:").
 constexpr size_t kMaxLaterLines = 8;
 constexpr size_t kMinLaterLineLiteral = 32;
+// A capture its printf verb cannot print: letters for `%d`, a quoted
+// string for `%T` (a Go type name), an unquoted one for `%q`. The record
+// with the same literals and a verb that fits ranks first (go-redis:
+// "can't parse reply=%T reading string" and "... reply=%.100q ...").
+constexpr double kHoleMisfit = -0.03;
 // A hit whose literal text is less than this share of its own span (see
 // OwnLiteralShare) is mostly holes ("%s in %s on line %s", "Failed to
 // execute {cmd}"): it gets no full-match credit, and its specificity counts
@@ -618,6 +623,27 @@ bool RaisedElsewhere(const Record& r, const std::vector<StackFrame>& frames) {
   if (FrameFamily(innermost.file) != "python") return false;
   return !SameFile(innermost.file, r.file_path) &&
          !TextNamesRepository(LowerAscii(innermost.file), r.repo);
+}
+
+// Whether `value` cannot be what the printf-style hole `written` ("%d",
+// "%.100q", "%T") prints. Other holes fit anything.
+bool HoleMisfit(std::string_view written, std::string_view value) {
+  static const RE2* const verb_re =
+      new RE2(R"(%[-+# 0]*\d*(?:\.\d+)?(?:hh|h|ll|l|z|j|t|L)?([diuTq]))");
+  std::string verb;
+  if (!RE2::FullMatch(re2::StringPiece(written.data(), written.size()), *verb_re, &verb)) {
+    return false;
+  }
+  value = Trim(value);
+  if (value.empty()) return false;
+  if (verb == "T") return value.find_first_of(" \t\n\"'") != std::string_view::npos;
+  if (verb == "q") {
+    char c = value.front() == '\\' && value.size() > 1 ? value[1] : value.front();
+    return c != '"' && c != '\'' && c != '`';
+  }
+  if (value.front() == '-') value.remove_prefix(1);
+  return value.empty() ||
+         !std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 std::string CaptureName(const Record& r, size_t group) {
@@ -1239,6 +1265,12 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
                  kCharCoverage * std::min(1.0, coverage) + kSpecificity * specific +
                  (out->full ? kFullMatch : 0.0);
   score += PasteClassAdjust(q.error_class, rec);
+  for (size_t g = 0; g < rec.holes.size() && g < out->match.captures.size(); ++g) {
+    if (HoleMisfit(rec.holes[g].text, out->match.captures[g].value)) {
+      score += kHoleMisfit;
+      break;
+    }
+  }
   if (IsClauseHead(r, rec_index)) score += kClauseHeadMatch;
   if (IsCutBracket(r, rec_index)) score += kCutBracketMatch;
   out->tooling = InDevelopmentTooling(rec.file_path);

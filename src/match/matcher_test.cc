@@ -614,6 +614,42 @@ TEST(MatcherTest, ACauseAfterAHolelessContextRanksFirst) {
   EXPECT_EQ(hits[0].record->id, "reqwest");
 }
 
+// Two templates with the same literals: the one whose printf verb can print
+// the captured value ranks first (%q prints a quoted string, %T a type name,
+// %d digits).
+TEST(MatcherTest, TheVerbThatCanPrintTheValueRanksFirst) {
+  std::vector<Record> rs;
+  Record type = MakeRecord("type", "redis: can't parse reply=%T reading string",
+                           R"re(redis: can't parse reply=([\s\S]*?) reading string)re",
+                           {{"%T", "reply"}}, "", "redis/go-redis");
+  Record quoted = MakeRecord("quoted", "redis: can't parse reply=%.100q reading string",
+                             R"re(redis: can't parse reply=([\s\S]*?) reading string)re",
+                             {{"%.100q", "line"}}, "", "redis/go-redis");
+  Record number = MakeRecord("number", "redis: can't parse reply=%d reading string",
+                             R"re(redis: can't parse reply=([\s\S]*?) reading string)re",
+                             {{"%d", "n"}}, "", "redis/go-redis");
+  rs.push_back(type);
+  rs.push_back(quoted);
+  rs.push_back(number);
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "redis: can't parse reply=\"P\\x00\\x00\" reading string";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_EQ(hits[0].record->id, "quoted");
+  EXPECT_GT(hits[0].score, hits[1].score);
+  q.message = "redis: can't parse reply=*proto.RedisError reading string";
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_EQ(hits[0].record->id, "type");
+  EXPECT_GT(hits[0].score, hits[1].score);
+  q.message = "redis: can't parse reply=42 reading string";
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_NE(hits[0].record->id, "quoted");
+  EXPECT_NE(hits[2].record->id, "number");
+}
+
 TEST(MatcherTest, BadPatternIsReportedAndDoesNotStopTheLoad) {
   std::vector<Record> rs = Corpus();
   rs.push_back(MakeRecord("broken", "shard {i} is missing its index file",
