@@ -228,14 +228,13 @@ class GoFile {
             return ExprTemplate(n, pos, 0, &note);
           },
           text_facts_);
-      CollectGoFieldRenderings(
-          root, src_, file_.path,
-          {[this](TSNode n, uint32_t pos) {
-             std::string note;
-             return ExprTemplate(n, pos, 0, &note);
-           },
-           [this](TSNode n) { return CallContext(n); }},
-          text_facts_);
+      CollectGoFieldRenderings(root, src_, file_.path,
+                               {[this](TSNode n, uint32_t pos) {
+                                  std::string note;
+                                  return ExprTemplate(n, pos, 0, &note);
+                                },
+                                [this](TSNode n) { return CallContext(n); }},
+                               text_facts_);
     }
   }
 
@@ -269,6 +268,7 @@ class GoFile {
 
   void HandleCall(TSNode call) {
     Reporter r = ReporterFor(ts::Text(Field(call, "function"), src_));
+    if (r == Reporter::kNone && IsStringErrorSentinel(call)) r = Reporter::kNew;
     if (r == Reporter::kNone || InsideReporter(call)) return;
     std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
     TSNode stmt = StatementOf(call);
@@ -335,6 +335,42 @@ class GoFile {
       }
     }
     Finish(stmt, std::move(site));
+  }
+
+  // `const Nil = RedisError("redis: nil")` at package level, where this
+  // file declares `type RedisError string` with an `Error() string`
+  // method: a sentinel like `errors.New("redis: nil")`.
+  bool IsStringErrorSentinel(TSNode call) {
+    TSNode fn = Field(call, "function");
+    if (!Is(fn, "identifier")) return false;
+    std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
+    if (args.size() != 1 || !Is(args[0], "interpreted_string_literal")) return false;
+    TSNode stmt = StatementOf(call);
+    if (!Is(stmt, "var_spec") && !Is(stmt, "const_spec")) return false;
+    return StringErrorTypes().count(std::string(ts::Text(fn, src_))) > 0;
+  }
+
+  // The file's `type T string` types that have an `Error() string` method.
+  const std::set<std::string>& StringErrorTypes() {
+    if (string_error_types_) return *string_error_types_;
+    std::set<std::string> strings, with_error;
+    for (TSNode d : NamedChildren(root_)) {
+      if (Is(d, "type_declaration")) {
+        for (TSNode spec : NamedChildren(d)) {
+          if (Is(spec, "type_spec") && ts::Text(Field(spec, "type"), src_) == "string") {
+            strings.insert(std::string(ts::Text(Field(spec, "name"), src_)));
+          }
+        }
+      } else if (Is(d, "method_declaration") && ts::Text(Field(d, "name"), src_) == "Error" &&
+                 ts::Text(Field(d, "result"), src_) == "string") {
+        with_error.insert(ReceiverType(d, src_));
+      }
+    }
+    string_error_types_.emplace();
+    for (const std::string& t : strings) {
+      if (with_error.count(t)) string_error_types_->insert(t);
+    }
+    return *string_error_types_;
   }
 
   // `func (e *T) Error() string { return ... }`: each return is a rendering.
@@ -673,6 +709,7 @@ class GoFile {
   std::vector<std::string_view> lines_;
   std::vector<ErrorSite>* out_;
   std::vector<size_t> sentinels_;  // indices into *out_
+  std::optional<std::set<std::string>> string_error_types_;
   std::map<std::string, std::vector<int>> returned_;
   bool indexed_ = false;
   std::set<std::string> overflowed_;

@@ -80,6 +80,26 @@ TEST(GoExtractor, SentinelsRecordedAtDeclaration) {
   EXPECT_EQ(HoleExprs(sites[2]), (std::vector<std::string>{"k", "ErrNotFound"}));
 }
 
+// go-redis: `const Nil = RedisError("redis: nil")`, a string type with an
+// Error method, is a sentinel like errors.New; a conversion to a type
+// without one (`Name("x")`) is not.
+TEST(GoExtractor, StringErrorTypeSentinel) {
+  auto sites = Extract(
+      "package proto\n"
+      "\n"
+      "const Nil = RedisError(\"redis: nil\")\n"
+      "const Other = Name(\"not an error\")\n"
+      "\n"
+      "type RedisError string\n"
+      "type Name string\n"
+      "\n"
+      "func (e RedisError) Error() string { return string(e) }\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].error_class, "Nil");
+  EXPECT_EQ(sites[0].message.Display(), "redis: nil");
+  EXPECT_EQ(sites[0].line, 3);
+}
+
 TEST(GoExtractor, CustomErrorTypeMethods) {
   auto sites = Extract(
       "package store\n"
