@@ -219,7 +219,8 @@ TEST(TruthfulReach, RaisedEveryTimeIsDecidedByWhichCallsReachIt) {
   EXPECT_EQ(r.trigger_scenarios,
             "errdex found no `if`, `match` or early return in `Encoder.encodeNull` "
             "(src/Encoder.java) that leads to line 4: `Encoder.encodeNull` raises this every time "
-            "it runs, so it happens whenever something calls it.");
+            "it runs, so it happens when `encodeNull` is called on an object whose class does "
+            "not override it.");
 }
 
 TEST(TruthfulReach, ACallIntoACheckingHelperIsNotRaisedEveryTime) {
