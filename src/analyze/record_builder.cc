@@ -2203,6 +2203,33 @@ std::string WithoutAdviceLead(const std::string& sentence) {
   return sentence;
 }
 
+// "If you are sure migrations are not running you can release the lock
+// manually by running 'knex migrate:unlock'": advice under a condition,
+// kept whole ("If ..., release ...") since the condition says when it
+// applies. After a modal ("you can") any verb is advice; after a bare comma
+// the clause must open with an advice verb. "" when `sentence` is not one.
+std::string ConditionalAdvice(const std::string& sentence, const std::vector<std::string>& verbs) {
+  std::string lower = ToLower(sentence);
+  if (!lower.starts_with("if ")) return {};
+  for (std::string_view modal :
+       {" you can ", " you may ", " you should ", " you need to ", " you must ", ", "}) {
+    // The condition has words of its own ("If you need to parse ..., please
+    // use ..." is not "If, parse ...").
+    size_t at = lower.find(modal, 3);
+    if (at == std::string::npos) continue;
+    std::string rest = sentence.substr(at + modal.size());
+    if (rest.empty()) continue;
+    if (modal == ", " ? !AdviceSentence(rest, verbs) : !AdviceSentence("use " + rest, verbs)) {
+      continue;
+    }
+    std::string cond = sentence.substr(0, at);
+    if (cond.ends_with(",")) cond.pop_back();
+    rest[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(rest[0])));
+    return cond + ", " + rest;
+  }
+  return {};
+}
+
 // A line ending in a colon introduces the next one ("run:\n\n\tchmod 0600
 // path"): they are read as one sentence.
 std::string JoinIntroducedLines(const std::string& message) {
@@ -2279,6 +2306,10 @@ std::vector<std::string> AdviceSentences(const std::string& text) {
                            : ".";
     if (AdviceSentence(sentence, kVerbs)) {
       out.push_back(sentence + tail);
+      continue;
+    }
+    if (std::string c = ConditionalAdvice(sentence, kVerbs); !c.empty()) {
+      out.push_back(c + tail);
       continue;
     }
     if (std::string clause = AdviceClause(sentence, kVerbs); !clause.empty()) {
