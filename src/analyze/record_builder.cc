@@ -40,6 +40,7 @@
 #include "analyze/note_prose.h"
 #include "analyze/null_argument.h"
 #include "analyze/opened_before.h"
+#include "analyze/option_binding.h"
 #include "analyze/origin_advice.h"
 #include "analyze/os_call_causes.h"
 #include "analyze/param_doc.h"
@@ -816,6 +817,34 @@ std::string ControlsText(const SiteView& v) {
   return out;
 }
 
+// " `config_key` is set by `--config` (line 47)." for the
+// C/C++ command options (option_binding.h) the deciding check reads,
+// directly or through the call whose result or failure it tests.
+std::string OptionsText(const ErrorSite& s, const SiteView& v,
+                        const std::vector<std::string_view>& src, nlohmann::json* lines) {
+  if (s.language != "c" && s.language != "cpp") return {};
+  std::string probe = v.decisive->expr;
+  if (v.origin) probe += " " + v.origin->text;
+  if (v.err_source) probe += " " + v.err_source->text;
+  // The last assignment above the check to a variable it reads (`err =
+  // repo_config_get_string_multi(.., config_key, ..)`): what it was given.
+  for (const std::string& x : v.reads) {
+    for (int n = v.decisive->line - 1; n > s.function_line && n >= 1; --n) {
+      std::string_view t = Trim(src[n - 1]);
+      if (t.starts_with(x + " = ")) {
+        probe += " " + std::string(t);
+        break;
+      }
+    }
+  }
+  std::vector<int> cited;
+  std::vector<OptionBinding> bindings =
+      VisibleBindings(OptionBindings(src), src, s.function_line, s.line);
+  std::string out = BoundOptionsText(bindings, probe, &cited);
+  for (int l : cited) lines->push_back(l);
+  return out;
+}
+
 // "`git_config_get_string()`" when the site hands its text to a call that
 // reports it further down (the resolve stage's "passed to `f()` (...) and on
 // through ..." note); "" otherwise.
@@ -933,7 +962,8 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     out = "Happens in " + Where(s) + " when none of its checks before line " +
           std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + ".";
   } else if (d) {
-    out = DecisiveTrigger(s, v) + ControlsText(v) + FillText(s, *d, src, &lines);
+    out = DecisiveTrigger(s, v) + ControlsText(v) + FillText(s, *d, src, &lines) +
+          OptionsText(s, v, src, &lines);
     lines.insert(lines.begin(), d->line);
     if (v.err_source) lines.push_back(v.err_source->line);
     if (v.origin) lines.push_back(v.origin->line);
