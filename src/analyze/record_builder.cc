@@ -1025,8 +1025,13 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
           "()`, outside " + s.file_path + ".";
     lines.push_back(s.line);
   } else if (v.jump && v.jump->straight) {
-    // The jumps are the way in; what decides them is at the `goto` lines.
-    out = "Happens in " + Where(s) + " when " + JumpTargetText(*v.jump) + ".";
+    // The jumps are the way in; what decides them is the `if` above each
+    // `goto`.
+    std::vector<std::string> conds = JumpConditions(*v.jump, src);
+    out = "Happens in " + Where(s) + " when " + JumpTargetText(*v.jump) +
+          (conds.empty() ? "."
+                         : (conds.size() == 1 ? ", which happens when " : ", one of them when ") +
+                               Join(conds, "; ") + ".");
     lines.push_back(v.jump->line);
     for (int g : v.jump->gotos) lines.push_back(g);
   } else if (std::vector<int> cited; !(out = ConstructorTrigger(s, src, &cited)).empty()) {
