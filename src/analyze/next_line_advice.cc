@@ -117,6 +117,16 @@ struct ChainWalk {
   bool Ended(size_t in) const { return in < indent; }
 };
 
+// Whether the first non-empty line after `k` is an `else` at `indent`.
+bool ElseFollows(const std::vector<std::string_view>& lines, int k, size_t indent) {
+  for (int n = k + 1; n <= static_cast<int>(lines.size()); ++n) {
+    std::string_view t = Trim(lines[n - 1]);
+    if (t.empty()) continue;
+    return Indent(lines[n - 1]) == indent && StartsElse(t);
+  }
+  return false;
+}
+
 // The statement starting at line `k`, its lines joined, up to one ending in
 // `;` or `)`, or opening a block (`{`, `:`), at most kStatement lines;
 // *last is its last line.
@@ -158,7 +168,15 @@ std::vector<NextLineAdvice> AdviceAfter(
   for (int k = n + 1; k <= size && k <= n + kScan; ++k) {
     std::string_view raw = lines[k - 1];
     std::string_view t = Trim(raw);
-    if (t.empty() || Comment(t) || walk.Skips(Indent(raw), t)) continue;
+    if (t.empty() || Comment(t)) continue;
+    // `}` then `else` at its level: the block the log line sits in is one
+    // arm of an outer chain (git's nested `if`/`else if` of die_message).
+    if (t == "}" && Indent(raw) < walk.indent && ElseFollows(lines, k, Indent(raw))) {
+      walk.other_arm = true;
+      walk.arm_indent = Indent(raw);
+      continue;
+    }
+    if (walk.Skips(Indent(raw), t)) continue;
     if (walk.Ended(Indent(raw)) || t.starts_with("return") || t.starts_with("throw") ||
         t.starts_with("raise") || t.starts_with("}") || t.starts_with("end")) {
       break;

@@ -77,6 +77,34 @@ TEST(NextLineAdvice, GitAdviseAfterTheArmsOfAChain) {
             "option.\u201d (the code writes this next, line 15)");
 }
 
+// The same inside an inner chain whose block is an arm of an outer one (the
+// shape of checkout.c's die_expecting_a_branch).
+TEST(NextLineAdvice, GitAdviseAfterNestedChains) {
+  SourceFile f{"builtin/checkout.c",
+               "static void die_expecting_a_branch(const struct branch_info *b)\n"            // 1
+               "{\n"                                                                          // 2
+               "\tint code;\n"                                                                // 3
+               "\tif (dwim(b) == 1) {\n"                                                      // 4
+               "\t\tif (skip_prefix(ref, \"refs/tags/\", &ref))\n"                            // 5
+               "\t\t\tcode = die_message(_(\"a branch is expected, got tag '%s'\"), ref);\n"  // 6
+               "\t\telse\n"                                                                   // 7
+               "\t\t\tcode = die_message(_(\"a branch is expected, got '%s'\"), ref);\n"      // 8
+               "\t}\n"                                                                        // 9
+               "\telse if (b->commit)\n"                                                      // 10
+               "\t\tcode = die_message(_(\"a branch is expected, got commit '%s'\"), b->name);\n"
+               "\n"                                                      // 12
+               "\tif (advice_enabled(ADVICE_SUGGEST_DETACHING_HEAD))\n"  // 13
+               "\t\tadvise(_(\"If you want to detach HEAD at the commit, try again with "
+               "the --detach option.\"));\n"  // 14
+               "\texit(code);\n"              // 15
+               "}\n"};
+  Record r = Build(f, "got tag");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "\u201cIf you want to detach HEAD at the commit, try again with the --detach "
+            "option.\u201d (the code writes this next, line 14)");
+}
+
 // knex: the warning's fix is a second warning whose text is two literals
 // joined with `+` over two lines (blind grading 07c59e7794a0173c).
 TEST(NextLineAdvice, ALiteralJoinedOverLinesIsOneSentence) {
