@@ -16,6 +16,7 @@
 #include "analyze/collection_fill.h"
 #include "analyze/command_usage.h"
 #include "analyze/config_key_advice.h"
+#include "analyze/config_read.h"
 #include "analyze/damaged_data.h"
 #include "analyze/docstring_raises.h"
 #include "analyze/documented_cause.h"
@@ -961,6 +962,8 @@ std::string CaughtFailure(const ErrorSite& s, const std::vector<std::string_view
   return out;
 }
 
+std::string RaiseText(const ErrorSite& s, const std::vector<std::string_view>& lines);
+
 // The deciding check first, in the user's terms; the checks passed on the
 // way after it; a catch clause as "after X was caught".
 void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::string_view>& src,
@@ -1053,6 +1056,10 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
           std::to_string(s.line) + "; the call to " + callee + " at line " +
           std::to_string(s.line) + " reports it.";
+    if (std::string key = ConfigKeyArgument(RaiseText(s, src));
+        !key.empty() && ReadsConfig(callee)) {
+      out += " It reads the setting `" + key + "`, and what it reports is about that setting.";
+    }
     lines.push_back(s.line);
   } else {
     out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
@@ -1579,6 +1586,19 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
       r->solutions.push_back("\u201c" + a.text + "\u201d (the code writes this next, line " +
                              std::to_string(a.line) + ")");
       lines.push_back(a.line);
+    }
+  }
+  // A setting the reporting call reads (config_read.h): its configured value
+  // is what is wrong.
+  if (std::string callee = ReportingCallee(s);
+      !callee.empty() && v.internal.empty() &&
+      MissingConfigAdvice(s.message.Display(), s.message_origin_note).empty()) {
+    if (std::string key = ConfigKeyArgument(RaiseText(s, src));
+        !key.empty() && ReadsConfig(callee)) {
+      r->solutions.push_back("Check the value configured for `" + key + "`: " + callee +
+                             " reads it at line " + std::to_string(s.line) +
+                             " and reports this when the value is not one it accepts");
+      lines.push_back(s.line);
     }
   }
   // A configuration key the message says is missing (config_key_advice.h).
