@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "analyze/guard_text.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -102,6 +103,63 @@ void DropConditionsBeforeJumpTarget(const std::vector<std::string_view>& lines, 
   std::optional<JumpTarget> t = FindJumpTarget(*s, lines);
   if (!t) return;
   std::erase_if(s->conditions, [&](const PathCondition& c) { return c.line < t->line; });
+}
+
+namespace {
+
+constexpr int kIfReach = 4;  // lines above a `goto` its `if` may start on
+
+// The condition between the `if`'s parentheses in `text`; "" when they do
+// not close.
+std::string IfCondition(std::string_view text) {
+  size_t open = text.find('(');
+  if (open == std::string_view::npos) return {};
+  int depth = 0;
+  for (size_t i = open; i < text.size(); ++i) {
+    if (text[i] == '(') ++depth;
+    if (text[i] == ')' && --depth == 0)
+      return std::string(Trim(text.substr(open + 1, i - open - 1)));
+  }
+  return {};
+}
+
+// The `if` that guards the `goto` at line `g`, its text joined over its
+// lines, and where it starts; "" when the jump is not directly under one.
+std::string GuardOf(const std::vector<std::string_view>& lines, int g, int* at) {
+  std::string_view own = Trim(lines[g - 1]);
+  if (own.starts_with("if")) {
+    *at = g;
+    return IfCondition(own);
+  }
+  std::string text;
+  for (int n = g - 1; n >= 1 && n >= g - kIfReach; --n) {
+    std::string_view t = Trim(lines[n - 1]);
+    if (text.empty() && t == "{") continue;
+    text = std::string(t) + " " + text;
+    if (t.starts_with("if ") || t.starts_with("if(")) {
+      *at = n;
+      return IfCondition(text);
+    }
+    if (t.ends_with(";") || t.ends_with("}") || t.ends_with("{")) return {};
+  }
+  return {};
+}
+
+}  // namespace
+
+std::vector<std::string> JumpConditions(const JumpTarget& t,
+                                        const std::vector<std::string_view>& lines) {
+  std::vector<std::string> out;
+  for (int g : t.gotos) {
+    if (g < 1 || g > static_cast<int>(lines.size())) return {};
+    int at = 0;
+    std::string c = GuardOf(lines, g, &at);
+    if (c.empty()) return {};
+    std::string words = DescribeCondition(c, true);
+    out.push_back((words.empty() ? "`" + c + "` holds" : words) + " (line " + std::to_string(at) +
+                  ")");
+  }
+  return out;
 }
 
 std::string JumpTargetText(const JumpTarget& t) {

@@ -38,4 +38,12 @@ void DropConditionsBeforeJumpTarget(const std::vector<std::string_view>& lines, 
 // "`goto out` at line 956 jumps to the label `out:` (line 961)".
 std::string JumpTargetText(const JumpTarget& t);
 
+// The condition of the `if` each jump sits under (`if (x == NGX_ERROR) {
+// goto invalid; }`, `if (a && b\n && c)\n{`), read in words, with its
+// line: "`x` is `NGX_ERROR` (line 4356)". Empty unless every jump has one:
+// "jumps to the label" alone named no condition (blind grading,
+// 069af95eaa4b9b93).
+std::vector<std::string> JumpConditions(const JumpTarget& t,
+                                        const std::vector<std::string_view>& lines);
+
 }  // namespace errdex

@@ -17,12 +17,15 @@ struct NextLineAdvice {
   int line = 0;      // 1-based
 };
 
-// The advice written on the lines after `line` (a log or warning call that
-// does not leave the block), up to the block's end or a `return`/`throw`,
-// at most a few lines: only string literals handed to an output call
-// (`writeError`, `warn`, `puts`, `fprintf`, ...), read as advice sentences
-// by `advice` (the message's own-advice reader). Markup tags
-// (`<warning>`) are dropped.
+// The advice written on the statements after `line` (a log or warning call
+// that does not leave the block), up to the block's end or a
+// `return`/`throw`, at most a few statements: only string literals handed
+// to an output call (`writeError`, `warn`, `puts`, `fprintf`, git's
+// `advise`, ...), read as advice sentences by `advice` (the message's
+// own-advice reader). Markup tags (`<warning>`) are dropped; literals joined
+// with `+`/`.` over a statement's lines are one text. When `line` is one arm
+// of an if/else chain, the other arms are skipped and the scan goes on after
+// the chain (git's `advise(...)` after `die_message` arms).
 std::vector<NextLineAdvice> AdviceAfter(
     const std::vector<std::string_view>& lines, int line,
     std::vector<std::string> (*advice)(const std::string& text));

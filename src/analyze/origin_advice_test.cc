@@ -232,8 +232,8 @@ TEST(OriginAdvice, ReportingCallDecidesNotTheCallers) {
   Record r = BuildRecord(s, SplitLines(src), {"acme/lib", "abc", "t"});
   EXPECT_EQ(r.trigger_scenarios,
             "errdex found no `if`, `match` or early return in `signature_default` (src/sig.c) "
-            "that leads to line 3; the call to `get_string()` at line 3 reports it, and its own "
-            "checks decide when.");
+            "that leads to line 3; the call to `get_string()` at line 3 reports it. It reads the "
+            "setting `user.name`, and what it reports is about that setting.");
   // Handed straight to a reporter that raises every time: this line's
   // callers decide, as before.
   s.message_origin_note = "passed to `error_set()` (src/errors.c:3), which raises it";

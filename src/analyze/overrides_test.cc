@@ -122,6 +122,36 @@ TEST(Overrides, KotlinUnsupportedWithoutOverridesSaysNotToCall) {
             "`ReadOnlyList.add` itself raises this every time it runs (line 4)");
 }
 
+// Every override is the library's own (an `internal/` directory): the user
+// overrides the method in a subclass of the abstract base instead of
+// picking one of them (kotlinx's `AbstractEncoder.encodeNull`), and the
+// trigger names that condition rather than "whenever something calls it".
+TEST(Overrides, KotlinInternalOverridesAskForTheUsersSubclass) {
+  std::vector<SourceFile> files = {
+      {"core/src/a/encoding/AbstractEncoder.kt",
+       "package a.encoding\n"                                                        // 1
+       "public abstract class AbstractEncoder {\n"                                   // 2
+       "  public open fun encodeNull() {\n"                                          // 3
+       "    throw SerializationException(\"'null' is not supported by default\")\n"  // 4
+       "  }\n"                                                                       // 5
+       "}\n"},
+      {"core/src/a/internal/NoOpEncoder.kt",
+       "package a.internal\n"                                 // 1
+       "internal object NoOpEncoder : AbstractEncoder() {\n"  // 2
+       "  override fun encodeNull() {}\n"                     // 3
+       "}\n"}};
+  Record r = BuildInRepo(files, "'null' is not supported");
+  EXPECT_EQ(r.solutions, (std::vector<std::string>{
+                             "Override `encodeNull` in your subclass of `AbstractEncoder`; "
+                             "`AbstractEncoder.encodeNull` itself raises this every time it runs "
+                             "(line 4)"}));
+  EXPECT_NE(r.trigger_scenarios.find(
+                "`AbstractEncoder.encodeNull` raises this every time it runs, so it happens "
+                "when `encodeNull` is called on an object whose class does not override it."),
+            std::string::npos)
+      << r.trigger_scenarios;
+}
+
 // A `case` arm or a closure around the raise: not every call raises it.
 TEST(Overrides, ACaseArmIsNotEveryTime) {
   std::vector<SourceFile> files = {

@@ -62,7 +62,36 @@ TEST(TruthfulReach, CReportReachedOnlyThroughGoto) {
   Record r = Explain({f}, "could not open");
   EXPECT_EQ(r.trigger_scenarios,
             "Happens in `open_it` (lib/open.c) when `goto fail` at line 5 jumps to the label "
-            "`fail:` (line 7).");
+            "`fail:` (line 7), which happens when `fd` is less than `0` (line 4).");
+}
+
+// Several jumps: the `if` above each, one written over several lines
+// (nginx's so_keepalive checks, blind grading 069af95eaa4b9b93).
+TEST(TruthfulReach, CJumpsNameTheConditionOfEachGoto) {
+  SourceFile f{
+      "src/listen.c",
+      "static char *parse_keepalive(ngx_conf_t *cf, ngx_str_t *value)\n"  // 1
+      "{\n"                                                               // 2
+      "    idle = ngx_parse_time(&s, 1);\n"                               // 3
+      "    if (idle == (time_t) NGX_ERROR) {\n"                           // 4
+      "        goto invalid;\n"                                           // 5
+      "    }\n"                                                           // 6
+      "    if (idle == 0 && cnt == 0\n"                                   // 7
+      "        && intvl == 0)\n"                                          // 8
+      "    {\n"                                                           // 9
+      "        goto invalid;\n"                                           // 10
+      "    }\n"                                                           // 11
+      "    return NGX_CONF_OK;\n"                                         // 12
+      "invalid:\n"                                                        // 13
+      "    ngx_conf_log_error(NGX_LOG_EMERG, cf, 0, \"invalid so_keepalive value: \\\"%V\\\"\", "
+      "&value[1]);\n"                 // 14
+      "    return NGX_CONF_ERROR;\n"  // 15
+      "}\n"};
+  Record r = Explain({f}, "invalid so_keepalive");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `parse_keepalive` (src/listen.c) when `goto invalid` at lines 5, 10 jump "
+            "to the label `invalid:` (line 13), one of them when `idle` is `(time_t) NGX_ERROR` "
+            "(line 4); `idle` is `0` and `cnt` is `0` and `intvl` is `0` (line 7).");
 }
 
 TEST(TruthfulReach, CJumpToALabelThatBranchesAgainIsNotTheCause) {
@@ -219,7 +248,8 @@ TEST(TruthfulReach, RaisedEveryTimeIsDecidedByWhichCallsReachIt) {
   EXPECT_EQ(r.trigger_scenarios,
             "errdex found no `if`, `match` or early return in `Encoder.encodeNull` "
             "(src/Encoder.java) that leads to line 4: `Encoder.encodeNull` raises this every time "
-            "it runs, so it happens whenever something calls it.");
+            "it runs, so it happens when `encodeNull` is called on an object whose class does "
+            "not override it.");
 }
 
 TEST(TruthfulReach, ACallIntoACheckingHelperIsNotRaisedEveryTime) {

@@ -7,6 +7,7 @@
 #include <set>
 #include <vector>
 
+#include "analyze/doc_hidden.h"
 #include "analyze/guard_text.h"
 #include "util/text.h"
 
@@ -381,6 +382,8 @@ CppScope CppScopeOf(const ErrorSite& s, const std::vector<std::string_view>& lin
 
 bool HiddenByDeclaration(const ErrorSite& s, const std::vector<std::string_view>& lines) {
   const std::string& l = s.language;
+  // The maintainers' own word, whatever the language leaves callable.
+  if (!s.function.empty() && DocMarksInternal(lines, s.function_line)) return true;
   if (l == "ruby") return InHiddenSection(s, lines) || RubyMadePrivate(s, lines);
   if ((l == "javascript" || l == "typescript") && !s.function.empty() && s.function_line > 0) {
     std::string header = HeaderText(lines, s.function_line);
@@ -388,29 +391,47 @@ bool HiddenByDeclaration(const ErrorSite& s, const std::vector<std::string_view>
   }
   if (l == "cpp") return InHiddenSection(s, lines);
   if (l != "java" && l != "csharp" && l != "kotlin" && l != "typescript") return false;
+  std::string_view line = ClassDeclaration(s, lines);
+  if (line.empty()) return false;
+  if (HasWord(line, "private") || HasWord(line, "internal") || HasWord(line, "protected")) {
+    return true;
+  }
+  if (l == "typescript") return !line.starts_with("export ");
+  if (l == "java" || l == "csharp") return !HasWord(line, "public");
+  return false;
+}
+
+std::string_view ClassDeclaration(const ErrorSite& s, const std::vector<std::string_view>& lines) {
   std::vector<std::string> parts = Components(s.function);
-  if (parts.size() < 2) return false;
+  if (parts.size() < 2) return {};
   const std::string& cls = parts[parts.size() - 2];
   int from = std::min(static_cast<int>(lines.size()), s.function_line ? s.function_line : s.line);
   for (int n = from; n >= 1; --n) {
     std::string_view line = Trim(lines[n - 1]);
-    bool declares = false;
     for (std::string_view kw : {"class ", "interface ", "object ", "struct ", "enum "}) {
       size_t at = line.find(std::string(kw) + cls);
       size_t end = at + kw.size() + cls.size();
       if (at != std::string_view::npos && (at == 0 || line[at - 1] == ' ') &&
           (end >= line.size() ||
            !(std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_'))) {
-        declares = true;
+        return line;
       }
     }
-    if (!declares) continue;
-    if (HasWord(line, "private") || HasWord(line, "internal") || HasWord(line, "protected")) {
-      return true;
-    }
-    if (l == "typescript") return !line.starts_with("export ");
-    if (l == "java" || l == "csharp") return !HasWord(line, "public");
-    return false;
+  }
+  return {};
+}
+
+bool OpenForSubclasses(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  std::string_view line = ClassDeclaration(s, lines);
+  if (line.empty() || HiddenByDeclaration(s, lines)) return false;
+  return HasWord(line, "abstract") || HasWord(line, "interface") ||
+         (s.language == "kotlin" && HasWord(line, "open"));
+}
+
+bool InInternalDirectory(std::string_view path) {
+  for (std::string_view dir : {"internal", "test", "tests", "__tests__", "testing", "testdata"}) {
+    std::string part = std::string(dir) + "/";
+    if (path.starts_with(part) || path.find("/" + part) != std::string_view::npos) return true;
   }
   return false;
 }

@@ -32,8 +32,21 @@ Visibility FunctionVisibility(const ErrorSite& site, std::string_view header);
 // JavaScript and TypeScript: a free function, or the class of a method, that
 // the module does not export (`export`, `export { }`, `module.exports`,
 // `exports.x`); Ruby: also `private :name` / `private def name` anywhere in
-// the file.
+// the file. Any language: a doc comment that marks the function internal
+// (doc_hidden.h).
 bool HiddenByDeclaration(const ErrorSite& s, const std::vector<std::string_view>& lines);
+
+// The line declaring the class of a member s.function (`Cls` of
+// `Cls.method`), read upward from the function; "" when not in `lines`.
+std::string_view ClassDeclaration(const ErrorSite& s, const std::vector<std::string_view>& lines);
+
+// Whether users may write their own subclass of s.function's class: it is
+// declared `abstract`, an interface, or Kotlin `open`, and not hidden.
+bool OpenForSubclasses(const ErrorSite& s, const std::vector<std::string_view>& lines);
+
+// Whether a repository-relative path lies in an `internal/` or test
+// directory: its classes are the library's own, not ones users pick.
+bool InInternalDirectory(std::string_view path);
 
 // `Model.prototype.save = function save(...)` -> "Model": the class whose
 // instances the method is called on; "" for any other header.

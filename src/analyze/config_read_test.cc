@@ -1,0 +1,55 @@
+// A site whose text a configuration lookup reports names the setting it
+// reads, in the trigger and as the thing to check (git's
+// `repo_config_get_int(r, "transfer.unpacklimit", ..)` reported on through
+// die_bad_number, blind grading dee2848144d935bc).
+#include "analyze/config_read.h"
+
+#include <gtest/gtest.h>
+
+#include "analyze/analyze_testing.h"
+
+namespace errdex {
+namespace {
+
+TEST(ConfigRead, TheDottedKeyLiteralNotAFileName) {
+  EXPECT_EQ(ConfigKeyArgument("\trepo_config_get_int(r, \"transfer.unpacklimit\", &n);"),
+            "transfer.unpacklimit");
+  EXPECT_EQ(ConfigKeyArgument("\tload(\"config.json\", \"gc.pruneExpire\");"), "gc.pruneExpire");
+  EXPECT_EQ(ConfigKeyArgument("\tload(\"config.json\");"), "");
+  EXPECT_EQ(ConfigKeyArgument("\tdie(\"bad value. try again\");"), "");
+  EXPECT_TRUE(ReadsConfig("`repo_config_get_int()`"));
+  EXPECT_TRUE(ReadsConfig("repo_cfg_bool"));
+  EXPECT_FALSE(ReadsConfig("`set_global()`"));
+  EXPECT_FALSE(ReadsConfig("die_message"));
+}
+
+TEST(ConfigRead, TriggerAndSolutionNameTheSetting) {
+  std::string src =
+      "static void fetch_pack_config(void)\n"                                              // 1
+      "{\n"                                                                                // 2
+      "\trepo_config_get_int(the_repository, \"transfer.unpacklimit\", &unpack_limit);\n"  // 3
+      "}\n";
+  ErrorSite s;
+  s.language = "c";
+  s.file_path = "fetch-pack.c";
+  s.function = "fetch_pack_config";
+  s.function_line = 1;
+  s.line = 3;
+  s.message.AddLiteral("bad numeric config value for 'transfer.unpacklimit'");
+  s.message_origin_note =
+      "passed to `repo_config_get_int()` (config.c:2396) and on through "
+      "`git_config_int()`, `die_bad_number()`, which reports it at config.c:1212";
+  Record r = BuildRecord(s, SplitLines(src), {"acme/lib", "abc", "t"});
+  EXPECT_EQ(r.trigger_scenarios,
+            "errdex found no `if`, `match` or early return in `fetch_pack_config` (fetch-pack.c) "
+            "that leads to line 3; the call to `repo_config_get_int()` at line 3 reports it. It "
+            "reads the setting `transfer.unpacklimit`, and what it reports is about that "
+            "setting.");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Check the value configured for `transfer.unpacklimit`: `repo_config_get_int()` "
+            "reads it at line 3 and reports this when the value is not one it accepts");
+}
+
+}  // namespace
+}  // namespace errdex
