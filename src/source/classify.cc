@@ -111,11 +111,14 @@ bool IsTestFileName(std::string_view name) {
   return false;
 }
 
-bool IsTestDir(std::string_view seg) {
+bool IsTestDir(std::string_view seg, bool top_level) {
   // C# test projects: Foo.Tests/, Foo.Test/, Foo.UnitTests/, UnitTests/,
-  // Foo.IntegrationTests/, IntegrationTests/.
+  // Foo.IntegrationTests/, IntegrationTests/. C and C++ projects: unittest/
+  // (ccache). A top-level t/ is the test suite of git and of Perl-style
+  // projects (git's t/helper/test-*.c print "must have at least 2 arguments").
   return OneOf(seg, kTestDirs) || seg.ends_with(".tests") || seg.ends_with(".test") ||
-         seg.ends_with("unittests") || seg.ends_with("integrationtests");
+         seg.ends_with("unittests") || seg.ends_with("integrationtests") || seg == "unittest" ||
+         (top_level && seg == "t");
 }
 
 // Gradle test source sets: src/androidTest/, src/jvmTest/, ... (`seg`
@@ -202,7 +205,7 @@ PathFacts Facts(std::string_view lowered_path) {
   for (size_t i = 0; i + 1 < parts.size(); ++i) {  // directories only
     std::string_view seg = parts[i];
     bool top = i == 0;
-    f.test |= IsTestDir(seg);
+    f.test |= IsTestDir(seg, top);
     f.example |= OneOf(seg, kExampleDirs);
     f.docs |= OneOf(seg, kDocDirs);
     f.vendored |= IsVendoredDir(seg, top);
@@ -340,7 +343,7 @@ std::string DescribeSkipRules() {
          "depth and case-insensitively unless noted):\n"
          "  [test]         directories test, tests, testing, __tests__, spec, specs,\n"
          "                 testdata, test_data, benches, *.Tests, *.Test, *UnitTests,\n"
-         "                 *IntegrationTests; files\n"
+         "                 *IntegrationTests, unittest, and t at the top level; files\n"
          "                 test_*.py, test_*.rb, conftest.py, tests.rs, *_test.*,\n"
          "                 *_tests.*, *_unittest.*, *_perftest.*, *_fuzzer.*,\n"
          "                 *_spec.rb, *.test.{js,ts,jsx,tsx,mjs,cjs}, *.spec.{same},\n"

@@ -71,6 +71,9 @@ TEST(ClassifyPathTest, DefaultReasons) {
       {"web/app.spec.js", "test"},
       {"src/__tests__/x.js", "test"},
       {"pkg/testdata/x.go", "test"},
+      {"unittest/test_bsdmkstemp.cpp", "test"},
+      {"t/helper/test-regex.c", "test"},
+      {"src/t/x.c", ""},  // t/ is a test suite only at the top level
       {"Foo.Tests/Bar.cs", "test"},
       {"crates/core/benches/parse.rs", "test"},
       {"src/printer/tests.rs", "test"},
