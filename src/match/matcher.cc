@@ -1299,14 +1299,32 @@ std::vector<Ranked> Matcher::Impl::PatternHits(std::string_view text, const Quer
   std::vector<Ranked> hits;
   std::vector<uint32_t> slots;
   prefilter->Candidates(text, &slots);
+  // Patterns of part of a message (without its last clause, a later line)
+  // rank below every whole match (kClauseHeadMatch) and were most of the
+  // matcher's work at 500k records (p50 172 µs against 29 µs without
+  // them): they are verified only when no pattern matched whole with its
+  // own text making at least half of the paste (a wrapper whose hole holds
+  // another message does not count).
+  std::vector<uint32_t> partial;
+  bool whole = false;
   for (uint32_t slot : slots) {
     uint32_t p = slot_record.At(slot, UINT32_MAX);
     if (p >= patterns.size()) continue;  // damaged snapshot
     uint32_t r = PatternRecord(p);
+    if (r >= n || !Accept(r, q) || !RunsInOrder(slot, text)) continue;
+    if (IsClauseHead(p, r)) {
+      partial.push_back(p);
+      continue;
+    }
     Ranked hit;
-    if (r < n && Accept(r, q) && RunsInOrder(slot, text) && Verify(p, text, q, ctx, &hit)) {
+    if (Verify(p, text, q, ctx, &hit)) {
+      whole = whole || (hit.full && 2 * hit.literal_chars >= text.size());
       hits.push_back(std::move(hit));
     }
+  }
+  for (uint32_t p : whole ? std::vector<uint32_t>{} : partial) {
+    Ranked hit;
+    if (Verify(p, text, q, ctx, &hit)) hits.push_back(std::move(hit));
   }
   // A record found by its whole message and by its first line keeps the
   // better hit.
