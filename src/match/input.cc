@@ -399,14 +399,7 @@ size_t PythonFramesOnly(const Lines& lines, size_t i, Collector* out) {
   Traceback tb(lines);
   size_t end = tb.MessageEnd(first);
   ErrorText e = tb.Exception(first, end);
-  for (size_t k = i; k < first; ++k) {
-    std::string file;
-    int number = 0;
-    if (RE2::FullMatch(re2::StringPiece(lines[k].data(), lines[k].size()), *cut_frame, &file,
-                       &number)) {
-      e.frames.push_back({std::move(file), number, FrameFunction(lines[k])});
-    }
-  }
+  for (size_t k = i; k < first; ++k) AddFrame(*cut_frame, lines[k], &e.frames);
   out->Add(std::move(e));
   return end;
 }
