@@ -1284,10 +1284,10 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
     clean = text;
   }
   std::erase(clean, '\r');
-  StripLineTicks(&clean);
   StripCommonIndent(&clean);
   ExpandJsonLogLines(&clean);
   StripLineTimestamps(&clean);
+  StripLineTicks(&clean);  // after the line prefixes: ticks open the text they left
   Lines lines = SplitLines(clean);
   Collector out(notes);
   Scan(lines, 0, &out, notes);
@@ -1310,10 +1310,10 @@ std::vector<ErrorText> ParseAsFreeText(const std::string& text) {
   InputNotes notes;
   std::string clean = text.substr(text.size() > kMaxInputBytes ? text.size() - kMaxInputBytes : 0);
   std::erase(clean, '\r');
-  StripLineTicks(&clean);
   StripCommonIndent(&clean);
   ExpandJsonLogLines(&clean);
   StripLineTimestamps(&clean);
+  StripLineTicks(&clean);  // after the line prefixes: ticks open the text they left
   return FreeTextErrors(SplitLines(clean), &notes);
 }
 

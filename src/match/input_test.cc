@@ -257,6 +257,21 @@ TEST(InputTest, LogPrefixes) {
   }
 }
 
+// A traceback pasted from its middle, in markdown ticks, from a docker
+// compose log: no header, a cut first frame, then the exception line.
+TEST(InputTest, HeadlessPythonTraceback) {
+  auto errs = ParseInput(
+      "app_1  | `\\aiohttp\\streams.py\", line 640, in read\n"
+      "app_1  |     await self._waiter`\n"
+      "app_1  | `aiohttp.client_exceptions.ServerDisconnectedError: Server disconnected`");
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_EQ(errs[0].error_class, "ServerDisconnectedError");
+  EXPECT_EQ(errs[0].message, "Server disconnected");
+  ASSERT_EQ(errs[0].frames.size(), 1u);
+  EXPECT_EQ(errs[0].frames[0].file, "\\aiohttp\\streams.py");
+  EXPECT_EQ(errs[0].frames[0].line, 640);
+}
+
 TEST(InputTest, TruncatedTracebackFallsBackToText) {
   std::vector<ErrorText> errors =
       ParseInput("Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n");
