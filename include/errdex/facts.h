@@ -284,6 +284,23 @@ struct FieldConstruction {
   std::optional<ErrorSite> site;  // the statement's context, no message
 };
 
+// An X-macro row, `DECLARE_MESSAGE(Key, (args), "comment", "text")`, and
+// how a macro of that name pastes the key into the name code uses
+// (`#define DECLARE_MESSAGE(NAME, ...) ... msg##NAME`): joined across
+// files into text constants (src/extract/cpp/macro_tables.h).
+struct MacroRow {
+  std::string macro;
+  std::string key;
+  Template text;
+  int line = 0;
+};
+
+struct MacroNaming {
+  std::string macro;
+  std::string prefix;
+  std::string suffix;
+};
+
 struct FileFacts {
   std::string path;
   // The call-index family ("go", "jvm", "c", ...) when src/resolve/call_facts.h
@@ -304,6 +321,8 @@ struct FileFacts {
   std::vector<FieldRendering> field_renderings;
   std::vector<FieldConstruction> field_constructions;
   std::vector<MessageTable> message_tables;
+  std::vector<MacroRow> macro_rows;
+  std::vector<MacroNaming> macro_namings;
 };
 
 }  // namespace errdex

@@ -49,7 +49,9 @@ static_assert(sizeof(CallArgTexts) == 88);
 static_assert(sizeof(FieldTest) == 72);
 static_assert(sizeof(FieldRendering) == 200);
 static_assert(sizeof(FieldConstruction) == 528);
-static_assert(sizeof(FileFacts) == 424);
+static_assert(sizeof(FileFacts) == 472);
+static_assert(sizeof(MacroRow) == 96);
+static_assert(sizeof(MacroNaming) == 96);
 static_assert(sizeof(MessageTableEntry) == 64);
 static_assert(sizeof(MessageTable) == 88);
 #endif
@@ -337,10 +339,12 @@ ERRDEX_FIELDS(FieldRendering, x.type, x.method, x.receiver, x.fields, x.params, 
               x.tests)
 ERRDEX_FIELDS(FieldConstruction, x.type, x.names, x.values, x.exprs, x.line, x.replaces_site,
               x.site)
+ERRDEX_FIELDS(MacroRow, x.macro, x.key, x.text, x.line)
+ERRDEX_FIELDS(MacroNaming, x.macro, x.prefix, x.suffix)
 ERRDEX_FIELDS(FileFacts, x.path, x.call_family, x.options, x.functions, x.calls, x.constants,
               x.memberships, x.sinks, x.link_calls, x.link_names, x.text_constants, x.held_messages,
               x.text_functions, x.call_arg_texts, x.field_renderings, x.field_constructions,
-              x.message_tables)
+              x.message_tables, x.macro_rows, x.macro_namings)
 #undef ERRDEX_FIELDS
 
 // The GNU build id, in hex, of the loaded object whose code holds `code`:

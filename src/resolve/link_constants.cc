@@ -1,9 +1,11 @@
 // Link constants (see link_constants.h).
 #include "resolve/link_constants.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "resolve/link_text_functions.h"
 #include "util/text.h"
@@ -100,9 +102,34 @@ bool IsCFamilyPath(std::string_view path) {
 
 namespace {
 
+// X-macro rows become constants under the names their macro pastes
+// (`DECLARE_MESSAGE(ErrorX, ...)` with `msg##NAME` -> `msgErrorX`); a macro
+// no file defines that way names nothing.
+void AddMacroRowConstants(std::vector<FileFacts>* files) {
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> namings;
+  for (const FileFacts& f : *files) {
+    for (const MacroNaming& n : f.macro_namings) {
+      auto& v = namings[n.macro];
+      std::pair<std::string, std::string> affixes{n.prefix, n.suffix};
+      if (std::find(v.begin(), v.end(), affixes) == v.end()) v.push_back(std::move(affixes));
+    }
+  }
+  if (namings.empty()) return;
+  for (FileFacts& f : *files) {
+    for (const MacroRow& r : f.macro_rows) {
+      auto it = namings.find(r.macro);
+      if (it == namings.end()) continue;
+      for (const auto& [prefix, suffix] : it->second) {
+        f.text_constants.push_back({prefix + r.key + suffix, r.text, r.line});
+      }
+    }
+  }
+}
+
 ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
                                    const std::vector<std::vector<ErrorSite>*>& sites) {
   ConstantStats stats;
+  AddMacroRowConstants(files);
   std::vector<FileFacts>& fs = *files;
   // Constants made of other constants first, a bounded number of rounds.
   for (int round = 0; round < kMaxConstantRounds; ++round) {

@@ -37,6 +37,55 @@ const char* kMessagesHeader =
     "}  // namespace Msg\n"
     "}  // namespace cfg\n";
 
+// vcpkg's message table: rows of an X-macro in one header, a definition
+// pasting `msg##NAME` in another, reporters given `msgName` in a source.
+TEST(LinkCpp, XMacroRowsAreTheMessagesOfTheNamesTheirMacroPastes) {
+  Linked r = link_testing::Link(
+      {{"include/base/messages.h",
+        "#pragma once\n"
+        "#define DECLARE_MESSAGE(NAME, ARGS, COMMENT, ...) \\\n"
+        "    extern const decltype(make_message_base ARGS) msg##NAME;\n"
+        "#include \"message-data.inc.h\"\n"
+        "#undef DECLARE_MESSAGE\n"},
+       {"include/base/message-data.inc.h",
+        "DECLARE_MESSAGE(ABaseline, (), \"\", \"a baseline\")\n"
+        "DECLARE_MESSAGE(ErrorDetectingCompilerInfo,\n"
+        "                (msg::path),\n"
+        "                \"\",\n"
+        "                \"while detecting compiler information:\\nThe log file content at \"\n"
+        "                \"\\\"{path}\\\" is:\")\n"
+        "DECLARE_MESSAGE(ErrorUnableToDetectCompilerInfo,\n"
+        "                (),\n"
+        "                \"failure output will be displayed at the top of this\",\n"
+        "                \"vcpkg was unable to detect the active compiler's information.\")\n"},
+       {"src/build.cpp",
+        "#include \"base/messages.h\"\n"
+        "void detect(const Path& log, bool failed) {\n"
+        "  if (failed) {\n"
+        "    msg::println_error(msgErrorDetectingCompilerInfo, msg::path = log);\n"
+        "    Checks::msg_exit_with_error(VCPKG_LINE_INFO, msgErrorUnableToDetectCompilerInfo);\n"
+        "    msg::println_error(msgNoSuchRow);\n"
+        "  }\n"
+        "}\n"}},
+      {"include/base/message-data.inc.h"});
+  ASSERT_EQ(r.At("src/build.cpp", 4).size(), 1u) << Dump(r);
+  const ErrorSite* s = r.At("src/build.cpp", 4)[0];
+  EXPECT_EQ(s->message.Display(),
+            "while detecting compiler information:\nThe log file content at \"{path}\" is:");
+  EXPECT_NE(s->message_origin_note.find("include/base/message-data.inc.h:2"), std::string::npos)
+      << s->message_origin_note;
+  EXPECT_TRUE(Matches(*s,
+                      "while detecting compiler information:\nThe log file content at "
+                      "\"C:\\vcpkg\\stdout-x64-windows.log\" is:"));
+  ASSERT_EQ(s->conditions.size(), 1u);
+  EXPECT_EQ(s->conditions[0].expr, "failed");
+  ASSERT_NE(
+      r.Find("src/build.cpp", 5, "vcpkg was unable to detect the active compiler's information."),
+      nullptr)
+      << Dump(r);
+  EXPECT_TRUE(r.At("src/build.cpp", 6).empty()) << Dump(r);  // no row, no record
+}
+
 TEST(LinkCpp, NamespacedConstantFromAnotherFileIsTheMessage) {
   Linked r = LinkC({{"include/cfg/messages.h", kMessagesHeader},
                     {"src/reader.cpp",

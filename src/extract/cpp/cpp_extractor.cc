@@ -41,6 +41,7 @@
 #include "extract/cpp/checked_params.h"
 #include "extract/cpp/cpp_reports.h"
 #include "extract/cpp/export_macros.h"
+#include "extract/cpp/macro_tables.h"
 #include "resolve/call_facts.h"
 #include "util/text.h"
 
@@ -711,6 +712,7 @@ class CppFile {
         }
         if (fmt >= args.size()) {
           if (facts_) NoteParamReport(args, LastName(fn), r.kind, site);
+          if (facts_) HoldConstantReport(stmt, args, site);
           return;
         }
         // ngx_log_error(NGX_LOG_INFO, ...) names an error but logs at info.
@@ -2791,7 +2793,29 @@ class CppFile {
   void HoldCallMessage(TSNode stmt, ErrorSite site) {
     bool call = false;
     for (const Piece& p : site.message.pieces()) call |= p.is_hole && p.expr.ends_with(")");
-    if (!facts_ || !call) return;
+    if (call) HoldMessage(stmt, std::move(site));
+  }
+
+  // `msg::println_error(msgErrorX, msg::path = p)`: a reporter given a
+  // message named elsewhere (a constant, an X-macro row) and no format of
+  // its own; a site once the resolve stage knows the name's text.
+  void HoldConstantReport(TSNode stmt, const std::vector<TSNode>& args, ErrorSite site) {
+    TSNode fn = CurrentFunction();
+    std::vector<std::string> params =
+        Is(fn, "function_definition") ? ParamNames(fn) : std::vector<std::string>{};
+    for (TSNode a : args) {
+      if (!ConstantLike(a) || Is(a, "field_expression")) continue;
+      std::string name(ts::Text(a, src_));
+      if (std::find(params.begin(), params.end(), name) != params.end()) continue;
+      site.message = Template();
+      site.message.AddHole("{" + name + "}", name);
+      HoldMessage(stmt, std::move(site));
+      return;
+    }
+  }
+
+  void HoldMessage(TSNode stmt, ErrorSite site) {
+    if (!facts_) return;
     std::vector<TSNode> ancestors;
     bool on_path = AncestorsOf(stmt, &ancestors);
     AddBraceContext(stmt, src_, lines_, CppSyntax(), &site, on_path ? &ancestors : nullptr);
@@ -2895,7 +2919,13 @@ class CppExtractor : public Extractor {
     return ts::ParseAndVisit(
         is_c_ ? tree_sitter_c() : tree_sitter_cpp(), *parsed, had_syntax_errors, [&](TSNode root) {
           CppFile(*parsed, is_c_, sites, facts).Run(root, is_c_ ? kC : kCpp);
-          if (facts) CollectCallFacts(root, parsed->content, is_c_ ? "c" : "cpp", facts);
+          if (facts) {
+            CollectCallFacts(root, parsed->content, is_c_ ? "c" : "cpp", facts);
+            facts->macro_rows = cpp::FindMacroRows(file.content);
+            if (file.content.find("##") != std::string::npos) {
+              facts->macro_namings = cpp::FindMacroNamings(file.content);
+            }
+          }
         });
   }
 

@@ -207,6 +207,10 @@ class PythonFile {
         HandleCall(p.node, p.parent);
       }
     }
+    for (const auto& [stmt, fn] : default_assigns_) {
+      cur_fn_ = fn;
+      HandleDefaultAssign(stmt);
+    }
     for (const auto& [call, fn] : assigned_calls_) {
       cur_fn_ = fn;
       HandleMessageKeywords(call, LastDotComponent(ts::Text(Field(call, "function"), src_)));
@@ -294,6 +298,9 @@ class PythonFile {
         // `current_app = LocalProxy(.., unbound_message=_no_app_msg)`: the
         // walk does not enter expressions; HandleMessageKeywords reads it.
         TSNode e = ts::FirstNamed(n);
+        if (Is(e, "assignment") && IsDefaultText(Field(e, "right"))) {
+          default_assigns_.push_back({n, Innermost(ancestors, function_index)});
+        }
         if (Is(e, "assignment") && Is(Field(e, "right"), "call")) {
           assigned_calls_.push_back({Field(e, "right"), Innermost(ancestors, function_index)});
           if (facts_ && ancestors.size() == 1) NoteInstance(e);
@@ -984,11 +991,12 @@ class PythonFile {
 
   // `super().__init__("default text")` (or `Base.__init__(self, ...)`) in
   // an exception class's `__init__`: the message the class gives itself.
-  void HandleExceptionInit(TSNode stmt, TSNode call, const CallArgs& args) {
-    TSNode fn = EnclosingScope(call);
+  // The class whose `__init__` `fn` is, when that class looks like an
+  // exception (by its name or a base's); empty otherwise.
+  std::string ExceptionInitClass(TSNode fn) {
     if (!Is(fn, "function_definition") || ts::Text(Field(fn, "name"), src_) != "__init__" ||
         !InClassBody(fn)) {
-      return;
+      return "";
     }
     TSNode cls = ts_node_parent(fn);
     if (Is(cls, "decorated_definition")) cls = ts_node_parent(cls);
@@ -998,7 +1006,55 @@ class PythonFile {
     for (TSNode base : NamedChildren(Field(cls, "superclasses"))) {
       exception_like |= ExceptionLikeName(ts::Text(base, src_));
     }
-    if (!exception_like) return;
+    return exception_like ? cls_name : "";
+  }
+
+  // A string, or `x or "string"`: the right side of a default-text
+  // assignment.
+  bool IsDefaultText(TSNode rhs) const {
+    if (Is(rhs, "boolean_operator") && ts::Text(Field(rhs, "operator"), src_) == "or") {
+      rhs = Field(rhs, "right");
+    }
+    return Is(rhs, "string") || Is(rhs, "concatenated_string");
+  }
+
+  // `if message is None: message = "Server disconnected"` (or `message =
+  // message or "..."`) in an exception class's `__init__`: the text the
+  // class shows when it is raised without one (aiohttp's
+  // ServerDisconnectedError). Only a parameter of `__init__` whose name
+  // says it is the message counts: other locals are not what is shown.
+  void HandleDefaultAssign(TSNode stmt) {
+    TSNode assign = ts::FirstNamed(stmt);
+    TSNode left = Field(assign, "left");
+    TSNode fn = EnclosingScope(assign);
+    std::string cls_name = ExceptionInitClass(fn);
+    if (cls_name.empty() || !Is(left, "identifier")) return;
+    std::string_view name = ts::Text(left, src_);
+    if (!IsErrorMessageKeyword(name) && name != "text" && name != "reason" && name != "detail") {
+      return;
+    }
+    bool param = false;
+    for (const auto& [p, index] : Parameters(fn)) param |= p == name;
+    if (!param) return;
+    // Passed on to a base's `__init__`: HandleExceptionInit reads it there.
+    if (ts::Text(Field(fn, "body"), src_).find("__init__(") != std::string_view::npos) return;
+    TSNode msg = Field(assign, "right");
+    if (Is(msg, "boolean_operator")) msg = Field(msg, "right");
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.error_class = cls_name;
+    site.http_status = StatusForClass(cls_name);
+    site.message_origin_note = "default message of `" + cls_name + "`, set in its __init__";
+    int fn_index = cur_fn_;
+    cur_fn_ = -1;  // the __init__ is no wrapper
+    FinishAlts(stmt, std::move(site), ExprAlts(msg, ts_node_start_byte(msg), 0), msg,
+               /*drop_opaque=*/true);
+    cur_fn_ = fn_index;
+  }
+
+  void HandleExceptionInit(TSNode stmt, TSNode call, const CallArgs& args) {
+    TSNode fn = EnclosingScope(call);
+    std::string cls_name = ExceptionInitClass(fn);
+    if (cls_name.empty()) return;
     TSNode object = Field(Field(call, "function"), "object");
     bool via_super = Is(object, "call") && ts::Text(Field(object, "function"), src_) == "super";
     std::vector<TSNode> positional = args.positional;
@@ -2218,6 +2274,7 @@ class PythonFile {
   std::map<uint32_t, std::vector<TSNode>> exits_;    // block start -> its early exits
   std::vector<Pending> pending_;
   std::vector<std::pair<TSNode, int>> assigned_calls_;
+  std::vector<std::pair<TSNode, int>> default_assigns_;  // `message = "..."` statements
   std::set<std::string> defined_names_;  // DefinedHere  // `x = f(..)`, with the function index
   std::vector<Function> functions_;
   std::map<std::string, std::vector<std::string>> instances_;  // NoteInstance

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <re2/re2.h>
 
+#include <algorithm>
+
 #include "errdex/extractor.h"
 #include "extract/common/extractor_testing.h"
 
@@ -498,6 +500,40 @@ TEST(PythonExtractor, ExceptionClassDefaultMessage) {
   EXPECT_EQ(sites[0].line, 5);
   EXPECT_EQ(sites[1].message.Display(), "cannot open %s");
   EXPECT_EQ(sites[1].error_class, "OldStyle");
+}
+
+// aiohttp's ServerDisconnectedError: the default text is assigned to the
+// parameter and stored in `self.args`, with no base `__init__` call.
+TEST(PythonExtractor, ExceptionClassDefaultAssignedToItsParameter) {
+  auto sites = Extract(
+      "class ServerDisconnectedError(ServerConnectionError):\n"
+      "    def __init__(self, message=None):\n"
+      "        if message is None:\n"
+      "            message = \"Server disconnected\"\n"
+      "        self.args = (message,)\n"
+      "class Timeout(Error):\n"
+      "    def __init__(self, reason=None, code=0):\n"
+      "        reason = reason or 'timed out'\n"
+      "        label = 'not a parameter'\n"
+      "        self.reason = reason\n"
+      "class Passed(Error):\n"
+      "    def __init__(self, message=None):\n"
+      "        if message is None:\n"
+      "            message = 'passed on'\n"
+      "        super().__init__(message)\n"
+      "class Record:\n"
+      "    def __init__(self, message=None):\n"
+      "        message = 'not an exception'\n");
+  ASSERT_EQ(sites.size(), 3u);
+  std::sort(sites.begin(), sites.end(), [](auto& a, auto& b) { return a.line < b.line; });
+  EXPECT_EQ(sites[0].message.Display(), "Server disconnected");
+  EXPECT_EQ(sites[0].error_class, "ServerDisconnectedError");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[1].message.Display(), "timed out");
+  EXPECT_EQ(sites[1].error_class, "Timeout");
+  EXPECT_EQ(sites[1].line, 8);
+  EXPECT_EQ(sites[2].message.Display(), "passed on");
+  EXPECT_EQ(sites[2].line, 15);
 }
 
 TEST(PythonExtractor, HttpErrorWithoutStatusIsAnOrdinaryException) {
