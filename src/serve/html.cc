@@ -20,8 +20,6 @@ using nlohmann::json;
 constexpr size_t kRepoPageSize = 100;
 constexpr size_t kListMessageBytes = 200;
 constexpr size_t kRelatedMax = 8;
-// A minified file's line can be megabytes; pages stay under 50 KB.
-constexpr size_t kSourceLineBytes = 300;
 
 std::string Esc(std::string_view s) { return HtmlEscape(s); }
 
@@ -76,8 +74,12 @@ const char* kStyle =
     "text-align:left;vertical-align:top}.meta{color:#666}footer{margin-top:2rem;color:#666;"
     "font-size:13px}input[type=search],textarea{width:70%}:root{color-scheme:light dark}"
     ".copy{font-size:12px;margin-left:.5rem}details{margin:.4rem 0}"
+    ".gd{background:#e3ecfa}.src .k{color:#a3195b}.src .s{color:#0a5c2c}.src .c{color:#5e6770}"
+    ".src .n{color:#005cc5}.src .f{color:#6f42c1}"
     "@media(prefers-color-scheme:dark){body{background:#121212;color:#ddd}pre{background:#1e2227}"
-    ".hl{background:#4d4200}a{color:#8ab4f8}.meta,footer{color:#aaa}td,th{border-color:#333}}";
+    ".hl{background:#3d3500}.gd{background:#1f3050}a{color:#8ab4f8}.meta,footer{color:#aaa}"
+    "td,th{border-color:#333}.src .k{color:#ff8fc0}.src .s{color:#8fdc9b}.src .c{color:#abb4be}"
+    ".src .n{color:#79c0ff}.src .f{color:#d2a8ff}}";
 
 // The one script of every page (/assets/site.js): copy buttons, and on the
 // static site the search. Pages work without it.
@@ -136,18 +138,7 @@ void SourceSection(std::string* out, const Record& r) {
   *out +=
       "<p>Thrown at <code>" + Esc(r.file_path) + ":" + std::to_string(r.line_number) + "</code>";
   if (!r.function.empty()) *out += " in <code>" + Esc(r.function) + "</code>";
-  *out += "</p>\n<pre><code>";
-  std::vector<std::string_view> lines = SplitLines(r.source_code);
-  for (size_t i = 0; i < lines.size(); ++i) {
-    int n = r.source_code_start + static_cast<int>(i);
-    char num[16];
-    std::snprintf(num, sizeof num, "%5d  ", n);
-    bool hl = n >= r.line_number && n < r.line_number + 1;
-    *out += hl ? "<span class=\"hl\">" : "";
-    *out += num + Esc(Short(lines[i], kSourceLineBytes));
-    *out += hl ? "</span>\n" : "\n";
-  }
-  *out += "</code></pre>\n";
+  *out += "</p>\n" + SourceWindowHtml(r);
   std::string sha = r.analyzed_sha.substr(0, 10);
   if (!r.github_url.empty()) {
     *out += "<p><a rel=\"nofollow\" href=\"" + Esc(r.github_url) + "\">View on GitHub (pinned to " +

@@ -109,6 +109,10 @@ std::string InlineMarkupToHtml(std::string_view text);
 std::string ProseToHtml(std::string_view text);
 // Records that share the function, then the file, then tags, capped at `max`.
 std::vector<const Record*> RelatedRecords(const Corpus& corpus, const Record& r, size_t max);
+// The record's source window as <pre>: tokens in <span class="k|s|c|n|f">
+// (keyword, string, comment, number, function name), the raising line in
+// <span class="hl">, its conditions' lines in <span class="gd">.
+std::string SourceWindowHtml(const Record& r);
 
 struct SearchHit {
   const Record* record;
