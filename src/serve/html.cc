@@ -281,46 +281,6 @@ std::string HtmlEscape(std::string_view s) {
   return out;
 }
 
-std::vector<const Record*> RelatedRecords(const Corpus& corpus, const Record& r, size_t max) {
-  // Rank: same function, then same file, then shared tags; within a rank in
-  // corpus order. Only the record's own file and tag lists are read, so a
-  // page costs the same in a repository of ten errors or of a million.
-  std::vector<const Record*> out;
-  std::set<size_t> taken;
-  auto take = [&](size_t idx) {
-    if (out.size() < max && corpus.records[idx].id != r.id && taken.insert(idx).second) {
-      out.push_back(&corpus.records[idx]);
-    }
-  };
-  auto file = corpus.by_file.find({r.repo, r.file_path});
-  if (file != corpus.by_file.end()) {
-    if (!r.function.empty()) {
-      for (size_t idx : file->second) {
-        if (corpus.records[idx].function == r.function) take(idx);
-      }
-    }
-    for (size_t idx : file->second) take(idx);
-  }
-  // Shared tags: merge the ascending per-tag lists, stopping once full.
-  std::vector<std::pair<const std::vector<size_t>*, size_t>> lists;
-  for (const std::string& tag : r.tags) {
-    auto it = corpus.by_tag.find({r.repo, tag});
-    if (it != corpus.by_tag.end()) lists.emplace_back(&it->second, 0);
-  }
-  while (out.size() < max) {
-    size_t best = SIZE_MAX;
-    for (const auto& [list, pos] : lists) {
-      if (pos < list->size()) best = std::min(best, (*list)[pos]);
-    }
-    if (best == SIZE_MAX) break;
-    for (auto& [list, pos] : lists) {
-      if (pos < list->size() && (*list)[pos] == best) ++pos;
-    }
-    take(best);
-  }
-  return out;
-}
-
 std::string RenderHome(const Corpus& corpus) {
   std::string out =
       Head("errdex: where does this error come from?", Links(corpus, "/", "/data/repos.json"));
@@ -515,12 +475,21 @@ std::string RenderError(const Corpus& corpus, const Record& r) {
   DefensiveSection(&out, r);
   WhenSection(&out, r);
   Section(&out, "related", "Related errors");
-  out += "<ul>";
-  for (const Record* o : RelatedRecords(corpus, r, kRelatedMax)) {
-    out += "<li><a href=\"" + Esc(ErrorPath(*o)) + "\">" + Esc(Short(o->error_message, 60)) +
-           "</a></li>";
+  std::vector<RelatedRecord> related = RelatedRecords(corpus, r, kRelatedMax);
+  if (related.empty()) {
+    out +=
+        "<p class=\"meta\">No other error shares its function, a condition, an option, "
+        "the helper writing its message or its class.</p>";
+  } else {
+    out += "<ul>";
+    for (const RelatedRecord& rel : related) {
+      const Record& o = *rel.record;
+      out += "<li><a href=\"" + Esc(ErrorPath(o)) + "\">" + Esc(Short(o.error_message, 60)) +
+             "</a> <span class=\"meta\">" + InlineMarkupToHtml(rel.reason) + "</span></li>";
+    }
+    out += "</ul>";
   }
-  out += "</ul></section>\n</main>\n<footer>Analysis of " + Esc(r.repo) + "@" +
+  out += "</section>\n</main>\n<footer>Analysis of " + Esc(r.repo) + "@" +
          Esc(r.analyzed_sha.substr(0, 10)) + " (" + Esc(r.analyzed_at.substr(0, 10)) +
          "). Data as JSON: <a href=\"" + Esc(api) + "\">" + Esc(api) + "</a>. Source: <a href=\"" +
          Esc(r.github_url) + "\">" + Esc(r.file_path) + ":" + std::to_string(r.line_number) +
