@@ -83,7 +83,7 @@ TEST(ManPageE2E, ListsEveryOptionTheHelpLists) {
   std::regex long_option("(--[a-z][a-z-]+)");
   std::set<std::string> checked;
   for (const char* command : {"index", "diff", "explain", "show", "list", "analyze", "serve",
-                              "export", "mcp", "completions"}) {
+                              "export", "mcp", "check", "completions"}) {
     ASSERT_EQ(testing::Run(ShellQuote(testing::ErrdexBinary()) + " help " + command, &out), 0);
     // Options are listed one per line, after the "Options:" heading.
     std::string options = out.substr(out.find("Options:"));

@@ -66,6 +66,14 @@ struct WriteWait {
   std::function<void(double waited)> waiting;
 };
 
+// What Store::Check found: every problem in words, empty when sound.
+struct StoreCheck {
+  std::vector<std::string> problems;
+  int schema_version = 0;
+  size_t records = 0;
+  size_t repos = 0;
+};
+
 class Store {
  public:
   // Opens or creates the database at `path` (parent directories are created).
@@ -115,6 +123,13 @@ class Store {
   // database is validated by, instead of re-reading every record. Empty
   // when nothing was ever indexed.
   Result<std::string> DatasetStamp();
+
+  // Verifies the whole database, reading every page: SQLite's
+  // `PRAGMA integrity_check`, the tables errdex needs, every record's
+  // stored JSON (it parses, and names the id, repository and slug of its
+  // row) and each repository's record count. Problems are the answer, not
+  // an error; an error only when the check itself could not run.
+  Result<StoreCheck> Check();
 
   // Read-modify-write of stored records in one transaction: `update` gets
   // each stored record of `ids` (unknown ids are skipped) and returns true

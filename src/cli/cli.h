@@ -85,6 +85,7 @@ Command AddAnalyzeCommand(CLI::App* app);
 Command AddServeCommand(CLI::App* app);
 Command AddExportCommand(CLI::App* app);
 Command AddMcpCommand(CLI::App* app);
+Command AddCheckCommand(CLI::App* app);
 // `completions bash|zsh|fish` (completions.cc): scripts generated from the
 // model of `app` that prints --help, as is the manual page (manpage.cc).
 Command AddCompletionsCommand(CLI::App* app);

@@ -144,10 +144,10 @@ int Main(int argc, char** argv) {
       "~/.local/share/errdex/errdex.db); NO_COLOR set and not empty turns colour off unless "
       "--color=always.");
   std::vector<Command> commands = {
-      AddIndexCommand(&app),       AddDiffCommand(&app),   AddExplainCommand(&app),
-      AddShowCommand(&app),        AddListCommand(&app),   AddAnalyzeCommand(&app),
-      AddServeCommand(&app),       AddExportCommand(&app), AddMcpCommand(&app),
-      AddCompletionsCommand(&app),
+      AddIndexCommand(&app), AddDiffCommand(&app),        AddExplainCommand(&app),
+      AddShowCommand(&app),  AddListCommand(&app),        AddAnalyzeCommand(&app),
+      AddServeCommand(&app), AddExportCommand(&app),      AddMcpCommand(&app),
+      AddCheckCommand(&app), AddCompletionsCommand(&app),
   };
   std::vector<std::string> args(argv, argv + argc);
   if (argc >= 2) {

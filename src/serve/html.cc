@@ -20,8 +20,6 @@ using nlohmann::json;
 constexpr size_t kRepoPageSize = 100;
 constexpr size_t kListMessageBytes = 200;
 constexpr size_t kRelatedMax = 8;
-// A minified file's line can be megabytes; pages stay under 50 KB.
-constexpr size_t kSourceLineBytes = 300;
 
 std::string Esc(std::string_view s) { return HtmlEscape(s); }
 
@@ -76,8 +74,12 @@ const char* kStyle =
     "text-align:left;vertical-align:top}.meta{color:#666}footer{margin-top:2rem;color:#666;"
     "font-size:13px}input[type=search],textarea{width:70%}:root{color-scheme:light dark}"
     ".copy{font-size:12px;margin-left:.5rem}details{margin:.4rem 0}"
+    ".gd{background:#e3ecfa}.src .k{color:#a3195b}.src .s{color:#0a5c2c}.src .c{color:#5e6770}"
+    ".src .n{color:#005cc5}.src .f{color:#6f42c1}"
     "@media(prefers-color-scheme:dark){body{background:#121212;color:#ddd}pre{background:#1e2227}"
-    ".hl{background:#4d4200}a{color:#8ab4f8}.meta,footer{color:#aaa}td,th{border-color:#333}}";
+    ".hl{background:#3d3500}.gd{background:#1f3050}a{color:#8ab4f8}.meta,footer{color:#aaa}"
+    "td,th{border-color:#333}.src .k{color:#ff8fc0}.src .s{color:#8fdc9b}.src .c{color:#abb4be}"
+    ".src .n{color:#79c0ff}.src .f{color:#d2a8ff}}";
 
 // The one script of every page (/assets/site.js): copy buttons, and on the
 // static site the search. Pages work without it.
@@ -136,18 +138,7 @@ void SourceSection(std::string* out, const Record& r) {
   *out +=
       "<p>Thrown at <code>" + Esc(r.file_path) + ":" + std::to_string(r.line_number) + "</code>";
   if (!r.function.empty()) *out += " in <code>" + Esc(r.function) + "</code>";
-  *out += "</p>\n<pre><code>";
-  std::vector<std::string_view> lines = SplitLines(r.source_code);
-  for (size_t i = 0; i < lines.size(); ++i) {
-    int n = r.source_code_start + static_cast<int>(i);
-    char num[16];
-    std::snprintf(num, sizeof num, "%5d  ", n);
-    bool hl = n >= r.line_number && n < r.line_number + 1;
-    *out += hl ? "<span class=\"hl\">" : "";
-    *out += num + Esc(Short(lines[i], kSourceLineBytes));
-    *out += hl ? "</span>\n" : "\n";
-  }
-  *out += "</code></pre>\n";
+  *out += "</p>\n" + SourceWindowHtml(r);
   std::string sha = r.analyzed_sha.substr(0, 10);
   if (!r.github_url.empty()) {
     *out += "<p><a rel=\"nofollow\" href=\"" + Esc(r.github_url) + "\">View on GitHub (pinned to " +
@@ -286,46 +277,6 @@ std::string HtmlEscape(std::string_view s) {
       default:
         out += c;
     }
-  }
-  return out;
-}
-
-std::vector<const Record*> RelatedRecords(const Corpus& corpus, const Record& r, size_t max) {
-  // Rank: same function, then same file, then shared tags; within a rank in
-  // corpus order. Only the record's own file and tag lists are read, so a
-  // page costs the same in a repository of ten errors or of a million.
-  std::vector<const Record*> out;
-  std::set<size_t> taken;
-  auto take = [&](size_t idx) {
-    if (out.size() < max && corpus.records[idx].id != r.id && taken.insert(idx).second) {
-      out.push_back(&corpus.records[idx]);
-    }
-  };
-  auto file = corpus.by_file.find({r.repo, r.file_path});
-  if (file != corpus.by_file.end()) {
-    if (!r.function.empty()) {
-      for (size_t idx : file->second) {
-        if (corpus.records[idx].function == r.function) take(idx);
-      }
-    }
-    for (size_t idx : file->second) take(idx);
-  }
-  // Shared tags: merge the ascending per-tag lists, stopping once full.
-  std::vector<std::pair<const std::vector<size_t>*, size_t>> lists;
-  for (const std::string& tag : r.tags) {
-    auto it = corpus.by_tag.find({r.repo, tag});
-    if (it != corpus.by_tag.end()) lists.emplace_back(&it->second, 0);
-  }
-  while (out.size() < max) {
-    size_t best = SIZE_MAX;
-    for (const auto& [list, pos] : lists) {
-      if (pos < list->size()) best = std::min(best, (*list)[pos]);
-    }
-    if (best == SIZE_MAX) break;
-    for (auto& [list, pos] : lists) {
-      if (pos < list->size() && (*list)[pos] == best) ++pos;
-    }
-    take(best);
   }
   return out;
 }
@@ -524,12 +475,21 @@ std::string RenderError(const Corpus& corpus, const Record& r) {
   DefensiveSection(&out, r);
   WhenSection(&out, r);
   Section(&out, "related", "Related errors");
-  out += "<ul>";
-  for (const Record* o : RelatedRecords(corpus, r, kRelatedMax)) {
-    out += "<li><a href=\"" + Esc(ErrorPath(*o)) + "\">" + Esc(Short(o->error_message, 60)) +
-           "</a></li>";
+  std::vector<RelatedRecord> related = RelatedRecords(corpus, r, kRelatedMax);
+  if (related.empty()) {
+    out +=
+        "<p class=\"meta\">No other error shares its function, a condition, an option, "
+        "the helper writing its message or its class.</p>";
+  } else {
+    out += "<ul>";
+    for (const RelatedRecord& rel : related) {
+      const Record& o = *rel.record;
+      out += "<li><a href=\"" + Esc(ErrorPath(o)) + "\">" + Esc(Short(o.error_message, 60)) +
+             "</a> <span class=\"meta\">" + InlineMarkupToHtml(rel.reason) + "</span></li>";
+    }
+    out += "</ul>";
   }
-  out += "</ul></section>\n</main>\n<footer>Analysis of " + Esc(r.repo) + "@" +
+  out += "</section>\n</main>\n<footer>Analysis of " + Esc(r.repo) + "@" +
          Esc(r.analyzed_sha.substr(0, 10)) + " (" + Esc(r.analyzed_at.substr(0, 10)) +
          "). Data as JSON: <a href=\"" + Esc(api) + "\">" + Esc(api) + "</a>. Source: <a href=\"" +
          Esc(r.github_url) + "\">" + Esc(r.file_path) + ":" + std::to_string(r.line_number) +

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -853,6 +854,94 @@ Result<std::string> Store::DatasetStamp() {
   // versions); no stamp, so no snapshot is trusted.
   if (stamp.find("dataset_version=") == std::string::npos) return std::string();
   return stamp;
+}
+
+Result<StoreCheck> Store::Check() {
+  sqlite3* db = impl_->db.get();
+  StoreCheck out;
+  // At most this many problems of one kind are listed one by one.
+  constexpr size_t kListed = 10;
+  {
+    Stmt st(db, "PRAGMA integrity_check(10)");
+    if (Status s = st.status("cannot run integrity_check"); !s.ok()) return s;
+    int rc;
+    while ((rc = st.Step()) == SQLITE_ROW) {
+      if (std::string row = st.Text(0); row != "ok") out.problems.push_back("sqlite: " + row);
+    }
+    if (rc != SQLITE_DONE) {
+      out.problems.push_back(std::string("sqlite: integrity_check failed: ") + sqlite3_errmsg(db));
+      return out;
+    }
+  }
+  Result<int> version = StoredSchemaVersion(db, impl_->path);
+  if (!version.ok()) {
+    out.problems.push_back(version.status().message());
+    return out;
+  }
+  out.schema_version = *version;
+  for (const char* table : {"meta", "repos", "records"}) {
+    Result<bool> exists = TableExists(db, table);
+    if (!exists.ok() || !*exists)
+      out.problems.push_back(std::string("table ") + table + " missing");
+  }
+  if (!out.problems.empty()) return out;
+  std::map<std::string, int64_t> per_repo;
+  size_t bad = 0;
+  {
+    Stmt st(db, "SELECT id, repo, slug, json FROM records ORDER BY rowid");
+    if (Status s = st.status("cannot read records"); !s.ok()) return s;
+    int rc;
+    while ((rc = st.Step()) == SQLITE_ROW) {
+      ++out.records;
+      std::string id = st.Text(0), repo = st.Text(1), slug = st.Text(2);
+      ++per_repo[repo];
+      nlohmann::json j = nlohmann::json::parse(st.Text(3), nullptr, false);
+      std::string why;
+      if (j.is_discarded() || !j.is_object()) {
+        why = "its stored JSON does not parse";
+      } else if (j.value("id", nlohmann::json()) != id ||
+                 j.value("repo", nlohmann::json()) != repo ||
+                 j.value("slug", nlohmann::json()) != slug) {
+        why = "its stored JSON names another id, repository or slug";
+      } else if (Record r = RecordFromJson(j);
+                 RecordId(r.repo, r.error_code, r.error_message, r.file_path) != id) {
+        why = "its id is not the hash of its message and file";
+      }
+      if (why.empty()) continue;
+      if (++bad <= kListed) out.problems.push_back("record " + id + " (" + repo + "): " + why);
+    }
+    if (rc != SQLITE_DONE) {
+      out.problems.push_back(std::string("records unreadable: ") + sqlite3_errmsg(db));
+      return out;
+    }
+    if (bad > kListed) {
+      out.problems.push_back("... and " + std::to_string(bad - kListed) + " more damaged records");
+    }
+  }
+  {
+    Stmt st(db, "SELECT repo, error_count FROM repos ORDER BY repo");
+    if (Status s = st.status("cannot read repos"); !s.ok()) return s;
+    int rc;
+    while ((rc = st.Step()) == SQLITE_ROW) {
+      ++out.repos;
+      std::string repo = st.Text(0);
+      int64_t stored = per_repo.count(repo) ? per_repo[repo] : 0;
+      if (st.Int(1) != stored) {
+        out.problems.push_back("repository " + repo + ": " + std::to_string(st.Int(1)) +
+                               " records counted, " + std::to_string(stored) + " stored");
+      }
+      per_repo.erase(repo);
+    }
+    if (rc != SQLITE_DONE) {
+      out.problems.push_back(std::string("repos unreadable: ") + sqlite3_errmsg(db));
+      return out;
+    }
+    for (const auto& [repo, n] : per_repo) {
+      out.problems.push_back(std::to_string(n) + " records of " + repo +
+                             ", a repository the database does not list");
+    }
+  }
+  return out;
 }
 
 namespace {
