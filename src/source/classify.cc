@@ -226,6 +226,9 @@ PathFacts Facts(std::string_view lowered_path) {
   }
   std::string_view name = parts.back();
   f.test |= IsTestFileName(name);
+  // `helloworld.c`, `hello_world.py`: the first program of a tutorial
+  // (redis ships its module examples as src/modules/hello*.c).
+  f.example |= name.starts_with("hello");
   f.generated = IsGeneratedFileName(name);
   return f;
 }

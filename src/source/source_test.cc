@@ -83,6 +83,9 @@ TEST(ClassifyPathTest, DefaultReasons) {
       {"crates/core/src/target/mod.rs", ""},  // target/ below the top level is source
       {"examples/run.py", "example"},
       {"demo/run.py", "example"},
+      {"src/modules/helloworld.c", "example"},  // redis's example modules
+      {"src/modules/hellotype.c", "example"},
+      {"src/othello.c", ""},
       {"docs/conf.py", "docs"},
       {"Documentation/conf.py", "docs"},
       {"vendor/github.com/x/y.go", "vendored"},

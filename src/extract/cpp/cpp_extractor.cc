@@ -181,6 +181,7 @@ struct Assignment {
 enum class NodeKind : uint8_t {
   kOther,
   kThrow,
+  kReturn,
   kCall,
   kBinary,
   kDeclaration,
@@ -194,6 +195,7 @@ enum class NodeKind : uint8_t {
 std::vector<NodeKind> NodeKinds(const TSLanguage* lang) {
   static const std::map<std::string_view, NodeKind> kNames = {
       {"throw_statement", NodeKind::kThrow},
+      {"return_statement", NodeKind::kReturn},
       {"call_expression", NodeKind::kCall},
       {"binary_expression", NodeKind::kBinary},
       {"declaration", NodeKind::kDeclaration},
@@ -344,6 +346,8 @@ class CppFile {
     } else if (k == NodeKind::kThrow) {
       TSNode e = ts::FirstNamed(n);
       if (!ts_node_is_null(e)) HandleThrown(n, e);
+    } else if (k == NodeKind::kReturn) {
+      if (!is_c_) HandleReturnedException(n);
     } else if (k == NodeKind::kCall) {
       HandleCall(n);
       if (is_c_) HandleProtocolErrorReply(n);
@@ -529,6 +533,30 @@ class CppFile {
     return name.find("error") != std::string::npos || name.find("fail") != std::string::npos;
   }
 
+  // duckdb's `CatalogException CatalogException::MissingEntry(...) {
+  // ... return CatalogException(info, StringUtil::Format(...)); }`: a
+  // function returning the exception it builds, for callers to throw. The
+  // text is made here, so the return is the site.
+  void HandleReturnedException(TSNode ret) {
+    TSNode e = ts::FirstNamed(ret);
+    if (!Is(e, "call_expression")) return;
+    std::string cls = StripTemplateArgs(ts::Text(Field(e, "function"), src_));
+    std::string_view name = LastName(cls);
+    if (name.empty() || !std::isupper(static_cast<unsigned char>(name[0])) ||
+        !(name.ends_with("Exception") || name.ends_with("Error"))) {
+      return;
+    }
+    TSNode fn = CurrentFunction();
+    if (!Is(fn, "function_definition")) return;
+    if (LastName(StripTemplateArgs(ts::Text(Field(fn, "type"), src_))) != name) return;
+    HandleThrown(ret, e);
+  }
+
+  static bool NamedLikeFormatter(std::string_view name) {
+    std::string n = ToLower(name);
+    return n.ends_with("format") || n.ends_with("printf") || n == "fmt" || n == "formatstring";
+  }
+
   static bool IsFactoryName(std::string_view name) {
     return name == "create" || name == "make" || name == "Create" || name == "Make";
   }
@@ -642,6 +670,19 @@ class CppFile {
     }
   }
 
+  // `rprintf(FERROR, fmt, ...)`, `log_msg(LOG_ERROR, ...)`: a call of any
+  // name whose first argument is an upper-case error or warning level
+  // reports at that level (the kLevelLog case reads the format after it).
+  bool LevelFirst(TSNode call) {
+    TSNode first = ts_node_named_child(Field(call, "arguments"), 0);
+    if (!Is(first, "identifier")) return false;
+    std::string_view level = ts::Text(first, src_);
+    for (char c : level) {
+      if (std::islower(static_cast<unsigned char>(c))) return false;
+    }
+    return level.size() > 2 && LevelSeverity(level).has_value();
+  }
+
   // "-CODE text\r\n": a '-', an upper-case code of two or more letters, a
   // space, text, CRLF.
   static bool IsRespErrorReply(std::string_view t) {
@@ -660,6 +701,7 @@ class CppFile {
       return;
     }
     ReportInfo r = ReportFor(fn);
+    if (r.kind == Report::kNone && LevelFirst(call)) r.kind = Report::kLevelLog;
     if (r.kind == Report::kNone) return;
     std::vector<TSNode> args = Args(Field(call, "arguments"));
     TSNode stmt = StatementOf(call);
@@ -1361,6 +1403,15 @@ class CppFile {
         fn == "strprintf" || fn == "tfm::format" || fn == "folly::stringPrintf" ||
         fn == "g_strdup_printf" || fn == "sqlite3_mprintf" || fn == "xstrfmt") {
       Template t = PrintfTemplate(args, 0, pos, note, env);
+      if (t.HasLiteralText()) return t;
+    }
+    // A project's own formatter (duckdb's `StringUtil::Format(fmt, ...)`):
+    // named like one and given a literal format first, read by its fields.
+    if (!args.empty() && IsStringish(args[0]) && NamedLikeFormatter(name)) {
+      std::string_view f = ts::Text(args[0], src_);
+      Template t = f.find('%') != std::string_view::npos   ? PrintfTemplate(args, 0, pos, note, env)
+                   : f.find('{') != std::string_view::npos ? BraceTemplate(args, 0, pos, note, env)
+                                                           : Template();
       if (t.HasLiteralText()) return t;
     }
     // Redis: `sdscatprintf(sdsempty(), fmt, ...)` appends to a new string;

@@ -787,5 +787,51 @@ TEST(CppExtractor, ValidatorLambdaTextsAreErrors) {
   EXPECT_EQ(sites[1].line, 8);
 }
 
+// rsync reports through `rprintf(FERROR, fmt, ...)` and `rsyserr(FERROR,
+// errno, fmt, ...)`: no reporter word in the name, the level first.
+TEST(CExtractorLevels, ACallOfAnyNameWithAnErrorLevelFirstReports) {
+  auto sites = Extract("io.c",
+                       "void whine(void) {\n"
+                       "  rprintf(FERROR, RSYNC_NAME \": connection unexpectedly closed \"\n"
+                       "          \"(%s bytes received so far) [%s]\\n\", n, who);\n"
+                       "  rsyserr(FERROR, errno, \"ERROR: cannot stat destination %s\", name);\n"
+                       "  rprintf(FWARNING, \"skipping non-regular file %s\\n\", name);\n"
+                       "  rprintf(FINFO, \"sent %s bytes\\n\", n);\n"
+                       "  rprintf(code, \"a variable level %s\\n\", n);\n"
+                       "  strcpy(NAME_BUF, \"not a level call\");\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(),
+            "{RSYNC_NAME}: connection unexpectedly closed (%s bytes received so far) [%s]");
+  EXPECT_EQ(sites[0].severity, "error");
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_EQ(sites[1].message.Display(), "ERROR: cannot stat destination %s");
+  EXPECT_EQ(sites[2].message.Display(), "skipping non-regular file %s");
+  EXPECT_EQ(sites[2].severity, "warning");
+}
+
+// duckdb builds its messages in static functions of the exception class
+// that return the exception for the caller to throw.
+TEST(CppExtractor, ReturnedExceptionOfAFactoryFunctionIsASite) {
+  auto sites = Extract(
+      "src/catalog_exception.cpp",
+      "CatalogException CatalogException::MissingEntry(const string &type, const string &name,\n"
+      "                                                const string &did_you_mean) {\n"
+      "  return CatalogException(extra_info,\n"
+      "                          StringUtil::Format(\"%s with name %s does not exist!%s\", type,\n"
+      "                                             name, did_you_mean));\n"
+      "}\n"
+      "Status Check(int x) {\n"
+      "  return Status(\"not an exception\");\n"
+      "}\n"
+      "ParseError Parser::Fail() { return Other(\"a different type\"); }\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].error_class, "CatalogException");
+  EXPECT_EQ(sites[0].kind, SiteKind::kRaise);
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].message.Display(), "%s with name %s does not exist!%s");
+  EXPECT_TRUE(Matches(sites[0], "Table with name result_df does not exist!\nDid you mean \"x\"?"));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -40,6 +40,15 @@ std::optional<std::string> LevelSeverity(std::string_view level) {
   }
   if (last == "err" || last == "error") return "error";
   if (last == "warning" || last == "warn") return "warning";
+  // rsync's `FERROR`, `FWARNING`: a one- or two-letter tag glued to the level.
+  if (w.size() == 1 && level.size() > 2 && IsUpper(level[0]) && IsUpper(level[1])) {
+    for (size_t tag = 1; tag <= 2; ++tag) {
+      std::string_view rest = std::string_view(last).substr(tag);
+      if (rest == "error") return "error";
+      if (rest == "warning") return "warning";
+      if (rest == "fatal") return "critical";
+    }
+  }
   return std::nullopt;
 }
 
