@@ -243,6 +243,8 @@ std::string_view LanguageFamily(std::string_view language) {
 
 // The language family a printed frame's file name says, or "".
 std::string_view FrameFamily(std::string_view file) {
+  // R8 and ProGuard rename every source file of an Android app so.
+  if (file == "SourceFile" || file == "Unknown Source") return "jvm";
   size_t dot = file.find_last_of('.');
   if (dot == std::string_view::npos) return "";
   std::string_view ext = file.substr(dot + 1);
@@ -1957,6 +1959,13 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     }
   }
   for (auto [r, support_only] : impl_->CodeHits(text, query)) {
+    // An errno name in another runtime's trace (ETIMEDOUT under a Kotlin
+    // exception) is the operating system's word, not the record's.
+    const Record& coded = impl_->rec(r);
+    if (!ctx.family.empty() && coded.error_code && match::IsErrnoName(*coded.error_code) &&
+        LanguageFamily(coded.language) != ctx.family) {
+      support_only = true;
+    }
     auto it = std::find_if(hits.begin(), hits.end(), [&](const Ranked& h) { return h.index == r; });
     // A number in the text is most often a value (a version, a port, a
     // count), a category word a log level: either supports a record the

@@ -1352,6 +1352,48 @@ TEST(MatcherTest, DevelopmentToolingRanksBelowTheLibrarysOwnSite) {
   EXPECT_NE(hits[1].reason.find("development tooling"), std::string::npos) << hits[1].reason;
 }
 
+// An R8-obfuscated Android trace (ktor's "Connect timeout has expired"
+// caused by a SocketTimeoutException ending in ETIMEDOUT): the errno name
+// is the operating system's, not axios's code, so the Kotlin message wins.
+TEST(MatcherTest, ErrnoNameInAnotherRuntimesTraceIsNoExactCode) {
+  Record axios =
+      MakeRecord("axios", "timeout of %d ms exceeded", R"(timeout of ([\s\S]*?) ms exceeded)",
+                 {{"%d", "timeout"}}, "AxiosError", "axios/axios");
+  axios.language = "javascript";
+  axios.file_path = "lib/helpers/composeSignals.js";
+  axios.error_code = "ETIMEDOUT";
+  Record ktor = MakeRecord(
+      "ktor", "Connect timeout has expired [url={url}, connect_timeout={timeout} ms]",
+      R"(Connect timeout has expired \[url=([\s\S]*?), connect_timeout=([\s\S]*?) ms\])",
+      {{"{url}", "url"}, {"{timeout}", "timeout"}}, "ConnectTimeoutException", "ktorio/ktor");
+  ktor.language = "kotlin";
+  ktor.file_path = "ktor-client/common/src/io/ktor/client/plugins/HttpTimeout.kt";
+  Matcher matcher({axios, ktor});
+  Query q;
+  q.message =
+      "hb0: Connect timeout has expired [url=https://api.github.com/x, connect_timeout=unknown "
+      "ms]\n"
+      "\tat d.J(SourceFile:229)\n"
+      "\tat ae.w(SourceFile:11)\n"
+      "Caused by: java.net.SocketTimeoutException: failed to connect to "
+      "api.github.com/140.82.112.6 "
+      "(port 443) after 100000ms: isConnected failed: ETIMEDOUT (Connection timed out)";
+  q.frames = {{"SourceFile", 229, ""}, {"SourceFile", 11, ""}};
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "ktor");
+  // In a JavaScript paste the code is the record's own.
+  Query js;
+  js.message =
+      "AxiosError: timeout of 1000ms exceeded\n    at x (/app/node_modules/axios/lib/a.js:3:1)\n"
+      "code: 'ETIMEDOUT'";
+  js.frames = {{"/app/node_modules/axios/lib/a.js", 3, ""}};
+  std::vector<Match> js_hits = matcher.Find(js);
+  ASSERT_FALSE(js_hits.empty());
+  EXPECT_EQ(js_hits[0].record->id, "axios");
+  EXPECT_EQ(js_hits[0].match_type, "exact-code");
+}
+
 // A paste from before the message gained its last clause (ninja 1.9's
 // "still dirty after 100 tries", now followed by ", perhaps system time is
 // not set") still finds its record first, as a partial match, ahead of a

@@ -62,7 +62,21 @@ constexpr std::array<std::string_view, 48> kTexts = {
     "socket operation on non-socket",
 };
 
+constexpr std::string_view kErrnoNames[] = {
+    "EACCES",          "EADDRINUSE",   "EADDRNOTAVAIL", "EAGAIN",       "EAI_AGAIN",   "EBADF",
+    "EBUSY",           "ECANCELED",    "ECONNABORTED",  "ECONNREFUSED", "ECONNRESET",  "EEXIST",
+    "EHOSTDOWN",       "EHOSTUNREACH", "EINTR",         "EINVAL",       "EIO",         "EISDIR",
+    "ELOOP",           "EMFILE",       "ENAMETOOLONG",  "ENETDOWN",     "ENETUNREACH", "ENFILE",
+    "ENOENT",          "ENOMEM",       "ENOSPC",        "ENOTCONN",     "ENOTDIR",     "ENOTEMPTY",
+    "ENOTFOUND",       "ENOTSUP",      "EPERM",         "EPIPE",        "EPROTO",      "EROFS",
+    "ESOCKETTIMEDOUT", "ESPIPE",       "ETIMEDOUT",     "EXDEV",
+};
+
 }  // namespace
+
+bool IsErrnoName(std::string_view code) {
+  return std::find(std::begin(kErrnoNames), std::end(kErrnoNames), code) != std::end(kErrnoNames);
+}
 
 bool IsSystemErrorText(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {

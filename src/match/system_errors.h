@@ -17,4 +17,9 @@ namespace errdex::match {
 // compared without regard to case.
 bool IsSystemErrorText(std::string_view text);
 
+// True when `code` is an errno name (ETIMEDOUT, ECONNREFUSED, ENOENT, and
+// Node's getaddrinfo ENOTFOUND / EAI_AGAIN): every runtime prints them, so
+// one in a Java trace is no evidence for a JavaScript record coded so.
+bool IsErrnoName(std::string_view code);
+
 }  // namespace errdex::match

@@ -824,8 +824,14 @@ TEST(CppExtractor, ReturnedExceptionOfAFactoryFunctionIsASite) {
       "Status Check(int x) {\n"
       "  return Status(\"not an exception\");\n"
       "}\n"
-      "ParseError Parser::Fail() { return Other(\"a different type\"); }\n");
-  ASSERT_EQ(sites.size(), 1u);
+      "ParseError Parser::Fail() { return Other(\"a different type\"); }\n"
+      "void Bind(const string &name) {\n"
+      "  auto candidates = StringUtil::CandidatesErrorMessage(names, name, \"Did you mean\");\n"
+      "  report_error_message(\"cannot bind %s\", name);\n"
+      "}\n");
+  // The text builder is no site; a reporter named after its message is.
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[1].message.Display(), "cannot bind %s");
   EXPECT_EQ(sites[0].error_class, "CatalogException");
   EXPECT_EQ(sites[0].kind, SiteKind::kRaise);
   EXPECT_EQ(sites[0].line, 3);

@@ -140,6 +140,14 @@ ReportInfo ReportFor(std::string_view fn) {
     // print_error(...) is a reporter; the deny list is about the others.
     if (!(words.size() == 2 && words[0] == "print" && words[1] == "error")) return r;
   }
+  // duckdb's `StringUtil::CandidatesErrorMessage(names, name, "Did you
+  // mean")`: named after the text it returns, a builder, not a reporter.
+  const std::string& last = words.back();
+  if ((last == "message" || last == "msg" || last == "text") &&
+      !AnyWord(words, {"report", "show", "display", "emit", "send", "reply", "log", "write", "die",
+                       "fatal", "panic", "warn", "warning"})) {
+    return r;
+  }
   if (AnyWord(words, {"die", "fatal", "panic", "bug"})) return set(Report::kNamed, "critical");
   if (AnyWord(words, {"error", "err", "errorf", "fail", "failf", "failure"})) {
     return set(Report::kNamed);
