@@ -61,6 +61,39 @@ TEST(LinkJsIdioms, TranslatedTextThroughASinkNamedByItsFile) {
   EXPECT_TRUE(Matches(*s, "Missing 1 positional value (wanted 2)"));
 }
 
+// nodemailer picks one of two messages in a local and hands it to its
+// error wrapper, which appends the server's response: each message is a
+// record at the call, composed with the wrapper's suffix.
+TEST(LinkJsIdioms, LocalHoldingOneOfTwoMessagesReachesTheWrapper) {
+  Linked r = Link({{"lib/smtp-connection/index.js",
+                    "class SMTPConnection {\n"
+                    "  _formatError(message, type, response) {\n"
+                    "    let err = new Error(message);\n"
+                    "    if (response) {\n"
+                    "      err.message += ': ' + response;\n"
+                    "    }\n"
+                    "    return err;\n"
+                    "  }\n"
+                    "  _actionMAIL(str, callback) {\n"
+                    "    if (Number(str.charAt(0)) !== 2) {\n"
+                    "      const message = this._usingSmtpUtf8 && /^550 /.test(str)\n"
+                    "        ? 'Internationalized mailbox name not allowed'\n"
+                    "        : 'Mail command failed';\n"
+                    "      return callback(this._formatError(message, 'EENVELOPE', str));\n"
+                    "    }\n"
+                    "  }\n"
+                    "}\n"}});
+  std::vector<const ErrorSite*> at = r.At("lib/smtp-connection/index.js", 14);
+  ASSERT_EQ(at.size(), 2u) << Dump(r);
+  bool mail = false, intl = false;
+  for (const ErrorSite* s : at) {
+    mail |= Matches(*s, "Mail command failed: 550 From header is missing");
+    intl |= Matches(*s, "Internationalized mailbox name not allowed: 553 x");
+  }
+  EXPECT_TRUE(mail) << Dump(r);
+  EXPECT_TRUE(intl) << Dump(r);
+}
+
 TEST(LinkJsIdioms, ReceiverNamesOneDefiningFile) {
   std::vector<std::string_view> paths = {"lib/usage.ts", "lib/yargs-factory.ts"};
   EXPECT_EQ(FileNamedByReceiver("usage", paths), 0u);

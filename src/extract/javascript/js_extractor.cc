@@ -902,22 +902,52 @@ class JsFile {
           call.receiver = std::string(ts::Text(Field(fn, "object"), src_));
       }
       if (!MakeLinkCall(p.node, Field(p.node, "arguments"), p.ancestors, &call)) continue;
-      bool text = false;
-      for (const Template& t : call.args) text |= t.HasLiteralText();
-      if (text && !super_call) {
-        size_t depth = 0;
-        TSNode stmt = StatementOf(p.node, p.ancestors, &depth);
-        if (!ts_node_is_null(stmt)) {
-          ErrorSite site = NewSite(stmt, SiteKind::kRaise);
-          for (TSNode a : NamedChildren(Field(p.node, "arguments"))) {
-            if (Is(Unwrap(a), "object")) ReadObjectCode(Unwrap(a), &site);
+      for (LinkCall& each : FirstArgumentAlternatives(p, std::move(call), super_call)) {
+        bool text = false;
+        for (const Template& t : each.args) text |= t.HasLiteralText();
+        if (text && !super_call) {
+          size_t depth = 0;
+          TSNode stmt = StatementOf(p.node, p.ancestors, &depth);
+          if (!ts_node_is_null(stmt)) {
+            ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+            for (TSNode a : NamedChildren(Field(p.node, "arguments"))) {
+              if (Is(Unwrap(a), "object")) ReadObjectCode(Unwrap(a), &site);
+            }
+            each.site = Context(stmt, std::move(site), p.ancestors, depth);
+            each.replaces_site = thrown_calls_.count(p.node.id) > 0;
           }
-          call.site = Context(stmt, std::move(site), p.ancestors, depth);
-          call.replaces_site = thrown_calls_.count(p.node.id) > 0;
         }
+        facts_->link_calls.push_back(std::move(each));
       }
-      facts_->link_calls.push_back(std::move(call));
     }
+  }
+
+  // nodemailer's `const message = utf8 ? 'Internationalized mailbox name
+  // not allowed' : 'Mail command failed'; return
+  // callback(this._formatError(message, 'EENVELOPE', str))`: a first
+  // argument that holds one of several messages makes one call per message.
+  std::vector<LinkCall> FirstArgumentAlternatives(const Pending& p, LinkCall call,
+                                                  bool super_call) {
+    std::vector<LinkCall> out;
+    std::vector<TSNode> args = NamedChildren(Field(p.node, "arguments"));
+    TSNode first = args.empty() ? TSNode{} : Unwrap(args[0]);
+    if (!super_call && !call.args.empty() &&
+        (Is(first, "identifier") || Is(first, "ternary_expression"))) {
+      const FuncInfo& fi = Enclosing(p.ancestors);
+      scope_hint_ = fi.valid ? fi.node : TSNode{};
+      std::vector<Template> alts = MessageAlternatives(first, ts_node_start_byte(p.node));
+      scope_hint_ = TSNode{};
+      if (alts.size() >= 2) {
+        for (Template& t : alts) {
+          LinkCall each = call;
+          each.args[0] = std::move(t);
+          out.push_back(std::move(each));
+        }
+        return out;
+      }
+    }
+    out.push_back(std::move(call));
+    return out;
   }
 
   // The text a class shows when constructed without a message (`new
