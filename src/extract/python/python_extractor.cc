@@ -306,6 +306,7 @@ class PythonFile {
           if (facts_ && ancestors.size() == 1) NoteInstance(e);
         }
         // At module or class level: a function's dict is its own data.
+        if (Is(e, "assignment") && ancestors.size() == 1) NoteLogAliases(e);
         if (facts_ && Is(e, "assignment") && Is(Field(e, "right"), "dictionary") &&
             !InFunction(ancestors)) {
           NoteMessageTable(e);
@@ -855,12 +856,16 @@ class PythonFile {
     // Most statement calls are none of the kinds below: filter by name
     // before splitting the arguments.
     if (name == "set_exception") return HandleSetException(stmt, call);
+    auto alias = Is(fn, "identifier") ? log_aliases_.find(name) : log_aliases_.end();
     if (name != "abort" && name != "warn" && name != "error" && name != "exception" &&
-        name != "critical" && name != "fatal" && name != "__init__" && !helpers_.count(name)) {
+        name != "critical" && name != "fatal" && name != "__init__" && !helpers_.count(name) &&
+        alias == log_aliases_.end()) {
       return;
     }
     CallArgs args = SplitArgs(call, src_);
-    if (name == "abort" && !args.positional.empty()) {
+    if (alias != log_aliases_.end()) {
+      HandleLog(stmt, alias->second, args);
+    } else if (name == "abort" && !args.positional.empty()) {
       HandleAbort(stmt, args);
     } else if (fn_text == "warnings.warn" || fn_text == "warn") {
       HandleWarn(stmt, args);
@@ -1360,6 +1365,27 @@ class PythonFile {
     FinishAlts(stmt, std::move(site), ExprAlts(msg, ts_node_start_byte(msg), 0), msg);
   }
 
+  // celery's `debug, info, warn, error, crit = (logger.debug, logger.info,
+  // ...)` (or `error = logger.error`) at module level: the bare names log.
+  void NoteLogAliases(TSNode assign) {
+    TSNode left = Field(assign, "left"), right = Field(assign, "right");
+    if (Is(right, "parenthesized_expression")) right = ts::FirstNamed(right);
+    std::vector<TSNode> names =
+        Is(left, "identifier") ? std::vector<TSNode>{left} : NamedChildren(left);
+    std::vector<TSNode> values =
+        Is(right, "attribute") ? std::vector<TSNode>{right} : NamedChildren(right);
+    if (names.size() != values.size()) return;
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (!Is(names[i], "identifier") || !Is(values[i], "attribute")) continue;
+      std::string level(ts::Text(Field(values[i], "attribute"), src_));
+      std::string object = ToLower(ts::Text(Field(values[i], "object"), src_));
+      if (object.find("log") == std::string::npos) continue;
+      if (level == "error" || level == "exception" || level == "critical" || level == "fatal") {
+        log_aliases_[std::string(ts::Text(names[i], src_))] = level;
+      }
+    }
+  }
+
   void HandleLog(TSNode stmt, const std::string& level, const CallArgs& args) {
     if (args.positional.empty()) return;
     ErrorSite site = NewSite(stmt, SiteKind::kLog);
@@ -1374,6 +1400,8 @@ class PythonFile {
       }
       for (Alt& a : alts) a.tmpl = ApplyPercentFormat(a.tmpl, fargs, {});
     }
+    // A triple-quoted constant's last newline ends the logged line.
+    for (Alt& a : alts) a.tmpl = a.tmpl.Trimmed(/*leading=*/false, /*trailing=*/true);
     // logger.error(e) reports some other error: no site.
     FinishAlts(stmt, std::move(site), alts, msg, /*drop_opaque=*/true);
   }
@@ -2274,7 +2302,9 @@ class PythonFile {
   std::map<uint32_t, std::vector<TSNode>> exits_;    // block start -> its early exits
   std::vector<Pending> pending_;
   std::vector<std::pair<TSNode, int>> assigned_calls_;
-  std::vector<std::pair<TSNode, int>> default_assigns_;  // `message = "..."` statements
+  std::vector<std::pair<TSNode, int>> default_assigns_;
+  std::map<std::string, std::string>
+      log_aliases_;  // `error` -> "error" (logger.error)  // `message = "..."` statements
   std::set<std::string> defined_names_;  // DefinedHere  // `x = f(..)`, with the function index
   std::vector<Function> functions_;
   std::map<std::string, std::vector<std::string>> instances_;  // NoteInstance

@@ -536,6 +536,32 @@ TEST(PythonExtractor, ExceptionClassDefaultAssignedToItsParameter) {
   EXPECT_EQ(sites[2].line, 15);
 }
 
+// celery binds its logger's methods to bare names at module level and logs
+// a module constant through them.
+TEST(PythonExtractor, ModuleAliasesOfLoggerMethodsLog) {
+  auto sites = Extract(
+      "logger = get_logger(__name__)\n"
+      "debug, info, warn, error, crit = (logger.debug, logger.info, logger.warning,\n"
+      "                                  logger.error, logger.critical)\n"
+      "CONNECTION_ERROR = \"\"\"\\\n"
+      "consumer: Cannot connect to %s: %s.\n"
+      "%s\n"
+      "\"\"\"\n"
+      "def handler(conn, exc, next_step):\n"
+      "    error(CONNECTION_ERROR, conn.as_uri(), exc, next_step)\n"
+      "    info('connected to %s', conn)\n"
+      "    crit('worker lost: %r', exc)\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "consumer: Cannot connect to %s: %s.\n%s");
+  EXPECT_EQ(sites[0].line, 9);
+  EXPECT_EQ(sites[0].kind, SiteKind::kLog);
+  EXPECT_TRUE(Matches(sites[0],
+                      "consumer: Cannot connect to amqp://guest:**@127.0.0.1:5672//: [Errno 111] "
+                      "Connection refused.\nTrying again in 2.00 seconds... (1/100)"));
+  EXPECT_EQ(sites[1].message.Display(), "worker lost: %r");
+  EXPECT_EQ(sites[1].severity, "critical");
+}
+
 TEST(PythonExtractor, HttpErrorWithoutStatusIsAnOrdinaryException) {
   auto sites = Extract(
       "def check(code, url):\n"
