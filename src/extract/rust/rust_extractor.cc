@@ -602,15 +602,22 @@ class RustFile {
   // the body is ordinary Rust that tree-sitter leaves as tokens. It is parsed
   // on its own, shifted to its own line and column, and its sites are
   // extracted like the file's.
+  //
+  // A derive macro's `quote! { .. }` anywhere is expanded the same way: the
+  // code it generates runs in the user's program (alacritty's generated
+  // deserializer logs "Unused config key: {}"); `#name` interpolations are
+  // tokens inside the macros that matter.
   void ExpandItemMacro(TSNode inv) {
     TSNode tree = MacroTree(inv);
     uint32_t begin = ts_node_start_byte(tree), end = ts_node_end_byte(tree);
+    std::string_view name = LastSegment(ts::Text(Field(inv, "macro"), src_));
+    bool quote = name == "quote" || name == "quote_spanned";
     if (macro_depth_ >= kMaxMacroDepth || ts_node_is_null(tree) || end < begin + 2 ||
-        end > src_.size() || src_[begin] != '{') {
+        end > src_.size() || (src_[begin] != '{' && !(quote && src_[begin] == '('))) {
       return;
     }
     TSNode parent = ts_node_parent(inv);
-    if (!Is(parent, "source_file") && !Is(parent, "declaration_list")) return;
+    if (!quote && !Is(parent, "source_file") && !Is(parent, "declaration_list")) return;
     std::string_view text = src_.substr(begin + 1, end - begin - 2);
     if (!MayHoldSites(text)) return;  // `mod x; use y;` bodies: not worth a parse
     TSPoint at = ts_node_start_point(tree);

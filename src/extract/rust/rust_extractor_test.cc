@@ -369,13 +369,43 @@ TEST(RustExtractor, ItemMacroBodies) {
       "}\n"
       "fn f() {\n"
       "    let v = vec! { 1, 2 };\n"
-      "    quote! { panic!(\"generated code, not ours\") };\n"
       "}\n");
   ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
   EXPECT_EQ(sites[0].message.Display(), "there is no reactor running, must be called from {}");
   EXPECT_EQ(sites[0].line, 6);
   EXPECT_EQ(sites[0].function, "Handle.current");
   EXPECT_EQ(sites[0].file_path, "src/lib.rs");
+}
+
+// alacritty's config derive macro generates the deserializer that warns
+// about unknown keys: the text users see is written inside `quote!`.
+TEST(RustExtractor, QuotedCodeOfADeriveMacro) {
+  auto sites = Extract(
+      "pub fn derive_deserialize(ident: Ident) -> TokenStream {\n"
+      "    let tokens = quote! {\n"
+      "        impl #ident {\n"
+      "            fn visit_map(self) -> Result<Self, E> {\n"
+      "                for key in unused.keys() {\n"
+      "                    log::warn!(target: #LOG_TARGET, \"Unused config key: {}\", key);\n"
+      "                }\n"
+      "                Ok(config)\n"
+      "            }\n"
+      "        }\n"
+      "    };\n"
+      "    let assign = quote!(\n"
+      "        Err(err) => log::error!(target: #LOG_TARGET, \"Config error: {}: {}\", #literal, "
+      "err)\n"
+      "    );\n"
+      "    let v = vec! { 1, 2 };\n"
+      "    tokens.into()\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "Unused config key: {}");
+  EXPECT_EQ(sites[0].line, 6);
+  EXPECT_EQ(sites[0].severity, "warning");
+  EXPECT_EQ(sites[1].message.Display(), "Config error: {}: {}");
+  EXPECT_EQ(sites[1].line, 13);
+  EXPECT_TRUE(Matches(sites[1], "Config error: x: invalid type: floating point `0`, expected i8"));
 }
 
 TEST(RustExtractor, MessagesFromBindings) {
