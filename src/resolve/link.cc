@@ -340,8 +340,9 @@ class Linker {
         return;  // a value the sink checks, not a message it reports
       }
     }
-    // `repeatEvery(2)` where the raise needs `60 % $seconds !== 0`.
-    if (s.depth == 0 && ConstantArgumentsPassGuard(s.f.conditions, s.f.params, args)) return;
+    // `repeatEvery(2)` where the raise needs `60 % $seconds !== 0` (a
+    // wrapper's conditions are the ones it forwards: ConditionsForCaller).
+    if (ConstantArgumentsPassGuard(s.f.conditions, s.f.params, args, call.caller_params)) return;
     // JVM `String.format(message, args)`: the call's format, filled with
     // the arguments it passes from the varargs position on.
     Template formatted;
@@ -455,6 +456,7 @@ class Linker {
     d.f.varargs_from = call.caller_varargs;
     d.f.no_text = call.caller_no_text;
     d.f.guarded = GuardedCallerParams(s.f, args, call);
+    d.f.conditions = ConditionsForCaller(s.f.conditions, s.f.params, args, call.caller_params);
     if (d.f.varargs_from >= 0) d.f.format_param = call.caller_format_param;
     if (pass_through_args) {
       // `return methodError(method, message + "..", args)`: the caller's
