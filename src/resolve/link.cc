@@ -137,7 +137,10 @@ class Linker {
     // `Error(const char*, va_list)` and `Error(const char*, ...)`).
     std::string fn_key = std::to_string(s.file) + "|" + s.f.function + "|" + s.f.name + "|" +
                          std::to_string(s.f.params.size()) + "|" + std::to_string(s.f.def_line);
-    std::string key = fn_key + "|" + s.f.error_class + "|" + s.f.message.Display();
+    // The severity too: git's `if (fatal) die(msg) else error(msg)` are two
+    // sinks, and a call passing `fatal` as 0 reaches only the second.
+    std::string key =
+        fn_key + "|" + s.f.error_class + "|" + s.f.severity + "|" + s.f.message.Display();
     if (sink_keys_.count(key) || per_function_[fn_key] >= kMaxSinksPerFunction) return false;
     sink_keys_.insert(key);
     ++per_function_[fn_key];

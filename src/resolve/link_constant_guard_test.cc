@@ -95,5 +95,27 @@ TEST(LinkConstantGuard, PythonKeywordGivenIsNotTheSentinel) {
       << Dump(r);
 }
 
+TEST(LinkConstantGuard, FatalFlagOffReachesTheOtherReport) {
+  // git's parse_config_rebase: `if (fatal) die(..) else error(..)`, one text.
+  Linked r =
+      Link({{"pull.c",
+             "static int parse_config_rebase(const char *key, const char *value, int fatal)\n"
+             "{\n"
+             "\tif (fatal)\n"
+             "\t\tdie(_(\"invalid value for '%s': '%s'\"), key, value);\n"
+             "\telse\n"
+             "\t\terror(_(\"invalid value for '%s': '%s'\"), key, value);\n"
+             "\treturn -1;\n"
+             "}\n"
+             "static int parse_opt_rebase(const struct option *opt, const char *arg)\n"
+             "{\n"
+             "\treturn parse_config_rebase(\"--rebase\", arg, 0);\n"
+             "}\n"}});
+  std::vector<const ErrorSite*> at = r.At("pull.c", 11);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);
+  EXPECT_EQ(at[0]->message.Display(), "invalid value for '--rebase': '{arg}'");
+  EXPECT_EQ(at[0]->severity, "error") << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex
