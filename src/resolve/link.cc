@@ -345,7 +345,13 @@ class Linker {
     }
     // `repeatEvery(2)` where the raise needs `60 % $seconds !== 0` (a
     // wrapper's conditions are the ones it forwards: ConditionsForCaller).
-    if (ConstantArgumentsPassGuard(s.f.conditions, s.f.params, args, call.caller_params)) return;
+    if (ConstantArgumentsPassGuard(s.f.conditions, s.f.params, args, call.caller_params)) {
+      if (s.depth == 0) {
+        passing_[{s.file, s.raise_line}].insert(files_[file].path + ":" +
+                                                std::to_string(call.line));
+      }
+      return;
+    }
     // JVM `String.format(message, args)`: the call's format, filled with
     // the arguments it passes from the varargs position on.
     Template formatted;
@@ -629,6 +635,12 @@ class Linker {
       sites_[file]->push_back(std::move(site));
       ++stats_.sites_added;
     }
+    for (const auto& [where, calls] : passing_) {
+      if (sites_.size() <= where.first || !sites_[where.first]) continue;
+      for (ErrorSite& site : *sites_[where.first]) {
+        if (site.line == where.second) site.calls_passing_guard.assign(calls.begin(), calls.end());
+      }
+    }
   }
 
   const std::vector<FileFacts>& files_;
@@ -640,6 +652,8 @@ class Linker {
   std::vector<Sink> sinks_;
   std::unordered_set<std::string> sink_keys_;
   std::map<std::string, size_t> per_function_;
+  // A sink's raise (file, line) -> the calls that pass its guard.
+  std::map<std::pair<size_t, int>, std::set<std::string>> passing_;
   std::unordered_set<std::string> seen_;
   std::map<size_t, std::set<std::pair<int, std::string>>> replaced_;
   std::vector<std::pair<size_t, ErrorSite>> added_;
