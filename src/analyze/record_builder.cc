@@ -30,6 +30,7 @@
 #include "analyze/go_sentinel.h"
 #include "analyze/guard_text.h"
 #include "analyze/held_message.h"
+#include "analyze/input_failure.h"
 #include "analyze/internal_check.h"
 #include "analyze/internal_counter.h"
 #include "analyze/io_advice.h"
@@ -1272,6 +1273,10 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     // A call given only the code's own values is no user's to look into.
     if (std::vector<int> filled; FixedArguments(s, lines, f->call, d->line, v.params, &filled)) {
       return FixedCallAdvice(f->name, d->line, filled);
+    }
+    // A call on what the command was given: that argument is the cause.
+    if (std::string input = CommandInputFailure(f->call, f->name, d->line); !input.empty()) {
+      return input;
     }
     std::string causes = OsCallCauses(f->name, PrintsErrno(RaiseText(s, lines)));
     return "Find out why `" + f->name + "()` failed (called at line " + at +
