@@ -40,16 +40,19 @@ bool AnyOf(const std::vector<std::string>& words, std::initializer_list<std::str
 bool IsInternalCounter(std::string_view name, std::string_view doc) {
   std::vector<std::string> words = Words(name);
   if (AnyOf(words, {"max", "min", "limit", "maximum", "minimum", "allowed"})) return false;
-  if (AnyOf(words, {"retry", "retries", "retried", "attempt", "attempts", "tries", "recursion"})) {
-    return true;
-  }
   std::string lower;
   for (char c : doc) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  bool counts = AnyOf(words, {"count", "num", "number", "n"}) ||
-                lower.find("number of") != std::string::npos ||
-                lower.find("amount of") != std::string::npos;
-  return counts &&
-         (lower.find("already") != std::string::npos || lower.find("so far") != std::string::npos);
+  // What it counts: retries or attempts, or a count the doc describes.
+  bool counts =
+      AnyOf(words,
+            {"retry", "retries", "attempt", "attempts", "tries", "count", "num", "number", "n"}) ||
+      lower.find("number of") != std::string::npos || lower.find("amount of") != std::string::npos;
+  // ... already made: a `retryCount` alone may be how many to make (Polly's
+  // `Retry(retryCount)`, flyway's `setConnectRetries`).
+  bool done = AnyOf(words, {"current", "done", "made", "previous", "so", "far"}) ||
+              lower.find("already") != std::string::npos ||
+              lower.find("so far") != std::string::npos;
+  return counts && done;
 }
 
 }  // namespace errdex

@@ -11,12 +11,13 @@ namespace errdex {
 namespace {
 
 TEST(InternalCounter, Names) {
-  EXPECT_TRUE(IsInternalCounter("$retryCount", ""));
-  EXPECT_TRUE(IsInternalCounter("attempt", ""));
-  EXPECT_TRUE(IsInternalCounter("num_tries", ""));
+  EXPECT_TRUE(IsInternalCounter("$retryCount", "the amount of retries already done on this URL"));
+  EXPECT_TRUE(IsInternalCounter("currentAttempt", ""));
   EXPECT_TRUE(IsInternalCounter("count", "the number of requests already made"));
-  EXPECT_FALSE(IsInternalCounter("maxRetries", ""));  // a limit the user sets
-  EXPECT_FALSE(IsInternalCounter("retry_limit", ""));
+  // How many to make is the user's setting (Polly's `Retry(retryCount)`).
+  EXPECT_FALSE(IsInternalCounter("retryCount", "the retry count"));
+  EXPECT_FALSE(IsInternalCounter("attempts", ""));
+  EXPECT_FALSE(IsInternalCounter("maxRetries", ""));
   EXPECT_FALSE(IsInternalCounter("count", "how many items to return"));
   EXPECT_FALSE(IsInternalCounter("step", ""));
 }
