@@ -47,7 +47,7 @@ TEST_F(GuardedRouteE2E, CallsPassingTheCheckAreNoRoute) {
   }
   ASSERT_TRUE(die.is_object()) << Json("list").dump();
   std::string trigger = die["triggerScenarios"];
-  EXPECT_NE(trigger.find("The call at blame.c:4 passes constants for which a check on the way is "
+  EXPECT_NE(trigger.find("The call at blame.c:4 passes arguments for which a check on the way is "
                          "false: it never gets here."),
             std::string::npos)
       << trigger;

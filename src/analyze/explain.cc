@@ -130,7 +130,7 @@ void Constructions(const SiteFacts& f, Record* r) {
 }
 
 // The calls the link stage found passing the raise's check (resolve.h
-// guarded_calls): "The calls at blame.c:219, blame.c:222 pass constants for
+// guarded_calls): "The calls at blame.c:219, blame.c:222 pass arguments for
 // which a check on the way is false: they never get here." With no other
 // route, the user's own call to a public function is the one left.
 std::string GuardedCalls(const ErrorSite& s, const SiteFacts& f, Record* r) {
@@ -140,7 +140,7 @@ std::string GuardedCalls(const ErrorSite& s, const SiteFacts& f, Record* r) {
   std::string out = std::string(" The call") + (f.guarded_calls.size() > 1 ? "s" : "") + " at " +
                     Join(f.guarded_calls, ", ") + " pass" +
                     (f.guarded_calls.size() > 1 ? "" : "es") +
-                    " constants for which a check on the way is false: " +
+                    " arguments for which a check on the way is false: " +
                     (f.guarded_calls.size() > 1 ? "they never get" : "it never gets") + " here.";
   if (!f.chains.empty() || s.function.empty()) return out;
   bool public_python = s.language == "python" && !ShortName(s.function).starts_with("_");

@@ -111,7 +111,7 @@ bool NamesBase(const std::string& header, const std::string& cls, const std::str
   return false;
 }
 
-// Chains whose last call passes constants that make a check on the raise's
+// Chains whose last call passes arguments that make a check on the raise's
 // path false (the link stage's calls_passing_guard) never reach it: git's
 // `fmt_ident(.., 0)` calls do not lead to its strict-mode die.
 void DropGuardedChains(const ErrorSite& site, SiteFacts* out) {
