@@ -137,13 +137,20 @@ class Linker {
     // `Error(const char*, va_list)` and `Error(const char*, ...)`).
     std::string fn_key = std::to_string(s.file) + "|" + s.f.function + "|" + s.f.name + "|" +
                          std::to_string(s.f.params.size()) + "|" + std::to_string(s.f.def_line);
+    std::string text = fn_key + "|" + s.f.error_class + "|" + s.f.message.Display();
     // The severity too: git's `if (fatal) die(msg) else error(msg)` are two
-    // sinks, and a call passing `fatal` as 0 reaches only the second.
-    std::string key =
-        fn_key + "|" + s.f.error_class + "|" + s.f.severity + "|" + s.f.message.Display();
-    if (sink_keys_.count(key) || per_function_[fn_key] >= kMaxSinksPerFunction) return false;
+    // sinks, and a call passing `fatal` as 0 reaches only the second. The
+    // cap counts distinct texts, so the pair takes one place of it.
+    std::string key = text + "|" + s.f.severity;
+    bool new_text = !sink_texts_.count(text);
+    if (sink_keys_.count(key) || (new_text && per_function_[fn_key] >= kMaxSinksPerFunction)) {
+      return false;
+    }
     sink_keys_.insert(key);
-    ++per_function_[fn_key];
+    if (new_text) {
+      sink_texts_.insert(text);
+      ++per_function_[fn_key];
+    }
     by_name_[{Family(files_[s.file].path), s.f.name}].push_back(sinks_.size());
     sinks_.push_back(std::move(s));
     return true;
@@ -651,6 +658,7 @@ class Linker {
   std::map<Key, std::vector<size_t>> by_name_;
   std::vector<Sink> sinks_;
   std::unordered_set<std::string> sink_keys_;
+  std::unordered_set<std::string> sink_texts_;  // sink_keys_ without the severity
   std::map<std::string, size_t> per_function_;
   // A sink's raise (file, line) -> the calls that pass its guard.
   std::map<std::pair<size_t, int>, std::set<std::string>> passing_;
