@@ -55,6 +55,10 @@ struct ErrorSite {
   // that reports it (`LocalProxy(.., unbound_message=msg)`); "" when the
   // site raises itself.
   std::string handed_to;
+  // "path:line" of the calls of this function whose constant arguments make
+  // a check on the raise's path false (resolve/constant_guard.h): the link
+  // stage found that they never reach it, so no call chain goes through them.
+  std::vector<std::string> calls_passing_guard;
   std::string function;  // enclosing function, "Class.method" when nested
   int function_line = 0;
   std::vector<PathCondition> conditions;

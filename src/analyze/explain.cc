@@ -129,11 +129,32 @@ void Constructions(const SiteFacts& f, Record* r) {
   t = t.substr(0, t.size() - kVague.size()) + "the value is created in " + Join(places, ", ") + ".";
 }
 
+// The calls the link stage found passing the raise's check (resolve.h
+// guarded_calls): "The calls at blame.c:219, blame.c:222 pass arguments for
+// which a check on the way is false: they never get here." With no other
+// route, the user's own call to a public function is the one left.
+std::string GuardedCalls(const ErrorSite& s, const SiteFacts& f, Record* r) {
+  if (f.guarded_calls.empty()) return {};
+  for (const std::string& where : f.guarded_calls)
+    r->provenance["triggerScenarios"].push_back(where);
+  std::string out = std::string(" The call") + (f.guarded_calls.size() > 1 ? "s" : "") + " at " +
+                    Join(f.guarded_calls, ", ") + " pass" +
+                    (f.guarded_calls.size() > 1 ? "" : "es") +
+                    " arguments for which a check on the way is false: " +
+                    (f.guarded_calls.size() > 1 ? "they never get" : "it never gets") + " here.";
+  if (!f.chains.empty() || s.function.empty()) return out;
+  bool public_python = s.language == "python" && !ShortName(s.function).starts_with("_");
+  return out + (public_python ? " Nothing else in the repository reaches it: it happens when your "
+                                "own call to " +
+                                    Code(s.function) + " passes what the check needs."
+                              : " Nothing else in the repository was found to reach it.");
+}
+
 void Triggers(const ErrorSite& s, const SiteFacts& f, const CallChain* named,
               const std::string& depends, Record* r) {
   Constructions(f, r);
-  r->trigger_scenarios =
-      AllowlistTriggers(f, r) + r->trigger_scenarios + PublicEntry(s, f, named, depends, r);
+  r->trigger_scenarios = AllowlistTriggers(f, r) + r->trigger_scenarios +
+                         PublicEntry(s, f, named, depends, r) + GuardedCalls(s, f, r);
   if (f.options.empty()) return;
   std::vector<std::string> defs;
   std::set<std::string> seen;
@@ -479,10 +500,13 @@ void CommonSituations(const ErrorSite& s, const SiteFacts& f, const std::string&
     }
     if (s.language != "python" || s.function.empty() || s.function_line == 0) return;
     if (ShortName(s.function).starts_with("_")) return;
+    // Calls that pass the check are calls all the same (GuardedCalls says so).
+    std::string callers = f.guarded_calls.empty()
+                              ? "nothing in the repository calls it"
+                              : "no call in the repository passes what raises it";
     r->common_situations = "When code calls the public function " + Code(s.function) +
-                           " (defined at " + At(s.file_path, s.function_line) +
-                           "); nothing in the repository calls it, so it is reached through "
-                           "the public API.";
+                           " (defined at " + At(s.file_path, s.function_line) + "); " + callers +
+                           ", so it is reached through the public API.";
     return;
   }
   std::vector<std::string> parts;

@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "analyze/asserted_before.h"
 #include "extract/common/assertion_call.h"
 #include "util/text.h"
 
@@ -117,6 +118,7 @@ std::string InternalCheckEvidence(const ErrorSite& s, const std::vector<std::str
   }
   if (std::string call = AssertionCallName(line); !call.empty()) return "`" + call + "`" + at;
   if (std::string e = RustExpectation(s, line); !e.empty()) return e + at;
+  if (std::string a = AssertedBefore(s, lines); !a.empty()) return a;
   if ((s.language == "java" || s.language == "kotlin") &&
       line.find("AssertionError(") != std::string_view::npos) {
     return "an `AssertionError`" + at +

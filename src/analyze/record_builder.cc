@@ -30,7 +30,9 @@
 #include "analyze/go_sentinel.h"
 #include "analyze/guard_text.h"
 #include "analyze/held_message.h"
+#include "analyze/input_failure.h"
 #include "analyze/internal_check.h"
+#include "analyze/internal_counter.h"
 #include "analyze/io_advice.h"
 #include "analyze/jump_target.h"
 #include "analyze/limit_advice.h"
@@ -403,6 +405,16 @@ bool AssertsArguments(const ErrorSite& s, const SiteView& v,
   return false;
 }
 
+// Whether every variable the deciding check reads counts the library's own
+// retries or attempts (internal_counter.h).
+bool CountersOnly(const ErrorSite& s, const std::vector<std::string_view>& lines,
+                  const std::vector<std::string>& reads) {
+  return !reads.empty() && std::all_of(reads.begin(), reads.end(), [&](const std::string& x) {
+    std::string doc = s.function_line > 0 ? DocOfParameter(lines, s.function_line, x).text : "";
+    return IsInternalCounter(x, doc);
+  });
+}
+
 SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
                 const RepoContext& ctx = RepoContext{}) {
   SiteView v;
@@ -431,6 +443,8 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
                   std::any_of(v.reads.begin(), v.reads.end(), [&](const std::string& x) {
                     return std::find(v.params.begin(), v.params.end(), x) != v.params.end();
                   });
+    // A retry counter the library passes itself is no input to reject.
+    if (v.on_params && CountersOnly(s, lines, v.reads)) v.on_params = v.user_args = false;
     std::string var = ErrorVariable(*v.decisive);
     if (!var.empty()) v.err_source = ErrorSource(lines, var, v.decisive->line);
     if (!v.err_source && s.language == "rust") {
@@ -1259,6 +1273,10 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     // A call given only the code's own values is no user's to look into.
     if (std::vector<int> filled; FixedArguments(s, lines, f->call, d->line, v.params, &filled)) {
       return FixedCallAdvice(f->name, d->line, filled);
+    }
+    // A call on what the command was given: that argument is the cause.
+    if (std::string input = CommandInputFailure(f->call, f->name, d->line); !input.empty()) {
+      return input;
     }
     std::string causes = OsCallCauses(f->name, PrintsErrno(RaiseText(s, lines)));
     return "Find out why `" + f->name + "()` failed (called at line " + at +

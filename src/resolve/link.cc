@@ -137,10 +137,20 @@ class Linker {
     // `Error(const char*, va_list)` and `Error(const char*, ...)`).
     std::string fn_key = std::to_string(s.file) + "|" + s.f.function + "|" + s.f.name + "|" +
                          std::to_string(s.f.params.size()) + "|" + std::to_string(s.f.def_line);
-    std::string key = fn_key + "|" + s.f.error_class + "|" + s.f.message.Display();
-    if (sink_keys_.count(key) || per_function_[fn_key] >= kMaxSinksPerFunction) return false;
+    std::string text = fn_key + "|" + s.f.error_class + "|" + s.f.message.Display();
+    // The severity too: git's `if (fatal) die(msg) else error(msg)` are two
+    // sinks, and a call passing `fatal` as 0 reaches only the second. The
+    // cap counts distinct texts, so the pair takes one place of it.
+    std::string key = text + "|" + s.f.severity;
+    bool new_text = !sink_texts_.count(text);
+    if (sink_keys_.count(key) || (new_text && per_function_[fn_key] >= kMaxSinksPerFunction)) {
+      return false;
+    }
     sink_keys_.insert(key);
-    ++per_function_[fn_key];
+    if (new_text) {
+      sink_texts_.insert(text);
+      ++per_function_[fn_key];
+    }
     by_name_[{Family(files_[s.file].path), s.f.name}].push_back(sinks_.size());
     sinks_.push_back(std::move(s));
     return true;
@@ -340,8 +350,15 @@ class Linker {
         return;  // a value the sink checks, not a message it reports
       }
     }
-    // `repeatEvery(2)` where the raise needs `60 % $seconds !== 0`.
-    if (s.depth == 0 && ConstantArgumentsPassGuard(s.f.conditions, s.f.params, args)) return;
+    // `repeatEvery(2)` where the raise needs `60 % $seconds !== 0` (a
+    // wrapper's conditions are the ones it forwards: ConditionsForCaller).
+    if (ConstantArgumentsPassGuard(s.f.conditions, s.f.params, args, call.caller_params)) {
+      if (s.depth == 0) {
+        passing_[{s.file, s.raise_line}].insert(files_[file].path + ":" +
+                                                std::to_string(call.line));
+      }
+      return;
+    }
     // JVM `String.format(message, args)`: the call's format, filled with
     // the arguments it passes from the varargs position on.
     Template formatted;
@@ -455,6 +472,7 @@ class Linker {
     d.f.varargs_from = call.caller_varargs;
     d.f.no_text = call.caller_no_text;
     d.f.guarded = GuardedCallerParams(s.f, args, call);
+    d.f.conditions = ConditionsForCaller(s.f.conditions, s.f.params, args, call.caller_params);
     if (d.f.varargs_from >= 0) d.f.format_param = call.caller_format_param;
     if (pass_through_args) {
       // `return methodError(method, message + "..", args)`: the caller's
@@ -624,6 +642,12 @@ class Linker {
       sites_[file]->push_back(std::move(site));
       ++stats_.sites_added;
     }
+    for (const auto& [where, calls] : passing_) {
+      if (sites_.size() <= where.first || !sites_[where.first]) continue;
+      for (ErrorSite& site : *sites_[where.first]) {
+        if (site.line == where.second) site.calls_passing_guard.assign(calls.begin(), calls.end());
+      }
+    }
   }
 
   const std::vector<FileFacts>& files_;
@@ -634,7 +658,10 @@ class Linker {
   std::map<Key, std::vector<size_t>> by_name_;
   std::vector<Sink> sinks_;
   std::unordered_set<std::string> sink_keys_;
+  std::unordered_set<std::string> sink_texts_;  // sink_keys_ without the severity
   std::map<std::string, size_t> per_function_;
+  // A sink's raise (file, line) -> the calls that pass its guard.
+  std::map<std::pair<size_t, int>, std::set<std::string>> passing_;
   std::unordered_set<std::string> seen_;
   std::map<size_t, std::set<std::pair<int, std::string>>> replaced_;
   std::vector<std::pair<size_t, ErrorSite>> added_;

@@ -111,6 +111,25 @@ bool NamesBase(const std::string& header, const std::string& cls, const std::str
   return false;
 }
 
+// Chains whose last call passes arguments that make a check on the raise's
+// path false (the link stage's calls_passing_guard) never reach it: git's
+// `fmt_ident(.., 0)` calls do not lead to its strict-mode die.
+void DropGuardedChains(const ErrorSite& site, SiteFacts* out) {
+  if (site.calls_passing_guard.empty()) return;
+  const std::vector<std::string>& guarded = site.calls_passing_guard;
+  std::erase_if(out->chains, [&](const CallChain& c) {
+    if (c.hops.size() < 2) return false;
+    const Hop& last_call = c.hops[c.hops.size() - 2];
+    std::string where = last_call.file + ":" + std::to_string(last_call.call_line);
+    if (std::find(guarded.begin(), guarded.end(), where) == guarded.end()) return false;
+    if (std::find(out->guarded_calls.begin(), out->guarded_calls.end(), where) ==
+        out->guarded_calls.end()) {
+      out->guarded_calls.push_back(where);
+    }
+    return true;
+  });
+}
+
 }  // namespace
 
 std::vector<Hop> RepoFacts::Overrides(const ErrorSite& site) const {
@@ -221,8 +240,10 @@ SiteFacts RepoFacts::Resolve(const ErrorSite& site) const {
   if (site.conditions.empty()) out.overrides = Overrides(site);
   if (site.language != "python") {
     out.chains = index_.ChainsTo(site.file_path, site.function_line, site.line);
+    DropGuardedChains(site, &out);
   } else if (!site.function.empty()) {
     out.chains = calls_.ChainsTo(site.function, site.file_path);
+    DropGuardedChains(site, &out);
     for (const CallChain& chain : out.chains) {
       for (const Hop& h : chain.hops) {
         if (h.function.empty()) continue;

@@ -32,6 +32,9 @@ struct SiteFacts {
   std::vector<OptionCondition> options;           // the conditions that read options
   std::vector<const OptionDef*> message_options;  // defined flags the message names
   std::vector<CallChain> chains;
+  // "path:line" of the calls whose chains were left out because their
+  // constant arguments pass a check on the raise's path.
+  std::vector<std::string> guarded_calls;
   std::map<std::string, int> ambiguous;  // short name -> definitions, for names on chains
   std::vector<Allowlist> allowlists;
   // A Rust Display impl's variant: where the code builds that value.

@@ -36,6 +36,7 @@
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
+#include "extract/cpp/c_locals.h"
 #include "extract/cpp/c_strings.h"
 #include "extract/cpp/c_varargs.h"
 #include "extract/cpp/checked_params.h"
@@ -2169,6 +2170,8 @@ class CppFile {
       if (cpp::IsTextInParam(fn, p, src_)) text_params.push_back(p);
     }
     s.guarded = cpp::TextCheckedParams(site.conditions, text_params);
+    // A call whose constants fail one of them never raises (constant_guard.h).
+    s.conditions = cpp::ConditionsWithLocalValues(fn, src_, site.conditions);
     // A varargs wrapper: callers' arguments after the format fill it.
     const VarargsFormat* v = VarargsOf(fn);
     bool formats = false, echoes = false;

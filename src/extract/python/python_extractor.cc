@@ -1320,6 +1320,8 @@ class PythonFile {
     k.http_status = site.http_status;
     k.line = site.line;
     k.def_line = ts::Line(f.node);
+    // A call whose constants fail one of them never raises (constant_guard.h).
+    k.conditions = site.conditions;
     for (const std::string& p : k.params) {
       for (const PathCondition& c : site.conditions) {
         if (ReadsName(c.expr, p)) {
