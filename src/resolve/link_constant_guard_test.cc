@@ -41,6 +41,33 @@ TEST(LinkConstantGuard, CFlagWithoutTheStrictBitNeverDies) {
       << Dump(r);
 }
 
+// duckdb's extension loader embeds JavaScript in an `EM_ASM({ .. })` macro;
+// C++ error recovery makes a declarator with no name there. Reading locals
+// for the throw's conditions once looped forever on that empty name
+// (a 4 GB string, bad_alloc, the whole repository's index lost).
+TEST(LinkConstantGuard, NamelessRecoveredDeclaratorIsNoLocal) {
+  const std::string path = "src/main/extension/extension_load.cpp";
+  Linked r =
+      Link({{path,
+             "void Load(const string &filename, const string &filebase) {\n"
+             "  EM_ASM(\n"
+             "      {\n"
+             "        const xhr = new XMLHttpRequest();\n"
+             "        xhr.open(\"GET\", UTF8ToString($0), false);\n"
+             "        var uInt8Array = xhr.response;\n"
+             "      },\n"
+             "      filename.c_str(), filebase.c_str());\n"
+             "  auto lib_hdl = dlopen(filebase.c_str(), RTLD_NOW | RTLD_LOCAL);\n"
+             "  if (!lib_hdl) {\n"
+             "    throw IOException(\"Extension \\\"%s\\\" could not be loaded: %s\", filename,\n"
+             "                      GetDLError());\n"
+             "  }\n"
+             "}\n"}},
+           {path});
+  ASSERT_EQ(r.At(path, 11).size(), 1u) << Dump(r);
+  EXPECT_EQ(r.At(path, 11)[0]->message.Display(), "Extension \"%s\" could not be loaded: %s");
+}
+
 TEST(LinkConstantGuard, ReassignedLocalIsNotItsDeclaration) {
   Linked r = Link({{"ident.c",
                     "const char *fmt_ident(const char *name, int flag)\n"

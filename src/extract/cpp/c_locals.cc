@@ -68,6 +68,9 @@ std::map<std::string, Local> LocalsOf(TSNode body, std::string_view src, bool* l
 
 // `expr` with the variable `name` (not a member `x.name`, `p->name`) replaced.
 std::string ReplaceVariable(std::string expr, const std::string& name, const std::string& value) {
+  // A declarator the parser recovered as a MISSING identifier has no text:
+  // an empty name would be found at every position, forever.
+  if (name.empty()) return expr;
   for (size_t at = expr.find(name); at != std::string::npos; at = expr.find(name, at)) {
     bool left = at == 0 || !(IdentChar(expr[at - 1]) || expr[at - 1] == '.' ||
                              (at >= 2 && expr.compare(at - 2, 2, "->") == 0));
@@ -92,7 +95,8 @@ std::vector<PathCondition> ConditionsWithLocalValues(TSNode fn, std::string_view
   if (labelled) return {};
   std::vector<PathCondition> out = conditions;
   for (const auto& [name, l] : locals) {
-    if (l.declarations != 1 || l.writes != 0 || l.value.empty() || l.value.size() > kMaxValue) {
+    if (name.empty() || l.declarations != 1 || l.writes != 0 || l.value.empty() ||
+        l.value.size() > kMaxValue) {
       continue;
     }
     for (PathCondition& c : out) c.expr = ReplaceVariable(c.expr, name, "(" + l.value + ")");
