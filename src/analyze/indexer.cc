@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <ctime>
+#include <exception>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -21,8 +22,8 @@
 #include "analyze/c_api_docs.h"
 #include "analyze/class_doc_order.h"
 #include "analyze/cleared_error.h"
-#include "analyze/explain.h"
 #include "analyze/documented_cause.h"
+#include "analyze/explain.h"
 #include "analyze/extraction_cache.h"
 #include "analyze/handler_advice.h"
 #include "analyze/index_summary_json.h"
@@ -78,7 +79,16 @@ std::string BlobKey(const SourceFile& file) {
 void ExtractFile(const SourceFile& file, FileResult* out, FileFacts* facts) {
   const Extractor* ex = ExtractorFor(file.path);
   if (!ex) return;
-  Status st = ex->ExtractWithFacts(file, &out->sites, facts, &out->syntax_errors);
+  Status st;
+  // An extractor bug on one file (a runaway allocation) costs that file,
+  // not the repository: its error is reported like a parse timeout.
+  try {
+    st = ex->ExtractWithFacts(file, &out->sites, facts, &out->syntax_errors);
+  } catch (const std::exception& e) {
+    st = Status::Internal(std::string("extractor failed: ") + e.what());
+    *facts = FileFacts{};
+    facts->path = file.path;
+  }
   if (!st.ok()) {
     out->error = st.message();
     out->sites.clear();
