@@ -239,6 +239,9 @@ class Evaluator {
 
 // `expr` with each whole-word `name` (`$seconds`, `seconds`) replaced.
 std::string Replace(std::string expr, const std::string& name, const std::string& value) {
+  // An unnamed parameter (`void f(int)`) has no name to find: an empty one
+  // would be found at every position, forever (see c_locals.cc).
+  if (name.empty()) return expr;
   for (size_t at = expr.find(name); at != std::string::npos; at = expr.find(name, at)) {
     bool left = at == 0 || !(IsIdentChar(expr[at - 1]) || expr[at - 1] == '.' ||
                              (name[0] != '$' && expr[at - 1] == '$'));
