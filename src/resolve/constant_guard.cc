@@ -237,26 +237,6 @@ class Evaluator {
   size_t i_ = 0;
 };
 
-// `expr` with each whole-word `name` (`$seconds`, `seconds`) replaced.
-std::string Replace(std::string expr, const std::string& name, const std::string& value) {
-  // An unnamed parameter (`void f(int)`) has no name to find: an empty one
-  // would be found at every position, forever (see c_locals.cc).
-  if (name.empty()) return expr;
-  for (size_t at = expr.find(name); at != std::string::npos; at = expr.find(name, at)) {
-    bool left = at == 0 || !(IsIdentChar(expr[at - 1]) || expr[at - 1] == '.' ||
-                             (name[0] != '$' && expr[at - 1] == '$'));
-    size_t end = at + name.size();
-    bool right = end >= expr.size() || !IsIdentChar(expr[end]);
-    if (!left || !right) {
-      at = end;
-      continue;
-    }
-    expr.replace(at, name.size(), value);
-    at += value.size();
-  }
-  return expr;
-}
-
 // Python's `and`, `or` and `not` as C's operators (outside quotes).
 std::string COperators(std::string_view expr) {
   std::string out;
@@ -343,9 +323,10 @@ std::string Substitute(std::string expr, const std::vector<std::string>& params,
     values.push_back(v);
     if (params[i].empty()) continue;
     std::string marker = "\x01" + std::to_string(i) + "\x02";
-    std::string replaced = Replace(expr, params[i], marker);
+    std::string replaced = ReplaceVariable(expr, params[i], marker);
     // PHP parameters are named without their `$` in some facts.
-    if (replaced == expr && params[i][0] != '$') replaced = Replace(expr, "$" + params[i], marker);
+    if (replaced == expr && params[i][0] != '$')
+      replaced = ReplaceVariable(expr, "$" + params[i], marker);
     if (replaced == expr) continue;
     *mentioned = true;
     *unresolved |= v.empty();

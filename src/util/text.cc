@@ -29,6 +29,27 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
+std::string ReplaceVariable(std::string expr, std::string_view name, std::string_view value) {
+  // An empty name would be found at every position, forever (a declarator
+  // tree-sitter recovered as MISSING has no text).
+  if (name.empty()) return expr;
+  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = expr.find(name); at != std::string::npos; at = expr.find(name, at)) {
+    size_t end = at + name.size();
+    bool left = at == 0 || !(ident(expr[at - 1]) || expr[at - 1] == '.' ||
+                             (name[0] != '$' && expr[at - 1] == '$') ||
+                             (at >= 2 && expr.compare(at - 2, 2, "->") == 0));
+    bool right = end >= expr.size() || !ident(expr[end]);
+    if (!left || !right) {
+      at = end;
+      continue;
+    }
+    expr.replace(at, name.size(), value);
+    at += value.size();
+  }
+  return expr;
+}
+
 std::string CollapseSpace(std::string_view s) {
   std::string out;
   bool space = false;

@@ -12,6 +12,10 @@ std::vector<std::string_view> SplitLines(std::string_view text);
 std::string_view Trim(std::string_view s);
 // Trims and replaces every run of whitespace (incl. newlines) with one space.
 std::string CollapseSpace(std::string_view s);
+// `expr` with each occurrence of the variable `name` replaced by `value`:
+// whole words only, not a member (`x.name`, `p->name`), and not `$name`
+// unless `name` is written with its `$`. An empty `name` changes nothing.
+std::string ReplaceVariable(std::string expr, std::string_view name, std::string_view value);
 std::string Join(const std::vector<std::string>& parts, std::string_view sep);
 std::string ToLower(std::string_view s);
 // "a.b.C" -> "C" (the whole text when it has no dot).
