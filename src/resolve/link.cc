@@ -722,6 +722,24 @@ bool TestsMembership(std::string_view expr, std::string_view name) {
   return false;
 }
 
+bool OnlyTypeTested(std::string_view expr, std::string_view name) {
+  if (!ReadsName(expr, name)) return false;
+  std::string rest(expr);
+  auto erase_all = [&](const std::string& pattern, const std::string& keep) {
+    for (size_t at = rest.find(pattern); at != std::string::npos; at = rest.find(pattern, at)) {
+      rest.replace(at, pattern.size(), keep);
+      at += keep.size();
+    }
+  };
+  const std::string n(name);
+  erase_all("typeof " + n, "typeof _");
+  erase_all(n + " instanceof ", "_ instanceof ");
+  for (std::string_view call : {".call(", "isArray(", "isBuffer(", "isError(", "isString("}) {
+    erase_all(std::string(call) + n + ")", std::string(call) + "_)");
+  }
+  return !ReadsName(rest, name);
+}
+
 LinkStats LinkMessages(const std::vector<FileFacts>& files,
                        const std::vector<std::vector<ErrorSite>*>& sites) {
   return Linker(files, sites).Run();

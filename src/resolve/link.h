@@ -48,4 +48,10 @@ bool ReadsName(std::string_view expr, std::string_view name);
 // checked against known ones, so a message built from it is not free text.
 bool TestsMembership(std::string_view expr, std::string_view name);
 
+// Whether `expr` reads `name` only to test its type (`typeof msg`,
+// `msg instanceof Error`, `Object.prototype.toString.call(msg)`,
+// `Array.isArray(msg)`): a helper accepting either an error or a text
+// still reports whatever text it is given.
+bool OnlyTypeTested(std::string_view expr, std::string_view name);
+
 }  // namespace errdex

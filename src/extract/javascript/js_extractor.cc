@@ -745,7 +745,7 @@ class JsFile {
     s.param_defaults = DefaultsOf(fi.node);
     for (const std::string& p : s.params) {
       for (const PathCondition& c : site.conditions) {
-        if (ReadsName(c.expr, p)) {
+        if (ReadsName(c.expr, p) && !OnlyTypeTested(c.expr, p)) {
           s.guarded.push_back(p);
           break;
         }
@@ -1194,9 +1194,13 @@ class JsFile {
     if (last.starts_with("ERR_") && LooksLikeCode(last)) site.error_code = last;
     std::vector<Template> alts;
     FillFromArgs(Field(n, "arguments"), &site, &alts);
-    // `const err = new Error(msg); err.code = 'E'; throw err`.
+    // `const err = new Error(msg); err.code = 'E'; throw err`, and
+    // `err = new Error(msg)` into a variable declared earlier.
     if (Is(parent, "variable_declarator")) {
       std::string var(ts::Text(Field(parent, "name"), src_));
+      AddPropertyAssignments(var, ScopeOf(n, anc), &site);
+    } else if (Is(parent, "assignment_expression") && Is(Field(parent, "left"), "identifier")) {
+      std::string var(ts::Text(Field(parent, "left"), src_));
       AddPropertyAssignments(var, ScopeOf(n, anc), &site);
     }
     size_t before = out_->size();
@@ -1470,6 +1474,19 @@ class JsFile {
     }
   }
 
+  // `err.message += ': ' + response` (nodemailer's _formatError): the text
+  // the user sees ends with it.
+  void AppendToMessage(TSNode n, const std::string& var, ErrorSite* site) {
+    TSNode left = Field(n, "left");
+    if (!Is(left, "member_expression") || ts::Text(Field(left, "object"), src_) != var ||
+        ts::Text(Field(left, "property"), src_) != "message" ||
+        ts::Text(Field(n, "operator"), src_) != "+=") {
+      return;
+    }
+    std::string note;
+    site->message.Append(ExprTemplate(Unwrap(Field(n, "right")), ts_node_start_byte(n), 0, &note));
+  }
+
   // `err.code = 'E'` / `err.status = 404` anywhere in the scope that built `err`.
   void AddPropertyAssignments(const std::string& var, TSNode scope, ErrorSite* site) {
     std::vector<TSNode> stack = {scope};
@@ -1484,6 +1501,8 @@ class JsFile {
           ApplyProperty(std::string(ts::Text(Field(left, "property"), src_)),
                         Unwrap(Field(n, "right")), site);
         }
+      } else if (Is(n, "augmented_assignment_expression")) {
+        AppendToMessage(n, var, site);
       }
       std::vector<TSNode> kids = NamedChildren(n);
       stack.insert(stack.end(), kids.rbegin(), kids.rend());
