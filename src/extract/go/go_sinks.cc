@@ -16,8 +16,32 @@ using ts::Field;
 using ts::Is;
 using ts::NamedChildren;
 
+// The local name of a closure assigned to one variable
+// (`newPerDialConnectError := func(msg string, err error) error {..}`,
+// pgx's connect): calls name it like a function. Null otherwise.
+TSNode ClosureName(TSNode lit) {
+  if (!Is(lit, "func_literal")) return TSNode{};
+  TSNode list = ts_node_parent(lit);
+  if (!Is(list, "expression_list") || ts_node_named_child_count(list) != 1) return TSNode{};
+  TSNode assign = ts_node_parent(list);
+  if (!Is(assign, "short_var_declaration") && !Is(assign, "assignment_statement")) {
+    return TSNode{};
+  }
+  std::vector<TSNode> left = NamedChildren(Field(assign, "left"));
+  if (left.size() != 1 || !Is(left[0], "identifier")) return TSNode{};
+  return left[0];
+}
+
+// A function or method declaration, or a closure with a local name: a
+// closure without one belongs to the function around it.
 bool IsDeclaration(TSNode n) {
-  return Is(n, "function_declaration") || Is(n, "method_declaration");
+  return Is(n, "function_declaration") || Is(n, "method_declaration") ||
+         !ts_node_is_null(ClosureName(n));
+}
+
+// The name calls use for a declaration of IsDeclaration.
+TSNode DeclarationName(TSNode fn) {
+  return Is(fn, "func_literal") ? ClosureName(fn) : Field(fn, "name");
 }
 
 // The declared function around `n` (a closure belongs to it), else null.
@@ -223,6 +247,8 @@ void GoSinks::NoteSink(TSNode call, TSNode fn, const Report& r, const std::vecto
   }
   if (!names) return;
   Name(fn, &s);
+  // A closure's name is local: its calls in this file are to it.
+  if (Is(fn, "func_literal")) facts_->link_names.push_back(s.name);
   s.params = std::move(params);
   s.message = std::move(message);
   s.error_class = r.error_class;
@@ -235,7 +261,7 @@ void GoSinks::NoteSink(TSNode call, TSNode fn, const Report& r, const std::vecto
 
 // The function `fn` as calls name it.
 void GoSinks::Name(TSNode fn, SinkFact* s) const {
-  s->name = Text(Field(fn, "name"));
+  s->name = Text(DeclarationName(fn));
   s->function = s->name;
   s->language = "go";
   if (!Is(fn, "method_declaration")) return;
@@ -291,7 +317,7 @@ void GoSinks::NoteLinkCall(TSNode call, TSNode fn, const std::vector<TSNode>& ar
   int variadic = -1;
   if (!ts_node_is_null(fn)) {
     c.caller_params = Params(fn, &variadic);
-    c.caller_name = Text(Field(fn, "name"));
+    c.caller_name = Text(DeclarationName(fn));
     c.caller = c.caller_name;
     c.caller_method = Is(fn, "method_declaration");
     c.caller_line = ts::Line(fn);
