@@ -51,6 +51,10 @@ struct Query {
   // counts ("Unknown argument: xxx" after a usage text, not "failed with"
   // inside "FAILURE: Build failed with an exception.").
   bool whole = false;
+  // The frames of every error in the paste: the runtime they name is this
+  // error's too when its own block printed none (a `Caused by:` line under
+  // an obfuscated Android trace names ETIMEDOUT, the OS's word, not Node's).
+  std::vector<StackFrame> paste_frames;
 };
 
 // From this many records a whole-corpus matcher is kept as a snapshot

@@ -19,8 +19,13 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
   // Per record, the sum of its scores over every reading of the paste.
   std::unordered_map<const Record*, double> support;
   auto find_all = [&](const std::vector<ErrorText>& found, double min_score) {
+    std::vector<StackFrame> all_frames;
     for (const ErrorText& e : found) {
-      Query q{e.message, e.error_class, repo, limit, e.error_code, e.frames, text, e.paragraph};
+      all_frames.insert(all_frames.end(), e.frames.begin(), e.frames.end());
+    }
+    for (const ErrorText& e : found) {
+      Query q{e.message, e.error_class, repo, limit, e.error_code, e.frames, text, e.paragraph,
+              all_frames};
       for (Match& m : matcher.Find(q)) {
         support[m.record] += m.score;
         if (m.score >= min_score) out.push_back({std::move(m), e});

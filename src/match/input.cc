@@ -408,6 +408,25 @@ size_t PythonFramesOnly(const Lines& lines, size_t i, Collector* out) {
 // "Exception in thread ...", "Caused by:", "Suppressed:") and Node. The
 // message may run over several lines, up to the first frame. Node prints
 // "Error [ERR_X]: msg" and, after the frames, "{ code: 'ERR_X' }".
+// A report's own header line before the trace ("Device: CPH2239 (OPPO),
+// SDK: 11", then a blank line, then "hb0: Connect timeout has expired" and
+// its frames): when `head` names no error class and a line after a blank
+// line reads as one, that line starts the trace (Scan reaches it next).
+bool LaterTraceHeader(const Lines& lines, size_t i, size_t first_frame, std::string_view head) {
+  std::string cls;
+  std::string_view message;
+  if (SplitClass(head, /*in_traceback=*/true, &cls, &message) && LooksLikeErrorClass(cls)) {
+    return false;
+  }
+  for (size_t k = i + 2; k < first_frame; ++k) {
+    if (IsBlank(lines[k - 1]) && SplitClass(Trim(lines[k]), true, &cls, &message) &&
+        !message.empty()) {
+      return true;
+    }
+  }
+  return false;
+}
+
 size_t AtTrace(const Lines& lines, size_t i, Collector* out) {
   std::string_view head = Trim(lines[i]);
   if (head.empty() || !IsIdentStart(head[0])) return i;  // cheap: most log lines
@@ -425,6 +444,7 @@ size_t AtTrace(const Lines& lines, size_t i, Collector* out) {
   }
   if (first_frame >= lines.size() || first_frame - i > 50 || !IsAtLine(lines[first_frame]))
     return i;
+  if (LaterTraceHeader(lines, i, first_frame, head)) return i;
   ErrorText e;
   std::string code;
   static const RE2* const node_code = new RE2(R"((\w+) \[([A-Z][A-Z0-9_]+)\])");

@@ -339,6 +339,33 @@ TEST(InputTest, JavaCausedByChain) {
   EXPECT_EQ(errors[1].input_line, 4);
 }
 
+// A crash reporter's header line ("Device: ..., SDK: 11") and a blank line
+// before an obfuscated Android trace: the trace's own header names the
+// error, not the report's first line.
+TEST(InputTest, ReportHeaderBeforeATraceIsNotItsClass) {
+  std::vector<ErrorText> errors = ParseInput(
+      "Device: CPH2239 (OPPO - OP4F2F), SDK: 11 (30), App: 4.4.4 (73),\n"
+      "\n"
+      "hb0: Connect timeout has expired [url=https://x.test/a, connect_timeout=unknown ms]\n"
+      "\tat d.J(SourceFile:229)\n"
+      "\tat ae.w(SourceFile:11)\n");
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0].error_class, "hb0");
+  EXPECT_EQ(errors[0].message,
+            "Connect timeout has expired [url=https://x.test/a, connect_timeout=unknown ms]");
+  EXPECT_EQ(errors[0].input_line, 3);
+  EXPECT_EQ(errors[0].frames.size(), 2u);
+  // An error class's message may have paragraphs of its own.
+  errors = ParseInput(
+      "java.lang.IllegalStateException: Failed to start\n"
+      "\n"
+      "Reason: port in use\n"
+      "\tat com.acme.Server.start(Server.java:42)\n");
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0].error_class, "IllegalStateException");
+  EXPECT_EQ(errors[0].message, "Failed to start\n\nReason: port in use");
+}
+
 TEST(InputTest, KotlinMultiLineMessage) {
   std::vector<ErrorText> errors = ParseInput(
       "kotlin.KotlinNullPointerException: value was null\n"

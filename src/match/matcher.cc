@@ -1293,6 +1293,7 @@ QueryContext Matcher::Impl::Context(std::string_view text, const Query& q) const
   }
   ctx.min_info = std::min(kMaxLiteralInfo, kMinLiteralInfo * fuzzy.RareWeight());
   ctx.family = PasteFamily(q.frames);
+  if (ctx.family.empty()) ctx.family = PasteFamily(q.paste_frames);
   return ctx;
 }
 

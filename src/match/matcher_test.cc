@@ -1392,6 +1392,15 @@ TEST(MatcherTest, ErrnoNameInAnotherRuntimesTraceIsNoExactCode) {
   ASSERT_FALSE(js_hits.empty());
   EXPECT_EQ(js_hits[0].record->id, "axios");
   EXPECT_EQ(js_hits[0].match_type, "exact-code");
+  // The `Caused by:` block alone printed no frame: the paste's other
+  // frames say which runtime it is.
+  Query cause;
+  cause.message =
+      "failed to connect to api.github.com/140.82.112.6 (port 443) after 100000ms: "
+      "isConnected failed: ETIMEDOUT (Connection timed out)";
+  cause.error_class = "SocketTimeoutException";
+  cause.paste_frames = q.frames;
+  for (const Match& m : matcher.Find(cause)) EXPECT_NE(m.match_type, "exact-code") << m.record->id;
 }
 
 // A paste from before the message gained its last clause (ninja 1.9's
