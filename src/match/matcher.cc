@@ -1815,7 +1815,27 @@ void PreferCauseAfterContext(std::vector<Ranked>* hits, std::string_view text) {
   }
 }
 
-void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::string_view family) {
+// Whether the paste (lowercase) names `repo` outside the span [begin, end)
+// of `text` a hit matched: in a log target, a path or a frame, not in the
+// message's own words ("load config: open /etc/app.yaml" names no "app").
+bool NamedAround(std::string_view paste, std::string_view text, size_t begin, size_t end,
+                 std::string_view repo) {
+  std::string lower = LowerAscii(text);
+  std::string rest(paste);
+  size_t at = rest.find(lower);
+  if (at == std::string::npos) {
+    rest += '\n';
+    rest += lower;
+    at = rest.size() - lower.size();
+  }
+  end = std::min(end, lower.size());
+  begin = std::min(begin, end);
+  rest.replace(at + begin, end - begin, " ");
+  return TextNamesRepository(rest, repo);
+}
+
+void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::string_view family,
+                      std::string_view paste) {
   if (hits->size() < 2 || hits->size() > 64) return;
   // Repeat so that a chain of three settles innermost first.
   for (int round = 0; round < 3; ++round) {
@@ -1870,6 +1890,17 @@ void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::str
                               LanguageFamily(outer.match.record->language) == family &&
                               LanguageFamily(inner.match.record->language) != family;
         if (nested && framed_wrapper && outer.match.score <= inner.match.score) {
+          outer.match.score = std::min(1.0, inner.match.score + kInnerLinkMargin);
+          changed = true;
+        }
+        // ... and when the paste names the wrapper's library and not the
+        // other's ("[alacritty_config_derive] Config error: x: invalid type:
+        // ..., expected i8": serde's words, which serde_json happens to
+        // share), the wrapper is the code the user ran.
+        if (nested && outer.match.record->repo != inner.match.record->repo &&
+            outer.match.score <= inner.match.score &&
+            NamedAround(paste, text, outer.begin, outer.end, outer.match.record->repo) &&
+            !TextNamesRepository(paste, inner.match.record->repo)) {
           outer.match.score = std::min(1.0, inner.match.score + kInnerLinkMargin);
           changed = true;
         }
@@ -2006,11 +2037,12 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     });
     if (hits.empty()) return {};
   }
-  PreferInnerLinks(&hits, text, ctx.family);
+  // The whole paste, lowercase: the libraries it names.
+  std::string paste = LowerAscii(query.context.empty() ? std::string_view(text) : query.context);
+  PreferInnerLinks(&hits, text, ctx.family, paste);
   PreferCauseAfterContext(&hits, text);
   impl_->PreferInnerFuzzy(&hits, text, query);
   // A low score needs evidence beyond the text to be an answer at all.
-  std::string paste = LowerAscii(query.context.empty() ? std::string_view(text) : query.context);
   auto unconfident = [&](const Ranked& h) {
     bool fuzzy = h.match.match_type == "fuzzy";
     // A reworded message in another language than the paste's frames

@@ -1403,6 +1403,34 @@ TEST(MatcherTest, ErrnoNameInAnotherRuntimesTraceIsNoExactCode) {
   for (const Match& m : matcher.Find(cause)) EXPECT_NE(m.match_type, "exact-code") << m.record->id;
 }
 
+// A wrapper in one library around words another indexed library also
+// writes (alacritty's derive macro logs "Config error: {}: {}" with serde's
+// "invalid type: .., expected .."; serde_json has a copy of serde's text):
+// the paste names alacritty, so its wrapper is the answer.
+TEST(MatcherTest, WrapperOfTheLibraryThePasteNamesRanksAboveAnotherLibrarysInnerText) {
+  Record inner = MakeRecord("serde_json", "invalid type: {}, expected {}",
+                            R"(invalid type: ([\s\S]*?), expected ([\s\S]*?))",
+                            {{"{}", "unexp"}, {"{}", "exp"}}, "Error", "serde-rs/json");
+  inner.language = "rust";
+  Record outer = MakeRecord("alacritty", "Config error: {}: {}",
+                            R"(Config error: ([\s\S]*?): ([\s\S]*?))",
+                            {{"{}", "literal"}, {"{}", "err"}}, "log", "alacritty/alacritty");
+  outer.language = "rust";
+  Matcher matcher({inner, outer});
+  Query q;
+  q.message =
+      "[ERROR] [alacritty_config_derive] Config error: x: invalid type: floating point `0`, "
+      "expected i8";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "alacritty");
+  // Without the name, the inner, more specific text still comes first.
+  q.message = "Config error: x: invalid type: floating point `0`, expected i8";
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "serde_json");
+}
+
 // A paste from before the message gained its last clause (ninja 1.9's
 // "still dirty after 100 tries", now followed by ", perhaps system time is
 // not set") still finds its record first, as a partial match, ahead of a
