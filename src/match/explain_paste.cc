@@ -24,8 +24,8 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
       all_frames.insert(all_frames.end(), e.frames.begin(), e.frames.end());
     }
     for (const ErrorText& e : found) {
-      Query q{e.message, e.error_class, repo, limit, e.error_code, e.frames, text, e.paragraph,
-              all_frames};
+      Query q{e.message, e.error_class, repo,        limit,     e.error_code,
+              e.frames,  text,          e.paragraph, all_frames};
       for (Match& m : matcher.Find(q)) {
         support[m.record] += m.score;
         if (m.score >= min_score) out.push_back({std::move(m), e});

@@ -1412,9 +1412,9 @@ TEST(MatcherTest, WrapperOfTheLibraryThePasteNamesRanksAboveAnotherLibrarysInner
                             R"(invalid type: ([\s\S]*?), expected ([\s\S]*?))",
                             {{"{}", "unexp"}, {"{}", "exp"}}, "Error", "serde-rs/json");
   inner.language = "rust";
-  Record outer = MakeRecord("alacritty", "Config error: {}: {}",
-                            R"(Config error: ([\s\S]*?): ([\s\S]*?))",
-                            {{"{}", "literal"}, {"{}", "err"}}, "log", "alacritty/alacritty");
+  Record outer =
+      MakeRecord("alacritty", "Config error: {}: {}", R"(Config error: ([\s\S]*?): ([\s\S]*?))",
+                 {{"{}", "literal"}, {"{}", "err"}}, "log", "alacritty/alacritty");
   outer.language = "rust";
   Matcher matcher({inner, outer});
   Query q;

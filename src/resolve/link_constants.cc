@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include "extract/csharp/csharp_strings.h"
 #include "resolve/link_text_functions.h"
 #include "util/text.h"
 
@@ -89,6 +91,93 @@ class ConstantTable {
 };
 
 bool HasHoles(const Template& t) { return t.HoleCount() > 0; }
+
+// The arguments of `expr` when it is a call of `string.Format` (or
+// `String.Format`), split at their top-level commas; nullopt otherwise.
+std::optional<std::vector<std::string>> FormatCallArgs(std::string_view expr) {
+  std::string e = CollapseSpace(expr);
+  std::string_view v = e;
+  for (std::string_view p : {"string.Format(", "String.Format("}) {
+    if (v.starts_with(p)) v.remove_prefix(p.size());
+  }
+  if (v.size() == e.size() || !v.ends_with(")")) return std::nullopt;
+  v.remove_suffix(1);
+  std::vector<std::string> args;
+  int depth = 0;
+  bool quoted = false;
+  std::string cur;
+  for (size_t i = 0; i < v.size(); ++i) {
+    char c = v[i];
+    if (quoted) {
+      if (c == '\\' && i + 1 < v.size()) {
+        cur.push_back(v[i++]);
+      } else if (c == '"') {
+        quoted = false;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      --depth;
+    } else if (c == ',' && depth == 0) {
+      args.emplace_back(Trim(cur));
+      cur.clear();
+      continue;
+    }
+    cur.push_back(c);
+  }
+  args.emplace_back(Trim(cur));
+  return args;
+}
+
+// C#: a site whose whole message is a resource string (`NpgsqlStrings.X`)
+// or a composite format of one (`string.Format(CultureInfo.CurrentCulture,
+// Resources.X, a, b)`), read from the .resx tables (resx_reader.h).
+bool ResolveResourceMessage(const ConstantTable& resx, ErrorSite* s) {
+  if (!s->message_opaque || s->message.HoleCount() != 1) return false;
+  const Piece* hole = nullptr;
+  for (const Piece& p : s->message.pieces()) {
+    if (p.is_hole) hole = &p;
+  }
+  if (!hole || hole->expr.empty()) return false;
+  const Definition* d = nullptr;
+  std::vector<std::string> rest;
+  if (std::optional<std::vector<std::string>> args = FormatCallArgs(hole->expr)) {
+    // The format is the first argument, or the second after a provider.
+    for (size_t i = 0; i < args->size() && i < 2 && !d; ++i) {
+      d = resx.Find((*args)[i]);
+      if (d) rest.assign(args->begin() + i + 1, args->end());
+    }
+  } else {
+    d = resx.Find(hole->expr);
+  }
+  if (!d || !d->text->HasLiteralText()) return false;
+  s->message = rest.empty() ? *d->text : ApplyCompositeFormat(*d->text, rest);
+  s->message_opaque = false;
+  std::string note = "text of `" + d->name + "` (" + d->where + ")";
+  s->message_origin_note =
+      s->message_origin_note.empty() ? note : s->message_origin_note + "; " + note;
+  return true;
+}
+
+// Resource strings of the .resx files, for C# sites.
+ConstantStats ResolveResourceStrings(std::vector<FileFacts>* files,
+                                     const std::vector<std::vector<ErrorSite>*>& sites) {
+  ConstantStats stats;
+  ConstantTable resx;
+  for (const FileFacts& f : *files) {
+    if (!f.path.ends_with(".resx")) continue;
+    for (const TextConstant& c : f.text_constants) resx.Add(c, f.path);
+  }
+  if (resx.size() == 0) return stats;
+  for (size_t i = 0; i < files->size() && i < sites.size(); ++i) {
+    if (!(*files)[i].path.ends_with(".cs") || !sites[i]) continue;
+    for (ErrorSite& s : *sites[i]) stats.held_resolved += ResolveResourceMessage(resx, &s);
+  }
+  stats.constants = static_cast<int>(resx.size());
+  return stats;
+}
 
 }  // namespace
 
@@ -235,7 +324,10 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
 ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,
                                    const std::vector<std::vector<ErrorSite>*>& sites) {
   MessageTableStats tables = ResolveMessageTables(files, sites);
+  ConstantStats resources = ResolveResourceStrings(files, sites);
   ConstantStats stats = ResolveConstantsOnly(files, sites);
+  stats.constants += resources.constants;
+  stats.held_resolved += resources.held_resolved;
   stats.tables = tables;
   // Messages returned by functions read the constants above (a C
   // `return E_PARSE;`), so they follow.

@@ -231,24 +231,25 @@ TEST(LinkGo, WrappedSentinelPrintsItsText) {
 // each call of the closure with text is a record there, composed through
 // the closure's fmt.Errorf. An unnamed closure still belongs to its function.
 TEST(LinkGo, ClosureAssignedToALocalNameIsASink) {
-  Linked r = Link({{"pgconn/pgconn.go",
-                    "package pgconn\n"
-                    "\n"
-                    "import \"fmt\"\n"
-                    "\n"
-                    "func connectOne(address string, dial func() error) error {\n"
-                    "\tnewPerDialConnectError := func(msg string, err error) error {\n"
-                    "\t\treturn &perDialConnectError{address: address, err: fmt.Errorf(\"%s: %w\", msg, "
-                    "err)}\n"
-                    "\t}\n"
-                    "\tif err := dial(); err != nil {\n"
-                    "\t\treturn newPerDialConnectError(\"dial error\", err)\n"
-                    "\t}\n"
-                    "\tgo func() {\n"
-                    "\t\tpanic(fmt.Sprintf(\"closing %s\", address))\n"
-                    "\t}()\n"
-                    "\treturn nil\n"
-                    "}\n"}});
+  Linked r =
+      Link({{"pgconn/pgconn.go",
+             "package pgconn\n"
+             "\n"
+             "import \"fmt\"\n"
+             "\n"
+             "func connectOne(address string, dial func() error) error {\n"
+             "\tnewPerDialConnectError := func(msg string, err error) error {\n"
+             "\t\treturn &perDialConnectError{address: address, err: fmt.Errorf(\"%s: %w\", msg, "
+             "err)}\n"
+             "\t}\n"
+             "\tif err := dial(); err != nil {\n"
+             "\t\treturn newPerDialConnectError(\"dial error\", err)\n"
+             "\t}\n"
+             "\tgo func() {\n"
+             "\t\tpanic(fmt.Sprintf(\"closing %s\", address))\n"
+             "\t}()\n"
+             "\treturn nil\n"
+             "}\n"}});
   const ErrorSite* s = r.Find("pgconn/pgconn.go", 10, "dial error: {err}");
   ASSERT_NE(s, nullptr) << Dump(r);
   EXPECT_TRUE(Matches(*s, "dial error: dial tcp 127.0.0.1:5432: connect: connection refused"));

@@ -98,31 +98,34 @@ TEST(LinkJsIdioms, LocalHoldingOneOfTwoMessagesReachesTheWrapper) {
 // (a type test of the parameter, not a check of its value), assigns the new
 // error to a variable declared earlier, and appends the response with `+=`.
 TEST(LinkJsIdioms, WrapperTestingItsParameterTypeStillReportsTheText) {
-  Linked r = Link({{"lib/smtp-connection/index.js",
-                    "class SMTPConnection {\n"
-                    "  _formatError(message, type, response) {\n"
-                    "    let err;\n"
-                    "    if (/Error\\]$/i.test(Object.prototype.toString.call(message))) {\n"
-                    "      err = message;\n"
-                    "    } else {\n"
-                    "      err = new Error(message);\n"
-                    "    }\n"
-                    "    if (response) {\n"
-                    "      err.message += ': ' + response;\n"
-                    "    }\n"
-                    "    return err;\n"
-                    "  }\n"
-                    "  _actionRCPT(str, callback) {\n"
-                    "    if (typeof str !== 'string' || str.charAt(0) !== '2') {\n"
-                    "      return callback(this._formatError('Recipient command failed', 'EENVELOPE', "
-                    "str));\n"
-                    "    }\n"
-                    "  }\n"
-                    "}\n"}});
-  const ErrorSite* s = r.Find("lib/smtp-connection/index.js", 16, "Recipient command failed: ${str}");
+  Linked r =
+      Link({{"lib/smtp-connection/index.js",
+             "class SMTPConnection {\n"
+             "  _formatError(message, type, response) {\n"
+             "    let err;\n"
+             "    if (/Error\\]$/i.test(Object.prototype.toString.call(message))) {\n"
+             "      err = message;\n"
+             "    } else {\n"
+             "      err = new Error(message);\n"
+             "    }\n"
+             "    if (response) {\n"
+             "      err.message += ': ' + response;\n"
+             "    }\n"
+             "    return err;\n"
+             "  }\n"
+             "  _actionRCPT(str, callback) {\n"
+             "    if (typeof str !== 'string' || str.charAt(0) !== '2') {\n"
+             "      return callback(this._formatError('Recipient command failed', 'EENVELOPE', "
+             "str));\n"
+             "    }\n"
+             "  }\n"
+             "}\n"}});
+  const ErrorSite* s =
+      r.Find("lib/smtp-connection/index.js", 16, "Recipient command failed: ${str}");
   ASSERT_NE(s, nullptr) << Dump(r);
   EXPECT_EQ(s->error_class, "Error");
-  EXPECT_TRUE(Matches(*s, "Recipient command failed: 550 5.1.1 <x@y.z>: Recipient address rejected"));
+  EXPECT_TRUE(
+      Matches(*s, "Recipient command failed: 550 5.1.1 <x@y.z>: Recipient address rejected"));
   EXPECT_FALSE(Matches(*s, "Mail command failed: 550 x"));
 }
 

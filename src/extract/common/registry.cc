@@ -15,13 +15,14 @@ const Extractor* KotlinExtractorInstance();
 const Extractor* RubyExtractorInstance();
 const Extractor* CSharpExtractorInstance();
 const Extractor* PhpExtractorInstance();
+const Extractor* ResxExtractorInstance();
 
 const std::vector<const Extractor*>& AllExtractors() {
   static const std::vector<const Extractor*> kAll = {
       PythonExtractorInstance(), JsExtractorInstance(),   GoExtractorInstance(),
       RustExtractorInstance(),   CExtractorInstance(),    CppExtractorInstance(),
       JavaExtractorInstance(),   KotlinExtractorInstance(), RubyExtractorInstance(),
-      CSharpExtractorInstance(), PhpExtractorInstance()};
+      CSharpExtractorInstance(), PhpExtractorInstance(),    ResxExtractorInstance()};
   return kAll;
 }
 
