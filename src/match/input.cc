@@ -695,6 +695,47 @@ size_t RubyUncaught(const Lines& lines, size_t i, Collector* out) {
   return k;
 }
 
+// Rake's report of a failed task (rake, Capistrano, Rails tasks): "cap
+// aborted!", then "Ns::Class: message" (possibly several lines), then the
+// frames unindented, "/g/sshkit/runners/parallel.rb:15:in `rescue in
+// execute'", innermost first; "Caused by:" and "Tasks: TOP => x" may follow.
+size_t RakeAborted(const Lines& lines, size_t i, Collector* out) {
+  std::string_view t = Trim(lines[i]);
+  if (!t.ends_with(" aborted!") || i + 1 >= lines.size()) return i;
+  static const RE2* const frame_re = new RE2(
+      R"((\S+?\.(?:rb|rake|ru)):(\d+):in [`'](?:(?:block|rescue|ensure)[^']* in )?([^']*)'.*)");
+  ErrorText e;
+  std::string_view message;
+  if (!SplitClass(Trim(lines[i + 1]), /*in_traceback=*/true, &e.error_class, &message)) return i;
+  size_t colon = e.error_class.rfind("::");
+  if (colon != std::string::npos) e.error_class = e.error_class.substr(colon + 2);
+  e.message = std::string(message);
+  e.input_line = static_cast<int>(i + 2);
+  size_t k = i + 2;
+  StackFrame frame;
+  for (; k < lines.size() && !IsBlank(lines[k]); ++k) {
+    std::string_view l = Trim(lines[k]);
+    if (RE2::FullMatch(re2::StringPiece(l.data(), l.size()), *frame_re, &frame.file, &frame.line,
+                       &frame.function)) {
+      break;
+    }
+    e.message += '\n';
+    e.message += l;
+  }
+  for (; k < lines.size() && e.frames.size() < kMaxFramesPerError; ++k) {
+    frame = StackFrame{};
+    std::string_view l = Trim(lines[k]);
+    if (!RE2::FullMatch(re2::StringPiece(l.data(), l.size()), *frame_re, &frame.file, &frame.line,
+                        &frame.function)) {
+      break;
+    }
+    e.frames.push_back(std::move(frame));
+  }
+  std::reverse(e.frames.begin(), e.frames.end());  // innermost last, as elsewhere
+  out->Add(std::move(e));
+  return k;
+}
+
 // The frames of a PHP trace whose newlines were lost, "#0 a.php(3): f() #1
 // {main} thrown in ...": split before each " #N " in turn.
 std::vector<std::string_view> FlatPhpFrames(std::string_view trace) {
@@ -1250,9 +1291,9 @@ void StripCommonIndent(std::string* text) {
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
   const Recognizer recognizers[] = {
-      PythonTraceback, PythonFramesOnly, AtTrace,          GoPanic,      RustPanic,
-      RustCauses,      CppTerminate,     RubyUncaught,     PhpError,     MonologLine,
-      LogLine,         JsonMessageField, GutterDiagnostic, CurlToolLine, CliUsageError};
+      PythonTraceback,  PythonFramesOnly, AtTrace,      GoPanic,      RustPanic,   RustCauses,
+      CppTerminate,     RubyUncaught,     RakeAborted,  PhpError,     MonologLine, LogLine,
+      JsonMessageField, GutterDiagnostic, CurlToolLine, CliUsageError};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

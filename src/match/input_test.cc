@@ -366,6 +366,29 @@ TEST(InputTest, ReportHeaderBeforeATraceIsNotItsClass) {
   EXPECT_EQ(errors[0].message, "Failed to start\n\nReason: port in use");
 }
 
+// Rake's "aborted!" report (Capistrano here): the class and message on
+// the next line, then unindented frames, innermost first.
+TEST(InputTest, RakeAbortedReport) {
+  std::vector<ErrorText> errors = ParseInput(
+      "cap aborted!\n"
+      "SSHKit::Runner::ExecuteError: Exception while executing as root@host: undefined method "
+      "`execute' for main:Object\n"
+      "/gems/sshkit-1.13.1/lib/sshkit/runners/parallel.rb:15:in `rescue in block (2 levels) in "
+      "execute'\n"
+      "/gems/sshkit-1.13.1/lib/sshkit/runners/parallel.rb:11:in `block (2 levels) in execute'\n"
+      "\n"
+      "Tasks: TOP => deploy\n");
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0].error_class, "ExecuteError");
+  EXPECT_EQ(errors[0].message,
+            "Exception while executing as root@host: undefined method `execute' for main:Object");
+  EXPECT_EQ(errors[0].input_line, 2);
+  ASSERT_EQ(errors[0].frames.size(), 2u);
+  EXPECT_EQ(errors[0].frames[1].file, "/gems/sshkit-1.13.1/lib/sshkit/runners/parallel.rb");
+  EXPECT_EQ(errors[0].frames[1].line, 15);
+  EXPECT_EQ(errors[0].frames[0].line, 11);
+}
+
 TEST(InputTest, KotlinMultiLineMessage) {
   std::vector<ErrorText> errors = ParseInput(
       "kotlin.KotlinNullPointerException: value was null\n"
