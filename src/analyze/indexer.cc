@@ -28,6 +28,7 @@
 #include "analyze/handler_advice.h"
 #include "analyze/index_summary_json.h"
 #include "analyze/record_builder.h"
+#include "analyze/related.h"
 #include "analyze/visibility.h"
 #include "errdex/extractor.h"
 #include "errdex/store.h"
