@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "errdex/record.h"
@@ -13,6 +14,7 @@
 
 namespace errdex {
 
+class Extractor;
 class Store;
 
 // Bounds per record: a site past one is skipped, named and counted, so that
@@ -37,6 +39,10 @@ struct IndexOptions {
   // where it says that it is waiting (empty: a line on stderr).
   double lock_timeout_seconds = 60;
   std::function<void(const std::string&)> note;
+  // The extractor that reads a path; empty: the registered ones
+  // (ExtractorFor). A seam for tests: one that throws on one file shows
+  // that a failing extractor costs that file, not the run.
+  std::function<const Extractor*(std::string_view path)> extractor_for;
 };
 
 struct IndexSummary {

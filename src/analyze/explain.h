@@ -1,7 +1,8 @@
 // Explain: rewrites a record's analysis fields with the facts the resolve
 // stage found across files — the options a path condition reads, the entry
-// points that reach the error, the allowlists it checks — and links related
-// records. Runs after BuildRecord; every sentence it adds cites file:line.
+// points that reach the error, the allowlists it checks. Runs after
+// BuildRecord; every sentence it adds cites file:line. (Related records are
+// linked in analyze/related.h.)
 #pragma once
 
 #include <string_view>
@@ -19,11 +20,5 @@ namespace errdex {
 // call graph resolved.
 void ApplySiteFacts(const ErrorSite& site, const SiteFacts& facts,
                     const std::vector<std::string_view>& lines, Record* r);
-
-// Fills Record::related for every record: same function first, then same
-// file, then records whose conditions share identifiers or options; at most
-// kMaxRelated each. Call after FinalizeRecords (ids are final).
-inline constexpr size_t kMaxRelated = 5;
-void LinkRelated(std::vector<Record>* records);
 
 }  // namespace errdex

@@ -28,6 +28,7 @@
 #include "analyze/handler_advice.h"
 #include "analyze/index_summary_json.h"
 #include "analyze/record_builder.h"
+#include "analyze/related.h"
 #include "analyze/visibility.h"
 #include "errdex/extractor.h"
 #include "errdex/store.h"
@@ -76,8 +77,10 @@ std::string BlobKey(const SourceFile& file) {
 }
 
 // Pass 1: sites and the file's facts, from one parse.
-void ExtractFile(const SourceFile& file, FileResult* out, FileFacts* facts) {
-  const Extractor* ex = ExtractorFor(file.path);
+void ExtractFile(const IndexOptions& options, const SourceFile& file, FileResult* out,
+                 FileFacts* facts) {
+  const Extractor* ex =
+      options.extractor_for ? options.extractor_for(file.path) : ExtractorFor(file.path);
   if (!ex) return;
   Status st;
   // An extractor bug on one file (a runaway allocation) costs that file,
@@ -100,8 +103,9 @@ void ExtractFile(const SourceFile& file, FileResult* out, FileFacts* facts) {
 
 // Pass 1 from the cache when the file's blob is unchanged; else parses it
 // and, when the parse succeeded, adds its entry to `put`.
-void ExtractOrReuse(const SourceFile& file, const CachedExtraction* cached, FileResult* out,
-                    FileFacts* facts, std::optional<CachedExtraction>* put) {
+void ExtractOrReuse(const IndexOptions& options, const SourceFile& file,
+                    const CachedExtraction* cached, FileResult* out, FileFacts* facts,
+                    std::optional<CachedExtraction>* put) {
   std::string blob = BlobKey(file);
   if (cached != nullptr && cached->blob == blob) {
     FileExtraction x;
@@ -114,7 +118,7 @@ void ExtractOrReuse(const SourceFile& file, const CachedExtraction* cached, File
       return;
     }
   }
-  ExtractFile(file, out, facts);
+  ExtractFile(options, file, out, facts);
   // A failed parse (a timeout) is not cached: the next run tries again.
   if (!out->error.empty()) return;
   FileExtraction x{out->sites, *facts, out->syntax_errors};
@@ -332,11 +336,11 @@ Result<std::vector<Record>> Build(const IndexOptions& options, Store* store, Ind
       options.threads > 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   ParallelFor(files.size(), threads, [&](size_t i) {
     if (store == nullptr) {
-      ExtractFile(files[i], &results[i], &facts[i]);
+      ExtractFile(options, files[i], &results[i], &facts[i]);
     } else {
       auto it = by_path.find(files[i].path);
-      ExtractOrReuse(files[i], it == by_path.end() ? nullptr : it->second, &results[i], &facts[i],
-                     &puts[i]);
+      ExtractOrReuse(options, files[i], it == by_path.end() ? nullptr : it->second, &results[i],
+                     &facts[i], &puts[i]);
     }
     sites += results[i].sites_found;
     int d = ++done;
@@ -389,6 +393,9 @@ Result<std::vector<Record>> Build(const IndexOptions& options, Store* store, Ind
     if (!r.error.empty()) {
       summary->warnings.push_back(files[i].path + ": skipped: " + r.error);
       summary->skipped["parse-failed"]++;
+      // Not "already indexed" next time: the next run at this commit tries
+      // the file again (a timeout or an allocation failure may not recur).
+      if (update != nullptr) update->index_key.clear();
       continue;
     }
     summary->files_indexed++;

@@ -172,25 +172,5 @@ TEST(Resolve, PublicCallersAndOwnModuleNames) {
             "the `s` it passes (checked at line 2).");
 }
 
-TEST(Explain, RelatedRanksSameFunctionThenFileThenSharedOptions) {
-  auto rec = [](std::string id, std::string file, std::string fn, int line, std::string cond) {
-    Record r;
-    r.id = std::move(id);
-    r.file_path = std::move(file);
-    r.function = std::move(fn);
-    r.line_number = line;
-    r.conditions = nlohmann::json::array({{{"expr", cond}, {"polarity", true}, {"line", line}}});
-    return r;
-  };
-  std::vector<Record> rs = {
-      rec("a", "x.py", "f", 10, "cfg.use_gpu"), rec("b", "x.py", "g", 20, "cfg.other"),
-      rec("c", "x.py", "f", 30, "cfg.zzzz"), rec("d", "y.py", "h", 5, "cfg.use_gpu"),
-      rec("e", "z.py", "k", 5, "cfg.unrelated")};
-  LinkRelated(&rs);
-  EXPECT_EQ(rs[0].related, (std::vector<std::string>{"c", "b", "d"}));
-  EXPECT_EQ(rs[3].related, (std::vector<std::string>{"a"}));
-  EXPECT_TRUE(rs[4].related.empty());
-}
-
 }  // namespace
 }  // namespace errdex

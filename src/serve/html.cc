@@ -550,4 +550,14 @@ std::string RenderApiDocs(const Corpus& corpus) {
   return out + "</main>" + Tail();
 }
 
+std::vector<RelatedRecord> RelatedRecords(const Corpus& corpus, const Record& r, size_t max) {
+  std::vector<RelatedRecord> out;
+  auto self = corpus.by_id.find(r.id);
+  if (self == corpus.by_id.end()) return out;
+  for (Relation& rel : FindRelated(corpus.records, corpus.relations, self->second, max)) {
+    out.push_back({&corpus.records[rel.index], std::move(rel.reason)});
+  }
+  return out;
+}
+
 }  // namespace errdex::serve

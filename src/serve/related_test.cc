@@ -1,9 +1,13 @@
-// Related errors on an error page, on a fixture repository indexed as users
-// index theirs: records are related by what their code shares (function,
-// condition, option, the wrapper writing the message, class), strongest
-// relation first, each with its reason; never by sitting near each other,
-// and a script's or a test's errors never beside the library's.
+// Related errors on an error page, and the `related` ids stored with each
+// record (`errdex show --json`, /api, export), on a fixture repository
+// indexed as users index theirs: records are related by what their code
+// shares (function, condition, option, the wrapper writing the message,
+// class), strongest relation first, each with its reason; never by sitting
+// near each other, and a script's or a test's errors never beside the
+// library's.
 #include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
 
 #include "errdex/store.h"
 #include "serve/serve_internal.h"
@@ -173,6 +177,38 @@ TEST_F(RelatedE2E, ThePageSaysWhy) {
   EXPECT_EQ(section.find("release"), std::string::npos) << section;
   std::string lone = RenderError(**corpus_, At("app/upload.py", 8));
   EXPECT_NE(lone.find("same option <code>APP_TOKEN</code>"), std::string::npos);
+}
+
+// What `errdex show --json` users get: the page's first five related
+// records, by id, in the page's order — not the records of the same file.
+TEST_F(RelatedE2E, StoredRelatedIdsAreThePagesRelations) {
+  auto stored = [](const Record& r) {
+    std::string out;
+    EXPECT_EQ(testing::Run(ShellQuote(testing::ErrdexBinary()) + " show " + r.id + " --json --db " +
+                               ShellQuote(dir_->Join("errdex.db")) + " 2>&1",
+                           &out),
+              0)
+        << out;
+    nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
+    EXPECT_TRUE(j.is_object()) << out;
+    return j.is_object() ? j.value("related", Strings{}) : Strings{};
+  };
+  auto ids = [](std::vector<const Record*> rs) {
+    Strings out;
+    for (const Record* r : rs) out.push_back(r->id);
+    return out;
+  };
+  const Record& missing = At("app/core.py", 8);
+  EXPECT_EQ(stored(missing), ids({&At("app/core.py", 6)}));
+  EXPECT_EQ(stored(At("app/core.py", 6)),
+            ids({&missing, &At("app/core.py", 13), &At("app/core.py", 18)}));
+  EXPECT_EQ(stored(At("app/core.py", 32)), ids({&At("app/core.py", 27), &At("app/upload.py", 13)}));
+  EXPECT_TRUE(stored(At("scripts/release.py", 3)) == ids({&At("tests/helpers.py", 2)}));
+  for (const Record& r : (*corpus_)->records) {
+    Strings page;
+    for (const RelatedRecord& rel : RelatedRecords(**corpus_, r, 5)) page.push_back(rel.record->id);
+    EXPECT_EQ(r.related, page) << r.file_path << ":" << r.line_number;
+  }
 }
 
 }  // namespace

@@ -323,23 +323,8 @@ std::shared_ptr<Corpus> IndexCorpus(std::vector<Record> records, std::vector<Rep
     c->by_id.emplace(r.id, i);
     c->by_repo[r.repo].push_back(i);
     c->by_slug.emplace(std::make_pair(r.repo, r.slug), i);
-    c->by_file[{r.repo, r.file_path}].push_back(i);
-    c->tooling.push_back(ToolingPath(r.file_path));
-    auto post = [&](Corpus::Postings* postings, std::string key) {
-      if (key.empty()) return;
-      std::vector<size_t>& v = (*postings)[{r.repo, std::move(key)}];
-      if (v.empty() || v.back() != i) v.push_back(i);
-    };
-    for (const std::string& expr : RelationConditions(r)) post(&c->by_condition, expr);
-    if (r.options.is_array()) {
-      for (const auto& o : r.options) {
-        auto name = o.is_object() ? o.find("name") : o.end();
-        if (name != o.end() && name->is_string()) post(&c->by_option, name->get<std::string>());
-      }
-    }
-    post(&c->by_wrapper, r.message_from);
-    post(&c->by_class, r.error_class);
   }
+  c->relations = BuildRelationIndex(c->records);
   c->dataset = BuildDataset(c->records, c->repos, c->version);
   return c;
 }

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "analyze/related.h"
 #include "errdex/matcher.h"
 #include "errdex/record.h"
 #include "errdex/status.h"
@@ -74,15 +75,9 @@ struct Corpus {
   std::unordered_map<std::string, size_t> by_id;
   std::map<std::string, std::vector<size_t>> by_repo;
   std::map<std::pair<std::string, std::string>, size_t> by_slug;  // (repo, slug)
-  // Record indices, ascending, per (repo, key): related errors are found
-  // from these instead of scanning a whole repository. Keyed by file, by
-  // condition (its expression, spaces collapsed), by option name, by the
-  // helper that writes the message (messageFrom) and by error class.
-  using Postings = std::map<std::pair<std::string, std::string>, std::vector<size_t>>;
-  Postings by_file, by_condition, by_option, by_wrapper, by_class;
-  // Per record: its file is a test, example, script, tool, doc, vendored or
-  // generated file (not the library users call), as `index` classifies it.
-  std::vector<bool> tooling;
+  // Postings of what records share (analyze/related.h): related errors
+  // are found from these instead of scanning a whole repository.
+  RelationIndex relations;
   std::unique_ptr<Matcher> matcher;
   Dataset dataset;
   std::string base_url;  // absolute origin for canonical links ("http://127.0.0.1:8080")
@@ -118,21 +113,9 @@ struct RelatedRecord {
   const Record* record;
   std::string reason;
 };
-// Records of the same repository related by what the code shares, strongest
-// first: the same function, a same condition on the way to the raise, the
-// same option, the same helper writing the message, the same error class
-// (within one relation in corpus order), each once, at most `max`. Never by
-// file proximity alone; records of tests, examples and tooling are related
-// only to each other, never to the library's.
+// FindRelated (analyze/related.h) over the corpus: the same relations as
+// the `related` ids stored with each record, with their reasons.
 std::vector<RelatedRecord> RelatedRecords(const Corpus& corpus, const Record& r, size_t max);
-// The conditions `r` can share with another record: their expressions,
-// spaces collapsed, "not (expr)" for one that must fail; without bare names
-// (`text`: a local's truth in its own function) and those too short to mean
-// anything.
-std::vector<std::string> RelationConditions(const Record& r);
-// True for a path in tests, examples, docs, tooling (scripts/, tools/, ...),
-// vendored or generated code.
-bool ToolingPath(const std::string& path);
 // The record's source window as <pre>: tokens in <span class="k|s|c|n|f">
 // (keyword, string, comment, number, function name), the raising line in
 // <span class="hl">, its conditions' lines in <span class="gd">.
