@@ -32,7 +32,40 @@ bool AddressTaken(std::string_view expr, std::string_view name) {
   return false;
 }
 
+bool Constant(std::string_view name) {
+  bool upper = false;
+  for (char c : name) {
+    if (std::islower(static_cast<unsigned char>(c))) return false;
+    upper |= std::isupper(static_cast<unsigned char>(c)) != 0;
+  }
+  return upper;
+}
+
+// Whether `name` appears in the function from its header to the line
+// before the check.
+bool UsedBefore(std::string_view name, const std::vector<std::string_view>& lines,
+                int function_line, int check_line) {
+  for (int i = function_line + 1; i < check_line && i <= static_cast<int>(lines.size()); ++i) {
+    if (HasWord(lines[i - 1], name)) return true;
+  }
+  return false;
+}
+
 }  // namespace
+
+std::vector<std::string> ComputedLocals(const std::vector<std::string>& own, std::string_view expr,
+                                        const std::vector<std::string_view>& lines,
+                                        int function_line, int check_line) {
+  std::vector<std::string> out;
+  if (function_line < 1) return out;
+  for (const std::string& x : own) {
+    std::string_view name = x;
+    while (!name.empty() && (name[0] == '$' || name[0] == '@')) name.remove_prefix(1);
+    if (name.empty() || Constant(name) || AddressTaken(expr, name)) continue;
+    if (UsedBefore(name, lines, function_line, check_line)) out.push_back(x);
+  }
+  return out;
+}
 
 std::vector<std::string> UnpassedState(const std::vector<std::string>& own, std::string_view expr,
                                        const std::vector<std::string_view>& lines,

@@ -70,6 +70,12 @@ struct Sink {
   std::string raise_file;
   int raise_line = 0;
   std::vector<std::string> via;  // wrappers between the call and the raise, outermost first
+  // When the function reports at all: the raise's own checks (depth 0), or
+  // the checks around the call that hands the text on (a wrapper that
+  // reports only when something failed). ErrorSite::reporter_conditions.
+  std::vector<PathCondition> reports_when;
+  std::string reports_in;       // the function those checks are in
+  std::string reports_in_file;  // and its file
 };
 
 using Key = std::pair<int, std::string>;  // family, name
@@ -112,6 +118,9 @@ class Linker {
         k.file = i;
         k.raise_file = files_[i].path;
         k.raise_line = s.line;
+        k.reports_when = s.conditions;
+        k.reports_in = s.function;
+        k.reports_in_file = files_[i].path;
         if (Add(std::move(k))) ++stats_.sinks;
       }
     }
@@ -468,6 +477,10 @@ class Linker {
     d.depth = s.depth + 1;
     d.raise_file = s.raise_file;
     d.raise_line = s.raise_line;
+    bool checked_call = call.site && !call.site->conditions.empty();
+    d.reports_when = checked_call ? call.site->conditions : s.reports_when;
+    d.reports_in = checked_call ? call.caller : s.reports_in;
+    d.reports_in_file = checked_call ? files_[file].path : s.reports_in_file;
     d.f.returns = returned_on;
     d.f.varargs_from = call.caller_varargs;
     d.f.no_text = call.caller_no_text;
@@ -585,6 +598,14 @@ class Linker {
             (s.f.error_class.empty() ? std::string("it") : s.f.error_class) + " at " + where;
     site.message_origin_note = note;
     site.message_from = where;
+    // A reporting helper that reports only under its own checks (git's
+    // get_reference dies only when the object is missing): those checks,
+    // not the caller's, say when the text appears.
+    if (!call.construct && !s.f.returns) {
+      site.reporter_conditions = s.reports_when;
+      site.reporter_function = s.reports_in;
+      site.reporter_file = s.reports_in_file;
+    }
     if (call.replaces_site) replaced_[file].insert({line, call.site->error_class});
     added_.push_back({file, std::move(site)});
   }
