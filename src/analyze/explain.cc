@@ -691,6 +691,9 @@ const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
     t = end == std::string::npos ? "" : t.substr(end + 2);
   } else if (t.starts_with(kIn)) {
     t = "There it is raised in " + t.substr(kIn.size());
+  } else if (const std::string kCall = "Happens when the call to "; t.starts_with(kCall)) {
+    // A helper's checks decide (record_builder's ReporterText).
+    t = "There it happens when the call to " + t.substr(kCall.size());
   }
   t = lead + (t.empty() ? "" : " " + t);
   r->provenance["triggerScenarios"].push_back(At(entry.file, entry.def_line));

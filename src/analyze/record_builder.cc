@@ -253,9 +253,11 @@ bool IsCatchClause(const PathCondition& c) {
 // `add_pending_oid(..)` is how checkout gets there, not why it dies
 // (eighteenth grading, aade5776e7d6eeca).
 bool ReporterDecides(const ErrorSite& s) {
+  // An enclosing check, not only early exits passed (pgx's `err != nil`
+  // before a `switch` whose default reports: that says nothing of when).
   return !s.reporter_function.empty() && s.message_origin_note.starts_with("passed to `") &&
          std::any_of(s.reporter_conditions.begin(), s.reporter_conditions.end(),
-                     [](const PathCondition& c) { return !IsCatchClause(c); });
+                     [](const PathCondition& c) { return c.polarity && !IsCatchClause(c); });
 }
 
 // "`add_pending_oid()`": the call the resolve stage's "passed to `f()`"
@@ -268,22 +270,14 @@ std::string CalledHelper(const ErrorSite& s) {
 }
 
 // "`get_reference()` (revision.c) reports it when `object` is not set
-// (revision.c:360)": the enclosing checks at the helper's report (the
-// innermost one when only early exits lead there).
+// (revision.c:360)": the (innermost two) enclosing checks at the helper's
+// report.
 std::string ReporterText(const ErrorSite& s, const std::string& called) {
   std::vector<const PathCondition*> use;
   for (const PathCondition& c : s.reporter_conditions) {
     if (c.polarity && !IsCatchClause(c)) use.push_back(&c);
   }
   if (use.size() > 2) use.erase(use.begin(), use.end() - 2);
-  if (use.empty()) {
-    for (auto it = s.reporter_conditions.rbegin(); it != s.reporter_conditions.rend(); ++it) {
-      if (!IsCatchClause(*it)) {
-        use.push_back(&*it);
-        break;
-      }
-    }
-  }
   std::vector<std::string> states;
   for (const PathCondition* c : use) {
     std::string d = DescribeCondition(c->expr, c->polarity);

@@ -91,5 +91,31 @@ TEST(ReporterChecks, AnUnconditionalReporterKeepsTheCallersGuard) {
       << r.trigger_scenarios;
 }
 
+// A check of whether a parameter was given picks which text is reported,
+// not whether one is: the caller's guard stays the cause (git's
+// git_die_config_linenr).
+TEST(ReporterChecks, AParameterPickingTheTextIsNoCheckOfTheReporters) {
+  Record r = LinkedRecord({{"config.c",
+                            "void die_config(const char *key, const char *filename)\n"
+                            "{\n"
+                            "\tif (!filename)\n"
+                            "\t\tdie(\"unable to parse '%s' from command-line config\", key);\n"
+                            "\telse\n"
+                            "\t\tdie(\"bad config variable '%s' in file '%s'\", key, filename);\n"
+                            "}\n"},
+                           {"gc.c",
+                            "static void read_expiry(int val, const char *file)\n"
+                            "{\n"
+                            "\tif (val < 0)\n"
+                            "\t\tdie_config(\"gc.expire\", file);\n"
+                            "}\n"}},
+                          "gc.c", 4);
+  EXPECT_EQ(r.trigger_scenarios.rfind("Happens in `read_expiry` (gc.c) when `val` is less than `0` "
+                                      "(line 3)",
+                                      0),
+            0u)
+      << r.trigger_scenarios;
+}
+
 }  // namespace
 }  // namespace errdex

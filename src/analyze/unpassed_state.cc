@@ -41,14 +41,35 @@ bool Constant(std::string_view name) {
   return upper;
 }
 
-// Whether `name` appears in the function from its header to the line
-// before the check.
-bool UsedBefore(std::string_view name, const std::vector<std::string_view>& lines,
-                int function_line, int check_line) {
+// Whether the function moves `name` before the check: `name++`, `name +=
+// 4`, a loop over it, or a second assignment. A cursor or an index, not a
+// bound computed once (Polly's `resolutionOfCircuit`, which the caller's
+// argument is rightly compared with).
+bool MovedBefore(std::string_view name, const std::vector<std::string_view>& lines,
+                 int function_line, int check_line) {
+  std::string n(name);
+  int assigned = 0;
   for (int i = function_line + 1; i < check_line && i <= static_cast<int>(lines.size()); ++i) {
-    if (HasWord(lines[i - 1], name)) return true;
+    std::string_view l = lines[i - 1];
+    if (!HasWord(l, name)) continue;
+    const std::vector<std::string> steps = {n + "++",
+                                            "++" + n,
+                                            n + "--",
+                                            "--" + n,
+                                            n + " +=",
+                                            n + " -=",
+                                            "for " + n + " in ",
+                                            "for (" + n + " =",
+                                            "for (int " + n};
+    for (const std::string& step : steps) {
+      if (l.find(step) != std::string_view::npos) return true;
+    }
+    for (size_t at = l.find(n + " = "); at != std::string_view::npos;
+         at = l.find(n + " = ", at + 1)) {
+      if (at == 0 || !IdentChar(l[at - 1])) ++assigned;
+    }
   }
-  return false;
+  return assigned >= 2;
 }
 
 }  // namespace
@@ -62,7 +83,7 @@ std::vector<std::string> ComputedLocals(const std::vector<std::string>& own, std
     std::string_view name = x;
     while (!name.empty() && (name[0] == '$' || name[0] == '@')) name.remove_prefix(1);
     if (name.empty() || Constant(name) || AddressTaken(expr, name)) continue;
-    if (UsedBefore(name, lines, function_line, check_line)) out.push_back(x);
+    if (MovedBefore(name, lines, function_line, check_line)) out.push_back(x);
   }
   return out;
 }

@@ -70,6 +70,10 @@ TEST(UnpassedState, AChecksCursorIsNotAnArgumentToChoose) {
   EXPECT_EQ(ComputedLocals({"pos", "MAX_LEN"}, "pos >= value.Length || pos > MAX_LEN",
                            {"Parse(string value) {", "  var pos = 0;", "  pos++;", ""}, 1, 4),
             V{"pos"});
+  // A bound computed once is what the argument is rightly compared with.
+  EXPECT_EQ(ComputedLocals({"limit"}, "duration < limit",
+                           {"F(TimeSpan duration) {", "  var limit = Tick(1);", ""}, 1, 3),
+            V{});
   SourceFile f{"src/TsVector.cs",
                "public class TsVector\n"
                "{\n"

@@ -74,8 +74,9 @@ struct Sink {
   // the checks around the call that hands the text on (a wrapper that
   // reports only when something failed). ErrorSite::reporter_conditions.
   std::vector<PathCondition> reports_when;
-  std::string reports_in;       // the function those checks are in
-  std::string reports_in_file;  // and its file
+  std::string reports_in;                   // the function those checks are in
+  std::string reports_in_file;              // and its file
+  std::vector<std::string> reports_params;  // that function's parameters
 };
 
 using Key = std::pair<int, std::string>;  // family, name
@@ -121,6 +122,7 @@ class Linker {
         k.reports_when = s.conditions;
         k.reports_in = s.function;
         k.reports_in_file = files_[i].path;
+        k.reports_params = s.params;
         if (Add(std::move(k))) ++stats_.sinks;
       }
     }
@@ -481,6 +483,7 @@ class Linker {
     d.reports_when = checked_call ? call.site->conditions : s.reports_when;
     d.reports_in = checked_call ? call.caller : s.reports_in;
     d.reports_in_file = checked_call ? files_[file].path : s.reports_in_file;
+    d.reports_params = checked_call ? call.caller_params : s.reports_params;
     d.f.returns = returned_on;
     d.f.varargs_from = call.caller_varargs;
     d.f.no_text = call.caller_no_text;
@@ -558,6 +561,36 @@ class Linker {
     return arg.pieces()[0].expr == call.caller_params[v] ? v : -1;
   }
 
+  // `if (!filename) die(A); else die(B)`: whether a parameter was given
+  // picks which text is reported, not whether one is (git's
+  // git_die_config_linenr, ninja's Win32Fatal `hint`). Such checks are left
+  // out of ErrorSite::reporter_conditions.
+  static bool PicksVariant(const PathCondition& c, const std::vector<std::string>& params) {
+    std::string e;
+    for (char ch : c.expr) {
+      if (ch != ' ' && ch != '(' && ch != ')') e += ch;
+    }
+    if (e.starts_with("!")) e = e.substr(1);
+    for (const char* tail : {"==NULL", "!=NULL", "==nil", "!=nil", "===null", "!==null", "==null",
+                             "!=null", "isNone", "isnotNone", ".nil?"}) {
+      if (e.ends_with(tail)) {
+        e.resize(e.size() - std::string_view(tail).size());
+        break;
+      }
+    }
+    while (!e.empty() && (e[0] == '$' || e[0] == '@')) e = e.substr(1);
+    return !e.empty() && std::find(params.begin(), params.end(), e) != params.end();
+  }
+
+  static std::vector<PathCondition> DecidingChecks(const std::vector<PathCondition>& checks,
+                                                   const std::vector<std::string>& params) {
+    std::vector<PathCondition> out;
+    for (const PathCondition& c : checks) {
+      if (!PicksVariant(c, params)) out.push_back(c);
+    }
+    return out;
+  }
+
   void AddSite(const Sink& s, size_t file, const LinkCall& call, const Template& composed) {
     if (sites_.size() <= file || !sites_[file]) return;
     int line = call.site->line;  // the statement's first line
@@ -602,7 +635,7 @@ class Linker {
     // get_reference dies only when the object is missing): those checks,
     // not the caller's, say when the text appears.
     if (!call.construct && !s.f.returns) {
-      site.reporter_conditions = s.reports_when;
+      site.reporter_conditions = DecidingChecks(s.reports_when, s.reports_params);
       site.reporter_function = s.reports_in;
       site.reporter_file = s.reports_in_file;
     }
