@@ -280,6 +280,17 @@ std::string ReporterText(const ErrorSite& s, const std::string& called) {
   if (use.size() > 2) use.erase(use.begin(), use.end() - 2);
   std::vector<std::string> states;
   for (const PathCondition* c : use) {
+    // A comment inside the condition (git's load_idx) is no part of it.
+    PathCondition bare = *c;
+    for (size_t open = bare.expr.find("/*"); open != std::string::npos;
+         open = bare.expr.find("/*")) {
+      size_t close = bare.expr.find("*/", open + 2);
+      if (close == std::string::npos) break;
+      bare.expr = std::string(Trim(bare.expr.substr(0, open))) + " " +
+                  std::string(Trim(bare.expr.substr(close + 2)));
+      bare.expr = std::string(Trim(bare.expr));
+    }
+    c = &bare;
     std::string d = DescribeCondition(c->expr, c->polarity);
     std::string at = s.reporter_file == s.file_path
                          ? "line " + std::to_string(c->line)

@@ -29,7 +29,7 @@ const std::pair<std::string, std::string> kRevision{
     "static struct object *get_reference(struct rev_info *revs, const char *name)\n"  // 1
     "{\n"                                                                             // 2
     "\tstruct object *object = parse_object(revs->repo, name);\n"                     // 3
-    "\tif (!object) {\n"                                                              // 4
+    "\tif (/* not in the odb */ !object) {\n"                                         // 4
     "\t\tif (revs->ignore_missing)\n"                                                 // 5
     "\t\t\treturn NULL;\n"                                                            // 6
     "\t\tdie(\"bad object %s\", name);\n"                                             // 7
