@@ -252,10 +252,29 @@ bool IsCatchClause(const PathCondition& c) {
 // conditions then only lead to the call: "when `new_commit` is set" around
 // `add_pending_oid(..)` is how checkout gets there, not why it dies
 // (eighteenth grading, aade5776e7d6eeca).
+std::string CalledHelper(const ErrorSite& s);
+
+// Whether the helper's name says it reports (`addReplyError`, `log_warn`,
+// `die_config`): it reports whatever it is handed, and its own checks only
+// pick who sees which text (redis's afterErrorReply logs only for
+// replicas), so the caller's check stays the cause.
+bool NamedReporter(const std::string& called) {
+  std::string name = called;
+  std::erase_if(name, [](char c) { return c == '`' || c == '(' || c == ')'; });
+  if (!ReportCallAction(name).head.empty()) return true;
+  std::string lower = ToLower(name);
+  for (const char* word :
+       {"error", "warn", "die", "fatal", "fail", "abort", "panic", "report", "raise", "throw"}) {
+    if (lower.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
 bool ReporterDecides(const ErrorSite& s) {
   // An enclosing check, not only early exits passed (pgx's `err != nil`
   // before a `switch` whose default reports: that says nothing of when).
   return !s.reporter_function.empty() && s.message_origin_note.starts_with("passed to `") &&
+         !NamedReporter(CalledHelper(s)) &&
          std::any_of(s.reporter_conditions.begin(), s.reporter_conditions.end(),
                      [](const PathCondition& c) { return c.polarity && !IsCatchClause(c); });
 }

@@ -91,6 +91,30 @@ TEST(ReporterChecks, AnUnconditionalReporterKeepsTheCallersGuard) {
       << r.trigger_scenarios;
 }
 
+// A helper whose name says it reports (redis's addReplyError, whose
+// afterErrorReply logs only for replicas) reports whatever it is handed:
+// the caller's check stays the cause.
+TEST(ReporterChecks, AHelperNamedAsAReporterKeepsTheCallersGuard) {
+  Record r = LinkedRecord({{"report.c",
+                            "void report_bad(const char *name)\n"
+                            "{\n"
+                            "\tif (log_to_replicas)\n"
+                            "\t\tdie(\"bad object %s\", name);\n"
+                            "}\n"},
+                           {"checkout.c",
+                            "static void orphaned_commit_warning(struct commit *new_commit)\n"
+                            "{\n"
+                            "\tif (new_commit)\n"
+                            "\t\treport_bad(\"HEAD\");\n"
+                            "}\n"}},
+                          "checkout.c", 4);
+  EXPECT_EQ(r.trigger_scenarios.rfind("Happens in `orphaned_commit_warning` (checkout.c) when "
+                                      "`new_commit` is set (line 3)",
+                                      0),
+            0u)
+      << r.trigger_scenarios;
+}
+
 // A check of whether a parameter was given picks which text is reported,
 // not whether one is: the caller's guard stays the cause (git's
 // git_die_config_linenr).
