@@ -55,6 +55,13 @@ struct ErrorSite {
   // that reports it (`LocalProxy(.., unbound_message=msg)`); "" when the
   // site raises itself.
   std::string handed_to;
+  // When message_from is a helper the text is passed to: the checks on its
+  // way to reporting it (in reporter_function, reporter_file), set by the
+  // resolve stage. Non-empty: the call may or may not report, and these
+  // checks decide; the site's own conditions only lead to the call.
+  std::vector<PathCondition> reporter_conditions;
+  std::string reporter_function;
+  std::string reporter_file;
   // "path:line" of the calls of this function whose constant arguments make
   // a check on the raise's path false (resolve/constant_guard.h): the link
   // stage found that they never reach it, so no call chain goes through them.

@@ -691,6 +691,10 @@ const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
     t = end == std::string::npos ? "" : t.substr(end + 2);
   } else if (t.starts_with(kIn)) {
     t = "There it is raised in " + t.substr(kIn.size());
+  } else if (t.starts_with("Happens when the call to ") || t.starts_with("Happens when `")) {
+    // A helper's checks or a merge's conflict block decide (record_builder's
+    // ReporterText, ConflictBlock).
+    t = "There it happens when " + t.substr(std::string_view("Happens when ").size());
   }
   t = lead + (t.empty() ? "" : " " + t);
   r->provenance["triggerScenarios"].push_back(At(entry.file, entry.def_line));

@@ -21,11 +21,12 @@ namespace errdex {
 namespace {
 
 // Bump when the layout below changes (entries of another layout are misses).
-constexpr int kLayout = 7;  // 2: ErrorSite.message_from, SinkFact.conditions; 3: Field*;
+constexpr int kLayout = 8;  // 2: ErrorSite.message_from, SinkFact.conditions; 3: Field*;
                             // 4: MessageTable, TextFunction.return_guards;
                             // 5: SinkFact.internal_check;
                             // 6: ErrorSite.calls_passing_guard, C/Python SinkFact.conditions;
-                            // 7: FileFacts.macro_rows, macro_namings
+                            // 7: FileFacts.macro_rows, macro_namings;
+                            // 8: ErrorSite.reporter_*
 
 // A field added to one of these structs must be added to Put/Get below, or
 // cached files would lose it and re-indexes would differ from full ones.
@@ -36,21 +37,21 @@ constexpr int kLayout = 7;  // 2: ErrorSite.message_from, SinkFact.conditions; 3
 static_assert(sizeof(PathCondition) == 40);
 static_assert(sizeof(SourceNote) == 72);
 static_assert(sizeof(Piece) == 80);
-static_assert(sizeof(ErrorSite) == 432);
+static_assert(sizeof(ErrorSite) == 520);
 static_assert(sizeof(OptionDef) == 192);
 static_assert(sizeof(FunctionFact) == 232);
 static_assert(sizeof(CallFact) == 104);
 static_assert(sizeof(ConstantFact) == 64);
 static_assert(sizeof(MembershipFact) == 104);
 static_assert(sizeof(SinkFact) == 480);
-static_assert(sizeof(LinkCall) == 752);
+static_assert(sizeof(LinkCall) == 840);
 static_assert(sizeof(TextConstant) == 64);
-static_assert(sizeof(HeldMessage) == 504);
+static_assert(sizeof(HeldMessage) == 592);
 static_assert(sizeof(TextFunction) == 208);
 static_assert(sizeof(CallArgTexts) == 88);
 static_assert(sizeof(FieldTest) == 72);
 static_assert(sizeof(FieldRendering) == 200);
-static_assert(sizeof(FieldConstruction) == 552);
+static_assert(sizeof(FieldConstruction) == 640);
 static_assert(sizeof(FileFacts) == 472);
 static_assert(sizeof(MacroRow) == 96);
 static_assert(sizeof(MacroNaming) == 96);
@@ -313,8 +314,9 @@ ERRDEX_FIELDS(PathCondition, x.expr, x.polarity, x.line)
 ERRDEX_FIELDS(SourceNote, x.text, x.first_line, x.last_line, x.origin)
 ERRDEX_FIELDS(ErrorSite, x.language, x.file_path, x.line, x.end_line, x.kind, x.error_class,
               x.error_code, x.http_status, x.severity, x.message, x.message_opaque,
-              x.message_origin_note, x.message_from, x.handed_to, x.calls_passing_guard,
-              x.function, x.function_line, x.conditions, x.notes)
+              x.message_origin_note, x.message_from, x.handed_to, x.reporter_conditions,
+              x.reporter_function, x.reporter_file, x.calls_passing_guard, x.function,
+              x.function_line, x.conditions, x.notes)
 ERRDEX_FIELDS(OptionDef, x.name, x.dest, x.kind, x.action, x.choices, x.file, x.line)
 ERRDEX_FIELDS(FunctionFact, x.name, x.short_name, x.route, x.params, x.line, x.cls, x.header,
               x.class_header, x.end_line)

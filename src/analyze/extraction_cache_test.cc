@@ -128,7 +128,7 @@ TEST(ExtractionCache, RefusesTruncatedFlippedAndForeignBytes) {
 
 TEST(ExtractionCache, VersionNamesThisBuild) {
   const std::string& v = ExtractionCacheVersion();
-  EXPECT_EQ(v.rfind("layout 7 build ", 0), 0u) << v;
+  EXPECT_EQ(v.rfind("layout 8 build ", 0), 0u) << v;
   EXPECT_GT(v.size(), std::string("layout 1 build ").size() + 16) << v;
 }
 

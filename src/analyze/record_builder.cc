@@ -2,6 +2,8 @@
 // assembled from a fact with a line number; nothing is invented.
 #include "analyze/record_builder.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -245,6 +247,98 @@ bool IsCatchClause(const PathCondition& c) {
          c.expr.starts_with("rescue");
 }
 
+// The text is passed to a helper that reports it only under checks of its
+// own (resolve stage: ErrorSite::reporter_conditions). The site's own
+// conditions then only lead to the call: "when `new_commit` is set" around
+// `add_pending_oid(..)` is how checkout gets there, not why it dies
+// (eighteenth grading, aade5776e7d6eeca).
+std::string CalledHelper(const ErrorSite& s);
+
+// Whether the helper's name says it reports (`addReplyError`, `log_warn`,
+// `die_config`): it reports whatever it is handed, and its own checks only
+// pick who sees which text (redis's afterErrorReply logs only for
+// replicas), so the caller's check stays the cause.
+bool NamedReporter(const std::string& called) {
+  std::string name = called;
+  std::erase_if(name, [](char c) { return c == '`' || c == '(' || c == ')'; });
+  if (!ReportCallAction(name).head.empty()) return true;
+  std::string lower = ToLower(name);
+  for (const char* word :
+       {"error", "warn", "die", "fatal", "fail", "abort", "panic", "report", "raise", "throw"}) {
+    if (lower.find(word) != std::string::npos) return true;
+  }
+  return false;
+}
+
+bool ReporterDecides(const ErrorSite& s) {
+  // An enclosing check, not only early exits passed (pgx's `err != nil`
+  // before a `switch` whose default reports: that says nothing of when).
+  return !s.reporter_function.empty() && s.message_origin_note.starts_with("passed to `") &&
+         !NamedReporter(CalledHelper(s)) &&
+         std::any_of(s.reporter_conditions.begin(), s.reporter_conditions.end(),
+                     [](const PathCondition& c) { return c.polarity && !IsCatchClause(c); });
+}
+
+// "`add_pending_oid()`": the call the resolve stage's "passed to `f()`"
+// note names.
+std::string CalledHelper(const ErrorSite& s) {
+  const std::string lead = "passed to `";
+  size_t end = s.message_origin_note.find('`', lead.size());
+  if (!s.message_origin_note.starts_with(lead) || end == std::string::npos) return "";
+  return s.message_origin_note.substr(lead.size() - 1, end - lead.size() + 2);
+}
+
+// "`get_reference()` (revision.c) reports it when `object` is not set
+// (revision.c:360)": the (innermost two) enclosing checks at the helper's
+// report.
+std::string ReporterText(const ErrorSite& s, const std::string& called) {
+  std::vector<const PathCondition*> use;
+  for (const PathCondition& c : s.reporter_conditions) {
+    if (c.polarity && !IsCatchClause(c)) use.push_back(&c);
+  }
+  if (use.size() > 2) use.erase(use.begin(), use.end() - 2);
+  std::vector<std::string> states;
+  for (const PathCondition* c : use) {
+    // A comment inside the condition (git's load_idx) is no part of it.
+    PathCondition bare = *c;
+    for (size_t open = bare.expr.find("/*"); open != std::string::npos;
+         open = bare.expr.find("/*")) {
+      size_t close = bare.expr.find("*/", open + 2);
+      if (close == std::string::npos) break;
+      bare.expr = std::string(Trim(bare.expr.substr(0, open))) + " " +
+                  std::string(Trim(bare.expr.substr(close + 2)));
+      bare.expr = std::string(Trim(bare.expr));
+    }
+    c = &bare;
+    std::string d = DescribeCondition(c->expr, c->polarity);
+    std::string at = s.reporter_file == s.file_path
+                         ? "line " + std::to_string(c->line)
+                         : s.reporter_file + ":" + std::to_string(c->line);
+    states.push_back((d.empty() ? ConditionText(*c) : d) + " (" + at + ")");
+  }
+  std::string name = LastDotComponent(s.reporter_function);
+  std::string who = "`" + name + "()`";
+  if (who != called) who += s.reporter_file == s.file_path ? "" : " (" + s.reporter_file + ")";
+  return who + " reports it only when " + Join(states, " and ");
+}
+
+// Ruby's `h.merge!(other) do |key, ..| raise .. end`: the block runs only
+// for a key both hashes have, so that, not the checks leading to the call,
+// is when it raises (bundler's normalize_options, eighteenth grading
+// ae1f6b1e5139ab98). The call's text ("`opts.merge!(git_opts)`") and line,
+// or {"", 0}.
+std::pair<std::string, int> ConflictBlock(const ErrorSite& s,
+                                          const std::vector<std::string_view>& lines) {
+  if (s.language != "ruby") return {"", 0};
+  static const RE2 kMerge(R"((\S+\.(?:merge!?|update)\(.*\))\s*(?:do\s*\||\{\s*\|))");
+  for (int n = s.line - 1; n >= 1 && n >= s.line - 3 && n > s.function_line; --n) {
+    if (n > static_cast<int>(lines.size())) continue;
+    std::string call;
+    if (RE2::PartialMatch(lines[n - 1], kMerge, &call)) return {"`" + call + "`", n};
+  }
+  return {"", 0};
+}
+
 std::string Who(const ErrorSite& s) {
   if (s.function.empty() && NoFileLevelCode(s)) {
     return "Code outside any function errdex recognised in " + s.file_path;
@@ -300,6 +394,8 @@ struct SiteView {
   ReportAction report;
   // A Go sentinel error: the functions that return it, and when (go_sentinel.h).
   std::string sentinel_returns;
+  // The raise is in a Ruby hash merge's conflict block (ConflictBlock).
+  std::pair<std::string, int> conflict_block{"", 0};
 };
 
 // "; `timeout` is documented as “seconds, at least 0” (line 3)".
@@ -415,6 +511,8 @@ bool CountersOnly(const ErrorSite& s, const std::vector<std::string_view>& lines
   });
 }
 
+std::vector<std::string> OwnState(const SiteView& v);
+
 SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
                 const RepoContext& ctx = RepoContext{}) {
   SiteView v;
@@ -431,7 +529,8 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   v.receiver_form = ReceiverForm(s, v.header, lines, &v.callable);
   v.params = ParameterNames(v.header, s.language);
   if (s.language == "javascript" || s.language == "typescript") v.params.push_back("arguments");
-  v.decisive = DecisiveCondition(s);
+  v.conflict_block = ConflictBlock(s, lines);
+  v.decisive = ReporterDecides(s) || v.conflict_block.second ? nullptr : DecisiveCondition(s);
   if (v.decisive) {
     v.reads = VariablesRead(v.decisive->expr);
     DropFunctionSymbols(lines, s.language, &v.reads);
@@ -445,6 +544,13 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
                   });
     // A retry counter the library passes itself is no input to reject.
     if (v.on_params && CountersOnly(s, lines, v.reads)) v.on_params = v.user_args = false;
+    // A check that also reads the function's own working values (a cursor,
+    // an index) is not one a caller meets by choosing arguments.
+    if (v.user_args &&
+        !ComputedLocals(OwnState(v), v.decisive->expr, lines, s.function_line, v.decisive->line)
+             .empty()) {
+      v.on_params = v.user_args = false;
+    }
     std::string var = ErrorVariable(*v.decisive);
     if (!var.empty()) v.err_source = ErrorSource(lines, var, v.decisive->line);
     if (!v.err_source && s.language == "rust") {
@@ -727,7 +833,18 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   bool general = std::all_of(notes.begin(), notes.end(),
                              [](const SourceNote& n) { return n.origin == "function-comment"; });
   bool open = v.internal.empty() && general;
-  if (open && d && v.user_args) {
+  if (open && v.conflict_block.second) {
+    meaning.push_back(Who(s) + " raises it from the block of " + v.conflict_block.first +
+                      " (line " + std::to_string(v.conflict_block.second) +
+                      "), which Ruby runs only for a key both hashes have.");
+    lines.push_back(v.conflict_block.second);
+  } else if (open && ReporterDecides(s)) {
+    std::string called = CalledHelper(s);
+    meaning.push_back(
+        ReporterText(s, called) + "; " + Who(s) + " calls " +
+        (called == "`" + LastDotComponent(s.reporter_function) + "()`" ? "it" : called) +
+        " at line " + std::to_string(s.line) + ".");
+  } else if (open && d && v.user_args) {
     meaning.push_back(Who(s) + " rejects arguments for which " + StateText(*d) + ".");
     lines.push_back(d->line);
   } else if (std::vector<const PathCondition*> run = FallThrough(s, v);
@@ -1016,7 +1133,22 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     r->provenance["triggerScenarios"] = nlohmann::json::array({s.line});
     return;
   }
-  if (!none_matched.empty()) {
+  if (v.conflict_block.second) {
+    out = "Happens when " + v.conflict_block.first + " (line " +
+          std::to_string(v.conflict_block.second) + " of " + Where(s) +
+          ") meets a key both hashes have: only then does Ruby run the block that raises at line " +
+          std::to_string(s.line) + ".";
+    if (!earlier.empty()) out += " The call is made when " + Join(earlier, ", ") + ".";
+    earlier.clear();
+    lines.push_back(v.conflict_block.second);
+  } else if (ReporterDecides(s)) {
+    std::string called = CalledHelper(s);
+    out = "Happens when the call to " + called + " at line " + std::to_string(s.line) + " of " +
+          Where(s) + " reports it: " + ReporterText(s, called) + ".";
+    if (!earlier.empty()) out += " The call is made when " + Join(earlier, ", ") + ".";
+    earlier.clear();
+    lines.push_back(s.line);
+  } else if (!none_matched.empty()) {
     out = "Happens in " + Where(s) + " when none of its checks before line " +
           std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + ".";
   } else if (d) {

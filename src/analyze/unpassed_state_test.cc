@@ -63,5 +63,39 @@ TEST(UnpassedState, AGlobalAPublicFunctionReadsIsStillNamed) {
             "(line 2); `MAX_JOBS_reached`, `paused` are not arguments of `run`.");
 }
 
+// npgsql's tsvector parser: `pos` is the parser's own cursor over `value`
+// (eighteenth grading a1a51f78ca321629: "call Parse with arguments for
+// which `pos` < value.Length" was advice nobody can follow).
+TEST(UnpassedState, AChecksCursorIsNotAnArgumentToChoose) {
+  EXPECT_EQ(ComputedLocals({"pos", "MAX_LEN"}, "pos >= value.Length || pos > MAX_LEN",
+                           {"Parse(string value) {", "  var pos = 0;", "  pos++;", ""}, 1, 4),
+            V{"pos"});
+  // A bound computed once is what the argument is rightly compared with.
+  EXPECT_EQ(ComputedLocals({"limit"}, "duration < limit",
+                           {"F(TimeSpan duration) {", "  var limit = Tick(1);", ""}, 1, 3),
+            V{});
+  SourceFile f{"src/TsVector.cs",
+               "public class TsVector\n"
+               "{\n"
+               "    public static TsVector Parse(string value)\n"                       // 3
+               "    {\n"                                                                // 4
+               "        var pos = 0;\n"                                                 // 5
+               "        while (pos < value.Length && value[pos] != '\\'')\n"            // 6
+               "            pos++;\n"                                                   // 7
+               "        if (pos >= value.Length)\n"                                     // 8
+               "            throw new FormatException(\"Unexpected end of value\");\n"  // 9
+               "        return new TsVector();\n"                                       // 10
+               "    }\n"
+               "}\n"};
+  Record r = Build(f, "Unexpected end of value");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `TsVector.Parse` (src/TsVector.cs) when `pos` is at least `value.Length` "
+            "(line 8).");
+  EXPECT_EQ(r.documentation.find("rejects arguments"), std::string::npos) << r.documentation;
+  for (const std::string& x : r.solutions) {
+    EXPECT_EQ(x.find("with arguments for which"), std::string::npos) << x;
+  }
+}
+
 }  // namespace
 }  // namespace errdex

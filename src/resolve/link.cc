@@ -70,6 +70,13 @@ struct Sink {
   std::string raise_file;
   int raise_line = 0;
   std::vector<std::string> via;  // wrappers between the call and the raise, outermost first
+  // When the function reports at all: the raise's own checks (depth 0), or
+  // the checks around the call that hands the text on (a wrapper that
+  // reports only when something failed). ErrorSite::reporter_conditions.
+  std::vector<PathCondition> reports_when;
+  std::string reports_in;                   // the function those checks are in
+  std::string reports_in_file;              // and its file
+  std::vector<std::string> reports_params;  // that function's parameters
 };
 
 using Key = std::pair<int, std::string>;  // family, name
@@ -112,6 +119,10 @@ class Linker {
         k.file = i;
         k.raise_file = files_[i].path;
         k.raise_line = s.line;
+        k.reports_when = s.conditions;
+        k.reports_in = s.function;
+        k.reports_in_file = files_[i].path;
+        k.reports_params = s.params;
         if (Add(std::move(k))) ++stats_.sinks;
       }
     }
@@ -468,6 +479,11 @@ class Linker {
     d.depth = s.depth + 1;
     d.raise_file = s.raise_file;
     d.raise_line = s.raise_line;
+    bool checked_call = call.site && !call.site->conditions.empty();
+    d.reports_when = checked_call ? call.site->conditions : s.reports_when;
+    d.reports_in = checked_call ? call.caller : s.reports_in;
+    d.reports_in_file = checked_call ? files_[file].path : s.reports_in_file;
+    d.reports_params = checked_call ? call.caller_params : s.reports_params;
     d.f.returns = returned_on;
     d.f.varargs_from = call.caller_varargs;
     d.f.no_text = call.caller_no_text;
@@ -545,6 +561,36 @@ class Linker {
     return arg.pieces()[0].expr == call.caller_params[v] ? v : -1;
   }
 
+  // `if (!filename) die(A); else die(B)`: whether a parameter was given
+  // picks which text is reported, not whether one is (git's
+  // git_die_config_linenr, ninja's Win32Fatal `hint`). Such checks are left
+  // out of ErrorSite::reporter_conditions.
+  static bool PicksVariant(const PathCondition& c, const std::vector<std::string>& params) {
+    std::string e;
+    for (char ch : c.expr) {
+      if (ch != ' ' && ch != '(' && ch != ')') e += ch;
+    }
+    if (e.starts_with("!")) e = e.substr(1);
+    for (const char* tail : {"==NULL", "!=NULL", "==nil", "!=nil", "===null", "!==null", "==null",
+                             "!=null", "isNone", "isnotNone", ".nil?"}) {
+      if (e.ends_with(tail)) {
+        e.resize(e.size() - std::string_view(tail).size());
+        break;
+      }
+    }
+    while (!e.empty() && (e[0] == '$' || e[0] == '@')) e = e.substr(1);
+    return !e.empty() && std::find(params.begin(), params.end(), e) != params.end();
+  }
+
+  static std::vector<PathCondition> DecidingChecks(const std::vector<PathCondition>& checks,
+                                                   const std::vector<std::string>& params) {
+    std::vector<PathCondition> out;
+    for (const PathCondition& c : checks) {
+      if (!PicksVariant(c, params)) out.push_back(c);
+    }
+    return out;
+  }
+
   void AddSite(const Sink& s, size_t file, const LinkCall& call, const Template& composed) {
     if (sites_.size() <= file || !sites_[file]) return;
     int line = call.site->line;  // the statement's first line
@@ -585,6 +631,14 @@ class Linker {
             (s.f.error_class.empty() ? std::string("it") : s.f.error_class) + " at " + where;
     site.message_origin_note = note;
     site.message_from = where;
+    // A reporting helper that reports only under its own checks (git's
+    // get_reference dies only when the object is missing): those checks,
+    // not the caller's, say when the text appears.
+    if (!call.construct && !s.f.returns) {
+      site.reporter_conditions = DecidingChecks(s.reports_when, s.reports_params);
+      site.reporter_function = s.reports_in;
+      site.reporter_file = s.reports_in_file;
+    }
     if (call.replaces_site) replaced_[file].insert({line, call.site->error_class});
     added_.push_back({file, std::move(site)});
   }
