@@ -1123,13 +1123,21 @@ std::vector<uint32_t> Matcher::Impl::FrameHits(const Query& q) const {
 std::vector<std::pair<uint32_t, bool>> Matcher::Impl::CodeHits(std::string_view text,
                                                                const Query& q) const {
   std::vector<std::pair<uint32_t, bool>> hits;
-  auto add = [&](std::string_view code) {
-    bool support_only = IsNumeric(code) || match::IsCategoryCode(code);
+  // A code that is a plain lowercase word (tonic's `Status::unavailable`
+  // gives "unavailable") met in running text is that word ("The session
+  // is unavailable because .."): it supports a record, never finds one.
+  // Given apart as the paste's code, it is the code.
+  auto plain_word = [](std::string_view w) {
+    return std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  };
+  auto add = [&](std::string_view code, bool in_text) {
+    bool support_only =
+        IsNumeric(code) || match::IsCategoryCode(code) || (in_text && plain_word(code));
     for (uint32_t r : word_codes.Find(code)) {
       if (r < n) hits.push_back({r, support_only});
     }
   };
-  if (!q.error_code.empty()) add(Trim(q.error_code));
+  if (!q.error_code.empty()) add(Trim(q.error_code), false);
   size_t i = 0;
   while (i < text.size()) {
     if (!IsWordChar(text[i])) {
@@ -1139,7 +1147,7 @@ std::vector<std::pair<uint32_t, bool>> Matcher::Impl::CodeHits(std::string_view 
     size_t start = i;
     while (i < text.size() && IsWordChar(text[i])) ++i;
     if (i - start > longest_word_code) continue;
-    add(text.substr(start, i - start));
+    add(text.substr(start, i - start), true);
   }
   for (size_t k = 0; k < other_codes.size(); ++k) {
     uint32_t r = other_codes[k];

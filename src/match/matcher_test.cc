@@ -1403,6 +1403,29 @@ TEST(MatcherTest, ErrnoNameInAnotherRuntimesTraceIsNoExactCode) {
   for (const Match& m : matcher.Find(cause)) EXPECT_NE(m.match_type, "exact-code") << m.record->id;
 }
 
+// A code that is a plain lowercase word is that word when met in running
+// text: "unavailable" in Flask's session message finds no record coded so;
+// given apart as the paste's code, it is the code.
+TEST(MatcherTest, PlainWordCodeInRunningTextFindsNothing) {
+  Record coded = MakeRecord("coded", "no ready endpoints available", "no ready endpoints available",
+                            {}, "Status", "acme/grpc");
+  coded.language = "rust";
+  coded.error_code = "unavailable";
+  Matcher matcher({coded});
+  Query q;
+  q.message =
+      "The session is unavailable because no secret key was set.  Set the secret_key on the "
+      "application to something unique and secret.";
+  q.error_class = "RuntimeError";
+  EXPECT_TRUE(matcher.Find(q).empty());
+  Query given;
+  given.message = "request failed";
+  given.error_code = "unavailable";
+  std::vector<Match> hits = matcher.Find(given);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].match_type, "exact-code");
+}
+
 // A wrapper in one library around words another indexed library also
 // writes (alacritty's derive macro logs "Config error: {}: {}" with serde's
 // "invalid type: .., expected .."; serde_json has a copy of serde's text):

@@ -844,6 +844,20 @@ class RustFile {
     Finish(call, std::move(site));
   }
 
+  static std::string SnakeToCamel(std::string_view name) {
+    std::string out;
+    bool up = true;
+    for (char c : name) {
+      if (c == '_') {
+        up = true;
+        continue;
+      }
+      out.push_back(up ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c);
+      up = false;
+    }
+    return out;
+  }
+
   // `io::Error::new(ErrorKind::NotFound, "..")`, `MyError::new(format!(..))`,
   // `de::Error::custom(..)`, `Error::Parse("..".into())`, tonic's
   // `Status::not_found(..)`.
@@ -862,7 +876,9 @@ class RustFile {
     if (!variant && !kBuilders.count(name) && !status) return;
     ErrorSite site = NewSite(call, SiteKind::kRaise);
     site.error_class = variant ? type_name + "::" + std::string(name) : type_name;
-    if (status && name != "new") site.error_code = std::string(name);
+    // The code as tonic prints it (`Status { code: NotFound, .. }`, `status:
+    // NotFound`): the variant, not the constructor's snake_case name.
+    if (status && name != "new") site.error_code = SnakeToCamel(name);
     std::optional<Template> t;
     for (TSNode a : args) {
       if (Is(a, "scoped_identifier")) {

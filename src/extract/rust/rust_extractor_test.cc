@@ -245,7 +245,7 @@ TEST(RustExtractor, ConstructorsAndStringErrors) {
   EXPECT_EQ(sites[7].error_class, "Error::Parse");
   EXPECT_EQ(sites[8].message.Display(), "user {id} not found");
   EXPECT_EQ(sites[8].error_class, "Status");
-  EXPECT_EQ(sites[8].error_code, "not_found");
+  EXPECT_EQ(sites[8].error_code, "NotFound");  // as tonic prints the code
 }
 
 TEST(RustExtractor, LogMacros) {
