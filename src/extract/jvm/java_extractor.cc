@@ -682,6 +682,11 @@ class JavaFile {
       fmt = object;
     } else if (method == "lenientFormat" && !args.empty()) {
       fmt = args[first_arg++];
+    } else if ((method == "tr" || method == "translate" || method == "gettext") && !args.empty()) {
+      // Translation helpers (pgjdbc's `GT.tr("Connection to {0} refused.",
+      // host)`): the source text is what users of the default locale see,
+      // filled as MessageFormat fills it.
+      fmt = args[first_arg++];
     } else if (method == "join") {
       return JoinTemplate(owner, args, pos, depth, note);
     } else {
@@ -690,7 +695,10 @@ class JavaFile {
     Template t = ExprTemplate(fmt, pos, depth + 1, note);
     if (!t.HasLiteralText()) return std::nullopt;
     std::vector<std::string> rest = ArgExprs(args, first_arg, args.size());
-    if (owner == "MessageFormat") return ApplyMessageFormat(t, rest);
+    if (owner == "MessageFormat" || method == "tr" || method == "translate" ||
+        method == "gettext") {
+      return ApplyMessageFormat(t, rest);
+    }
     if (method == "lenientFormat") return ApplyGuavaFormat(t, rest);
     return ApplyPrintf(t, rest, PrintfDialect::kJava);
   }

@@ -89,6 +89,27 @@ TEST(JavaExtractor, FormatCallsAndTextBlocks) {
   EXPECT_EQ(sites[4].end_line, 11);
 }
 
+// pgjdbc wraps every message in its translation helper `GT.tr(text,
+// args..)`: the source text, filled as MessageFormat fills it.
+TEST(JavaExtractor, TranslationHelperKeepsTheSourceText) {
+  auto sites = Extract(
+      "class PgConnection {\n"
+      "  void commit() {\n"
+      "    if (autoCommit) {\n"
+      "      throw new PSQLException(GT.tr(\"Cannot commit when autoCommit is enabled.\"),\n"
+      "          PSQLState.NO_ACTIVE_SQL_TRANSACTION);\n"
+      "    }\n"
+      "    throw new PSQLException(GT.tr(\"Connection to {0} refused.\", hostSpec), state);\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "Cannot commit when autoCommit is enabled.");
+  EXPECT_FALSE(sites[0].message_opaque);
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_TRUE(Matches(sites[1], "Connection to 127.0.0.1:5433 refused."));
+  EXPECT_EQ(HoleExprs(sites[1]), std::vector<std::string>{"hostSpec"});
+}
+
 TEST(JavaExtractor, MessagesFromLocalsFieldsHelpersAndSuper) {
   auto sites = Extract(
       "class JsonException extends RuntimeException {\n"
