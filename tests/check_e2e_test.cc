@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "errdex/matcher.h"
+#include "errdex/record.h"
 #include "testutil.h"
 
 namespace errdex {
@@ -161,6 +162,32 @@ TEST_F(CheckE2E, OverwrittenRecordIsDamage) {
   EXPECT_NE(out.find("  records:          DAMAGED\n    - record "), std::string::npos) << out;
   EXPECT_NE(out.find(" (acme/limits): its stored JSON does not parse\n"), std::string::npos) << out;
   EXPECT_TRUE(out.ends_with("\ndamaged: records\n")) << out;
+}
+
+// A database indexed before category codes gave way to the message keeps
+// ids made from the code (`Other`): still sound.
+TEST_F(CheckE2E, RecordIdMadeFromACategoryCodeIsSound) {
+  std::string db = Copy();
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &raw), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(raw,
+                               "SELECT repo, json_extract(json, '$.filePath') FROM records "
+                               "WHERE rowid = 7",
+                               -1, &st, nullptr),
+            SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
+  std::string repo = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+  std::string path = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
+  sqlite3_finalize(st);
+  std::string old_id = RecordId(repo, std::nullopt, "Other", path);
+  std::string sql = "UPDATE records SET id = '" + old_id + "', json = json_set(json, '$.id', '" +
+                    old_id + "', '$.errorCode', 'Other') WHERE rowid = 7";
+  char* err = nullptr;
+  ASSERT_EQ(sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+  sqlite3_close(raw);
+  std::string out;
+  EXPECT_EQ(Check(db, &out), 0) << out;  // the snapshot is stale: no damage
 }
 
 TEST_F(CheckE2E, NoDatabaseAtAllIsDamage) {

@@ -73,7 +73,9 @@ struct Record {
   nlohmann::json llm;
 };
 
-// id = first 16 hex chars of sha256(repo "\x01" (code or message) "\x01" path).
+// id = first 16 hex chars of sha256(repo "\x01" (code or message) "\x01" path),
+// the message when the code only names a category (`Other`, `NotFound`,
+// `ERROR`): many messages of one file share such a code.
 std::string RecordId(const std::string& repo, const std::optional<std::string>& code,
                      const std::string& message, const std::string& file_path);
 // (code or message) cut to 50 chars, lowercased, non-[a-z0-9] runs -> '-',

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "match/category_codes.h"
 #include "util/sha256.h"
 
 namespace errdex {
@@ -35,8 +36,11 @@ size_t Utf8SafePrefix(std::string_view s, size_t max) {
   return n;
 }
 
+// A category code (io::ErrorKind::Other, a gRPC status, FlywayErrorCode
+// ERROR: match::IsCategoryCode) is shared by many messages of one file, so it
+// is no record's identity: the message is, as for a record without a code.
 const std::string& SlugSource(const std::optional<std::string>& code, const std::string& message) {
-  return code ? *code : message;
+  return code && !match::IsCategoryCode(*code) ? *code : message;
 }
 
 std::string SuffixedSlug(const std::string& base, int n) { return base + "-" + std::to_string(n); }

@@ -125,6 +125,23 @@ TEST(RecordIdTest, CodeReplacesMessageWhenPresent) {
   EXPECT_EQ(with_code.size(), 16u);
 }
 
+// tokio's `io::Error::new(ErrorKind::Other, "..")`, tonic's
+// `Status::internal("..")`: a category code is shared by many messages of
+// one file, so each message keeps a record (id and slug) of its own.
+TEST(RecordIdTest, CategoryCodeGivesWayToTheMessage) {
+  EXPECT_NE(RecordId(kRepo, std::string("Other"), "Invalid header received", "src/lib.rs"),
+            RecordId(kRepo, std::string("Other"), "Invalid body received", "src/lib.rs"));
+  EXPECT_EQ(RecordId(kRepo, std::string("Internal"), "Unexpected EOF", "src/decode.rs"),
+            RecordId(kRepo, std::nullopt, "Unexpected EOF", "src/decode.rs"));
+  EXPECT_EQ(RecordId(kRepo, std::string("ERROR"), "x", "a.java"),
+            RecordId(kRepo, std::nullopt, "x", "a.java"));
+  EXPECT_EQ(BaseSlug(std::string("NotFound"), "user 7 not found"), "user-7-not-found");
+  // A specific code is still the identity.
+  EXPECT_EQ(RecordId(kRepo, std::string("ERR_INVALID_ARG_TYPE"), "a", "lib/x.js"),
+            RecordId(kRepo, std::string("ERR_INVALID_ARG_TYPE"), "b", "lib/x.js"));
+  EXPECT_EQ(BaseSlug(std::string("ENOENT"), "no such file"), "enoent");
+}
+
 TEST(SlugTest, MatchesSeed) {
   EXPECT_EQ(BaseSlug(std::nullopt, kSeed004Message),
             "weight-cache-where-quantization-method-quant");

@@ -904,7 +904,10 @@ Result<StoreCheck> Store::Check() {
                  j.value("slug", nlohmann::json()) != slug) {
         why = "its stored JSON names another id, repository or slug";
       } else if (Record r = RecordFromJson(j);
-                 RecordId(r.repo, r.error_code, r.error_message, r.file_path) != id) {
+                 RecordId(r.repo, r.error_code, r.error_message, r.file_path) != id &&
+                 // Before category codes gave way to the message (2026-12-05).
+                 RecordId(r.repo, std::nullopt, r.error_code.value_or(r.error_message),
+                          r.file_path) != id) {
         why = "its id is not the hash of its message and file";
       }
       if (why.empty()) continue;
