@@ -2,10 +2,14 @@
 // for the resolve stage: no sites of their own, only text constants.
 #include "extract/csharp/resx_reader.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <cstdlib>
 #include <string>
 
 #include "errdex/extractor.h"
+#include "extract/common/escapes.h"
 
 namespace errdex {
 namespace {
@@ -34,25 +38,6 @@ std::string_view Attribute(std::string_view tag, std::string_view name) {
     return tag.substr(q + 1, end - q - 1);
   }
   return {};
-}
-
-void AppendUtf8(unsigned long cp, std::string* out) {
-  if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return;
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
 }
 
 // XML character data: the five named entities, numeric references and
@@ -91,7 +76,9 @@ std::string DecodeXmlText(std::string_view s) {
       if (digits.empty() || *end != '\0') {
         out.append(s.substr(i, semi - i + 1));
       } else {
-        AppendUtf8(cp, &out);
+        // NUL ends a C string where the text goes; other invalid code
+        // points become U+FFFD (AppendUtf8).
+        if (cp != 0) AppendUtf8(static_cast<uint32_t>(std::min(cp, 0x110000UL)), &out);
       }
     } else {
       out.append(s.substr(i, semi - i + 1));

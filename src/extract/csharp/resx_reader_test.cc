@@ -58,6 +58,15 @@ TEST(ResxReader, MalformedFilesGiveWhatWasRead) {
       "A.resx", "<data name=\"ok\"><value>fine</value></data><data name=\"bad\"><value>x");
   ASSERT_EQ(cs.size(), 1u);
   EXPECT_EQ(cs[0].name, "A.ok");
+  // A NUL reference is dropped, a surrogate or out-of-range one is U+FFFD,
+  // an unknown entity stays as written.
+  cs = ReadResxStrings("A.resx",
+                       "<data name=\"e\"><value>a&#0;b&#xD800;c&#x110000;d&nbsp;</value></data>");
+  ASSERT_EQ(cs.size(), 1u);
+  EXPECT_EQ(cs[0].text.Display(),
+            "ab\xEF\xBF\xBD"
+            "c\xEF\xBF\xBD"
+            "d&nbsp;");
 }
 
 // Npgsql throws its resource strings, bare and through string.Format: each
