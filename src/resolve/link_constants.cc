@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "extract/csharp/csharp_strings.h"
+#include "resolve/call_expr.h"
 #include "resolve/link_text_functions.h"
 #include "util/text.h"
 
@@ -93,42 +94,14 @@ class ConstantTable {
 bool HasHoles(const Template& t) { return t.HoleCount() > 0; }
 
 // The arguments of `expr` when it is a call of `string.Format` (or
-// `String.Format`), split at their top-level commas; nullopt otherwise.
+// `String.Format`); nullopt otherwise.
 std::optional<std::vector<std::string>> FormatCallArgs(std::string_view expr) {
-  std::string e = CollapseSpace(expr);
-  std::string_view v = e;
-  for (std::string_view p : {"string.Format(", "String.Format("}) {
-    if (v.starts_with(p)) v.remove_prefix(p.size());
+  std::optional<CallExpr> call = ParseCallExpr(expr);
+  if (!call || call->name != "Format" ||
+      (call->receiver != "string" && call->receiver != "String")) {
+    return std::nullopt;
   }
-  if (v.size() == e.size() || !v.ends_with(")")) return std::nullopt;
-  v.remove_suffix(1);
-  std::vector<std::string> args;
-  int depth = 0;
-  bool quoted = false;
-  std::string cur;
-  for (size_t i = 0; i < v.size(); ++i) {
-    char c = v[i];
-    if (quoted) {
-      if (c == '\\' && i + 1 < v.size()) {
-        cur.push_back(v[i++]);
-      } else if (c == '"') {
-        quoted = false;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == '(' || c == '[' || c == '{') {
-      ++depth;
-    } else if (c == ')' || c == ']' || c == '}') {
-      --depth;
-    } else if (c == ',' && depth == 0) {
-      args.emplace_back(Trim(cur));
-      cur.clear();
-      continue;
-    }
-    cur.push_back(c);
-  }
-  args.emplace_back(Trim(cur));
-  return args;
+  return call->args;
 }
 
 // C#: a site whose whole message is a resource string (`NpgsqlStrings.X`)
