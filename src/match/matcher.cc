@@ -1842,6 +1842,93 @@ bool NamedAround(std::string_view paste, std::string_view text, size_t begin, si
   return TextNamesRepository(rest, repo);
 }
 
+// A link of an error chain the wrapper's own repository wrote: the inner
+// text starts a clause (after ": " or on a line of its own) and is itself
+// a context that wraps the next cause ("dial error: %w" inside pgx's
+// "failed to connect to `user=%s database=%s`: %s"). However few its words,
+// the same library does not print its own context by chance: it names the
+// step that failed, and its line is the one that tells the user why.
+bool SameRepositoryChainLink(const Ranked& inner, const Ranked& outer, std::string_view text) {
+  if (inner.match.record->repo != outer.match.record->repo) return false;
+  if (inner.holes.empty() || inner.holes.back().second != inner.end) return false;
+  size_t hole = inner.holes.back().first;
+  if (hole < inner.begin + 3 || text.substr(hole - 2, 2) != ": ") return false;
+  // Two words at least: one word before a cause ("open %s: %w") is a shape
+  // every library prints.
+  std::string literal;
+  size_t at = inner.begin;
+  for (const auto& [b, e] : inner.holes) {
+    if (b < at) continue;
+    literal.append(text.substr(at, b - at)).push_back(' ');
+    at = e;
+  }
+  if (match::Tokenize(literal).size() < kMinLiteralWords) return false;
+  bool clause_start = inner.begin == 0 || text[inner.begin - 1] == '\n' ||
+                      (inner.begin >= 2 && text.substr(inner.begin - 2, 2) == ": ");
+  if (!clause_start) {
+    // An indented line: only spaces and tabs back to the line start.
+    size_t k = inner.begin;
+    while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\t')) --k;
+    clause_start = k < inner.begin && (k == 0 || text[k - 1] == '\n');
+  }
+  return clause_start;
+}
+
+// A header that ends its line with ':' and the indented lines below it
+// (Go's errors.Join under pgx's "failed to connect to `user=%s
+// database=%s`:", a list of causes): the listed lines are what the header
+// introduces, as a hole's value would be.
+bool ListedUnder(const Ranked& outer, size_t inner_begin, std::string_view text) {
+  size_t k = outer.end;
+  while (k < text.size() && (text[k] == ' ' || text[k] == '\t')) ++k;
+  if (k == 0 || k >= text.size() || text[k] != '\n' || inner_begin <= k) return false;
+  size_t colon = outer.end;
+  while (colon > outer.begin && (text[colon - 1] == ' ' || text[colon - 1] == '\t')) --colon;
+  if (colon == outer.begin || text[colon - 1] != ':') return false;
+  // Every line from there to the inner text's is indented and not blank.
+  for (size_t line = k + 1; line <= inner_begin;) {
+    if (line >= text.size() || (text[line] != ' ' && text[line] != '\t')) return false;
+    size_t next = text.find('\n', line);
+    if (next == std::string_view::npos || next >= inner_begin) break;
+    line = next + 1;
+  }
+  return true;
+}
+
+// Whether `inner`'s text lies inside what `outer` passes on: one of its
+// holes, or the lines listed under it (ListedUnder).
+bool PassedOn(const Ranked& outer, const Ranked& inner, size_t inner_end, std::string_view text) {
+  bool in_hole = std::any_of(outer.holes.begin(), outer.holes.end(), [&](const auto& h) {
+    return h.first <= inner.begin && inner_end <= h.second && inner_end > inner.begin;
+  });
+  return in_hole || (inner_end > inner.begin && ListedUnder(outer, inner.begin, text));
+}
+
+// The literal end of a hit: a trailing hole runs to the end of the text
+// (see Verify), so the inner text is what its literals span.
+size_t LiteralEnd(const Ranked& h) {
+  if (!h.holes.empty() && h.holes.back().second == h.end) return h.holes.back().first;
+  return h.end;
+}
+
+// A weak hit (few words in a long paste) that is a chain link its own
+// library wrote inside another of its messages (SameRepositoryChainLink) is
+// evidence after all: it is kept for PreferInnerLinks to weigh.
+void KeepChainLinks(std::vector<Ranked>* hits, std::string_view text) {
+  if (hits->size() < 2 || hits->size() > 64) return;
+  for (Ranked& inner : *hits) {
+    if (!inner.weak || inner.match.match_type != "pattern") continue;
+    for (const Ranked& outer : *hits) {
+      if (&outer == &inner || outer.weak || outer.match.match_type != "pattern") continue;
+      if (PassedOn(outer, inner, LiteralEnd(inner), text) &&
+          SameRepositoryChainLink(inner, outer, text)) {
+        inner.weak = false;
+        break;
+      }
+    }
+  }
+}
+
 void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::string_view family,
                       std::string_view paste) {
   if (hits->size() < 2 || hits->size() > 64) return;
@@ -1851,17 +1938,10 @@ void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::str
     for (Ranked& inner : *hits) {
       if (inner.match.match_type != "pattern") continue;
       if (!inner.holes.empty() && inner.holes.front().first == inner.begin) continue;
-      // A trailing hole runs to the end of the text (see Verify): the inner
-      // text is what its literals span.
-      size_t inner_end = inner.end;
-      if (!inner.holes.empty() && inner.holes.back().second == inner.end) {
-        inner_end = inner.holes.back().first;
-      }
+      size_t inner_end = LiteralEnd(inner);
       for (Ranked& outer : *hits) {
         if (&outer == &inner || outer.match.match_type != "pattern") continue;
-        bool nested = std::any_of(outer.holes.begin(), outer.holes.end(), [&](const auto& h) {
-          return h.first <= inner.begin && inner_end <= h.second && inner_end > inner.begin;
-        });
+        bool nested = PassedOn(outer, inner, inner_end, text);
         // Inside a hole the wrapper fills with the system's error text
         // (`"error connecting to %s (%s)", path, strerror(errno)`), another
         // record's words ("No such file {name}") are the OS's message, not
@@ -1882,7 +1962,8 @@ void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::str
             [&](const auto& h) { return h.first > inner.begin && h.second < inner_end; });
         bool specific = inner.info >= std::min(outer.info, kMinInnerInfo) ||
                         (interior_hole && !inner.weak && !inner.hole_heavy) ||
-                        (inner.holes.empty() && FillsOwnLine(text, inner.begin, inner.end));
+                        (inner.holes.empty() && FillsOwnLine(text, inner.begin, inner.end)) ||
+                        SameRepositoryChainLink(inner, outer, text);
         // Text passed on across languages (guzzle's "cURL error %s: %s"
         // around libcurl's message) is answered by the wrapper, the code in
         // the language the user runs.
@@ -2037,6 +2118,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     }
   }
   // Only common words matched ("error: %s"): no evidence on its own.
+  KeepChainLinks(&hits, text);
   std::erase_if(hits, [](const Ranked& h) { return h.weak; });
   if (query.whole) {
     std::erase_if(hits, [&](const Ranked& h) {

@@ -614,6 +614,45 @@ TEST(MatcherTest, ACauseAfterAHolelessContextRanksFirst) {
   EXPECT_EQ(hits[0].record->id, "reqwest");
 }
 
+// pgx: ConnectError prints its header and, on indented lines below it, one
+// line per failed dial ("addr (host): dial error: <cause>"). The dial's
+// context, written by the same library inside what the header lists, is
+// the specific answer however few its words.
+TEST(MatcherTest, AChainLinkListedUnderItsLibrarysHeaderRanksFirst) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord(
+      "header", "failed to connect to `user=%s database=%s`:\n\t{details}",
+      R"re(failed to connect to `user=([\s\S]*?) database=([\s\S]*?)`:\n\t([\s\S]*?))re",
+      {{"%s", "user"}, {"%s", "database"}, {"{details}", "details"}}, "ConnectError", "jackc/pgx"));
+  rs.push_back(MakeRecord("dial", "dial error: {err}", R"re(dial error: ([\s\S]*?))re",
+                          {{"{err}", "err"}}, "", "jackc/pgx"));
+  rs.push_back(MakeRecord("other", "dial error: {err}", R"re(dial error: ([\s\S]*?))re",
+                          {{"{err}", "err"}}, "", "acme/other"));
+  for (int i = 0; i < 400; ++i) {
+    std::string m = "filler" + std::to_string(i) + " message";
+    rs.push_back(MakeRecord(m, m, m));
+  }
+  for (int i = 0; i < 40; ++i) {
+    std::string m = "dial error number " + std::to_string(i);
+    rs.push_back(MakeRecord(m, m, m));
+  }
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "failed to connect to `user=postgres database=postgres`:\n"
+      "        127.0.0.1:5432 (localhost): dial error: dial tcp 127.0.0.1:5432: connect: "
+      "connection refused\n"
+      "        [::1]:5432 (localhost): dial error: dial tcp [::1]:5432: connect: connection "
+      "refused";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "dial");
+  EXPECT_EQ(hits[1].record->id, "header");
+  // Another library's "dial error" is no link of pgx's chain.
+  EXPECT_TRUE(std::none_of(hits.begin(), hits.end(),
+                           [](const Match& m) { return m.record->id == "other"; }));
+}
+
 // Two templates with the same literals: the one whose printf verb can print
 // the captured value ranks first (%q prints a quoted string, %T a type name,
 // %d digits).

@@ -262,6 +262,37 @@ module.exports = getModels;
                       "the `strictPopulate` option to false to override."));
 }
 
+// mongodb's MongoTopologyClosedError: the message parameter's default
+// value is the text a bare `new MongoTopologyClosedError()` shows, at the
+// construction and at the class's super() call.
+TEST(LinkJsIdioms, ConstructorParameterDefaultValueIsTheMessage) {
+  Linked r =
+      Link({{"src/error.ts", R"SRC(export class MongoAPIError extends Error {}
+export class MongoTopologyClosedError extends MongoAPIError {
+  constructor(message = 'Topology is closed') {
+    super(message);
+  }
+}
+)SRC"},
+            {"src/sdam/topology.ts", R"SRC(import { MongoTopologyClosedError } from '../error';
+export class Topology {
+  close(): void {
+    drainWaitQueue(this.waitQueue, new MongoTopologyClosedError());
+  }
+  select(): void {
+    throw new MongoTopologyClosedError('Topology closed while selecting');
+  }
+}
+)SRC"}});
+  const ErrorSite* s = r.Find("src/sdam/topology.ts", 4, "Topology is closed");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "MongoTopologyClosedError");
+  EXPECT_NE(r.Find("src/error.ts", 4, "Topology is closed"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find("src/sdam/topology.ts", 7, "Topology closed while selecting"), nullptr)
+      << Dump(r);
+  EXPECT_EQ(r.Find("src/sdam/topology.ts", 7, "Topology is closed"), nullptr) << Dump(r);
+}
+
 // yargs's YError: `super(msg || 'yargs error')`. Callers passing text get
 // theirs; a bare `new YError()` gets the default.
 TEST(LinkJsIdioms, ConstructorDefaultIsOnlyForCallsWithoutText) {

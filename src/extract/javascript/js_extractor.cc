@@ -442,7 +442,7 @@ class JsFile {
       std::string_view last = name.substr(name.rfind('.') + 1);  // npos + 1 == 0
       if (!last.empty() && IsUpper(last[0])) pending_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.call_expression) {
-      if ((IsThisReport(n) && InObjectMethod(anc)) || IsLoggerReport(n)) {
+      if ((IsThisReport(n) && InObjectMethod(anc)) || IsLoggerReport(n) || IsConsoleReport(n)) {
         pending_.push_back(Pending{n, sym, anc});
       }
       if (IsSiteCall(n)) {
@@ -691,13 +691,33 @@ class JsFile {
     }
     for (TSNode p : NamedChildren(params)) {
       std::string_view t = Type(p);
-      TSNode id = p;
-      if (t == "required_parameter" || t == "optional_parameter") id = Field(p, "pattern");
-      if (Is(id, "assignment_pattern")) id = Field(id, "left");
+      TSNode id = p, value{};
+      if (t == "required_parameter" || t == "optional_parameter") {
+        id = Field(p, "pattern");
+        value = Field(p, "value");
+      }
+      if (Is(id, "assignment_pattern")) {
+        value = Field(id, "right");
+        id = Field(id, "left");
+      }
       if (t == "comment" || t == "accessibility_modifier" || t == "this") continue;
       fi.params.push_back(Is(id, "identifier") ? std::string(ts::Text(id, src_)) : "");
+      if (!fi.params.back().empty()) AddLiteralDefault(fn, fi.params.back(), value);
     }
     return fi;
+  }
+
+  // `constructor(message = 'Topology is closed') { super(message); }`
+  // (mongodb's MongoTopologyClosedError): a parameter's literal default is
+  // the text callers that pass nothing get, as `msg || '...'` is
+  // (DefaultTemplate).
+  void AddLiteralDefault(TSNode fn, const std::string& name, TSNode value) {
+    if (ts_node_is_null(value) || (!Is(value, "string") && !Is(value, "template_string"))) {
+      return;
+    }
+    std::string note;
+    Template t = ExprTemplate(value, ts_node_start_byte(value), 1, &note);
+    if (t.HasLiteralText()) param_defaults_[fn.id].emplace_back(name, std::move(t));
   }
 
   // Whether a hole of `t` names a parameter of `fi`.
@@ -758,6 +778,21 @@ class JsFile {
     auto it = param_defaults_.find(fn.id);
     return it == param_defaults_.end() ? std::vector<std::pair<std::string, Template>>{}
                                        : it->second;
+  }
+
+  // Words of letters in a template's literal text.
+  static int LiteralWords(const Template& t) {
+    int words = 0;
+    for (const Piece& p : t.pieces()) {
+      if (p.is_hole) continue;
+      bool in_word = false;
+      for (char c : p.text) {
+        bool letter = std::isalpha(static_cast<unsigned char>(c)) != 0;
+        if (letter && !in_word) ++words;
+        in_word = letter;
+      }
+    }
+    return words;
   }
 
   static bool HasSpace(const Template& t) {
@@ -1058,6 +1093,11 @@ class JsFile {
     return last == "logger" || last == "log" || last == "Logger" || last.ends_with("Logger");
   }
 
+  bool IsConsoleReport(TSNode call) const {
+    std::string_view fn = ts::Text(ts_node_child_by_field_id(call, ids_.function), src_);
+    return fn == "console.error" || fn == "console.warn";
+  }
+
   // `this.error(..)` / `this.warn(..)`: a plugin context's report in a
   // plugin object (HandlePluginContextReport), and a link call too (a
   // class's own `error` method, commander's).
@@ -1068,6 +1108,9 @@ class JsFile {
     std::string_view prop = ts::Text(ts_node_child_by_field_id(fn, ids_.property), src_);
     return obj == "this" && (prop == "error" || prop == "warn");
   }
+
+  // Literal words a console.error/warn text needs to be a record.
+  static constexpr int kConsoleSentenceWords = 5;
 
   // --- sites ---------------------------------------------------------------
 
@@ -1224,6 +1267,8 @@ class JsFile {
         HandleResponse(call, std::string(prop), anc);
       } else if ((prop == "error" || prop == "warn") && IsLoggerReport(call)) {
         HandleLoggerReport(call, prop == "warn", anc);
+      } else if (IsConsoleReport(call)) {
+        HandleLoggerReport(call, prop == "warn", anc, kConsoleSentenceWords);
       } else if (prop == "error" || prop == "warn") {
         HandlePluginContextReport(call, prop == "warn", anc);
       }
@@ -1256,7 +1301,12 @@ class JsFile {
 
   // `logger.error(colors.red(`error when starting dev server:\n${e}`))`:
   // the text logged at error (or warning) level is what the user sees.
-  void HandleLoggerReport(TSNode call, bool warn, const Ancestors& anc) {
+  //
+  // `console.error(...)`/`console.warn(...)` in library code is a message
+  // the user sees on stderr (node-mysql2's "Ignoring invalid configuration
+  // option passed to Connection: ..."), but also debugging output: only a
+  // sentence of `min_words` literal words or more counts.
+  void HandleLoggerReport(TSNode call, bool warn, const Ancestors& anc, int min_words = 2) {
     std::vector<TSNode> list = NamedChildren(Field(call, "arguments"));
     if (list.empty()) return;
     size_t depth = 0;
@@ -1267,6 +1317,7 @@ class JsFile {
     std::string note;
     site.message = ExprTemplate(list[0], ts_node_start_byte(list[0]), 0, &note);
     if (!HasSpace(site.message)) return;  // a value or a word, not a sentence
+    if (LiteralWords(site.message) < min_words) return;
     site.message_origin_note = note;
     Finish(stmt, std::move(site), anc, depth, "", /*sink=*/false);
   }

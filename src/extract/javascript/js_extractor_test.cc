@@ -350,8 +350,8 @@ TEST(JsExtractor, MessageChosenByBranchesPointsAtItsAssignment) {
 }
 
 // Error- and warning-level logs through a logger (Vite's `logger.error`,
-// `config.logger.warn`), colours unwrapped; console.error alone and words
-// without a sentence are not records.
+// `config.logger.warn`), colours unwrapped; console.error/warn only with a
+// sentence (debugging output is not a record).
 TEST(JsExtractor, LoggerErrorsAndWarnings) {
   auto sites = Extract(
       "async function start(options) {\n"
@@ -365,15 +365,21 @@ TEST(JsExtractor, LoggerErrorsAndWarnings) {
       "    config.logger.warn(colors.yellow('polyfillModulePreload is deprecated.'))\n"
       "    logger.error(e.message)\n"
       "    console.error('debug output here')\n"
+      "    console.warn(`Ignoring invalid configuration option passed to Connection: ${key}.`)\n"
       "  }\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  ASSERT_EQ(sites.size(), 3u) << ::testing::PrintToString(Messages(sites));
   EXPECT_EQ(sites[0].line, 5);
   EXPECT_EQ(sites[0].kind, SiteKind::kLog);
   EXPECT_EQ(sites[0].message.Display(), "error when starting dev server:\n${inspect(e)}");
   EXPECT_EQ(sites[1].line, 9);
   EXPECT_EQ(sites[1].kind, SiteKind::kWarning);
   EXPECT_EQ(sites[1].message.Display(), "polyfillModulePreload is deprecated.");
+  // console.error/warn: a sentence of five words or more is a record.
+  EXPECT_EQ(sites[2].line, 12);
+  EXPECT_EQ(sites[2].kind, SiteKind::kWarning);
+  EXPECT_EQ(sites[2].message.Display(),
+            "Ignoring invalid configuration option passed to Connection: ${key}.");
 }
 
 // `x || "literal"` / `x ?? "literal"` on a value whose text is unknown: the
