@@ -819,6 +819,37 @@ size_t PhpError(const Lines& lines, size_t i, Collector* out) {
   return k;
 }
 
+// PHP's Throwable::__toString() and what frameworks log from it:
+// "Ns\Cls: message in /p/x.php:22", perhaps after the caller's own words
+// ("Error on validating id_token. Firebase\JWT\BeforeValidException:
+// Cannot handle token prior to ... in /app/vendor/.../JWT.php:142"), then
+// "Stack trace:" and "#0 /p/y.php(12): f()" frames. The class must be
+// namespaced or named as an exception, and the line end with a .php place.
+size_t PhpThrowableString(const Lines& lines, size_t i, Collector* out) {
+  static const RE2* const re =
+      new RE2(R"((?:.*?\s)?((?:[A-Za-z_]\w*\\)+[A-Za-z_]\w*|[A-Z]\w*(?:Exception|Error)): )"
+              R"((.*\S) in (\S[^\n]*?\.php):(\d+)\s*)");
+  static const RE2* const frame_re = new RE2(R"(#\d+ (\S[^\n]*?\.php)\((\d+)\): .*)");
+  std::string cls, message, file;
+  int number = 0;
+  re2::StringPiece line(lines[i].data(), lines[i].size());
+  if (!RE2::FullMatch(line, *re, &cls, &message, &file, &number)) return i;
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  size_t slash = cls.rfind('\\');
+  e.error_class = slash == std::string::npos ? cls : cls.substr(slash + 1);
+  e.message = std::string(Trim(message));
+  e.frames.push_back({file, number});
+  size_t k = i + 1;
+  if (k < lines.size() && Trim(lines[k]) == "Stack trace:") {
+    for (++k; k < lines.size() && Trim(lines[k]).starts_with("#"); ++k) {
+      AddFrame(*frame_re, Trim(lines[k]), &e.frames);
+    }
+  }
+  out->Add(std::move(e));
+  return k;
+}
+
 // Monolog's LineFormatter (Laravel, Symfony): "[date] channel.ERROR:
 // message {context} {extra}". A context with an exception names its class:
 // "exception":"[object] (Ns\\Cls(code: 0): message at /p/x.php:22)".
@@ -1291,9 +1322,10 @@ void StripCommonIndent(std::string* text) {
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
   const Recognizer recognizers[] = {
-      PythonTraceback,  PythonFramesOnly, AtTrace,      GoPanic,      RustPanic,   RustCauses,
-      CppTerminate,     RubyUncaught,     RakeAborted,  PhpError,     MonologLine, LogLine,
-      JsonMessageField, GutterDiagnostic, CurlToolLine, CliUsageError};
+      PythonTraceback,    PythonFramesOnly, AtTrace,      GoPanic,          RustPanic,
+      RustCauses,         CppTerminate,     RubyUncaught, RakeAborted,      PhpError,
+      PhpThrowableString, MonologLine,      LogLine,      JsonMessageField, GutterDiagnostic,
+      CurlToolLine,       CliUsageError};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

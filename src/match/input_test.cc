@@ -625,6 +625,28 @@ TEST(InputTest, PhpNamespacedClassInFreeText) {
   EXPECT_EQ(errs[0].message, "No query results for model [App\\Models\\User] 42");
 }
 
+// Throwable::__toString() as a caller logged it, after its own words.
+TEST(InputTest, PhpThrowableStringAfterTheCallersWords) {
+  auto errs = ParseInput(
+      "Error on validationg id_token. Firebase\\JWT\\BeforeValidException: Cannot handle token "
+      "prior to 2022-03-03T11:02:13+0000 in /app/vendor/firebase/php-jwt/src/JWT.php:142\n"
+      "Stack trace:\n"
+      "#0 /app/vendor/laravel/socialite/src/Two/AbstractProvider.php(209): "
+      "Firebase\\JWT\\JWT::decode('eyJ', Array)\n"
+      "#1 {main}");
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_EQ(errs[0].error_class, "BeforeValidException");
+  EXPECT_EQ(errs[0].message, "Cannot handle token prior to 2022-03-03T11:02:13+0000");
+  ASSERT_EQ(errs[0].frames.size(), 2u);
+  EXPECT_EQ(errs[0].frames[0].file, "/app/vendor/firebase/php-jwt/src/JWT.php");
+  EXPECT_EQ(errs[0].frames[0].line, 142);
+  EXPECT_EQ(errs[0].frames[1].line, 209);
+  // Without a .php place it is no PHP exception line.
+  errs = ParseInput("Config Error: bad key in settings");
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_TRUE(errs[0].frames.empty());
+}
+
 TEST(InputTest, PhpWarningsAndMonologLines) {
   auto errs = ParseInput(
       "[03-Dec-2026 10:00:00 UTC] PHP Warning:  Undefined variable $x in /app/a.php on line 9\n"
