@@ -711,6 +711,10 @@ class CppFile {
       if (args.size() == 1) HandleThrown(stmt, args[0]);
       return;
     }
+    if (r.kind == Report::kAssertMessage) {
+      HandleAssertMessage(stmt, call, args);
+      return;
+    }
     ErrorSite site = NewSite(stmt, SiteKind::kLog);
     site.severity = r.severity;
     uint32_t pos = ts_node_start_byte(call);
@@ -812,6 +816,7 @@ class CppFile {
       }
       case Report::kNone:
       case Report::kThrowMacro:
+      case Report::kAssertMessage:
         return;
     }
     if (r.kind == Report::kErr || r.kind == Report::kWarn) {
@@ -955,6 +960,31 @@ class CppFile {
     TSNode head = ops[0];
     std::vector<TSNode> rest(ops.begin() + 1, ops.end());
     HandleStreamHead(head, rest, chain);
+  }
+
+  // JSON_ASSERT_MESSAGE(cond, "text " << value): the last argument is the
+  // message (a stream of operands inside the macro's own `oss << message`),
+  // shown when the condition, if any, fails.
+  void HandleAssertMessage(TSNode stmt, TSNode call, const std::vector<TSNode>& args) {
+    // `a << b << c` is `(a << b) << c`: down the left side, rights in reverse.
+    std::vector<TSNode> operands;
+    TSNode n = args.back();
+    while (Is(n, "binary_expression") && ts::Text(Field(n, "operator"), src_) == "<<") {
+      operands.push_back(Field(n, "right"));
+      n = Field(n, "left");
+    }
+    operands.push_back(n);
+    std::reverse(operands.begin(), operands.end());
+    if (operands.empty() || !IsStringish(operands.front())) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kAssert);
+    site.severity = "critical";
+    Template msg;
+    uint32_t pos = ts_node_start_byte(call);
+    for (TSNode op : operands)
+      AppendStreamOperand(op, pos, &site.message_origin_note, nullptr, &msg);
+    site.message = TrimTrailing(msg);
+    if (!site.message.HasLiteralText()) return;
+    Finish(stmt, std::move(site));
   }
 
   void HandleStreamHead(TSNode head, const std::vector<TSNode>& rest, TSNode chain) {

@@ -415,6 +415,38 @@ TEST(CppExtractor, NlohmannFactoryInlined) {
   EXPECT_FALSE(Matches(s, "[json.exception.type_error.303] type must be boolean, but is string"));
 }
 
+// jsoncpp's JSON_ASSERT_MESSAGE(cond, message): the message (streamed
+// inside the macro) is what Json::LogicError's what() says; other
+// projects' *_ASSERT_MSG macros read the same way, a plain call does not.
+TEST(CppExtractor, AssertionMacroWithAMessage) {
+  auto sites =
+      Extract("src/lib_json/json_value.cpp",
+              "void Value::clear() {\n"
+              "  JSON_ASSERT_MESSAGE(type() == nullValue || type() == arrayValue,\n"
+              "                      \"in Json::Value::clear(): requires complex value\");\n"
+              "}\n"
+              "Value& Value::resolveReference(char const* key, char const* end) {\n"
+              "  JSON_ASSERT_MESSAGE(type() == nullValue || type() == objectValue,\n"
+              "                      \"in Json::Value::resolveReference(key, end): requires \"\n"
+              "                      \"objectValue, but found \"\n"
+              "                          << valueTypeToString(type()));\n"
+              "  BOOST_ASSERT_MSG(key != end, \"empty key\");\n"
+              "  format_message(\"not a report\");\n"
+              "}\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "in Json::Value::clear(): requires complex value");
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_EQ(sites[0].kind, SiteKind::kAssert);
+  EXPECT_EQ(sites[1].message.Display(),
+            "in Json::Value::resolveReference(key, end): requires objectValue, but found "
+            "{valueTypeToString(type())}");
+  EXPECT_EQ(sites[1].line, 6);
+  EXPECT_TRUE(Matches(sites[1],
+                      "in Json::Value::resolveReference(key, end): requires objectValue, but "
+                      "found string"));
+  EXPECT_EQ(sites[2].message.Display(), "empty key");
+}
+
 TEST(CppExtractor, NlohmannFactoryInAnotherFile) {
   auto sites =
       Extract("include/nlohmann/json.hpp",

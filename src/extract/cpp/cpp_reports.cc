@@ -123,6 +123,16 @@ ReportInfo ReportFor(std::string_view fn) {
     return IsUpper(c) || c == '_' || std::isdigit(static_cast<unsigned char>(c));
   });
   if (macro && name.find("THROW") != std::string_view::npos) return set(Report::kThrowMacro);
+  // A project's assertion macro with a message (jsoncpp's
+  // JSON_ASSERT_MESSAGE(cond, "in Json::Value::clear(): requires complex
+  // value") throws Json::LogicError with it; BOOST_ASSERT_MSG aborts with
+  // it): the message is the last argument, shown when the condition fails.
+  if (macro && (name.ends_with("_MSG") || name.ends_with("_MESSAGE"))) {
+    std::vector<std::string> words = Words(name);
+    if (AnyWord(words, {"assert", "fail", "verify", "ensure", "require"})) {
+      return set(Report::kAssertMessage, "critical");
+    }
+  }
   // Method calls on objects are reporters only for loggers (above).
   if (fn.find('.') != std::string_view::npos || fn.find("->") != std::string_view::npos) return r;
   // Most calls name none of the reporter words: reject them before

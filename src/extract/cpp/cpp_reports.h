@@ -16,21 +16,22 @@ namespace errdex::cpp {
 
 enum class Report {
   kNone,
-  kFprintf,     // fprintf(stderr, fmt, ...), vfprintf(stderr, fmt, ap)
-  kFputs,       // fputs(msg, stderr)
-  kPerror,      // perror(msg): "msg: strerror"
-  kErr,         // err(code, fmt, ...): "prog: msg: strerror", exits
-  kErrx,        // errx(code, fmt, ...): "prog: msg", exits
-  kWarn,        // warn(fmt, ...): "prog: msg: strerror"
-  kWarnx,       // warnx(fmt, ...)
-  kNamed,       // die(fmt, ...), foo_log_error(...), addReplyError(c, msg)
-  kLevelLog,    // serverLog(LL_WARNING, fmt, ...), syslog(LOG_ERR, fmt, ...)
-  kBraceLog,    // spdlog::error(fmt, ...), logger->error(...)
-  kStatus,      // leveldb Status::Corruption(msg, msg2)
-  kAbslStatus,  // absl::InvalidArgumentError(msg)
-  kJqError,     // jq: jv_invalid_with_msg(jv_string_fmt(...))
-  kPyErr,       // CPython extensions: PyErr_SetString(PyExc_ValueError, msg), PyErr_Format
-  kThrowMacro,  // JSON_THROW(expr), BOOST_THROW_EXCEPTION(expr)
+  kFprintf,        // fprintf(stderr, fmt, ...), vfprintf(stderr, fmt, ap)
+  kFputs,          // fputs(msg, stderr)
+  kPerror,         // perror(msg): "msg: strerror"
+  kErr,            // err(code, fmt, ...): "prog: msg: strerror", exits
+  kErrx,           // errx(code, fmt, ...): "prog: msg", exits
+  kWarn,           // warn(fmt, ...): "prog: msg: strerror"
+  kWarnx,          // warnx(fmt, ...)
+  kNamed,          // die(fmt, ...), foo_log_error(...), addReplyError(c, msg)
+  kLevelLog,       // serverLog(LL_WARNING, fmt, ...), syslog(LOG_ERR, fmt, ...)
+  kBraceLog,       // spdlog::error(fmt, ...), logger->error(...)
+  kStatus,         // leveldb Status::Corruption(msg, msg2)
+  kAbslStatus,     // absl::InvalidArgumentError(msg)
+  kJqError,        // jq: jv_invalid_with_msg(jv_string_fmt(...))
+  kPyErr,          // CPython extensions: PyErr_SetString(PyExc_ValueError, msg), PyErr_Format
+  kThrowMacro,     // JSON_THROW(expr), BOOST_THROW_EXCEPTION(expr)
+  kAssertMessage,  // JSON_ASSERT_MESSAGE(cond, msg), BOOST_ASSERT_MSG(cond, msg), X_FAIL_MSG(msg)
 };
 
 struct ReportInfo {
