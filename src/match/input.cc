@@ -1318,6 +1318,39 @@ void StripCommonIndent(std::string* text) {
   *text = std::move(out);
 }
 
+// A paste quoted as Markdown ("> Could not infer property name ...", a
+// reply quoting the error): when every non-blank line starts with '>',
+// the markers (and one space after each) are not the program's text.
+// Nested quotes lose one level only.
+void StripQuoteMarkers(std::string* text) {
+  bool any = false;
+  for (std::string_view line : SplitLines(*text)) {
+    if (IsBlank(line)) continue;
+    std::string_view t = line.substr(std::min(line.size(), line.find_first_not_of(" \t")));
+    if (!t.starts_with('>') || t.starts_with(">>>") || t.starts_with("=>")) return;
+    any = true;
+  }
+  if (!any) return;
+  std::string out;
+  out.reserve(text->size());
+  size_t start = 0;
+  while (start <= text->size()) {
+    size_t end = text->find('\n', start);
+    if (end == std::string::npos) end = text->size();
+    std::string_view line = std::string_view(*text).substr(start, end - start);
+    size_t at = line.find('>');
+    if (at != std::string_view::npos && line.find_first_not_of(" \t") == at) {
+      line.remove_prefix(at + 1);
+      if (line.starts_with(' ')) line.remove_prefix(1);
+    }
+    out.append(line);
+    if (end == text->size()) break;
+    out.push_back('\n');
+    start = end + 1;
+  }
+  *text = std::move(out);
+}
+
 // Runs the recognizers over lines [from, end) until `out` is full.
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
@@ -1377,6 +1410,7 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
     clean = text;
   }
   std::erase(clean, '\r');
+  StripQuoteMarkers(&clean);
   StripCommonIndent(&clean);
   ExpandJsonLogLines(&clean);
   StripLineTimestamps(&clean);
@@ -1403,6 +1437,7 @@ std::vector<ErrorText> ParseAsFreeText(const std::string& text) {
   InputNotes notes;
   std::string clean = text.substr(text.size() > kMaxInputBytes ? text.size() - kMaxInputBytes : 0);
   std::erase(clean, '\r');
+  StripQuoteMarkers(&clean);
   StripCommonIndent(&clean);
   ExpandJsonLogLines(&clean);
   StripLineTimestamps(&clean);

@@ -647,6 +647,31 @@ TEST(InputTest, PhpThrowableStringAfterTheCallersWords) {
   EXPECT_TRUE(errs[0].frames.empty());
 }
 
+// A Markdown quote of the error: the markers go, a quoted traceback reads
+// as one; a line that only starts with '>' among others is text.
+TEST(InputTest, MarkdownQuoteMarkersAreNotTheMessage) {
+  auto errs = ParseInput(
+      "> Could not infer property name for expression: p => p.Foos. Please explicitly specify a "
+      "property name.");
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_EQ(errs[0].message,
+            "Could not infer property name for expression: p => p.Foos. Please explicitly "
+            "specify a property name.");
+  errs = ParseInput(
+      "> Traceback (most recent call last):\n"
+      ">   File \"/app/x.py\", line 3, in <module>\n"
+      ">     main()\n"
+      "> ValueError: bad value");
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_EQ(errs[0].error_class, "ValueError");
+  EXPECT_EQ(errs[0].message, "bad value");
+  ASSERT_EQ(errs[0].frames.size(), 1u);
+  EXPECT_EQ(errs[0].frames[0].line, 3);
+  errs = ParseInput("expected > 3 items\n> got 2");
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_EQ(errs[0].message, "expected > 3 items\n> got 2");
+}
+
 TEST(InputTest, PhpWarningsAndMonologLines) {
   auto errs = ParseInput(
       "[03-Dec-2026 10:00:00 UTC] PHP Warning:  Undefined variable $x in /app/a.php on line 9\n"

@@ -162,6 +162,7 @@ constexpr size_t kMinLiteralWords = 2;
 // ("load config: %w" around "open %s: %w"): it ranks just above the outer one.
 constexpr double kInnerLinkMargin = 0.005;
 constexpr double kMinInnerInfo = 10.0;
+constexpr double kMinLeadingHoleInnerInfo = 2 * kMinInnerInfo;
 // The paste's language (from its frames) against the record's.
 constexpr double kLanguageAgrees = 0.02;
 constexpr double kLanguageDiffers = -0.08;
@@ -1937,7 +1938,13 @@ void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::str
     bool changed = false;
     for (Ranked& inner : *hits) {
       if (inner.match.match_type != "pattern") continue;
-      if (!inner.holes.empty() && inner.holes.front().first == inner.begin) continue;
+      // Words worth little after a leading hole (" at line %d, column %d")
+      // are a shape any text has; rare words (eslint's ": Could not find
+      // \"%s\" in plugin \"%s\".") are a message however it starts.
+      if (!inner.holes.empty() && inner.holes.front().first == inner.begin &&
+          inner.info < kMinLeadingHoleInnerInfo) {
+        continue;
+      }
       size_t inner_end = LiteralEnd(inner);
       for (Ranked& outer : *hits) {
         if (&outer == &inner || outer.match.match_type != "pattern") continue;

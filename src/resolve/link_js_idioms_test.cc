@@ -293,6 +293,57 @@ export class Topology {
   EXPECT_EQ(r.Find("src/sdam/topology.ts", 7, "Topology is closed"), nullptr) << Dump(r);
 }
 
+// @fastify/error: `createError(code, format, status)` makes a class; the
+// definition is a site with its code, a construction anywhere gets the
+// format filled with its arguments (util.format's %s).
+TEST(LinkJsIdioms, CodedErrorClassesFromAFactory) {
+  Linked r = Link({{"lib/errors.js", R"SRC('use strict'
+const createError = require('@fastify/error')
+const codes = {
+  FST_ERR_REP_ALREADY_SENT: createError(
+    'FST_ERR_REP_ALREADY_SENT',
+    'Reply was already sent, did you forget to "return reply" in "%s" (%s)?'
+  ),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: createError(
+    'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    'Unsupported Media Type',
+    415
+  )
+}
+module.exports = codes
+)SRC"},
+                   {"lib/reply.js", R"SRC('use strict'
+const { FST_ERR_REP_ALREADY_SENT, FST_ERR_CTP_INVALID_MEDIA_TYPE } = require('./errors')
+Reply.prototype.send = function (payload) {
+  if (this.sent) {
+    this.log.warn({ err: new FST_ERR_REP_ALREADY_SENT(this.request.url, this.request.method) })
+    return this
+  }
+  this.send(new FST_ERR_CTP_INVALID_MEDIA_TYPE())
+}
+)SRC"}});
+  const ErrorSite* def = r.Find("lib/errors.js", 4,
+                                "Reply was already sent, did you forget to \"return reply\" in "
+                                "\"%s\" (%s)?");
+  ASSERT_NE(def, nullptr) << Dump(r);
+  EXPECT_EQ(def->error_code, "FST_ERR_REP_ALREADY_SENT");
+  EXPECT_EQ(def->error_class, "FastifyError");
+  const ErrorSite* media = r.Find("lib/errors.js", 8, "Unsupported Media Type");
+  ASSERT_NE(media, nullptr) << Dump(r);
+  EXPECT_EQ(media->http_status, 415);
+  const ErrorSite* use = r.Find("lib/reply.js", 5,
+                                "Reply was already sent, did you forget to \"return reply\" in "
+                                "\"${this.request.url}\" (${this.request.method})?");
+  ASSERT_NE(use, nullptr) << Dump(r);
+  EXPECT_EQ(use->error_code, "FST_ERR_REP_ALREADY_SENT");
+  EXPECT_TRUE(Matches(*use,
+                      "Reply was already sent, did you forget to \"return reply\" in "
+                      "\"/v1/conversations\" (POST)?"));
+  const ErrorSite* media_use = r.Find("lib/reply.js", 8, "Unsupported Media Type");
+  ASSERT_NE(media_use, nullptr) << Dump(r);
+  EXPECT_EQ(media_use->error_code, "FST_ERR_CTP_INVALID_MEDIA_TYPE");
+}
+
 // yargs's YError: `super(msg || 'yargs error')`. Callers passing text get
 // theirs; a bare `new YError()` gets the default.
 TEST(LinkJsIdioms, ConstructorDefaultIsOnlyForCallsWithoutText) {

@@ -1226,7 +1226,11 @@ class JsFile {
     TSNode stmt = StatementOf(n, anc, &depth);
     if (ts_node_is_null(stmt)) return;
     bool thrown = Is(stmt, "throw_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
-    if (!(thrown && upper) && !LooksLikeErrorClass(name)) return;
+    // Classes named as their error code (@fastify/error's FST_ERR_X, Node's
+    // ERR_X) are errors wherever they are made: sent, logged, passed on.
+    bool coded = IsUpperSnakeCode(last) &&
+                 (last.starts_with("ERR_") || last.find("_ERR_") != std::string::npos);
+    if (!(thrown && upper) && !coded && !LooksLikeErrorClass(name)) return;
     TSNode parent = anc.empty() ? TSNode{} : anc.back();
     if (!thrown && Is(parent, "class_heritage")) return;
     bool warning = !thrown && last.ends_with("Warning");
@@ -1234,7 +1238,7 @@ class JsFile {
     if (warning) site.severity = "warning";
     site.error_class = last;
     site.http_status = StatusForClass(last);
-    if (last.starts_with("ERR_") && LooksLikeCode(last)) site.error_code = last;
+    if ((last.starts_with("ERR_") && LooksLikeCode(last)) || coded) site.error_code = last;
     std::vector<Template> alts;
     FillFromArgs(Field(n, "arguments"), &site, &alts);
     // `const err = new Error(msg); err.code = 'E'; throw err`, and
@@ -1353,6 +1357,7 @@ class JsFile {
   }
 
   void HandleFactory(TSNode call, const Ancestors& anc) {
+    if (HandleCodedErrorClass(call, anc)) return;
     size_t depth = 0;
     TSNode stmt = StatementOf(call, anc, &depth);
     if (ts_node_is_null(stmt)) return;
@@ -1372,6 +1377,85 @@ class JsFile {
       site.message_origin_note = "no message given: the status text is shown";
     }
     Finish(stmt, std::move(site), anc, depth);
+  }
+
+  // @fastify/error's `FST_ERR_X: createError('FST_ERR_X', 'Reply was
+  // already sent, did you forget to "return reply" in "%s" (%s)?', 500)`:
+  // a code first, then a util.format message, a status and a base class.
+  // It makes a class: the definition is a site with its code, and `new
+  // FST_ERR_X(url, method)` anywhere is a site with the message filled
+  // (a constructor sink named after the property or variable).
+  bool HandleCodedErrorClass(TSNode call, const Ancestors& anc) {
+    std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
+    if (args.size() < 2 || !Is(args[0], "string") || !HasText(Unwrap(args[1]))) return false;
+    std::string code = StringTemplate(args[0]).Display();
+    if (!IsUpperSnakeCode(code)) return false;
+    // The definition's own line: the property or declarator, not the
+    // statement around a whole table of them.
+    TSNode holder = anc.empty() ? TSNode{} : anc.back();
+    std::string name;
+    if (Is(holder, "pair")) {
+      name = KeyName(holder);
+    } else if (Is(holder, "variable_declarator")) {
+      name = std::string(ts::Text(Field(holder, "name"), src_));
+    } else {
+      holder = call;
+    }
+    ErrorSite site = NewSite(holder, SiteKind::kRaise);
+    site.error_code = code;
+    site.error_class =
+        src_.find("@fastify/error") != std::string_view::npos ? "FastifyError" : "Error";
+    if (args.size() >= 4 && Is(Unwrap(args[3]), "identifier")) {
+      site.error_class = std::string(ts::Text(Unwrap(args[3]), src_));
+    }
+    if (args.size() >= 3) site.http_status = HttpStatusLiteral(args[2], src_);
+    TSNode text = Unwrap(args[1]);
+    Template fmt = ExprTemplate(text, ts_node_start_byte(text), 0, &site.message_origin_note);
+    std::vector<std::string> params;
+    for (int i = 0; i < PrintfVerbs(fmt); ++i) params.push_back("arg" + std::to_string(i));
+    site.message = ApplyPrintf(fmt, params, PrintfDialect::kNodeUtil);
+    site.message_origin_note = "the message `createError('" + code + "', ...)` gives the class";
+    if (facts_ && !name.empty()) {
+      SinkFact s;
+      s.function = name;
+      s.name = name;
+      s.language = language_;
+      s.constructor = true;
+      s.params = params;
+      s.message = site.message;
+      s.error_class = site.error_class;
+      s.error_code = site.error_code;
+      s.http_status = site.http_status;
+      s.line = ts::Line(holder);
+      s.def_line = s.line;
+      facts_->sinks.push_back(std::move(s));
+      facts_->link_names.push_back(name);  // the class it defines
+    }
+    size_t depth = 0;
+    Finish(holder, std::move(site), anc, depth);
+    return true;
+  }
+
+  // FST_ERR_CTP_INVALID_MEDIA_TYPE, ERR_INVALID_ARG: an error code's shape.
+  static bool IsUpperSnakeCode(std::string_view s) {
+    if (s.size() < 3 || !IsUpper(s[0]) || s.find('_') == std::string_view::npos) return false;
+    return std::all_of(s.begin(), s.end(), [](char c) {
+      return IsUpper(c) || c == '_' || std::isdigit(static_cast<unsigned char>(c));
+    });
+  }
+
+  // util.format verbs (%s %d %i %f %j %o %O %c) in a template's literals.
+  static int PrintfVerbs(const Template& t) {
+    int n = 0;
+    for (const Piece& p : t.pieces()) {
+      if (p.is_hole) continue;
+      for (size_t i = 0; i + 1 < p.text.size(); ++i) {
+        if (p.text[i] != '%') continue;
+        if (std::string_view("sdifjoOc").find(p.text[i + 1]) != std::string_view::npos) ++n;
+        ++i;  // `%%` too
+      }
+    }
+    return n;
   }
 
   // res.status(404).json({error: 'msg'}), res.status(500).send('msg'),
