@@ -180,6 +180,7 @@ class KotlinFile {
     if (type == "property_declaration" || type == "assignment") {
       assignments_->OnVisit(n, *walk_.ancestors());
     }
+    if (type == "assignment") HandleErrorAccumulation(n);
     if (type == "call_expression") {
       HandleCall(n);
       if (facts_) CollectLinkCall(n);
@@ -404,6 +405,29 @@ class KotlinFile {
       AddSink(stmt, site, site.message, false);
       return;
     }
+    Finish(stmt, std::move(site));
+  }
+
+  // Wire's `errors += "unable to resolve $name"`: a message added to a
+  // list of errors (an ErrorCollector, a MutableList<String>) that is
+  // reported together later (SchemaException lists them one per line).
+  void HandleErrorAccumulation(TSNode n) {
+    std::vector<TSNode> kids = NamedChildren(n);
+    if (kids.size() != 2 || ts::Text(n, src_).find("+=") == std::string_view::npos) return;
+    std::string target = CollapseSpace(ts::Text(kids[0], src_));
+    std::string last = target.substr(target.rfind('.') + 1);  // npos + 1 == 0
+    std::string lower = ToLower(last);
+    if (!lower.ends_with("errors") && lower != "problems" && lower != "failures") return;
+    if (!Is(kids[1], "string_literal") && !Is(kids[1], "line_string_literal") &&
+        !Is(kids[1], "multi_line_string_literal")) {
+      return;
+    }
+    TSNode stmt = StatementOf(n);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kLog);
+    site.message = ExprTemplate(kids[1], ts_node_start_byte(n), 0, &site.message_origin_note);
+    if (!site.message.HasLiteralText()) return;
+    site.message_origin_note = "added to `" + target + "`, the errors reported together";
     Finish(stmt, std::move(site));
   }
 

@@ -58,6 +58,31 @@ TEST(KotlinExtractor, ThrowWithStringTemplates) {
   EXPECT_TRUE(sites[1].conditions[1].polarity);
 }
 
+// Wire's Linker: messages added to an error list (`errors += "..."`) are
+// reported together; other `+=` appends are not errors.
+TEST(KotlinExtractor, MessagesAddedToAnErrorList) {
+  auto sites = Extract(
+      "class Linker(val errors: ErrorCollector) {\n"
+      "  fun resolveType(name: String): ProtoType {\n"
+      "    val resolved = resolve(name)\n"
+      "    if (resolved == null) {\n"
+      "      errors += \"unable to resolve $name\"\n"
+      "      return BYTES\n"
+      "    }\n"
+      "    lines += \"resolved $name\"\n"
+      "    return resolved\n"
+      "  }\n"
+      "}\n",
+      "wire-schema/src/commonMain/kotlin/com/squareup/wire/schema/Linker.kt");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "unable to resolve $name");
+  EXPECT_EQ(sites[0].line, 5);
+  EXPECT_EQ(sites[0].kind, SiteKind::kLog);
+  ASSERT_EQ(sites[0].conditions.size(), 1u);
+  EXPECT_EQ(sites[0].conditions[0].expr, "resolved == null");
+  EXPECT_TRUE(Matches(sites[0], "unable to resolve google.protobuf.FieldMask"));
+}
+
 TEST(KotlinExtractor, StandardLibraryPreconditions) {
   auto sites = Extract(
       "fun check(v: Int, a: Addr?) {\n"
