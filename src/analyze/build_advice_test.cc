@@ -275,6 +275,11 @@ TEST(ParseInput, ReaderErrorsSendTheUserToTheData) {
       "The statement or expression being parsed uses `UNBOUNDED FOLLOWING` where the parser "
       "does not accept it, as the message says: rewrite that part of the statement you "
       "wrote");
+  // Acronyms are no statement keywords: a DNS record is data.
+  EXPECT_EQ(ParseInputAdvice("MongoParseError", "throw new MongoParseError(x);", "resolveSRV",
+                             "Cannot have empty URI params in DNS TXT Record")
+                .rfind("The text being parsed (", 0),
+            0u);
   EXPECT_EQ(ParseInputAdvice("", "return yaml_emitter_set_emitter_error(emitter, \"x\");",
                              "yaml_emitter_emit", "expected STREAM-START"),
             "");

@@ -35,6 +35,38 @@ TEST(Exhaustiveness, PythonAssertNeverIsAnInternalCheck) {
       << r.trigger_scenarios;
 }
 
+// Its callers are routes all the same: with the routes dropped for an
+// internal check, "nothing in the repository calls it" would be false.
+TEST(Exhaustiveness, CalledGuardSaysNothingAboutCallers) {
+  SourceFile compat{
+      "src/lib/compat.py",
+      "from typing import NoReturn\n"                                               // 1
+      "\n"                                                                          // 2
+      "\n"                                                                          // 3
+      "def assert_never(value: NoReturn) -> NoReturn:\n"                            // 4
+      "    assert False, f\"Unhandled value: {value} ({type(value).__name__})\"\n"  // 5
+  };
+  SourceFile config{
+      "src/lib/config.py",
+      "from lib.compat import assert_never\n"  // 1
+      "\n"                                     // 2
+      "def getini(kind):\n"                    // 3
+      "    if kind == 'bool':\n"               // 4
+      "        return True\n"                  // 5
+      "    assert_never(kind)\n"               // 6
+  };
+  Record r = analyze_testing::BuildInRepo({compat, config}, "Unhandled value");
+  EXPECT_EQ(r.common_situations, "");
+  EXPECT_EQ(r.documentation,
+            "This looks like an internal consistency check of the code, not an error its users "
+            "are meant to cause: an exhaustiveness check: the argument of `assert_never` is typed "
+            "`NoReturn`, so type checkers prove no call reaches line 5. An assertion fails in "
+            "`assert_never` (src/lib/compat.py) at line 5.");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `assert_never` (src/lib/compat.py) when it is reached (the condition is "
+            "the constant `False`) (line 5).");
+}
+
 TEST(Exhaustiveness, TypeScriptNeverArgument) {
   SourceFile f{"src/util.ts",
                "export function assertNever(x: never): never {\n"  // 1
