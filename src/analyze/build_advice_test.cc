@@ -262,9 +262,24 @@ namespace {
 TEST(ParseInput, ReaderErrorsSendTheUserToTheData) {
   EXPECT_EQ(ParseInputAdvice("ParseError", "ParseError::new(\"extra comma in array\")",
                              "on_array_open", "extra comma in array"),
-            "The data being read (a document, a stream or a peer's reply) is not in the form the "
-            "reader expects, and the message says what it found: correct that data, or, when a "
-            "server or another program produced it, find out why it sent that");
+            "The text being parsed (a query or expression you wrote, a document, a stream or a "
+            "peer's reply) is not in the form the parser expects, and the message says what it "
+            "found: correct that text, or, when a server or another program produced it, find "
+            "out why it sent that");
+  // Keywords of a query language: the user's statement is what to change.
+  EXPECT_EQ(
+      ParseInputAdvice("ParserException",
+                       "throw ParserException(\"Frame start cannot be UNBOUNDED FOLLOWING\");",
+                       "PEGTransformerFactory::TransformFrameClause",
+                       "Frame start cannot be UNBOUNDED FOLLOWING"),
+      "The statement or expression being parsed uses `UNBOUNDED FOLLOWING` where the parser "
+      "does not accept it, as the message says: rewrite that part of the statement you "
+      "wrote");
+  // Acronyms are no statement keywords: a DNS record is data.
+  EXPECT_EQ(ParseInputAdvice("MongoParseError", "throw new MongoParseError(x);", "resolveSRV",
+                             "Cannot have empty URI params in DNS TXT Record")
+                .rfind("The text being parsed (", 0),
+            0u);
   EXPECT_EQ(ParseInputAdvice("", "return yaml_emitter_set_emitter_error(emitter, \"x\");",
                              "yaml_emitter_emit", "expected STREAM-START"),
             "");

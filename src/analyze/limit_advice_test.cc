@@ -286,5 +286,45 @@ TEST(PublicHeader, CFunctionDeclaredUnderIncludeIsCallable) {
   EXPECT_FALSE(calls(Build(impl, "cannot be zero", &without)));
 }
 
+// click's private TextWrapper checks its placeholder against `width` only
+// once `self.max_lines` is set, which the standard library's class defines
+// and nothing in the repository assigns: "raise `width` with HelpFormatter"
+// was a fix that changes nothing (nineteenth grading 59c3afc4679cce3d).
+TEST(LimitAdvice, NoBoundAdviceBehindAMemberNothingSets) {
+  SourceFile wrap{"src/lib/_textwrap.py",
+                  "import textwrap\n"                                                          // 1
+                  "\n"                                                                         // 2
+                  "class TextWrapper(textwrap.TextWrapper):\n"                                 // 3
+                  "    def _wrap_chunks(self, chunks):\n"                                      // 4
+                  "        if self.width <= 0:\n"                                              // 5
+                  "            raise ValueError('invalid width')\n"                            // 6
+                  "        if self.max_lines is not None:\n"                                   // 7
+                  "            if len(self.placeholder) > self.width:\n"                       // 8
+                  "                raise ValueError('placeholder too large for max width')\n"  // 9
+                  "        return chunks\n"};
+  SourceFile fmt{
+      "src/lib/formatting.py",
+      "class HelpFormatter:\n"                 // 1
+      "    def __init__(self, width=None):\n"  // 2
+      "        self.width = width\n"           // 3
+  };
+  SetterIndex index = SetterIndex::Build({wrap, fmt});
+  Record r = Build(wrap, "placeholder too large", &index);
+  for (const std::string& s : r.solutions) {
+    EXPECT_EQ(s.find("HelpFormatter"), std::string::npos) << s;
+  }
+  // Once something assigns the member, the bound's setter is advice again.
+  SourceFile sets{
+      "src/lib/wrapping.py",
+      "class Wrapping:\n"                          // 1
+      "    def __init__(self, max_lines=None):\n"  // 2
+      "        self.max_lines = max_lines\n"       // 3
+  };
+  SetterIndex with = SetterIndex::Build({wrap, fmt, sets});
+  Record r2 = Build(wrap, "placeholder too large", &with);
+  ASSERT_FALSE(r2.solutions.empty());
+  EXPECT_NE(r2.solutions[0].find("HelpFormatter"), std::string::npos) << r2.solutions[0];
+}
+
 }  // namespace
 }  // namespace errdex

