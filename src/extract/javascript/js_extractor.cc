@@ -1319,9 +1319,7 @@ class JsFile {
     ErrorSite site = NewSite(stmt, warn ? SiteKind::kWarning : SiteKind::kLog);
     site.severity = warn ? "warning" : "error";
     std::string note;
-    // A console prints the text as it is, but a paste starts at its first
-    // word (eslint's "\nOops! Something went wrong! :(\n\n...").
-    site.message = ExprTemplate(list[0], ts_node_start_byte(list[0]), 0, &note).Trimmed(true, true);
+    site.message = ExprTemplate(list[0], ts_node_start_byte(list[0]), 0, &note);
     if (!HasSpace(site.message)) return;  // a value or a word, not a sentence
     if (LiteralWords(site.message) < min_words) return;
     site.message_origin_note = note;

@@ -365,8 +365,7 @@ TEST(JsExtractor, LoggerErrorsAndWarnings) {
       "    config.logger.warn(colors.yellow('polyfillModulePreload is deprecated.'))\n"
       "    logger.error(e.message)\n"
       "    console.error('debug output here')\n"
-      "    console.warn(`\nIgnoring invalid configuration option passed to Connection: "
-      "${key}.\n`)\n"
+      "    console.warn(`Ignoring invalid configuration option passed to Connection: ${key}.`)\n"
       "  }\n"
       "}\n");
   ASSERT_EQ(sites.size(), 3u) << ::testing::PrintToString(Messages(sites));
