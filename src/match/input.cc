@@ -1080,6 +1080,49 @@ ErrorText FreeMessage(const std::vector<std::string_view>& lines, size_t first, 
 // matches its record where the whole text is mostly usage.
 constexpr size_t kMaxParagraphs = 8;
 
+// Prose that quotes the error as inline code ("This resulted in `unable to
+// resolve google.protobuf.FieldMask`"): each `span` of a few words on one
+// line is also read alone, so the user's own words around it do not drown
+// it.
+constexpr size_t kMaxInlineSpans = 4;
+constexpr size_t kMinInlineSpanBytes = 12;
+constexpr size_t kMaxInlineSpanBytes = 500;
+constexpr size_t kMaxInlineProseBytes = 16 * 1024;
+
+void AddInlineCodeSpans(const std::vector<std::string_view>& lines, size_t first, size_t last,
+                        std::vector<ErrorText>* out) {
+  // Prose is short; a log or a dump quotes code, not its error.
+  size_t bytes = 0;
+  for (size_t k = first; k < last; ++k) bytes += lines[k].size() + 1;
+  if (bytes > kMaxInlineProseBytes) return;
+  size_t added = 0;
+  for (size_t k = first; k < last && added < kMaxInlineSpans; ++k) {
+    std::string_view line = lines[k];
+    if (line.find("```") != std::string_view::npos) continue;
+    size_t open = line.find('`');
+    while (open != std::string_view::npos && added < kMaxInlineSpans) {
+      size_t close = line.find('`', open + 1);
+      if (close == std::string_view::npos) break;
+      std::string_view span = Trim(line.substr(open + 1, close - open - 1));
+      // The whole line in ticks is the line itself, read already.
+      bool whole = Trim(line.substr(0, open)).empty() && Trim(line.substr(close + 1)).empty();
+      bool text = std::none_of(span.begin(), span.end(),
+                               [](char c) { return static_cast<unsigned char>(c) < 0x20; });
+      if (!whole && text && span.size() >= kMinInlineSpanBytes &&
+          span.size() <= kMaxInlineSpanBytes && span.find(' ') != std::string_view::npos) {
+        ErrorText e;
+        e.input_line = static_cast<int>(k + 1);
+        std::string_view message;
+        if (!SplitClass(span, /*in_traceback=*/false, &e.error_class, &message)) message = span;
+        e.message = std::string(message);
+        out->push_back(std::move(e));
+        ++added;
+      }
+      open = line.find('`', close + 1);
+    }
+  }
+}
+
 std::vector<ErrorText> ParseFreeText(const std::vector<std::string_view>& lines) {
   size_t first = 0;
   while (first < lines.size() && IsBlank(lines[first])) ++first;
@@ -1095,6 +1138,7 @@ std::vector<ErrorText> ParseFreeText(const std::vector<std::string_view>& lines)
     i = end;
     while (i < last && IsBlank(lines[i])) ++i;
   }
+  AddInlineCodeSpans(lines, first, last, &out);
   if (paragraphs.size() < 2 || paragraphs.size() > kMaxParagraphs) return out;
   for (const auto& [begin, end] : paragraphs) {
     out.push_back(FreeMessage(lines, begin, end));

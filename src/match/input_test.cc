@@ -672,6 +672,22 @@ TEST(InputTest, MarkdownQuoteMarkersAreNotTheMessage) {
   EXPECT_EQ(errs[0].message, "expected > 3 items\n> got 2");
 }
 
+// Prose quoting the error as inline code: the span is read alone too.
+TEST(InputTest, InlineCodeInProseIsReadAlone) {
+  auto errs = ParseInput(
+      "Our BE started importing \"google/protobuf/field_mask.proto\"\n\n"
+      "This resulted in `unable to resolve google.protobuf.FieldMask`");
+  std::vector<std::string> messages;
+  for (const ErrorText& e : errs) messages.push_back(e.message);
+  EXPECT_NE(
+      std::find(messages.begin(), messages.end(), "unable to resolve google.protobuf.FieldMask"),
+      messages.end())
+      << ::testing::PrintToString(messages);
+  // A short identifier in ticks is not a message.
+  errs = ParseInput("set `max_conns` higher and retry the request please");
+  ASSERT_EQ(errs.size(), 1u);
+}
+
 TEST(InputTest, PhpWarningsAndMonologLines) {
   auto errs = ParseInput(
       "[03-Dec-2026 10:00:00 UTC] PHP Warning:  Undefined variable $x in /app/a.php on line 9\n"
