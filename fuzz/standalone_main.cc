@@ -2,7 +2,7 @@
 // target over every file named on the command line (or in the directories
 // named), then over a bounded number of pseudo-random mutations of them, so
 // the suite exercises every target on every build: 300 per input, at most
-// 4,000 in all (a corpus grown by fuzz/soak --merge holds a hundred or more
+// 1,000 in all (a corpus grown by fuzz/soak --merge holds a hundred or more
 // inputs; 300 each made a ctest run minutes long). For a longer soak
 // without clang: ERRDEX_FUZZ_MUTATIONS (per input) and ERRDEX_FUZZ_SEED
 // (default 12345).
@@ -80,7 +80,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> inputs = LoadInputs(argc, argv);
   std::mt19937 rng(static_cast<std::mt19937::result_type>(EnvNumber("ERRDEX_FUZZ_SEED", 12345)));
   unsigned long mutations =
-      EnvNumber("ERRDEX_FUZZ_MUTATIONS", std::clamp<unsigned long>(4000 / inputs.size(), 1, 300));
+      EnvNumber("ERRDEX_FUZZ_MUTATIONS", std::clamp<unsigned long>(1000 / inputs.size(), 1, 300));
   size_t runs = 0;
   for (const std::string& in : inputs) {
     LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(in.data()), in.size());
