@@ -2094,7 +2094,9 @@ std::vector<Match> Matcher::Find(const Query& query) const {
         LanguageFamily(coded.language) != ctx.family) {
       support_only = true;
     }
-    auto it = std::find_if(hits.begin(), hits.end(), [&](const Ranked& h) { return h.index == r; });
+    const auto coded_index = r;  // clang 14 cannot capture a structured binding
+    auto it = std::find_if(hits.begin(), hits.end(),
+                           [&](const Ranked& h) { return h.index == coded_index; });
     // A number in the text is most often a value (a version, a port, a
     // count), a category word a log level: either supports a record the
     // message matches, never finds one.

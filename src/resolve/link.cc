@@ -682,9 +682,10 @@ class Linker {
   }
 
   void Commit() {
-    for (auto& [file, drop] : replaced_) {
+    for (auto& [file, dropped] : replaced_) {
       std::vector<ErrorSite>& v = *sites_[file];
       size_t before = v.size();
+      const auto& drop = dropped;  // clang 14 cannot capture a structured binding
       v.erase(std::remove_if(v.begin(), v.end(),
                              [&](const ErrorSite& s) {
                                return drop.count({s.line, s.error_class}) > 0;

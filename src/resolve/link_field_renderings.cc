@@ -243,9 +243,10 @@ class FieldLinker {
   }
 
   void Commit() {
-    for (const auto& [file, lines] : taken_) {
+    for (const auto& [file, taken_lines] : taken_) {
       if (file >= sites_.size() || !sites_[file]) continue;
       std::vector<ErrorSite>& v = *sites_[file];
+      const auto& lines = taken_lines;  // clang 14 cannot capture a structured binding
       size_t before = v.size();
       std::erase_if(v, [&](const ErrorSite& s) {
         return s.message_from.empty() &&

@@ -2671,9 +2671,12 @@ class CppFile {
         std::string ret(LastName(StripTemplateArgs(ts::Text(Field(def, "type"), src_))));
         if (ret != cls || !ErrorLike(cls, def)) continue;
         self_class_ = cls;
-        TSNode fn = def;  // a copy: clang 14 cannot capture a structured binding
+        // Copies and plain references: clang 14 cannot capture a structured binding.
+        TSNode fn = def;
+        const std::string& c = cls;
+        const std::string& n = name;
         ForEachOwnReturn(Field(fn, "body"), "return_statement", IsFunctionNode,
-                         [&](TSNode r) { NoteFactoryReturn(cls, name, fn, r); });
+                         [&](TSNode r) { NoteFactoryReturn(c, n, fn, r); });
         self_class_.clear();
       }
     }
