@@ -39,6 +39,8 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
   // only with a strong match: the trace was read and found foreign, and a
   // weak match of its bare text is what the trace's frames ruled out.
   if (out.empty() && !errors.empty()) find_all(ParseAsFreeText(text), kFreeTextFallbackScore);
+  // Still nothing: an error quoted as inline code in the user's prose.
+  if (out.empty()) find_all(ParseInlineCodeSpans(text), 0);
   if (each_error) return out;
   // One record found through several links keeps its best hit. Equal scores:
   // the record the paste's other readings support more (two templates whose

@@ -1138,7 +1138,6 @@ std::vector<ErrorText> ParseFreeText(const std::vector<std::string_view>& lines)
     i = end;
     while (i < last && IsBlank(lines[i])) ++i;
   }
-  AddInlineCodeSpans(lines, first, last, &out);
   if (paragraphs.size() < 2 || paragraphs.size() > kMaxParagraphs) return out;
   for (const auto& [begin, end] : paragraphs) {
     out.push_back(FreeMessage(lines, begin, end));
@@ -1475,6 +1474,16 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
   }
   if (!out.empty()) return out.Take();
   return FreeTextErrors(lines, notes);
+}
+
+std::vector<ErrorText> ParseInlineCodeSpans(const std::string& text) {
+  if (text.size() > kMaxInlineProseBytes) return {};
+  std::string clean = text;
+  std::erase(clean, '\r');
+  Lines lines = SplitLines(clean);
+  std::vector<ErrorText> out;
+  AddInlineCodeSpans(lines, 0, lines.size(), &out);
+  return out;
 }
 
 std::vector<ErrorText> ParseAsFreeText(const std::string& text) {
