@@ -47,6 +47,8 @@ class Template {
   bool empty() const { return pieces_.empty(); }
   // True when at least one literal piece has a non-space character.
   bool HasLiteralText() const;
+  // Words of letters in the literal pieces ("bad key '{k}'" has two).
+  int LiteralWords() const;
   int HoleCount() const;
 
   // The message as written in source: literals joined, holes verbatim.

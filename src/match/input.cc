@@ -1323,6 +1323,23 @@ void ExpandJsonLogLines(std::string* text) {
   if (changed) *text = std::move(out);
 }
 
+// Replaces each line of `text` (split at '\n') by what `edit` makes of it.
+template <typename Edit>
+void RewriteLines(std::string* text, Edit edit) {
+  std::string out;
+  out.reserve(text->size());
+  size_t start = 0;
+  while (start <= text->size()) {
+    size_t end = text->find('\n', start);
+    if (end == std::string::npos) end = text->size();
+    out.append(edit(std::string_view(*text).substr(start, end - start)));
+    if (end == text->size()) break;
+    out.push_back('\n');
+    start = end + 1;
+  }
+  *text = std::move(out);
+}
+
 // A paste indented as a whole (a Markdown code block indented by four
 // spaces, a quote the user indented): the indentation every non-blank line
 // shares is not the program's. Kotlin's "Flow invariant is violated:\n\t\t
@@ -1345,20 +1362,11 @@ void StripCommonIndent(std::string* text) {
     if (common->empty()) return;
   }
   if (!common || common->empty()) return;
-  std::string prefix(*common), out;
-  out.reserve(text->size());
-  size_t start = 0;
-  while (start <= text->size()) {
-    size_t end = text->find('\n', start);
-    if (end == std::string::npos) end = text->size();
-    std::string_view line = std::string_view(*text).substr(start, end - start);
+  std::string prefix(*common);
+  RewriteLines(text, [&](std::string_view line) {
     if (line.starts_with(prefix)) line.remove_prefix(prefix.size());
-    out.append(line);
-    if (end == text->size()) break;
-    out.push_back('\n');
-    start = end + 1;
-  }
-  *text = std::move(out);
+    return line;
+  });
 }
 
 // A paste quoted as Markdown ("> Could not infer property name ...", a
@@ -1374,24 +1382,14 @@ void StripQuoteMarkers(std::string* text) {
     any = true;
   }
   if (!any) return;
-  std::string out;
-  out.reserve(text->size());
-  size_t start = 0;
-  while (start <= text->size()) {
-    size_t end = text->find('\n', start);
-    if (end == std::string::npos) end = text->size();
-    std::string_view line = std::string_view(*text).substr(start, end - start);
+  RewriteLines(text, [](std::string_view line) {
     size_t at = line.find('>');
     if (at != std::string_view::npos && line.find_first_not_of(" \t") == at) {
       line.remove_prefix(at + 1);
       if (line.starts_with(' ')) line.remove_prefix(1);
     }
-    out.append(line);
-    if (end == text->size()) break;
-    out.push_back('\n');
-    start = end + 1;
-  }
-  *text = std::move(out);
+    return line;
+  });
 }
 
 // Runs the recognizers over lines [from, end) until `out` is full.

@@ -38,6 +38,20 @@ void Template::Append(const Template& other) {
   }
 }
 
+int Template::LiteralWords() const {
+  int words = 0;
+  for (const Piece& p : pieces_) {
+    if (p.is_hole) continue;
+    bool in_word = false;
+    for (char c : p.text) {
+      bool letter = std::isalpha(static_cast<unsigned char>(c)) != 0;
+      words += letter && !in_word;
+      in_word = letter;
+    }
+  }
+  return words;
+}
+
 bool Template::HasLiteralText() const {
   for (const Piece& p : pieces_) {
     if (p.is_hole) continue;

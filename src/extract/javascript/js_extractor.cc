@@ -780,21 +780,6 @@ class JsFile {
                                        : it->second;
   }
 
-  // Words of letters in a template's literal text.
-  static int LiteralWords(const Template& t) {
-    int words = 0;
-    for (const Piece& p : t.pieces()) {
-      if (p.is_hole) continue;
-      bool in_word = false;
-      for (char c : p.text) {
-        bool letter = std::isalpha(static_cast<unsigned char>(c)) != 0;
-        if (letter && !in_word) ++words;
-        in_word = letter;
-      }
-    }
-    return words;
-  }
-
   static bool HasSpace(const Template& t) {
     for (const Piece& p : t.pieces()) {
       if (!p.is_hole && p.text.find(' ') != std::string::npos) return true;
@@ -1321,7 +1306,7 @@ class JsFile {
     std::string note;
     site.message = ExprTemplate(list[0], ts_node_start_byte(list[0]), 0, &note);
     if (!HasSpace(site.message)) return;  // a value or a word, not a sentence
-    if (LiteralWords(site.message) < min_words) return;
+    if (site.message.LiteralWords() < min_words) return;
     site.message_origin_note = note;
     Finish(stmt, std::move(site), anc, depth, "", /*sink=*/false);
   }

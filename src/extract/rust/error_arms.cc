@@ -44,19 +44,7 @@ std::optional<ErrorVariant> ErrorArmVariant(std::string_view pattern, std::strin
   return ErrorVariant{std::string(type), std::string(variant)};
 }
 
-bool ReadsAsSentence(const Template& t) {
-  int words = 0;
-  for (const Piece& p : t.pieces()) {
-    if (p.is_hole) continue;
-    bool in_word = false;
-    for (char c : p.text) {
-      bool letter = std::isalpha(static_cast<unsigned char>(c)) != 0;
-      words += letter && !in_word;
-      in_word = letter;
-    }
-  }
-  return words >= 2;
-}
+bool ReadsAsSentence(const Template& t) { return t.LiteralWords() >= 2; }
 
 std::vector<WrittenMessage> JoinBufferWrites(
     const std::vector<TSNode>& statements,
