@@ -750,7 +750,8 @@ struct Ranked {
   // Pattern hits: the share of the message's word weight the literals
   // explain, and whether the matched literals say too little to stand alone.
   double explained = 0;
-  double info = 0;  // the weight of the literal words it matched
+  double info = 0;           // the weight of the literal words it matched
+  size_t literal_words = 0;  // how many there are
   bool weak = false;
   bool framed = false;              // a frame of the paste points at its file or function
   double frame = 0;                 // that evidence's bonus, kept apart from the clamped score
@@ -1256,6 +1257,7 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   }
   out->explained = ctx.total_weight > 0 ? std::min(1.0, info / ctx.total_weight) : 0;
   out->info = info;
+  out->literal_words = words.size();
   double coverage = static_cast<double>(out->literal_chars) / static_cast<double>(text.size());
   // Only common words, or one word ("date", "line {}: {}"), inside a longer
   // text: such a template matches half of all pastes. One word that names
@@ -1856,14 +1858,7 @@ bool SameRepositoryChainLink(const Ranked& inner, const Ranked& outer, std::stri
   if (hole < inner.begin + 3 || text.substr(hole - 2, 2) != ": ") return false;
   // Two words at least: one word before a cause ("open %s: %w") is a shape
   // every library prints.
-  std::string literal;
-  size_t at = inner.begin;
-  for (const auto& [b, e] : inner.holes) {
-    if (b < at) continue;
-    literal.append(text.substr(at, b - at)).push_back(' ');
-    at = e;
-  }
-  if (match::Tokenize(literal).size() < kMinLiteralWords) return false;
+  if (inner.literal_words < kMinLiteralWords) return false;
   bool clause_start = inner.begin == 0 || text[inner.begin - 1] == '\n' ||
                       (inner.begin >= 2 && text.substr(inner.begin - 2, 2) == ": ");
   if (!clause_start) {
