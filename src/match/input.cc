@@ -1044,11 +1044,22 @@ const RE2& BareFrame() {
   return *re;
 }
 
+// A Ruby frame under a free-text message, indented or not (a paste's
+// common indentation is gone by now), possibly after the gem's name and
+// version as Rails' error pages print them: "rack (1.4.1)
+// lib/rack/utils.rb:108:in `normalize_params'".
+const RE2& GemFrame() {
+  static const RE2* const re =
+      new RE2(R"(\s*(?:from\s+)?(?:[\w.-]+ \([\w.]+\) )?(\S+?):(\d+):in\s+[`'])"
+              R"((?:(?:block|rescue|ensure) in )?([^']*)'\s*)");
+  return *re;
+}
+
 // Reads `line` as a frame printed under a free-text message.
 bool ParseBareFrame(std::string_view line, StackFrame* frame) {
   re2::StringPiece piece(line.data(), line.size());
   return RE2::FullMatch(piece, BareFrame(), &frame->file, &frame->line, &frame->function) ||
-         RE2::FullMatch(piece, RubyFrame(), &frame->file, &frame->line, &frame->function);
+         RE2::FullMatch(piece, GemFrame(), &frame->file, &frame->line, &frame->function);
 }
 
 ErrorText FreeMessage(const std::vector<std::string_view>& lines, size_t first, size_t last) {
@@ -1168,21 +1179,35 @@ namespace {
 // text is in its fields, with JSON escapes (`\"User\"`). A line that is a
 // JSON object is replaced by its error text: a `stack` (which repeats the
 // message and carries the frames) or else `message`/`msg`, from the record or
-// its `err`/`error` object.
-std::string JsonLogText(const nlohmann::json& j) {
-  auto text_of = [](const nlohmann::json& o, const char* key) -> std::string {
-    auto it = o.find(key);
-    return it != o.end() && it->is_string() ? it->get<std::string>() : std::string();
-  };
+// its `err`/`error` object. The error may sit one level down, among the
+// record's own fields (lager's `"data":{"error":"..."}`, zap's and logrus's
+// `fields`), while `message` names the event ("x.connecting.error").
+std::string JsonErrorHolder(const nlohmann::json& j) {
   for (const char* holder : {"err", "error", "exception"}) {
     auto it = j.find(holder);
     if (it == j.end()) continue;
     if (it->is_string()) return it->get<std::string>();
     if (!it->is_object()) continue;
     for (const char* key : {"stack", "message", "msg"}) {
-      std::string t = text_of(*it, key);
-      if (!t.empty()) return t;
+      auto field = it->find(key);
+      if (field != it->end() && field->is_string() && !field->get<std::string>().empty()) {
+        return field->get<std::string>();
+      }
     }
+  }
+  return {};
+}
+
+std::string JsonLogText(const nlohmann::json& j) {
+  auto text_of = [](const nlohmann::json& o, const char* key) -> std::string {
+    auto it = o.find(key);
+    return it != o.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  if (std::string t = JsonErrorHolder(j); !t.empty()) return t;
+  for (const char* fields : {"data", "fields", "context", "details", "extra", "meta"}) {
+    auto it = j.find(fields);
+    if (it == j.end() || !it->is_object()) continue;
+    if (std::string t = JsonErrorHolder(*it); !t.empty()) return t;
   }
   for (const char* key : {"stack", "message", "msg", "error"}) {
     std::string t = text_of(j, key);

@@ -780,6 +780,12 @@ TEST(InputTest, JsonLogLinesGiveTheirErrorText) {
   ASSERT_EQ(e.size(), 1u);
   EXPECT_EQ(e[0].error_class, "EntityMetadataNotFoundError");
   EXPECT_EQ(e[0].message, "No metadata for \"User\" was found.");
+  // lager: `message` names the event, the error is among the record's data.
+  e = ParseInput(R"j({"timestamp":"1496958794.021312475","source":"nats_to_syslog","message":)j"
+                 R"j("nats_to_syslog.connecting-to-nats.error","log_level":2,"data":{"error":)j"
+                 R"j("nats: no servers available for connection","session":"1"}})j");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].message, "nats: no servers available for connection");
   // Not JSON, or JSON without error text: left as it is.
   e = ParseInput("{not json} failed to start");
   ASSERT_EQ(e.size(), 1u);
@@ -938,6 +944,24 @@ TEST(InputTest, BareLocationFramesUnderAFreeMessage) {
   errors = ParseInput("  src/app.py:12");
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_TRUE(errors[0].frames.empty());
+}
+
+// A Rails error page's backtrace under the message: "gem (version)
+// path:line:in `method'", indented by one space that the whole paste shares.
+TEST(InputTest, GemFramesUnderAFreeMessage) {
+  std::vector<ErrorText> errors = ParseInput(
+      " expected Array (got String) for param `x'\n"
+      " rack (1.4.1) lib/rack/utils.rb:108:in `normalize_params'\n"
+      " rack (1.4.1) lib/rack/utils.rb:90:in `block in parse_nested_query'\n"
+      " lib/rack/request.rb:334:in `parse_query'\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "expected Array (got String) for param `x'");
+  ASSERT_EQ(errors[0].frames.size(), 3u);
+  EXPECT_EQ(errors[0].frames[0].file, "lib/rack/utils.rb");
+  EXPECT_EQ(errors[0].frames[0].line, 108);
+  EXPECT_EQ(errors[0].frames[0].function, "normalize_params");
+  EXPECT_EQ(errors[0].frames[1].function, "parse_nested_query");
+  EXPECT_EQ(errors[0].frames[2].file, "lib/rack/request.rb");
 }
 
 TEST(InputTest, PrettyPrintedJsonGivesItsMessageFields) {

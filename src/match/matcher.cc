@@ -165,6 +165,10 @@ constexpr double kMinInnerInfo = 10.0;
 constexpr double kMinLeadingHoleInnerInfo = 2 * kMinInnerInfo;
 // The paste's language (from its frames) against the record's.
 constexpr double kLanguageAgrees = 0.02;
+// The paste's exception class is qualified by a package naming the record's
+// repository (com.squareup.moshi.JsonDataException for square/moshi, not
+// for another library that copied moshi's reader and its messages).
+constexpr double kPackageNamesRepository = 0.02;
 constexpr double kLanguageDiffers = -0.08;
 // A numeric code (`209`) in a message is usually a value, not an id: it adds
 // this to a pattern hit of the record and never finds one alone.
@@ -330,6 +334,40 @@ bool TextNamesRepository(std::string_view text, std::string_view repo) {
   return false;
 }
 
+// Whether a package component of the qualified class `cls`
+// ("com.squareup.moshi.JsonDataException", "YAML::ParserException") is the
+// repository's name or a distinctive part of it. Parts that name a
+// language or a generic layer ("kotlin", "api") say nothing.
+bool PackageNamesRepository(std::string_view cls, std::string_view repo) {
+  static const std::unordered_set<std::string_view> kGeneric = {
+      "com",    "org",  "net",  "io",   "java",   "kotlin", "kotlinx", "go",     "rust",
+      "python", "js",   "node", "php",  "lib",    "core",   "api",     "common", "util",
+      "json",   "yaml", "xml",  "http", "client", "sdk",    "dev",     "app",    "internal"};
+  size_t slash = repo.find('/');
+  if (slash == std::string_view::npos) return false;
+  std::string name = LowerAscii(repo.substr(slash + 1));
+  std::string lower = LowerAscii(cls);
+  size_t last = lower.find_last_of(".:");
+  if (last == std::string::npos) return false;
+  std::string_view packages = std::string_view(lower).substr(0, last);
+  auto names = [&](std::string_view part) {
+    if (part.size() < 3 || kGeneric.count(part) > 0) return false;
+    if (part == name) return true;
+    for (size_t start = 0; start < name.size();) {
+      size_t stop = std::min(name.find_first_of("-_.", start), name.size());
+      if (std::string_view(name).substr(start, stop - start) == part) return true;
+      start = stop + 1;
+    }
+    return false;
+  };
+  for (size_t start = 0; start < packages.size();) {
+    size_t stop = std::min(packages.find_first_of(".:", start), packages.size());
+    if (names(packages.substr(start, stop - start))) return true;
+    start = stop + 1;
+  }
+  return false;
+}
+
 bool NamesRepository(std::string_view word, std::string_view repo) {
   size_t slash = repo.find('/');
   std::string name = LowerAscii(slash == std::string_view::npos ? repo : repo.substr(slash + 1));
@@ -406,6 +444,32 @@ std::string ClauseHeadPattern(std::string_view message_pattern) {
   if (head.empty()) return "";
   std::string relaxed = match::LooseQuotes(RelaxPatternEnds(head));
   return SaysEnough(relaxed, kMinClauseHeadLiteral) ? relaxed : "";
+}
+
+// The pattern of a line's first sentence (match::FirstSentence) when it
+// says enough on its own: a paste from before the later sentences were
+// added.
+std::string FirstSentencePattern(std::string_view message_pattern) {
+  std::string head = match::FirstSentence(message_pattern);
+  if (head.empty()) return "";
+  std::string relaxed = match::LooseQuotes(RelaxPatternEnds(head));
+  return SaysEnough(relaxed, kMinClauseHeadLiteral) ? relaxed : "";
+}
+
+// Whether `match` is not a line of its own in the text: words follow it on
+// its line, or a sentence ends just before it ("Oops! Something went
+// wrong" is not trpc's "Something went wrong. Please submit an issue").
+// A label before it ("ProtocolException: ", "[error] ") is allowed.
+bool NotALineOfItsOwn(std::string_view text, re2::StringPiece match) {
+  size_t begin = static_cast<size_t>(match.data() - text.data());
+  size_t end = begin + match.size();
+  for (size_t i = end; i < text.size() && text[i] != '\n'; ++i) {
+    if (IsWordChar(text[i])) return true;
+  }
+  size_t i = begin;
+  while (i > 0 && text[i - 1] == ' ') --i;
+  return i > 0 && (text[i - 1] == '.' || text[i - 1] == '!' || text[i - 1] == '?' ||
+                   IsWordChar(text[i - 1]));
 }
 
 // The pattern without a bracket that closes its final hole ("" when it has
@@ -677,12 +741,6 @@ std::string FuzzyText(const Record& r) {
   return text;
 }
 
-// The share of a match's own span that is literal text. A leading hole
-// starts wherever the text does and a trailing one runs to its end (see
-// Verify), so their values stretch over text the template never wrote: the
-// own span drops what a leading hole took before its last line break and
-// what a trailing one took after its first. `holes` are (begin, end) in the
-// text, in order, inside [begin, end).
 // Where the holes at the start of a match end: `{name} {file} does not
 // exist` may print nothing for its first hole, and the next one is then
 // leading too.
@@ -695,12 +753,31 @@ size_t LeadingHolesEnd(size_t begin, const std::vector<std::pair<size_t, size_t>
   return at;
 }
 
+// The share of a match's own span that is literal text. A leading hole
+// starts wherever the text does and a trailing one runs to its end (see
+// Verify), so their values stretch over text the template never wrote: the
+// own span drops what a leading hole took before its last line break or
+// before a one-word value after its last ": " (the wrappers' prefixes:
+// duckdb's "%s with name %s does not exist!" after "Catalog Error: Failed
+// to get ...: ", when `shaped`) and what a trailing
+// one took after its first line break. `holes` are (begin, end) in the
+// text, in order, inside [begin, end).
 double OwnLiteralShare(std::string_view text, size_t begin, size_t end,
-                       const std::vector<std::pair<size_t, size_t>>& holes) {
+                       const std::vector<std::pair<size_t, size_t>>& holes, bool shaped) {
   size_t from = begin, to = end;
   size_t lead = LeadingHolesEnd(begin, holes);
-  size_t nl_lead = text.substr(begin, lead - begin).rfind('\n');
+  std::string_view leading = text.substr(begin, lead - begin);
+  size_t nl_lead = leading.rfind('\n');
   if (nl_lead != std::string_view::npos) from = begin + nl_lead + 1;
+  // After a prefix's ": " only a one-word value ("Table") is the hole's;
+  // "command 'gcc'" after "error: " may as well be the template's text. And
+  // only in a template of several literal runs (`shaped`): one run after a
+  // value ("$path does not exist.") ends any text.
+  size_t colon_lead = leading.rfind(": ");
+  if (shaped && colon_lead != std::string_view::npos &&
+      leading.find(' ', colon_lead + 2) == std::string_view::npos) {
+    from = std::max(from, begin + colon_lead + 2);
+  }
   if (!holes.empty() && holes.back().second == end && holes.back().first < end) {
     size_t nl = text.substr(holes.back().first, end - holes.back().first).find('\n');
     if (nl != std::string_view::npos) to = holes.back().first + nl;
@@ -787,6 +864,20 @@ double BestScore(const std::vector<Ranked>& hits) {
 // from_json) go to the record raised at the most sites, the likelier
 // origin a priori, then in file order: a stable order a reader can follow,
 // never the order of hash ids.
+// A file in a tree beside the library proper (contributed extras,
+// examples, samples, demos): what most users run is the library, so on a tie
+// its site comes first (libarchive's tar/bsdtar.c before its copy of the
+// same message in contrib/shar/).
+bool InSideTree(std::string_view path) {
+  static constexpr std::string_view kSideTrees[] = {"contrib/", "examples/", "example/",
+                                                    "samples/", "sample/",   "demo/",
+                                                    "demos/",   "extras/",   "third_party/"};
+  for (std::string_view d : kSideTrees) {
+    if (path.starts_with(d)) return true;
+  }
+  return false;
+}
+
 bool Better(const Ranked& a, const Ranked& b) {
   if (a.match.score != b.match.score) return a.match.score > b.match.score;
   if (a.exact_code != b.exact_code) return a.exact_code;
@@ -804,6 +895,7 @@ bool Better(const Ranked& a, const Ranked& b) {
   if (ra.other_lines.size() != rb.other_lines.size()) {
     return ra.other_lines.size() > rb.other_lines.size();
   }
+  if (InSideTree(ra.file_path) != InSideTree(rb.file_path)) return !InSideTree(ra.file_path);
   if (ra.repo != rb.repo) return ra.repo < rb.repo;
   if (ra.file_path != rb.file_path) return ra.file_path < rb.file_path;
   if (ra.line_number != rb.line_number) return ra.line_number < rb.line_number;
@@ -1217,6 +1309,14 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
     }
   }
   const Record& rec = this->rec(rec_index);
+  // A first sentence stands for a paste from before the sentences after it
+  // were added: a paste that goes on with other words on that line is
+  // another message sharing an opening (composer's "The lock file is not up
+  // to date ..." ends differently in each of its messages).
+  if (r >= n && !IsCutBracket(r, rec_index) && NotALineOfItsOwn(text, sub[0]) &&
+      patterns.Get(r) == FirstSentencePattern(FirstLine(rec.message_pattern))) {
+    return false;
+  }
   out->match.record = &rec;
   out->index = rec_index;
   out->match.match_type = "pattern";
@@ -1268,9 +1368,9 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   // Specificity is that of the text the template matched (the first line
   // of a multi-line message matches with that line's words only), and
   // counts in proportion to how much of its own span the template wrote.
-  double own = OwnLiteralShare(text, out->begin, out->end, out->holes);
-  out->hole_heavy = own < kMinOwnLiteralShare &&
-                    WordyLiteralRuns(text, out->begin, out->end, out->holes) < kShapeRuns;
+  size_t wordy_runs = WordyLiteralRuns(text, out->begin, out->end, out->holes);
+  double own = OwnLiteralShare(text, out->begin, out->end, out->holes, wordy_runs >= 2);
+  out->hole_heavy = own < kMinOwnLiteralShare && wordy_runs < kShapeRuns;
   if (out->hole_heavy || LeadingHoleCrossesLines(text, out->begin, out->holes)) out->full = false;
   double specific = std::min(1.0, std::min(fuzzy.DocWeight(rec_index), info) / kSpecificWeight);
   if (out->hole_heavy) specific *= own;
@@ -1278,6 +1378,7 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
                  kCharCoverage * std::min(1.0, coverage) + kSpecificity * specific +
                  (out->full ? kFullMatch : 0.0);
   score += PasteClassAdjust(q.error_class, rec);
+  if (PackageNamesRepository(q.error_class, rec.repo)) score += kPackageNamesRepository;
   for (size_t g = 0; g < rec.holes.size() && g < out->match.captures.size(); ++g) {
     if (HoleMisfit(rec.holes[g].text, out->match.captures[g].value)) {
       score += kHoleMisfit;
@@ -1407,6 +1508,11 @@ void Matcher::Impl::PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view
   });
   size_t hole_bytes = widest->second - widest->first;
   if (hole_bytes < kMinInnerFuzzyBytes || 2 * hole_bytes < outer->end - outer->begin) return;
+  // A leading hole holds whatever the paste printed before the message (a
+  // header, the program's banner, a log prefix): the words there are an
+  // outer layer, not the reworded inner message (eslint's "Oops! Something
+  // went wrong!" banner before "${header}: Could not find ...").
+  if (widest->first == outer->begin) return;
   std::string_view inside = text.substr(widest->first, hole_bytes);
   std::vector<std::string> tokens = match::Tokenize(inside.substr(0, kMaxFuzzyBytes));
   if (tokens.size() < kMinInnerFuzzyWords) return;
@@ -1466,8 +1572,11 @@ void Matcher::Impl::Init(std::vector<Record> recs) {
     // arguments to X must be native JSON types" of "..., but X is a Y.\n
     // See ...").
     std::string clause_head = ClauseHeadPattern(FirstLine(owned[r].message_pattern));
-    if (!clause_head.empty()) {
-      t.pattern.push_back(std::move(clause_head));
+    std::string sentence = FirstSentencePattern(FirstLine(owned[r].message_pattern));
+    if (sentence == clause_head) sentence.clear();
+    for (std::string* extra : {&clause_head, &sentence}) {
+      if (extra->empty()) continue;
+      t.pattern.push_back(std::move(*extra));
       t.pattern_record.push_back(r);
     }
     for (std::string& line : LaterLinePatterns(owned[r].message_pattern)) {

@@ -343,7 +343,9 @@ TEST(MatcherTest, FuzzyNearMissScoresBelowPatternHits) {
   EXPECT_LT(f[0].score, 0.6);
   EXPECT_GE(f[0].score, 0.59 * 0.5);
 
-  Query seed;  // an older wording of seed 004's message
+  // An older wording of seed 004's message: it shares the first sentence,
+  // but goes on with other words, so it is a near miss, not a partial match.
+  Query seed;
   seed.message =
       "[weight_cache:client] quantization method 'gptq' is not verified for CUDA IPC zero-copy "
       "weight sharing. Disable the weight cache (--weight-cache-mode off)";
@@ -1342,6 +1344,61 @@ TEST(MatcherTest, FileExtensionDoesNotNameARepository) {
 // One template at two sites (jackson's deser/ and ser/ factories): the
 // trace ran through the ser package, so the site there ranks first. A JVM
 // frame names its package in the function; a Python frame in its path.
+// The same message in the library and in its contributed extras, with
+// nothing in the paste to tell them apart: the library's site first,
+// whatever the file names' order.
+TEST(MatcherTest, SameTemplateTiesGoToTheLibraryBeforeItsContribTree) {
+  auto site = [](std::string id, std::string path) {
+    Record r =
+        MakeRecord(std::move(id), "Error exit delayed from previous errors.",
+                   R"(Error exit delayed from previous errors\.)", {}, "", "libarchive/libarchive");
+    r.file_path = std::move(path);
+    r.language = "c";
+    return r;
+  };
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(site("shar", "contrib/shar/shar.c"));
+  rs.push_back(site("tar", "tar/bsdtar.c"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "tar: Error exit delayed from previous errors.";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].score, hits[1].score);
+  EXPECT_EQ(hits[0].record->id, "tar");
+}
+
+// Two libraries with the same message (apollo-kotlin copied moshi's JSON
+// reader): the paste's class qualified by com.squareup.moshi names moshi,
+// and its site ranks first; a package naming only a language ("kotlin")
+// decides nothing.
+TEST(MatcherTest, ClassPackageNamingARepositoryBreaksASameMessageTie) {
+  auto site = [](std::string id, std::string repo) {
+    Record r = MakeRecord(std::move(id), "Expected BEGIN_OBJECT but was ${peek()} at path $path",
+                          R"(Expected BEGIN_OBJECT but was ([\s\S]*?) at path ([\s\S]*?))",
+                          {{"${peek()}", "peek()"}, {"$path", "path"}}, "JsonDataException",
+                          std::move(repo));
+    r.language = "kotlin";
+    r.file_path = "src/JsonReader.kt";
+    return r;
+  };
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(site("apollo", "apollographql/apollo-kotlin"));
+  rs.push_back(site("moshi", "square/moshi"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "Expected BEGIN_OBJECT but was BEGIN_ARRAY at path $";
+  q.error_class = "com.squareup.moshi.JsonDataException";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "moshi");
+  EXPECT_GT(hits[0].score, hits[1].score);
+  q.error_class = "kotlin.JsonDataException";
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].score, hits[1].score);
+}
+
 TEST(MatcherTest, SameTemplateTiesGoToTheSiteInTheTracesPackage) {
   auto site = [](std::string id, std::string path) {
     Record r = MakeRecord(std::move(id), "%s type %s not supported by default",
@@ -1523,6 +1580,39 @@ TEST(MatcherTest, PasteWithoutALaterClauseFindsItsRecord) {
   for (const Match& m : only_vague.Find(q)) EXPECT_NE(m.match_type, "pattern") << m.reason;
 }
 
+// A paste from before the message gained sentences after its first (wire's
+// "Unexpected end group", now followed by ". Reader position: $pos. Last
+// read tag: $tag."): a partial match of that record, below one whose whole
+// text matches.
+TEST(MatcherTest, PasteOfTheFirstSentenceFindsItsRecord) {
+  Record group = MakeRecord(
+      "group", "Unexpected end group. Reader position: $pos. Last read tag: $tag.",
+      R"(Unexpected end group\. Reader position: ([\s\S]*?)\. Last read tag: ([\s\S]*?)\.)",
+      {{"$pos", "pos"}, {"$tag", "tag"}}, "ProtocolException");
+  Record other = MakeRecord("other", "Unexpected end of stream", "Unexpected end of stream", {},
+                            "EOFException");
+  Matcher matcher({other, group});
+  Query q;
+  q.message = "Unexpected end group";
+  q.error_class = "java.net.ProtocolException";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "group");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+  q.message = "Unexpected end group. Reader position: 12. Last read tag: 4.";
+  std::vector<Match> full = matcher.Find(q);
+  ASSERT_FALSE(full.empty());
+  EXPECT_EQ(full[0].record->id, "group");
+  EXPECT_GT(full[0].score, hits[0].score);
+  // A paste that goes on with other words is another message that opens
+  // the same way: no partial match.
+  q.message = "Unexpected end group. The stream was closed by the peer.";
+  for (const Match& m : matcher.Find(q)) EXPECT_NE(m.match_type, "pattern") << m.reason;
+  // ... or that ends a sentence of other words.
+  q.message = "Oops! Unexpected end group";
+  for (const Match& m : matcher.Find(q)) EXPECT_NE(m.match_type, "pattern") << m.reason;
+}
+
 // A multi-line message quoted by the start of its first line: sidekiq's
 // "Job arguments to X must be native JSON types, but Y is a Z.\nSee ..."
 // pasted as "Job arguments to PusherWorker must be native JSON types". It
@@ -1662,6 +1752,64 @@ TEST(MatcherTest, InnerLinkOnItsOwnLineRanksFirst) {
   hits = matcher.Find(q);
   ASSERT_FALSE(hits.empty());
   EXPECT_EQ(hits[0].record->id, "header");
+}
+
+// A wrapper's prefix before a message that starts with a value (duckdb's
+// "%s with name %s does not exist!%s" after "Catalog Error: Failed to get
+// data file list from DuckLake: "): the leading hole's value starts after
+// the prefix's last ": ", so the template is not mostly holes, and it ranks
+// above a shorter template whose hole swallowed its literal words.
+TEST(MatcherTest, LeadingHoleValueStartsAfterTheWrappersColon) {
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(MakeRecord("short", "Table %s does not exist!",
+                          R"(Table ([\s\S]*?) does not exist!)", {{"%s", "name"}}, "",
+                          "duckdb/duckdb"));
+  rs.push_back(MakeRecord("missing", "%s with name %s does not exist%s!%s",
+                          R"(([\s\S]*?) with name ([\s\S]*?) does not exist([\s\S]*?)!([\s\S]*?))",
+                          {{"%s", "type"}, {"%s", "name"}, {"%s", "schema"}, {"%s", "hint"}}, "",
+                          "duckdb/duckdb"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "Catalog Error: Failed to get data file list from DuckLake: Table with name "
+      "ducklake_data_file does not exist!\nDid you mean \"main.duckdb_indexes\"?";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "missing") << hits[0].reason;
+}
+
+// A leading hole holds what the paste printed before the message, here
+// eslint's crash banner: the banner's own record (its words) must not rank
+// above the message whose literal text matched after it.
+TEST(MatcherTest, BannerBeforeALeadingHoleIsNotAnInnerMessage) {
+  std::vector<Record> rs = CommonWords();
+  auto js = [](std::string id, std::string message, std::string pattern, int holes,
+               std::string file) {
+    std::vector<HoleInfo> h(static_cast<size_t>(holes), HoleInfo{"${x}", "x"});
+    Record r = MakeRecord(std::move(id), std::move(message), std::move(pattern), h, "TypeError",
+                          "eslint/eslint");
+    r.language = "javascript";
+    r.file_path = std::move(file);
+    return r;
+  };
+  rs.push_back(
+      js("banner",
+         "\nOops! Something went wrong! :(\n\nESLint: ${version}\n\n${getErrorMessage(error)}",
+         R"(\nOops! Something went wrong! :\(\n\nESLint: ([\s\S]*?)\n\n([\s\S]*?))", 2,
+         "bin/eslint.js"));
+  rs.push_back(
+      js("missing-rule",
+         "${errorMessageHeader}: Could not find \"${ruleName}\" in plugin \"${pluginName}\".",
+         R"re(([\s\S]*?): Could not find "([\s\S]*?)" in plugin "([\s\S]*?)"\.)re", 3,
+         "lib/config/config.js"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "Oops! Something went wrong! :(\n\nESLint: 8.57.0\n\nTypeError: Key \"rules\": Key "
+      "\"no-useless-assignment\": Could not find \"no-useless-assignment\" in plugin \"@\".";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "missing-rule") << hits[0].reason;
 }
 
 // kotlinx's generic factory wraps the specific message: "Unexpected JSON

@@ -63,6 +63,34 @@ std::string ClauseHead(std::string_view p) {
   return std::string(head);
 }
 
+std::string FirstSentence(std::string_view p) {
+  if (p.find("\\n") != std::string_view::npos) return "";  // several lines: HeadPattern's
+  int depth = 0;
+  bool in_class = false;
+  for (size_t i = 0; i < p.size(); ++i) {
+    char c = p[i];
+    if (c == '\\') {
+      std::string_view rest = p.substr(i);
+      if (depth == 0 && !in_class && i > 0 && rest.size() > 3 && rest.starts_with("\\. ") &&
+          rest[3] >= 'A' && rest[3] <= 'Z') {
+        std::string_view head = p.substr(0, i);
+        if (head.ends_with(')') && !EscapedAt(head, head.size() - 1)) return "";
+        return std::string(head);
+      }
+      ++i;
+      continue;
+    }
+    if (in_class) {
+      in_class = c != ']';
+      continue;
+    }
+    if (c == '[') in_class = true;
+    if (c == '(') ++depth;
+    if (c == ')') --depth;
+  }
+  return "";
+}
+
 std::string OptionalColonTail(std::string_view p) {
   size_t end = p.size();
   while (end > 0 && p[end - 1] == ' ' && !EscapedAt(p, end - 1)) --end;

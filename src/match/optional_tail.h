@@ -31,6 +31,14 @@ std::string OptionalColonTail(std::string_view pattern);
 // value (it would swallow whatever text follows).
 std::string ClauseHead(std::string_view pattern);
 
+// The pattern's first sentence, for a paste from a version before the
+// sentences after it were added: wire's "Unexpected end group" became
+// "Unexpected end group. Reader position: $pos. Last read tag: $tag.". A
+// sentence ends at the first top-level "\. " before a capital letter. Empty
+// when the pattern has more than one line, one sentence, or a first sentence
+// that ends in a value (it would swallow whatever text follows).
+std::string FirstSentence(std::string_view pattern);
+
 // The literal bytes (the colon and spaces) inside the optional tail that
 // OptionalColonTail made, or 0 when `pattern` ends with no such tail.
 size_t OptionalTailLiteral(std::string_view pattern);

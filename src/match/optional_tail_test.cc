@@ -70,5 +70,24 @@ TEST(OptionalTailTest, ClauseHeadLeavesOtherShapes) {
   }
 }
 
+TEST(OptionalTailTest, FirstSentenceIsTheTextBeforeANewSentence) {
+  EXPECT_EQ(
+      FirstSentence(
+          R"(Unexpected end group\. Reader position: ([\s\S]*?)\. Last read tag: ([\s\S]*?)\.)"),
+      "Unexpected end group");
+  EXPECT_EQ(FirstSentence(R"(Timeout of ([\s\S]*?)ms exceeded\. For async tests, ensure done)"),
+            R"(Timeout of ([\s\S]*?)ms exceeded)");
+}
+
+TEST(OptionalTailTest, FirstSentenceLeavesOtherShapes) {
+  // One sentence; a period inside a value's group or before a lower-case
+  // word (a version, "e.g. x"); several lines; a first sentence ending in a
+  // value.
+  for (const char* p : {R"(no second sentence\.)", R"(x(?:a\. B))", R"(use e\.g\. this)",
+                        R"(first\. Line\nsecond)", R"(bad value ([\s\S]*?)\. Expected a number)"}) {
+    EXPECT_EQ(FirstSentence(p), "") << p;
+  }
+}
+
 }  // namespace
 }  // namespace errdex::match

@@ -32,8 +32,8 @@ namespace errdex::match {
 // (ClauseHeadPattern); 11: runs of spaces match one or more (match/loose_spaces.h); 12: a bracket
 // closing a final hole may be the end of the paste (CutClosingBracket); 13: a multi-line message's
 // first line also matches without its last clause; 14: and its later lines match on their own
-// (LaterLinePatterns).
-constexpr uint32_t kSnapshotFormat = 14;
+// (LaterLinePatterns); 15: a line's first sentence matches on its own (FirstSentencePattern).
+constexpr uint32_t kSnapshotFormat = 15;
 // Sections up to this size are verified on open (a few milliseconds at most
 // in all); larger ones by VerifyAll().
 constexpr size_t kVerifyOnOpenBytes = size_t{256} << 10;

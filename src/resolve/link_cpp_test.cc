@@ -434,5 +434,46 @@ TEST(LinkCpp, ComposingConstructorsAndStaticFactories) {
       << Dump(r);
 }
 
+// spdlog: a header-only library whose definitions start with a specifier
+// macro (`SPDLOG_INLINE void f()`), and a throw helper that builds the
+// library's own exception class with its parameter first. Calls passing a
+// `+` chain of text are sites at the call, with the composed text and the
+// class; the helper's own throw is among their lines.
+TEST(LinkCpp, ThrowHelperOfTheLibrarysOwnClassComposesConcatenatedCalls) {
+  Linked r = link_testing::Link(
+      {{"include/spdlog/common-inl.h",
+        "namespace spdlog {\n"
+        "SPDLOG_INLINE void throw_spdlog_ex(const std::string &msg, int last_errno) {\n"
+        "    SPDLOG_THROW(spdlog_ex(msg, last_errno));\n"
+        "}\n"
+        "SPDLOG_INLINE void throw_spdlog_ex(std::string msg) { "
+        "SPDLOG_THROW(spdlog_ex(std::move(msg))); }\n"
+        "}\n"},
+       {"include/spdlog/details/registry-inl.h",
+        "namespace spdlog {\n"
+        "namespace details {\n"
+        "SPDLOG_INLINE void registry::throw_if_exists_(const std::string &logger_name) {\n"
+        "    if (loggers_.find(logger_name) != loggers_.end()) {\n"
+        "        throw_spdlog_ex(\"logger with name '\" + logger_name + \"' already exists\");\n"
+        "    }\n"
+        "}\n"
+        "SPDLOG_INLINE void file_helper::open(const filename_t &fname) {\n"
+        "    throw_spdlog_ex(\"Failed opening file \" + os::filename_to_str(filename_) + \" for "
+        "writing\",\n"
+        "                    errno);\n"
+        "}\n"
+        "}\n"
+        "}\n"}});
+  const ErrorSite* s = r.Find("include/spdlog/details/registry-inl.h", 5,
+                              "logger with name '{logger_name}' already exists");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "spdlog_ex");
+  EXPECT_TRUE(Matches(*s, "logger with name 'stratum_connections' already exists"));
+  s = r.Find("include/spdlog/details/registry-inl.h", 9,
+             "Failed opening file {os::filename_to_str(filename_)} for writing");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "spdlog_ex");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -901,9 +901,12 @@ class CppFile {
   // as an error.
   void HandleOutParamMessage(TSNode assign) {
     TSNode left = Field(assign, "left");
-    if (!Is(left, "pointer_expression") || ts::Text(Field(assign, "operator"), src_) != "=") {
+    if (ts::Text(Field(assign, "operator"), src_) != "=") return;
+    if (Is(left, "field_expression")) {
+      HandleMessageField(assign, left);
       return;
     }
+    if (!Is(left, "pointer_expression")) return;
     TSNode target = Field(left, "argument");
     if (!Is(target, "identifier") || ts::Text(ts_node_child(left, 0), src_) != "*") return;
     std::string_view name = ts::Text(target, src_);
@@ -921,6 +924,34 @@ class CppFile {
     if (site.message_origin_note.empty()) {
       site.message_origin_note =
           "handed back to the caller through `*" + std::string(name) + "`, which reports it";
+    }
+    Finish(stmt, std::move(site));
+  }
+
+  // `strm->msg = (char *)"incorrect header check";`: a message stored in
+  // an error field of a struct the caller holds (zlib's z_stream, a
+  // parser's state), which the caller reports after the call returns an
+  // error code. The record is the assignment. A field named only
+  // `msg`/`message` counts when the text reads as an error.
+  void HandleMessageField(TSNode assign, TSNode left) {
+    std::string_view field = ts::Text(Field(left, "field"), src_);
+    cpp::OutParamName kind = cpp::ClassifyOutParam(field);
+    if (kind == cpp::OutParamName::kNone) return;
+    TSNode stmt = StatementOf(assign);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    uint32_t pos = ts_node_start_byte(assign);
+    TSNode right = Field(assign, "right");
+    // Only text written here: a literal, possibly cast (`(char *)"..."`).
+    while (Is(right, "cast_expression") || Is(right, "parenthesized_expression")) {
+      right = Is(right, "cast_expression") ? Field(right, "value") : ts::FirstNamed(right);
+    }
+    if (!IsStringish(right)) return;
+    site.message = TrimTrailing(ExprTemplate(right, pos, 0, &site.message_origin_note, nullptr));
+    if (!site.message.HasLiteralText() || !ReadsAsError(site.message)) return;
+    if (site.message_origin_note.empty()) {
+      site.message_origin_note = "stored in `" + std::string(ts::Text(left, src_)) +
+                                 "`, which the caller reads when the call fails";
     }
     Finish(stmt, std::move(site));
   }
@@ -1184,6 +1215,17 @@ class CppFile {
     }
     if (t == "identifier") {
       return macros_.count(std::string(ts::Text(n, src_))) > 0;
+    }
+    return false;
+  }
+
+  // C++ `"Failed opening file " + name + " for writing"`: a `+` chain with
+  // literal text in it (spdlog's throw_spdlog_ex(...) calls).
+  bool ConcatenatesText(TSNode n) {
+    if (is_c_ || !Is(n, "binary_expression")) return false;
+    if (ts::Text(Field(n, "operator"), src_) != "+") return false;
+    for (TSNode side : {Field(n, "left"), Field(n, "right")}) {
+      if (IsStringish(side) || ConcatenatesText(side)) return true;
     }
     return false;
   }
@@ -2173,9 +2215,10 @@ class CppFile {
     return false;
   }
 
-  void AddSink(TSNode fn, std::vector<std::string> params, Template message,
-               const ErrorSite& site) {
+  void AddSink(TSNode fn, std::vector<std::string> params, Template message, const ErrorSite& site,
+               std::string via_class = "") {
     SinkFact s;
+    s.via_class = std::move(via_class);
     std::string full = DeclaredName(fn, src_);
     s.function = full;
     s.name = std::string(LastName(full));
@@ -2332,6 +2375,17 @@ class CppFile {
       Template t;
       t.AddHole("{" + param + "}", param);
       AddSink(fn, std::move(params), std::move(t), site);
+    } else if (!text && !param.empty() && !cls.empty() && Is(args[0], "identifier") &&
+               ts::Text(args[0], src_) == param) {
+      // The repository's own class built with the parameter first (spdlog's
+      // `throw_spdlog_ex(msg, errno)` throws `spdlog_ex(msg, last_errno)`):
+      // the message, as exception classes take it, unless that class's own
+      // constructor is a sink that says what it makes of it (via_class).
+      ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+      site.error_class = cls;
+      Template t;
+      t.AddHole("{" + param + "}", param);
+      AddSink(fn, std::move(params), std::move(t), site, std::string(LastName(cls)));
     }
     if (cls.empty() || IsStdException(cls) || cls == "const char*") return;
     PendingCall pc;
@@ -2403,8 +2457,8 @@ class CppFile {
     if (args.empty()) return;
     bool text = false, param = false;
     for (TSNode a : args) {
-      text |=
-          IsStringish(a) || ConstantLike(a) || !BranchLiterals(a, ts_node_start_byte(call)).empty();
+      text |= IsStringish(a) || ConstantLike(a) || ConcatenatesText(a) ||
+              !BranchLiterals(a, ts_node_start_byte(call)).empty();
     }
     const std::vector<std::string>* textual = nullptr;
     if (!text) {

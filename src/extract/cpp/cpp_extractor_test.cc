@@ -722,6 +722,31 @@ TEST(CppExtractor, MessageHandedBackThroughAnOutParameter) {
   EXPECT_EQ(sites[2].message.Display(), "cannot bind the port");
 }
 
+// zlib: the message is stored in the stream's `msg` field for the caller,
+// which reads it after the call returns an error code. A field assignment
+// of text that reads as an error is a site; a reset to Z_NULL or text that
+// is no error (`msg`) is not.
+TEST(CppExtractor, MessageStoredInAnErrorFieldOfTheCallersStruct) {
+  auto sites = Extract("inflate.c",
+                       "int inflate(z_streamp strm, int flush) {\n"
+                       "    if (((BITS(8) << 8) + (hold >> 8)) % 31) {\n"
+                       "        strm->msg = (char *)\"incorrect header check\";\n"
+                       "        state->mode = BAD;\n"
+                       "    }\n"
+                       "    strm->msg = Z_NULL;\n"
+                       "    state->msg = \"all done\";\n"
+                       "    state->last_error = \"invalid distance too far back\";\n"
+                       "    state->name = \"invalid\";\n"
+                       "    return Z_OK;\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].message.Display(), "incorrect header check");
+  EXPECT_NE(sites[0].message_origin_note.find("strm->msg"), std::string::npos);
+  EXPECT_EQ(sites[1].line, 8);
+  EXPECT_EQ(sites[1].message.Display(), "invalid distance too far back");
+}
+
 // redis's commandCheckExistence: the out-parameter is made empty, then
 // formatted into (`*err = sdsnew(NULL); *err = sdscatprintf(*err, ..)`).
 TEST(CppExtractor, OutParameterFormattedIntoAfterBeingEmptied) {

@@ -66,7 +66,7 @@ bool ReadsAsError(const Template& t) {
       "denied",    "too many",   "too long",    "too large",  "out of",    "overflow", "corrupt",
       "wrong",     "refus",      "impossible",  "requires",   "exceed",    "mismatch", "unexpected",
       "panic",     "assert",     "timeout",     "timed out",  "oops",      "can not",  "don't",
-      "truncated", "short read", "short write", "disallowed", "forbidden"};
+      "truncated", "short read", "short write", "disallowed", "forbidden", "incorrect"};
   for (std::string_view w : kWords) {
     if (text.find(w) != std::string::npos) return true;
   }

@@ -25,10 +25,47 @@ size_t SkipSpace(std::string_view s, size_t i) {
   return i;
 }
 
+// Function specifier macros a header-only library puts before a
+// definition's return type (`SPDLOG_INLINE void file_helper::open(...)`,
+// `[[noreturn]] SPDLOG_API void throw_spdlog_ex(...)`): tree-sitter reads the
+// macro as the type and the definition breaks.
+bool SpecifierMacro(std::string_view w) {
+  if (!MacroLike(w)) return false;
+  for (std::string_view suffix : {"_INLINE", "_API", "_EXPORT", "_EXTERN", "_DECL", "_FUNC"}) {
+    if (w.ends_with(suffix) && w.size() > suffix.size()) return true;
+  }
+  return false;
+}
+
+// Blanks a specifier macro at the start of each line (after indentation and
+// an attribute) when an identifier follows it on the line.
+bool BlankSpecifierMacros(std::string_view src, std::string* out, bool changed) {
+  for (size_t line = 0; line < src.size();) {
+    size_t next = src.find('\n', line);
+    if (next == std::string_view::npos) next = src.size();
+    size_t m = SkipSpace(src, line);
+    if (src.substr(m).starts_with("[[")) {
+      size_t close = src.find("]]", m);
+      if (close != std::string_view::npos && close < next) m = SkipSpace(src, close + 2);
+    }
+    size_t e = m;
+    while (e < next && IdentChar(src[e])) ++e;
+    size_t type = SkipSpace(src, e);
+    if (e > m && type > e && type < next && IdentChar(src[type]) &&
+        SpecifierMacro(src.substr(m, e - m))) {
+      if (!changed) *out = std::string(src);
+      changed = true;
+      for (size_t i = m; i < e; ++i) (*out)[i] = ' ';
+    }
+    line = next + 1;
+  }
+  return changed;
+}
+
 }  // namespace
 
 bool BlankExportMacros(std::string_view src, std::string* out) {
-  bool changed = false;
+  bool changed = BlankSpecifierMacros(src, out, false);
   for (std::string_view kw : {"class", "struct"}) {
     for (size_t at = src.find(kw); at != std::string_view::npos; at = src.find(kw, at + 1)) {
       if (at > 0 && IdentChar(src[at - 1])) continue;

@@ -10,9 +10,14 @@
 
 namespace errdex::cpp {
 
+// Function specifier macros before a definition's return type
+// (`SPDLOG_INLINE void f()`, `[[noreturn]] FOO_API void g()`) break the
+// definition the same way and are blanked too.
+//
 // `src` with every upper-case macro between `class`/`struct` and the class
-// name replaced by spaces, in `*out`; false (and `*out` untouched) when the
-// file has none.
+// name, and every specifier macro (FOO_INLINE, _API, _EXPORT, _EXTERN,
+// _DECL, _FUNC) that starts a line before a type, replaced by spaces, in
+// `*out`; false (and `*out` untouched) when the file has none.
 bool BlankExportMacros(std::string_view src, std::string* out);
 
 }  // namespace errdex::cpp
