@@ -1055,11 +1055,20 @@ const RE2& GemFrame() {
   return *re;
 }
 
+// A frame in Python's shape under another language's message: error
+// trackers (Rollbar, Sentry's text export) print every language's frames
+// so: `File "/app/vendor/predis/src/Client.php", line 155, in connect`.
+const RE2& TrackerFrame() {
+  static const RE2* const re = new RE2(R"re(\s*File "([^"]+)", line (\d+), in (\S+)\s*)re");
+  return *re;
+}
+
 // Reads `line` as a frame printed under a free-text message.
 bool ParseBareFrame(std::string_view line, StackFrame* frame) {
   re2::StringPiece piece(line.data(), line.size());
   return RE2::FullMatch(piece, BareFrame(), &frame->file, &frame->line, &frame->function) ||
-         RE2::FullMatch(piece, GemFrame(), &frame->file, &frame->line, &frame->function);
+         RE2::FullMatch(piece, GemFrame(), &frame->file, &frame->line, &frame->function) ||
+         RE2::FullMatch(piece, TrackerFrame(), &frame->file, &frame->line, &frame->function);
 }
 
 ErrorText FreeMessage(const std::vector<std::string_view>& lines, size_t first, size_t last) {

@@ -964,6 +964,25 @@ TEST(InputTest, GemFramesUnderAFreeMessage) {
   EXPECT_EQ(errors[0].frames[2].file, "lib/rack/request.rb");
 }
 
+// An error tracker's rendering of a PHP exception: the class and message,
+// then frames in Python's shape.
+TEST(InputTest, TrackerFramesUnderAnotherLanguagesMessage) {
+  std::vector<ErrorText> errors = ParseInput(
+      "Predis\\Connection\\ConnectionException: Connection refused [tcp://127.0.0.1:6379]\n"
+      "  File \"/srv/vendor/predis/predis/src/Connection/AbstractConnection.php\", line 155, in "
+      "onConnectionError\n"
+      "  File \"/srv/vendor/predis/predis/src/Connection/StreamConnection.php\", line 128, in "
+      "createStreamSocket\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].error_class, "ConnectionException");
+  EXPECT_EQ(errors[0].message, "Connection refused [tcp://127.0.0.1:6379]");
+  ASSERT_EQ(errors[0].frames.size(), 2u);
+  EXPECT_EQ(errors[0].frames[0].file,
+            "/srv/vendor/predis/predis/src/Connection/AbstractConnection.php");
+  EXPECT_EQ(errors[0].frames[0].line, 155);
+  EXPECT_EQ(errors[0].frames[0].function, "onConnectionError");
+}
+
 TEST(InputTest, PrettyPrintedJsonGivesItsMessageFields) {
   // A validation library's issues logged and then thrown (zod), and an API's
   // error body: each "message" field on its own line is an error text,

@@ -368,6 +368,23 @@ bool PackageNamesRepository(std::string_view cls, std::string_view repo) {
   return false;
 }
 
+// The qualified name printed just before `at` ("com.squareup.moshi.
+// JsonDataException: " before the message, when the paste's own words came
+// first and the class was not split off), or "".
+std::string_view QualifiedNameBefore(std::string_view text, size_t at) {
+  size_t end = at;
+  while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == ':')) --end;
+  size_t begin = end;
+  while (begin > 0 && (IsWordChar(text[begin - 1]) || text[begin - 1] == '.' ||
+                       text[begin - 1] == '$' || text[begin - 1] == ':')) {
+    --begin;
+  }
+  std::string_view name = text.substr(begin, end - begin);
+  return name.find('.') != std::string_view::npos || name.find("::") != std::string_view::npos
+             ? name
+             : std::string_view();
+}
+
 bool NamesRepository(std::string_view word, std::string_view repo) {
   size_t slash = repo.find('/');
   std::string name = LowerAscii(slash == std::string_view::npos ? repo : repo.substr(slash + 1));
@@ -878,6 +895,21 @@ bool InSideTree(std::string_view path) {
   return false;
 }
 
+// Whether `path` lies in a directory named after the other repository
+// `repo` ("zlib/inflate.c" in rsync, for madler/zlib): a vendored copy of
+// that library, whose own site is the origin of the message.
+bool CopyOf(std::string_view path, std::string_view repo) {
+  size_t slash = repo.find('/');
+  std::string name = LowerAscii(slash == std::string_view::npos ? repo : repo.substr(slash + 1));
+  if (name.size() < 3) return false;
+  std::string lower = LowerAscii(path);
+  for (size_t start = 0, stop; (stop = lower.find('/', start)) != std::string::npos;
+       start = stop + 1) {
+    if (std::string_view(lower).substr(start, stop - start) == name) return true;
+  }
+  return false;
+}
+
 bool Better(const Ranked& a, const Ranked& b) {
   if (a.match.score != b.match.score) return a.match.score > b.match.score;
   if (a.exact_code != b.exact_code) return a.exact_code;
@@ -894,6 +926,10 @@ bool Better(const Ranked& a, const Ranked& b) {
   if (ra.message_from.empty() != rb.message_from.empty()) return ra.message_from.empty();
   if (ra.other_lines.size() != rb.other_lines.size()) {
     return ra.other_lines.size() > rb.other_lines.size();
+  }
+  if (ra.repo != rb.repo) {
+    if (CopyOf(ra.file_path, rb.repo)) return false;
+    if (CopyOf(rb.file_path, ra.repo)) return true;
   }
   if (InSideTree(ra.file_path) != InSideTree(rb.file_path)) return !InSideTree(ra.file_path);
   if (ra.repo != rb.repo) return ra.repo < rb.repo;
@@ -1378,7 +1414,10 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
                  kCharCoverage * std::min(1.0, coverage) + kSpecificity * specific +
                  (out->full ? kFullMatch : 0.0);
   score += PasteClassAdjust(q.error_class, rec);
-  if (PackageNamesRepository(q.error_class, rec.repo)) score += kPackageNamesRepository;
+  if (PackageNamesRepository(q.error_class, rec.repo) ||
+      PackageNamesRepository(QualifiedNameBefore(text, out->begin), rec.repo)) {
+    score += kPackageNamesRepository;
+  }
   for (size_t g = 0; g < rec.holes.size() && g < out->match.captures.size(); ++g) {
     if (HoleMisfit(rec.holes[g].text, out->match.captures[g].value)) {
       score += kHoleMisfit;

@@ -1397,6 +1397,36 @@ TEST(MatcherTest, ClassPackageNamingARepositoryBreaksASameMessageTie) {
   hits = matcher.Find(q);
   ASSERT_EQ(hits.size(), 2u);
   EXPECT_EQ(hits[0].score, hits[1].score);
+  // The class printed after the user's own words, not split off.
+  q.error_class.clear();
+  q.message =
+      "error fetching results: com.squareup.moshi.JsonDataException: Expected BEGIN_OBJECT but "
+      "was BEGIN_ARRAY at path $";
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "moshi");
+}
+
+// rsync vendors zlib under zlib/: the same message in both repositories
+// ties, and the library's own site comes first.
+TEST(MatcherTest, SameMessageTiesGoToTheLibraryBeforeItsVendoredCopy) {
+  auto site = [](std::string id, std::string repo, std::string path) {
+    Record r = MakeRecord(std::move(id), "incorrect header check", "incorrect header check", {}, "",
+                          std::move(repo));
+    r.file_path = std::move(path);
+    r.language = "c";
+    return r;
+  };
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(site("copy", "RsyncProject/rsync", "zlib/inflate.c"));
+  rs.push_back(site("zlib", "madler/zlib", "inflate.c"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "Error: inflate-error at offset 8162903: -3  incorrect header check";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].score, hits[1].score);
+  EXPECT_EQ(hits[0].record->id, "zlib");
 }
 
 TEST(MatcherTest, SameTemplateTiesGoToTheSiteInTheTracesPackage) {

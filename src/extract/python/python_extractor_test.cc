@@ -622,6 +622,26 @@ TEST(PythonExtractor, DedentStripJoinAndDebugSpecifier) {
   ASSERT_EQ(sites.size(), 4u);
   EXPECT_EQ(sites[0].message.Display(), "first line\n  indented\nlast");
   EXPECT_EQ(sites[1].message.Display(), "padded text");
+  // Holes on the indented lines (jsonschema's UnknownType.__str__).
+  auto holes = Extract(
+      "from textwrap import dedent\n"
+      "def f(t, schema):\n"
+      "    raise ValueError(dedent(\n"
+      "        f'''\\\n"
+      "        Unknown type {t!r} for validator with schema:\n"
+      "            {schema}\n"
+      "\n"
+      "        While checking instance:\n"
+      "            {t}\n"
+      "        '''.rstrip(),\n"
+      "    ))\n");
+  ASSERT_EQ(holes.size(), 1u);
+  EXPECT_EQ(holes[0].message.Display(),
+            "Unknown type {t!r} for validator with schema:\n    {schema}\n\nWhile checking "
+            "instance:\n    {t}");
+  EXPECT_TRUE(Matches(holes[0],
+                      "Unknown type 'flooglekins' for validator with schema:\n    {'type': "
+                      "'flooglekins'}\n\nWhile checking instance:\n    'foo'"));
   auto blank_end = Extract("raise ValueError(('  ' + f'{x} end').strip())\n");
   ASSERT_EQ(blank_end.size(), 1u);
   EXPECT_TRUE(Matches(blank_end[0], "end"));  // x == ''

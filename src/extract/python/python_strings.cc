@@ -362,8 +362,21 @@ Template ApplyBraceFormat(const Template& fmt, const std::vector<std::string>& p
 }
 
 std::optional<Template> DedentTemplate(const Template& t) {
-  if (t.HoleCount() > 0) return std::nullopt;
-  std::string text = t.Display();
+  // Holes take part as text (jsonschema's `{_pretty(self.schema)}` on an
+  // indented line): each is a marker byte while the margin is cut, then
+  // put back in order.
+  constexpr char kHole = '\x01';
+  std::string text;
+  std::vector<const Piece*> holes;
+  for (const Piece& p : t.pieces()) {
+    if (p.is_hole) {
+      holes.push_back(&p);
+      text += kHole;
+    } else {
+      if (p.text.find(kHole) != std::string::npos) return std::nullopt;
+      text += p.text;
+    }
+  }
   // Lines holding only blanks become empty (textwrap's first step).
   std::vector<std::string> lines;
   size_t start = 0;
@@ -397,7 +410,14 @@ std::optional<Template> DedentTemplate(const Template& t) {
     out += line;
   }
   Template result;
-  result.AddLiteral(out);
+  size_t hole = 0, from = 0;
+  for (size_t at = out.find(kHole); at != std::string::npos; at = out.find(kHole, from)) {
+    if (at > from) result.AddLiteral(out.substr(from, at - from));
+    const Piece* p = holes[hole++];
+    result.AddHole(p->text, p->expr, p->type);
+    from = at + 1;
+  }
+  if (from < out.size()) result.AddLiteral(out.substr(from));
   return result;
 }
 
@@ -420,9 +440,15 @@ std::optional<Template> StripTemplate(const Template& t, bool left, bool right) 
     if (right && i + 1 == pieces.size()) {
       while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
     }
-    // An end piece stripped to nothing next to a hole: an empty or blank
-    // value would let strip() eat into the text beyond the hole.
-    if (text.empty() && pieces.size() > 1) return std::nullopt;
+    // A first piece stripped to nothing before a hole: an empty or blank
+    // value would let strip() eat into the text beyond the hole. A last
+    // one (the blank line and indentation before a triple quote's end,
+    // jsonschema's `f"""...{value}\n    """.rstrip()`) is dropped: the
+    // value's own trailing blanks go too, and the hole takes any text.
+    if (text.empty() && pieces.size() > 1) {
+      if (i == 0) return std::nullopt;
+      continue;
+    }
     out.AddLiteral(text);
   }
   return out;

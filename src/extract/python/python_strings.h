@@ -27,8 +27,9 @@ Template ApplyPercentFormat(const Template& fmt, const std::vector<std::string>&
 Template ApplyBraceFormat(const Template& fmt, const std::vector<std::string>& positional,
                           const std::map<std::string, std::string>& named);
 
-// textwrap.dedent() of a template without holes (nullopt when it has holes:
-// a hole's value could change the common margin).
+// textwrap.dedent() of a template. A hole counts as text that does not
+// start with a blank (a value that does, or one of several lines, could
+// move the margin at run time; messages' values seldom do).
 std::optional<Template> DedentTemplate(const Template& t);
 // str.strip()/lstrip()/rstrip() with no argument; nullopt when a stripped
 // end is a hole (its value decides what is stripped).

@@ -40,7 +40,12 @@ std::optional<ErrorVariant> ErrorArmVariant(std::string_view pattern, std::strin
     return std::nullopt;  // a constant or a function path
   }
   if (type == "Self") type = self_type;
-  if (type.empty() || !IsErrorTypeName(type)) return std::nullopt;
+  // A match inside an error type's own impl renders that error, whatever
+  // its kind enum is called (hyper's `impl Error { fn description(&self)
+  // { match self.inner.kind { Kind::IncompleteMessage => "..." } } }`).
+  if (type.empty() || (!IsErrorTypeName(type) && !IsErrorTypeName(self_type))) {
+    return std::nullopt;
+  }
   return ErrorVariant{std::string(type), std::string(variant)};
 }
 

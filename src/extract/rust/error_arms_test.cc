@@ -127,6 +127,30 @@ TEST(RustErrorArms, VariantsOfErrorTypesOnly) {
   EXPECT_FALSE(rust::ErrorArmVariant("_", "ErrorKind"));
   EXPECT_FALSE(rust::ErrorArmVariant("kind", "ErrorKind"));
   EXPECT_FALSE(rust::ErrorArmVariant("Shade::Dark", ""));
+  // Inside an error type's own impl, its kind enum's arms are its texts.
+  v = rust::ErrorArmVariant("Kind::IncompleteMessage", "Error");
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(v->type, "Kind");
+  EXPECT_FALSE(rust::ErrorArmVariant("Kind::IncompleteMessage", "Connection"));
+}
+
+// hyper: `impl Error { fn description(&self) -> &str { match self.inner.kind
+// { Kind::X => "..." } } }`, rendered by Display through description().
+TEST(RustErrorArms, KindTextsInsideTheErrorTypesImpl) {
+  auto sites = Extract(
+      "impl Error {\n"
+      "    fn description(&self) -> &str {\n"
+      "        match self.inner.kind {\n"
+      "            Kind::Parse(Parse::TooLarge) => \"message head is too large\",\n"
+      "            Kind::IncompleteMessage => \"connection closed before message completed\",\n"
+      "            Kind::Http2 => \"http2\",\n"
+      "        }\n"
+      "    }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[1].message.Display(), "connection closed before message completed");
+  EXPECT_EQ(sites[1].line, 5);
+  EXPECT_EQ(sites[1].error_class, "Kind::IncompleteMessage");
 }
 
 TEST(RustErrorArms, OnlySentencesAreMessages) {
