@@ -48,6 +48,7 @@
 #include "analyze/option_binding.h"
 #include "analyze/origin_advice.h"
 #include "analyze/os_call_causes.h"
+#include "analyze/os_error_advice.h"
 #include "analyze/param_doc.h"
 #include "analyze/parse_input.h"
 #include "analyze/position_advice.h"
@@ -1788,9 +1789,20 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   std::string failed_call;
   if (v.err_source) failed_call = v.err_source->text.substr(0, v.err_source->text.find(" fails"));
   std::optional<OpenedFile> opened = OpenedBefore(s, src);
-  if (std::string io =
-          IoAdvice(s.message.Display(), s.error_class, failed_call, opened.has_value());
-      !io.empty()) {
+  // The OS reason the message carries: what each errno class of the failed
+  // call means (os_error_advice.h), instead of a checklist from its words.
+  std::string carrier = OsReasonCarrier(s, RaiseText(s, src));
+  OsFailure os = FindOsFailure(s, src);
+  std::vector<std::string> os_advice = OsErrorSolutions(carrier, os);
+  for (const std::string& a : os_advice) {
+    r->solutions.push_back(a);
+    lines.push_back(os.line);
+  }
+  if (!os_advice.empty()) {
+    // Said per errno class above.
+  } else if (std::string io = IoAdvice(s.message.Display(), s.error_class, failed_call,
+                                       opened.has_value(), os.local_socket);
+             !io.empty()) {
     r->solutions.push_back(io);
     lines.push_back(v.err_source ? v.err_source->line : s.line);
   } else if (opened && !IoAdvice(s.message.Display(), s.error_class, failed_call).empty()) {
@@ -1881,6 +1893,8 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     // Generic advice (an internal call's result) only when nothing specific
     // is said.
     bool generic = fix.starts_with(kGenericSolution) && (!r->solutions.empty() || !values.empty());
+    // "Find out why `open()` failed" says less than the errno classes.
+    generic = generic || (!os_advice.empty() && fix.starts_with("Find out why `"));
     if (!fix.empty() && !generic &&
         !(!values.empty() && fix.find(" with arguments for which ") != std::string::npos)) {
       r->solutions.push_back(fix);
@@ -1925,12 +1939,17 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     }
   }
   if (r->solutions.empty()) {
+    // Values only where a hole prints one: an OS reason (`strerror(errno)`)
+    // is no value the user gave.
+    bool printed = std::any_of(s.message.pieces().begin(), s.message.pieces().end(),
+                               [](const Piece& p) { return p.is_hole && !IsOsReasonHole(p.expr); });
+    std::string failed = os.name.empty() ? "" : " `" + os.name + "()`";
     r->solutions.push_back(
         std::string(kGenericSolution) +
-        (std::any_of(s.message.pieces().begin(), s.message.pieces().end(),
-                     [](const Piece& p) { return p.is_hole; })
-             ? "compare the values printed in the message with what " + Where(s) + " accepts"
-             : "read " + Where(s) + " for what leads to this error") +
+        (!carrier.empty() ? "read " + carrier + ": it says why the call" + failed +
+                                " failed, and so what to fix; " + Where(s) + " reports it"
+         : printed ? "compare the values printed in the message with what " + Where(s) + " accepts"
+                  : "read " + Where(s) + " for what leads to this error") +
         " (line " + std::to_string(s.line) + ")");
     lines.push_back(s.line);
   }
