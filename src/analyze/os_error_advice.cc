@@ -4,6 +4,7 @@
 // not on a bad pointer.
 #include "analyze/os_error_advice.h"
 
+#include <optional>
 #include <regex>
 
 #include "util/text.h"
@@ -17,6 +18,10 @@ struct Cause {
   std::vector<std::string> codes;
   std::string reason;
   std::string meaning;
+  // What the call works on for this cause to be possible: 0 anything, 1 a
+  // file, 2 a stream (a socket or a pipe): a socket's write is never "No
+  // space left on device".
+  int on = 0;
 };
 
 struct Kind {
@@ -91,22 +96,24 @@ const std::vector<Kind>& Kinds() {
       {{"write", "fwrite", "pwrite", "fsync", "fdatasync", "fflush", "ftruncate", "send", "sendto",
         "sendmsg", "xwrite", "write_in_full"},
        {"write", "send", "flush", "sync"},
-       {kSpace,
+       {{kSpace.codes, kSpace.reason, kSpace.meaning, 1},
         {{"EPIPE", "ECONNRESET"},
          "Broken pipe\u201d or \u201cConnection reset by peer",
          "the other end (the reading process or the peer) closed its side before this "
-         "was written: find out why it went away"},
-        {{"EIO"}, "Input/output error", "the device reported an error: check its health"},
-        kReadOnly}},
+         "was written: find out why it went away",
+         2},
+        {{"EIO"}, "Input/output error", "the device reported an error: check its health", 1},
+        {kReadOnly.codes, kReadOnly.reason, kReadOnly.meaning, 1}}},
       // 5: reading
       {{"read", "fread", "pread", "recv", "recvfrom", "recvmsg", "xread", "read_in_full"},
        {"read", "recv", "receive"},
        {{{"ECONNRESET"},
          "Connection reset by peer",
          "the peer closed the connection while this side was reading: find out why it "
-         "went away"},
-        {{"EIO"}, "Input/output error", "the device reported an error: check its health"},
-        {{"EISDIR"}, "Is a directory", "the path read is a directory, not a file"}}},
+         "went away",
+         2},
+        {{"EIO"}, "Input/output error", "the device reported an error: check its health", 1},
+        {{"EISDIR"}, "Is a directory", "the path read is a directory, not a file", 1}}},
       // 6: connecting over the network
       {{"connect"},
        {"connect"},
@@ -199,6 +206,8 @@ std::vector<std::string> Words(const std::string& name) {
 // The kind of a call by its name: the name itself, else its last word, else
 // any word (`mux_client_write_packet` writes).
 int KindOf(const std::string& name) {
+  // `ReadFile`, `CreateFileW`: Windows API calls report no errno names.
+  if (name.empty() || std::isupper(static_cast<unsigned char>(name[0]))) return -1;
   const auto& kinds = Kinds();
   auto find = [&](std::string_view n) {
     for (size_t k = 0; k < kinds.size(); ++k) {
@@ -269,24 +278,26 @@ std::string FirstArgument(const std::string& call) {
 
 // The lines of the same-file function `name` defines ("" when the file does
 // not define it): from its header at the start of a line to the `}` that
-// closes it at the start of a line (C's layout).
-std::string BodyOf(const std::vector<std::string_view>& lines, const std::string& name,
-                   int* first_line) {
-  std::regex header("^(?:[A-Za-z_][\\w \\t\\*]*[\\s\\*])?" + name + "\\s*\\(");
+// closes it at the start of a line (C's layout). Every definition, joined:
+// one per platform under `#ifdef` (git's `connection_fatally_broken`).
+std::vector<std::pair<int, std::string>> BodiesOf(const std::vector<std::string_view>& lines,
+                                                  const std::string& name) {
+  std::vector<std::pair<int, std::string>> out;
+  std::optional<std::regex> header;
   for (size_t i = 0; i < lines.size(); ++i) {
-    std::string l(lines[i]);
+    std::string_view l = lines[i];
     if (l.empty() || std::isspace(static_cast<unsigned char>(l[0]))) continue;
-    if (!std::regex_search(l, header)) continue;
-    if (Trim(l).ends_with(";")) continue;  // a declaration
+    if (l.find(name) == std::string_view::npos || Trim(l).ends_with(";")) continue;
+    if (!header) header.emplace("^(?:[A-Za-z_][\\w \\t\\*]*[\\s\\*])?" + name + "\\s*\\(");
+    if (!std::regex_search(l.begin(), l.end(), *header)) continue;
     std::string body;
     for (size_t j = i; j < lines.size() && j < i + 200; ++j) {
       body += std::string(lines[j]) + "\n";
       if (j > i && lines[j].starts_with("}")) break;
     }
-    if (first_line) *first_line = static_cast<int>(i) + 1;
-    return body;
+    out.emplace_back(static_cast<int>(i) + 1, body);
   }
-  return {};
+  return out;
 }
 
 // The errno names `text` compares with: `!= ENOENT` to `ne`, `== ENOENT` to `eq`.
@@ -373,6 +384,15 @@ bool UsesLocalSocket(std::string_view text) {
   return std::regex_search(t, kLocal);
 }
 
+bool LocalSocketIn(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  std::string text;
+  for (int i = std::max(1, s.function_line); i <= s.line && i <= static_cast<int>(lines.size());
+       ++i) {
+    text += std::string(lines[i - 1]) + "\n";
+  }
+  return UsesLocalSocket(text);
+}
+
 OsFailure FindOsFailure(const ErrorSite& s, const std::vector<std::string_view>& lines) {
   OsFailure out;
   const std::string message = s.message.Display();
@@ -392,33 +412,33 @@ OsFailure FindOsFailure(const ErrorSite& s, const std::vector<std::string_view>&
     for (const CallText& call : Calls(c->expr)) {
       int kind = KindOf(call.name);
       if (kind >= 0) cands.push_back({call.text, call.name, kind, c->line, false});
-      int at = 0;
-      std::string body = BodyOf(lines, call.name, &at);
-      if (body.empty() || call.name == s.function) continue;
-      seen += body;
-      // A helper given errno: its tests are the check's (`error != ENOENT`).
-      if (call.text.find("errno") != std::string::npos ||
-          call.text.find("err)") != std::string::npos) {
-        std::set<std::string> hne, heq;
-        ErrnoTests(body, &hne, &heq);
-        (c->polarity ? out.excluded : out.only).insert(hne.begin(), hne.end());
-        (c->polarity ? out.only : out.excluded).insert(heq.begin(), heq.end());
-      }
-      int offset = 0;
-      std::string l;
-      for (size_t i = 0; i <= body.size(); ++i) {
-        if (i < body.size() && body[i] != '\n') {
-          l += body[i];
-          continue;
+      if (call.name == s.function) continue;
+      for (const auto& [at, body] : BodiesOf(lines, call.name)) {
+        seen += body;
+        // A helper given errno: its tests are the check's (`error != ENOENT`).
+        if (call.text.find("errno") != std::string::npos ||
+            call.text.find("err)") != std::string::npos) {
+          std::set<std::string> hne, heq;
+          ErrnoTests(body, &hne, &heq);
+          (c->polarity ? out.excluded : out.only).insert(hne.begin(), hne.end());
+          (c->polarity ? out.only : out.excluded).insert(heq.begin(), heq.end());
         }
-        for (const CallText& inner : Calls(l)) {
-          int k = KindOf(inner.name);
-          if (k >= 0 && inner.name != call.name) {
-            cands.push_back({inner.text, inner.name, k, at + offset, true});
+        int offset = 0;
+        std::string l;
+        for (size_t i = 0; i <= body.size(); ++i) {
+          if (i < body.size() && body[i] != '\n') {
+            l += body[i];
+            continue;
           }
+          for (const CallText& inner : Calls(l)) {
+            int k = KindOf(inner.name);
+            if (k >= 0 && inner.name != call.name) {
+              cands.push_back({inner.text, inner.name, k, at + offset, true});
+            }
+          }
+          l.clear();
+          ++offset;
         }
-        l.clear();
-        ++offset;
       }
     }
     // `fd = open(..); if (fd < 0)`: the call that assigned what it reads.
@@ -485,6 +505,14 @@ OsFailure FindOsFailure(const ErrorSite& s, const std::vector<std::string_view>&
   out.line = pick->line;
   out.kind = pick->kind;
   out.local_socket = out.local_socket || UsesLocalSocket(pick->call);
+  // What it reads or writes: a socket or pipe, a file, or either.
+  static const std::regex kStream(
+      R"((sock|packet|conn|peer|client|pipe|send|recv|msg|net|remote|server))", std::regex::icase);
+  static const std::regex kFile(R"((path|file|fp\b|FILE|disk|log|dump|rdb|aof|tmp))",
+                                std::regex::icase);
+  std::string said = pick->name + " " + pick->call;
+  out.stream = std::regex_search(said, kStream);
+  out.file = !out.stream && std::regex_search(said, kFile);
   if (out.kind == 6 && out.local_socket) out.kind = kUnixConnect;
   return out;
 }
@@ -500,6 +528,7 @@ std::vector<std::string> OsErrorSolutions(const std::string& carrier, const OsFa
     path = !arg.empty() && arg.size() <= 40 ? "`" + arg + "`" : "the path it is given";
   }
   for (const Cause& c : k.causes) {
+    if ((c.on == 1 && f.stream) || (c.on == 2 && f.file)) continue;
     bool any = false;
     for (const std::string& code : c.codes) {
       if (f.excluded.count(code)) continue;

@@ -36,6 +36,8 @@ struct OsFailure {
   // -1 when the call is none errdex knows.
   int kind = -1;
   bool local_socket = false;       // AF_UNIX, a socket path: no network
+  bool stream = false;             // it works on a socket or a pipe (by its words)
+  bool file = false;               // ... on a file
   std::set<std::string> excluded;  // errno names the checks rule out
   std::set<std::string> only;      // errno names the checks require, if any
 };
@@ -57,5 +59,8 @@ std::vector<std::string> OsErrorSolutions(const std::string& carrier, const OsFa
 // Whether `text` (a function's or a helper's lines) connects or listens on a
 // Unix-domain socket rather than a network address.
 bool UsesLocalSocket(std::string_view text);
+
+// UsesLocalSocket over the site's function up to the raise.
+bool LocalSocketIn(const ErrorSite& s, const std::vector<std::string_view>& lines);
 
 }  // namespace errdex

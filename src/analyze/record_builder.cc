@@ -1792,7 +1792,8 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   // The OS reason the message carries: what each errno class of the failed
   // call means (os_error_advice.h), instead of a checklist from its words.
   std::string carrier = OsReasonCarrier(s, RaiseText(s, src));
-  OsFailure os = FindOsFailure(s, src);
+  OsFailure os = carrier.empty() ? OsFailure{} : FindOsFailure(s, src);
+  if (carrier.empty()) os.local_socket = LocalSocketIn(s, src);
   std::vector<std::string> os_advice = OsErrorSolutions(carrier, os);
   for (const std::string& a : os_advice) {
     r->solutions.push_back(a);
@@ -1893,8 +1894,12 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     // Generic advice (an internal call's result) only when nothing specific
     // is said.
     bool generic = fix.starts_with(kGenericSolution) && (!r->solutions.empty() || !values.empty());
-    // "Find out why `open()` failed" says less than the errno classes.
+    // "Find out why `open()` failed" says less than the errno classes; with
+    // none known, the reason the message carries is where to find out.
     generic = generic || (!os_advice.empty() && fix.starts_with("Find out why `"));
+    if (!carrier.empty() && os_advice.empty() && fix.starts_with("Find out why `")) {
+      fix += ": " + carrier + " says why";
+    }
     if (!fix.empty() && !generic &&
         !(!values.empty() && fix.find(" with arguments for which ") != std::string::npos)) {
       r->solutions.push_back(fix);
@@ -1949,7 +1954,7 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
         (!carrier.empty() ? "read " + carrier + ": it says why the call" + failed +
                                 " failed, and so what to fix; " + Where(s) + " reports it"
          : printed ? "compare the values printed in the message with what " + Where(s) + " accepts"
-                  : "read " + Where(s) + " for what leads to this error") +
+                   : "read " + Where(s) + " for what leads to this error") +
         " (line " + std::to_string(s.line) + ")");
     lines.push_back(s.line);
   }
