@@ -45,11 +45,11 @@ const Cause kFiles{{"EMFILE", "ENFILE"},
                    "(`ulimit -n`) or close descriptors that are no longer needed"};
 const Cause kSpace{{"ENOSPC", "EDQUOT"},
                    "No space left on device\u201d or \u201cDisk quota exceeded",
-                   "the file system $P is on is full or the user's quota is used up: free "
-                   "space there"};
+                   "the file system it writes to is full or the user's quota there is used up: "
+                   "free space there"};
 const Cause kReadOnly{{"EROFS"},
                       "Read-only file system",
-                      "$P is on a file system mounted read-only: write somewhere else"};
+                      "the file system it writes to is mounted read-only: write somewhere else"};
 
 const std::vector<Kind>& Kinds() {
   static const auto* const kKinds = new std::vector<Kind>{
@@ -204,7 +204,9 @@ std::vector<std::string> Words(const std::string& name) {
 }
 
 // The kind of a call by its name: the name itself, else its last word, else
-// any word (`mux_client_write_packet` writes).
+// the word before a last word that names what it works on
+// (`mux_client_write_packet`, `ngx_write_fd`); never a name that closes,
+// frees or queries (`ngx_close_socket`).
 int KindOf(const std::string& name) {
   // `ReadFile`, `CreateFileW`: Windows API calls report no errno names.
   if (name.empty() || std::isupper(static_cast<unsigned char>(name[0]))) return -1;
@@ -220,10 +222,17 @@ int KindOf(const std::string& name) {
   if (int k = find(name); k >= 0) return k;
   std::vector<std::string> w = Words(name);
   if (w.size() < 2) return -1;
-  if (int k = find(w.back()); k >= 0) return k;
   for (const std::string& x : w) {
-    if (int k = find(x); k >= 0) return k;
+    for (std::string_view no : {"close", "free", "shutdown", "destroy", "release", "set", "get",
+                                "is", "has", "init", "info", "name", "error", "err", "log"}) {
+      if (x == no) return -1;
+    }
   }
+  if (int k = find(w.back()); k >= 0) return k;
+  static const std::set<std::string> kObjects = {"packet",   "fd",    "file", "full", "all",
+                                                 "data",     "buf",   "line", "safe", "retry",
+                                                 "nonblock", "noerr", "bytes"};
+  if (kObjects.count(w.back())) return find(w[w.size() - 2]);
   return -1;
 }
 
@@ -404,12 +413,25 @@ OsFailure FindOsFailure(const ErrorSite& s, const std::vector<std::string_view>&
     bool inner;
   };
   std::vector<Cand> cands;
+  bool stop = false;
+  CallText unknown;  // the failed call when it is none errdex knows
+  int unknown_line = 0;
   for (auto c = s.conditions.rbegin(); c != s.conditions.rend(); ++c) {
+    // The innermost check that makes a call is the failure's: outer ones
+    // only lead there (`sock = ssh_create_socket(..)` before a failed
+    // `setsockopt`). A check that only classifies errno does not count.
+    if (!cands.empty() || stop) break;
     std::set<std::string> ne, eq;
     ErrnoTests(c->expr, &ne, &eq);
     (c->polarity ? out.excluded : out.only).insert(ne.begin(), ne.end());
     (c->polarity ? out.only : out.excluded).insert(eq.begin(), eq.end());
-    for (const CallText& call : Calls(c->expr)) {
+    std::vector<CallText> calls = Calls(c->expr);
+    bool classifies =
+        ne.size() + eq.size() > 0 || std::all_of(calls.begin(), calls.end(), [](const CallText& x) {
+          return x.text.find("errno") != std::string::npos ||
+                 x.text.find("(err)") != std::string::npos;
+        });
+    for (const CallText& call : calls) {
       int kind = KindOf(call.name);
       if (kind >= 0) cands.push_back({call.text, call.name, kind, c->line, false});
       if (call.name == s.function) continue;
@@ -444,20 +466,30 @@ OsFailure FindOsFailure(const ErrorSite& s, const std::vector<std::string_view>&
     // `fd = open(..); if (fd < 0)`: the call that assigned what it reads.
     static const std::regex kIdent(R"(^\s*!?\s*\(?\s*([A-Za-z_]\w*)\s*(<|==|!=|\)|$))");
     std::smatch m;
-    if (std::regex_search(c->expr, m, kIdent) && c->line >= 2) {
+    bool assigned = false;
+    if (calls.empty() && std::regex_search(c->expr, m, kIdent) && c->line >= 2 &&
+        c->line <= static_cast<int>(lines.size()) + 1) {
       std::string var = m[1];
-      std::regex assign("\\b" + var + "\\s*=\\s*([A-Za-z_]\\w*)\\s*\\(");
+      std::optional<std::regex> assign;
       for (int i = c->line - 1; i >= std::max(1, s.function_line); --i) {
         std::string l(lines[i - 1]);
+        if (l.find(var) == std::string::npos) continue;
+        if (!assign) assign.emplace("\\b" + var + "\\s*=\\s*([A-Za-z_]\\w*)\\s*\\(");
         std::smatch a;
-        if (std::regex_search(l, a, assign)) {
+        if (std::regex_search(l, a, *assign)) {
           std::string rest = l.substr(a.position(1));
           std::vector<CallText> cs = Calls(rest);
           int kind = KindOf(a[1]);
           if (!cs.empty() && kind >= 0) cands.push_back({cs[0].text, a[1], kind, i, false});
+          assigned = true;
           break;
         }
       }
+    }
+    if ((!calls.empty() && !classifies) || assigned) stop = true;
+    if (!calls.empty() && !classifies && unknown.name.empty()) {
+      unknown = calls[0];
+      unknown_line = c->line;
     }
   }
   int first = s.function_line > 0 ? s.function_line : 1;
@@ -467,14 +499,9 @@ OsFailure FindOsFailure(const ErrorSite& s, const std::vector<std::string_view>&
   out.local_socket = UsesLocalSocket(seen);
   if (cands.empty()) {
     // A call errdex has no causes for: named, so the reason can be tied to it.
-    if (!s.conditions.empty()) {
-      std::vector<CallText> calls = Calls(s.conditions.back().expr);
-      if (!calls.empty()) {
-        out.call = calls[0].text;
-        out.name = calls[0].name;
-        out.line = s.conditions.back().line;
-      }
-    }
+    out.call = unknown.text;
+    out.name = unknown.name;
+    out.line = unknown_line;
     return out;
   }
   // The message names the kind ("unable to connect"): that candidate.
@@ -511,8 +538,11 @@ OsFailure FindOsFailure(const ErrorSite& s, const std::vector<std::string_view>&
   static const std::regex kFile(R"((path|file|fp\b|FILE|disk|log|dump|rdb|aof|tmp))",
                                 std::regex::icase);
   std::string said = pick->name + " " + pick->call;
-  out.stream = std::regex_search(said, kStream);
-  out.file = !out.stream && std::regex_search(said, kFile);
+  static const std::set<std::string> kFileOnly = {"fsync",  "fdatasync", "ftruncate", "fwrite",
+                                                  "fflush", "pwrite",    "fread",     "pread"};
+  out.file = kFileOnly.count(pick->name) > 0;
+  out.stream = !out.file && std::regex_search(said, kStream);
+  out.file = out.file || (!out.stream && std::regex_search(said, kFile));
   if (out.kind == 6 && out.local_socket) out.kind = kUnixConnect;
   return out;
 }
