@@ -184,5 +184,70 @@ TEST(OsErrorAdvice, UnknownCallPointsAtTheReasonNotAtValues) {
           "so what to fix; `release` (mutex.c) reports it (line 3)"}));
 }
 
+// A write on a socket is never "No space left on device"; an ftruncate is
+// never a closed peer.
+TEST(OsErrorAdvice, SocketWritesAndFileWritesKeepTheirOwnCauses) {
+  Record r = Build({"mux.c",
+                    "static int request_alive(int fd)\n"
+                    "{\n"
+                    "\tif (mux_client_write_packet(fd, m) != 0) {\n"
+                    "\t\tfprintf(stderr, \"write packet: %s\", strerror(errno));\n"
+                    "\t\treturn -1;\n"
+                    "\t}\n"
+                    "\treturn 0;\n"
+                    "}\n"},
+                   "write packet");
+  EXPECT_EQ(
+      r.solutions,
+      (Solutions{
+          "If the operating system's reason the message prints (`strerror(errno)`) is \u201cBroken "
+          "pipe\u201d or \u201cConnection reset by peer\u201d (EPIPE, ECONNRESET) for the failed "
+          "`mux_client_write_packet()` (line 3): the other end (the reading process or the peer) "
+          "closed its side before this was written: find out why it went away"}));
+  r = Build({"aof.c",
+             "static int trim(int fd, off_t len)\n"
+             "{\n"
+             "\tif (ftruncate(fd, len) == -1) {\n"
+             "\t\tfprintf(stderr, \"ftruncate: %s\", strerror(errno));\n"
+             "\t\treturn -1;\n"
+             "\t}\n"
+             "\treturn 0;\n"
+             "}\n"},
+            "ftruncate");
+  EXPECT_EQ(
+      r.solutions,
+      (Solutions{"If the operating system's reason the message prints (`strerror(errno)`) is "
+                 "\u201cNo space left on device\u201d or \u201cDisk quota exceeded\u201d (ENOSPC, "
+                 "EDQUOT) for the failed `ftruncate()` (line 3): the file system it writes to is "
+                 "full or the user's quota there is used up: free space there",
+                 "If the operating system's reason the message prints (`strerror(errno)`) is "
+                 "\u201cInput/output error\u201d (EIO) for the failed `ftruncate()` (line 3): the "
+                 "device reported an error: check its health",
+                 "If the operating system's reason the message prints (`strerror(errno)`) is "
+                 "\u201cRead-only file system\u201d (EROFS) for the failed `ftruncate()` (line 3): "
+                 "the file system it writes to is mounted read-only: write somewhere else"}));
+}
+
+// A call with no known causes: the reason the message carries is named next
+// to "Find out why".
+TEST(OsErrorAdvice, FindOutWhyNamesTheCarriedReason) {
+  Record r = Build({"kq.c",
+                    "static ngx_int_t notify(void)\n"
+                    "{\n"
+                    "    if (kevent(ngx_kqueue, &kev, 1, NULL, 0, NULL) == -1) {\n"
+                    "        ngx_log_error(NGX_LOG_ALERT, log, ngx_errno, \"kevent() failed\");\n"
+                    "        return NGX_ERROR;\n"
+                    "    }\n"
+                    "    return NGX_OK;\n"
+                    "}\n"},
+                   "kevent() failed");
+  EXPECT_EQ(
+      r.solutions,
+      (Solutions{
+          "Find out why `kevent()` failed (called at line 3): this error reports that "
+          "`kevent(ngx_kqueue, &kev, 1, NULL, 0, NULL)` returned `-1`: the operating system's "
+          "reason `ngx_log_error()` adds to the message (from `ngx_errno`) says why"}));
+}
+
 }  // namespace
 }  // namespace errdex

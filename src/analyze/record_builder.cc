@@ -1361,6 +1361,17 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
              " (checked at line " + at + ")";
     }
   }
+  // A predicate the library exports: the user can ask it first.
+  if (v.callable) {
+    auto declared = [](const void* x, const std::string& name) {
+      return x != nullptr && static_cast<const SetterIndex*>(x)->PubliclyDeclared(name);
+    };
+    if (auto q = ExportedPredicateGuard(*d, s.language, lines, declared, setters); q) {
+      return "Call `" + q->call + "` first (the library exports `" + q->name +
+             "`): " + CallWho(s, v) + " reports this error when it returns " +
+             (q->raises_when ? "true" : "false") + " (checked at line " + at + ")";
+    }
+  }
   if (v.user_args) {
     bool assert = s.kind == SiteKind::kAssert && !d->polarity;
     // "Call `f` with a non-zero `step`": the argument in the user's terms.
