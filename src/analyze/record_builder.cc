@@ -216,6 +216,10 @@ std::string WhatRaises(const ErrorSite& s) {
       // A C "log" site is often an error set for the caller to fetch
       // (libgit2's git_error_set stores it, logs nothing): "reported" is
       // true of both (thirteenth grading).
+      if (s.severity == "warning") {
+        return s.language == "c" || s.language == "cpp" ? "A warning is reported"
+                                                        : "A warning is logged";
+      }
       return s.language == "c" || s.language == "cpp" ? "An error is reported"
                                                       : "An error is logged";
     case SiteKind::kHttp:
@@ -574,6 +578,11 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
       (s.kind == SiteKind::kLog || (s.kind == SiteKind::kRaise && s.error_class.empty())) &&
       s.line >= 1 && s.line <= static_cast<int>(lines.size())) {
     v.report = ReportCallAction(ReportCallName(lines[s.line - 1]));
+    // A warning-level sink (`serverLog(LL_WARNING, ..)`, git's `rp_warning`)
+    // reports a warning, not an error (twentieth grading).
+    if (s.severity == "warning" && v.report.head.starts_with("An error ")) {
+      v.report.head = "A warning " + v.report.head.substr(9);
+    }
   }
   v.sentinel_returns = GoSentinelReturns(s, lines);
   v.caught = CaughtFailureOf(s, lines);

@@ -121,5 +121,35 @@ TEST(ReportCall, ErrorHandedBackThroughAnOutParameter) {
       << r.documentation;
 }
 
+// A warning-level sink reports a warning (git's `rp_warning`, redis's
+// `serverLog(LL_WARNING, ..)`): "An error is reported" was false.
+TEST(ReportCall, WarningSinksReportWarnings) {
+  SourceFile f{"builtin/receive-pack.c",
+               "static const char *update(struct command *cmd)\n"    // 1
+               "{\n"                                                 // 2
+               "\tif (!ref_exists(name)) {\n"                        // 3
+               "\t\trp_warning(\"deleting a non-existent ref\");\n"  // 4
+               "\t\treturn NULL;\n"                                  // 5
+               "\t}\n"                                               // 6
+               "\treturn NULL;\n"                                    // 7
+               "}\n"};
+  Record r = Build(f, "non-existent ref");
+  EXPECT_NE(r.documentation.find("A warning is reported in `update` (builtin/receive-pack.c) at "
+                                 "line 4."),
+            std::string::npos)
+      << r.documentation;
+  SourceFile g{"src/server.c",
+               "void setup(void) {\n"                                             // 1
+               "    if (fd == -1) {\n"                                            // 2
+               "        serverLog(LL_WARNING, \"Unable to set up the pipe\");\n"  // 3
+               "        return;\n"                                                // 4
+               "    }\n"                                                          // 5
+               "}\n"};
+  r = Build(g, "Unable to set up");
+  EXPECT_NE(r.documentation.find("A warning is logged with `serverLog` in `setup`"),
+            std::string::npos)
+      << r.documentation;
+}
+
 }  // namespace
 }  // namespace errdex
