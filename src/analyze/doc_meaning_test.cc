@@ -27,7 +27,7 @@ TEST(DocMeaning, CCommentRunTogetherWithADefineIsNotQuoted) {
                "}\n"};
   Record r = Build(f, "Failed trying to rename");
   EXPECT_EQ(r.documentation,
-            "`readPayload` reports it when `rename_tmp(fd)` is `-1` (line 4). An error is logged "
+            "`readPayload` reports it when `rename_tmp(fd)` is `-1` (line 4). A warning is logged "
             "with `serverLog` in `readPayload` (src/repl.c) at line 5.");
 }
 

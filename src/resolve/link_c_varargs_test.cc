@@ -273,5 +273,33 @@ TEST(LinkCVarargs, LocalChosenByBranchesGivesASitePerLiteral) {
       << Dump(r);
 }
 
+// redis: `addReplyError(c, "..")` sends the reply the client sees, and the
+// helper it calls logs a "== CRITICAL ==" wrapper around the same text only
+// for master and replica clients. The wrapper is no site at the call: the
+// reply stays the call's message (twentieth grading, 5bf8aafbd23476e5).
+TEST(LinkCVarargs, ConditionalLogWrapperDoesNotStandForTheReply) {
+  Linked r = Link({{"src/networking.c",
+                    "void afterErrorReply(client *c, const char *s, size_t len) {\n"
+                    "    if (c->flags & CLIENT_MASTER) {\n"
+                    "        serverLog(LL_WARNING, \"== CRITICAL == This replica is sending an \"\n"
+                    "                  \"error to its master: '%.*s'\", (int)len, s);\n"
+                    "    }\n"
+                    "}\n"
+                    "void addReplyError(client *c, const char *err) {\n"
+                    "    addReplyErrorLength(c, err, strlen(err));\n"
+                    "    afterErrorReply(c, err, strlen(err));\n"
+                    "}\n"},
+                   {"src/multi.c",
+                    "void execCommand(client *c) {\n"
+                    "    if (c->flags & CLIENT_MULTI_NESTED) {\n"
+                    "        addReplyError(c, \"EXEC without MULTI\");\n"
+                    "        return;\n"
+                    "    }\n"
+                    "}\n"}});
+  std::vector<const ErrorSite*> at = r.At("src/multi.c", 3);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);
+  EXPECT_EQ(at[0]->message.Display(), "EXEC without MULTI");
+}
+
 }  // namespace
 }  // namespace errdex
