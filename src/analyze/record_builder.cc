@@ -408,7 +408,74 @@ struct SiteView {
   // An opaque message's variable: the line that sets it and its text
   // (OpaqueMessageSource).
   std::pair<int, std::string> opaque_set{0, ""};
+  // The first line of a guard comment that speaks of a later check of the
+  // same run of checks, not of this one (MisplacedGuardComment); 0 if none.
+  int misplaced_note = 0;
 };
+
+// Lower-case words of four letters or more in `text`, a trailing `s`
+// dropped (`packfiles` is `packfile`); identifiers split at `_`, `->`, `.`.
+std::set<std::string> ContentWords(std::string_view text) {
+  std::set<std::string> out;
+  std::string cur;
+  auto flush = [&] {
+    if (cur.size() >= 4) {
+      if (cur.back() == 's') cur.pop_back();
+      out.insert(cur);
+    }
+    cur.clear();
+  };
+  for (char c : text) {
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      cur += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return out;
+}
+
+size_t Shared(const std::set<std::string>& a, const std::set<std::string>& b) {
+  size_t n = 0;
+  for (const std::string& w : a) n += b.count(w);
+  return n;
+}
+
+// git's use_pack: one comment above a run of `if (..) die(..);` checks
+// explains the second ("don't allow an offset too close to the end"), yet
+// sits above the first. A guard comment is this check's only when no later
+// check of the run (an `if` at the guard's indentation within the next lines,
+// with its raise) shares more of its words, and at least two more, than this
+// check and its message do. Returns the note's first line when it is not.
+int MisplacedGuardComment(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  for (const SourceNote& n : s.notes) {
+    if (n.origin != "guard-comment") continue;
+    int guard = n.last_line + 1;
+    if (guard < 1 || guard > static_cast<int>(lines.size()) || s.end_line < guard) continue;
+    std::string_view g = lines[guard - 1];
+    size_t indent = g.find_first_not_of(" \t");
+    if (indent == std::string_view::npos || g.substr(indent).rfind("if", 0) != 0) continue;
+    std::set<std::string> note = ContentWords(n.text);
+    std::string own(g);
+    for (int i = guard + 1; i <= s.end_line && i <= static_cast<int>(lines.size()); ++i) {
+      own += " " + std::string(lines[i - 1]);
+    }
+    size_t mine = Shared(note, ContentWords(own));
+    int end = std::min(static_cast<int>(lines.size()), s.end_line + 12);
+    for (int i = s.end_line + 1; i <= end; ++i) {
+      std::string_view l = lines[i - 1];
+      size_t at = l.find_first_not_of(" \t");
+      if (at == std::string_view::npos) continue;
+      if (at < indent) break;  // the block ends
+      if (at != indent || l.substr(at).rfind("if", 0) != 0) continue;
+      std::string later(l);
+      if (i < static_cast<int>(lines.size())) later += " " + std::string(lines[i]);
+      if (Shared(note, ContentWords(later)) >= mine + 2) return n.first_line;
+    }
+  }
+  return 0;
+}
 
 // `callback(new Error(message))`, `reject(new TypeError(..))`,
 // `next(new HttpError(..))` on the raise line, with no `throw`: the call the
@@ -633,6 +700,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   v.sentinel_returns = GoSentinelReturns(s, lines);
   v.passed_to = ErrorPassedTo(s, lines);
   v.opaque_set = OpaqueMessageSource(s, lines);
+  v.misplaced_note = MisplacedGuardComment(s, lines);
   v.caught = CaughtFailureOf(s, lines);
   if (v.caught && v.decisive) {
     for (const PathCondition& c : s.conditions) {
@@ -838,7 +906,10 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   }
   // The function's own `@throws` sentence for this class first: it says
   // what the error means in the maintainer's words.
-  std::vector<SourceNote> notes = s.notes;
+  std::vector<SourceNote> notes;
+  for (const SourceNote& n : s.notes) {
+    if (n.first_line != v.misplaced_note || n.origin != "guard-comment") notes.push_back(n);
+  }
   std::stable_partition(notes.begin(), notes.end(), [](const SourceNote& n) {
     return n.origin == "throws-doc" || n.origin == "panics-doc" || n.origin == "errors-doc";
   });
