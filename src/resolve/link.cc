@@ -63,6 +63,16 @@ bool DeniedReceiver(std::string_view receiver) {
   return Lower(receiver).find("log") != std::string::npos;
 }
 
+// A callee named for reporting a text (`addReplyErrorLength`,
+// `ctx_report_error`): words error, err, reply, report, die, fail, warn.
+bool ReportingName(const std::string& name) {
+  std::string lower = Lower(name);
+  for (const char* w : {"error", "err", "reply", "report", "die", "fail", "warn"}) {
+    if (lower.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
+
 struct Sink {
   SinkFact f;
   size_t file = 0;  // where the function is defined
@@ -599,7 +609,37 @@ class Linker {
   // statement see (twentieth grading), so it makes no site there.
   bool NarrowerWrapper(const Sink& s, size_t file, const LinkCall& call,
                        const Template& composed) const {
-    if (call.construct || s.f.returns || s.reports_when.empty() || !call.site) return false;
+    // Checks that only pick which wrapper a parameter gets (libgit2's
+    // `oid != NULL`) are no narrower condition: every call gets one.
+    if (call.construct || s.f.returns || !call.site ||
+        DecidingChecks(s.reports_when, s.reports_params).empty()) {
+      return false;
+    }
+    // The helper also hands the text on as it is to a call named for
+    // reporting (`addReplyErrorLength(c, err, ..)`: the reply), outside any
+    // check: that is what the call's users see. Without such a call every
+    // call gets some wrapper (git's `maybe_flush_or_die`), and the wrapper
+    // is the message.
+    bool raw = false;
+    std::string onward = s.via.empty() ? "" : s.via.front();  // the call to the wrapper
+    for (const LinkCall& c : files_[s.file].link_calls) {
+      if (c.caller_line != s.f.def_line || c.callee == onward || !ReportingName(c.callee) ||
+          (s.raise_file == files_[s.file].path && c.line == s.raise_line)) {
+        continue;
+      }
+      // A format of its own (`die_errno("write failure on '%s'", desc)`)
+      // wraps the text too.
+      bool literal = false, passes = false;
+      for (const Template& a : c.args) {
+        const auto& ps = a.pieces();
+        literal |= a.HasLiteralText();
+        passes |= ps.size() == 1 && ps[0].is_hole &&
+                  std::find(c.caller_params.begin(), c.caller_params.end(), ps[0].expr) !=
+                      c.caller_params.end();
+      }
+      raw |= passes && !literal;
+    }
+    if (!raw) return false;
     std::string text = composed.Display();
     for (const ErrorSite& own : *sites_[file]) {
       if (own.line != call.site->line || !own.message.HasLiteralText()) continue;

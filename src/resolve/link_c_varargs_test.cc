@@ -301,5 +301,23 @@ TEST(LinkCVarargs, ConditionalLogWrapperDoesNotStandForTheReply) {
   EXPECT_EQ(at[0]->message.Display(), "EXEC without MULTI");
 }
 
+// git's `maybe_flush_or_die(stdout, "stdout")`: the helper only ever writes
+// its own wrapper (under its checks), so the wrapper is the call's message.
+TEST(LinkCVarargs, WrapperOfEveryPathStaysTheMessage) {
+  Linked r = Link({{"write-or-die.c",
+                    "void flush_or_die(FILE *f, const char *desc)\n"
+                    "{\n"
+                    "\tif (fflush(f)) {\n"
+                    "\t\tdie(\"write failure on '%s'\", desc);\n"
+                    "\t}\n"
+                    "}\n"},
+                   {"builtin/blame.c",
+                    "static void emit(void)\n"
+                    "{\n"
+                    "\tflush_or_die(stdout, \"stdout\");\n"
+                    "}\n"}});
+  EXPECT_NE(r.Find("builtin/blame.c", 3, "write failure on 'stdout'"), nullptr) << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex
