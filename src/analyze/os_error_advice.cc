@@ -425,12 +425,15 @@ OsFailure FindOsFailure(const ErrorSite& s, const std::vector<std::string_view>&
     ErrnoTests(c->expr, &ne, &eq);
     (c->polarity ? out.excluded : out.only).insert(ne.begin(), ne.end());
     (c->polarity ? out.only : out.excluded).insert(eq.begin(), eq.end());
+    // A check passed on the way (an early return not taken) is no failure.
+    if (!c->polarity) continue;
     std::vector<CallText> calls = Calls(c->expr);
     bool classifies =
-        ne.size() + eq.size() > 0 || std::all_of(calls.begin(), calls.end(), [](const CallText& x) {
+        ne.size() + eq.size() > 0 ||
+        (!calls.empty() && std::all_of(calls.begin(), calls.end(), [](const CallText& x) {
           return x.text.find("errno") != std::string::npos ||
                  x.text.find("(err)") != std::string::npos;
-        });
+        }));
     for (const CallText& call : calls) {
       int kind = KindOf(call.name);
       if (kind >= 0) cands.push_back({call.text, call.name, kind, c->line, false});
@@ -486,7 +489,10 @@ OsFailure FindOsFailure(const ErrorSite& s, const std::vector<std::string_view>&
         }
       }
     }
-    if ((!calls.empty() && !classifies) || assigned) stop = true;
+    // The innermost check that is no errno classifier is the failure's,
+    // with a call or without one (`ev->complete`): outer checks only lead
+    // there.
+    if (!classifies || assigned) stop = true;
     if (!calls.empty() && !classifies && unknown.name.empty()) {
       unknown = calls[0];
       unknown_line = c->line;
@@ -527,6 +533,9 @@ OsFailure FindOsFailure(const ErrorSite& s, const std::vector<std::string_view>&
     }
     pick = &cands[0];
   }
+  // A path call known only by a word of its name (`audit_open()`) is one
+  // only when it is given something (a path to name).
+  if (Kinds()[pick->kind].path && FirstArgument(pick->call).empty()) return out;
   out.call = pick->call;
   out.name = pick->name;
   out.line = pick->line;

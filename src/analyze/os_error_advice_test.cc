@@ -249,5 +249,30 @@ TEST(OsErrorAdvice, FindOutWhyNamesTheCarriedReason) {
           "reason `ngx_log_error()` adds to the message (from `ngx_errno`) says why"}));
 }
 
+// An early return not taken (`ngx_file_aio_init(..) != NGX_OK` passed) is no
+// failed call: the failure is the innermost check that holds, here one with
+// no call, so no call is named.
+TEST(OsErrorAdvice, PassedChecksAreNoFailedCall) {
+  Record r =
+      Build({"aio.c",
+             "ssize_t aio_read(ngx_file_t *file)\n"
+             "{\n"
+             "    if (file->aio == NULL && ngx_file_aio_init(file) != NGX_OK) {\n"
+             "        return NGX_ERROR;\n"
+             "    }\n"
+             "    if (ev->complete) {\n"
+             "        ngx_log_error(NGX_LOG_CRIT, file->log, ngx_errno, \"aio read failed\");\n"
+             "        return NGX_ERROR;\n"
+             "    }\n"
+             "    return 0;\n"
+             "}\n"},
+            "aio read failed");
+  EXPECT_EQ(r.solutions,
+            (Solutions{"Generic advice (errdex found nothing specific): read the operating "
+                       "system's reason `ngx_log_error()` adds to the message (from `ngx_errno`): "
+                       "it says why the call failed, and so what to fix; `aio_read` (aio.c) "
+                       "reports it (line 7)"}));
+}
+
 }  // namespace
 }  // namespace errdex
