@@ -20,7 +20,8 @@ struct Cause {
   std::string meaning;
   // What the call works on for this cause to be possible: 0 anything, 1 a
   // file, 2 a stream (a socket or a pipe): a socket's write is never "No
-  // space left on device".
+  // space left on device"; 3 a call that opens a descriptor (`chmod` runs
+  // out of none).
   int on = 0;
 };
 
@@ -42,7 +43,8 @@ const Cause kAccess{{"EACCES", "EPERM"},
 const Cause kFiles{{"EMFILE", "ENFILE"},
                    "Too many open files",
                    "the process or the system ran out of file descriptors: raise the limit "
-                   "(`ulimit -n`) or close descriptors that are no longer needed"};
+                   "(`ulimit -n`) or close descriptors that are no longer needed",
+                   3};
 const Cause kSpace{{"ENOSPC", "EDQUOT"},
                    "No space left on device\u201d or \u201cDisk quota exceeded",
                    "the file system it writes to is full or the user's quota there is used up: "
@@ -568,6 +570,7 @@ std::vector<std::string> OsErrorSolutions(const std::string& carrier, const OsFa
   }
   for (const Cause& c : k.causes) {
     if ((c.on == 1 && f.stream) || (c.on == 2 && f.file)) continue;
+    if (c.on == 3 && f.kind == 0 && ToLower(f.name).find("open") == std::string::npos) continue;
     bool any = false;
     for (const std::string& code : c.codes) {
       if (f.excluded.count(code)) continue;

@@ -274,5 +274,24 @@ TEST(OsErrorAdvice, PassedChecksAreNoFailedCall) {
                        "reports it (line 7)"}));
 }
 
+// `chmod` opens no descriptor: no "Too many open files".
+TEST(OsErrorAdvice, ChmodRunsOutOfNoDescriptors) {
+  Record r = Build({"mode.c",
+                    "int set_mode(const char *dst)\n"
+                    "{\n"
+                    "\tif (chmod(dst, 0644) == -1) {\n"
+                    "\t\tfprintf(stderr, \"chmod %s: %s\", dst, strerror(errno));\n"
+                    "\t\treturn -1;\n"
+                    "\t}\n"
+                    "\treturn 0;\n"
+                    "}\n"},
+                   "chmod");
+  ASSERT_EQ(r.solutions.size(), 2u);
+  EXPECT_NE(r.solutions[0].find("(ENOENT) for the failed `chmod()` (line 3): `dst` does not exist"),
+            std::string::npos)
+      << r.solutions[0];
+  EXPECT_NE(r.solutions[1].find("(EACCES, EPERM)"), std::string::npos) << r.solutions[1];
+}
+
 }  // namespace
 }  // namespace errdex

@@ -67,5 +67,21 @@ TEST(ExportedPredicate, CPublicHeader) {
     EXPECT_FALSE(s.find("first (the library") != std::string::npos) << s;
 }
 
+// A question about a computed value is none the user can ask first.
+TEST(ExportedPredicate, ComputedValueIsNoAdvice) {
+  Record r = Build({"stats.py",
+                    "def is_finite(x):\n"
+                    "    return x == x\n"
+                    "\n"
+                    "def skew(values):\n"
+                    "    result = compute(values)\n"
+                    "    if not is_finite(result):\n"
+                    "        raise ValueError('skew is out of range')\n"},
+                   "out of range");
+  for (const std::string& s : r.solutions) {
+    EXPECT_EQ(s.find("first (the library"), std::string::npos) << s;
+  }
+}
+
 }  // namespace
 }  // namespace errdex

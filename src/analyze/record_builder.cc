@@ -1510,7 +1510,16 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     auto declared = [](const void* x, const std::string& name) {
       return x != nullptr && static_cast<const SetterIndex*>(x)->PubliclyDeclared(name);
     };
-    if (auto q = ExportedPredicateGuard(*d, s.language, lines, declared, setters); q) {
+    // Only a question about what the user passes: `DoubleIsFinite(result)`
+    // on a computed value is none they can ask first.
+    auto asks_params = [&](const std::string& call) {
+      for (const std::string& p : v.params) {
+        if (HasWordIn(call.substr(call.find('(')), p)) return true;
+      }
+      return false;
+    };
+    if (auto q = ExportedPredicateGuard(*d, s.language, lines, declared, setters);
+        q && asks_params(q->call)) {
       return "Call `" + q->call + "` first (the library exports `" + q->name +
              "`): " + CallWho(s, v) + " reports this error when it returns " +
              (q->raises_when ? "true" : "false") + " (checked at line " + at + ")";
