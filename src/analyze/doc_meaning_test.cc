@@ -27,7 +27,7 @@ TEST(DocMeaning, CCommentRunTogetherWithADefineIsNotQuoted) {
                "}\n"};
   Record r = Build(f, "Failed trying to rename");
   EXPECT_EQ(r.documentation,
-            "`readPayload` reports it when `rename_tmp(fd)` is `-1` (line 4). An error is logged "
+            "`readPayload` reports it when `rename_tmp(fd)` is `-1` (line 4). A warning is logged "
             "with `serverLog` in `readPayload` (src/repl.c) at line 5.");
 }
 
@@ -220,6 +220,27 @@ TEST(DocMeaning, CSharpNullCheckHelperLineIsTheCheck) {
               "ArgumentNullException at Src/Converter.cs:3.)");
   }
   EXPECT_TRUE(found);
+}
+
+// git's use_pack: the comment above a run of checks explains the second one
+// (an offset too close to the end), so the first check's record does not
+// quote it as its meaning (twentieth grading, c0b5caf0b80f3c78).
+TEST(DocMeaning, GuardCommentOfALaterCheckIsNotQuoted) {
+  SourceFile f{"packfile.c",
+               "unsigned char *use_pack(struct packed_git *p, off_t offset)\n"         // 1
+               "{\n"                                                                   // 2
+               "\t/* Since packfiles end in a hash of their content and it's\n"        // 3
+               "\t * pointless to ask for an offset into the middle of that\n"         // 4
+               "\t * hash, don't allow an offset too close to the end of the file.\n"  // 5
+               "\t */\n"                                                               // 6
+               "\tif (!p->pack_size && p->pack_fd == -1 && open_packed_git(p))\n"      // 7
+               "\t\tdie(\"packfile %s cannot be accessed\", p->pack_name);\n"          // 8
+               "\tif (offset > (p->pack_size - p->hash_algo->rawsz))\n"                // 9
+               "\t\tdie(\"offset beyond end of packfile (truncated pack?)\");\n"       // 10
+               "\treturn NULL;\n"                                                      // 11
+               "}\n"};
+  Record r = Build(f, "cannot be accessed");
+  EXPECT_EQ(r.documentation.find("The code's comment"), std::string::npos) << r.documentation;
 }
 
 }  // namespace

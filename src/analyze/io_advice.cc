@@ -58,7 +58,7 @@ std::string FailedFileVerb(const std::string& m) {
 }  // namespace
 
 std::string IoAdvice(std::string_view message, std::string_view error_class,
-                     std::string_view failed_call, bool opened) {
+                     std::string_view failed_call, bool opened, bool local_socket) {
   std::string m = ToLower(message);
   std::string c = ToLower(error_class);
   std::string call = failed_call.empty() ? "" : " given to " + std::string(failed_call);
@@ -79,6 +79,11 @@ std::string IoAdvice(std::string_view message, std::string_view error_class,
               "unable to connect", "could not resolve host", "couldn't resolve host",
               "name or service not known", "unknown host", "network is unreachable",
               "host unreachable", "no route to host"})) {
+    if (local_socket) {
+      return "Check that the server or daemon that listens on the Unix socket" + call +
+             " is running, and that the user running the process may use the socket file and "
+             "its directory";
+    }
     return "Check that the host and port" + call +
            " are right and that the server is running and reachable from this machine "
            "(DNS, firewall, proxy settings)";

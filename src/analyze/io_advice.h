@@ -16,8 +16,10 @@ namespace errdex {
 // unknown), already quoted as code (`os.Open(path)`); it is named in the
 // sentence. `opened`: the function had opened the file and used it before
 // the failure (opened_before.h), so "the path exists and may be read" is no
-// advice; a failed read or load then gives "".
+// advice; a failed read or load then gives "". `local_socket`: the code
+// connects to a Unix-domain socket (os_error_advice.h UsesLocalSocket), so a
+// failed connection is about the socket file and its server, not a network.
 std::string IoAdvice(std::string_view message, std::string_view error_class,
-                     std::string_view failed_call, bool opened = false);
+                     std::string_view failed_call, bool opened = false, bool local_socket = false);
 
 }  // namespace errdex

@@ -24,4 +24,20 @@ struct PredicateCheck {
 std::optional<PredicateCheck> PredicateGuard(const PathCondition& c, const std::string& language,
                                              const std::vector<std::string_view>& lines);
 
+// A deciding check that is a call of a predicate the library exports, with
+// arguments (`!git_reference_is_valid_name(name)`, `not is_valid_key(key)`,
+// `!pathExists(p)`): by its name a question (`is`/`has` a word of it,
+// `valid...`, `..._exists`/`...Valid`), exported by the repository (C/C++:
+// declared in a public header, `public_decl`; elsewhere defined in the same
+// file and public there: `pub fn`, `export`, `public`, a Go capital, no `_`).
+// `call` is as the check writes it, without the negation.
+struct ExportedPredicate {
+  std::string call;  // "git_reference_is_valid_name(name)"
+  std::string name;  // "git_reference_is_valid_name"
+  bool raises_when;  // the answer for which the error is raised
+};
+std::optional<ExportedPredicate> ExportedPredicateGuard(
+    const PathCondition& c, const std::string& language, const std::vector<std::string_view>& lines,
+    bool (*public_decl)(const void* ctx, const std::string& name), const void* ctx);
+
 }  // namespace errdex

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <regex>
 #include <set>
 #include <unordered_map>
 
@@ -48,6 +49,7 @@
 #include "analyze/option_binding.h"
 #include "analyze/origin_advice.h"
 #include "analyze/os_call_causes.h"
+#include "analyze/os_error_advice.h"
 #include "analyze/param_doc.h"
 #include "analyze/parse_input.h"
 #include "analyze/position_advice.h"
@@ -215,6 +217,10 @@ std::string WhatRaises(const ErrorSite& s) {
       // A C "log" site is often an error set for the caller to fetch
       // (libgit2's git_error_set stores it, logs nothing): "reported" is
       // true of both (thirteenth grading).
+      if (s.severity == "warning") {
+        return s.language == "c" || s.language == "cpp" ? "A warning is reported"
+                                                        : "A warning is logged";
+      }
       return s.language == "c" || s.language == "cpp" ? "An error is reported"
                                                       : "An error is logged";
     case SiteKind::kHttp:
@@ -396,7 +402,119 @@ struct SiteView {
   std::string sentinel_returns;
   // The raise is in a Ruby hash merge's conflict block (ConflictBlock).
   std::pair<std::string, int> conflict_block{"", 0};
+  // `callback(new Error(message))`: the call the error object is handed to
+  // instead of being thrown (ErrorPassedTo).
+  std::string passed_to;
+  // An opaque message's variable: the line that sets it and its text
+  // (OpaqueMessageSource).
+  std::pair<int, std::string> opaque_set{0, ""};
+  // The first line of a guard comment that speaks of a later check of the
+  // same run of checks, not of this one (MisplacedGuardComment); 0 if none.
+  int misplaced_note = 0;
 };
+
+// Lower-case words of four letters or more in `text`, a trailing `s`
+// dropped (`packfiles` is `packfile`); identifiers split at `_`, `->`, `.`.
+std::set<std::string> ContentWords(std::string_view text) {
+  std::set<std::string> out;
+  std::string cur;
+  auto flush = [&] {
+    if (cur.size() >= 4) {
+      if (cur.back() == 's') cur.pop_back();
+      out.insert(cur);
+    }
+    cur.clear();
+  };
+  for (char c : text) {
+    if (std::isalpha(static_cast<unsigned char>(c))) {
+      cur += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return out;
+}
+
+size_t Shared(const std::set<std::string>& a, const std::set<std::string>& b) {
+  size_t n = 0;
+  for (const std::string& w : a) n += b.count(w);
+  return n;
+}
+
+// git's use_pack: one comment above a run of `if (..) die(..);` checks
+// explains the second ("don't allow an offset too close to the end"), yet
+// sits above the first. A guard comment is this check's only when no later
+// check of the run (an `if` at the guard's indentation within the next lines,
+// with its raise) shares more of its words, and at least two more, than this
+// check and its message do. Returns the note's first line when it is not.
+int MisplacedGuardComment(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  for (const SourceNote& n : s.notes) {
+    if (n.origin != "guard-comment") continue;
+    int guard = n.last_line + 1;
+    if (guard < 1 || guard > static_cast<int>(lines.size()) || s.end_line < guard) continue;
+    std::string_view g = lines[guard - 1];
+    size_t indent = g.find_first_not_of(" \t");
+    if (indent == std::string_view::npos || g.substr(indent).rfind("if", 0) != 0) continue;
+    std::set<std::string> note = ContentWords(n.text);
+    std::string own(g);
+    for (int i = guard + 1; i <= s.end_line && i <= static_cast<int>(lines.size()); ++i) {
+      own += " " + std::string(lines[i - 1]);
+    }
+    size_t mine = Shared(note, ContentWords(own));
+    int end = std::min(static_cast<int>(lines.size()), s.end_line + 12);
+    for (int i = s.end_line + 1; i <= end; ++i) {
+      std::string_view l = lines[i - 1];
+      size_t at = l.find_first_not_of(" \t");
+      if (at == std::string_view::npos) continue;
+      if (at < indent) break;  // the block ends
+      if (at != indent || l.substr(at).rfind("if", 0) != 0) continue;
+      std::string later(l);
+      if (i < static_cast<int>(lines.size())) later += " " + std::string(lines[i]);
+      if (Shared(note, ContentWords(later)) >= mine + 2) return n.first_line;
+    }
+  }
+  return 0;
+}
+
+// `callback(new Error(message))`, `reject(new TypeError(..))`,
+// `next(new HttpError(..))` on the raise line, with no `throw`: the call the
+// error object is passed to ("callback"); "" otherwise.
+std::string ErrorPassedTo(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  if (s.kind != SiteKind::kRaise || s.error_class.empty() || s.line < 1 ||
+      s.line > static_cast<int>(lines.size())) {
+    return {};
+  }
+  std::string l(lines[s.line - 1]);
+  if (l.find("throw") != std::string::npos || l.find("raise") != std::string::npos) return {};
+  static const std::regex kPassed(
+      R"(^\s*(?:return\s+)?([A-Za-z_$][\w$.]*)\(\s*new\s+([\w$.]+)\s*\()");
+  std::smatch m;
+  if (!std::regex_search(l, m, kPassed)) return {};
+  std::string cls = m[2].str();
+  if (cls != s.error_class && !cls.ends_with("." + s.error_class)) return {};
+  return m[1].str();
+}
+
+// An opaque message (`new Error(message)`, the template one hole): the line
+// above the raise in the same function that sets that variable, and its
+// text; {0, ""} when there is none.
+std::pair<int, std::string> OpaqueMessageSource(const ErrorSite& s,
+                                                const std::vector<std::string_view>& lines) {
+  const auto& ps = s.message.pieces();
+  if (!s.message_opaque || ps.size() != 1 || !ps[0].is_hole) return {0, ""};
+  const std::string& var = ps[0].expr;
+  static const std::regex kIdent(R"(^[A-Za-z_$][\w$]*$)");
+  if (!std::regex_match(var, kIdent)) return {0, ""};
+  std::regex set("(^|[^\\w$.])" + var + "\\s*(=[^=]|\\+=)");
+  for (int i = s.line - 1; i >= std::max(1, s.function_line) && i <= static_cast<int>(lines.size());
+       --i) {
+    std::string_view l = lines[i - 1];
+    if (l.find(var) == std::string_view::npos) continue;
+    if (std::regex_search(l.begin(), l.end(), set)) return {i, std::string(Trim(l))};
+  }
+  return {0, ""};
+}
 
 // "; `timeout` is documented as “seconds, at least 0” (line 3)".
 std::string DocumentedAs(const SiteView& v) {
@@ -573,8 +691,16 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
       (s.kind == SiteKind::kLog || (s.kind == SiteKind::kRaise && s.error_class.empty())) &&
       s.line >= 1 && s.line <= static_cast<int>(lines.size())) {
     v.report = ReportCallAction(ReportCallName(lines[s.line - 1]));
+    // A warning-level sink (`serverLog(LL_WARNING, ..)`, git's `rp_warning`)
+    // reports a warning, not an error (twentieth grading).
+    if (s.severity == "warning" && v.report.head.starts_with("An error ")) {
+      v.report.head = "A warning " + v.report.head.substr(9);
+    }
   }
   v.sentinel_returns = GoSentinelReturns(s, lines);
+  v.passed_to = ErrorPassedTo(s, lines);
+  v.opaque_set = OpaqueMessageSource(s, lines);
+  v.misplaced_note = MisplacedGuardComment(s, lines);
   v.caught = CaughtFailureOf(s, lines);
   if (v.caught && v.decisive) {
     for (const PathCondition& c : s.conditions) {
@@ -780,7 +906,10 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
   }
   // The function's own `@throws` sentence for this class first: it says
   // what the error means in the maintainer's words.
-  std::vector<SourceNote> notes = s.notes;
+  std::vector<SourceNote> notes;
+  for (const SourceNote& n : s.notes) {
+    if (n.first_line != v.misplaced_note || n.origin != "guard-comment") notes.push_back(n);
+  }
   std::stable_partition(notes.begin(), notes.end(), [](const SourceNote& n) {
     return n.origin == "throws-doc" || n.origin == "panics-doc" || n.origin == "errors-doc";
   });
@@ -896,10 +1025,26 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     doc += entry;
   } else {
     bool named = !v.report.head.empty();
-    doc += (named ? v.report.head : WhatRaises(s)) + " in " + Where(s) + " at line " +
+    // Handed to a callback, not thrown: the caller's callback gets it.
+    std::string head = !v.passed_to.empty()
+                           ? "`" + s.error_class + "` is passed to `" + v.passed_to + "`"
+                           : WhatRaises(s);
+    doc += (named ? v.report.head : head) + " in " + Where(s) + " at line " +
            std::to_string(s.line) + (named ? v.report.tail : "") + ".";
   }
   lines.push_back(s.line);
+  // A message errdex could not reconstruct: say where its text comes from
+  // rather than let the bare hole stand for it (twentieth grading).
+  if (s.message_opaque && s.message.pieces().size() == 1) {
+    const std::string& var = s.message.pieces()[0].expr;
+    if (v.opaque_set.first > 0) {
+      doc += " The message is the text `" + var + "` holds, not a fixed text: it is set at line " +
+             std::to_string(v.opaque_set.first) + " (`" + v.opaque_set.second + "`).";
+      lines.push_back(v.opaque_set.first);
+    } else if (!var.empty()) {
+      doc += " The message is the text of `" + var + "`, which errdex could not reconstruct.";
+    }
+  }
   if (v.caught_at) {
     doc += " The same function catches it at line " + std::to_string(v.caught_at);
     if (v.handler_throws) {
@@ -1360,6 +1505,26 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
              " (checked at line " + at + ")";
     }
   }
+  // A predicate the library exports: the user can ask it first.
+  if (v.callable) {
+    auto declared = [](const void* x, const std::string& name) {
+      return x != nullptr && static_cast<const SetterIndex*>(x)->PubliclyDeclared(name);
+    };
+    // Only a question about what the user passes: `DoubleIsFinite(result)`
+    // on a computed value is none they can ask first.
+    auto asks_params = [&](const std::string& call) {
+      for (const std::string& p : v.params) {
+        if (HasWordIn(call.substr(call.find('(')), p)) return true;
+      }
+      return false;
+    };
+    if (auto q = ExportedPredicateGuard(*d, s.language, lines, declared, setters);
+        q && asks_params(q->call)) {
+      return "Call `" + q->call + "` first (the library exports `" + q->name +
+             "`): " + CallWho(s, v) + " reports this error when it returns " +
+             (q->raises_when ? "true" : "false") + " (checked at line " + at + ")";
+    }
+  }
   if (v.user_args) {
     bool assert = s.kind == SiteKind::kAssert && !d->polarity;
     // "Call `f` with a non-zero `step`": the argument in the user's terms.
@@ -1788,9 +1953,21 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   std::string failed_call;
   if (v.err_source) failed_call = v.err_source->text.substr(0, v.err_source->text.find(" fails"));
   std::optional<OpenedFile> opened = OpenedBefore(s, src);
-  if (std::string io =
-          IoAdvice(s.message.Display(), s.error_class, failed_call, opened.has_value());
-      !io.empty()) {
+  // The OS reason the message carries: what each errno class of the failed
+  // call means (os_error_advice.h), instead of a checklist from its words.
+  std::string carrier = OsReasonCarrier(s, RaiseText(s, src));
+  OsFailure os = carrier.empty() ? OsFailure{} : FindOsFailure(s, src);
+  if (carrier.empty()) os.local_socket = LocalSocketIn(s, src);
+  std::vector<std::string> os_advice = OsErrorSolutions(carrier, os);
+  for (const std::string& a : os_advice) {
+    r->solutions.push_back(a);
+    lines.push_back(os.line);
+  }
+  if (!os_advice.empty()) {
+    // Said per errno class above.
+  } else if (std::string io = IoAdvice(s.message.Display(), s.error_class, failed_call,
+                                       opened.has_value(), os.local_socket);
+             !io.empty()) {
     r->solutions.push_back(io);
     lines.push_back(v.err_source ? v.err_source->line : s.line);
   } else if (opened && !IoAdvice(s.message.Display(), s.error_class, failed_call).empty()) {
@@ -1881,6 +2058,12 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     // Generic advice (an internal call's result) only when nothing specific
     // is said.
     bool generic = fix.starts_with(kGenericSolution) && (!r->solutions.empty() || !values.empty());
+    // "Find out why `open()` failed" says less than the errno classes; with
+    // none known, the reason the message carries is where to find out.
+    generic = generic || (!os_advice.empty() && fix.starts_with("Find out why `"));
+    if (!carrier.empty() && os_advice.empty() && fix.starts_with("Find out why `")) {
+      fix += ": " + carrier + " says why";
+    }
     if (!fix.empty() && !generic &&
         !(!values.empty() && fix.find(" with arguments for which ") != std::string::npos)) {
       r->solutions.push_back(fix);
@@ -1925,12 +2108,17 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     }
   }
   if (r->solutions.empty()) {
+    // Values only where a hole prints one: an OS reason (`strerror(errno)`)
+    // is no value the user gave.
+    bool printed = std::any_of(s.message.pieces().begin(), s.message.pieces().end(),
+                               [](const Piece& p) { return p.is_hole && !IsOsReasonHole(p.expr); });
+    std::string failed = os.name.empty() ? "" : " `" + os.name + "()`";
     r->solutions.push_back(
         std::string(kGenericSolution) +
-        (std::any_of(s.message.pieces().begin(), s.message.pieces().end(),
-                     [](const Piece& p) { return p.is_hole; })
-             ? "compare the values printed in the message with what " + Where(s) + " accepts"
-             : "read " + Where(s) + " for what leads to this error") +
+        (!carrier.empty() ? "read " + carrier + ": it says why the call" + failed +
+                                " failed, and so what to fix; " + Where(s) + " reports it"
+         : printed ? "compare the values printed in the message with what " + Where(s) + " accepts"
+                   : "read " + Where(s) + " for what leads to this error") +
         " (line " + std::to_string(s.line) + ")");
     lines.push_back(s.line);
   }

@@ -121,5 +121,61 @@ TEST(ReportCall, ErrorHandedBackThroughAnOutParameter) {
       << r.documentation;
 }
 
+// A warning-level sink reports a warning (git's `rp_warning`, redis's
+// `serverLog(LL_WARNING, ..)`): "An error is reported" was false.
+TEST(ReportCall, WarningSinksReportWarnings) {
+  SourceFile f{"builtin/receive-pack.c",
+               "static const char *update(struct command *cmd)\n"    // 1
+               "{\n"                                                 // 2
+               "\tif (!ref_exists(name)) {\n"                        // 3
+               "\t\trp_warning(\"deleting a non-existent ref\");\n"  // 4
+               "\t\treturn NULL;\n"                                  // 5
+               "\t}\n"                                               // 6
+               "\treturn NULL;\n"                                    // 7
+               "}\n"};
+  Record r = Build(f, "non-existent ref");
+  EXPECT_NE(r.documentation.find("A warning is reported in `update` (builtin/receive-pack.c) at "
+                                 "line 4."),
+            std::string::npos)
+      << r.documentation;
+  SourceFile g{"src/server.c",
+               "void setup(void) {\n"                                             // 1
+               "    if (fd == -1) {\n"                                            // 2
+               "        serverLog(LL_WARNING, \"Unable to set up the pipe\");\n"  // 3
+               "        return;\n"                                                // 4
+               "    }\n"                                                          // 5
+               "}\n"};
+  r = Build(g, "Unable to set up");
+  EXPECT_NE(r.documentation.find("A warning is logged with `serverLog` in `setup`"),
+            std::string::npos)
+      << r.documentation;
+}
+
+// webpack's `callback(new Error(message))`: the error is handed to the
+// callback, not raised, and the bare `${message}` is said to be the text of a
+// variable, with the line that sets it (twentieth grading, 693c1abaca99153e).
+TEST(ReportCall, ErrorPassedToACallbackWithItsTextFromAVariable) {
+  SourceFile f{"lib/MultiCompiler.js",
+               "class MultiCompiler {\n"                        // 1
+               "  validateDependencies(callback) {\n"           // 2
+               "    const errors = this.missing();\n"           // 3
+               "    if (errors.length > 0) {\n"                 // 4
+               "      const message = errors.join(\"\\n\");\n"  // 5
+               "      callback(new Error(message));\n"          // 6
+               "      return false;\n"                          // 7
+               "    }\n"                                        // 8
+               "    return true;\n"                             // 9
+               "  }\n"                                          // 10
+               "}\n"                                            // 11
+               "module.exports = MultiCompiler;\n"};
+  Record r = Build(f, "");
+  EXPECT_NE(r.documentation.find(
+                "`Error` is passed to `callback` in `MultiCompiler.validateDependencies` "
+                "(lib/MultiCompiler.js) at line 6. The message is the text `message` holds, not a "
+                "fixed text: it is set at line 5 (`const message = errors.join(\"\\n\");`)."),
+            std::string::npos)
+      << r.documentation;
+}
+
 }  // namespace
 }  // namespace errdex

