@@ -3,7 +3,9 @@
 // Atomicity comes from SQLite: ReplaceRepo runs in one BEGIN IMMEDIATE
 // transaction and WAL mode lets readers keep their snapshot while it runs.
 // The database carries its own schema version in `meta`, so a newer errdex
-// can migrate an old file and an older errdex refuses a newer one.
+// can migrate an old file and an older errdex refuses a newer one. Records
+// are a row each plus a body in a shared, deflated chunk
+// (store/record_chunk.h); every read goes through the chunk.
 #include "errdex/store.h"
 
 #include <sqlite3.h>
