@@ -1,7 +1,7 @@
 // Record chunks: how the store keeps record bodies compactly (store schema 2).
 //
 // Neighbouring records of one repository (up to 32 in (file, line) order)
-// share one deflated chunk: the union of their source windows, each line of
+// share one zstd-compressed chunk: the union of their source windows, each line of
 // a file once, and each record's JSON without what is derived on read — the
 // fields its `records` row already holds (id, repo, slug, file, line, code,
 // class),
@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -43,11 +44,12 @@ struct ChunkEntry {
 inline constexpr size_t kMaxChunkRecords = 32;
 inline constexpr size_t kMaxChunkJsonBytes = 64 * 1024;
 
-// The chunk holding `entries` (deflated). Never fails: a record whose
+// The chunk holding `entries` (compressed). Never fails: a record whose
 // fields cannot be derived keeps them.
 std::string EncodeChunk(const std::vector<ChunkEntry>& entries);
 
-// A decoded chunk. Bodies stay text until a record is asked for.
+// A decoded chunk: views into its inflated bytes (nothing is copied line by
+// line), bodies parsed only when a record is asked for.
 class Chunk {
  public:
   // False when `bytes` is not a chunk this code wrote (damage).
@@ -64,22 +66,23 @@ class Chunk {
 
  private:
   struct Body {
-    std::string id;
-    uint64_t derived = 0;  // bit set: the fields left out, derived on read
-    std::string matching;  // JSON object: the matching fields not derived
-    std::string rest;      // JSON object: every other field not derived
+    std::string_view id;
+    uint64_t derived = 0;       // bit set: the fields left out, derived on read
+    std::string_view matching;  // JSON object: the matching fields not derived
+    std::string_view rest;      // JSON object: every other field not derived
   };
   struct Run {
     int64_t start = 0;
-    std::vector<std::string> lines;
+    std::vector<std::string_view> lines;
   };
   struct File {
-    std::string path;
+    std::string_view path;
     std::vector<Run> runs;  // sorted by start, disjoint
   };
   const Body* Find(const std::string& id) const;
-  std::optional<std::string> Window(const std::string& path, int64_t start, int64_t end) const;
+  std::optional<std::string> Window(std::string_view path, int64_t start, int64_t end) const;
 
+  std::shared_ptr<const std::string> raw_;  // what the views point into
   std::vector<File> files_;
   std::vector<Body> bodies_;
 };

@@ -439,8 +439,8 @@ TEST(StoreTest, UpdateRecordsKeepsTheRecordsSharingAChunk) {
     Record r = MakeRecord("acme/a", "bad " + std::to_string(i), "big.py", 10 * i + 1);
     r.source_code_start = 10 * i + 1;
     r.source_code_end = 10 * i + 3;
-    r.source_code = "line " + std::to_string(10 * i + 1) + "\nline " +
-                    std::to_string(10 * i + 2) + "\nline " + std::to_string(10 * i + 3);
+    r.source_code = "line " + std::to_string(10 * i + 1) + "\nline " + std::to_string(10 * i + 2) +
+                    "\nline " + std::to_string(10 * i + 3);
     rs.push_back(r);
   }
   ASSERT_TRUE(store->ReplaceRepo(Info("acme/a"), rs).ok());
