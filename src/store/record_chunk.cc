@@ -26,7 +26,7 @@ namespace {
 
 constexpr uint64_t kChunkFormat = 1;
 // zstd level 9: on the eval's chunks 4% smaller than zlib's default level
-// and inflated about three times as fast (docs/design.md, compact records).
+// and decompressed about three times as fast (docs/design.md, compact records).
 constexpr int kCompressionLevel = 9;
 // A chunk larger than this before compression is damage, not data.
 constexpr uint64_t kMaxRawBytes = uint64_t{1} << 30;

@@ -40,7 +40,7 @@ struct ChunkEntry {
 };
 
 // At most this many records, and about this many bytes of record JSON, go
-// into one chunk: reading one record inflates its whole chunk.
+// into one chunk: reading one record decompresses its whole chunk.
 inline constexpr size_t kMaxChunkRecords = 32;
 inline constexpr size_t kMaxChunkJsonBytes = 64 * 1024;
 
@@ -48,7 +48,7 @@ inline constexpr size_t kMaxChunkJsonBytes = 64 * 1024;
 // fields cannot be derived keeps them.
 std::string EncodeChunk(const std::vector<ChunkEntry>& entries);
 
-// A decoded chunk: views into its inflated bytes (nothing is copied line by
+// A decoded chunk: views into its decompressed bytes (nothing is copied line by
 // line), bodies parsed only when a record is asked for.
 class Chunk {
  public:

@@ -81,7 +81,7 @@ TEST(RecordChunkTest, GivesBackEveryRecordAndStoresEachWindowLineOnce) {
     EXPECT_EQ(*j, s.jsons[i]) << i;
     EXPECT_EQ(RecordToJsonText(RecordFromJson(*j)), RecordToJsonText(records[i]));
   }
-  // 17 windows of 37 lines over 210 lines of a.py: deflated, the chunk is
+  // 17 windows of 37 lines over 210 lines of a.py: compressed, the chunk is
   // far below the records' JSON.
   EXPECT_LT(s.bytes.size() * 10, json_bytes) << s.bytes.size() << " of " << json_bytes;
 }

@@ -4,7 +4,7 @@
 // transaction and WAL mode lets readers keep their snapshot while it runs.
 // The database carries its own schema version in `meta`, so a newer errdex
 // can migrate an old file and an older errdex refuses a newer one. Records
-// are a row each plus a body in a shared, deflated chunk
+// are a row each plus a body in a shared, compressed chunk
 // (store/record_chunk.h); every read goes through the chunk.
 #include "errdex/store.h"
 
@@ -33,7 +33,7 @@ namespace errdex {
 namespace {
 
 // Version of the table layout below; bump it and add a step to Migrate()
-// whenever the layout changes. 2: record bodies in deflated chunks, one
+// whenever the layout changes. 2: record bodies in compressed chunks, one
 // source window per file (store/record_chunk.h), instead of a JSON column.
 constexpr int kStoreSchemaVersion = 2;
 constexpr int kBusyTimeoutMs = 5000;
@@ -402,7 +402,7 @@ StoredRecord ToStored(const Record& r) {
 // Which records share a chunk: neighbours in (file, line) order, at most
 // kMaxChunkRecords and about kMaxChunkJsonBytes of JSON per chunk. Records
 // of one directory say much the same things, so a chunk of several files
-// deflates better than each file alone.
+// compresses better than each file alone.
 std::vector<std::vector<size_t>> GroupIntoChunks(const std::vector<StoredRecord>& records) {
   std::vector<size_t> order(records.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -425,7 +425,7 @@ std::vector<std::vector<size_t>> GroupIntoChunks(const std::vector<StoredRecord>
 }
 
 // Records ready to write: their rows and encoded chunks, made before the
-// write lock is taken (deflating is most of a write's work).
+// write lock is taken (compressing is most of a write's work).
 struct PreparedRecords {
   std::vector<StoredRecord> records;
   std::vector<std::vector<size_t>> chunks;  // members of each chunk
@@ -1106,7 +1106,7 @@ Result<StoreCheck> Store::Check() {
   std::map<std::string, int64_t> per_repo;
   size_t bad = 0;
   {
-    // In chunk order, so that each chunk is inflated once.
+    // In chunk order, so that each chunk is decompressed once.
     Stmt st(db, (std::string(kSelectRecords) + "ORDER BY r.chunk, r.rowid").c_str());
     if (Status s = st.status("cannot read records"); !s.ok()) return s;
     ChunkReader chunks;
