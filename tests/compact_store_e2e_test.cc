@@ -8,6 +8,7 @@
 // line, where the old file is converted on open with a message.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/wait.h>
 
 #include <filesystem>
 #include <map>
@@ -248,6 +249,31 @@ TEST_F(CompactStoreE2E, OldDatabaseIsConvertedWithAMessageAndReadsTheSame) {
   EXPECT_GT(files, records_.size());
   ASSERT_EQ(testing::Run(Cli("check", old_db), &out), 0) << out;
   EXPECT_NE(out.find("store schema version 2"), std::string::npos) << out;
+}
+
+// A conversion killed before it commits leaves the old file whole; the next
+// command converts it.
+TEST_F(CompactStoreE2E, KilledConversionLeavesTheOldDatabase) {
+  std::string old_db = dir_.Join("old.db");
+  WriteSchemaOne(old_db);
+  int st = testing::RunKilledAfter(Cli("list", old_db), "ERRDEX_INDEX_TEST_DELAY_MS", "5000", 1500);
+  EXPECT_TRUE(WIFSIGNALED(st)) << st;
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(old_db.c_str(), &db), SQLITE_OK);
+  sqlite3_stmt* q = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db,
+                               "SELECT (SELECT value FROM meta WHERE key = 'schema_version'), "
+                               "(SELECT count(*) FROM records WHERE json IS NOT NULL)",
+                               -1, &q, nullptr),
+            SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(q), SQLITE_ROW);
+  EXPECT_EQ(sqlite3_column_int(q, 0), 1);
+  EXPECT_EQ(sqlite3_column_int64(q, 1), static_cast<int64_t>(records_.size()));
+  sqlite3_finalize(q);
+  sqlite3_close(db);
+  std::string out;
+  ASSERT_EQ(testing::Run(Cli("list --json", old_db) + " 2>/dev/null", &out), 0);
+  EXPECT_EQ(nlohmann::json::parse(out).size(), records_.size());
 }
 
 TEST_F(CompactStoreE2E, OldDatabaseThatCannotBeConvertedIsLeftAsItWas) {

@@ -500,6 +500,8 @@ Result<int64_t> CountRows(sqlite3* db, const char* sql) {
   return st.Int(0);
 }
 
+void TestDelay();
+
 // Schema 1 -> 2, inside Migrate's transaction: each record's `json` column
 // becomes its chunk body (the JSON as stored, value for value), repository
 // by repository in insertion order, so List's ties keep their order.
@@ -551,7 +553,11 @@ Status ConvertRecordsToChunks(sqlite3* db, const std::string& path) {
     if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot convert the records of " + repo);
     if (Status s = WriteRecords(db, Prepare(std::move(stored))); !s.ok()) return s;
   }
-  return Exec(db, "DROP TABLE records_v1", "cannot convert the records");
+  if (Status s = Exec(db, "DROP TABLE records_v1", "cannot convert the records"); !s.ok()) {
+    return s;
+  }
+  TestDelay();  // a test kills the conversion here, inside its transaction
+  return Status::OK();
 }
 
 // Inside a write transaction: deletes the records of `repo` and their chunks.
@@ -770,8 +776,9 @@ Status ForgetIndexKeys(sqlite3* db, const std::set<std::string>& repos) {
   return Status::OK();
 }
 
-// Test hook: with ERRDEX_INDEX_TEST_DELAY_MS set, a write of records sleeps
-// that long before committing, so tests can kill it inside the transaction.
+// Test hook: with ERRDEX_INDEX_TEST_DELAY_MS set, a write of records (or the
+// conversion of an old store) sleeps that long before committing, so tests
+// can kill it inside the transaction.
 void TestDelay() {
   if (const char* v = std::getenv("ERRDEX_INDEX_TEST_DELAY_MS"); v && *v) {
     std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(v)));
