@@ -8,10 +8,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "errdex/matcher.h"
 #include "errdex/record.h"
+#include "store/record_chunk.h"
 #include "testutil.h"
 
 namespace errdex {
@@ -79,7 +81,7 @@ TEST_F(CheckE2E, SoundDatabaseAndSnapshot) {
   std::string out;
   EXPECT_EQ(Check(SoundDb(), &out), 0) << out;
   EXPECT_NE(out.find("  database:         ok (SQLite integrity check passed, store schema "
-                     "version 1)"),
+                     "version 2)"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("  records:          ok (2050 records of 1 repository, every one parses "
@@ -149,9 +151,10 @@ TEST_F(CheckE2E, OverwrittenRecordIsDamage) {
   sqlite3* raw = nullptr;
   ASSERT_EQ(sqlite3_open(db.c_str(), &raw), SQLITE_OK);
   char* err = nullptr;
+  // The chunk holding the seventh record cut in half: it no longer inflates.
   ASSERT_EQ(sqlite3_exec(raw,
-                         "UPDATE records SET json = '{\"id\": \"' || id || '\", \"repo\"' "
-                         "WHERE rowid = 7",
+                         "UPDATE record_chunks SET data = substr(data, 1, length(data) / 2) "
+                         "WHERE id = (SELECT chunk FROM records WHERE rowid = 7)",
                          nullptr, nullptr, &err),
             SQLITE_OK)
       << (err ? err : "");
@@ -160,34 +163,112 @@ TEST_F(CheckE2E, OverwrittenRecordIsDamage) {
   EXPECT_EQ(Check(db, &out), 2) << out;
   EXPECT_NE(out.find("  database:         ok"), std::string::npos) << out;
   EXPECT_NE(out.find("  records:          DAMAGED\n    - record "), std::string::npos) << out;
-  EXPECT_NE(out.find(" (acme/limits): its stored JSON does not parse\n"), std::string::npos) << out;
+  EXPECT_NE(out.find(" (acme/limits): its stored chunk is damaged\n"), std::string::npos) << out;
   EXPECT_TRUE(out.ends_with("\ndamaged: records\n")) << out;
+}
+
+// Rewrites the record at `rowid` in place as `edit` changes its row and
+// JSON, re-encoding its chunk as the store does.
+void RewriteRecord(const std::string& db, int rowid,
+                   const std::function<void(store::RecordRow*, nlohmann::json*)>& edit) {
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &raw), SQLITE_OK);
+  auto query = [&](const std::string& sql, const std::function<void(sqlite3_stmt*)>& row) {
+    sqlite3_stmt* st = nullptr;
+    ASSERT_EQ(sqlite3_prepare_v2(raw, sql.c_str(), -1, &st, nullptr), SQLITE_OK) << sql;
+    while (sqlite3_step(st) == SQLITE_ROW) row(st);
+    sqlite3_finalize(st);
+  };
+  auto text = [](sqlite3_stmt* st, int col) {
+    const unsigned char* p = sqlite3_column_text(st, col);
+    return p ? std::string(reinterpret_cast<const char*>(p)) : std::string();
+  };
+  int64_t chunk_id = -1;
+  std::string bytes;
+  query(
+      "SELECT r.chunk, c.data FROM records r JOIN record_chunks c ON c.id = r.chunk "
+      "WHERE r.rowid = " +
+          std::to_string(rowid),
+      [&](sqlite3_stmt* st) {
+        chunk_id = sqlite3_column_int64(st, 0);
+        bytes.assign(static_cast<const char*>(sqlite3_column_blob(st, 1)),
+                     sqlite3_column_bytes(st, 1));
+      });
+  store::Chunk chunk;
+  ASSERT_TRUE(chunk.Decode(bytes));
+  std::vector<store::RecordRow> rows;
+  std::vector<nlohmann::json> jsons;
+  std::vector<int64_t> rowids;
+  query(
+      "SELECT id, repo, slug, file_path, line_number, error_code, error_class, rowid "
+      "FROM records WHERE chunk = " +
+          std::to_string(chunk_id),
+      [&](sqlite3_stmt* st) {
+        store::RecordRow row{
+            text(st, 0),  text(st, 1), text(st, 2), text(st, 3), sqlite3_column_int64(st, 4),
+            std::nullopt, std::nullopt};
+        if (sqlite3_column_type(st, 5) != SQLITE_NULL) row.error_code = text(st, 5);
+        if (sqlite3_column_type(st, 6) != SQLITE_NULL) row.error_class = text(st, 6);
+        std::optional<nlohmann::json> j = chunk.Full(row);
+        ASSERT_TRUE(j.has_value()) << row.id;
+        rows.push_back(row);
+        jsons.push_back(*j);
+        rowids.push_back(sqlite3_column_int64(st, 7));
+      });
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (rowids[i] != rowid) continue;
+    edit(&rows[i], &jsons[i]);
+    sqlite3_stmt* st = nullptr;
+    ASSERT_EQ(
+        sqlite3_prepare_v2(raw, "UPDATE records SET id = ?1, error_code = ?2 WHERE rowid = ?3", -1,
+                           &st, nullptr),
+        SQLITE_OK);
+    sqlite3_bind_text(st, 1, rows[i].id.c_str(), -1, SQLITE_TRANSIENT);
+    if (rows[i].error_code)
+      sqlite3_bind_text(st, 2, rows[i].error_code->c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 3, rowid);
+    ASSERT_EQ(sqlite3_step(st), SQLITE_DONE);
+    sqlite3_finalize(st);
+  }
+  std::vector<store::ChunkEntry> entries;
+  for (size_t i = 0; i < rows.size(); ++i) entries.push_back({&rows[i], &jsons[i]});
+  std::string encoded = store::EncodeChunk(entries);
+  sqlite3_stmt* st = nullptr;
+  ASSERT_EQ(
+      sqlite3_prepare_v2(raw, "UPDATE record_chunks SET data = ?1 WHERE id = ?2", -1, &st, nullptr),
+      SQLITE_OK);
+  sqlite3_bind_blob(st, 1, encoded.data(), static_cast<int>(encoded.size()), SQLITE_TRANSIENT);
+  sqlite3_bind_int64(st, 2, chunk_id);
+  ASSERT_EQ(sqlite3_step(st), SQLITE_DONE);
+  sqlite3_finalize(st);
+  sqlite3_close(raw);
 }
 
 // A database indexed before category codes gave way to the message keeps
 // ids made from the code (`Other`): still sound.
 TEST_F(CheckE2E, RecordIdMadeFromACategoryCodeIsSound) {
   std::string db = Copy();
-  sqlite3* raw = nullptr;
-  ASSERT_EQ(sqlite3_open(db.c_str(), &raw), SQLITE_OK);
-  sqlite3_stmt* st = nullptr;
-  ASSERT_EQ(sqlite3_prepare_v2(raw,
-                               "SELECT repo, json_extract(json, '$.filePath') FROM records "
-                               "WHERE rowid = 7",
-                               -1, &st, nullptr),
-            SQLITE_OK);
-  ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
-  std::string repo = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
-  std::string path = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
-  sqlite3_finalize(st);
-  std::string old_id = RecordId(repo, std::nullopt, "Other", path);
-  std::string sql = "UPDATE records SET id = '" + old_id + "', json = json_set(json, '$.id', '" +
-                    old_id + "', '$.errorCode', 'Other') WHERE rowid = 7";
-  char* err = nullptr;
-  ASSERT_EQ(sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-  sqlite3_close(raw);
+  RewriteRecord(db, 7, [](store::RecordRow* row, nlohmann::json* j) {
+    std::string old_id = RecordId(row->repo, std::nullopt, "Other", row->file_path);
+    row->id = old_id;
+    row->error_code = "Other";
+    (*j)["id"] = old_id;
+    (*j)["errorCode"] = "Other";
+  });
   std::string out;
   EXPECT_EQ(Check(db, &out), 0) << out;  // the snapshot is stale: no damage
+}
+
+// A record whose stored JSON names another repository is damage, even
+// when its chunk is sound.
+TEST_F(CheckE2E, RecordNamingAnotherRepositoryIsDamage) {
+  std::string db = Copy();
+  RewriteRecord(db, 7, [](store::RecordRow*, nlohmann::json* j) { (*j)["repo"] = "acme/other"; });
+  std::string out;
+  EXPECT_EQ(Check(db, &out), 2) << out;
+  EXPECT_NE(out.find(" (acme/limits): its stored JSON names another id, repository or slug\n"),
+            std::string::npos)
+      << out;
 }
 
 TEST_F(CheckE2E, NoDatabaseAtAllIsDamage) {

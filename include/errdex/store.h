@@ -125,9 +125,9 @@ class Store {
   Result<std::string> DatasetStamp();
 
   // Verifies the whole database, reading every page: SQLite's
-  // `PRAGMA integrity_check`, the tables errdex needs, every record's
-  // stored JSON (it parses, and names the id, repository and slug of its
-  // row) and each repository's record count. Problems are the answer, not
+  // `PRAGMA integrity_check`, the tables errdex needs, every record (its
+  // chunk decodes, its JSON parses and names the id, repository and slug of
+  // its row), chunks no record points to, and each repository's record count. Problems are the answer, not
   // an error; an error only when the check itself could not run.
   Result<StoreCheck> Check();
 

@@ -3,7 +3,9 @@
 // Atomicity comes from SQLite: ReplaceRepo runs in one BEGIN IMMEDIATE
 // transaction and WAL mode lets readers keep their snapshot while it runs.
 // The database carries its own schema version in `meta`, so a newer errdex
-// can migrate an old file and an older errdex refuses a newer one.
+// can migrate an old file and an older errdex refuses a newer one. Records
+// are a row each plus a body in a shared, compressed chunk
+// (store/record_chunk.h); every read goes through the chunk.
 #include "errdex/store.h"
 
 #include <sqlite3.h>
@@ -21,25 +23,22 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <tuple>
+#include <unordered_map>
 #include <unordered_set>
+
+#include "store/record_chunk.h"
 
 namespace errdex {
 namespace {
 
 // Version of the table layout below; bump it and add a step to Migrate()
-// whenever the layout changes.
-constexpr int kStoreSchemaVersion = 1;
+// whenever the layout changes. 2: record bodies in compressed chunks, one
+// source window per file (store/record_chunk.h), instead of a JSON column.
+constexpr int kStoreSchemaVersion = 2;
 constexpr int kBusyTimeoutMs = 5000;
 
-constexpr const char* kSchemaV1 = R"sql(
-CREATE TABLE repos(
-  repo TEXT PRIMARY KEY,
-  sha TEXT,
-  analyzed_at TEXT,
-  files_indexed INT,
-  error_count INT,
-  indexed_seq INT
-);
+constexpr const char* kRecordTables = R"sql(
 CREATE TABLE records(
   id TEXT PRIMARY KEY,
   repo TEXT NOT NULL,
@@ -48,12 +47,25 @@ CREATE TABLE records(
   line_number INT,
   error_code TEXT,
   error_class TEXT,
-  message TEXT,
-  pattern TEXT,
-  json TEXT NOT NULL,
+  chunk INT NOT NULL,
   UNIQUE(repo, slug)
 );
 CREATE INDEX records_by_location ON records(repo, file_path, line_number);
+CREATE TABLE record_chunks(
+  id INTEGER PRIMARY KEY,
+  data BLOB NOT NULL
+);
+)sql";
+
+constexpr const char* kReposTable = R"sql(
+CREATE TABLE repos(
+  repo TEXT PRIMARY KEY,
+  sha TEXT,
+  analyzed_at TEXT,
+  files_indexed INT,
+  error_count INT,
+  indexed_seq INT
+);
 )sql";
 
 struct DbCloser {
@@ -297,6 +309,8 @@ Status CheckKnownVersion(int version, const std::string& path) {
                             std::to_string(kStoreSchemaVersion) + "); upgrade errdex");
 }
 
+Status ConvertRecordsToChunks(sqlite3* db, const std::string& path);
+
 // Brings the layout up to kStoreSchemaVersion in one transaction. Safe when
 // several processes open a new file at once: BEGIN IMMEDIATE serialises them
 // and the version is re-read inside the transaction.
@@ -312,9 +326,12 @@ Status Migrate(sqlite3* db, const std::string& path) {
         !s.ok()) {
       return s;
     }
-    if (Status s = Exec(db, kSchemaV1, "cannot create tables"); !s.ok()) return s;
+    if (Status s = Exec(db, kReposTable, "cannot create tables"); !s.ok()) return s;
+    if (Status s = Exec(db, kRecordTables, "cannot create tables"); !s.ok()) return s;
+  } else if (*version < 2) {
+    if (Status s = ConvertRecordsToChunks(db, path); !s.ok()) return s;
   }
-  // Future layout changes: `if (*version < 2) { ALTER ... }` here.
+  // Future layout changes: `if (*version < 3) { ALTER ... }` here.
   if (Status s = WriteMeta(db, "schema_version", kStoreSchemaVersion); !s.ok()) return s;
   return txn.Commit();
 }
@@ -339,17 +356,104 @@ Status EnableWal(sqlite3* db) {
   return Status::OK();
 }
 
-Status InsertRecord(sqlite3* db, Stmt* st, const Record& r) {
+// What every read of records selects: the row, its chunk's id and bytes.
+constexpr const char* kSelectRecords =
+    "SELECT r.id, r.repo, r.slug, r.file_path, r.line_number, r.error_code, r.error_class, "
+    "r.chunk, c.data FROM records r "
+    "LEFT JOIN record_chunks c ON c.id = r.chunk ";
+
+store::RecordRow ReadRow(const Stmt& st) {
+  store::RecordRow row;
+  row.id = st.Text(0);
+  row.repo = st.Text(1);
+  row.slug = st.Text(2);
+  row.file_path = st.Text(3);
+  row.line_number = st.Int(4);
+  if (!st.IsNull(5)) row.error_code = st.Text(5);
+  if (!st.IsNull(6)) row.error_class = st.Text(6);
+  return row;
+}
+
+// A record as the store writes it: its row, its JSON (ToJson's form) and
+// the size of that JSON as text (what a chunk is filled by).
+struct StoredRecord {
+  store::RecordRow row;
+  nlohmann::json json;
+  size_t text_bytes = 0;
+};
+
+StoredRecord ToStored(const Record& r) {
+  StoredRecord out;
+  out.row.id = r.id;
+  out.row.repo = r.repo;
+  out.row.slug = r.slug;
+  out.row.file_path = r.file_path;
+  out.row.line_number = r.line_number;
+  out.row.error_code = r.error_code;
+  if (!r.error_class.empty()) out.row.error_class = r.error_class;
+  std::string text = RecordToJsonText(r);
+  out.text_bytes = text.size();
+  // As ToJson does: the text form replaces invalid UTF-8, so the JSON is
+  // what a schema-1 store read back from its `json` column.
+  out.json = nlohmann::json::parse(text, nullptr, false);
+  return out;
+}
+
+// Which records share a chunk: neighbours in (file, line) order, at most
+// kMaxChunkRecords and about kMaxChunkJsonBytes of JSON per chunk. Records
+// of one directory say much the same things, so a chunk of several files
+// compresses better than each file alone.
+std::vector<std::vector<size_t>> GroupIntoChunks(const std::vector<StoredRecord>& records) {
+  std::vector<size_t> order(records.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const store::RecordRow &x = records[a].row, &y = records[b].row;
+    return std::tie(x.file_path, x.line_number) < std::tie(y.file_path, y.line_number);
+  });
+  std::vector<std::vector<size_t>> chunks;
+  size_t bytes = 0;
+  for (size_t i : order) {
+    if (chunks.empty() || chunks.back().size() >= store::kMaxChunkRecords ||
+        bytes + records[i].text_bytes > store::kMaxChunkJsonBytes) {
+      chunks.emplace_back();
+      bytes = 0;
+    }
+    chunks.back().push_back(i);
+    bytes += records[i].text_bytes;
+  }
+  return chunks;
+}
+
+// Records ready to write: their rows and encoded chunks, made before the
+// write lock is taken (compressing is most of a write's work).
+struct PreparedRecords {
+  std::vector<StoredRecord> records;
+  std::vector<std::vector<size_t>> chunks;  // members of each chunk
+  std::vector<std::string> chunk_bytes;
+};
+
+PreparedRecords Prepare(std::vector<StoredRecord> records) {
+  PreparedRecords out;
+  out.records = std::move(records);
+  out.chunks = GroupIntoChunks(out.records);
+  for (const std::vector<size_t>& members : out.chunks) {
+    std::vector<store::ChunkEntry> entries;
+    for (size_t i : members) entries.push_back({&out.records[i].row, &out.records[i].json});
+    out.chunk_bytes.push_back(store::EncodeChunk(entries));
+  }
+  return out;
+}
+
+Status InsertRow(sqlite3* db, Stmt* st, const store::RecordRow& r, int64_t chunk) {
+  st->Reset();
   st->Bind(1, r.id);
   st->Bind(2, r.repo);
   st->Bind(3, r.slug);
   st->Bind(4, r.file_path);
-  st->Bind(5, static_cast<int64_t>(r.line_number));
+  st->Bind(5, r.line_number);
   st->Bind(6, r.error_code);
-  st->Bind(7, r.error_class.empty() ? std::nullopt : std::optional<std::string>(r.error_class));
-  st->Bind(8, r.error_message);
-  st->Bind(9, r.message_pattern);
-  st->Bind(10, RecordToJsonText(r));
+  st->Bind(7, r.error_class);
+  st->Bind(8, chunk);
   int rc = st->Step();
   if (rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
     return Status::InvalidArgument("record id " + r.id + " (" + r.file_path +
@@ -359,6 +463,118 @@ Status InsertRecord(sqlite3* db, Stmt* st, const Record& r) {
     return Status::InvalidArgument("duplicate slug '" + r.slug + "' in " + r.repo);
   }
   if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot insert record " + r.id);
+  return Status::OK();
+}
+
+// Inside a write transaction: stores the records (rows in their order,
+// which List keeps for ties) and their chunks.
+Status WriteRecords(sqlite3* db, const PreparedRecords& prepared) {
+  Stmt chunk_st(db, "INSERT INTO record_chunks(data) VALUES(?1)");
+  if (Status s = chunk_st.status("cannot insert records"); !s.ok()) return s;
+  Stmt row_st(db,
+              "INSERT INTO records(id, repo, slug, file_path, line_number, error_code, "
+              "error_class, chunk) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+  if (Status s = row_st.status("cannot insert records"); !s.ok()) return s;
+  std::vector<int64_t> chunk_of(prepared.records.size());
+  for (size_t c = 0; c < prepared.chunks.size(); ++c) {
+    chunk_st.Reset();
+    chunk_st.BindBlob(1, prepared.chunk_bytes[c]);
+    if (int rc = chunk_st.Step(); rc != SQLITE_DONE) {
+      return SqlError(db, rc, "cannot insert records");
+    }
+    for (size_t i : prepared.chunks[c]) chunk_of[i] = sqlite3_last_insert_rowid(db);
+  }
+  for (size_t i = 0; i < prepared.records.size(); ++i) {
+    if (Status s = InsertRow(db, &row_st, prepared.records[i].row, chunk_of[i]); !s.ok()) {
+      return s;
+    }
+  }
+  return Status::OK();
+}
+
+Result<int64_t> CountRows(sqlite3* db, const char* sql) {
+  Stmt st(db, sql);
+  if (Status s = st.status("cannot count records"); !s.ok()) return s;
+  int rc = st.Step();
+  if (rc != SQLITE_ROW) return SqlError(db, rc, "cannot count records");
+  return st.Int(0);
+}
+
+void TestDelay();
+
+// Schema 1 -> 2, inside Migrate's transaction: each record's `json` column
+// becomes its chunk body (the JSON as stored, value for value), repository
+// by repository in insertion order, so List's ties keep their order.
+Status ConvertRecordsToChunks(sqlite3* db, const std::string& path) {
+  Result<int64_t> n = CountRows(db, "SELECT count(*) FROM records");
+  if (!n.ok()) return n.status();
+  std::fprintf(stderr,
+               "errdex: %s has the previous store layout (schema 1); converting its %lld "
+               "records to the compact layout (schema 2), once; the records stay as they are\n",
+               path.c_str(), static_cast<long long>(*n));
+  if (Status s = Exec(db,
+                      "DROP INDEX IF EXISTS records_by_location; "
+                      "ALTER TABLE records RENAME TO records_v1;",
+                      "cannot convert the records");
+      !s.ok()) {
+    return s;
+  }
+  if (Status s = Exec(db, kRecordTables, "cannot create tables"); !s.ok()) return s;
+  std::vector<std::string> repos;
+  {
+    Stmt st(db, "SELECT DISTINCT repo FROM records_v1 ORDER BY repo");
+    if (Status s = st.status("cannot convert the records"); !s.ok()) return s;
+    int rc;
+    while ((rc = st.Step()) == SQLITE_ROW) repos.push_back(st.Text(0));
+    if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot convert the records");
+  }
+  Stmt rows(db,
+            "SELECT id, repo, slug, file_path, line_number, error_code, error_class, json "
+            "FROM records_v1 WHERE repo = ?1 ORDER BY rowid");
+  if (Status s = rows.status("cannot convert the records"); !s.ok()) return s;
+  for (const std::string& repo : repos) {
+    rows.Reset();
+    rows.Bind(1, repo);
+    std::vector<StoredRecord> stored;
+    int rc;
+    while ((rc = rows.Step()) == SQLITE_ROW) {
+      StoredRecord sr;
+      sr.row = ReadRow(rows);
+      std::string text = rows.Text(7);
+      sr.text_bytes = text.size();
+      sr.json = nlohmann::json::parse(text, nullptr, false);
+      if (!sr.json.is_object()) {
+        return Status::Corruption(path + ": the stored JSON of record " + sr.row.id +
+                                  " does not parse, so the database cannot be converted to "
+                                  "store schema 2; index into a new database (--db)");
+      }
+      stored.push_back(std::move(sr));
+    }
+    if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot convert the records of " + repo);
+    if (Status s = WriteRecords(db, Prepare(std::move(stored))); !s.ok()) return s;
+  }
+  if (Status s = Exec(db, "DROP TABLE records_v1", "cannot convert the records"); !s.ok()) {
+    return s;
+  }
+  TestDelay();  // a test kills the conversion here, inside its transaction
+  return Status::OK();
+}
+
+// Inside a write transaction: deletes the records of `repo` and their chunks.
+Status DeleteRecords(sqlite3* db, const std::string& repo) {
+  Stmt chunks(db,
+              "DELETE FROM record_chunks WHERE id IN (SELECT chunk FROM records WHERE repo = ?1)");
+  if (Status s = chunks.status("cannot delete old records"); !s.ok()) return s;
+  chunks.Bind(1, repo);
+  if (int rc = chunks.Step(); rc != SQLITE_DONE) {
+    return SqlError(db, rc, "cannot delete old records of " + repo);
+  }
+  Stmt del(db, "DELETE FROM records WHERE repo = ?1");
+  if (Status s = del.status("cannot delete old records"); !s.ok()) return s;
+  del.Bind(1, repo);
+  if (int rc = del.Step(); rc != SQLITE_DONE) {
+    return SqlError(db, rc, "cannot delete old records of " + repo);
+  }
   return Status::OK();
 }
 
@@ -428,26 +644,67 @@ Result<int64_t> BumpDataset(sqlite3* db) {
   return next;
 }
 
-Result<Record> ParseStored(const std::string& text, const std::string& id) {
-  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) {
-    return Status::Corruption("stored JSON of record " + id + " does not parse");
+// Decodes the chunks rows point to, keeping the last few decoded: rows read
+// in (file, line) order visit a chunk's records one after the other, and
+// its bytes are fetched only when it is not kept.
+class ChunkReader {
+ public:
+  // The chunk of the current row of `st` (a kSelectRecords row); nullptr
+  // when it is missing or damaged.
+  const store::Chunk* Of(const Stmt& st) {
+    int64_t id = st.Int(7);
+    if (auto it = kept_.find(id); it != kept_.end()) return it->second ? &*it->second : nullptr;
+    if (kept_.size() >= kKept) kept_.clear();
+    std::optional<store::Chunk>& slot = kept_[id];
+    if (st.IsNull(8)) return nullptr;
+    store::Chunk chunk;
+    if (!chunk.Decode(st.Blob(8))) return nullptr;
+    slot = std::move(chunk);
+    return &*slot;
   }
-  return RecordFromJson(j);
+
+ private:
+  static constexpr size_t kKept = 8;
+  std::unordered_map<int64_t, std::optional<store::Chunk>> kept_;
+};
+
+// The record JSON of a kSelectRecords row (only its matching fields with
+// `matching`), or why it cannot be read.
+Result<nlohmann::json> RecordJson(const Stmt& st, ChunkReader* chunks, bool matching) {
+  store::RecordRow row = ReadRow(st);
+  const store::Chunk* chunk = chunks->Of(st);
+  if (chunk == nullptr)
+    return Status::Corruption("stored chunk of record " + row.id + " is damaged");
+  std::optional<nlohmann::json> j = matching ? chunk->Matching(row) : chunk->Full(row);
+  if (!j) return Status::Corruption("stored body of record " + row.id + " does not parse");
+  return std::move(*j);
 }
 
-// Every row of `st` (columns: id, record JSON). One statement reads one
+// Every row of `st` (a kSelectRecords query). One statement reads one
 // snapshot, so a concurrent ReplaceRepo is seen entirely or not at all.
-Result<std::vector<Record>> ReadRecords(sqlite3* db, Stmt* st) {
+Result<std::vector<Record>> ReadRecords(sqlite3* db, Stmt* st, bool matching) {
   std::vector<Record> out;
+  ChunkReader chunks;
   int rc;
   while ((rc = st->Step()) == SQLITE_ROW) {
-    Result<Record> r = ParseStored(st->Text(1), st->Text(0));
-    if (!r.ok()) return r.status();
-    out.push_back(std::move(*r));
+    Result<nlohmann::json> j = RecordJson(*st, &chunks, matching);
+    if (!j.ok()) return j.status();
+    out.push_back(RecordFromJson(*j));
   }
   if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot list records");
   return out;
+}
+
+// Records of `repo` (all when empty) in (repo, file, line) order; rowid
+// breaks ties in insertion order, i.e. the order the indexer gave (which is
+// also the order slugs were made unique in).
+Result<std::vector<Record>> ReadRecords(sqlite3* db, const std::string& repo, bool matching) {
+  std::string sql = std::string(kSelectRecords) + (repo.empty() ? "" : "WHERE r.repo = ?1 ") +
+                    "ORDER BY r.repo, r.file_path, r.line_number, r.rowid";
+  Stmt st(db, sql.c_str());
+  if (Status s = st.status("cannot list records"); !s.ok()) return s;
+  if (!repo.empty()) st.Bind(1, repo);
+  return ReadRecords(db, &st, matching);
 }
 
 // The busy handler of a Store with SetWriteWait(): waits up to the
@@ -519,8 +776,9 @@ Status ForgetIndexKeys(sqlite3* db, const std::set<std::string>& repos) {
   return Status::OK();
 }
 
-// Test hook: with ERRDEX_INDEX_TEST_DELAY_MS set, a write of records sleeps
-// that long before committing, so tests can kill it inside the transaction.
+// Test hook: with ERRDEX_INDEX_TEST_DELAY_MS set, a write of records (or the
+// conversion of an old store) sleeps that long before committing, so tests
+// can kill it inside the transaction.
 void TestDelay() {
   if (const char* v = std::getenv("ERRDEX_INDEX_TEST_DELAY_MS"); v && *v) {
     std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(v)));
@@ -609,6 +867,10 @@ Result<std::unique_ptr<Store>> Store::Open(const std::string& path) {
   // store never waits for a running ReplaceRepo.
   if (*version < kStoreSchemaVersion) {
     if (Status s = Migrate(db.get(), path); !s.ok()) return s;
+    // A converted file gives its old pages back to the file system; when
+    // another connection keeps that from happening, the file stays larger
+    // and SQLite reuses the free pages.
+    if (*version >= 1) sqlite3_exec(db.get(), "VACUUM", nullptr, nullptr, nullptr);
   }
   auto impl = std::make_unique<Impl>();
   impl->db = std::move(db);
@@ -625,6 +887,10 @@ void Store::SetWriteWait(WriteWait wait) {
 Status Store::ReplaceRepo(const RepoInfo& info, const std::vector<Record>& records,
                           const IndexCacheUpdate* cache) {
   if (Status s = ValidateRecords(info, records); !s.ok()) return s;
+  std::vector<StoredRecord> stored;
+  stored.reserve(records.size());
+  for (const Record& r : records) stored.push_back(ToStored(r));
+  PreparedRecords prepared = Prepare(std::move(stored));
   sqlite3* db = impl_->db.get();
   Transaction txn(db);
   if (Status s = txn.Begin(); !s.ok()) {
@@ -644,22 +910,8 @@ Status Store::ReplaceRepo(const RepoInfo& info, const std::vector<Record>& recor
   } else if (Status s = ForgetIndexKeys(db, {info.repo}); !s.ok()) {
     return s;
   }
-  {
-    Stmt del(db, "DELETE FROM records WHERE repo = ?1");
-    if (Status s = del.status("cannot delete old records"); !s.ok()) return s;
-    del.Bind(1, info.repo);
-    if (int rc = del.Step(); rc != SQLITE_DONE) {
-      return SqlError(db, rc, "cannot delete old records of " + info.repo);
-    }
-  }
-  Stmt ins(db,
-           "INSERT INTO records(id, repo, slug, file_path, line_number, error_code, "
-           "error_class, message, pattern, json) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
-  if (Status s = ins.status("cannot insert records"); !s.ok()) return s;
-  for (const Record& r : records) {
-    if (Status s = InsertRecord(db, &ins, r); !s.ok()) return s;
-    ins.Reset();  // reuse the compiled statement for the next row
-  }
+  if (Status s = DeleteRecords(db, info.repo); !s.ok()) return s;
+  if (Status s = WriteRecords(db, prepared); !s.ok()) return s;
   Result<int64_t> seq = BumpDataset(db);
   if (!seq.ok()) return seq.status();
   if (Status s = UpsertRepo(db, info, static_cast<int64_t>(records.size()), *seq); !s.ok()) {
@@ -704,13 +956,16 @@ Result<LastIndexInfo> Store::LastIndex(const std::string& repo) {
 
 Result<Record> Store::Get(const std::string& id) {
   sqlite3* db = impl_->db.get();
-  Stmt st(db, "SELECT json FROM records WHERE id = ?1");
+  Stmt st(db, (std::string(kSelectRecords) + "WHERE r.id = ?1").c_str());
   if (Status s = st.status("cannot look up record"); !s.ok()) return s;
   st.Bind(1, id);
   int rc = st.Step();
   if (rc == SQLITE_DONE) return Status::NotFound("no record with id '" + id + "'");
   if (rc != SQLITE_ROW) return SqlError(db, rc, "cannot look up record " + id);
-  return ParseStored(st.Text(0), id);
+  ChunkReader chunks;
+  Result<nlohmann::json> j = RecordJson(st, &chunks, false);
+  if (!j.ok()) return j.status();
+  return RecordFromJson(*j);
 }
 
 namespace {
@@ -772,46 +1027,16 @@ Result<std::vector<Record>> Store::List(const std::string& repo_arg) {
   sqlite3* db = impl_->db.get();
   Result<std::string> canonical = CanonicalRepo(db, repo_arg);
   if (!canonical.ok()) return canonical.status();
-  const std::string& repo = *canonical;
-  // rowid breaks ties in insertion order, i.e. the order the indexer gave
-  // (which is also the order slugs were made unique in).
-  Stmt st(db, repo.empty()
-                  ? "SELECT id, json FROM records ORDER BY repo, file_path, line_number, rowid"
-                  : "SELECT id, json FROM records WHERE repo = ?1 "
-                    "ORDER BY repo, file_path, line_number, rowid");
-  if (Status s = st.status("cannot list records"); !s.ok()) return s;
-  if (!repo.empty()) st.Bind(1, repo);
-  return ReadRecords(db, &st);
+  return ReadRecords(db, *canonical, false);
 }
 
 Result<std::vector<Record>> Store::ListForMatching(const std::string& repo_arg) {
   sqlite3* db = impl_->db.get();
   Result<std::string> canonical = CanonicalRepo(db, repo_arg);
   if (!canonical.ok()) return canonical.status();
-  const std::string& repo = *canonical;
-  // SQLite picks the fields out of the stored JSON in C and hands back a
-  // small object; parsing the full record (source window, prose) is what
-  // made List() slow.
-  static constexpr const char* kFields =
-      "SELECT id, json_object('id', id, 'repo', repo, 'slug', slug, 'filePath', file_path, "
-      "'lineNumber', line_number, "
-      "'otherLines', json(coalesce(json_extract(json, '$.otherLines'), '[]')), "
-      "'messageFrom', json_extract(json, '$.messageFrom'), "
-      "'errorCode', json_extract(json, '$.errorCode'), "
-      "'errorClass', json_extract(json, '$.errorClass'), "
-      "'errorMessage', json_extract(json, '$.errorMessage'), "
-      "'messagePattern', json_extract(json, '$.messagePattern'), "
-      "'holes', json(coalesce(json_extract(json, '$.holes'), '[]')), "
-      "'messageOpaque', json(CASE WHEN json_extract(json, '$.messageOpaque') THEN 'true' "
-      "ELSE 'false' END), "
-      "'language', json_extract(json, '$.language'), 'kind', json_extract(json, '$.kind'), "
-      "'function', json_extract(json, '$.function')) FROM records ";
-  std::string sql = std::string(kFields) + (repo.empty() ? "" : "WHERE repo = ?1 ") +
-                    "ORDER BY repo, file_path, line_number, rowid";
-  Stmt st(db, sql.c_str());
-  if (Status s = st.status("cannot list records"); !s.ok()) return s;
-  if (!repo.empty()) st.Bind(1, repo);
-  return ReadRecords(db, &st);
+  // Only the small matching part of each body is parsed; the source
+  // window and prose are what made List() slow.
+  return ReadRecords(db, *canonical, true);
 }
 
 Result<std::vector<RepoInfo>> Store::Repos() {
@@ -879,7 +1104,7 @@ Result<StoreCheck> Store::Check() {
     return out;
   }
   out.schema_version = *version;
-  for (const char* table : {"meta", "repos", "records"}) {
+  for (const char* table : {"meta", "repos", "records", "record_chunks"}) {
     Result<bool> exists = TableExists(db, table);
     if (!exists.ok() || !*exists)
       out.problems.push_back(std::string("table ") + table + " missing");
@@ -888,20 +1113,23 @@ Result<StoreCheck> Store::Check() {
   std::map<std::string, int64_t> per_repo;
   size_t bad = 0;
   {
-    Stmt st(db, "SELECT id, repo, slug, json FROM records ORDER BY rowid");
+    // In chunk order, so that each chunk is decompressed once.
+    Stmt st(db, (std::string(kSelectRecords) + "ORDER BY r.chunk, r.rowid").c_str());
     if (Status s = st.status("cannot read records"); !s.ok()) return s;
+    ChunkReader chunks;
     int rc;
     while ((rc = st.Step()) == SQLITE_ROW) {
       ++out.records;
       std::string id = st.Text(0), repo = st.Text(1), slug = st.Text(2);
       ++per_repo[repo];
-      nlohmann::json j = nlohmann::json::parse(st.Text(3), nullptr, false);
+      Result<nlohmann::json> stored = RecordJson(st, &chunks, false);
       std::string why;
-      if (j.is_discarded() || !j.is_object()) {
-        why = "its stored JSON does not parse";
-      } else if (j.value("id", nlohmann::json()) != id ||
-                 j.value("repo", nlohmann::json()) != repo ||
-                 j.value("slug", nlohmann::json()) != slug) {
+      if (!stored.ok()) {
+        why = chunks.Of(st) == nullptr ? "its stored chunk is damaged"
+                                       : "its stored JSON does not parse";
+      } else if (const nlohmann::json& j = *stored; j.value("id", nlohmann::json()) != id ||
+                                                    j.value("repo", nlohmann::json()) != repo ||
+                                                    j.value("slug", nlohmann::json()) != slug) {
         why = "its stored JSON names another id, repository or slug";
       } else if (Record r = RecordFromJson(j);
                  RecordId(r.repo, r.error_code, r.error_message, r.file_path) != id &&
@@ -944,6 +1172,14 @@ Result<StoreCheck> Store::Check() {
                              ", a repository the database does not list");
     }
   }
+  {
+    Stmt st(db, "SELECT count(*) FROM record_chunks WHERE id NOT IN (SELECT chunk FROM records)");
+    if (Status s = st.status("cannot read record_chunks"); !s.ok()) return s;
+    if (st.Step() == SQLITE_ROW && st.Int(0) > 0) {
+      out.problems.push_back(std::to_string(st.Int(0)) +
+                             " stored record chunks that no record points to");
+    }
+  }
   return out;
 }
 
@@ -976,10 +1212,16 @@ Result<int> Store::UpdateRecords(const std::vector<std::string>& ids,
   sqlite3* db = impl_->db.get();
   Transaction txn(db);
   if (Status s = txn.Begin(); !s.ok()) return s;
-  Stmt get(db, "SELECT json FROM records WHERE id = ?1");
+  Stmt get(db, (std::string(kSelectRecords) + "WHERE r.id = ?1").c_str());
   if (Status s = get.status("cannot read records"); !s.ok()) return s;
-  Stmt put(db, "UPDATE records SET json = ?2 WHERE id = ?1");
-  if (Status s = put.status("cannot update records"); !s.ok()) return s;
+  // A chunk is rewritten whole: every record in it is read back first.
+  Stmt member(db, (std::string(kSelectRecords) + "WHERE r.id = ?1 AND r.chunk = ?2").c_str());
+  if (Status s = member.status("cannot read records"); !s.ok()) return s;
+  struct Touched {
+    std::vector<StoredRecord> records;
+    bool changed = false;
+  };
+  std::map<int64_t, Touched> touched;
   int written = 0;
   std::set<std::string> changed_repos;
   for (const std::string& id : ids) {
@@ -988,19 +1230,55 @@ Result<int> Store::UpdateRecords(const std::vector<std::string>& ids,
     int rc = get.Step();
     if (rc == SQLITE_DONE) continue;
     if (rc != SQLITE_ROW) return SqlError(db, rc, "cannot read record " + id);
-    Result<Record> stored = ParseStored(get.Text(0), id);
-    if (!stored.ok()) return stored.status();
-    Record changed = *stored;
+    int64_t chunk_id = get.Int(7);
+    auto [it, added] = touched.try_emplace(chunk_id);
+    if (added) {
+      store::Chunk chunk;
+      if (get.IsNull(8) || !chunk.Decode(get.Blob(8))) {
+        return Status::Corruption("stored chunk of record " + id + " is damaged");
+      }
+      for (const std::string& other : chunk.Ids()) {
+        member.Reset();
+        member.Bind(1, other);
+        member.Bind(2, chunk_id);
+        if (rc = member.Step(); rc != SQLITE_ROW) {
+          return Status::Corruption("stored chunk of record " + id + " holds record " + other +
+                                    ", which does not point to it");
+        }
+        StoredRecord sr;
+        sr.row = ReadRow(member);
+        std::optional<nlohmann::json> j = chunk.Full(sr.row);
+        if (!j) return Status::Corruption("stored body of record " + other + " does not parse");
+        sr.json = std::move(*j);
+        it->second.records.push_back(std::move(sr));
+      }
+    }
+    auto sr = std::find_if(it->second.records.begin(), it->second.records.end(),
+                           [&](const StoredRecord& x) { return x.row.id == id; });
+    if (sr == it->second.records.end()) {
+      return Status::Corruption("stored chunk of record " + id + " does not hold it");
+    }
+    Record stored = RecordFromJson(sr->json);
+    Record changed = stored;
     if (!update(&changed)) continue;
-    if (!SameIdentity(*stored, changed)) {
+    if (!SameIdentity(stored, changed)) {
       return Status::InvalidArgument("update of record " + id + " changes its identity");
     }
-    put.Reset();
-    put.Bind(1, id);
-    put.Bind(2, RecordToJsonText(changed));
-    if (rc = put.Step(); rc != SQLITE_DONE) return SqlError(db, rc, "cannot update record " + id);
+    sr->json = ToJson(changed);
+    it->second.changed = true;
     ++written;
-    changed_repos.insert(stored->repo);
+    changed_repos.insert(stored.repo);
+  }
+  Stmt put(db, "UPDATE record_chunks SET data = ?2 WHERE id = ?1");
+  if (Status s = put.status("cannot update records"); !s.ok()) return s;
+  for (const auto& [chunk_id, t] : touched) {
+    if (!t.changed) continue;
+    std::vector<store::ChunkEntry> entries;
+    for (const StoredRecord& sr : t.records) entries.push_back({&sr.row, &sr.json});
+    put.Reset();
+    put.Bind(1, chunk_id);
+    put.BindBlob(2, store::EncodeChunk(entries));
+    if (int rc = put.Step(); rc != SQLITE_DONE) return SqlError(db, rc, "cannot update records");
   }
   if (written == 0) return 0;  // rolls back an empty transaction
   // The records now differ from what their index key says an index

@@ -428,6 +428,40 @@ TEST(StoreTest, UpdateRecordsRewritesInPlaceAndBumpsTheVersion) {
   EXPECT_EQ(store->Get(rs[2].id)->slug, rs[2].slug);
 }
 
+// Records share compressed chunks (80 records of one file make three): an
+// update rewrites its record's chunk, and every other record in it reads
+// back exactly as before, window included.
+TEST(StoreTest, UpdateRecordsKeepsTheRecordsSharingAChunk) {
+  TempDir dir;
+  auto store = OpenOrDie(dir.Join("e.db"));
+  std::vector<Record> rs;
+  for (int i = 0; i < 80; ++i) {
+    Record r = MakeRecord("acme/a", "bad " + std::to_string(i), "big.py", 10 * i + 1);
+    r.source_code_start = 10 * i + 1;
+    r.source_code_end = 10 * i + 3;
+    r.source_code = "line " + std::to_string(10 * i + 1) + "\nline " + std::to_string(10 * i + 2) +
+                    "\nline " + std::to_string(10 * i + 3);
+    rs.push_back(r);
+  }
+  ASSERT_TRUE(store->ReplaceRepo(Info("acme/a"), rs).ok());
+  Result<int> n = store->UpdateRecords({rs[40].id}, [](Record* r) {
+    r->documentation = "better prose";
+    return true;
+  });
+  ASSERT_TRUE(n.ok()) << n.status().message();
+  EXPECT_EQ(*n, 1);
+  Result<std::vector<Record>> listed = store->List("acme/a");
+  ASSERT_TRUE(listed.ok());
+  ASSERT_EQ(listed->size(), rs.size());
+  rs[40].documentation = "better prose";
+  for (size_t i = 0; i < rs.size(); ++i) {
+    EXPECT_EQ(RecordToJsonText((*listed)[i]), RecordToJsonText(rs[i])) << i;
+  }
+  Result<StoreCheck> check = store->Check();
+  ASSERT_TRUE(check.ok());
+  EXPECT_TRUE(check->problems.empty()) << check->problems.front();
+}
+
 TEST(StoreTest, AnswerCacheIsCreatedOnFirstUseAndKeyedByHashModelAndPrompt) {
   TempDir dir;
   std::string path = dir.Join("c.db");
