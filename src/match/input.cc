@@ -989,6 +989,37 @@ size_t CurlToolLine(const Lines& lines, size_t i, Collector* out) {
   return i + 1;
 }
 
+// A failed C assert(), as the C libraries print it: glibc "prog: x.c:12:
+// f: Assertion `cond' failed.", macOS and the BSDs "Assertion failed:
+// (cond), function f, file x.c, line 12.", MSVC "Assertion failed: cond,
+// file x.c, line 12". Each becomes glibc's sentence (the records' text)
+// with the file, line and function as a frame; found anywhere in a line,
+// since users quote it in prose.
+size_t AssertionFailure(const Lines& lines, size_t i, Collector* out) {
+  static const RE2* const glibc =
+      new RE2(R"re((?:(\S+?):(\d+): )?([\w:~<>]+): Assertion [`'](.+)' failed)re");
+  static const RE2* const bsd =
+      new RE2(R"re(Assertion failed: \((.+)\), function ([^,]+), file ([^,]+), line (\d+))re");
+  static const RE2* const msvc = new RE2(R"re(Assertion failed: (.+), file ([^,]+), line (\d+))re");
+  re2::StringPiece line(lines[i].data(), lines[i].size());
+  std::string cond, number;
+  StackFrame frame;
+  // The line number as text: glibc's is optional, and an absent group
+  // does not convert to an int.
+  if (!RE2::PartialMatch(line, *glibc, &frame.file, &number, &frame.function, &cond) &&
+      !RE2::PartialMatch(line, *bsd, &cond, &frame.function, &frame.file, &number) &&
+      !RE2::PartialMatch(line, *msvc, &cond, &frame.file, &number)) {
+    return i;
+  }
+  frame.line = number.empty() ? 0 : std::atoi(number.c_str());
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  e.message = "Assertion `" + cond + "' failed.";
+  if (!frame.file.empty() || !frame.function.empty()) e.frames.push_back(std::move(frame));
+  out->Add(std::move(e));
+  return i + 1;
+}
+
 // Diagnostic renderers draw a gutter in front of a message's lines: pip's
 // "× <message>", "│ exit code: 1", then "╰─> [6 lines of output]" and the
 // output (rich); Rust's miette the same after "Error: ". The message is the
@@ -1430,10 +1461,10 @@ void StripQuoteMarkers(std::string* text) {
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
   const Recognizer recognizers[] = {
-      PythonTraceback,    PythonFramesOnly, AtTrace,      GoPanic,          RustPanic,
-      RustCauses,         CppTerminate,     RubyUncaught, RakeAborted,      PhpError,
-      PhpThrowableString, MonologLine,      LogLine,      JsonMessageField, GutterDiagnostic,
-      CurlToolLine,       CliUsageError};
+      PythonTraceback,  PythonFramesOnly,   AtTrace,          GoPanic,      RustPanic,
+      RustCauses,       CppTerminate,       AssertionFailure, RubyUncaught, RakeAborted,
+      PhpError,         PhpThrowableString, MonologLine,      LogLine,      JsonMessageField,
+      GutterDiagnostic, CurlToolLine,       CliUsageError};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

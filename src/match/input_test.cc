@@ -983,6 +983,39 @@ TEST(InputTest, TrackerFramesUnderAnotherLanguagesMessage) {
   EXPECT_EQ(errors[0].frames[0].function, "onConnectionError");
 }
 
+// A failed C assert() in each C library's words becomes glibc's sentence,
+// the one the records hold, with the location as a frame.
+TEST(InputTest, AssertionFailuresInEachCLibrarysWords) {
+  std::vector<ErrorText> e = ParseInput(
+      "node: ../deps/uv/src/unix/core.c:269: uv__make_close_pending: Assertion `handle->flags & "
+      "UV_HANDLE_CLOSING' failed.\nAborted (core dumped)");
+  ASSERT_FALSE(e.empty());
+  EXPECT_EQ(e[0].message, "Assertion `handle->flags & UV_HANDLE_CLOSING' failed.");
+  ASSERT_EQ(e[0].frames.size(), 1u);
+  EXPECT_EQ(e[0].frames[0].file, "../deps/uv/src/unix/core.c");
+  EXPECT_EQ(e[0].frames[0].line, 269);
+  EXPECT_EQ(e[0].frames[0].function, "uv__make_close_pending");
+  e = ParseInput(
+      "Assertion failed: (uv__stream_fd(stream) >= 0), function uv__read_start_common, file "
+      "../deps/uv/src/unix/stream.c, line 1120.");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].message, "Assertion `uv__stream_fd(stream) >= 0' failed.");
+  ASSERT_EQ(e[0].frames.size(), 1u);
+  EXPECT_EQ(e[0].frames[0].function, "uv__read_start_common");
+  EXPECT_EQ(e[0].frames[0].line, 1120);
+  e = ParseInput("Assertion failed: n > 0, file src\\heap.c, line 88");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].message, "Assertion `n > 0' failed.");
+  EXPECT_EQ(e[0].frames[0].file, "src\\heap.c");
+  // Quoted in prose, without the location.
+  e = ParseInput(
+      "The suite fails with an assertion failure: ` uv__make_close_pending: Assertion "
+      "`handle->flags & UV_HANDLE_CLOSING' failed.`");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].message, "Assertion `handle->flags & UV_HANDLE_CLOSING' failed.");
+  EXPECT_EQ(e[0].frames[0].function, "uv__make_close_pending");
+}
+
 TEST(InputTest, PrettyPrintedJsonGivesItsMessageFields) {
   // A validation library's issues logged and then thrown (zod), and an API's
   // error body: each "message" field on its own line is an error text,

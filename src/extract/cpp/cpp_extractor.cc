@@ -58,6 +58,9 @@ using ts::NamedChildren;
 using ts::Type;
 
 constexpr int kMaxExprDepth = 64;
+// An assert() condition longer than this is code, not something a user
+// pastes or reads as a message.
+constexpr size_t kMaxAssertText = 200;
 constexpr int kMaxInlineDepth = 3;
 using ts::kMaxAncestors;
 constexpr size_t kMaxAssignmentsPerName = 256;
@@ -701,6 +704,10 @@ class CppFile {
       if (!IsShift(ParentOf(call))) HandleStreamHead(call, {}, call);
       return;
     }
+    if (fn == "assert") {
+      HandleCAssert(call);
+      return;
+    }
     ReportInfo r = ReportFor(fn);
     if (r.kind == Report::kNone && LevelFirst(call)) r.kind = Report::kLevelLog;
     if (r.kind == Report::kNone) return;
@@ -996,6 +1003,28 @@ class CppFile {
   // JSON_ASSERT_MESSAGE(cond, "text " << value): the last argument is the
   // message (a stream of operands inside the macro's own `oss << message`),
   // shown when the condition, if any, fails.
+  // `assert(cond)`: when cond is false the C library prints the condition
+  // as the preprocessor spelled it and aborts. glibc prints "prog: file:line:
+  // function: Assertion `cond' failed.", macOS and the BSDs "Assertion
+  // failed: (cond), function f, file x.c, line n.", MSVC "Assertion failed:
+  // cond, file x.c, line n"; the record holds glibc's sentence, and the
+  // input reader brings the other shapes to it (match/input.cc).
+  void HandleCAssert(TSNode call) {
+    std::vector<TSNode> args = Args(Field(call, "arguments"));
+    TSNode stmt = StatementOf(call);
+    if (args.size() != 1 || ts_node_is_null(stmt)) return;
+    // `#cond` joins the tokens with single spaces where the source had any.
+    std::string cond = CollapseSpace(ts::Text(args[0], src_));
+    if (cond.empty() || cond == "0" || cond == "false" || cond.size() > kMaxAssertText) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kAssert);
+    site.severity = "critical";
+    site.message.AddLiteral("Assertion `" + cond + "' failed.");
+    site.message_origin_note =
+        "assert() prints the condition and aborts the program (glibc's words; macOS and "
+        "Windows print the same condition in their own sentence)";
+    Finish(stmt, std::move(site));
+  }
+
   void HandleAssertMessage(TSNode stmt, TSNode call, const std::vector<TSNode>& args) {
     // `a << b << c` is `(a << b) << c`: down the left side, rights in reverse.
     std::vector<TSNode> operands;

@@ -722,6 +722,23 @@ TEST(CppExtractor, MessageHandedBackThroughAnOutParameter) {
   EXPECT_EQ(sites[2].message.Display(), "cannot bind the port");
 }
 
+// assert(cond): the C library prints the condition and aborts; the record
+// holds glibc's sentence. assert(0) is "unreachable", not a message.
+TEST(CppExtractor, AssertConditionIsTheMessage) {
+  auto sites = Extract("src/unix/core.c",
+                       "static void uv__make_close_pending(uv_handle_t* handle) {\n"
+                       "  assert(handle->flags &   UV_HANDLE_CLOSING);\n"
+                       "  assert(0);\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_EQ(sites[0].kind, SiteKind::kAssert);
+  EXPECT_EQ(sites[0].message.Display(), "Assertion `handle->flags & UV_HANDLE_CLOSING' failed.");
+  EXPECT_TRUE(Matches(sites[0],
+                      "node: ../deps/uv/src/unix/core.c:269: uv__make_close_pending: Assertion "
+                      "`handle->flags & UV_HANDLE_CLOSING' failed."));
+}
+
 // zlib: the message is stored in the stream's `msg` field for the caller,
 // which reads it after the call returns an error code. A field assignment
 // of text that reads as an error is a site; a reset to Z_NULL or text that
