@@ -105,6 +105,41 @@ TEST(LinkCSharp, ReturnedExceptionIsASiteWhereThrown) {
   EXPECT_EQ(r.CountAt("Src/JsonTextReader.cs", 21), 0) << Dump(r);
 }
 
+// An exception class composing its message in `: base(..)` from the
+// constructor's parameters: each `new X(args)` that is thrown is a site with
+// the composed text, in place of the bare class name.
+TEST(LinkCSharp, ConstructionOfAnExceptionComposingItsBaseMessage) {
+  Linked r = Link(
+      {{"src/Core/ComponentNotRegisteredException.cs",
+        "namespace Autofac.Core;\n"
+        "public class ComponentNotRegisteredException : DependencyResolutionException\n"
+        "{\n"
+        "    public ComponentNotRegisteredException(Service service)\n"
+        "        : base(\"The requested service '\" + service + \"' has not been registered.\")\n"
+        "    {\n"
+        "    }\n"
+        "}\n"},
+       {"src/ResolutionExtensions.cs",
+        "namespace Autofac;\n"
+        "public static class ResolutionExtensions\n"
+        "{\n"
+        "    public static object ResolveService(IComponentContext context, Service service)\n"
+        "    {\n"
+        "        if (!context.TryResolveService(service, out var instance))\n"
+        "        {\n"
+        "            throw new Core.ComponentNotRegisteredException(service);\n"
+        "        }\n"
+        "        return instance;\n"
+        "    }\n"
+        "}\n"}});
+  const ErrorSite* s = r.Find("src/ResolutionExtensions.cs", 8,
+                              "The requested service '{service}' has not been registered.");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "ComponentNotRegisteredException");
+  EXPECT_TRUE(Matches(*s, "The requested service 'IFoo' has not been registered."));
+  EXPECT_EQ(r.CountAt("src/ResolutionExtensions.cs", 8), 1) << Dump(r);
+}
+
 // A wrapper adds its prefix.
 TEST(LinkCSharp, WrapperAddsItsPrefix) {
   Linked r = LinkFixture();

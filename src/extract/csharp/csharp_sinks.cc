@@ -30,6 +30,21 @@ TSNode FunctionOf(const std::vector<TSNode>& anc) {
   return TSNode{};
 }
 
+// The constructor whose `: base(..)` / `: this(..)` initializer holds the
+// node, else null: an exception class composing its message from the
+// constructor's parameters is a sink its constructions link to.
+TSNode ConstructorOf(const std::vector<TSNode>& anc) {
+  for (size_t i = anc.size(); i-- > 0;) {
+    std::string_view t = ts::Type(anc[i]);
+    if (t == "constructor_declaration") return anc[i];
+    if (t == "lambda_expression" || t == "anonymous_method_expression" ||
+        t == "method_declaration" || t == "local_function_statement" || t == "class_declaration") {
+      return TSNode{};
+    }
+  }
+  return TSNode{};
+}
+
 // Calls of the platform that never reach a repository's sink.
 bool PlatformMethod(std::string_view name) {
   static const std::set<std::string_view> kNames = {
@@ -98,7 +113,7 @@ void CSharpSinks::OnNode(TSNode n, const std::vector<TSNode>& anc) {
       t == "record_declaration" || t == "struct_declaration") {
     std::string name = Text(Field(n, "name"));
     if (!name.empty()) facts_->link_names.push_back(name);
-  } else if (t == "invocation_expression") {
+  } else if (t == "invocation_expression" || t == "object_creation_expression") {
     calls_.push_back({n, anc});
   }
 }
@@ -122,7 +137,12 @@ void CSharpSinks::OnParamMessage(const ErrorSite& site, TSNode stmt, const Templ
 void CSharpSinks::AddSink(const ErrorSite& site, TSNode stmt, const Template& message,
                           const std::vector<TSNode>& anc) {
   TSNode fn = FunctionOf(anc);
-  if (ts_node_is_null(fn)) return;
+  bool constructor = false;
+  if (ts_node_is_null(fn)) {
+    fn = ConstructorOf(anc);
+    constructor = !ts_node_is_null(fn);
+    if (!constructor) return;
+  }
   std::vector<Param> params = Params(fn);
   std::vector<std::string> names;
   for (const Param& p : params) names.push_back(p.name);
@@ -130,6 +150,7 @@ void CSharpSinks::AddSink(const ErrorSite& site, TSNode stmt, const Template& me
   SinkFact s =
       SinkFromSite(site, Text(Field(fn, "name")), "csharp", std::move(names), ts::Line(fn));
   s.message = message;
+  s.constructor = constructor;
   for (const Param& p : params) s.no_text.push_back(p.no_text);
   // `return new X(..)` or `=> new X(..)`: the exception is thrown by the
   // caller (SinkFact::returns).
@@ -152,7 +173,16 @@ void CSharpSinks::NoteLinkCall(const Pending& p) {
   TSNode call = p.call;
   TSNode fn = Field(call, "function");
   LinkCall c;
-  if (Is(fn, "member_access_expression")) {
+  if (Is(call, "object_creation_expression")) {
+    // `new ComponentNotRegisteredException(service)`: the class's name,
+    // without its namespace or type arguments.
+    std::string type = Text(Field(call, "type"));
+    if (size_t lt = type.find('<'); lt != std::string::npos) type.resize(lt);
+    if (size_t dot = type.rfind('.'); dot != std::string::npos) type = type.substr(dot + 1);
+    if (type.empty()) return;
+    c.callee = type;
+    c.construct = true;
+  } else if (Is(fn, "member_access_expression")) {
     c.callee = Text(Field(fn, "name"));
     c.receiver = Text(Field(fn, "expression"));
     if (c.receiver == "this") c.receiver.clear();
