@@ -17,6 +17,7 @@
 
 #include "util/file_io.h"
 #include "util/sha256.h"
+#include "util/varint.h"
 
 namespace errdex {
 namespace {
@@ -60,65 +61,12 @@ static_assert(sizeof(MessageTableEntry) == 64);
 static_assert(sizeof(MessageTable) == 88);
 #endif
 
-class Writer {
+// Types of this file, so that the Put/Get overloads below are found by
+// argument-dependent lookup from the templates that call them.
+class Writer : public VarintWriter {};
+class Reader : public VarintReader {
  public:
-  void U(uint64_t v) {
-    while (v >= 0x80) {
-      out_.push_back(static_cast<char>(v | 0x80));
-      v >>= 7;
-    }
-    out_.push_back(static_cast<char>(v));
-  }
-  void I(int64_t v) { U((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63)); }
-  void S(std::string_view s) {
-    U(s.size());
-    out_.append(s);
-  }
-  std::string Take() { return std::move(out_); }
-
- private:
-  std::string out_;
-};
-
-class Reader {
- public:
-  explicit Reader(std::string_view in) : in_(in) {}
-  bool U(uint64_t* v) {
-    *v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (at_ >= in_.size()) return false;
-      auto b = static_cast<unsigned char>(in_[at_++]);
-      *v |= static_cast<uint64_t>(b & 0x7f) << shift;
-      if (b < 0x80) return true;
-    }
-    return false;
-  }
-  bool I(int64_t* v) {
-    uint64_t u;
-    if (!U(&u)) return false;
-    *v = static_cast<int64_t>(u >> 1) ^ -static_cast<int64_t>(u & 1);
-    return true;
-  }
-  bool S(std::string* s) {
-    uint64_t n;
-    if (!U(&n) || n > in_.size() - at_) return false;
-    s->assign(in_.substr(at_, n));
-    at_ += n;
-    return true;
-  }
-  // A count of elements, each at least one byte: bounded by what is left.
-  bool Count(size_t* n) {
-    uint64_t v;
-    if (!U(&v) || v > in_.size() - at_) return false;
-    *n = static_cast<size_t>(v);
-    return true;
-  }
-  bool AtEnd() const { return at_ == in_.size(); }
-  size_t Left() const { return in_.size() - at_; }
-
- private:
-  std::string_view in_;
-  size_t at_ = 0;
+  using VarintReader::VarintReader;
 };
 
 // Every overload is declared before the templates that call it: they live

@@ -20,6 +20,7 @@
 #include <memory>
 
 #include "errdex/record.h"
+#include "util/varint.h"
 
 namespace errdex::store {
 namespace {
@@ -113,52 +114,12 @@ std::optional<std::vector<std::string>> WindowLines(const nlohmann::json& j) {
   return lines;
 }
 
-class Writer {
+// Types of this file, so that the Put/Get overloads below are found by
+// argument-dependent lookup from the templates that call them.
+class Writer : public VarintWriter {};
+class Reader : public VarintReader {
  public:
-  void U(uint64_t v) {
-    while (v >= 0x80) {
-      out_.push_back(static_cast<char>(v | 0x80));
-      v >>= 7;
-    }
-    out_.push_back(static_cast<char>(v));
-  }
-  void S(std::string_view s) {
-    U(s.size());
-    out_.append(s);
-  }
-  std::string& out() { return out_; }
-
- private:
-  std::string out_;
-};
-
-class Reader {
- public:
-  explicit Reader(std::string_view in) : in_(in) {}
-  bool U(uint64_t* v) {
-    *v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (at_ >= in_.size()) return false;
-      auto b = static_cast<unsigned char>(in_[at_++]);
-      *v |= static_cast<uint64_t>(b & 0x7f) << shift;
-      if (b < 0x80) return true;
-    }
-    return false;
-  }
-  bool S(std::string_view* s) {
-    uint64_t n;
-    if (!U(&n) || n > in_.size() - at_) return false;
-    *s = in_.substr(at_, n);
-    at_ += n;
-    return true;
-  }
-  // A count of elements, each at least one byte: bounded by what is left.
-  bool Count(uint64_t* n) { return U(n) && *n <= in_.size() - at_; }
-  size_t Left() const { return in_.size() - at_; }
-
- private:
-  std::string_view in_;
-  size_t at_ = 0;
+  using VarintReader::VarintReader;
 };
 
 std::string Dump(const nlohmann::json& j) {
