@@ -334,40 +334,6 @@ bool TextNamesRepository(std::string_view text, std::string_view repo) {
   return false;
 }
 
-// Whether a package component of the qualified class `cls`
-// ("com.squareup.moshi.JsonDataException", "YAML::ParserException") is the
-// repository's name or a distinctive part of it. Parts that name a
-// language or a generic layer ("kotlin", "api") say nothing.
-bool PackageNamesRepository(std::string_view cls, std::string_view repo) {
-  static const std::unordered_set<std::string_view> kGeneric = {
-      "com",    "org",  "net",  "io",   "java",   "kotlin", "kotlinx", "go",     "rust",
-      "python", "js",   "node", "php",  "lib",    "core",   "api",     "common", "util",
-      "json",   "yaml", "xml",  "http", "client", "sdk",    "dev",     "app",    "internal"};
-  size_t slash = repo.find('/');
-  if (slash == std::string_view::npos) return false;
-  std::string name = LowerAscii(repo.substr(slash + 1));
-  std::string lower = LowerAscii(cls);
-  size_t last = lower.find_last_of(".:");
-  if (last == std::string::npos) return false;
-  std::string_view packages = std::string_view(lower).substr(0, last);
-  auto names = [&](std::string_view part) {
-    if (part.size() < 3 || kGeneric.count(part) > 0) return false;
-    if (part == name) return true;
-    for (size_t start = 0; start < name.size();) {
-      size_t stop = std::min(name.find_first_of("-_.", start), name.size());
-      if (std::string_view(name).substr(start, stop - start) == part) return true;
-      start = stop + 1;
-    }
-    return false;
-  };
-  for (size_t start = 0; start < packages.size();) {
-    size_t stop = std::min(packages.find_first_of(".:", start), packages.size());
-    if (names(packages.substr(start, stop - start))) return true;
-    start = stop + 1;
-  }
-  return false;
-}
-
 // The qualified name printed just before `at` ("com.squareup.moshi.
 // JsonDataException: " before the message, when the paste's own words came
 // first and the class was not split off), or "".
@@ -394,6 +360,28 @@ bool NamesRepository(std::string_view word, std::string_view repo) {
     size_t stop = name.find_first_of("-_.", start);
     if (stop == std::string::npos) stop = name.size();
     if (name.substr(start, stop - start) == word) return true;
+    start = stop + 1;
+  }
+  return false;
+}
+
+// Whether a package component of the qualified class `cls`
+// ("com.squareup.moshi.JsonDataException", "YAML::ParserException") is the
+// repository's name or a distinctive part of it (NamesRepository). Parts
+// that name a language or a generic layer ("kotlin", "api") say nothing.
+bool PackageNamesRepository(std::string_view cls, std::string_view repo) {
+  static const std::unordered_set<std::string_view> kGeneric = {
+      "com",    "org",  "net",  "io",   "java",   "kotlin", "kotlinx", "go",     "rust",
+      "python", "js",   "node", "php",  "lib",    "core",   "api",     "common", "util",
+      "json",   "yaml", "xml",  "http", "client", "sdk",    "dev",     "app",    "internal"};
+  std::string lower = LowerAscii(cls);
+  size_t last = lower.find_last_of(".:");
+  if (last == std::string::npos) return false;
+  std::string_view packages = std::string_view(lower).substr(0, last);
+  for (size_t start = 0; start < packages.size();) {
+    size_t stop = std::min(packages.find_first_of(".:", start), packages.size());
+    std::string_view part = packages.substr(start, stop - start);
+    if (part.size() >= 3 && kGeneric.count(part) == 0 && NamesRepository(part, repo)) return true;
     start = stop + 1;
   }
   return false;

@@ -29,19 +29,28 @@ size_t ClauseSeparator(std::string_view p, size_t i) {
   return rest.substr(colon + 1).starts_with(kAnyHole) ? 0 : i;
 }
 
-}  // namespace
+// Whether the pattern has an escaped line break (`\n`): a multi-line
+// message, whose first line HeadPattern matches.
+bool SeveralLines(std::string_view p) {
+  for (size_t i = 0; i + 1 < p.size(); ++i) {
+    if (p[i] != '\\') continue;
+    if (p[i + 1] == 'n') return true;
+    ++i;  // the escaped character
+  }
+  return false;
+}
 
-std::string ClauseHead(std::string_view p) {
-  size_t last = 0;
+// Calls visit(i) for each position of the pattern outside groups and
+// character classes (an escaped pair at its backslash) until visit returns
+// false.
+template <typename Visit>
+void ForEachTopLevel(std::string_view p, Visit visit) {
   int depth = 0;
   bool in_class = false;
   for (size_t i = 0; i < p.size(); ++i) {
     char c = p[i];
     if (c == '\\') {
-      if (i + 1 < p.size() && p[i + 1] == 'n') return "";  // several lines: HeadPattern's
-      if (depth == 0 && !in_class && i > 0 && p.substr(i).starts_with("\\:")) {
-        if (size_t s = ClauseSeparator(p, i)) last = s;
-      }
+      if (depth == 0 && !in_class && !visit(i)) return;
       ++i;
       continue;
     }
@@ -52,43 +61,46 @@ std::string ClauseHead(std::string_view p) {
     if (c == '[') in_class = true;
     if (c == '(') ++depth;
     if (c == ')') --depth;
-    if (depth == 0 && i > 0 && (c == ',' || c == ';' || c == ' ' || c == ':')) {
-      if (size_t s = ClauseSeparator(p, i)) last = s;
-    }
+    if (depth == 0 && !in_class && !visit(i)) return;
   }
-  if (last == 0 || p.size() - last > kMaxClauseBytes) return "";
-  // A head ending in a value would let the value swallow whatever follows.
-  std::string_view head = p.substr(0, last);
+}
+
+// `head`, or "" when it ends in a value: the value would swallow whatever
+// text follows it in a paste.
+std::string ValueFreeHead(std::string_view head) {
   if (head.ends_with(')') && !EscapedAt(head, head.size() - 1)) return "";
   return std::string(head);
 }
 
+}  // namespace
+
+std::string ClauseHead(std::string_view p) {
+  if (SeveralLines(p)) return "";  // HeadPattern's
+  size_t last = 0;
+  ForEachTopLevel(p, [&](size_t i) {
+    bool separator =
+        p[i] == ',' || p[i] == ';' || p[i] == ' ' || p[i] == ':' || p.substr(i).starts_with("\\:");
+    if (i > 0 && separator) {
+      if (size_t s = ClauseSeparator(p, i)) last = s;
+    }
+    return true;
+  });
+  if (last == 0 || p.size() - last > kMaxClauseBytes) return "";
+  return ValueFreeHead(p.substr(0, last));
+}
+
 std::string FirstSentence(std::string_view p) {
-  if (p.find("\\n") != std::string_view::npos) return "";  // several lines: HeadPattern's
-  int depth = 0;
-  bool in_class = false;
-  for (size_t i = 0; i < p.size(); ++i) {
-    char c = p[i];
-    if (c == '\\') {
-      std::string_view rest = p.substr(i);
-      if (depth == 0 && !in_class && i > 0 && rest.size() > 3 && rest.starts_with("\\. ") &&
-          rest[3] >= 'A' && rest[3] <= 'Z') {
-        std::string_view head = p.substr(0, i);
-        if (head.ends_with(')') && !EscapedAt(head, head.size() - 1)) return "";
-        return std::string(head);
-      }
-      ++i;
-      continue;
+  if (SeveralLines(p)) return "";  // HeadPattern's
+  size_t end = 0;
+  ForEachTopLevel(p, [&](size_t i) {
+    std::string_view rest = p.substr(i);
+    if (i > 0 && rest.size() > 3 && rest.starts_with("\\. ") && rest[3] >= 'A' && rest[3] <= 'Z') {
+      end = i;
+      return false;
     }
-    if (in_class) {
-      in_class = c != ']';
-      continue;
-    }
-    if (c == '[') in_class = true;
-    if (c == '(') ++depth;
-    if (c == ')') --depth;
-  }
-  return "";
+    return true;
+  });
+  return end == 0 ? "" : ValueFreeHead(p.substr(0, end));
 }
 
 std::string OptionalColonTail(std::string_view p) {
