@@ -104,16 +104,18 @@ std::optional<std::vector<std::string>> FormatCallArgs(std::string_view expr) {
   return call->args;
 }
 
-// C#: a site whose whole message is a resource string (`NpgsqlStrings.X`)
-// or a composite format of one (`string.Format(CultureInfo.CurrentCulture,
-// Resources.X, a, b)`), read from the .resx tables (resx_reader.h).
-bool ResolveResourceMessage(const ConstantTable& resx, ErrorSite* s) {
-  if (!s->message_opaque || s->message.HoleCount() != 1) return false;
+// C#: a message that is one resource string (`NpgsqlStrings.X`) or a
+// composite format of one (`string.Format(CultureInfo.CurrentCulture,
+// Resources.X, a, b)`), read from the .resx tables (resx_reader.h); the
+// format's arguments become holes. nullopt when it is neither.
+std::optional<Template> ResourceText(const ConstantTable& resx, const Template& message,
+                                     std::string* note) {
+  if (message.HoleCount() != 1 || message.HasLiteralText()) return std::nullopt;
   const Piece* hole = nullptr;
-  for (const Piece& p : s->message.pieces()) {
+  for (const Piece& p : message.pieces()) {
     if (p.is_hole) hole = &p;
   }
-  if (!hole || hole->expr.empty()) return false;
+  if (!hole || hole->expr.empty()) return std::nullopt;
   const Definition* d = nullptr;
   std::vector<std::string> rest;
   if (std::optional<std::vector<std::string>> args = FormatCallArgs(hole->expr)) {
@@ -125,10 +127,18 @@ bool ResolveResourceMessage(const ConstantTable& resx, ErrorSite* s) {
   } else {
     d = resx.Find(hole->expr);
   }
-  if (!d || !d->text->HasLiteralText()) return false;
-  s->message = rest.empty() ? *d->text : ApplyCompositeFormat(*d->text, rest);
+  if (!d || !d->text->HasLiteralText()) return std::nullopt;
+  *note = "text of `" + d->name + "` (" + d->where + ")";
+  return rest.empty() ? *d->text : ApplyCompositeFormat(*d->text, rest);
+}
+
+bool ResolveResourceMessage(const ConstantTable& resx, ErrorSite* s) {
+  if (!s->message_opaque) return false;
+  std::string note;
+  std::optional<Template> t = ResourceText(resx, s->message, &note);
+  if (!t) return false;
+  s->message = std::move(*t);
   s->message_opaque = false;
-  std::string note = "text of `" + d->name + "` (" + d->where + ")";
   s->message_origin_note =
       s->message_origin_note.empty() ? note : s->message_origin_note + "; " + note;
   return true;
@@ -145,7 +155,16 @@ ConstantStats ResolveResourceStrings(std::vector<FileFacts>* files,
   }
   if (resx.size() == 0) return stats;
   for (size_t i = 0; i < files->size() && i < sites.size(); ++i) {
-    if (!(*files)[i].path.ends_with(".cs") || !sites[i]) continue;
+    if (!(*files)[i].path.ends_with(".cs")) continue;
+    // An exception whose constructor formats a resource with its
+    // parameters (`: base(FormatMessage(service))`) is a sink.
+    for (SinkFact& sink : (*files)[i].sinks) {
+      std::string note;
+      if (std::optional<Template> t = ResourceText(resx, sink.message, &note)) {
+        sink.message = std::move(*t);
+      }
+    }
+    if (!sites[i]) continue;
     for (ErrorSite& s : *sites[i]) stats.held_resolved += ResolveResourceMessage(resx, &s);
   }
   stats.constants = static_cast<int>(resx.size());

@@ -140,6 +140,59 @@ TEST(LinkCSharp, ConstructionOfAnExceptionComposingItsBaseMessage) {
   EXPECT_EQ(r.CountAt("src/ResolutionExtensions.cs", 8), 1) << Dump(r);
 }
 
+// Autofac's shape: the constructor passes `FormatMessage(service)` to its
+// base, a static helper of the class formats a .resx string with it. Each
+// thrown `new X(service)` is a site with the resource's text, the helper's
+// parameter renamed to the argument.
+TEST(LinkCSharp, ConstructorHelperFormatsAResourceString) {
+  Linked r = Link(
+      {{"src/Core/ComponentNotRegisteredException.cs",
+        "namespace Autofac.Core;\n"
+        "public class ComponentNotRegisteredException : DependencyResolutionException\n"
+        "{\n"
+        "    public ComponentNotRegisteredException(Service service)\n"
+        "        : base(FormatMessage(service))\n"
+        "    {\n"
+        "    }\n"
+        "    public ComponentNotRegisteredException(Service service, Exception inner)\n"
+        "        : base(FormatMessage(service), inner)\n"
+        "    {\n"
+        "    }\n"
+        "    private static string FormatMessage(Service svc)\n"
+        "    {\n"
+        "        if (svc == null) throw new ArgumentNullException(nameof(svc));\n"
+        "        return string.Format(CultureInfo.CurrentCulture, "
+        "ComponentNotRegisteredExceptionResources.Message, svc);\n"
+        "    }\n"
+        "}\n"},
+       {"src/Core/ComponentNotRegisteredExceptionResources.resx",
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+        "<root>\n"
+        "  <data name=\"Message\" xml:space=\"preserve\">\n"
+        "    <value>The requested service '{0}' has not been registered.</value>\n"
+        "  </data>\n"
+        "</root>\n"},
+       {"src/ResolutionExtensions.cs",
+        "namespace Autofac;\n"
+        "public static class ResolutionExtensions\n"
+        "{\n"
+        "    public static object ResolveService(IComponentContext context, Service service)\n"
+        "    {\n"
+        "        if (!context.TryResolveService(service, out var instance))\n"
+        "        {\n"
+        "            throw new ComponentNotRegisteredException(service);\n"
+        "        }\n"
+        "        return instance;\n"
+        "    }\n"
+        "}\n"}});
+  const ErrorSite* s = r.Find("src/ResolutionExtensions.cs", 8,
+                              "The requested service '{service}' has not been registered.");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "ComponentNotRegisteredException");
+  EXPECT_TRUE(Matches(*s, "The requested service 'IFoo' has not been registered."));
+  EXPECT_EQ(r.CountAt("src/ResolutionExtensions.cs", 8), 1) << Dump(r);
+}
+
 // A wrapper adds its prefix.
 TEST(LinkCSharp, WrapperAddsItsPrefix) {
   Linked r = LinkFixture();

@@ -562,12 +562,78 @@ class CSharpFile {
     for (TSNode c : NamedChildren(n)) {
       if (Is(c, "argument_list")) list = c;
     }
-    FillFromArgs(Args(list), &site);
+    std::vector<Arg> args = Args(list);
+    FillFromArgs(args, &site);
+    TSNode helper_return{};
+    if (site.message_opaque && !args.empty()) {
+      if (std::optional<Template> t = HelperReturn(args[0].value, &helper_return)) {
+        // The record is where the helper writes the text; the constructor
+        // stays the sink its `new` expressions link to.
+        ErrorSite at = NewSite(helper_return, SiteKind::kRaise);
+        at.error_class = name;
+        at.message = std::move(*t);
+        at.message_origin_note = "built by `" + CollapseSpace(ts::Text(args[0].value, src_)) +
+                                 "` for the constructor of `" + name + "`";
+        Finish(helper_return, std::move(at), n);
+        return;
+      }
+    }
     if (site.message_opaque) return;  // base(message): the caller's text
     if (site.message_origin_note.empty()) {
       site.message_origin_note = "message set by the constructor of `" + name + "`";
     }
     Finish(n, std::move(site));
+  }
+
+  // `: base(FormatMessage(service))`: a helper method of this file builds
+  // the text (Autofac's exceptions format a .resx string there). Its one
+  // return stands for the call, the helper's parameters renamed to the
+  // call's arguments. Text, or a composite format of a resource the .resx
+  // tables resolve later (link_constants.h); nullopt for anything else.
+  std::optional<Template> HelperReturn(TSNode call, TSNode* ret) {
+    TSNode method = CalledMethodOfThisFile(call);
+    if (ts_node_is_null(method)) return std::nullopt;
+    std::vector<TSNode> values;
+    ForEachOwnReturn(Field(method, "body"), "return_statement", IsFunctionNode, [&](TSNode r) {
+      values.push_back(ts::FirstNamed(r));
+      *ret = r;
+    });
+    if (values.size() != 1 || ts_node_is_null(values[0])) return std::nullopt;
+    std::string note;
+    Template body = ExprTemplate(values[0], ts_node_start_byte(values[0]), 1, &note);
+    bool resource = body.HoleCount() == 1 && !body.HasLiteralText() &&
+                    Is(Unwrap(values[0]), "invocation_expression") &&
+                    CallTemplateIsFormat(Unwrap(values[0]));
+    if (!body.HasLiteralText() && !resource) return std::nullopt;
+    std::vector<Arg> args = Args(Field(Unwrap(call), "arguments"));
+    std::vector<std::pair<std::string, std::string>> renames;
+    size_t i = 0;
+    for (TSNode p : NamedChildren(Field(method, "parameters"))) {
+      if (!Is(p, "parameter")) continue;
+      if (i >= args.size() || !args[i].name.empty()) return std::nullopt;
+      renames.emplace_back(std::string(ts::Text(Field(p, "name"), src_)),
+                           CollapseSpace(ts::Text(args[i].value, src_)));
+      ++i;
+    }
+    Template out;
+    for (const Piece& piece : body.pieces()) {
+      if (!piece.is_hole) {
+        out.AddLiteral(piece.text);
+        continue;
+      }
+      std::string expr = piece.expr;
+      for (const auto& [from, to] : renames) expr = ReplaceVariable(expr, from, to);
+      out.AddHole(piece.text, expr, piece.type);
+    }
+    return out;
+  }
+
+  // `string.Format(..)`: a composite format whose format may be a resource.
+  bool CallTemplateIsFormat(TSNode call) {
+    TSNode fn = Field(call, "function");
+    if (!Is(fn, "member_access_expression")) return false;
+    std::string_view owner = ts::Text(Field(fn, "expression"), src_);
+    return ts::Text(Field(fn, "name"), src_) == "Format" && (owner == "string" || owner == "String");
   }
 
   // `public override string Message { get { .. } }` (or `=> ..`) of an
@@ -1445,10 +1511,13 @@ class CSharpFile {
     return site;
   }
 
-  void Finish(TSNode stmt, ErrorSite site) {
+  // `sink_at`: the node whose function makes the site a sink, when it is
+  // not the statement's own (a constructor whose text a helper writes).
+  void Finish(TSNode stmt, ErrorSite site, TSNode sink_at = TSNode{}) {
     if (site.message.empty()) return;
     AddContext(stmt, &site);
-    if (sinks_) sinks_->OnSite(site, stmt, RootFirstAncestors(stmt));
+    if (ts_node_is_null(sink_at)) sink_at = stmt;
+    if (sinks_) sinks_->OnSite(site, sink_at, RootFirstAncestors(sink_at));
     out_->push_back(std::move(site));
   }
 

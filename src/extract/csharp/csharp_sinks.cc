@@ -6,6 +6,7 @@
 
 #include "extract/common/site_sink.h"
 #include "extract/common/ts_util.h"
+#include "resolve/call_expr.h"
 #include "resolve/link.h"
 
 namespace errdex {
@@ -91,6 +92,28 @@ TSNode ValueParent(const std::vector<TSNode>& anc, size_t* i, TSNode n) {
   return parent;
 }
 
+// `string.Format(culture, Resources.X, service)` as the whole message: a
+// composite format of a resource string, which the .resx tables resolve
+// (link_constants.h); it names a parameter when one is among its arguments
+// (any argument when `params` is empty).
+bool FormatsAParameter(const Template& message, const std::vector<std::string>& params = {}) {
+  if (message.HoleCount() != 1 || message.HasLiteralText()) return false;
+  for (const Piece& p : message.pieces()) {
+    if (!p.is_hole) continue;
+    std::optional<CallExpr> call = ParseCallExpr(p.expr);
+    if (!call || call->name != "Format" || (call->receiver != "string" && call->receiver != "String")) {
+      return false;
+    }
+    for (const std::string& a : call->args) {
+      if (params.empty() ? !a.empty() && a.find('.') == std::string::npos
+                         : std::find(params.begin(), params.end(), a) != params.end()) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string CSharpSinks::Text(TSNode n) const { return std::string(ts::Text(n, src_)); }
@@ -126,7 +149,9 @@ void CSharpSinks::OnSite(const ErrorSite& site, TSNode stmt, const std::vector<T
   if (Is(stmt, "throw_statement") || Is(parent, "throw_expression")) {
     thrown_sites_[site.line] = site.error_class;
   }
-  if (!site.message_opaque) AddSink(site, stmt, site.message, anc);
+  if (!site.message_opaque || FormatsAParameter(site.message)) {
+    AddSink(site, stmt, site.message, anc);
+  }
 }
 
 void CSharpSinks::OnParamMessage(const ErrorSite& site, TSNode stmt, const Template& message,
@@ -146,7 +171,7 @@ void CSharpSinks::AddSink(const ErrorSite& site, TSNode stmt, const Template& me
   std::vector<Param> params = Params(fn);
   std::vector<std::string> names;
   for (const Param& p : params) names.push_back(p.name);
-  if (!NamesAParameter(message, names)) return;
+  if (!NamesAParameter(message, names) && !FormatsAParameter(message, names)) return;
   SinkFact s =
       SinkFromSite(site, Text(Field(fn, "name")), "csharp", std::move(names), ts::Line(fn));
   s.message = message;
