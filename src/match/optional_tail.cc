@@ -91,16 +91,16 @@ std::string ClauseHead(std::string_view p) {
 
 std::string FirstSentence(std::string_view p) {
   if (SeveralLines(p)) return "";  // HeadPattern's
-  size_t end = 0;
+  std::string head;
   ForEachTopLevel(p, [&](size_t i) {
     std::string_view rest = p.substr(i);
     if (i > 0 && rest.size() > 3 && rest.starts_with("\\. ") && rest[3] >= 'A' && rest[3] <= 'Z') {
-      end = i;
-      return false;
+      head = ValueFreeHead(p.substr(0, i));
+      return head.empty();  // a sentence ending in a value takes the next one along
     }
     return true;
   });
-  return end == 0 ? "" : ValueFreeHead(p.substr(0, end));
+  return head;
 }
 
 std::string OptionalColonTail(std::string_view p) {

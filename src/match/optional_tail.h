@@ -34,9 +34,12 @@ std::string ClauseHead(std::string_view pattern);
 // The pattern's first sentence, for a paste from a version before the
 // sentences after it were added: wire's "Unexpected end group" became
 // "Unexpected end group. Reader position: $pos. Last read tag: $tag.". A
-// sentence ends at the first top-level "\. " before a capital letter. Empty
-// when the pattern has more than one line, one sentence, or a first sentence
-// that ends in a value (it would swallow whatever text follows).
+// sentence ends at a top-level "\. " before a capital letter. A first
+// sentence that ends in a value (it would swallow whatever text follows)
+// takes the sentences after it along, up to the first that ends in text:
+// FluentValidation's "Could not infer property name for expression: {e}.
+// Please explicitly specify … rule chain." before its "Eg: …" was added.
+// Empty when the pattern has more than one line or no such head.
 std::string FirstSentence(std::string_view pattern);
 
 // The literal bytes (the colon and spaces) inside the optional tail that

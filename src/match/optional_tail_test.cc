@@ -77,6 +77,10 @@ TEST(OptionalTailTest, FirstSentenceIsTheTextBeforeANewSentence) {
       "Unexpected end group");
   EXPECT_EQ(FirstSentence(R"(Timeout of ([\s\S]*?)ms exceeded\. For async tests, ensure done)"),
             R"(Timeout of ([\s\S]*?)ms exceeded)");
+  // A first sentence ending in a value takes the next sentence along.
+  EXPECT_EQ(FirstSentence(R"(Could not infer name for: ([\s\S]*?)\. Please specify a name by )"
+                          R"(calling Override\. Eg: RuleForEach\(x => x\))"),
+            R"(Could not infer name for: ([\s\S]*?)\. Please specify a name by calling Override)");
 }
 
 TEST(OptionalTailTest, FirstSentenceLeavesOtherShapes) {
