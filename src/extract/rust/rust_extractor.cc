@@ -265,7 +265,7 @@ bool IsTestAttribute(TSNode attr_item, std::string_view src);
 // the walk close to bare parsing speed.
 struct RustIds {
   TSSymbol macro_invocation, call_expression, attribute_item, impl_item, let_declaration,
-      const_item, static_item, match_arm;
+      const_item, static_item, match_arm, macro_definition;
   TSFieldId function, field, arguments, name;
 };
 
@@ -278,7 +278,8 @@ const RustIds& Ids() {
     };
     return RustIds{sym("macro_invocation"), sym("call_expression"), sym("attribute_item"),
                    sym("impl_item"),        sym("let_declaration"), sym("const_item"),
-                   sym("static_item"),      sym("match_arm"),       field("function"),
+                   sym("static_item"),      sym("match_arm"),       sym("macro_definition"),
+                   field("function"),
                    field("field"),          field("arguments"),     field("name")};
   }();
   return kIds;
@@ -532,6 +533,8 @@ class RustFile {
       impls_.emplace_back(depth, TypeName(ts::Text(Field(n, "type"), src_)));
     } else if (sym == ids.match_arm) {
       HandleErrorArm(n);
+    } else if (sym == ids.macro_definition) {
+      ExpandMacroRules(n);
     } else if (!indexed_ &&
                (sym == ids.let_declaration || sym == ids.const_item || sym == ids.static_item)) {
       AddBinding(n);
@@ -629,6 +632,43 @@ class RustFile {
     ts::TreePtr parsed = ts::Parse(tree_sitter_rust(), body.content);
     if (!parsed) return;
     RustFile(body, out_, macro_depth_ + 1).Run(ts_tree_root_node(parsed.get()));
+  }
+
+  // `macro_rules! byte (($rdr:ident) => ({ .. return Err(io::Error::new(..,
+  // "unexpected EOF during chunk size line")) .. }))`: a rule's body is
+  // tokens to the grammar, but the errors in it are raised wherever the
+  // macro is used (hyper's chunked decoder). Each body is parsed as the
+  // body of a function named after the macro, at its own lines, with
+  // `$var` read as `_var` (same width).
+  void ExpandMacroRules(TSNode def) {
+    if (macro_depth_ >= kMaxMacroDepth) return;
+    std::string name(ts::Text(Field(def, "name"), src_));
+    for (TSNode rule : ts::NamedChildren(def)) {
+      if (!Is(rule, "macro_rule")) continue;
+      TSNode body = Field(rule, "right");
+      uint32_t begin = ts_node_start_byte(body), end = ts_node_end_byte(body);
+      if (ts_node_is_null(body) || end < begin + 2 || end > src_.size()) continue;
+      std::string text(src_.substr(begin, end - begin));
+      if (!MayHoldSites(text)) continue;
+      for (size_t i = 0; i + 1 < text.size(); ++i) {
+        if (text[i] == '$' && (std::isalpha(static_cast<unsigned char>(text[i + 1])) ||
+                               text[i + 1] == '_')) {
+          text[i] = '_';
+        }
+      }
+      TSPoint at = ts_node_start_point(body);
+      SourceFile expanded;
+      expanded.path = file_.path;
+      // `fn name() {` on the first line keeps the body at its own rows.
+      expanded.content = "fn " + name + "() {";
+      expanded.content.append(at.row, '\n');
+      expanded.content.append(at.column, ' ');
+      expanded.content.append(text);
+      expanded.content.append("\n}\n");
+      ts::TreePtr parsed = ts::Parse(tree_sitter_rust(), expanded.content);
+      if (!parsed) continue;
+      RustFile(expanded, out_, macro_depth_ + 1).Run(ts_tree_root_node(parsed.get()));
+    }
   }
 
   // Whether text mentions anything this extractor records.

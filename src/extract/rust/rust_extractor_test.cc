@@ -70,6 +70,34 @@ TEST(RustExtractor, PanicFamilyAndExpect) {
   EXPECT_TRUE(Matches(sites[5], "not implemented: mode 7"));
 }
 
+// A `macro_rules!` body is tokens to the grammar; the errors it raises
+// (hyper's chunked decoder reads bytes through `byte!`) are sites at their
+// own lines, named after the macro, with `$vars` read as names.
+TEST(RustExtractor, MacroRulesBodies) {
+  auto sites = Extract(
+      "macro_rules! byte (\n"
+      "    ($rdr:ident, $cx:expr) => ({\n"
+      "        let buf = ready!($rdr.read_mem($cx, 1))?;\n"
+      "        if !buf.is_empty() {\n"
+      "            buf[0]\n"
+      "        } else {\n"
+      "            return Poll::Ready(Err(io::Error::new(io::ErrorKind::UnexpectedEof,\n"
+      "                                      \"unexpected EOF during chunk size line\")));\n"
+      "        }\n"
+      "    })\n"
+      ");\n"
+      "macro_rules! checked {\n"
+      "    ($e:expr) => { $e.ok_or_else(|| anyhow!(\"value {} overflowed\", stringify!($e)))? };\n"
+      "    () => { 0 };\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "unexpected EOF during chunk size line");
+  EXPECT_EQ(sites[0].line, 7);
+  EXPECT_EQ(sites[0].function, "byte");
+  EXPECT_EQ(sites[1].message.Display(), "value {} overflowed");
+  EXPECT_EQ(sites[1].line, 13);
+}
+
 TEST(RustExtractor, AnyhowMacrosAndContext) {
   auto sites = Extract(
       "fn run(args: &Args) -> anyhow::Result<()> {\n"
