@@ -699,7 +699,29 @@ class Linker {
       site.reporter_file = s.reports_in_file;
     }
     if (call.replaces_site) replaced_[file].insert({line, call.site->error_class});
+    covered_[s.raise_file].insert({s.raise_line, s.f.error_class});
     added_.push_back({file, std::move(site)});
+  }
+
+  // A sink's own site whose whole message is its parameter (flask's
+  // `raise BaseExceptionGroup(message, self.errors)` in raise_any) says
+  // nothing a user could match or read once its callers carry the text:
+  // it is dropped when at least one call site was linked to it.
+  void DropCoveredPlaceholders() {
+    for (size_t i = 0; i < files_.size() && i < sites_.size(); ++i) {
+      auto it = covered_.find(files_[i].path);
+      if (it == covered_.end() || !sites_[i]) continue;
+      const auto& lines = it->second;
+      std::vector<ErrorSite>& v = *sites_[i];
+      size_t before = v.size();
+      v.erase(std::remove_if(v.begin(), v.end(),
+                             [&](const ErrorSite& site) {
+                               return !site.message.HasLiteralText() &&
+                                      lines.count({site.line, site.error_class}) > 0;
+                             }),
+              v.end());
+      stats_.sites_replaced += static_cast<int>(before - v.size());
+    }
   }
 
   // `throw new QueryFailedError(query, parameters, err)` where the class
@@ -741,6 +763,7 @@ class Linker {
   }
 
   void Commit() {
+    DropCoveredPlaceholders();
     for (auto& [file, dropped] : replaced_) {
       std::vector<ErrorSite>& v = *sites_[file];
       size_t before = v.size();
@@ -779,6 +802,9 @@ class Linker {
   std::unordered_set<std::string> seen_;
   std::map<size_t, std::set<std::pair<int, std::string>>> replaced_;
   std::vector<std::pair<size_t, ErrorSite>> added_;
+  // Raising statements of sinks some call site now carries: (path) ->
+  // {(line, class)}.
+  std::map<std::string, std::set<std::pair<int, std::string>>> covered_;
   LinkStats stats_;
 };
 

@@ -73,6 +73,26 @@ TEST(Link, JsWrapperChainAcrossFilesToTheCallSite) {
   EXPECT_EQ(r.stats.sites_added, 1) << Dump(r);
 }
 
+// A sink whose own message is only its parameter (flask's
+// `_CollectErrors.raise_any(message)`) is carried by its callers' records;
+// its placeholder record ("{message}") is dropped once a call links.
+TEST(Link, PlaceholderSinkSiteGoesWhenItsCallersCarryTheText) {
+  Linked r = Link({{"src/flask/helpers.py",
+                    "class _CollectErrors:\n"
+                    "    def raise_any(self, message: str) -> None:\n"
+                    "        if self.errors:\n"
+                    "            raise BaseExceptionGroup(message, self.errors)\n"},
+                   {"src/flask/app.py",
+                    "from .helpers import _CollectErrors\n"
+                    "def do_teardown_request(self):\n"
+                    "    collect_errors = _CollectErrors()\n"
+                    "    collect_errors.raise_any(\"Errors during request teardown\")\n"}});
+  const ErrorSite* s = r.Find("src/flask/app.py", 4, "Errors during request teardown");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "BaseExceptionGroup");
+  EXPECT_EQ(r.CountAt("src/flask/helpers.py", 4), 0) << Dump(r);
+}
+
 TEST(Link, JsExceptionClassComposesTheTextInAnotherFile) {
   Linked r = Link({{"src/errors.js",
                     "class ConfigError extends Error {\n"
