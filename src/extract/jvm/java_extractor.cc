@@ -480,8 +480,17 @@ class JavaFile {
         }
       }
       site->message = Template();
-      site->message.AddLiteral(site->error_code ? *site->error_code : site->error_class);
       site->message_opaque = true;
+      if (args.size() == 1 && !site->error_code && CaughtName(args[0])) {
+        // `new RuntimeException(e)` in `catch (Exception e)`: the message is
+        // the cause's toString(), its class name and message.
+        std::string name(ts::Text(args[0], src_));
+        site->message.AddHole("{" + name + "}", name);
+        site->message_origin_note =
+            "the caught `" + name + "`'s text (its toString(): class name and message)";
+        return {};
+      }
+      site->message.AddLiteral(site->error_code ? *site->error_code : site->error_class);
       if (site->message_origin_note.empty()) {
         site->message_origin_note =
             args.empty() ? "constructed without a message" : "the message is not a literal";
@@ -491,6 +500,22 @@ class JavaFile {
     site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
     site->message_opaque = !site->message.HasLiteralText();
     return {};
+  }
+
+  // Whether `n` names the parameter of a catch clause around it.
+  bool CaughtName(TSNode n) {
+    if (!Is(n, "identifier")) return false;
+    std::string_view name = ts::Text(n, src_);
+    for (TSNode up = ts_node_parent(n); !ts_node_is_null(up); up = ts_node_parent(up)) {
+      if (Is(up, "method_declaration") || Is(up, "lambda_expression")) return false;
+      if (!Is(up, "catch_clause")) continue;
+      for (TSNode c : NamedChildren(up)) {
+        if (Is(c, "catch_formal_parameter") && ts::Text(Field(c, "name"), src_) == name) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   // The messages of a conditional message argument, each with text, else none.

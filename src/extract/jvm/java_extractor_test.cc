@@ -269,7 +269,10 @@ TEST(JavaExtractor, OpaqueAndNonSites) {
       "}\n");
   ASSERT_EQ(sites.size(), 3u);
   EXPECT_TRUE(sites[0].message_opaque);
-  EXPECT_EQ(sites[0].message.Display(), "UncheckedIOException");
+  // Built from the caught exception: its text is the cause's toString().
+  EXPECT_EQ(sites[0].message.Display(), "{e}");
+  EXPECT_EQ(sites[0].message_origin_note,
+            "the caught `e`'s text (its toString(): class name and message)");
   EXPECT_EQ(sites[0].line, 4);
   EXPECT_TRUE(sites[1].message_opaque);
   EXPECT_EQ(sites[1].message.Display(), "UnsupportedOperationException");
