@@ -699,8 +699,27 @@ class Linker {
       site.reporter_file = s.reports_in_file;
     }
     if (call.replaces_site) replaced_[file].insert({line, call.site->error_class});
+    ReplaceShorterReport(file, site);
     covered_[s.raise_file].insert({s.raise_line, s.f.error_class});
     added_.push_back({file, std::move(site)});
+  }
+
+  // A call the extractor recorded by its name alone (bsdunzip's
+  // `error("futimes('%s')", path)`: a reporter) whose composed text adds the
+  // wrapper's own ("…: {strerror(errno)}"): the composed site replaces the
+  // shorter one at that line.
+  void ReplaceShorterReport(size_t file, const ErrorSite& composed) {
+    std::string text = composed.message.Display();
+    for (const ErrorSite& own : *sites_[file]) {
+      if (own.line != composed.line || own.error_class != composed.error_class ||
+          !own.message.HasLiteralText()) {
+        continue;
+      }
+      std::string mine = own.message.Display();
+      if (mine != text && text.find(mine) != std::string::npos) {
+        replaced_[file].insert({own.line, own.error_class});
+      }
+    }
   }
 
   // A sink's own site whose whole message is its parameter (flask's

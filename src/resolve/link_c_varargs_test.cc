@@ -204,6 +204,35 @@ TEST(LinkCVarargs, PrefixPrintedByItsOwnStatementReachesTheCallers) {
   EXPECT_EQ(r.Count("ninja: error:"), 0) << Dump(r);
 }
 
+// bsdunzip's error(): the wrapper ends its callers' line with the OS
+// reason after its own `vfprintf`; the composed site replaces the one the
+// call made by its reporter name alone.
+TEST(LinkCVarargs, SuffixPrintedAfterTheFormatReachesTheCallers) {
+  Linked r = Link({{"unzip/bsdunzip.c",
+                    "static void\n"
+                    "error(const char *fmt, ...)\n"
+                    "{\n"
+                    "\tva_list ap;\n"
+                    "\tfprintf(stderr, \"unzip: \");\n"
+                    "\tva_start(ap, fmt);\n"
+                    "\tvfprintf(stderr, fmt, ap);\n"
+                    "\tva_end(ap);\n"
+                    "\tfprintf(stderr, \": %s\\n\", strerror(errno));\n"
+                    "\texit(EXIT_FAILURE);\n"
+                    "}\n"
+                    "static void\n"
+                    "extract_file(struct archive_entry *e)\n"
+                    "{\n"
+                    "\tconst char *path = archive_entry_pathname(e);\n"
+                    "\tif (futimes(fd, ts) != 0)\n"
+                    "\t\terror(\"futimes('%s')\", path);\n"
+                    "}\n"}});
+  const ErrorSite* s = r.Find("unzip/bsdunzip.c", 17, "futimes('%s'): %s");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "futimes('a.txt'): Operation not permitted"));
+  EXPECT_EQ(r.CountAt("unzip/bsdunzip.c", 17), 1) << Dump(r);
+}
+
 // Hostile input: v-functions calling each other in a cycle, and a long
 // chain of varargs wrappers, end in bounded time; links stop at the depth
 // bound rather than following the chain.

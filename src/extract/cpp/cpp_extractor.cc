@@ -837,6 +837,13 @@ class CppFile {
         prefix->Append(site.message);
         site.message = std::move(*prefix);
       }
+      // bsdunzip's error(): `vfprintf(stderr, fmt, ap); va_end(ap);
+      // fprintf(stderr, ": %s\n", strerror(errno));` ends every caller's
+      // line with the OS reason.
+      if (std::optional<Template> suffix = StderrSuffixWrite(NextStatement(stmt))) {
+        site.message.Append(*suffix);
+        site.message = TrimTrailing(site.message);
+      }
       NoteSink(site);
       return;
     }
@@ -875,6 +882,40 @@ class CppFile {
     }
     if (t.HoleCount() != 0 || !t.HasLiteralText()) return std::nullopt;
     return t;
+  }
+
+  // What the statement after a wrapper's `vfprintf(stderr, fmt, ap)` (past
+  // `va_end(ap);`) adds to the line: `fprintf(stderr, ": %s\n",
+  // strerror(errno))` or `fputs(": failed\n", stderr)`, text of its own
+  // that does not start a new line.
+  std::optional<Template> StderrSuffixWrite(TSNode stmt) {
+    for (int i = 0; i < 2 && Is(stmt, "expression_statement"); ++i) {
+      TSNode call = ts_node_named_child(stmt, 0);
+      if (!Is(call, "call_expression")) return std::nullopt;
+      std::string_view name = ts::Text(ts_node_child(call, 0), src_);
+      if (name == "va_end") {
+        stmt = NextStatement(stmt);
+        continue;
+      }
+      ReportInfo r = ReportFor(name);
+      std::vector<TSNode> args = Args(Field(call, "arguments"));
+      std::string ignored;
+      uint32_t pos = ts_node_start_byte(call);
+      Template t;
+      if (r.kind == Report::kFprintf && args.size() >= 2 && IsStderr(args[0])) {
+        t = PrintfTemplate(args, 1, pos, &ignored, nullptr);
+      } else if (r.kind == Report::kFputs && args.size() == 2 && IsStderr(args[1])) {
+        t = ExprTemplate(args[0], pos, 0, &ignored, nullptr);
+      } else {
+        return std::nullopt;
+      }
+      if (!t.HasLiteralText() || t.pieces().front().is_hole ||
+          t.pieces().front().text.starts_with("\n")) {
+        return std::nullopt;
+      }
+      return t;
+    }
+    return std::nullopt;
   }
 
   // `vfprintf(stderr, fmt, ap)` of the current varargs function's format.
