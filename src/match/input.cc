@@ -1329,6 +1329,29 @@ void StripLineTimestamps(std::string* text) {
   if (changed) *text = std::move(out);
 }
 
+// The command a user ran, pasted with its prompt before the output
+// ("$ node run.js deploy", "❯ pixi foo --help", "F:\\proj>pytest -n 3",
+// "user@host:~/app$ make"): never the program's text, and read as part of
+// the error's paragraph it dilutes the message. Such lines become blank.
+void StripShellCommands(std::string* text) {
+  static const RE2* const prompt = new RE2(
+      R"(^(?:(?:\$|❯|➜|[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s?[$#]) +|)"
+      R"((?:PS )?[A-Za-z]:\\[^<>|"\n]*> ?)[\w./~-])");
+  if (text->find_first_of("$>\xe2") == std::string::npos) return;
+  Lines lines = SplitLines(*text);
+  std::string out;
+  out.reserve(text->size());
+  bool changed = false;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string_view l = lines[i];
+    bool command = RE2::PartialMatch(re2::StringPiece(l.data(), l.size()), *prompt);
+    if (i > 0) out += '\n';
+    if (!command) out += l;
+    changed = changed || command;
+  }
+  if (changed) *text = std::move(out);
+}
+
 // Markdown inline-code ticks around pasted lines ("`x.py\", line 3, in f",
 // "await w`", "`ValueError: bad`"): a tick that opens or closes a line with
 // no partner on it, or a pair wrapping the whole line with no other tick
@@ -1521,6 +1544,7 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
   ExpandJsonLogLines(&clean);
   StripLineTimestamps(&clean);
   StripLineTicks(&clean);  // after the line prefixes: ticks open the text they left
+  StripShellCommands(&clean);
   Lines lines = SplitLines(clean);
   Collector out(notes);
   Scan(lines, 0, &out, notes);

@@ -916,6 +916,34 @@ TEST(InputTest, CutJsonLogLineStillGivesItsStack) {
   EXPECT_EQ(errors[0].message, "x is not a function");
 }
 
+// The command a user ran, pasted with its prompt, is not the program's
+// text: clap's error is its own paragraph's message, not "❯ pixi ..".
+TEST(InputTest, ShellPromptLinesAreNotPartOfTheMessage) {
+  std::string t =
+      "\xe2\x9d\xaf pixi foo-bar-spam --help\n"
+      "error: unrecognized subcommand 'foo-bar-spam'\n"
+      "\n"
+      "For more information, try '--help'.\n";
+  std::vector<ErrorText> errors = ParseInput(t);
+  ASSERT_FALSE(errors.empty());
+  bool found = false;
+  for (const ErrorText& e : errors) {
+    EXPECT_EQ(e.message.find("pixi"), std::string::npos) << e.message;
+    found |= e.message == "error: unrecognized subcommand 'foo-bar-spam'";
+  }
+  EXPECT_TRUE(found);
+  for (const char* cmd : {"$ node run.js deploy -f testing", "F:\\Pycharm\\app>pytest -k x -n 3",
+                          "PS C:\\src> dotnet run", "dev@box:~/app$ make all"}) {
+    std::vector<ErrorText> one = ParseInput(std::string(cmd) + "\nValueError: bad input\n");
+    ASSERT_EQ(one.size(), 1u) << cmd;
+    EXPECT_EQ(one[0].message, "bad input") << cmd;
+  }
+  // A PHP variable or a shell variable inside a message stays.
+  std::vector<ErrorText> php = ParseInput("$this->db is null\n");
+  ASSERT_EQ(php.size(), 1u);
+  EXPECT_EQ(php[0].message, "$this->db is null");
+}
+
 }  // namespace
 }  // namespace errdex
 

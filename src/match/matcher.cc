@@ -1315,10 +1315,18 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
       return false;  // the DFA and the capturing engine disagree; trust the latter
     }
     // The leftmost match ends as early as its lazy holes allow; from the same
-    // start to the end of the text a trailing hole gets its whole value.
+    // start to the end of the text a trailing hole gets its whole value. A
+    // template that ends in text keeps its leftmost match: extended, its
+    // holes would swallow the lines up to the last occurrence of that text
+    // (clap's "unrecognized subcommand '{..}'" before a "tip: .. 'a'" line).
     size_t start = static_cast<size_t>(sub[0].data() - input.data());
     std::vector<re2::StringPiece> rest(sub.size());
-    if (re.Match(input, start, input.size(), RE2::ANCHOR_BOTH, rest.data(), groups + 1)) {
+    std::string_view pattern = patterns.Get(r);
+    bool ends_in_text = pattern.empty() ||
+                        !((pattern.back() == ')' && !match::EscapedAt(pattern, pattern.size() - 1)) ||
+                          pattern.ends_with(")?"));
+    if (!ends_in_text &&
+        re.Match(input, start, input.size(), RE2::ANCHOR_BOTH, rest.data(), groups + 1)) {
       sub = std::move(rest);
     }
   }
