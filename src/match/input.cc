@@ -1329,6 +1329,14 @@ void StripLineTimestamps(std::string* text) {
   if (changed) *text = std::move(out);
 }
 
+// cmd.exe's prompt cut to its ">" (">ninja -v" as the paste's first line):
+// a command only when no other line is quoted so.
+bool BareCmdPrompt(const Lines& lines, size_t i) {
+  static const RE2* const cmd = new RE2(R"(^>[\w.-]+(?: |$))");
+  if (i != 0 || lines.size() < 2 || lines[1].starts_with(">")) return false;
+  return RE2::PartialMatch(re2::StringPiece(lines[0].data(), lines[0].size()), *cmd);
+}
+
 // The command a user ran, pasted with its prompt before the output
 // ("$ node run.js deploy", "❯ pixi foo --help", "F:\\proj>pytest -n 3",
 // "user@host:~/app$ make"): never the program's text, and read as part of
@@ -1344,7 +1352,8 @@ void StripShellCommands(std::string* text) {
   bool changed = false;
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string_view l = lines[i];
-    bool command = RE2::PartialMatch(re2::StringPiece(l.data(), l.size()), *prompt);
+    bool command = RE2::PartialMatch(re2::StringPiece(l.data(), l.size()), *prompt) ||
+                   BareCmdPrompt(lines, i);
     if (i > 0) out += '\n';
     if (!command) out += l;
     changed = changed || command;

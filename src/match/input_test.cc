@@ -933,7 +933,7 @@ TEST(InputTest, ShellPromptLinesAreNotPartOfTheMessage) {
   }
   EXPECT_TRUE(found);
   for (const char* cmd : {"$ node run.js deploy -f testing", "F:\\Pycharm\\app>pytest -k x -n 3",
-                          "PS C:\\src> dotnet run", "dev@box:~/app$ make all"}) {
+                          "PS C:\\src> dotnet run", "dev@box:~/app$ make all", ">ninja -v"}) {
     std::vector<ErrorText> one = ParseInput(std::string(cmd) + "\nValueError: bad input\n");
     ASSERT_EQ(one.size(), 1u) << cmd;
     EXPECT_EQ(one[0].message, "bad input") << cmd;

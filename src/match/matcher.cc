@@ -351,6 +351,28 @@ std::string_view QualifiedNameBefore(std::string_view text, size_t at) {
              : std::string_view();
 }
 
+// The program that printed the line, when the text before `at` on its line
+// is its name as a prefix ("ninja: error: ", "git: ", "pytest: error: "),
+// lower-cased; "" otherwise.
+std::string ProgramPrefix(std::string_view text, size_t at) {
+  size_t line = text.rfind('\n', at == 0 ? 0 : at - 1);
+  line = line == std::string_view::npos || line >= at ? 0 : line + 1;
+  std::string_view prefix = text.substr(line, at - line);
+  size_t colon = prefix.find(": ");
+  if (colon == 0 || colon == std::string_view::npos) return "";
+  std::string_view prog = prefix.substr(0, colon);
+  for (char c : prog) {
+    if (!IsWordChar(c) && c != '-' && c != '.') return "";
+  }
+  std::string_view rest = prefix.substr(colon + 2);
+  static constexpr std::string_view kLevels[] = {"", "error: ", "fatal: ", "warning: ",
+                                                 "ERROR: ", "FATAL: ", "Error: "};
+  for (std::string_view level : kLevels) {
+    if (rest == level) return LowerAscii(prog);
+  }
+  return "";
+}
+
 bool NamesRepository(std::string_view word, std::string_view repo) {
   size_t slash = repo.find('/');
   std::string name = LowerAscii(slash == std::string_view::npos ? repo : repo.substr(slash + 1));
@@ -1394,9 +1416,13 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   // Only common words, or one word ("date", "line {}: {}"), inside a longer
   // text: such a template matches half of all pastes. One word that names
   // the library ("yaml: %s" in go-yaml/yaml) still says where it is from.
+  // A line the program itself prefixes with its name ("ninja: error:
+  // loading '..': ..") says whose message it is, however few its words.
+  std::string program = ProgramPrefix(text, out->begin);
+  bool names_program = !program.empty() && NamesRepository(program, rec.repo);
   bool few_words = words.size() < kMinLiteralWords &&
                    !(words.size() == 1 && NamesRepository(words[0], rec.repo));
-  out->weak = (info < ctx.min_info || few_words) && coverage < kMinWeakCoverage;
+  out->weak = !names_program && (info < ctx.min_info || few_words) && coverage < kMinWeakCoverage;
   // Specificity is that of the text the template matched (the first line
   // of a multi-line message matches with that line's words only), and
   // counts in proportion to how much of its own span the template wrote.
@@ -1411,7 +1437,7 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
                  (out->full ? kFullMatch : 0.0);
   score += PasteClassAdjust(q.error_class, rec);
   if (PackageNamesRepository(q.error_class, rec.repo) ||
-      PackageNamesRepository(QualifiedNameBefore(text, out->begin), rec.repo)) {
+      PackageNamesRepository(QualifiedNameBefore(text, out->begin), rec.repo) || names_program) {
     score += kPackageNamesRepository;
   }
   for (size_t g = 0; g < rec.holes.size() && g < out->match.captures.size(); ++g) {

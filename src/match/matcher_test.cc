@@ -1552,6 +1552,26 @@ TEST(MatcherTest, PlainWordCodeInRunningTextFindsNothing) {
   EXPECT_EQ(hits[0].match_type, "exact-code");
 }
 
+// A template of one word ("loading '%s': %s") inside a long line is weak
+// evidence, unless the program that printed the line names itself before
+// it as CLI tools do ("ninja: error: "): then it is that program's message.
+TEST(MatcherTest, ProgramNamePrefixMakesAOneWordTemplateEvidence) {
+  Record r = MakeRecord("ninja", "loading '{}': {}", R"(loading '([\s\S]*?)': ([\s\S]*?))",
+                        {{"{}", "filename"}, {"{}", "read_err"}}, "raise", "ninja-build/ninja");
+  Matcher matcher({r});
+  Query q;
+  q.message =
+      "ninja: error: loading 'build.ninja': The system cannot find the file specified and the "
+      "build stopped before any edge ran.";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].record->id, "ninja");
+  q.message =
+      "cargo: error: loading 'build.ninja': The system cannot find the file specified and the "
+      "build stopped before any edge ran.";
+  EXPECT_TRUE(matcher.Find(q).empty());
+}
+
 // A wrapper in one library around words another indexed library also
 // writes (alacritty's derive macro logs "Config error: {}: {}" with serde's
 // "invalid type: .., expected .."; serde_json has a copy of serde's text):
