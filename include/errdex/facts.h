@@ -98,6 +98,9 @@ struct SinkFact {
   // filled from the arguments at varargs_from onward (-1: none).
   int format_param = -1;
   int varargs_from = -1;
+  // C#: how many leading parameters a call must pass (those before the
+  // first with a default, `Exception? cause = null`); -1: all of them.
+  int required_params = -1;
   // The format language of format_param when it is not the language's own:
   // "nginx" for ngx_sprintf's `%V %ui %O` (C files that include ngx_config.h).
   std::string format_dialect;

@@ -275,7 +275,8 @@ ERRDEX_FIELDS(MembershipFact, x.function, x.operand, x.constant, x.line)
 ERRDEX_FIELDS(SinkFact, x.function, x.name, x.language, x.method, x.constructor, x.params,
               x.message, x.error_class, x.kind, x.severity, x.error_code, x.http_status, x.line,
               x.def_line, x.via_class, x.returns, x.format_param, x.varargs_from, x.format_dialect,
-              x.no_text, x.guarded, x.param_defaults, x.conditions, x.internal_check)
+              x.no_text, x.guarded, x.param_defaults, x.conditions, x.internal_check,
+              x.required_params)
 ERRDEX_FIELDS(LinkCall, x.caller, x.caller_name, x.caller_method, x.caller_constructor,
               x.caller_line, x.caller_params, x.caller_param_defaults, x.callee, x.receiver,
               x.construct, x.args, x.keywords, x.line, x.site, x.replaces_site, x.caller_varargs,

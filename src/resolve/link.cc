@@ -202,12 +202,19 @@ class Linker {
     if (family == kJvm || family == kCSharp) {
       // Methods are called through `this` implicitly and static helpers
       // through their class: no receiver is required. Overloads differ in
-      // arity (C#: calls relying on optional parameters do not link).
+      // arity; a call may leave out parameters with defaults (Kotlin, C#).
       if (!call.receiver.empty() && DeniedReceiver(call.receiver)) return false;
       size_t n = call.args.size() + call.keywords.size();
+      size_t required = s.f.required_params >= 0 ? static_cast<size_t>(s.f.required_params)
+                                                 : s.f.params.size();
       if (s.f.varargs_from >= 0) {
         if (n < static_cast<size_t>(s.f.varargs_from)) return false;
-      } else if (s.f.language == "kotlin" ? n > s.f.params.size() : n != s.f.params.size()) {
+      } else if (s.f.language == "kotlin" ? n > s.f.params.size()
+                                          : n > s.f.params.size() || n < required) {
+        return false;
+      }
+      // An overload taking exactly that many is the one called.
+      if (s.f.varargs_from < 0 && n != s.f.params.size() && HasOverloadOfArity(s, family, n)) {
         return false;
       }
       for (size_t i = 0; i < call.args.size() && i < s.f.no_text.size(); ++i) {
@@ -607,6 +614,19 @@ class Linker {
   // and AOF clients: a wrapper written under the helper's own checks, around
   // a text the calling statement already reports, is not what users of that
   // statement see (twentieth grading), so it makes no site there.
+  // Whether another sink of the same function name in the same file takes
+  // exactly `n` parameters (Quartz's Throw.ArgumentNullException(name) beside
+  // (name, message)).
+  bool HasOverloadOfArity(const Sink& s, int family, size_t n) const {
+    auto same = by_name_.find({family, s.f.name});
+    if (same == by_name_.end()) return false;
+    for (size_t k : same->second) {
+      const Sink& o = sinks_[k];
+      if (o.file == s.file && o.f.params.size() == n && o.f.varargs_from < 0) return true;
+    }
+    return false;
+  }
+
   bool NarrowerWrapper(const Sink& s, size_t file, const LinkCall& call,
                        const Template& composed) const {
     // Checks that only pick which wrapper a parameter gets (libgit2's

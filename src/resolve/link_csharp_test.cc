@@ -193,6 +193,47 @@ TEST(LinkCSharp, ConstructorHelperFormatsAResourceString) {
   EXPECT_EQ(r.CountAt("src/ResolutionExtensions.cs", 8), 1) << Dump(r);
 }
 
+// Quartz's Throw helpers: a call may leave out a parameter with a default
+// (`Exception? cause = null`); an overload taking exactly the arguments
+// given is the one called.
+TEST(LinkCSharp, CallLeavingOutADefaultedParameterLinks) {
+  Linked r = Link({{"src/Quartz/Throw.cs",
+                    "internal static class Throw\n"
+                    "{\n"
+                    "    internal static void SchedulerException(string message, Exception? cause = "
+                    "null)\n"
+                    "    {\n"
+                    "        throw new SchedulerException(message, cause);\n"
+                    "    }\n"
+                    "    internal static void Fail(string what)\n"
+                    "    {\n"
+                    "        throw new InvalidOperationException(\"one: \" + what);\n"
+                    "    }\n"
+                    "    internal static void Fail(string what, string? detail = null)\n"
+                    "    {\n"
+                    "        throw new InvalidOperationException(\"two: \" + what);\n"
+                    "    }\n"
+                    "}\n"},
+                   {"src/Quartz/Core/QuartzScheduler.cs",
+                    "public class QuartzScheduler\n"
+                    "{\n"
+                    "    public void ScheduleJob(IJobDetail jobDetail, ITrigger trigger)\n"
+                    "    {\n"
+                    "        if (!trigger.JobKey.Equals(jobDetail.Key))\n"
+                    "        {\n"
+                    "            Throw.SchedulerException(\"Trigger does not reference given job!\");\n"
+                    "        }\n"
+                    "        Throw.Fail(\"x\");\n"
+                    "    }\n"
+                    "}\n"}});
+  const ErrorSite* s =
+      r.Find("src/Quartz/Core/QuartzScheduler.cs", 7, "Trigger does not reference given job!");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "SchedulerException");
+  EXPECT_NE(r.Find("src/Quartz/Core/QuartzScheduler.cs", 9, "one: x"), nullptr) << Dump(r);
+  EXPECT_EQ(r.Find("src/Quartz/Core/QuartzScheduler.cs", 9, "two: x"), nullptr) << Dump(r);
+}
+
 // A wrapper adds its prefix.
 TEST(LinkCSharp, WrapperAddsItsPrefix) {
   Linked r = LinkFixture();

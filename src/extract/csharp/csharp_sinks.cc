@@ -125,6 +125,12 @@ std::vector<CSharpSinks::Param> CSharpSinks::Params(TSNode fn) const {
     Param param;
     param.name = Text(Field(p, "name"));
     param.no_text = !TextType(ts::Text(Field(p, "type"), src_));
+    // `Exception? cause = null`: the default is an expression child.
+    for (TSNode c : NamedChildren(p)) {
+      std::string_view t = ts::Type(c);
+      param.optional |= !ts_node_eq(c, Field(p, "name")) && !ts_node_eq(c, Field(p, "type")) &&
+                        t != "attribute_list" && t != "modifier";
+    }
     out.push_back(std::move(param));
   }
   return out;
@@ -177,6 +183,12 @@ void CSharpSinks::AddSink(const ErrorSite& site, TSNode stmt, const Template& me
   s.message = message;
   s.constructor = constructor;
   for (const Param& p : params) s.no_text.push_back(p.no_text);
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (params[i].optional) {
+      s.required_params = static_cast<int>(i);
+      break;
+    }
+  }
   // `return new X(..)` or `=> new X(..)`: the exception is thrown by the
   // caller (SinkFact::returns).
   size_t i = anc.size();
