@@ -130,12 +130,13 @@ std::vector<SitemapPartition> SitemapPartitions(const Corpus& c) {
   std::vector<SitemapPartition> out;
   out.push_back(
       {"/sitemaps/pages.xml", {"/", c.static_site ? "/search/" : "/search", "/api-docs/"}});
-  for (const auto& [repo, indices] : c.by_repo) {
+  for (const auto& [repo, count] : c.counts) {
     if (!PagedRepo(repo)) continue;
     std::vector<std::string> paths;
     for (size_t p = 1; p <= RepoPages(c, repo); ++p) paths.push_back(RepoPagePath(c, repo, p));
-    for (size_t idx : indices) {
-      const Record& r = c.records[idx];
+    std::shared_ptr<const RepoRecords> records = c.Repo(repo);
+    if (!records) continue;
+    for (const Record& r : records->records) {
       if (SafeSlug(r.slug)) paths.push_back("/" + repo + "/" + r.slug + "/");
     }
     for (size_t part = 0; part * kSitemapUrls < paths.size(); ++part) {
@@ -176,7 +177,7 @@ std::string RenderLlmsTxt(const Corpus& c) {
       "# errdex\n\n"
       "> Where an error message comes from and what to do about it: every "
       "user-facing error of " +
-      std::to_string(c.repos.size()) + " repositories (" + std::to_string(c.records.size()) +
+      std::to_string(c.repos.size()) + " repositories (" + std::to_string(c.record_count) +
       " errors), read from their source at a pinned commit, with the raising line, "
       "the conditions that lead to it and fixes.\n\n"
       "Each error page is /{owner}/{repo}/{slug}/; its record as JSON is "
@@ -247,7 +248,7 @@ Result<SiteStats> WriteSite(const Corpus& c, const std::string& dir_arg) {
   if (Status s = page("search/index.html", RenderSearch(c, "", {})); !s.ok()) return fail(s);
   if (Status s = page("api-docs/index.html", RenderApiDocs(c)); !s.ok()) return fail(s);
   if (Status s = page("404.html", RenderNotFound("No such page.")); !s.ok()) return fail(s);
-  for (const auto& [repo, indices] : c.by_repo) {
+  for (const auto& [repo, records] : c.eager) {
     if (!PagedRepo(repo)) continue;
     size_t pages = RepoPages(c, repo);
     for (size_t p = 1; p <= pages; ++p) {
@@ -256,8 +257,7 @@ Result<SiteStats> WriteSite(const Corpus& c, const std::string& dir_arg) {
         return fail(s);
       }
     }
-    for (size_t idx : indices) {
-      const Record& r = c.records[idx];
+    for (const Record& r : records->records) {
       if (!SafeSlug(r.slug)) continue;
       if (Status s = page(repo + "/" + r.slug + "/index.html", RenderError(c, r)); !s.ok()) {
         return fail(s);
@@ -278,11 +278,11 @@ Result<SiteStats> WriteSite(const Corpus& c, const std::string& dir_arg) {
   // The dataset last, its manifest.json last of all. Not synced file by
   // file as `errdex export` does (15,000 fsyncs were 49 s of a 56 s site
   // export of 42 repositories): the one syncfs below covers them.
-  for (const auto& [path, content] : c.dataset.files) {
+  for (const auto& [path, content] : c.dataset->files) {
     if (path == "manifest.json") continue;
     if (Status s = w.Add("data/" + path, content); !s.ok()) return fail(s);
   }
-  if (Status s = w.Add("data/manifest.json", c.dataset.files.at("manifest.json")); !s.ok()) {
+  if (Status s = w.Add("data/manifest.json", c.dataset->files.at("manifest.json")); !s.ok()) {
     return fail(s);
   }
   st.files = w.files();
