@@ -153,6 +153,16 @@ std::shared_ptr<const std::string> Corpus::DataFile(const std::string& rel) cons
   return file;
 }
 
+std::shared_ptr<const std::string> Corpus::Cached(
+    const std::string& key, const std::function<std::string()>& render) const {
+  if (cache) {
+    if (auto hit = cache->Get<std::string>("page\n" + key)) return hit;
+  }
+  auto text = std::make_shared<const std::string>(render());
+  if (cache) cache->Put("page\n" + key, text, text->size());
+  return text;
+}
+
 std::shared_ptr<const std::string> Corpus::ReadDataDir(const std::string& rel) const {
   if (rel.empty() || rel.find("..") != std::string::npos || rel[0] == '/') return nullptr;
   std::error_code ec;

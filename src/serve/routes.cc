@@ -258,16 +258,30 @@ std::optional<HttpResponse> SiteFile(const Corpus& c, const std::string& path) {
   if (path == "/llms.txt") return Text("text/plain; charset=utf-8", RenderLlmsTxt(c), "max-age=60");
   if (path == "/api-docs/") return Html(200, RenderApiDocs(c));
   if (path == "/api-docs") return Redirect("/api-docs/");
-  if (path == "/sitemap.xml" || path.starts_with("/sitemaps/")) {
-    std::vector<SitemapPartition> parts = SitemapPartitions(c);
-    if (path == "/sitemap.xml") {
-      return Text("application/xml", RenderSitemapIndex(c, parts), "max-age=60");
-    }
-    for (const SitemapPartition& p : parts) {
-      if (p.path == path) return Text("application/xml", RenderSitemap(c, p), "max-age=60");
-    }
-    return Html(404, RenderNotFound("No such sitemap."));
+  if (path == "/sitemap.xml") {
+    // Lists every repository's partitions: read once per view.
+    return Text("application/xml",
+                *c.Cached(path, [&] { return RenderSitemapIndex(c, SitemapPartitions(c)); }),
+                "max-age=60");
   }
+  if (path.starts_with("/sitemaps/") && path.ends_with(".xml")) {
+    // "/sitemaps/pages.xml", "/sitemaps/OWNER/NAME.xml" or "...NAME-K.xml":
+    // only that repository's records are read.
+    std::string name = path.substr(10, path.size() - 10 - 4);
+    std::vector<std::string> repos = {name};
+    if (size_t dash = name.rfind('-'); dash != std::string::npos)
+      repos.push_back(name.substr(0, dash));
+    if (path == "/sitemaps/pages.xml") {
+      return Text("application/xml", RenderSitemap(c, SitemapPagesPartition(c)), "max-age=60");
+    }
+    for (const std::string& repo : repos) {
+      if (!c.counts.count(repo)) continue;
+      for (const SitemapPartition& p : RepoSitemapPartitions(c, repo)) {
+        if (p.path == path) return Text("application/xml", RenderSitemap(c, p), "max-age=60");
+      }
+    }
+  }
+  if (path.starts_with("/sitemaps/")) return Html(404, RenderNotFound("No such sitemap."));
   return std::nullopt;
 }
 

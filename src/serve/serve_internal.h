@@ -129,6 +129,10 @@ struct Corpus {
   std::shared_ptr<const Record> Find(const std::string& id) const;
   // The /data/ file at `rel` ("errors/ID.json"), null when there is none.
   std::shared_ptr<const std::string> DataFile(const std::string& rel) const;
+  // What `render` makes, kept in the cache under `key` (a view; an eager
+  // corpus renders every time).
+  std::shared_ptr<const std::string> Cached(const std::string& key,
+                                            const std::function<std::string()>& render) const;
 
   // Eager: every repository's records, and the dataset's files.
   std::map<std::string, std::shared_ptr<const RepoRecords>> eager;
@@ -234,6 +238,10 @@ struct SitemapPartition {
 // "/sitemaps/pages.xml" (home, search, api-docs), then one partition per
 // repository (more past 50,000 pages: "-2", "-3", ...).
 std::vector<SitemapPartition> SitemapPartitions(const Corpus& corpus);
+// "/sitemaps/pages.xml": home, search, api-docs.
+SitemapPartition SitemapPagesPartition(const Corpus& corpus);
+// The partitions of one repository (none when it has no pages).
+std::vector<SitemapPartition> RepoSitemapPartitions(const Corpus& corpus, const std::string& repo);
 std::string RenderSitemapIndex(const Corpus& corpus, const std::vector<SitemapPartition>& parts);
 std::string RenderSitemap(const Corpus& corpus, const SitemapPartition& part);
 std::string RenderRobotsTxt(const Corpus& corpus);

@@ -126,28 +126,36 @@ std::string Sitemap(const Corpus& c, const std::vector<std::string>& paths) {
 
 }  // namespace
 
-std::vector<SitemapPartition> SitemapPartitions(const Corpus& c) {
+std::vector<SitemapPartition> RepoSitemapPartitions(const Corpus& c, const std::string& repo) {
   std::vector<SitemapPartition> out;
-  out.push_back(
-      {"/sitemaps/pages.xml", {"/", c.static_site ? "/search/" : "/search", "/api-docs/"}});
+  if (!PagedRepo(repo)) return out;
+  std::vector<std::string> paths;
+  for (size_t p = 1; p <= RepoPages(c, repo); ++p) paths.push_back(RepoPagePath(c, repo, p));
+  std::shared_ptr<const RepoRecords> records = c.Repo(repo);
+  if (!records) return out;
+  for (const Record& r : records->records) {
+    if (SafeSlug(r.slug)) paths.push_back("/" + repo + "/" + r.slug + "/");
+  }
+  for (size_t part = 0; part * kSitemapUrls < paths.size(); ++part) {
+    SitemapPartition sp;
+    sp.path = "/sitemaps/" + repo + (part ? "-" + std::to_string(part + 1) : "") + ".xml";
+    auto from = paths.begin() + static_cast<std::ptrdiff_t>(part * kSitemapUrls);
+    auto to = paths.begin() +
+              static_cast<std::ptrdiff_t>(std::min(paths.size(), (part + 1) * kSitemapUrls));
+    sp.paths.assign(from, to);
+    out.push_back(std::move(sp));
+  }
+  return out;
+}
+
+SitemapPartition SitemapPagesPartition(const Corpus& c) {
+  return {"/sitemaps/pages.xml", {"/", c.static_site ? "/search/" : "/search", "/api-docs/"}};
+}
+
+std::vector<SitemapPartition> SitemapPartitions(const Corpus& c) {
+  std::vector<SitemapPartition> out = {SitemapPagesPartition(c)};
   for (const auto& [repo, count] : c.counts) {
-    if (!PagedRepo(repo)) continue;
-    std::vector<std::string> paths;
-    for (size_t p = 1; p <= RepoPages(c, repo); ++p) paths.push_back(RepoPagePath(c, repo, p));
-    std::shared_ptr<const RepoRecords> records = c.Repo(repo);
-    if (!records) continue;
-    for (const Record& r : records->records) {
-      if (SafeSlug(r.slug)) paths.push_back("/" + repo + "/" + r.slug + "/");
-    }
-    for (size_t part = 0; part * kSitemapUrls < paths.size(); ++part) {
-      SitemapPartition sp;
-      sp.path = "/sitemaps/" + repo + (part ? "-" + std::to_string(part + 1) : "") + ".xml";
-      auto from = paths.begin() + static_cast<std::ptrdiff_t>(part * kSitemapUrls);
-      auto to = paths.begin() +
-                static_cast<std::ptrdiff_t>(std::min(paths.size(), (part + 1) * kSitemapUrls));
-      sp.paths.assign(from, to);
-      out.push_back(std::move(sp));
-    }
+    for (SitemapPartition& p : RepoSitemapPartitions(c, repo)) out.push_back(std::move(p));
   }
   return out;
 }
