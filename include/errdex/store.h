@@ -11,7 +11,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "errdex/record.h"
@@ -117,9 +116,6 @@ class Store {
   // that Get() the few records they show.
   Result<std::vector<Record>> ListForMatching(const std::string& repo);
   Result<std::vector<RepoInfo>> Repos();
-  // How many records each repository has, by its stored name (repositories
-  // without records are absent): an index lookup, no record is read.
-  Result<std::vector<std::pair<std::string, size_t>>> RecordCounts();
   // Increases whenever any repository is (re)indexed or records are updated.
   Result<std::string> DatasetVersion();
   // Changes with every write of records (index, re-index, UpdateRecords),
@@ -131,8 +127,8 @@ class Store {
   // Verifies the whole database, reading every page: SQLite's
   // `PRAGMA integrity_check`, the tables errdex needs, every record (its
   // chunk decodes, its JSON parses and names the id, repository and slug of
-  // its row), chunks no record points to, and each repository's record count. Problems are the
-  // answer, not an error; an error only when the check itself could not run.
+  // its row), chunks no record points to, and each repository's record count. Problems are the answer, not
+  // an error; an error only when the check itself could not run.
   Result<StoreCheck> Check();
 
   // Read-modify-write of stored records in one transaction: `update` gets

@@ -8,8 +8,6 @@
 // the cache. A database changed underneath (a newer index) is read as it
 // is now: a record gone since is a 404, never a crash; the reloader swaps
 // in a view of the new version within a poll.
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -277,11 +275,12 @@ Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const ViewOptions
   auto repos = store->Repos();
   if (!repos.ok()) return repos.status();
   c->repos = std::move(*repos);
-  auto counts = store->RecordCounts();
-  if (!counts.ok()) return counts.status();
-  for (auto& [name, n] : *counts) {
-    c->counts[name] = n;
-    c->record_count += n;
+  // Each repository's count is kept with it (`errdex check` verifies it
+  // against its records): no record is read here.
+  for (const RepoInfo& info : c->repos) {
+    if (info.error_count <= 0) continue;
+    c->counts[info.repo] = static_cast<size_t>(info.error_count);
+    c->record_count += static_cast<size_t>(info.error_count);
   }
   auto matcher = OpenCorpusMatcher(store, options.db, kMatcherSnapshotMinRecords);
   if (!matcher.ok()) return matcher.status();

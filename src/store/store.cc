@@ -1039,19 +1039,6 @@ Result<std::vector<Record>> Store::ListForMatching(const std::string& repo_arg) 
   return ReadRecords(db, *canonical, true);
 }
 
-Result<std::vector<std::pair<std::string, size_t>>> Store::RecordCounts() {
-  sqlite3* db = impl_->db.get();
-  Stmt st(db, "SELECT repo, count(*) FROM records GROUP BY repo ORDER BY repo");
-  if (Status s = st.status("cannot count records"); !s.ok()) return s;
-  std::vector<std::pair<std::string, size_t>> out;
-  int rc;
-  while ((rc = st.Step()) == SQLITE_ROW) {
-    out.emplace_back(st.Text(0), static_cast<size_t>(st.Int(1)));
-  }
-  if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot count records");
-  return out;
-}
-
 Result<std::vector<RepoInfo>> Store::Repos() {
   sqlite3* db = impl_->db.get();
   Stmt st(db, "SELECT repo, sha, analyzed_at, files_indexed, error_count FROM repos ORDER BY repo");
