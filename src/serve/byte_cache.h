@@ -21,17 +21,12 @@ class ByteCache {
  public:
   explicit ByteCache(size_t budget) : budget_(budget) {}
 
-  // The entry under `key`, null when there is none (then it is counted as
-  // a miss).
+  // The entry under `key`, null when there is none.
   template <typename T>
   std::shared_ptr<const T> Get(const std::string& key) {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = map_.find(key);
-    if (it == map_.end()) {
-      ++misses_;
-      return nullptr;
-    }
-    ++hits_;
+    if (it == map_.end()) return nullptr;
     lru_.splice(lru_.begin(), lru_, it->second);
     return std::static_pointer_cast<const T>(it->second->value);
   }
@@ -73,8 +68,6 @@ class ByteCache {
   std::list<Entry> lru_;  // most recently used first
   std::unordered_map<std::string, std::list<Entry>::iterator> map_;
   size_t used_ = 0;
-  size_t hits_ = 0;
-  size_t misses_ = 0;
 };
 
 }  // namespace errdex::serve
