@@ -24,6 +24,13 @@ struct ServeOptions {
   // answered 503 with Retry-After (one host cannot take the server).
   int max_connections = 4096;
   int max_connections_per_ip = 256;
+  // Records read from the database and answers rendered from them are kept
+  // in this much memory, least recently used dropped first: the server
+  // holds no other copy of the corpus.
+  int cache_mb = 64;
+  // An `errdex export` directory to answer /data/ from (its files as
+  // written); empty: /data/ files are rendered from the records.
+  std::string data_dir;
   // Called once the socket is bound, with the actual port.
   std::function<void(int port)> on_listening;
 };

@@ -41,6 +41,13 @@ Command AddServeCommand(CLI::App* app) {
                   "Open connections from one address; more get 503 + Retry-After")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--cache-mb", o->cache_mb,
+                  "Memory for records read and answers rendered, in MiB (least recently used "
+                  "dropped first)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--data-dir", o->data_dir,
+                  "Serve /data/ from this `errdex export` directory instead of rendering it");
   return {cmd, [o] { return RunServe(*o); }};
 }
 

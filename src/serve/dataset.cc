@@ -240,6 +240,75 @@ Dataset BuildDataset(const std::vector<Record>& records, const std::vector<RepoI
   return ds;
 }
 
+bool SafeRecordId(const std::string& id) { return SafeId(id); }
+std::string ErrorFileText(const Record& r, const std::string& version) {
+  return ErrorFile(r, version);
+}
+std::string RepoFileText(const std::vector<const Record*>& records) { return RepoFile(records); }
+
+Dataset BuildDatasetSummary(
+    const std::vector<RepoInfo>& repos, const std::vector<std::string>& names,
+    const std::function<std::shared_ptr<const RepoRecords>(const std::string&)>& read,
+    const std::string& version) {
+  Dataset ds;
+  ds.version = version;
+  json index_errors = json::array();
+  json files = json::object();
+  std::map<std::string, size_t> counts;
+  size_t records = 0;
+  size_t error_files = 0;
+  size_t file_count = 0;
+  for (const std::string& name : names) {
+    std::shared_ptr<const RepoRecords> repo = read(name);
+    if (!repo || repo->records.empty()) continue;
+    std::vector<const Record*> recs;
+    for (const Record& r : repo->records) {
+      index_errors.push_back(IndexEntry(r));
+      recs.push_back(&r);
+      if (SafeId(r.id)) {
+        std::string path = "errors/" + r.id + ".json";
+        files[path] = FileEntry(path, ErrorFile(r, version));
+        ++error_files;
+        ++file_count;
+      }
+    }
+    records += recs.size();
+    counts[name] = recs.size();
+    if (SafeRepoPath(name)) {
+      std::string path = "repos/" + name + ".json";
+      files[path] = FileEntry(path, RepoFile(recs));
+      ++file_count;
+    }
+  }
+  json index = {{"schemaVersion", kSchemaVersion},
+                {"datasetVersion", version},
+                {"errors", std::move(index_errors)}};
+  ds.files["index.json"] = Dump(index);
+  json repo_list = json::array();
+  for (const RepoInfo& info : repos) {
+    repo_list.push_back({{"repo", info.repo},
+                         {"description", nullptr},
+                         {"errorCount", counts.count(info.repo) ? counts[info.repo] : 0},
+                         {"sha", info.sha},
+                         {"analyzedAt", info.analyzed_at}});
+  }
+  ds.files["repos.json"] = Dump(repo_list);
+  files["index"] = FileEntry("index.json", ds.files["index.json"]);
+  files["repos"] = FileEntry("repos.json", ds.files["repos.json"]);
+  file_count += 2;
+  json manifest = {{"schemaVersion", kSchemaVersion},
+                   {"datasetVersion", version},
+                   {"generatedAt", NowIso()},
+                   {"counts",
+                    {{"errors", records},
+                     {"repos", repos.size()},
+                     {"files", file_count + 1},
+                     {"errorFiles", error_files}}},
+                   {"files", std::move(files)}};
+  ds.files["manifest.json"] = Dump(manifest);
+  return ds;
+}
+
 Result<size_t> VerifyDatasetDir(const std::string& dir) {
   auto text = ReadWhole(fs::path(dir) / "manifest.json");
   if (!text.ok()) return text.status();

@@ -286,7 +286,7 @@ std::string RenderHome(const Corpus& corpus) {
       Head("errdex: where does this error come from?", Links(corpus, "/", "/data/repos.json"));
   out += "<main><h1>Where does this error come from?</h1>\n" + SearchForm(corpus, "", "");
   out += "<p class=\"meta\" id=\"stats\">" + std::to_string(corpus.repos.size()) +
-         " repositories, " + std::to_string(corpus.records.size()) + " errors, dataset version " +
+         " repositories, " + std::to_string(corpus.record_count) + " errors, dataset version " +
          Esc(corpus.version) + "</p>\n<h2>Repositories</h2><ul>";
   for (const RepoInfo& info : corpus.repos) {
     out += "<li><a href=\"/" + Esc(info.repo) + "/\">" + Esc(info.repo) +
@@ -348,8 +348,8 @@ std::string RenderSearch(const Corpus& corpus, const std::string& q,
 }
 
 size_t RepoPages(const Corpus& corpus, const std::string& repo) {
-  auto it = corpus.by_repo.find(repo);
-  size_t n = it == corpus.by_repo.end() ? 0 : it->second.size();
+  auto it = corpus.counts.find(repo);
+  size_t n = it == corpus.counts.end() ? 0 : it->second;
   return std::max<size_t>(1, (n + kRepoPageSize - 1) / kRepoPageSize);
 }
 
@@ -361,12 +361,12 @@ std::string RepoPagePath(const Corpus& corpus, const std::string& repo, size_t p
 
 std::string RenderRepo(const Corpus& corpus, const std::string& repo, const std::string& filter,
                        int page) {
-  auto it = corpus.by_repo.find(repo);
+  std::shared_ptr<const RepoRecords> records = corpus.Repo(repo);
   std::vector<size_t> shown;
-  if (it != corpus.by_repo.end()) {
+  if (records) {
     std::string f = ToLower(filter);
-    for (size_t idx : it->second) {
-      const Record& r = corpus.records[idx];
+    for (size_t idx = 0; idx < records->records.size(); ++idx) {
+      const Record& r = records->records[idx];
       if (f.empty() || ToLower(r.error_message).find(f) != std::string::npos ||
           ToLower(r.error_class).find(f) != std::string::npos ||
           ToLower(r.file_path).find(f) != std::string::npos) {
@@ -394,7 +394,7 @@ std::string RenderRepo(const Corpus& corpus, const std::string& repo, const std:
       "<table><thead><tr><th>Message</th><th>Class</th><th>Type</th><th>Severity</th>"
       "<th>Where</th></tr></thead><tbody>\n";
   for (size_t i = (p - 1) * kRepoPageSize; i < shown.size() && i < p * kRepoPageSize; ++i) {
-    const Record& r = corpus.records[shown[i]];
+    const Record& r = records->records[shown[i]];
     out += "<tr><td><a href=\"" + Esc(ErrorPath(r)) + "\">" + Esc(Short(r.error_message, 120)) +
            "</a></td><td>" + Esc(ClassOrKind(r)) + "</td><td>" + Esc(r.error_type) + "</td><td>" +
            Esc(r.severity) + "</td><td><code>" + Esc(Short(r.file_path, 80)) + ":" +
@@ -552,10 +552,13 @@ std::string RenderApiDocs(const Corpus& corpus) {
 
 std::vector<RelatedRecord> RelatedRecords(const Corpus& corpus, const Record& r, size_t max) {
   std::vector<RelatedRecord> out;
-  auto self = corpus.by_id.find(r.id);
-  if (self == corpus.by_id.end()) return out;
-  for (Relation& rel : FindRelated(corpus.records, corpus.relations, self->second, max)) {
-    out.push_back({&corpus.records[rel.index], std::move(rel.reason)});
+  std::shared_ptr<const RepoRecords> repo = corpus.Repo(r.repo);
+  if (!repo) return out;
+  auto self = repo->by_id.find(r.id);
+  if (self == repo->by_id.end()) return out;
+  for (Relation& rel : FindRelated(repo->records, repo->relations, self->second, max)) {
+    out.push_back(
+        {std::shared_ptr<const Record>(repo, &repo->records[rel.index]), std::move(rel.reason)});
   }
   return out;
 }

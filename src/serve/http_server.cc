@@ -118,7 +118,7 @@ class Metrics {
     out +=
         "# HELP errdex_corpus_errors Error records served.\n# TYPE errdex_corpus_errors gauge\n"
         "errdex_corpus_errors " +
-        std::to_string(c.records.size()) +
+        std::to_string(c.record_count) +
         "\n# HELP errdex_corpus_repos Repositories served.\n# TYPE errdex_corpus_repos gauge\n"
         "errdex_corpus_repos " +
         std::to_string(c.repos.size()) + "\n";
@@ -157,8 +157,8 @@ class CorpusHolder {
 
 class Reloader {
  public:
-  Reloader(const ServeOptions& opt, std::string base_url, CorpusHolder* holder)
-      : opt_(opt), base_url_(std::move(base_url)), holder_(holder) {
+  Reloader(const ServeOptions& opt, serve::ViewOptions view, CorpusHolder* holder)
+      : opt_(opt), view_(std::move(view)), holder_(holder) {
     if (opt.reload_seconds > 0) thread_ = std::thread([this] { Loop(); });
   }
   ~Reloader() {
@@ -187,18 +187,20 @@ class Reloader {
     if (!store.ok()) return;
     auto version = (*store)->DatasetVersion();
     if (!version.ok() || *version == holder_->Get()->version) return;
-    auto corpus = serve::LoadCorpus(store->get(), base_url_, MatcherSnapshotPath(opt_.db));
+    // The old view answers until the new one is ready; requests still
+    // holding it finish with it, and its memory goes with the last.
+    auto corpus = serve::LoadCorpus(store->get(), view_);
     if (!corpus.ok()) {
       std::fprintf(stderr, "errdex serve: reload failed: %s\n", corpus.status().message().c_str());
       return;
     }
     holder_->Set(*corpus);
     std::fprintf(stderr, "errdex serve: now serving dataset %s (%zu errors)\n",
-                 (*corpus)->version.c_str(), (*corpus)->records.size());
+                 (*corpus)->version.c_str(), (*corpus)->record_count);
   }
 
   const ServeOptions& opt_;
-  std::string base_url_;
+  serve::ViewOptions view_;
   CorpusHolder* holder_;
   std::mutex mu_;
   std::condition_variable cv_;
@@ -643,7 +645,12 @@ Status Serve(const ServeOptions& opt) {
                       std::min<size_t>(static_cast<size_t>(o.max_connections) + kRefusalSlack + 64,
                                        kMaxReservedSockets));
   std::string base_url = BaseUrl(o.host, port);
-  auto corpus = serve::LoadCorpus(store->get(), base_url, MatcherSnapshotPath(o.db));
+  serve::ViewOptions view;
+  view.db = o.db;
+  view.base_url = base_url;
+  view.data_dir = o.data_dir;
+  view.cache_bytes = static_cast<size_t>(std::max(0, o.cache_mb)) << 20;
+  auto corpus = serve::LoadCorpus(store->get(), view);
   if (!corpus.ok()) return corpus.status();
   store->reset();
   CorpusHolder holder(*corpus);
@@ -655,9 +662,9 @@ Status Serve(const ServeOptions& opt) {
   net::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](beast::error_code, int) { ioc.stop(); });
   std::make_shared<Listener>(ioc, std::move(*acceptor), &st)->Start();
-  Reloader reloader(o, base_url, &holder);
+  Reloader reloader(o, view, &holder);
   std::fprintf(stderr, "errdex serve: %zu errors from %zu repositories, dataset %s\n",
-               (*corpus)->records.size(), (*corpus)->repos.size(), (*corpus)->version.c_str());
+               (*corpus)->record_count, (*corpus)->repos.size(), (*corpus)->version.c_str());
   if (o.on_listening) o.on_listening(port);
 
   std::vector<std::thread> loop;

@@ -102,11 +102,11 @@ class RelatedE2E : public ::testing::Test {
   }
 
   static const Record& At(const std::string& file, int line) {
-    for (const Record& r : (*corpus_)->records) {
+    for (const Record& r : (*corpus_)->Repo("acme/app")->records) {
       if (r.file_path == file && r.line_number == line) return r;
     }
     ADD_FAILURE() << "no record at " << file << ":" << line;
-    return (*corpus_)->records.front();
+    return (*corpus_)->Repo("acme/app")->records.front();
   }
 
   // "file:line reason" of each related record, in order.
@@ -204,7 +204,7 @@ TEST_F(RelatedE2E, StoredRelatedIdsAreThePagesRelations) {
             ids({&missing, &At("app/core.py", 13), &At("app/core.py", 18)}));
   EXPECT_EQ(stored(At("app/core.py", 32)), ids({&At("app/core.py", 27), &At("app/upload.py", 13)}));
   EXPECT_TRUE(stored(At("scripts/release.py", 3)) == ids({&At("tests/helpers.py", 2)}));
-  for (const Record& r : (*corpus_)->records) {
+  for (const Record& r : (*corpus_)->Repo("acme/app")->records) {
     Strings page;
     for (const RelatedRecord& rel : RelatedRecords(**corpus_, r, 5)) page.push_back(rel.record->id);
     EXPECT_EQ(r.related, page) << r.file_path << ":" << r.line_number;

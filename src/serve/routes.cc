@@ -189,17 +189,17 @@ HttpResponse ApiRepos(const Corpus& c) {
 }
 
 HttpResponse ApiError(const Corpus& c, const std::string& id) {
-  auto it = c.by_id.find(id);
-  if (it == c.by_id.end()) return JsonError(404, "no error with id " + id);
-  return JsonOk("{\"record\":" + RecordToJsonText(c.records[it->second]) +
+  std::shared_ptr<const Record> r = c.Find(id);
+  if (!r) return JsonError(404, "no error with id " + id);
+  return JsonOk("{\"record\":" + RecordToJsonText(*r) +
                 ",\"datasetVersion\":" + Dump(json(c.version)) + "}");
 }
 
 HttpResponse DataFile(const Corpus& c, const std::string& rel) {
-  auto it = c.dataset.files.find(rel);
-  if (it == c.dataset.files.end()) return JsonError(404, "no dataset file " + rel);
+  std::shared_ptr<const std::string> file = c.DataFile(rel);
+  if (!file) return JsonError(404, "no dataset file " + rel);
   HttpResponse res = JsonOk("");
-  res.shared_body = &it->second;
+  res.shared_body = std::move(file);
   res.headers.emplace_back("Cache-Control", rel == "manifest.json" ? "no-cache" : "max-age=60");
   return res;
 }
@@ -258,16 +258,30 @@ std::optional<HttpResponse> SiteFile(const Corpus& c, const std::string& path) {
   if (path == "/llms.txt") return Text("text/plain; charset=utf-8", RenderLlmsTxt(c), "max-age=60");
   if (path == "/api-docs/") return Html(200, RenderApiDocs(c));
   if (path == "/api-docs") return Redirect("/api-docs/");
-  if (path == "/sitemap.xml" || path.starts_with("/sitemaps/")) {
-    std::vector<SitemapPartition> parts = SitemapPartitions(c);
-    if (path == "/sitemap.xml") {
-      return Text("application/xml", RenderSitemapIndex(c, parts), "max-age=60");
-    }
-    for (const SitemapPartition& p : parts) {
-      if (p.path == path) return Text("application/xml", RenderSitemap(c, p), "max-age=60");
-    }
-    return Html(404, RenderNotFound("No such sitemap."));
+  if (path == "/sitemap.xml") {
+    // Lists every repository's partitions: read once per view.
+    return Text("application/xml",
+                *c.Cached(path, [&] { return RenderSitemapIndex(c, SitemapPartitions(c)); }),
+                "max-age=60");
   }
+  if (path.starts_with("/sitemaps/") && path.ends_with(".xml")) {
+    // "/sitemaps/pages.xml", "/sitemaps/OWNER/NAME.xml" or "...NAME-K.xml":
+    // only that repository's records are read.
+    std::string name = path.substr(10, path.size() - 10 - 4);
+    std::vector<std::string> repos = {name};
+    if (size_t dash = name.rfind('-'); dash != std::string::npos)
+      repos.push_back(name.substr(0, dash));
+    if (path == "/sitemaps/pages.xml") {
+      return Text("application/xml", RenderSitemap(c, SitemapPagesPartition(c)), "max-age=60");
+    }
+    for (const std::string& repo : repos) {
+      if (!c.counts.count(repo)) continue;
+      for (const SitemapPartition& p : RepoSitemapPartitions(c, repo)) {
+        if (p.path == path) return Text("application/xml", RenderSitemap(c, p), "max-age=60");
+      }
+    }
+  }
+  if (path.starts_with("/sitemaps/")) return Html(404, RenderNotFound("No such sitemap."));
   return std::nullopt;
 }
 
@@ -278,17 +292,21 @@ HttpResponse Page(const Corpus& c, const HttpRequest& req,
   bool slash = req.path.back() == '/';
   if (seg.size() == 2) {
     std::string repo = std::string(seg[0]) + "/" + std::string(seg[1]);
-    if (!c.by_repo.count(repo)) return Html(404, RenderNotFound("No repository " + repo + "."));
+    if (!c.counts.count(repo)) return Html(404, RenderNotFound("No repository " + repo + "."));
     if (!slash) return Redirect("/" + repo + "/");
     int page = static_cast<int>(ParseLimit(req.Param("page"), 1));
     return Html(200, RenderRepo(c, repo, req.Param("filter"), page));
   }
   if (seg.size() == 3) {
     std::string repo = std::string(seg[0]) + "/" + std::string(seg[1]);
-    auto it = c.by_slug.find({repo, std::string(seg[2])});
-    if (it == c.by_slug.end()) return Html(404, RenderNotFound("No such error page."));
+    std::shared_ptr<const RepoRecords> records = c.Repo(repo);
+    auto it = records ? records->by_slug.find(std::string(seg[2]))
+                      : std::unordered_map<std::string, size_t>::const_iterator();
+    if (!records || it == records->by_slug.end()) {
+      return Html(404, RenderNotFound("No such error page."));
+    }
     if (!slash) return Redirect("/" + repo + "/" + std::string(seg[2]) + "/");
-    return Html(200, RenderError(c, c.records[it->second]));
+    return Html(200, RenderError(c, records->records[it->second]));
   }
   return Html(404, RenderNotFound("No such page."));
 }
@@ -308,70 +326,6 @@ HttpResponse JsonError(int status, const std::string& message) {
   return res;
 }
 
-namespace {
-
-// A corpus's lookups and dataset, everything but the matcher.
-std::shared_ptr<Corpus> IndexCorpus(std::vector<Record> records, std::vector<RepoInfo> repos,
-                                    std::string version, std::string base_url) {
-  auto c = std::make_shared<Corpus>();
-  c->version = std::move(version);
-  c->base_url = std::move(base_url);
-  c->records = std::move(records);
-  c->repos = std::move(repos);
-  for (size_t i = 0; i < c->records.size(); ++i) {
-    const Record& r = c->records[i];
-    c->by_id.emplace(r.id, i);
-    c->by_repo[r.repo].push_back(i);
-    c->by_slug.emplace(std::make_pair(r.repo, r.slug), i);
-  }
-  c->relations = BuildRelationIndex(c->records);
-  c->dataset = BuildDataset(c->records, c->repos, c->version);
-  return c;
-}
-
-}  // namespace
-
-std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vector<RepoInfo> repos,
-                                          std::string version, std::string base_url,
-                                          const std::string& matcher_snapshot,
-                                          const std::string& stamp) {
-  std::shared_ptr<Corpus> c =
-      IndexCorpus(std::move(records), std::move(repos), std::move(version), std::move(base_url));
-  if (!matcher_snapshot.empty() && c->records.size() >= kMatcherSnapshotMinRecords) {
-    std::string note;
-    c->matcher = Matcher::Open(c->records, matcher_snapshot, &note, stamp);
-    std::fprintf(stderr, "errdex serve: %s\n", note.c_str());
-  } else {
-    c->matcher = std::make_unique<Matcher>(c->records);
-  }
-  return c;
-}
-
-std::shared_ptr<const Corpus> BuildSiteCorpus(std::vector<Record> records,
-                                              std::vector<RepoInfo> repos, std::string version,
-                                              std::string base_url) {
-  std::shared_ptr<Corpus> c =
-      IndexCorpus(std::move(records), std::move(repos), std::move(version), std::move(base_url));
-  c->static_site = true;
-  return c;
-}
-
-Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string& base_url,
-                                                 const std::string& matcher_snapshot) {
-  // Version first: if an index lands while we read, the next poll sees a
-  // newer version and reloads, so the served data never lags for long.
-  auto version = store->DatasetVersion();
-  if (!version.ok()) return version.status();
-  auto stamp = store->DatasetStamp();
-  if (!stamp.ok()) return stamp.status();
-  auto records = store->List("");
-  if (!records.ok()) return records.status();
-  auto repos = store->Repos();
-  if (!repos.ok()) return repos.status();
-  return BuildCorpus(std::move(*records), std::move(*repos), std::move(*version), base_url,
-                     matcher_snapshot, *stamp);
-}
-
 std::vector<SearchHit> Search(const Corpus& corpus, const std::string& text,
                               const std::string& repo, size_t limit, bool all_errors) {
   std::vector<SearchHit> hits;
@@ -388,10 +342,10 @@ std::vector<SearchHit> Search(const Corpus& corpus, const std::string& text,
     for (Match& m : corpus.matcher->FindKeywords(q)) found.push_back({std::move(m), e});
   }
   for (PasteHit& h : found) {
-    // Matches point into the matcher's copy; pages link the corpus's own.
-    auto it = corpus.by_id.find(h.match.record->id);
-    if (it == corpus.by_id.end()) continue;
-    hits.push_back({&corpus.records[it->second], h.match.score, std::move(h.match.match_type),
+    // The matcher holds only matching fields; answers show the stored record.
+    std::shared_ptr<const Record> r = corpus.Find(h.match.record->id);
+    if (!r) continue;
+    hits.push_back({std::move(r), h.match.score, std::move(h.match.match_type),
                     std::move(h.match.captures), h.error.message, h.error.input_line,
                     std::move(h.match.reason)});
   }
@@ -426,7 +380,7 @@ HttpResponse Route(const Corpus& c, const HttpRequest& req) {
   if (seg.size() == 1 && seg[0] == "healthz") {
     return JsonOk(Dump({{"status", "ok"},
                         {"datasetVersion", c.version},
-                        {"errors", c.records.size()},
+                        {"errors", c.record_count},
                         {"repos", c.repos.size()}}));
   }
   if (auto file = SiteFile(c, req.path)) return std::move(*file);

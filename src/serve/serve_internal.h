@@ -4,6 +4,7 @@
 // socket).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -43,6 +44,22 @@ struct StoredDataset {
   std::string version;
 };
 Result<StoredDataset> ReadStoredDataset(const std::string& db);
+// The files of one record and of one repository, as BuildDataset writes
+// them ("errors/ID.json", "repos/OWNER/NAME.json").
+bool SafeRecordId(const std::string& id);
+std::string ErrorFileText(const Record& r, const std::string& version);
+std::string RepoFileText(const std::vector<const Record*>& records);
+// The files BuildDataset writes that cover the whole corpus (index.json,
+// repos.json, manifest.json), the same bytes, built from one repository's
+// records at a time: `read` is called for each of `names` (the
+// repositories with records, in name order) and what it returns is
+// dropped before the next. `read` returning null is a repository gone
+// since; it is left out.
+struct RepoRecords;
+Dataset BuildDatasetSummary(
+    const std::vector<RepoInfo>& repos, const std::vector<std::string>& names,
+    const std::function<std::shared_ptr<const RepoRecords>(const std::string&)>& read,
+    const std::string& version);
 // Writes `dataset` to `dir` atomically (write aside, verify, swap).
 Status WriteDatasetAtomically(const Dataset& dataset, const std::string& dir);
 // Checks that every file the manifest in `dir` lists exists with its bytes
@@ -66,29 +83,78 @@ bool SafeRepoPath(const std::string& repo);
 
 // --- corpus -------------------------------------------------------------------
 
-// Everything one dataset version needs to answer requests; immutable once
-// built, shared by all worker threads, replaced whole on reload.
-struct Corpus {
-  std::string version;
-  std::vector<Record> records;  // (repo, file, line) order
-  std::vector<RepoInfo> repos;
-  std::unordered_map<std::string, size_t> by_id;
-  std::map<std::string, std::vector<size_t>> by_repo;
-  std::map<std::pair<std::string, std::string>, size_t> by_slug;  // (repo, slug)
-  // Postings of what records share (analyze/related.h): related errors
-  // are found from these instead of scanning a whole repository.
+// One repository's records, exactly as a whole-corpus list held them, with
+// the postings related errors are found from (analyze/related.h: relations
+// never cross repositories, so one repository's are enough).
+struct RepoRecords {
+  std::vector<Record> records;  // (file, line) order
   RelationIndex relations;
+  std::unordered_map<std::string, size_t> by_id;
+  std::unordered_map<std::string, size_t> by_slug;
+  size_t bytes = 0;  // about what this holds in memory
+};
+std::shared_ptr<const RepoRecords> MakeRepoRecords(std::vector<Record> records);
+
+// Answers read from the store and rendered on demand, kept while they fit
+// (serve/byte_cache.h).
+class ByteCache;
+// Store handles of a view, one per reading thread at a time.
+class StorePool;
+
+// Everything one dataset version needs to answer requests; shared by all
+// worker threads, replaced whole on reload. Either eager (every record in
+// memory: `export --site`, tests) or a view of a database: records are read
+// by repository or id through the store when a page, an API answer or a
+// /data/ file needs them, with what was read and rendered kept in a cache
+// bounded in bytes, and the matcher used through its mapped snapshot.
+struct Corpus {
+  Corpus();
+  ~Corpus();
+  std::string version;
+  std::vector<RepoInfo> repos;
+  // Records per repository (exact stored names; only those with records),
+  // and in all.
+  std::map<std::string, size_t> counts;
+  size_t record_count = 0;
   std::unique_ptr<Matcher> matcher;
-  Dataset dataset;
   std::string base_url;  // absolute origin for canonical links ("http://127.0.0.1:8080")
   // Pages for a static host (`export --site`): links to files, search in
   // the browser, JSON twins under /data/.
   bool static_site = false;
+
+  // The records of `repo` (exact name); null when it has none (or the
+  // database can no longer be read).
+  std::shared_ptr<const RepoRecords> Repo(const std::string& repo) const;
+  // The record with `id`, null when there is none (any more).
+  std::shared_ptr<const Record> Find(const std::string& id) const;
+  // The /data/ file at `rel` ("errors/ID.json"), null when there is none.
+  std::shared_ptr<const std::string> DataFile(const std::string& rel) const;
+  // What `render` makes, kept in the cache under `key` (a view; an eager
+  // corpus renders every time).
+  std::shared_ptr<const std::string> Cached(const std::string& key,
+                                            const std::function<std::string()>& render) const;
+
+  // Eager: every repository's records, and the dataset's files.
+  std::map<std::string, std::shared_ptr<const RepoRecords>> eager;
+  std::unique_ptr<Dataset> dataset;
+  // A view: the database, where `errdex export` wrote the dataset (served
+  // as /data/ when set), and the cache.
+  std::string db;
+  std::string data_dir;
+  std::unique_ptr<ByteCache> cache;
+  std::unique_ptr<StorePool> stores;
+
+ private:
+  std::shared_ptr<const RepoRecords> ReadRepo(const std::string& repo) const;
+  std::shared_ptr<const std::string> RenderDataFile(const std::string& rel) const;
+  std::shared_ptr<const std::string> ReadDataDir(const std::string& rel) const;
+  std::shared_ptr<const Dataset> WholeDatasetFiles() const;
 };
 
-// With a `matcher_snapshot` path, a large corpus's matcher is loaded from
-// (or saved to) that snapshot, saved with the database's `stamp` (read
-// before the records) so `errdex explain` can use it too; see Matcher::Open.
+// A corpus of `records` held in memory. With a `matcher_snapshot` path, a
+// large corpus's matcher is loaded from (or saved to) that snapshot, saved
+// with the database's `stamp` (read before the records) so `errdex explain`
+// can use it too; see Matcher::Open.
 std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vector<RepoInfo> repos,
                                           std::string version, std::string base_url,
                                           const std::string& matcher_snapshot = "",
@@ -97,8 +163,17 @@ std::shared_ptr<const Corpus> BuildCorpus(std::vector<Record> records, std::vect
 std::shared_ptr<const Corpus> BuildSiteCorpus(std::vector<Record> records,
                                               std::vector<RepoInfo> repos, std::string version,
                                               std::string base_url);
-Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const std::string& base_url,
-                                                 const std::string& matcher_snapshot = "");
+// How `serve` reads a database.
+struct ViewOptions {
+  std::string db;
+  std::string base_url;
+  std::string data_dir;                   // `errdex export` output to serve as /data/; "" none
+  size_t cache_bytes = size_t{64} << 20;  // rendered answers and records read
+};
+// A view of the database `options.db` (opened as `store`): only the
+// repositories' names and counts are read here; the matcher is its
+// snapshot beside the database, mapped (built and saved first when stale).
+Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const ViewOptions& options);
 
 // --- HTML ---------------------------------------------------------------------
 
@@ -110,7 +185,7 @@ std::string ProseToHtml(std::string_view text);
 // A record related to another, and why, as light markup ("same function
 // `load`").
 struct RelatedRecord {
-  const Record* record;
+  std::shared_ptr<const Record> record;  // keeps its repository's records alive
   std::string reason;
 };
 // FindRelated (analyze/related.h) over the corpus: the same relations as
@@ -122,7 +197,7 @@ std::vector<RelatedRecord> RelatedRecords(const Corpus& corpus, const Record& r,
 std::string SourceWindowHtml(const Record& r);
 
 struct SearchHit {
-  const Record* record;
+  std::shared_ptr<const Record> record;
   double score;
   std::string match_type;
   std::vector<Capture> captures;
@@ -163,6 +238,10 @@ struct SitemapPartition {
 // "/sitemaps/pages.xml" (home, search, api-docs), then one partition per
 // repository (more past 50,000 pages: "-2", "-3", ...).
 std::vector<SitemapPartition> SitemapPartitions(const Corpus& corpus);
+// "/sitemaps/pages.xml": home, search, api-docs.
+SitemapPartition SitemapPagesPartition(const Corpus& corpus);
+// The partitions of one repository (none when it has no pages).
+std::vector<SitemapPartition> RepoSitemapPartitions(const Corpus& corpus, const std::string& repo);
 std::string RenderSitemapIndex(const Corpus& corpus, const std::vector<SitemapPartition>& parts);
 std::string RenderSitemap(const Corpus& corpus, const SitemapPartition& part);
 std::string RenderRobotsTxt(const Corpus& corpus);
@@ -196,9 +275,9 @@ struct HttpResponse {
   int status = 200;
   std::string content_type = "text/html; charset=utf-8";
   std::string body;
-  // When set, the body is these corpus-owned bytes instead of `body` (large
-  // dataset files are sent without a copy); valid while the corpus lives.
-  const std::string* shared_body = nullptr;
+  // When set, the body is these bytes instead of `body` (large dataset
+  // files are sent from the cache without a copy).
+  std::shared_ptr<const std::string> shared_body;
   std::vector<std::pair<std::string, std::string>> headers;
   std::string_view Body() const { return shared_body ? *shared_body : body; }
 };

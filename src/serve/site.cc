@@ -126,27 +126,36 @@ std::string Sitemap(const Corpus& c, const std::vector<std::string>& paths) {
 
 }  // namespace
 
-std::vector<SitemapPartition> SitemapPartitions(const Corpus& c) {
+std::vector<SitemapPartition> RepoSitemapPartitions(const Corpus& c, const std::string& repo) {
   std::vector<SitemapPartition> out;
-  out.push_back(
-      {"/sitemaps/pages.xml", {"/", c.static_site ? "/search/" : "/search", "/api-docs/"}});
-  for (const auto& [repo, indices] : c.by_repo) {
-    if (!PagedRepo(repo)) continue;
-    std::vector<std::string> paths;
-    for (size_t p = 1; p <= RepoPages(c, repo); ++p) paths.push_back(RepoPagePath(c, repo, p));
-    for (size_t idx : indices) {
-      const Record& r = c.records[idx];
-      if (SafeSlug(r.slug)) paths.push_back("/" + repo + "/" + r.slug + "/");
-    }
-    for (size_t part = 0; part * kSitemapUrls < paths.size(); ++part) {
-      SitemapPartition sp;
-      sp.path = "/sitemaps/" + repo + (part ? "-" + std::to_string(part + 1) : "") + ".xml";
-      auto from = paths.begin() + static_cast<std::ptrdiff_t>(part * kSitemapUrls);
-      auto to = paths.begin() +
-                static_cast<std::ptrdiff_t>(std::min(paths.size(), (part + 1) * kSitemapUrls));
-      sp.paths.assign(from, to);
-      out.push_back(std::move(sp));
-    }
+  if (!PagedRepo(repo)) return out;
+  std::vector<std::string> paths;
+  for (size_t p = 1; p <= RepoPages(c, repo); ++p) paths.push_back(RepoPagePath(c, repo, p));
+  std::shared_ptr<const RepoRecords> records = c.Repo(repo);
+  if (!records) return out;
+  for (const Record& r : records->records) {
+    if (SafeSlug(r.slug)) paths.push_back("/" + repo + "/" + r.slug + "/");
+  }
+  for (size_t part = 0; part * kSitemapUrls < paths.size(); ++part) {
+    SitemapPartition sp;
+    sp.path = "/sitemaps/" + repo + (part ? "-" + std::to_string(part + 1) : "") + ".xml";
+    auto from = paths.begin() + static_cast<std::ptrdiff_t>(part * kSitemapUrls);
+    auto to = paths.begin() +
+              static_cast<std::ptrdiff_t>(std::min(paths.size(), (part + 1) * kSitemapUrls));
+    sp.paths.assign(from, to);
+    out.push_back(std::move(sp));
+  }
+  return out;
+}
+
+SitemapPartition SitemapPagesPartition(const Corpus& c) {
+  return {"/sitemaps/pages.xml", {"/", c.static_site ? "/search/" : "/search", "/api-docs/"}};
+}
+
+std::vector<SitemapPartition> SitemapPartitions(const Corpus& c) {
+  std::vector<SitemapPartition> out = {SitemapPagesPartition(c)};
+  for (const auto& [repo, count] : c.counts) {
+    for (SitemapPartition& p : RepoSitemapPartitions(c, repo)) out.push_back(std::move(p));
   }
   return out;
 }
@@ -176,7 +185,7 @@ std::string RenderLlmsTxt(const Corpus& c) {
       "# errdex\n\n"
       "> Where an error message comes from and what to do about it: every "
       "user-facing error of " +
-      std::to_string(c.repos.size()) + " repositories (" + std::to_string(c.records.size()) +
+      std::to_string(c.repos.size()) + " repositories (" + std::to_string(c.record_count) +
       " errors), read from their source at a pinned commit, with the raising line, "
       "the conditions that lead to it and fixes.\n\n"
       "Each error page is /{owner}/{repo}/{slug}/; its record as JSON is "
@@ -247,7 +256,7 @@ Result<SiteStats> WriteSite(const Corpus& c, const std::string& dir_arg) {
   if (Status s = page("search/index.html", RenderSearch(c, "", {})); !s.ok()) return fail(s);
   if (Status s = page("api-docs/index.html", RenderApiDocs(c)); !s.ok()) return fail(s);
   if (Status s = page("404.html", RenderNotFound("No such page.")); !s.ok()) return fail(s);
-  for (const auto& [repo, indices] : c.by_repo) {
+  for (const auto& [repo, records] : c.eager) {
     if (!PagedRepo(repo)) continue;
     size_t pages = RepoPages(c, repo);
     for (size_t p = 1; p <= pages; ++p) {
@@ -256,8 +265,7 @@ Result<SiteStats> WriteSite(const Corpus& c, const std::string& dir_arg) {
         return fail(s);
       }
     }
-    for (size_t idx : indices) {
-      const Record& r = c.records[idx];
+    for (const Record& r : records->records) {
       if (!SafeSlug(r.slug)) continue;
       if (Status s = page(repo + "/" + r.slug + "/index.html", RenderError(c, r)); !s.ok()) {
         return fail(s);
@@ -278,11 +286,11 @@ Result<SiteStats> WriteSite(const Corpus& c, const std::string& dir_arg) {
   // The dataset last, its manifest.json last of all. Not synced file by
   // file as `errdex export` does (15,000 fsyncs were 49 s of a 56 s site
   // export of 42 repositories): the one syncfs below covers them.
-  for (const auto& [path, content] : c.dataset.files) {
+  for (const auto& [path, content] : c.dataset->files) {
     if (path == "manifest.json") continue;
     if (Status s = w.Add("data/" + path, content); !s.ok()) return fail(s);
   }
-  if (Status s = w.Add("data/manifest.json", c.dataset.files.at("manifest.json")); !s.ok()) {
+  if (Status s = w.Add("data/manifest.json", c.dataset->files.at("manifest.json")); !s.ok()) {
     return fail(s);
   }
   st.files = w.files();

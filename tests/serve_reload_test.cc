@@ -1,0 +1,140 @@
+// End-to-end: `errdex serve` reloading while clients keep asking. Each
+// re-index of a repository makes the server read a new view of the
+// database and swap it in; the old view answers until then, so no request
+// fails or goes unanswered, and the new records are served after the swap.
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "testutil.h"
+
+namespace errdex {
+namespace {
+
+using testing::ShellQuote;
+
+// GET `target` on a new connection; the status, 0 when none came.
+int GetStatus(int port, const std::string& target, std::string* body) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    close(fd);
+    return 0;
+  }
+  timeval tv{30, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  std::string req = "GET " + target + " HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n";
+  send(fd, req.data(), req.size(), MSG_NOSIGNAL);
+  std::string all;
+  char buf[65536];
+  for (ssize_t n; (n = recv(fd, buf, sizeof buf, 0)) > 0;) all.append(buf, static_cast<size_t>(n));
+  close(fd);
+  if (all.rfind("HTTP/1.1 ", 0) != 0) return 0;
+  size_t split = all.find("\r\n\r\n");
+  if (body) *body = split == std::string::npos ? "" : all.substr(split + 4);
+  return std::atoi(all.c_str() + 9);
+}
+
+void WriteRepo(const std::string& repo, const std::string& word) {
+  std::string text = "def check(value):\n";
+  for (int i = 0; i < 20; ++i) {
+    text += "    if value == " + std::to_string(i) + ":\n";
+    text += "        raise ValueError(f\"" + word + " option" + std::to_string(i) +
+            " got {value!r}\")\n";
+  }
+  testing::WriteFile(repo, "pkg/core.py", text);
+}
+
+TEST(ServeReload, ReloadsDuringTrafficLoseNoRequest) {
+  testing::TempDir dir;
+  std::string repo = dir.Join("repo");
+  std::string db = dir.Join("errdex.db");
+  std::string bin = ShellQuote(testing::ErrdexBinary());
+  auto index = [&](const std::string& word) {
+    WriteRepo(repo, word);
+    testing::GitCommitAll(repo, "acme/reload", word);
+    std::string out;
+    ASSERT_EQ(testing::Run(bin + " index " + ShellQuote(repo) + " --no-progress --db " +
+                               ShellQuote(db) + " 2>&1",
+                           &out),
+              0)
+        << out;
+  };
+  index("first");
+
+  std::string log = dir.Join("serve.out");
+  std::vector<std::string> args = {"errdex",           "serve", "--port",     "0", "--db", db,
+                                   "--reload-seconds", "1",     "--cache-mb", "1"};
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    FILE* f = std::fopen(log.c_str(), "w");
+    dup2(fileno(f), 1);
+    dup2(fileno(f), 2);
+    execv(testing::ErrdexBinary().c_str(), argv.data());
+    _exit(127);
+  }
+  int port = -1;
+  for (int i = 0; i < 200 && port < 0; ++i) {
+    std::string text = testing::ReadFile(log);
+    size_t at = text.find("listening on http://127.0.0.1:");
+    if (at != std::string::npos) port = std::atoi(text.c_str() + at + 30);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_GT(port, 0) << testing::ReadFile(log);
+
+  std::atomic<bool> stop{false};
+  std::atomic<int> answered{0}, failed{0};
+  std::vector<std::thread> clients;
+  for (int t = 0; t < 4; ++t) {
+    clients.emplace_back([&, t] {
+      const char* targets[] = {"/api/search?q=option7+got+%27x%27", "/acme/reload/",
+                               "/data/repos/acme/reload.json", "/healthz"};
+      for (int i = 0; !stop; ++i) {
+        int status = GetStatus(port, targets[(i + t) % 4], nullptr);
+        (status == 200 ? answered : failed)++;
+      }
+    });
+  }
+  auto version = [&] {
+    std::string body;
+    EXPECT_EQ(GetStatus(port, "/healthz", &body), 200);
+    return nlohmann::json::parse(body, nullptr, false).value("datasetVersion", "");
+  };
+  for (const char* word : {"second", "third", "fourth"}) {
+    std::string before = version();
+    index(word);
+    for (int i = 0; i < 300 && version() == before; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    EXPECT_NE(version(), before) << "not reloaded after indexing " << word;
+    std::string body;
+    EXPECT_EQ(GetStatus(port, "/api/search?q=" + std::string(word) + "+option3+got+1", &body), 200);
+    EXPECT_NE(body.find(std::string(word) + " option3"), std::string::npos) << body;
+  }
+  stop = true;
+  for (std::thread& c : clients) c.join();
+  kill(pid, SIGTERM);
+  int st = 0;
+  waitpid(pid, &st, 0);
+  EXPECT_EQ(failed.load(), 0);
+  EXPECT_GT(answered.load(), 100);
+  EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << testing::ReadFile(log);
+}
+
+}  // namespace
+}  // namespace errdex
