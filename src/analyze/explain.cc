@@ -833,6 +833,76 @@ void EveryTimeTrigger(const ErrorSite& s, const SiteFacts& f,
       ": " + Code(s.function) + " raises this every time it runs, so it happens " + when + ".");
 }
 
+// The condition of the `if` a caller's call at `call_line` sits under: the
+// call's own line (`if (c) f()`), or the nearest less indented line above
+// within three (`if (this._closed) {` / `if (a && b)` above the call);
+// "" when there is none.
+std::string CallGuard(const std::vector<std::string_view>& lines, int call_line, int* at) {
+  *at = call_line;
+  if (call_line < 1 || call_line > static_cast<int>(lines.size())) return {};
+  auto condition = [](std::string_view t) -> std::string {
+    if (t.starts_with("} else if")) t = Trim(t.substr(6));
+    if (!StartsWithWord(t, "if")) return {};
+    t = Trim(t.substr(2));
+    if (t.starts_with("(")) {
+      int depth = 0;
+      for (size_t i = 0; i < t.size(); ++i) {
+        if (t[i] == '(') ++depth;
+        if (t[i] == ')' && --depth == 0) return std::string(Trim(t.substr(1, i - 1)));
+      }
+      return {};
+    }
+    size_t end = t.find_first_of("{:");
+    return std::string(Trim(t.substr(0, end)));
+  };
+  std::string_view own = lines[call_line - 1];
+  if (std::string c = condition(Trim(own)); !c.empty()) return c;
+  int indent = Indent(own);
+  for (int n = call_line - 1, seen = 0; n >= 1 && seen < 3; --n) {
+    std::string_view l = lines[n - 1];
+    if (Trim(l).empty()) continue;
+    ++seen;
+    if (Indent(l) >= indent) return {};
+    *at = n;
+    return condition(Trim(l));
+  }
+  return {};
+}
+
+// A function with no check of its own that every caller errdex found calls
+// only under a check of the caller's (vite's `throwClosedServerError()`,
+// called under `if (this._closed ...)`): that check decides, and "what the
+// function's callers pass decides it" sent the reader after arguments
+// (twenty-first grading). "" unless every chain's last call, in the site's
+// own file, has one.
+std::string CallerGuards(const ErrorSite& s, const SiteFacts& f,
+                         const std::vector<std::string_view>& lines) {
+  std::vector<std::pair<std::string, std::vector<int>>> guards;
+  if (f.chains.empty()) return {};
+  for (const CallChain& c : f.chains) {
+    if (c.hops.size() < 2) return {};
+    const Hop& caller = c.hops[c.hops.size() - 2];
+    if (caller.file != s.file_path) return {};
+    int line = 0;
+    std::string g = CallGuard(lines, caller.call_line, &line);
+    if (g.empty() || g.size() > 120) return {};
+    auto it =
+        std::find_if(guards.begin(), guards.end(), [&](const auto& p) { return p.first == g; });
+    if (it == guards.end()) {
+      guards.push_back({g, {line}});
+    } else {
+      it->second.push_back(line);
+    }
+  }
+  std::vector<std::string> parts;
+  for (const auto& [g, at] : guards) {
+    std::vector<std::string> ls;
+    for (int l : at) ls.push_back(std::to_string(l));
+    parts.push_back(Code(g) + " (" + (ls.size() == 1 ? "line " : "lines ") + Join(ls, ", ") + ")");
+  }
+  return "its callers call it only when their own check holds: " + Join(parts, "; ");
+}
+
 }  // namespace
 
 void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
@@ -849,6 +919,16 @@ void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
     named = ThroughPublicCaller(site, facts, lines, depends, r);
   }
   Triggers(site, facts, named, depends, r);
+  if (std::string guards = CallerGuards(site, facts, lines); !guards.empty()) {
+    const std::string kCallers = "; what the function's callers pass decides it.";
+    std::string& t = r->trigger_scenarios;
+    if (size_t at = t.find(kCallers); at != std::string::npos) {
+      t.replace(at, kCallers.size(), "; " + guards + ".");
+    } else if (!t.empty()) {
+      t +=
+          " " + std::string(1, static_cast<char>(std::toupper(guards[0]))) + guards.substr(1) + ".";
+    }
+  }
   if (!fallback.empty()) r->trigger_scenarios += " " + fallback;
   CommonSituations(site, facts, depends, r);
   // Routes dropped for an internal check are routes all the same: "nothing
