@@ -40,6 +40,7 @@
 #include "analyze/io_advice.h"
 #include "analyze/jump_target.h"
 #include "analyze/limit_advice.h"
+#include "analyze/matched_key.h"
 #include "analyze/message_pointer.h"
 #include "analyze/message_provenance.h"
 #include "analyze/message_rule.h"
@@ -1271,7 +1272,11 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
   const PathCondition* d = v.decisive;
   std::vector<std::string> earlier, caught, none_matched;
   std::vector<const PathCondition*> run = FallThrough(s, v);
+  // The name a dispatch matched (matched_key.h): said once, in the user's
+  // terms; the names it passed over are left out.
+  std::optional<MatchedKey> matched = d ? MatchedKeyOf(s, d) : std::nullopt;
   for (const PathCondition& c : s.conditions) {
+    if (matched && (&c == matched->condition || UnmatchedKeyTest(c, matched->operand))) continue;
     if (std::find(run.begin(), run.end(), &c) != run.end()) {
       none_matched.push_back(StateText(c));
       lines.push_back(c.line);
@@ -1383,6 +1388,11 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
   if (v.jump && out.find(JumpTargetText(*v.jump)) == std::string::npos) {
     out += " " + JumpTargetText(*v.jump) + " above it.";
     lines.push_back(v.jump->line);
+  }
+  if (matched && !out.empty()) {
+    out += " This is the check for " + KeyInUserTerms(s, *matched) + " (matched at line " +
+           std::to_string(matched->line) + ").";
+    lines.push_back(matched->line);
   }
   if (!earlier.empty()) out += " On the way: " + Join(earlier, ", ") + ".";
   if (!caught.empty()) out += " Inside " + Join(caught, ", ") + ".";
@@ -1975,6 +1985,19 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
       !key.empty()) {
     r->solutions.push_back(key);
     lines.push_back(s.line);
+  }
+  // The configuration key a config reader matched before the deciding check.
+  if (v.decisive && v.internal.empty()) {
+    bool config = false;
+    std::optional<MatchedKey> key = MatchedKeyOf(s, v.decisive);
+    std::string who = key ? KeyInUserTerms(s, *key, &config) : "";
+    std::string pass = config ? DescribeCondition(v.decisive->expr, !v.decisive->polarity) : "";
+    if (!pass.empty()) {
+      r->solutions.push_back("Set " + who + " to a value for which " + pass + " (checked at line " +
+                             std::to_string(v.decisive->line) + "; the key is matched at line " +
+                             std::to_string(key->line) + ")");
+      lines.push_back(v.decisive->line);
+    }
   }
   // An internal check is said first: advice derived from its condition is
   // about the library's own state, which the user does not set.
