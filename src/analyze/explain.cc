@@ -890,7 +890,7 @@ std::string CallerGuards(const ErrorSite& s, const SiteFacts& f,
         std::find_if(guards.begin(), guards.end(), [&](const auto& p) { return p.first == g; });
     if (it == guards.end()) {
       guards.push_back({g, {line}});
-    } else {
+    } else if (std::find(it->second.begin(), it->second.end(), line) == it->second.end()) {
       it->second.push_back(line);
     }
   }

@@ -59,7 +59,7 @@ TEST(ParsedInput, GoUrlParameterMustBeBoolean) {
   EXPECT_EQ(Join(r.solutions, "\n"),
             "Check the `x-table-quoted` URL parameter: it must be a boolean (`true`, `false`, `1` "
             "or `0`), and `strconv.ParseBool(s)` (line 10) could not read the value it was given "
-            "(read at line 9) (checked at line 11)");
+            "(read at line 9; checked at line 11)");
 }
 
 // Go: an environment variable parsed with strconv.Atoi.
@@ -79,7 +79,7 @@ TEST(ParsedInput, GoEnvironmentVariableMustBeInteger) {
   EXPECT_EQ(
       Join(r.solutions, "\n"),
       "Check the environment variable `APP_PORT`: it must be an integer, and `strconv.Atoi(raw)` "
-      "(line 5) could not read the value it was given (read at line 4) (checked at line 6)");
+      "(line 5) could not read the value it was given (read at line 4; checked at line 6)");
 }
 
 }  // namespace

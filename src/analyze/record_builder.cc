@@ -1587,7 +1587,11 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     if (call.size() > 2 && call.front() == '`' && call.back() == '`') {
       std::string parsed = ParsedInputAdvice(std::string_view(call).substr(1, call.size() - 2),
                                              lines, v.err_source->line, s.function_line);
-      if (!parsed.empty()) return parsed + " (checked at line " + at + ")";
+      if (!parsed.empty()) {
+        return parsed.ends_with(")")
+                   ? parsed.substr(0, parsed.size() - 1) + "; checked at line " + at + ")"
+                   : parsed + " (checked at line " + at + ")";
+      }
     }
     return "Find out why " + v.err_source->text.substr(0, v.err_source->text.find(" fails")) +
            " fails (called at line " + std::to_string(v.err_source->line) +
