@@ -37,8 +37,9 @@ TEST(CallerGuard, TypeScriptCallersCheckFirst) {
   Record r = BuildInRepo({f}, "being closed");
   EXPECT_EQ(r.trigger_scenarios,
             "errdex found no `if`, `match` or early return in `throwClosedError` "
-            "(src/server/container.ts) that leads to line 2; its callers call it only when their "
-            "own check holds: `this._closed && this.recoverable` (line 10); `this._closed` (line "
+            "(src/server/container.ts) that leads to line 2; the callers errdex found call it only "
+            "under a check of their own: `this._closed && this.recoverable` (line 10); "
+            "`this._closed` (line "
             "16). It is reached from `Container.resolveId` (src/server/container.ts:8), from "
             "`Container.load` (src/server/container.ts:15).");
 }
@@ -63,7 +64,8 @@ TEST(CallerGuard, AnUnguardedCallerClaimsNothing) {
                "  }\n"
                "}\n"};
   Record r = BuildInRepo({f}, "being closed");
-  EXPECT_EQ(r.trigger_scenarios.find("their own check"), std::string::npos) << r.trigger_scenarios;
+  EXPECT_EQ(r.trigger_scenarios.find("a check of their own"), std::string::npos)
+      << r.trigger_scenarios;
 }
 
 }  // namespace

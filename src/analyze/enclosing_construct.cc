@@ -44,14 +44,20 @@ std::string TypeName(std::string_view t) {
 std::string EnclosingConstruct(const std::vector<std::string_view>& lines, int line) {
   if (line < 1 || line > static_cast<int>(lines.size())) return {};
   int cur = Indent(lines[line - 1]);
-  std::string block;  // "the `init` block", "the static initializer"
   if (cur == 0) return {};
-  // Outward by indentation; at the left margin every line above counts, as
-  // a class header may run over several (`class A\nprivate constructor(`).
+  std::string block;  // "the `init` block", "the static initializer"
+  // Outward by indentation. At the left margin only the header of the
+  // line found there may continue above it (`class A\nprivate
+  // constructor(`): a few lines, none closing a declaration.
+  int margin = 0;
   for (int n = line - 1; n >= 1; --n) {
     std::string_view l = lines[n - 1];
     std::string_view t = Trim(l);
-    if (t.empty() || Indent(l) > cur || (Indent(l) == cur && cur > 0)) continue;
+    if (cur == 0) {
+      if (t.empty() || t.ends_with("}") || t.ends_with(";") || ++margin > 4) return {};
+    } else if (t.empty() || Indent(l) >= cur) {
+      continue;
+    }
     cur = Indent(l);
     if (t.starts_with("//") || t.starts_with("*") || t.starts_with("/*")) continue;
     if (block.empty() && (t == "init {" || t == "init{")) {

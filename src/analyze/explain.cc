@@ -900,7 +900,7 @@ std::string CallerGuards(const ErrorSite& s, const SiteFacts& f,
     for (int l : at) ls.push_back(std::to_string(l));
     parts.push_back(Code(g) + " (" + (ls.size() == 1 ? "line " : "lines ") + Join(ls, ", ") + ")");
   }
-  return "its callers call it only when their own check holds: " + Join(parts, "; ");
+  return "the callers errdex found call it only under a check of their own: " + Join(parts, "; ");
 }
 
 }  // namespace
@@ -922,11 +922,10 @@ void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
   if (std::string guards = CallerGuards(site, facts, lines); !guards.empty()) {
     const std::string kCallers = "; what the function's callers pass decides it.";
     std::string& t = r->trigger_scenarios;
+    // Only for a function with no check of its own: there the callers'
+    // checks are what decides.
     if (size_t at = t.find(kCallers); at != std::string::npos) {
       t.replace(at, kCallers.size(), "; " + guards + ".");
-    } else if (!t.empty()) {
-      t +=
-          " " + std::string(1, static_cast<char>(std::toupper(guards[0]))) + guards.substr(1) + ".";
     }
   }
   if (!fallback.empty()) r->trigger_scenarios += " " + fallback;

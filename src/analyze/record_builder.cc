@@ -2847,7 +2847,12 @@ std::vector<std::string> AdviceSentences(const std::string& text) {
 Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& lines,
                    const RepoContext& ctx) {
   ConditionLanguage condition_language(site.language);
-  const std::string construct = site.function.empty() ? EnclosingConstruct(lines, site.line) : "";
+  // Only where classes hold such code: a C or Rust raise outside a
+  // function the extractor read is in a function it missed.
+  const std::string construct =
+      site.function.empty() && (site.language == "kotlin" || site.language == "java")
+          ? EnclosingConstruct(lines, site.line)
+          : "";
   struct ConstructScope {
     explicit ConstructScope(const std::string* c) : saved(g_construct) { g_construct = c; }
     ~ConstructScope() { g_construct = saved; }
