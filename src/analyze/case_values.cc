@@ -265,6 +265,126 @@ ArmSpan ArmsBefore(const std::vector<std::string_view>& lines, int selector_line
   return out;
 }
 
+namespace {
+
+bool Comment(std::string_view t) {
+  return t.starts_with("//") || t.starts_with("#") || t.starts_with("/*") || t.starts_with("*");
+}
+
+// Whether `code` starts with a statement that leaves the function or loop.
+bool Exits(std::string_view code) {
+  for (std::string_view w : {"return", "throw", "raise", "continue", "panic", "panic!",
+                             "unreachable!", "exit", "os.Exit", "die", "abort"}) {
+    if (!code.starts_with(w)) continue;
+    if (code.size() == w.size()) return true;
+    char c = code[w.size()];
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return true;
+  }
+  return false;
+}
+
+// The code after an arm's label on its own line (`case 'a': return 1;` ->
+// `return 1;`, `X => { return }` -> `{ return }`), "" when none.
+std::string_view InlineBody(std::string_view t) {
+  for (std::string_view sep : {"=>", "->"}) {
+    if (size_t at = t.find(sep); at != std::string_view::npos) {
+      return Trim(t.substr(at + sep.size()));
+    }
+  }
+  // `case A:` / `case Foo::Bar:`: the last `:` that is no `::`.
+  for (size_t at = t.size(); at-- > 0;) {
+    if (t[at] != ':') continue;
+    if ((at > 0 && t[at - 1] == ':') || (at + 1 < t.size() && t[at + 1] == ':')) continue;
+    return Trim(t.substr(at + 1));
+  }
+  return {};
+}
+
+// Whether `t` continues the statement on the line before (`throw new E(`
+// / `"text");`): the statement keeps its first line.
+bool Continues(std::string_view before, std::string_view t) {
+  for (std::string_view end : {"(", ",", "+", "&&", "||", "=", ".", "?", ":"}) {
+    if (before.ends_with(end)) return true;
+  }
+  for (std::string_view start : {".", ")", "+", "?", ":", "&&", "||"}) {
+    if (t.starts_with(start)) return true;
+  }
+  return false;
+}
+
+bool ClosingBrace(std::string_view t) { return t == "}" || t == "};" || t == "}," || t == "})"; }
+
+}  // namespace
+
+bool EveryArmExits(const std::vector<std::string_view>& lines, int selector_line, int end_line,
+                   const std::string& language) {
+  int level = -1, arms = 0;
+  bool ok = true;
+  // The open arm: its label's inline code and its last body statement.
+  std::string_view inline_code, last;
+  int label_indent = 0;
+  bool open = false, empty_falls = language != "go";
+  auto close = [&]() {
+    if (!open) return;
+    std::string_view code = last.empty() ? inline_code : last;
+    if (code.starts_with("{")) code = Trim(code.substr(1));
+    if (code.empty()) {
+      ok = ok && empty_falls;  // C's `case A: case B: return` shares one body
+      return;
+    }
+    ok = ok && Exits(code);
+  };
+  for (int n = selector_line + 1; n < end_line && ok; ++n) {
+    std::string_view line = LineAt(lines, n);
+    std::string_view t = Trim(line);
+    if (t.empty() || Comment(t)) continue;
+    bool arm = false, fallback = false;
+    if (level < 0 || Indent(line) == level) Label(t, &arm, &fallback);
+    if (fallback) {
+      // A fallback arm that does nothing (`_ => {}`, `default: break;`)
+      // leaves the switch as no match does: the arms before it decide.
+      std::string_view body = InlineBody(t);
+      if (body.ends_with(",")) body = Trim(body.substr(0, body.size() - 1));
+      if (body != "{}" && body != "{ }" && body != "()" && body != "break;" && body != "break") {
+        return false;
+      }
+      break;
+    }
+    if (arm) {
+      close();
+      if (level < 0) level = Indent(line);
+      ++arms;
+      open = true;
+      label_indent = Indent(line);
+      inline_code = InlineBody(t);
+      last = {};
+      continue;
+    }
+    if (!open) continue;
+    // A brace closing the arm's own block (`X => {` ... `}`) ends it; one
+    // deeper closes an inner `if`/loop, which may fall out of the arm.
+    if (ClosingBrace(t)) {
+      if (Indent(line) == label_indent && inline_code.ends_with("{")) continue;
+      last = t;
+      continue;
+    }
+    if (!last.empty() && Continues(last, t)) continue;
+    last = t;
+  }
+  close();
+  return ok && arms > 0;
+}
+
+std::vector<std::string> ArmLabels(const std::vector<std::string_view>& lines, int selector_line,
+                                   int end_line) {
+  std::vector<std::string> out;
+  ForEachArm(lines, selector_line, end_line, [&](int, std::string_view label) {
+    for (std::string item : Items(label)) out.push_back(item);
+    return true;
+  });
+  return out;
+}
+
 std::vector<std::string> ComparedValues(const std::vector<std::string>& exprs, std::string* operand,
                                         size_t min_values) {
   std::vector<std::string> values;

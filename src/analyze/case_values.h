@@ -32,6 +32,22 @@ struct ArmSpan {
 };
 ArmSpan ArmsBefore(const std::vector<std::string_view>& lines, int selector_line, int raise_line);
 
+// Whether every arm between the switch head `selector_line` and `end_line`
+// (its closing line) leaves the function or loop — its last statement, or
+// the code after its label, is a `return`, `throw`, `raise`, `panic`,
+// `continue` or `exit` — so that a statement after the switch is reached
+// only when no arm matched. False when an arm falls out of the switch
+// (`break`, a value of a `match` expression, a nested block's end), when
+// there is a fallback arm, or when no arm is found. Go's empty `case X:`
+// leaves the switch; C's falls into the next arm.
+bool EveryArmExits(const std::vector<std::string_view>& lines, int selector_line, int end_line,
+                   const std::string& language);
+
+// The labels of the arms between the switch head and `end_line`, each
+// item as written (`float64`, `*Foo`, `"x"`); empty when there are none.
+std::vector<std::string> ArmLabels(const std::vector<std::string_view>& lines, int selector_line,
+                                   int end_line);
+
 // The values of `a == "x" || a == "y"` style tests in `exprs` (an if-chain
 // that falls through to the raise), when every one compares the same
 // operand with a literal or an upper-case constant (`==`, `===`,

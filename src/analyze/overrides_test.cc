@@ -46,7 +46,7 @@ TEST(Overrides, PhpGrammarNamesTheDriversThatImplementIt) {
   Record r = BuildInRepo(files, "does not support retrieving");
   EXPECT_EQ(r.solutions,
             (std::vector<std::string>{
-                "Use an object of a class that implements `compileTypes`: "
+                "Use a database driver whose implementation provides `compileTypes`: "
                 "`PostgresGrammar` (src/PostgresGrammar.php:5) overrides it; "
                 "`Grammar::compileTypes` itself raises this every time it runs (line 7)"}));
 }
@@ -78,7 +78,9 @@ TEST(Overrides, JavaSubclassesOfTheBase) {
   Record r = BuildInRepo(files, "flush is not supported");
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
-            "Use an object of a class that implements `flush`: `FileSink` "
+            "It works only where the object in use is one of the classes that implement "
+            "`flush` (usually chosen by the driver, platform or configuration, not constructed "
+            "by you): `FileSink` "
             "(src/main/java/a/FileSink.java:3), `NetSink` (src/main/java/a/NetSink.java:3) "
             "override it; `Sink.flush` itself raises this every time it runs (line 4)");
 }

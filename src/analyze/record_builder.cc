@@ -23,6 +23,7 @@
 #include "analyze/damaged_data.h"
 #include "analyze/docstring_raises.h"
 #include "analyze/documented_cause.h"
+#include "analyze/enclosing_construct.h"
 #include "analyze/error_map_advice.h"
 #include "analyze/exception_constructor.h"
 #include "analyze/exclusive_rule.h"
@@ -39,6 +40,7 @@
 #include "analyze/io_advice.h"
 #include "analyze/jump_target.h"
 #include "analyze/limit_advice.h"
+#include "analyze/matched_key.h"
 #include "analyze/message_pointer.h"
 #include "analyze/message_provenance.h"
 #include "analyze/message_rule.h"
@@ -52,6 +54,7 @@
 #include "analyze/os_error_advice.h"
 #include "analyze/param_doc.h"
 #include "analyze/parse_input.h"
+#include "analyze/parsed_input.h"
 #include "analyze/position_advice.h"
 #include "analyze/predicate_check.h"
 #include "analyze/report_call.h"
@@ -199,8 +202,13 @@ bool NoFileLevelCode(const ErrorSite& s) {
          l == "c" || l == "cpp";
 }
 
+// What holds a raise outside any function (enclosing_construct.h), for the
+// record being built; set by BuildRecord.
+thread_local const std::string* g_construct = nullptr;
+
 std::string Where(const ErrorSite& s) {
   if (s.function.empty() && NoFileLevelCode(s)) {
+    if (g_construct && !g_construct->empty()) return *g_construct + " (" + s.file_path + ")";
     return "code outside any function errdex recognised in " + s.file_path;
   }
   return s.function.empty() ? "module-level code of " + s.file_path
@@ -347,6 +355,11 @@ std::pair<std::string, int> ConflictBlock(const ErrorSite& s,
 
 std::string Who(const ErrorSite& s) {
   if (s.function.empty() && NoFileLevelCode(s)) {
+    if (g_construct && !g_construct->empty()) {
+      std::string w = *g_construct;
+      w[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(w[0])));
+      return w;
+    }
     return "Code outside any function errdex recognised in " + s.file_path;
   }
   return s.function.empty() ? "The module-level code of " + s.file_path : "`" + s.function + "`";
@@ -649,6 +662,17 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   if (s.language == "javascript" || s.language == "typescript") v.params.push_back("arguments");
   v.conflict_block = ConflictBlock(s, lines);
   v.decisive = ReporterDecides(s) || v.conflict_block.second ? nullptr : DecisiveCondition(s);
+  // A raise in a `default` arm, or right after a switch every arm of which
+  // returns, happens when no arm matched: a check above the switch passed
+  // on the way (pgjdbc's length check, pgx's `src == nil` early return) and
+  // is not what decides it (twenty-first grading).
+  if (v.decisive) {
+    std::optional<ShapeState> arm = RaiseShape(s, lines);
+    if (arm && !arm->selector.empty() && v.decisive->line < s.line) {
+      v.decisive = nullptr;
+      v.shape = arm;
+    }
+  }
   if (v.decisive) {
     v.reads = VariablesRead(v.decisive->expr);
     DropFunctionSymbols(lines, s.language, &v.reads);
@@ -675,7 +699,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
       v.err_source = RustWrappedFailure(lines, s.line);
       v.wrapped_failure = v.err_source.has_value();
     }
-  } else {
+  } else if (!v.shape) {
     v.shape = RaiseShape(s, lines);
   }
   v.jump = FindJumpTarget(s, lines);
@@ -1248,7 +1272,11 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
   const PathCondition* d = v.decisive;
   std::vector<std::string> earlier, caught, none_matched;
   std::vector<const PathCondition*> run = FallThrough(s, v);
+  // The name a dispatch matched (matched_key.h): said once, in the user's
+  // terms; the names it passed over are left out.
+  std::optional<MatchedKey> matched = d ? MatchedKeyOf(s, d) : std::nullopt;
   for (const PathCondition& c : s.conditions) {
+    if (matched && (&c == matched->condition || UnmatchedKeyTest(c, matched->operand))) continue;
     if (std::find(run.begin(), run.end(), &c) != run.end()) {
       none_matched.push_back(StateText(c));
       lines.push_back(c.line);
@@ -1360,6 +1388,11 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
   if (v.jump && out.find(JumpTargetText(*v.jump)) == std::string::npos) {
     out += " " + JumpTargetText(*v.jump) + " above it.";
     lines.push_back(v.jump->line);
+  }
+  if (matched && !out.empty()) {
+    out += " This is the check for " + KeyInUserTerms(s, *matched) + " (matched at line " +
+           std::to_string(matched->line) + ").";
+    lines.push_back(matched->line);
   }
   if (!earlier.empty()) out += " On the way: " + Join(earlier, ", ") + ".";
   if (!caught.empty()) out += " Inside " + Join(caught, ", ") + ".";
@@ -1548,6 +1581,18 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     }
   }
   if (v.err_source) {
+    // A parse of a value read from a URL parameter, the environment, ...:
+    // that input and the form it must have (parsed_input.h).
+    std::string call = v.err_source->text.substr(0, v.err_source->text.find(" fails"));
+    if (call.size() > 2 && call.front() == '`' && call.back() == '`') {
+      std::string parsed = ParsedInputAdvice(std::string_view(call).substr(1, call.size() - 2),
+                                             lines, v.err_source->line, s.function_line);
+      if (!parsed.empty()) {
+        return parsed.ends_with(")")
+                   ? parsed.substr(0, parsed.size() - 1) + "; checked at line " + at + ")"
+                   : parsed + " (checked at line " + at + ")";
+      }
+    }
     return "Find out why " + v.err_source->text.substr(0, v.err_source->text.find(" fails")) +
            " fails (called at line " + std::to_string(v.err_source->line) +
            "): this error reports its failure (checked at line " + at + ")";
@@ -1574,6 +1619,10 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     // A call on what the command was given: that argument is the cause.
     if (std::string input = CommandInputFailure(f->call, f->name, d->line); !input.empty()) {
       return input;
+    }
+    if (std::string parsed = ParsedInputAdvice(f->call, lines, d->line, s.function_line);
+        !parsed.empty()) {
+      return parsed;
     }
     std::string causes = OsCallCauses(f->name, PrintsErrno(RaiseText(s, lines)));
     return "Find out why `" + f->name + "()` failed (called at line " + at +
@@ -1941,6 +1990,19 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     r->solutions.push_back(key);
     lines.push_back(s.line);
   }
+  // The configuration key a config reader matched before the deciding check.
+  if (v.decisive && v.internal.empty()) {
+    bool config = false;
+    std::optional<MatchedKey> key = MatchedKeyOf(s, v.decisive);
+    std::string who = key ? KeyInUserTerms(s, *key, &config) : "";
+    std::string pass = config ? DescribeCondition(v.decisive->expr, !v.decisive->polarity) : "";
+    if (!pass.empty()) {
+      r->solutions.push_back("Set " + who + " to a value for which " + pass + " (checked at line " +
+                             std::to_string(v.decisive->line) + "; the key is matched at line " +
+                             std::to_string(key->line) + ")");
+      lines.push_back(v.decisive->line);
+    }
+  }
   // An internal check is said first: advice derived from its condition is
   // about the library's own state, which the user does not set.
   if (!v.internal.empty()) {
@@ -2075,9 +2137,16 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     for (const auto& l : values_lines) lines.push_back(l);
   } else if (v.shape && !v.shape->selector.empty() && v.callable &&
              std::find(v.params.begin(), v.params.end(), v.shape->selector) != v.params.end()) {
-    r->solutions.push_back("Call " + CallWho(s, v) + " with a `" + v.shape->selector +
-                           "` that one of the cases after line " + std::to_string(v.shape->line) +
-                           " handles (the rest reach line " + std::to_string(s.line) + ")");
+    if (!v.shape->accepted_types.empty()) {
+      r->solutions.push_back("Call " + CallWho(s, v) + " with a `" + v.shape->selector +
+                             "` of a type the cases after line " + std::to_string(v.shape->line) +
+                             " handle: " + ValueList(v.shape->accepted_types) +
+                             " (any other type reaches line " + std::to_string(s.line) + ")");
+    } else {
+      r->solutions.push_back("Call " + CallWho(s, v) + " with a `" + v.shape->selector +
+                             "` that one of the cases after line " + std::to_string(v.shape->line) +
+                             " handles (the rest reach line " + std::to_string(s.line) + ")");
+    }
     lines.push_back(v.shape->line);
   }
   // The usage of the command whose handler raises it, when the check reads
@@ -2616,8 +2685,10 @@ std::string AdviceClause(const std::string& sentence, const std::vector<std::str
       "use ",      "pass ",   "provide ", "specify ", "check ",   "make sure ",
       "ensure ",   "try ",    "run ",     "install ", "upgrade ", "consider ",
       "please ",   "call ",   "start ",   "enable ",  "disable ", "remove ",
-      "increase ", "reduce ", "set ",     "add "};
-  for (const char* sep : {", ", ": ", " (", " - "}) {
+      "increase ", "reduce ", "set ",     "add ",     "drop ",    "configure "};
+  // An em or en dash sets the advice off as a plain hyphen does ("... is
+  // now derivable from the IDL — drop it from SUPPLEMENT").
+  for (const char* sep : {", ", ": ", " (", " - ", " \u2014 ", " \u2013 ", "\u2014"}) {
     for (size_t at = sentence.find(sep); at != std::string::npos; at = sentence.find(sep, at + 1)) {
       std::string clause = sentence.substr(at + std::string_view(sep).size());
       // The parenthesis's own text: "(use X instead)".
@@ -2741,7 +2812,8 @@ std::vector<std::string> AdviceSentences(const std::string& text) {
                                                   "did you mean",
                                                   "perhaps you meant",
                                                   "maybe you meant",
-                                                  "reset"};
+                                                  "reset",
+                                                  "configure"};
   const std::string message = JoinIntroducedLines(text);
   std::vector<std::string> out;
   size_t start = 0;
@@ -2775,6 +2847,17 @@ std::vector<std::string> AdviceSentences(const std::string& text) {
 Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& lines,
                    const RepoContext& ctx) {
   ConditionLanguage condition_language(site.language);
+  // Only where classes hold such code: a C or Rust raise outside a
+  // function the extractor read is in a function it missed.
+  const std::string construct =
+      site.function.empty() && (site.language == "kotlin" || site.language == "java")
+          ? EnclosingConstruct(lines, site.line)
+          : "";
+  struct ConstructScope {
+    explicit ConstructScope(const std::string* c) : saved(g_construct) { g_construct = c; }
+    ~ConstructScope() { g_construct = saved; }
+    const std::string* saved;
+  } construct_scope(&construct);
   ErrorSite s = site;
   for (PathCondition& c : s.conditions) c = Simplify(c);
   DropConditionsBeforeJumpTarget(lines, &s);

@@ -273,6 +273,63 @@ std::optional<ShapeState> CaseFallback(const std::vector<std::string_view>& line
   return std::nullopt;
 }
 
+// A raise right after a `switch`/`match`/`when` whose every arm returns or
+// throws (pgx's `switch src := src.(type) { case float64: return ..; case
+// string: return .. }` then `return fmt.Errorf("cannot scan %T", src)`): it
+// is reached exactly when no arm matched, whatever checks passed earlier.
+std::optional<ShapeState> ExhaustedSwitch(const std::vector<std::string_view>& lines, int at,
+                                          const std::string& language) {
+  int own = Indent(LineAt(lines, at));
+  int n = at - 1;
+  auto code_line = [&](std::string_view t) {
+    return !t.empty() && !t.starts_with("//") && !t.starts_with("#") && !t.starts_with("/*") &&
+           !t.starts_with("*");
+  };
+  while (n >= 1 && !code_line(Trim(LineAt(lines, n)))) --n;
+  if (n < 1) return std::nullopt;
+  int end = at;  // the switch's last line + 1 (Python: the raise)
+  std::string_view t = Trim(LineAt(lines, n));
+  if (Indent(LineAt(lines, n)) == own) {
+    if (t != "}" && t != "};") return std::nullopt;
+    end = n;
+    --n;
+  } else if (Indent(LineAt(lines, n)) < own || language != "python") {
+    return std::nullopt;
+  }
+  // The head: the nearest code line above at the raise's level.
+  for (int stop = std::max(1, n - 300); n >= stop; --n) {
+    std::string_view line = LineAt(lines, n);
+    t = Trim(line);
+    if (!code_line(t) || Indent(line) > own) continue;
+    if (Indent(line) < own) return std::nullopt;
+    // Go and some C styles put the arms at the switch's own level.
+    if (StartsWithWord(t, "case") && t.ends_with(":")) continue;
+    break;
+  }
+  if (n < 1) return std::nullopt;
+  if (t == "{") t = Trim(LineAt(lines, --n));  // Allman: `switch (x)` above its brace
+  if (!StartsWithWord(t, "switch") && !StartsWithWord(t, "match") && !StartsWithWord(t, "when")) {
+    return std::nullopt;
+  }
+  std::string_view sel = Selector(t);
+  if (sel.empty() || !Quotable(sel) || !EveryArmExits(lines, n, end, language)) {
+    return std::nullopt;
+  }
+  bool by_type = t.find(".(type)") != std::string_view::npos;
+  std::vector<std::string> labels = ArmLabels(lines, n, end);
+  ShapeState out{NoneOfTheCases(sel, lines, n, end), n, std::string(sel)};
+  if (by_type && !labels.empty() && labels.size() <= 8) {
+    out.text = "the type of " + Code(sel) + " is none of " + ValueList(labels) +
+               ", the types the cases at " +
+               LineSpan(ArmsBefore(lines, n, end).first_line, ArmsBefore(lines, n, end).last_line) +
+               " handle, each of which returns";
+    out.accepted_types = labels;
+  } else {
+    out.text += ", each of which returns";
+  }
+  return out;
+}
+
 bool IsCatchLine(std::string_view t) {
   return t.starts_with("except") || t.starts_with("catch") || t.starts_with("} catch") ||
          t.starts_with("rescue");
@@ -310,7 +367,8 @@ std::optional<ShapeState> RaiseShape(const ErrorSite& s,
   if (s.language == "javascript" || s.language == "typescript") {
     if (auto p = PromiseCatch(lines, s.line)) return p;
   }
-  return CaseFallback(lines, s.line);
+  if (auto c = CaseFallback(lines, s.line)) return c;
+  return ExhaustedSwitch(lines, s.line, s.language);
 }
 
 std::optional<ShapeState> ErrorSource(const std::vector<std::string_view>& lines,

@@ -2,7 +2,8 @@
 // the extractor recorded no path condition, or recorded one whose variable
 // is set elsewhere: Kotlin's `x ?: throw`, `require(...)`, Rust's
 // `.ok_or(...)`/`.context(...)`, Go's `err` from the call above, the
-// `else`/`default` arm of a `case`/`switch`/`match`, and a `try` that
+// `else`/`default` arm of a `case`/`switch`/`match`, the code right after
+// a `switch`/`match` whose every arm returns, and a `try` that
 // catches the error a few lines later. Each answer cites the line it read;
 // a shape not recognised gives nothing.
 #pragma once
@@ -22,6 +23,8 @@ struct ShapeState {
   std::string text;
   int line = 0;
   std::string selector;  // a `case` fallback's tested expression, else ""
+  // A Go type switch every case of which returns: the types it handles.
+  std::vector<std::string> accepted_types;
 };
 
 // Rust: the call whose error a `.context(..)`, `.with_context(..)` or

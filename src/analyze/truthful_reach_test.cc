@@ -218,15 +218,15 @@ TEST(TruthfulReach, KotlinRaiseOutsideAnyFunctionIsNotModuleLevelCode) {
   s.function.clear();
   s.function_line = 0;
   Record r = BuildRecord(s, SplitLines(dns.content), {"acme/lib", "abc", "t"});
+  // The class body holding the property initializer is named (twenty-second
+  // session), not "code outside any function errdex recognised".
   EXPECT_EQ(r.documentation,
-            "Code outside any function errdex recognised in okhttp/src/main/kotlin/okhttp3/Dns.kt "
-            "reports it when `port` matches none of the 2 cases at lines 12\u201313 (line 11). "
-            "`IllegalArgumentException` is raised in code outside any function errdex recognised "
-            "in okhttp/src/main/kotlin/okhttp3/Dns.kt at line 14.");
+            "The body of class `Request` reports it when `port` matches none of the 2 cases at "
+            "lines 12\u201313 (line 11). `IllegalArgumentException` is raised in the body of "
+            "class `Request` (okhttp/src/main/kotlin/okhttp3/Dns.kt) at line 14.");
   EXPECT_EQ(r.trigger_scenarios,
-            "Happens in code outside any function errdex recognised in "
-            "okhttp/src/main/kotlin/okhttp3/Dns.kt when `port` matches none of the 2 cases at "
-            "lines 12\u201313 (line 11).");
+            "Happens in the body of class `Request` (okhttp/src/main/kotlin/okhttp3/Dns.kt) when "
+            "`port` matches none of the 2 cases at lines 12\u201313 (line 11).");
   EXPECT_EQ(r.common_situations, "");
   EXPECT_FALSE(r.try_catch_pattern.has_value());
   // A Kotlin script does run its top-level code.

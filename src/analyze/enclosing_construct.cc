@@ -1,0 +1,82 @@
+// Enclosing construct (see enclosing_construct.h): read outward by
+// indentation, as site_shape.cc reads arms; the first block opener that is
+// an initializer or a type declaration names the construct.
+#include "analyze/enclosing_construct.h"
+
+#include <cctype>
+
+#include "util/text.h"
+
+namespace errdex {
+namespace {
+
+int Indent(std::string_view line) {
+  int n = 0;
+  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
+  return n;
+}
+
+// The name after a type keyword (`class Foo<T>(..) {` -> `Foo`), or "".
+std::string TypeName(std::string_view t) {
+  for (std::string_view kw : {"class ", "object ", "interface ", "enum ", "record ", "struct "}) {
+    size_t at = t.find(kw);
+    if (at == std::string_view::npos) continue;
+    if (at > 0 && t[at - 1] != ' ') continue;
+    // Modifiers only before the keyword (`public final class`, `data class`).
+    std::string_view lead = t.substr(0, at);
+    if (lead.find('(') != std::string_view::npos || lead.find('=') != std::string_view::npos) {
+      continue;
+    }
+    std::string_view rest = Trim(t.substr(at + kw.size()));
+    if (rest.starts_with("class ")) rest = Trim(rest.substr(6));  // `enum class`
+    size_t end = 0;
+    while (end < rest.size() &&
+           (std::isalnum(static_cast<unsigned char>(rest[end])) || rest[end] == '_')) {
+      ++end;
+    }
+    if (end > 0) return std::string(rest.substr(0, end));
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string EnclosingConstruct(const std::vector<std::string_view>& lines, int line) {
+  if (line < 1 || line > static_cast<int>(lines.size())) return {};
+  int cur = Indent(lines[line - 1]);
+  if (cur == 0) return {};
+  std::string block;  // "the `init` block", "the static initializer"
+  // Outward by indentation. At the left margin only the header of the
+  // line found there may continue above it (`class A\nprivate
+  // constructor(`): a few lines, none closing a declaration.
+  int margin = 0;
+  for (int n = line - 1; n >= 1; --n) {
+    std::string_view l = lines[n - 1];
+    std::string_view t = Trim(l);
+    if (cur == 0) {
+      if (t.empty() || t.ends_with("}") || t.ends_with(";") || ++margin > 4) return {};
+    } else if (t.empty() || Indent(l) >= cur) {
+      continue;
+    }
+    cur = Indent(l);
+    if (t.starts_with("//") || t.starts_with("*") || t.starts_with("/*")) continue;
+    if (block.empty() && (t == "init {" || t == "init{")) {
+      block = "the `init` block";
+      continue;
+    }
+    if (block.empty() && (t == "static {" || t == "static{")) {
+      block = "the static initializer";
+      continue;
+    }
+    if (block.empty() && t.starts_with("companion object")) {
+      block = "the companion object";
+      continue;
+    }
+    std::string name = TypeName(t);
+    if (name.empty()) continue;
+    return (block.empty() ? "the body" : block) + " of class `" + name + "`";
+  }
+  return {};
+}
+
+}  // namespace errdex
