@@ -1342,9 +1342,9 @@ bool BareCmdPrompt(const Lines& lines, size_t i) {
 // "user@host:~/app$ make"): never the program's text, and read as part of
 // the error's paragraph it dilutes the message. Such lines become blank.
 void StripShellCommands(std::string* text) {
-  static const RE2* const prompt = new RE2(
-      R"(^(?:(?:\$|❯|➜|[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s?[$#]) +|)"
-      R"((?:PS )?[A-Za-z]:\\[^<>|"\n]*> ?)[\w./~-])");
+  static const RE2* const prompt =
+      new RE2(R"(^(?:(?:\$|❯|➜|[\w.-]+@[\w.-]+(?::[^\s$#]*)?\s?[$#]) +|)"
+              R"((?:PS )?[A-Za-z]:\\[^<>|"\n]*> ?)[\w./~-])");
   if (text->find_first_of("$>\xe2") == std::string::npos) return;
   Lines lines = SplitLines(*text);
   std::string out;
@@ -1352,8 +1352,8 @@ void StripShellCommands(std::string* text) {
   bool changed = false;
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string_view l = lines[i];
-    bool command = RE2::PartialMatch(re2::StringPiece(l.data(), l.size()), *prompt) ||
-                   BareCmdPrompt(lines, i);
+    bool command =
+        RE2::PartialMatch(re2::StringPiece(l.data(), l.size()), *prompt) || BareCmdPrompt(lines, i);
     if (i > 0) out += '\n';
     if (!command) out += l;
     changed = changed || command;

@@ -365,8 +365,8 @@ std::string ProgramPrefix(std::string_view text, size_t at) {
     if (!IsWordChar(c) && c != '-' && c != '.') return "";
   }
   std::string_view rest = prefix.substr(colon + 2);
-  static constexpr std::string_view kLevels[] = {"", "error: ", "fatal: ", "warning: ",
-                                                 "ERROR: ", "FATAL: ", "Error: "};
+  static constexpr std::string_view kLevels[] = {
+      "", "error: ", "fatal: ", "warning: ", "ERROR: ", "FATAL: ", "Error: "};
   for (std::string_view level : kLevels) {
     if (rest == level) return LowerAscii(prog);
   }
@@ -1344,9 +1344,10 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
     size_t start = static_cast<size_t>(sub[0].data() - input.data());
     std::vector<re2::StringPiece> rest(sub.size());
     std::string_view pattern = patterns.Get(r);
-    bool ends_in_text = pattern.empty() ||
-                        !((pattern.back() == ')' && !match::EscapedAt(pattern, pattern.size() - 1)) ||
-                          pattern.ends_with(")?"));
+    bool ends_in_text =
+        pattern.empty() ||
+        !((pattern.back() == ')' && !match::EscapedAt(pattern, pattern.size() - 1)) ||
+          pattern.ends_with(")?"));
     if (!ends_in_text &&
         re.Match(input, start, input.size(), RE2::ANCHOR_BOTH, rest.data(), groups + 1)) {
       sub = std::move(rest);

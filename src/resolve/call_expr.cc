@@ -154,6 +154,15 @@ std::optional<CallExpr> ParseCallExpr(std::string_view expr) {
   return call;
 }
 
+std::optional<std::vector<std::string>> StringFormatArgs(std::string_view expr) {
+  std::optional<CallExpr> call = ParseCallExpr(expr);
+  if (!call || call->name != "Format" ||
+      (call->receiver != "string" && call->receiver != "String")) {
+    return std::nullopt;
+  }
+  return call->args;
+}
+
 Template ArgumentTemplate(std::string_view arg, const std::string& hole_text) {
   Template t;
   arg = Trim(arg);

@@ -27,6 +27,10 @@ struct CallExpr {
 // call, a call of a call, a macro `f!(..)`, `new X(..)`).
 std::optional<CallExpr> ParseCallExpr(std::string_view expr);
 
+// The arguments of `expr` when it is a call of C#'s `string.Format` (or
+// `String.Format`); nullopt otherwise.
+std::optional<std::vector<std::string>> StringFormatArgs(std::string_view expr);
+
 // An argument as the callee sees it: a plain string or number literal is
 // its text; anything else is a hole named by the expression (`hole_text`
 // is how the hole is written).

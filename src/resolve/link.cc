@@ -205,8 +205,8 @@ class Linker {
       // arity; a call may leave out parameters with defaults (Kotlin, C#).
       if (!call.receiver.empty() && DeniedReceiver(call.receiver)) return false;
       size_t n = call.args.size() + call.keywords.size();
-      size_t required = s.f.required_params >= 0 ? static_cast<size_t>(s.f.required_params)
-                                                 : s.f.params.size();
+      size_t required =
+          s.f.required_params >= 0 ? static_cast<size_t>(s.f.required_params) : s.f.params.size();
       if (s.f.varargs_from >= 0) {
         if (n < static_cast<size_t>(s.f.varargs_from)) return false;
       } else if (s.f.language == "kotlin" ? n > s.f.params.size()

@@ -93,17 +93,6 @@ class ConstantTable {
 
 bool HasHoles(const Template& t) { return t.HoleCount() > 0; }
 
-// The arguments of `expr` when it is a call of `string.Format` (or
-// `String.Format`); nullopt otherwise.
-std::optional<std::vector<std::string>> FormatCallArgs(std::string_view expr) {
-  std::optional<CallExpr> call = ParseCallExpr(expr);
-  if (!call || call->name != "Format" ||
-      (call->receiver != "string" && call->receiver != "String")) {
-    return std::nullopt;
-  }
-  return call->args;
-}
-
 // C#: a message that is one resource string (`NpgsqlStrings.X`) or a
 // composite format of one (`string.Format(CultureInfo.CurrentCulture,
 // Resources.X, a, b)`), read from the .resx tables (resx_reader.h); the
@@ -118,7 +107,7 @@ std::optional<Template> ResourceText(const ConstantTable& resx, const Template& 
   if (!hole || hole->expr.empty()) return std::nullopt;
   const Definition* d = nullptr;
   std::vector<std::string> rest;
-  if (std::optional<std::vector<std::string>> args = FormatCallArgs(hole->expr)) {
+  if (std::optional<std::vector<std::string>> args = StringFormatArgs(hole->expr)) {
     // The format is the first argument, or the second after a provider.
     for (size_t i = 0; i < args->size() && i < 2 && !d; ++i) {
       d = resx.Find((*args)[i]);

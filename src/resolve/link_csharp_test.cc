@@ -145,46 +145,46 @@ TEST(LinkCSharp, ConstructionOfAnExceptionComposingItsBaseMessage) {
 // thrown `new X(service)` is a site with the resource's text, the helper's
 // parameter renamed to the argument.
 TEST(LinkCSharp, ConstructorHelperFormatsAResourceString) {
-  Linked r = Link(
-      {{"src/Core/ComponentNotRegisteredException.cs",
-        "namespace Autofac.Core;\n"
-        "public class ComponentNotRegisteredException : DependencyResolutionException\n"
-        "{\n"
-        "    public ComponentNotRegisteredException(Service service)\n"
-        "        : base(FormatMessage(service))\n"
-        "    {\n"
-        "    }\n"
-        "    public ComponentNotRegisteredException(Service service, Exception inner)\n"
-        "        : base(FormatMessage(service), inner)\n"
-        "    {\n"
-        "    }\n"
-        "    private static string FormatMessage(Service svc)\n"
-        "    {\n"
-        "        if (svc == null) throw new ArgumentNullException(nameof(svc));\n"
-        "        return string.Format(CultureInfo.CurrentCulture, "
-        "ComponentNotRegisteredExceptionResources.Message, svc);\n"
-        "    }\n"
-        "}\n"},
-       {"src/Core/ComponentNotRegisteredExceptionResources.resx",
-        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-        "<root>\n"
-        "  <data name=\"Message\" xml:space=\"preserve\">\n"
-        "    <value>The requested service '{0}' has not been registered.</value>\n"
-        "  </data>\n"
-        "</root>\n"},
-       {"src/ResolutionExtensions.cs",
-        "namespace Autofac;\n"
-        "public static class ResolutionExtensions\n"
-        "{\n"
-        "    public static object ResolveService(IComponentContext context, Service service)\n"
-        "    {\n"
-        "        if (!context.TryResolveService(service, out var instance))\n"
-        "        {\n"
-        "            throw new ComponentNotRegisteredException(service);\n"
-        "        }\n"
-        "        return instance;\n"
-        "    }\n"
-        "}\n"}});
+  Linked r =
+      Link({{"src/Core/ComponentNotRegisteredException.cs",
+             "namespace Autofac.Core;\n"
+             "public class ComponentNotRegisteredException : DependencyResolutionException\n"
+             "{\n"
+             "    public ComponentNotRegisteredException(Service service)\n"
+             "        : base(FormatMessage(service))\n"
+             "    {\n"
+             "    }\n"
+             "    public ComponentNotRegisteredException(Service service, Exception inner)\n"
+             "        : base(FormatMessage(service), inner)\n"
+             "    {\n"
+             "    }\n"
+             "    private static string FormatMessage(Service svc)\n"
+             "    {\n"
+             "        if (svc == null) throw new ArgumentNullException(nameof(svc));\n"
+             "        return string.Format(CultureInfo.CurrentCulture, "
+             "ComponentNotRegisteredExceptionResources.Message, svc);\n"
+             "    }\n"
+             "}\n"},
+            {"src/Core/ComponentNotRegisteredExceptionResources.resx",
+             "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+             "<root>\n"
+             "  <data name=\"Message\" xml:space=\"preserve\">\n"
+             "    <value>The requested service '{0}' has not been registered.</value>\n"
+             "  </data>\n"
+             "</root>\n"},
+            {"src/ResolutionExtensions.cs",
+             "namespace Autofac;\n"
+             "public static class ResolutionExtensions\n"
+             "{\n"
+             "    public static object ResolveService(IComponentContext context, Service service)\n"
+             "    {\n"
+             "        if (!context.TryResolveService(service, out var instance))\n"
+             "        {\n"
+             "            throw new ComponentNotRegisteredException(service);\n"
+             "        }\n"
+             "        return instance;\n"
+             "    }\n"
+             "}\n"}});
   const ErrorSite* s = r.Find("src/ResolutionExtensions.cs", 8,
                               "The requested service '{service}' has not been registered.");
   ASSERT_NE(s, nullptr) << Dump(r);
@@ -197,35 +197,36 @@ TEST(LinkCSharp, ConstructorHelperFormatsAResourceString) {
 // (`Exception? cause = null`); an overload taking exactly the arguments
 // given is the one called.
 TEST(LinkCSharp, CallLeavingOutADefaultedParameterLinks) {
-  Linked r = Link({{"src/Quartz/Throw.cs",
-                    "internal static class Throw\n"
-                    "{\n"
-                    "    internal static void SchedulerException(string message, Exception? cause = "
-                    "null)\n"
-                    "    {\n"
-                    "        throw new SchedulerException(message, cause);\n"
-                    "    }\n"
-                    "    internal static void Fail(string what)\n"
-                    "    {\n"
-                    "        throw new InvalidOperationException(\"one: \" + what);\n"
-                    "    }\n"
-                    "    internal static void Fail(string what, string? detail = null)\n"
-                    "    {\n"
-                    "        throw new InvalidOperationException(\"two: \" + what);\n"
-                    "    }\n"
-                    "}\n"},
-                   {"src/Quartz/Core/QuartzScheduler.cs",
-                    "public class QuartzScheduler\n"
-                    "{\n"
-                    "    public void ScheduleJob(IJobDetail jobDetail, ITrigger trigger)\n"
-                    "    {\n"
-                    "        if (!trigger.JobKey.Equals(jobDetail.Key))\n"
-                    "        {\n"
-                    "            Throw.SchedulerException(\"Trigger does not reference given job!\");\n"
-                    "        }\n"
-                    "        Throw.Fail(\"x\");\n"
-                    "    }\n"
-                    "}\n"}});
+  Linked r =
+      Link({{"src/Quartz/Throw.cs",
+             "internal static class Throw\n"
+             "{\n"
+             "    internal static void SchedulerException(string message, Exception? cause = "
+             "null)\n"
+             "    {\n"
+             "        throw new SchedulerException(message, cause);\n"
+             "    }\n"
+             "    internal static void Fail(string what)\n"
+             "    {\n"
+             "        throw new InvalidOperationException(\"one: \" + what);\n"
+             "    }\n"
+             "    internal static void Fail(string what, string? detail = null)\n"
+             "    {\n"
+             "        throw new InvalidOperationException(\"two: \" + what);\n"
+             "    }\n"
+             "}\n"},
+            {"src/Quartz/Core/QuartzScheduler.cs",
+             "public class QuartzScheduler\n"
+             "{\n"
+             "    public void ScheduleJob(IJobDetail jobDetail, ITrigger trigger)\n"
+             "    {\n"
+             "        if (!trigger.JobKey.Equals(jobDetail.Key))\n"
+             "        {\n"
+             "            Throw.SchedulerException(\"Trigger does not reference given job!\");\n"
+             "        }\n"
+             "        Throw.Fail(\"x\");\n"
+             "    }\n"
+             "}\n"}});
   const ErrorSite* s =
       r.Find("src/Quartz/Core/QuartzScheduler.cs", 7, "Trigger does not reference given job!");
   ASSERT_NE(s, nullptr) << Dump(r);

@@ -184,6 +184,49 @@ std::string ExportedPattern(const Record& r) {
   return EscapeRegexLiteral(r.error_message);
 }
 
+namespace {
+
+// index.json: every record's index entry.
+std::string IndexJson(json errors, const std::string& version) {
+  json index = {{"schemaVersion", kSchemaVersion},
+                {"datasetVersion", version},
+                {"errors", std::move(errors)}};
+  return Dump(index);
+}
+
+// repos.json: one entry per indexed repository, with its record count.
+std::string ReposJson(const std::vector<RepoInfo>& repos,
+                      const std::map<std::string, size_t>& counts) {
+  json repo_list = json::array();
+  for (const RepoInfo& info : repos) {
+    auto count = counts.find(info.repo);
+    repo_list.push_back({{"repo", info.repo},
+                         {"description", nullptr},
+                         {"errorCount", count == counts.end() ? 0 : count->second},
+                         {"sha", info.sha},
+                         {"analyzedAt", info.analyzed_at}});
+  }
+  return Dump(repo_list);
+}
+
+// manifest.json over `files` (index.json and repos.json under their keys
+// "index" and "repos"); `file_count` does not count the manifest itself.
+std::string ManifestJson(json files, size_t records, size_t repos, size_t file_count,
+                         size_t error_files, const std::string& version) {
+  json manifest = {{"schemaVersion", kSchemaVersion},
+                   {"datasetVersion", version},
+                   {"generatedAt", NowIso()},
+                   {"counts",
+                    {{"errors", records},
+                     {"repos", repos},
+                     {"files", file_count + 1},
+                     {"errorFiles", error_files}}},
+                   {"files", std::move(files)}};
+  return Dump(manifest);
+}
+
+}  // namespace
+
 Dataset BuildDataset(const std::vector<Record>& records, const std::vector<RepoInfo>& repos,
                      const std::string& version) {
   Dataset ds;
@@ -199,20 +242,10 @@ Dataset BuildDataset(const std::vector<Record>& records, const std::vector<RepoI
       ++error_files;
     }
   }
-  json index = {{"schemaVersion", kSchemaVersion},
-                {"datasetVersion", version},
-                {"errors", std::move(index_errors)}};
-  ds.files["index.json"] = Dump(index);
-
-  json repo_list = json::array();
-  for (const RepoInfo& info : repos) {
-    repo_list.push_back({{"repo", info.repo},
-                         {"description", nullptr},
-                         {"errorCount", by_repo.count(info.repo) ? by_repo[info.repo].size() : 0},
-                         {"sha", info.sha},
-                         {"analyzedAt", info.analyzed_at}});
-  }
-  ds.files["repos.json"] = Dump(repo_list);
+  ds.files["index.json"] = IndexJson(std::move(index_errors), version);
+  std::map<std::string, size_t> counts;
+  for (const auto& [repo, recs] : by_repo) counts[repo] = recs.size();
+  ds.files["repos.json"] = ReposJson(repos, counts);
   for (const auto& [repo, recs] : by_repo) {
     if (SafeRepoPath(repo)) ds.files["repos/" + repo + ".json"] = RepoFile(recs);
   }
@@ -227,16 +260,8 @@ Dataset BuildDataset(const std::vector<Record>& records, const std::vector<RepoI
       files[path] = FileEntry(path, content);
     }
   }
-  json manifest = {{"schemaVersion", kSchemaVersion},
-                   {"datasetVersion", version},
-                   {"generatedAt", NowIso()},
-                   {"counts",
-                    {{"errors", records.size()},
-                     {"repos", repos.size()},
-                     {"files", ds.files.size() + 1},
-                     {"errorFiles", error_files}}},
-                   {"files", std::move(files)}};
-  ds.files["manifest.json"] = Dump(manifest);
+  ds.files["manifest.json"] = ManifestJson(std::move(files), records.size(), repos.size(),
+                                           ds.files.size(), error_files, version);
   return ds;
 }
 
@@ -280,32 +305,13 @@ Dataset BuildDatasetSummary(
       ++file_count;
     }
   }
-  json index = {{"schemaVersion", kSchemaVersion},
-                {"datasetVersion", version},
-                {"errors", std::move(index_errors)}};
-  ds.files["index.json"] = Dump(index);
-  json repo_list = json::array();
-  for (const RepoInfo& info : repos) {
-    repo_list.push_back({{"repo", info.repo},
-                         {"description", nullptr},
-                         {"errorCount", counts.count(info.repo) ? counts[info.repo] : 0},
-                         {"sha", info.sha},
-                         {"analyzedAt", info.analyzed_at}});
-  }
-  ds.files["repos.json"] = Dump(repo_list);
+  ds.files["index.json"] = IndexJson(std::move(index_errors), version);
+  ds.files["repos.json"] = ReposJson(repos, counts);
   files["index"] = FileEntry("index.json", ds.files["index.json"]);
   files["repos"] = FileEntry("repos.json", ds.files["repos.json"]);
   file_count += 2;
-  json manifest = {{"schemaVersion", kSchemaVersion},
-                   {"datasetVersion", version},
-                   {"generatedAt", NowIso()},
-                   {"counts",
-                    {{"errors", records},
-                     {"repos", repos.size()},
-                     {"files", file_count + 1},
-                     {"errorFiles", error_files}}},
-                   {"files", std::move(files)}};
-  ds.files["manifest.json"] = Dump(manifest);
+  ds.files["manifest.json"] =
+      ManifestJson(std::move(files), records, repos.size(), file_count, error_files, version);
   return ds;
 }
 

@@ -865,23 +865,28 @@ class CppFile {
   // own, so the wrapper's callers see "ninja: error: <their format>". The
   // text a statement writes to stderr when it is only literal text.
   std::optional<Template> StderrLiteralWrite(TSNode stmt) {
+    std::optional<Template> t = StderrWrite(stmt);
+    if (!t || t->HoleCount() != 0 || !t->HasLiteralText()) return std::nullopt;
+    return t;
+  }
+
+  // The text a statement `fprintf(stderr, fmt, ..)` / `fputs(s, stderr)`
+  // writes; nullopt for any other statement.
+  std::optional<Template> StderrWrite(TSNode stmt) {
     if (!Is(stmt, "expression_statement")) return std::nullopt;
     TSNode call = ts_node_named_child(stmt, 0);
     if (!Is(call, "call_expression")) return std::nullopt;
     ReportInfo r = ReportFor(ts::Text(ts_node_child(call, 0), src_));
     std::vector<TSNode> args = Args(Field(call, "arguments"));
     std::string ignored;
-    Template t;
     uint32_t pos = ts_node_start_byte(call);
-    if (r.kind == Report::kFprintf && args.size() == 2 && IsStderr(args[0])) {
-      t = PrintfTemplate(args, 1, pos, &ignored, nullptr);
-    } else if (r.kind == Report::kFputs && args.size() == 2 && IsStderr(args[1])) {
-      t = ExprTemplate(args[0], pos, 0, &ignored, nullptr);
-    } else {
-      return std::nullopt;
+    if (r.kind == Report::kFprintf && args.size() >= 2 && IsStderr(args[0])) {
+      return PrintfTemplate(args, 1, pos, &ignored, nullptr);
     }
-    if (t.HoleCount() != 0 || !t.HasLiteralText()) return std::nullopt;
-    return t;
+    if (r.kind == Report::kFputs && args.size() == 2 && IsStderr(args[1])) {
+      return ExprTemplate(args[0], pos, 0, &ignored, nullptr);
+    }
+    return std::nullopt;
   }
 
   // What the statement after a wrapper's `vfprintf(stderr, fmt, ap)` (past
@@ -889,33 +894,17 @@ class CppFile {
   // strerror(errno))` or `fputs(": failed\n", stderr)`, text of its own
   // that does not start a new line.
   std::optional<Template> StderrSuffixWrite(TSNode stmt) {
-    for (int i = 0; i < 2 && Is(stmt, "expression_statement"); ++i) {
-      TSNode call = ts_node_named_child(stmt, 0);
-      if (!Is(call, "call_expression")) return std::nullopt;
-      std::string_view name = ts::Text(ts_node_child(call, 0), src_);
-      if (name == "va_end") {
-        stmt = NextStatement(stmt);
-        continue;
-      }
-      ReportInfo r = ReportFor(name);
-      std::vector<TSNode> args = Args(Field(call, "arguments"));
-      std::string ignored;
-      uint32_t pos = ts_node_start_byte(call);
-      Template t;
-      if (r.kind == Report::kFprintf && args.size() >= 2 && IsStderr(args[0])) {
-        t = PrintfTemplate(args, 1, pos, &ignored, nullptr);
-      } else if (r.kind == Report::kFputs && args.size() == 2 && IsStderr(args[1])) {
-        t = ExprTemplate(args[0], pos, 0, &ignored, nullptr);
-      } else {
-        return std::nullopt;
-      }
-      if (!t.HasLiteralText() || t.pieces().front().is_hole ||
-          t.pieces().front().text.starts_with("\n")) {
-        return std::nullopt;
-      }
-      return t;
+    // Past `va_end(ap);`.
+    if (Is(stmt, "expression_statement") && Is(ts_node_named_child(stmt, 0), "call_expression") &&
+        ts::Text(ts_node_child(ts_node_named_child(stmt, 0), 0), src_) == "va_end") {
+      stmt = NextStatement(stmt);
     }
-    return std::nullopt;
+    std::optional<Template> t = StderrWrite(stmt);
+    if (!t || !t->HasLiteralText() || t->pieces().front().is_hole ||
+        t->pieces().front().text.starts_with("\n")) {
+      return std::nullopt;
+    }
+    return t;
   }
 
   // `vfprintf(stderr, fmt, ap)` of the current varargs function's format.

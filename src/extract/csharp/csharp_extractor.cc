@@ -603,7 +603,7 @@ class CSharpFile {
     Template body = ExprTemplate(values[0], ts_node_start_byte(values[0]), 1, &note);
     bool resource = body.HoleCount() == 1 && !body.HasLiteralText() &&
                     Is(Unwrap(values[0]), "invocation_expression") &&
-                    CallTemplateIsFormat(Unwrap(values[0]));
+                    IsStringFormat(Unwrap(values[0]));
     if (!body.HasLiteralText() && !resource) return std::nullopt;
     std::vector<Arg> args = Args(Field(Unwrap(call), "arguments"));
     std::vector<std::pair<std::string, std::string>> renames;
@@ -629,11 +629,12 @@ class CSharpFile {
   }
 
   // `string.Format(..)`: a composite format whose format may be a resource.
-  bool CallTemplateIsFormat(TSNode call) {
+  bool IsStringFormat(TSNode call) {
     TSNode fn = Field(call, "function");
     if (!Is(fn, "member_access_expression")) return false;
     std::string_view owner = ts::Text(Field(fn, "expression"), src_);
-    return ts::Text(Field(fn, "name"), src_) == "Format" && (owner == "string" || owner == "String");
+    return ts::Text(Field(fn, "name"), src_) == "Format" &&
+           (owner == "string" || owner == "String");
   }
 
   // `public override string Message { get { .. } }` (or `=> ..`) of an
@@ -1335,7 +1336,7 @@ class CSharpFile {
     std::string_view owner = ts::Text(object, src_);
     TSNode fmt{};
     size_t first = 0;
-    if (method == "Format" && (owner == "string" || owner == "String") && !args.empty()) {
+    if (IsStringFormat(n) && !args.empty()) {
       // string.Format(CultureInfo.InvariantCulture, "..", a): skip the provider.
       first = args.size() > 1 && !HasText(args[0].value, pos, depth + 1) ? 1 : 0;
       fmt = args[first++].value;

@@ -100,11 +100,9 @@ bool FormatsAParameter(const Template& message, const std::vector<std::string>& 
   if (message.HoleCount() != 1 || message.HasLiteralText()) return false;
   for (const Piece& p : message.pieces()) {
     if (!p.is_hole) continue;
-    std::optional<CallExpr> call = ParseCallExpr(p.expr);
-    if (!call || call->name != "Format" || (call->receiver != "string" && call->receiver != "String")) {
-      return false;
-    }
-    for (const std::string& a : call->args) {
+    std::optional<std::vector<std::string>> args = StringFormatArgs(p.expr);
+    if (!args) return false;
+    for (const std::string& a : *args) {
       if (params.empty() ? !a.empty() && a.find('.') == std::string::npos
                          : std::find(params.begin(), params.end(), a) != params.end()) {
         return true;

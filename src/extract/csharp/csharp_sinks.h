@@ -55,7 +55,7 @@ class CSharpSinks {
   };
   struct Param {
     std::string name;
-    bool no_text = false;  // its declared type cannot hold text (`Exception ex`, `int n`)
+    bool no_text = false;   // its declared type cannot hold text (`Exception ex`, `int n`)
     bool optional = false;  // it has a default (`Exception? cause = null`)
   };
   std::vector<Param> Params(TSNode fn) const;

@@ -276,11 +276,19 @@ const RustIds& Ids() {
     auto field = [&](std::string_view n) {
       return ts_language_field_id_for_name(lang, n.data(), static_cast<uint32_t>(n.size()));
     };
-    return RustIds{sym("macro_invocation"), sym("call_expression"), sym("attribute_item"),
-                   sym("impl_item"),        sym("let_declaration"), sym("const_item"),
-                   sym("static_item"),      sym("match_arm"),       sym("macro_definition"),
+    return RustIds{sym("macro_invocation"),
+                   sym("call_expression"),
+                   sym("attribute_item"),
+                   sym("impl_item"),
+                   sym("let_declaration"),
+                   sym("const_item"),
+                   sym("static_item"),
+                   sym("match_arm"),
+                   sym("macro_definition"),
                    field("function"),
-                   field("field"),          field("arguments"),     field("name")};
+                   field("field"),
+                   field("arguments"),
+                   field("name")};
   }();
   return kIds;
 }
@@ -651,8 +659,8 @@ class RustFile {
       std::string text(src_.substr(begin, end - begin));
       if (!MayHoldSites(text)) continue;
       for (size_t i = 0; i + 1 < text.size(); ++i) {
-        if (text[i] == '$' && (std::isalpha(static_cast<unsigned char>(text[i + 1])) ||
-                               text[i + 1] == '_')) {
+        if (text[i] == '$' &&
+            (std::isalpha(static_cast<unsigned char>(text[i + 1])) || text[i + 1] == '_')) {
           text[i] = '_';
         }
       }
