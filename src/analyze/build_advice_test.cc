@@ -200,6 +200,11 @@ TEST(PositionAdvice, ParserPositionsAreWhereToCorrectTheInput) {
             "");
   EXPECT_EQ(PositionAdvice("line breaks are not allowed", "f"), "");
   EXPECT_EQ(PositionAdvice("!!! Truncating the AOF %s at offset %llu !!!", "loadAof"), "");
+  // A field the site leaves unset is printed as its zero value (Go's
+  // database.Error without Line): no position, no advice to look there.
+  EXPECT_EQ(PositionAdvice("transaction commit failed in line 0: %s (details: %v)",
+                           "SQLServer.SetVersion"),
+            "");
 }
 
 TEST(NullArgument, NullCheckOfAParameterAsksForANonNullValue) {

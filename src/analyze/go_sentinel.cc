@@ -97,6 +97,22 @@ std::string OneReturn(const std::vector<std::string_view>& lines, int line) {
 
 }  // namespace
 
+std::string GoPackageValue(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  if (s.language != "go" || !s.function.empty()) return "";
+  if (s.line < 1 || s.line > static_cast<int>(lines.size())) return "";
+  std::string_view t = Trim(lines[s.line - 1]);
+  if (t.starts_with("var ")) t = Trim(t.substr(4));
+  size_t end = 0;
+  while (end < t.size() && (std::isalnum(static_cast<unsigned char>(t[end])) || t[end] == '_')) {
+    ++end;
+  }
+  if (end == 0 || t.find('=') == std::string_view::npos) return "";
+  std::string_view after = Trim(t.substr(end));
+  // `Name = ...` or `Name Type = ...`, not `x := ...` nor a call.
+  if (!after.starts_with("=") && (after.empty() || after.find('(') < after.find('='))) return "";
+  return std::string(t.substr(0, end));
+}
+
 bool IsGoSentinel(const ErrorSite& s) {
   return s.language == "go" && s.message_origin_note.starts_with(kNote);
 }

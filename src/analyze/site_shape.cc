@@ -330,6 +330,119 @@ std::optional<ShapeState> ExhaustedSwitch(const std::vector<std::string_view>& l
   return out;
 }
 
+// `case A:` / `case A, B:` / `case A -> {` -> "A" / "A, B" / "A"; "" when
+// `t` is no labelled arm (a fallback, a pattern arm of another syntax).
+std::string_view CaseLabel(std::string_view t) {
+  if (!StartsWithWord(t, "case")) return {};
+  std::string_view rest = Trim(t.substr(4));
+  if (rest.ends_with("{")) rest = Trim(rest.substr(0, rest.size() - 1));
+  if (rest.ends_with("->")) return Trim(rest.substr(0, rest.size() - 2));
+  if (!rest.ends_with(":") || rest.ends_with("::")) return {};
+  return Trim(rest.substr(0, rest.size() - 1));
+}
+
+// The code of a line without a trailing `//` comment.
+std::string_view CodeOf(std::string_view t) {
+  size_t c = t.find("//");
+  return Trim(c == std::string_view::npos ? t : t.substr(0, c));
+}
+
+// Whether the statement `t` ends an arm: control never falls into the next
+// label from it (C's `break;`, `return`, a `goto`).
+bool EndsArm(std::string_view t) {
+  t = CodeOf(t);
+  for (std::string_view w : {"break", "return", "goto", "continue", "throw", "fallthrough"}) {
+    if (StartsWithWord(t, w)) return w != "fallthrough";
+  }
+  return t == "}" || t.ends_with("{");
+}
+
+// Where `var` was last assigned a call's result above `line` (`ret =
+// write_index_as_tree(...)`): "`write_index_as_tree`", at *at; "" else.
+std::string AssignedCall(const std::vector<std::string_view>& lines, std::string_view var,
+                         int line, int* at) {
+  for (int n = line - 1; n >= 1 && n >= line - 15; --n) {
+    std::string_view t = CodeOf(Trim(LineAt(lines, n)));
+    for (std::string_view op : {" := ", " = "}) {
+      std::string head = std::string(var) + std::string(op);
+      size_t k = t.find(head);
+      if (k == std::string_view::npos) continue;
+      // The whole target: `ret = f(..)`, `int ret = f(..)`, not `xret = ..`.
+      if (k > 0 && t[k - 1] != ' ') continue;
+      std::string_view call = Trim(t.substr(k + head.size()));
+      size_t open = call.find('(');
+      if (open == std::string_view::npos || open == 0) return "";
+      std::string_view name = call.substr(0, open);
+      for (char c : name) {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != ':' &&
+            c != '>' && c != '-') {
+          return "";
+        }
+      }
+      *at = n;
+      return Code(name);
+    }
+  }
+  return "";
+}
+
+// A raise in a labelled `case` arm of a `switch` (git's `switch (ret) {
+// case WRITE_TREE_UNREADABLE_INDEX: die(...)`): the arm's label is the
+// guard. Only when nothing falls into the arm from the one above (C's
+// fall-through), and the switch head names what it tests.
+std::optional<ShapeState> CaseArm(const std::vector<std::string_view>& lines, int at) {
+  int own = Indent(LineAt(lines, at));
+  int label_line = 0;
+  std::vector<std::string> labels;
+  std::string_view same = Trim(LineAt(lines, at));
+  if (!CaseLabel(same).empty() || StartsWithWord(same, "case")) return std::nullopt;
+  for (int n = at - 1; n >= 1 && n >= at - 60; --n) {
+    std::string_view line = LineAt(lines, n);
+    std::string_view t = Trim(line);
+    if (t.empty() || t.starts_with("//") || t.starts_with("/*") || t.starts_with("*")) continue;
+    if (Indent(line) >= own && label_line == 0) continue;
+    std::string_view label = CaseLabel(t);
+    if (label.empty()) {
+      if (label_line == 0) return std::nullopt;  // an `if`, a loop, a block
+      // Above the labels: the switch head, or an arm that ends first.
+      if (!EndsArm(t) && Selector(t).empty()) return std::nullopt;
+      break;
+    }
+    if (label_line != 0 && Indent(line) != Indent(LineAt(lines, label_line))) return std::nullopt;
+    labels.insert(labels.begin(), std::string(label));
+    label_line = n;
+  }
+  if (label_line == 0 || labels.size() > 4) return std::nullopt;
+  int k = Indent(LineAt(lines, label_line));
+  for (int n = label_line - 1; n >= 1 && n >= label_line - 300; --n) {
+    std::string_view line = LineAt(lines, n);
+    std::string_view t = Trim(line);
+    if (t.empty() || t == "{" || Indent(line) > k) continue;
+    if (Indent(line) == k && !StartsWithWord(t, "switch")) continue;  // a sibling arm
+    if (!StartsWithWord(t, "switch")) return std::nullopt;
+    std::string_view sel = Selector(t);
+    if (sel.empty() || !Quotable(sel)) return std::nullopt;
+    for (const std::string& l : labels) {
+      if (!Quotable(l)) return std::nullopt;
+    }
+    std::string values;
+    for (size_t i = 0; i < labels.size(); ++i) {
+      values += (i == 0 ? "" : i + 1 == labels.size() ? " or " : ", ") + Code(labels[i]);
+    }
+    int from = 0;
+    std::string call = AssignedCall(lines, sel, n, &from);
+    ShapeState out;
+    out.line = label_line;
+    std::string arm = "an arm of the `switch` at line " + std::to_string(n);
+    out.text = call.empty() ? Code(sel) + " is " + values + " (" + arm + ")"
+                            : call + " returns " + values + " (kept in " + Code(sel) +
+                                  " at line " + std::to_string(from) + "; " + arm + ")";
+    out.arm_labels = labels;
+    return out;
+  }
+  return std::nullopt;
+}
+
 bool IsCatchLine(std::string_view t) {
   return t.starts_with("except") || t.starts_with("catch") || t.starts_with("} catch") ||
          t.starts_with("rescue");
@@ -368,6 +481,7 @@ std::optional<ShapeState> RaiseShape(const ErrorSite& s,
     if (auto p = PromiseCatch(lines, s.line)) return p;
   }
   if (auto c = CaseFallback(lines, s.line)) return c;
+  if (auto c = CaseArm(lines, s.line)) return c;
   return ExhaustedSwitch(lines, s.line, s.language);
 }
 

@@ -25,6 +25,9 @@ struct ShapeState {
   std::string selector;  // a `case` fallback's tested expression, else ""
   // A Go type switch every case of which returns: the types it handles.
   std::vector<std::string> accepted_types;
+  // A raise in a labelled `case A:` arm: the labels that lead to it (the
+  // guard), selector left empty (no "one of the cases" advice).
+  std::vector<std::string> arm_labels;
 };
 
 // Rust: the call whose error a `.context(..)`, `.with_context(..)` or
@@ -34,7 +37,8 @@ struct ShapeState {
 std::optional<ShapeState> RustWrappedFailure(const std::vector<std::string_view>& lines, int line);
 
 // The state the raise line's own idiom tests: `?: throw`, `requireNotNull`,
-// `require`/`check`, Rust Option/Result adapters, a `case` fallback.
+// `require`/`check`, Rust Option/Result adapters, a `case` fallback, a
+// labelled `case` arm.
 std::optional<ShapeState> RaiseShape(const ErrorSite& s,
                                      const std::vector<std::string_view>& lines);
 

@@ -200,7 +200,15 @@ class FieldLinker {
       auto it =
           p.expr.starts_with(prefix) ? values.find(p.expr.substr(prefix.size())) : values.end();
       if (it == values.end()) {
-        out.AddHole(p.text, p.expr, p.type);
+        // A Go literal leaves an unnamed field zero: a numeric one prints
+        // `0` (the extractor typed its holes; go_field_renderings.h).
+        bool go_zero = r.params.empty() && p.type == HoleType::kInteger &&
+                       p.expr.starts_with(prefix) && (p.text == "%v" || p.text == "%d");
+        if (go_zero) {
+          out.AddLiteral("0");
+        } else {
+          out.AddHole(p.text, p.expr, p.type);
+        }
         continue;
       }
       const Template& v = *it->second.text;
