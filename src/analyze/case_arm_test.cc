@@ -53,6 +53,27 @@ TEST(CaseArm, CFallThroughFromTheArmAboveIsNoGuard) {
   EXPECT_EQ(r.trigger_scenarios.find("MODE_B"), std::string::npos) << r.trigger_scenarios;
 }
 
+// A C# pattern label (`case var t:`) binds whatever came: no value.
+TEST(CaseArm, PatternLabelIsNoValue) {
+  SourceFile f{"src/Acme/Reader.cs",
+               "namespace Acme;\n"                                                       // 1
+               "public class Reader\n"                                                   // 2
+               "{\n"                                                                     // 3
+               "    public int Read(byte b)\n"                                           // 4
+               "    {\n"                                                                 // 5
+               "        switch (b)\n"                                                    // 6
+               "        {\n"                                                             // 7
+               "        case 1:\n"                                                       // 8
+               "            return 1;\n"                                                 // 9
+               "        case var other:\n"                                               // 10
+               "            throw new InvalidOperationException(\"unexpected token\");\n"  // 11
+               "        }\n"                                                             // 12
+               "    }\n"                                                                 // 13
+               "}\n"};
+  Record r = Build(f, "unexpected token");
+  EXPECT_EQ(r.trigger_scenarios.find("var other"), std::string::npos) << r.trigger_scenarios;
+}
+
 TEST(CaseArm, JavaStackedLabels) {
   SourceFile f{"src/main/java/acme/Codec.java",
                "package acme;\n"                                                       // 1

@@ -98,10 +98,16 @@ std::string ConflictingSettings(const std::string& expr, const std::vector<std::
   }
   std::vector<std::string> terms = Terms(std::string(Unparen(flat)));
   if (terms.size() < 2 || terms.size() > kMaxTerms) return "";
-  std::vector<std::string> alternatives;
+  std::vector<std::string> alternatives, fields;
   for (const std::string& t : terms) {
     std::string a = Alternative(t, params);
     if (a.empty()) return "";
+    // Two tests of one field (`x != A && x != B`) are a list of allowed
+    // values, not settings that clash.
+    size_t open = a.find('`');
+    std::string field = a.substr(open, a.find('`', open + 1) - open + 1);
+    if (std::find(fields.begin(), fields.end(), field) != fields.end()) return "";
+    fields.push_back(field);
     alternatives.push_back(std::move(a));
   }
   std::string out = alternatives[0];

@@ -29,6 +29,8 @@ TEST(ConflictingSettings, TermsInTheCallersTerms) {
   EXPECT_EQ(ConflictingSettings("opts.a && opts.b == nullptr", {"opts"}), "");
   EXPECT_EQ(ConflictingSettings("opts.a", {"opts"}), "");
   EXPECT_EQ(ConflictingSettings("opts.a || opts.b", {"opts"}), "");
+  // One field tested twice lists its allowed values; nothing clashes.
+  EXPECT_EQ(ConflictingSettings("o.io != kUnknown && o.io != kGet", {"o"}), "");
 }
 
 TEST(ConflictingSettings, CppOpenRefusesTheCombination) {

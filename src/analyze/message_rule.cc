@@ -422,6 +422,12 @@ std::string RuleOf(const std::string& s, const std::string& parameter) {
         Subject(std::string_view(body).substr(0, body.size() - std::string_view(t.suffix).size()));
     if (!parameter.empty()) subject = parameter;
     if (subject.empty()) return "";
+    // .NET's "Specified method is not supported.": no thing to avoid.
+    std::string ls = ToLower(subject);
+    for (const char* vague : {"specified method", "method", "operation", "this operation",
+                              "the operation", "this method", "the method", "this feature"}) {
+      if (ls == vague) return "";
+    }
     return Fill(t.rewrite, subject, "");
   }
   return "";

@@ -79,6 +79,7 @@ TEST(MessageRule, NotSupportedAndIncompatible) {
   // A pronoun or a clause names nothing to avoid.
   EXPECT_TRUE(MessageRules("This is not supported").empty());
   EXPECT_TRUE(MessageRules("it is not supported").empty());
+  EXPECT_TRUE(MessageRules("Specified method is not supported.").empty());
 }
 
 TEST(MessageRule, AcronymSubjectKeepsItsCase) {

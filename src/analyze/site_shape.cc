@@ -330,6 +330,25 @@ std::optional<ShapeState> ExhaustedSwitch(const std::vector<std::string_view>& l
   return out;
 }
 
+// "a, b" -> "a", " b" (commas outside quotes only).
+std::vector<std::string_view> SplitTopLevelCommas(std::string_view s) {
+  std::vector<std::string_view> out;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (quote) {
+      if (s[i] == quote) quote = 0;
+    } else if (s[i] == '"' || s[i] == '\'') {
+      quote = s[i];
+    } else if (s[i] == ',') {
+      out.push_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  out.push_back(s.substr(start));
+  return out;
+}
+
 // `case A:` / `case A, B:` / `case A -> {` -> "A" / "A, B" / "A"; "" when
 // `t` is no labelled arm (a fallback, a pattern arm of another syntax).
 std::string_view CaseLabel(std::string_view t) {
@@ -386,6 +405,26 @@ std::string AssignedCall(const std::vector<std::string_view>& lines, std::string
   return "";
 }
 
+// A literal (`'x'`, `"x"`, `3`, `-1`) or a constant's name (`KindObject`,
+// `Mode::Slow`, `WRITE_TREE_UNREADABLE_INDEX`), or a list of them (Go's
+// `case A, B:`).
+bool ConstantLabel(std::string_view label) {
+  for (std::string_view item : SplitTopLevelCommas(label)) {
+    item = Trim(item);
+    if (item.empty() || item == "_") return false;
+    bool quoted = item.size() >= 2 && (item.front() == '"' || item.front() == '\'') &&
+                  item.back() == item.front();
+    if (quoted) continue;
+    for (char c : item) {
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != ':' &&
+          c != '-') {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 // A raise in a labelled `case` arm of a `switch` (git's `switch (ret) {
 // case WRITE_TREE_UNREADABLE_INDEX: die(...)`): the arm's label is the
 // guard. Only when nothing falls into the arm from the one above (C's
@@ -422,8 +461,10 @@ std::optional<ShapeState> CaseArm(const std::vector<std::string_view>& lines, in
     if (!StartsWithWord(t, "switch")) return std::nullopt;
     std::string_view sel = Selector(t);
     if (sel.empty() || !Quotable(sel)) return std::nullopt;
+    // Values only: a pattern (`var x`, `Foo f`, `x when ...`, `_`) says
+    // nothing a caller can pass.
     for (const std::string& l : labels) {
-      if (!Quotable(l)) return std::nullopt;
+      if (!Quotable(l) || !ConstantLabel(l)) return std::nullopt;
     }
     std::string values;
     for (size_t i = 0; i < labels.size(); ++i) {
