@@ -14,21 +14,21 @@ using analyze_testing::Build;
 
 TEST(CaseArm, CArmNamesTheCallAndTheLabel) {
   SourceFile f{"builtin/write-tree.c",
-               "int cmd_write_tree(int argc, const char **argv)\n"  // 1
-               "{\n"                                                // 2
-               "\tint ret;\n"                                       // 3
-               "\tconst char *me = \"git-write-tree\";\n"           // 4
-               "\n"                                                 // 5
+               "int cmd_write_tree(int argc, const char **argv)\n"   // 1
+               "{\n"                                                 // 2
+               "\tint ret;\n"                                        // 3
+               "\tconst char *me = \"git-write-tree\";\n"            // 4
+               "\n"                                                  // 5
                "\tret = write_index_as_tree(&oid, index, flags);\n"  // 6
-               "\tswitch (ret) {\n"                                 // 7
-               "\tcase 0:\n"                                        // 8
-               "\t\tprintf(\"%s\\n\", oid_to_hex(&oid));\n"         // 9
-               "\t\tbreak;\n"                                       // 10
-               "\tcase WRITE_TREE_UNREADABLE_INDEX:\n"              // 11
-               "\t\tdie(\"%s: error reading the index\", me);\n"    // 12
-               "\t\tbreak;\n"                                       // 13
-               "\t}\n"                                              // 14
-               "\treturn 0;\n"                                      // 15
+               "\tswitch (ret) {\n"                                  // 7
+               "\tcase 0:\n"                                         // 8
+               "\t\tprintf(\"%s\\n\", oid_to_hex(&oid));\n"          // 9
+               "\t\tbreak;\n"                                        // 10
+               "\tcase WRITE_TREE_UNREADABLE_INDEX:\n"               // 11
+               "\t\tdie(\"%s: error reading the index\", me);\n"     // 12
+               "\t\tbreak;\n"                                        // 13
+               "\t}\n"                                               // 14
+               "\treturn 0;\n"                                       // 15
                "}\n"};
   Record r = Build(f, "error reading the index");
   EXPECT_EQ(r.trigger_scenarios,
@@ -40,14 +40,14 @@ TEST(CaseArm, CArmNamesTheCallAndTheLabel) {
 
 TEST(CaseArm, CFallThroughFromTheArmAboveIsNoGuard) {
   SourceFile f{"src/mode.c",
-               "void set_mode(int mode)\n"               // 1
-               "{\n"                                     // 2
-               "\tswitch (mode) {\n"                     // 3
-               "\tcase MODE_A:\n"                        // 4
-               "\t\tprepare();\n"                        // 5
-               "\tcase MODE_B:\n"                        // 6
-               "\t\tfatal(\"mode not supported\");\n"    // 7
-               "\t}\n"                                   // 8
+               "void set_mode(int mode)\n"             // 1
+               "{\n"                                   // 2
+               "\tswitch (mode) {\n"                   // 3
+               "\tcase MODE_A:\n"                      // 4
+               "\t\tprepare();\n"                      // 5
+               "\tcase MODE_B:\n"                      // 6
+               "\t\tfatal(\"mode not supported\");\n"  // 7
+               "\t}\n"                                 // 8
                "}\n"};
   Record r = Build(f, "mode not supported");
   EXPECT_EQ(r.trigger_scenarios.find("MODE_B"), std::string::npos) << r.trigger_scenarios;
@@ -56,19 +56,19 @@ TEST(CaseArm, CFallThroughFromTheArmAboveIsNoGuard) {
 // A C# pattern label (`case var t:`) binds whatever came: no value.
 TEST(CaseArm, PatternLabelIsNoValue) {
   SourceFile f{"src/Acme/Reader.cs",
-               "namespace Acme;\n"                                                       // 1
-               "public class Reader\n"                                                   // 2
-               "{\n"                                                                     // 3
-               "    public int Read(byte b)\n"                                           // 4
-               "    {\n"                                                                 // 5
-               "        switch (b)\n"                                                    // 6
-               "        {\n"                                                             // 7
-               "        case 1:\n"                                                       // 8
-               "            return 1;\n"                                                 // 9
-               "        case var other:\n"                                               // 10
+               "namespace Acme;\n"                                                         // 1
+               "public class Reader\n"                                                     // 2
+               "{\n"                                                                       // 3
+               "    public int Read(byte b)\n"                                             // 4
+               "    {\n"                                                                   // 5
+               "        switch (b)\n"                                                      // 6
+               "        {\n"                                                               // 7
+               "        case 1:\n"                                                         // 8
+               "            return 1;\n"                                                   // 9
+               "        case var other:\n"                                                 // 10
                "            throw new InvalidOperationException(\"unexpected token\");\n"  // 11
-               "        }\n"                                                             // 12
-               "    }\n"                                                                 // 13
+               "        }\n"                                                               // 12
+               "    }\n"                                                                   // 13
                "}\n"};
   Record r = Build(f, "unexpected token");
   EXPECT_EQ(r.trigger_scenarios.find("var other"), std::string::npos) << r.trigger_scenarios;
@@ -76,19 +76,19 @@ TEST(CaseArm, PatternLabelIsNoValue) {
 
 TEST(CaseArm, JavaStackedLabels) {
   SourceFile f{"src/main/java/acme/Codec.java",
-               "package acme;\n"                                                       // 1
-               "public class Codec {\n"                                                // 2
-               "  public static int width(Kind kind) {\n"                              // 3
-               "    switch (kind) {\n"                                                 // 4
-               "      case BYTE:\n"                                                    // 5
-               "        return 1;\n"                                                   // 6
-               "      case OBJECT:\n"                                                  // 7
-               "      case ARRAY:\n"                                                   // 8
-               "        throw new IllegalArgumentException(\"no fixed width\");\n"     // 9
-               "      default:\n"                                                      // 10
-               "        return 8;\n"                                                   // 11
-               "    }\n"                                                               // 12
-               "  }\n"                                                                 // 13
+               "package acme;\n"                                                    // 1
+               "public class Codec {\n"                                             // 2
+               "  public static int width(Kind kind) {\n"                           // 3
+               "    switch (kind) {\n"                                              // 4
+               "      case BYTE:\n"                                                 // 5
+               "        return 1;\n"                                                // 6
+               "      case OBJECT:\n"                                               // 7
+               "      case ARRAY:\n"                                                // 8
+               "        throw new IllegalArgumentException(\"no fixed width\");\n"  // 9
+               "      default:\n"                                                   // 10
+               "        return 8;\n"                                                // 11
+               "    }\n"                                                            // 12
+               "  }\n"                                                              // 13
                "}\n"};
   Record r = Build(f, "no fixed width");
   EXPECT_NE(r.trigger_scenarios.find("when `kind` is `OBJECT` or `ARRAY` (an arm of the `switch` "
@@ -99,16 +99,16 @@ TEST(CaseArm, JavaStackedLabels) {
 
 TEST(CaseArm, GoArm) {
   SourceFile f{"codec/codec.go",
-               "package codec\n"                                    // 1
-               "\n"                                                 // 2
-               "func Width(k Kind) int {\n"                         // 3
-               "\tswitch k {\n"                                     // 4
-               "\tcase KindByte:\n"                                 // 5
-               "\t\treturn 1\n"                                     // 6
-               "\tcase KindObject:\n"                               // 7
-               "\t\tpanic(\"no fixed width\")\n"                    // 8
-               "\t}\n"                                              // 9
-               "\treturn 8\n"                                       // 10
+               "package codec\n"                  // 1
+               "\n"                               // 2
+               "func Width(k Kind) int {\n"       // 3
+               "\tswitch k {\n"                   // 4
+               "\tcase KindByte:\n"               // 5
+               "\t\treturn 1\n"                   // 6
+               "\tcase KindObject:\n"             // 7
+               "\t\tpanic(\"no fixed width\")\n"  // 8
+               "\t}\n"                            // 9
+               "\treturn 8\n"                     // 10
                "}\n"};
   Record r = Build(f, "no fixed width");
   EXPECT_NE(r.trigger_scenarios.find("when `k` is `KindObject` (an arm of the `switch` at line "
@@ -119,16 +119,16 @@ TEST(CaseArm, GoArm) {
 
 TEST(CaseArm, JavaScriptArm) {
   SourceFile f{"lib/codec.js",
-               "function width(kind) {\n"                          // 1
-               "  switch (kind) {\n"                               // 2
-               "    case 'byte':\n"                                // 3
-               "      return 1;\n"                                 // 4
-               "    case 'object': {\n"                            // 5
-               "      throw new Error('no fixed width');\n"        // 6
-               "    }\n"                                           // 7
-               "  }\n"                                             // 8
-               "  return 8;\n"                                     // 9
-               "}\n"                                               // 10
+               "function width(kind) {\n"                    // 1
+               "  switch (kind) {\n"                         // 2
+               "    case 'byte':\n"                          // 3
+               "      return 1;\n"                           // 4
+               "    case 'object': {\n"                      // 5
+               "      throw new Error('no fixed width');\n"  // 6
+               "    }\n"                                     // 7
+               "  }\n"                                       // 8
+               "  return 8;\n"                               // 9
+               "}\n"                                         // 10
                "module.exports = { width };\n"};
   Record r = Build(f, "no fixed width");
   EXPECT_NE(r.trigger_scenarios.find("`kind` is `'object'` (an arm of the `switch` at line 2) "

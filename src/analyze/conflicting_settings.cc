@@ -55,10 +55,20 @@ std::vector<std::string> Terms(const std::string& expr) {
 std::string Alternative(std::string_view term, const std::vector<std::string>& params) {
   static const RE2 kField(R"((\w+)(?:\.|->)\w+)");
   static const RE2 kConstant(R"([A-Za-z_][\w:.]*|-?\d+(?:\.\d+)?|"[^"]*"|'[^']*')");
+  // A field of an options argument (`db_options`, `opts`, `config`,
+  // `cfg`): a struct the caller filled in. Other arguments' fields
+  // (`ref1->fetch_head_status`) are the library's own state.
   auto is_param_field = [&](std::string_view f) {
     std::string base;
-    return RE2::FullMatch(f, kField, &base) &&
-           std::find(params.begin(), params.end(), base) != params.end();
+    if (!RE2::FullMatch(f, kField, &base) ||
+        std::find(params.begin(), params.end(), base) == params.end()) {
+      return false;
+    }
+    std::string lower = ToLower(base);
+    for (const char* w : {"opt", "conf", "cfg", "setting"}) {
+      if (lower.find(w) != std::string::npos) return true;
+    }
+    return false;
   };
   bool negated = false;
   if (term.starts_with("!") && !term.starts_with("!=")) {

@@ -13,9 +13,10 @@ namespace errdex {
 
 // "use a `txn_db_options.write_policy` other than `WRITE_UNPREPARED`, or set
 // `db_options.unordered_write` to false" for `expr` (a check that holds when
-// the error is raised) whose every `&&`/`and` term tests a field of one of
-// `params` against a constant or as a flag; "" when a term is anything
-// else, or there are fewer than two terms.
+// the error is raised) whose every `&&`/`and` term tests a different field
+// of one of `params` named as options (`opts`, `db_options`, `config`,
+// `cfg`, `settings`) against a constant or as a flag; "" when a term is
+// anything else, or there are fewer than two terms.
 std::string ConflictingSettings(const std::string& expr, const std::vector<std::string>& params);
 
 }  // namespace errdex

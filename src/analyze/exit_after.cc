@@ -14,11 +14,25 @@ constexpr int kMaxStatementLines = 8;
 
 // The calls that end the process, as a statement starts with them.
 bool EndsProcess(std::string_view t) {
-  static const std::string_view kCalls[] = {
-      "exit(",       "_exit(",        "_Exit(",         "abort(",           "std::exit(",
-      "std::abort(", "quick_exit(",   "os.Exit(",       "sys.exit(",        "os._exit(",
-      "process.exit(", "System.exit(", "Environment.Exit(", "exitProcess(", "std::process::exit(",
-      "process::exit(", "Kernel.exit(", "exit!(", "exit "};
+  static const std::string_view kCalls[] = {"exit(",
+                                            "_exit(",
+                                            "_Exit(",
+                                            "abort(",
+                                            "std::exit(",
+                                            "std::abort(",
+                                            "quick_exit(",
+                                            "os.Exit(",
+                                            "sys.exit(",
+                                            "os._exit(",
+                                            "process.exit(",
+                                            "System.exit(",
+                                            "Environment.Exit(",
+                                            "exitProcess(",
+                                            "std::process::exit(",
+                                            "process::exit(",
+                                            "Kernel.exit(",
+                                            "exit!(",
+                                            "exit "};
   for (std::string_view c : kCalls) {
     if (!t.starts_with(c)) continue;
     // Ruby's and shell's `exit 1`, not `exit the loop`.

@@ -15,14 +15,14 @@ using analyze_testing::Build;
 
 TEST(ExitAfter, CWarningThenExitIsFatal) {
   SourceFile f{"src/rdb.c",
-               "int rdbLoad(rio *rdb) {\n"                                          // 1
-               "    if (mt == NULL) {\n"                                            // 2
-               "        /* Unknown module. */\n"                                    // 3
+               "int rdbLoad(rio *rdb) {\n"        // 1
+               "    if (mt == NULL) {\n"          // 2
+               "        /* Unknown module. */\n"  // 3
                "        serverLog(LL_WARNING,\"The RDB file contains AUX module "
-               "data I can't load: no matching module '%s'\", name);\n"             // 4
-               "        exit(1);\n"                                                 // 5
-               "    }\n"                                                            // 6
-               "    return 0;\n"                                                    // 7
+               "data I can't load: no matching module '%s'\", name);\n"  // 4
+               "        exit(1);\n"                                      // 5
+               "    }\n"                                                 // 6
+               "    return 0;\n"                                         // 7
                "}\n"};
   Record r = Build(f, "AUX module data");
   EXPECT_NE(r.documentation.find("A warning is logged with `serverLog` in `rdbLoad` (src/rdb.c) "
@@ -61,8 +61,7 @@ TEST(ExitAfter, GoAndPythonExitCalls) {
   e = ExitAfter(py, py_lines);
   EXPECT_EQ(e.line, 3);
   EXPECT_EQ(e.code, "sys.exit(1)");
-  std::vector<std::string_view> other = {"    logger.error('no config found')",
-                                         "    return None"};
+  std::vector<std::string_view> other = {"    logger.error('no config found')", "    return None"};
   EXPECT_EQ(ExitAfter(py, other).line, 0);
   // `exit_code = 1` is no exit.
   std::vector<std::string_view> assign = {"    logger.error('x')", "    exit_code = 1"};

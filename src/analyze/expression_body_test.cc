@@ -13,12 +13,12 @@ using analyze_testing::Build;
 
 TEST(ExpressionBody, PrivateOneLinerIsNotCalledByHandlingCode) {
   SourceFile f{"src/Acme/Context.cs",
-               "namespace Acme;\n"                                                       // 1
-               "public sealed class Context\n"                                           // 2
-               "{\n"                                                                     // 3
+               "namespace Acme;\n"              // 1
+               "public sealed class Context\n"  // 2
+               "{\n"                            // 3
                "    private static void ThrowInvalidMap() => throw new "
                "InvalidOperationException(\"Items are only available with options.\");\n"  // 4
-               "}\n"                                                                     // 5
+               "}\n"                                                                       // 5
                "public readonly record struct CacheKey(object Source, Type Destination);\n"};
   Record r = Build(f, "Items are only available");
   EXPECT_FALSE(r.try_catch_pattern.has_value()) << *r.try_catch_pattern;
@@ -26,11 +26,11 @@ TEST(ExpressionBody, PrivateOneLinerIsNotCalledByHandlingCode) {
 
 TEST(ExpressionBody, PublicOneLinerKeepsItsHandlingCode) {
   SourceFile f{"src/Acme/Context.cs",
-               "namespace Acme;\n"                                                       // 1
-               "public sealed class Context\n"                                           // 2
-               "{\n"                                                                     // 3
+               "namespace Acme;\n"              // 1
+               "public sealed class Context\n"  // 2
+               "{\n"                            // 3
                "    public static void Require(int n) => throw new "
-               "InvalidOperationException(\"n is required.\");\n"                          // 4
+               "InvalidOperationException(\"n is required.\");\n"  // 4
                "}\n"};
   Record r = Build(f, "n is required");
   ASSERT_TRUE(r.try_catch_pattern.has_value());

@@ -52,11 +52,11 @@ TEST(GoSentinel, ReturnsAndTheirConditions) {
 // (twenty-second grading).
 TEST(GoSentinel, NoReturnInItsFileSaysNoSituation) {
   SourceFile f{"jserrors.go",
-               "package nats\n"                                                           // 1
-               "\n"                                                                       // 2
-               "var (\n"                                                                  // 3
+               "package nats\n"  // 1
+               "\n"              // 2
+               "var (\n"         // 3
                "\t// ErrConsumerNotActive is an error returned when consumer is not active.\n"
-               "\tErrConsumerNotActive = errors.New(\"nats: consumer not active\")\n"   // 5
+               "\tErrConsumerNotActive = errors.New(\"nats: consumer not active\")\n"  // 5
                ")\n"};
   Record r = Build(f, "consumer not active");
   EXPECT_EQ(r.common_situations, "");

@@ -62,8 +62,7 @@ TEST(GuardText, PredicatesErrorsAndConjunctions) {
   // value" (twenty-second grading, axum's `if let Some(UrlParams::Invalid..)`).
   EXPECT_EQ(DescribeCondition("let Some(UrlParams::Invalid { .. }) = current_params", false),
             "`current_params` does not match `Some(UrlParams::Invalid { .. })`");
-  EXPECT_EQ(DescribeCondition("let Ok(Kind::Dir) = meta", true),
-            "`meta` matches `Ok(Kind::Dir)`");
+  EXPECT_EQ(DescribeCondition("let Ok(Kind::Dir) = meta", true), "`meta` matches `Ok(Kind::Dir)`");
   EXPECT_EQ(DescribeCondition("let Some(ref mut v) = slot", false), "`slot` has no value");
   // A tuple pattern has no variant to name: quoted whole, never as ``.
   EXPECT_EQ(DescribeCondition("(current, params) matches (Some(Url::Invalid { .. }), _)", true),

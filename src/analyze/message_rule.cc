@@ -225,10 +225,14 @@ struct Tail {
 };
 
 const Tail kTails[] = {
-    {" is required", "Provide S"},         {" are required", "Provide S"},
-    {" is not allowed", "Do not use S"},   {" are not allowed", "Do not use S"},
-    {" is not permitted", "Do not use S"}, {" are not permitted", "Do not use S"},
-    {" not allowed", "Do not use S"},      {" is mandatory", "Provide S"},
+    {" is required", "Provide S"},
+    {" are required", "Provide S"},
+    {" is not allowed", "Do not use S"},
+    {" are not allowed", "Do not use S"},
+    {" is not permitted", "Do not use S"},
+    {" are not permitted", "Do not use S"},
+    {" not allowed", "Do not use S"},
+    {" is mandatory", "Provide S"},
     {" is not yet supported", "Avoid S: it is not supported yet"},
     {" are not yet supported", "Avoid S: they are not supported yet"},
     {" is not supported", "Avoid S: it is not supported"},

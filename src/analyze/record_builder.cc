@@ -1366,8 +1366,8 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     out = "`" + v.package_value + "` is created when the package loads (line " +
           std::to_string(s.line) + "); users get it where a function of the package returns it " +
           "or hands it to a callback" +
-          (v.sentinel_returns.empty() ? " (errdex found none in " + s.file_path + ")." : ": " +
-                                                                                         v.sentinel_returns);
+          (v.sentinel_returns.empty() ? " (errdex found none in " + s.file_path + ")."
+                                      : ": " + v.sentinel_returns);
     lines.push_back(s.line);
   } else if (s.kind == SiteKind::kWarning && !s.function.empty()) {
     out = "Issued whenever " + Who(s) + " runs: errdex found no condition before line " +

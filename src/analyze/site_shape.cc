@@ -377,17 +377,25 @@ bool EndsArm(std::string_view t) {
 }
 
 // Where `var` was last assigned a call's result above `line` (`ret =
-// write_index_as_tree(...)`): "`write_index_as_tree`", at *at; "" else.
-std::string AssignedCall(const std::vector<std::string_view>& lines, std::string_view var,
-                         int line, int* at) {
+// write_index_as_tree(...)`), at the same indentation: "`write_index_as_tree`",
+// at *at; "" else.
+std::string AssignedCall(const std::vector<std::string_view>& lines, std::string_view var, int line,
+                         int* at) {
+  int level = Indent(LineAt(lines, line));
   for (int n = line - 1; n >= 1 && n >= line - 15; --n) {
     std::string_view t = CodeOf(Trim(LineAt(lines, n)));
     for (std::string_view op : {" := ", " = "}) {
       std::string head = std::string(var) + std::string(op);
       size_t k = t.find(head);
       if (k == std::string_view::npos) continue;
-      // The whole target: `ret = f(..)`, `int ret = f(..)`, not `xret = ..`.
+      // The whole target: `ret = f(..)`, `int ret = f(..)`, not `xret = ..`
+      // nor `if (x) ret = ..`.
       if (k > 0 && t[k - 1] != ' ') continue;
+      std::string_view decl = t.substr(0, k);
+      if (decl.find_first_of("(){};") != std::string_view::npos) return "";
+      // Only an assignment at the switch's own level: one inside a branch
+      // above may not be the one that ran.
+      if (Indent(LineAt(lines, n)) != level) return "";
       std::string_view call = Trim(t.substr(k + head.size()));
       size_t open = call.find('(');
       if (open == std::string_view::npos || open == 0) return "";
@@ -476,8 +484,8 @@ std::optional<ShapeState> CaseArm(const std::vector<std::string_view>& lines, in
     out.line = label_line;
     std::string arm = "an arm of the `switch` at line " + std::to_string(n);
     out.text = call.empty() ? Code(sel) + " is " + values + " (" + arm + ")"
-                            : call + " returns " + values + " (kept in " + Code(sel) +
-                                  " at line " + std::to_string(from) + "; " + arm + ")";
+                            : call + " returns " + values + " (kept in " + Code(sel) + " at line " +
+                                  std::to_string(from) + "; " + arm + ")";
     out.arm_labels = labels;
     return out;
   }

@@ -80,7 +80,7 @@ TEST(LinkGoFields, UnsetFieldsPrintTheirZeroValue) {
       "\tif err := tx.Commit(); err != nil {\n"                                         // 4
       "\t\treturn &database.Error{OrigErr: err, Err: \"transaction commit failed\"}\n"  // 5
       "\t}\n"                                                                           // 6
-      "\treturn nil\n"                                                                 // 7
+      "\treturn nil\n"                                                                  // 7
       "}\n";
   Linked r = Link({{"database/error.go", kErrorGo}, {"database/sqlserver/sqlserver.go", commit}});
   const ErrorSite* s = r.Find("database/sqlserver/sqlserver.go", 5,
