@@ -663,6 +663,7 @@ class JavaFile {
     }
     if (type == "method_invocation") {
       if (auto t = CallTemplate(n, pos, depth, note)) return *t;
+      if (auto t = BuilderTemplate(n, depth)) return *t;
       if (auto t = TextHelperTemplate(n, depth)) return *t;
       NoteCallArgTexts(n, pos, depth, note);
     }
@@ -787,6 +788,83 @@ class JavaFile {
     if (!t.HasLiteralText()) return std::nullopt;
     if (args.empty()) return t;
     return WithArguments(t, method, args, depth);
+  }
+
+  // `sb.toString()` of a local `StringBuilder sb = new StringBuilder("\nHowever,
+  // there ").append(n).append(" with this mock:\n")` (mockito's Reporter):
+  // the text it was created with, then what the statements of its block
+  // append before the call, in order (`sb.append(x).append("y");`); a loop
+  // or branch that appends is one hole.
+  std::optional<Template> BuilderTemplate(TSNode call, int depth) {
+    TSNode local = Field(call, "object");
+    if (ts::Text(Field(call, "name"), src_) != "toString" || !Is(local, "identifier") ||
+        !NamedChildren(Field(call, "arguments")).empty()) {
+      return std::nullopt;
+    }
+    std::string name(ts::Text(local, src_));
+    uint32_t pos = ts_node_start_byte(call);
+    std::vector<Assignment> assigns = assignments_->To(ScopeOf(call), name, pos, walk_);
+    if (assigns.size() != 1 || assigns[0].append || !Is(assigns[0].node, "variable_declarator")) {
+      return std::nullopt;
+    }
+    Template t;
+    if (!BuilderChain(assigns[0].value, "", depth, &t)) return std::nullopt;
+    TSNode decl = ts_node_parent(assigns[0].node);
+    TSNode block = ts_node_parent(decl);
+    if (!Is(decl, "local_variable_declaration") || !IsStatementList(Type(block))) {
+      return std::nullopt;
+    }
+    bool after = false, hole_last = false;
+    for (TSNode stmt : NamedChildren(block)) {
+      if (ts_node_eq(stmt, decl)) {
+        after = true;
+        continue;
+      }
+      if (!after) continue;
+      if (ts_node_end_byte(stmt) > pos) break;  // the statement that reads it
+      if (ts::Text(stmt, src_).find(name) == std::string_view::npos) continue;
+      Template piece;
+      if (Is(stmt, "expression_statement") &&
+          BuilderChain(ts::FirstNamed(stmt), name, depth, &piece)) {
+        t.Append(piece);
+        hole_last = false;
+      } else if (!hole_last) {
+        t.AddHole("{" + name + "}", name);
+        hole_last = true;
+      }
+    }
+    if (!t.HasLiteralText()) return std::nullopt;
+    return t;
+  }
+
+  // `new StringBuilder(x).append(y)..` (`local` empty) or `local.append(y)..`:
+  // appends to *t the text of each part in order. False for anything else.
+  bool BuilderChain(TSNode n, std::string_view local, int depth, Template* t) {
+    std::vector<TSNode> appends;
+    while (Is(n, "method_invocation") && ts::Text(Field(n, "name"), src_) == "append") {
+      appends.push_back(n);
+      n = Field(n, "object");
+    }
+    if (local.empty()) {
+      if (!Is(n, "object_creation_expression")) return false;
+      std::string_view type = ts::Text(Field(n, "type"), src_);
+      if (type != "StringBuilder" && type != "StringBuffer") return false;
+      std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+      if (args.size() > 1) return false;
+      if (!args.empty() && !Is(args[0], "decimal_integer_literal")) {  // else a capacity
+        std::string note;
+        t->Append(ExprTemplate(args[0], ts_node_start_byte(args[0]), depth + 1, &note));
+      }
+    } else if (!Is(n, "identifier") || ts::Text(n, src_) != local || appends.empty()) {
+      return false;
+    }
+    for (size_t i = appends.size(); i-- > 0;) {
+      std::vector<TSNode> args = NamedChildren(Field(appends[i], "arguments"));
+      if (args.size() != 1) return false;
+      std::string note;
+      t->Append(ExprTemplate(args[0], ts_node_start_byte(args[0]), depth + 1, &note));
+    }
+    return true;
   }
 
   // `t`, a helper's return, with its parameters read as the call's

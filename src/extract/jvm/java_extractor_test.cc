@@ -139,6 +139,34 @@ TEST(JavaExtractor, TextHelperWithParametersStandsForTheCall) {
   EXPECT_TRUE(Matches(sites[1], "Argument passed to verify() is Foo and is not a mock!"));
 }
 
+// mockito's Reporter appends the other interactions with a StringBuilder:
+// the text it is created with and its chained appends, then one hole for
+// the loop that appends more; `toString()` of it is that text.
+TEST(JavaExtractor, StringBuilderTextIsItsCreationAndAppends) {
+  auto sites = Extract(
+      "class Reporter {\n"
+      "  static MockitoAssertionError wantedButNotInvoked(List<Invocation> invocations) {\n"
+      "    StringBuilder sb =\n"
+      "        new StringBuilder(\"\\nHowever, there \")\n"
+      "            .append(invocations.size())\n"
+      "            .append(\" interactions with this mock:\\n\");\n"
+      "    for (Invocation i : invocations) {\n"
+      "      sb.append(i).append('\\n');\n"
+      "    }\n"
+      "    sb.append(\"End.\");\n"
+      "    throw new WantedButNotInvoked(\"Wanted but not invoked:\" + sb.toString());\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].line, 11);
+  EXPECT_EQ(sites[0].message.Display(),
+            "Wanted but not invoked:\nHowever, there {invocations.size()} interactions with this "
+            "mock:\n{sb}End.");
+  EXPECT_TRUE(Matches(sites[0],
+                      "Wanted but not invoked:\nHowever, there 2 interactions with this mock:\n"
+                      "a.foo()\nb.bar()\nEnd."));
+}
+
 TEST(JavaExtractor, MessagesFromLocalsFieldsHelpersAndSuper) {
   auto sites = Extract(
       "class JsonException extends RuntimeException {\n"
