@@ -616,7 +616,6 @@ int LinesAway(const Record& r, int line) {
   return best;
 }
 
-// The best frame evidence for record r (0 if none).
 // The last component of a dotted name ("a.B.handle" -> "handle").
 std::string_view LastName(std::string_view s) {
   size_t dot = s.find_last_of(".:#");
@@ -641,6 +640,7 @@ bool SameFunction(const StackFrame& f, const Record& r) {
          (frame.ends_with(qualified) && frame[frame.size() - qualified.size() - 1] == '.');
 }
 
+// The best frame evidence for record r (0 if none).
 double FrameBonus(const Record& r, const std::vector<StackFrame>& frames) {
   double best = 0;
   for (const StackFrame& f : frames) {
@@ -654,6 +654,32 @@ double FrameBonus(const Record& r, const std::vector<StackFrame>& frames) {
     }
   }
   return best;
+}
+
+// Whether the paste names the record's function as a whole identifier
+// outside a stack frame: log lines tag messages with it (libusb's
+// "libusb: error [submit_iso_transfer] submiturb failed"), which tells
+// apart the functions that print one text. Only names that cannot be
+// English words count (an underscore, an inner capital or a digit, six
+// characters at least), so "connect" or "open" prove nothing.
+bool PasteNamesFunction(std::string_view paste, const Record& r) {
+  std::string_view name = LastName(r.function);
+  if (name.size() < 6) return false;
+  bool identifier = false;
+  for (size_t i = 1; i < name.size(); ++i) {
+    char c = name[i];
+    identifier |= c == '_' || std::isdigit(static_cast<unsigned char>(c)) ||
+                  (std::isupper(static_cast<unsigned char>(c)) &&
+                   std::islower(static_cast<unsigned char>(name[i - 1])));
+  }
+  if (!identifier) return false;
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = paste.find(name); at != std::string_view::npos; at = paste.find(name, at + 1)) {
+    bool before = at > 0 && word(paste[at - 1]);
+    bool after = at + name.size() < paste.size() && word(paste[at + name.size()]);
+    if (!before && !after) return true;
+  }
+  return false;
 }
 
 // The directories a frame was printed in: its file's, or, for a JVM/.NET
@@ -864,6 +890,7 @@ struct Ranked {
   bool tooling = false;             // the record is in development tooling (kToolingRecord)
   const Record* wrapper = nullptr;  // found reworded inside this record's hole
   int frame_path = 0;               // FramePathDepth, a tie-breaker
+  bool named = false;               // PasteNamesFunction, a tie-breaker
   // Where the pattern matched in the text, and where its holes did.
   size_t begin = 0, end = 0;
   std::vector<std::pair<size_t, size_t>> holes;
@@ -928,6 +955,7 @@ bool Better(const Ranked& a, const Ranked& b) {
   if (a.frame != b.frame) return a.frame > b.frame;
   if (a.literal_chars != b.literal_chars) return a.literal_chars > b.literal_chars;
   if (a.frame_path != b.frame_path) return a.frame_path > b.frame_path;
+  if (a.named != b.named) return a.named;
   const Record& ra = *a.match.record;
   const Record& rb = *b.match.record;
   // The code that writes the text (a factory, a constructor) before the
@@ -2639,6 +2667,10 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     }
   }
   std::erase_if(hits, unconfident);
+  {
+    std::string_view whole = query.context.empty() ? std::string_view(text) : query.context;
+    for (Ranked& h : hits) h.named = PasteNamesFunction(whole, *h.match.record);
+  }
 
   size_t keep = std::min(hits.size(), query.limit);
   std::partial_sort(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(keep), hits.end(),

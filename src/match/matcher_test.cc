@@ -1368,6 +1368,37 @@ TEST(MatcherTest, SameTemplateTiesGoToTheLibraryBeforeItsContribTree) {
   EXPECT_EQ(hits[0].record->id, "tar");
 }
 
+// libusb prints one text from three functions and tags each line with the
+// function ("libusb: error [submit_iso_transfer] ..."): the site in the
+// named function ranks first. A function named like a word ("submit")
+// proves nothing, so there the file order stands.
+TEST(MatcherTest, FunctionTaggedInTheLogLineBreaksASameMessageTie) {
+  auto site = [](std::string id, std::string fn, int line) {
+    Record r = MakeRecord(std::move(id), "submiturb failed, errno={errno}",
+                          R"(submiturb failed, errno=(-?\d+))", {{"{errno}", "errno"}}, "",
+                          "libusb/libusb");
+    r.file_path = "libusb/os/linux_usbfs.c";
+    r.line_number = line;
+    r.function = std::move(fn);
+    r.language = "c";
+    return r;
+  };
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(site("bulk", "submit_bulk_transfer", 2266));
+  rs.push_back(site("iso", "submit_iso_transfer", 2422));
+  rs.push_back(site("control", "submit", 2495));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "libusb: error [submit_iso_transfer] submiturb failed, errno=16";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_EQ(hits[0].record->id, "iso");
+  q.message = "libusb: error [submit] submiturb failed, errno=16";
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_EQ(hits[0].record->id, "bulk");
+}
+
 // Two libraries with the same message (apollo-kotlin copied moshi's JSON
 // reader): the paste's class qualified by com.squareup.moshi names moshi,
 // and its site ranks first; a package naming only a language ("kotlin")

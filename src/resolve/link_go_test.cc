@@ -256,5 +256,47 @@ TEST(LinkGo, ClosureAssignedToALocalNameIsASink) {
   EXPECT_NE(r.Find("pgconn/pgconn.go", 13, "closing %s"), nullptr) << Dump(r);
 }
 
+// gorilla/websocket's Upgrade returns `u.returnError(w, r, status, "text")`
+// and returnError builds `HandshakeError{reason}`, whose Error() is the
+// field: each call with text is a record at the call, of the struct's
+// type. A struct whose parameter fields are details (`Op`, `Path`) makes
+// no sink, so a call passing "open" records nothing.
+TEST(LinkGo, ErrorStructBuiltFromAParameterIsASink) {
+  Linked r = Link({{"server.go",
+                    "package websocket\n"
+                    "\n"
+                    "type HandshakeError struct {\n"
+                    "\tmessage string\n"
+                    "}\n"
+                    "\n"
+                    "func (e HandshakeError) Error() string { return e.message }\n"
+                    "\n"
+                    "func (u *Upgrader) returnError(w http.ResponseWriter, status int, reason "
+                    "string) (*Conn, error) {\n"
+                    "\terr := HandshakeError{reason}\n"
+                    "\thttp.Error(w, http.StatusText(status), status)\n"
+                    "\treturn nil, err\n"
+                    "}\n"
+                    "\n"
+                    "func (u *Upgrader) Upgrade(w http.ResponseWriter, r *http.Request) (*Conn, "
+                    "error) {\n"
+                    "\tif !u.checkOrigin(r) {\n"
+                    "\t\treturn u.returnError(w, http.StatusForbidden, \"websocket: request origin "
+                    "not allowed by Upgrader.CheckOrigin\")\n"
+                    "\t}\n"
+                    "\treturn nil, newPathError(\"open\", r.URL.Path)\n"
+                    "}\n"
+                    "\n"
+                    "func newPathError(op string, path string) error {\n"
+                    "\treturn &PathError{Op: op, Path: path}\n"
+                    "}\n"}});
+  const ErrorSite* s =
+      r.Find("server.go", 17, "websocket: request origin not allowed by Upgrader.CheckOrigin");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "HandshakeError");
+  EXPECT_EQ(s->function, "Upgrader.Upgrade");
+  EXPECT_EQ(r.Find("server.go", 19, "open"), nullptr) << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -245,6 +245,7 @@ class GoFile {
     static const TSSymbol kMethod = Symbol("method_declaration");
     static const TSSymbol kReturn = Symbol("return_statement");
     static const TSSymbol kAssign = Symbol("assignment_statement");
+    static const TSSymbol kComposite = Symbol("composite_literal");
     TSSymbol s = ts_node_symbol(n);
     static const TSSymbol kFunction = Symbol("function_declaration");
     if (s == kCall) {
@@ -259,6 +260,8 @@ class GoFile {
       CollectReturnedNames(n);
     } else if (s == kAssign) {
       if (sinks_) sinks_->OnAssignment(n);
+    } else if (s == kComposite) {
+      if (sinks_) sinks_->OnCompositeLiteral(n);
     }
   }
 

@@ -66,6 +66,28 @@ bool IsErrorField(std::string_view field) {
   return kFields.count(f) > 0;
 }
 
+// A field or parameter that holds a message's text: `reason`, `msg`,
+// `Message`, `err_msg`. Other fields of an error struct (`Op`, `Path`,
+// `Code`) are details, not the text a caller passes.
+bool IsMessageName(std::string_view name) {
+  std::string n;
+  for (char c : name) {
+    if (c != '_') n.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  }
+  static const std::set<std::string_view> kNames = {
+      "message", "msg",    "reason", "text",   "desc",      "description", "detail",
+      "details", "errmsg", "errstr", "errtxt", "errortext", "errormsg",    "errormessage"};
+  return kNames.count(n) > 0;
+}
+
+// Error types are named so: `HandshakeError`, `errUnknown`, `ParseFailure`.
+bool IsErrorTypeName(std::string_view name) {
+  size_t dot = name.rfind('.');
+  std::string lower = ToLower(dot == std::string_view::npos ? name : name.substr(dot + 1));
+  return lower.find("err") != std::string::npos || lower.find("exception") != std::string::npos ||
+         lower.find("fail") != std::string::npos;
+}
+
 // Standard packages whose functions are never the repository's wrappers:
 // calls through them are not link calls (they are many).
 bool PlatformPackage(std::string_view pkg) {
@@ -298,6 +320,51 @@ void GoSinks::OnAssignment(TSNode assign) {
     facts_->sinks.push_back(std::move(s));
     return;
   }
+}
+
+// `HandshakeError{reason}` / `&ParseError{Msg: msg, Line: n}` where the
+// message field is a parameter of the function around it: that function
+// is a sink (its callers pass the text), raising the struct's type. Only
+// a literal of an error-named type, and only a message field (keyed by a
+// message name, or the one positional element, or a parameter with a
+// message name), so `&PathError{Op: op, Path: p}` makes no sink of `op`.
+void GoSinks::OnCompositeLiteral(TSNode lit) {
+  TSNode type = Field(lit, "type");
+  if (!Is(type, "type_identifier") && !Is(type, "qualified_type")) return;
+  std::string type_name = Text(type);
+  if (!IsErrorTypeName(type_name)) return;
+  TSNode fn = DeclarationOf(lit);
+  if (ts_node_is_null(fn)) return;
+  int variadic = -1;
+  std::vector<std::string> params = Params(fn, &variadic);
+  std::vector<TSNode> elems = NamedChildren(Field(lit, "body"));
+  std::string param;
+  for (TSNode e : elems) {
+    TSNode value = Is(e, "keyed_element") ? Field(e, "value") : e;
+    TSNode v = ts::FirstNamed(value);
+    if (ts_node_is_null(v) || !Is(v, "identifier")) continue;
+    std::string name = Text(v);
+    if (std::find(params.begin(), params.end(), name) == params.end()) continue;
+    bool message = IsMessageName(name);
+    if (Is(e, "keyed_element")) {
+      message |= IsMessageName(Text(ts::FirstNamed(Field(e, "key"))));
+    } else {
+      message |= elems.size() == 1;
+    }
+    if (!message) continue;
+    if (!param.empty()) return;  // two candidates: which one is the text is unknown
+    param = name;
+  }
+  if (param.empty()) return;
+  SinkFact s;
+  Name(fn, &s);
+  if (Is(fn, "func_literal")) facts_->link_names.push_back(s.name);
+  s.params = std::move(params);
+  s.message.AddHole("{" + param + "}", param);
+  s.error_class = type_name;
+  s.line = ts::Line(lit);
+  s.def_line = ts::Line(fn);
+  facts_->sinks.push_back(std::move(s));
 }
 
 // A call passing text or a parameter of its function: a link call, with the

@@ -38,6 +38,10 @@ class GoSinks {
   void OnCall(TSNode call);
   // Every assignment: a sink when it stores a parameter as error state.
   void OnAssignment(TSNode assign);
+  // Every composite literal: a sink when it builds an error value whose
+  // message is a parameter (gorilla's `HandshakeError{reason}` in
+  // `returnError(w, r, status, reason string)`).
+  void OnCompositeLiteral(TSNode lit);
 
  private:
   struct Report {
