@@ -1063,6 +1063,12 @@ class MappedFile {
   MappedFile& operator=(const MappedFile&) = delete;
   bool ok() const { return data_ != nullptr; }
   std::string_view bytes() const { return {static_cast<const char*>(data_), size_}; }
+  // Unmaps the pages read so far (a checksum pass over the whole file): they
+  // stay in the page cache and fault back in where a query reads them, so
+  // the process's resident memory is what it uses, not what it checked.
+  void DropPages() const {
+    if (data_ != nullptr) ::madvise(data_, size_, MADV_DONTNEED);
+  }
 
  private:
   void* data_ = nullptr;
@@ -2133,6 +2139,7 @@ Result<std::shared_ptr<const MatcherSegment>> MatcherSegment::Load(const std::st
     if (Status s = in.Open(rep.view); !s.ok()) return s;
     if (in.stamp() != stamp) return Status::NotFound("segment is of another version");
   }
+  rep.file->DropPages();
   Result<std::unique_ptr<Segment>> seg = RestoreSegment(rep.view, nullptr, 0);
   if (!seg.ok()) return seg.status();
   rep.stamp = stamp;

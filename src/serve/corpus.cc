@@ -13,6 +13,7 @@
 #include <filesystem>
 
 #include "errdex/matcher.h"
+#include "match/corpus_matcher.h"
 #include "match/segments.h"
 #include "serve/byte_cache.h"
 #include "serve/serve_internal.h"
@@ -283,12 +284,28 @@ Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const ViewOptions
     c->counts[info.repo] = static_cast<size_t>(info.error_count);
     c->record_count += static_cast<size_t>(info.error_count);
   }
-  const Matcher* in_service = previous != nullptr ? previous->matcher.get() : nullptr;
-  auto matcher = OpenRepositoryMatcher(store, options.db, in_service);
-  if (!matcher.ok()) return matcher.status();
-  std::fprintf(stderr, "errdex serve: %s\nerrdex serve: matcher time: %s\n",
-               matcher->note.c_str(), matcher->timing.c_str());
-  c->matcher = std::move(matcher->matcher);
+  if (options.whole_matcher) {
+    auto matcher = OpenCorpusMatcher(store, options.db, kMatcherSnapshotMinRecords);
+    if (!matcher.ok()) return matcher.status();
+    // A matcher built here holds the records it was built from; the
+    // snapshot it just saved is the same matcher with those records mapped.
+    if (matcher->note.find("saved to") != std::string::npos) {
+      auto stamp = store->DatasetStamp();
+      if (stamp.ok()) {
+        auto mapped = Matcher::Load(MatcherSnapshotPath(options.db), *stamp);
+        if (mapped.ok()) matcher->matcher = std::move(*mapped);
+      }
+    }
+    std::fprintf(stderr, "errdex serve: %s\n", matcher->note.c_str());
+    c->matcher = std::move(matcher->matcher);
+  } else {
+    const Matcher* in_service = previous != nullptr ? previous->matcher.get() : nullptr;
+    auto matcher = OpenRepositoryMatcher(store, options.db, in_service);
+    if (!matcher.ok()) return matcher.status();
+    std::fprintf(stderr, "errdex serve: %s\nerrdex serve: matcher time: %s\n",
+                 matcher->note.c_str(), matcher->timing.c_str());
+    c->matcher = std::move(matcher->matcher);
+  }
   c->cache = std::make_unique<ByteCache>(options.cache_bytes);
   c->stores = std::make_unique<StorePool>(options.db);
   return std::shared_ptr<const Corpus>(std::move(c));

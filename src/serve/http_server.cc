@@ -654,6 +654,7 @@ Status Serve(const ServeOptions& opt) {
   view.db = o.db;
   view.base_url = base_url;
   view.data_dir = o.data_dir;
+  view.whole_matcher = o.whole_matcher;
   view.cache_bytes = static_cast<size_t>(std::max(0, o.cache_mb)) << 20;
   auto corpus = serve::LoadCorpus(store->get(), view);
   if (!corpus.ok()) return corpus.status();

@@ -169,6 +169,7 @@ struct ViewOptions {
   std::string base_url;
   std::string data_dir;                   // `errdex export` output to serve as /data/; "" none
   size_t cache_bytes = size_t{64} << 20;  // rendered answers and records read
+  bool whole_matcher = false;             // ServeOptions::whole_matcher
 };
 // A view of the database `options.db` (opened as `store`): only the
 // repositories' names and counts are read here; the matcher is composed of
