@@ -425,6 +425,9 @@ bool ContainsWord(std::string_view text, std::string_view word) {
 // just after leading (or before trailing) any-text holes becomes " ?" (the
 // holes may print nothing, and the paste then starts or ends at the space).
 // A final escaped period becomes optional too.
+// A sentence's final period after a value, or the end of a paste cut there.
+constexpr std::string_view kPeriodOrEnd = "(?:\\.|$)";
+
 std::string RelaxPatternEnds(std::string_view p) {
   using match::EscapedAt;
   using match::kAnyHole;
@@ -446,9 +449,15 @@ std::string RelaxPatternEnds(std::string_view p) {
   // "${typeName}".` matched nothing without it. Not after a hole: there the
   // period is what ends the value (`in {source}{cache}.`), and without it
   // the lazy holes would match nothing.
-  if (out.size() >= 3 && out.back() == '.' && EscapedAt(out, out.size() - 1) &&
-      !out.ends_with(")\\.")) {
-    out += '?';
+  // After a hole the period may still be missing where the paste itself
+  // ends (an issue title cut at ktlint's "... at position '0:0"): period or
+  // end of text, so the value still stops at a period when there is one.
+  if (out.size() >= 3 && out.back() == '.' && EscapedAt(out, out.size() - 1)) {
+    if (out.ends_with(")\\.")) {
+      out.replace(out.size() - 2, 2, kPeriodOrEnd);
+    } else {
+      out += '?';
+    }
   }
   return out;
 }
@@ -1386,7 +1395,7 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q,
     std::vector<re2::StringPiece> rest(sub.size());
     std::string_view pattern = patterns.Get(r);
     bool ends_in_text =
-        pattern.empty() ||
+        pattern.empty() || pattern.ends_with(kPeriodOrEnd) ||
         !((pattern.back() == ')' && !match::EscapedAt(pattern, pattern.size() - 1)) ||
           pattern.ends_with(")?"));
     if (!ends_in_text &&

@@ -1368,6 +1368,41 @@ TEST(MatcherTest, SameTemplateTiesGoToTheLibraryBeforeItsContribTree) {
   EXPECT_EQ(hits[0].record->id, "tar");
 }
 
+// An issue title cut inside ktlint's first sentence, right after its last
+// value: the end of the paste stands for the sentence's period. With the
+// period, the value stops there.
+TEST(MatcherTest, PasteCutAfterTheFirstSentencesLastValueMatches) {
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(MakeRecord(
+      "ktlint",
+      "Internal Error (rule '{ruleId}') in {file} at position '{line}:{col}. Please create a "
+      "ticket at https://github.com/pinterest/ktlint/issues and provide the source code that "
+      "triggered an error.\n{trace}",
+      R"(Internal Error \(rule '([\s\S]*?)'\) in ([\s\S]*?) at position '([\s\S]*?):([\s\S]*?)\. )"
+      R"(Please create a ticket at https://github\.com/pinterest/ktlint/issues and provide the )"
+      R"(source code that triggered an error\.\n([\s\S]*?))",
+      {{"{ruleId}", "e.ruleId"},
+       {"{file}", "file"},
+       {"{line}", "e.line"},
+       {"{col}", "e.col"},
+       {"{trace}", "trace"}},
+      "KtlintCliError", "pinterest/ktlint"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "Internal Error (rule 'standard:trailing-comma-on-declaration-site') in "
+      "MotorPagesHandler.kt at position '0:0";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "ktlint");
+  q.message = "Internal Error (rule 'standard:indent') in A.kt at position '3:7.";
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "ktlint");
+  ASSERT_GE(hits[0].captures.size(), 4u);
+  EXPECT_EQ(hits[0].captures[3].value, "7");
+}
+
 // libusb prints one text from three functions and tags each line with the
 // function ("libusb: error [submit_iso_transfer] ..."): the site in the
 // named function ranks first. A function named like a word ("submit")

@@ -92,14 +92,20 @@ std::string ClauseHead(std::string_view p) {
 std::string FirstSentence(std::string_view p) {
   if (SeveralLines(p)) return "";  // HeadPattern's
   std::string head;
+  std::string_view valued;  // the first sentence ending in a value, with its period
   ForEachTopLevel(p, [&](size_t i) {
     std::string_view rest = p.substr(i);
     if (i > 0 && rest.size() > 3 && rest.starts_with("\\. ") && rest[3] >= 'A' && rest[3] <= 'Z') {
       head = ValueFreeHead(p.substr(0, i));
+      if (head.empty() && valued.empty()) valued = p.substr(0, i + 2);
       return head.empty();  // a sentence ending in a value takes the next one along
     }
     return true;
   });
+  // No later sentence ends in text: the first one, its value ended by the
+  // period (a paste cut inside it ends the value at the end of the text,
+  // see RelaxPatternEnds in matcher.cc).
+  if (head.empty()) head = std::string(valued);
   return head;
 }
 

@@ -39,6 +39,10 @@ std::string ClauseHead(std::string_view pattern);
 // takes the sentences after it along, up to the first that ends in text:
 // FluentValidation's "Could not infer property name for expression: {e}.
 // Please explicitly specify … rule chain." before its "Eg: …" was added.
+// When no later sentence ends in text, the first sentence with its period
+// (ktlint's "... at position '{line}:{col}. Please create a ticket ...",
+// pasted as an issue title cut at "'0:0"; the matcher lets the end of
+// the paste stand for the period).
 // Empty when the pattern has more than one line or no such head.
 std::string FirstSentence(std::string_view pattern);
 

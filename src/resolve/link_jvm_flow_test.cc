@@ -70,8 +70,9 @@ TEST(LinkJvmFlow, JavaSuffixBuiltByAnotherMethodOfTheClass) {
 }
 
 // A method with parameters, or one with several returns, is not a suffix;
-// a text function with one return still gives its text where it is called
-// (link_text_functions.h), and one with several returns stays a hole.
+// a text method with one return gives its text where it is called, its
+// parameters read as the call's arguments (`where(pos)` is " at {pos}"),
+// and one with several returns stays a hole.
 TEST(LinkJvmFlow, JavaOnlyParameterlessSingleReturnMethodsAreSuffixes) {
   const std::string path = "src/main/java/org/example/Parser.java";
   Linked r = Link({{path,
@@ -85,7 +86,7 @@ TEST(LinkJvmFlow, JavaOnlyParameterlessSingleReturnMethodsAreSuffixes) {
                     "    throw new ParseException(\"bad token\" + where(pos) + state());\n"
                     "  }\n"
                     "}\n"}});
-  EXPECT_NE(r.Find(path, 8, "bad token at {p}{state()}"), nullptr) << Dump(r);
+  EXPECT_NE(r.Find(path, 8, "bad token at {pos}{state()}"), nullptr) << Dump(r);
 }
 
 // A report method on a context object (generic, so that callers `return`

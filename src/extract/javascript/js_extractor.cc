@@ -1806,9 +1806,15 @@ class JsFile {
       if (b > cur) out.AddLiteral(DecodeJsEscapes(src_.substr(cur, b - cur)));
       TSNode expr = ts::FirstNamed(c);
       std::string e = CollapseSpace(ts::Text(expr, src_));
-      // A nested literal (`${'x'}`) prints itself; anything else is a hole.
+      // A nested literal (`${'x'}`) prints itself, and so does a local
+      // holding text (node-gyp's `${info}`, a banner joined from lines);
+      // anything else is a hole.
+      std::optional<Template> local;
+      if (Is(expr, "identifier")) local = VariableTemplate(expr, pos, depth + 1, note);
       if (Is(expr, "string") || Is(expr, "template_string")) {
         out.Append(ExprTemplate(expr, pos, depth + 1, note));
+      } else if (local) {
+        out.Append(*local);
       } else {
         out.AddHole("${" + e + "}", e);
       }
@@ -1917,6 +1923,7 @@ class JsFile {
     // Terminal colours print their one argument (`colors.red(msg)`,
     // `chalk.bold.red(msg)`, `pc.yellow(msg)`).
     if (args.size() == 1 && IsColorCall(fn)) return ExprTemplate(args[0], pos, depth + 1, note);
+    if (auto t = ArrayJoinTemplate(n, args, pos, depth, note)) return *t;
     if ((fn == "util.format" || fn == "format") && !args.empty()) {
       Template fmt = ExprTemplate(args[0], pos, depth + 1, note);
       if (!fmt.HasLiteralText()) return std::nullopt;
@@ -1925,6 +1932,41 @@ class JsFile {
       return ApplyPrintf(fmt, rest, PrintfDialect::kNodeUtil);
     }
     return std::nullopt;
+  }
+
+  // `['You need to install Python.', `- Use --python="${example}"`].join('\n')`
+  // (node-gyp's find-python banner): the elements' text with the separator
+  // between them. Only an array literal written out at the call, with a
+  // literal separator (or none: ","); an array built elsewhere is a value.
+  std::optional<Template> ArrayJoinTemplate(TSNode n, const std::vector<TSNode>& args, uint32_t pos,
+                                            int depth, std::string* note) {
+    TSNode fn = Field(n, "function");
+    if (!Is(fn, "member_expression") || ts::Text(Field(fn, "property"), src_) != "join") {
+      return std::nullopt;
+    }
+    TSNode array = Field(fn, "object");
+    if (!Is(array, "array") || args.size() > 1) return std::nullopt;
+    std::string sep = ",";
+    if (args.size() == 1) {
+      if (!Is(args[0], "string")) return std::nullopt;
+      Template t = StringTemplate(args[0]);
+      if (t.HoleCount() > 0) return std::nullopt;
+      sep = t.Display();
+    }
+    Template out;
+    bool first = true;
+    for (TSNode e : NamedChildren(array)) {
+      if (Is(e, "comment")) continue;
+      if (!first) out.AddLiteral(sep);
+      first = false;
+      if (Is(e, "spread_element")) {
+        AddExprHole(e, &out);
+      } else {
+        out.Append(ExprTemplate(e, pos, depth + 1, note));
+      }
+    }
+    if (!out.HasLiteralText()) return std::nullopt;
+    return out;
   }
 
   static bool IsColorCall(std::string_view fn) {

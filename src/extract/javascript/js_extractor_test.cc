@@ -41,6 +41,38 @@ TEST(JsExtractor, ThrowNewWithTemplateLiteral) {
   ASSERT_FALSE(s.notes.empty());
 }
 
+// node-gyp's find-python banner: a local holding an array literal joined
+// with '\n', logged at error level inside a template string. The record
+// carries every line of the banner, the ternary's value as a hole.
+TEST(JsExtractor, ArrayLiteralJoinedIsItsLinesText) {
+  auto sites = Extract(
+      "class PythonFinder {\n"
+      "  fail () {\n"
+      "    const errorLog = this.errorLog.join('\\n')\n"
+      "    const pathExample = this.win ? 'C:\\\\Path\\\\To\\\\python.exe' : '/path/to/python'\n"
+      "    const info = [\n"
+      "      'You need to install the latest version of Python.',\n"
+      "      `- Use the switch --python=\"${pathExample}\"`,\n"
+      "      '- Set the environment variable PYTHON'\n"
+      "    ].join('\\n')\n"
+      "    this.log.error(`\\n${errorLog}\\n\\n${info}\\n`)\n"
+      "    throw new Error('Could not find any Python installation to use')\n"
+      "  }\n"
+      "}\n");
+  const ErrorSite* banner = nullptr;
+  for (const ErrorSite& s : sites) {
+    if (s.line == 10) banner = &s;
+  }
+  ASSERT_NE(banner, nullptr);
+  EXPECT_NE(banner->message.Display().find("You need to install the latest version of Python.\n"
+                                           "- Use the switch --python=\""),
+            std::string::npos)
+      << banner->message.Display();
+  EXPECT_NE(banner->message.Display().find("\"\n- Set the environment variable PYTHON"),
+            std::string::npos)
+      << banner->message.Display();
+}
+
 TEST(JsExtractor, ConcatenationStringsAndThrowWithoutNew) {
   auto sites = Extract(
       "const f = (n) => {\n"

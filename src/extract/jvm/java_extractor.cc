@@ -19,6 +19,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "errdex/extractor.h"
@@ -200,20 +201,30 @@ class JavaFile {
     return n;
   }
 
+  // Whether the method around `n` is declared to return an exception type
+  // (mockito's `MockitoAssertionError wantedButNotInvoked(..)` returns a
+  // `new WantedButNotInvoked(..)`, a class not named like one).
+  bool ReturnsErrorType(TSNode n) {
+    TSNode fn = ScopeOf(n);
+    if (!Is(fn, "method_declaration")) return false;
+    return LooksLikeExceptionClass(ClassName(ts::Text(Field(fn, "type"), src_)));
+  }
+
   // `new X(...)`: thrown, returned from a helper, stored or passed on.
   void HandleNew(TSNode n) {
     std::string cls = ClassName(ts::Text(Field(n, "type"), src_));
     // Most `new`s build ordinary objects: filter before any ancestor walk.
     const std::vector<TSNode>* anc = walk_.ancestors();
     TSNode parent = anc && !anc->empty() ? anc->back() : TSNode{};
+    bool returned_error = Is(parent, "return_statement") && ReturnsErrorType(n);
     if (cls.empty() || (!LooksLikeExceptionClass(cls) && !Is(parent, "throw_statement") &&
-                        !Is(parent, "parenthesized_expression"))) {
+                        !Is(parent, "parenthesized_expression") && !returned_error)) {
       return;
     }
     TSNode stmt = StatementOf(n);
     if (ts_node_is_null(stmt)) return;
     bool thrown = Is(stmt, "throw_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
-    if (!LooksLikeExceptionClass(cls) && !thrown) return;
+    if (!LooksLikeExceptionClass(cls) && !thrown && !returned_error) return;
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     site.error_class = cls;
     std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
@@ -652,6 +663,7 @@ class JavaFile {
     }
     if (type == "method_invocation") {
       if (auto t = CallTemplate(n, pos, depth, note)) return *t;
+      if (auto t = BuilderTemplate(n, depth)) return *t;
       if (auto t = TextHelperTemplate(n, depth)) return *t;
       NoteCallArgTexts(n, pos, depth, note);
     }
@@ -765,41 +777,160 @@ class JavaFile {
   // ` at line 3 column 7 path $.a`) is read as the text it returns.
   std::optional<Template> TextHelperTemplate(TSNode call, int depth) {
     std::string_view object = ts::Text(Field(call, "object"), src_);
-    if ((!object.empty() && object != "this") ||
-        ts_node_named_child_count(Field(call, "arguments")) != 0) {
-      return std::nullopt;
-    }
-    TSNode value = TextHelperReturn(call);
+    if (!object.empty() && object != "this") return std::nullopt;
+    std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
+    TSNode method{};
+    TSNode value = TextHelperReturn(call, args.size(), &method);
     if (ts_node_is_null(value)) return std::nullopt;
     // The helper's own locals and fields, read at its return.
     std::string note;
     Template t = ExprTemplate(value, ts_node_start_byte(value), depth + 1, &note);
     if (!t.HasLiteralText()) return std::nullopt;
+    if (args.empty()) return t;
+    return WithArguments(t, method, args, depth);
+  }
+
+  // `sb.toString()` of a local `StringBuilder sb = new StringBuilder("\nHowever,
+  // there ").append(n).append(" with this mock:\n")` (mockito's Reporter):
+  // the text it was created with, then what the statements of its block
+  // append before the call, in order (`sb.append(x).append("y");`); a loop
+  // or branch that appends is one hole.
+  std::optional<Template> BuilderTemplate(TSNode call, int depth) {
+    TSNode local = Field(call, "object");
+    if (ts::Text(Field(call, "name"), src_) != "toString" || !Is(local, "identifier") ||
+        !NamedChildren(Field(call, "arguments")).empty()) {
+      return std::nullopt;
+    }
+    std::string name(ts::Text(local, src_));
+    uint32_t pos = ts_node_start_byte(call);
+    std::vector<Assignment> assigns = assignments_->To(ScopeOf(call), name, pos, walk_);
+    if (assigns.size() != 1 || assigns[0].append || !Is(assigns[0].node, "variable_declarator")) {
+      return std::nullopt;
+    }
+    Template t;
+    if (!BuilderChain(assigns[0].value, "", depth, &t)) return std::nullopt;
+    TSNode decl = ts_node_parent(assigns[0].node);
+    TSNode block = ts_node_parent(decl);
+    if (!Is(decl, "local_variable_declaration") || !IsStatementList(Type(block))) {
+      return std::nullopt;
+    }
+    bool after = false, hole_last = false;
+    for (TSNode stmt : NamedChildren(block)) {
+      if (ts_node_eq(stmt, decl)) {
+        after = true;
+        continue;
+      }
+      if (!after) continue;
+      if (ts_node_end_byte(stmt) > pos) break;  // the statement that reads it
+      if (ts::Text(stmt, src_).find(name) == std::string_view::npos) continue;
+      Template piece;
+      if (Is(stmt, "expression_statement") &&
+          BuilderChain(ts::FirstNamed(stmt), name, depth, &piece)) {
+        t.Append(piece);
+        hole_last = false;
+      } else if (!hole_last) {
+        t.AddHole("{" + name + "}", name);
+        hole_last = true;
+      }
+    }
+    if (!t.HasLiteralText()) return std::nullopt;
     return t;
   }
 
+  // `new StringBuilder(x).append(y)..` (`local` empty) or `local.append(y)..`:
+  // appends to *t the text of each part in order. False for anything else.
+  bool BuilderChain(TSNode n, std::string_view local, int depth, Template* t) {
+    std::vector<TSNode> appends;
+    while (Is(n, "method_invocation") && ts::Text(Field(n, "name"), src_) == "append") {
+      appends.push_back(n);
+      n = Field(n, "object");
+    }
+    if (local.empty()) {
+      if (!Is(n, "object_creation_expression")) return false;
+      std::string_view type = ts::Text(Field(n, "type"), src_);
+      if (type != "StringBuilder" && type != "StringBuffer") return false;
+      std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+      if (args.size() > 1) return false;
+      if (!args.empty() && !Is(args[0], "decimal_integer_literal")) {  // else a capacity
+        std::string note;
+        t->Append(ExprTemplate(args[0], ts_node_start_byte(args[0]), depth + 1, &note));
+      }
+    } else if (!Is(n, "identifier") || ts::Text(n, src_) != local || appends.empty()) {
+      return false;
+    }
+    for (size_t i = appends.size(); i-- > 0;) {
+      std::vector<TSNode> args = NamedChildren(Field(appends[i], "arguments"));
+      if (args.size() != 1) return false;
+      std::string note;
+      t->Append(ExprTemplate(args[0], ts_node_start_byte(args[0]), depth + 1, &note));
+    }
+    return true;
+  }
+
+  // `t`, a helper's return, with its parameters read as the call's
+  // arguments (mockito's `createWantedButNotInvokedMessage(wanted)` joins
+  // "Wanted but not invoked:" with `wanted.toString()`): a hole that is a
+  // parameter becomes the argument's template, one that reads a parameter
+  // is renamed to read the argument.
+  Template WithArguments(const Template& t, TSNode method, const std::vector<TSNode>& args,
+                         int depth) {
+    std::vector<std::string> params;
+    for (TSNode p : NamedChildren(Field(method, "parameters"))) {
+      if (Is(p, "formal_parameter")) params.emplace_back(ts::Text(Field(p, "name"), src_));
+    }
+    Template out;
+    for (const Piece& piece : t.pieces()) {
+      if (!piece.is_hole) {
+        out.AddLiteral(piece.text);
+        continue;
+      }
+      auto it = std::find(params.begin(), params.end(), piece.expr);
+      if (it != params.end() && static_cast<size_t>(it - params.begin()) < args.size()) {
+        std::string note;
+        TSNode arg = args[static_cast<size_t>(it - params.begin())];
+        out.Append(ExprTemplate(arg, ts_node_start_byte(arg), depth + 1, &note));
+        continue;
+      }
+      std::string expr = piece.expr;
+      for (size_t i = 0; i < params.size() && i < args.size(); ++i) {
+        expr = ReplaceVariable(expr, params[i], CollapseSpace(ts::Text(args[i], src_)));
+      }
+      out.AddHole(piece.text, expr, piece.type);
+    }
+    return out;
+  }
+
   // The value `return`ed by the String method `call` names in its own
-  // class: its only return statement, else null.
-  TSNode TextHelperReturn(TSNode call) {
+  // class with `arity` parameters: its only return statement, else null.
+  // `*method` is that method.
+  TSNode TextHelperReturn(TSNode call, size_t arity, TSNode* method) {
     std::string name(ts::Text(Field(call, "name"), src_));
     TSNode cls = walk_.ScopeOf(call, [](TSNode a) { return IsTypeDecl(Type(a)); });
     if (!IsTypeDecl(Type(cls))) return TSNode{};
-    auto key = std::make_pair(static_cast<const void*>(cls.id), name);
+    auto key = std::make_tuple(static_cast<const void*>(cls.id), name, arity);
     auto it = text_helpers_.find(key);
-    if (it != text_helpers_.end()) return it->second;
-    TSNode found{};
+    if (it != text_helpers_.end()) {
+      *method = it->second.first;
+      return it->second.second;
+    }
+    TSNode found{}, found_method{};
+    int candidates = 0;
     for (TSNode m : NamedChildren(Field(cls, "body"))) {
       if (!Is(m, "method_declaration") || ts::Text(Field(m, "name"), src_) != name ||
-          !NamedChildren(Field(m, "parameters")).empty() ||
+          NamedChildren(Field(m, "parameters")).size() != arity ||
           !IsStringType(ts::Text(Field(m, "type"), src_))) {
         continue;
       }
+      ++candidates;
       std::vector<TSNode> body = NamedChildren(Field(m, "body"));
       if (!body.empty() && Is(body.back(), "return_statement") && CountReturns(m) == 1) {
         found = ts::FirstNamed(body.back());
+        found_method = m;
       }
     }
-    text_helpers_[key] = found;
+    if (candidates != 1) found = found_method = TSNode{};  // overloads: which one is unknown
+    text_helpers_[key] = {found_method, found};
+    *method = found_method;
     return found;
   }
 
@@ -1388,8 +1519,9 @@ class JavaFile {
   WalkPosition walk_;
   std::vector<std::pair<size_t, std::string>> helper_sites_;  // (index into *out_, method)
   std::map<std::string, std::vector<int>> thrown_helpers_;
-  // (class, method name) -> the value its String method returns, or null.
-  std::map<std::pair<const void*, std::string>, TSNode> text_helpers_;
+  // (class, method name, arity) -> (its String method, the value it
+  // returns), or nulls.
+  std::map<std::tuple<const void*, std::string, size_t>, std::pair<TSNode, TSNode>> text_helpers_;
   int steps_ = 0;
   std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
   std::optional<AssignmentIndex> assignments_;

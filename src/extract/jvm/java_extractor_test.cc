@@ -110,6 +110,63 @@ TEST(JavaExtractor, TranslationHelperKeepsTheSourceText) {
   EXPECT_EQ(HoleExprs(sites[1]), std::vector<std::string>{"hostSpec"});
 }
 
+// mockito's Reporter builds its texts in private helpers that take the
+// invocation: `createWantedButNotInvokedMessage(wanted)` returns a join of
+// "Wanted but not invoked:" and `wanted.toString()`. The helper's one
+// return stands for the call, its parameter read as the call's argument;
+// a literal argument is text.
+TEST(JavaExtractor, TextHelperWithParametersStandsForTheCall) {
+  auto sites = Extract(
+      "class Reporter {\n"
+      "  public static MockitoAssertionError wantedButNotInvoked(DescribedInvocation wanted) {\n"
+      "    return new WantedButNotInvoked(createWantedButNotInvokedMessage(wanted));\n"
+      "  }\n"
+      "  public static MockitoException notAMock(String what) {\n"
+      "    return new MockitoException(describe(\"Argument passed to verify()\", what));\n"
+      "  }\n"
+      "  private static String createWantedButNotInvokedMessage(DescribedInvocation wanted) {\n"
+      "    return \"Wanted but not invoked:\\n\" + wanted.toString() + \"\\n\";\n"
+      "  }\n"
+      "  private static String describe(String subject, String value) {\n"
+      "    return subject + \" is \" + value + \" and is not a mock!\";\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].message.Display(), "Wanted but not invoked:\n{wanted}\n");
+  EXPECT_EQ(sites[1].line, 6);
+  EXPECT_EQ(sites[1].message.Display(), "Argument passed to verify() is {what} and is not a mock!");
+  EXPECT_TRUE(Matches(sites[1], "Argument passed to verify() is Foo and is not a mock!"));
+}
+
+// mockito's Reporter appends the other interactions with a StringBuilder:
+// the text it is created with and its chained appends, then one hole for
+// the loop that appends more; `toString()` of it is that text.
+TEST(JavaExtractor, StringBuilderTextIsItsCreationAndAppends) {
+  auto sites = Extract(
+      "class Reporter {\n"
+      "  static MockitoAssertionError wantedButNotInvoked(List<Invocation> invocations) {\n"
+      "    StringBuilder sb =\n"
+      "        new StringBuilder(\"\\nHowever, there \")\n"
+      "            .append(invocations.size())\n"
+      "            .append(\" interactions with this mock:\\n\");\n"
+      "    for (Invocation i : invocations) {\n"
+      "      sb.append(i).append('\\n');\n"
+      "    }\n"
+      "    sb.append(\"End.\");\n"
+      "    throw new WantedButNotInvoked(\"Wanted but not invoked:\" + sb.toString());\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].line, 11);
+  EXPECT_EQ(sites[0].message.Display(),
+            "Wanted but not invoked:\nHowever, there {invocations.size()} interactions with this "
+            "mock:\n{sb}End.");
+  EXPECT_TRUE(Matches(sites[0],
+                      "Wanted but not invoked:\nHowever, there 2 interactions with this mock:\n"
+                      "a.foo()\nb.bar()\nEnd."));
+}
+
 TEST(JavaExtractor, MessagesFromLocalsFieldsHelpersAndSuper) {
   auto sites = Extract(
       "class JsonException extends RuntimeException {\n"
