@@ -154,12 +154,15 @@ TEST(ServeReload, ReloadsDuringTrafficLoseNoRequest) {
   std::string text = testing::ReadFile(log);
   std::string segments = " loaded from " + db + ".matcher.d";
   EXPECT_NE(text.find("errdex serve: matcher: 2 of 2 repositories built (acme/other, "
-                      "acme/reload), 0 reused, 0" + segments),
+                      "acme/reload), 0 reused, 0" +
+                      segments),
             std::string::npos)
       << text;
   size_t rebuilt = 0;
   for (size_t at = 0; (at = text.find("matcher: 1 of 2 repositories built (acme/reload), 1 "
-                                      "reused, 0" + segments, at)) != std::string::npos;
+                                      "reused, 0" +
+                                          segments,
+                                      at)) != std::string::npos;
        ++at) {
     ++rebuilt;
   }

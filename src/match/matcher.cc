@@ -1088,8 +1088,8 @@ class MappedFile {
 // that every matcher composed of the segment shares it (a reload compiles
 // no pattern of an unchanged repository again).
 struct LazyState {
-  match::ZeroedArray<RE2*> regex;          // per pattern, compiled on first use
-  match::ZeroedArray<uint8_t> failed;      // per pattern: does not compile
+  match::ZeroedArray<RE2*> regex;            // per pattern, compiled on first use
+  match::ZeroedArray<uint8_t> failed;        // per pattern: does not compile
   match::ZeroedArray<Record*> materialized;  // per record of a loaded segment
   std::mutex bad_mu;
   std::vector<std::string> bad_patterns;  // guarded by bad_mu
@@ -1236,7 +1236,7 @@ const RE2* Segment::Regex(uint32_t r) const {
     if (!bad.exchange(1)) {
       std::lock_guard<std::mutex> lock(lazy->bad_mu);
       lazy->bad_patterns.push_back((owner < n ? rec(owner).id : std::string("?")) + ": " +
-                             (fresh->ok() ? "damaged snapshot" : fresh->error()));
+                                   (fresh->ok() ? "damaged snapshot" : fresh->error()));
     }
     return nullptr;
   }
@@ -1311,7 +1311,7 @@ std::vector<uint32_t> Segment::FrameHits(const Query& q) const {
 }
 
 std::vector<std::pair<uint32_t, bool>> Segment::CodeHits(std::string_view text,
-                                                               const Query& q) const {
+                                                         const Query& q) const {
   std::vector<std::pair<uint32_t, bool>> hits;
   // A code that is a plain lowercase word (tonic's `Status::unavailable`
   // gives "unavailable") met in running text is that word ("The session
@@ -1372,8 +1372,8 @@ bool Segment::RunsInOrder(uint32_t slot, std::string_view text) const {
 // Runs record r's pattern over `text`. A full match is tried first because
 // only it gives a trailing lazy hole its whole value; a cheap capture-free
 // search rejects most prefilter candidates before either.
-bool Segment::Verify(uint32_t r, std::string_view text, const Query& q,
-                           const QueryContext& ctx, Ranked* out) const {
+bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const QueryContext& ctx,
+                     Ranked* out) const {
   const RE2* compiled = Regex(r);
   if (compiled == nullptr) return false;
   const RE2& re = *compiled;
@@ -1545,8 +1545,7 @@ void Segment::WholeHits(std::string_view text, const Query& q, const QueryContex
 
 // Whether the query shares a word with `r` that few records have (see
 // kRareWordShare). Only asked of the few hits with little shared weight.
-bool Segment::SharesRareWord(const std::vector<std::string>& query_tokens,
-                                   const Record& r) const {
+bool Segment::SharesRareWord(const std::vector<std::string>& query_tokens, const Record& r) const {
   std::vector<std::string> words = match::Tokenize(FuzzyText(r));
   std::sort(words.begin(), words.end());
   double bar = kRareWordShare * fuzzy.RareWeight();
@@ -1816,10 +1815,11 @@ struct Matcher::Impl {
   std::vector<uint32_t> Named(const std::string& word) const;
   // FuzzyIndex::Search over every segment: the best `max_hits` of all,
   // ties by record number. `accept` and `adjust` take matcher records.
-  std::vector<match::FuzzyIndex::Hit> FuzzySearch(
-      const std::vector<std::string>& tokens, double min_score,
-      const std::function<bool(uint32_t)>& accept, const std::function<double(uint32_t)>& adjust,
-      size_t max_hits) const;
+  std::vector<match::FuzzyIndex::Hit> FuzzySearch(const std::vector<std::string>& tokens,
+                                                  double min_score,
+                                                  const std::function<bool(uint32_t)>& accept,
+                                                  const std::function<double(uint32_t)>& adjust,
+                                                  size_t max_hits) const;
   std::vector<Ranked> FuzzyHits(std::string_view text, const Query& q) const;
   void PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view text, const Query& q) const;
   // A fuzzy hit whose shared words are too common to be evidence on their

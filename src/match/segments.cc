@@ -112,9 +112,8 @@ Result<RepositoryMatcher> OpenRepositoryMatcher(Store* store, const std::string&
   auto compose_start = std::chrono::steady_clock::now();
   Result<std::unique_ptr<Matcher>> composed = Matcher::Compose(std::move(parts));
   if (!composed.ok()) return composed.status();
-  out.timing = "repositories " + Seconds(listed) + ", segments " + Seconds(segments) +
-               " (built " + Seconds(building) + "), composed " +
-               Seconds(SecondsSince(compose_start));
+  out.timing = "repositories " + Seconds(listed) + ", segments " + Seconds(segments) + " (built " +
+               Seconds(building) + "), composed " + Seconds(SecondsSince(compose_start));
   out.matcher = std::move(*composed);
   out.note = "matcher: " + std::to_string(out.built.size()) + " of " + std::to_string(count) +
              " repositories built";

@@ -86,10 +86,9 @@ TEST_F(SegmentsTest, ComposedMatcherAnswersAsOneBuiltFromAllRecords) {
   std::vector<std::shared_ptr<const MatcherSegment>> parts;
   for (auto& [repo, recs] : by_repo) {
     std::string note;
-    parts.push_back(MatcherSegment::Build(recs, (dir_ / (repo.substr(0, 5) + "-" +
-                                                         std::to_string(parts.size())))
-                                                    .string(),
-                                          "s", &note));
+    parts.push_back(MatcherSegment::Build(
+        recs, (dir_ / (repo.substr(0, 5) + "-" + std::to_string(parts.size()))).string(), "s",
+        &note));
     EXPECT_EQ(note, "");
   }
   auto composed = Matcher::Compose(parts);
@@ -110,8 +109,8 @@ TEST_F(SegmentsTest, ComposedMatcherAnswersAsOneBuiltFromAllRecords) {
   std::vector<std::shared_ptr<const MatcherSegment>> loaded;
   for (size_t i = 0; i < parts.size(); ++i) {
     std::string repo = std::next(by_repo.begin(), static_cast<std::ptrdiff_t>(i))->first;
-    auto seg = MatcherSegment::Load(
-        (dir_ / (repo.substr(0, 5) + "-" + std::to_string(i))).string(), "s");
+    auto seg =
+        MatcherSegment::Load((dir_ / (repo.substr(0, 5) + "-" + std::to_string(i))).string(), "s");
     ASSERT_TRUE(seg.ok()) << seg.status().message();
     loaded.push_back(*seg);
   }
@@ -192,21 +191,21 @@ TEST_F(RepositoryMatcherTest, OnlyTheChangedRepositoryIsBuilt) {
   std::string answers;
   EXPECT_EQ(Open(nullptr, &answers),
             "matcher: 3 of 3 repositories built (acme/app, beta/lib, coda/cli), 0 reused, 0 "
-            "loaded from " + Dir());
+            "loaded from " +
+                Dir());
   EXPECT_EQ(answers, Fresh());
   EXPECT_NE(answers.find("aid6/pattern"), std::string::npos) << answers;
   std::unique_ptr<Matcher> first = std::move(last_);
   // Nothing changed: every segment of the matcher in service is reused.
-  EXPECT_EQ(Open(first.get()), "matcher: 0 of 3 repositories built, 3 reused, 0 loaded from " +
-                                   Dir());
+  EXPECT_EQ(Open(first.get()),
+            "matcher: 0 of 3 repositories built, 3 reused, 0 loaded from " + Dir());
 
   // One repository re-indexed with other messages: only it is built.
   ASSERT_TRUE(store_->ReplaceRepo(Info("beta/lib"), Records("beta/lib", "cannot read")).ok());
   EXPECT_EQ(Open(first.get(), &answers),
             "matcher: 1 of 3 repositories built (beta/lib), 2 reused, 0 loaded from " + Dir());
   EXPECT_EQ(answers, Fresh());
-  EXPECT_NE(answers.find("cannot read shard2 file /y: bid4/pattern"), std::string::npos)
-      << answers;
+  EXPECT_NE(answers.find("cannot read shard2 file /y: bid4/pattern"), std::string::npos) << answers;
   // A new process (no matcher in service) maps the segments saved.
   EXPECT_EQ(Open(nullptr, &answers),
             "matcher: 0 of 3 repositories built, 0 reused, 3 loaded from " + Dir());

@@ -198,8 +198,7 @@ class Reloader {
       return;
     }
     holder_->Set(*corpus);
-    double took =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     std::fprintf(stderr, "errdex serve: now serving dataset %s (%zu errors; read in %.3f s)\n",
                  (*corpus)->version.c_str(), (*corpus)->record_count, took);
   }
