@@ -73,6 +73,19 @@ TEST(ServeReload, ReloadsDuringTrafficLoseNoRequest) {
         << out;
   };
   index("first");
+  // A second repository, never re-indexed: its matcher segment is reused
+  // by every reload, not built again.
+  std::string other = dir.Join("other");
+  WriteRepo(other, "stable");
+  testing::GitCommitAll(other, "acme/other", "stable");
+  {
+    std::string out;
+    ASSERT_EQ(testing::Run(bin + " index " + ShellQuote(other) + " --no-progress --db " +
+                               ShellQuote(db) + " 2>&1",
+                           &out),
+              0)
+        << out;
+  }
 
   std::string log = dir.Join("serve.out");
   std::vector<std::string> args = {"errdex",           "serve", "--port",     "0", "--db", db,
@@ -125,6 +138,8 @@ TEST(ServeReload, ReloadsDuringTrafficLoseNoRequest) {
     std::string body;
     EXPECT_EQ(GetStatus(port, "/api/search?q=" + std::string(word) + "+option3+got+1", &body), 200);
     EXPECT_NE(body.find(std::string(word) + " option3"), std::string::npos) << body;
+    EXPECT_EQ(GetStatus(port, "/api/search?q=stable+option3+got+1", &body), 200);
+    EXPECT_NE(body.find("stable option3"), std::string::npos) << body;
   }
   stop = true;
   for (std::thread& c : clients) c.join();
@@ -134,6 +149,25 @@ TEST(ServeReload, ReloadsDuringTrafficLoseNoRequest) {
   EXPECT_EQ(failed.load(), 0);
   EXPECT_GT(answered.load(), 100);
   EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << testing::ReadFile(log);
+  // Built once each at start; then each reload built the re-indexed
+  // repository only.
+  std::string text = testing::ReadFile(log);
+  std::string segments = " loaded from " + db + ".matcher.d";
+  EXPECT_NE(text.find("errdex serve: matcher: 2 of 2 repositories built (acme/other, "
+                      "acme/reload), 0 reused, 0" +
+                      segments),
+            std::string::npos)
+      << text;
+  size_t rebuilt = 0;
+  for (size_t at = 0; (at = text.find("matcher: 1 of 2 repositories built (acme/reload), 1 "
+                                      "reused, 0" +
+                                          segments,
+                                      at)) != std::string::npos;
+       ++at) {
+    ++rebuilt;
+  }
+  EXPECT_EQ(rebuilt, 3u) << text;
+  EXPECT_EQ(text.find("acme/other), 1 reused"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -65,6 +65,8 @@ constexpr size_t kMatcherSnapshotMinRecords = 2000;
 // Where the snapshot of a database's full-corpus matcher is kept.
 inline std::string MatcherSnapshotPath(const std::string& db) { return db + ".matcher"; }
 
+class MatcherSegment;
+
 class Matcher {
  public:
   explicit Matcher(std::vector<Record> records);
@@ -92,8 +94,19 @@ class Matcher {
   // only its header and small sections, for speed: `errdex check` calls
   // this). NotFound when there is none; Corruption when it is damaged.
   static Status Check(const std::string& snapshot_path);
-  // Writes the snapshot Open() and Load() read, atomically.
+  // Writes the snapshot Open() and Load() read, atomically. InvalidArgument
+  // for a matcher composed of several segments.
   Status Save(const std::string& path, const std::string& stamp = "") const;
+  // A matcher of the segments' records, in the segments' order, that
+  // answers exactly as one built from all those records in that order:
+  // words are weighed over all segments (a pass over their postings, no
+  // record read, no pattern compiled). Segments are shared, with what they
+  // compiled, by every matcher composed of them. Corruption when a
+  // segment's snapshot no longer reads.
+  static Result<std::unique_ptr<Matcher>> Compose(
+      std::vector<std::shared_ptr<const MatcherSegment>> segments);
+  // The segments a composed matcher was made of (none for the others).
+  std::vector<std::shared_ptr<const MatcherSegment>> parts() const;
 
   std::vector<Match> Find(const Query& query) const;
   // Keyword search for the web and API (`/api/search?q=InvalidSchema`): one
@@ -112,6 +125,36 @@ class Matcher {
   Matcher();
   struct Impl;
   std::unique_ptr<Impl> impl_;
+};
+
+// The structures of one set of records (serve keeps one per repository,
+// see match/segments.h) as a snapshot that Matcher::Compose uses in place.
+// Immutable; its compiled patterns and parsed records are shared by every
+// matcher composed of it.
+class MatcherSegment {
+ public:
+  ~MatcherSegment();
+  MatcherSegment(const MatcherSegment&) = delete;
+  MatcherSegment& operator=(const MatcherSegment&) = delete;
+  // Builds the segment of `records` and saves it at `path` with `stamp`,
+  // then maps it; when it cannot be saved it is kept in memory and `*note`
+  // says why.
+  static std::shared_ptr<const MatcherSegment> Build(std::vector<Record> records,
+                                                     const std::string& path,
+                                                     const std::string& stamp, std::string* note);
+  // The segment saved at `path` with `stamp`, mapped. NotFound when there is
+  // none or it was saved at another stamp; Corruption when it is damaged
+  // (checked as Matcher::Load checks a snapshot).
+  static Result<std::shared_ptr<const MatcherSegment>> Load(const std::string& path,
+                                                            const std::string& stamp);
+  const std::string& stamp() const;
+  size_t size() const;  // records
+
+ private:
+  friend class Matcher;
+  MatcherSegment();
+  struct Rep;
+  std::unique_ptr<Rep> rep_;
 };
 
 // One answer to a pasted text: a match and the error of the paste it is for.

@@ -31,6 +31,11 @@ struct ServeOptions {
   // An `errdex export` directory to answer /data/ from (its files as
   // written); empty: /data/ files are rendered from the records.
   std::string data_dir;
+  // One matcher of the whole corpus (DB.matcher, as `explain` keeps)
+  // instead of one segment per repository: a search walks one pattern
+  // automaton instead of one per repository, but every reload rebuilds it
+  // from every record.
+  bool whole_matcher = false;
   // Called once the socket is bound, with the actual port.
   std::function<void(int port)> on_listening;
 };

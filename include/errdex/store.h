@@ -7,6 +7,7 @@
 // per thread to read concurrently.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -32,6 +33,10 @@ struct RepoInfo {
   std::string analyzed_at;
   int error_count = 0;
   int files_indexed = 0;
+  // The dataset sequence number of the last write of this repository's
+  // records (read only; 0 before it was kept): what serve's per-repository
+  // matcher segments are validated by (match/segments.h).
+  int64_t indexed_seq = 0;
 };
 
 // One file's extraction as the indexer cached it

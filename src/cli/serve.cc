@@ -48,6 +48,9 @@ Command AddServeCommand(CLI::App* app) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--data-dir", o->data_dir,
                   "Serve /data/ from this `errdex export` directory instead of rendering it");
+  cmd->add_flag("--whole-matcher", o->whole_matcher,
+                "One matcher of the whole corpus instead of one per repository: searches walk "
+                "one automaton, but each reload rebuilds it from every record");
   return {cmd, [o] { return RunServe(*o); }};
 }
 

@@ -92,8 +92,6 @@ std::vector<std::string> Tokenize(std::string_view text) {
 
 void FuzzyIndex::Add(const std::vector<std::string>& tokens) {
   auto doc = static_cast<uint32_t>(docs_);
-  std::vector<uint32_t> ids;
-  ids.reserve(tokens.size());
   for (const std::string& t : tokens) {
     auto [it, fresh] =
         building_ids_.try_emplace(t, static_cast<uint32_t>(building_postings_.size()));
@@ -101,31 +99,27 @@ void FuzzyIndex::Add(const std::vector<std::string>& tokens) {
     std::vector<uint32_t>& list = building_postings_[it->second];
     if (!list.empty() && list.back() == doc) continue;  // repeated token
     list.push_back(doc);
-    ids.push_back(it->second);
   }
-  doc_tokens_.push_back(std::move(ids));
   ++docs_;
 }
 
 // log(1 + N/df): never zero, so even a word every record has counts a little.
 double FuzzyIndex::Idf(uint32_t df) const {
-  double n = static_cast<double>(docs_);
+  double n = static_cast<double>(corpus_ != nullptr ? corpus_->docs() : docs_);
   return std::log(1.0 + n / std::max<double>(df, 1));
 }
 
 void FuzzyIndex::Finish() {
-  // Words in byte order; `final_id` renumbers the ids used while adding.
+  // Words in byte order.
   std::vector<std::pair<std::string_view, uint32_t>> words;
   words.reserve(building_ids_.size());
   for (const auto& [word, id] : building_ids_) words.push_back({word, id});
   std::sort(words.begin(), words.end());
-  std::vector<uint32_t> final_id(words.size());
   std::string vocab_bytes;
   std::vector<uint64_t> vocab_begin = {0}, post_begin = {0};
   std::vector<uint32_t> post_docs;
   std::vector<double> idf;
   for (uint32_t t = 0; t < words.size(); ++t) {
-    final_id[words[t].second] = t;
     vocab_bytes.append(words[t].first);
     vocab_begin.push_back(vocab_bytes.size());
     const std::vector<uint32_t>& list = building_postings_[words[t].second];
@@ -133,19 +127,14 @@ void FuzzyIndex::Finish() {
     post_begin.push_back(post_docs.size());
     idf.push_back(Idf(static_cast<uint32_t>(list.size())));
   }
-  std::vector<double> doc_weight(doc_tokens_.size(), 0);
-  for (size_t d = 0; d < doc_tokens_.size(); ++d) {
-    for (uint32_t t : doc_tokens_[d]) doc_weight[d] += idf[final_id[t]];
-  }
-  decltype(doc_tokens_)().swap(doc_tokens_);
   decltype(building_postings_)().swap(building_postings_);
   decltype(building_ids_)().swap(building_ids_);
   vocab_bytes_ = Column<char>(std::vector<char>(vocab_bytes.begin(), vocab_bytes.end()));
   vocab_begin_ = Column<uint64_t>(std::move(vocab_begin));
   post_begin_ = Column<uint64_t>(std::move(post_begin));
   post_docs_ = Column<uint32_t>(std::move(post_docs));
+  doc_weight_ = Column<double>(DocWeights(idf));
   idf_ = Column<double>(std::move(idf));
-  doc_weight_ = Column<double>(std::move(doc_weight));
   bit_words_ = (docs_ + 63) / 64;
   std::vector<int32_t> bitset_of(words.size(), -1);
   std::vector<uint64_t> bits;
@@ -175,9 +164,36 @@ std::span<const uint32_t> FuzzyIndex::Postings(uint32_t t) const {
   return {post_docs_.data() + b, post_docs_.data() + e};
 }
 
+std::vector<double> FuzzyIndex::DocWeights(const std::vector<double>& idf) const {
+  std::vector<double> weight(docs_, 0);
+  for (uint32_t t = 0; t < words() && t < idf.size(); ++t) {
+    for (uint32_t doc : Postings(t)) {
+      if (doc < docs_) weight[doc] += idf[t];
+    }
+  }
+  return weight;
+}
+
+void CorpusWords::Add(const FuzzyIndex& index) {
+  docs_ += index.docs_;
+  for (size_t t = 0; t < index.words(); ++t) {
+    df_[index.Word(t)] += static_cast<uint32_t>(index.Postings(static_cast<uint32_t>(t)).size());
+  }
+}
+
+void FuzzyIndex::Reweigh(const CorpusWords* corpus) {
+  corpus_ = corpus;
+  std::vector<double> idf(words());
+  for (size_t t = 0; t < words(); ++t) idf[t] = Idf(corpus->Df(Word(t)));
+  doc_weight_ = Column<double>(DocWeights(idf));
+  idf_ = Column<double>(std::move(idf));
+}
+
 double FuzzyIndex::WordWeight(std::string_view word) const {
   int64_t id = Lookup(word);
-  return id < 0 ? Idf(1) : idf_[static_cast<size_t>(id)];
+  if (id >= 0) return idf_[static_cast<size_t>(id)];
+  // A word of another segment weighs what it does in the whole corpus.
+  return Idf(corpus_ != nullptr ? corpus_->Df(word) : 1);
 }
 
 int64_t FuzzyIndex::Lookup(std::string_view word) const {
@@ -246,7 +262,7 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(const std::vector<std::string>& 
   std::vector<std::pair<double, uint32_t>> known;  // (weight, token id)
   for (const std::string& t : query_tokens) {
     int64_t id = Lookup(t);
-    double w = id < 0 ? unknown : idf_[static_cast<size_t>(id)];
+    double w = id >= 0 ? idf_[static_cast<size_t>(id)] : corpus_ ? WordWeight(t) : unknown;
     query_weight += w;
     if (id >= 0) known.push_back({w, static_cast<uint32_t>(id)});
   }

@@ -20,6 +20,27 @@ namespace errdex::match {
 
 class SnapshotReader;
 class SnapshotWriter;
+class FuzzyIndex;
+
+// Document frequencies over several fuzzy indexes: the segments of one
+// matcher (one per repository), weighed as if they were one index, so that a
+// word's weight is the same whichever segment has it and a matcher composed
+// of segments ranks exactly as one built from all their records. Holds views
+// of the indexes' words: they must outlive it.
+class CorpusWords {
+ public:
+  void Add(const FuzzyIndex& index);
+  size_t docs() const { return docs_; }
+  // Documents that have `word`, over all the indexes added; 0 if none.
+  uint32_t Df(std::string_view word) const {
+    auto it = df_.find(word);
+    return it == df_.end() ? 0 : it->second;
+  }
+
+ private:
+  size_t docs_ = 0;
+  std::unordered_map<std::string_view, uint32_t> df_;
+};
 
 // The distinct words of `text`: runs of [a-z0-9_-] (ASCII lowercased) and of
 // letters of other scripts (translated messages), outer '-' trimmed; words
@@ -69,8 +90,18 @@ class FuzzyIndex {
   // The weight of a word only one document has.
   double RareWeight() const { return Idf(1); }
 
+  // Weighs this index's words by `corpus`'s document frequencies (which
+  // must include this index's) instead of its own: its weights and
+  // documents' weights become those of one index of all the corpus's
+  // documents. `corpus` must outlive this index. Touches every posting.
+  void Reweigh(const CorpusWords* corpus);
+
  private:
+  friend class CorpusWords;
   double Idf(uint32_t df) const;
+  // Sums each document's word weights, word by word in vocabulary order
+  // (the order Reweigh sums them in too, so sums agree to the last bit).
+  std::vector<double> DocWeights(const std::vector<double>& idf) const;
 
   // Word id of `word`, or -1.
   int64_t Lookup(std::string_view word) const;
@@ -87,13 +118,13 @@ class FuzzyIndex {
   // turns them into the flat arrays below and frees them.
   std::unordered_map<std::string, uint32_t> building_ids_;
   std::vector<std::vector<uint32_t>> building_postings_;
-  std::vector<std::vector<uint32_t>> doc_tokens_;
 
   // The finished index, in flat arrays (few allocations, saved and loaded as
   // they are). Word t is vocab_bytes_[vocab_begin_[t] .. vocab_begin_[t + 1]),
   // words in byte order, so ids are found by binary search; its postings are
   // post_docs_[post_begin_[t] .. post_begin_[t + 1]), ascending.
   size_t docs_ = 0;
+  const CorpusWords* corpus_ = nullptr;  // see Reweigh
   Column<char> vocab_bytes_;
   Column<uint64_t> vocab_begin_ = Column<uint64_t>(std::vector<uint64_t>{0});
   Column<uint64_t> post_begin_ = Column<uint64_t>(std::vector<uint64_t>{0});

@@ -1072,15 +1072,40 @@ class MappedFile {
   MappedFile& operator=(const MappedFile&) = delete;
   bool ok() const { return data_ != nullptr; }
   std::string_view bytes() const { return {static_cast<const char*>(data_), size_}; }
+  // Unmaps the pages read so far (a checksum pass over the whole file): they
+  // stay in the page cache and fault back in where a query reads them, so
+  // the process's resident memory is what it uses, not what it checked.
+  void DropPages() const {
+    if (data_ != nullptr) ::madvise(data_, size_, MADV_DONTNEED);
+  }
 
  private:
   void* data_ = nullptr;
   size_t size_ = 0;
 };
 
+// What a segment compiles and parses lazily, kept with its snapshot so
+// that every matcher composed of the segment shares it (a reload compiles
+// no pattern of an unchanged repository again).
+struct LazyState {
+  match::ZeroedArray<RE2*> regex;            // per pattern, compiled on first use
+  match::ZeroedArray<uint8_t> failed;        // per pattern: does not compile
+  match::ZeroedArray<Record*> materialized;  // per record of a loaded segment
+  std::mutex bad_mu;
+  std::vector<std::string> bad_patterns;  // guarded by bad_mu
+
+  ~LazyState() {
+    for (size_t p = 0; p < regex.size(); ++p) delete regex[p];
+    for (size_t r = 0; r < materialized.size(); ++r) delete materialized[r];
+  }
+};
+
 }  // namespace
 
-struct Matcher::Impl {
+// The structures of one set of records: a whole matcher's (one segment), or
+// one repository's of a matcher composed of segments (Matcher::Compose).
+// Record and pattern numbers here are the segment's own.
+struct Segment {
   size_t n = 0;  // records
   // A built matcher's records. A loaded one has none: record r's matching
   // fields are record_bytes[record_begin[r] .. record_begin[r + 1]), parsed
@@ -1088,7 +1113,6 @@ struct Matcher::Impl {
   std::vector<Record> owned;
   match::Column<char> record_bytes;
   match::Column<uint64_t> record_begin;
-  mutable match::ZeroedArray<Record*> materialized;
   // Per record, what queries read of every candidate (so that scanning
   // candidates parses no record): its repository and class, as indexes into
   // the tables of distinct ones.
@@ -1100,8 +1124,6 @@ struct Matcher::Impl {
   // regex[p] (failed[p] when it does not compile).
   match::StringTable patterns;
   match::Column<uint32_t> pattern_record;
-  mutable match::ZeroedArray<RE2*> regex;
-  mutable match::ZeroedArray<uint8_t> failed;
   match::Column<uint64_t> literal_chars;  // per pattern
   match::Column<uint32_t> slot_record;    // prefilter index -> pattern index
   // Per prefilter slot, the literal runs its pattern requires in order
@@ -1126,18 +1148,13 @@ struct Matcher::Impl {
   match::KeyedLists by_name;
   // What a loaded matcher's arrays point into.
   std::unique_ptr<MappedFile> file;
-  mutable std::mutex bad_mu;
-  mutable std::vector<std::string> bad_patterns;  // guarded by bad_mu
+  // Compiled patterns and parsed records (shared by composed matchers).
+  std::shared_ptr<LazyState> lazy = std::make_shared<LazyState>();
 
   void Init(std::vector<Record> recs);
   void Build();
   std::string Snapshot(const std::string& stamp) const;
   Status Restore(const match::SnapshotReader& in, bool with_records);
-
-  ~Impl() {
-    for (size_t p = 0; p < regex.size(); ++p) delete regex[p];
-    for (size_t r = 0; r < materialized.size(); ++r) delete materialized[r];
-  }
   // Record r: the built one, or parsed from the snapshot on first use. A
   // record the snapshot cannot give back (damage that the open-time checks
   // do not read for) is an empty record.
@@ -1175,23 +1192,19 @@ struct Matcher::Impl {
   bool RunsInOrder(uint32_t slot, std::string_view text) const;
   bool Verify(uint32_t r, std::string_view text, const Query& q, const QueryContext& ctx,
               Ranked* out) const;
-  std::vector<Ranked> PatternHits(std::string_view text, const Query& q,
-                                  const QueryContext& ctx) const;
+  // The hits of patterns that match whole; `partial` gets the candidates
+  // that are part of a message, to be verified only when no pattern of any
+  // segment matched whole (*whole).
+  void WholeHits(std::string_view text, const Query& q, const QueryContext& ctx,
+                 std::vector<Ranked>* hits, std::vector<uint32_t>* partial, bool* whole) const;
   QueryContext Context(std::string_view text, const Query& q) const;
-  std::vector<Ranked> FuzzyHits(std::string_view text, const Query& q) const;
-  void PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view text, const Query& q) const;
   bool SharesRareWord(const std::vector<std::string>& query_tokens, const Record& r) const;
-  // A fuzzy hit whose shared words are too common to be evidence on their
-  // own (kMinFuzzyEvidence, SharesRareWord).
-  bool WeakFuzzy(const match::FuzzyIndex::Hit& h, const std::vector<std::string>& tokens) const {
-    return h.shared < kMinFuzzyEvidence * fuzzy.RareWeight() && !SharesRareWord(tokens, rec(h.doc));
-  }
   std::vector<uint32_t> FrameHits(const Query& q) const;
 };
 
-const Record& Matcher::Impl::rec(uint32_t r) const {
+const Record& Segment::rec(uint32_t r) const {
   if (!owned.empty()) return owned[r];
-  std::atomic_ref<Record*> slot(materialized[r]);
+  std::atomic_ref<Record*> slot(lazy->materialized[r]);
   Record* have = slot.load(std::memory_order_acquire);
   if (have != nullptr) return *have;
   auto fresh = std::make_unique<Record>();
@@ -1208,9 +1221,9 @@ const Record& Matcher::Impl::rec(uint32_t r) const {
 
 // Two threads may compile the same pattern at once; one result wins and the
 // other is deleted, so a pattern is never compiled into two live objects.
-const RE2* Matcher::Impl::Regex(uint32_t r) const {
-  std::atomic_ref<RE2*> slot(regex[r]);
-  std::atomic_ref<uint8_t> bad(failed[r]);
+const RE2* Segment::Regex(uint32_t r) const {
+  std::atomic_ref<RE2*> slot(lazy->regex[r]);
+  std::atomic_ref<uint8_t> bad(lazy->failed[r]);
   RE2* re = slot.load(std::memory_order_acquire);
   if (re != nullptr || bad.load(std::memory_order_relaxed)) return re;
   RE2::Options options;
@@ -1221,9 +1234,9 @@ const RE2* Matcher::Impl::Regex(uint32_t r) const {
   uint32_t owner = PatternRecord(r);
   if (!fresh->ok() || owner >= n) {
     if (!bad.exchange(1)) {
-      std::lock_guard<std::mutex> lock(bad_mu);
-      bad_patterns.push_back((owner < n ? rec(owner).id : std::string("?")) + ": " +
-                             (fresh->ok() ? "damaged snapshot" : fresh->error()));
+      std::lock_guard<std::mutex> lock(lazy->bad_mu);
+      lazy->bad_patterns.push_back((owner < n ? rec(owner).id : std::string("?")) + ": " +
+                                   (fresh->ok() ? "damaged snapshot" : fresh->error()));
     }
     return nullptr;
   }
@@ -1284,7 +1297,7 @@ struct InitTables {
   }
 };
 
-std::vector<uint32_t> Matcher::Impl::FrameHits(const Query& q) const {
+std::vector<uint32_t> Segment::FrameHits(const Query& q) const {
   std::vector<uint32_t> hits;
   for (const StackFrame& f : q.frames) {
     for (uint32_t r :
@@ -1297,8 +1310,8 @@ std::vector<uint32_t> Matcher::Impl::FrameHits(const Query& q) const {
   return hits;
 }
 
-std::vector<std::pair<uint32_t, bool>> Matcher::Impl::CodeHits(std::string_view text,
-                                                               const Query& q) const {
+std::vector<std::pair<uint32_t, bool>> Segment::CodeHits(std::string_view text,
+                                                         const Query& q) const {
   std::vector<std::pair<uint32_t, bool>> hits;
   // A code that is a plain lowercase word (tonic's `Status::unavailable`
   // gives "unavailable") met in running text is that word ("The session
@@ -1341,7 +1354,7 @@ std::vector<std::pair<uint32_t, bool>> Matcher::Impl::CodeHits(std::string_view 
 
 // True if the slot's required literal runs occur in `text` in order, without
 // overlapping: a necessary condition for its pattern to match.
-bool Matcher::Impl::RunsInOrder(uint32_t slot, std::string_view text) const {
+bool Segment::RunsInOrder(uint32_t slot, std::string_view text) const {
   size_t at = 0;
   uint32_t first = slot_runs.At(slot, 0), last = slot_runs.At(slot + 1, 0);
   if (first > last || last >= run_begin.size()) return true;  // damaged: let RE2 decide
@@ -1359,8 +1372,8 @@ bool Matcher::Impl::RunsInOrder(uint32_t slot, std::string_view text) const {
 // Runs record r's pattern over `text`. A full match is tried first because
 // only it gives a trailing lazy hole its whole value; a cheap capture-free
 // search rejects most prefilter candidates before either.
-bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
-                           const QueryContext& ctx, Ranked* out) const {
+bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const QueryContext& ctx,
+                     Ranked* out) const {
   const RE2* compiled = Regex(r);
   if (compiled == nullptr) return false;
   const RE2& re = *compiled;
@@ -1495,7 +1508,7 @@ bool Matcher::Impl::Verify(uint32_t r, std::string_view text, const Query& q,
   return true;
 }
 
-QueryContext Matcher::Impl::Context(std::string_view text, const Query& q) const {
+QueryContext Segment::Context(std::string_view text, const Query& q) const {
   QueryContext ctx;
   for (std::string& w : match::Tokenize(text.substr(0, kMaxFuzzyBytes))) {
     double weight = fuzzy.WordWeight(w);
@@ -1508,54 +1521,31 @@ QueryContext Matcher::Impl::Context(std::string_view text, const Query& q) const
   return ctx;
 }
 
-std::vector<Ranked> Matcher::Impl::PatternHits(std::string_view text, const Query& q,
-                                               const QueryContext& ctx) const {
-  std::vector<Ranked> hits;
+void Segment::WholeHits(std::string_view text, const Query& q, const QueryContext& ctx,
+                        std::vector<Ranked>* hits, std::vector<uint32_t>* partial,
+                        bool* whole) const {
   std::vector<uint32_t> slots;
   prefilter->Candidates(text, &slots);
-  // Patterns of part of a message (without its last clause, a later line)
-  // rank below every whole match (kClauseHeadMatch) and were most of the
-  // matcher's work at 500k records (p50 172 µs against 29 µs without
-  // them): they are verified only when no pattern matched whole with its
-  // own text making at least half of the paste (a wrapper whose hole holds
-  // another message does not count).
-  std::vector<uint32_t> partial;
-  bool whole = false;
   for (uint32_t slot : slots) {
     uint32_t p = slot_record.At(slot, UINT32_MAX);
     if (p >= patterns.size()) continue;  // damaged snapshot
     uint32_t r = PatternRecord(p);
     if (r >= n || !Accept(r, q) || !RunsInOrder(slot, text)) continue;
     if (IsClauseHead(p, r)) {
-      partial.push_back(p);
+      partial->push_back(p);
       continue;
     }
     Ranked hit;
     if (Verify(p, text, q, ctx, &hit)) {
-      whole = whole || (hit.full && 2 * hit.literal_chars >= text.size());
-      hits.push_back(std::move(hit));
+      *whole = *whole || (hit.full && 2 * hit.literal_chars >= text.size());
+      hits->push_back(std::move(hit));
     }
   }
-  for (uint32_t p : whole ? std::vector<uint32_t>{} : partial) {
-    Ranked hit;
-    if (Verify(p, text, q, ctx, &hit)) hits.push_back(std::move(hit));
-  }
-  // A record found by its whole message and by its first line keeps the
-  // better hit.
-  std::sort(hits.begin(), hits.end(), [](const Ranked& a, const Ranked& b) {
-    if (a.index != b.index) return a.index < b.index;
-    return a.match.score > b.match.score;
-  });
-  hits.erase(std::unique(hits.begin(), hits.end(),
-                         [](const Ranked& a, const Ranked& b) { return a.index == b.index; }),
-             hits.end());
-  return hits;
 }
 
 // Whether the query shares a word with `r` that few records have (see
 // kRareWordShare). Only asked of the few hits with little shared weight.
-bool Matcher::Impl::SharesRareWord(const std::vector<std::string>& query_tokens,
-                                   const Record& r) const {
+bool Segment::SharesRareWord(const std::vector<std::string>& query_tokens, const Record& r) const {
   std::vector<std::string> words = match::Tokenize(FuzzyText(r));
   std::sort(words.begin(), words.end());
   double bar = kRareWordShare * fuzzy.RareWeight();
@@ -1564,86 +1554,10 @@ bool Matcher::Impl::SharesRareWord(const std::vector<std::string>& query_tokens,
   });
 }
 
-std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query& q) const {
-  std::vector<std::string> tokens = match::Tokenize(text.substr(0, kMaxFuzzyBytes));
-  auto accept = [&](uint32_t r) { return Accept(r, q); };
-  // Without a class in the query no record is adjusted: skip the call, which
-  // would touch every candidate record's memory.
-  std::function<double(uint32_t)> adjust;
-  if (!q.error_class.empty()) {
-    adjust = [&](uint32_t r) { return ClassAdjust(q.error_class, Class(r)); };
-  }
-  std::vector<Ranked> hits;
-  for (const match::FuzzyIndex::Hit& h :
-       fuzzy.Search(tokens, kFuzzyMinScore, accept, adjust, q.limit)) {
-    Ranked hit;
-    hit.match.record = &rec(h.doc);
-    hit.index = h.doc;
-    hit.match.match_type = "fuzzy";
-    hit.match.score = kFuzzyMaxScore * h.score;
-    hit.weak = WeakFuzzy(h, tokens);
-    hit.tooling = InDevelopmentTooling(hit.match.record->file_path);
-    if (hit.tooling) hit.match.score = std::max(0.01, hit.match.score + kToolingRecord);
-    hits.push_back(std::move(hit));
-  }
-  return hits;
-}
-
-// A generic wrapper matched ("Unexpected JSON token at offset $offset:
-// $message") and its hole holds the specific message, reworded since the
-// paste so that no pattern matches it (kotlinx moved "at offset N" into the
-// unknown-key text). The record of that repository whose words the hole's
-// text has ranks just above the wrapper, when the words leave little doubt:
-// a high fuzzy score on the hole alone, with rare words shared.
-void Matcher::Impl::PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view text,
-                                     const Query& q) const {
-  const Ranked* outer = nullptr;
-  for (const Ranked& h : *hits) {
-    if (h.match.match_type == "pattern" && (outer == nullptr || Better(h, *outer))) outer = &h;
-  }
-  if (outer == nullptr || outer->holes.empty()) return;
-  auto widest = std::max_element(outer->holes.begin(), outer->holes.end(), [](auto a, auto b) {
-    return a.second - a.first < b.second - b.first;
-  });
-  size_t hole_bytes = widest->second - widest->first;
-  if (hole_bytes < kMinInnerFuzzyBytes || 2 * hole_bytes < outer->end - outer->begin) return;
-  // A leading hole holds whatever the paste printed before the message (a
-  // header, the program's banner, a log prefix): the words there are an
-  // outer layer, not the reworded inner message (eslint's "Oops! Something
-  // went wrong!" banner before "${header}: Could not find ...").
-  if (widest->first == outer->begin) return;
-  std::string_view inside = text.substr(widest->first, hole_bytes);
-  std::vector<std::string> tokens = match::Tokenize(inside.substr(0, kMaxFuzzyBytes));
-  if (tokens.size() < kMinInnerFuzzyWords) return;
-  const Record* wrapper = outer->match.record;
-  uint32_t wrapper_index = outer->index;
-  std::string_view wrapper_repo = Repo(wrapper_index);
-  auto accept = [&](uint32_t r) {
-    return r != wrapper_index && Repo(r) == wrapper_repo && Accept(r, q) &&
-           std::none_of(hits->begin(), hits->end(), [&](const Ranked& h) { return h.index == r; });
-  };
-  std::vector<match::FuzzyIndex::Hit> found =
-      fuzzy.Search(tokens, kInnerFuzzyMinScore, accept, {}, 2);
-  if (found.empty()) return;
-  const match::FuzzyIndex::Hit& best = found.front();
-  // Two records the hole fits about equally: nothing tells them apart.
-  if (found.size() > 1 && found[1].score + kInnerFuzzyLead > best.score) return;
-  if (WeakFuzzy(best, tokens)) return;
-  Ranked inner;
-  inner.match.record = &rec(best.doc);
-  inner.index = best.doc;
-  inner.match.match_type = "fuzzy";
-  inner.match.score = std::min(1.0, outer->match.score + kInnerLinkMargin);
-  inner.wrapper = wrapper;
-  inner.begin = widest->first;
-  inner.end = widest->second;
-  hits->push_back(std::move(inner));
-}
-
 // What every built Matcher needs besides the expensive structures: the
 // records, the patterns it runs, and the lookup tables, all in the flat
 // form a loaded matcher reads in place.
-void Matcher::Impl::Init(std::vector<Record> recs) {
+void Segment::Init(std::vector<Record> recs) {
   owned = std::move(recs);
   n = owned.size();
   InitTables t;
@@ -1700,12 +1614,12 @@ void Matcher::Impl::Init(std::vector<Record> recs) {
   classes = match::StringTable(t.classes);
   record_repo = match::Column<uint32_t>(std::move(t.record_repo));
   record_class = match::Column<uint32_t>(std::move(t.record_class));
-  regex.EnsureSize(pattern_record.size());
-  failed.EnsureSize(pattern_record.size());
+  lazy->regex.EnsureSize(pattern_record.size());
+  lazy->failed.EnsureSize(pattern_record.size());
 }
 
 // The expensive structures: anchors and the automaton, run tables, fuzzy index.
-void Matcher::Impl::Build() {
+void Segment::Build() {
   size_t count = patterns.size();
   std::vector<uint64_t> literal(count, 0);
   std::vector<uint32_t> slots;
@@ -1751,7 +1665,7 @@ void Matcher::Impl::Build() {
   slot_runs = match::Column<uint32_t>(std::move(slot_run_starts));
 }
 
-std::string Matcher::Impl::Snapshot(const std::string& stamp) const {
+std::string Segment::Snapshot(const std::string& stamp) const {
   match::SnapshotWriter out;
   out.Add("meta", std::vector<uint64_t>{n, patterns.size(), slot_record.size(), longest_word_code});
   if (owned.empty()) {
@@ -1788,7 +1702,7 @@ std::string Matcher::Impl::Snapshot(const std::string& stamp) const {
 // Points every table at the snapshot's sections. Constant time: only sizes
 // are checked here, values where they are read. `with_records`: the
 // records' sections too (Load); Open() has the records already.
-Status Matcher::Impl::Restore(const match::SnapshotReader& in, bool with_records) {
+Status Segment::Restore(const match::SnapshotReader& in, bool with_records) {
   match::Column<uint64_t> meta;
   if (!in.Get("meta", &meta) || meta.size() != 4) {
     return Status::Corruption("matcher snapshot inconsistent");
@@ -1817,21 +1731,287 @@ Status Matcher::Impl::Restore(const match::SnapshotReader& in, bool with_records
   if (!ok || prefilter == nullptr || !fuzzy.Load(in, n)) {
     return Status::Corruption("matcher snapshot inconsistent");
   }
-  regex.EnsureSize(count);
-  failed.EnsureSize(count);
-  if (with_records) materialized.EnsureSize(n);
+  // A segment restored for a composed matcher shares the state of its
+  // snapshot, sized when that was first restored.
+  if (lazy->regex.size() < count) {
+    lazy->regex.EnsureSize(count);
+    lazy->failed.EnsureSize(count);
+  }
+  if (with_records && lazy->materialized.size() < n) lazy->materialized.EnsureSize(n);
   return Status::OK();
+}
+
+// A matcher: its segments, in record order. Record r of the matcher is
+// record r - base[s] of segment s, the last whose base is at most r. A
+// matcher built from records has one segment; one composed of several
+// weighs words over all of them (CorpusWords), so that it answers exactly
+// as one built from all their records in the same order would.
+struct Matcher::Impl {
+  // What composed segments are views of (their mapped files and shared
+  // state): declared first, destroyed last.
+  std::vector<std::shared_ptr<const MatcherSegment>> parts;
+  std::vector<std::unique_ptr<Segment>> segs;
+  std::vector<uint32_t> base;
+  size_t n = 0;
+  std::unique_ptr<match::CorpusWords> words;  // several segments only
+
+  // The only segment of a matcher that has one (creating it empty).
+  Segment& Only() {
+    if (segs.empty()) {
+      segs.push_back(std::make_unique<Segment>());
+      base.assign(1, 0);
+    }
+    return *segs.front();
+  }
+  // Weights are the same in every segment (see Reweigh): any one's do.
+  const Segment& First() const { return *segs.front(); }
+  void Added() {
+    n = 0;
+    base.clear();
+    for (const auto& seg : segs) {
+      base.push_back(static_cast<uint32_t>(n));
+      n += seg->n;
+    }
+  }
+  std::pair<const Segment*, uint32_t> Locate(uint32_t r) const {
+    size_t s = static_cast<size_t>(std::upper_bound(base.begin(), base.end(), r) - base.begin());
+    s = s == 0 ? 0 : s - 1;
+    return {segs[s].get(), r - base[s]};
+  }
+  const Record& rec(uint32_t r) const {
+    auto [seg, local] = Locate(r);
+    return seg->rec(local);
+  }
+  std::string_view Repo(uint32_t r) const {
+    auto [seg, local] = Locate(r);
+    return seg->Repo(local);
+  }
+  std::string_view Class(uint32_t r) const {
+    auto [seg, local] = Locate(r);
+    return seg->Class(local);
+  }
+  bool Accept(uint32_t r, const Query& q) const { return q.repo.empty() || Repo(r) == q.repo; }
+  QueryContext Context(std::string_view text, const Query& q) const {
+    return First().Context(text, q);
+  }
+  // Each segment's hits, renumbered: `get(segment, out)` adds local hits.
+  template <typename T, typename Get>
+  std::vector<T> Gather(Get get, uint32_t T::*index) const {
+    std::vector<T> all, some;
+    for (size_t s = 0; s < segs.size(); ++s) {
+      some.clear();
+      get(*segs[s], &some);
+      for (T& h : some) {
+        h.*index += base[s];
+        all.push_back(std::move(h));
+      }
+    }
+    return all;
+  }
+  std::vector<Ranked> PatternHits(std::string_view text, const Query& q,
+                                  const QueryContext& ctx) const;
+  std::vector<std::pair<uint32_t, bool>> CodeHits(std::string_view text, const Query& q) const;
+  std::vector<uint32_t> FrameHits(const Query& q) const;
+  std::vector<uint32_t> Named(const std::string& word) const;
+  // FuzzyIndex::Search over every segment: the best `max_hits` of all,
+  // ties by record number. `accept` and `adjust` take matcher records.
+  std::vector<match::FuzzyIndex::Hit> FuzzySearch(const std::vector<std::string>& tokens,
+                                                  double min_score,
+                                                  const std::function<bool(uint32_t)>& accept,
+                                                  const std::function<double(uint32_t)>& adjust,
+                                                  size_t max_hits) const;
+  std::vector<Ranked> FuzzyHits(std::string_view text, const Query& q) const;
+  void PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view text, const Query& q) const;
+  // A fuzzy hit whose shared words are too common to be evidence on their
+  // own (kMinFuzzyEvidence, SharesRareWord).
+  bool WeakFuzzy(const match::FuzzyIndex::Hit& h, const std::vector<std::string>& tokens) const {
+    return h.shared < kMinFuzzyEvidence * First().fuzzy.RareWeight() &&
+           !First().SharesRareWord(tokens, rec(h.doc));
+  }
+};
+
+std::vector<Ranked> Matcher::Impl::PatternHits(std::string_view text, const Query& q,
+                                               const QueryContext& ctx) const {
+  // Patterns of part of a message (without its last clause, a later line)
+  // rank below every whole match (kClauseHeadMatch) and were most of the
+  // matcher's work at 500k records (p50 172 µs against 29 µs without
+  // them): they are verified only when no pattern matched whole with its
+  // own text making at least half of the paste (a wrapper whose hole holds
+  // another message does not count).
+  std::vector<std::vector<uint32_t>> partial(segs.size());
+  bool whole = false;
+  size_t s = 0;
+  std::vector<Ranked> hits = Gather<Ranked>(
+      [&](const Segment& seg, std::vector<Ranked>* out) {
+        seg.WholeHits(text, q, ctx, out, &partial[s++], &whole);
+      },
+      &Ranked::index);
+  if (!whole) {
+    s = 0;
+    std::vector<Ranked> more = Gather<Ranked>(
+        [&](const Segment& seg, std::vector<Ranked>* out) {
+          for (uint32_t p : partial[s]) {
+            Ranked hit;
+            if (seg.Verify(p, text, q, ctx, &hit)) out->push_back(std::move(hit));
+          }
+          ++s;
+        },
+        &Ranked::index);
+    for (Ranked& h : more) hits.push_back(std::move(h));
+  }
+  // A record found by its whole message and by its first line keeps the
+  // better hit (the first found of equals, whatever the segments).
+  std::stable_sort(hits.begin(), hits.end(), [](const Ranked& a, const Ranked& b) {
+    if (a.index != b.index) return a.index < b.index;
+    return a.match.score > b.match.score;
+  });
+  hits.erase(std::unique(hits.begin(), hits.end(),
+                         [](const Ranked& a, const Ranked& b) { return a.index == b.index; }),
+             hits.end());
+  return hits;
+}
+
+std::vector<std::pair<uint32_t, bool>> Matcher::Impl::CodeHits(std::string_view text,
+                                                               const Query& q) const {
+  return Gather<std::pair<uint32_t, bool>>(
+      [&](const Segment& seg, std::vector<std::pair<uint32_t, bool>>* out) {
+        *out = seg.CodeHits(text, q);
+      },
+      &std::pair<uint32_t, bool>::first);
+}
+
+std::vector<uint32_t> Matcher::Impl::FrameHits(const Query& q) const {
+  std::vector<uint32_t> all;
+  for (size_t s = 0; s < segs.size(); ++s) {
+    for (uint32_t r : segs[s]->FrameHits(q)) all.push_back(base[s] + r);
+  }
+  return all;
+}
+
+std::vector<uint32_t> Matcher::Impl::Named(const std::string& word) const {
+  std::vector<uint32_t> all;
+  for (size_t s = 0; s < segs.size(); ++s) {
+    for (uint32_t r : segs[s]->by_name.Find(word)) {
+      if (r < segs[s]->n) all.push_back(base[s] + r);
+    }
+  }
+  return all;
+}
+
+std::vector<match::FuzzyIndex::Hit> Matcher::Impl::FuzzySearch(
+    const std::vector<std::string>& tokens, double min_score,
+    const std::function<bool(uint32_t)>& accept, const std::function<double(uint32_t)>& adjust,
+    size_t max_hits) const {
+  if (segs.size() == 1) return segs[0]->fuzzy.Search(tokens, min_score, accept, adjust, max_hits);
+  std::vector<match::FuzzyIndex::Hit> all;
+  for (size_t s = 0; s < segs.size(); ++s) {
+    uint32_t at = base[s];
+    auto local_accept = [&](uint32_t doc) { return accept(at + doc); };
+    std::function<double(uint32_t)> local_adjust;
+    if (adjust) local_adjust = [&](uint32_t doc) { return adjust(at + doc); };
+    for (match::FuzzyIndex::Hit h :
+         segs[s]->fuzzy.Search(tokens, min_score, local_accept, local_adjust, max_hits)) {
+      h.doc += at;
+      all.push_back(h);
+    }
+  }
+  auto better = [](const match::FuzzyIndex::Hit& a, const match::FuzzyIndex::Hit& b) {
+    return a.score != b.score ? a.score > b.score : a.doc < b.doc;
+  };
+  std::sort(all.begin(), all.end(), better);
+  if (all.size() > max_hits) all.resize(max_hits);
+  return all;
+}
+
+std::vector<Ranked> Matcher::Impl::FuzzyHits(std::string_view text, const Query& q) const {
+  std::vector<std::string> tokens = match::Tokenize(text.substr(0, kMaxFuzzyBytes));
+  auto accept = [&](uint32_t r) { return Accept(r, q); };
+  // Without a class in the query no record is adjusted: skip the call, which
+  // would touch every candidate record's memory.
+  std::function<double(uint32_t)> adjust;
+  if (!q.error_class.empty()) {
+    adjust = [&](uint32_t r) { return ClassAdjust(q.error_class, Class(r)); };
+  }
+  std::vector<Ranked> hits;
+  for (const match::FuzzyIndex::Hit& h :
+       FuzzySearch(tokens, kFuzzyMinScore, accept, adjust, q.limit)) {
+    Ranked hit;
+    hit.match.record = &rec(h.doc);
+    hit.index = h.doc;
+    hit.match.match_type = "fuzzy";
+    hit.match.score = kFuzzyMaxScore * h.score;
+    hit.weak = WeakFuzzy(h, tokens);
+    hit.tooling = InDevelopmentTooling(hit.match.record->file_path);
+    if (hit.tooling) hit.match.score = std::max(0.01, hit.match.score + kToolingRecord);
+    hits.push_back(std::move(hit));
+  }
+  return hits;
+}
+
+// A generic wrapper matched ("Unexpected JSON token at offset $offset:
+// $message") and its hole holds the specific message, reworded since the
+// paste so that no pattern matches it (kotlinx moved "at offset N" into the
+// unknown-key text). The record of that repository whose words the hole's
+// text has ranks just above the wrapper, when the words leave little doubt:
+// a high fuzzy score on the hole alone, with rare words shared.
+void Matcher::Impl::PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view text,
+                                     const Query& q) const {
+  const Ranked* outer = nullptr;
+  for (const Ranked& h : *hits) {
+    if (h.match.match_type == "pattern" && (outer == nullptr || Better(h, *outer))) outer = &h;
+  }
+  if (outer == nullptr || outer->holes.empty()) return;
+  auto widest = std::max_element(outer->holes.begin(), outer->holes.end(), [](auto a, auto b) {
+    return a.second - a.first < b.second - b.first;
+  });
+  size_t hole_bytes = widest->second - widest->first;
+  if (hole_bytes < kMinInnerFuzzyBytes || 2 * hole_bytes < outer->end - outer->begin) return;
+  // A leading hole holds whatever the paste printed before the message (a
+  // header, the program's banner, a log prefix): the words there are an
+  // outer layer, not the reworded inner message (eslint's "Oops! Something
+  // went wrong!" banner before "${header}: Could not find ...").
+  if (widest->first == outer->begin) return;
+  std::string_view inside = text.substr(widest->first, hole_bytes);
+  std::vector<std::string> tokens = match::Tokenize(inside.substr(0, kMaxFuzzyBytes));
+  if (tokens.size() < kMinInnerFuzzyWords) return;
+  const Record* wrapper = outer->match.record;
+  uint32_t wrapper_index = outer->index;
+  std::string_view wrapper_repo = Repo(wrapper_index);
+  auto accept = [&](uint32_t r) {
+    return r != wrapper_index && Repo(r) == wrapper_repo && Accept(r, q) &&
+           std::none_of(hits->begin(), hits->end(), [&](const Ranked& h) { return h.index == r; });
+  };
+  std::vector<match::FuzzyIndex::Hit> found =
+      FuzzySearch(tokens, kInnerFuzzyMinScore, accept, {}, 2);
+  if (found.empty()) return;
+  const match::FuzzyIndex::Hit& best = found.front();
+  // Two records the hole fits about equally: nothing tells them apart.
+  if (found.size() > 1 && found[1].score + kInnerFuzzyLead > best.score) return;
+  if (WeakFuzzy(best, tokens)) return;
+  Ranked inner;
+  inner.match.record = &rec(best.doc);
+  inner.index = best.doc;
+  inner.match.match_type = "fuzzy";
+  inner.match.score = std::min(1.0, outer->match.score + kInnerLinkMargin);
+  inner.wrapper = wrapper;
+  inner.begin = widest->first;
+  inner.end = widest->second;
+  hits->push_back(std::move(inner));
 }
 
 Matcher::Matcher() : impl_(std::make_unique<Impl>()) {}
 
 Matcher::Matcher(std::vector<Record> records) : Matcher() {
-  impl_->Init(std::move(records));
-  impl_->Build();
+  impl_->Only().Init(std::move(records));
+  impl_->Only().Build();
+  impl_->Added();
 }
 
 Status Matcher::Save(const std::string& path, const std::string& stamp) const {
-  return WriteFileAtomically(path, impl_->Snapshot(stamp));
+  if (impl_->segs.size() != 1) {
+    return Status::InvalidArgument("a matcher composed of segments is saved segment by segment");
+  }
+  return WriteFileAtomically(path, impl_->First().Snapshot(stamp));
 }
 
 Result<std::unique_ptr<Matcher>> Matcher::Load(const std::string& snapshot_path,
@@ -1843,8 +2023,10 @@ Result<std::unique_ptr<Matcher>> Matcher::Load(const std::string& snapshot_path,
   if (Status s = in.Open(file->bytes()); !s.ok()) return s;
   if (in.stamp() != stamp) return Status::NotFound("snapshot is of another dataset version");
   std::unique_ptr<Matcher> m(new Matcher());
-  if (Status s = m->impl_->Restore(in, true); !s.ok()) return s;
-  m->impl_->file = std::move(file);
+  Segment& seg = m->impl_->Only();
+  if (Status s = seg.Restore(in, true); !s.ok()) return s;
+  seg.file = std::move(file);
+  m->impl_->Added();
   return m;
 }
 
@@ -1860,7 +2042,7 @@ std::unique_ptr<Matcher> Matcher::Open(std::vector<Record> records,
                                        const std::string& snapshot_path, std::string* note,
                                        const std::string& stamp) {
   std::unique_ptr<Matcher> m(new Matcher());
-  Impl& impl = *m->impl_;
+  Segment& impl = m->impl_->Only();
   impl.owned = std::move(records);
   impl.n = impl.owned.size();
   auto file = std::make_unique<MappedFile>(snapshot_path);
@@ -1884,15 +2066,14 @@ std::unique_ptr<Matcher> Matcher::Open(std::vector<Record> records,
   if (loaded.ok()) loaded = impl.Restore(in, false);
   if (loaded.ok()) {
     impl.file = std::move(file);
+    m->impl_->Added();
     *note = "matcher loaded from " + snapshot_path;
     return m;
   }
   // Start again from the records alone: a failed restore may have filled
   // some structures.
   std::vector<Record> recs = std::move(impl.owned);
-  m.reset(new Matcher());
-  m->impl_->Init(std::move(recs));
-  m->impl_->Build();
+  m.reset(new Matcher(std::move(recs)));
   std::string why = file->ok() ? loaded.message() : "no snapshot";
   file.reset();
   Status saved = m->Save(snapshot_path, stamp);
@@ -1906,15 +2087,133 @@ Matcher::~Matcher() = default;
 size_t Matcher::size() const { return impl_->n; }
 
 std::vector<std::string> Matcher::bad_patterns() const {
-  std::lock_guard<std::mutex> lock(impl_->bad_mu);
-  return impl_->bad_patterns;
+  std::vector<std::string> all;
+  for (const auto& seg : impl_->segs) {
+    std::lock_guard<std::mutex> lock(seg->lazy->bad_mu);
+    all.insert(all.end(), seg->lazy->bad_patterns.begin(), seg->lazy->bad_patterns.end());
+  }
+  return all;
 }
 
 void Matcher::CompileAll() const {
-  for (uint32_t p = 0; p < impl_->patterns.size(); ++p) {
-    if (!impl_->patterns.Get(p).empty()) impl_->Regex(p);
+  for (const auto& seg : impl_->segs) {
+    for (uint32_t p = 0; p < seg->patterns.size(); ++p) {
+      if (!seg->patterns.Get(p).empty()) seg->Regex(p);
+    }
   }
 }
+
+// --- Segments ----------------------------------------------------------------
+
+struct MatcherSegment::Rep {
+  std::unique_ptr<MappedFile> file;
+  std::string bytes;  // the snapshot, when it could not be written to a file
+  std::string_view view;
+  std::string stamp;
+  size_t n = 0;
+  std::shared_ptr<LazyState> lazy;
+};
+
+MatcherSegment::MatcherSegment() : rep_(std::make_unique<Rep>()) {}
+MatcherSegment::~MatcherSegment() = default;
+const std::string& MatcherSegment::stamp() const { return rep_->stamp; }
+size_t MatcherSegment::size() const { return rep_->n; }
+
+namespace {
+
+// Restores a segment from the snapshot bytes of `rep` (checked when `rep`
+// was made: only the header is looked at again), sharing its lazy state.
+Result<std::unique_ptr<Segment>> RestoreSegment(std::string_view bytes,
+                                                std::shared_ptr<LazyState> lazy,
+                                                size_t verify_limit) {
+  match::SnapshotReader in;
+  if (Status s = in.Open(bytes, verify_limit); !s.ok()) return s;
+  auto seg = std::make_unique<Segment>();
+  if (lazy) seg->lazy = std::move(lazy);
+  if (Status s = seg->Restore(in, true); !s.ok()) return s;
+  return seg;
+}
+
+}  // namespace
+
+Result<std::shared_ptr<const MatcherSegment>> MatcherSegment::Load(const std::string& path,
+                                                                   const std::string& stamp) {
+  std::shared_ptr<MatcherSegment> out(new MatcherSegment());
+  Rep& rep = *out->rep_;
+  rep.file = std::make_unique<MappedFile>(path);
+  if (!rep.file->ok()) return Status::NotFound("no segment");
+  rep.view = rep.file->bytes();
+  {
+    match::SnapshotReader in;
+    if (Status s = in.Open(rep.view); !s.ok()) return s;
+    if (in.stamp() != stamp) return Status::NotFound("segment is of another version");
+  }
+  rep.file->DropPages();
+  Result<std::unique_ptr<Segment>> seg = RestoreSegment(rep.view, nullptr, 0);
+  if (!seg.ok()) return seg.status();
+  rep.stamp = stamp;
+  rep.n = (*seg)->n;
+  rep.lazy = (*seg)->lazy;
+  return std::shared_ptr<const MatcherSegment>(std::move(out));
+}
+
+std::shared_ptr<const MatcherSegment> MatcherSegment::Build(std::vector<Record> records,
+                                                            const std::string& path,
+                                                            const std::string& stamp,
+                                                            std::string* note) {
+  std::string bytes;
+  {
+    Segment seg;
+    seg.Init(std::move(records));
+    seg.Build();
+    bytes = seg.Snapshot(stamp);
+  }
+  Status saved = WriteFileAtomically(path, bytes);
+  if (saved.ok()) {
+    Result<std::shared_ptr<const MatcherSegment>> loaded = Load(path, stamp);
+    if (loaded.ok()) return *loaded;
+    saved = loaded.status();
+  }
+  // Kept in memory: the next start builds it again.
+  if (note != nullptr) *note = "segment not saved: " + saved.message();
+  std::shared_ptr<MatcherSegment> out(new MatcherSegment());
+  Rep& rep = *out->rep_;
+  rep.bytes = std::move(bytes);
+  rep.view = rep.bytes;
+  Result<std::unique_ptr<Segment>> seg = RestoreSegment(rep.view, nullptr, 0);
+  rep.stamp = stamp;
+  if (seg.ok()) {
+    rep.n = (*seg)->n;
+    rep.lazy = (*seg)->lazy;
+  }
+  return out;
+}
+
+Result<std::unique_ptr<Matcher>> Matcher::Compose(
+    std::vector<std::shared_ptr<const MatcherSegment>> parts) {
+  std::unique_ptr<Matcher> m(new Matcher());
+  Impl& impl = *m->impl_;
+  for (const auto& part : parts) {
+    // Checked when the part was made: no section checksum again.
+    Result<std::unique_ptr<Segment>> seg = RestoreSegment(part->rep_->view, part->rep_->lazy, 0);
+    if (!seg.ok()) return seg.status();
+    impl.segs.push_back(std::move(*seg));
+  }
+  impl.parts = std::move(parts);
+  if (impl.segs.empty()) {
+    impl.Only().Init({});
+    impl.Only().Build();
+  }
+  impl.Added();
+  if (impl.segs.size() > 1) {
+    impl.words = std::make_unique<match::CorpusWords>();
+    for (const auto& seg : impl.segs) impl.words->Add(seg->fuzzy);
+    for (const auto& seg : impl.segs) seg->fuzzy.Reweigh(impl.words.get());
+  }
+  return m;
+}
+
+std::vector<std::shared_ptr<const MatcherSegment>> Matcher::parts() const { return impl_->parts; }
 
 namespace {
 
@@ -2228,8 +2527,8 @@ std::vector<Match> Matcher::FindKeywords(const Query& query) const {
   // Names first: a record every word names (class, code, function, file).
   std::unordered_map<uint32_t, size_t> named;
   for (const std::string& w : words) {
-    for (uint32_t r : impl_->by_name.Find(w)) {
-      if (r < impl_->n && impl_->Accept(r, query)) ++named[r];
+    for (uint32_t r : impl_->Named(w)) {
+      if (impl_->Accept(r, query)) ++named[r];
     }
   }
   std::vector<uint32_t> ranked;
@@ -2256,7 +2555,7 @@ std::vector<Match> Matcher::FindKeywords(const Query& query) const {
   std::vector<std::string> tokens = match::Tokenize(query.message);
   auto accept = [&](uint32_t r) { return impl_->Accept(r, query) && !named.count(r); };
   for (const match::FuzzyIndex::Hit& h :
-       impl_->fuzzy.Search(tokens, 0.01, accept, {}, query.limit - out.size())) {
+       impl_->FuzzySearch(tokens, 0.01, accept, {}, query.limit - out.size())) {
     Match m;
     m.record = &impl_->rec(h.doc);
     m.match_type = "keyword";

@@ -32,8 +32,9 @@ namespace errdex::match {
 // (ClauseHeadPattern); 11: runs of spaces match one or more (match/loose_spaces.h); 12: a bracket
 // closing a final hole may be the end of the paste (CutClosingBracket); 13: a multi-line message's
 // first line also matches without its last clause; 14: and its later lines match on their own
-// (LaterLinePatterns); 15: a line's first sentence matches on its own (FirstSentencePattern).
-constexpr uint32_t kSnapshotFormat = 15;
+// (LaterLinePatterns); 15: a line's first sentence matches on its own (FirstSentencePattern); 16:
+// documents' weights are summed in vocabulary order (FuzzyIndex::Reweigh sums them so too).
+constexpr uint32_t kSnapshotFormat = 16;
 // Sections up to this size are verified on open (a few milliseconds at most
 // in all); larger ones by VerifyAll().
 constexpr size_t kVerifyOnOpenBytes = size_t{256} << 10;

@@ -4,8 +4,8 @@
 // needs them, and keeps what it read and rendered in a ByteCache.
 //
 // A view holds no record at rest: its repositories' names and record
-// counts, the matcher (mapped from its snapshot beside the database) and
-// the cache. A database changed underneath (a newer index) is read as it
+// counts, the matcher (composed of per-repository segments mapped from
+// beside the database) and the cache. A database changed underneath (a newer index) is read as it
 // is now: a record gone since is a 404, never a crash; the reloader swaps
 // in a view of the new version within a poll.
 
@@ -14,6 +14,7 @@
 
 #include "errdex/matcher.h"
 #include "match/corpus_matcher.h"
+#include "match/segments.h"
 #include "serve/byte_cache.h"
 #include "serve/serve_internal.h"
 #include "util/file_io.h"
@@ -262,7 +263,8 @@ std::shared_ptr<const Corpus> BuildSiteCorpus(std::vector<Record> records,
   return c;
 }
 
-Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const ViewOptions& options) {
+Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const ViewOptions& options,
+                                                 const Corpus* previous) {
   auto c = std::make_shared<Corpus>();
   // Version first: if an index lands while we read, the next poll sees a
   // newer version and reloads, so the served data never lags for long.
@@ -282,19 +284,28 @@ Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const ViewOptions
     c->counts[info.repo] = static_cast<size_t>(info.error_count);
     c->record_count += static_cast<size_t>(info.error_count);
   }
-  auto matcher = OpenCorpusMatcher(store, options.db, kMatcherSnapshotMinRecords);
-  if (!matcher.ok()) return matcher.status();
-  // A matcher built here holds the records it was built from; the snapshot
-  // it just saved is the same matcher with those records mapped instead.
-  if (matcher->note.find("saved to") != std::string::npos) {
-    auto stamp = store->DatasetStamp();
-    if (stamp.ok()) {
-      auto mapped = Matcher::Load(MatcherSnapshotPath(options.db), *stamp);
-      if (mapped.ok()) matcher->matcher = std::move(*mapped);
+  if (options.whole_matcher) {
+    auto matcher = OpenCorpusMatcher(store, options.db, kMatcherSnapshotMinRecords);
+    if (!matcher.ok()) return matcher.status();
+    // A matcher built here holds the records it was built from; the
+    // snapshot it just saved is the same matcher with those records mapped.
+    if (matcher->note.find("saved to") != std::string::npos) {
+      auto stamp = store->DatasetStamp();
+      if (stamp.ok()) {
+        auto mapped = Matcher::Load(MatcherSnapshotPath(options.db), *stamp);
+        if (mapped.ok()) matcher->matcher = std::move(*mapped);
+      }
     }
+    std::fprintf(stderr, "errdex serve: %s\n", matcher->note.c_str());
+    c->matcher = std::move(matcher->matcher);
+  } else {
+    const Matcher* in_service = previous != nullptr ? previous->matcher.get() : nullptr;
+    auto matcher = OpenRepositoryMatcher(store, options.db, in_service);
+    if (!matcher.ok()) return matcher.status();
+    std::fprintf(stderr, "errdex serve: %s\nerrdex serve: matcher time: %s\n",
+                 matcher->note.c_str(), matcher->timing.c_str());
+    c->matcher = std::move(matcher->matcher);
   }
-  std::fprintf(stderr, "errdex serve: %s\n", matcher->note.c_str());
-  c->matcher = std::move(matcher->matcher);
   c->cache = std::make_unique<ByteCache>(options.cache_bytes);
   c->stores = std::make_unique<StorePool>(options.db);
   return std::shared_ptr<const Corpus>(std::move(c));

@@ -186,17 +186,21 @@ class Reloader {
     auto store = Store::Open(opt_.db);
     if (!store.ok()) return;
     auto version = (*store)->DatasetVersion();
-    if (!version.ok() || *version == holder_->Get()->version) return;
+    std::shared_ptr<const serve::Corpus> current = holder_->Get();
+    if (!version.ok() || *version == current->version) return;
     // The old view answers until the new one is ready; requests still
-    // holding it finish with it, and its memory goes with the last.
-    auto corpus = serve::LoadCorpus(store->get(), view_);
+    // holding it finish with it, and its memory goes with the last. The
+    // new one shares the segments of repositories that did not change.
+    auto began = std::chrono::steady_clock::now();
+    auto corpus = serve::LoadCorpus(store->get(), view_, current.get());
     if (!corpus.ok()) {
       std::fprintf(stderr, "errdex serve: reload failed: %s\n", corpus.status().message().c_str());
       return;
     }
     holder_->Set(*corpus);
-    std::fprintf(stderr, "errdex serve: now serving dataset %s (%zu errors)\n",
-                 (*corpus)->version.c_str(), (*corpus)->record_count);
+    double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    std::fprintf(stderr, "errdex serve: now serving dataset %s (%zu errors; read in %.3f s)\n",
+                 (*corpus)->version.c_str(), (*corpus)->record_count, took);
   }
 
   const ServeOptions& opt_;
@@ -649,6 +653,7 @@ Status Serve(const ServeOptions& opt) {
   view.db = o.db;
   view.base_url = base_url;
   view.data_dir = o.data_dir;
+  view.whole_matcher = o.whole_matcher;
   view.cache_bytes = static_cast<size_t>(std::max(0, o.cache_mb)) << 20;
   auto corpus = serve::LoadCorpus(store->get(), view);
   if (!corpus.ok()) return corpus.status();

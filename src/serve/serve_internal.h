@@ -169,11 +169,15 @@ struct ViewOptions {
   std::string base_url;
   std::string data_dir;                   // `errdex export` output to serve as /data/; "" none
   size_t cache_bytes = size_t{64} << 20;  // rendered answers and records read
+  bool whole_matcher = false;             // ServeOptions::whole_matcher
 };
 // A view of the database `options.db` (opened as `store`): only the
-// repositories' names and counts are read here; the matcher is its
-// snapshot beside the database, mapped (built and saved first when stale).
-Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const ViewOptions& options);
+// repositories' names and counts are read here; the matcher is composed of
+// per-repository segments beside the database (match/segments.h), mapped:
+// those of `previous` (the view in service, or null) that are still
+// current are reused, the others loaded from their files or built.
+Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const ViewOptions& options,
+                                                 const Corpus* previous = nullptr);
 
 // --- HTML ---------------------------------------------------------------------
 

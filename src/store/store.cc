@@ -1041,7 +1041,9 @@ Result<std::vector<Record>> Store::ListForMatching(const std::string& repo_arg) 
 
 Result<std::vector<RepoInfo>> Store::Repos() {
   sqlite3* db = impl_->db.get();
-  Stmt st(db, "SELECT repo, sha, analyzed_at, files_indexed, error_count FROM repos ORDER BY repo");
+  Stmt st(db,
+          "SELECT repo, sha, analyzed_at, files_indexed, error_count, indexed_seq FROM repos "
+          "ORDER BY repo");
   if (Status s = st.status("cannot list repositories"); !s.ok()) return s;
   std::vector<RepoInfo> out;
   int rc;
@@ -1052,6 +1054,7 @@ Result<std::vector<RepoInfo>> Store::Repos() {
     info.analyzed_at = st.Text(2);
     info.files_indexed = static_cast<int>(st.Int(3));
     info.error_count = static_cast<int>(st.Int(4));
+    info.indexed_seq = st.Int(5);
     out.push_back(std::move(info));
   }
   if (rc != SQLITE_DONE) return SqlError(db, rc, "cannot list repositories");
@@ -1284,7 +1287,17 @@ Result<int> Store::UpdateRecords(const std::vector<std::string>& ids,
   // The records now differ from what their index key says an index
   // writes: the next index of these repositories must not skip.
   if (Status s = ForgetIndexKeys(db, changed_repos); !s.ok()) return s;
-  if (Result<int64_t> seq = BumpDataset(db); !seq.ok()) return seq.status();
+  Result<int64_t> seq = BumpDataset(db);
+  if (!seq.ok()) return seq.status();
+  // ... and their matcher segments are stale.
+  Stmt mark(db, "UPDATE repos SET indexed_seq = ?2 WHERE repo = ?1");
+  if (Status s = mark.status("cannot update repos"); !s.ok()) return s;
+  for (const std::string& repo : changed_repos) {
+    mark.Reset();
+    mark.Bind(1, repo);
+    mark.Bind(2, *seq);
+    if (int rc = mark.Step(); rc != SQLITE_DONE) return SqlError(db, rc, "cannot update repos");
+  }
   if (Status s = txn.Commit(); !s.ok()) return s;
   return written;
 }
