@@ -420,14 +420,14 @@ bool ContainsWord(std::string_view text, std::string_view word) {
   return false;
 }
 
+// A sentence's final period after a value, or the end of a paste cut there.
+constexpr std::string_view kPeriodOrEnd = "(?:\\.|$)";
+
 // The pattern with the whitespace at its ends made optional (see the file
 // comment): leading and trailing unescaped spaces are dropped, and a space
 // just after leading (or before trailing) any-text holes becomes " ?" (the
 // holes may print nothing, and the paste then starts or ends at the space).
 // A final escaped period becomes optional too.
-// A sentence's final period after a value, or the end of a paste cut there.
-constexpr std::string_view kPeriodOrEnd = "(?:\\.|$)";
-
 std::string RelaxPatternEnds(std::string_view p) {
   using match::EscapedAt;
   using match::kAnyHole;
@@ -449,15 +449,9 @@ std::string RelaxPatternEnds(std::string_view p) {
   // "${typeName}".` matched nothing without it. Not after a hole: there the
   // period is what ends the value (`in {source}{cache}.`), and without it
   // the lazy holes would match nothing.
-  // After a hole the period may still be missing where the paste itself
-  // ends (an issue title cut at ktlint's "... at position '0:0"): period or
-  // end of text, so the value still stops at a period when there is one.
-  if (out.size() >= 3 && out.back() == '.' && EscapedAt(out, out.size() - 1)) {
-    if (out.ends_with(")\\.")) {
-      out.replace(out.size() - 2, 2, kPeriodOrEnd);
-    } else {
-      out += '?';
-    }
+  if (out.size() >= 3 && out.back() == '.' && EscapedAt(out, out.size() - 1) &&
+      !out.ends_with(")\\.")) {
+    out += '?';
   }
   return out;
 }
@@ -489,6 +483,13 @@ std::string FirstSentencePattern(std::string_view message_pattern) {
   std::string head = match::FirstSentence(message_pattern);
   if (head.empty()) return "";
   std::string relaxed = match::LooseQuotes(RelaxPatternEnds(head));
+  // A first sentence that ends in a value (match::FirstSentence): the
+  // period, or the end of a paste cut there (an issue title cut at ktlint's
+  // "... at position '0:0"), ends the value. Only here: in a whole message
+  // the period is what ends the value, and the paste goes on after it.
+  if (relaxed.ends_with(")\\.") && !match::EscapedAt(relaxed, relaxed.size() - 3)) {
+    relaxed.replace(relaxed.size() - 2, 2, kPeriodOrEnd);
+  }
   return SaysEnough(relaxed, kMinClauseHeadLiteral) ? relaxed : "";
 }
 
