@@ -11,45 +11,15 @@
 #include <fstream>
 #include <sstream>
 
+#include "match/store_records_testing.h"
+
 namespace errdex {
 namespace {
 
 namespace fs = std::filesystem;
 
-Record MakeRecord(const std::string& repo, int i, const std::string& message,
-                  const std::string& pattern) {
-  Record r;
-  r.id = repo.substr(0, 1) + "id" + std::to_string(i);
-  r.repo = repo;
-  r.slug = "slug-" + std::to_string(i);
-  r.error_message = message;
-  r.message_pattern = pattern;
-  r.error_class = "ValueError";
-  r.file_path = "app/core.py";
-  r.line_number = 10 + i;
-  r.documentation = "full record " + std::to_string(i);
-  r.holes = {{"{path}", "path"}};
-  return r;
-}
-
-std::vector<Record> Records(const std::string& repo, const std::string& verb) {
-  std::vector<Record> out;
-  for (int v = 0; v < 10; ++v) {
-    std::string w = "shard" + std::to_string(v);
-    out.push_back(MakeRecord(repo, 2 * v, verb + " " + w + " file {path}",
-                             verb + " " + w + R"( file ([\s\S]*?))"));
-    out.push_back(MakeRecord(repo, 2 * v + 1, "invalid value for " + w + " option",
-                             "invalid value for " + w + " option"));
-  }
-  return out;
-}
-
-RepoInfo Info(const std::string& repo) {
-  RepoInfo info;
-  info.repo = repo;
-  info.sha = "abc";
-  return info;
-}
+using store_records_testing::Info;
+using store_records_testing::Records;
 
 std::string Answers(const Matcher& m) {
   std::ostringstream os;
