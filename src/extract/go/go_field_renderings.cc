@@ -295,20 +295,12 @@ class Collector {
     field_types_[name] = std::move(types);
   }
 
-  // Error types are named so: `Error`, `NotExistError`, `errUnknown`,
-  // `TimeoutException`, `ParseFailure`. Other literals are not error values.
-  static bool ErrorTypeName(std::string_view name) {
-    std::string lower = ToLower(LastComponent(name));
-    return lower.find("err") != std::string::npos || lower.find("exception") != std::string::npos ||
-           lower.find("fail") != std::string::npos;
-  }
-
   void Construction(TSNode lit) {
     if (facts_->field_constructions.size() >= kMaxConstructions) return;
     TSNode type = Field(lit, "type");
     if (!Is(type, "type_identifier") && !Is(type, "qualified_type")) return;
     std::string name = CollapseSpace(ts::Text(type, src_));
-    if (!ErrorTypeName(name)) return;
+    if (!IsGoErrorTypeName(name)) return;
     FieldConstruction c;
     c.type = name;
     uint32_t pos = ts_node_start_byte(lit);
@@ -343,6 +335,12 @@ class Collector {
 };
 
 }  // namespace
+
+bool IsGoErrorTypeName(std::string_view name) {
+  std::string lower = ToLower(LastComponent(name));
+  return lower.find("err") != std::string::npos || lower.find("exception") != std::string::npos ||
+         lower.find("fail") != std::string::npos;
+}
 
 void CollectGoFieldRenderings(TSNode root, std::string_view src, std::string_view path,
                               const GoFieldHooks& hooks, FileFacts* facts) {

@@ -28,6 +28,11 @@ struct GoFieldHooks {
   std::function<std::optional<ErrorSite>(TSNode node)> site;
 };
 
+// Error types are named so: `Error`, `NotExistError`, `errUnknown`,
+// `TimeoutException`, `ParseFailure` (a package qualifier is ignored).
+// Composite literals of other types are not error values.
+bool IsGoErrorTypeName(std::string_view name);
+
 // Collects the renderings and constructions of one file. Constructions in
 // `_test.go` files are left out: tests build errors to compare them.
 void CollectGoFieldRenderings(TSNode root, std::string_view src, std::string_view path,

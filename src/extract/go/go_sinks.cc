@@ -7,6 +7,7 @@
 
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
+#include "extract/go/go_field_renderings.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -78,14 +79,6 @@ bool IsMessageName(std::string_view name) {
       "message", "msg",    "reason", "text",   "desc",      "description", "detail",
       "details", "errmsg", "errstr", "errtxt", "errortext", "errormsg",    "errormessage"};
   return kNames.count(n) > 0;
-}
-
-// Error types are named so: `HandshakeError`, `errUnknown`, `ParseFailure`.
-bool IsErrorTypeName(std::string_view name) {
-  size_t dot = name.rfind('.');
-  std::string lower = ToLower(dot == std::string_view::npos ? name : name.substr(dot + 1));
-  return lower.find("err") != std::string::npos || lower.find("exception") != std::string::npos ||
-         lower.find("fail") != std::string::npos;
 }
 
 // Standard packages whose functions are never the repository's wrappers:
@@ -332,7 +325,7 @@ void GoSinks::OnCompositeLiteral(TSNode lit) {
   TSNode type = Field(lit, "type");
   if (!Is(type, "type_identifier") && !Is(type, "qualified_type")) return;
   std::string type_name = Text(type);
-  if (!IsErrorTypeName(type_name)) return;
+  if (!IsGoErrorTypeName(type_name)) return;
   TSNode fn = DeclarationOf(lit);
   if (ts_node_is_null(fn)) return;
   int variadic = -1;
