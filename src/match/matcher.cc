@@ -901,6 +901,7 @@ struct Ranked {
   const Record* wrapper = nullptr;  // found reworded inside this record's hole
   int frame_path = 0;               // FramePathDepth, a tie-breaker
   bool named = false;               // PasteNamesFunction, a tie-breaker
+  bool yielded = false;             // a looser reading of another hit (YieldToExactReadings)
   // Where the pattern matched in the text, and where its holes did.
   size_t begin = 0, end = 0;
   std::vector<std::pair<size_t, size_t>> holes;
@@ -2312,6 +2313,12 @@ bool InSystemErrorHole(const Ranked& outer, std::string_view text, size_t begin,
   return false;
 }
 
+// Whether `at` lies in a hole of `outer` that begins where its match does.
+bool InLeadingHole(const Ranked& outer, size_t at) {
+  return !outer.holes.empty() && outer.holes.front().first == outer.begin &&
+         outer.holes.front().first <= at && at < outer.holes.front().second;
+}
+
 // A message without holes followed on its line by ": " and another
 // record's message ("error decoding response body: EOF while parsing a
 // value at line 1 column 0") was printed by an error chain (a Display that
@@ -2433,6 +2440,30 @@ void KeepChainLinks(std::vector<Ranked>* hits, std::string_view text) {
   }
 }
 
+// A hit whose literal words all lie inside another hit's literal text,
+// one without holes that says more (helm's "could not find %s: %w" reading
+// go-yaml's "could not find expected ':'" with the hole over "expected
+// ':'"), is the same words read by a looser template: it ranks below the
+// exact one, and is not lifted inside a wrapper (PreferInnerLinks).
+void YieldToExactReadings(std::vector<Ranked>* hits) {
+  if (hits->size() < 2 || hits->size() > 64) return;
+  for (Ranked& loose : *hits) {
+    // A frame of the paste pointing at the looser one's code is evidence
+    // beyond the words.
+    if (loose.match.match_type != "pattern" || loose.framed) continue;
+    for (const Ranked& exact : *hits) {
+      if (&exact == &loose || exact.match.match_type != "pattern" || !exact.holes.empty() ||
+          exact.index == loose.index || exact.weak || exact.info <= loose.info ||
+          exact.literal_chars <= loose.literal_chars) {
+        continue;
+      }
+      if (loose.begin < exact.begin || LiteralEnd(loose) > exact.end) continue;
+      loose.match.score = std::min(loose.match.score, exact.match.score - kInnerLinkMargin);
+      loose.yielded = true;
+    }
+  }
+}
+
 void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::string_view family,
                       std::string_view paste) {
   if (hits->size() < 2 || hits->size() > 64) return;
@@ -2440,7 +2471,7 @@ void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::str
   for (int round = 0; round < 3; ++round) {
     bool changed = false;
     for (Ranked& inner : *hits) {
-      if (inner.match.match_type != "pattern") continue;
+      if (inner.match.match_type != "pattern" || inner.yielded) continue;
       // Words worth little after a leading hole (" at line %d, column %d")
       // are a shape any text has; rare words (eslint's ": Could not find
       // \"%s\" in plugin \"%s\".") are a message however it starts.
@@ -2455,9 +2486,11 @@ void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::str
         // Inside a hole the wrapper fills with the system's error text
         // (`"error connecting to %s (%s)", path, strerror(errno)`), another
         // record's words ("No such file {name}") are the OS's message, not
-        // that record's: the wrapper is the answer.
+        // that record's: the wrapper is the answer. A hole before all of a
+        // template's words ("$path does not exist." over a whole paste)
+        // wraps nothing: the system text only happens to be inside it.
         if (nested && InSystemErrorHole(outer, text, inner.begin, inner_end)) {
-          if (outer.match.score <= inner.match.score) {
+          if (!InLeadingHole(outer, inner.begin) && outer.match.score <= inner.match.score) {
             outer.match.score = std::min(1.0, inner.match.score + kInnerLinkMargin);
             changed = true;
           }
@@ -2641,6 +2674,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
   }
   // The whole paste, lowercase: the libraries it names.
   std::string paste = LowerAscii(query.context.empty() ? std::string_view(text) : query.context);
+  YieldToExactReadings(&hits);
   PreferInnerLinks(&hits, text, ctx.family, paste);
   PreferCauseAfterContext(&hits, text);
   impl_->PreferInnerFuzzy(&hits, text, query);

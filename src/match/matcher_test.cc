@@ -583,6 +583,80 @@ TEST(MatcherTest, ABareErrnoTextInsideAWrapperIsTheSystems) {
   EXPECT_EQ(hits[0].record->id, "ssh");
 }
 
+// Go's io/fs texts are the runtime's, as strerror's are C's: helm's bare
+// "file does not exist" inside golang-migrate's `%w` does not outrank the
+// wrapper that says what failed. A template whose hole holds most of the
+// paste ("%s file does not exist") wraps nothing and is not lifted.
+TEST(MatcherTest, GosFileDoesNotExistInsideAWrapperIsTheRuntimes) {
+  std::vector<Record> rs;
+  Record wrapper = MakeRecord("migrate", "no migration found for version %d: %w",
+                              R"re(no migration found for version ([\s\S]*?): ([\s\S]*?))re",
+                              {{"%d", "version"}, {"%w", "err"}}, "", "golang-migrate/migrate");
+  wrapper.language = "go";
+  rs.push_back(wrapper);
+  Record bare =
+      MakeRecord("helm", "file does not exist", "file does not exist", {}, "", "helm/helm");
+  bare.language = "go";
+  rs.push_back(bare);
+  Record heavy =
+      MakeRecord("rack", "#{path} file does not exist", R"re(([\s\S]*?) file does not exist)re",
+                 {{"#{path}", "path"}}, "", "rack/rack");
+  heavy.language = "ruby";
+  rs.push_back(heavy);
+  for (const char* m : {"no migration", "version mismatch", "found no files", "migration failed",
+                        "read failed", "invalid version"}) {
+    rs.push_back(MakeRecord(m, m, m));
+  }
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "error: no migration found for version 1: read down for version 1 .: file does not "
+      "exist";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "migrate");
+  EXPECT_EQ(hits[1].record->id, "helm");
+  q.message = "file does not exist";  // on its own it is the record that says it
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "helm");
+}
+
+// The same words read two ways: "could not find key in map" without a hole,
+// and "could not find %s in %s" with holes over "key" and "map". Inside a
+// wrapper's hole the looser reading, whose holes make it look like a
+// message of its own, is not lifted above the wrapper, and never above the
+// exact reading (helm's "could not find %s: %w" over go-yaml's "could not
+// find expected ':'" ranked first inside helm's "YAML parse error on %s: %w").
+TEST(MatcherTest, ALooserReadingOfExactWordsIsNotLifted) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("exact", "could not find key in map", "could not find key in map"));
+  rs.push_back(MakeRecord("loose", "could not find %s in %s",
+                          R"re(could not find ([\s\S]*?) in ([\s\S]*?))re",
+                          {{"%s", "name"}, {"%s", "place"}}));
+  rs.push_back(MakeRecord("wrapper", "reconciling deployment manifests failed: %s",
+                          R"re(reconciling deployment manifests failed: ([\s\S]*?))re",
+                          {{"%s", "err"}}));
+  // The inner words are common, the wrapper's rare.
+  for (const char* m : {"could not find chart", "could not find file", "could not read",
+                        "key not found", "map is empty", "no key in map", "find failed",
+                        "could not open", "not in map", "could not find a key"}) {
+    rs.push_back(MakeRecord(m, m, m));
+  }
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "reconciling deployment manifests failed: could not find key in map";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 3u);
+  EXPECT_NE(hits[0].record->id, "loose");
+  auto at = [&](const char* id) {
+    return std::find_if(hits.begin(), hits.end(),
+                        [&](const Match& m) { return m.record->id == id; }) -
+           hits.begin();
+  };
+  EXPECT_LT(at("exact"), at("loose"));
+}
+
 // "context: cause" from an error chain: the context's template has no hole,
 // so the text after it is the cause's, the more specific answer.
 TEST(MatcherTest, ACauseAfterAHolelessContextRanksFirst) {

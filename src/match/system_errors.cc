@@ -10,8 +10,10 @@ namespace errdex::match {
 namespace {
 
 // The errno texts a user meets in wrapped messages, lower-cased: glibc's
-// spelling first, then other C libraries' where they differ.
-constexpr std::array<std::string_view, 48> kTexts = {
+// spelling first, then other C libraries' where they differ, then the
+// runtimes' own words for the same conditions (Go's io/fs and net errors,
+// which `%w` passes on as `%s` would strerror's).
+constexpr std::array<std::string_view, 53> kTexts = {
     "operation not permitted",
     "no such file or directory",
     "no such process",
@@ -60,6 +62,11 @@ constexpr std::array<std::string_view, 48> kTexts = {
     "no child processes",
     "device not configured",
     "socket operation on non-socket",
+    "file does not exist",
+    "file already exists",
+    "file already closed",
+    "i/o timeout",
+    "use of closed network connection",
 };
 
 constexpr std::string_view kErrnoNames[] = {
