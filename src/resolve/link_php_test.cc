@@ -210,5 +210,44 @@ TEST(LinkPhp, AnotherObjectsMethodOfTheSameNameDoesNotLink) {
       << Dump(r);
 }
 
+// A factory that returns its exception built from a text helper of its class
+// (doctrine's `return new self(self::newEntityFoundThroughRelationshipMessage(
+// $assoc, $entry))`): a record at the `return` with the helper's text, its
+// parameters read as the call's arguments. A factory whose argument is not
+// text (`new self($previous)`) gives none.
+TEST(LinkPhp, FactoryReturningAnExceptionBuiltByATextHelper) {
+  Linked r =
+      Link({{"src/ORMException.php",
+             "<?php\n"
+             "class ORMException extends \\InvalidArgumentException\n"
+             "{\n"
+             "    public static function newEntityFound(string $field, object $entry): self\n"
+             "    {\n"
+             "        return new self(self::newEntityMessage($field, $entry));\n"
+             "    }\n"
+             "    public static function wrap(\\Throwable $previous): self\n"
+             "    {\n"
+             "        return new self(self::describe($previous));\n"
+             "    }\n"
+             "    private static function newEntityMessage(string $field, object $entity): "
+             "string\n"
+             "    {\n"
+             "        return 'A new entity was found through the relationship \\''\n"
+             "            . $field . '\\' that was not configured to cascade persist.';\n"
+             "    }\n"
+             "    private static function describe(\\Throwable $e): string\n"
+             "    {\n"
+             "        return $e->getMessage();\n"
+             "    }\n"
+             "}\n"}});
+  const ErrorSite* s =
+      r.Find("src/ORMException.php", 6,
+             "A new entity was found through the relationship '{$field}' that was not configured "
+             "to cascade persist.");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "ORMException");
+  EXPECT_EQ(r.CountAt("src/ORMException.php", 10), 0) << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex

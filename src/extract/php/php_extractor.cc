@@ -453,7 +453,10 @@ class PhpFile {
   // An opaque message whose argument calls a function (`new E($this->
   // missing($name))`): the resolve stage reads the text that function
   // returns (link_text_functions.h).
-  void HoldCallArgs(const ErrorSite& site, const std::vector<Arg>& args) {
+  // An opaque message whose argument calls a function: the resolve stage
+  // reads the text it returns. `pending`: `site` was not recorded and is
+  // added only then.
+  void HoldCallArgs(const ErrorSite& site, const std::vector<Arg>& args, bool pending = false) {
     if (!facts_) return;
     HeldMessage h;
     for (const Arg& a : args) {
@@ -469,6 +472,7 @@ class PhpFile {
     if (h.args.empty()) return;
     h.line = site.line;
     h.error_class = site.error_class;
+    if (pending) h.site = site;
     facts_->held_messages.push_back(std::move(h));
   }
 
@@ -706,7 +710,6 @@ class PhpFile {
     site.error_class = cls;
     std::vector<Arg> args = Args(ArgumentsOf(n));
     b.alts = FillFromArgs(args, where, &site);
-    if (site.message_opaque) HoldCallArgs(site, args);
     if (site.message_opaque) {
       auto it = defaults_.find(cls);
       if (args.empty() && it != defaults_.end()) {
@@ -715,7 +718,13 @@ class PhpFile {
         site.message_origin_note =
             "the default message of `" + cls + "` (line " + std::to_string(it->second.second) + ")";
       } else if (!thrown) {
-        return std::nullopt;  // `return new X($e)`: not worth a record of its own
+        // `return new X($e)` is not worth a record of its own; `return new
+        // self(self::foundMessage($entity))` (doctrine's factories) is one
+        // once the resolve stage knows the text the call returns.
+        HoldCallArgs(site, args, /*pending=*/true);
+        return std::nullopt;
+      } else {
+        HoldCallArgs(site, args);
       }
     }
     return b;
