@@ -509,6 +509,33 @@ bool NotALineOfItsOwn(std::string_view text, re2::StringPiece match) {
                    IsWordChar(text[i - 1]));
 }
 
+// Whether the text goes on from a first sentence's match with the record's
+// next sentences, word for word (testcontainers' "Previous attempts to find
+// a Docker environment failed. Will not retry." quoted in a user's own
+// sentence, without the last one): then the paste is this message cut,
+// not another one sharing its opening. `match` is widened over them. Only
+// sentences without holes count, so the hit's holes stay the first
+// sentence's.
+bool LaterSentencesFollow(std::string_view line_pattern, std::string_view text,
+                          re2::StringPiece* match) {
+  std::vector<std::string> heads = match::SentenceHeads(line_pattern);
+  std::string first = match::FirstSentence(line_pattern);
+  size_t begin = static_cast<size_t>(match->data() - text.data());
+  re2::StringPiece input(text.data(), text.size());
+  bool found = false;
+  for (const std::string& head : heads) {
+    if (head.size() <= first.size() + 2) continue;  // the first sentence itself
+    std::string_view later = std::string_view(head).substr(first.size());
+    if (later.find('(') != std::string_view::npos) break;  // a hole, or a group
+    RE2 re(match::LooseQuotes(head), RE2::Quiet);
+    re2::StringPiece whole;
+    if (!re.ok() || !re.Match(input, begin, input.size(), RE2::ANCHOR_START, &whole, 1)) break;
+    *match = whole;
+    found = true;
+  }
+  return found;
+}
+
 // The pattern without a bracket that closes its final hole ("" when it has
 // none, or what is left says too little): users elide the tail of a long
 // value and the bracket goes with it (golang-migrate's "migration failed in
@@ -1421,7 +1448,8 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
   // another message sharing an opening (composer's "The lock file is not up
   // to date ..." ends differently in each of its messages).
   if (r >= n && !IsCutBracket(r, rec_index) && NotALineOfItsOwn(text, sub[0]) &&
-      patterns.Get(r) == FirstSentencePattern(FirstLine(rec.message_pattern))) {
+      patterns.Get(r) == FirstSentencePattern(FirstLine(rec.message_pattern)) &&
+      !LaterSentencesFollow(FirstLine(rec.message_pattern), text, &sub[0])) {
     return false;
   }
   out->match.record = &rec;

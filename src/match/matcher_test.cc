@@ -1803,6 +1803,33 @@ TEST(MatcherTest, PasteOfTheFirstSentenceFindsItsRecord) {
   for (const Match& m : matcher.Find(q)) EXPECT_NE(m.match_type, "pattern") << m.reason;
 }
 
+// The first sentences of a message quoted inside the user's own sentence
+// (testcontainers' "... failed. Will not retry." without its "Please see
+// logs ..."): the words after the first sentence are the record's own next
+// sentence, so the paste is this message cut, not another that opens the
+// same way.
+TEST(MatcherTest, FirstSentencesQuotedInProseFindTheirRecord) {
+  Record retry = MakeRecord(
+      "retry",
+      "Previous attempts to find a Docker environment failed. Will not retry. Please see logs "
+      "and check configuration",
+      R"(Previous attempts to find a Docker environment failed\. Will not retry\. Please see )"
+      R"(logs and check configuration)",
+      {}, "IllegalStateException");
+  Matcher matcher({retry});
+  Query q;
+  q.message =
+      "I am getting a _java.lang.IllegalStateException: Previous attempts to find a Docker "
+      "environment failed. Will not retry._ , though my docker is running. Any pointers?";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "retry");
+  EXPECT_EQ(hits[0].match_type, "pattern");
+  // Another second sentence after the same opening is another message.
+  q.message = "Previous attempts to find a Docker environment failed. Retrying in 5 seconds.";
+  for (const Match& m : matcher.Find(q)) EXPECT_NE(m.match_type, "pattern") << m.reason;
+}
+
 // A multi-line message quoted by the start of its first line: sidekiq's
 // "Job arguments to X must be native JSON types, but Y is a Z.\nSee ..."
 // pasted as "Job arguments to PusherWorker must be native JSON types". It

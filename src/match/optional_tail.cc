@@ -109,6 +109,19 @@ std::string FirstSentence(std::string_view p) {
   return head;
 }
 
+std::vector<std::string> SentenceHeads(std::string_view p) {
+  std::vector<std::string> out;
+  if (SeveralLines(p)) return out;
+  ForEachTopLevel(p, [&](size_t i) {
+    std::string_view rest = p.substr(i);
+    if (i > 0 && rest.size() > 3 && rest.starts_with("\\. ") && rest[3] >= 'A' && rest[3] <= 'Z') {
+      out.emplace_back(p.substr(0, i + 2));
+    }
+    return true;
+  });
+  return out;
+}
+
 std::string OptionalColonTail(std::string_view p) {
   size_t end = p.size();
   while (end > 0 && p[end - 1] == ' ' && !EscapedAt(p, end - 1)) --end;

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace errdex::match {
 
@@ -45,6 +46,11 @@ std::string ClauseHead(std::string_view pattern);
 // the paste stand for the period).
 // Empty when the pattern has more than one line or no such head.
 std::string FirstSentence(std::string_view pattern);
+
+// The pattern's sentence heads: each prefix that ends a sentence (at a
+// top-level `\. ` before a capital letter, period included), shortest
+// first. Empty for a pattern of several lines.
+std::vector<std::string> SentenceHeads(std::string_view pattern);
 
 // The literal bytes (the colon and spaces) inside the optional tail that
 // OptionalColonTail made, or 0 when `pattern` ends with no such tail.

@@ -83,6 +83,14 @@ TEST(OptionalTailTest, FirstSentenceIsTheTextBeforeANewSentence) {
             R"(Could not infer name for: ([\s\S]*?)\. Please specify a name by calling Override)");
 }
 
+TEST(OptionalTailTest, SentenceHeadsEndEachSentenceWithItsPeriod) {
+  EXPECT_EQ(
+      SentenceHeads(R"(Attempts failed\. Will not retry\. Please see logs)"),
+      (std::vector<std::string>{R"(Attempts failed\.)", R"(Attempts failed\. Will not retry\.)"}));
+  EXPECT_TRUE(SentenceHeads(R"(one sentence\.)").empty());
+  EXPECT_TRUE(SentenceHeads(R"(first\. Line\nSecond\. Third)").empty());
+}
+
 TEST(OptionalTailTest, FirstSentenceLeavesOtherShapes) {
   // One sentence; a period inside a value's group or before a lower-case
   // word (a version, "e.g. x"); several lines.
