@@ -391,11 +391,17 @@ bool NamesRepository(std::string_view word, std::string_view repo) {
 // ("com.squareup.moshi.JsonDataException", "YAML::ParserException") is the
 // repository's name or a distinctive part of it (NamesRepository). Parts
 // that name a language or a generic layer ("kotlin", "api") say nothing.
-bool PackageNamesRepository(std::string_view cls, std::string_view repo) {
+// Name parts that say a language or a generic layer, not a repository.
+const std::unordered_set<std::string_view>& GenericNameParts() {
   static const std::unordered_set<std::string_view> kGeneric = {
       "com",    "org",  "net",  "io",   "java",   "kotlin", "kotlinx", "go",     "rust",
       "python", "js",   "node", "php",  "lib",    "core",   "api",     "common", "util",
       "json",   "yaml", "xml",  "http", "client", "sdk",    "dev",     "app",    "internal"};
+  return kGeneric;
+}
+
+bool PackageNamesRepository(std::string_view cls, std::string_view repo) {
+  const std::unordered_set<std::string_view>& kGeneric = GenericNameParts();
   std::string lower = LowerAscii(cls);
   size_t last = lower.find_last_of(".:");
   if (last == std::string::npos) return false;
@@ -405,6 +411,35 @@ bool PackageNamesRepository(std::string_view cls, std::string_view repo) {
     std::string_view part = packages.substr(start, stop - start);
     if (part.size() >= 3 && kGeneric.count(part) == 0 && NamesRepository(part, repo)) return true;
     start = stop + 1;
+  }
+  return false;
+}
+
+// Whether `paste` (lowercase) names the repository exactly: its name or a
+// distinctive part of it (3+ characters, not GenericNameParts) with no
+// letter or digit on either side. A tie-breaker between copies of one
+// message in two repositories: "node_modules/mysql2/" names
+// sidorares/node-mysql2, not mysqljs/mysql (TextNamesRepository lets a
+// digit follow a name, so it names both).
+bool NamesRepositoryExactly(std::string_view paste, std::string_view repo) {
+  size_t slash = repo.find('/');
+  if (slash == std::string_view::npos) return false;
+  std::string name = LowerAscii(repo.substr(slash + 1));
+  std::vector<std::string> names = {name};
+  for (size_t start = 0; start < name.size();) {
+    size_t stop = std::min(name.find_first_of("-_.", start), name.size());
+    if (stop < name.size() || start > 0) names.push_back(name.substr(start, stop - start));
+    start = stop + 1;
+  }
+  auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  for (const std::string& n : names) {
+    if (n.size() < 3 || GenericNameParts().count(n) > 0) continue;
+    for (size_t at = paste.find(n); at != std::string_view::npos; at = paste.find(n, at + 1)) {
+      size_t after = at + n.size();
+      if ((at == 0 || !alnum(paste[at - 1])) && (after >= paste.size() || !alnum(paste[after]))) {
+        return true;
+      }
+    }
   }
   return false;
 }
@@ -929,6 +964,7 @@ struct Ranked {
   int frame_path = 0;               // FramePathDepth, a tie-breaker
   bool named = false;               // PasteNamesFunction, a tie-breaker
   bool yielded = false;             // a looser reading of another hit (YieldToExactReadings)
+  bool repo_named = false;          // NamesRepositoryExactly, a tie-breaker
   // Where the pattern matched in the text, and where its holes did.
   size_t begin = 0, end = 0;
   std::vector<std::pair<size_t, size_t>> holes;
@@ -996,6 +1032,9 @@ bool Better(const Ranked& a, const Ranked& b) {
   if (a.named != b.named) return a.named;
   const Record& ra = *a.match.record;
   const Record& rb = *b.match.record;
+  // One message copied into two repositories (pgx took lib/pq's texts,
+  // mysql2 mysqljs's): the one the paste names, in a path or a package.
+  if (ra.repo != rb.repo && a.repo_named != b.repo_named) return a.repo_named;
   // The code that writes the text (a factory, a constructor) before the
   // sites that call it: it is where the message is, and its callers are
   // listed with it.
@@ -2748,7 +2787,10 @@ std::vector<Match> Matcher::Find(const Query& query) const {
   std::erase_if(hits, unconfident);
   {
     std::string_view whole = query.context.empty() ? std::string_view(text) : query.context;
-    for (Ranked& h : hits) h.named = PasteNamesFunction(whole, *h.match.record);
+    for (Ranked& h : hits) {
+      h.named = PasteNamesFunction(whole, *h.match.record);
+      h.repo_named = NamesRepositoryExactly(paste, h.match.record->repo);
+    }
   }
 
   size_t keep = std::min(hits.size(), query.limit);

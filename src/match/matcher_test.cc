@@ -1803,6 +1803,36 @@ TEST(MatcherTest, PasteOfTheFirstSentenceFindsItsRecord) {
   for (const Match& m : matcher.Find(q)) EXPECT_NE(m.match_type, "pattern") << m.reason;
 }
 
+// One message copied into two repositories (mysql2 took mysqljs/mysql's
+// "Connection lost: The server closed the connection."): the copy in the
+// repository the paste names in a path wins the tie; "mysql2" does not
+// name mysqljs/mysql.
+TEST(MatcherTest, ACopiedMessageGoesToTheRepositoryThePasteNames) {
+  std::vector<Record> rs;
+  for (const char* repo : {"mysqljs/mysql", "sidorares/node-mysql2"}) {
+    Record r =
+        MakeRecord(repo, "Connection lost: The server closed the connection.",
+                   R"(Connection lost: The server closed the connection\.)", {}, "Error", repo);
+    r.language = "javascript";
+    r.file_path = "lib/connection.js";
+    rs.push_back(r);
+  }
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "Error: Connection lost: The server closed the connection.\n"
+      "    at PromisePool.query (/srv/app/node_modules/mysql2/promise.js:300:20)";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->repo, "sidorares/node-mysql2");
+  q.message =
+      "Error: Connection lost: The server closed the connection.\n"
+      "    at Protocol.end (/srv/app/node_modules/mysql/lib/protocol/Protocol.js:112:13)";
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->repo, "mysqljs/mysql");
+}
+
 // The first sentences of a message quoted inside the user's own sentence
 // (testcontainers' "... failed. Will not retry." without its "Please see
 // logs ..."): the words after the first sentence are the record's own next
