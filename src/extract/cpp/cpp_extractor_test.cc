@@ -320,6 +320,35 @@ TEST(CppExtractor, CReportIdioms) {
   EXPECT_TRUE(Matches(sites[10], "(error) ERR Slot 5 specified multiple times"));
 }
 
+// Log macros whose letter is the level and whose first argument is the
+// format (stlink's ELOG/WLOG/ILOG, Android's ALOGE): errors and warnings
+// are sites; PostgreSQL's lower-case elog names its level in an argument.
+TEST(CppExtractor, LevelLetterLogMacros) {
+  auto sites =
+      Extract("src/flash_loader.c",
+              "int start(stlink_t *sl) {\n"
+              "    int voltage = stlink_target_voltage(sl);\n"
+              "    if (voltage < 1710) {\n"
+              "        ELOG(\"Target voltage (%d mV) too low for flash writes!\\n\", voltage);\n"
+              "        return -1;\n"
+              "    }\n"
+              "    WLOG(\"Unknown flash type %d, using defaults\\n\", sl->flash_type);\n"
+              "    ILOG(\"Flash written and verified\\n\");\n"
+              "    elog(ERROR, \"could not open relation %s\", name);\n"
+              "    ALOGE(\"failed to open device %s\", path);\n"
+              "    return 0;\n"
+              "}\n");
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[0].message.Display(), "Target voltage (%d mV) too low for flash writes!");
+  EXPECT_EQ(sites[0].severity, "error");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].conditions.at(0).expr, "voltage < 1710");
+  EXPECT_EQ(sites[1].message.Display(), "Unknown flash type %d, using defaults");
+  EXPECT_EQ(sites[1].severity, "warning");
+  EXPECT_EQ(sites[2].message.Display(), "could not open relation %s");
+  EXPECT_EQ(sites[3].message.Display(), "failed to open device %s");
+}
+
 TEST(CppExtractor, GlogSpdlogAndCerr) {
   auto sites = Extract("src/log.cc",
                        "void Db::Compact(int level) {\n"

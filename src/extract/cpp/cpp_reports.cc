@@ -123,6 +123,16 @@ ReportInfo ReportFor(std::string_view fn) {
     return IsUpper(c) || c == '_' || std::isdigit(static_cast<unsigned char>(c));
   });
   if (macro && name.find("THROW") != std::string_view::npos) return set(Report::kThrowMacro);
+  // Level-letter log macros that take the format first (stlink's
+  // `ELOG("Target voltage (%d mV) too low ...")`, Android's `ALOGE`, `LOGE`):
+  // the letter is the level. PostgreSQL's lower-case `elog(ERROR, ...)`
+  // names its level in an argument (kLevelLog below).
+  if (name == "ELOG" || name == "LOGE" || name == "ALOGE" || name == "LOG_E") {
+    return set(Report::kNamed);
+  }
+  if (name == "WLOG" || name == "LOGW" || name == "ALOGW" || name == "LOG_W") {
+    return set(Report::kNamed, "warning");
+  }
   // A project's assertion macro with a message (jsoncpp's
   // JSON_ASSERT_MESSAGE(cond, "in Json::Value::clear(): requires complex
   // value") throws Json::LogicError with it; BOOST_ASSERT_MSG aborts with
