@@ -475,5 +475,46 @@ TEST(LinkCpp, ThrowHelperOfTheLibrarysOwnClassComposesConcatenatedCalls) {
   EXPECT_EQ(s->error_class, "spdlog_ex");
 }
 
+// mamba's lock errors: a member template that logs its parameter with a
+// project's level macro (`LOG_ERROR << error_message`) and throws it
+// prefixed through a local (`fmt::format("...: {}", std::move(error_message))`).
+// A call passing `fmt::format(..)` text is a site at the call for both: the
+// logged text and the thrown one.
+TEST(LinkCpp, MemberLoggingAndThrowingItsParameterComposesFormattedCalls) {
+  Linked r = link_testing::Link(
+      {{"libmamba/src/core/util.cpp",
+        "namespace mamba {\n"
+        "class LockFileOwner {\n"
+        "    template <typename Func = no_op>\n"
+        "    void throw_lock_error(std::string error_message, Func before = no_op{}) const\n"
+        "    {\n"
+        "        auto complete = fmt::format(\"LockFile acquisition failed, aborting: {}\",\n"
+        "                                    std::move(error_message));\n"
+        "        LOG_ERROR << error_message;\n"
+        "        throw mamba_error(complete, mamba_error_code::lockfile_failure);\n"
+        "    }\n"
+        "    void open();\n"
+        "};\n"
+        "void LockFileOwner::open()\n"
+        "{\n"
+        "    if (m_fd <= 0)\n"
+        "    {\n"
+        "        throw_lock_error(fmt::format(\"Could not open lockfile '{}'\", "
+        "m_path.string()));\n"
+        "    }\n"
+        "}\n"
+        "}\n"}});
+  const ErrorSite* logged =
+      r.Find("libmamba/src/core/util.cpp", 17, "Could not open lockfile '{}'");
+  ASSERT_NE(logged, nullptr) << Dump(r);
+  EXPECT_EQ(logged->severity, "error");
+  EXPECT_TRUE(Matches(*logged, "Could not open lockfile '/home/u/pkgs/cache/mamba.lock'"));
+  const ErrorSite* thrown =
+      r.Find("libmamba/src/core/util.cpp", 17,
+             "LockFile acquisition failed, aborting: Could not open lockfile '{}'");
+  ASSERT_NE(thrown, nullptr) << Dump(r);
+  EXPECT_EQ(thrown->error_class, "mamba_error");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -1077,6 +1077,30 @@ class CppFile {
     Finish(stmt, std::move(site));
   }
 
+  // The severity of a stream log's level argument: glog's `ERROR`, Boost's
+  // `error`; nothing below warnings.
+  static std::optional<std::string> StreamLevel(std::string_view level) {
+    if (level == "ERROR" || level == "error") return "error";
+    if (level == "FATAL" || level == "DFATAL" || level == "QFATAL" || level == "fatal") {
+      return "critical";
+    }
+    if (level == "WARNING" || level == "warning") return "warning";
+    return std::nullopt;
+  }
+
+  // A project's stream log macro named by its level (mamba's `LOG_ERROR <<
+  // error_message`, `LOG_WARNING << ...`).
+  static std::optional<std::string> LevelStreamMacro(std::string_view head) {
+    for (std::string_view prefix : {"LOG_", "LOGGER_"}) {
+      if (!head.starts_with(prefix)) continue;
+      std::string_view level = head.substr(prefix.size());
+      if (level == "ERROR" || level == "ERR") return "error";
+      if (level == "FATAL" || level == "CRITICAL") return "critical";
+      if (level == "WARNING" || level == "WARN") return "warning";
+    }
+    return std::nullopt;
+  }
+
   void HandleStreamHead(TSNode head, const std::vector<TSNode>& rest, TSNode chain) {
     TSNode stmt = StatementOf(chain);
     if (ts_node_is_null(stmt)) return;
@@ -1112,21 +1136,17 @@ class CppFile {
         std::string_view name = LastName(fn);
         bool log = name == "LOG" || name == "PLOG" || name == "DLOG" || name == "LOG_IF" ||
                    name == "PLOG_IF" || name == "LOG_EVERY_N" || name == "LOG_FIRST_N" ||
-                   name == "LOG_EVERY_POW_2" || name == "LOG_EVERY_N_SEC" || name == "SYSLOG";
+                   name == "LOG_EVERY_POW_2" || name == "LOG_EVERY_N_SEC" || name == "SYSLOG" ||
+                   name == "BOOST_LOG_TRIVIAL";
         if (!log || hargs.empty()) return;
-        std::string_view level = ts::Text(hargs[0], src_);
-        if (level == "ERROR") {
-          site.severity = "error";
-        } else if (level == "FATAL" || level == "DFATAL" || level == "QFATAL") {
-          site.severity = "critical";
-        } else if (level == "WARNING") {
-          site.severity = "warning";
-        } else {
-          return;
-        }
+        std::optional<std::string> sev = StreamLevel(ts::Text(hargs[0], src_));
+        if (!sev) return;
+        site.severity = *sev;
       }
     } else if (head_text == "std::cerr" || head_text == "cerr") {
       site.severity = "error";
+    } else if (std::optional<std::string> sev = LevelStreamMacro(head_text)) {
+      site.severity = *sev;
     } else {
       return;
     }
@@ -1143,6 +1163,11 @@ class CppFile {
       // error: no site of its own.
       bool literal = false;
       for (TSNode op : rest) literal |= IsStringish(op);
+      // A log of the function's own text parameter (mamba's `LOG_ERROR <<
+      // error_message`): no site, but a sink for the callers' texts.
+      if (facts_ && !literal && rest.size() == 1 && !head_text.ends_with("cerr")) {
+        NoteParamReport(rest, "", Report::kNamed, site);
+      }
       if (!literal || !site.message.HasLiteralText()) return;
       if (head_text.ends_with("cerr")) {
         if (!ReadsAsError(site.message) && !ExitsNext(stmt)) return;
@@ -1315,7 +1340,9 @@ class CppFile {
     Template f = ExprTemplate(args[fmt], pos, 0, note, env);
     if (!f.HasLiteralText()) return f;
     std::vector<std::string> rest;
-    for (size_t i = fmt + 1; i < args.size(); ++i) rest.push_back(PrintfArgName(args[i], pos));
+    for (size_t i = fmt + 1; i < args.size(); ++i) {
+      rest.push_back(PrintfArgName(Unmoved(args[i]), pos));
+    }
     return ApplyPrintf(f, rest, nginx_ ? PrintfDialect::kNginx : PrintfDialect::kC);
   }
 
@@ -1338,8 +1365,19 @@ class CppFile {
     Template f = ExprTemplate(args[fmt], pos, 0, note, env);
     if (!f.HasLiteralText()) return f;
     std::vector<std::string> rest;
-    for (size_t i = fmt + 1; i < args.size(); ++i) rest.push_back(HoleExpr(args[i]));
+    for (size_t i = fmt + 1; i < args.size(); ++i) rest.push_back(HoleExpr(Unmoved(args[i])));
     return ApplyBraceFormat(f, rest);
+  }
+
+  // `x` of `std::move(x)` / `std::forward<T>(x)`: the value a hole prints
+  // (mamba's `fmt::format("...: {}", std::move(error_message))` prints the
+  // parameter, which makes its function a sink).
+  TSNode Unmoved(TSNode a) const {
+    if (!Is(a, "call_expression")) return a;
+    std::string fn = StripTemplateArgs(ts::Text(Field(a, "function"), src_));
+    if (fn != "std::move" && fn != "std::forward") return a;
+    std::vector<TSNode> args = NamedChildren(Field(a, "arguments"));
+    return args.size() == 1 ? args[0] : a;
   }
 
   std::string HoleExpr(TSNode n) { return CollapseSpace(ts::Text(n, src_)); }
@@ -1513,7 +1551,7 @@ class CppFile {
         fn == "std::wstring" || fn == "_" || fn == "N_" || fn == "gettext" || fn == "tr" ||
         fn == "QString" || fn == "jv_string" || fn == "absl::string_view" || fn == "FMT_STRING" ||
         fn == "FMT_COMPILE" || fn == "_T" || fn == "TEXT" || fn == "sdsnew" || fn == "strdup" ||
-        fn == "xstrdup" || fn == "g_strdup" || fn == "estrdup") {
+        fn == "xstrdup" || fn == "g_strdup" || fn == "estrdup" || fn == "std::move") {
       if (args.size() == 1) return ExprTemplate(args[0], pos, depth + 1, note, env);
     }
     if (fn == "std::to_string" || fn == "to_string" || fn == "std::to_wstring") {
@@ -2517,7 +2555,7 @@ class CppFile {
     bool text = false, param = false;
     for (TSNode a : args) {
       text |= IsStringish(a) || ConstantLike(a) || ConcatenatesText(a) ||
-              !BranchLiterals(a, ts_node_start_byte(call)).empty();
+              !BranchLiterals(a, ts_node_start_byte(call)).empty() || FormatsText(a);
     }
     const std::vector<std::string>* textual = nullptr;
     if (!text) {
@@ -2567,6 +2605,14 @@ class CppFile {
       c.args = std::move(combo);
       facts_->link_calls.push_back(std::move(c));
     }
+  }
+
+  // A call that formats literal text (mamba's `throw_lock_error(
+  // fmt::format("Could not open lockfile '{}'", path))`): text for a wrapper.
+  bool FormatsText(TSNode a) {
+    if (!Is(a, "call_expression")) return false;
+    std::string ignored;
+    return ExprTemplate(a, ts_node_start_byte(a), 0, &ignored, nullptr).HasLiteralText();
   }
 
   // The parameters of `fn` whose declared type can hold text.

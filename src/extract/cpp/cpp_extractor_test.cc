@@ -349,6 +349,26 @@ TEST(CppExtractor, LevelLetterLogMacros) {
   EXPECT_EQ(sites[3].message.Display(), "failed to open device %s");
 }
 
+// Stream logs named by their level: a project's `LOG_ERROR << ..` macro and
+// Boost's `BOOST_LOG_TRIVIAL(error) << ..`; info lines are not sites.
+TEST(CppExtractor, LevelNamedStreamLogs) {
+  auto sites = Extract("src/fetch.cpp",
+                       "void fetch(const std::string& url, int code) {\n"
+                       "    LOG_ERROR << \"Could not download '\" << url << \"'\";\n"
+                       "    LOG_WARNING << \"Retrying \" << url;\n"
+                       "    LOG_INFO << \"Downloaded \" << url;\n"
+                       "    BOOST_LOG_TRIVIAL(error) << \"Bad status \" << code;\n"
+                       "    BOOST_LOG_TRIVIAL(info) << \"Status \" << code;\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "Could not download '{url}'");
+  EXPECT_EQ(sites[0].severity, "error");
+  EXPECT_EQ(sites[1].message.Display(), "Retrying {url}");
+  EXPECT_EQ(sites[1].severity, "warning");
+  EXPECT_EQ(sites[2].message.Display(), "Bad status {code}");
+  EXPECT_EQ(sites[2].line, 5);
+}
+
 TEST(CppExtractor, GlogSpdlogAndCerr) {
   auto sites = Extract("src/log.cc",
                        "void Db::Compact(int level) {\n"
