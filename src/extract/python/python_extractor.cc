@@ -857,9 +857,9 @@ class PythonFile {
     // before splitting the arguments.
     if (name == "set_exception") return HandleSetException(stmt, call);
     auto alias = Is(fn, "identifier") ? log_aliases_.find(name) : log_aliases_.end();
-    if (name != "abort" && name != "warn" && name != "error" && name != "exception" &&
-        name != "critical" && name != "fatal" && name != "__init__" && !helpers_.count(name) &&
-        alias == log_aliases_.end()) {
+    if (name != "abort" && name != "warn" && name != "warning" && name != "error" &&
+        name != "exception" && name != "critical" && name != "fatal" && name != "__init__" &&
+        !helpers_.count(name) && alias == log_aliases_.end()) {
       return;
     }
     CallArgs args = SplitArgs(call, src_);
@@ -870,8 +870,11 @@ class PythonFile {
     } else if (fn_text == "warnings.warn" || fn_text == "warn") {
       HandleWarn(stmt, args);
     } else if (Is(fn, "attribute") &&
-               (name == "error" || name == "exception" || name == "critical" || name == "fatal") &&
+               (name == "error" || name == "exception" || name == "critical" || name == "fatal" ||
+                name == "warning" || name == "warn") &&
                ToLower(ts::Text(Field(fn, "object"), src_)).find("log") != std::string::npos) {
+      // Warnings too: users paste them ("[WARNING] No supported WebSocket
+      // library detected. ..." from uvicorn's logger).
       HandleLog(stmt, name, args);
     } else if (helpers_.count(name)) {
       HandleHelperCall(stmt, call);
@@ -1391,7 +1394,9 @@ class PythonFile {
   void HandleLog(TSNode stmt, const std::string& level, const CallArgs& args) {
     if (args.positional.empty()) return;
     ErrorSite site = NewSite(stmt, SiteKind::kLog);
-    site.severity = (level == "critical" || level == "fatal") ? "critical" : "error";
+    site.severity = (level == "critical" || level == "fatal") ? "critical"
+                    : (level == "warning" || level == "warn") ? "warning"
+                                                              : "error";
     TSNode msg = args.positional[0];
     Alts alts = ExprAlts(msg, ts_node_start_byte(msg), 0);
     // logging formats lazily with `%` only when arguments follow the message.

@@ -193,8 +193,10 @@ TEST(PythonExtractor, AssertWarnAndLog) {
       "    warnings.warn('old api', DeprecationWarning, stacklevel=2)\n"
       "    logger.error('failed to load %s: %s', path, err)\n"
       "    logger.info('not an error %s', x)\n"
-      "    self.logger.critical('disk full')\n");
-  ASSERT_EQ(sites.size(), 4u);
+      "    self.logger.critical('disk full')\n"
+      "    msg = 'No supported WebSocket library detected.'\n"
+      "    self.logger.warning(msg)\n");
+  ASSERT_EQ(sites.size(), 5u);
   EXPECT_EQ(sites[0].error_class, "AssertionError");
   EXPECT_EQ(sites[0].message.Display(), "x must be positive, got {x}");
   EXPECT_FALSE(sites[0].conditions.empty());
@@ -205,6 +207,10 @@ TEST(PythonExtractor, AssertWarnAndLog) {
   EXPECT_EQ(sites[2].message.Display(), "failed to load %s: %s");
   EXPECT_EQ(HoleExprs(sites[2]), (std::vector<std::string>{"path", "err"}));
   EXPECT_EQ(sites[3].severity, "critical");
+  // A logged warning is a site too, at the log call (users paste them).
+  EXPECT_EQ(sites[4].message.Display(), "No supported WebSocket library detected.");
+  EXPECT_EQ(sites[4].severity, "warning");
+  EXPECT_EQ(sites[4].line, 11);
 }
 
 TEST(PythonExtractor, EscapesAndRawStrings) {
