@@ -695,23 +695,25 @@ size_t RubyUncaught(const Lines& lines, size_t i, Collector* out) {
   return k;
 }
 
-// Rake's report of a failed task (rake, Capistrano, Rails tasks): "cap
-// aborted!", then "Ns::Class: message" (possibly several lines), then the
-// frames unindented, "/g/sshkit/runners/parallel.rb:15:in `rescue in
-// execute'", innermost first; "Caused by:" and "Tasks: TOP => x" may follow.
-size_t RakeAborted(const Lines& lines, size_t i, Collector* out) {
-  std::string_view t = Trim(lines[i]);
-  if (!t.ends_with(" aborted!") || i + 1 >= lines.size()) return i;
+// One error of a Rake report at line i ("Ns::Class: message", its further
+// message lines and its frames); returns the line after it, or i when line
+// i is none. A cause (`first` false) must name a qualified or error-like
+// class, perhaps after "Caused by: ".
+size_t RakeError(const Lines& lines, size_t i, bool first, Collector* out) {
   static const RE2* const frame_re = new RE2(
       R"((\S+?\.(?:rb|rake|ru)):(\d+):in [`'](?:(?:block|rescue|ensure)[^']* in )?([^']*)'.*)");
   ErrorText e;
   std::string_view message;
-  if (!SplitClass(Trim(lines[i + 1]), /*in_traceback=*/true, &e.error_class, &message)) return i;
+  std::string_view head = Trim(lines[i]);
+  if (!first && head.starts_with("Caused by: ")) head = Trim(head.substr(11));
+  if (!SplitClass(head, /*in_traceback=*/true, &e.error_class, &message)) return i;
+  bool qualified = head.substr(0, head.find(": ")).find("::") != std::string_view::npos;
+  if (!first && !qualified && !LooksLikeErrorClass(e.error_class)) return i;
   size_t colon = e.error_class.rfind("::");
   if (colon != std::string::npos) e.error_class = e.error_class.substr(colon + 2);
   e.message = std::string(message);
-  e.input_line = static_cast<int>(i + 2);
-  size_t k = i + 2;
+  e.input_line = static_cast<int>(i + 1);
+  size_t k = i + 1;
   StackFrame frame;
   for (; k < lines.size() && !IsBlank(lines[k]); ++k) {
     std::string_view l = Trim(lines[k]);
@@ -733,6 +735,29 @@ size_t RakeAborted(const Lines& lines, size_t i, Collector* out) {
   }
   std::reverse(e.frames.begin(), e.frames.end());  // innermost last, as elsewhere
   out->Add(std::move(e));
+  return k;
+}
+
+// Rake's report of a failed task (rake, Capistrano, Rails tasks): "cap
+// aborted!", then "Ns::Class: message" (possibly several lines), then the
+// frames unindented, "/g/sshkit/runners/parallel.rb:15:in `rescue in
+// execute'", innermost first. The causes follow, each after a blank line
+// (and "Caused by:" with a backtrace): "Net::SSH::AuthenticationFailed:
+// Authentication failed for user deploy@host", each an error of its own,
+// up to "Tasks: TOP => x".
+size_t RakeAborted(const Lines& lines, size_t i, Collector* out) {
+  std::string_view t = Trim(lines[i]);
+  if (!t.ends_with(" aborted!") || i + 1 >= lines.size()) return i;
+  size_t k = RakeError(lines, i + 1, /*first=*/true, out);
+  if (k == i + 1) return i;
+  while (k < lines.size()) {
+    size_t next = k;
+    while (next < lines.size() && IsBlank(lines[next])) ++next;
+    if (next == k || next >= lines.size()) break;  // a cause follows a blank line
+    size_t after = RakeError(lines, next, /*first=*/false, out);
+    if (after == next) break;
+    k = after;
+  }
   return k;
 }
 

@@ -389,6 +389,26 @@ TEST(InputTest, RakeAbortedReport) {
   EXPECT_EQ(errors[0].frames[0].line, 11);
 }
 
+// The causes Rake prints after the error, each after a blank line: errors
+// of their own, with their own classes, up to "Tasks:".
+TEST(InputTest, RakeAbortedReportWithCauses) {
+  std::vector<ErrorText> errors = ParseInput(
+      "(Backtrace restricted to imported tasks)\n"
+      "cap aborted!\n"
+      "SSHKit::Runner::ExecuteError: Exception while executing as deploy@host: Authentication "
+      "failed for user deploy@host\n"
+      "\n"
+      "Net::SSH::AuthenticationFailed: Authentication failed for user deploy@host\n"
+      "\n"
+      "Tasks: TOP => rvm:check\n"
+      "(See full trace by running task with --trace)\n");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].error_class, "ExecuteError");
+  EXPECT_EQ(errors[1].error_class, "AuthenticationFailed");
+  EXPECT_EQ(errors[1].message, "Authentication failed for user deploy@host");
+  EXPECT_EQ(errors[1].input_line, 5);
+}
+
 TEST(InputTest, KotlinMultiLineMessage) {
   std::vector<ErrorText> errors = ParseInput(
       "kotlin.KotlinNullPointerException: value was null\n"
