@@ -481,6 +481,7 @@ class JsFile {
           ts::Text(ts_node_child_by_field_id(n, ids_.left), src_) == "this.message") {
         message_assigns_.push_back(Pending{n, sym, anc});
       }
+      if (sym == ids_.assignment_expression) HandleErrorRewrite(n, anc);
     } else if (facts_ && (ids_.IsFunction(sym) || sym == ids_.class_declaration ||
                           sym == ids_.class_expression || sym == ids_.abstract_class)) {
       bool is_function = false;
@@ -1594,6 +1595,74 @@ class JsFile {
     }
   }
 
+  // An error handed in and given new text (jest's
+  // `enhanceUnexpectedTokenMessage(e)`: `e.stack = \`Jest encountered an
+  // unexpected token ...\`; return e;`, thrown by its caller): the text is
+  // what the user sees, set here. Only a parameter named like an error,
+  // and a function that returns or throws it.
+  void HandleErrorRewrite(TSNode n, const Ancestors& anc) {
+    TSNode left = Field(n, "left");
+    if (!Is(left, "member_expression")) return;
+    std::string_view prop = ts::Text(Field(left, "property"), src_);
+    TSNode obj = Field(left, "object");
+    if ((prop != "message" && prop != "stack") || !Is(obj, "identifier")) return;
+    std::string var(ts::Text(obj, src_));
+    if (var != "e" && var != "err" && var != "error" && var != "ex" && !var.ends_with("Error")) {
+      return;
+    }
+    TSNode fn{};
+    for (size_t k = anc.size(); k-- > 0;) {
+      if (ids_.IsFunction(ts_node_symbol(anc[k]))) {
+        fn = anc[k];
+        break;
+      }
+    }
+    if (ts_node_is_null(fn)) return;
+    std::string_view params = ts::Text(Field(fn, "parameters"), src_);
+    std::string_view body = ts::Text(Field(fn, "body"), src_);
+    if (!NamesIdentifier(params, var) ||
+        !(NamesIdentifier(body, "return " + var) || NamesIdentifier(body, "throw " + var))) {
+      return;
+    }
+    TSNode value = Untrimmed(Unwrap(Field(n, "right")));
+    std::string note;
+    Template t = ExprTemplate(value, ts_node_start_byte(n), 0, &note);
+    if (!t.HasLiteralText() || !HasSpace(t)) return;
+    size_t depth = anc.size();
+    TSNode stmt = StatementOf(n, anc, &depth);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.message = t.Trimmed(/*leading=*/true, /*trailing=*/true);
+    site.message_origin_note = "the `" + std::string(prop) + "` this function gives the error `" +
+                               var + "` it returns" + (note.empty() ? "" : "; " + note);
+    Finish(stmt, std::move(site), anc, depth, "", /*sink=*/false);
+  }
+
+  // The text `..`.trim() / .trimStart() / .trimEnd() trims; else `value`.
+  TSNode Untrimmed(TSNode value) {
+    if (!Is(value, "call_expression")) return value;
+    TSNode fn = Field(value, "function");
+    std::string_view prop = ts::Text(Field(fn, "property"), src_);
+    if (!Is(fn, "member_expression") ||
+        (prop != "trim" && prop != "trimStart" && prop != "trimEnd")) {
+      return value;
+    }
+    return Unwrap(Field(fn, "object"));
+  }
+
+  // Whether `text` has `what` with no identifier character on either side.
+  static bool NamesIdentifier(std::string_view text, std::string_view what) {
+    for (size_t at = text.find(what); at != std::string_view::npos; at = text.find(what, at + 1)) {
+      size_t end = at + what.size();
+      bool left = at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) ||
+                               text[at - 1] == '_' || text[at - 1] == '$');
+      bool right = end >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[end])) ||
+                                           text[end] == '_' || text[end] == '$');
+      if (left && right) return true;
+    }
+    return false;
+  }
+
   // `err.message += ': ' + response` (nodemailer's _formatError): the text
   // the user sees ends with it.
   void AppendToMessage(TSNode n, const std::string& var, ErrorSite* site) {
@@ -1807,10 +1876,15 @@ class JsFile {
       TSNode expr = ts::FirstNamed(c);
       std::string e = CollapseSpace(ts::Text(expr, src_));
       // A nested literal (`${'x'}`) prints itself, and so does a local
-      // holding text (node-gyp's `${info}`, a banner joined from lines);
-      // anything else is a hole.
+      // holding text (node-gyp's `${info}`, a banner joined from lines) or
+      // a terminal colour of text (jest's `${chalk.bold.red('Jest
+      // encountered an unexpected token')}`); anything else is a hole.
       std::optional<Template> local;
       if (Is(expr, "identifier")) local = VariableTemplate(expr, pos, depth + 1, note);
+      if (Is(expr, "call_expression") && IsColorCall(ts::Text(Field(expr, "function"), src_))) {
+        Template colored = ExprTemplate(expr, pos, depth + 1, note);
+        if (colored.HasLiteralText()) local = std::move(colored);
+      }
       if (Is(expr, "string") || Is(expr, "template_string")) {
         out.Append(ExprTemplate(expr, pos, depth + 1, note));
       } else if (local) {
@@ -2169,16 +2243,7 @@ class JsFile {
   // such texts): a returned text, or an object's text value, with a
   // sentence in it is a message the program prints by the module's name.
   void HandleTemplateText(TSNode value, TSNode stmt, const Ancestors& anc) {
-    value = Unwrap(value);
-    if (Is(value, "call_expression")) {  // `...`.trimStart()
-      TSNode fn = Field(value, "function");
-      std::string_view prop = ts::Text(Field(fn, "property"), src_);
-      if (!Is(fn, "member_expression") ||
-          (prop != "trim" && prop != "trimStart" && prop != "trimEnd")) {
-        return;
-      }
-      value = Unwrap(Field(fn, "object"));
-    }
+    value = Untrimmed(Unwrap(value));
     if (!Is(value, "template_string") && !Is(value, "string")) return;
     std::string note;
     Template t = ExprTemplate(value, ts_node_start_byte(value), 0, &note);

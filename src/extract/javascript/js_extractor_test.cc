@@ -417,6 +417,45 @@ TEST(JsExtractor, LoggerErrorsAndWarnings) {
 // `x || "literal"` / `x ?? "literal"` on a value whose text is unknown: the
 // literal is the one message known, at the raise; inside a concatenation
 // the value stays a hole.
+// An error handed in and given new text before it is returned or thrown
+// (jest's enhanceUnexpectedTokenMessage): a site at the assignment, a
+// terminal colour's text included; not a local's or a non-error's.
+TEST(JsExtractor, ErrorGivenNewTextAndReturned) {
+  auto sites = Extract(
+      "import chalk from 'chalk';\n"
+      "export function enhance(e: Error): Error {\n"
+      "  e.stack = `${chalk.bold.red('Jest encountered an unexpected token')}\n"
+      "\n"
+      "Jest failed to parse a file.\n"
+      "\n"
+      "${e.stack ?? ''}`.trimEnd();\n"
+      "  return e;\n"
+      "}\n"
+      "function fail(err) {\n"
+      "  err.message = 'Could not load the configuration file';\n"
+      "  throw err;\n"
+      "}\n"
+      "function other(e) {\n"
+      "  e.message = 'not returned nor thrown here';\n"
+      "  log(e);\n"
+      "}\n"
+      "function opts(o) {\n"
+      "  o.message = 'an option, not an error';\n"
+      "  return o;\n"
+      "}\n",
+      "src/enhance.ts");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(
+      sites[0].message.Display(),
+      "Jest encountered an unexpected token\n\nJest failed to parse a file.\n\n${e.stack ?? ''}");
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_TRUE(Matches(sites[0],
+                      "Jest encountered an unexpected token\n\nJest failed to parse a file.\n\n"
+                      "SyntaxError: Unexpected token 'export'"));
+  EXPECT_EQ(sites[1].message.Display(), "Could not load the configuration file");
+  EXPECT_EQ(sites[1].line, 11);
+}
+
 TEST(JsExtractor, DefaultOfAnUnknownValueIsAMessage) {
   auto sites = Extract(
       "function request(res) {\n"                                             // 1
