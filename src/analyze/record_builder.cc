@@ -62,6 +62,7 @@
 #include "analyze/report_call.h"
 #include "analyze/site_shape.h"
 #include "analyze/state_setter.h"
+#include "analyze/trait_reach.h"
 #include "analyze/try_calls.h"
 #include "analyze/unpassed_state.h"
 #include "analyze/user_control.h"
@@ -384,9 +385,10 @@ struct SiteView {
   // err_source is the call a Rust `.context(..)` wraps: the deciding check
   // is then only a precondition, said on the way.
   bool wrapped_failure = false;
-  std::string internal;                      // InternalCheckEvidence
-  int caught_at = 0;                         // CaughtLocally
-  bool handler_throws = false;               // HandlerThrows at caught_at
+  std::string internal;         // InternalCheckEvidence
+  TraitImpl trait_impl;         // a Rust method users reach through a public trait (trait_reach.h)
+  int caught_at = 0;            // CaughtLocally
+  bool handler_throws = false;  // HandlerThrows at caught_at
   std::optional<ShapeState> handler_return;  // HandlerReturn, when it does not throw
   // The one local the deciding check reads, where its value came from: the
   // cause to name instead of the check that only restates it.
@@ -718,7 +720,12 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   v.internal = InternalCheckEvidence(s, lines);
   if (AssertsArguments(s, v, lines)) v.internal.clear();
   // A panic no user call reaches with a value its arms miss.
-  if (v.internal.empty() && !v.callable) v.internal = UnhandledArmEvidence(s, lines);
+  // (A Rust trait impl's method is reached through the trait: the user's
+  // value, not the library's state, misses the arms.)
+  v.trait_impl = PublicTraitImpl(s, lines);
+  if (v.internal.empty() && !v.callable && v.trait_impl.trait.empty()) {
+    v.internal = UnhandledArmEvidence(s, lines);
+  }
   bool c_family = s.language == "c" || s.language == "cpp";
   if (c_family &&
       (s.kind == SiteKind::kLog || (s.kind == SiteKind::kRaise && s.error_class.empty())) &&
@@ -1425,6 +1432,10 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     out += " This is the check for " + KeyInUserTerms(s, *matched) + " (matched at line " +
            std::to_string(matched->line) + ").";
     lines.push_back(matched->line);
+  }
+  if (std::string reach = TraitReachText(v.trait_impl, src); !reach.empty() && !out.empty()) {
+    out += reach;
+    lines.push_back(v.trait_impl.line);
   }
   if (!earlier.empty()) out += " On the way: " + Join(earlier, ", ") + ".";
   if (!caught.empty()) out += " Inside " + Join(caught, ", ") + ".";
@@ -2190,6 +2201,12 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
                              "` that one of the cases after line " + std::to_string(v.shape->line) +
                              " handles (the rest reach line " + std::to_string(s.line) + ")");
     }
+    lines.push_back(v.shape->line);
+  } else if (std::string arm =
+                 v.shape ? TraitArmSolution(s, v.trait_impl, v.shape->selector, v.shape->line, src)
+                         : "";
+             !arm.empty()) {
+    r->solutions.push_back(arm);
     lines.push_back(v.shape->line);
   }
   // The usage of the command whose handler raises it, when the check reads
