@@ -31,4 +31,13 @@ bool ReadsConfig(std::string_view call) {
   return false;
 }
 
+std::string ConfigGetterFailure(std::string_view call) {
+  std::string lower;
+  for (char c : call) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower.find("string") != std::string::npos) {
+    return "the setting is present without a value (the key alone, no `= value`)";
+  }
+  return "the value is not one it accepts";
+}
+
 }  // namespace errdex

