@@ -590,6 +590,30 @@ std::string LowerFirst(std::string x) {
   return x;
 }
 
+// A Kotlin extension function is called on its receiver:
+// `fun ImageRequest.Builder.videoFrameOption(option: Int)` ->
+// "builder.videoFrameOption"; "" for any other header.
+std::string KotlinExtensionCall(const std::string& header, const std::string& name) {
+  size_t fun = header.find("fun ");
+  if (fun == std::string::npos) return {};
+  size_t at = header.find("." + name + "(", fun);
+  if (at == std::string::npos) return {};
+  std::string receiver = std::string(Trim(std::string_view(header).substr(fun + 4, at - fun - 4)));
+  if (receiver.starts_with("<")) {  // `fun <T> List<T>.f(`
+    size_t close = receiver.find("> ");
+    if (close == std::string::npos) return {};
+    receiver = std::string(Trim(std::string_view(receiver).substr(close + 1)));
+  }
+  receiver = receiver.substr(0, receiver.find('<'));
+  if (!receiver.empty() && receiver.back() == '?') receiver.pop_back();
+  std::string type = LastDotComponent(receiver);
+  if (type.empty() || !std::isupper(static_cast<unsigned char>(type[0]))) return {};
+  for (char c : type) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return {};
+  }
+  return LowerFirst(type) + "." + name;
+}
+
 // SiteView::receiver_form. A C++ `Q::f` whose `Q` the file does not show to
 // be a class or a namespace is not shown as a call at all (*callable false):
 // `Q::f(...)` would be wrong for a member, `q.f(...)` for a free function.
@@ -600,6 +624,7 @@ std::string ReceiverForm(const ErrorSite& s, const std::string& header,
     if (!owner.empty()) return LowerFirst(owner) + "." + LastDotComponent(s.function);
     return {};
   }
+  if (s.language == "kotlin") return KotlinExtensionCall(header, LastDotComponent(s.function));
   if (s.language != "cpp" || s.function.find("::") == std::string::npos) return {};
   size_t last = s.function.rfind("::");
   std::string name = s.function.substr(last + 2);
