@@ -386,8 +386,11 @@ struct SiteView {
   // err_source is the call a Rust `.context(..)` wraps: the deciding check
   // is then only a precondition, said on the way.
   bool wrapped_failure = false;
-  std::string internal;         // InternalCheckEvidence
-  TraitImpl trait_impl;         // a Rust method users reach through a public trait (trait_reach.h)
+  std::string internal;  // InternalCheckEvidence
+  TraitImpl trait_impl;  // a Rust method users reach through a public trait (trait_reach.h)
+  // The exception class whose own constructor sets the text: creating one
+  // raises nothing (exception_constructor.h).
+  std::string constructed_class;
   ArgvConsumer argv_consumer;   // the parser whose leftover count the check reads (argv_consumer.h)
   int caught_at = 0;            // CaughtLocally
   bool handler_throws = false;  // HandlerThrows at caught_at
@@ -788,6 +791,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   // "call `f` with arguments for which ..." would contradict it.
   if (!v.internal.empty()) v.on_params = v.user_args = false;
   v.trait_impl = PublicTraitImpl(s, lines);
+  v.constructed_class = ConstructedClass(s, lines);
   if (v.internal.empty() && !v.callable && v.trait_impl.trait.empty()) {
     v.internal = UnhandledArmEvidence(s, lines);
   }
@@ -2542,7 +2546,9 @@ void CodeFields(const ErrorSite& s, const SiteView& v, Record* r) {
   for (const std::string& flag : FlagsIn(s.message.Display())) {
     r->prevention_tips.push_back("Check how `" + flag + "` is set before launching");
   }
-  if (!v.callable || v.caught_at) return;
+  // Creating an exception raises nothing: no try/catch around the
+  // constructor's call (twenty-third grading, poetry's `IncorrectEnvError`).
+  if (!v.callable || v.caught_at || !v.constructed_class.empty()) return;
   const std::string& header = v.header;
   std::string call = CallText(s, header, v.receiver_form);
   const PathCondition* d = v.decisive;
