@@ -85,6 +85,13 @@ TEST(ConfigRead, StringGetterFailsOnAMissingValueAndEarlyReturnsAreOnTheWay) {
             "Check the value configured for `fetch.negotiationalgorithm`: "
             "`repo_config_get_string_tmp()` reads it at line 6 and reports this when the setting "
             "is present without a value (the key alone, no `= value`)");
+  EXPECT_EQ(r.documentation.rfind(
+                "`repo_config_get_string_tmp()` reads the setting `fetch.negotiationalgorithm` at "
+                "line 6 and reports this when the setting is present without a value (the key "
+                "alone, no `= value`). ",
+                0),
+            0u)
+      << r.documentation;
   EXPECT_EQ(r.documentation.find("r->settings.initialized"), std::string::npos) << r.documentation;
 }
 

@@ -64,6 +64,9 @@ std::string Subject(std::string_view s) {
       s = s.substr(at + cut.size());
     }
   }
+  // A text over several lines ("APIPlugin\n__non_webpack_require__ is only
+  // allowed ..."): the subject is on the rule's own line.
+  if (size_t nl = s.rfind('\n'); nl != std::string_view::npos) s = s.substr(nl + 1);
   s = Trim(s);
   for (std::string_view lead : {"but ", "and ", "so ", "then ", "or "}) {
     if (s.starts_with(lead)) s.remove_prefix(lead.size());

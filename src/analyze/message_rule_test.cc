@@ -104,6 +104,8 @@ TEST(MessageRule, OnlyAllowedSupportedValid) {
                          "instead."),
             Rules{"Use the GROUP option only with XREADGROUP (the message's rule)"});
   EXPECT_TRUE(MessageRules("This is only supported with -P under PCRE v2").empty());
+  EXPECT_EQ(MessageRules("APIPlugin\n__non_webpack_require__ is only allowed in target node"),
+            Rules{"Use __non_webpack_require__ only in target node (the message's rule)"});
 }
 
 TEST(MessageRule, AcronymSubjectKeepsItsCase) {

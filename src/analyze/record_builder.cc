@@ -391,6 +391,10 @@ struct SiteView {
   // The exception class whose own constructor sets the text: creating one
   // raises nothing (exception_constructor.h).
   std::string constructed_class;
+  // "`repo_config_get_int()` reads the setting `k` at line 60 and reports
+  // this when ...": a configuration getter on the raise line that reports
+  // the text (config_read.h); "" otherwise.
+  std::string config_getter;
   ArgvConsumer argv_consumer;   // the parser whose leftover count the check reads (argv_consumer.h)
   int caught_at = 0;            // CaughtLocally
   bool handler_throws = false;  // HandlerThrows at caught_at
@@ -736,6 +740,12 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
     // cause (twenty-third grading, git's `if (r->settings.initialized)
     // return;` before `repo_config_get_string_tmp(..)`).
     if (v.decisive->line < s.line && ConfigGetterReports(s, lines)) v.decisive = nullptr;
+  }
+  if (ConfigGetterReports(s, lines)) {
+    std::string callee = ReportingCallee(s);
+    v.config_getter = callee + " reads the setting `" + ConfigKeyArgument(RaiseText(s, lines)) +
+                      "` at line " + std::to_string(s.line) + " and reports this when " +
+                      ConfigGetterFailure(callee);
   }
   if (v.decisive) {
     std::optional<ShapeState> arm = RaiseShape(s, lines);
@@ -1115,6 +1125,9 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     meaning.push_back(Who(s) + " reports it when " + v.shape->text + " (line " +
                       std::to_string(v.shape->line) + ").");
     lines.push_back(v.shape->line);
+  } else if (open && !v.config_getter.empty()) {
+    meaning.push_back(v.config_getter + ".");
+    lines.push_back(s.line);
   }
   std::string doc = Join(meaning, " ");
   if (!doc.empty()) doc += " ";
