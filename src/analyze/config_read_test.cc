@@ -82,7 +82,7 @@ TEST(ConfigRead, StringGetterFailsOnAMissingValueAndEarlyReturnsAreOnTheWay) {
             "`r->settings.initialized` is not set (false, empty or missing) (line 4).");
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
-            "Check the value configured for `fetch.negotiationalgorithm`: "
+            "Give the setting `fetch.negotiationalgorithm` a value, or remove it: "
             "`repo_config_get_string_tmp()` reads it at line 6 and reports this when the setting "
             "is present without a value (the key alone, no `= value`)");
   EXPECT_EQ(r.documentation.rfind(

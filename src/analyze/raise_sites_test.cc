@@ -48,7 +48,9 @@ TEST(RaiseSites, TheConstructorNamesTheRecordsThatLinkToIt) {
          ""),
       At("src/env/manager.py", 291, "EnvManager.remove", "Happens in ...",
          "src/env/exceptions.py:8"),
-      At("src/env/manager.py", 316, "EnvManager.activate", "Happens in ...",
+      At("src/env/manager.py", 316, "EnvManager.remove", "Happens in ...",
+         "src/env/exceptions.py:8"),
+      At("src/env/manager.py", 340, "EnvManager.activate", "Happens in ...",
          "src/env/exceptions.py:8"),
       At("src/env/other.py", 5, "f", "Happens in ...", "src/env/exceptions.py:9"),
   };
@@ -57,8 +59,8 @@ TEST(RaiseSites, TheConstructorNamesTheRecordsThatLinkToIt) {
       records[0].trigger_scenarios,
       "This is the constructor of `IncorrectEnvError` (line 6): the text is set whenever code "
       "creates one, so that code decides when it appears. errdex found it raised in "
-      "`EnvManager.remove` (src/env/manager.py:291) and `EnvManager.activate` "
-      "(src/env/manager.py:316).");
+      "`EnvManager.remove` (src/env/manager.py:291 and 316) and `EnvManager.activate` "
+      "(src/env/manager.py:340).");
   EXPECT_EQ(records[1].trigger_scenarios, "Happens in ...");
 }
 

@@ -2121,8 +2121,11 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
       MissingConfigAdvice(s.message.Display(), s.message_origin_note).empty()) {
     if (std::string key = ConfigKeyArgument(RaiseText(s, src));
         !key.empty() && ReadsConfig(callee)) {
-      r->solutions.push_back("Check the value configured for `" + key + "`: " + callee +
-                             " reads it at line " + std::to_string(s.line) +
+      // A string getter fails only on a key without a value: give it one.
+      std::string lead = ConfigGetterFailure(callee).starts_with("the setting is present")
+                             ? "Give the setting `" + key + "` a value, or remove it: "
+                             : "Check the value configured for `" + key + "`: ";
+      r->solutions.push_back(lead + callee + " reads it at line " + std::to_string(s.line) +
                              " and reports this when " + ConfigGetterFailure(callee));
       lines.push_back(s.line);
     }
