@@ -592,8 +592,18 @@ bool DeclaredPublic(const ErrorSite& s, const std::string& header, const RepoCon
                                                                 : s.function.substr(sep + 1));
 }
 
+// A variable name for an instance of class `x`: "model" for `Model`, and a
+// leading acronym lowered whole, "tlsConfigBuilder" for `TLSConfigBuilder`,
+// "dbImpl" for `DBImpl` ("tLSConfigBuilder" read as a typo).
 std::string LowerFirst(std::string x) {
-  if (!x.empty()) x[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(x[0])));
+  auto upper = [&](size_t i) { return std::isupper(static_cast<unsigned char>(x[i])) != 0; };
+  size_t n = 0;
+  while (n < x.size() && upper(n)) ++n;
+  size_t lower = n <= 1 || n == x.size() ? n : n - 1;
+  if (lower == 0 && !x.empty()) lower = 1;
+  for (size_t i = 0; i < lower; ++i) {
+    x[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(x[i])));
+  }
   return x;
 }
 

@@ -43,6 +43,21 @@ TEST(ScopeFunction, ApplyBodyKeepsTheFunctionsParametersAndReceiver) {
             "`OPTION_B` (compared at line 4; other values reach line 4)");
 }
 
+// A receiver whose name starts with an acronym is lowered whole
+// (`tlsConfigBuilder`, not `tLSConfigBuilder`).
+TEST(ScopeFunction, AcronymReceiverReadsAsAVariable) {
+  SourceFile f{"src/Tls.kt",
+               "package acme\n"                                                               // 1
+               "\n"                                                                           // 2
+               "public fun TLSConfigBuilder.addKeyStore(store: KeyStore, alias: String) {\n"  // 3
+               "    throw IllegalStateException(\"No key store $alias\")\n"                   // 4
+               "}\n"};
+  Record r = Build(f, "No key store");
+  ASSERT_TRUE(r.try_catch_pattern.has_value());
+  EXPECT_NE(r.try_catch_pattern->find("tlsConfigBuilder.addKeyStore("), std::string::npos)
+      << *r.try_catch_pattern;
+}
+
 TEST(ScopeFunction, ACallbackLambdaIsStillItsOwnScope) {
   SourceFile f{"src/Req.kt",
                "package acme\n"                                            // 1
