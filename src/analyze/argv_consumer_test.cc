@@ -42,7 +42,7 @@ TEST(ArgvConsumer, LeftoverArgumentsAreWhatTheCheckCounts) {
   EXPECT_EQ(r.solutions[0],
             "Check the arguments the command was given against what `setup_revisions` accepts "
             "(line 4): remove or correct the ones it does not recognise, which it leaves over "
-            "(the check at line 5 needs `argc` is at most `1` once it is done)");
+            "(the check at line 5 passes when, once it is done, `argc` is at most `1`)");
 }
 
 TEST(ArgvConsumer, UntouchedArgcIsStillTheCommandLine) {

@@ -1723,7 +1723,7 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
              "` accepts (line " + std::to_string(c.line) +
              "): remove or correct the ones it does not recognise, which it leaves over (the "
              "check at line " +
-             at + " needs " + pass + " once it is done)";
+             at + " passes when, once it is done, " + pass + ")";
     }
   }
   if (ReadsCommandLine(*d)) {
