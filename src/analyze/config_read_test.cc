@@ -17,6 +17,14 @@ TEST(ConfigRead, TheDottedKeyLiteralNotAFileName) {
   EXPECT_EQ(ConfigKeyArgument("\tload(\"config.json\", \"gc.pruneExpire\");"), "gc.pruneExpire");
   EXPECT_EQ(ConfigKeyArgument("\tload(\"config.json\");"), "");
   EXPECT_EQ(ConfigKeyArgument("\tdie(\"bad value. try again\");"), "");
+  EXPECT_EQ(ConfigGetterFailure("`get_string()`", "config value 'user.name' was not found"),
+            "the setting is not set");
+  EXPECT_EQ(ConfigGetterFailure("`repo_config_get_string_tmp()`", "unable to parse 'x.y'"),
+            "the setting is present without a value (the key alone, no `= value`)");
+  EXPECT_EQ(ConfigGetterFailure("`repo_config_get_bool()`", "missing value for 'core.x'"),
+            "the setting is present without a value (the key alone, no `= value`)");
+  EXPECT_EQ(ConfigGetterFailure("`repo_config_get_int()`", "bad numeric config value"),
+            "the value is not one it accepts");
   EXPECT_TRUE(ReadsConfig("`repo_config_get_int()`"));
   EXPECT_TRUE(ReadsConfig("repo_cfg_bool"));
   EXPECT_FALSE(ReadsConfig("`set_global()`"));

@@ -755,7 +755,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
     std::string callee = ReportingCallee(s);
     v.config_getter = callee + " reads the setting `" + ConfigKeyArgument(RaiseText(s, lines)) +
                       "` at line " + std::to_string(s.line) + " and reports this when " +
-                      ConfigGetterFailure(callee);
+                      ConfigGetterFailure(callee, s.message.Display());
   }
   if (v.decisive) {
     std::optional<ShapeState> arm = RaiseShape(s, lines);
@@ -1516,7 +1516,7 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
         !key.empty() && ReadsConfig(callee)) {
       out = "The call to " + callee + " at line " + std::to_string(s.line) +
             " reports it: it reads the setting `" + key + "` and reports this when " +
-            ConfigGetterFailure(callee) + ".";
+            ConfigGetterFailure(callee, s.message.Display()) + ".";
     }
     lines.push_back(s.line);
   } else {
@@ -2132,11 +2132,13 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     if (std::string key = ConfigKeyArgument(RaiseText(s, src));
         !key.empty() && ReadsConfig(callee)) {
       // A string getter fails only on a key without a value: give it one.
-      std::string lead = ConfigGetterFailure(callee).starts_with("the setting is present")
-                             ? "Give the setting `" + key + "` a value, or remove it: "
-                             : "Check the value configured for `" + key + "`: ";
+      std::string lead =
+          ConfigGetterFailure(callee, s.message.Display()).starts_with("the setting is present")
+              ? "Give the setting `" + key + "` a value, or remove it: "
+              : "Check the value configured for `" + key + "`: ";
       r->solutions.push_back(lead + callee + " reads it at line " + std::to_string(s.line) +
-                             " and reports this when " + ConfigGetterFailure(callee));
+                             " and reports this when " +
+                             ConfigGetterFailure(callee, s.message.Display()));
       lines.push_back(s.line);
     }
   }
