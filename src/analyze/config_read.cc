@@ -31,4 +31,24 @@ bool ReadsConfig(std::string_view call) {
   return false;
 }
 
+std::string ConfigGetterFailure(std::string_view call, std::string_view message) {
+  const std::string no_value =
+      "the setting is present without a value (the key alone, no `= value`)";
+  std::string said;
+  for (char c : message) said += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // "missing value for 'x'" (git's config_error_nonbool): the key is there.
+  if (said.find("missing value") != std::string::npos ||
+      said.find("no value") != std::string::npos) {
+    return no_value;
+  }
+  for (std::string_view missing :
+       {"not found", "not set", "missing", "no such", "does not exist"}) {
+    if (said.find(missing) != std::string::npos) return "the setting is not set";
+  }
+  std::string lower;
+  for (char c : call) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower.find("string") != std::string::npos) return no_value;
+  return "the value is not one it accepts";
+}
+
 }  // namespace errdex

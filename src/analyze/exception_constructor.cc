@@ -45,12 +45,24 @@ std::vector<std::string> Params(std::string_view list) {
 
 }  // namespace
 
+// Whether `name` is the constructor of class `cls` in the site's language:
+// Java's and C#'s `Cls`, Python's `__init__`, PHP's `__construct`, Ruby's
+// `initialize`, JavaScript's and TypeScript's `constructor`.
+bool IsConstructorName(const std::string& language, const std::string& cls,
+                       const std::string& name) {
+  if (language == "java" || language == "csharp") return name == cls;
+  if (language == "python") return name == "__init__";
+  if (language == "php") return name == "__construct";
+  if (language == "ruby") return name == "initialize";
+  if (language == "javascript" || language == "typescript") return name == "constructor";
+  return false;
+}
+
 std::string ConstructedClass(const ErrorSite& s, const std::vector<std::string_view>& lines) {
-  if (s.language != "java" && s.language != "csharp") return {};
   size_t dot = s.function.rfind('.');
   if (dot == std::string::npos) return {};
   std::string cls = Last(s.function.substr(0, dot));
-  if (cls != s.function.substr(dot + 1)) return {};
+  if (!IsConstructorName(s.language, cls, s.function.substr(dot + 1))) return {};
   if (!cls.ends_with("Exception") && !cls.ends_with("Error")) return {};
   // The text is the class's own (`super(...)`), not another error the
   // constructor throws on a bad argument (Autofac's null checks).

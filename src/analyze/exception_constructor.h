@@ -17,14 +17,16 @@
 namespace errdex {
 
 struct ClassTest {
-  std::string name;  // "isFlywaySpecificVersionOf"
+  std::string name;   // "isFlywaySpecificVersionOf"
   std::string param;  // "final SQLException e"
-  std::string expr;  // what it returns, as written on one line
-  int line = 0;      // its header
+  std::string expr;   // what it returns, as written on one line
+  int line = 0;       // its header
 };
 
 // The class name when s.function is the constructor of a class declared
-// in the file with a name ending in Exception or Error; "" otherwise.
+// in the file with a name ending in Exception or Error (Java, C#, Python's
+// `__init__`, PHP's `__construct`, Ruby's `initialize`, JavaScript's
+// `constructor`); "" otherwise.
 std::string ConstructedClass(const ErrorSite& s, const std::vector<std::string_view>& lines);
 
 // The class's static boolean test with one parameter whose type is among

@@ -27,6 +27,7 @@
 #include "analyze/extraction_cache.h"
 #include "analyze/handler_advice.h"
 #include "analyze/index_summary_json.h"
+#include "analyze/raise_sites.h"
 #include "analyze/record_builder.h"
 #include "analyze/related.h"
 #include "analyze/visibility.h"
@@ -418,6 +419,7 @@ Result<std::vector<Record>> Build(const IndexOptions& options, Store* store, Ind
   AddHandlerAdvice(files, &records);
   AddDocumentedCauses(files, &records);
   records = FinalizeRecords(std::move(records));
+  NameRaiseSites(&records);
   LinkRelated(&records);
   summary->records = static_cast<int>(records.size());
   summary->seconds =

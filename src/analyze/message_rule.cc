@@ -64,6 +64,9 @@ std::string Subject(std::string_view s) {
       s = s.substr(at + cut.size());
     }
   }
+  // A text over several lines ("APIPlugin\n__non_webpack_require__ is only
+  // allowed ..."): the subject is on the rule's own line.
+  if (size_t nl = s.rfind('\n'); nl != std::string_view::npos) s = s.substr(nl + 1);
   s = Trim(s);
   for (std::string_view lead : {"but ", "and ", "so ", "then ", "or "}) {
     if (s.starts_with(lead)) s.remove_prefix(lead.size());
@@ -162,6 +165,28 @@ const Form kForms[] = {
     // unordered_writes" had only generic advice).
     {" is not supported for ", "Avoid S for R", "Avoid S for R"},
     {" are not supported for ", "Avoid S for R", "Avoid S for R"},
+    // Where or with what it is not supported (twenty-fourth session: ktor's
+    // "Masking switch is not supported in JS engine.", rocksdb's "FIFO
+    // compaction is not supported with open_files_async = true" had only
+    // generic advice). "by" is left out: what precedes it is often a clause
+    // ("... has X that is not supported by Y").
+    // "X is only valid with Y": where it may be used.
+    {" is only supported by ", "Use S only with R", "Use S only with R"},
+    {" are only supported by ", "Use S only with R", "Use S only with R"},
+    {" is only supported ", "Use S only R", "Use S only R"},
+    {" are only supported ", "Use S only R", "Use S only R"},
+    {" is only allowed ", "Use S only R", "Use S only R"},
+    {" are only allowed ", "Use S only R", "Use S only R"},
+    {" is only valid ", "Use S only R", "Use S only R"},
+    {" are only valid ", "Use S only R", "Use S only R"},
+    {" is not supported in ", "Avoid S in R", "Avoid S in R"},
+    {" are not supported in ", "Avoid S in R", "Avoid S in R"},
+    {" is not supported on ", "Avoid S on R", "Avoid S on R"},
+    {" are not supported on ", "Avoid S on R", "Avoid S on R"},
+    {" is not supported with ", "Avoid S with R", "Avoid S with R"},
+    {" are not supported with ", "Avoid S with R", "Avoid S with R"},
+    {" is not supported when ", "Avoid S when R", "Avoid S when R"},
+    {" are not supported when ", "Avoid S when R", "Avoid S when R"},
     {" is currently incompatible with ", "Do not combine S with R", "Do not combine S with R"},
     {" is incompatible with ", "Do not combine S with R", "Do not combine S with R"},
     {" are incompatible with ", "Do not combine S with R", "Do not combine S with R"},

@@ -82,6 +82,32 @@ TEST(MessageRule, NotSupportedAndIncompatible) {
   EXPECT_TRUE(MessageRules("Specified method is not supported.").empty());
 }
 
+// Where or with what it is not supported: the same thing to avoid, with
+// the place or setting the message names (twenty-fourth session).
+TEST(MessageRule, NotSupportedInOnWithWhen) {
+  EXPECT_EQ(MessageRules("Masking switch is not supported in JS engine."),
+            Rules{"Avoid masking switch in JS engine (the message's rule)"});
+  EXPECT_EQ(MessageRules("Address $family is not supported on Windows"),
+            Rules{"Avoid address $family on Windows (the message's rule)"});
+  EXPECT_EQ(MessageRules("Not implemented: FIFO compaction is not supported with "
+                         "open_files_async = true."),
+            Rules{"Avoid FIFO compaction with open_files_async = true (the message's rule)"});
+  EXPECT_TRUE(MessageRules("It is not supported in this context").empty());
+}
+
+TEST(MessageRule, OnlyAllowedSupportedValid) {
+  EXPECT_EQ(MessageRules("--non-matching is only valid with --verbose"),
+            Rules{"Use --non-matching only with --verbose (the message's rule)"});
+  EXPECT_EQ(MessageRules("apply() is only allowed in ready status (state: ${currentStatus})"),
+            Rules{"Use apply() only in ready status (the message's rule)"});
+  EXPECT_EQ(MessageRules("The GROUP option is only supported by XREADGROUP. You called XREAD "
+                         "instead."),
+            Rules{"Use the GROUP option only with XREADGROUP (the message's rule)"});
+  EXPECT_TRUE(MessageRules("This is only supported with -P under PCRE v2").empty());
+  EXPECT_EQ(MessageRules("APIPlugin\n__non_webpack_require__ is only allowed in target node"),
+            Rules{"Use __non_webpack_require__ only in target node (the message's rule)"});
+}
+
 TEST(MessageRule, AcronymSubjectKeepsItsCase) {
   EXPECT_EQ(MessageRules("URL must start with http"),
             Rules{"Make sure URL starts with http (the message's rule)"});

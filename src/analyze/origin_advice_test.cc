@@ -231,9 +231,8 @@ TEST(OriginAdvice, ReportingCallDecidesNotTheCallers) {
       "`error_notfound()`, which raises it at src/errors.c:4";
   Record r = BuildRecord(s, SplitLines(src), {"acme/lib", "abc", "t"});
   EXPECT_EQ(r.trigger_scenarios,
-            "errdex found no `if`, `match` or early return in `signature_default` (src/sig.c) "
-            "that leads to line 3; the call to `get_string()` at line 3 reports it. It reads the "
-            "setting `user.name`, and what it reports is about that setting.");
+            "The call to `get_string()` at line 3 reports it: it reads the setting `user.name` "
+            "and reports this when the setting is not set.");
   // Handed straight to a reporter that raises every time: this line's
   // callers decide, as before.
   s.message_origin_note = "passed to `error_set()` (src/errors.c:3), which raises it";

@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "analyze/argument_advice.h"
+#include "analyze/argv_consumer.h"
 #include "analyze/build_advice.h"
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
@@ -62,6 +63,7 @@
 #include "analyze/report_call.h"
 #include "analyze/site_shape.h"
 #include "analyze/state_setter.h"
+#include "analyze/trait_reach.h"
 #include "analyze/try_calls.h"
 #include "analyze/unpassed_state.h"
 #include "analyze/user_control.h"
@@ -384,9 +386,18 @@ struct SiteView {
   // err_source is the call a Rust `.context(..)` wraps: the deciding check
   // is then only a precondition, said on the way.
   bool wrapped_failure = false;
-  std::string internal;                      // InternalCheckEvidence
-  int caught_at = 0;                         // CaughtLocally
-  bool handler_throws = false;               // HandlerThrows at caught_at
+  std::string internal;  // InternalCheckEvidence
+  TraitImpl trait_impl;  // a Rust method users reach through a public trait (trait_reach.h)
+  // The exception class whose own constructor sets the text: creating one
+  // raises nothing (exception_constructor.h).
+  std::string constructed_class;
+  // "`repo_config_get_int()` reads the setting `k` at line 60 and reports
+  // this when ...": a configuration getter on the raise line that reports
+  // the text (config_read.h); "" otherwise.
+  std::string config_getter;
+  ArgvConsumer argv_consumer;   // the parser whose leftover count the check reads (argv_consumer.h)
+  int caught_at = 0;            // CaughtLocally
+  bool handler_throws = false;  // HandlerThrows at caught_at
   std::optional<ShapeState> handler_return;  // HandlerReturn, when it does not throw
   // The one local the deciding check reads, where its value came from: the
   // cause to name instead of the check that only restates it.
@@ -557,6 +568,22 @@ std::string ErrorVariable(const PathCondition& c) {
 }
 
 // A C/C++ function without `static` that a public header declares.
+// A C/C++ repository that installs headers (`include/`) gives users what
+// they declare; a function defined elsewhere and not declared there is the
+// library's own (leveldb's `DBImpl::FinishCompactionOutputFile`, declared
+// `private:` in db/db_impl.h): no advice or sample calls it (twenty-third
+// grading).
+bool InternalToInstalledHeaders(const ErrorSite& s, const RepoContext& ctx) {
+  if ((s.language != "c" && s.language != "cpp") || ctx.setters == nullptr ||
+      !ctx.setters->HasPublicHeaders() || s.function.empty() ||
+      s.file_path.starts_with("include/") || s.file_path.find("/include/") != std::string::npos) {
+    return false;
+  }
+  size_t sep = s.function.find_last_of(".:");
+  return !ctx.setters->PubliclyDeclared(sep == std::string::npos ? s.function
+                                                                 : s.function.substr(sep + 1));
+}
+
 bool DeclaredPublic(const ErrorSite& s, const std::string& header, const RepoContext& ctx) {
   if ((s.language != "c" && s.language != "cpp") || ctx.setters == nullptr) return false;
   if (FunctionVisibility(s, header) == Visibility::kPrivate) return false;
@@ -565,9 +592,43 @@ bool DeclaredPublic(const ErrorSite& s, const std::string& header, const RepoCon
                                                                 : s.function.substr(sep + 1));
 }
 
+// A variable name for an instance of class `x`: "model" for `Model`, and a
+// leading acronym lowered whole, "tlsConfigBuilder" for `TLSConfigBuilder`,
+// "dbImpl" for `DBImpl` ("tLSConfigBuilder" read as a typo).
 std::string LowerFirst(std::string x) {
-  if (!x.empty()) x[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(x[0])));
+  auto upper = [&](size_t i) { return std::isupper(static_cast<unsigned char>(x[i])) != 0; };
+  size_t n = 0;
+  while (n < x.size() && upper(n)) ++n;
+  size_t lower = n <= 1 || n == x.size() ? n : n - 1;
+  if (lower == 0 && !x.empty()) lower = 1;
+  for (size_t i = 0; i < lower; ++i) {
+    x[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(x[i])));
+  }
   return x;
+}
+
+// A Kotlin extension function is called on its receiver:
+// `fun ImageRequest.Builder.videoFrameOption(option: Int)` ->
+// "builder.videoFrameOption"; "" for any other header.
+std::string KotlinExtensionCall(const std::string& header, const std::string& name) {
+  size_t fun = header.find("fun ");
+  if (fun == std::string::npos) return {};
+  size_t at = header.find("." + name + "(", fun);
+  if (at == std::string::npos) return {};
+  std::string receiver = std::string(Trim(std::string_view(header).substr(fun + 4, at - fun - 4)));
+  if (receiver.starts_with("<")) {  // `fun <T> List<T>.f(`
+    size_t close = receiver.find("> ");
+    if (close == std::string::npos) return {};
+    receiver = std::string(Trim(std::string_view(receiver).substr(close + 1)));
+  }
+  receiver = receiver.substr(0, receiver.find('<'));
+  if (!receiver.empty() && receiver.back() == '?') receiver.pop_back();
+  std::string type = LastDotComponent(receiver);
+  if (type.empty() || !std::isupper(static_cast<unsigned char>(type[0]))) return {};
+  for (char c : type) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return {};
+  }
+  return LowerFirst(type) + "." + name;
 }
 
 // SiteView::receiver_form. A C++ `Q::f` whose `Q` the file does not show to
@@ -580,6 +641,7 @@ std::string ReceiverForm(const ErrorSite& s, const std::string& header,
     if (!owner.empty()) return LowerFirst(owner) + "." + LastDotComponent(s.function);
     return {};
   }
+  if (s.language == "kotlin") return KotlinExtensionCall(header, LastDotComponent(s.function));
   if (s.language != "cpp" || s.function.find("::") == std::string::npos) return {};
   size_t last = s.function.rfind("::");
   std::string name = s.function.substr(last + 2);
@@ -649,6 +711,15 @@ bool CountersOnly(const ErrorSite& s, const std::vector<std::string_view>& lines
 }
 
 std::vector<std::string> OwnState(const SiteView& v);
+std::string ReportingCallee(const ErrorSite& s);
+std::string RaiseText(const ErrorSite& s, const std::vector<std::string_view>& lines);
+
+// The site's text is reported by a configuration getter it calls with a
+// setting's key (config_read.h).
+bool ConfigGetterReports(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  std::string callee = ReportingCallee(s);
+  return !callee.empty() && ReadsConfig(callee) && !ConfigKeyArgument(RaiseText(s, lines)).empty();
+}
 
 SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
                 const RepoContext& ctx = RepoContext{}) {
@@ -663,6 +734,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   bool header_known = v.params_known || (s.language == "ruby" && v.header.starts_with("def "));
   if (!s.function.empty() && !header_known) v.callable = false;
   if (!s.function.empty() && HiddenByDeclaration(s, lines)) v.callable = false;
+  if (InternalToInstalledHeaders(s, ctx)) v.callable = false;
   v.receiver_form = ReceiverForm(s, v.header, lines, &v.callable);
   v.params = ParameterNames(v.header, s.language);
   if (s.language == "javascript" || s.language == "typescript") v.params.push_back("arguments");
@@ -672,6 +744,19 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   // returns, happens when no arm matched: a check above the switch passed
   // on the way (pgjdbc's length check, pgx's `src == nil` early return) and
   // is not what decides it (twenty-first grading).
+  if (v.decisive) {
+    // A configuration getter on the raise line reports the text itself:
+    // a check above it (an early `return`) was passed on the way, not the
+    // cause (twenty-third grading, git's `if (r->settings.initialized)
+    // return;` before `repo_config_get_string_tmp(..)`).
+    if (v.decisive->line < s.line && ConfigGetterReports(s, lines)) v.decisive = nullptr;
+  }
+  if (ConfigGetterReports(s, lines)) {
+    std::string callee = ReportingCallee(s);
+    v.config_getter = callee + " reads the setting `" + ConfigKeyArgument(RaiseText(s, lines)) +
+                      "` at line " + std::to_string(s.line) + " and reports this when " +
+                      ConfigGetterFailure(callee, s.message.Display());
+  }
   if (v.decisive) {
     std::optional<ShapeState> arm = RaiseShape(s, lines);
     // Likewise a labelled `case` arm holding the raise: a check above its
@@ -702,6 +787,8 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
              .empty()) {
       v.on_params = v.user_args = false;
     }
+    v.argv_consumer =
+        ArgvConsumerBefore(lines, s.function_line, v.decisive->line, v.decisive->expr);
     std::string var = ErrorVariable(*v.decisive);
     if (!var.empty()) v.err_source = ErrorSource(lines, var, v.decisive->line);
     if (!v.err_source && s.language == "rust") {
@@ -718,7 +805,16 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   v.internal = InternalCheckEvidence(s, lines);
   if (AssertsArguments(s, v, lines)) v.internal.clear();
   // A panic no user call reaches with a value its arms miss.
-  if (v.internal.empty() && !v.callable) v.internal = UnhandledArmEvidence(s, lines);
+  // (A Rust trait impl's method is reached through the trait: the user's
+  // value, not the library's state, misses the arms.)
+  // An internal check is no condition a caller meets by choosing arguments:
+  // "call `f` with arguments for which ..." would contradict it.
+  if (!v.internal.empty()) v.on_params = v.user_args = false;
+  v.trait_impl = PublicTraitImpl(s, lines);
+  v.constructed_class = ConstructedClass(s, lines);
+  if (v.internal.empty() && !v.callable && v.trait_impl.trait.empty()) {
+    v.internal = UnhandledArmEvidence(s, lines);
+  }
   bool c_family = s.language == "c" || s.language == "cpp";
   if (c_family &&
       (s.kind == SiteKind::kLog || (s.kind == SiteKind::kRaise && s.error_class.empty())) &&
@@ -1039,6 +1135,9 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     meaning.push_back(Who(s) + " reports it when " + v.shape->text + " (line " +
                       std::to_string(v.shape->line) + ").");
     lines.push_back(v.shape->line);
+  } else if (open && !v.config_getter.empty()) {
+    meaning.push_back(v.config_getter + ".");
+    lines.push_back(s.line);
   }
   std::string doc = Join(meaning, " ");
   if (!doc.empty()) doc += " ";
@@ -1155,6 +1254,12 @@ bool ReadsCommandLine(const PathCondition& c) {
 }
 
 std::string DecisiveTrigger(const ErrorSite& s, const SiteView& v) {
+  if (const ArgvConsumer& c = v.argv_consumer; !c.call.empty()) {
+    return "Happens when " + StateText(*v.decisive) + " after `" + c.call + "` (line " +
+           std::to_string(c.line) +
+           ") has taken the command-line arguments it recognises: `argc` then counts the ones it "
+           "left.";
+  }
   if (ReadsCommandLine(*v.decisive)) {
     return "Happens when the program is run with command-line arguments for which " +
            StateText(*v.decisive) + ".";
@@ -1409,7 +1514,9 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
           std::to_string(s.line) + " reports it.";
     if (std::string key = ConfigKeyArgument(RaiseText(s, src));
         !key.empty() && ReadsConfig(callee)) {
-      out += " It reads the setting `" + key + "`, and what it reports is about that setting.";
+      out = "The call to " + callee + " at line " + std::to_string(s.line) +
+            " reports it: it reads the setting `" + key + "` and reports this when " +
+            ConfigGetterFailure(callee, s.message.Display()) + ".";
     }
     lines.push_back(s.line);
   } else {
@@ -1425,6 +1532,10 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     out += " This is the check for " + KeyInUserTerms(s, *matched) + " (matched at line " +
            std::to_string(matched->line) + ").";
     lines.push_back(matched->line);
+  }
+  if (std::string reach = TraitReachText(v.trait_impl, src); !reach.empty() && !out.empty()) {
+    out += reach;
+    lines.push_back(v.trait_impl.line);
   }
   if (!earlier.empty()) out += " On the way: " + Join(earlier, ", ") + ".";
   if (!caught.empty()) out += " Inside " + Join(caught, ", ") + ".";
@@ -1604,6 +1715,16 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     }
     return "Call " + CallWho(s, v) + " with arguments for which " + pass + " (" +
            (assert ? "asserted" : "checked") + " at line " + at + ")" + DocumentedAs(v);
+  }
+  if (const ArgvConsumer& c = v.argv_consumer; !c.call.empty()) {
+    std::string pass = DescribeCondition(d->expr, !d->polarity);
+    if (!pass.empty()) {
+      return "Check the arguments the command was given against what `" + c.call +
+             "` accepts (line " + std::to_string(c.line) +
+             "): remove or correct the ones it does not recognise, which it leaves over (the "
+             "check at line " +
+             at + " passes when, once it is done, " + pass + ")";
+    }
   }
   if (ReadsCommandLine(*d)) {
     std::string pass = DescribeCondition(d->expr, !d->polarity);
@@ -2010,9 +2131,14 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
       MissingConfigAdvice(s.message.Display(), s.message_origin_note).empty()) {
     if (std::string key = ConfigKeyArgument(RaiseText(s, src));
         !key.empty() && ReadsConfig(callee)) {
-      r->solutions.push_back("Check the value configured for `" + key + "`: " + callee +
-                             " reads it at line " + std::to_string(s.line) +
-                             " and reports this when the value is not one it accepts");
+      // A string getter fails only on a key without a value: give it one.
+      std::string lead =
+          ConfigGetterFailure(callee, s.message.Display()).starts_with("the setting is present")
+              ? "Give the setting `" + key + "` a value, or remove it: "
+              : "Check the value configured for `" + key + "`: ";
+      r->solutions.push_back(lead + callee + " reads it at line " + std::to_string(s.line) +
+                             " and reports this when " +
+                             ConfigGetterFailure(callee, s.message.Display()));
       lines.push_back(s.line);
     }
   }
@@ -2190,6 +2316,12 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
                              "` that one of the cases after line " + std::to_string(v.shape->line) +
                              " handles (the rest reach line " + std::to_string(s.line) + ")");
     }
+    lines.push_back(v.shape->line);
+  } else if (std::string arm =
+                 v.shape ? TraitArmSolution(s, v.trait_impl, v.shape->selector, v.shape->line, src)
+                         : "";
+             !arm.empty()) {
+    r->solutions.push_back(arm);
     lines.push_back(v.shape->line);
   }
   // The usage of the command whose handler raises it, when the check reads
@@ -2442,7 +2574,9 @@ void CodeFields(const ErrorSite& s, const SiteView& v, Record* r) {
   for (const std::string& flag : FlagsIn(s.message.Display())) {
     r->prevention_tips.push_back("Check how `" + flag + "` is set before launching");
   }
-  if (!v.callable || v.caught_at) return;
+  // Creating an exception raises nothing: no try/catch around the
+  // constructor's call (twenty-third grading, poetry's `IncorrectEnvError`).
+  if (!v.callable || v.caught_at || !v.constructed_class.empty()) return;
   const std::string& header = v.header;
   std::string call = CallText(s, header, v.receiver_form);
   const PathCondition* d = v.decisive;

@@ -291,6 +291,13 @@ bool ConfigKeyRow(std::string_view t, std::string* key, std::string* field) {
   return false;
 }
 
+// `virtual Status Put(...) = 0;`, `Foo() = default;`: a member declaration
+// whose `=` is no initializer (the public interface of a C++ library).
+bool PureOrDefaulted(std::string_view t) {
+  return t.ends_with(") = 0;") || t.ends_with(" const = 0;") || t.ends_with("= default;") ||
+         t.ends_with("= delete;");
+}
+
 }  // namespace
 
 SetterIndex SetterIndex::Build(const std::vector<SourceFile>& files) {
@@ -304,7 +311,8 @@ void SetterIndex::AddDeclarations(const std::vector<std::string_view>& lines) {
     std::string_view t = Trim(raw);
     if (t.empty() || t[0] == '#' || t[0] == '*' || t.starts_with("//") || t.starts_with("/*") ||
         t.starts_with("typedef") || t.starts_with("return") ||
-        t.find('=') != std::string_view::npos || t.find("(*") != std::string_view::npos) {
+        (t.find('=') != std::string_view::npos && !PureOrDefaulted(t)) ||
+        t.find("(*") != std::string_view::npos) {
       continue;
     }
     size_t open = t.find('(');

@@ -53,6 +53,9 @@ class SetterIndex {
   // Whether a C/C++ header under an `include/` directory (the installed,
   // public headers) declares the function `name`.
   bool PubliclyDeclared(const std::string& name) const { return public_decls_.count(name) > 0; }
+  // Whether the repository installs C/C++ headers (an `include/` directory
+  // declaring functions): then a function they do not declare is internal.
+  bool HasPublicHeaders() const { return !public_decls_.empty(); }
 
   // Whether a C/C++ file of the repository defines the function `name` (a
   // header line at column 0, not a declaration ending in `;`).
