@@ -14,12 +14,6 @@ namespace {
 
 constexpr size_t kMaxListed = 10;
 
-int Indent(std::string_view line) {
-  int n = 0;
-  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
-  return n;
-}
-
 std::string_view LineAt(const std::vector<std::string_view>& lines, int n) {
   return n >= 1 && n <= static_cast<int>(lines.size()) ? lines[n - 1] : std::string_view();
 }
@@ -218,12 +212,12 @@ void ForEachArm(const std::vector<std::string_view>& lines, int selector_line, i
     std::string_view line = LineAt(lines, n);
     std::string_view t = Trim(line);
     if (t.empty() || t.starts_with("//") || t.starts_with("#") || t.starts_with("/*")) continue;
-    if (level >= 0 && Indent(line) != level) continue;
+    if (level >= 0 && IndentWidth(line) != level) continue;
     bool arm = false, fallback = false;
     std::string_view label = Label(t, &arm, &fallback);
     if (fallback) break;
     if (!arm) continue;
-    if (level < 0) level = Indent(line);
+    if (level < 0) level = IndentWidth(line);
     if (!visit(n, label)) return;
   }
 }
@@ -339,7 +333,7 @@ bool EveryArmExits(const std::vector<std::string_view>& lines, int selector_line
     std::string_view t = Trim(line);
     if (t.empty() || Comment(t)) continue;
     bool arm = false, fallback = false;
-    if (level < 0 || Indent(line) == level) Label(t, &arm, &fallback);
+    if (level < 0 || IndentWidth(line) == level) Label(t, &arm, &fallback);
     if (fallback) {
       // A fallback arm that does nothing (`_ => {}`, `default: break;`)
       // leaves the switch as no match does: the arms before it decide.
@@ -352,10 +346,10 @@ bool EveryArmExits(const std::vector<std::string_view>& lines, int selector_line
     }
     if (arm) {
       close();
-      if (level < 0) level = Indent(line);
+      if (level < 0) level = IndentWidth(line);
       ++arms;
       open = true;
-      label_indent = Indent(line);
+      label_indent = IndentWidth(line);
       inline_code = InlineBody(t);
       last = {};
       continue;
@@ -364,7 +358,7 @@ bool EveryArmExits(const std::vector<std::string_view>& lines, int selector_line
     // A brace closing the arm's own block (`X => {` ... `}`) ends it; one
     // deeper closes an inner `if`/loop, which may fall out of the arm.
     if (ClosingBrace(t)) {
-      if (Indent(line) == label_indent && inline_code.ends_with("{")) continue;
+      if (IndentWidth(line) == label_indent && inline_code.ends_with("{")) continue;
       last = t;
       continue;
     }

@@ -14,12 +14,6 @@ bool IsCatch(const PathCondition& c) {
          c.expr.starts_with("rescue");
 }
 
-int Indent(std::string_view l) {
-  int n = 0;
-  while (n < static_cast<int>(l.size()) && (l[n] == ' ' || l[n] == '\t')) ++n;
-  return n;
-}
-
 bool Blank(std::string_view l) { return Trim(l).empty(); }
 
 std::vector<std::string> Tokens(std::string_view s) {
@@ -88,12 +82,12 @@ std::vector<std::string> CaughtClasses(std::string expr, const std::string& lang
 // clause at the same indentation, past earlier clauses.
 bool IndentedTry(const std::vector<std::string_view>& lines, int catch_line, bool ruby, int* first,
                  int* last) {
-  int indent = Indent(lines[catch_line - 1]);
+  int indent = IndentWidth(lines[catch_line - 1]);
   int end = catch_line - 1;
   for (int i = catch_line - 1; i >= 1; --i) {
     std::string_view l = lines[i - 1];
-    if (Blank(l) || Indent(l) > indent) continue;
-    if (Indent(l) < indent) return false;
+    if (Blank(l) || IndentWidth(l) > indent) continue;
+    if (IndentWidth(l) < indent) return false;
     std::string_view t = Trim(l);
     if (t.starts_with("except") || t.starts_with("rescue")) {
       end = i - 1;

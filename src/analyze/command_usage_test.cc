@@ -66,9 +66,9 @@ TEST(CommandUsage, OnlyChecksOfWhatWasTyped) {
   EXPECT_FALSE(ReadsCommandArguments(lines, 1, 7, "modal"));
   EXPECT_FALSE(ReadsCommandArguments(lines, 1, 4, "y < 0"));  // set below the check
   EXPECT_TRUE(RangeOfCommandArguments(lines, 1, 7, "y < 0 || y > MAX_Y"));
-  EXPECT_FALSE(RangeOfCommandArguments(lines, 1, 7, "!quiet"));         // a flag, not a range
-  EXPECT_FALSE(RangeOfCommandArguments(lines, 1, 7, "y < limit(x)"));   // a call
-  EXPECT_FALSE(RangeOfCommandArguments(lines, 1, 7, "modal > 1"));      // not from the arguments
+  EXPECT_FALSE(RangeOfCommandArguments(lines, 1, 7, "!quiet"));        // a flag, not a range
+  EXPECT_FALSE(RangeOfCommandArguments(lines, 1, 7, "y < limit(x)"));  // a call
+  EXPECT_FALSE(RangeOfCommandArguments(lines, 1, 7, "modal > 1"));     // not from the arguments
   EXPECT_TRUE(NamesFlag("-f only valid with -a"));
   EXPECT_TRUE(NamesFlag("can't specify a value with --unset"));
   EXPECT_FALSE(NamesFlag("pane is not floating"));

@@ -9,12 +9,6 @@
 namespace errdex {
 namespace {
 
-int Indent(std::string_view l) {
-  int n = 0;
-  while (n < static_cast<int>(l.size()) && (l[n] == ' ' || l[n] == '\t')) ++n;
-  return n;
-}
-
 bool Ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // `cls` as a whole word (after an optional `module.` qualifier).
@@ -59,7 +53,7 @@ std::string Plain(std::string_view t) {
 std::string Continued(const std::vector<std::string_view>& lines, size_t first, int indent,
                       std::string head) {
   for (size_t k = first; k < lines.size(); ++k) {
-    if (Trim(lines[k]).empty() || Indent(lines[k]) <= indent) break;
+    if (Trim(lines[k]).empty() || IndentWidth(lines[k]) <= indent) break;
     head += " " + std::string(Trim(lines[k]));
   }
   return Plain(head);
@@ -78,7 +72,8 @@ std::string DocstringRaises(std::string_view doc, std::string_view error_class) 
     if (t.starts_with(":raise")) {
       size_t colon = t.find(':', 1);
       if (colon != std::string_view::npos && Names(t.substr(0, colon), cls)) {
-        return Continued(lines, i + 1, Indent(lines[i]), std::string(Trim(t.substr(colon + 1))));
+        return Continued(lines, i + 1, IndentWidth(lines[i]),
+                         std::string(Trim(t.substr(colon + 1))));
       }
     }
     // Google `Raises:` then `X: when`; NumPy `Raises` / `------` / `X` / `    when`.
@@ -94,7 +89,7 @@ std::string DocstringRaises(std::string_view doc, std::string_view error_class) 
       std::string rest = google && colon != std::string_view::npos
                              ? std::string(Trim(e.substr(colon + 1)))
                              : std::string();
-      std::string text = Continued(lines, k + 1, Indent(lines[k]), rest);
+      std::string text = Continued(lines, k + 1, IndentWidth(lines[k]), rest);
       if (!text.empty()) return text;
     }
   }

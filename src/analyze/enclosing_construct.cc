@@ -10,12 +10,6 @@
 namespace errdex {
 namespace {
 
-int Indent(std::string_view line) {
-  int n = 0;
-  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
-  return n;
-}
-
 // The name after a type keyword (`class Foo<T>(..) {` -> `Foo`), or "".
 std::string TypeName(std::string_view t) {
   for (std::string_view kw : {"class ", "object ", "interface ", "enum ", "record ", "struct "}) {
@@ -43,7 +37,7 @@ std::string TypeName(std::string_view t) {
 
 std::string EnclosingConstruct(const std::vector<std::string_view>& lines, int line) {
   if (line < 1 || line > static_cast<int>(lines.size())) return {};
-  int cur = Indent(lines[line - 1]);
+  int cur = IndentWidth(lines[line - 1]);
   if (cur == 0) return {};
   std::string block;  // "the `init` block", "the static initializer"
   // Outward by indentation. At the left margin only the header of the
@@ -55,10 +49,10 @@ std::string EnclosingConstruct(const std::vector<std::string_view>& lines, int l
     std::string_view t = Trim(l);
     if (cur == 0) {
       if (t.empty() || t.ends_with("}") || t.ends_with(";") || ++margin > 4) return {};
-    } else if (t.empty() || Indent(l) >= cur) {
+    } else if (t.empty() || IndentWidth(l) >= cur) {
       continue;
     }
-    cur = Indent(l);
+    cur = IndentWidth(l);
     if (t.starts_with("//") || t.starts_with("*") || t.starts_with("/*")) continue;
     if (block.empty() && (t == "init {" || t == "init{")) {
       block = "the `init` block";

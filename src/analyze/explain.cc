@@ -253,8 +253,6 @@ bool SaysUnsupported(const ErrorSite& s, bool implemented) {
   return false;
 }
 
-int Indent(std::string_view line);
-
 // Whether a statement may skip what follows it: a return, a branch, a
 // loop, a handler, a conditional expression.
 bool MayBranch(std::string_view t) {
@@ -281,8 +279,8 @@ bool RaisedEveryTime(const ErrorSite& s, const std::vector<std::string_view>& li
       s.line > static_cast<int>(lines.size()) || RaiseShape(s, lines)) {
     return false;
   }
-  int raise = Indent(lines[s.line - 1]);
-  int header = Indent(lines[s.function_line - 1]);
+  int raise = IndentWidth(lines[s.line - 1]);
+  int header = IndentWidth(lines[s.function_line - 1]);
   int body = s.function_line + 1;
   // Annotations (`@Override`) and a signature over several lines come
   // before the line that opens the body.
@@ -300,7 +298,7 @@ bool RaisedEveryTime(const ErrorSite& s, const std::vector<std::string_view>& li
         t.starts_with("/*")) {
       continue;
     }
-    int at = Indent(lines[n - 1]);
+    int at = IndentWidth(lines[n - 1]);
     if (at < raise && at > header) return false;
     if (at <= header && !t.starts_with(")")) return false;
     // A statement before the raise that may leave or branch (`switch`
@@ -646,12 +644,6 @@ const CallChain* PublicCaller(const ErrorSite& s, const SiteFacts& f,
   return nullptr;
 }
 
-int Indent(std::string_view line) {
-  int n = 0;
-  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
-  return n;
-}
-
 bool StartsWithWord(std::string_view t, std::string_view word) {
   return t.starts_with(word) &&
          (t.size() == word.size() ||
@@ -668,23 +660,23 @@ bool MayBeCaught(const std::vector<std::string_view>& lines, int def_line, int c
   if (call_line < 1 || call_line > n_lines || def_line < 1) return true;
   std::string_view call = lines[call_line - 1];
   if (call.find("try") != std::string_view::npos) return true;
-  int indent = Indent(call);
+  int indent = IndentWidth(call);
   for (int n = call_line - 1; n >= def_line; --n) {
     std::string_view line = lines[n - 1];
     std::string_view t = Trim(line);
-    if (t.empty() || Indent(line) >= indent) continue;
-    indent = Indent(line);
+    if (t.empty() || IndentWidth(line) >= indent) continue;
+    indent = IndentWidth(line);
     if (StartsWithWord(t, "try") || StartsWithWord(t, "begin") || t.starts_with("} try")) {
       return true;
     }
   }
-  int def_indent = Indent(lines[def_line - 1]);
+  int def_indent = IndentWidth(lines[def_line - 1]);
   for (int n = call_line + 1; n <= n_lines; ++n) {
     std::string_view line = lines[n - 1];
     std::string_view t = Trim(line);
     if (t.empty()) continue;
-    if (Indent(line) <= def_indent && !StartsWithWord(t, "rescue")) break;
-    if (StartsWithWord(t, "rescue") && Indent(line) < Indent(call)) return true;
+    if (IndentWidth(line) <= def_indent && !StartsWithWord(t, "rescue")) break;
+    if (StartsWithWord(t, "rescue") && IndentWidth(line) < IndentWidth(call)) return true;
   }
   return false;
 }
@@ -857,12 +849,12 @@ std::string CallGuard(const std::vector<std::string_view>& lines, int call_line,
   };
   std::string_view own = lines[call_line - 1];
   if (std::string c = condition(Trim(own)); !c.empty()) return c;
-  int indent = Indent(own);
+  int indent = IndentWidth(own);
   for (int n = call_line - 1, seen = 0; n >= 1 && seen < 3; --n) {
     std::string_view l = lines[n - 1];
     if (Trim(l).empty()) continue;
     ++seen;
-    if (Indent(l) >= indent) return {};
+    if (IndentWidth(l) >= indent) return {};
     *at = n;
     return condition(Trim(l));
   }

@@ -12,12 +12,6 @@ namespace {
 constexpr std::string_view kNote = "sentinel error `";
 constexpr std::string_view kReturned = ", returned at line";
 
-int Indent(std::string_view l) {
-  int n = 0;
-  while (n < static_cast<int>(l.size()) && (l[n] == ' ' || l[n] == '\t')) ++n;
-  return n;
-}
-
 // The noted return lines: "returned at lines 43, 80 of this file".
 std::vector<int> ReturnLines(const std::string& note) {
   std::vector<int> out;
@@ -61,14 +55,14 @@ std::string FuncName(std::string_view l) {
 // The sentence for one return at `line`.
 std::string OneReturn(const std::vector<std::string_view>& lines, int line) {
   if (line < 1 || line > static_cast<int>(lines.size())) return "";
-  int indent = Indent(lines[line - 1]);
+  int indent = IndentWidth(lines[line - 1]);
   std::string cond;
   int cond_line = 0;
   std::string fn;
   for (int i = line - 1; i >= 1; --i) {
     std::string_view l = lines[i - 1];
     if (Trim(l).empty()) continue;
-    int in = Indent(l);
+    int in = IndentWidth(l);
     if (in >= indent) continue;
     std::string_view t = Trim(l);
     // Only the innermost enclosing line says when: `if c {`.

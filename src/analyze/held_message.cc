@@ -10,12 +10,6 @@ namespace {
 
 constexpr int kLookAhead = 30;
 
-int Indent(std::string_view line) {
-  int n = 0;
-  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
-  return n;
-}
-
 bool UsesWord(std::string_view line, std::string_view word) {
   for (size_t at = line.find(word); at != std::string_view::npos; at = line.find(word, at + 1)) {
     size_t end = at + word.size();
@@ -38,13 +32,13 @@ std::string HeldLocal(const ErrorSite& s) {
 int HeldUseLine(const ErrorSite& s, const std::vector<std::string_view>& lines) {
   std::string local = HeldLocal(s);
   if (local.empty() || s.line < 1 || s.line > static_cast<int>(lines.size())) return 0;
-  int base = Indent(lines[s.line - 1]);
+  int base = IndentWidth(lines[s.line - 1]);
   int last = std::min(static_cast<int>(lines.size()), std::max(s.end_line, s.line) + kLookAhead);
   for (int n = std::max(s.end_line, s.line) + 1; n <= last; ++n) {
     std::string_view line = lines[n - 1];
     std::string_view t = Trim(line);
     if (t.empty()) continue;
-    if (Indent(line) < base) return 0;  // the block ended
+    if (IndentWidth(line) < base) return 0;  // the block ended
     if (t.starts_with("//") || t.starts_with("*") || t.starts_with("/*")) continue;
     if (t.starts_with("if ") || t.starts_with("if(") || t.starts_with("} else if")) continue;
     if (UsesWord(t, local)) return n;

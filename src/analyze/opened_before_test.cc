@@ -16,27 +16,26 @@ namespace {
 
 using analyze_testing::Build;
 
-const char
-    kLoad
-        [] = "int load_file(char *filename) {\n"         // 1
-             "    FILE *fp = fopen(filename, \"r\");\n"  // 2
-             "    if (fp == NULL) {\n"                   // 3
-             "        log_warning(\"Fatal error: can't open the log file %s for reading\", "
-             "filename);\n"                                                        // 4
-             "        return -1;\n"                                                // 5
-             "    }\n"                                                             // 6
-             "    char sig[5];\n"                                                  // 7
-             "    if (fread(sig,1,5,fp) != 5 || memcmp(sig,\"SNAP\",4) != 0) {\n"  // 8
-             "        if (fseek(fp,0,SEEK_SET) == -1) return -1;\n"                // 9
-             "    } else {\n"                                                      // 10
-             "        if (load_snapshot(fp) != C_OK) {\n"                          // 11
-             "            log_warning(\"Error reading the base file %s, loading aborted\", "
-             "filename);\n"              // 12
-             "            return -1;\n"  // 13
-             "        }\n"               // 14
-             "    }\n"                   // 15
-             "    return 0;\n"           // 16
-             "}\n";
+const char kLoad[] =
+    "int load_file(char *filename) {\n"         // 1
+    "    FILE *fp = fopen(filename, \"r\");\n"  // 2
+    "    if (fp == NULL) {\n"                   // 3
+    "        log_warning(\"Fatal error: can't open the log file %s for reading\", "
+    "filename);\n"                                                        // 4
+    "        return -1;\n"                                                // 5
+    "    }\n"                                                             // 6
+    "    char sig[5];\n"                                                  // 7
+    "    if (fread(sig,1,5,fp) != 5 || memcmp(sig,\"SNAP\",4) != 0) {\n"  // 8
+    "        if (fseek(fp,0,SEEK_SET) == -1) return -1;\n"                // 9
+    "    } else {\n"                                                      // 10
+    "        if (load_snapshot(fp) != C_OK) {\n"                          // 11
+    "            log_warning(\"Error reading the base file %s, loading aborted\", "
+    "filename);\n"              // 12
+    "            return -1;\n"  // 13
+    "        }\n"               // 14
+    "    }\n"                   // 15
+    "    return 0;\n"           // 16
+    "}\n";
 
 TEST(OpenedBefore, ReadErrorAfterTheFileWasUsedIsAboutItsContent) {
   Record r = Build({"src/load.c", kLoad}, "Error reading the base file");

@@ -26,12 +26,6 @@ bool AddSetter(std::vector<StateSetter>* setters, const std::string& method, int
 
 bool IdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-int Indent(std::string_view line) {
-  int n = 0;
-  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
-  return n;
-}
-
 // The receivers of an object's own member, per language.
 std::vector<std::string_view> Receivers(const std::string& language) {
   if (language == "python") return {"self."};
@@ -282,11 +276,11 @@ std::optional<Header> MethodHeader(std::string_view t, const std::string& langua
 
 // Ruby: a bare `private`/`protected` line above the method in its class.
 bool RubyPrivateSection(const std::vector<std::string_view>& lines, int header) {
-  int indent = Indent(lines[header - 1]);
+  int indent = IndentWidth(lines[header - 1]);
   for (int k = header - 1; k >= 1; --k) {
     std::string_view t = Trim(lines[k - 1]);
     if (t.empty()) continue;
-    int ind = Indent(lines[k - 1]);
+    int ind = IndentWidth(lines[k - 1]);
     if (ind < indent) return false;
     if (ind == indent && (t == "private" || t == "protected")) return true;
   }
@@ -311,7 +305,7 @@ int EnclosingMethod(const std::vector<std::string_view>& lines, int n, const std
       return n;
     }
   }
-  int cur = Indent(lines[n - 1]);
+  int cur = IndentWidth(lines[n - 1]);
   for (int k = n - 1; k >= 1; --k) {
     std::string_view line = lines[k - 1];
     std::string_view t = Trim(line);
@@ -320,7 +314,7 @@ int EnclosingMethod(const std::vector<std::string_view>& lines, int n, const std
         t.starts_with("/*") || t.starts_with("@")) {
       continue;
     }
-    int ind = Indent(line);
+    int ind = IndentWidth(line);
     if (ind >= cur) continue;
     cur = ind;
     if (t.starts_with("class ") || t.starts_with("module ") || t.find(" class ") != t.npos) {
@@ -342,8 +336,9 @@ bool ClassBetween(const std::vector<std::string_view>& lines, int a, int b, int 
   if (a > b) std::swap(a, b);
   for (int k = a + 1; k < b; ++k) {
     std::string_view t = Trim(lines[k - 1]);
-    if (Indent(lines[k - 1]) < indent && (t.starts_with("class ") || t.find(" class ") != t.npos ||
-                                          t.starts_with("module ") || t.starts_with("object "))) {
+    if (IndentWidth(lines[k - 1]) < indent &&
+        (t.starts_with("class ") || t.find(" class ") != t.npos || t.starts_with("module ") ||
+         t.starts_with("object "))) {
       return true;
     }
   }
@@ -363,7 +358,7 @@ std::optional<StateCheck> StateSetters(const PathCondition& c, const std::string
   // `if (!m) raise` raises while unset; `if (m) return; raise` too.
   out.raises_when_set = unset != c.polarity;
   std::string recv = out.member.substr(0, out.member.size() - name.size());
-  int header_indent = Indent(lines[function_line - 1]);
+  int header_indent = IndentWidth(lines[function_line - 1]);
   for (int n = 1; n <= static_cast<int>(lines.size()); ++n) {
     std::optional<std::string_view> v = AssignedValue(lines[n - 1], recv, name);
     if (!v) continue;
@@ -373,7 +368,7 @@ std::optional<StateCheck> StateSetters(const PathCondition& c, const std::string
     if (at == 0 || at == function_line || h.is_private || h.is_constructor || Constructor(h.name)) {
       continue;
     }
-    if (Indent(lines[at - 1]) != header_indent ||
+    if (IndentWidth(lines[at - 1]) != header_indent ||
         ClassBetween(lines, at, function_line, header_indent)) {
       continue;
     }
@@ -491,7 +486,7 @@ std::optional<KeyCheck> KeySetters(const PathCondition& c, const std::string& la
     own = own || (recv != "_" && !MemberName(out.member, recv).empty());
   }
   if (!own || out.key.empty()) return std::nullopt;
-  int header_indent = Indent(lines[function_line - 1]);
+  int header_indent = IndentWidth(lines[function_line - 1]);
   for (int n = 1; n <= static_cast<int>(lines.size()); ++n) {
     if (!AddsKey(lines[n - 1], out.member)) continue;
     Header h;
@@ -499,7 +494,7 @@ std::optional<KeyCheck> KeySetters(const PathCondition& c, const std::string& la
     if (at == 0 || at == function_line || h.is_private || h.is_constructor || Constructor(h.name)) {
       continue;
     }
-    if (Indent(lines[at - 1]) != header_indent ||
+    if (IndentWidth(lines[at - 1]) != header_indent ||
         ClassBetween(lines, at, function_line, header_indent)) {
       continue;
     }

@@ -9,12 +9,6 @@
 namespace errdex {
 namespace {
 
-int Indent(std::string_view line) {
-  int n = 0;
-  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
-  return n;
-}
-
 // Traits of `std`/`core` whose methods run on the user's values through
 // operators, conversions and formatting.
 bool StandardTrait(std::string_view t) {
@@ -74,11 +68,11 @@ TraitImpl PublicTraitImpl(const ErrorSite& s, const std::vector<std::string_view
       s.function_line > static_cast<int>(lines.size())) {
     return {};
   }
-  int own = Indent(lines[s.function_line - 1]);
+  int own = IndentWidth(lines[s.function_line - 1]);
   if (own == 0) return {};  // a free function is in no impl block
   for (int n = s.function_line - 1; n >= 1; --n) {
     std::string_view l = lines[n - 1];
-    if (Trim(l).empty() || Indent(l) >= own) continue;
+    if (Trim(l).empty() || IndentWidth(l) >= own) continue;
     std::string trait = TraitName(Trim(l));
     if (trait.empty()) return {};  // an inherent impl, a module, a trait declaration
     if (StandardTrait(trait) || DeclaredPublicTrait(lines, trait)) return {trait, n};
@@ -101,12 +95,12 @@ std::string TraitArmSolution(const ErrorSite& s, const TraitImpl& t, const std::
       s.line > static_cast<int>(lines.size())) {
     return {};
   }
-  int arm_indent = Indent(lines[s.line - 1]);
+  int arm_indent = IndentWidth(lines[s.line - 1]);
   std::vector<std::string> patterns;
   int first = 0, last = 0;
   for (int n = match_line + 1; n < s.line; ++n) {
     std::string_view l = lines[n - 1];
-    if (Indent(l) != arm_indent) continue;
+    if (IndentWidth(l) != arm_indent) continue;
     std::string_view t2 = Trim(l);
     size_t arrow = t2.find(" =>");
     if (arrow == std::string_view::npos) continue;

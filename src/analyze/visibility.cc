@@ -168,28 +168,22 @@ Visibility FunctionVisibility(const ErrorSite& s, std::string_view header) {
 
 namespace {
 
-int Indent(std::string_view line) {
-  int n = 0;
-  while (n < static_cast<int>(line.size()) && (line[n] == ' ' || line[n] == '\t')) ++n;
-  return n;
-}
-
 // Ruby's `private` / C++'s `private:` sections: the nearest access word
 // above the function at its level or less, before the class that holds it.
 bool InHiddenSection(const ErrorSite& s, const std::vector<std::string_view>& lines) {
   bool cpp = s.language == "cpp";
   int at = std::min(static_cast<int>(lines.size()), s.function_line);
   if (at < 1) return false;
-  int own = Indent(lines[at - 1]);
+  int own = IndentWidth(lines[at - 1]);
   for (int n = at - 1; n >= 1; --n) {
     std::string_view line = lines[n - 1];
     std::string_view t = Trim(line);
-    if (t.empty() || Indent(line) > own) continue;
+    if (t.empty() || IndentWidth(line) > own) continue;
     if (t == (cpp ? "private:" : "private") || t == (cpp ? "protected:" : "protected")) {
       return true;
     }
     if (t == (cpp ? "public:" : "public")) return false;
-    if (Indent(line) < own &&
+    if (IndentWidth(line) < own &&
         (t.starts_with("class ") || t.starts_with("module ") || t.starts_with("struct "))) {
       return false;
     }

@@ -10,6 +10,8 @@ namespace errdex {
 // Lines without their terminators; a final line without '\n' is included.
 std::vector<std::string_view> SplitLines(std::string_view text);
 std::string_view Trim(std::string_view s);
+// How many spaces and tabs begin the line.
+int IndentWidth(std::string_view line);
 // Trims and replaces every run of whitespace (incl. newlines) with one space.
 std::string CollapseSpace(std::string_view s);
 // `expr` with each occurrence of the variable `name` replaced by `value`:
