@@ -83,18 +83,9 @@ std::string Shown(const CommandUsage& e) {
   return "`" + std::string(Trim(text)) + "` (line " + std::to_string(e.line) + ")";
 }
 
-bool HasWord(std::string_view text, std::string_view w) {
-  for (size_t at = text.find(w); at != std::string_view::npos; at = text.find(w, at + 1)) {
-    bool left = at == 0 || !Word(text[at - 1]);
-    bool right = at + w.size() >= text.size() || !Word(text[at + w.size()]);
-    if (left && right) return true;
-  }
-  return false;
-}
-
 bool NamesArguments(std::string_view text) {
-  return HasWord(text, "args") || HasWord(text, "argv") || HasWord(text, "argc") ||
-         text.find("->argv[") != std::string_view::npos;
+  return ContainsIdentifier(text, "args") || ContainsIdentifier(text, "argv") ||
+         ContainsIdentifier(text, "argc") || text.find("->argv[") != std::string_view::npos;
 }
 
 // The identifiers of `expr` outside string and character literals.

@@ -172,19 +172,6 @@ std::vector<std::string> FlagsIn(const std::string& message) {
   return out;
 }
 
-// Whether `text` holds `word` as a whole word.
-bool HasWordIn(std::string_view text, std::string_view word) {
-  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
-    size_t end = at + word.size();
-    bool start =
-        at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_');
-    bool stop = end >= text.size() ||
-                !(std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_');
-    if (start && stop) return true;
-  }
-  return false;
-}
-
 std::string Quote(const std::string& s) { return "\u201c" + s + "\u201d"; }
 
 std::string Lines(int a, int b) {
@@ -657,7 +644,7 @@ std::string ReceiverForm(const ErrorSite& s, const std::string& header,
   std::string scope = s.function.substr(0, last);
   if (size_t outer = scope.rfind("::"); outer != std::string::npos) scope = scope.substr(outer + 2);
   // A constructor is named by its class, a static member by its scope.
-  if (name == scope || name.starts_with("~") || HasWordIn(header, "static")) return {};
+  if (name == scope || name.starts_with("~") || ContainsIdentifier(header, "static")) return {};
   return LowerFirst(scope) + "." + name;
 }
 
@@ -695,7 +682,7 @@ bool AssertsArguments(const ErrorSite& s, const SiteView& v,
     }
   }
   for (const std::string& p : v.params) {
-    if (p != "arguments" && HasWordIn(arg, p)) return true;
+    if (p != "arguments" && ContainsIdentifier(arg, p)) return true;
   }
   return false;
 }
@@ -1690,7 +1677,7 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     // on a computed value is none they can ask first.
     auto asks_params = [&](const std::string& call) {
       for (const std::string& p : v.params) {
-        if (HasWordIn(call.substr(call.find('(')), p)) return true;
+        if (ContainsIdentifier(call.substr(call.find('(')), p)) return true;
       }
       return false;
     };
@@ -2698,7 +2685,8 @@ EntryCall CallOfEntry(const ErrorSite& site, const Hop& entry) {
     size_t scope = entry.cls.rfind("::");
     std::string cls = scope == std::string::npos ? entry.cls : entry.cls.substr(scope + 2);
     if (!cls.empty() && name == cls) return out;  // a constructor: `Q q(...)`, not a call
-    if (!cls.empty() && !HasWordIn(entry.header, "static")) receiver = LowerFirst(cls) + "." + name;
+    if (!cls.empty() && !ContainsIdentifier(entry.header, "static"))
+      receiver = LowerFirst(cls) + "." + name;
   }
   out.call = CallText(e, entry.header, receiver);
   out.handling =
@@ -2845,7 +2833,7 @@ bool AdviceSentence(const std::string& sentence, const std::vector<std::string>&
     return true;
   }
   for (const char* w : {"invalid", "failed", "unable", "unexpected", "error"}) {
-    if (HasWordIn(lower, w)) return false;
+    if (ContainsIdentifier(lower, w)) return false;
   }
   return true;
 }

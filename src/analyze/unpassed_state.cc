@@ -3,21 +3,12 @@
 
 #include <cctype>
 
+#include "util/text.h"
+
 namespace errdex {
 namespace {
 
 bool IdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// `name` as a whole word in `text` (a sigil such as `$` or `@` may precede).
-bool HasWord(std::string_view text, std::string_view name) {
-  for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
-    size_t end = at + name.size();
-    bool starts = at == 0 || !IdentChar(text[at - 1]);
-    bool ends = end >= text.size() || !IdentChar(text[end]);
-    if (starts && ends) return true;
-  }
-  return false;
-}
 
 // `f(a, &name)`: the call writes `name`; `a & name` is a bitwise and.
 bool AddressTaken(std::string_view expr, std::string_view name) {
@@ -51,7 +42,7 @@ bool MovedBefore(std::string_view name, const std::vector<std::string_view>& lin
   int assigned = 0;
   for (int i = function_line + 1; i < check_line && i <= static_cast<int>(lines.size()); ++i) {
     std::string_view l = lines[i - 1];
-    if (!HasWord(l, name)) continue;
+    if (!ContainsIdentifier(l, name)) continue;
     const std::vector<std::string> steps = {n + "++",
                                             "++" + n,
                                             n + "--",
@@ -99,7 +90,7 @@ std::vector<std::string> UnpassedState(const std::vector<std::string>& own, std:
     if (name.empty() || AddressTaken(expr, name)) continue;
     bool seen = false;
     for (int i = function_line; i < check_line && i <= static_cast<int>(lines.size()); ++i) {
-      seen |= HasWord(lines[i - 1], name);
+      seen |= ContainsIdentifier(lines[i - 1], name);
     }
     if (!seen) out.push_back(x);
   }

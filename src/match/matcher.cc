@@ -302,16 +302,24 @@ std::string LowerAscii(std::string_view s) {
 // True if `text` (lowercase) names the repository: its name, a part of it
 // of 2+ characters, or its owner, as a word ("site-packages/requests/",
 // "jq: error", "com.google.gson" for google/gson).
+// The repository name's parts between `-`, `_` and `.` ("node", "mysql2" of
+// "node-mysql2"; the whole name when it has none).
+std::vector<std::string> NameParts(const std::string& name) {
+  std::vector<std::string> parts;
+  for (size_t start = 0; start < name.size();) {
+    size_t stop = std::min(name.find_first_of("-_.", start), name.size());
+    parts.push_back(name.substr(start, stop - start));
+    start = stop + 1;
+  }
+  return parts;
+}
+
 bool TextNamesRepository(std::string_view text, std::string_view repo) {
   size_t slash = repo.find('/');
   if (slash == std::string_view::npos) return false;
   std::string owner = LowerAscii(repo.substr(0, slash)), name = LowerAscii(repo.substr(slash + 1));
   std::vector<std::string> names = {owner, name};
-  for (size_t start = 0; start < name.size();) {
-    size_t stop = std::min(name.find_first_of("-_.", start), name.size());
-    names.push_back(name.substr(start, stop - start));
-    start = stop + 1;
-  }
+  for (std::string& part : NameParts(name)) names.push_back(std::move(part));
   auto alpha = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
   for (const std::string& n : names) {
     if (n.size() < 2) continue;
@@ -425,12 +433,8 @@ bool NamesRepositoryExactly(std::string_view paste, std::string_view repo) {
   size_t slash = repo.find('/');
   if (slash == std::string_view::npos) return false;
   std::string name = LowerAscii(repo.substr(slash + 1));
-  std::vector<std::string> names = {name};
-  for (size_t start = 0; start < name.size();) {
-    size_t stop = std::min(name.find_first_of("-_.", start), name.size());
-    if (stop < name.size() || start > 0) names.push_back(name.substr(start, stop - start));
-    start = stop + 1;
-  }
+  std::vector<std::string> names = NameParts(name);
+  names.push_back(name);
   auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
   for (const std::string& n : names) {
     if (n.size() < 3 || GenericNameParts().count(n) > 0) continue;

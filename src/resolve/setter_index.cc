@@ -172,15 +172,6 @@ bool HeaderOf(std::string_view t, Header* h) {
   return true;
 }
 
-bool HasWord(std::string_view text, std::string_view w) {
-  for (size_t at = text.find(w); at != std::string_view::npos; at = text.find(w, at + 1)) {
-    bool left = at == 0 || !Word(text[at - 1]);
-    bool right = at + w.size() >= text.size() || !Word(text[at + w.size()]);
-    if (left && right) return true;
-  }
-  return false;
-}
-
 size_t Indent(std::string_view l) {
   size_t n = 0;
   while (n < l.size() && (l[n] == ' ' || l[n] == '\t')) ++n;
@@ -465,7 +456,7 @@ void SetterIndex::AddLines(std::string_view path, const std::vector<std::string_
           if (!HeaderOf(l, &h)) continue;
           if (h.hidden || !Exported(h.name, path)) break;
           size_t close = params.find(')');
-          if (!HasWord(params.substr(0, close), rhs)) break;
+          if (!ContainsIdentifier(params.substr(0, close), rhs)) break;
           bool ctor = h.name == "__init__" || h.name == "initialize" || h.name == "constructor";
           std::string cls = ClassAbove(lines, k);
           if (!cls.empty() && cls == h.name) ctor = true;

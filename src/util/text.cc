@@ -29,6 +29,20 @@ int IndentWidth(std::string_view line) {
   return n;
 }
 
+bool ContainsIdentifier(std::string_view text, std::string_view word, std::string_view extra) {
+  auto ident = [&](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+           extra.find(c) != std::string_view::npos;
+  };
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    size_t end = at + word.size();
+    if ((at == 0 || !ident(text[at - 1])) && (end >= text.size() || !ident(text[end]))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);

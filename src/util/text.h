@@ -12,6 +12,9 @@ std::vector<std::string_view> SplitLines(std::string_view text);
 std::string_view Trim(std::string_view s);
 // How many spaces and tabs begin the line.
 int IndentWidth(std::string_view line);
+// Whether `text` has `word` with no identifier character (a letter, a
+// digit, `_`, or one of `extra`) right before or after it.
+bool ContainsIdentifier(std::string_view text, std::string_view word, std::string_view extra = "");
 // Trims and replaces every run of whitespace (incl. newlines) with one space.
 std::string CollapseSpace(std::string_view s);
 // `expr` with each occurrence of the variable `name` replaced by `value`:

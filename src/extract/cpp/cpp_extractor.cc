@@ -1077,28 +1077,11 @@ class CppFile {
     Finish(stmt, std::move(site));
   }
 
-  // The severity of a stream log's level argument: glog's `ERROR`, Boost's
-  // `error`; nothing below warnings.
-  static std::optional<std::string> StreamLevel(std::string_view level) {
-    if (level == "ERROR" || level == "error") return "error";
-    if (level == "FATAL" || level == "DFATAL" || level == "QFATAL" || level == "fatal") {
-      return "critical";
-    }
-    if (level == "WARNING" || level == "warning") return "warning";
-    return std::nullopt;
-  }
-
   // A project's stream log macro named by its level (mamba's `LOG_ERROR <<
-  // error_message`, `LOG_WARNING << ...`).
+  // error_message`, `LOG_WARNING << ...`): the level LevelSeverity reads.
   static std::optional<std::string> LevelStreamMacro(std::string_view head) {
-    for (std::string_view prefix : {"LOG_", "LOGGER_"}) {
-      if (!head.starts_with(prefix)) continue;
-      std::string_view level = head.substr(prefix.size());
-      if (level == "ERROR" || level == "ERR") return "error";
-      if (level == "FATAL" || level == "CRITICAL") return "critical";
-      if (level == "WARNING" || level == "WARN") return "warning";
-    }
-    return std::nullopt;
+    if (!head.starts_with("LOG_") && !head.starts_with("LOGGER_")) return std::nullopt;
+    return LevelSeverity(head);
   }
 
   void HandleStreamHead(TSNode head, const std::vector<TSNode>& rest, TSNode chain) {
@@ -1139,7 +1122,8 @@ class CppFile {
                    name == "LOG_EVERY_POW_2" || name == "LOG_EVERY_N_SEC" || name == "SYSLOG" ||
                    name == "BOOST_LOG_TRIVIAL";
         if (!log || hargs.empty()) return;
-        std::optional<std::string> sev = StreamLevel(ts::Text(hargs[0], src_));
+        // glog's `ERROR`, `DFATAL`, Boost's `error`; nothing below warnings.
+        std::optional<std::string> sev = LevelSeverity(ts::Text(hargs[0], src_));
         if (!sev) return;
         site.severity = *sev;
       }
@@ -2274,20 +2258,11 @@ class CppFile {
     return sep == std::string::npos ? "" : std::string(LastName(full.substr(0, sep)));
   }
 
-  static bool NamesWord(std::string_view t, std::string_view name) {
-    auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-    for (size_t at = t.find(name); at != std::string_view::npos; at = t.find(name, at + 1)) {
-      size_t e = at + name.size();
-      if ((at == 0 || !ident(t[at - 1])) && (e >= t.size() || !ident(t[e]))) return true;
-    }
-    return false;
-  }
-
   // Whether the site's statement names `name` as a whole word.
   bool StatementNames(const ErrorSite& site, std::string_view name) const {
     int last = std::max(site.line, site.end_line);
     for (int n = site.line; n >= 1 && n <= last && n <= static_cast<int>(lines_.size()); ++n) {
-      if (NamesWord(lines_[n - 1], name)) return true;
+      if (ContainsIdentifier(lines_[n - 1], name)) return true;
     }
     return false;
   }
@@ -2299,7 +2274,7 @@ class CppFile {
     int last = static_cast<int>(ts_node_end_point(fn).row) + 1;
     for (int n = first; n >= 1 && n <= last && n <= static_cast<int>(lines_.size()); ++n) {
       std::string_view t = lines_[n - 1];
-      if (!NamesWord(t, name)) continue;
+      if (!ContainsIdentifier(t, name)) continue;
       for (size_t open = t.find('('); open != std::string_view::npos;
            open = t.find('(', open + 1)) {
         size_t b = open;

@@ -1620,8 +1620,8 @@ class JsFile {
     if (ts_node_is_null(fn)) return;
     std::string_view params = ts::Text(Field(fn, "parameters"), src_);
     std::string_view body = ts::Text(Field(fn, "body"), src_);
-    if (!NamesIdentifier(params, var) ||
-        !(NamesIdentifier(body, "return " + var) || NamesIdentifier(body, "throw " + var))) {
+    if (!ContainsIdentifier(params, var, "$") || !(ContainsIdentifier(body, "return " + var, "$") ||
+                                                   ContainsIdentifier(body, "throw " + var, "$"))) {
       return;
     }
     TSNode value = Untrimmed(Unwrap(Field(n, "right")));
@@ -1648,19 +1648,6 @@ class JsFile {
       return value;
     }
     return Unwrap(Field(fn, "object"));
-  }
-
-  // Whether `text` has `what` with no identifier character on either side.
-  static bool NamesIdentifier(std::string_view text, std::string_view what) {
-    for (size_t at = text.find(what); at != std::string_view::npos; at = text.find(what, at + 1)) {
-      size_t end = at + what.size();
-      bool left = at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) ||
-                               text[at - 1] == '_' || text[at - 1] == '$');
-      bool right = end >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[end])) ||
-                                           text[end] == '_' || text[end] == '$');
-      if (left && right) return true;
-    }
-    return false;
   }
 
   // `err.message += ': ' + response` (nodemailer's _formatError): the text
