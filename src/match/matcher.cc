@@ -2515,7 +2515,11 @@ void KeepChainLinks(std::vector<Ranked>* hits, std::string_view text) {
 // one without holes that says more (helm's "could not find %s: %w" reading
 // go-yaml's "could not find expected ':'" with the hole over "expected
 // ':'"), is the same words read by a looser template: it ranks below the
-// exact one, and is not lifted inside a wrapper (PreferInnerLinks).
+// exact one, and is not lifted inside a wrapper (PreferInnerLinks). So is
+// one that starts where a template with holes does and ends inside it,
+// which wrote more of that span ("Command {0} failed." reading "Command
+// saslStart failed: Authentication failed." beside "Command {0} failed:
+// {1}."): starting at the same word, it is not a link nested in a hole.
 void YieldToExactReadings(std::vector<Ranked>* hits) {
   if (hits->size() < 2 || hits->size() > 64) return;
   for (Ranked& loose : *hits) {
@@ -2523,9 +2527,14 @@ void YieldToExactReadings(std::vector<Ranked>* hits) {
     // beyond the words.
     if (loose.match.match_type != "pattern" || loose.framed) continue;
     for (const Ranked& exact : *hits) {
-      if (&exact == &loose || exact.match.match_type != "pattern" || !exact.holes.empty() ||
-          exact.index == loose.index || exact.weak || exact.info <= loose.info ||
-          exact.literal_chars <= loose.literal_chars) {
+      if (&exact == &loose || exact.match.match_type != "pattern" || exact.index == loose.index ||
+          exact.weak || exact.info < loose.info || exact.literal_chars <= loose.literal_chars) {
+        continue;
+      }
+      // Without holes the exact one must say more in words, not only in
+      // punctuation; with them, it must start at the same word.
+      if (exact.holes.empty() ? exact.info == loose.info
+                              : exact.begin != loose.begin || exact.hole_heavy) {
         continue;
       }
       if (loose.begin < exact.begin || LiteralEnd(loose) > exact.end) continue;

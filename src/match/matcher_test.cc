@@ -657,6 +657,37 @@ TEST(MatcherTest, ALooserReadingOfExactWordsIsNotLifted) {
   EXPECT_LT(at("exact"), at("loose"));
 }
 
+// Two templates of one function starting at the same word: "Command {0}
+// failed." also reads "Command saslStart failed: Authentication failed.",
+// its hole swallowing the other's ": " and the server's text. The one that
+// wrote more of that span ranks first; a link nested in another's hole
+// (not starting where it does) is still lifted above its wrapper.
+TEST(MatcherTest, AShorterTemplateFromTheSameWordYieldsToTheLongerOne) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("short", "Command {0} failed.", R"re(Command ([\s\S]*?) failed\.)re",
+                          {{"{0}", "commandName"}}));
+  rs.push_back(MakeRecord("long", "Command {0} failed: {1}.",
+                          R"re(Command ([\s\S]*?) failed: ([\s\S]*?)\.)re",
+                          {{"{0}", "commandName"}, {"{1}", "errmsg"}}));
+  rs.push_back(MakeRecord("inner", "Authentication failed for user {0}.",
+                          R"re(Authentication failed for user ([\s\S]*?)\.)re", {{"{0}", "user"}}));
+  for (const char* m : {"command not found", "failed to start", "authentication required",
+                        "user unknown", "command rejected"}) {
+    rs.push_back(MakeRecord(m, m, m));
+  }
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "Command saslStart failed: Authentication failed.";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "long");
+  EXPECT_EQ(hits[1].record->id, "short");
+  q.message = "Command saslStart failed: Authentication failed for user admin.";
+  hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "inner");
+}
+
 // "context: cause" from an error chain: the context's template has no hole,
 // so the text after it is the cause's, the more specific answer.
 TEST(MatcherTest, ACauseAfterAHolelessContextRanksFirst) {

@@ -351,7 +351,38 @@ class CSharpFile {
   // --- sites ---------------------------------------------------------------
 
   // `new X(...)`: thrown (also `?? throw new X(..)`), returned, or stored.
+  // Built once per combination of the branches its message was chosen in
+  // (a local assigned in each branch of an if/else or a switch, or a
+  // StringBuilder appended to differently in each; branch_choices.h).
   void HandleNew(TSNode n) {
+    std::vector<std::pair<TSNode, ErrorSite>> built;
+    for (auto& run : choices_.Enumerate([&] {
+           std::vector<std::pair<TSNode, ErrorSite>> got;
+           collect_ = &got;
+           BuildNew(n);
+           collect_ = nullptr;
+           return got;
+         })) {
+      for (auto& one : run) {
+        bool seen = std::any_of(built.begin(), built.end(), [&](const auto& b) {
+          return b.second.message.Display() == one.second.message.Display();
+        });
+        if (!seen) built.push_back(std::move(one));
+      }
+    }
+    size_t i = 0;
+    for (auto& [stmt, site] : built) {
+      if (built.size() > 1 && site.message_origin_note.find("chosen by") == std::string::npos) {
+        std::string note = "message " + std::to_string(++i) + " of " +
+                           std::to_string(built.size()) + ", chosen by the branches above";
+        site.message_origin_note =
+            site.message_origin_note.empty() ? note : site.message_origin_note + "; " + note;
+      }
+      Finish(stmt, std::move(site));
+    }
+  }
+
+  void BuildNew(TSNode n) {
     std::string cls = ClassName(ts::Text(Field(n, "type"), src_));
     if (Is(n, "implicit_object_creation_expression")) cls = TargetType(n);
     TSNode parent = Parent();
@@ -387,8 +418,10 @@ class CSharpFile {
       site.message = alts[0];
       site.message_opaque = false;
     }
-    if (site.message_opaque && !args.empty()) NoteParamMessage(stmt, site, args);
-    if (site.message_opaque && thrown) HoldCallArgs(site, args);
+    // Facts about the method, not the message: noted on the first build only.
+    bool first_build = !choices_.choosing();
+    if (first_build && site.message_opaque && !args.empty()) NoteParamMessage(stmt, site, args);
+    if (first_build && site.message_opaque && thrown) HoldCallArgs(site, args);
     // An exception built without a message and not thrown here is not
     // worth a record of its own.
     if (site.message_opaque && !thrown) return;
@@ -403,15 +436,6 @@ class CSharpFile {
     if (!alts.empty()) {
       FinishEachMessage(std::move(site), alts,
                         [&](ErrorSite one) { Finish(stmt, std::move(one)); });
-      return;
-    }
-    std::vector<Template> variants = BuilderVariants(args);
-    if (variants.size() > 1) {
-      for (Template& v : variants) {
-        ErrorSite one = site;
-        one.message = std::move(v);
-        Finish(stmt, std::move(one));
-      }
       return;
     }
     Finish(stmt, std::move(site));
@@ -441,31 +465,6 @@ class CSharpFile {
         return ExprTemplate(leaf, ts_node_start_byte(leaf), 0, &note);
       });
       if (!alts.empty()) return alts;
-    }
-    return {};
-  }
-
-  // `new X(.., sb.ToString(), ..)` where the StringBuilder gets different
-  // text in the branches of an if/else (StackExchange.Redis's timeout:
-  // `if (base) sb.Append(base); else sb.Append("Timeout performing
-  // ").Append(cmd)...`): the message of each combination of branches, when
-  // they differ; empty otherwise.
-  std::vector<Template> BuilderVariants(const std::vector<Arg>& args) {
-    for (const Arg& a : args) {
-      TSNode v = Unwrap(a.value);
-      if (!Is(v, "invocation_expression")) continue;
-      TSNode at = v;
-      if (!StringBuilderText(v, &at)) continue;
-      std::vector<std::optional<Template>> built = choices_.Enumerate([&] {
-        TSNode ignored = v;
-        return StringBuilderText(v, &ignored);
-      });
-      std::vector<Template> out;
-      std::set<std::string> seen;
-      for (std::optional<Template>& t : built) {
-        if (t && t->HasLiteralText() && seen.insert(t->Display()).second) out.push_back(*t);
-      }
-      return out;
     }
     return {};
   }
@@ -821,7 +820,7 @@ class CSharpFile {
     return appended;
   }
 
-  // While BuilderVariants enumerates: for `if (..) { appends } else {
+  // While HandleNew enumerates: for `if (..) { appends } else {
   // appends }` (each branch a block of plain appends to `name`), the
   // appends of the branch this combination takes. Nullopt otherwise (the
   // statement is one hole, as before).
@@ -1390,10 +1389,73 @@ class CSharpFile {
     TSNode scope = ScopeOf(ident);
     std::vector<Assignment> assigns;
     if (!Is(scope, "compilation_unit")) assigns = AssignmentsIn(scope, name, pos);
-    if (assigns.empty()) assigns = FieldAssignments(name);
+    if (assigns.empty()) {
+      assigns = FieldAssignments(name);
+    } else {
+      ChooseReaching(ident, &assigns);
+    }
     return CombineAssignments(assigns, name, &resolving_, note, [&](TSNode value, uint32_t at) {
       return ExprTemplate(value, at, depth + 1, note);
     });
+  }
+
+  // When `=`s of the local sit in branches (`if (..) message = "a"; else
+  // message = "b";`, a switch's sections), the assignments that reach
+  // `use` in the branch the current choice takes (branch_choices.h);
+  // `assigns` is left alone otherwise.
+  void ChooseReaching(TSNode use, std::vector<Assignment>* assigns) {
+    std::vector<BranchPath> owned;
+    bool branched = false;
+    for (const Assignment& a : *assigns) {
+      owned.push_back(BranchPathOf(a.node));
+      branched = branched || (!a.append && !owned.back().empty());
+    }
+    if (!branched) return;
+    std::vector<const BranchPath*> paths;
+    std::vector<bool> appends;
+    for (size_t i = 0; i < assigns->size(); ++i) {
+      paths.push_back(&owned[i]);
+      appends.push_back((*assigns)[i].append);
+    }
+    std::optional<std::vector<ReachingValue>> values =
+        ReachingValues(paths, appends, BranchPathOf(use));
+    if (!values || values->empty()) return;
+    std::vector<Assignment> chosen;
+    for (size_t i : ChooseValue(*values, &choices_).assigns) chosen.push_back((*assigns)[i]);
+    *assigns = std::move(chosen);
+  }
+
+  // The if/else statements and switch sections around `n` inside its
+  // function, outermost first: which branch holds it. An `else if` is an
+  // `if` inside the outer one's else branch.
+  BranchPath BranchPathOf(TSNode n) {
+    BranchPath path;
+    TSNode child = n;
+    for (TSNode parent : walk_.AncestorsOf(n)) {
+      if (IsFunctionNode(parent)) break;
+      if (Is(parent, "if_statement")) {
+        TSNode other = Field(parent, "alternative");
+        bool then = ts_node_eq(Field(parent, "consequence"), child);
+        if (then || ts_node_eq(other, child)) {
+          path.push_back({parent.id, then ? 0 : 1, !ts_node_is_null(other)});
+        }
+      } else if (Is(parent, "switch_body") && Is(child, "switch_section")) {
+        BranchStep step{parent.id, -1, false};
+        int index = 0;
+        for (TSNode section : NamedChildren(parent)) {
+          if (!Is(section, "switch_section")) continue;
+          if (ts_node_eq(section, child)) step.branch = index;
+          for (uint32_t k = 0; k < ts_node_child_count(section); ++k) {
+            step.exhaustive = step.exhaustive || Is(ts_node_child(section, k), "default");
+          }
+          ++index;
+        }
+        path.push_back(step);
+      }
+      child = parent;
+    }
+    std::reverse(path.begin(), path.end());
+    return path;
   }
 
   // `name = v` / `var name = v` / `name += v` under `top` and before `pos`,
@@ -1516,6 +1578,10 @@ class CSharpFile {
   // not the statement's own (a constructor whose text a helper writes).
   void Finish(TSNode stmt, ErrorSite site, TSNode sink_at = TSNode{}) {
     if (site.message.empty()) return;
+    if (collect_ && ts_node_is_null(sink_at)) {
+      collect_->emplace_back(stmt, std::move(site));
+      return;
+    }
     AddContext(stmt, &site);
     if (ts_node_is_null(sink_at)) sink_at = stmt;
     if (sinks_) sinks_->OnSite(site, sink_at, RootFirstAncestors(sink_at));
@@ -1539,7 +1605,9 @@ class CSharpFile {
   std::map<std::string, std::vector<Assignment>> fields_;
   bool fields_indexed_ = false;
   std::map<std::string, std::string> helper_returns_;  // method -> exception class it returns
-  BranchChoices choices_;  // the branches a StringBuilder's message takes (BuilderVariants)
+  BranchChoices choices_;  // the branches the `new X(..)` being built takes (HandleNew)
+  // While HandleNew builds: the sites of this combination, finished after.
+  std::vector<std::pair<TSNode, ErrorSite>>* collect_ = nullptr;
   bool methods_indexed_ = false;
   std::optional<CSharpSinks> sinks_;
   FileFacts* facts_ = nullptr;

@@ -612,6 +612,66 @@ TEST(CSharpExtractor, StringBuilderBranchesGiveOneSiteEach) {
                       "article)"));
 }
 
+// A local assigned in each branch of an if/else (mongo-csharp-driver's
+// CommandWireProtocol: "Command {0} failed: {1}." when the reply has an
+// errmsg, else "Command {0} failed.") or a switch before the exception is
+// built: each branch is a message users see, recorded at the `new` with a
+// note naming which assignment it took. A local assigned again after the
+// branches holds only that later text.
+TEST(CSharpExtractor, LocalAssignedInBranchesGivesOneSiteEach) {
+  auto sites = Extract(
+      "class Protocol\n"
+      "{\n"
+      "    void Check(string commandName, BsonDocument reply, int code)\n"
+      "    {\n"
+      "        string message;\n"
+      "        if (reply.TryGetValue(\"errmsg\", out var errmsg))\n"
+      "        {\n"
+      "            message = string.Format(\"Command {0} failed: {1}.\", commandName, errmsg);\n"
+      "        }\n"
+      "        else\n"
+      "        {\n"
+      "            message = string.Format(\"Command {0} failed.\", commandName);\n"
+      "        }\n"
+      "        var exception = new MongoCommandException(message, reply);\n"
+      "        throw exception;\n"
+      "    }\n"
+      "    void Level(int level)\n"
+      "    {\n"
+      "        string label;\n"
+      "        switch (level)\n"
+      "        {\n"
+      "            case 4: label = \"Client error\"; break;\n"
+      "            case 5: label = \"Server error\"; break;\n"
+      "            default: label = \"Unsuccessful request\"; break;\n"
+      "        }\n"
+      "        throw new RequestException(label + \": \" + level);\n"
+      "    }\n"
+      "    void Again(bool quiet)\n"
+      "    {\n"
+      "        var text = \"first\";\n"
+      "        if (quiet) text = \"quiet\";\n"
+      "        text = \"Final text only\";\n"
+      "        throw new InvalidOperationException(text);\n"
+      "    }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 6u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "Command {0} failed: {1}.");
+  EXPECT_EQ(sites[1].message.Display(), "Command {0} failed.");
+  EXPECT_EQ(sites[0].line, 14);
+  EXPECT_EQ(sites[1].line, 14);
+  EXPECT_NE(sites[0].message_origin_note.find("line 8"), std::string::npos)
+      << sites[0].message_origin_note;
+  EXPECT_NE(sites[0].message_origin_note.find("message 1 of 2, chosen by the branches above"),
+            std::string::npos)
+      << sites[0].message_origin_note;
+  EXPECT_TRUE(Matches(sites[0], "Command saslStart failed: Authentication failed."));
+  EXPECT_EQ(sites[2].message.Display(), "Client error: {level}");
+  EXPECT_EQ(sites[3].message.Display(), "Server error: {level}");
+  EXPECT_EQ(sites[4].message.Display(), "Unsuccessful request: {level}");
+  EXPECT_EQ(sites[5].message.Display(), "Final text only");
+}
+
 // `value ?? "literal"` where the value's text is unknown: the literal is
 // the one message known; a bare parameter stays a hole (its callers pass
 // the text).
