@@ -119,4 +119,38 @@ void AssignmentIndex::IndexNode(TSNode n, const void* scope, Index* index) {
   }
 }
 
+BranchPath IfSwitchBranchPath(TSNode n, const std::vector<TSNode>& ancestors,
+                              bool (*is_function)(TSNode), std::string_view src,
+                              std::string_view switch_body,
+                              const std::vector<std::string_view>& sections) {
+  BranchPath path;
+  TSNode child = n;
+  for (TSNode parent : ancestors) {
+    if (is_function(parent)) break;
+    std::string_view type = ts::Type(parent);
+    if (type == "if_statement") {
+      TSNode other = ts::Field(parent, "alternative");
+      bool then = ts_node_eq(ts::Field(parent, "consequence"), child);
+      if (then || ts_node_eq(other, child)) {
+        path.push_back({parent.id, then ? 0 : 1, !ts_node_is_null(other)});
+      }
+    } else if (type == switch_body) {
+      BranchStep step{parent.id, -1, false};
+      int index = 0;
+      for (uint32_t k = 0; k < ts_node_named_child_count(parent); ++k) {
+        TSNode section = ts_node_named_child(parent, k);
+        std::string_view t = ts::Type(section);
+        if (std::find(sections.begin(), sections.end(), t) == sections.end()) continue;
+        if (ts_node_eq(section, child)) step.branch = index;
+        step.exhaustive = step.exhaustive || ts::Text(section, src).substr(0, 7) == "default";
+        ++index;
+      }
+      if (step.branch >= 0) path.push_back(step);
+    }
+    child = parent;
+  }
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
 }  // namespace errdex

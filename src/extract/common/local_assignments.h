@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "errdex/template.h"
+#include "extract/common/branch_choices.h"
 #include "extract/common/ts_util.h"
 
 namespace errdex {
@@ -95,6 +96,51 @@ class AssignmentIndex {
   Index locals_, fields_;
   bool fields_indexed_ = false;
 };
+
+// The if/else statements and switch sections around `n` inside its
+// function, outermost first: which branch holds it (branch_choices.h), for
+// grammars whose `if_statement` has `consequence`/`alternative` fields
+// (C#, Java; an `else if` is an `if` inside the outer one's else branch).
+// `ancestors` are n's, innermost first; a switch is a node of type
+// `switch_body` whose children of a type in `sections` are its branches, a
+// section whose text starts with "default" making it exhaustive.
+BranchPath IfSwitchBranchPath(TSNode n, const std::vector<TSNode>& ancestors,
+                              bool (*is_function)(TSNode), std::string_view src,
+                              std::string_view switch_body,
+                              const std::vector<std::string_view>& sections);
+
+// When `=`s of a local sit in branches (`if (..) message = "a"; else
+// message = "b";`), the assignments that reach its use (whose path is
+// `use_path`) in the branch the current choice of `choices` takes;
+// `assigns` (all before the use, source order) is left alone otherwise.
+// `path_of(node)` gives an assignment's BranchPath.
+template <typename PathOf>
+void ChooseReachingAssignments(std::vector<Assignment>* assigns, PathOf&& path_of,
+                               const BranchPath& use_path, BranchChoices* choices) {
+  // One plain assignment is the value whichever branch holds it.
+  if (std::count_if(assigns->begin(), assigns->end(),
+                    [](const Assignment& a) { return !a.append; }) < 2) {
+    return;
+  }
+  std::vector<BranchPath> owned;
+  bool branched = false;
+  for (const Assignment& a : *assigns) {
+    owned.push_back(path_of(a.node));
+    branched = branched || (!a.append && !owned.back().empty());
+  }
+  if (!branched) return;
+  std::vector<const BranchPath*> paths;
+  std::vector<bool> appends;
+  for (size_t i = 0; i < assigns->size(); ++i) {
+    paths.push_back(&owned[i]);
+    appends.push_back((*assigns)[i].append);
+  }
+  std::optional<std::vector<ReachingValue>> values = ReachingValues(paths, appends, use_path);
+  if (!values || values->empty()) return;
+  std::vector<Assignment> chosen;
+  for (size_t i : ChooseValue(*values, choices).assigns) chosen.push_back((*assigns)[i]);
+  *assigns = std::move(chosen);
+}
 
 // A variable's value from its assignments: the last plain one, then the
 // `+=`s after it. `expand(value, pos)` builds one value's template, `pos`

@@ -1392,70 +1392,20 @@ class CSharpFile {
     if (assigns.empty()) {
       assigns = FieldAssignments(name);
     } else {
-      ChooseReaching(ident, &assigns);
+      // `=`s in branches: the one the current choice takes (HandleNew).
+      ChooseReachingAssignments(
+          &assigns, [&](TSNode a) { return BranchPathOf(a); }, BranchPathOf(ident), &choices_);
     }
     return CombineAssignments(assigns, name, &resolving_, note, [&](TSNode value, uint32_t at) {
       return ExprTemplate(value, at, depth + 1, note);
     });
   }
 
-  // When `=`s of the local sit in branches (`if (..) message = "a"; else
-  // message = "b";`, a switch's sections), the assignments that reach
-  // `use` in the branch the current choice takes (branch_choices.h);
-  // `assigns` is left alone otherwise.
-  void ChooseReaching(TSNode use, std::vector<Assignment>* assigns) {
-    std::vector<BranchPath> owned;
-    bool branched = false;
-    for (const Assignment& a : *assigns) {
-      owned.push_back(BranchPathOf(a.node));
-      branched = branched || (!a.append && !owned.back().empty());
-    }
-    if (!branched) return;
-    std::vector<const BranchPath*> paths;
-    std::vector<bool> appends;
-    for (size_t i = 0; i < assigns->size(); ++i) {
-      paths.push_back(&owned[i]);
-      appends.push_back((*assigns)[i].append);
-    }
-    std::optional<std::vector<ReachingValue>> values =
-        ReachingValues(paths, appends, BranchPathOf(use));
-    if (!values || values->empty()) return;
-    std::vector<Assignment> chosen;
-    for (size_t i : ChooseValue(*values, &choices_).assigns) chosen.push_back((*assigns)[i]);
-    *assigns = std::move(chosen);
-  }
-
   // The if/else statements and switch sections around `n` inside its
-  // function, outermost first: which branch holds it. An `else if` is an
-  // `if` inside the outer one's else branch.
+  // function (local_assignments.h).
   BranchPath BranchPathOf(TSNode n) {
-    BranchPath path;
-    TSNode child = n;
-    for (TSNode parent : walk_.AncestorsOf(n)) {
-      if (IsFunctionNode(parent)) break;
-      if (Is(parent, "if_statement")) {
-        TSNode other = Field(parent, "alternative");
-        bool then = ts_node_eq(Field(parent, "consequence"), child);
-        if (then || ts_node_eq(other, child)) {
-          path.push_back({parent.id, then ? 0 : 1, !ts_node_is_null(other)});
-        }
-      } else if (Is(parent, "switch_body") && Is(child, "switch_section")) {
-        BranchStep step{parent.id, -1, false};
-        int index = 0;
-        for (TSNode section : NamedChildren(parent)) {
-          if (!Is(section, "switch_section")) continue;
-          if (ts_node_eq(section, child)) step.branch = index;
-          for (uint32_t k = 0; k < ts_node_child_count(section); ++k) {
-            step.exhaustive = step.exhaustive || Is(ts_node_child(section, k), "default");
-          }
-          ++index;
-        }
-        path.push_back(step);
-      }
-      child = parent;
-    }
-    std::reverse(path.begin(), path.end());
-    return path;
+    return IfSwitchBranchPath(n, walk_.AncestorsOf(n), IsFunctionNode, src_, "switch_body",
+                              {"switch_section"});
   }
 
   // `name = v` / `var name = v` / `name += v` under `top` and before `pos`,

@@ -22,6 +22,7 @@
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
 #include "extract/common/escapes.h"
+#include "extract/common/local_assignments.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
 #include "extract/go/go_field_renderings.h"
@@ -276,6 +277,29 @@ class GoFile {
     std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
     TSNode stmt = StatementOf(call);
     if (ts_node_is_null(stmt) || args.empty()) return;
+    // Once per combination of the branches a message local was assigned in.
+    std::vector<ErrorSite> sites;
+    for (std::optional<ErrorSite>& one :
+         choices_.Enumerate([&] { return BuildCallSite(call, r, args, stmt); })) {
+      if (!one) continue;
+      bool seen = std::any_of(sites.begin(), sites.end(), [&](const ErrorSite& o) {
+        return o.message.Display() == one->message.Display();
+      });
+      if (!seen) sites.push_back(std::move(*one));
+    }
+    for (size_t i = 0; sites.size() > 1 && i < sites.size(); ++i) {
+      std::string note = "message " + std::to_string(i + 1) + " of " +
+                         std::to_string(sites.size()) + ", chosen by the branches above";
+      std::string& origin = sites[i].message_origin_note;
+      origin = origin.empty() ? note : origin + "; " + note;
+    }
+    for (ErrorSite& site : sites) FinishCallSite(stmt, r, std::move(site));
+  }
+
+  // The site a reporter call makes, its message built in the branches the
+  // current choice takes; nullopt when the call has too few arguments.
+  std::optional<ErrorSite> BuildCallSite(TSNode call, Reporter r, const std::vector<TSNode>& args,
+                                         TSNode stmt) {
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
     uint32_t pos = ts_node_start_byte(call);
     std::string* note = &site.message_origin_note;
@@ -288,14 +312,14 @@ class GoFile {
         break;
       case Reporter::kGrpc:
       case Reporter::kGrpcf:
-        if (args.size() < 2) return;
+        if (args.size() < 2) return std::nullopt;
         site.error_class = "status." + LastDotComponent(ts::Text(args[0], src_));
         site.message = r == Reporter::kGrpc ? ExprTemplate(args[1], pos, 0, note)
                                             : PrintfTemplate(args, 1, pos, note);
         break;
       case Reporter::kWrap:
       case Reporter::kWrapf:
-        if (args.size() < 2) return;
+        if (args.size() < 2) return std::nullopt;
         // pkg/errors renders "msg: cause".
         site.message = r == Reporter::kWrap ? ExprTemplate(args[1], pos, 0, note)
                                             : PrintfTemplate(args, 1, pos, note);
@@ -315,15 +339,19 @@ class GoFile {
                                               : SprintTemplate(args, EndsWithLn(call), pos, note);
         break;
       case Reporter::kHttp:
-        if (args.size() < 3) return;
+        if (args.size() < 3) return std::nullopt;
         site.kind = SiteKind::kHttp;
         site.message = ExprTemplate(args[1], pos, 0, note);
         site.http_status = StatusOf(args[2]);
         break;
       case Reporter::kNone:
-        return;
+        return std::nullopt;
     }
     site.message_opaque = !site.message.HasLiteralText();
+    return site;
+  }
+
+  void FinishCallSite(TSNode stmt, Reporter r, ErrorSite site) {
     if (site.message_opaque && r != Reporter::kHttp) {  // panic(err), errors.New(msg)
       HoldCallMessage(stmt, std::move(site));           // errors.New(msgFor(c))
       return;
@@ -569,6 +597,7 @@ class GoFile {
     if (assigns.empty() && !Is(scope, "source_file")) {
       assigns = AssignmentsTo(root_, name, UINT32_MAX);
     }
+    if (!Is(scope, "source_file")) ChooseBranch(ident, &assigns);
     int last_plain = -1;
     for (int i = 0; i < static_cast<int>(assigns.size()); ++i) {
       if (!IsAppend(assigns[i].first)) last_plain = i;
@@ -585,6 +614,33 @@ class GoFile {
       *note = "message assigned to `" + name + "` at line " + std::to_string(ts::Line(node));
     }
     return out;
+  }
+
+  // When `=`s of the local sit in branches (`switch kind { case 1: msg =
+  // ".."; default: msg = ".." }`), the assignments that reach `use` in the
+  // branch the current choice takes (HandleCall enumerates them).
+  void ChooseBranch(TSNode use, std::vector<std::pair<TSNode, TSNode>>* assigns) {
+    std::vector<errdex::Assignment> as;
+    for (const auto& [node, value] : *assigns) {
+      as.push_back(errdex::Assignment{node, value, IsAppend(node), nullptr});
+    }
+    auto path_of = [&](TSNode n) {
+      // Ancestors innermost first, by ts_node_parent: only for locals
+      // assigned twice or more.
+      std::vector<TSNode> anc;
+      for (TSNode p = ts_node_parent(n); !ts_node_is_null(p) && anc.size() < ts::kMaxAncestors;
+           p = ts_node_parent(p)) {
+        anc.push_back(p);
+        if (IsFunctionNode(p)) break;
+      }
+      return IfSwitchBranchPath(n, anc, IsFunctionNode, src_, "expression_switch_statement",
+                                {"expression_case", "default_case"});
+    };
+    size_t before = as.size();
+    ChooseReachingAssignments(&as, path_of, path_of(use), &choices_);
+    if (as.size() == before) return;
+    assigns->clear();
+    for (const errdex::Assignment& a : as) assigns->push_back({a.node, a.value});
   }
 
   bool IsAppend(TSNode n) {
@@ -723,6 +779,7 @@ class GoFile {
   };
   TSNode root_{};
   std::map<std::string, std::vector<Assignment>> assignments_;
+  BranchChoices choices_;  // the branches the reporter call being built takes (HandleCall)
   const void* index_scope_ = nullptr;  // the scope of the assignments being indexed
   std::optional<GoSinks> sinks_;
   FileFacts* text_facts_ = nullptr;

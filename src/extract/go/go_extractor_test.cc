@@ -162,5 +162,42 @@ TEST(GoExtractor, PanicFatalHttpAndVariables) {
   EXPECT_EQ(sites[7].line, 15);
 }
 
+// A local assigned in each case of a switch (or each branch of an if/else)
+// before `errors.New(msg)` / `fmt.Errorf("..: %s", msg)`: each branch is a
+// message users see, recorded at the call, noted "message i of n".
+TEST(GoExtractor, LocalAssignedInBranchesGivesOneSiteEach) {
+  auto sites = Extract(
+      "package store\n"
+      "\n"
+      "func check(kind int) error {\n"
+      "\tvar msg string\n"
+      "\tswitch kind {\n"
+      "\tcase 1:\n"
+      "\t\tmsg = \"unknown column reference\"\n"
+      "\tdefault:\n"
+      "\t\tmsg = \"bad column reference\"\n"
+      "\t}\n"
+      "\treturn errors.New(msg)\n"
+      "}\n"
+      "\n"
+      "func open(quiet bool) error {\n"
+      "\treason := \"store is locked\"\n"
+      "\tif quiet {\n"
+      "\t\treason = \"store is read-only\"\n"
+      "\t}\n"
+      "\treturn errors.New(reason)\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 4u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "unknown column reference");
+  EXPECT_EQ(sites[1].message.Display(), "bad column reference");
+  EXPECT_EQ(sites[0].line, 11);
+  EXPECT_NE(sites[0].message_origin_note.find("message 1 of 2, chosen by the branches above"),
+            std::string::npos)
+      << sites[0].message_origin_note;
+  // Without an else, the value from before the `if` may reach the call.
+  EXPECT_EQ(sites[2].message.Display(), "store is locked");
+  EXPECT_EQ(sites[3].message.Display(), "store is read-only");
+}
+
 }  // namespace
 }  // namespace errdex

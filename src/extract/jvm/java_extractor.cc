@@ -225,10 +225,47 @@ class JavaFile {
     if (ts_node_is_null(stmt)) return;
     bool thrown = Is(stmt, "throw_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
     if (!LooksLikeExceptionClass(cls) && !thrown && !returned_error) return;
-    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
-    site.error_class = cls;
     std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
-    std::vector<Template> alts = FillFromArgs(args, &site);
+    // Once per combination of the branches its message local was assigned
+    // in (`if (..) msg = "a"; else msg = "b"; throw new X(msg);`).
+    for (BuiltNew& b : BuildEachNew(stmt, cls, args)) FinishNew(n, stmt, cls, args, thrown, &b);
+  }
+
+  struct BuiltNew {
+    ErrorSite site;
+    std::vector<Template> alts;  // messages chosen by a conditional argument
+  };
+
+  // The site of `new cls(args)` in each combination of branches its
+  // message depends on (branch_choices.h), distinct messages only, noted
+  // "message i of n" when there are several.
+  std::vector<BuiltNew> BuildEachNew(TSNode stmt, const std::string& cls,
+                                     const std::vector<TSNode>& args) {
+    std::vector<BuiltNew> out;
+    for (BuiltNew& b : choices_.Enumerate([&] {
+           BuiltNew one{NewSite(stmt, SiteKind::kRaise), {}};
+           one.site.error_class = cls;
+           one.alts = FillFromArgs(args, &one.site);
+           return one;
+         })) {
+      bool seen = std::any_of(out.begin(), out.end(), [&](const BuiltNew& o) {
+        return o.site.message.Display() == b.site.message.Display();
+      });
+      if (!seen) out.push_back(std::move(b));
+    }
+    for (size_t i = 0; out.size() > 1 && i < out.size(); ++i) {
+      std::string note = "message " + std::to_string(i + 1) + " of " + std::to_string(out.size()) +
+                         ", chosen by the branches above";
+      std::string& origin = out[i].site.message_origin_note;
+      origin = origin.empty() ? note : origin + "; " + note;
+    }
+    return out;
+  }
+
+  void FinishNew(TSNode n, TSNode stmt, const std::string& cls, const std::vector<TSNode>& args,
+                 bool thrown, BuiltNew* b) {
+    ErrorSite& site = b->site;
+    std::vector<Template>& alts = b->alts;
     if (site.message_opaque && thrown) HoldCallArgs(site, args, false);
     bool returned = Is(stmt, "return_statement") && ts_node_eq(Unwrap(ts::FirstNamed(stmt)), n);
     // `throw new X(message)` / `return new X(message)` in a helper whose
@@ -961,6 +998,11 @@ class JavaFile {
     // Fields and constants may be declared below their use.
     if (Is(scope, "program")) pos = UINT32_MAX;
     std::vector<Assignment> assigns = assignments_->To(scope, name, pos, walk_);
+    // `=`s in branches: the one the current choice takes (HandleNew).
+    if (!Is(scope, "program")) {
+      ChooseReachingAssignments(
+          &assigns, [&](TSNode a) { return BranchPathOf(a); }, BranchPathOf(ident), &choices_);
+    }
     // In a returned message, a local set in several branches (`typeName =
     // "Joda date/time"` in one, `"Java 8 optional"` in another) is any of
     // them: the last one is not what every caller sees.
@@ -1010,6 +1052,13 @@ class JavaFile {
 
   // The innermost function holding `n`, else the root.
   TSNode ScopeOf(TSNode n) { return walk_.ScopeOf(n, IsFunctionNode); }
+
+  // The if/else statements and switch cases around `n` inside its method
+  // (local_assignments.h).
+  BranchPath BranchPathOf(TSNode n) {
+    return IfSwitchBranchPath(n, walk_.AncestorsOf(n), IsFunctionNode, src_, "switch_block",
+                              {"switch_block_statement_group", "switch_rule"});
+  }
 
   // `c ? a : b`: the two branches.
   std::vector<TSNode> Branches(TSNode n) {
@@ -1525,6 +1574,7 @@ class JavaFile {
   int steps_ = 0;
   std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
   std::optional<AssignmentIndex> assignments_;
+  BranchChoices choices_;  // the branches the `new X(..)` being built takes (HandleNew)
 };
 
 class JavaExtractor : public Extractor {

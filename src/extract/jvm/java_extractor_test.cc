@@ -142,6 +142,55 @@ TEST(JavaExtractor, TextHelperWithParametersStandsForTheCall) {
 // mockito's Reporter appends the other interactions with a StringBuilder:
 // the text it is created with and its chained appends, then one hole for
 // the loop that appends more; `toString()` of it is that text.
+// A local assigned in each branch of an if/else chain or a switch before
+// the exception is built: each branch is a message users see, recorded at
+// the `throw` (one per message, noted "message i of n"). A plain
+// assignment after the branches is the only text that reaches the throw.
+TEST(JavaExtractor, LocalAssignedInBranchesGivesOneSiteEach) {
+  auto sites = Extract(
+      "class Checks {\n"
+      "  void check(String name, int kind) {\n"
+      "    String msg;\n"
+      "    if (kind == 1) {\n"
+      "      msg = \"Unknown column \" + name;\n"
+      "    } else if (kind == 2) {\n"
+      "      msg = String.format(\"Ambiguous column %s\", name);\n"
+      "    } else {\n"
+      "      msg = \"Bad column reference\";\n"
+      "    }\n"
+      "    throw new IllegalArgumentException(msg);\n"
+      "  }\n"
+      "  void level(int level) {\n"
+      "    String label;\n"
+      "    switch (level) {\n"
+      "      case 4: label = \"Client error\"; break;\n"
+      "      default: label = \"Server error\"; break;\n"
+      "    }\n"
+      "    throw new IllegalStateException(label + \" \" + level);\n"
+      "  }\n"
+      "  void again(boolean quiet) {\n"
+      "    String text = \"first\";\n"
+      "    if (quiet) text = \"quiet\";\n"
+      "    text = \"Final text only\";\n"
+      "    throw new IllegalStateException(text);\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 6u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "Unknown column {name}");
+  EXPECT_EQ(sites[1].message.Display(), "Ambiguous column %s");
+  EXPECT_EQ(sites[2].message.Display(), "Bad column reference");
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(sites[i].line, 11);
+  EXPECT_NE(sites[1].message_origin_note.find("line 7"), std::string::npos)
+      << sites[1].message_origin_note;
+  EXPECT_NE(sites[1].message_origin_note.find("message 2 of 3, chosen by the branches above"),
+            std::string::npos)
+      << sites[1].message_origin_note;
+  EXPECT_TRUE(Matches(sites[1], "Ambiguous column id"));
+  EXPECT_EQ(sites[3].message.Display(), "Client error {level}");
+  EXPECT_EQ(sites[4].message.Display(), "Server error {level}");
+  EXPECT_EQ(sites[5].message.Display(), "Final text only");
+}
+
 TEST(JavaExtractor, StringBuilderTextIsItsCreationAndAppends) {
   auto sites = Extract(
       "class Reporter {\n"
