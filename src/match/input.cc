@@ -920,6 +920,22 @@ bool TraceStartsAt(const Lines& lines, size_t k) {
          l.starts_with("terminate called after throwing") || l.starts_with("PHP Fatal error:");
 }
 
+// A source location in brackets before a message, as C++ programs print
+// their exception chains: aria2's "Exception: [AbstractCommand.cc:351]
+// errorCode=22 URI=..." then "  -> [HttpSkipResponseCommand.cc:240]
+// errorCode=22 The response status is not successful. status=421". The
+// file needs an extension, so "[main:12]" or "[0:1]" is no location.
+const RE2& LocatedLinePrefix() {
+  static const RE2* const re = new RE2(
+      R"re([ \t]*(?:->[ \t]*|[A-Za-z.:]*(?:Exception|Error):[ \t]*)?\[([\w./\\-]+\.[A-Za-z+]{1,4}):(\d+)\][ \t]*)re");
+  return *re;
+}
+
+bool StartsLocatedLine(std::string_view line) {
+  re2::StringPiece in(line.data(), line.size());
+  return RE2::Consume(&in, LocatedLinePrefix());
+}
+
 // Lines a leveled log message may run on for.
 constexpr size_t kMaxLogContinuation = 8;
 
@@ -968,7 +984,8 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
     std::string_view next = lines[k];
     re2::StringPiece probe(next.data(), next.size());
     if (IsBlank(next) || StartsLogRecord(next) || RE2::Consume(&probe, LevelPrefix()) ||
-        TraceStartsAt(lines, k) || next.find("level=") != std::string_view::npos ||
+        TraceStartsAt(lines, k) || StartsLocatedLine(next) ||
+        next.find("level=") != std::string_view::npos ||
         next.find("lvl=") != std::string_view::npos || Trim(next).starts_with("{")) {
       break;
     }
@@ -976,6 +993,32 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
     e.message += next;
   }
   e.message = std::string(Trim(e.message));
+  out->Add(std::move(e));
+  return k;
+}
+
+// Each located line is an error of its own with its location as a frame;
+// its message runs on over the lines a console wrapped, up to a blank line,
+// the next located line or a log record.
+size_t LocatedLine(const Lines& lines, size_t i, Collector* out) {
+  re2::StringPiece in(lines[i].data(), lines[i].size());
+  StackFrame frame;
+  if (!RE2::Consume(&in, LocatedLinePrefix(), &frame.file, &frame.line)) return i;
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  e.message = std::string(in.data(), in.size());
+  size_t k = i + 1;
+  for (; k < lines.size() && k <= i + kMaxLogContinuation; ++k) {
+    if (IsBlank(lines[k]) || StartsLocatedLine(lines[k]) || StartsLogRecord(lines[k]) ||
+        TraceStartsAt(lines, k)) {
+      break;
+    }
+    e.message += '\n';
+    e.message += lines[k];
+  }
+  e.message = std::string(Trim(e.message));
+  if (e.message.empty()) return i;
+  e.frames.push_back(std::move(frame));
   out->Add(std::move(e));
   return k;
 }
@@ -1521,7 +1564,7 @@ void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
       PythonTraceback,  PythonFramesOnly,   AtTrace,          GoPanic,      RustPanic,
       RustCauses,       CppTerminate,       AssertionFailure, RubyUncaught, RakeAborted,
       PhpError,         PhpThrowableString, MonologLine,      LogLine,      JsonMessageField,
-      GutterDiagnostic, CurlToolLine,       CliUsageError};
+      GutterDiagnostic, CurlToolLine,       CliUsageError,    LocatedLine};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

@@ -1117,6 +1117,30 @@ TEST(InputTest, GutteredDiagnosticIsOneMessage) {
 }  // namespace
 // The curl tool's "curl: (56) ..." line, glued to its progress meter in a
 // build log: the message is libcurl's text after the exit code.
+// A C++ exception chain with source locations in brackets (aria2): each
+// located line is an error with its location as a frame, its message run
+// on over the line a console wrapped; the log line above keeps its own.
+TEST(InputTest, BracketedSourceLocationsAreFramesOfTheirLines) {
+  std::vector<ErrorText> errors = ParseInput(
+      "2023-05-13 05:40:40 [ERROR] CUID#7 - Download aborted. URI=https://example.org/a.zip\n"
+      "Exception: [AbstractCommand.cc:351] errorCode=22 URI=https://example.org/a.zip\n"
+      "  -> [HttpSkipResponseCommand.cc:240] errorCode=22 The response status is not su\n"
+      "ccessful. status=421\n");
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_EQ(errors[0].message, "CUID#7 - Download aborted. URI=https://example.org/a.zip");
+  EXPECT_EQ(errors[1].message, "errorCode=22 URI=https://example.org/a.zip");
+  ASSERT_EQ(errors[1].frames.size(), 1u);
+  EXPECT_EQ(errors[1].frames[0].file, "AbstractCommand.cc");
+  EXPECT_EQ(errors[1].frames[0].line, 351);
+  EXPECT_EQ(errors[2].message, "errorCode=22 The response status is not su\nccessful. status=421");
+  ASSERT_EQ(errors[2].frames.size(), 1u);
+  EXPECT_EQ(errors[2].frames[0].file, "HttpSkipResponseCommand.cc");
+  EXPECT_EQ(errors[2].frames[0].line, 240);
+  // A bracketed word without a file extension is no location.
+  errors = ParseInput("[main:12] something odd\n");
+  for (const ErrorText& e : errors) EXPECT_TRUE(e.frames.empty());
+}
+
 TEST(InputTest, CurlToolLineAfterProgressMeter) {
   std::vector<ErrorText> errors = ParseInput(
       "Downloading openssl-1.0.1j.tar.gz\n"

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <utility>
 
+#include "extract/common/printf_format.h"
 #include "extract/csharp/csharp_strings.h"
 #include "resolve/call_expr.h"
 #include "resolve/link_text_functions.h"
@@ -60,11 +61,22 @@ class ConstantTable {
     return found;
   }
 
-  // `t` with every hole naming a constant replaced by its text.
-  Template Substitute(const Template& t, int* resolved, std::string* note) const {
+  // `t` with every hole naming a constant replaced by its text. With
+  // `c_formats`, a hole that formats a constant (`fmt(EX_BAD_STATUS,
+  // statusCode)`, aria2) takes the constant's text with its printf verbs
+  // filled by the call's other arguments.
+  Template Substitute(const Template& t, int* resolved, std::string* note,
+                      bool c_formats = false) const {
     Template out;
     for (const Piece& p : t.pieces()) {
       const Definition* d = p.is_hole && !p.expr.empty() ? Find(p.expr) : nullptr;
+      if (!d && p.is_hole && c_formats) {
+        if (std::optional<Template> f = FormattedConstant(p.expr, note)) {
+          out.Append(*f);
+          ++*resolved;
+          continue;
+        }
+      }
       // A constant that is still (partly) a name of another constant is
       // left for the next round.
       if (!d || !d->text->HasLiteralText()) {
@@ -86,6 +98,25 @@ class ConstantTable {
   }
 
   size_t size() const { return by_last_.size(); }
+
+  // `fmt(EX_X, a, b)` / `StringPrintf(EX_X, a)`: a formatting call (by its
+  // name) whose first argument is a constant with text.
+  std::optional<Template> FormattedConstant(std::string_view expr, std::string* note) const {
+    std::optional<CallExpr> call = ParseCallExpr(expr);
+    if (!call || call->args.empty()) return std::nullopt;
+    std::string name = ToLower(call->name);
+    if (name != "fmt" && !name.ends_with("printf") && !name.ends_with("format")) {
+      return std::nullopt;
+    }
+    const Definition* d = Find(call->args[0]);
+    if (!d || !d->text->HasLiteralText()) return std::nullopt;
+    if (note) {
+      if (!note->empty()) *note += "; ";
+      *note += "text of `" + d->name + "` (" + d->where + "), formatted by `" + call->name + "`";
+    }
+    std::vector<std::string> rest(call->args.begin() + 1, call->args.end());
+    return ApplyPrintf(*d->text, rest, PrintfDialect::kC);
+  }
 
  private:
   std::map<std::string, std::vector<Definition>> by_last_;
@@ -250,11 +281,12 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
       }
     }
     if (sites.size() <= i || !sites[i]) continue;
+    bool c_family = IsCFamilyPath(f.path);
     for (ErrorSite& s : *sites[i]) {
       if (s.message_opaque || !HasHoles(s.message)) continue;
       std::string note;
       int n = 0;
-      Template t = table.Substitute(s.message, &n, &note);
+      Template t = table.Substitute(s.message, &n, &note, c_family);
       if (n == 0) continue;
       stats.holes_resolved += n;
       s.message = std::move(t);
@@ -286,7 +318,7 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
         for (const Template& a : h.args) {
           std::string note;
           int n = 0;
-          Template t = table.Substitute(a, &n, &note);
+          Template t = table.Substitute(a, &n, &note, c_family);
           if (n == 0 || !t.HasLiteralText()) continue;
           s.message = std::move(t);
           s.message_opaque = false;

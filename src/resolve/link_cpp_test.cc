@@ -121,6 +121,35 @@ TEST(LinkCpp, DefineInAHeaderIsTheMessageOfAThrowInAnotherFile) {
 }
 
 // A constant whose text is another constant plus a literal.
+// aria2's shape: message macros marked for translation in one header
+// (`#define EX_BAD_STATUS _("...status=%d")`), thrown in another file
+// through an exception macro, once formatted by `fmt(EX_X, value)`: the
+// constant's text with its printf verb a hole for the value.
+TEST(LinkCpp, TranslatedDefineFormattedByACallIsTheMessage) {
+  Linked r =
+      LinkC({{"src/message.h",
+              "#define MSG_RESOURCE_NOT_FOUND _(\"Resource not found\")\n"
+              "#define EX_BAD_STATUS _(\"The response status is not successful. "
+              "status=%d\")\n"},
+             {"src/DlAbortEx.h",
+              "#define DL_ABORT_EX2(arg1, arg2) DlAbortEx(__FILE__, __LINE__, arg1, arg2)\n"},
+             {"src/skip.cc",
+              "#include \"message.h\"\n"
+              "bool Skip::process(int statusCode) {\n"
+              "  if (statusCode == 404)\n"
+              "    throw DL_ABORT_EX2(MSG_RESOURCE_NOT_FOUND, error_code::NOT_FOUND);\n"
+              "  throw DL_ABORT_EX2(fmt(EX_BAD_STATUS, statusCode), error_code::PROTOCOL);\n"
+              "}\n"}});
+  const ErrorSite* found = r.Find("src/skip.cc", 4, "Resource not found");
+  ASSERT_NE(found, nullptr) << Dump(r);
+  EXPECT_EQ(found->error_class, "DL_ABORT_EX2");
+  const ErrorSite* s = r.Find("src/skip.cc", 5, "The response status is not successful. status=%d");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_NE(s->message_origin_note.find("formatted by `fmt`"), std::string::npos)
+      << s->message_origin_note;
+  EXPECT_TRUE(Matches(*s, "The response status is not successful. status=421"));
+}
+
 TEST(LinkCpp, ConstantsMadeOfConstantsResolve) {
   Linked r = LinkC({{"src/msg.h",
                      "#define PREFIX_MSG \"tool: \"\n"

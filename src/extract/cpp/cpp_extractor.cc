@@ -556,6 +556,18 @@ class CppFile {
     HandleThrown(ret, e);
   }
 
+  // `_("text")`, `N_("text")`, `gettext("text")`: a macro's value marked
+  // for translation is its literal (aria2's message.h: `#define
+  // MSG_RESOURCE_NOT_FOUND _("Resource not found")`); anything else as is.
+  static std::string_view UnwrapGettext(std::string_view value) {
+    for (std::string_view marker : {"_(", "N_(", "gettext(", "_T(", "TEXT("}) {
+      if (!value.starts_with(marker) || !value.ends_with(")")) continue;
+      std::string_view inner = Trim(value.substr(marker.size(), value.size() - marker.size() - 1));
+      if (inner.size() >= 2 && inner.front() == '"' && inner.back() == '"') return inner;
+    }
+    return value;
+  }
+
   static bool NamedLikeFormatter(std::string_view name) {
     std::string n = ToLower(name);
     return n.ends_with("format") || n.ends_with("printf") || n == "fmt" || n == "formatstring";
@@ -1985,7 +1997,7 @@ class CppFile {
     } else if (k == NodeKind::kCall) {
       IndexCall(n);
     } else if (k == NodeKind::kPreprocDef) {
-      std::string_view value = Trim(ts::Text(Field(n, "value"), src_));
+      std::string_view value = UnwrapGettext(Trim(ts::Text(Field(n, "value"), src_)));
       if (value.size() >= 2 && value.front() == '"' && value.back() == '"' &&
           value.substr(1, value.size() - 2).find('"') == std::string_view::npos) {
         std::string name(ts::Text(Field(n, "name"), src_));
@@ -2228,7 +2240,8 @@ class CppFile {
     for (std::string_view w : {"err", "msg", "message", "fail", "invalid"}) {
       if (text.find(w) != std::string::npos) return true;
     }
-    return false;
+    // aria2's `EX_BAD_STATUS`, `EX_AUTH_FAILED`: a message macro's prefix.
+    return t == "identifier" && (text.starts_with("ex_") || text.starts_with("e_"));
   }
 
   // The site a call would be: its statement with function, conditions, notes.

@@ -293,6 +293,27 @@ TEST(JavaExtractor, PreconditionHelpers) {
   EXPECT_EQ(sites[7].line, 11);
 }
 
+// A reporter object with severity-named methods is a logger by another
+// name (slf4j's own `Reporter.warn(..)`, printed as "SLF4J(W): ..."); its
+// info lines are not errors.
+TEST(JavaExtractor, ReporterWarningsAreSites) {
+  auto sites = Extract(
+      "class LoggerFactory {\n"
+      "  static void emitReplayWarning(int eventCount) {\n"
+      "    Reporter.warn(\"A number (\" + eventCount + \") of logging calls were replayed\");\n"
+      "    Reporter.info(\"Connected to provider\");\n"
+      "    Reporter.error(\"Failed to load class \\\"\" + name + \"\\\".\");\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].severity, "warning");
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].message.Display(), "A number ({eventCount}) of logging calls were replayed");
+  EXPECT_TRUE(Matches(sites[0], "A number (1) of logging calls were replayed"));
+  EXPECT_EQ(sites[1].severity, "error");
+  EXPECT_EQ(sites[1].message.Display(), "Failed to load class \"{name}\".");
+}
+
 TEST(JavaExtractor, LoggingAsErrorsAndWarnings) {
   auto sites = Extract(
       "class Svc {\n"

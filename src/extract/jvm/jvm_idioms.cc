@@ -111,8 +111,11 @@ bool IsLoggerName(std::string_view receiver) {
   std::string r = ToLower(LastComponent(receiver));
   if (r.ends_with("()")) r.resize(r.size() - 2);  // getLogger(), logger()
   if (r.starts_with("get")) r.erase(0, 3);
+  // A reporter (slf4j's own `Reporter.warn(..)`, which prints "SLF4J(W): "
+  // before the text) is a logger by another name: with a severity-named
+  // method it reports to the user.
   return r == "log" || r == "_log" || r == "mlog" || r == "slog" || r.ends_with("logger") ||
-         r.ends_with("_log");
+         r.ends_with("_log") || r.ends_with("reporter");
 }
 
 std::optional<std::string> LogSeverity(std::string_view method) {

@@ -23,7 +23,7 @@ bool LooksLikeErrorCode(std::string_view text);
 // or a literal 400-599.
 std::optional<int> HttpStatusOf(std::string_view text);
 
-// `log`, `LOG`, `logger`, `this.logger`, `getLogger()`, `kLogger`.
+// `log`, `LOG`, `logger`, `this.logger`, `getLogger()`, `kLogger`, `Reporter`.
 bool IsLoggerName(std::string_view receiver);
 
 // The severity a logging method reports at ("error", "critical", "warning"),
