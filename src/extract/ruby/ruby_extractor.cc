@@ -516,7 +516,9 @@ class RubyFile {
            recv == "stderr";
   }
 
+  // `log`, `@log`, `@@logger`, `self.logger`, `Rails.logger`, `$log`.
   static bool IsLogger(std::string_view recv) {
+    while (!recv.empty() && (recv.front() == '@' || recv.front() == '$')) recv.remove_prefix(1);
     std::string r = ToLower(recv);
     return r == "log" || r.ends_with("logger") || r.ends_with(".log") || r.ends_with("_log");
   }

@@ -190,6 +190,29 @@ TEST(RubyExtractor, TextWrittenJustBeforeAFailingExit) {
   EXPECT_TRUE(Matches(sites[1], "ERROR: cannot bind 9292"));
 }
 
+// A logger held in an instance, class or global variable (fluentd's
+// `@log.warn "no patterns matched", tag: tag`) logs like `log` does; the
+// keyword fields after the message are not its text.
+TEST(RubyExtractor, LoggerInAnInstanceVariable) {
+  auto sites = Extract(
+      "class NoMatchMatch\n"
+      "  def emit_events(tag, es)\n"
+      "    @log.warn \"no patterns matched\", tag: tag\n"
+      "    @@logger.error(\"buffer overflow in #{tag}\")\n"
+      "    $log.error \"unexpected error\", error: e\n"
+      "    @log.info \"not an error\"\n"
+      "  end\n"
+      "end\n");
+  ASSERT_EQ(sites.size(), 3u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "no patterns matched");
+  EXPECT_EQ(sites[0].severity, "warning");
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_TRUE(Matches(sites[0], "no patterns matched tag=\"SNMPTag\""));
+  EXPECT_EQ(sites[1].message.Display(), "buffer overflow in #{tag}");
+  EXPECT_EQ(sites[2].message.Display(), "unexpected error");
+  EXPECT_EQ(sites[2].severity, "error");
+}
+
 TEST(RubyExtractor, WarningsLogsAndExits) {
   auto sites = Extract(
       "def run(path)\n"
