@@ -14,6 +14,7 @@ namespace {
 using link_testing::Dump;
 using link_testing::Link;
 using link_testing::Linked;
+using link_testing::Matches;
 
 const char* kErrorRs =
     "/// Error string explaining that the Tokio context hasn't been instantiated.\n"
@@ -65,6 +66,42 @@ TEST(LinkRust, ConstantOfAnotherFileIsTheMessageOfPanicsAndDisplayArms) {
   EXPECT_EQ(arm->error_class, "TryCurrentError::NoContext");
   // A constant nothing defines stays out: no record without text.
   for (const ErrorSite& s : r.sites[2]) EXPECT_NE(s.line, 9) << s.message.Display();
+}
+
+// A crate's own macro that prints a prefix before any format it is given
+// (bat's `bat_warning!`, defined in src/macros.rs, used everywhere): each
+// invocation is a site at its own line with the composed text; the macro's
+// own "{}: {}" is no record.
+TEST(LinkRust, FormatForwardingMacroPrefixesItsInvocations) {
+  Linked r =
+      Link({{"src/macros.rs",
+             "#[macro_export]\n"
+             "macro_rules! bat_warning {\n"
+             "    ($($arg:tt)*) => ({\n"
+             "        use nu_ansi_term::Color::Yellow;\n"
+             "        eprintln!(\"{}: {}\", Yellow.paint(\"[bat warning]\"), format!($($arg)*));\n"
+             "    })\n"
+             "}\n"},
+            {"src/assets.rs",
+             "fn get_theme(&self, theme: &str) -> &Theme {\n"
+             "    if let Some(t) = self.themes.get(theme) {\n"
+             "        return t;\n"
+             "    }\n"
+             "    bat_warning!(\"Unknown theme '{theme}', using default.\");\n"
+             "    info!(\"themes loaded\");\n"
+             "    self.default_theme()\n"
+             "}\n"}});
+  const ErrorSite* s =
+      r.Find("src/assets.rs", 5, "[bat warning]: Unknown theme '{theme}', using default.");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->kind, SiteKind::kLog);
+  EXPECT_EQ(s->severity, "warning");
+  EXPECT_NE(s->message_origin_note.find("bat_warning!"), std::string::npos)
+      << s->message_origin_note;
+  EXPECT_TRUE(Matches(*s, "[bat warning]: Unknown theme 'Catppuccin-mocha', using default."));
+  for (const std::vector<ErrorSite>& sites : r.sites) {
+    for (const ErrorSite& e : sites) EXPECT_NE(e.message.Display(), "{}: {}") << e.file_path;
+  }
 }
 
 }  // namespace

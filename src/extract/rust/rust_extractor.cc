@@ -556,7 +556,7 @@ class RustFile {
     std::string_view path = ts::Text(Field(inv, "macro"), src_);
     MacroInfo info = MacroInfoFor(path);
     if (info.family == Family::kNone) ExpandItemMacro(inv);
-    if (info.family == Family::kNone) return;
+    if (info.family == Family::kNone) return HoldFormatMacroCall(inv, LastSegment(path));
     std::vector<Tokens> args = SplitArgs(MacroTree(inv));
     // `writeln!(io::stderr(), ..)` reports like eprintln!; other write!s
     // are Display impls (handled there) or ordinary output.
@@ -607,6 +607,29 @@ class RustFile {
         return;
     }
     Finish(inv, std::move(site));
+  }
+
+  // `name!("format {x}", ..)` of a macro this crate may define as one that
+  // prints a prefix before a format (NoteFormatMacro): held, with the
+  // prefix as a hole named `name!`, until the resolve stage knows it.
+  void HoldFormatMacroCall(TSNode inv, std::string_view name) {
+    static const std::set<std::string_view> kKnown = {
+        "format", "format_args", "vec",         "matches",       "info", "debug",
+        "trace",  "concat",      "include_str", "stringify",     "env",  "cfg",
+        "quote",  "json",        "dbg",         "assert_matches"};
+    if (!text_facts_ || macro_depth_ > 0 || kKnown.count(name)) return;
+    std::vector<Tokens> args = SplitArgs(MacroTree(inv));
+    std::optional<Template> fmt = FormatFromArgs(args, 0, false);
+    if (!fmt || !fmt->HasLiteralText()) return;
+    ErrorSite site = NewSite(inv, SiteKind::kLog);
+    site.severity = ToLower(name).find("warn") != std::string::npos ? "warning" : "error";
+    site.message.AddHole("{" + std::string(name) + "!}", std::string(name) + "!");
+    site.message.Append(*fmt);
+    AddBraceContext(inv, src_, lines_, RustSyntax(), &site);
+    AddMatchArms(inv, &site);
+    HeldMessage h{site.line, site.error_class, {site.message}, std::nullopt};
+    h.site = std::move(site);
+    text_facts_->held_messages.push_back(std::move(h));
   }
 
   // An item-level `name! { ... }` (tokio's `cfg_rt! { .. }`, `cfg_if!`):
@@ -675,8 +698,62 @@ class RustFile {
       expanded.content.append("\n}\n");
       ts::TreePtr parsed = ts::Parse(tree_sitter_rust(), expanded.content);
       if (!parsed) continue;
+      size_t before = out_->size();
       RustFile(expanded, out_, macro_depth_ + 1).Run(ts_tree_root_node(parsed.get()));
+      if (ts::Text(Field(rule, "left"), src_).find(":tt)*") != std::string_view::npos) {
+        NoteFormatMacro(name, before);
+      }
     }
+  }
+
+  // A rule taking any tokens and handing them on as a format
+  // (`($($arg:tt)*) => { eprintln!("{}: {}", Yellow.paint("[bat warning]"),
+  // format!($($arg)*)) }`, bat): the report in its body prints the
+  // prefix before whatever format an invocation gives. Its own site says
+  // nothing ("{}: {}") and is dropped; the prefix becomes a text constant
+  // named `name!` that invocations elsewhere hold (HandleMacro), resolved
+  // by src/resolve/link_constants.h.
+  void NoteFormatMacro(const std::string& name, size_t first_site) {
+    for (size_t i = first_site; i < out_->size(); ++i) {
+      const std::vector<Piece>& pieces = (*out_)[i].message.pieces();
+      size_t forwarded = pieces.size();
+      for (size_t k = 0; k < pieces.size(); ++k) {
+        // `$($arg)*` reads `$(_arg)*` in the expanded body.
+        if (pieces[k].is_hole && pieces[k].expr.find("$(_") != std::string::npos) forwarded = k;
+      }
+      if (forwarded == pieces.size()) continue;
+      Template prefix;
+      for (size_t k = 0; k < forwarded; ++k) {
+        std::optional<std::string> painted = PaintedText(pieces[k]);
+        if (painted) {
+          prefix.AddLiteral(*painted);
+        } else if (pieces[k].is_hole) {
+          prefix.AddHole(pieces[k].text, pieces[k].expr, pieces[k].type);
+        } else {
+          prefix.AddLiteral(pieces[k].text);
+        }
+      }
+      int line = (*out_)[i].line;
+      out_->erase(out_->begin() + static_cast<std::ptrdiff_t>(i));
+      if (text_facts_ && prefix.HasLiteralText()) {
+        text_facts_->text_constants.push_back({name + "!", std::move(prefix), line});
+      }
+      return;
+    }
+  }
+
+  // A terminal colour around literal text (`Yellow.paint("[bat warning]")`,
+  // `Red.bold().paint("error")`) prints the text.
+  static std::optional<std::string> PaintedText(const Piece& p) {
+    if (!p.is_hole) return std::nullopt;
+    std::string_view e = p.expr;
+    size_t at = e.rfind(".paint(\"");
+    if (at == std::string_view::npos || !e.ends_with("\")")) return std::nullopt;
+    std::string_view inner = e.substr(at + 8, e.size() - at - 10);
+    if (inner.find('"') != std::string_view::npos || inner.find('\\') != std::string_view::npos) {
+      return std::nullopt;
+    }
+    return std::string(inner);
   }
 
   // Whether text mentions anything this extractor records.
