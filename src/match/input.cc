@@ -107,11 +107,13 @@ bool SplitClass(std::string_view line, bool in_traceback, std::string* cls,
   return true;
 }
 
-// Log prefixes, matched at the start of a line. Leaked on purpose: RE2
+// Log prefixes, matched at the start of a line ("2023-05-13 05:40:40",
+// aria2's "05/13 05:40:40"). Leaked on purpose: RE2
 // objects must outlive every thread that might still be parsing.
 const RE2& TimestampPrefix() {
   static const RE2* const re =
-      new RE2(R"(\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?)"
+      new RE2(R"(\[?(?:\d{4}-\d{2}-\d{2}[T ]|\d{2}/\d{2}(?:/\d{2,4})? )\d{2}:\d{2}:\d{2})"
+              R"((?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?)"
               R"((?:\s*(?:-|\|)\s+|\s+))");
   return *re;
 }

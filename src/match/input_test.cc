@@ -1136,6 +1136,12 @@ TEST(InputTest, BracketedSourceLocationsAreFramesOfTheirLines) {
   ASSERT_EQ(errors[2].frames.size(), 1u);
   EXPECT_EQ(errors[2].frames[0].file, "HttpSkipResponseCommand.cc");
   EXPECT_EQ(errors[2].frames[0].line, 240);
+  // aria2 stamps its log lines "MM/DD HH:MM:SS".
+  errors = ParseInput(
+      "05/13 05:40:40 [ERROR] CUID#7 - Download aborted. URI=https://example.org/a.zip\n"
+      "Exception: [AbstractCommand.cc:351] errorCode=22 URI=https://example.org/a.zip\n");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].message, "CUID#7 - Download aborted. URI=https://example.org/a.zip");
   // A bracketed word without a file extension is no location.
   errors = ParseInput("[main:12] something odd\n");
   for (const ErrorText& e : errors) EXPECT_TRUE(e.frames.empty());
