@@ -198,5 +198,42 @@ TEST(CallIndex, CppBareCallToOverloadsOutsideAClassIsNotLinked) {
   EXPECT_EQ(e.situations.find("assign"), std::string::npos) << e.situations;
 }
 
+// C# overloads of one method: a call passing no argument is the
+// parameterless overload's (mongo-csharp's `ToGuid()` hard-codes the
+// representation), not a way to the overload that checks its argument.
+TEST(CallIndex, CSharpOverloadPickedByArgumentCount) {
+  SourceFile data{"src/Bson/BsonBinaryData.cs",
+                  "namespace Bson {\n"                                                 // 1
+                  "public class BsonBinaryData {\n"                                    // 2
+                  "  public Guid ToGuid() {\n"                                         // 3
+                  "    return ToGuidStandard();\n"                                     // 4
+                  "  }\n"                                                              // 5
+                  "  public Guid ToGuid(GuidRepresentation guidRepresentation) {\n"    // 6
+                  "    if (guidRepresentation == GuidRepresentation.Unspecified) {\n"  // 7
+                  "      throw new ArgumentException(\"GuidRepresentation cannot be "  // 8
+                  "Unspecified.\");\n"                                                 //
+                  "    }\n"                                                            // 9
+                  "    return Convert(guidRepresentation);\n"                          // 10
+                  "  }\n"                                                              // 11
+                  "}\n"                                                                // 12
+                  "}\n"};
+  SourceFile mapper{
+      "src/Bson/BsonTypeMapper.cs",
+      "namespace Bson {\n"                                                          // 1
+      "public static class BsonTypeMapper {\n"                                      // 2
+      "  public static object MapToDotNetValue(BsonBinaryData bsonBinaryData) {\n"  // 3
+      "    return bsonBinaryData.ToGuid();\n"                                       // 4
+      "  }\n"                                                                       // 5
+      "  public static object MapWith(BsonBinaryData bsonBinaryData, "
+      "GuidRepresentation r) {\n"               // 6
+      "    return bsonBinaryData.ToGuid(r);\n"  // 7
+      "  }\n"                                   // 8
+      "}\n"                                     // 9
+      "}\n"};
+  Explained e = Explain({data, mapper}, "GuidRepresentation cannot be");
+  EXPECT_EQ(e.trigger.find("MapToDotNetValue"), std::string::npos) << e.trigger;
+  EXPECT_NE(e.trigger.find("MapWith"), std::string::npos) << e.trigger << "\n" << e.situations;
+}
+
 }  // namespace
 }  // namespace errdex
