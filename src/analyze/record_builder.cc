@@ -769,9 +769,9 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
     if (v.on_params && CountersOnly(s, lines, v.reads)) v.on_params = v.user_args = false;
     // A check that also reads the function's own working values (a cursor,
     // an index) is not one a caller meets by choosing arguments.
-    if (v.user_args &&
-        !ComputedLocals(OwnState(v), v.decisive->expr, lines, s.function_line, v.decisive->line)
-             .empty()) {
+    if (v.user_args && !ComputedLocals(OwnState(v), v.decisive->expr, lines, s.function_line,
+                                       v.decisive->line, v.params)
+                            .empty()) {
       v.on_params = v.user_args = false;
     }
     v.argv_consumer =
