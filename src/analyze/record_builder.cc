@@ -183,14 +183,17 @@ std::string ConditionText(const PathCondition& c) {
   return "`" + c.expr + "` is " + (c.polarity ? "true" : "false");
 }
 
-// Java, Kotlin (outside scripts), Rust, C and C++ run no statements at
+// Java, Kotlin (outside scripts), Rust, C, C++ and C# run no statements at
 // file level: a raise outside any function the extractor recognised sits in
 // a declaration it could not read (Kotlin's `class Request @JvmOverloads
 // constructor(..)`), not in code that runs when the file is loaded.
 bool NoFileLevelCode(const ErrorSite& s) {
   const std::string& l = s.language;
+  // C#'s top-level statements exist only in a program's entry file, before
+  // any type; a raise errdex found outside a method is in a type whose
+  // member it did not recognise, not code run "when the file is imported".
   return (l == "kotlin" && !s.file_path.ends_with(".kts")) || l == "java" || l == "rust" ||
-         l == "c" || l == "cpp";
+         l == "c" || l == "cpp" || l == "csharp";
 }
 
 // What holds a raise outside any function (enclosing_construct.h), for the
