@@ -235,5 +235,38 @@ TEST(CallIndex, CSharpOverloadPickedByArgumentCount) {
   EXPECT_NE(e.trigger.find("MapWith"), std::string::npos) << e.trigger << "\n" << e.situations;
 }
 
+// A C# extension method's receiver (`this Foo foo`) is no argument in the
+// call's list: `foo.Describe(3)` is the two-parameter overload's call.
+TEST(CallIndex, CSharpExtensionReceiverIsNoArgument) {
+  SourceFile ext{"src/Acme/FooExtensions.cs",
+                 "namespace Acme {\n"                                                          // 1
+                 "public static class FooExtensions {\n"                                       // 2
+                 "  public static string Describe(this Foo foo) {\n"                           // 3
+                 "    return foo.Name;\n"                                                      // 4
+                 "  }\n"                                                                       // 5
+                 "  public static string Describe(this Foo foo, int depth) {\n"                // 6
+                 "    if (depth < 0) {\n"                                                      // 7
+                 "      throw new ArgumentOutOfRangeException(\"depth must be positive\");\n"  // 8
+                 "    }\n"                                                                     // 9
+                 "    return foo.Name;\n"                                                      // 10
+                 "  }\n"                                                                       // 11
+                 "}\n"                                                                         // 12
+                 "}\n"};
+  SourceFile report{"src/Acme/Report.cs",
+                    "namespace Acme {\n"                                     // 1
+                    "public static class Report {\n"                         // 2
+                    "  public static string Render(Foo foo, int depth) {\n"  // 3
+                    "    return FooExtensions.Describe(foo, depth);\n"       // 4
+                    "  }\n"                                                  // 5
+                    "  public static string Title(Foo foo) {\n"              // 6
+                    "    return FooExtensions.Describe(foo, 1, 2);\n"        // 7
+                    "  }\n"                                                  // 8
+                    "}\n"                                                    // 9
+                    "}\n"};
+  Explained e = Explain({ext, report}, "depth must be positive");
+  EXPECT_NE(e.trigger.find("Report.Render"), std::string::npos) << e.trigger;
+  EXPECT_EQ(e.trigger.find("Report.Title"), std::string::npos) << e.trigger;
+}
+
 }  // namespace
 }  // namespace errdex

@@ -96,7 +96,14 @@ bool HeaderArity(const std::string& header, const std::string& name, int* least,
         for (const std::string& p : params) {
           std::string t(Trim(p));
           if (t.find('=') != std::string::npos && t.find("=>") == std::string::npos) --*least;
-          if (t.starts_with("&")) {  // a Ruby block parameter: no argument
+          // The receiver of a C# extension method (`this Foo x`) or of a Rust
+          // method (`&self`, `mut self`, `self: Box<Self>`) is in the call's
+          // list only in the static form (`Ext.M(x, a)`, `T::m(&x, a)`).
+          bool receiver = t.starts_with("this ") || t == "self" || t.starts_with("self:") ||
+                          t.ends_with(" self") || t.ends_with("&self");
+          if (receiver) {
+            --*least;
+          } else if (t.starts_with("&")) {  // a Ruby block parameter: no argument
             --*least;
             --*most;
           } else if (t.find("...") != std::string::npos || t.starts_with("params ") ||
