@@ -45,6 +45,10 @@ struct CallFact {
   std::string callee;    // last component of the called name
   std::string receiver;  // "" for `f()`, "self" for `self.f()`, "obj" for `obj.f()`
   int line = 0;
+  // How many arguments the call passes; -1 when unknown (a spread, a
+  // trailing block, a language whose call syntax is not read for it).
+  // Picks among a class's overloads (resolve/call_index.cc).
+  int args = -1;
 };
 
 // NAME = ("a", "b") / ["a"] / {"a"} / frozenset({...}) at module level.

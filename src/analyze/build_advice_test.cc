@@ -292,6 +292,22 @@ TEST(ParseInput, ReaderErrorsSendTheUserToTheData) {
       ParseInputAdvice("JsonReaderException", "", "JsonTextReader.Read", "Unexpected state: {0}."),
       "");
   EXPECT_EQ(ParseInputAdvice("IllegalArgumentException", "throw x;", "f", "bad"), "");
+  // A scan of a database is no scanner of text: rocksdb's MultiScanException
+  // carries the iterator's status (an I/O error, corruption) -- nothing is
+  // parsed, so "correct that text" would send users after input that does
+  // not exist. A reader word inside another word ("sparse") is none either.
+  EXPECT_EQ(ParseInputAdvice("MultiScanException", "throw MultiScanException(status_);",
+                             "Scan::ScanIterator", "{MultiScanException}"),
+            "");
+  EXPECT_EQ(ParseInputAdvice("SparseError", "raise SparseError(x)", "f", "bad shape"), "");
+  EXPECT_EQ(ParseInputAdvice("ScannerError", "raise ScannerError(x)", "scan_directive_name",
+                             "while scanning a directive")
+                .rfind("The text being parsed (", 0),
+            0u);
+  EXPECT_EQ(
+      ParseInputAdvice("JSONDecodeError", "raise JSONDecodeError(msg)", "decode", "Expecting value")
+          .rfind("The text being parsed (", 0),
+      0u);
 }
 
 }  // namespace

@@ -198,5 +198,75 @@ TEST(CallIndex, CppBareCallToOverloadsOutsideAClassIsNotLinked) {
   EXPECT_EQ(e.situations.find("assign"), std::string::npos) << e.situations;
 }
 
+// C# overloads of one method: a call passing no argument is the
+// parameterless overload's (mongo-csharp's `ToGuid()` hard-codes the
+// representation), not a way to the overload that checks its argument.
+TEST(CallIndex, CSharpOverloadPickedByArgumentCount) {
+  SourceFile data{"src/Bson/BsonBinaryData.cs",
+                  "namespace Bson {\n"                                                 // 1
+                  "public class BsonBinaryData {\n"                                    // 2
+                  "  public Guid ToGuid() {\n"                                         // 3
+                  "    return ToGuidStandard();\n"                                     // 4
+                  "  }\n"                                                              // 5
+                  "  public Guid ToGuid(GuidRepresentation guidRepresentation) {\n"    // 6
+                  "    if (guidRepresentation == GuidRepresentation.Unspecified) {\n"  // 7
+                  "      throw new ArgumentException(\"GuidRepresentation cannot be "  // 8
+                  "Unspecified.\");\n"                                                 //
+                  "    }\n"                                                            // 9
+                  "    return Convert(guidRepresentation);\n"                          // 10
+                  "  }\n"                                                              // 11
+                  "}\n"                                                                // 12
+                  "}\n"};
+  SourceFile mapper{
+      "src/Bson/BsonTypeMapper.cs",
+      "namespace Bson {\n"                                                          // 1
+      "public static class BsonTypeMapper {\n"                                      // 2
+      "  public static object MapToDotNetValue(BsonBinaryData bsonBinaryData) {\n"  // 3
+      "    return bsonBinaryData.ToGuid();\n"                                       // 4
+      "  }\n"                                                                       // 5
+      "  public static object MapWith(BsonBinaryData bsonBinaryData, "
+      "GuidRepresentation r) {\n"               // 6
+      "    return bsonBinaryData.ToGuid(r);\n"  // 7
+      "  }\n"                                   // 8
+      "}\n"                                     // 9
+      "}\n"};
+  Explained e = Explain({data, mapper}, "GuidRepresentation cannot be");
+  EXPECT_EQ(e.trigger.find("MapToDotNetValue"), std::string::npos) << e.trigger;
+  EXPECT_NE(e.trigger.find("MapWith"), std::string::npos) << e.trigger << "\n" << e.situations;
+}
+
+// A C# extension method's receiver (`this Foo foo`) is no argument in the
+// call's list: `foo.Describe(3)` is the two-parameter overload's call.
+TEST(CallIndex, CSharpExtensionReceiverIsNoArgument) {
+  SourceFile ext{"src/Acme/FooExtensions.cs",
+                 "namespace Acme {\n"                                                          // 1
+                 "public static class FooExtensions {\n"                                       // 2
+                 "  public static string Describe(this Foo foo) {\n"                           // 3
+                 "    return foo.Name;\n"                                                      // 4
+                 "  }\n"                                                                       // 5
+                 "  public static string Describe(this Foo foo, int depth) {\n"                // 6
+                 "    if (depth < 0) {\n"                                                      // 7
+                 "      throw new ArgumentOutOfRangeException(\"depth must be positive\");\n"  // 8
+                 "    }\n"                                                                     // 9
+                 "    return foo.Name;\n"                                                      // 10
+                 "  }\n"                                                                       // 11
+                 "}\n"                                                                         // 12
+                 "}\n"};
+  SourceFile report{"src/Acme/Report.cs",
+                    "namespace Acme {\n"                                     // 1
+                    "public static class Report {\n"                         // 2
+                    "  public static string Render(Foo foo, int depth) {\n"  // 3
+                    "    return FooExtensions.Describe(foo, depth);\n"       // 4
+                    "  }\n"                                                  // 5
+                    "  public static string Title(Foo foo) {\n"              // 6
+                    "    return FooExtensions.Describe(foo, 1, 2);\n"        // 7
+                    "  }\n"                                                  // 8
+                    "}\n"                                                    // 9
+                    "}\n"};
+  Explained e = Explain({ext, report}, "depth must be positive");
+  EXPECT_NE(e.trigger.find("Report.Render"), std::string::npos) << e.trigger;
+  EXPECT_EQ(e.trigger.find("Report.Title"), std::string::npos) << e.trigger;
+}
+
 }  // namespace
 }  // namespace errdex

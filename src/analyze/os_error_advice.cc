@@ -373,6 +373,14 @@ std::string OsReasonCarrier(const ErrorSite& s, std::string_view raise_text) {
                                                                             : m[2] != "\"")) {
     return "the operating system's reason `" + m[1].str() + "()` adds to the message";
   }
+  // C++ `system_error(errno, ..)`, `std::system_error(errno,
+  // std::generic_category(), ..)`, `std::error_code(errno, ..)`: the
+  // exception is built from errno, and its what() appends the reason (fmt's
+  // fwrite_all).
+  static const std::regex kSystemError(R"(\b(system_error|error_code)\s*[({]\s*errno\s*[,)}])");
+  if (s.language == "cpp" && std::regex_search(raise, m, kSystemError)) {
+    return "the operating system's reason `" + m[1].str() + "` carries (from `errno`)";
+  }
   // nginx: the third argument is the error code it appends (0: none).
   static const std::regex kNgx(
       R"(\b(ngx_log_error|ngx_conf_log_error|ngx_log_stderr)\s*\(([^,()]+,\s*){0,2}((ngx_errno|ngx_socket_errno|err|[a-z_]*err[a-z_]*))\s*,)");
@@ -479,7 +487,10 @@ OsFailure FindOsFailure(const ErrorSite& s, const std::vector<std::string_view>&
       for (int i = c->line - 1; i >= std::max(1, s.function_line); --i) {
         std::string l(lines[i - 1]);
         if (l.find(var) == std::string::npos) continue;
-        if (!assign) assign.emplace("\\b" + var + "\\s*=\\s*([A-Za-z_]\\w*)\\s*\\(");
+        // `std::fwrite(..)`, `::open(..)`: a qualified name is the call too.
+        if (!assign) {
+          assign.emplace("\\b" + var + "\\s*=\\s*(?:(?:[A-Za-z_]\\w*)?::)*([A-Za-z_]\\w*)\\s*\\(");
+        }
         std::smatch a;
         if (std::regex_search(l, a, *assign)) {
           std::string rest = l.substr(a.position(1));

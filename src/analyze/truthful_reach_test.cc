@@ -325,5 +325,39 @@ TEST(TruthfulReach, FeatureSwitchTheGuardReads) {
   EXPECT_FALSE(FeatureFlagOf({"ctxt.isEnabled(F.X)", false, 3})->raise_when_enabled);
 }
 
+// C# runs no statements in a file that declares types (top-level statements
+// belong to a program's entry file, before any type): a raise whose method
+// errdex did not recognise is no "module-level code" run "when X.cs is
+// imported or run" (twenty-fourth grading 5645ba02795f3b9c, npgsql).
+TEST(TruthfulReach, CSharpHasNoModuleLevelCode) {
+  SourceFile db{"src/Npgsql/PostgresDatabaseInfo.cs",
+                "namespace Npgsql;\n"                                                  // 1
+                "sealed class PostgresDatabaseInfo {\n"                                // 2
+                "    internal async Task<List<PostgresType>> LoadBackendTypes() {\n"   // 3
+                "        if (!byOID.TryGetValue(atttypid, out var fieldType))\n"       // 4
+                "        {\n"                                                          // 5
+                "            _connectionLogger.LogWarning(\"Skipping composite type "  //
+                "'{CompositeTypeName}'\", name);\n"                                    // 6
+                "        }\n"                                                          // 7
+                "    }\n"                                                              // 8
+                "}\n"};
+  std::vector<ErrorSite> sites;
+  bool syntax_errors = false;
+  ASSERT_TRUE(ExtractorFor(db.path)->Extract(db, &sites, &syntax_errors).ok());
+  ASSERT_EQ(sites.size(), 1u);
+  // As where the grammar fails on the method header (npgsql's real file).
+  ErrorSite s = sites[0];
+  s.function.clear();
+  s.function_line = 0;
+  Record r = BuildRecord(s, SplitLines(db.content), {"acme/lib", "abc", "t"});
+  EXPECT_EQ(r.documentation.find("module-level"), std::string::npos) << r.documentation;
+  EXPECT_EQ(r.trigger_scenarios.find("module-level"), std::string::npos) << r.trigger_scenarios;
+  EXPECT_EQ(r.common_situations, "");
+  EXPECT_NE(r.trigger_scenarios.find("code outside any function errdex recognised in "
+                                     "src/Npgsql/PostgresDatabaseInfo.cs"),
+            std::string::npos)
+      << r.trigger_scenarios;
+}
+
 }  // namespace
 }  // namespace errdex

@@ -63,18 +63,53 @@ bool MovedBefore(std::string_view name, const std::vector<std::string_view>& lin
   return assigned >= 2;
 }
 
+// Whether `name` is assigned the result of a call given one of `params`
+// before the check: `size_t written = std::fwrite(ptr, 1, count, stream)`
+// (fmt's fwrite_all). It is what the call did with the caller's values --
+// an outcome no caller chooses -- not a bound computed once from constants
+// (`var limit = Tick(1)`).
+bool CallOutcome(std::string_view name, const std::vector<std::string>& params,
+                 const std::vector<std::string_view>& lines, int function_line, int check_line) {
+  std::string n(name);
+  for (int i = function_line + 1; i < check_line && i <= static_cast<int>(lines.size()); ++i) {
+    std::string_view l = lines[i - 1];
+    size_t at = l.find(n + " = ");
+    while (at != std::string_view::npos && at > 0 && IdentChar(l[at - 1])) {
+      at = l.find(n + " = ", at + 1);
+    }
+    if (at == std::string_view::npos) continue;
+    std::string_view rhs = Trim(l.substr(at + n.size() + 3));
+    if (rhs.starts_with("await ")) rhs.remove_prefix(6);
+    size_t k = 0;
+    while (k < rhs.size() && (IdentChar(rhs[k]) || rhs[k] == '.' || rhs[k] == ':' ||
+                              rhs[k] == '>' || rhs[k] == '-')) {
+      ++k;
+    }
+    if (k == 0 || k >= rhs.size() || rhs[k] != '(') continue;
+    std::string_view args = rhs.substr(k);
+    for (const std::string& p : params) {
+      if (!p.empty() && ContainsIdentifier(args, p)) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<std::string> ComputedLocals(const std::vector<std::string>& own, std::string_view expr,
                                         const std::vector<std::string_view>& lines,
-                                        int function_line, int check_line) {
+                                        int function_line, int check_line,
+                                        const std::vector<std::string>& params) {
   std::vector<std::string> out;
   if (function_line < 1) return out;
   for (const std::string& x : own) {
     std::string_view name = x;
     while (!name.empty() && (name[0] == '$' || name[0] == '@')) name.remove_prefix(1);
     if (name.empty() || Constant(name) || AddressTaken(expr, name)) continue;
-    if (MovedBefore(name, lines, function_line, check_line)) out.push_back(x);
+    if (MovedBefore(name, lines, function_line, check_line) ||
+        CallOutcome(name, params, lines, function_line, check_line)) {
+      out.push_back(x);
+    }
   }
   return out;
 }

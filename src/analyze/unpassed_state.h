@@ -26,9 +26,12 @@ std::vector<std::string> UnpassedState(const std::vector<std::string>& own, std:
 // Parse, advanced by `pos++`). No caller passes them, so "call `f` with
 // arguments for which `pos` ..." is advice nobody can follow (eighteenth
 // grading a1a51f78ca321629). Constants (`MAX_LEN`) and out-parameters the
-// checked call writes are not among them.
+// checked call writes are not among them. Nor can a caller choose what a
+// call given the function's `params` returned (`written =
+// std::fwrite(ptr, 1, count, stream)`): that local counts too.
 std::vector<std::string> ComputedLocals(const std::vector<std::string>& own, std::string_view expr,
                                         const std::vector<std::string_view>& lines,
-                                        int function_line, int check_line);
+                                        int function_line, int check_line,
+                                        const std::vector<std::string>& params = {});
 
 }  // namespace errdex

@@ -74,6 +74,17 @@ TEST(UnpassedState, AChecksCursorIsNotAnArgumentToChoose) {
   EXPECT_EQ(ComputedLocals({"limit"}, "duration < limit",
                            {"F(TimeSpan duration) {", "  var limit = Tick(1);", ""}, 1, 3),
             V{});
+  // What a call given the caller's values returned is its outcome, not a
+  // bound (fmt's `written = std::fwrite(ptr, 1, count, stream)`).
+  EXPECT_EQ(ComputedLocals({"written"}, "written < count",
+                           {"void fwrite_all(const void* ptr, size_t count, FILE* stream) {",
+                            "  size_t written = std::fwrite(ptr, 1, count, stream);", ""},
+                           1, 3, {"ptr", "count", "stream"}),
+            V{"written"});
+  EXPECT_EQ(
+      ComputedLocals({"limit"}, "duration < limit",
+                     {"F(TimeSpan duration) {", "  var limit = Tick(1);", ""}, 1, 3, {"duration"}),
+      V{});
   SourceFile f{"src/TsVector.cs",
                "public class TsVector\n"
                "{\n"

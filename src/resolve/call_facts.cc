@@ -220,6 +220,28 @@ struct Walker {
   }
 
   // Callee and receiver of a call node; false when `n` is not a call.
+  // The arguments a call passes, when its syntax lists them in an
+  // `arguments` field (C#, Java, JavaScript, C/C++, Go, Rust, PHP, Ruby);
+  // -1 for a spread or splat (`...xs`, `*args`), whose count is unknown,
+  // and for calls read otherwise (Kotlin's suffixes, a Ruby call without
+  // parentheses).
+  int ArgumentCount(TSNode n) const {
+    TSNode list = Field(n, "arguments");
+    if (ts_node_is_null(list)) return -1;
+    int count = 0;
+    for (uint32_t i = 0; i < ts_node_named_child_count(list); ++i) {
+      TSNode a = ts_node_named_child(list, i);
+      std::string_view t = ts::Type(a);
+      if (t == "comment" || t == "line_comment" || t == "block_comment") continue;
+      if (t.find("spread") != std::string_view::npos || t.find("splat") != std::string_view::npos ||
+          t == "variadic_argument" || t == "block_argument") {
+        return -1;
+      }
+      ++count;
+    }
+    return count;
+  }
+
   bool ReadCall(TSNode n, std::string* callee, std::string* receiver) const {
     std::string_view t = ts::Type(n);
     if (t == "new_expression" || t == "object_creation_expression") {
@@ -393,7 +415,8 @@ struct Walker {
     }
     if (!ReadCall(n, &callee, &receiver) || callee.empty()) return;
     if (family == "go" && !receiver.empty()) receiver = GoSelf(receiver, ancestors);
-    facts->calls.push_back({EnclosingFunction(ancestors), callee, receiver, ts::Line(n)});
+    facts->calls.push_back(
+        {EnclosingFunction(ancestors), callee, receiver, ts::Line(n), ArgumentCount(n)});
   }
 };
 

@@ -8,6 +8,8 @@
 #include <functional>
 #include <set>
 
+#include "util/text.h"
+
 namespace errdex {
 namespace {
 
@@ -71,6 +73,55 @@ bool IsConstructor(const FunctionFact& f) {
 }
 
 // Languages where a bare name inside a class body calls the class's method.
+// How many arguments a definition takes, read from its header:
+// `ToGuid(GuidRepresentation g)` takes exactly 1; a default (`int n = 0`)
+// lowers the least, a variadic parameter (`...`, C# `params`, Ruby `*args`,
+// Kotlin `vararg`) lifts the most. False when the header shows no parameter
+// list.
+bool HeaderArity(const std::string& header, const std::string& name, int* least, int* most) {
+  size_t open = header.find(name + "(");
+  if (open == std::string::npos) return false;
+  std::vector<std::string> params(1);
+  int depth = 0;
+  for (size_t i = open + name.size(); i < header.size(); ++i) {
+    char c = header[i];
+    if (c == '(' || c == '<' || c == '[' || c == '{') {
+      if (depth++ == 0) continue;
+    } else if (c == ')' || c == '>' || c == ']' || c == '}') {
+      if (--depth == 0) {
+        if (c != ')') return false;
+        std::string only(Trim(params[0]));
+        if (params.size() == 1 && (only.empty() || only == "void")) params.clear();
+        *least = *most = static_cast<int>(params.size());
+        for (const std::string& p : params) {
+          std::string t(Trim(p));
+          if (t.find('=') != std::string::npos && t.find("=>") == std::string::npos) --*least;
+          // The receiver of a C# extension method (`this Foo x`) or of a Rust
+          // method (`&self`, `mut self`, `self: Box<Self>`) is in the call's
+          // list only in the static form (`Ext.M(x, a)`, `T::m(&x, a)`).
+          bool receiver = t.starts_with("this ") || t == "self" || t.starts_with("self:") ||
+                          t.ends_with(" self") || t.ends_with("&self");
+          if (receiver) {
+            --*least;
+          } else if (t.starts_with("&")) {  // a Ruby block parameter: no argument
+            --*least;
+            --*most;
+          } else if (t.find("...") != std::string::npos || t.starts_with("params ") ||
+                     t.starts_with("vararg ") || t.starts_with("*")) {
+            *most = 1 << 20;
+          }
+        }
+        return true;
+      }
+    } else if (depth == 1 && c == ',') {
+      params.emplace_back();
+      continue;
+    }
+    if (depth >= 1) params.back() += c;
+  }
+  return false;
+}
+
 bool ImplicitSelf(const std::string& family) {
   return family == "jvm" || family == "csharp" || family == "c" || family == "ruby";
 }
@@ -120,7 +171,7 @@ void CallIndex::Add(const FileFacts& facts) {
   }
   for (const CallFact& c : facts.calls) {
     std::string key = c.receiver == "new" ? "new " + c.callee : c.callee;
-    uses_[key].push_back({facts.path, facts.call_family, c.caller, c.receiver, c.line});
+    uses_[key].push_back({facts.path, facts.call_family, c.caller, c.receiver, c.line, c.args});
   }
 }
 
@@ -235,7 +286,18 @@ bool CallIndex::Links(const Use& u, const Def& callee) const {
     auto it = constructors_.find(u.family + " " + callee.fact.cls);
     return it != constructors_.end() && it->second == 1;
   }
+  if (!FitsArity(u, callee)) return false;
   return callee.fact.cls.empty() ? LinksFree(u, callee) : LinksMethod(u, callee);
+}
+
+bool CallIndex::FitsArity(const Use& u, const Def& callee) const {
+  if (u.args < 0) return true;
+  int overloads = callee.fact.cls.empty() ? DefinitionsInFile(callee.file, callee.fact.short_name)
+                                          : ClassDefinitions(callee);
+  if (overloads < 2) return true;
+  int least = 0, most = 0;
+  if (!HeaderArity(callee.fact.header, callee.fact.short_name, &least, &most)) return true;
+  return u.args >= least && u.args <= most;
 }
 
 std::vector<Hop> CallIndex::Constructions(const std::string& family, const std::string& type,

@@ -59,12 +59,17 @@ class CallIndex {
   struct Use {
     std::string file, family, caller, receiver;
     int line = 0;
+    int args = -1;  // arguments passed, -1 unknown
   };
   const Def* Enclosing(const std::string& file, int function_line, int line) const;
   const Def* CallerDef(const Use& u) const;
   bool Links(const Use& u, const Def& callee) const;
   bool LinksFree(const Use& u, const Def& callee) const;
   bool LinksMethod(const Use& u, const Def& callee) const;
+  // Among overloads of one name (in a class, or free in a file), a call whose
+  // argument count the callee's header cannot take is another overload's:
+  // mongo-csharp's `ToGuid()` is not `ToGuid(GuidRepresentation)`.
+  bool FitsArity(const Use& u, const Def& callee) const;
   int FamilyDefinitions(const std::string& family, const std::string& short_name) const;
   // Functions of callee's name in callee's class (overloads counted apart).
   int ClassDefinitions(const Def& callee) const;

@@ -13,6 +13,7 @@
 #include "resolve/constant_guard.h"
 #include "resolve/link_constants.h"
 #include "resolve/link_receiver.h"
+#include "util/text.h"
 
 namespace errdex {
 namespace {
@@ -427,6 +428,9 @@ class Linker {
     // whatever D's own parameters are.
     bool base_text = call.base_init && composed.HasLiteralText();
     if (!substituted && s.f.constructor && call.construct) MessageFromLaterArgument(s, file, call);
+    if (substituted && !text && s.f.constructor && call.construct) {
+      MessageFromRenderedArgument(s, file, call);
+    }
     if (!substituted && !thrown_helper && !base_text) return;
     // The call tells the user why when an argument brings text of its own:
     // `${path}.or` forwarding the caller's path one level down does not
@@ -798,6 +802,47 @@ class Linker {
       site.message_origin_note = "`" + s.f.name + "` shows the text of its argument `" +
                                  s.f.params[static_cast<size_t>(read)] + "` (" +
                                  files_[s.file].path + ":" + std::to_string(s.f.line) + ")";
+    }
+  }
+
+  // C++ `class E : public std::runtime_error { explicit E(Status& s) :
+  // std::runtime_error(s.ToString()) {} }` thrown as `throw E(status_)`
+  // (rocksdb's MultiScanException): the extractor saw a value and no text
+  // and named the site after the class (`{MultiScanException}`); what users
+  // see is the class's rendering of the argument, `status_.ToString()` --
+  // still a value (opaque), but the one `what()` returns.
+  void MessageFromRenderedArgument(const Sink& s, size_t file, const LinkCall& call) {
+    const std::vector<Piece>& own = s.f.message.pieces();
+    if (own.size() != 1 || !own[0].is_hole || own[0].expr.empty() || sites_.size() <= file ||
+        !sites_[file]) {
+      return;
+    }
+    size_t read = 0;
+    while (read < s.f.params.size() && s.f.params[read] != own[0].expr) ++read;
+    if (read >= call.args.size()) return;
+    const std::vector<Piece>& arg = call.args[read].pieces();
+    if (arg.size() != 1 || !arg[0].is_hole || arg[0].expr.empty()) return;
+    // The hole's text is the rendering (`{s.ToString()}`); its expr, the
+    // parameter it reads (`s`). A hole that prints the parameter itself
+    // shows the argument, which the site already does.
+    std::string_view text = own[0].text;
+    if (text.size() < 3 || text.front() != '{' || text.back() != '}') return;
+    std::string rendering(text.substr(1, text.size() - 2));
+    if (rendering == own[0].expr) return;
+    std::string shown = ReplaceVariable(rendering, own[0].expr, arg[0].expr);
+    std::string placeholder = "{" + s.f.name + "}";
+    for (ErrorSite& site : *sites_[file]) {
+      if (!site.message_opaque || site.message.Display() != placeholder ||
+          site.error_class != s.f.name || site.line > call.line ||
+          site.line + kMaxCallSpan < call.line) {
+        continue;
+      }
+      Template t;
+      t.AddHole("{" + shown + "}", arg[0].expr, arg[0].type);
+      site.message = std::move(t);
+      site.message_origin_note = "`" + s.f.name + "` shows `" + rendering + "` of its argument `" +
+                                 own[0].expr + "` (" + files_[s.file].path + ":" +
+                                 std::to_string(s.f.line) + ")";
     }
   }
 

@@ -60,5 +60,38 @@ TEST(LinkMessageArgument, ClassRenderingALaterArgumentIsNotTheFirstArgument) {
   EXPECT_TRUE(at[0]->message_opaque);
 }
 
+// C++ `class E : public std::runtime_error { explicit E(Status& s) :
+// std::runtime_error(s.ToString()) ... }` (rocksdb's MultiScanException):
+// `throw E(status_)` shows the text the class derives from its argument,
+// `status_.ToString()`, a value (opaque) -- not the class's name.
+const char* kScanH =
+    "#include <stdexcept>\n"
+    "class MultiScanException : public std::runtime_error {\n"
+    " public:\n"
+    "  explicit MultiScanException(Status& s)\n"
+    "      : std::runtime_error(s.ToString()), s_(s) {}\n"
+    " private:\n"
+    "  Status s_;\n"
+    "};\n"
+    "class Scan {\n"
+    "  void Next() {\n"
+    "    status_ = iter_->status();\n"
+    "    if (!status_.ok()) {\n"
+    "      throw MultiScanException(status_);\n"
+    "    }\n"
+    "  }\n"
+    "};\n";
+
+TEST(LinkMessageArgument, CppClassRenderingItsArgumentShowsThatTextNotItsName) {
+  Linked r = Link({{"include/scan.h", kScanH}});
+  std::vector<const ErrorSite*> at = r.At("include/scan.h", 13);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);
+  EXPECT_EQ(at[0]->error_class, "MultiScanException");
+  EXPECT_EQ(at[0]->message.Display(), "{status_.ToString()}");
+  EXPECT_TRUE(at[0]->message_opaque);
+  EXPECT_NE(at[0]->message_origin_note.find("`s`"), std::string::npos)
+      << at[0]->message_origin_note;
+}
+
 }  // namespace
 }  // namespace errdex

@@ -91,6 +91,24 @@ bool AddGuard(TSNode parent, TSNode child, std::string_view src, const BraceSynt
       AddCondition(cond, false, src, site);
       return true;
     }
+  } else if (Is(parent, "when_entry") && Is(child, "control_structure_body")) {
+    // Kotlin's `when { cond -> body }` without a subject is an if-chain:
+    // the arm's condition guards the body (okhttp's DerReader `length0 ==
+    // 0b1000_0000 -> throw ..`). An arm of `when (x)` matches values of
+    // `x`, read by the analysis from the lines (site_shape.h).
+    TSNode when = ts_node_parent(parent);  // Kotlin sites are few: no ancestor list needed
+    bool subject = false;
+    for (TSNode k : ts::NamedChildren(when)) subject |= Is(k, "when_subject");
+    if (!subject) {
+      std::vector<TSNode> conds;
+      for (TSNode k : ts::NamedChildren(parent)) {
+        if (Is(k, "when_condition")) conds.push_back(k);
+      }
+      if (conds.size() == 1) {
+        AddCondition(conds[0], true, src, site);
+        return true;
+      }
+    }
   } else if (!syntax.catch_type.empty() && Is(parent, syntax.catch_type)) {
     // The header up to the body: `catch (e: unknown)`, `rescue`-free.
     PathCondition c;
