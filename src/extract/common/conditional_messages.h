@@ -5,6 +5,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,6 +56,30 @@ void FinishEachMessage(ErrorSite site, const std::vector<Template>& alts, Finish
         site.message_origin_note.empty() ? note : site.message_origin_note + "; " + note;
     finish(std::move(copy));
   }
+}
+
+// The builds of one site across combinations of branches (BranchChoices::
+// Enumerate), first of each distinct message kept, in order; when more than
+// one is left each is noted "message i of n, chosen by the branches above"
+// (unless a conditional already chose it). `site_of(item)` gives an
+// item's ErrorSite.
+template <typename T, typename SiteOf>
+std::vector<T> DistinctChosenMessages(std::vector<T> builds, SiteOf&& site_of) {
+  std::vector<T> out;
+  for (T& b : builds) {
+    bool seen = std::any_of(out.begin(), out.end(), [&](T& o) {
+      return site_of(o).message.Display() == site_of(b).message.Display();
+    });
+    if (!seen) out.push_back(std::move(b));
+  }
+  for (size_t i = 0; out.size() > 1 && i < out.size(); ++i) {
+    std::string& origin = site_of(out[i]).message_origin_note;
+    if (origin.find("chosen by") != std::string::npos) continue;
+    std::string note = "message " + std::to_string(i + 1) + " of " + std::to_string(out.size()) +
+                       ", chosen by the branches above";
+    origin = origin.empty() ? note : origin + "; " + note;
+  }
+  return out;
 }
 
 }  // namespace errdex

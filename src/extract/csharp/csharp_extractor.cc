@@ -355,7 +355,7 @@ class CSharpFile {
   // (a local assigned in each branch of an if/else or a switch, or a
   // StringBuilder appended to differently in each; branch_choices.h).
   void HandleNew(TSNode n) {
-    std::vector<std::pair<TSNode, ErrorSite>> built;
+    std::vector<std::pair<TSNode, ErrorSite>> all;
     for (auto& run : choices_.Enumerate([&] {
            std::vector<std::pair<TSNode, ErrorSite>> got;
            collect_ = &got;
@@ -363,21 +363,10 @@ class CSharpFile {
            collect_ = nullptr;
            return got;
          })) {
-      for (auto& one : run) {
-        bool seen = std::any_of(built.begin(), built.end(), [&](const auto& b) {
-          return b.second.message.Display() == one.second.message.Display();
-        });
-        if (!seen) built.push_back(std::move(one));
-      }
+      for (auto& one : run) all.push_back(std::move(one));
     }
-    size_t i = 0;
-    for (auto& [stmt, site] : built) {
-      if (built.size() > 1 && site.message_origin_note.find("chosen by") == std::string::npos) {
-        std::string note = "message " + std::to_string(++i) + " of " +
-                           std::to_string(built.size()) + ", chosen by the branches above";
-        site.message_origin_note =
-            site.message_origin_note.empty() ? note : site.message_origin_note + "; " + note;
-      }
+    for (auto& [stmt, site] :
+         DistinctChosenMessages(std::move(all), [](auto& b) -> ErrorSite& { return b.second; })) {
       Finish(stmt, std::move(site));
     }
   }

@@ -21,6 +21,7 @@
 
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
+#include "extract/common/conditional_messages.h"
 #include "extract/common/escapes.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/printf_format.h"
@@ -278,21 +279,13 @@ class GoFile {
     TSNode stmt = StatementOf(call);
     if (ts_node_is_null(stmt) || args.empty()) return;
     // Once per combination of the branches a message local was assigned in.
-    std::vector<ErrorSite> sites;
+    std::vector<ErrorSite> builds;
     for (std::optional<ErrorSite>& one :
          choices_.Enumerate([&] { return BuildCallSite(call, r, args, stmt); })) {
-      if (!one) continue;
-      bool seen = std::any_of(sites.begin(), sites.end(), [&](const ErrorSite& o) {
-        return o.message.Display() == one->message.Display();
-      });
-      if (!seen) sites.push_back(std::move(*one));
+      if (one) builds.push_back(std::move(*one));
     }
-    for (size_t i = 0; sites.size() > 1 && i < sites.size(); ++i) {
-      std::string note = "message " + std::to_string(i + 1) + " of " +
-                         std::to_string(sites.size()) + ", chosen by the branches above";
-      std::string& origin = sites[i].message_origin_note;
-      origin = origin.empty() ? note : origin + "; " + note;
-    }
+    std::vector<ErrorSite> sites =
+        DistinctChosenMessages(std::move(builds), [](ErrorSite& s) -> ErrorSite& { return s; });
     for (ErrorSite& site : sites) FinishCallSite(stmt, r, std::move(site));
   }
 

@@ -241,25 +241,14 @@ class JavaFile {
   // "message i of n" when there are several.
   std::vector<BuiltNew> BuildEachNew(TSNode stmt, const std::string& cls,
                                      const std::vector<TSNode>& args) {
-    std::vector<BuiltNew> out;
-    for (BuiltNew& b : choices_.Enumerate([&] {
-           BuiltNew one{NewSite(stmt, SiteKind::kRaise), {}};
-           one.site.error_class = cls;
-           one.alts = FillFromArgs(args, &one.site);
-           return one;
-         })) {
-      bool seen = std::any_of(out.begin(), out.end(), [&](const BuiltNew& o) {
-        return o.site.message.Display() == b.site.message.Display();
-      });
-      if (!seen) out.push_back(std::move(b));
-    }
-    for (size_t i = 0; out.size() > 1 && i < out.size(); ++i) {
-      std::string note = "message " + std::to_string(i + 1) + " of " + std::to_string(out.size()) +
-                         ", chosen by the branches above";
-      std::string& origin = out[i].site.message_origin_note;
-      origin = origin.empty() ? note : origin + "; " + note;
-    }
-    return out;
+    auto build = [&] {
+      BuiltNew one{NewSite(stmt, SiteKind::kRaise), {}};
+      one.site.error_class = cls;
+      one.alts = FillFromArgs(args, &one.site);
+      return one;
+    };
+    return DistinctChosenMessages(choices_.Enumerate(build),
+                                  [](BuiltNew& b) -> ErrorSite& { return b.site; });
   }
 
   void FinishNew(TSNode n, TSNode stmt, const std::string& cls, const std::vector<TSNode>& args,
