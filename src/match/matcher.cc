@@ -60,6 +60,7 @@
 #include "match/soft_wraps.h"
 #include "match/system_errors.h"
 #include "util/file_io.h"
+#include "util/text.h"
 
 namespace errdex {
 namespace {
@@ -220,12 +221,6 @@ bool IsSpace(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 // "a.b.ValueError" -> "ValueError", "nlohmann::detail::type_error" -> "type_error".
 std::string_view LastComponent(std::string_view cls) {
   size_t sep = cls.find_last_of(".:");
@@ -299,9 +294,6 @@ std::string LowerAscii(std::string_view s) {
   return out;
 }
 
-// True if `text` (lowercase) names the repository: its name, a part of it
-// of 2+ characters, or its owner, as a word ("site-packages/requests/",
-// "jq: error", "com.google.gson" for google/gson).
 // The repository name's parts between `-`, `_` and `.` ("node", "mysql2" of
 // "node-mysql2"; the whole name when it has none).
 std::vector<std::string> NameParts(const std::string& name) {
@@ -314,6 +306,9 @@ std::vector<std::string> NameParts(const std::string& name) {
   return parts;
 }
 
+// True if `text` (lowercase) names the repository: its name, a part of it
+// of 2+ characters, or its owner, as a word ("site-packages/requests/",
+// "jq: error", "com.google.gson" for google/gson).
 bool TextNamesRepository(std::string_view text, std::string_view repo) {
   size_t slash = repo.find('/');
   if (slash == std::string_view::npos) return false;
@@ -395,10 +390,6 @@ bool NamesRepository(std::string_view word, std::string_view repo) {
   return false;
 }
 
-// Whether a package component of the qualified class `cls`
-// ("com.squareup.moshi.JsonDataException", "YAML::ParserException") is the
-// repository's name or a distinctive part of it (NamesRepository). Parts
-// that name a language or a generic layer ("kotlin", "api") say nothing.
 // Name parts that say a language or a generic layer, not a repository.
 const std::unordered_set<std::string_view>& GenericNameParts() {
   static const std::unordered_set<std::string_view> kGeneric = {
@@ -408,6 +399,10 @@ const std::unordered_set<std::string_view>& GenericNameParts() {
   return kGeneric;
 }
 
+// Whether a package component of the qualified class `cls`
+// ("com.squareup.moshi.JsonDataException", "YAML::ParserException") is the
+// repository's name or a distinctive part of it (NamesRepository). Parts
+// that name a language or a generic layer ("kotlin", "api") say nothing.
 bool PackageNamesRepository(std::string_view cls, std::string_view repo) {
   const std::unordered_set<std::string_view>& kGeneric = GenericNameParts();
   std::string lower = LowerAscii(cls);
@@ -444,17 +439,6 @@ bool NamesRepositoryExactly(std::string_view paste, std::string_view repo) {
         return true;
       }
     }
-  }
-  return false;
-}
-
-// True if `word` occurs in `text` with no word character on either side.
-bool ContainsWord(std::string_view text, std::string_view word) {
-  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
-    bool left = at == 0 || !IsWordChar(text[at - 1]);
-    size_t end = at + word.size();
-    bool right = end == text.size() || !IsWordChar(text[end]);
-    if (left && right) return true;
   }
   return false;
 }
@@ -1414,7 +1398,7 @@ std::vector<std::pair<uint32_t, bool>> Segment::CodeHits(std::string_view text,
   for (size_t k = 0; k < other_codes.size(); ++k) {
     uint32_t r = other_codes[k];
     std::string_view code = other_code_text.Get(k);
-    if (r < n && !code.empty() && ContainsWord(text, code)) hits.push_back({r, false});
+    if (r < n && !code.empty() && ContainsIdentifier(text, code)) hits.push_back({r, false});
   }
   std::sort(hits.begin(), hits.end());
   hits.erase(std::unique(hits.begin(), hits.end(),

@@ -219,7 +219,6 @@ struct Walker {
     return r.size() > 80 ? "?" : r;
   }
 
-  // Callee and receiver of a call node; false when `n` is not a call.
   // The arguments a call passes, when its syntax lists them in an
   // `arguments` field (C#, Java, JavaScript, C/C++, Go, Rust, PHP, Ruby);
   // -1 for a spread or splat (`...xs`, `*args`), whose count is unknown,
@@ -242,6 +241,7 @@ struct Walker {
     return count;
   }
 
+  // Callee and receiver of a call node; false when `n` is not a call.
   bool ReadCall(TSNode n, std::string* callee, std::string* receiver) const {
     std::string_view t = ts::Type(n);
     if (t == "new_expression" || t == "object_creation_expression") {

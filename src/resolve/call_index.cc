@@ -72,7 +72,6 @@ bool IsConstructor(const FunctionFact& f) {
                             f.short_name == "__construct" || f.short_name == "initialize");
 }
 
-// Languages where a bare name inside a class body calls the class's method.
 // How many arguments a definition takes, read from its header:
 // `ToGuid(GuidRepresentation g)` takes exactly 1; a default (`int n = 0`)
 // lowers the least, a variadic parameter (`...`, C# `params`, Ruby `*args`,
@@ -122,6 +121,7 @@ bool HeaderArity(const std::string& header, const std::string& name, int* least,
   return false;
 }
 
+// Languages where a bare name inside a class body calls the class's method.
 bool ImplicitSelf(const std::string& family) {
   return family == "jvm" || family == "csharp" || family == "c" || family == "ruby";
 }

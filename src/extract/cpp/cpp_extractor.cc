@@ -556,16 +556,23 @@ class CppFile {
     HandleThrown(ret, e);
   }
 
-  // `_("text")`, `N_("text")`, `gettext("text")`: a macro's value marked
-  // for translation is its literal (aria2's message.h: `#define
-  // MSG_RESOURCE_NOT_FOUND _("Resource not found")`); anything else as is.
+  // gettext's `_`/`N_`, Qt's `tr`, Windows' `_T`/`TEXT`: calls that mark
+  // text for translation and print it.
+  static bool IsTranslationMarker(std::string_view fn) {
+    return fn == "_" || fn == "N_" || fn == "gettext" || fn == "tr" || fn == "_T" || fn == "TEXT";
+  }
+
+  // A macro's value marked for translation, `_("text")`, is its literal
+  // (aria2's message.h: `#define MSG_RESOURCE_NOT_FOUND _("Resource not
+  // found")`); anything else as is. The value is raw text, not a tree.
   static std::string_view UnwrapGettext(std::string_view value) {
-    for (std::string_view marker : {"_(", "N_(", "gettext(", "_T(", "TEXT("}) {
-      if (!value.starts_with(marker) || !value.ends_with(")")) continue;
-      std::string_view inner = Trim(value.substr(marker.size(), value.size() - marker.size() - 1));
-      if (inner.size() >= 2 && inner.front() == '"' && inner.back() == '"') return inner;
+    size_t open = value.find('(');
+    if (open == std::string_view::npos || !value.ends_with(")") ||
+        !IsTranslationMarker(Trim(value.substr(0, open)))) {
+      return value;
     }
-    return value;
+    std::string_view inner = Trim(value.substr(open + 1, value.size() - open - 2));
+    return inner.size() >= 2 && inner.front() == '"' && inner.back() == '"' ? inner : value;
   }
 
   static bool NamedLikeFormatter(std::string_view name) {
@@ -1543,11 +1550,11 @@ class CppFile {
       return t;
     }
     // Identity wrappers: conversions and gettext.
-    if (fn == "std::string" || fn == "string" || fn == "std::string_view" || fn == "string_t" ||
-        fn == "std::wstring" || fn == "_" || fn == "N_" || fn == "gettext" || fn == "tr" ||
-        fn == "QString" || fn == "jv_string" || fn == "absl::string_view" || fn == "FMT_STRING" ||
-        fn == "FMT_COMPILE" || fn == "_T" || fn == "TEXT" || fn == "sdsnew" || fn == "strdup" ||
-        fn == "xstrdup" || fn == "g_strdup" || fn == "estrdup" || fn == "std::move") {
+    if (IsTranslationMarker(fn) || fn == "std::string" || fn == "string" ||
+        fn == "std::string_view" || fn == "string_t" || fn == "std::wstring" || fn == "QString" ||
+        fn == "jv_string" || fn == "absl::string_view" || fn == "FMT_STRING" ||
+        fn == "FMT_COMPILE" || fn == "sdsnew" || fn == "strdup" || fn == "xstrdup" ||
+        fn == "g_strdup" || fn == "estrdup" || fn == "std::move") {
       if (args.size() == 1) return ExprTemplate(args[0], pos, depth + 1, note, env);
     }
     if (fn == "std::to_string" || fn == "to_string" || fn == "std::to_wstring") {

@@ -625,11 +625,7 @@ class RustFile {
     site.severity = ToLower(name).find("warn") != std::string::npos ? "warning" : "error";
     site.message.AddHole("{" + std::string(name) + "!}", std::string(name) + "!");
     site.message.Append(*fmt);
-    AddBraceContext(inv, src_, lines_, RustSyntax(), &site);
-    AddMatchArms(inv, &site);
-    HeldMessage h{site.line, site.error_class, {site.message}, std::nullopt};
-    h.site = std::move(site);
-    text_facts_->held_messages.push_back(std::move(h));
+    Hold(inv, std::move(site));
   }
 
   // An item-level `name! { ... }` (tokio's `cfg_rt! { .. }`, `cfg_if!`):
@@ -1472,6 +1468,11 @@ class RustFile {
       call |= p.is_hole && (p.expr.ends_with(")") || NamesConstant(p.expr));
     }
     if (!text_facts_ || !call) return;
+    Hold(at, std::move(site));
+  }
+
+  // `site` with its context, held for the resolve stage to give it text.
+  void Hold(TSNode at, ErrorSite site) {
     AddBraceContext(at, src_, lines_, RustSyntax(), &site);
     AddMatchArms(at, &site);
     HeldMessage h{site.line, site.error_class, {site.message}, std::nullopt};
