@@ -72,6 +72,17 @@ std::string ValueFreeHead(std::string_view head) {
   return std::string(head);
 }
 
+// Whether a sentence ends at p[i]: "\\. " before a capital letter, or "\\."
+// with holes between it and " Capital" (detekt's "Property '{p}' is
+// misspelled or does not exist.{if a close match: Did you mean ..?} Allowed
+// properties: ..": an optional addition is a hole of its own).
+bool SentenceEndsAt(std::string_view p, size_t i) {
+  if (i == 0 || !p.substr(i).starts_with("\\.")) return false;
+  size_t next = i + 2;
+  while (p.substr(next).starts_with(kAnyHole)) next += kAnyHole.size();
+  return p.size() > next + 1 && p[next] == ' ' && p[next + 1] >= 'A' && p[next + 1] <= 'Z';
+}
+
 }  // namespace
 
 std::string ClauseHead(std::string_view p) {
@@ -94,8 +105,7 @@ std::string FirstSentence(std::string_view p) {
   std::string head;
   std::string_view valued;  // the first sentence ending in a value, with its period
   ForEachTopLevel(p, [&](size_t i) {
-    std::string_view rest = p.substr(i);
-    if (i > 0 && rest.size() > 3 && rest.starts_with("\\. ") && rest[3] >= 'A' && rest[3] <= 'Z') {
+    if (SentenceEndsAt(p, i)) {
       head = ValueFreeHead(p.substr(0, i));
       if (head.empty() && valued.empty()) valued = p.substr(0, i + 2);
       return head.empty();  // a sentence ending in a value takes the next one along
@@ -113,10 +123,7 @@ std::vector<std::string> SentenceHeads(std::string_view p) {
   std::vector<std::string> out;
   if (SeveralLines(p)) return out;
   ForEachTopLevel(p, [&](size_t i) {
-    std::string_view rest = p.substr(i);
-    if (i > 0 && rest.size() > 3 && rest.starts_with("\\. ") && rest[3] >= 'A' && rest[3] <= 'Z') {
-      out.emplace_back(p.substr(0, i + 2));
-    }
+    if (SentenceEndsAt(p, i)) out.emplace_back(p.substr(0, i + 2));
     return true;
   });
   return out;

@@ -83,6 +83,19 @@ TEST(OptionalTailTest, FirstSentenceIsTheTextBeforeANewSentence) {
             R"(Could not infer name for: ([\s\S]*?)\. Please specify a name by calling Override)");
 }
 
+TEST(OptionalTailTest, AnOptionalAdditionAfterThePeriodStillEndsTheSentence) {
+  // detekt's "Property '$prop' is misspelled or does not exist." with a
+  // conditional " Did you mean ..?" (a hole) before " Allowed properties".
+  const char* p = R"(Property '([\s\S]*?)' is misspelled or does not exist\.([\s\S]*?) )"
+                  R"(Allowed properties: ([\s\S]*?)\.)";
+  EXPECT_EQ(FirstSentence(p), R"(Property '([\s\S]*?)' is misspelled or does not exist)");
+  EXPECT_EQ(
+      SentenceHeads(p),
+      (std::vector<std::string>{R"(Property '([\s\S]*?)' is misspelled or does not exist\.)"}));
+  // A hole before a lower-case word is a value inside the sentence.
+  EXPECT_EQ(FirstSentence(R"(version 1\.([\s\S]*?) is old)"), "");
+}
+
 TEST(OptionalTailTest, SentenceHeadsEndEachSentenceWithItsPeriod) {
   EXPECT_EQ(
       SentenceHeads(R"(Attempts failed\. Will not retry\. Please see logs)"),

@@ -29,6 +29,7 @@
 #include "extract/common/escapes.h"
 #include "extract/common/message_tables.h"
 #include "extract/common/printf_format.h"
+#include "extract/common/terminal_styles.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "extract/javascript/append_paths.h"
@@ -2038,13 +2039,7 @@ class JsFile {
         lib != "c" && lib != "ansi") {
       return false;
     }
-    std::string_view last = fn.substr(fn.rfind('.') + 1);
-    for (std::string_view style : {"red", "yellow", "green", "blue", "cyan", "magenta", "white",
-                                   "gray", "grey", "dim", "bold", "italic", "underline",
-                                   "redBright", "yellowBright", "bgRed", "bgYellow", "inverse"}) {
-      if (last == style) return true;
-    }
-    return false;
+    return IsTerminalStyleName(fn.substr(fn.rfind('.') + 1));
   }
 
   // An i18n wrapper's English text (`__n('got %s, need %s', plural, n, a,

@@ -219,6 +219,7 @@ class JavaFile {
     bool returned_error = Is(parent, "return_statement") && ReturnsErrorType(n);
     if (cls.empty() || (!LooksLikeExceptionClass(cls) && !Is(parent, "throw_statement") &&
                         !Is(parent, "parenthesized_expression") && !returned_error)) {
+      if (!cls.empty()) HandleDiagnostic(n, cls);
       return;
     }
     TSNode stmt = StatementOf(n);
@@ -229,6 +230,34 @@ class JavaFile {
     // Once per combination of the branches its message local was assigned
     // in (`if (..) msg = "a"; else msg = "b"; throw new X(msg);`).
     for (BuiltNew& b : BuildEachNew(stmt, cls, args)) FinishNew(n, stmt, cls, args, thrown, &b);
+  }
+
+  // `new Notification("Property '" + p + "' is deprecated.", Level.WARNING)`:
+  // an object that carries a message at an error or warning level (a
+  // linter's notification, a compiler's diagnostic) is reported to the user
+  // as that text, wherever it goes next.
+  void HandleDiagnostic(TSNode n, const std::string& cls) {
+    std::string_view text = ts::Text(Field(n, "arguments"), src_);
+    if (text.find("evel.") == std::string_view::npos &&
+        text.find("everity.") == std::string_view::npos) {
+      return;  // most `new`s: no level among the arguments
+    }
+    std::vector<TSNode> args = NamedChildren(Field(n, "arguments"));
+    std::optional<std::string> severity;
+    TSNode msg{};
+    for (TSNode a : args) {
+      if (!severity) severity = SeverityConstant(ts::Text(a, src_));
+      if (ts_node_is_null(msg) && HasText(a)) msg = a;
+    }
+    TSNode stmt = StatementOf(n);
+    if (!severity || ts_node_is_null(msg) || ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kLog);
+    site.severity = *severity;
+    site.message = ExprTemplate(msg, ts_node_start_byte(n), 0, &site.message_origin_note);
+    if (site.message_origin_note.empty()) {
+      site.message_origin_note = "reported as a `" + cls + "` at level " + *severity;
+    }
+    Finish(stmt, std::move(site));
   }
 
   struct BuiltNew {

@@ -572,5 +572,26 @@ TEST(JavaExtractor, JoinedLinesAreTheMessage) {
   for (const ErrorSite& s : sites) EXPECT_EQ(s.message.Display().find(", \", "), std::string::npos);
 }
 
+// A diagnostic object built with a message at a level is reported as that
+// text; at an info level, or with an enum that is not a level, it is not.
+TEST(JavaExtractor, DiagnosticObjectsAtAnErrorLevel) {
+  auto sites = Extract(
+      "class Validator {\n"
+      "  Notification check(String prop) {\n"
+      "    Notification n = new Notification(\n"
+      "        \"Property '\" + prop + \"' is misspelled or does not exist.\", Level.ERROR);\n"
+      "    Notification i = new Notification(\"Property \" + prop + \" is fine.\", Level.INFO);\n"
+      "    Result r = new Result(\"not reported: \" + prop, State.ERROR);\n"
+      "    return n;\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(), "Property '{prop}' is misspelled or does not exist.");
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[0].severity, "error");
+  EXPECT_TRUE(Matches(sites[0], "Property 'a>b' is misspelled or does not exist."));
+}
+
 }  // namespace
 }  // namespace errdex

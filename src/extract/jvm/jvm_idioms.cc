@@ -125,6 +125,19 @@ std::optional<std::string> LogSeverity(std::string_view method) {
   return std::nullopt;
 }
 
+std::optional<std::string> SeverityConstant(std::string_view text) {
+  text = Trim(text);
+  size_t dot = text.rfind('.');
+  if (dot == std::string_view::npos || dot == 0) return std::nullopt;
+  std::string owner = ToLower(LastComponent(text.substr(0, dot)));
+  // `Level`, `LogLevel`, `Severity`, `DiagnosticSeverity`, not any enum
+  // whose constant happens to be called ERROR (a state, a result kind).
+  if (!owner.ends_with("level") && !owner.ends_with("severity")) return std::nullopt;
+  std::string level = ToLower(text.substr(dot + 1));
+  if (level == "err") level = "error";
+  return LogSeverity(level);
+}
+
 bool LooksLikeThrowableName(std::string_view arg) {
   arg = Trim(arg);
   if (arg == "e" || arg == "ex" || arg == "exc" || arg == "t" || arg == "th" || arg == "err" ||

@@ -30,6 +30,12 @@ bool IsLoggerName(std::string_view receiver);
 // or nullopt for levels that are not errors (info, debug, ...).
 std::optional<std::string> LogSeverity(std::string_view method);
 
+// `Level.Error`, `Notification.Level.Warning`, `Severity.ERROR`,
+// `DiagnosticSeverity.Warning`: an argument naming the severity of a
+// diagnostic object (detekt's `Notification(msg, Level.Error)`), as the
+// severity it reports at; nullopt for other text and non-error levels.
+std::optional<std::string> SeverityConstant(std::string_view text);
+
 // An argument name that by convention holds a Throwable (`e`, `ex`, `cause`,
 // `ioException`): SLF4J prints a trailing one as a stack trace.
 bool LooksLikeThrowableName(std::string_view arg);

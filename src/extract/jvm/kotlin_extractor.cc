@@ -27,6 +27,7 @@
 #include "extract/common/escapes.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/printf_format.h"
+#include "extract/common/terminal_styles.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "extract/jvm/jvm_idioms.h"
@@ -522,7 +523,7 @@ class KotlinFile {
     std::string cls = c.name;
     TSNode parent = Parent(call);
     bool thrown = Is(parent, "jump_expression") && ts::Text(parent, src_).starts_with("throw");
-    if (!thrown && !LooksLikeExceptionClass(cls)) return;
+    if (!thrown && !LooksLikeExceptionClass(cls)) return HandleDiagnostic(call, c);
     TSNode stmt = StatementOf(call);
     if (ts_node_is_null(stmt)) return;
     ErrorSite site =
@@ -548,6 +549,32 @@ class KotlinFile {
     if (facts_ && out_->size() > before) {
       AddConstructionLink(call, c, (*out_)[before], thrown, returned);
     }
+  }
+
+  // `Notification("Property '$p' is deprecated.", Level.Warning)`: an
+  // object that carries a message at an error or warning level (a linter's
+  // notification, a compiler's diagnostic) is reported to the user as that
+  // text, wherever it goes next.
+  void HandleDiagnostic(TSNode call, const Call& c) {
+    std::optional<std::string> severity;
+    for (TSNode a : c.args) {
+      if (!severity) severity = SeverityConstant(ts::Text(a, src_));
+    }
+    if (!severity) return;
+    TSNode msg{};
+    for (size_t i = 0; i < c.args.size() && ts_node_is_null(msg); ++i) {
+      bool named_text = c.arg_names[i].empty() || c.arg_names[i] == "message";
+      if (named_text && HasText(c.args[i])) msg = c.args[i];
+    }
+    TSNode stmt = StatementOf(call);
+    if (ts_node_is_null(msg) || ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kLog);
+    site.severity = *severity;
+    site.message = ExprTemplate(msg, ts_node_start_byte(call), 0, &site.message_origin_note);
+    if (site.message_origin_note.empty()) {
+      site.message_origin_note = "reported as a `" + c.name + "` at level " + *severity;
+    }
+    Finish(stmt, std::move(site));
   }
 
   // `if (c) a else b`: the value of each branch.
@@ -841,10 +868,18 @@ class KotlinFile {
           out.AddLiteral(raw ? std::string(text) : DecodeKotlinEscapes(text));
         } else if (type == "interpolated_identifier") {
           std::string e(ts::Text(c, src_));
-          out.AddHole("$" + e, e);
+          if (auto t = InterpolatedText(c, pos, depth, note)) {
+            out.Append(*t);
+          } else {
+            out.AddHole("$" + e, e);
+          }
         } else if (type == "interpolated_expression") {
           TSNode inner = ts::FirstNamed(c);
-          if (Is(inner, "string_literal")) {
+          std::optional<Template> text;
+          if (Is(inner, "simple_identifier")) text = InterpolatedText(inner, pos, depth, note);
+          if (text) {
+            out.Append(*text);
+          } else if (Is(inner, "string_literal")) {
             out.Append(StringTemplate(inner, pos, depth + 1, note));
           } else {
             out.AddHole("${" + CollapseSpace(ts::Text(c, src_)) + "}", HoleExpr(inner));
@@ -854,6 +889,18 @@ class KotlinFile {
     }
     ts_tree_cursor_delete(&cursor);
     return out;
+  }
+
+  // `"$title$NL$problems"` where `val title = "Run failed with $n invalid
+  // config $props.".red()` (detekt): a local or constant holding text is
+  // that text inside the template too. A parameter, or a value errdex cannot
+  // read, stays the hole it was.
+  std::optional<Template> InterpolatedText(TSNode ident, uint32_t pos, int depth,
+                                           std::string* note) {
+    if (depth + 1 > kMaxExprDepth) return std::nullopt;
+    std::optional<Template> t = VariableTemplate(ident, pos, depth + 1, note);
+    if (!t || !t->HasLiteralText()) return std::nullopt;
+    return t;
   }
 
   Template ExprTemplate(TSNode n, uint32_t pos, int depth, std::string* note) {
@@ -969,6 +1016,13 @@ class KotlinFile {
       std::string marker = "|";
       if (!c->args.empty()) marker = ExprTemplate(c->args[0], pos, depth + 1, note).Display();
       return TrimMargin(t, marker);
+    }
+    // `"Run failed with $n invalid config properties.".red()` (detekt):
+    // a colour extension prints the same words.
+    if (IsTerminalStyleName(name) && c->args.empty() && ts_node_is_null(c->lambda)) {
+      Template t = ExprTemplate(object, pos, depth + 1, note);
+      if (t.HasLiteralText()) return t;
+      return std::nullopt;
     }
     if (name == "format") {
       TSNode fmt = object;

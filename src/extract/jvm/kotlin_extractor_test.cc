@@ -347,6 +347,44 @@ TEST(KotlinExtractor, BuildStringAppendsInOrder) {
 // kotlinx.coroutines' Timeout.kt: a factory whose message is the `?:`
 // default of a value errdex cannot read, possibly prefixed. Each known text
 // is a message of the construction; the default is what users mostly see.
+// detekt's config validation: notifications carrying a message at a level,
+// and a summary whose title is a coloured local interpolated into the text.
+TEST(KotlinExtractor, DiagnosticObjectsAndInterpolatedLocals) {
+  auto sites = Extract(
+      "package dev.detekt.core\n"
+      "\n"
+      "fun deprecated(path: String, description: String): Notification {\n"
+      "    return Notification(\n"
+      "        \"Property '$path' is deprecated. $description.\",\n"
+      "        Notification.Level.Warning,\n"
+      "    )\n"
+      "}\n"
+      "\n"
+      "fun summary(errors: List<Notification>) {\n"
+      "    if (errors.isNotEmpty()) {\n"
+      "        val title = \"Run failed with ${errors.size} invalid config properties.\".red()\n"
+      "        throw InvalidConfig(\"$title$NL$errors\")\n"
+      "    }\n"
+      "}\n"
+      "\n"
+      "fun state(s: String) = Result(\"not an error: $s\", State.ERROR)\n"
+      "fun info(s: String) = Notification(\"all good: $s\", Level.Info)\n",
+      "detekt-core/src/main/kotlin/Validation.kt");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "Property '$path' is deprecated. $description.");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].severity, "warning");
+  EXPECT_EQ(sites[0].kind, SiteKind::kLog);
+  EXPECT_TRUE(Matches(sites[0],
+                      "Property 'complexity>LongParameterList>threshold' is deprecated. Use "
+                      "'functionThreshold' instead."));
+  EXPECT_EQ(sites[1].message.Display(),
+            "Run failed with ${errors.size} invalid config properties.$NL$errors");
+  EXPECT_EQ(sites[1].error_class, "InvalidConfig");
+  EXPECT_EQ(sites[1].line, 13);
+  EXPECT_TRUE(Matches(sites[1], "Run failed with 2 invalid config properties.\n\t- a\n\t- b"));
+}
+
 TEST(KotlinExtractor, ElvisDefaultIsAMessage) {
   auto sites = Extract(
       "class TimeoutCancellationException internal constructor(\n"  // 1
