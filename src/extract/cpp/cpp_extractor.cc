@@ -75,6 +75,7 @@ using cpp::DecodeCEscapes;
 using cpp::InttypesMacro;
 using cpp::IsCheckMacro;
 using cpp::IsQuietLevel;
+using cpp::LabelSeverity;
 using cpp::LastName;
 using cpp::LevelSeverity;
 using cpp::ReadsAsError;
@@ -700,6 +701,9 @@ class CppFile {
     TSNode first = ts_node_named_child(Field(call, "arguments"), 0);
     if (!Is(first, "identifier")) return false;
     std::string_view level = ts::Text(first, src_);
+    // `msg(msglevel, "WARNING: ..")`: a level in a variable, whose severity
+    // the message's label gives (LabelSeverity, in the kLevelLog case).
+    if (level.ends_with("level") || level.ends_with("lvl")) return true;
     for (char c : level) {
       if (std::islower(static_cast<unsigned char>(c))) return false;
     }
@@ -796,15 +800,16 @@ class CppFile {
           sev = LevelSeverity(a);
           quiet_level |= IsQuietLevel(a);
         }
+        bool printf_like = fmt + 1 < args.size() || LastName(fn).ends_with("f") ||
+                           LastName(fn).ends_with("Format");
+        msg = printf_like ? PrintfTemplate(args, fmt, pos, note, nullptr)
+                          : ExprTemplate(args[fmt], pos, 0, note, nullptr);
+        if (!sev && !quiet_level && r.kind == Report::kLevelLog) sev = LabelSeverity(msg);
         if (sev) {
           site.severity = *sev;
         } else if (r.kind == Report::kLevelLog || quiet_level) {
           return;
         }
-        bool printf_like = fmt + 1 < args.size() || LastName(fn).ends_with("f") ||
-                           LastName(fn).ends_with("Format");
-        msg = printf_like ? PrintfTemplate(args, fmt, pos, note, nullptr)
-                          : ExprTemplate(args[fmt], pos, 0, note, nullptr);
         if (nginx_ && fmt > 0) AddNginxErrno(fn, args[fmt - 1], &msg);
         // addReplyError(c, "..."): the error a server sends back to its client.
         if (AnyWord(Words(LastName(fn)), {"reply"})) site.kind = SiteKind::kRaise;

@@ -933,6 +933,28 @@ TEST(CExtractorLevels, ACallOfAnyNameWithAnErrorLevelFirstReports) {
   EXPECT_EQ(sites[2].severity, "warning");
 }
 
+// OpenVPN's `msg(D_TLS_ERRORS, ..)` names its level after the errors it
+// shows; `msg(msglevel, "WARNING: ..")` passes the level in a variable and
+// the message's label says what it is.
+TEST(CExtractorLevels, PluralLevelsAndLabelledMessagesOfVariableLevels) {
+  auto sites =
+      Extract("ssl_verify.c",
+              "void verify(int depth, const char *err, const char *subject, int msglevel) {\n"
+              "  msg(D_TLS_ERRORS, \"VERIFY ERROR: depth=%d, error=%s: %s\", depth, err,\n"
+              "      subject);\n"
+              "  msg(msglevel, \"WARNING: '%s' is used inconsistently\", subject);\n"
+              "  msg(msglevel, \"option %s is fine\", subject);\n"
+              "  msg(D_TLS_DEBUG_LOW, \"VERIFY WARNING: depth=%d\", depth);\n"
+              "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "VERIFY ERROR: depth=%d, error=%s: %s");
+  EXPECT_EQ(sites[0].severity, "error");
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_EQ(sites[1].line, 4);
+  EXPECT_EQ(sites[1].severity, "warning");
+  EXPECT_TRUE(Matches(sites[1], "WARNING: 'link-mtu' is used inconsistently"));
+}
+
 // duckdb builds its messages in static functions of the exception class
 // that return the exception for the caller to throw.
 TEST(CppExtractor, ReturnedExceptionOfAFactoryFunctionIsASite) {

@@ -38,8 +38,9 @@ std::optional<std::string> LevelSeverity(std::string_view level) {
       last == "alert" || last == "panic") {
     return "critical";
   }
-  if (last == "err" || last == "error") return "error";
-  if (last == "warning" || last == "warn") return "warning";
+  // OpenVPN's `D_TLS_ERRORS`: the level at which errors of a kind show.
+  if (last == "err" || last == "error" || last == "errors") return "error";
+  if (last == "warning" || last == "warn" || last == "warnings") return "warning";
   // rsync's `FERROR`, `FWARNING`: a one- or two-letter tag glued to the level.
   if (w.size() == 1 && level.size() > 2 && IsUpper(level[0]) && IsUpper(level[1])) {
     for (size_t tag = 1; tag <= 2; ++tag) {
@@ -49,6 +50,19 @@ std::optional<std::string> LevelSeverity(std::string_view level) {
       if (rest == "fatal") return "critical";
     }
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> LabelSeverity(const Template& t) {
+  if (t.pieces().empty() || t.pieces()[0].is_hole) return std::nullopt;
+  std::string_view text = t.pieces()[0].text;
+  size_t end = 0;
+  while (end < text.size() && IsUpper(text[end])) ++end;
+  if (end == text.size() || (text[end] != ':' && text[end] != ' ')) return std::nullopt;
+  std::string_view label = text.substr(0, end);
+  if (label == "ERROR") return "error";
+  if (label == "WARNING" || label == "WARN") return "warning";
+  if (label == "FATAL") return "critical";
   return std::nullopt;
 }
 

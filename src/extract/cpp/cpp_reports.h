@@ -47,6 +47,11 @@ bool IsQuietLevel(std::string_view level);
 // Text written to stderr is an error report when it says so; tools also
 // print progress, banners and statistics there ("Date: %s", "... crc=%x").
 bool ReadsAsError(const Template& t);
+
+// "WARNING: '%s' is used inconsistently" / "ERROR: ..." / "FATAL ...": the
+// severity a message's own upper-case label gives it, for a level that is a
+// variable (OpenVPN's `msg(msglevel, "WARNING: ..")`).
+std::optional<std::string> LabelSeverity(const Template& t);
 // The report a plain (non-stream) call makes, from its function text.
 ReportInfo ReportFor(std::string_view fn);
 // glog: CHECK_EQ -> "==", ...; nullopt for other names.
