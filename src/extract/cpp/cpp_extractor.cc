@@ -813,6 +813,7 @@ class CppFile {
         if (nginx_ && fmt > 0) AddNginxErrno(fn, args[fmt - 1], &msg);
         // addReplyError(c, "..."): the error a server sends back to its client.
         if (AnyWord(Words(LastName(fn)), {"reply"})) site.kind = SiteKind::kRaise;
+        if (LastName(fn).starts_with("g_set_error")) site.kind = SiteKind::kRaise;
         break;
       }
       case Report::kBraceLog: {
@@ -1108,6 +1109,17 @@ class CppFile {
     return LevelSeverity(head);
   }
 
+  // mold's `Fatal(ctx) << "could not open plugin file: " << dlerror()`
+  // (and `Error(ctx)`, `Warn(ctx)`): an object named after its level that
+  // prints what is streamed into it when it goes away ("mold: fatal: ..").
+  static std::optional<std::string> ReporterObject(std::string_view name, size_t args) {
+    if (args > 1) return std::nullopt;
+    if (name == "Fatal") return "critical";
+    if (name == "Error") return "error";
+    if (name == "Warn" || name == "Warning") return "warning";
+    return std::nullopt;
+  }
+
   void HandleStreamHead(TSNode head, const std::vector<TSNode>& rest, TSNode chain) {
     TSNode stmt = StatementOf(chain);
     if (ts_node_is_null(stmt)) return;
@@ -1141,6 +1153,15 @@ class CppFile {
         if (!rest.empty()) msg.AddLiteral(" ");
       } else {
         std::string_view name = LastName(fn);
+        if (std::optional<std::string> sev = ReporterObject(name, hargs.size())) {
+          site.severity = *sev;
+          for (TSNode op : rest) AppendStreamOperand(op, pos, note, nullptr, &msg);
+          site.message = TrimTrailing(msg);
+          bool literal = false;
+          for (TSNode op : rest) literal |= IsStringish(op);
+          if (literal && site.message.HasLiteralText()) Finish(stmt, std::move(site));
+          return;
+        }
         bool log = name == "LOG" || name == "PLOG" || name == "DLOG" || name == "LOG_IF" ||
                    name == "PLOG_IF" || name == "LOG_EVERY_N" || name == "LOG_FIRST_N" ||
                    name == "LOG_EVERY_POW_2" || name == "LOG_EVERY_N_SEC" || name == "SYSLOG" ||

@@ -955,6 +955,54 @@ TEST(CExtractorLevels, PluralLevelsAndLabelledMessagesOfVariableLevels) {
   EXPECT_TRUE(Matches(sites[1], "WARNING: 'link-mtu' is used inconsistently"));
 }
 
+// GLib's g_set_error hands a GError back to the caller, which prints it
+// (flatpak's "error: Nothing matches com.wps.Office in remote flathub").
+TEST(CExtractorLevels, GLibSetErrorIsARaise) {
+  auto sites =
+      Extract("install.c",
+              "static gboolean install(const char *id, const char *remote, GError **error) {\n"
+              "  if (refs->len == 0) {\n"
+              "      if (opt_no_pull)\n"
+              "        g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,\n"
+              "                    _(\"Nothing matches %s in local repository for remote %s\"), "
+              "id, remote);\n"
+              "      else\n"
+              "        g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,\n"
+              "                    _(\"Nothing matches %s in remote %s\"), id, remote);\n"
+              "      return FALSE;\n"
+              "  }\n"
+              "  g_set_error_literal(error, G_IO_ERROR, G_IO_ERROR_FAILED, \"Not a repository\");\n"
+              "  return TRUE;\n"
+              "}\n");
+  ASSERT_EQ(sites.size(), 3u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[1].message.Display(), "Nothing matches %s in remote %s");
+  EXPECT_EQ(sites[1].line, 7);
+  EXPECT_EQ(sites[1].kind, SiteKind::kRaise);
+  EXPECT_TRUE(Matches(sites[1], "error: Nothing matches com.wps.Office in remote flathub"));
+  EXPECT_EQ(sites[2].message.Display(), "Not a repository");
+}
+
+// mold reports through objects named after their level: `Fatal(ctx) << ..`
+// prints "mold: fatal: .." and exits when the object goes away.
+TEST(CppExtractor, LevelNamedReporterObjectsStreamTheirMessage) {
+  auto sites = Extract("src/lto-unix.cc",
+                       "void load(Context &ctx) {\n"
+                       "  void *handle = dlopen(ctx.arg.plugin.c_str(), RTLD_NOW);\n"
+                       "  if (!handle)\n"
+                       "    Fatal(ctx) << \"could not open plugin file: \" << dlerror();\n"
+                       "  Warn(ctx) << \"unknown option: \" << opt;\n"
+                       "  Fatal(ctx) << msg;\n"
+                       "  Error(a, b) << \"not a reporter\";\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "could not open plugin file: {dlerror()}");
+  EXPECT_EQ(sites[0].severity, "critical");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_TRUE(Matches(
+      sites[0], "mold: fatal: could not open plugin file: Cannot open \"/usr/lib/LLVMgold.so\""));
+  EXPECT_EQ(sites[1].severity, "warning");
+}
+
 // duckdb builds its messages in static functions of the exception class
 // that return the exception for the caller to throw.
 TEST(CppExtractor, ReturnedExceptionOfAFactoryFunctionIsASite) {

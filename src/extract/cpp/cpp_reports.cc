@@ -117,6 +117,10 @@ ReportInfo ReportFor(std::string_view fn) {
   if (name == "warnx" || name == "vwarnx") return set(Report::kWarnx, "warning");
   if (name == "jv_invalid_with_msg") return set(Report::kJqError);
   if (name == "PyErr_SetString" || name == "PyErr_Format") return set(Report::kPyErr);
+  // GLib's `g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("Nothing
+  // matches %s in remote %s"), id, remote)`: the GError handed back to the
+  // caller, whose text the program prints (flatpak's "error: ...").
+  if (name == "g_set_error" || name == "g_set_error_literal") return set(Report::kNamed);
   std::string_view scope = fn.substr(0, fn.size() - name.size());
   if (scope.starts_with("spdlog::") || fn.find("log") != std::string_view::npos) {
     if (name == "error" || name == "err") return set(Report::kBraceLog);
