@@ -376,7 +376,8 @@ class CSharpFile {
     if (Is(n, "implicit_object_creation_expression")) cls = TargetType(n);
     TSNode parent = Parent();
     bool thrown = Is(parent, "throw_statement") || Is(parent, "throw_expression");
-    if (cls.empty() || (!LooksLikeExceptionClass(cls) && !thrown)) return;
+    if (!cls.empty() && !LooksLikeExceptionClass(cls) && !thrown) return BuildStatusValue(n, cls);
+    if (cls.empty()) return;
     TSNode stmt = StatementOf(n);
     if (ts_node_is_null(stmt)) return;
     ErrorSite site = NewSite(stmt, SiteKind::kRaise);
@@ -428,6 +429,54 @@ class CSharpFile {
       return;
     }
     Finish(stmt, std::move(site));
+  }
+
+  // `new Status(StatusCode.Internal, $"Bad gRPC response. ..")` (gRPC's
+  // status, which the client raises as an RpcException) and `new
+  // Diagnostic(msg, DiagnosticSeverity.Error)`: a value carrying a message
+  // with a failing status code or an error level is how the user sees it.
+  void BuildStatusValue(TSNode n, const std::string& cls) {
+    TSNode arguments = Field(n, "arguments");
+    std::string_view text = ts::Text(arguments, src_);
+    if (text.find("StatusCode.") == std::string_view::npos &&
+        text.find("Level.") == std::string_view::npos &&
+        text.find("Severity.") == std::string_view::npos) {
+      return;  // most `new`s: neither a status nor a level among the arguments
+    }
+    std::optional<std::string> severity;
+    TSNode msg{};
+    for (const Arg& a : Args(arguments)) {
+      if (!severity) severity = FailureOf(ts::Text(a.value, src_));
+      if (ts_node_is_null(msg) && HasText(a.value)) msg = a.value;
+    }
+    TSNode stmt = StatementOf(n);
+    if (!severity || ts_node_is_null(msg) || ts_node_is_null(stmt)) return;
+    bool status = *severity == "status";
+    ErrorSite site = NewSite(stmt, status ? SiteKind::kRaise : SiteKind::kLog);
+    if (status) {
+      site.error_class = cls;
+    } else {
+      site.severity = *severity;
+    }
+    site.message = ExprTemplate(msg, ts_node_start_byte(n), 0, &site.message_origin_note);
+    if (site.message_origin_note.empty()) {
+      site.message_origin_note = "carried by a `" + cls + "` with " +
+                                 std::string(status ? "a failing status code" : "an error level");
+    }
+    Finish(stmt, std::move(site));
+  }
+
+  // "status" for a failing gRPC `StatusCode.X`, the severity of an error or
+  // warning `LogLevel.X`/`DiagnosticSeverity.X`, else nullopt.
+  static std::optional<std::string> FailureOf(std::string_view arg) {
+    size_t dot = arg.rfind('.');
+    if (dot == std::string_view::npos) return std::nullopt;
+    std::string owner = LastDotComponent(arg.substr(0, dot));
+    if (owner == "StatusCode") {
+      return arg.substr(dot + 1) == "OK" ? std::nullopt : std::optional<std::string>("status");
+    }
+    if (!owner.ends_with("Level") && !owner.ends_with("Severity")) return std::nullopt;
+    return LevelSeverity(arg);
   }
 
   // `new ArgumentException(string.IsNullOrEmpty(splitOn) ? "When using .." :

@@ -371,6 +371,35 @@ TEST(CSharpExtractor, LoggingMessageTemplates) {
   EXPECT_EQ(sites[4].severity, "error");
 }
 
+// grpc-dotnet returns `new Status(StatusCode.Internal, ..)` for the client
+// to raise; analyzers build diagnostics at an error level.
+TEST(CSharpExtractor, StatusValuesAndDiagnosticsCarryTheirMessage) {
+  auto sites = Extract(
+      "class GrpcCall {\n"
+      "  Status? ValidateHeaders(HttpResponseMessage httpResponse) {\n"
+      "    if (httpResponse.Version < Http2Version)\n"
+      "      return new Status(StatusCode.Internal, $\"Bad gRPC response. Response protocol \" +\n"
+      "                        $\"downgraded to HTTP/{httpResponse.Version.ToString(2)}.\");\n"
+      "    var ok = new Status(StatusCode.OK, \"fine\");\n"
+      "    var d = new Diagnostic(\"Unknown option {0}\", DiagnosticSeverity.Warning);\n"
+      "    var i = new Diagnostic(\"Loaded {0}\", DiagnosticSeverity.Info);\n"
+      "    return null;\n"
+      "  }\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(),
+            "Bad gRPC response. Response protocol downgraded to "
+            "HTTP/{httpResponse.Version.ToString(2)}.");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].kind, SiteKind::kRaise);
+  EXPECT_EQ(sites[0].error_class, "Status");
+  EXPECT_TRUE(Matches(sites[0],
+                      "Status(StatusCode=Internal, Detail=\"Bad gRPC response. Response "
+                      "protocol downgraded to HTTP/1.1.\")"));
+  EXPECT_EQ(sites[1].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[1].severity, "warning");
+}
+
 TEST(CSharpExtractor, SourceGeneratedLoggerMessages) {
   auto sites = Extract(
       "static partial class Log\n"
