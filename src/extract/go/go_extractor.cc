@@ -174,7 +174,8 @@ enum class Reporter {
   kFatalf,
   kHttp,
   kGrpc,
-  kGrpcf
+  kGrpcf,
+  kLog  // a leveled log at warning or error (LogCallSeverity)
 };
 
 Reporter ReporterFor(std::string_view fn) {
@@ -274,6 +275,7 @@ class GoFile {
   void HandleCall(TSNode call) {
     Reporter r = ReporterFor(ts::Text(Field(call, "function"), src_));
     if (r == Reporter::kNone && IsStringErrorSentinel(call)) r = Reporter::kNew;
+    if (r == Reporter::kNone && !LogCallSeverity(call).empty()) r = Reporter::kLog;
     if (r == Reporter::kNone || InsideReporter(call)) return;
     std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
     TSNode stmt = StatementOf(call);
@@ -331,6 +333,14 @@ class GoFile {
         site.message = r == Reporter::kFatalf ? PrintfTemplate(args, 0, pos, note)
                                               : SprintTemplate(args, EndsWithLn(call), pos, note);
         break;
+      case Reporter::kLog: {
+        site.kind = SiteKind::kLog;
+        site.severity = LogCallSeverity(call);
+        std::optional<Template> msg = LogMessage(call, args, pos, note);
+        if (!msg) return std::nullopt;
+        site.message = std::move(*msg);
+        break;
+      }
       case Reporter::kHttp:
         if (args.size() < 3) return std::nullopt;
         site.kind = SiteKind::kHttp;
@@ -345,8 +355,9 @@ class GoFile {
   }
 
   void FinishCallSite(TSNode stmt, Reporter r, ErrorSite site) {
-    if (site.message_opaque && r != Reporter::kHttp) {  // panic(err), errors.New(msg)
-      HoldCallMessage(stmt, std::move(site));           // errors.New(msgFor(c))
+    if (site.message_opaque && r == Reporter::kLog) return;  // logger.Error(err)
+    if (site.message_opaque && r != Reporter::kHttp) {       // panic(err), errors.New(msg)
+      HoldCallMessage(stmt, std::move(site));                // errors.New(msgFor(c))
       return;
     }
     if (Is(stmt, "var_spec") || Is(stmt, "const_spec")) {
@@ -473,6 +484,47 @@ class GoFile {
     TSNode outer = ts_node_parent(parent);
     return Is(outer, "call_expression") &&
            ReporterFor(ts::Text(Field(outer, "function"), src_)) != Reporter::kNone;
+  }
+
+  // `logger.Errorf("..", v)`, `klog.Warningf`, `log.WithError(err).Error(..)`,
+  // zap's and slog's `logger.Error("msg", fields...)`, grpc-go's
+  // `channelz.Warningf(logger, id, "..", v)`: a leveled log at warning or
+  // error, on a logger or handed one. Fatal and panic levels of a logger are
+  // ReporterFor's. "" for any other call.
+  std::string LogCallSeverity(TSNode call) {
+    TSNode f = Field(call, "function");
+    if (!Is(f, "selector_expression")) return "";
+    std::string sev = GoLogSeverity(ts::Text(Field(f, "field"), src_));
+    if (sev.empty() || sev == "critical") return "";
+    if (ToLower(ts::Text(Field(f, "operand"), src_)).find("log") != std::string::npos) return sev;
+    TSNode first = ts::FirstNamed(Field(call, "arguments"));
+    bool handed =
+        Is(first, "identifier") && ToLower(ts::Text(first, src_)).find("log") != std::string::npos;
+    return handed ? sev : "";
+  }
+
+  // A leveled log's text: its format filled (`Errorf`), its operands
+  // printed (`Errorln`, `Error("failed: ", err)`), or, when structured
+  // fields follow the message (zap, slog, logrus' `Error("msg")`), the
+  // message alone. The format is the first of the first three arguments
+  // that holds text (a logger or an id may come first).
+  std::optional<Template> LogMessage(TSNode call, const std::vector<TSNode>& args, uint32_t pos,
+                                     std::string* note) {
+    size_t fmt = 0;
+    std::string ignored;
+    while (fmt < args.size() && fmt < 3 &&
+           !ExprTemplate(args[fmt], pos, 0, &ignored).HasLiteralText()) {
+      ++fmt;
+    }
+    if (fmt >= args.size() || fmt >= 3) return std::nullopt;
+    std::string_view method = ts::Text(Field(Field(call, "function"), "field"), src_);
+    if (method.ends_with("f")) return PrintfTemplate(args, fmt, pos, note);
+    std::vector<TSNode> operands(args.begin() + fmt, args.end());
+    Template head = ExprTemplate(args[fmt], pos, 0, note);
+    std::string text = head.Display();
+    bool sprint = method.ends_with("ln") || text.ends_with(" ") || text.ends_with(":");
+    if (!sprint || operands.size() == 1) return head;
+    return SprintTemplate(operands, method.ends_with("ln"), pos, note);
   }
 
   bool EndsWithLn(TSNode call) { return ts::Text(Field(call, "function"), src_).ends_with("ln"); }

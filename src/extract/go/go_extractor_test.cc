@@ -199,5 +199,37 @@ TEST(GoExtractor, LocalAssignedInBranchesGivesOneSiteEach) {
   EXPECT_EQ(sites[3].message.Display(), "store is read-only");
 }
 
+// Leveled logs at warning and above are what users paste from Go programs'
+// output (grpc-go's "W0909 ... clientconn.go:1160] grpc: addrConn..."):
+// formats filled, operands printed, structured fields left out.
+TEST(GoExtractor, LeveledLogsAtWarningOrAbove) {
+  auto sites = Extract(
+      "package grpc\n"
+      "\n"
+      "func connect(addr string, err error) {\n"
+      "\tchannelz.Warningf(logger, ac.channelz, \"grpc: addrConn.createTransport failed to connect "
+      "to %s. Err: %v\", addr, err)\n"
+      "\tlogger.Errorf(\"failed to dial %s: %v\", addr, err)\n"
+      "\tzlog.Error(\"failed to connect\", zap.Error(err))\n"
+      "\tlogger.Error(\"failed: \", err)\n"
+      "\tlogger.Error(err)\n"
+      "\tlogger.Infof(\"connected to %s\", addr)\n"
+      "\tmetrics.Errorf(\"not a logger %s\", addr)\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 4u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(),
+            "grpc: addrConn.createTransport failed to connect to %s. Err: %v");
+  EXPECT_EQ(sites[0].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[0].severity, "warning");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_TRUE(Matches(sites[0],
+                      "W0909 23:48:39.205482   29141 clientconn.go:1160] grpc: "
+                      "addrConn.createTransport failed to connect to {localhost:15999 0  <nil>}. "
+                      "Err: connection error: desc = \"transport: Error while dialing\""));
+  EXPECT_EQ(sites[1].severity, "error");
+  EXPECT_EQ(sites[2].message.Display(), "failed to connect");
+  EXPECT_EQ(sites[3].message.Display(), "failed: {err}");
+}
+
 }  // namespace
 }  // namespace errdex

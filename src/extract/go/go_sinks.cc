@@ -108,9 +108,9 @@ bool ErrorWriter(std::string_view w) {
   return w.find("Err") != std::string_view::npos || w.find("err") != std::string_view::npos;
 }
 
-// `log.Errorf`, `logger.Warn`, `klog.Fatalf`: the severity of a leveled
-// log method, or "" (debug and info levels are not errors).
-std::string LogSeverity(std::string_view method) {
+}  // namespace
+
+std::string GoLogSeverity(std::string_view method) {
   std::string m = ToLower(method);
   for (std::string_view suffix : {"ln", "f", "w"}) {
     if (m.ends_with(suffix) && m.size() > 4) {
@@ -123,8 +123,6 @@ std::string LogSeverity(std::string_view method) {
   if (m == "fatal" || m == "panic") return "critical";
   return "";
 }
-
-}  // namespace
 
 std::string GoSinks::Text(TSNode n) const { return std::string(ts::Text(n, src_)); }
 
@@ -177,7 +175,7 @@ bool GoSinks::ReportOf(TSNode call, Report* r) const {
     r->printf = fn == "fmt.Fprintf";
   } else if (Is(f, "selector_expression")) {
     std::string obj = ToLower(Text(Field(f, "operand")));
-    std::string sev = LogSeverity(Text(Field(f, "field")));
+    std::string sev = GoLogSeverity(Text(Field(f, "field")));
     if (sev.empty() || obj.find("log") == std::string::npos) return false;
     r->kind = SiteKind::kLog;
     r->severity = sev;

@@ -18,6 +18,10 @@
 
 namespace errdex {
 
+// `log.Errorf`, `logger.Warn`, `klog.Fatalf`: the severity of a leveled
+// log method, or "" (debug and info levels are not errors).
+std::string GoLogSeverity(std::string_view method);
+
 class GoSinks {
  public:
   // What the extractor knows that this needs: the message template of an
