@@ -158,6 +158,8 @@ constexpr double kMinLiteralInfo = 0.6;
 constexpr double kMaxLiteralInfo = 3.0;
 // ... unless its literals are this share of the text's bytes ("a=%d b=%d").
 constexpr double kMinWeakCoverage = 0.3;
+// A template of the system's error text alone must be nearly all of it.
+constexpr double kMinSystemTextCoverage = 0.8;
 constexpr size_t kMinLiteralWords = 2;
 // A hit found inside another hit's hole is the more specific link of a chain
 // ("load config: %w" around "open %s: %w"): it ranks just above the outer one.
@@ -1530,7 +1532,14 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
   bool names_program = !program.empty() && NamesRepository(program, rec.repo);
   bool few_words = words.size() < kMinLiteralWords &&
                    !(words.size() == 1 && NamesRepository(words[0], rec.repo));
-  out->weak = !names_program && (info < ctx.min_info || few_words) && coverage < kMinWeakCoverage;
+  // A template whose words are only the system's error text (rubocop's "No
+  // such file or directory: #{file}") matches every program's report of
+  // that errno (Ruby's "No such file or directory @ dir_initialize - ..."):
+  // no evidence for its record inside a longer paste.
+  // Only a paste of that text alone is evidence.
+  bool system_text = match::IsSystemErrorText(literal) && coverage < kMinSystemTextCoverage;
+  out->weak = !names_program &&
+              (((info < ctx.min_info || few_words) && coverage < kMinWeakCoverage) || system_text);
   // Specificity is that of the text the template matched (the first line
   // of a multi-line message matches with that line's words only), and
   // counts in proportion to how much of its own span the template wrote.
@@ -2528,6 +2537,21 @@ void YieldToExactReadings(std::vector<Ranked>* hits) {
   }
 }
 
+// Whether a wrapper other than `outer` that passes `inner` on in a system
+// error hole already outranks both: pip's "Could not open requirements
+// file: {exc}" over rubocop's "No such file or directory: #{file}" needs
+// no help, and lifting jq's looser "Could not open %s: %s" to the inner's
+// score would tie it with pip's.
+bool WrappedAbove(const std::vector<Ranked>& hits, const Ranked& outer, const Ranked& inner,
+                  std::string_view text, size_t inner_end) {
+  return std::any_of(hits.begin(), hits.end(), [&](const Ranked& w) {
+    return &w != &outer && &w != &inner && w.match.match_type == "pattern" &&
+           w.match.score > inner.match.score && w.match.score > outer.match.score &&
+           PassedOn(w, inner, inner_end, text) &&
+           InSystemErrorHole(w, text, inner.begin, inner_end);
+  });
+}
+
 void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::string_view family,
                       std::string_view paste) {
   if (hits->size() < 2 || hits->size() > 64) return;
@@ -2554,7 +2578,8 @@ void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::str
         // template's words ("$path does not exist." over a whole paste)
         // wraps nothing: the system text only happens to be inside it.
         if (nested && InSystemErrorHole(outer, text, inner.begin, inner_end)) {
-          if (!InLeadingHole(outer, inner.begin) && outer.match.score <= inner.match.score) {
+          if (!InLeadingHole(outer, inner.begin) && outer.match.score <= inner.match.score &&
+              !WrappedAbove(*hits, outer, inner, text, inner_end)) {
             outer.match.score = std::min(1.0, inner.match.score + kInnerLinkMargin);
             changed = true;
           }

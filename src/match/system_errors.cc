@@ -89,8 +89,10 @@ bool IsSystemErrorText(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
     text.remove_prefix(1);
   }
-  while (!text.empty() &&
-         (std::isspace(static_cast<unsigned char>(text.back())) || text.back() == '.')) {
+  // "No such file or directory: " before a path (rubocop's "No such file
+  // or directory: #{file}") is the errno text with its operand to follow.
+  while (!text.empty() && (std::isspace(static_cast<unsigned char>(text.back())) ||
+                           text.back() == '.' || text.back() == ':')) {
     text.remove_suffix(1);
   }
   if (text.empty() || text.size() > 40) return false;

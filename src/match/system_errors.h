@@ -12,10 +12,10 @@
 
 namespace errdex::match {
 
-// True when `text` is, apart from surrounding space and a final period, one
-// of the C library's errno texts (glibc, musl, BSD/macOS spellings) or a
-// runtime's text for the same condition (Go's "file does not exist"),
-// compared without regard to case.
+// True when `text` is, apart from surrounding space and a final period or
+// colon, one of the C library's errno texts (glibc, musl, BSD/macOS
+// spellings) or a runtime's text for the same condition (Go's "file does not
+// exist"), compared without regard to case.
 bool IsSystemErrorText(std::string_view text);
 
 // True when `code` is an errno name (ETIMEDOUT, ECONNREFUSED, ENOENT, and
