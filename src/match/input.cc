@@ -108,11 +108,15 @@ bool SplitClass(std::string_view line, bool in_traceback, std::string* cls,
 }
 
 // Log prefixes, matched at the start of a line ("2023-05-13 05:40:40",
-// aria2's "05/13 05:40:40"). Leaked on purpose: RE2
-// objects must outlive every thread that might still be parsing.
+// aria2's "05/13 05:40:40", OpenVPN's and Apache's ctime-style "Tue Dec 27
+// 08:49:55 2022"). Leaked on purpose: RE2 objects must outlive every thread
+// that might still be parsing.
 const RE2& TimestampPrefix() {
   static const RE2* const re =
-      new RE2(R"(\[?(?:\d{4}-\d{2}-\d{2}[T ]|\d{2}/\d{2}(?:/\d{2,4})? )\d{2}:\d{2}:\d{2})"
+      new RE2(R"(\[?(?:(?:\d{4}-\d{2}-\d{2}[T ]|\d{2}/\d{2}(?:/\d{2,4})? )\d{2}:\d{2}:\d{2})"
+              R"(|(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?)"
+              R"((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2})"
+              R"((?:[.,]\d+)? \d{4}))"
               R"((?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?)"
               R"((?:\s*(?:-|\|)\s+|\s+))");
   return *re;

@@ -1147,6 +1147,18 @@ TEST(InputTest, BracketedSourceLocationsAreFramesOfTheirLines) {
   for (const ErrorText& e : errors) EXPECT_TRUE(e.frames.empty());
 }
 
+// OpenVPN and Apache stamp their lines the ctime way.
+TEST(InputTest, CtimeStampsAreLogPrefixes) {
+  std::vector<ErrorText> errors = ParseInput(
+      "Tue Dec 27 08:49:55 2022 VERIFY ERROR: depth=0, error=certificate has expired: CN=server\n"
+      "Tue Dec 27 08:49:55 2022 OpenSSL: error:1416F086:SSL routines:certificate verify failed\n");
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0].message.substr(0, 36), "VERIFY ERROR: depth=0, error=certifi");
+  errors = ParseInput("[Mon Jan  2 03:04:05.123456 2023] AH00526: Syntax error on line 4\n");
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0].message, "AH00526: Syntax error on line 4");
+}
+
 TEST(InputTest, CurlToolLineAfterProgressMeter) {
   std::vector<ErrorText> errors = ParseInput(
       "Downloading openssl-1.0.1j.tar.gz\n"
