@@ -531,7 +531,12 @@ std::optional<ShapeState> RaiseShape(const ErrorSite& s,
   }
   if (auto c = CaseFallback(lines, s.line)) return c;
   if (auto c = CaseArm(lines, s.line)) return c;
-  return ExhaustedSwitch(lines, s.line, s.language);
+  if (auto c = ExhaustedSwitch(lines, s.line, s.language)) return c;
+  std::optional<LoopSearch> loop = ExhaustedLoop(lines, s.line, s.language);
+  if (!loop) return std::nullopt;
+  ShapeState out{LoopSearchText(*loop), loop->check_line};
+  out.loop = loop;
+  return out;
 }
 
 std::optional<ShapeState> ErrorSource(const std::vector<std::string_view>& lines,
