@@ -138,6 +138,30 @@ TEST(FallbackArm, CSharpDefaultArmWithAStatementBeforeTheThrow) {
             "reaches line 14)");
 }
 
+// Arms written on one line (`case A: return x;`) or opening a block (`case
+// "a": {`) at the default's level are siblings, not Ruby's `case x`.
+TEST(FallbackArm, OneLineCaseArmsAreNotTheSelector) {
+  SourceFile f{"src/Selector.cs",
+               "public class Selector\n"                                           // 1
+               "{\n"                                                               // 2
+               "    public int Select(ClusterType type)\n"                         // 3
+               "    {\n"                                                           // 4
+               "        switch (type)\n"                                           // 5
+               "        {\n"                                                       // 6
+               "            case ClusterType.ReplicaSet: return 1;\n"              // 7
+               "            case ClusterType.Sharded: return 2;\n"                 // 8
+               "            default:\n"                                            // 9
+               "                var message = string.Format(\"no {0}\", type);\n"  // 10
+               "                throw new NotImplementedException(message);\n"     // 11
+               "        }\n"                                                       // 12
+               "    }\n"                                                           // 13
+               "}\n"};
+  Record r = Build(f, "no {");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `Selector.Select` (src/Selector.cs) when `type` is none of "
+            "`ClusterType.ReplicaSet`, `ClusterType.Sharded`, handled at lines 7\u20138 (line 5).");
+}
+
 // Kotlin `return when (x) { ... else -> throw }`, arms that are patterns:
 // they are counted, not listed.
 TEST(FallbackArm, KotlinReturnWhenCountsPatternArms) {

@@ -288,9 +288,10 @@ std::optional<ShapeState> CaseFallback(const std::vector<std::string_view>& line
     if (ind == k) {
       // Ruby's `case x` and Go's `switch x {` sit at their branches' level;
       // any other line there is a sibling branch (`when A`, `case a:`,
-      // Kotlin's `is T -> ...`).
-      bool selector =
-          (StartsWithWord(t, "case") && !t.ends_with(":")) || StartsWithWord(t, "switch");
+      // Kotlin's `is T -> ...`, C's `case A: return x;`, JavaScript's
+      // `case "a": {`).
+      bool selector = (StartsWithWord(t, "case") && t.find(':') == std::string_view::npos) ||
+                      StartsWithWord(t, "switch");
       if (!selector) continue;
     }
     if (sel.empty() || !Quotable(sel)) return std::nullopt;
