@@ -93,8 +93,9 @@ TEST(InternalCheck, PanicMacroAndAssertionErrorAreReportedUpstream) {
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
             "If you hit this internal check (`serverPanic` at line 3): it guards the library's "
-            "own state, not a condition its users are meant to meet, so report it upstream with "
-            "the input that led here");
+            "own state, not a condition its users are meant to meet, so hitting it likely means a "
+            "bug in the library or a corrupted state. Report it upstream with the library's "
+            "version and a minimal input that leads here; a newer version may have fixed it");
   SourceFile k{"src/Index.kt",
                "internal fun find(i: Int): Int {\n"                                // 1
                "  if (i < 0) throw AssertionError(\"unable to get the index\")\n"  // 2
@@ -105,8 +106,9 @@ TEST(InternalCheck, PanicMacroAndAssertionErrorAreReportedUpstream) {
   EXPECT_EQ(a.solutions[0],
             "If you hit this internal check (an `AssertionError` at line 2, which the JVM "
             "convention keeps for states the code assumes impossible): it guards the library's "
-            "own state, not a condition its users are meant to meet, so report it upstream with "
-            "the input that led here");
+            "own state, not a condition its users are meant to meet, so hitting it likely means a "
+            "bug in the library or a corrupted state. Report it upstream with the library's "
+            "version and a minimal input that leads here; a newer version may have fixed it");
 }
 
 // git's BUG() is its internal assertion: the record says so and sends the
@@ -121,8 +123,9 @@ TEST(InternalCheck, GitBugMacroIsReportedUpstream) {
   ASSERT_FALSE(r.solutions.empty());
   EXPECT_EQ(r.solutions[0],
             "If you hit this internal check (`BUG` at line 3): it guards the library's own state, "
-            "not a condition its users are meant to meet, so report it upstream with the input "
-            "that led here");
+            "not a condition its users are meant to meet, so hitting it likely means a bug in the "
+            "library or a corrupted state. Report it upstream with the library's version and a "
+            "minimal input that leads here; a newer version may have fixed it");
   SourceFile d{"src/log.c",
                "static void run(const char *onto) {\n"                       // 1
                "  if (!onto)\n"                                              // 2
@@ -252,10 +255,12 @@ TEST(InternalCheck, RustExpectStatingAnAssumption) {
                "}\n"};
   Record r = analyze_testing::Build(f, "should have set");
   ASSERT_FALSE(r.solutions.empty());
-  EXPECT_EQ(r.solutions[0],
-            "If you hit this internal check (`.expect(...)` stating an assumption at line 2): it "
-            "guards the library's own state, not a condition its users are meant to meet, so "
-            "report it upstream with the input that led here");
+  EXPECT_EQ(
+      r.solutions[0],
+      "If you hit this internal check (`.expect(...)` stating an assumption at line 2): it "
+      "guards the library's own state, not a condition its users are meant to meet, so hitting it "
+      "likely means a bug in the library or a corrupted state. Report it upstream with the "
+      "library's version and a minimal input that leads here; a newer version may have fixed it");
 }
 
 }  // namespace

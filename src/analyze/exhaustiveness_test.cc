@@ -25,11 +25,13 @@ TEST(Exhaustiveness, PythonAssertNeverIsAnInternalCheck) {
   };
   Record r = Build(f, "Unhandled value");
   ASSERT_EQ(r.solutions.size(), 1u);
-  EXPECT_EQ(r.solutions[0],
-            "If you hit this internal check (an exhaustiveness check: the argument of "
-            "`assert_never` is typed `NoReturn`, so type checkers prove no call reaches line 5): "
-            "it guards the library's own state, not a condition its users are meant to meet, so "
-            "report it upstream with the input that led here");
+  EXPECT_EQ(
+      r.solutions[0],
+      "If you hit this internal check (an exhaustiveness check: the argument of "
+      "`assert_never` is typed `NoReturn`, so type checkers prove no call reaches line 5): "
+      "it guards the library's own state, not a condition its users are meant to meet, so hitting "
+      "it likely means a bug in the library or a corrupted state. Report it upstream with the "
+      "library's version and a minimal input that leads here; a newer version may have fixed it");
   EXPECT_EQ(r.documentation.find("`False` is not set"), std::string::npos) << r.documentation;
   EXPECT_EQ(r.trigger_scenarios.find("`False` is not set"), std::string::npos)
       << r.trigger_scenarios;

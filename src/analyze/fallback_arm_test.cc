@@ -104,6 +104,64 @@ TEST(FallbackArm, CSharpSwitchExpressionDiscard) {
             "`Order.Bulk`, `Order.OneByOne`, handled at lines 7\u20138 (line 5).");
 }
 
+// A default arm that builds the message before throwing it: the arm still
+// decides (mongo-csharp's ObjectIdSerializer said "errdex found no `if`").
+TEST(FallbackArm, CSharpDefaultArmWithAStatementBeforeTheThrow) {
+  SourceFile f{
+      "src/ObjectIdSerializer.cs",
+      "public class ObjectIdSerializer\n"                                                      // 1
+      "{\n"                                                                                    // 2
+      "    public ObjectIdSerializer(BsonType representation)\n"                               // 3
+      "    {\n"                                                                                // 4
+      "        switch (representation)\n"                                                      // 5
+      "        {\n"                                                                            // 6
+      "            case BsonType.ObjectId:\n"                                                  // 7
+      "            case BsonType.String:\n"                                                    // 8
+      "                break;\n"                                                               // 9
+      "\n"                                                                                     // 10
+      "            default:\n"                                                                 // 11
+      "                // anything else is refused\n"                                          // 12
+      "                var message = string.Format(\"{0} is not valid.\", representation);\n"  // 13
+      "                throw new ArgumentException(message);\n"                                // 14
+      "        }\n"                                                                            // 15
+      "    }\n"                                                                                // 16
+      "}\n"};
+  Record r = Build(f, "is not valid");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `ObjectIdSerializer.ObjectIdSerializer` (src/ObjectIdSerializer.cs) when "
+            "`representation` is none of `BsonType.ObjectId`, `BsonType.String`, handled at lines "
+            "7\u20138 (line 5).");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Call `new ObjectIdSerializer(...)` with a `representation` that is one of: "
+            "`BsonType.ObjectId`, `BsonType.String` (the cases at lines 7\u20138; any other value "
+            "reaches line 14)");
+}
+
+// Arms written on one line (`case A: return x;`) or opening a block (`case
+// "a": {`) at the default's level are siblings, not Ruby's `case x`.
+TEST(FallbackArm, OneLineCaseArmsAreNotTheSelector) {
+  SourceFile f{"src/Selector.cs",
+               "public class Selector\n"                                           // 1
+               "{\n"                                                               // 2
+               "    public int Select(ClusterType type)\n"                         // 3
+               "    {\n"                                                           // 4
+               "        switch (type)\n"                                           // 5
+               "        {\n"                                                       // 6
+               "            case ClusterType.ReplicaSet: return 1;\n"              // 7
+               "            case ClusterType.Sharded: return 2;\n"                 // 8
+               "            default:\n"                                            // 9
+               "                var message = string.Format(\"no {0}\", type);\n"  // 10
+               "                throw new NotImplementedException(message);\n"     // 11
+               "        }\n"                                                       // 12
+               "    }\n"                                                           // 13
+               "}\n"};
+  Record r = Build(f, "no {");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `Selector.Select` (src/Selector.cs) when `type` is none of "
+            "`ClusterType.ReplicaSet`, `ClusterType.Sharded`, handled at lines 7\u20138 (line 5).");
+}
+
 // Kotlin `return when (x) { ... else -> throw }`, arms that are patterns:
 // they are counted, not listed.
 TEST(FallbackArm, KotlinReturnWhenCountsPatternArms) {

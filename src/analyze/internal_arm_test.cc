@@ -33,7 +33,9 @@ TEST(UnhandledArm, GoPanicAfterASwitchInAnUnexportedFunction) {
   EXPECT_EQ(r.solutions[0],
             "If you hit this internal check (`panic` after the `switch` at line 4, reached only "
             "when no arm returned): it guards the library's own state, not a condition its "
-            "users are meant to meet, so report it upstream with the input that led here");
+            "users are meant to meet, so hitting it likely means a bug in the library or a "
+            "corrupted state. Report it upstream with the library's version and a minimal input "
+            "that leads here; a newer version may have fixed it");
 }
 
 TEST(UnhandledArm, RustPanicInTheDefaultArmOfAPrivateFunction) {

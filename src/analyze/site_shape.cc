@@ -236,6 +236,21 @@ std::string NoneOfTheCases(std::string_view sel, const std::vector<std::string_v
          LineSpan(a.first_line, a.last_line);
 }
 
+// A statement that neither branches nor leaves (an assignment, a call): the
+// code after it runs whenever it does.
+bool PlainStatement(std::string_view t) {
+  if (t.ends_with("{") || t.ends_with(":") || t.starts_with("}")) return false;
+  for (std::string_view w : {"if", "else", "for", "foreach", "while", "do", "switch", "case",
+                             "return", "break", "continue", "goto", "throw", "raise", "try"}) {
+    if (t.starts_with(w) &&
+        (t.size() == w.size() ||
+         !(std::isalnum(static_cast<unsigned char>(t[w.size()])) || t[w.size()] == '_'))) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // A raise in the `else`/`default`/`_` arm: "`x` matches none of the cases".
 std::optional<ShapeState> CaseFallback(const std::vector<std::string_view>& lines, int at) {
   int arm = 0, k = 0;
@@ -243,10 +258,21 @@ std::optional<ShapeState> CaseFallback(const std::vector<std::string_view>& line
   if (FallbackArm(Trim(LineAt(lines, at)))) {
     arm = at;
   } else {
-    for (int n = at - 1; n >= 1 && n >= at - 3; --n) {
-      if (Blank(LineAt(lines, n))) continue;
-      if (Indent(LineAt(lines, n)) < own && FallbackArm(Trim(LineAt(lines, n)))) arm = n;
-      break;
+    // Plain statements of the same arm may come first (`var message =
+    // string.Format(..);` above the `throw`); none that branches or leaves.
+    for (int n = at - 1, seen = 0; n >= 1 && seen < 6; --n) {
+      std::string_view line = LineAt(lines, n);
+      std::string_view t = Trim(line);
+      if (t.empty() || t.starts_with("//") || t.starts_with("#") || t.starts_with("/*") ||
+          t.starts_with("*")) {
+        continue;
+      }
+      if (Indent(line) < own) {
+        if (FallbackArm(Trim(line))) arm = n;
+        break;
+      }
+      if (Indent(line) > own || !PlainStatement(t)) break;
+      ++seen;
     }
   }
   if (arm == 0) return std::nullopt;
@@ -262,9 +288,10 @@ std::optional<ShapeState> CaseFallback(const std::vector<std::string_view>& line
     if (ind == k) {
       // Ruby's `case x` and Go's `switch x {` sit at their branches' level;
       // any other line there is a sibling branch (`when A`, `case a:`,
-      // Kotlin's `is T -> ...`).
-      bool selector =
-          (StartsWithWord(t, "case") && !t.ends_with(":")) || StartsWithWord(t, "switch");
+      // Kotlin's `is T -> ...`, C's `case A: return x;`, JavaScript's
+      // `case "a": {`).
+      bool selector = (StartsWithWord(t, "case") && t.find(':') == std::string_view::npos) ||
+                      StartsWithWord(t, "switch");
       if (!selector) continue;
     }
     if (sel.empty() || !Quotable(sel)) return std::nullopt;
@@ -531,7 +558,12 @@ std::optional<ShapeState> RaiseShape(const ErrorSite& s,
   }
   if (auto c = CaseFallback(lines, s.line)) return c;
   if (auto c = CaseArm(lines, s.line)) return c;
-  return ExhaustedSwitch(lines, s.line, s.language);
+  if (auto c = ExhaustedSwitch(lines, s.line, s.language)) return c;
+  std::optional<LoopSearch> loop = ExhaustedLoop(lines, s.line, s.language);
+  if (!loop) return std::nullopt;
+  ShapeState out{LoopSearchText(*loop), loop->check_line};
+  out.loop = loop;
+  return out;
 }
 
 std::optional<ShapeState> ErrorSource(const std::vector<std::string_view>& lines,

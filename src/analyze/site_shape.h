@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyze/exhausted_loop.h"
 #include "errdex/error_site.h"
 
 namespace errdex {
@@ -28,6 +29,8 @@ struct ShapeState {
   // A raise in a labelled `case A:` arm: the labels that lead to it (the
   // guard), selector left empty (no "one of the cases" advice).
   std::vector<std::string> arm_labels;
+  // A raise right after a loop that returns on a match: that loop.
+  std::optional<LoopSearch> loop;
 };
 
 // Rust: the call whose error a `.context(..)`, `.with_context(..)` or
@@ -38,7 +41,7 @@ std::optional<ShapeState> RustWrappedFailure(const std::vector<std::string_view>
 
 // The state the raise line's own idiom tests: `?: throw`, `requireNotNull`,
 // `require`/`check`, Rust Option/Result adapters, a `case` fallback, a
-// labelled `case` arm.
+// labelled `case` arm, the end of a loop that returns on a match.
 std::optional<ShapeState> RaiseShape(const ErrorSite& s,
                                      const std::vector<std::string_view>& lines);
 

@@ -194,7 +194,9 @@ TEST(UserTerms, KotlinElvisAndAssert) {
                              "If you hit this internal check (a JVM `assert` at line 3, which "
                              "runs only with assertions enabled (`-ea`)): it guards the "
                              "library's own state, not a condition its users are meant to "
-                             "meet, so report it upstream with the input that led here"}));
+                             "meet, so hitting it likely means a bug in the library or a corrupted "
+                             "state. Report it upstream with the library's version and a minimal "
+                             "input that leads here; a newer version may have fixed it"}));
 }
 
 const char* const kLanguages[] = {"python", "javascript", "typescript", "go",     "rust", "c",
@@ -211,7 +213,9 @@ TEST(UserTerms, InternalCheckIsReportedUpstreamFirst) {
     EXPECT_EQ(r.solutions.front(),
               "If you hit this internal check (the message says \u201cshould never happen\u201d "
               "at line 3): it guards the library's own state, not a condition its users are "
-              "meant to meet, so report it upstream with the input that led here")
+              "meant to meet, so hitting it likely means a bug in the library or a corrupted "
+              "state. Report it upstream with the library's version and a minimal input that leads "
+              "here; a newer version may have fixed it")
         << lang;
 
     s = Site(lang, "step", 3, "unreachable", "RuntimeError");
