@@ -1533,11 +1533,15 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
   bool few_words = words.size() < kMinLiteralWords &&
                    !(words.size() == 1 && NamesRepository(words[0], rec.repo));
   // A template whose words are only the system's error text (rubocop's "No
-  // such file or directory: #{file}") matches every program's report of
-  // that errno (Ruby's "No such file or directory @ dir_initialize - ..."):
-  // no evidence for its record inside a longer paste.
-  // Only a paste of that text alone is evidence.
-  bool system_text = match::IsSystemErrorText(literal) && coverage < kMinSystemTextCoverage;
+  // such file or directory: #{file}") read without its value (its optional
+  // tail unmatched) matches every program's report of that errno (Ruby's
+  // "No such file or directory @ dir_initialize - ..."): no evidence for its
+  // record inside a longer paste. With its value ("File does not exist: 5",
+  // CLI11's own message) it is the template's shape, and counts.
+  bool valueless = std::all_of(out->holes.begin(), out->holes.end(),
+                               [](const auto& h) { return h.first == h.second; });
+  bool system_text = valueless && match::IsSystemErrorText(literal) &&
+                     coverage < kMinSystemTextCoverage;
   out->weak = !names_program &&
               (((info < ctx.min_info || few_words) && coverage < kMinWeakCoverage) || system_text);
   // Specificity is that of the text the template matched (the first line
