@@ -29,6 +29,7 @@
 #include "extract/common/branch_choices.h"
 #include "extract/common/escapes.h"
 #include "extract/common/printf_format.h"
+#include "extract/common/terminal_styles.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
 #include "extract/ruby/ruby_sinks.h"
@@ -937,6 +938,23 @@ class RubyFile {
       }
       // String.new("#{a} in #{b}.") (a mutable copy to append to): its text.
       if (m == "new" && args.size() == 1 && ts::Text(recv, src_) == "String") {
+        Template t = ExprTemplate(args[0], pos, depth + 1, note);
+        if (t.HasLiteralText()) return t;
+      }
+      // rubocop's `Rainbow("An error occurred while ..").red`, colorize's
+      // `"..".red`, Pastel's `pastel.red("..")`: terminal colour prints the
+      // same words.
+      if (!ts_node_is_null(recv) && args.empty() && IsTerminalStyleName(m)) {
+        TSNode inner = recv;
+        if (Is(recv, "call") && ts::Text(Field(recv, "method"), src_) == "Rainbow") {
+          std::vector<TSNode> rargs = NamedChildren(Field(recv, "arguments"));
+          inner = rargs.size() == 1 ? rargs[0] : TSNode{};
+        }
+        Template t = ExprTemplate(inner, pos, depth + 1, note);
+        if (t.HasLiteralText()) return t;
+      }
+      if (!ts_node_is_null(recv) && args.size() == 1 && IsTerminalStyleName(m) &&
+          ToLower(ts::Text(recv, src_)).find("pastel") != std::string::npos) {
         Template t = ExprTemplate(args[0], pos, depth + 1, note);
         if (t.HasLiteralText()) return t;
       }

@@ -529,5 +529,32 @@ TEST(RubyExtractor, StringNewCopiesItsText) {
   EXPECT_EQ(sites[0].line, 9);
 }
 
+// rubocop colours its warnings with Rainbow; colorize and Pastel do the
+// same: the words printed are the literal's.
+TEST(RubyExtractor, TerminalColourKeepsTheWords) {
+  auto sites = Extract(
+      "class Team\n"
+      "  def handle_error(error, location, cop)\n"
+      "    message = Rainbow(\"An error occurred while #{cop.name} cop was inspecting "
+      "#{location}.\").red\n"
+      "    @errors << message\n"
+      "    warn message\n"
+      "  end\n"
+      "\n"
+      "  def report(name)\n"
+      "    warn \"Unknown formatter #{name}\".yellow\n"
+      "    warn pastel.red(\"Invalid config file #{name}\")\n"
+      "  end\n"
+      "end\n");
+  ASSERT_EQ(sites.size(), 3u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(),
+            "An error occurred while #{cop.name} cop was inspecting #{location}.");
+  EXPECT_EQ(sites[0].line, 5);
+  EXPECT_TRUE(
+      Matches(sites[0], "An error occurred while Rails/Blank cop was inspecting /app/a.rb:36:13."));
+  EXPECT_EQ(sites[1].message.Display(), "Unknown formatter #{name}");
+  EXPECT_EQ(sites[2].message.Display(), "Invalid config file #{name}");
+}
+
 }  // namespace
 }  // namespace errdex
