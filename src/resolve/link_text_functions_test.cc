@@ -208,6 +208,42 @@ class Loader:
   EXPECT_TRUE(r.At("pkg/errors.py", 20)[0]->message_opaque);
 }
 
+// jinja's Undefined raises the class it holds with the text a property
+// builds: `raise self._undefined_exception(self._undefined_message)`.
+TEST(TextFunctions, PythonPropertyReadAndAHeldExceptionClass) {
+  Linked r = Link({{"jinja2/runtime.py", R"SRC(class Undefined:
+    def __init__(self, obj, name, exc=UndefinedError):
+        self._undefined_obj = obj
+        self._undefined_name = name
+        self._undefined_exception = exc
+
+    @property
+    def _undefined_message(self) -> str:
+        if self._undefined_obj is missing:
+            return f"{self._undefined_name!r} is undefined"
+        return (
+            f"{object_type_repr(self._undefined_obj)!r} has no"
+            f" attribute {self._undefined_name!r}"
+        )
+
+    def _fail_with_undefined_error(self, *args, **kwargs):
+        raise self._undefined_exception(self._undefined_message)
+
+    def _other(self):
+        raise self.make_thing(self._undefined_message)
+)SRC"}});
+  const char* kAttr =
+      "{object_type_repr(self._undefined_obj)!r} has no attribute "
+      "{self._undefined_name!r}";
+  const ErrorSite* s = r.Find("jinja2/runtime.py", 17, kAttr);
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "'dict object' has no attribute 'items'"));
+  EXPECT_NE(r.Find("jinja2/runtime.py", 17, "{self._undefined_name!r} is undefined"), nullptr)
+      << Dump(r);
+  // A call of another name is no exception class.
+  EXPECT_EQ(r.CountAt("jinja2/runtime.py", 20), 0) << Dump(r);
+}
+
 // click's Choice.convert: `self.fail(self.get_invalid_choice_message(..))`,
 // a wrapper sink whose whole argument is a text method's return; a call
 // that returns no text adds nothing.

@@ -272,6 +272,8 @@ class PythonFile {
 
   // A function definition and the raises of its own body (not of nested
   // definitions), in source order: the candidates for helpers.
+  std::set<std::string, std::less<>> properties_;  // `@property` methods of this file's classes
+
   struct Function {
     TSNode node;
     bool in_class_body = false;
@@ -320,6 +322,7 @@ class PythonFile {
       } else if (sym == ids.function_definition) {
         function_index[n.id] = functions_.size();
         Function f{n, InClassBody(ancestors), {}, {}};
+        if (f.in_class_body && IsProperty(n)) properties_.emplace(ts::Text(Field(n, "name"), src_));
         if (facts_) {
           std::string name(ts::Text(Field(n, "name"), src_));
           facts_->link_names.push_back(name);
@@ -665,8 +668,9 @@ class PythonFile {
   // not an error site worth recording (a lowercase factory with no message).
   bool FillFromExceptionCall(TSNode call, ErrorSite* site, Alts* alts, TSNode* msg_out) {
     std::string_view fn = ts::Text(Field(call, "function"), src_);
-    bool is_class = LooksLikeClass(fn) && !Is(Field(call, "function"), "call");
-    site->error_class = is_class ? LastDotComponent(fn) : "";
+    bool is_class =
+        (LooksLikeClass(fn) || HoldsExceptionClass(fn)) && !Is(Field(call, "function"), "call");
+    site->error_class = is_class && LooksLikeClass(fn) ? LastDotComponent(fn) : "";
     CallArgs args = SplitArgs(call, src_);
     if (is_class && IsHttpExceptionClass(site->error_class) && HasStatusArgument(args)) {
       return FillHttpException(args, site, alts, msg_out);
@@ -2030,7 +2034,34 @@ class PythonFile {
   }
 
   // The expression a hole prints, for naming captures: `str(x)` -> `x`.
+  // `self._undefined_exception(msg)` (jinja's Undefined), `exc_class(msg)`:
+  // a class held in a variable, named for what it is.
+  static bool HoldsExceptionClass(std::string_view fn) {
+    std::string last = ToLower(LastDotComponent(fn));
+    return last.find("exception") != std::string::npos || last.ends_with("exc_class") ||
+           last.ends_with("exc_type");
+  }
+
+  // `@property` / `@cached_property` on a method: `self.name` calls it.
+  bool IsProperty(TSNode fn) {
+    TSNode def = ts_node_parent(fn);
+    if (!Is(def, "decorated_definition")) return false;
+    for (TSNode d : NamedChildren(def)) {
+      if (!Is(d, "decorator")) continue;
+      std::string_view text = ts::Text(d, src_);
+      if (text.ends_with("property")) return true;
+    }
+    return false;
+  }
+
   std::string HoleExpr(TSNode n) {
+    // jinja's `raise self._undefined_exception(self._undefined_message)`:
+    // reading a property of this file's classes is a call of the method
+    // (whose returns src/resolve/link_text_functions.h reads).
+    if (Is(n, "attribute") && ts::Text(Field(n, "object"), src_) == "self" &&
+        properties_.count(std::string(ts::Text(Field(n, "attribute"), src_)))) {
+      return CollapseSpace(ts::Text(n, src_)) + "()";
+    }
     if (Is(n, "call")) {
       std::string_view fn = ts::Text(Field(n, "function"), src_);
       CallArgs args = SplitArgs(n, src_);
