@@ -158,12 +158,6 @@ bool BracedTry(const std::vector<std::string_view>& lines, int catch_line, int* 
   return false;
 }
 
-bool StartsWithWord(std::string_view t, std::string_view w) {
-  return t.starts_with(w) &&
-         (t.size() == w.size() ||
-          !(std::isalnum(static_cast<unsigned char>(t[w.size()])) || t[w.size()] == '_'));
-}
-
 // `x = await f(a)` -> `f(a)`; "" when the statement is no call.
 std::string CallOf(std::string_view t) {
   for (std::string_view w :

@@ -24,22 +24,6 @@ bool CodeLine(std::string_view line) {
   return !t.empty() && !Comment(t);
 }
 
-bool StartsWithWord(std::string_view t, std::string_view w) {
-  return t.starts_with(w) &&
-         (t.size() == w.size() ||
-          !(std::isalnum(static_cast<unsigned char>(t[w.size()])) || t[w.size()] == '_'));
-}
-
-// The balanced `( ... )` content starting at `open`, or "".
-std::string_view Parenthesized(std::string_view s, size_t open) {
-  int depth = 0;
-  for (size_t i = open; i < s.size(); ++i) {
-    if (s[i] == '(') ++depth;
-    if (s[i] == ')' && --depth == 0) return s.substr(open + 1, i - open - 1);
-  }
-  return {};
-}
-
 // The head line of the loop whose body ends just above `at`, and the
 // body's last line; 0 when the line above is no loop's end.
 int LoopHead(const std::vector<std::string_view>& lines, int at, const std::string& language,

@@ -644,12 +644,6 @@ const CallChain* PublicCaller(const ErrorSite& s, const SiteFacts& f,
   return nullptr;
 }
 
-bool StartsWithWord(std::string_view t, std::string_view word) {
-  return t.starts_with(word) &&
-         (t.size() == word.size() ||
-          !(std::isalnum(static_cast<unsigned char>(t[word.size()])) || t[word.size()] == '_'));
-}
-
 // Whether the call at `call_line` of the function defined at `def_line` may
 // sit in a `try` (or Ruby `begin`/`rescue`) of that function: a line
 // enclosing it by indentation opens one, the call's own line holds one, or

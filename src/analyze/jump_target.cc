@@ -58,10 +58,6 @@ int FunctionEnd(const std::vector<std::string_view>& lines, int from) {
   return n;
 }
 
-bool StartsWithWord(std::string_view t, std::string_view w) {
-  return t.starts_with(w) && (t.size() == w.size() || !IdentChar(t[w.size()]));
-}
-
 // Whether no line strictly between `from` and `to` branches or closes a
 // block.
 bool StraightLine(const std::vector<std::string_view>& lines, int from, int to) {

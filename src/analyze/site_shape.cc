@@ -36,16 +36,6 @@ int Indent(std::string_view line) {
 
 bool Blank(std::string_view line) { return Trim(line).empty(); }
 
-// The balanced `( ... )` content starting at `open`, or "".
-std::string_view Parenthesized(std::string_view s, size_t open) {
-  int depth = 0;
-  for (size_t i = open; i < s.size(); ++i) {
-    if (s[i] == '(') ++depth;
-    if (s[i] == ')' && --depth == 0) return s.substr(open + 1, i - open - 1);
-  }
-  return {};
-}
-
 // `val x = a.b` / `let x = a.b` / `return a.b` / `x = a.b` -> `a.b`.
 std::string_view ValueOf(std::string_view s) {
   s = Trim(s);
@@ -147,11 +137,6 @@ std::optional<ShapeState> PromiseCatch(const std::vector<std::string_view>& line
     return ShapeState{Code(value) + " fails (its promise rejects)", n};
   }
   return std::nullopt;
-}
-
-bool StartsWithWord(std::string_view t, std::string_view w) {
-  return t.starts_with(w) &&
-         (t.size() == w.size() || !std::isalnum(static_cast<unsigned char>(t[w.size()])));
 }
 
 // The arm a raise falls into when nothing else matched.

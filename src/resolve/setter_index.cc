@@ -21,10 +21,6 @@ constexpr int kClassReach = 400;  // lines above a function to find its class
 
 bool Word(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-bool StartsWithWord(std::string_view t, std::string_view w) {
-  return t.starts_with(w) && (t.size() == w.size() || !Word(t[w.size()]));
-}
-
 bool AllCaps(std::string_view s) {
   int letters = 0;
   for (char c : s) {

@@ -29,6 +29,21 @@ int IndentWidth(std::string_view line) {
   return n;
 }
 
+bool StartsWithWord(std::string_view text, std::string_view word) {
+  return text.starts_with(word) && (text.size() == word.size() ||
+                                    !(std::isalnum(static_cast<unsigned char>(text[word.size()])) ||
+                                      text[word.size()] == '_'));
+}
+
+std::string_view Parenthesized(std::string_view s, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < s.size(); ++i) {
+    if (s[i] == '(') ++depth;
+    if (s[i] == ')' && --depth == 0) return s.substr(open + 1, i - open - 1);
+  }
+  return {};
+}
+
 bool ContainsIdentifier(std::string_view text, std::string_view word, std::string_view extra) {
   auto ident = [&](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||

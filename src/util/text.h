@@ -15,6 +15,12 @@ int IndentWidth(std::string_view line);
 // Whether `text` has `word` with no identifier character (a letter, a
 // digit, `_`, or one of `extra`) right before or after it.
 bool ContainsIdentifier(std::string_view text, std::string_view word, std::string_view extra = "");
+// Whether `text` starts with the keyword `word` (no identifier character
+// follows it: "if (" and "if" do, "iffy" does not).
+bool StartsWithWord(std::string_view text, std::string_view word);
+// The balanced `( ... )` content of `s` whose `(` is at `open`, or "" when
+// it is not closed.
+std::string_view Parenthesized(std::string_view s, size_t open);
 // Trims and replaces every run of whitespace (incl. newlines) with one space.
 std::string CollapseSpace(std::string_view s);
 // `expr` with each occurrence of the variable `name` replaced by `value`:
