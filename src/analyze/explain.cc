@@ -889,6 +889,22 @@ std::string CallerGuards(const ErrorSite& s, const SiteFacts& f,
   return "the callers errdex found call it only under a check of their own: " + Join(parts, "; ");
 }
 
+// The message's rule on a value the caller builds (CallerBuiltArguments)
+// is not one the user can follow: it names what to look at instead.
+void AimRulesAtCaller(const BuiltArguments& built, Record* r) {
+  const std::string kRule = " (the message's rule)";
+  auto names_param = [&](const std::string& s) {
+    return s.ends_with(kRule) &&
+           std::any_of(built.params.begin(), built.params.end(), [&](const std::string& p) {
+             return ContainsIdentifier(ToLower(s), ToLower(p));
+           });
+  };
+  auto at = std::find_if(r->solutions.begin(), r->solutions.end(), names_param);
+  if (at == r->solutions.end()) return;
+  *at = "Check what you pass to `" + built.caller + "`: " + built.text +
+        ", so the message's requirement is on that value, not on one you give directly";
+}
+
 }  // namespace
 
 void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
@@ -899,6 +915,10 @@ void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
   // fallback arm: they are no way in.
   std::string fallback = FilterFallbackChains(site, lines, &facts.chains);
   std::string depends = facts.chains.empty() ? "" : ArgumentDependence(site, lines);
+  // The callers pass values they build: no argument of the user's decides.
+  BuiltArguments built =
+      depends.empty() ? BuiltArguments{} : CallerBuiltArguments(site, lines, facts.chains);
+  if (!built.text.empty()) depends = built.text;
   EveryTimeTrigger(site, facts, lines, r);
   const CallChain* named = nullptr;
   if (!site.function.empty() && !SiteCallable(site, lines)) {
@@ -921,6 +941,7 @@ void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
   // called by `Config._getini_value`).
   if (dropped) r->common_situations.clear();
   Solutions(site, facts, lines, r);
+  if (!built.text.empty()) AimRulesAtCaller(built, r);
   ExampleFix(site, facts, r);
   Extensions(facts, r);
 }

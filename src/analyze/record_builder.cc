@@ -11,6 +11,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "analyze/advice_shapes.h"
 #include "analyze/argument_advice.h"
 #include "analyze/argv_consumer.h"
 #include "analyze/build_advice.h"
@@ -2880,6 +2881,72 @@ ParameterCheck DecisiveParameters(const ErrorSite& site,
   return {params, v.decisive->line};
 }
 
+namespace {
+
+// The line, between `from` and `to` (exclusive), that declares `name` as a
+// local: a typed or `var`/`let`/`val`/`const`/`auto` declaration, Go's
+// `name :=`, or a Python assignment at the start of a statement; 0 if none.
+int LocalDeclaration(const std::vector<std::string_view>& lines, const std::string& name, int from,
+                     int to, const std::string& language) {
+  const std::string n = RE2::QuoteMeta(name);
+  const std::string typed = language == "python" || language == "ruby"
+                                ? R"(^\s*)" + n + R"(\s*=[^=])"
+                                : R"((?:^|[\s(])(?:[\w$<>\[\],?]+\s+)+)" + n + R"(\s*(?:=[^=]|:=))";
+  const RE2 decl(typed);
+  const RE2 go(R"((?:^|[\s,])\s*)" + n + R"(\s*:=)");
+  for (int l = std::max(from, 1); l < to && l <= static_cast<int>(lines.size()); ++l) {
+    std::string_view line = lines[l - 1];
+    std::string_view code = Trim(line);
+    if (code.starts_with("//") || code.starts_with("#") || code.starts_with("*")) continue;
+    if (RE2::PartialMatch(line, decl) || RE2::PartialMatch(line, go)) return l;
+  }
+  return 0;
+}
+
+}  // namespace
+
+BuiltArguments CallerBuiltArguments(const ErrorSite& site,
+                                    const std::vector<std::string_view>& lines,
+                                    const std::vector<CallChain>& chains) {
+  ParameterCheck p = DecisiveParameters(site, lines);
+  if (p.params.empty() || chains.empty()) return {};
+  if (site.function_line < 1) return {};
+  std::vector<std::string> all =
+      ParameterNames(HeaderText(lines, site.function_line), site.language);
+  std::string caller;
+  std::vector<std::string> parts;
+  for (const CallChain& chain : chains) {
+    if (chain.hops.size() < 2) return {};
+    const Hop& h = chain.hops[chain.hops.size() - 2];
+    if (h.file != site.file_path || h.function.empty() || h.call_line < 1 ||
+        h.call_line > static_cast<int>(lines.size()) || (!caller.empty() && caller != h.function)) {
+      return {};
+    }
+    caller = h.function;
+    std::optional<std::vector<std::string>> args =
+        CallArgs(lines[h.call_line - 1], LastDotComponent(site.function));
+    std::vector<std::string> outer = ParameterNames(h.header, site.language);
+    if (!args || args->size() != all.size()) return {};
+    parts.clear();
+    for (const std::string& x : p.params) {
+      auto at = std::find(all.begin(), all.end(), x);
+      if (at == all.end()) return {};
+      const std::string& arg = (*args)[static_cast<size_t>(at - all.begin())];
+      if (!Identifier(arg) || std::find(outer.begin(), outer.end(), arg) != outer.end()) return {};
+      int decl = LocalDeclaration(lines, arg, h.def_line + 1, h.call_line, site.language);
+      if (decl == 0) return {};
+      // `List parts = names;` only renames the caller's own argument.
+      std::string_view rhs = lines[decl - 1];
+      rhs = Trim(rhs.substr(rhs.find('=') + 1));
+      if (rhs.ends_with(";")) rhs.remove_suffix(1);
+      if (std::find(outer.begin(), outer.end(), std::string(rhs)) != outer.end()) return {};
+      parts.push_back("`" + arg + "` (line " + std::to_string(decl) + ")");
+    }
+  }
+  return {"`" + caller + "` builds the " + Join(parts, ", ") + " it passes itself", caller,
+          p.params};
+}
+
 // Whether `sentence` opens with an advice verb and gives advice: not a note
 // ("Please note that ..."), and not a description of the failed action
 // ("Set JArray values with invalid key value: {0}", "Check failed: x").
@@ -2929,6 +2996,10 @@ std::string AdviceClause(const std::string& sentence, const std::vector<std::str
         if (close == std::string::npos) continue;
         clause = clause.substr(0, close);
       }
+      // "Invalid argument: Must call Finish() before NewIterator()".
+      if (ToLower(clause).starts_with("must ") && !ToLower(clause).starts_with("must start")) {
+        clause = clause.substr(5);
+      }
       std::string lc = ToLower(clause);
       bool verb = std::any_of(kComma.begin(), kComma.end(), [&](const std::string& v) {
         return lc.starts_with(v) && (v != "start " || sep == std::string_view(", "));
@@ -2948,8 +3019,16 @@ std::string WithoutAdviceLead(const std::string& sentence) {
   for (const char* lead :
        {"you may want to ", "you might want to ", "you should ", "you need to ", "you have to ",
         "you must ", "you can also ", "you may also ", "you can ", "to fix this error, ",
-        "to fix this error ", "to fix this, ", "to fix this ", "to fix it, ", "to fix it "}) {
+        "to fix this error ", "to fix this, ", "to fix this ", "to fix it, ", "to fix it ",
+        // "It is recommended that you run `composer update`", "Alternatively
+        // you can use --bump-after-update=dev ...", "Must call Finish()
+        // before NewIterator()": the instruction after them.
+        "it is recommended that you ", "it is recommended to ", "we recommend that you ",
+        "we recommend you ", "alternatively, you can ", "alternatively you can ",
+        "you will need to ", "you'll need to ", "you probably need to ", "must "}) {
     if (lower.starts_with(lead)) {
+      // "Must start with 0x" is said of the input, not to the user.
+      if (lead == std::string_view("must ") && lower.starts_with("must start")) break;
       std::string rest = sentence.substr(std::string_view(lead).size());
       if (rest.empty()) break;
       rest[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0])));
@@ -2966,16 +3045,25 @@ std::string WithoutAdviceLead(const std::string& sentence) {
 // the clause must open with an advice verb. "" when `sentence` is not one.
 std::string ConditionalAdvice(const std::string& sentence, const std::vector<std::string>& verbs) {
   std::string lower = ToLower(sentence);
-  if (!lower.starts_with("if ")) return {};
+  // "When ElementPath is not null you must use it instead" is as much a
+  // condition as "If ...".
+  if (!lower.starts_with("if ") && !lower.starts_with("when ")) return {};
   for (std::string_view modal :
-       {" you can ", " you may ", " you should ", " you need to ", " you must ", ", "}) {
+       {" you can ", " you may ", " you should ", " you need to ", " you must ", ", ", " then "}) {
     // The condition has words of its own ("If you need to parse ..., please
     // use ..." is not "If, parse ...").
     size_t at = lower.find(modal, 3);
     if (at == std::string::npos) continue;
     std::string rest = sentence.substr(at + modal.size());
     if (rest.empty()) continue;
-    if (modal == ", " ? !AdviceSentence(rest, verbs) : !AdviceSentence("use " + rest, verbs)) {
+    bool bare = modal == ", " || modal == " then ";
+    // "If end is specified then start must be specified also" states a
+    // rule on `start`, a noun here: no instruction.
+    std::string lrest = ToLower(rest);
+    if (lrest.find(" must ") != std::string::npos || lrest.find(" should ") != std::string::npos) {
+      continue;
+    }
+    if (bare ? !AdviceSentence(rest, verbs) : !AdviceSentence("use " + rest, verbs)) {
       continue;
     }
     std::string cond = sentence.substr(0, at);
@@ -3045,7 +3133,8 @@ std::vector<std::string> AdviceSentences(const std::string& text) {
                                                   "perhaps you meant",
                                                   "maybe you meant",
                                                   "reset",
-                                                  "configure"};
+                                                  "configure",
+                                                  "override"};
   const std::string message = JoinIntroducedLines(text);
   std::vector<std::string> out;
   size_t start = 0;
@@ -3071,7 +3160,9 @@ std::vector<std::string> AdviceSentences(const std::string& text) {
     }
     if (std::string clause = AdviceClause(sentence, kVerbs); !clause.empty()) {
       out.push_back(clause + tail);
+      continue;
     }
+    if (std::string shaped = ShapedAdvice(sentence); !shaped.empty()) out.push_back(shaped + tail);
   }
   return out;
 }

@@ -72,6 +72,23 @@ struct ParameterCheck {
 ParameterCheck DecisiveParameters(const ErrorSite& site,
                                   const std::vector<std::string_view>& lines);
 
+// When every caller found (in the site's file) passes, for each parameter
+// the deciding check reads, a local it declares itself above the call
+// (`final ArrayList fragments = new ArrayList(5);` ... `new
+// PatternAbbreviator(fragments)`) rather than one of its own parameters:
+// "`getAbbreviator` builds the `fragments` it passes itself (line 276)",
+// the caller and the parameters' names; empty otherwise. The user then
+// gives no such value, so "depends on the `fragments` it passes" would
+// address them wrongly.
+struct BuiltArguments {
+  std::string text;
+  std::string caller;
+  std::vector<std::string> params;
+};
+BuiltArguments CallerBuiltArguments(const ErrorSite& site,
+                                    const std::vector<std::string_view>& lines,
+                                    const std::vector<CallChain>& chains);
+
 // Sentences of the message that tell the user what to do ("Disable one of
 // them."), in order.
 std::vector<std::string> AdviceSentences(const std::string& message);
