@@ -190,10 +190,8 @@ Reporter ReporterFor(std::string_view fn) {
   if (fn == "status.Errorf") return Reporter::kGrpcf;
   size_t dot = fn.rfind('.');
   if (dot == std::string_view::npos) return Reporter::kNone;
-  std::string object = ToLower(fn.substr(0, dot));
   std::string_view method = fn.substr(dot + 1);
-  bool logger = object == "log" || object.find("log") != std::string::npos;
-  if (!logger) return Reporter::kNone;
+  if (!NamesGoLogger(fn.substr(0, dot))) return Reporter::kNone;
   if (method == "Fatalf" || method == "Panicf") return Reporter::kFatalf;
   if (method == "Fatal" || method == "Fatalln" || method == "Panic" || method == "Panicln") {
     return Reporter::kFatal;
@@ -496,11 +494,9 @@ class GoFile {
     if (!Is(f, "selector_expression")) return "";
     std::string sev = GoLogSeverity(ts::Text(Field(f, "field"), src_));
     if (sev.empty() || sev == "critical") return "";
-    if (ToLower(ts::Text(Field(f, "operand"), src_)).find("log") != std::string::npos) return sev;
+    if (NamesGoLogger(ts::Text(Field(f, "operand"), src_))) return sev;
     TSNode first = ts::FirstNamed(Field(call, "arguments"));
-    bool handed =
-        Is(first, "identifier") && ToLower(ts::Text(first, src_)).find("log") != std::string::npos;
-    return handed ? sev : "";
+    return Is(first, "identifier") && NamesGoLogger(ts::Text(first, src_)) ? sev : "";
   }
 
   // A leveled log's text: its format filled (`Errorf`), its operands

@@ -110,6 +110,8 @@ bool ErrorWriter(std::string_view w) {
 
 }  // namespace
 
+bool NamesGoLogger(std::string_view expr) { return ToLower(expr).find("log") != std::string::npos; }
+
 std::string GoLogSeverity(std::string_view method) {
   std::string m = ToLower(method);
   for (std::string_view suffix : {"ln", "f", "w"}) {
@@ -174,9 +176,8 @@ bool GoSinks::ReportOf(TSNode call, Report* r) const {
     r->format = 1;
     r->printf = fn == "fmt.Fprintf";
   } else if (Is(f, "selector_expression")) {
-    std::string obj = ToLower(Text(Field(f, "operand")));
     std::string sev = GoLogSeverity(Text(Field(f, "field")));
-    if (sev.empty() || obj.find("log") == std::string::npos) return false;
+    if (sev.empty() || !NamesGoLogger(Text(Field(f, "operand")))) return false;
     r->kind = SiteKind::kLog;
     r->severity = sev;
     r->format = 0;

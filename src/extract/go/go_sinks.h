@@ -22,6 +22,10 @@ namespace errdex {
 // log method, or "" (debug and info levels are not errors).
 std::string GoLogSeverity(std::string_view method);
 
+// `log`, `logger`, `klog`, `s.logger`, `log.WithError(err)`: an expression
+// that names a logger (its text holds "log", in any case).
+bool NamesGoLogger(std::string_view expr);
+
 class GoSinks {
  public:
   // What the extractor knows that this needs: the message template of an
