@@ -203,6 +203,15 @@ bool IsCFamilyPath(std::string_view path) {
 
 namespace {
 
+// JavaScript and TypeScript modules export constants and static fields
+// (js_extractor.cc, CollectSharedConstants).
+bool IsJsPath(std::string_view path) {
+  for (std::string_view ext : {".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"}) {
+    if (path.ends_with(ext)) return true;
+  }
+  return false;
+}
+
 // X-macro rows become constants under the names their macro pastes
 // (`DECLARE_MESSAGE(ErrorX, ...)` with `msg##NAME` -> `msgErrorX`); a macro
 // no file defines that way names nothing.
@@ -262,7 +271,7 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
   if (table.size() == 0) return stats;
   for (size_t i = 0; i < fs.size(); ++i) {
     if (!IsCFamilyPath(fs[i].path) && !fs[i].path.ends_with(".go") &&
-        !fs[i].path.ends_with(".rs")) {
+        !fs[i].path.ends_with(".rs") && !IsJsPath(fs[i].path)) {
       continue;
     }
     FileFacts& f = fs[i];
@@ -282,12 +291,17 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
     }
     if (sites.size() <= i || !sites[i]) continue;
     bool c_family = IsCFamilyPath(f.path);
+    // A JavaScript message that is only a name (`new Error(X_MSG)`) is
+    // opaque until the name is found; other extractors hold such sites
+    // apart (HeldMessage, below).
+    bool js = IsJsPath(f.path);
     for (ErrorSite& s : *sites[i]) {
-      if (s.message_opaque || !HasHoles(s.message)) continue;
+      if ((s.message_opaque && !js) || !HasHoles(s.message)) continue;
       std::string note;
       int n = 0;
       Template t = table.Substitute(s.message, &n, &note, c_family);
-      if (n == 0) continue;
+      if (n == 0 || (s.message_opaque && !t.HasLiteralText())) continue;
+      s.message_opaque = false;
       stats.holes_resolved += n;
       s.message = std::move(t);
       s.message_origin_note =

@@ -25,9 +25,11 @@ struct ConstantStats {
 };
 
 // `sites[i]` are the sites of `(*files)[i]` (may be null). Only C, C++,
-// Rust and Go files take part (Go: sentinel errors, `var ErrX =
+// Rust, Go and JavaScript files take part (Go: sentinel errors, `var ErrX =
 // errors.New("..")`, wrapped by `fmt.Errorf("%w: ..", ErrX)`; Rust: module
-// `const X: &str`, held sites naming it in other files). Names defined with different texts are
+// `const X: &str`, held sites naming it in other files), and JavaScript/TypeScript
+// (`export const X_MSG = ".."`, a class's `static defaultMessage = ".."`
+// read as `Class.defaultMessage`). Names defined with different texts are
 // left as holes. First, in every language, lookups of message tables by a literal key
 // (message_tables.h); last, messages returned by text functions
 // (link_text_functions.h): the indexer runs this one step before linking.

@@ -405,4 +405,47 @@ TEST(LinkJsIdioms, WarningObjectPushedNotThrown) {
 }
 
 }  // namespace
+
+// ioredis keeps messages in other modules: an exported constant
+// (`export const CONNECTION_CLOSED_ERROR_MSG = "Connection is closed."`)
+// and a class's static field (`static defaultMessage = "Failed to refresh
+// slots cache."`, read as `ClusterAllFailedError.defaultMessage`). Both
+// are read at the sites that name them; a lower-case name and a static
+// field of a class that does not hold it stay holes.
+TEST(LinkJsIdioms, ExportedConstantsAndStaticFieldsOfOtherModules) {
+  Linked r = Link({{"lib/utils/index.ts", R"SRC(export const CONNECTION_CLOSED_ERROR_MSG = "Connection is closed.";
+export const message = "not a constant name";
+)SRC"},
+                   {"lib/errors/ClusterAllFailedError.ts", R"SRC(import { RedisError } from "redis-errors";
+export default class ClusterAllFailedError extends RedisError {
+  static defaultMessage = "Failed to refresh slots cache.";
+  constructor(message, public lastNodeError: RedisError) {
+    super(message);
+  }
+}
+)SRC"},
+                   {"lib/cluster/index.ts", R"SRC(import ClusterAllFailedError from "../errors/ClusterAllFailedError";
+import { CONNECTION_CLOSED_ERROR_MSG, message } from "../utils";
+export default class Cluster {
+  refresh(nodes, lastNodeError) {
+    if (nodes.length === 0) {
+      const error = new ClusterAllFailedError(
+        ClusterAllFailedError.defaultMessage,
+        lastNodeError
+      );
+      return error;
+    }
+    if (this.closed) throw new Error(CONNECTION_CLOSED_ERROR_MSG);
+    if (this.other) throw new Error(message);
+    throw new Error(Other.defaultMessage);
+  }
+}
+)SRC"}});
+  EXPECT_NE(r.Find("lib/cluster/index.ts", 6, "Failed to refresh slots cache."), nullptr)
+      << Dump(r);
+  EXPECT_NE(r.Find("lib/cluster/index.ts", 12, "Connection is closed."), nullptr) << Dump(r);
+  EXPECT_EQ(r.Count("not a constant name"), 0) << Dump(r);
+  EXPECT_EQ(r.Count("Failed to refresh slots cache."), 1) << Dump(r);
+}
+
 }  // namespace errdex

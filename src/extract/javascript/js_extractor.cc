@@ -399,6 +399,7 @@ class JsFile {
     catalog_ = js::IsMessageCatalogPath(file_.path);
     template_module_ = js::IsMessageTemplateModulePath(file_.path);
     CollectLazyRequires(root);
+    if (facts_) CollectSharedConstants(root);
     ts::WalkWithAncestors(root, [this](TSNode n, const Ancestors& anc) { return Visit(n, anc); });
     for (const Pending& p : pending_) {
       if (p.symbol == ids_.throw_statement) {
@@ -1136,6 +1137,78 @@ class JsFile {
         if (!cls.empty()) lazy_requires_[std::string(ts::Text(Field(d, "name"), src_))] = cls;
       }
     }
+  }
+
+  // Text other modules read by name (ioredis: `export const
+  // CONNECTION_CLOSED_ERROR_MSG = "Connection is closed."`, a class's
+  // `static defaultMessage = "Failed to refresh slots cache."` read as
+  // `ClusterAllFailedError.defaultMessage`), for the constants stage
+  // (src/resolve/link_constants.h). Only names written as constants
+  // (UPPER_CASE) are exported: a lower-case name at another site is more
+  // often a local of the same name than this value. Static fields are
+  // named with their class, which is as specific.
+  void CollectSharedConstants(TSNode root) {
+    for (TSNode top : NamedChildren(root)) {
+      TSNode decl = top;
+      bool exported = Is(top, "export_statement");
+      if (exported) decl = Field(top, "declaration");
+      if (ts_node_is_null(decl)) continue;
+      if (exported && Is(decl, "lexical_declaration")) {
+        for (TSNode d : NamedChildren(decl)) {
+          if (!Is(d, "variable_declarator")) continue;
+          std::string name(ts::Text(Field(d, "name"), src_));
+          if (IsConstantName(name)) AddSharedConstant(name, Field(d, "value"));
+        }
+      } else if (Is(decl, "class_declaration") || Is(decl, "abstract_class_declaration")) {
+        std::string cls(ts::Text(Field(decl, "name"), src_));
+        if (cls.empty()) continue;
+        for (TSNode member : NamedChildren(Field(decl, "body"))) {
+          if (!Is(member, "public_field_definition") && !Is(member, "field_definition")) continue;
+          if (!HasToken(member, "static")) continue;
+          TSNode name = Field(member, "name");
+          if (ts_node_is_null(name)) name = Field(member, "property");
+          if (!Is(name, "property_identifier")) continue;
+          AddSharedConstant(cls + "." + std::string(ts::Text(name, src_)), Field(member, "value"));
+        }
+      }
+    }
+  }
+
+  // `MAX_SIZE`, `CONNECTION_CLOSED_ERROR_MSG`: upper case, digits and `_`,
+  // with a letter.
+  static bool IsConstantName(std::string_view s) {
+    bool letter = false;
+    for (char c : s) {
+      if (IsUpper(c)) {
+        letter = true;
+      } else if (c != '_' && !std::isdigit(static_cast<unsigned char>(c))) {
+        return false;
+      }
+    }
+    return letter;
+  }
+
+  static bool HasToken(TSNode n, std::string_view type) {
+    for (uint32_t i = 0; i < ts_node_child_count(n); ++i) {
+      if (Type(ts_node_child(n, i)) == type) return true;
+    }
+    return false;
+  }
+
+  // A string, or a template string with no substitutions.
+  void AddSharedConstant(std::string name, TSNode value) {
+    Template t;
+    if (Is(value, "string")) {
+      t = StringTemplate(value);
+    } else if (Is(value, "template_string")) {
+      for (TSNode c : NamedChildren(value)) {
+        if (Is(c, "template_substitution")) return;
+      }
+      std::string note;
+      t = TemplateStringTemplate(value, ts_node_start_byte(value), 0, &note);
+    }
+    if (!t.HasLiteralText() || t.HoleCount() > 0) return;
+    facts_->text_constants.push_back({std::move(name), std::move(t), ts::Line(value)});
   }
 
   // `require("./errors/ModuleParseError")` -> "ModuleParseError";
