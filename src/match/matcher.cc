@@ -2373,7 +2373,13 @@ bool InSystemErrorHole(const Ranked& outer, std::string_view text, size_t begin,
     // The inner text is an errno text itself, whatever the hole is named
     // (`ec.message()`, `err`): see match/system_errors.h.
     if (match::IsSystemErrorText(text.substr(begin, end - begin))) return true;
+    // A hole named for strerror holds one of the OS's short sentences,
+    // which never quote a value nor carry a cause after a colon: another
+    // program's message there (starship's "Error in 'CmdDuration' at
+    // 'command_timeout': Unknown key" in redis's "Failed to load %s: %s")
+    // is not what the hole printed.
     std::string_view value = text.substr(b, e - b);
+    if (value.find_first_of(":'\"`") != std::string_view::npos) continue;
     for (const Capture& c : outer.match.captures) {
       if (c.value == value && c.name.find("strerror") != std::string::npos) return true;
     }

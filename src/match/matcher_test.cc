@@ -176,6 +176,53 @@ TEST(MatcherTest, MoreSpecificPatternRanksFirst) {
   EXPECT_GT(hits[0].score, hits[1].score);
 }
 
+// starship logs "Failed to load config value: {e}" around its own
+// "Error in '{display_name}' at '{key}': {msg}"; redis's "Failed to load
+// %s: %s" reads the same line with its strerror hole over starship's
+// message. That hole prints the OS's short sentences, never a quoted value
+// with a cause after a colon: redis is not lifted as the wrapper of the
+// OS's text, and the two starship records rank first, the inner one above
+// its wrapper.
+TEST(MatcherTest, StrerrorHoleHoldsNoOtherProgramsMessage) {
+  // Unrelated records, so that "failed" and "load" are rare words.
+  std::vector<Record> rs = Corpus();
+  for (int i = 0; i < 60; ++i) {
+    std::string n = std::to_string(i);
+    rs.push_back(MakeRecord("filler" + n, "widget " + n + " rejected the sprocket",
+                            "widget " + n + " rejected the sprocket"));
+  }
+  rs.push_back(MakeRecord("redis", "Failed to load config %s: %s",
+                          R"(Failed to load config ([\s\S]*?): ([\s\S]*?))",
+                          {{"%s", "ctx_config->dh_params_file"}, {"%s", "strerror(errno)"}}, "",
+                          "redis/redis"));
+  rs.push_back(MakeRecord("config", "Failed to load config value: {e}",
+                          R"(Failed to load config value: ([\s\S]*?))", {{"{e}", "e"}}, "",
+                          "starship/starship"));
+  rs.push_back(MakeRecord("serde", "Error in '{display_name}' at '{key}': {msg}",
+                          R"(Error in '([\s\S]*?)' at '([\s\S]*?)': ([\s\S]*?))",
+                          {{"{display_name}", "display_name"}, {"{key}", "key"}, {"{msg}", "msg"}},
+                          "", "starship/starship"));
+  rs.push_back(MakeRecord("other", "Could not open %s: %s", R"(Could not open ([\s\S]*?): ([\s\S]*?))",
+                          {{"%s", "path"}, {"%s", "strerror(errno)"}}, "", "redis/redis"));
+  rs.push_back(MakeRecord("enoent", "No such file {name}", R"(No such file ([\s\S]*?))",
+                          {{"{name}", "name"}}, "", "acme/app"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "[WARN] - (starship::config): Failed to load config value: Error in 'CmdDuration' at "
+      "'command_timeout': Unknown key";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 3u);
+  EXPECT_EQ(hits[0].record->id, "serde");
+  EXPECT_EQ(hits[1].record->id, "config");
+  EXPECT_EQ(hits[2].record->id, "redis");
+  // The OS's own sentence in the hole is still what the wrapper printed.
+  q.message = "Could not open /etc/x.conf: No such file or directory";
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "other");
+}
+
 // Redis quoted the command with backticks before 7.0 and with single quotes
 // since: a paste from either version finds the record, and its captures keep
 // the pasted text.
