@@ -164,6 +164,9 @@ constexpr size_t kMinLiteralWords = 2;
 // A hit found inside another hit's hole is the more specific link of a chain
 // ("load config: %w" around "open %s: %w"): it ranks just above the outer one.
 constexpr double kInnerLinkMargin = 0.005;
+// ... unless the inner text is raised at this many sites of a library that
+// wraps it in one (SitesOfMessage).
+constexpr size_t kSharedCauseSites = 3;
 constexpr double kMinInnerInfo = 10.0;
 constexpr double kMinLeadingHoleInnerInfo = 2 * kMinInnerInfo;
 // The paste's language (from its frames) against the record's.
@@ -577,6 +580,27 @@ std::string CutClosingBracket(std::string_view pattern) {
   return SaysEnough(p, kMinClauseHeadLiteral) ? std::string(p) : "";
 }
 
+// A pattern made of a later part of a message's pattern, and how many of
+// the message's capture groups come before it (so its captures keep their
+// holes' names).
+struct LaterPart {
+  std::string pattern;
+  size_t hole_offset = 0;
+};
+
+// The capture groups (unescaped `(` not opening `(?`) in p[0, end).
+size_t GroupsBefore(std::string_view p, size_t end) {
+  size_t groups = 0;
+  for (size_t i = 0; i < end && i < p.size(); ++i) {
+    if (p[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (p[i] == '(' && (i + 1 >= p.size() || p[i + 1] != '?')) ++groups;
+  }
+  return groups;
+}
+
 // A pattern's lines: the parts between unescaped `\n`s outside any group.
 std::vector<std::string_view> PatternLines(std::string_view p) {
   std::vector<std::string_view> lines;
@@ -607,14 +631,27 @@ std::string_view FirstLine(std::string_view p) { return PatternLines(p)[0]; }
 // message (pytest's "Please move it to a top level conftest file at the
 // rootdir:" with the paths around it, without the first line) finds it as
 // a partial match. At most kMaxLaterLines per message.
-std::vector<std::string> LaterLinePatterns(std::string_view p) {
-  std::vector<std::string> out;
+std::vector<LaterPart> LaterLinePatterns(std::string_view p) {
+  std::vector<LaterPart> out;
   std::vector<std::string_view> lines = PatternLines(p);
   for (size_t i = 1; i < lines.size() && out.size() < kMaxLaterLines; ++i) {
     std::string relaxed = match::LooseQuotes(RelaxPatternEnds(lines[i]));
-    if (SaysEnough(relaxed, kMinLaterLineLiteral)) out.push_back(std::move(relaxed));
+    if (SaysEnough(relaxed, kMinLaterLineLiteral)) {
+      size_t begin = static_cast<size_t>(lines[i].data() - p.data());
+      out.push_back({std::move(relaxed), GroupsBefore(p, begin)});
+    }
   }
   return out;
+}
+
+// The capture group of record `message_pattern`'s holes where extra pattern
+// `pattern` starts: 0 unless it is a later line, whose first group is a
+// later hole of the message.
+size_t FirstHoleOf(std::string_view pattern, std::string_view message_pattern) {
+  for (const LaterPart& part : LaterLinePatterns(message_pattern)) {
+    if (part.pattern == pattern) return part.hole_offset;
+  }
+  return 0;
 }
 
 // The pattern of a multi-line message's first line ("" when the message has
@@ -1493,10 +1530,12 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
     out->full = false;
     out->literal_chars -= std::min<size_t>(tail, out->literal_chars);
   }
+  size_t first_hole = r >= n ? FirstHoleOf(patterns.Get(r), rec.message_pattern) : 0;
   for (int g = 1; g <= groups; ++g) {
     // A group that took no part in the match has a null data().
     std::string value = sub[g].data() ? std::string(sub[g].data(), sub[g].size()) : "";
-    out->match.captures.push_back({CaptureName(rec, static_cast<size_t>(g - 1)), std::move(value)});
+    out->match.captures.push_back(
+        {CaptureName(rec, first_hole + static_cast<size_t>(g - 1)), std::move(value)});
   }
   // The literal text of the match: the matched span without the hole values.
   std::string literal;
@@ -1561,8 +1600,8 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
       PackageNamesRepository(QualifiedNameBefore(text, out->begin), rec.repo) || names_program) {
     score += kPackageNamesRepository;
   }
-  for (size_t g = 0; g < rec.holes.size() && g < out->match.captures.size(); ++g) {
-    if (HoleMisfit(rec.holes[g].text, out->match.captures[g].value)) {
+  for (size_t g = 0; first_hole + g < rec.holes.size() && g < out->match.captures.size(); ++g) {
+    if (HoleMisfit(rec.holes[first_hole + g].text, out->match.captures[g].value)) {
       score += kHoleMisfit;
       break;
     }
@@ -1662,8 +1701,8 @@ void Segment::Init(std::vector<Record> recs) {
       t.pattern.push_back(std::move(*extra));
       t.pattern_record.push_back(r);
     }
-    for (std::string& line : LaterLinePatterns(owned[r].message_pattern)) {
-      t.pattern.push_back(std::move(line));
+    for (LaterPart& line : LaterLinePatterns(owned[r].message_pattern)) {
+      t.pattern.push_back(std::move(line.pattern));
       t.pattern_record.push_back(r);
     }
     std::string cut = CutClosingBracket(t.pattern[r]);
@@ -2562,6 +2601,21 @@ bool WrappedAbove(const std::vector<Ranked>& hits, const Ranked& outer, const Ra
   });
 }
 
+// The sites in its repository that raise `h`'s message, among the hits:
+// its record's own lines and the other records read with the same text.
+size_t SitesOfMessage(const std::vector<Ranked>& hits, const Ranked& h) {
+  const Record& r = *h.match.record;
+  size_t sites = 0;
+  for (const Ranked& o : hits) {
+    const Record& x = *o.match.record;
+    if (o.match.match_type == "pattern" && x.repo == r.repo &&
+        x.error_message == r.error_message && o.begin == h.begin) {
+      sites += 1 + x.other_lines.size();
+    }
+  }
+  return sites;
+}
+
 void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::string_view family,
                       std::string_view paste) {
   if (hits->size() < 2 || hits->size() > 64) return;
@@ -2611,6 +2665,19 @@ void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::str
         // the language the user runs.
         bool same_language = LanguageFamily(inner.match.record->language) ==
                              LanguageFamily(outer.match.record->language);
+        // A cause its library raises at several sites ("Connection is
+        // closed." at five in ioredis) does not say where it came from; the
+        // one wrapper of that library around it ("Too many Cluster
+        // redirections. Last error: " + error) does, and is the answer.
+        if (nested && outer.match.record->repo == inner.match.record->repo &&
+            SitesOfMessage(*hits, inner) >= kSharedCauseSites &&
+            SitesOfMessage(*hits, outer) == 1) {
+          if (outer.match.score <= inner.match.score) {
+            outer.match.score = std::min(1.0, inner.match.score + kInnerLinkMargin);
+            changed = true;
+          }
+          continue;
+        }
         if (nested && specific && same_language && inner.match.score <= outer.match.score) {
           inner.match.score = std::min(1.0, outer.match.score + kInnerLinkMargin);
           changed = true;
@@ -2793,9 +2860,20 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     return h.match.score < floor && !h.exact_code && !h.framed &&
            !TextNamesRepository(paste, h.match.record->repo);
   };
-  bool message_hit = !hits.empty();
+  // Pattern hits too weak to be answers (a later sentence of a reworded
+  // message, a few words of a long paste) leave the question to the fuzzy
+  // tier, which weighs every word the paste shares with a record.
+  bool message_hit =
+      std::any_of(hits.begin(), hits.end(), [&](const Ranked& h) { return !unconfident(h); });
   if (!message_hit) {
+    // A record its pattern already read, and found wanting (a frame says
+    // it was raised elsewhere), is not brought back by its words.
+    std::vector<uint32_t> judged;
+    for (const Ranked& h : hits) judged.push_back(h.index);
     hits = impl_->FuzzyHits(text, query);
+    std::erase_if(hits, [&](const Ranked& h) {
+      return std::find(judged.begin(), judged.end(), h.index) != judged.end();
+    });
     for (Ranked& h : hits) {
       double bonus = FrameBonus(*h.match.record, query.frames);
       h.framed = bonus > 0;

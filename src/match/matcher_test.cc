@@ -223,6 +223,84 @@ TEST(MatcherTest, StrerrorHoleHoldsNoOtherProgramsMessage) {
   EXPECT_EQ(hits[0].record->id, "other");
 }
 
+// Black put its version into the first sentence of "INTERNAL ERROR: ..
+// produced invalid code: {exc}. Please report a bug on {url}.  This
+// invalid output might be helpful: {log}", and moved its issue tracker; a
+// paste from before matches no pattern of Black's. Another program's
+// "cannot format {src}: {err}" matches its first words, too weakly to be an
+// answer: the question goes on to the fuzzy tier, which finds Black's
+// record by the words the paste shares with it.
+TEST(MatcherTest, WeakPatternHitLeavesTheQuestionToTheFuzzyTier) {
+  std::vector<Record> rs = Corpus();
+  rs.push_back(MakeRecord(
+      "black",
+      "INTERNAL ERROR: Black {__version__} on Python ({impl}) {ver} produced invalid code: {exc}. "
+      "Please report a bug on https://github.com/psf/black/issues.  This invalid output might be "
+      "helpful: {log}",
+      R"(INTERNAL ERROR: Black ([\s\S]*?) on Python \(([\s\S]*?)\) ([\s\S]*?) produced invalid )"
+      R"(code: ([\s\S]*?)\. Please report a bug on https://github\.com/psf/black/issues\.  This )"
+      R"(invalid output might be helpful: ([\s\S]*?))",
+      {{"{__version__}", "__version__"}, {"{impl}", "impl"}, {"{ver}", "ver"}, {"{exc}", "exc"},
+       {"{log}", "log"}},
+      "", "psf/black"));
+  rs.push_back(MakeRecord("wrapper", "cannot format {src}: {err}",
+                          R"(cannot format ([\s\S]*?): ([\s\S]*?))", {{"{src}", "src"}, {"{err}", "err"}},
+                          "", "other/formatter"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "error: cannot format main.py: INTERNAL ERROR: Black produced invalid code: invalid syntax "
+      "(<unknown>, line 17). Please report a bug on https://github.com/ambv/black/issues.  This "
+      "invalid output might be helpful: /tmp/blk_odxoe7vn.log";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "black");
+  EXPECT_EQ(hits[0].match_type, "fuzzy");
+}
+
+// ioredis raises "Connection is closed." at several sites and wraps it once
+// in "Too many Cluster redirections. Last error: " + error. The cause does
+// not say which site it came from; the one wrapper does and ranks first.
+// Raised at one site, the cause is the specific link and ranks first.
+TEST(MatcherTest, CauseRaisedAtManySitesYieldsToItsOneWrapper) {
+  auto build = [](int closed_sites) {
+    // Unrelated records, so that the cause's words stay rare at four sites.
+    std::vector<Record> rs = Corpus();
+    for (int i = 0; i < 200; ++i) {
+      std::string n = std::to_string(i);
+      rs.push_back(MakeRecord("filler" + n, "widget " + n + " rejected the sprocket",
+                              "widget " + n + " rejected the sprocket"));
+    }
+    Record wrapper = MakeRecord("redirections", "Too many Cluster redirections. Last error: ${error}",
+                                R"(Too many Cluster redirections\. Last error: ([\s\S]*?))",
+                                {{"${error}", "error"}}, "Error", "redis/ioredis");
+    wrapper.file_path = "lib/cluster/index.ts";
+    wrapper.line_number = 905;
+    rs.push_back(wrapper);
+    for (int i = 0; i < closed_sites; ++i) {
+      Record closed = MakeRecord("closed" + std::to_string(i),
+                                 "Connection is closed by the sentinel manager.",
+                                 R"(Connection is closed by the sentinel manager\.)", {}, "Error",
+                                 "redis/ioredis");
+      closed.file_path = "lib/file" + std::to_string(i) + ".ts";
+      rs.push_back(closed);
+    }
+    return Matcher(std::move(rs));
+  };
+  Query q;
+  q.message =
+      "Error: Too many Cluster redirections. Last error: Error: Connection is closed by the "
+      "sentinel manager.";
+  Matcher shared = build(4);
+  std::vector<Match> hits = shared.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "redirections");
+  Matcher one = build(1);
+  hits = one.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "closed0");
+}
+
 // Redis quoted the command with backticks before 7.0 and with single quotes
 // since: a paste from either version finds the record, and its captures keep
 // the pasted text.

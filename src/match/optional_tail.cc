@@ -80,7 +80,12 @@ bool SentenceEndsAt(std::string_view p, size_t i) {
   if (i == 0 || !p.substr(i).starts_with("\\.")) return false;
   size_t next = i + 2;
   while (p.substr(next).starts_with(kAnyHole)) next += kAnyHole.size();
-  return p.size() > next + 1 && p[next] == ' ' && p[next + 1] >= 'A' && p[next + 1] <= 'Z';
+  // One space or more: some messages put two after a period (Black's
+  // "... issues.  This invalid output might be helpful: ..").
+  size_t spaces = 0;
+  while (next + spaces < p.size() && p[next + spaces] == ' ') ++spaces;
+  next += spaces;
+  return spaces > 0 && p.size() > next && p[next] >= 'A' && p[next] <= 'Z';
 }
 
 }  // namespace
