@@ -1495,7 +1495,7 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     lines.push_back(s.line);
   } else if (!none_matched.empty()) {
     out = "Happens in " + Where(s) + " when none of its checks before line " +
-          std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + ".";
+          std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + "." + ControlsText(v);
   } else if (d) {
     out = DecisiveTrigger(s, v) + ControlsText(v) + AllowedText(v) + FillText(s, *d, src, &lines) +
           OptionsText(s, v, src, &lines);
@@ -2047,6 +2047,14 @@ std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json
                std::all_of(reads.begin(), reads.end(), [&](const std::string& x) {
                  return std::find(v.params.begin(), v.params.end(), x) != v.params.end();
                });
+  // A variable the command line sets (user_control.h): the flag, given one
+  // of the values. Its one check at the end of the chain would say that
+  // only the last value passes.
+  for (const UserControl& c : v.controls) {
+    if (param || c.field != operand || !c.way.starts_with("the command-line ")) continue;
+    return "Give one of: " + ValueList(values) + " as " + c.way.substr(0, c.way.size() - 1) + "; " +
+           compared + reach;
+  }
   // Anything but a caller's argument or what the user typed is state the
   // code computed: no advice (see the `case` fallback above).
   if (!param && (!ReadsArguments(operand) || operand.starts_with("typeof "))) return {};
@@ -2308,12 +2316,16 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
       lines.push_back(limit->source);
     }
   }
-  // A setting the check reads, unless the limit advice already named it.
+  nlohmann::json values_lines = nlohmann::json::array();
+  std::string values = ValuesSolution(s, v, &values_lines);
+  // A setting the check reads, unless the limit advice or the values of an
+  // if-chain on it already name it.
   for (const UserControl& c : v.controls) {
     if (!r->solutions.empty() &&
         r->solutions.back().find("`" + c.field + "`") != std::string::npos) {
       continue;
     }
+    if (values.find("`" + c.field + "`") != std::string::npos) continue;
     r->solutions.push_back("Change `" + c.field + "` with " + c.way + ": the check at line " +
                            std::to_string(v.controls_line) + " " + v.controls_check);
     lines.push_back(v.controls_line);
@@ -2353,8 +2365,6 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     r->solutions.push_back(key);
     lines.push_back(v.decisive->line);
   }
-  nlohmann::json values_lines = nlohmann::json::array();
-  std::string values = ValuesSolution(s, v, &values_lines);
   if (v.decisive) {
     std::string fix = CheckSolution(s, v, src, ctx.setters);
     // "Call `f` with arguments for which `x == 'b'` is false" says less

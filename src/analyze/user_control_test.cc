@@ -284,12 +284,12 @@ TEST(UserControl, GflagsDefinitionNamesTheCommandLineFlag) {
                    "ABSL_FLAG(int32_t, prefix_size, 7, \"Prefix length\");\n"       // 3
                    "DECLARE_bool(use_txn);\n"};                                     // 4
   SourceFile tool{"tools/stress_tool.cc",
-                  "int stress_tool(int argc, char** argv) {\n"                    // 1
-                  "  if (FLAGS_use_merge) {\n"                                    // 2
+                  "int stress_tool(int argc, char** argv) {\n"                 // 1
+                  "  if (FLAGS_use_merge) {\n"                                 // 2
                   "    fprintf(stderr, \"Error: merge mode selected\\n\");\n"  // 3
-                  "    exit(1);\n"                                                // 4
-                  "  }\n"                                                         // 5
-                  "  return 0;\n"                                                 // 6
+                  "    exit(1);\n"                                             // 4
+                  "  }\n"                                                      // 5
+                  "  return 0;\n"                                              // 6
                   "}\n"};
   SetterIndex index = SetterIndex::Build({flags, tool});
   Record r = Build(tool, "merge mode selected", &index);
@@ -313,6 +313,38 @@ TEST(UserControl, GflagsDefinitionNamesTheCommandLineFlag) {
   SetterIndex py;
   py.Add("main.py", "DEFINE_bool('fast', False, 'Go fast')\n");
   EXPECT_TRUE(py.Find("FLAGS_fast", "x.py").empty());
+}
+
+// An if-chain comparing such a flag with literals before the raise: the
+// values it accepts, not the last comparison alone.
+TEST(UserControl, GflagsChainNamesTheValues) {
+  SourceFile flags{"tools/flags.cc", "DEFINE_string(cache_type, \"block_cache\", \"Cache\");\n"};
+  SourceFile tool{"tools/bench.cc",
+                  "int main(int argc, char** argv) {\n"
+                  "  if (FLAGS_cache_type == \"block_cache\") {\n"
+                  "    return 1;\n"
+                  "  } else if (FLAGS_cache_type == \"volatile\") {\n"
+                  "    return 2;\n"
+                  "  } else if (FLAGS_cache_type == \"tiered\") {\n"
+                  "    return 3;\n"
+                  "  } else {\n"
+                  "    fprintf(stderr, \"Unknown cache type\\n\");\n"
+                  "    return -1;\n"
+                  "  }\n"
+                  "}\n"};
+  SetterIndex index = SetterIndex::Build({flags, tool});
+  Record r = Build(tool, "Unknown cache type", &index);
+  ASSERT_EQ(r.solutions.size(), 1u) << r.solutions.back();
+  EXPECT_EQ(r.solutions[0],
+            "Give one of: `\"block_cache\"`, `\"volatile\"`, `\"tiered\"` as the command-line "
+            "flag `--cache_type` (`DEFINE_string` at tools/flags.cc:1 defines `FLAGS_cache_type`; "
+            "compared at lines 2–6; other values reach line 9)");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `main` (tools/bench.cc) when none of its checks before line 9 matched: "
+            "`FLAGS_cache_type` is not `\"block_cache\"` (line 2), `FLAGS_cache_type` is not "
+            "`\"volatile\"` (line 4), `FLAGS_cache_type` is not `\"tiered\"` (line 6). "
+            "`FLAGS_cache_type` is set by the command-line flag `--cache_type` (`DEFINE_string` at "
+            "tools/flags.cc:1 defines `FLAGS_cache_type`).");
 }
 
 }  // namespace
