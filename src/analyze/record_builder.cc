@@ -24,6 +24,7 @@
 #include "analyze/config_key_advice.h"
 #include "analyze/config_read.h"
 #include "analyze/conflicting_settings.h"
+#include "analyze/constant_values.h"
 #include "analyze/damaged_data.h"
 #include "analyze/docstring_raises.h"
 #include "analyze/documented_cause.h"
@@ -404,8 +405,11 @@ struct SiteView {
   // The members and constants the deciding check reads that the user sets
   // (an option, a public setter, an environment variable): user_control.h.
   std::vector<UserControl> controls;
-  int controls_line = 0;           // the check that reads them
-  std::string controls_check;      // "raises this when ...", said of that check
+  int controls_line = 0;       // the check that reads them
+  std::string controls_check;  // "raises this when ...", said of that check
+  // The deciding check rejects a value not in a constant list of the file
+  // (constant_values.h).
+  std::optional<ConstantValues> allowed;
   std::optional<JumpTarget> jump;  // the `goto` label the raise follows
   std::string null_checked;        // the raise line is a null check of it (null_argument.h)
   // The raise sits in a catch block: the try block's calls failed
@@ -779,6 +783,12 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
                             .empty()) {
       v.on_params = v.user_args = false;
     }
+    // Only a list of what is accepted: a raise when the value is in the
+    // list (a deny list) is not said to want one of its values.
+    std::string_view test = v.decisive->expr;
+    bool negated = test.starts_with("!");
+    if (negated) test.remove_prefix(1);
+    if (negated == v.decisive->polarity) v.allowed = ConstantMembership(test, lines);
     v.argv_consumer =
         ArgvConsumerBefore(lines, s.function_line, v.decisive->line, v.decisive->expr);
     std::string var = ErrorVariable(*v.decisive);
@@ -1313,6 +1323,14 @@ std::string ControlsText(const SiteView& v) {
   return out;
 }
 
+// " `self::CHANNELS` (line 30) holds 'stable', 'preview'.": the values the
+// deciding check accepts.
+std::string AllowedText(const SiteView& v) {
+  if (!v.allowed) return {};
+  return " `" + v.allowed->constant + "` (line " + std::to_string(v.allowed->line) + ") holds " +
+         Join(v.allowed->values, ", ") + ".";
+}
+
 // " `config_key` is set by `--config` (line 47)." for the
 // C/C++ command options (option_binding.h) the deciding check reads,
 // directly or through the call whose result or failure it tests.
@@ -1477,10 +1495,11 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     lines.push_back(s.line);
   } else if (!none_matched.empty()) {
     out = "Happens in " + Where(s) + " when none of its checks before line " +
-          std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + ".";
+          std::to_string(s.line) + " matched: " + Join(none_matched, ", ") + "." + ControlsText(v);
   } else if (d) {
-    out = DecisiveTrigger(s, v) + ControlsText(v) + FillText(s, *d, src, &lines) +
+    out = DecisiveTrigger(s, v) + ControlsText(v) + AllowedText(v) + FillText(s, *d, src, &lines) +
           OptionsText(s, v, src, &lines);
+    if (v.allowed) lines.push_back(v.allowed->line);
     lines.insert(lines.begin(), d->line);
     if (v.err_source) lines.push_back(v.err_source->line);
     if (v.origin) lines.push_back(v.origin->line);
@@ -1738,6 +1757,19 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
       return "Call `" + q->call + "` first (the library exports `" + q->name +
              "`): " + CallWho(s, v) + " reports this error when it returns " +
              (q->raises_when ? "true" : "false") + " (checked at line " + at + ")";
+    }
+  }
+  if (v.user_args && v.allowed) {
+    // `$channel` or `channel`, as the header names the parameter.
+    std::string bare = v.allowed->operand;
+    if (bare.starts_with("$")) bare.erase(0, 1);
+    bool param = false;
+    for (const std::string& p : v.params) param |= p == v.allowed->operand || p == bare;
+    if (param) {
+      return "Call " + CallWho(s, v) + " with a `" + v.allowed->operand +
+             "` that is one of: " + Join(v.allowed->values, ", ") + " (`" + v.allowed->constant +
+             "`, line " + std::to_string(v.allowed->line) + "; checked at line " + at + ")" +
+             DocumentedAs(v);
     }
   }
   if (v.user_args) {
@@ -2015,6 +2047,14 @@ std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json
                std::all_of(reads.begin(), reads.end(), [&](const std::string& x) {
                  return std::find(v.params.begin(), v.params.end(), x) != v.params.end();
                });
+  // A variable the command line sets (user_control.h): the flag, given one
+  // of the values. Its one check at the end of the chain would say that
+  // only the last value passes.
+  for (const UserControl& c : v.controls) {
+    if (param || c.field != operand || !c.way.starts_with("the command-line ")) continue;
+    return "Give one of: " + ValueList(values) + " as " + c.way.substr(0, c.way.size() - 1) + "; " +
+           compared + reach;
+  }
   // Anything but a caller's argument or what the user typed is state the
   // code computed: no advice (see the `case` fallback above).
   if (!param && (!ReadsArguments(operand) || operand.starts_with("typeof "))) return {};
@@ -2276,12 +2316,16 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
       lines.push_back(limit->source);
     }
   }
-  // A setting the check reads, unless the limit advice already named it.
+  nlohmann::json values_lines = nlohmann::json::array();
+  std::string values = ValuesSolution(s, v, &values_lines);
+  // A setting the check reads, unless the limit advice or the values of an
+  // if-chain on it already name it.
   for (const UserControl& c : v.controls) {
     if (!r->solutions.empty() &&
         r->solutions.back().find("`" + c.field + "`") != std::string::npos) {
       continue;
     }
+    if (values.find("`" + c.field + "`") != std::string::npos) continue;
     r->solutions.push_back("Change `" + c.field + "` with " + c.way + ": the check at line " +
                            std::to_string(v.controls_line) + " " + v.controls_check);
     lines.push_back(v.controls_line);
@@ -2321,8 +2365,6 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     r->solutions.push_back(key);
     lines.push_back(v.decisive->line);
   }
-  nlohmann::json values_lines = nlohmann::json::array();
-  std::string values = ValuesSolution(s, v, &values_lines);
   if (v.decisive) {
     std::string fix = CheckSolution(s, v, src, ctx.setters);
     // "Call `f` with arguments for which `x == 'b'` is false" says less

@@ -176,6 +176,11 @@ std::string SetterWay(const Setter& s, const std::string& field) {
     case Setter::kConfigKey:
       return "the configuration setting `" + s.name + "`" + sets;
     case Setter::kCommandLine:
+      // A flag macro defines the variable rather than assigning it.
+      if (!s.owner.empty()) {
+        return "the command-line flag `" + s.name + "` (`" + s.owner + "` at " + At(s) +
+               " defines `" + field + "`)";
+      }
       return "the command-line option `" + s.name + "`" + sets;
     case Setter::kProperty:
       return "the property `" + s.name + "`" + sets;

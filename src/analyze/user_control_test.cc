@@ -275,5 +275,77 @@ TEST(UserControl, PoptTableRowNamesTheCommandLineOption) {
   EXPECT_EQ(found[0].line, 2);
 }
 
+// gflags' DEFINE_ macros (and Abseil's ABSL_FLAG) define the `FLAGS_x` a
+// check in another file reads: the user gave `--x` on the command line.
+TEST(UserControl, GflagsDefinitionNamesTheCommandLineFlag) {
+  SourceFile flags{"tools/stress_gflags.cc",
+                   "DEFINE_bool(use_merge, false,\n"                                // 1
+                   "            \"On true, replaces all writes with a Merge\");\n"  // 2
+                   "ABSL_FLAG(int32_t, prefix_size, 7, \"Prefix length\");\n"       // 3
+                   "DECLARE_bool(use_txn);\n"};                                     // 4
+  SourceFile tool{"tools/stress_tool.cc",
+                  "int stress_tool(int argc, char** argv) {\n"                 // 1
+                  "  if (FLAGS_use_merge) {\n"                                 // 2
+                  "    fprintf(stderr, \"Error: merge mode selected\\n\");\n"  // 3
+                  "    exit(1);\n"                                             // 4
+                  "  }\n"                                                      // 5
+                  "  return 0;\n"                                              // 6
+                  "}\n"};
+  SetterIndex index = SetterIndex::Build({flags, tool});
+  Record r = Build(tool, "merge mode selected", &index);
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions.back(),
+            "Change `FLAGS_use_merge` with the command-line flag `--use_merge` (`DEFINE_bool` at "
+            "tools/stress_gflags.cc:1 defines `FLAGS_use_merge`): the check at line 2 raises this "
+            "when `FLAGS_use_merge` is set");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `stress_tool` (tools/stress_tool.cc) when `FLAGS_use_merge` is set (line "
+            "2). `FLAGS_use_merge` is set by the command-line flag `--use_merge` (`DEFINE_bool` at "
+            "tools/stress_gflags.cc:1 defines `FLAGS_use_merge`).");
+  std::vector<Setter> absl = index.Find("FLAGS_prefix_size", "x.cc");
+  ASSERT_EQ(absl.size(), 1u);
+  EXPECT_EQ(absl[0].name, "--prefix_size");
+  EXPECT_EQ(absl[0].owner, "ABSL_FLAG");
+  EXPECT_EQ(absl[0].line, 3);
+  // A declaration is no definition; Python's absl `flags.DEFINE_bool` is
+  // not C++.
+  EXPECT_TRUE(index.Find("FLAGS_use_txn", "x.cc").empty());
+  SetterIndex py;
+  py.Add("main.py", "DEFINE_bool('fast', False, 'Go fast')\n");
+  EXPECT_TRUE(py.Find("FLAGS_fast", "x.py").empty());
+}
+
+// An if-chain comparing such a flag with literals before the raise: the
+// values it accepts, not the last comparison alone.
+TEST(UserControl, GflagsChainNamesTheValues) {
+  SourceFile flags{"tools/flags.cc", "DEFINE_string(cache_type, \"block_cache\", \"Cache\");\n"};
+  SourceFile tool{"tools/bench.cc",
+                  "int main(int argc, char** argv) {\n"
+                  "  if (FLAGS_cache_type == \"block_cache\") {\n"
+                  "    return 1;\n"
+                  "  } else if (FLAGS_cache_type == \"volatile\") {\n"
+                  "    return 2;\n"
+                  "  } else if (FLAGS_cache_type == \"tiered\") {\n"
+                  "    return 3;\n"
+                  "  } else {\n"
+                  "    fprintf(stderr, \"Unknown cache type\\n\");\n"
+                  "    return -1;\n"
+                  "  }\n"
+                  "}\n"};
+  SetterIndex index = SetterIndex::Build({flags, tool});
+  Record r = Build(tool, "Unknown cache type", &index);
+  ASSERT_EQ(r.solutions.size(), 1u) << r.solutions.back();
+  EXPECT_EQ(r.solutions[0],
+            "Give one of: `\"block_cache\"`, `\"volatile\"`, `\"tiered\"` as the command-line "
+            "flag `--cache_type` (`DEFINE_string` at tools/flags.cc:1 defines `FLAGS_cache_type`; "
+            "compared at lines 2–6; other values reach line 9)");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `main` (tools/bench.cc) when none of its checks before line 9 matched: "
+            "`FLAGS_cache_type` is not `\"block_cache\"` (line 2), `FLAGS_cache_type` is not "
+            "`\"volatile\"` (line 4), `FLAGS_cache_type` is not `\"tiered\"` (line 6). "
+            "`FLAGS_cache_type` is set by the command-line flag `--cache_type` (`DEFINE_string` at "
+            "tools/flags.cc:1 defines `FLAGS_cache_type`).");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -369,6 +369,28 @@ bool OptionTableRow(std::string_view t, std::string* option, std::string* field)
   return true;
 }
 
+// A C++ command-line flag definition: gflags' `DEFINE_bool(use_merge, false,
+// "...")` (and the other typed DEFINE_ macros) or Abseil's
+// `ABSL_FLAG(bool, use_merge, false, "...")`. Both define the global
+// `FLAGS_use_merge` that code reads, bound to `--use_merge` wherever the
+// check is (rocksdb's db_stress reads in db_stress_tool.cc the flags
+// db_stress_gflags.cc defines). The flag, the variable and the macro,
+// which the index keeps as the setter's `owner` (SetterWay says "defines").
+bool FlagDefinition(std::string_view t, std::string* option, std::string* field,
+                    std::string* macro) {
+  if (!t.starts_with("DEFINE_") && !t.starts_with("ABSL_FLAG")) return false;
+  static const RE2 kGflags(
+      R"re((DEFINE_(?:bool|string|int32|int64|uint32|uint64|double))\s*\(\s*([A-Za-z_]\w*)\s*,)re");
+  static const RE2 kAbsl(R"re((ABSL_FLAG)\s*\(\s*[^,()]+,\s*([A-Za-z_]\w*)\s*,)re");
+  std::string name;
+  if (!RE2::PartialMatch(t, kGflags, macro, &name) && !RE2::PartialMatch(t, kAbsl, macro, &name)) {
+    return false;
+  }
+  *option = "--" + name;
+  *field = "FLAGS_" + name;
+  return true;
+}
+
 }  // namespace
 
 void SetterIndex::AddLines(std::string_view path, const std::vector<std::string_view>& lines) {
@@ -380,6 +402,8 @@ void SetterIndex::AddLines(std::string_view path, const std::vector<std::string_
   for (std::string_view ext : {".c", ".cc", ".cpp", ".cxx"}) {
     if (path.ends_with(ext)) AddDefinitions(lines);
   }
+  bool c_family = header;
+  for (std::string_view ext : {".c", ".cc", ".cpp", ".cxx"}) c_family |= path.ends_with(ext);
   std::string option;
   int option_line = -kCaseReach - 1;
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -409,6 +433,12 @@ void SetterIndex::AddLines(std::string_view path, const std::vector<std::string_
     }
     if (std::string option_name, field; OptionTableRow(t, &option_name, &field)) {
       by_field_[field].push_back({Setter::kCommandLine, option_name, "", std::string(path), line});
+      continue;
+    }
+    if (std::string option_name, field, macro;
+        c_family && FlagDefinition(t, &option_name, &field, &macro)) {
+      by_field_[field].push_back(
+          {Setter::kCommandLine, option_name, macro, std::string(path), line});
       continue;
     }
     if (std::string key, field; ConfigKeyRow(t, &key, &field)) {

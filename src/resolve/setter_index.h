@@ -25,13 +25,13 @@ struct Setter {
     kConstructor,  // `def __init__(self, max_x): self.max_x = max_x`
     kConstant,     // `LIMIT = 1024`, `#define LIMIT 1024`
     kConfigKey,    // `createBoolConfig("cluster-enabled", .., server.cluster_enabled, ..)`
-    kCommandLine,  // a C option table row binding a variable: popt's
-                   // `{"fsync", 0, POPT_ARG_NONE, &do_fsync, ..}`, getopt's
-                   // `{"verbose", no_argument, &verbose, 1}`; name "--fsync"
+    kCommandLine,  // a C option table row binding a variable (popt, getopt:
+                   // `{"fsync", 0, POPT_ARG_NONE, &do_fsync, ..}`; name "--fsync")
+                   // or a C++ `DEFINE_bool(x, ..)`/`ABSL_FLAG` (`FLAGS_x`, "--x")
   };
   Kind kind = kMethod;
   std::string name;   // the option, setter, property or argument; the constant's value
-  std::string owner;  // kConstructor: the class
+  std::string owner;  // kConstructor: the class; kCommandLine: the flag macro, or ""
   std::string file;
   int line = 0;  // the assignment or the definition (1-based)
 };
