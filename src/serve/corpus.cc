@@ -305,6 +305,7 @@ Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const ViewOptions
     std::fprintf(stderr, "errdex serve: %s\nerrdex serve: matcher time: %s\n",
                  matcher->note.c_str(), matcher->timing.c_str());
     c->matcher = std::move(matcher->matcher);
+    c->merge_due = matcher->merge_due;
   }
   c->cache = std::make_unique<ByteCache>(options.cache_bytes);
   c->stores = std::make_unique<StorePool>(options.db);
