@@ -147,7 +147,7 @@ std::string RepositoryStamp(const RepoInfo& info) {
 }
 
 Result<RepositoryMatcher> OpenRepositoryMatcher(Store* store, const std::string& db_path,
-                                                const Matcher* previous) {
+                                                const Matcher* previous, size_t max_deltas) {
   namespace fs = std::filesystem;
   auto start = std::chrono::steady_clock::now();
   // Stamps before records: if an index lands in between, a segment saved
@@ -253,7 +253,7 @@ Result<RepositoryMatcher> OpenRepositoryMatcher(Store* store, const std::string&
   // finds it in service.
   if (shown_in_base == 0) slices.push_back({base, 0, 0});
   out.hidden = base->size() - shown_in_base;
-  out.merge_due = out.deltas >= kMaxDeltas || out.hidden > shown_in_base;
+  out.merge_due = out.deltas >= max_deltas || out.hidden > shown_in_base;
   // Deltas of repositories no longer indexed, renamed, or now in the base.
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     std::string name = entry.path().filename().string();

@@ -23,6 +23,9 @@ namespace errdex {
 // Where the segments of the database at `db` are kept.
 inline std::string MatcherSegmentDir(const std::string& db) { return db + ".matcher.d"; }
 
+// Deltas at which a search's extra automata outweigh a merge.
+constexpr size_t kMaxDeltas = 8;
+
 struct RepositoryMatcher {
   std::unique_ptr<Matcher> matcher;
   std::vector<std::string> built;    // repositories built (as deltas, or in a new base)
@@ -32,8 +35,8 @@ struct RepositoryMatcher {
   size_t in_base = 0;                // repositories answered by the base
   size_t deltas = 0;                 // repositories answered by a delta segment
   size_t hidden = 0;                 // records of the base hidden (stale or removed)
-  // Time to build the base again (MergeRepositoryBase): kMaxDeltas deltas,
-  // or more hidden records in the base than shown.
+  // Time to build the base again (MergeRepositoryBase): `max_deltas`
+  // deltas, or more hidden records in the base than shown.
   bool merge_due = false;
   // Where the time went, for logs and bench/serve_scale: "repositories
   // 0.001 s, segments 0.412 s (built 0.405 s), composed 0.093 s".
@@ -50,10 +53,8 @@ struct RepositoryMatcher {
 // segments are used as they are. Without a base (a first start) one is
 // built of every repository. Delta files no longer needed are removed.
 Result<RepositoryMatcher> OpenRepositoryMatcher(Store* store, const std::string& db_path,
-                                                const Matcher* previous);
-
-// Deltas beyond which a search's extra automata outweigh a merge.
-constexpr size_t kMaxDeltas = 8;
+                                                const Matcher* previous,
+                                                size_t max_deltas = kMaxDeltas);
 
 // Builds the base segment of every repository of `store` (the database at
 // `db_path`) from their records and saves it, replacing the one there; the

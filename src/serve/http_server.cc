@@ -693,6 +693,7 @@ Status Serve(const ServeOptions& opt) {
   view.base_url = base_url;
   view.data_dir = o.data_dir;
   view.whole_matcher = o.whole_matcher;
+  view.max_deltas = static_cast<size_t>(std::max(1, o.max_deltas));
   view.cache_bytes = static_cast<size_t>(std::max(0, o.cache_mb)) << 20;
   auto corpus = serve::LoadCorpus(store->get(), view);
   if (!corpus.ok()) return corpus.status();

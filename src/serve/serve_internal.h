@@ -15,6 +15,7 @@
 
 #include "analyze/related.h"
 #include "errdex/matcher.h"
+#include "match/segments.h"
 #include "errdex/record.h"
 #include "errdex/status.h"
 #include "errdex/store.h"
@@ -173,6 +174,7 @@ struct ViewOptions {
   std::string data_dir;                   // `errdex export` output to serve as /data/; "" none
   size_t cache_bytes = size_t{64} << 20;  // rendered answers and records read
   bool whole_matcher = false;             // ServeOptions::whole_matcher
+  size_t max_deltas = kMaxDeltas;         // ServeOptions::max_deltas
 };
 // A view of the database `options.db` (opened as `store`): only the
 // repositories' names and counts are read here; the matcher is composed of
