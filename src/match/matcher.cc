@@ -2350,8 +2350,7 @@ Result<std::unique_ptr<Matcher>> Matcher::Compose(std::vector<Slice> slices) {
   uint32_t at = 0;
   for (const Slice& slice : slices) {
     const MatcherSegment* part = slice.segment.get();
-    if (part == nullptr || slice.begin > part->size() ||
-        slice.count > part->size() - slice.begin) {
+    if (part == nullptr || slice.begin > part->size() || slice.count > part->size() - slice.begin) {
       return Status::InvalidArgument("slice out of its segment");
     }
     if (std::find(impl.parts.begin(), impl.parts.end(), slice.segment) == impl.parts.end()) {
@@ -2361,8 +2360,7 @@ Result<std::unique_ptr<Matcher>> Matcher::Compose(std::vector<Slice> slices) {
     auto [it, fresh] = seg_of.try_emplace(part, static_cast<uint32_t>(impl.segs.size()));
     if (fresh) {
       // Checked when the part was made: no section checksum again.
-      Result<std::unique_ptr<Segment>> seg =
-          RestoreSegment(part->rep_->view, part->rep_->lazy, 0);
+      Result<std::unique_ptr<Segment>> seg = RestoreSegment(part->rep_->view, part->rep_->lazy, 0);
       if (!seg.ok()) return seg.status();
       impl.segs.push_back(std::move(*seg));
       shown.emplace_back(part->size(), false);
@@ -2372,8 +2370,8 @@ Result<std::unique_ptr<Matcher>> Matcher::Compose(std::vector<Slice> slices) {
       if (mine[r]) return Status::InvalidArgument("slices overlap");
       mine[r] = true;
     }
-    impl.runs.push_back({at, it->second, static_cast<uint32_t>(slice.begin),
-                         static_cast<uint32_t>(slice.count)});
+    impl.runs.push_back(
+        {at, it->second, static_cast<uint32_t>(slice.begin), static_cast<uint32_t>(slice.count)});
     at += static_cast<uint32_t>(slice.count);
   }
   if (impl.segs.empty()) {

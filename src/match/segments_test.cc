@@ -283,8 +283,9 @@ TEST_F(RepositoryMatcherTest, OnlyTheChangedRepositoryIsBuilt) {
   EXPECT_NE(answers.find("cannot read shard2 file /y: bid4/pattern"), std::string::npos) << answers;
   EXPECT_TRUE(fs::exists(fs::path(Dir()) / "beta+lib.seg"));
   // A new process (no matcher in service) maps the base and the delta.
-  EXPECT_EQ(Open(nullptr, &answers), "matcher: 0 of 3 repositories built, 0 reused, 3 loaded from " +
-                                         Dir() + "; 2 in the base (20 records hidden), 1 delta");
+  EXPECT_EQ(Open(nullptr, &answers),
+            "matcher: 0 of 3 repositories built, 0 reused, 3 loaded from " + Dir() +
+                "; 2 in the base (20 records hidden), 1 delta");
   EXPECT_EQ(answers, Fresh());
 
   // Records updated in place make their repository's records stale too;
@@ -317,8 +318,9 @@ TEST_F(RepositoryMatcherTest, OnlyTheChangedRepositoryIsBuilt) {
   ASSERT_TRUE(MergeRepositoryBase(store_.get(), db_, &note).ok());
   EXPECT_EQ(note.substr(0, 37), "base of 2 repositories (40 records) b") << note;
   current = std::move(last_);
-  EXPECT_EQ(Open(current.get(), &answers), "matcher: 0 of 2 repositories built, 0 reused, 2 loaded from " +
-                                               Dir() + "; 2 in the base (0 records hidden), 0 deltas");
+  EXPECT_EQ(Open(current.get(), &answers),
+            "matcher: 0 of 2 repositories built, 0 reused, 2 loaded from " + Dir() +
+                "; 2 in the base (0 records hidden), 0 deltas");
   EXPECT_EQ(answers, Fresh());
   EXPECT_FALSE(fs::exists(fs::path(Dir()) / "beta+lib.seg"));
   EXPECT_FALSE(fs::exists(fs::path(Dir()) / "coda+cli.seg"));

@@ -15,10 +15,10 @@
 
 #include "analyze/related.h"
 #include "errdex/matcher.h"
-#include "match/segments.h"
 #include "errdex/record.h"
 #include "errdex/status.h"
 #include "errdex/store.h"
+#include "match/segments.h"
 
 namespace errdex::serve {
 
