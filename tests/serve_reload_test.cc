@@ -2,6 +2,7 @@
 // re-index of a repository makes the server read a new view of the
 // database and swap it in; the old view answers until then, so no request
 // fails or goes unanswered, and the new records are served after the swap.
+// The same with the matcher's base merged in the background after reloads.
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
@@ -12,6 +13,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -57,7 +59,13 @@ void WriteRepo(const std::string& repo, const std::string& word) {
   testing::WriteFile(repo, "pkg/core.py", text);
 }
 
-TEST(ServeReload, ReloadsDuringTrafficLoseNoRequest) {
+// Serves a database of two repositories with `extra` options while four
+// clients ask without pause, re-indexes one of them three times, each time
+// waiting for the reload; then waits (up to 30 s) for `until` (when set)
+// to hold of the log before the clients stop. The server's log goes to `*log_text`.
+void ReloadUnderTraffic(const std::vector<std::string>& extra,
+                        const std::function<bool(const std::string&)>& until,
+                        std::string* log_text) {
   testing::TempDir dir;
   std::string repo = dir.Join("repo");
   std::string db = dir.Join("errdex.db");
@@ -90,6 +98,7 @@ TEST(ServeReload, ReloadsDuringTrafficLoseNoRequest) {
   std::string log = dir.Join("serve.out");
   std::vector<std::string> args = {"errdex",           "serve", "--port",     "0", "--db", db,
                                    "--reload-seconds", "1",     "--cache-mb", "1"};
+  args.insert(args.end(), extra.begin(), extra.end());
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -141,6 +150,14 @@ TEST(ServeReload, ReloadsDuringTrafficLoseNoRequest) {
     EXPECT_EQ(GetStatus(port, "/api/search?q=stable+option3+got+1", &body), 200);
     EXPECT_NE(body.find("stable option3"), std::string::npos) << body;
   }
+  for (int i = 0; i < 600 && until; ++i) {
+    if (until(testing::ReadFile(log))) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  std::string body;
+  EXPECT_EQ(GetStatus(port, "/api/search?q=fourth+option3+got+1", &body), 200);
+  EXPECT_NE(body.find("fourth option3"), std::string::npos) << body;
+  EXPECT_EQ(body.find("third option3"), std::string::npos) << body;
   stop = true;
   for (std::thread& c : clients) c.join();
   kill(pid, SIGTERM);
@@ -149,10 +166,17 @@ TEST(ServeReload, ReloadsDuringTrafficLoseNoRequest) {
   EXPECT_EQ(failed.load(), 0);
   EXPECT_GT(answered.load(), 100);
   EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << testing::ReadFile(log);
-  // Built once each at start; then each reload built the re-indexed
-  // repository only.
-  std::string text = testing::ReadFile(log);
-  std::string segments = " loaded from " + db + ".matcher.d";
+  *log_text = testing::ReadFile(log);
+}
+
+TEST(ServeReload, ReloadsDuringTrafficLoseNoRequest) {
+  std::string text;
+  ReloadUnderTraffic({}, nullptr, &text);
+  size_t from = text.find(" loaded from ");
+  ASSERT_NE(from, std::string::npos) << text;
+  std::string segments = text.substr(from, text.find(';', from) - from);
+  // Built once each at start (the base); then each reload built the
+  // re-indexed repository's delta only.
   EXPECT_NE(text.find("errdex serve: matcher: 2 of 2 repositories built (acme/other, "
                       "acme/reload), 0 reused, 0" +
                       segments),
@@ -168,6 +192,29 @@ TEST(ServeReload, ReloadsDuringTrafficLoseNoRequest) {
   }
   EXPECT_EQ(rebuilt, 3u) << text;
   EXPECT_EQ(text.find("acme/other), 1 reused"), std::string::npos) << text;
+  EXPECT_EQ(text.find("matcher merged"), std::string::npos) << text;
+}
+
+// With a merge due at every delta, the base is built again in the
+// background after each reload and taken by the next poll: searches go on
+// meanwhile, none lost, and the answers follow the records.
+TEST(ServeReload, MergesDuringTrafficLoseNoRequest) {
+  std::string text;
+  // The last view the server composed: of a merged base, no delta.
+  auto merged = [](const std::string& log) {
+    size_t last = log.rfind("errdex serve: matcher: ");
+    return last != std::string::npos && log.find("matcher merged") < last &&
+           log.find(", 0 deltas", last) < log.find('\n', last);
+  };
+  ReloadUnderTraffic({"--max-deltas", "1"}, merged, &text);
+  EXPECT_TRUE(merged(text)) << text;
+  EXPECT_NE(text.find("errdex serve: matcher merged: base of 2 repositories (40 records)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("1 of 2 repositories built (acme/reload), 1 reused"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("2 in the base (0 records hidden), 0 deltas"), std::string::npos) << text;
+  EXPECT_EQ(text.find("merge failed"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -105,6 +105,19 @@ class Matcher {
   // segment's snapshot no longer reads.
   static Result<std::unique_ptr<Matcher>> Compose(
       std::vector<std::shared_ptr<const MatcherSegment>> segments);
+  // Records [begin, begin + count) of a segment.
+  struct Slice {
+    std::shared_ptr<const MatcherSegment> segment;
+    size_t begin = 0;
+    size_t count = 0;
+  };
+  // A matcher of the slices' records, in the slices' order, that answers
+  // exactly as one built from those records in that order. A segment's
+  // records in none of its slices are hidden (serve's base segment hides
+  // the repositories re-indexed since it was built, whose records are in
+  // delta segments). InvalidArgument for a slice out of its segment or
+  // overlapping another of the same segment.
+  static Result<std::unique_ptr<Matcher>> Compose(std::vector<Slice> slices);
   // The segments a composed matcher was made of (none for the others).
   std::vector<std::shared_ptr<const MatcherSegment>> parts() const;
 
@@ -147,6 +160,9 @@ class MatcherSegment {
   // (checked as Matcher::Load checks a snapshot).
   static Result<std::shared_ptr<const MatcherSegment>> Load(const std::string& path,
                                                             const std::string& stamp);
+  // The stamp of the segment saved at `path` (its header checked). NotFound
+  // when there is none; Corruption when its header is damaged.
+  static Result<std::string> ReadStamp(const std::string& path);
   const std::string& stamp() const;
   size_t size() const;  // records
 

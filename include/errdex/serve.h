@@ -32,10 +32,14 @@ struct ServeOptions {
   // written); empty: /data/ files are rendered from the records.
   std::string data_dir;
   // One matcher of the whole corpus (DB.matcher, as `explain` keeps)
-  // instead of one segment per repository: a search walks one pattern
-  // automaton instead of one per repository, but every reload rebuilds it
+  // instead of a base segment and per-repository deltas: a search walks one
+  // pattern automaton instead of 1 + (deltas), but every reload rebuilds it
   // from every record.
   bool whole_matcher = false;
+  // Deltas (repositories re-indexed since the matcher's base segment was
+  // built) at which the base is built again in the background
+  // (match/segments.h); each delta adds a literal automaton to every search.
+  int max_deltas = 8;
   // Called once the socket is bound, with the actual port.
   std::function<void(int port)> on_listening;
 };

@@ -48,9 +48,14 @@ Command AddServeCommand(CLI::App* app) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--data-dir", o->data_dir,
                   "Serve /data/ from this `errdex export` directory instead of rendering it");
+  cmd->add_option("--max-deltas", o->max_deltas,
+                  "Repositories re-indexed since the matcher's base was built at which the base "
+                  "is built again in the background (each adds a little to every search)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
   cmd->add_flag("--whole-matcher", o->whole_matcher,
-                "One matcher of the whole corpus instead of one per repository: searches walk "
-                "one automaton, but each reload rebuilds it from every record");
+                "One matcher of the whole corpus instead of a base and per-repository deltas: "
+                "searches walk one automaton, but each reload rebuilds it from every record");
   return {cmd, [o] { return RunServe(*o); }};
 }
 

@@ -175,9 +175,20 @@ std::vector<double> FuzzyIndex::DocWeights(const std::vector<double>& idf) const
 }
 
 void CorpusWords::Add(const FuzzyIndex& index) {
-  docs_ += index.docs_;
+  if (index.hidden_.empty()) {
+    docs_ += index.docs_;
+    for (size_t t = 0; t < index.words(); ++t) {
+      df_[index.Word(t)] += static_cast<uint32_t>(index.Postings(static_cast<uint32_t>(t)).size());
+    }
+    return;
+  }
+  // Only the documents shown count: a word only hidden ones have is
+  // unknown to the corpus, as it is to one index built without them.
+  for (uint32_t doc = 0; doc < index.docs_; ++doc) docs_ += index.Hidden(doc) ? 0 : 1;
   for (size_t t = 0; t < index.words(); ++t) {
-    df_[index.Word(t)] += static_cast<uint32_t>(index.Postings(static_cast<uint32_t>(t)).size());
+    uint32_t df = 0;
+    for (uint32_t doc : index.Postings(static_cast<uint32_t>(t))) df += index.Hidden(doc) ? 0 : 1;
+    if (df > 0) df_[index.Word(t)] += df;
   }
 }
 
@@ -288,7 +299,7 @@ std::vector<FuzzyIndex::Hit> FuzzyIndex::Search(const std::vector<std::string>& 
   // already touched.
   for (; k < heavy && touched.size() < kMaxCandidates; ++k) {
     for (uint32_t doc : Postings(known[k].second)) {
-      if (doc >= docs_) continue;  // damaged snapshot
+      if (doc >= docs_ || Hidden(doc)) continue;  // damaged snapshot, or left out
       if (shared[doc] == 0) {
         if (touched.size() >= kMaxCandidates) continue;
         touched.push_back(doc);

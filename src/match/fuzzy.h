@@ -95,6 +95,12 @@ class FuzzyIndex {
   // documents' weights become those of one index of all the corpus's
   // documents. `corpus` must outlive this index. Touches every posting.
   void Reweigh(const CorpusWords* corpus);
+  // Leaves out the documents whose bit is set in `hidden` (one bit per
+  // document, docs / 64 rounded up words; empty: none): Search never
+  // returns or counts them and CorpusWords::Add does not count their words,
+  // so the index answers as one built without them. Call before Add and
+  // Reweigh; `hidden` must outlive this index.
+  void Hide(std::span<const uint64_t> hidden) { hidden_ = hidden; }
 
  private:
   friend class CorpusWords;
@@ -113,6 +119,9 @@ class FuzzyIndex {
     return (bits_[bitset * bit_words_ + doc / 64] >> (doc % 64)) & 1;
   }
   size_t bitsets() const { return bit_words_ == 0 ? 0 : bits_.size() / bit_words_; }
+  bool Hidden(uint32_t doc) const {
+    return doc / 64 < hidden_.size() && ((hidden_[doc / 64] >> (doc % 64)) & 1);
+  }
 
   // While documents are added: word -> id and per-word postings. Finish()
   // turns them into the flat arrays below and frees them.
@@ -125,6 +134,7 @@ class FuzzyIndex {
   // post_docs_[post_begin_[t] .. post_begin_[t + 1]), ascending.
   size_t docs_ = 0;
   const CorpusWords* corpus_ = nullptr;  // see Reweigh
+  std::span<const uint64_t> hidden_;     // see Hide
   Column<char> vocab_bytes_;
   Column<uint64_t> vocab_begin_ = Column<uint64_t>(std::vector<uint64_t>{0});
   Column<uint64_t> post_begin_ = Column<uint64_t>(std::vector<uint64_t>{0});

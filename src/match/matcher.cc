@@ -39,6 +39,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <string_view>
 #include <unordered_map>
@@ -1280,7 +1281,15 @@ struct Segment {
   // Record r's compiled pattern, or nullptr if it does not compile.
   const RE2* Regex(uint32_t r) const;
 
-  bool Accept(uint32_t r, const Query& q) const { return q.repo.empty() || Repo(r) == q.repo; }
+  // Records no slice of the composed matcher shows (Matcher::Compose): one
+  // bit per record, empty when every record is shown.
+  std::vector<uint64_t> hidden;
+  bool Hidden(uint32_t r) const {
+    return r / 64 < hidden.size() && ((hidden[r / 64] >> (r % 64)) & 1);
+  }
+  bool Accept(uint32_t r, const Query& q) const {
+    return !Hidden(r) && (q.repo.empty() || Repo(r) == q.repo);
+  }
   // (record, its code only supports: a plain number or a category word) for
   // the codes the text names.
   std::vector<std::pair<uint32_t, bool>> CodeHits(std::string_view text, const Query& q) const;
@@ -1850,42 +1859,83 @@ Status Segment::Restore(const match::SnapshotReader& in, bool with_records) {
   return Status::OK();
 }
 
-// A matcher: its segments, in record order. Record r of the matcher is
-// record r - base[s] of segment s, the last whose base is at most r. A
-// matcher built from records has one segment; one composed of several
-// weighs words over all of them (CorpusWords), so that it answers exactly
-// as one built from all their records in the same order would.
+// A matcher: its segments, and runs of their records in record order.
+// Record r of the matcher is in the last run whose `global` is at most r:
+// record r - global + local of that run's segment. A matcher built from
+// records has one segment in one run; one composed of several weighs words
+// over all of them (CorpusWords), so that it answers exactly as one built
+// from all their shown records in the same order would. A segment's
+// records in no run are hidden (Segment::hidden).
 struct Matcher::Impl {
+  static constexpr uint32_t kHidden = UINT32_MAX;
+  struct Run {
+    uint32_t global = 0, seg = 0, local = 0, count = 0;
+  };
   // What composed segments are views of (their mapped files and shared
   // state): declared first, destroyed last.
   std::vector<std::shared_ptr<const MatcherSegment>> parts;
   std::vector<std::unique_ptr<Segment>> segs;
-  std::vector<uint32_t> base;
+  std::vector<Run> runs;                      // by global
+  std::vector<std::vector<uint32_t>> by_seg;  // per segment, its runs by local
   size_t n = 0;
   std::unique_ptr<match::CorpusWords> words;  // several segments only
 
   // The only segment of a matcher that has one (creating it empty).
   Segment& Only() {
-    if (segs.empty()) {
-      segs.push_back(std::make_unique<Segment>());
-      base.assign(1, 0);
-    }
+    if (segs.empty()) segs.push_back(std::make_unique<Segment>());
     return *segs.front();
   }
   // Weights are the same in every segment (see Reweigh): any one's do.
   const Segment& First() const { return *segs.front(); }
+  // Each segment whole, in order.
   void Added() {
+    runs.clear();
+    uint32_t at = 0;
+    for (size_t s = 0; s < segs.size(); ++s) {
+      runs.push_back({at, static_cast<uint32_t>(s), 0, static_cast<uint32_t>(segs[s]->n)});
+      at += static_cast<uint32_t>(segs[s]->n);
+    }
+    Index();
+  }
+  // n and by_seg from runs (adjacent runs of one segment joined).
+  void Index() {
+    std::vector<Run> joined;
+    for (const Run& run : runs) {
+      if (run.count == 0) continue;
+      if (!joined.empty() && joined.back().seg == run.seg &&
+          joined.back().local + joined.back().count == run.local) {
+        joined.back().count += run.count;
+      } else {
+        joined.push_back(run);
+      }
+    }
+    runs = std::move(joined);
     n = 0;
-    base.clear();
-    for (const auto& seg : segs) {
-      base.push_back(static_cast<uint32_t>(n));
-      n += seg->n;
+    by_seg.assign(segs.size(), {});
+    for (uint32_t k = 0; k < runs.size(); ++k) {
+      n += runs[k].count;
+      by_seg[runs[k].seg].push_back(k);
+    }
+    for (auto& list : by_seg) {
+      std::sort(list.begin(), list.end(),
+                [&](uint32_t a, uint32_t b) { return runs[a].local < runs[b].local; });
     }
   }
   std::pair<const Segment*, uint32_t> Locate(uint32_t r) const {
-    size_t s = static_cast<size_t>(std::upper_bound(base.begin(), base.end(), r) - base.begin());
-    s = s == 0 ? 0 : s - 1;
-    return {segs[s].get(), r - base[s]};
+    auto it = std::upper_bound(runs.begin(), runs.end(), r,
+                               [](uint32_t x, const Run& run) { return x < run.global; });
+    if (it == runs.begin()) return {segs.front().get(), r};  // no records at all
+    const Run& run = *(it - 1);
+    return {segs[run.seg].get(), run.local + (r - run.global)};
+  }
+  // Record `local` of segment s as a record of the matcher, or kHidden.
+  uint32_t Global(size_t s, uint32_t local) const {
+    const std::vector<uint32_t>& list = by_seg[s];
+    auto it = std::upper_bound(list.begin(), list.end(), local,
+                               [&](uint32_t x, uint32_t k) { return x < runs[k].local; });
+    if (it == list.begin()) return kHidden;
+    const Run& run = runs[*(it - 1)];
+    return local - run.local < run.count ? run.global + (local - run.local) : kHidden;
   }
   const Record& rec(uint32_t r) const {
     auto [seg, local] = Locate(r);
@@ -1903,7 +1953,8 @@ struct Matcher::Impl {
   QueryContext Context(std::string_view text, const Query& q) const {
     return First().Context(text, q);
   }
-  // Each segment's hits, renumbered: `get(segment, out)` adds local hits.
+  // Each segment's hits, renumbered and in record order (each segment's in
+  // the order found among equals): `get(segment, out)` adds local hits.
   template <typename T, typename Get>
   std::vector<T> Gather(Get get, uint32_t T::*index) const {
     std::vector<T> all, some;
@@ -1911,10 +1962,12 @@ struct Matcher::Impl {
       some.clear();
       get(*segs[s], &some);
       for (T& h : some) {
-        h.*index += base[s];
-        all.push_back(std::move(h));
+        h.*index = Global(s, h.*index);
+        if (h.*index != kHidden) all.push_back(std::move(h));
       }
     }
+    std::stable_sort(all.begin(), all.end(),
+                     [&](const T& a, const T& b) { return a.*index < b.*index; });
     return all;
   }
   std::vector<Ranked> PatternHits(std::string_view text, const Query& q,
@@ -1992,8 +2045,11 @@ std::vector<std::pair<uint32_t, bool>> Matcher::Impl::CodeHits(std::string_view 
 std::vector<uint32_t> Matcher::Impl::FrameHits(const Query& q) const {
   std::vector<uint32_t> all;
   for (size_t s = 0; s < segs.size(); ++s) {
-    for (uint32_t r : segs[s]->FrameHits(q)) all.push_back(base[s] + r);
+    for (uint32_t r : segs[s]->FrameHits(q)) {
+      if (uint32_t g = Global(s, r); g != kHidden) all.push_back(g);
+    }
   }
+  std::sort(all.begin(), all.end());
   return all;
 }
 
@@ -2001,9 +2057,11 @@ std::vector<uint32_t> Matcher::Impl::Named(const std::string& word) const {
   std::vector<uint32_t> all;
   for (size_t s = 0; s < segs.size(); ++s) {
     for (uint32_t r : segs[s]->by_name.Find(word)) {
-      if (r < segs[s]->n) all.push_back(base[s] + r);
+      if (r >= segs[s]->n) continue;  // damaged snapshot
+      if (uint32_t g = Global(s, r); g != kHidden) all.push_back(g);
     }
   }
+  std::sort(all.begin(), all.end());
   return all;
 }
 
@@ -2011,16 +2069,21 @@ std::vector<match::FuzzyIndex::Hit> Matcher::Impl::FuzzySearch(
     const std::vector<std::string>& tokens, double min_score,
     const std::function<bool(uint32_t)>& accept, const std::function<double(uint32_t)>& adjust,
     size_t max_hits) const {
-  if (segs.size() == 1) return segs[0]->fuzzy.Search(tokens, min_score, accept, adjust, max_hits);
+  if (segs.size() == 1 && runs.size() == 1 && segs[0]->hidden.empty()) {
+    return segs[0]->fuzzy.Search(tokens, min_score, accept, adjust, max_hits);
+  }
   std::vector<match::FuzzyIndex::Hit> all;
   for (size_t s = 0; s < segs.size(); ++s) {
-    uint32_t at = base[s];
-    auto local_accept = [&](uint32_t doc) { return accept(at + doc); };
+    // Hidden documents are skipped by the index itself (FuzzyIndex::Hide).
+    auto local_accept = [&](uint32_t doc) {
+      uint32_t g = Global(s, doc);
+      return g != kHidden && accept(g);
+    };
     std::function<double(uint32_t)> local_adjust;
-    if (adjust) local_adjust = [&](uint32_t doc) { return adjust(at + doc); };
+    if (adjust) local_adjust = [&](uint32_t doc) { return adjust(Global(s, doc)); };
     for (match::FuzzyIndex::Hit h :
          segs[s]->fuzzy.Search(tokens, min_score, local_accept, local_adjust, max_hits)) {
-      h.doc += at;
+      h.doc = Global(s, h.doc);
       all.push_back(h);
     }
   }
@@ -2245,6 +2308,14 @@ Result<std::unique_ptr<Segment>> RestoreSegment(std::string_view bytes,
 
 }  // namespace
 
+Result<std::string> MatcherSegment::ReadStamp(const std::string& path) {
+  MappedFile file(path);
+  if (!file.ok()) return Status::NotFound("no segment");
+  match::SnapshotReader in;
+  if (Status s = in.Open(file.bytes(), 0); !s.ok()) return s;
+  return std::string(in.stamp());
+}
+
 Result<std::shared_ptr<const MatcherSegment>> MatcherSegment::Load(const std::string& path,
                                                                    const std::string& stamp) {
   std::shared_ptr<MatcherSegment> out(new MatcherSegment());
@@ -2300,21 +2371,67 @@ std::shared_ptr<const MatcherSegment> MatcherSegment::Build(std::vector<Record> 
 
 Result<std::unique_ptr<Matcher>> Matcher::Compose(
     std::vector<std::shared_ptr<const MatcherSegment>> parts) {
+  std::vector<Slice> slices;
+  for (auto& part : parts) {
+    size_t count = part->size();
+    slices.push_back({std::move(part), 0, count});
+  }
+  return Compose(std::move(slices));
+}
+
+Result<std::unique_ptr<Matcher>> Matcher::Compose(std::vector<Slice> slices) {
   std::unique_ptr<Matcher> m(new Matcher());
   Impl& impl = *m->impl_;
-  for (const auto& part : parts) {
-    // Checked when the part was made: no section checksum again.
-    Result<std::unique_ptr<Segment>> seg = RestoreSegment(part->rep_->view, part->rep_->lazy, 0);
-    if (!seg.ok()) return seg.status();
-    impl.segs.push_back(std::move(*seg));
+  // Each segment once, in the order of its first slice that shows records;
+  // segments that show none are kept (parts()) but never searched.
+  std::map<const MatcherSegment*, uint32_t> seg_of;
+  std::vector<std::vector<bool>> shown;
+  uint32_t at = 0;
+  for (const Slice& slice : slices) {
+    const MatcherSegment* part = slice.segment.get();
+    if (part == nullptr || slice.begin > part->size() || slice.count > part->size() - slice.begin) {
+      return Status::InvalidArgument("slice out of its segment");
+    }
+    if (std::find(impl.parts.begin(), impl.parts.end(), slice.segment) == impl.parts.end()) {
+      impl.parts.push_back(slice.segment);
+    }
+    if (slice.count == 0) continue;
+    auto [it, fresh] = seg_of.try_emplace(part, static_cast<uint32_t>(impl.segs.size()));
+    if (fresh) {
+      // Checked when the part was made: no section checksum again.
+      Result<std::unique_ptr<Segment>> seg = RestoreSegment(part->rep_->view, part->rep_->lazy, 0);
+      if (!seg.ok()) return seg.status();
+      impl.segs.push_back(std::move(*seg));
+      shown.emplace_back(part->size(), false);
+    }
+    std::vector<bool>& mine = shown[it->second];
+    for (size_t r = slice.begin; r < slice.begin + slice.count; ++r) {
+      if (mine[r]) return Status::InvalidArgument("slices overlap");
+      mine[r] = true;
+    }
+    impl.runs.push_back(
+        {at, it->second, static_cast<uint32_t>(slice.begin), static_cast<uint32_t>(slice.count)});
+    at += static_cast<uint32_t>(slice.count);
   }
-  impl.parts = std::move(parts);
   if (impl.segs.empty()) {
     impl.Only().Init({});
     impl.Only().Build();
+    impl.Added();
+    return m;
   }
-  impl.Added();
-  if (impl.segs.size() > 1) {
+  impl.Index();
+  bool any_hidden = false;
+  for (size_t s = 0; s < impl.segs.size(); ++s) {
+    Segment& seg = *impl.segs[s];
+    if (std::find(shown[s].begin(), shown[s].end(), false) == shown[s].end()) continue;
+    any_hidden = true;
+    seg.hidden.assign((seg.n + 63) / 64, 0);
+    for (size_t r = 0; r < seg.n; ++r) {
+      if (!shown[s][r]) seg.hidden[r / 64] |= uint64_t{1} << (r % 64);
+    }
+    seg.fuzzy.Hide(seg.hidden);
+  }
+  if (impl.segs.size() > 1 || any_hidden) {
     impl.words = std::make_unique<match::CorpusWords>();
     for (const auto& seg : impl.segs) impl.words->Add(seg->fuzzy);
     for (const auto& seg : impl.segs) seg->fuzzy.Reweigh(impl.words.get());

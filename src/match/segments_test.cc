@@ -1,7 +1,8 @@
-// Per-repository matcher segments: a matcher composed of them answers
-// exactly as one built from all their records; a reload after one
-// repository changed builds that repository's segment only; a damaged
-// segment is reported and rebuilt.
+// Matcher segments: a matcher composed of them (whole, or a base with
+// deltas hiding its stale records) answers exactly as one built from all
+// the records it shows; a reload after one repository changed builds that
+// repository's delta only; a merge makes a new base; a damaged segment is
+// reported and rebuilt.
 #include "match/segments.h"
 
 #include <gtest/gtest.h>
@@ -120,6 +121,105 @@ TEST_F(SegmentsTest, ComposedMatcherAnswersAsOneBuiltFromAllRecords) {
   EXPECT_EQ(Answers(**again, queries, frames), want);
 }
 
+// A base segment of every repository, then one repository re-indexed (its
+// records changed, fewer, reordered), one removed, one added: the base
+// with deltas that hide its stale records answers as one matcher built
+// from the current records, pattern, fuzzy, code, frame and keyword
+// answers alike (the fuzzy tier's word weights count shown records only).
+TEST_F(SegmentsTest, BaseWithDeltasAnswersAsOneBuiltFromCurrentRecords) {
+  std::vector<std::string> templates =
+      bench::LoadTemplates(std::string(ERRDEX_SHARED_DIR) + "/error-templates.txt");
+  bench::Corpus corpus = bench::MakeCorpus(templates, 2000, 7);
+  std::vector<std::string> queries;
+  for (const bench::BenchQuery& q : bench::MakeQueries(corpus, 300, 11)) queries.push_back(q.text);
+  std::vector<Record> records = corpus.records;
+  for (size_t i = 0; i < records.size(); i += 50) records[i].error_code = "E" + std::to_string(i);
+  std::map<std::string, std::vector<Record>> by_repo;
+  for (const Record& r : records) by_repo[r.repo].push_back(r);
+  // The base, in repository order, and where each repository is in it.
+  std::vector<Record> all;
+  std::map<std::string, std::pair<size_t, size_t>> at;
+  for (auto& [repo, recs] : by_repo) {
+    at[repo] = {all.size(), recs.size()};
+    all.insert(all.end(), recs.begin(), recs.end());
+  }
+  std::string note;
+  auto base = MatcherSegment::Build(all, (dir_ / "base").string(), "b", &note);
+  EXPECT_EQ(note, "");
+
+  // Re-indexed: a third of its records gone, the rest in reverse order,
+  // every fourth reworded.
+  const std::string changed = "bench/repo12", removed = "bench/repo30", added = "bench/repo12a";
+  std::vector<Record> now;
+  for (size_t i = by_repo[changed].size(); i-- > 0;) {
+    if (i % 3 == 0) continue;
+    Record r = by_repo[changed][i];
+    if (i % 4 == 1) {
+      r.id += "-v2";
+      r.error_message = "reworded " + r.error_message;
+      r.message_pattern = "reworded " + r.message_pattern;
+    }
+    now.push_back(r);
+  }
+  by_repo[changed] = now;
+  by_repo.erase(removed);
+  for (Record r : by_repo["bench/repo40"]) {
+    r.repo = added;
+    r.id = "new-" + r.id;
+    r.line_number += 1000;
+    by_repo[added].push_back(r);
+  }
+  std::vector<Record> current;
+  std::vector<Matcher::Slice> slices;
+  std::vector<std::shared_ptr<const MatcherSegment>> deltas;
+  for (auto& [repo, recs] : by_repo) {
+    current.insert(current.end(), recs.begin(), recs.end());
+    if (repo == changed || repo == added) {
+      deltas.push_back(MatcherSegment::Build(recs, (dir_ / repo.substr(6)).string(), "d", &note));
+      slices.push_back({deltas.back(), 0, recs.size()});
+    } else {
+      slices.push_back({base, at[repo].first, at[repo].second});
+    }
+  }
+  Matcher whole(current);
+  auto composed = Matcher::Compose(slices);
+  ASSERT_TRUE(composed.ok()) << composed.status().message();
+  ASSERT_EQ((*composed)->size(), whole.size());
+  EXPECT_EQ((*composed)->parts().size(), 3u);  // the base and two deltas
+  std::vector<StackFrame> frames;
+  for (size_t i = 0; i < current.size(); i += 7) {
+    frames.push_back({"/srv/" + current[i].file_path, current[i].line_number, ""});
+  }
+  // Pastes of the records now gone or reworded too: they must find nothing
+  // of the base's stale copies.
+  for (const Record& r : corpus.records) {
+    if ((r.repo == changed || r.repo == removed) && queries.size() < 360) {
+      queries.push_back(r.error_message);
+      queries.push_back("reworded " + r.error_message);
+    }
+  }
+  std::string want = Answers(whole, queries, frames);
+  EXPECT_NE(want.find("/pattern/"), std::string::npos);
+  EXPECT_NE(want.find("/fuzzy/"), std::string::npos);
+  EXPECT_NE(want.find("-v2/"), std::string::npos);
+  EXPECT_NE(want.find("new-"), std::string::npos);
+  EXPECT_EQ(Answers(**composed, queries, frames), want);
+
+  // The same slices of the segments loaded from their files.
+  auto loaded_base = MatcherSegment::Load((dir_ / "base").string(), "b");
+  ASSERT_TRUE(loaded_base.ok()) << loaded_base.status().message();
+  for (Matcher::Slice& slice : slices) {
+    if (slice.segment == base) slice.segment = *loaded_base;
+  }
+  auto again = Matcher::Compose(slices);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(Answers(**again, queries, frames), want);
+
+  // Slices that overlap or run past their segment are refused.
+  EXPECT_FALSE(Matcher::Compose({{base, 0, 10}, {base, 5, 10}}).ok());
+  EXPECT_FALSE(Matcher::Compose({{base, base->size() - 1, 2}}).ok());
+}
+
 using store_records_testing::Info;
 using store_records_testing::Records;
 
@@ -160,29 +260,36 @@ class RepositoryMatcherTest : public SegmentsTest {
 
 TEST_F(RepositoryMatcherTest, OnlyTheChangedRepositoryIsBuilt) {
   std::string answers;
+  // A first start builds the base of every repository.
   EXPECT_EQ(Open(nullptr, &answers),
             "matcher: 3 of 3 repositories built (acme/app, beta/lib, coda/cli), 0 reused, 0 "
             "loaded from " +
-                Dir());
+                Dir() + "; 3 in the base (0 records hidden), 0 deltas");
   EXPECT_EQ(answers, Fresh());
   EXPECT_NE(answers.find("aid6/pattern"), std::string::npos) << answers;
   std::unique_ptr<Matcher> first = std::move(last_);
-  // Nothing changed: every segment of the matcher in service is reused.
-  EXPECT_EQ(Open(first.get()),
-            "matcher: 0 of 3 repositories built, 3 reused, 0 loaded from " + Dir());
+  // Nothing changed: the matcher in service is reused whole.
+  EXPECT_EQ(Open(first.get()), "matcher: 0 of 3 repositories built, 3 reused, 0 loaded from " +
+                                   Dir() + "; 3 in the base (0 records hidden), 0 deltas");
+  EXPECT_EQ(last_->parts().size(), 1u);
 
-  // One repository re-indexed with other messages: only it is built.
+  // One repository re-indexed with other messages: only its delta is
+  // built; the base hides its old records.
   ASSERT_TRUE(store_->ReplaceRepo(Info("beta/lib"), Records("beta/lib", "cannot read")).ok());
   EXPECT_EQ(Open(first.get(), &answers),
-            "matcher: 1 of 3 repositories built (beta/lib), 2 reused, 0 loaded from " + Dir());
+            "matcher: 1 of 3 repositories built (beta/lib), 2 reused, 0 loaded from " + Dir() +
+                "; 2 in the base (20 records hidden), 1 delta");
   EXPECT_EQ(answers, Fresh());
   EXPECT_NE(answers.find("cannot read shard2 file /y: bid4/pattern"), std::string::npos) << answers;
-  // A new process (no matcher in service) maps the segments saved.
+  EXPECT_TRUE(fs::exists(fs::path(Dir()) / "beta+lib.seg"));
+  // A new process (no matcher in service) maps the base and the delta.
   EXPECT_EQ(Open(nullptr, &answers),
-            "matcher: 0 of 3 repositories built, 0 reused, 3 loaded from " + Dir());
+            "matcher: 0 of 3 repositories built, 0 reused, 3 loaded from " + Dir() +
+                "; 2 in the base (20 records hidden), 1 delta");
   EXPECT_EQ(answers, Fresh());
 
-  // Records updated in place make their repository's segment stale too.
+  // Records updated in place make their repository's records stale too;
+  // with more of the base hidden than shown, a merge is due.
   std::unique_ptr<Matcher> current = std::move(last_);
   ASSERT_TRUE(store_
                   ->UpdateRecords({"cid1"},
@@ -191,43 +298,106 @@ TEST_F(RepositoryMatcherTest, OnlyTheChangedRepositoryIsBuilt) {
                                     return true;
                                   })
                   .ok());
-  EXPECT_EQ(Open(current.get()),
-            "matcher: 1 of 3 repositories built (coda/cli), 2 reused, 0 loaded from " + Dir());
+  EXPECT_EQ(Open(current.get(), &answers),
+            "matcher: 1 of 3 repositories built (coda/cli), 2 reused, 0 loaded from " + Dir() +
+                "; 1 in the base (40 records hidden), 2 deltas, merge due");
+  EXPECT_EQ(answers, Fresh());
 
-  // A repository emptied: its segment goes, file and all.
-  ASSERT_TRUE(fs::exists(fs::path(Dir()) / "acme+app.seg"));
+  // A repository emptied: it goes from the base's view.
+  current = std::move(last_);
   ASSERT_TRUE(store_->ReplaceRepo(Info("acme/app"), {}).ok());
-  EXPECT_EQ(Open(nullptr, &answers),
-            "matcher: 0 of 2 repositories built, 0 reused, 2 loaded from " + Dir());
+  EXPECT_EQ(Open(current.get(), &answers),
+            "matcher: 0 of 2 repositories built, 2 reused, 0 loaded from " + Dir() +
+                "; 0 in the base (60 records hidden), 2 deltas, merge due");
   EXPECT_EQ(answers, Fresh());
   EXPECT_EQ(answers.find("aid"), std::string::npos) << answers;
-  EXPECT_FALSE(fs::exists(fs::path(Dir()) / "acme+app.seg"));
+
+  // The merge: a base of what is current; the next reload takes it, and the
+  // deltas (files and all) go.
+  std::string note;
+  ASSERT_TRUE(MergeRepositoryBase(store_.get(), db_, &note).ok());
+  EXPECT_EQ(note.substr(0, 37), "base of 2 repositories (40 records) b") << note;
+  current = std::move(last_);
+  EXPECT_EQ(Open(current.get(), &answers),
+            "matcher: 0 of 2 repositories built, 0 reused, 2 loaded from " + Dir() +
+                "; 2 in the base (0 records hidden), 0 deltas");
+  EXPECT_EQ(answers, Fresh());
+  EXPECT_FALSE(fs::exists(fs::path(Dir()) / "beta+lib.seg"));
+  EXPECT_FALSE(fs::exists(fs::path(Dir()) / "coda+cli.seg"));
+  // A repository added after the merge is a delta.
+  ASSERT_TRUE(store_->ReplaceRepo(Info("acme/app"), Records("acme/app", "could not open")).ok());
+  current = std::move(last_);
+  EXPECT_EQ(Open(current.get(), &answers),
+            "matcher: 1 of 3 repositories built (acme/app), 2 reused, 0 loaded from " + Dir() +
+                "; 2 in the base (0 records hidden), 1 delta");
+  EXPECT_EQ(answers, Fresh());
+  EXPECT_NE(answers.find("aid8/pattern"), std::string::npos) << answers;
+}
+
+// Deltas beyond kMaxDeltas make a merge due.
+TEST_F(RepositoryMatcherTest, ManyDeltasMakeAMergeDue) {
+  for (size_t i = 0; i < kMaxDeltas + 3; ++i) {
+    std::string repo = std::string(1, static_cast<char>('d' + i)) + "many/r";
+    ASSERT_TRUE(store_->ReplaceRepo(Info(repo), Records(repo, "cannot open")).ok());
+  }
+  Open(nullptr);
+  for (size_t i = 0; i < kMaxDeltas; ++i) {
+    std::string repo = std::string(1, static_cast<char>('d' + i)) + "many/r";
+    ASSERT_TRUE(store_->ReplaceRepo(Info(repo), Records(repo, "cannot read")).ok());
+    std::unique_ptr<Matcher> current = std::move(last_);
+    std::string answers, note = Open(current.get(), &answers);
+    EXPECT_EQ(note.find("merge due") != std::string::npos, i + 1 == kMaxDeltas) << note;
+    EXPECT_EQ(answers, Fresh());
+  }
 }
 
 TEST_F(RepositoryMatcherTest, DamagedSegmentIsReportedAndRebuilt) {
+  Open(nullptr);
+  ASSERT_TRUE(store_->ReplaceRepo(Info("beta/lib"), Records("beta/lib", "cannot read")).ok());
   std::string want;
   Open(nullptr, &want);
-  std::string path = (fs::path(Dir()) / "beta+lib.seg").string();
-  std::string bytes;
-  {
-    std::ifstream in(path, std::ios::binary);
-    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  std::string flipped = bytes;
-  flipped[flipped.size() - 40] ^= 0x01;
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << flipped;
+  EXPECT_EQ(want, Fresh());
+  auto damage = [](const std::string& path, bool truncate) {
+    std::string bytes;
+    {
+      std::ifstream in(path, std::ios::binary);
+      bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    std::string changed = bytes;
+    if (truncate) {
+      changed.resize(changed.size() / 2);
+    } else {
+      changed[changed.size() - 40] ^= 0x01;
+    }
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << changed;
+  };
+  std::string delta = (fs::path(Dir()) / "beta+lib.seg").string();
+  damage(delta, false);
   std::string answers;
   EXPECT_EQ(Open(nullptr, &answers),
             "matcher: 1 of 3 repositories built (beta/lib), 0 reused, 2 loaded from " + Dir() +
-                "; damaged segment rebuilt: beta/lib: matcher snapshot damaged (checksum)");
+                "; 2 in the base (20 records hidden), 1 delta; damaged segment rebuilt: beta/lib: "
+                "matcher snapshot damaged (checksum)");
   EXPECT_EQ(answers, want);
-  EXPECT_EQ(Open(nullptr), "matcher: 0 of 3 repositories built, 0 reused, 3 loaded from " + Dir());
-
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() / 2);
+  EXPECT_EQ(Open(nullptr), "matcher: 0 of 3 repositories built, 0 reused, 3 loaded from " + Dir() +
+                               "; 2 in the base (20 records hidden), 1 delta");
+  damage(delta, true);
   EXPECT_EQ(Open(nullptr, &answers),
             "matcher: 1 of 3 repositories built (beta/lib), 0 reused, 2 loaded from " + Dir() +
-                "; damaged segment rebuilt: beta/lib: truncated matcher snapshot");
+                "; 2 in the base (20 records hidden), 1 delta; damaged segment rebuilt: beta/lib: "
+                "truncated matcher snapshot");
   EXPECT_EQ(answers, want);
+
+  // A damaged base is built again, of every repository as they are now.
+  damage((fs::path(Dir()) / "repositories.base").string(), false);
+  EXPECT_EQ(Open(nullptr, &answers),
+            "matcher: 3 of 3 repositories built (acme/app, beta/lib, coda/cli), 0 reused, 0 "
+            "loaded from " +
+                Dir() +
+                "; 3 in the base (0 records hidden), 0 deltas; damaged segment rebuilt: base: "
+                "matcher snapshot damaged (checksum)");
+  EXPECT_EQ(answers, want);
+  EXPECT_FALSE(fs::exists(delta));
 }
 
 }  // namespace

@@ -300,11 +300,12 @@ Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const ViewOptions
     c->matcher = std::move(matcher->matcher);
   } else {
     const Matcher* in_service = previous != nullptr ? previous->matcher.get() : nullptr;
-    auto matcher = OpenRepositoryMatcher(store, options.db, in_service);
+    auto matcher = OpenRepositoryMatcher(store, options.db, in_service, options.max_deltas);
     if (!matcher.ok()) return matcher.status();
     std::fprintf(stderr, "errdex serve: %s\nerrdex serve: matcher time: %s\n",
                  matcher->note.c_str(), matcher->timing.c_str());
     c->matcher = std::move(matcher->matcher);
+    c->merge_due = matcher->merge_due;
   }
   c->cache = std::make_unique<ByteCache>(options.cache_bytes);
   c->stores = std::make_unique<StorePool>(options.db);

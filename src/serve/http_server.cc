@@ -15,6 +15,8 @@
 #include <utility>
 
 #include <malloc.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -36,6 +38,7 @@
 
 #include "errdex/input.h"
 #include "errdex/serve.h"
+#include "match/segments.h"
 #include "serve/serve_internal.h"
 
 namespace errdex {
@@ -168,6 +171,7 @@ class Reloader {
     }
     cv_.notify_all();
     if (thread_.joinable()) thread_.join();
+    if (merge_.joinable()) merge_.join();
   }
 
  private:
@@ -175,19 +179,47 @@ class Reloader {
     std::unique_lock<std::mutex> lock(mu_);
     while (!cv_.wait_for(lock, std::chrono::seconds(opt_.reload_seconds), [&] { return stop_; })) {
       lock.unlock();
-      ReloadIfNewer();
+      // A merged base is taken like a new dataset version.
+      ReloadIfNewer(merged_.exchange(false));
+      MergeIfDue();
       // Give freed heap pages back: after a flood the allocator keeps them
       // (bench/flood: RSS 18 -> 48 MiB without this).
       malloc_trim(0);
       lock.lock();
     }
   }
-  void ReloadIfNewer() {
+  // Builds the matcher's base segment again from every repository when the
+  // view in service says it is due (match/segments.h), on its own thread at
+  // low priority: the view in service answers meanwhile, and the poll after
+  // it is done composes the next view with it. Tried once per view.
+  void MergeIfDue() {
+    std::shared_ptr<const serve::Corpus> current = holder_->Get();
+    if (merging_.load() || !current->merge_due || views_ == merge_tried_) return;
+    merge_tried_ = views_;
+    if (merge_.joinable()) merge_.join();
+    merging_ = true;
+    merge_ = std::thread([this] {
+      setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 10);
+      auto began = std::chrono::steady_clock::now();
+      auto store = Store::Open(opt_.db);
+      std::string note;
+      Status s = store.ok() ? MergeRepositoryBase(store->get(), opt_.db, &note) : store.status();
+      double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+      if (s.ok()) {
+        std::fprintf(stderr, "errdex serve: matcher merged: %s (%.3f s)\n", note.c_str(), took);
+      } else {
+        std::fprintf(stderr, "errdex serve: matcher merge failed: %s\n", s.message().c_str());
+      }
+      merged_ = s.ok();
+      merging_ = false;
+    });
+  }
+  void ReloadIfNewer(bool force) {
     auto store = Store::Open(opt_.db);
     if (!store.ok()) return;
     auto version = (*store)->DatasetVersion();
     std::shared_ptr<const serve::Corpus> current = holder_->Get();
-    if (!version.ok() || *version == current->version) return;
+    if (!version.ok() || (*version == current->version && !force)) return;
     // The old view answers until the new one is ready; requests still
     // holding it finish with it, and its memory goes with the last. The
     // new one shares the segments of repositories that did not change.
@@ -198,6 +230,7 @@ class Reloader {
       return;
     }
     holder_->Set(*corpus);
+    ++views_;
     double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     std::fprintf(stderr, "errdex serve: now serving dataset %s (%zu errors; read in %.3f s)\n",
                  (*corpus)->version.c_str(), (*corpus)->record_count, took);
@@ -210,6 +243,12 @@ class Reloader {
   std::condition_variable cv_;
   bool stop_ = false;
   std::thread thread_;
+  // The background merge (MergeIfDue); only the reloader's thread starts
+  // and joins it.
+  std::thread merge_;
+  std::atomic<bool> merging_{false}, merged_{false};
+  // Views swapped in so far, and the one a merge was last started for.
+  uint64_t views_ = 0, merge_tried_ = UINT64_MAX;
 };
 
 std::string BaseUrl(const std::string& host, int port) {
@@ -654,6 +693,7 @@ Status Serve(const ServeOptions& opt) {
   view.base_url = base_url;
   view.data_dir = o.data_dir;
   view.whole_matcher = o.whole_matcher;
+  view.max_deltas = static_cast<size_t>(std::max(1, o.max_deltas));
   view.cache_bytes = static_cast<size_t>(std::max(0, o.cache_mb)) << 20;
   auto corpus = serve::LoadCorpus(store->get(), view);
   if (!corpus.ok()) return corpus.status();

@@ -18,6 +18,7 @@
 #include "errdex/record.h"
 #include "errdex/status.h"
 #include "errdex/store.h"
+#include "match/segments.h"
 
 namespace errdex::serve {
 
@@ -117,6 +118,9 @@ struct Corpus {
   std::map<std::string, size_t> counts;
   size_t record_count = 0;
   std::unique_ptr<Matcher> matcher;
+  // The matcher's base segment is worth building again
+  // (RepositoryMatcher::merge_due): the reloader does it in the background.
+  bool merge_due = false;
   std::string base_url;  // absolute origin for canonical links ("http://127.0.0.1:8080")
   // Pages for a static host (`export --site`): links to files, search in
   // the browser, JSON twins under /data/.
@@ -170,12 +174,14 @@ struct ViewOptions {
   std::string data_dir;                   // `errdex export` output to serve as /data/; "" none
   size_t cache_bytes = size_t{64} << 20;  // rendered answers and records read
   bool whole_matcher = false;             // ServeOptions::whole_matcher
+  size_t max_deltas = kMaxDeltas;         // ServeOptions::max_deltas
 };
 // A view of the database `options.db` (opened as `store`): only the
 // repositories' names and counts are read here; the matcher is composed of
-// per-repository segments beside the database (match/segments.h), mapped:
-// those of `previous` (the view in service, or null) that are still
-// current are reused, the others loaded from their files or built.
+// a base segment and per-repository deltas beside the database
+// (match/segments.h), mapped: those of `previous` (the view in service, or
+// null) that are still current are reused, the others loaded from their
+// files or built.
 Result<std::shared_ptr<const Corpus>> LoadCorpus(Store* store, const ViewOptions& options,
                                                  const Corpus* previous = nullptr);
 
