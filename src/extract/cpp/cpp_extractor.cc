@@ -697,13 +697,31 @@ class CppFile {
   // `rprintf(FERROR, fmt, ...)`, `log_msg(LOG_ERROR, ...)`: a call of any
   // name whose first argument is an upper-case error or warning level
   // reports at that level (the kLevelLog case reads the format after it).
+  // Mosquitto's `log__printf(NULL, MOSQ_LOG_ERR, fmt, ...)` and
+  // `log__printf(mosq, MOSQ_LOG_WARNING, ..)` pass the client first: an
+  // upper-case level second counts after a bare context argument.
   bool LevelFirst(TSNode call) {
-    TSNode first = ts_node_named_child(Field(call, "arguments"), 0);
-    if (!Is(first, "identifier")) return false;
-    std::string_view level = ts::Text(first, src_);
-    // `msg(msglevel, "WARNING: ..")`: a level in a variable, whose severity
-    // the message's label gives (LabelSeverity, in the kLevelLog case).
-    if (level.ends_with("level") || level.ends_with("lvl")) return true;
+    TSNode args = Field(call, "arguments");
+    TSNode first = ts_node_named_child(args, 0);
+    if (!Is(first, "identifier")) {
+      if (!Is(first, "null") && !Is(first, "field_expression")) return false;
+    } else if (IsUpperLevel(ts::Text(first, src_))) {
+      return true;
+    } else {
+      std::string_view level = ts::Text(first, src_);
+      // `msg(msglevel, "WARNING: ..")`: a level in a variable, whose severity
+      // the message's label gives (LabelSeverity, in the kLevelLog case).
+      if (level.ends_with("level") || level.ends_with("lvl")) return true;
+    }
+    // Formatting into a buffer (`snprintf(buf, MAX_ERROR, ..)`) reports nothing.
+    std::string_view fn = LastName(ts::Text(Field(call, "function"), src_));
+    if (fn.starts_with("s") && fn.find("printf") != std::string_view::npos) return false;
+    TSNode second = ts_node_named_child(args, 1);
+    return ts_node_named_child_count(args) >= 3 && Is(second, "identifier") &&
+           IsUpperLevel(ts::Text(second, src_));
+  }
+
+  static bool IsUpperLevel(std::string_view level) {
     for (char c : level) {
       if (std::islower(static_cast<unsigned char>(c))) return false;
     }

@@ -1619,10 +1619,15 @@ class PhpFile {
       found.push_back(&a);
     }
     if (!found.empty() && found[0]->append) found.clear();
-    // Only `=`s in branches choose; `.=`s in a branch keep extending the
-    // one message.
+    // `=`s in branches choose, and so does a `.=` in a branch the plain
+    // assignment is not in (laravel-permission's `$message = __('User does
+    // not have the right permissions.'); if (..) { $message .= ' '.__(..); }`
+    // shows either text).
     bool branched = false;
-    for (const Assignment* a : before) branched = branched || (!a->append && !a->path.empty());
+    for (const Assignment* a : before) {
+      branched = branched || (!a->path.empty() && (!a->append || found.empty() ||
+                                                   a->path.size() > found[0]->path.size()));
+    }
     if (!branched) return found;
     std::vector<const BranchPath*> paths;
     std::vector<bool> appends;
