@@ -1588,8 +1588,8 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
   // CLI11's own message) it is the template's shape, and counts.
   bool valueless = std::all_of(out->holes.begin(), out->holes.end(),
                                [](const auto& h) { return h.first == h.second; });
-  bool system_text = valueless && match::IsSystemErrorText(literal) &&
-                     coverage < kMinSystemTextCoverage;
+  bool system_text =
+      valueless && match::IsSystemErrorText(literal) && coverage < kMinSystemTextCoverage;
   out->weak = !names_program &&
               (((info < ctx.min_info || few_words) && coverage < kMinWeakCoverage) || system_text);
   // Specificity is that of the text the template matched (the first line
@@ -2725,8 +2725,8 @@ size_t SitesOfMessage(const std::vector<Ranked>& hits, const Ranked& h) {
   size_t sites = 0;
   for (const Ranked& o : hits) {
     const Record& x = *o.match.record;
-    if (o.match.match_type == "pattern" && x.repo == r.repo &&
-        x.error_message == r.error_message && o.begin == h.begin) {
+    if (o.match.match_type == "pattern" && x.repo == r.repo && x.error_message == r.error_message &&
+        o.begin == h.begin) {
       sites += 1 + x.other_lines.size();
     }
   }

@@ -64,6 +64,16 @@ Record Seed004() {
   return r;
 }
 
+// `n` records of words no test paste uses, so that a test's own words are
+// rare in the corpus (as in a real one of many repositories).
+void AddFillers(std::vector<Record>* rs, int n) {
+  for (int i = 0; i < n; ++i) {
+    std::string k = std::to_string(i);
+    rs->push_back(MakeRecord("filler" + k, "widget " + k + " rejected the sprocket",
+                             "widget " + k + " rejected the sprocket"));
+  }
+}
+
 // A small corpus of unrelated records, so fuzzy weights mean something.
 std::vector<Record> Corpus() {
   std::vector<Record> rs;
@@ -186,15 +196,10 @@ TEST(MatcherTest, MoreSpecificPatternRanksFirst) {
 TEST(MatcherTest, StrerrorHoleHoldsNoOtherProgramsMessage) {
   // Unrelated records, so that "failed" and "load" are rare words.
   std::vector<Record> rs = Corpus();
-  for (int i = 0; i < 60; ++i) {
-    std::string n = std::to_string(i);
-    rs.push_back(MakeRecord("filler" + n, "widget " + n + " rejected the sprocket",
-                            "widget " + n + " rejected the sprocket"));
-  }
-  rs.push_back(MakeRecord("redis", "Failed to load config %s: %s",
-                          R"(Failed to load config ([\s\S]*?): ([\s\S]*?))",
-                          {{"%s", "ctx_config->dh_params_file"}, {"%s", "strerror(errno)"}}, "",
-                          "redis/redis"));
+  AddFillers(&rs, 60);
+  rs.push_back(MakeRecord(
+      "redis", "Failed to load config %s: %s", R"(Failed to load config ([\s\S]*?): ([\s\S]*?))",
+      {{"%s", "ctx_config->dh_params_file"}, {"%s", "strerror(errno)"}}, "", "redis/redis"));
   rs.push_back(MakeRecord("config", "Failed to load config value: {e}",
                           R"(Failed to load config value: ([\s\S]*?))", {{"{e}", "e"}}, "",
                           "starship/starship"));
@@ -202,7 +207,8 @@ TEST(MatcherTest, StrerrorHoleHoldsNoOtherProgramsMessage) {
                           R"(Error in '([\s\S]*?)' at '([\s\S]*?)': ([\s\S]*?))",
                           {{"{display_name}", "display_name"}, {"{key}", "key"}, {"{msg}", "msg"}},
                           "", "starship/starship"));
-  rs.push_back(MakeRecord("other", "Could not open %s: %s", R"(Could not open ([\s\S]*?): ([\s\S]*?))",
+  rs.push_back(MakeRecord("other", "Could not open %s: %s",
+                          R"(Could not open ([\s\S]*?): ([\s\S]*?))",
                           {{"%s", "path"}, {"%s", "strerror(errno)"}}, "", "redis/redis"));
   rs.push_back(MakeRecord("enoent", "No such file {name}", R"(No such file ([\s\S]*?))",
                           {{"{name}", "name"}}, "", "acme/app"));
@@ -240,12 +246,15 @@ TEST(MatcherTest, WeakPatternHitLeavesTheQuestionToTheFuzzyTier) {
       R"(INTERNAL ERROR: Black ([\s\S]*?) on Python \(([\s\S]*?)\) ([\s\S]*?) produced invalid )"
       R"(code: ([\s\S]*?)\. Please report a bug on https://github\.com/psf/black/issues\.  This )"
       R"(invalid output might be helpful: ([\s\S]*?))",
-      {{"{__version__}", "__version__"}, {"{impl}", "impl"}, {"{ver}", "ver"}, {"{exc}", "exc"},
+      {{"{__version__}", "__version__"},
+       {"{impl}", "impl"},
+       {"{ver}", "ver"},
+       {"{exc}", "exc"},
        {"{log}", "log"}},
       "", "psf/black"));
   rs.push_back(MakeRecord("wrapper", "cannot format {src}: {err}",
-                          R"(cannot format ([\s\S]*?): ([\s\S]*?))", {{"{src}", "src"}, {"{err}", "err"}},
-                          "", "other/formatter"));
+                          R"(cannot format ([\s\S]*?): ([\s\S]*?))",
+                          {{"{src}", "src"}, {"{err}", "err"}}, "", "other/formatter"));
   Matcher matcher(std::move(rs));
   Query q;
   q.message =
@@ -266,22 +275,18 @@ TEST(MatcherTest, CauseRaisedAtManySitesYieldsToItsOneWrapper) {
   auto build = [](int closed_sites) {
     // Unrelated records, so that the cause's words stay rare at four sites.
     std::vector<Record> rs = Corpus();
-    for (int i = 0; i < 200; ++i) {
-      std::string n = std::to_string(i);
-      rs.push_back(MakeRecord("filler" + n, "widget " + n + " rejected the sprocket",
-                              "widget " + n + " rejected the sprocket"));
-    }
-    Record wrapper = MakeRecord("redirections", "Too many Cluster redirections. Last error: ${error}",
-                                R"(Too many Cluster redirections\. Last error: ([\s\S]*?))",
-                                {{"${error}", "error"}}, "Error", "redis/ioredis");
+    AddFillers(&rs, 200);
+    Record wrapper =
+        MakeRecord("redirections", "Too many Cluster redirections. Last error: ${error}",
+                   R"(Too many Cluster redirections\. Last error: ([\s\S]*?))",
+                   {{"${error}", "error"}}, "Error", "redis/ioredis");
     wrapper.file_path = "lib/cluster/index.ts";
     wrapper.line_number = 905;
     rs.push_back(wrapper);
     for (int i = 0; i < closed_sites; ++i) {
-      Record closed = MakeRecord("closed" + std::to_string(i),
-                                 "Connection is closed by the sentinel manager.",
-                                 R"(Connection is closed by the sentinel manager\.)", {}, "Error",
-                                 "redis/ioredis");
+      Record closed = MakeRecord(
+          "closed" + std::to_string(i), "Connection is closed by the sentinel manager.",
+          R"(Connection is closed by the sentinel manager\.)", {}, "Error", "redis/ioredis");
       closed.file_path = "lib/file" + std::to_string(i) + ".ts";
       rs.push_back(closed);
     }

@@ -413,10 +413,12 @@ TEST(LinkJsIdioms, WarningObjectPushedNotThrown) {
 // are read at the sites that name them; a lower-case name and a static
 // field of a class that does not hold it stay holes.
 TEST(LinkJsIdioms, ExportedConstantsAndStaticFieldsOfOtherModules) {
-  Linked r = Link({{"lib/utils/index.ts", R"SRC(export const CONNECTION_CLOSED_ERROR_MSG = "Connection is closed.";
+  Linked r =
+      Link({{"lib/utils/index.ts",
+             R"SRC(export const CONNECTION_CLOSED_ERROR_MSG = "Connection is closed.";
 export const message = "not a constant name";
 )SRC"},
-                   {"lib/errors/ClusterAllFailedError.ts", R"SRC(import { RedisError } from "redis-errors";
+            {"lib/errors/ClusterAllFailedError.ts", R"SRC(import { RedisError } from "redis-errors";
 export default class ClusterAllFailedError extends RedisError {
   static defaultMessage = "Failed to refresh slots cache.";
   constructor(message, public lastNodeError: RedisError) {
@@ -424,7 +426,8 @@ export default class ClusterAllFailedError extends RedisError {
   }
 }
 )SRC"},
-                   {"lib/cluster/index.ts", R"SRC(import ClusterAllFailedError from "../errors/ClusterAllFailedError";
+            {"lib/cluster/index.ts",
+             R"SRC(import ClusterAllFailedError from "../errors/ClusterAllFailedError";
 import { CONNECTION_CLOSED_ERROR_MSG, message } from "../utils";
 export default class Cluster {
   refresh(nodes, lastNodeError) {

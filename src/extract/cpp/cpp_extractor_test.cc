@@ -958,21 +958,23 @@ TEST(CExtractorLevels, PluralLevelsAndLabelledMessagesOfVariableLevels) {
 // Mosquitto's `log__printf(NULL, MOSQ_LOG_ERR, fmt, ..)` passes the client
 // first and the level second; info levels and buffers stay out.
 TEST(CExtractorLevels, LevelAfterAContextArgument) {
-  auto sites = Extract("logging.c",
-                       "int log__init(struct mosquitto__config *config) {\n"
-                       "  log__printf(NULL, MOSQ_LOG_ERR, \"Error: Unable to open log file %s for "
-                       "writing.\", config->log_file);\n"
-                       "  log__printf(mosq, MOSQ_LOG_WARNING, \"Warning: Unable to set %s\", x);\n"
-                       "  log__printf(mosq, MOSQ_LOG_INFO, \"Opening ipv4 listen socket on port %d.\", "
-                       "port);\n"
-                       "  snprintf(buf, MAX_ERROR, \"not a report %s\", x);\n"
-                       "}\n");
+  auto sites =
+      Extract("logging.c",
+              "int log__init(struct mosquitto__config *config) {\n"
+              "  log__printf(NULL, MOSQ_LOG_ERR, \"Error: Unable to open log file %s for "
+              "writing.\", config->log_file);\n"
+              "  log__printf(mosq, MOSQ_LOG_WARNING, \"Warning: Unable to set %s\", x);\n"
+              "  log__printf(mosq, MOSQ_LOG_INFO, \"Opening ipv4 listen socket on port %d.\", "
+              "port);\n"
+              "  snprintf(buf, MAX_ERROR, \"not a report %s\", x);\n"
+              "}\n");
   ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
   EXPECT_EQ(sites[0].message.Display(), "Error: Unable to open log file %s for writing.");
   EXPECT_EQ(sites[0].severity, "error");
   EXPECT_EQ(sites[0].line, 2);
   EXPECT_EQ(sites[1].severity, "warning");
-  EXPECT_TRUE(Matches(sites[0], "Error: Unable to open log file /mosquitto/log/mosquitto.log for writing."));
+  EXPECT_TRUE(Matches(sites[0],
+                      "Error: Unable to open log file /mosquitto/log/mosquitto.log for writing."));
 }
 
 // GLib's g_set_error hands a GError back to the caller, which prints it
