@@ -616,7 +616,9 @@ class GoFile {
       } else if ((fn == "fmt.Sprint" || fn == "fmt.Sprintln") && !args.empty()) {
         Template t = SprintTemplate(args, fn == "fmt.Sprintln", pos, note);
         if (t.HasLiteralText()) return t;
-      } else if (fn == "errors.New" && args.size() == 1) {
+      } else if ((fn == "errors.New" || fn == "strings.TrimSpace") && args.size() == 1) {
+        // Trimming spaces changes no text a pattern anchors on (validator's
+        // `panic(strings.TrimSpace(fmt.Sprintf(undefinedValidation, ..)))`).
         return ExprTemplate(args[0], pos, depth + 1, note);
       }
     }

@@ -50,6 +50,23 @@ TEST(GoExtractor, ErrorfVerbsAndWrapping) {
   EXPECT_TRUE(RE2::PartialMatch("open \"a\" (%!d(string=x) of 1, <nil>, {}, 100%): ", re));
 }
 
+// go-playground/validator panics with a package constant formatted and
+// trimmed: `panic(strings.TrimSpace(fmt.Sprintf(undefinedValidation, ..)))`.
+TEST(GoExtractor, TrimmedFormattedConstantPanics) {
+  auto sites = Extract(
+      "package validator\n"
+      "\n"
+      "const undefinedValidation = \"Undefined validation function '%s' on field '%s'\"\n"
+      "\n"
+      "func parse(tag, fieldName string) {\n"
+      "\tpanic(strings.TrimSpace(fmt.Sprintf(undefinedValidation, tag, fieldName)))\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(), "Undefined validation function '%s' on field '%s'");
+  EXPECT_EQ(sites[0].line, 6);
+  EXPECT_TRUE(Matches(sites[0], "Undefined validation function 'boolean' on field 'IsVisible'"));
+}
+
 TEST(GoExtractor, SentinelsRecordedAtDeclaration) {
   auto sites = Extract(
       "package store\n"
