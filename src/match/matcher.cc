@@ -162,6 +162,9 @@ constexpr double kMinWeakCoverage = 0.3;
 // A template of the system's error text alone must be nearly all of it.
 constexpr double kMinSystemTextCoverage = 0.8;
 constexpr size_t kMinLiteralWords = 2;
+// A hole-free template of at most this many words followed by more words of
+// the same sentence is a phrase of another message (SentenceGoesOn).
+constexpr size_t kMaxPhraseWords = 3;
 // A hit found inside another hit's hole is the more specific link of a chain
 // ("load config: %w" around "open %s: %w"): it ranks just above the outer one.
 constexpr double kInnerLinkMargin = 0.005;
@@ -520,6 +523,17 @@ std::string FirstSentencePattern(std::string_view message_pattern) {
     relaxed.replace(relaxed.size() - 2, 2, kPeriodOrEnd);
   }
   return SaysEnough(relaxed, kMinClauseHeadLiteral) ? relaxed : "";
+}
+
+// Whether the sentence around a match continues after `end`: a space and
+// a lower-case word with a space after it follow ("uncaught exception of
+// type"), not punctuation, a field (`tag="x"`), a value or the line's end.
+bool SentenceGoesOn(std::string_view text, size_t end) {
+  if (end + 1 >= text.size() || text[end] != ' ') return false;
+  size_t i = end + 1;
+  while (i < text.size() && text[i] >= 'a' && text[i] <= 'z') ++i;
+  // A word of prose, followed by another: not `tag="x"` nor a last word.
+  return i > end + 1 && i < text.size() && text[i] == ' ';
 }
 
 // Whether `match` is not a line of its own in the text: words follow it on
@@ -1590,8 +1604,14 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
                                [](const auto& h) { return h.first == h.second; });
   bool system_text =
       valueless && match::IsSystemErrorText(literal) && coverage < kMinSystemTextCoverage;
-  out->weak = !names_program &&
-              (((info < ctx.min_info || few_words) && coverage < kMinWeakCoverage) || system_text);
+  // A short message without holes ("uncaught exception") that the paste's
+  // sentence goes on from ("terminating with uncaught exception of type
+  // ..", the C++ runtime's words) is a phrase of another message.
+  bool phrase = out->holes.empty() && words.size() <= kMaxPhraseWords &&
+                SentenceGoesOn(text, out->end) && coverage < kMinWeakCoverage;
+  out->weak =
+      !names_program && (((info < ctx.min_info || few_words) && coverage < kMinWeakCoverage) ||
+                         system_text || phrase);
   // Specificity is that of the text the template matched (the first line
   // of a multi-line message matches with that line's words only), and
   // counts in proportion to how much of its own span the template wrote.

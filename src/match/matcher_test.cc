@@ -306,6 +306,33 @@ TEST(MatcherTest, CauseRaisedAtManySitesYieldsToItsOneWrapper) {
   EXPECT_EQ(hits[0].record->id, "closed0");
 }
 
+// A short message without holes that the paste's sentence goes on from
+// is a phrase of another message: wasm-bindgen's "uncaught exception"
+// inside libc++abi's "terminating with uncaught exception of type ..". Followed by a field
+// (fluentd's "no patterns matched tag=\"x\"") it is still the message.
+TEST(MatcherTest, ShortMessageInsideAnotherSentenceIsAPhrase) {
+  std::vector<Record> rs = Corpus();
+  AddFillers(&rs, 200);
+  rs.push_back(MakeRecord("uncaught", "uncaught exception", "uncaught exception", {}, "",
+                          "rustwasm/wasm-bindgen"));
+  rs.push_back(MakeRecord("nomatch", "no patterns matched", "no patterns matched", {}, "",
+                          "fluent/fluentd"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "libc++abi: terminating with uncaught exception of type std::bad_alloc: std::bad_alloc";
+  for (const Match& m : matcher.Find(q)) EXPECT_NE(m.record->id, "uncaught");
+  // Where the message ends its sentence, it is the message.
+  q.message = "wasm-bindgen: uncaught exception";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "uncaught");
+  q.message = "2018-06-26 17:50:01 -0700 [warn]: #0 no patterns matched tag=\"SNMPTag\"";
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "nomatch");
+}
+
 // Redis quoted the command with backticks before 7.0 and with single quotes
 // since: a paste from either version finds the record, and its captures keep
 // the pasted text.
