@@ -169,7 +169,7 @@ constexpr size_t kMaxPhraseWords = 3;
 // ("load config: %w" around "open %s: %w"): it ranks just above the outer one.
 constexpr double kInnerLinkMargin = 0.005;
 // ... unless the inner text is raised at this many sites of a library that
-// wraps it in one (SitesOfMessage).
+// wraps it in one (SitesOfMessages).
 constexpr size_t kSharedCauseSites = 3;
 constexpr double kMinInnerInfo = 10.0;
 constexpr double kMinLeadingHoleInnerInfo = 2 * kMinInnerInfo;
@@ -2738,16 +2738,21 @@ bool WrappedAbove(const std::vector<Ranked>& hits, const Ranked& outer, const Ra
   });
 }
 
-// The sites in its repository that raise `h`'s message, among the hits:
-// its record's own lines and the other records read with the same text.
-size_t SitesOfMessage(const std::vector<Ranked>& hits, const Ranked& h) {
-  const Record& r = *h.match.record;
-  size_t sites = 0;
-  for (const Ranked& o : hits) {
-    const Record& x = *o.match.record;
-    if (o.match.match_type == "pattern" && x.repo == r.repo && x.error_message == r.error_message &&
-        o.begin == h.begin) {
-      sites += 1 + x.other_lines.size();
+// For each hit, the sites in its repository that raise its message, among
+// the hits: its record's own lines and those of the other records read
+// with the same text at the same place (0 for a hit that is no pattern).
+std::vector<size_t> SitesOfMessages(const std::vector<Ranked>& hits) {
+  std::vector<size_t> sites(hits.size(), 0);
+  for (size_t i = 0; i < hits.size(); ++i) {
+    const Ranked& h = hits[i];
+    if (h.match.match_type != "pattern") continue;
+    const Record& r = *h.match.record;
+    for (const Ranked& o : hits) {
+      const Record& x = *o.match.record;
+      if (o.match.match_type == "pattern" && x.repo == r.repo &&
+          x.error_message == r.error_message && o.begin == h.begin) {
+        sites[i] += 1 + x.other_lines.size();
+      }
     }
   }
   return sites;
@@ -2756,6 +2761,9 @@ size_t SitesOfMessage(const std::vector<Ranked>& hits, const Ranked& h) {
 void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::string_view family,
                       std::string_view paste) {
   if (hits->size() < 2 || hits->size() > 64) return;
+  // Scores change below; which hits share a message does not.
+  const std::vector<size_t> sites = SitesOfMessages(*hits);
+  auto sites_of = [&](const Ranked& h) { return sites[static_cast<size_t>(&h - hits->data())]; };
   // Repeat so that a chain of three settles innermost first.
   for (int round = 0; round < 3; ++round) {
     bool changed = false;
@@ -2807,8 +2815,7 @@ void PreferInnerLinks(std::vector<Ranked>* hits, std::string_view text, std::str
         // one wrapper of that library around it ("Too many Cluster
         // redirections. Last error: " + error) does, and is the answer.
         if (nested && outer.match.record->repo == inner.match.record->repo &&
-            SitesOfMessage(*hits, inner) >= kSharedCauseSites &&
-            SitesOfMessage(*hits, outer) == 1) {
+            sites_of(inner) >= kSharedCauseSites && sites_of(outer) == 1) {
           if (outer.match.score <= inner.match.score) {
             outer.match.score = std::min(1.0, inner.match.score + kInnerLinkMargin);
             changed = true;

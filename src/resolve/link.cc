@@ -33,7 +33,7 @@ int Family(std::string_view path) {
   if (EndsWithAny(path, {".py", ".pyw"})) return kPython;
   if (EndsWithAny(path, {".java", ".kt", ".kts"})) return kJvm;
   if (IsCFamilyPath(path)) return kC;
-  if (EndsWithAny(path, {".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"})) return kJs;
+  if (IsJsPath(path)) return kJs;
   if (path.ends_with(".go")) return kGo;
   if (path.ends_with(".cs")) return kCSharp;
   if (path.ends_with(".php")) return kPhp;

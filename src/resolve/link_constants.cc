@@ -201,16 +201,14 @@ bool IsCFamilyPath(std::string_view path) {
   return false;
 }
 
-namespace {
-
-// JavaScript and TypeScript modules export constants and static fields
-// (js_extractor.cc, CollectSharedConstants).
 bool IsJsPath(std::string_view path) {
   for (std::string_view ext : {".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx"}) {
     if (path.ends_with(ext)) return true;
   }
   return false;
 }
+
+namespace {
 
 // X-macro rows become constants under the names their macro pastes
 // (`DECLARE_MESSAGE(ErrorX, ...)` with `msg##NAME` -> `msgErrorX`); a macro

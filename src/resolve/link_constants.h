@@ -39,4 +39,7 @@ ConstantStats ResolveTextConstants(std::vector<FileFacts>* files,
 // Whether `path` is read by the C or C++ extractor.
 bool IsCFamilyPath(std::string_view path);
 
+// Whether `path` is a JavaScript or TypeScript module.
+bool IsJsPath(std::string_view path);
+
 }  // namespace errdex

@@ -11,6 +11,7 @@
 
 #include "resolve/call_expr.h"
 #include "resolve/link.h"
+#include "resolve/link_constants.h"
 #include "resolve/message_tables.h"
 
 namespace errdex {
@@ -26,14 +27,11 @@ Family FamilyOf(std::string_view path) {
     return false;
   };
   if (ends({".py", ".pyw"})) return kPython;
-  if (ends({".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts"})) return kJs;
+  if (IsJsPath(path)) return kJs;
   if (ends({".go"})) return kGo;
   if (ends({".rs"})) return kRust;
   if (ends({".java", ".kt", ".kts"})) return kJvm;
-  if (ends({".c", ".h", ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".ipp", ".inl",
-            ".tcc"})) {
-    return kC;
-  }
+  if (IsCFamilyPath(path)) return kC;
   if (ends({".cs"})) return kCSharp;
   if (ends({".rb", ".rake", ".gemspec"})) return kRuby;
   if (ends({".php"})) return kPhp;
