@@ -162,6 +162,10 @@ struct LinkCall {
   // C++: a constructor's base-class initializer (`D(m) : Base(m, "text")`).
   // The class then composes the message whatever its own parameters are.
   bool base_init = false;
+  // JavaScript/TypeScript: the repository file the callee was imported from
+  // (`import { warn } from './warning'` in src/a.ts: "src/warning", no
+  // extension), so that a name several files define is the imported one's.
+  std::string module;
 };
 
 // C/C++: a name whose value is one string the repository defines once:

@@ -545,7 +545,7 @@ void CommonSituations(const ErrorSite& s, const SiteFacts& f, const std::string&
       return;
     }
     if (s.language != "python" || s.function.empty() || s.function_line == 0) return;
-    if (ShortName(s.function).starts_with("_")) return;
+    if (ShortName(s.function).starts_with("_") || f.untied_calls) return;
     // Calls that pass the check are calls all the same (GuardedCalls says so).
     std::string callers = f.guarded_calls.empty()
                               ? "nothing in the repository calls it"

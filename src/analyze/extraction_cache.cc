@@ -23,12 +23,12 @@ namespace errdex {
 namespace {
 
 // Bump when the layout below changes (entries of another layout are misses).
-constexpr int kLayout = 8;  // 2: ErrorSite.message_from, SinkFact.conditions; 3: Field*;
+constexpr int kLayout = 9;  // 2: ErrorSite.message_from, SinkFact.conditions; 3: Field*;
                             // 4: MessageTable, TextFunction.return_guards;
                             // 5: SinkFact.internal_check;
                             // 6: ErrorSite.calls_passing_guard, C/Python SinkFact.conditions;
                             // 7: FileFacts.macro_rows, macro_namings;
-                            // 8: ErrorSite.reporter_*
+                            // 8: ErrorSite.reporter_*; 9: LinkCall.module
 
 // A field added to one of these structs must be added to Put/Get below, or
 // cached files would lose it and re-indexes would differ from full ones.
@@ -46,7 +46,7 @@ static_assert(sizeof(CallFact) == 104);
 static_assert(sizeof(ConstantFact) == 64);
 static_assert(sizeof(MembershipFact) == 104);
 static_assert(sizeof(SinkFact) == 480);
-static_assert(sizeof(LinkCall) == 840);
+static_assert(sizeof(LinkCall) == 872);
 static_assert(sizeof(TextConstant) == 64);
 static_assert(sizeof(HeldMessage) == 592);
 static_assert(sizeof(TextFunction) == 208);
@@ -280,7 +280,7 @@ ERRDEX_FIELDS(SinkFact, x.function, x.name, x.language, x.method, x.constructor,
 ERRDEX_FIELDS(LinkCall, x.caller, x.caller_name, x.caller_method, x.caller_constructor,
               x.caller_line, x.caller_params, x.caller_param_defaults, x.callee, x.receiver,
               x.construct, x.args, x.keywords, x.line, x.site, x.replaces_site, x.caller_varargs,
-              x.caller_format_param, x.caller_no_text, x.thrown, x.returned, x.base_init)
+              x.caller_format_param, x.caller_no_text, x.thrown, x.returned, x.base_init, x.module)
 ERRDEX_FIELDS(TextConstant, x.name, x.text, x.line)
 ERRDEX_FIELDS(HeldMessage, x.line, x.error_class, x.args, x.site)
 ERRDEX_FIELDS(TextFunction, x.name, x.qualified, x.params, x.method, x.language, x.returns,

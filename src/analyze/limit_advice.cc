@@ -2,6 +2,8 @@
 // that fails against an upper bound, then looks the bound up.
 #include "analyze/limit_advice.h"
 
+#include <re2/re2.h>
+
 #include <algorithm>
 #include <cctype>
 
@@ -106,6 +108,15 @@ bool TypeRange(std::string_view chain) {
   for (const char* m : kMax) {
     if (chain.find(m) != std::string_view::npos) return true;
   }
+  // C's fixed-width and other limits (`INT32_MAX`, `UINT16_MAX`, `SSIZE_MAX`,
+  // `LLONG_MIN`): whatever a platform shim #defines them as, they are the
+  // type's range, never a setting to change.
+  static const RE2 kCLimit(
+      R"((U?INT(8|16|32|64|PTR|MAX)?|U?LLONG|U?LONG|U?SHRT|U?CHAR|S?SIZE|PTRDIFF|WCHAR|)"
+      R"(SIG_ATOMIC)_(MAX|MIN))");
+  size_t start =
+      chain.find_last_of(":.>") == std::string_view::npos ? 0 : chain.find_last_of(":.>") + 1;
+  if (RE2::FullMatch(chain.substr(start), kCLimit)) return true;
   return chain.ends_with("::MAX") || chain.ends_with(".MAX");
 }
 
@@ -215,10 +226,15 @@ std::optional<LimitAdvice> AdviseLimit(const std::string& cond, bool raised_when
     if (!found.empty() && found.front().kind == Setter::kConstant) {
       return FromConstant(name, found.front(), compared, keep, index, file, true);
     }
+    // A bare name (`file_size`, no receiver) is a local, a constant or the
+    // class's own field: never the member of a settings struct a
+    // configuration key row fills (`server.maxmemory`), read elsewhere.
+    bool bare = receiver.empty() && chain == name;
     std::vector<std::string> ways;
     std::string source;
     for (const Setter& s : found) {
       if (s.kind == Setter::kConstant) continue;
+      if (bare && s.kind == Setter::kConfigKey) continue;
       std::string text = SetterWay(s, name);
       if (std::find(ways.begin(), ways.end(), text) != ways.end()) continue;
       if (source.empty()) source = At(s);

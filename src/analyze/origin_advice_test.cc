@@ -240,5 +240,28 @@ TEST(OriginAdvice, ReportingCallDecidesNotTheCallers) {
   EXPECT_EQ(direct.trigger_scenarios.find("its own checks"), std::string::npos);
 }
 
+// A local handed to the library's own function (`value` parsed from what a
+// helper process wrote, git's transport-helper) is not the library's state
+// (twenty-seventh grading): the solution says what it returned for it.
+TEST(OriginAdvice, LocalArgumentIsNotTheLibrarysState) {
+  SourceFile f{"transport-helper.c",
+               "static int hash_algo_by_name(const char *name) { return 0; }\n"    // 1
+               "\n"                                                                // 2
+               "static int get_refs(struct helper_data *data) {\n"                 // 3
+               "    const char *value;\n"                                          // 4
+               "    recvline(data, &buf);\n"                                       // 5
+               "    if (skip_prefix(buf.buf, \":object-format \", &value)) {\n"    // 6
+               "        int algo = hash_algo_by_name(value);\n"                    // 7
+               "        if (algo == 0)\n"                                          // 8
+               "            die(_(\"unsupported object format '%s'\"), value);\n"  // 9
+               "    }\n"                                                           // 10
+               "    return 0;\n"                                                   // 11
+               "}\n"};
+  Record r = Build(f, "unsupported object format");
+  for (const std::string& s : r.solutions) {
+    EXPECT_EQ(s.find("library's state"), std::string::npos) << s;
+  }
+}
+
 }  // namespace
 }  // namespace errdex

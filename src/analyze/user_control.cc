@@ -239,6 +239,16 @@ std::vector<UserControl> UserControls(const std::string& expr, const std::string
   std::vector<UserControl> out;
   size_t cut = function.find_last_of(".:");
   std::string fn = cut == std::string::npos ? function : function.substr(cut + 1);
+  // The class of the raising method ("FieldInfo" of "FieldInfo._validate"):
+  // its own fields are set by its own constructor, not by another class's
+  // that happens to have a field of the same name in the same file.
+  std::string cls;
+  if (cut != std::string::npos && cut > 0) {
+    size_t end = function[cut - 1] == ':' ? cut - 1 : cut;
+    size_t start = function.find_last_of(".:", end - 1);
+    cls = function.substr(start == std::string::npos ? 0 : start + 1,
+                          end - (start == std::string::npos ? 0 : start + 1));
+  }
   for (const Read& r : Reads(expr)) {
     if (Common(r.name)) continue;
     for (const Setter& s : index.Find(r.name, file)) {
@@ -265,7 +275,7 @@ std::vector<UserControl> UserControls(const std::string& expr, const std::string
         // A setter elsewhere may belong to another type with a field of the
         // same name; the raising function itself is no way around it; a C
         // function is public only when an installed header declares it.
-        bool near = r.own ? s.file == file
+        bool near = r.own ? s.file == file && (cls.empty() || s.owner.empty() || s.owner == cls)
                           : std::string_view(s.file).starts_with(Dir(file)) &&
                                 ReceiverOf(r.receiver, s.owner.empty() ? s.name : s.owner);
         if (!near || s.name == fn || NotASetter(s) ||

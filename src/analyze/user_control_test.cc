@@ -347,5 +347,27 @@ TEST(UserControl, GflagsChainNamesTheValues) {
             "tools/flags.cc:1 defines `FLAGS_cache_type`).");
 }
 
+// A field read through `self` is set by its own class's constructor, not
+// by another class of the same file with a field of that name (pydantic
+// v1's FieldInfo and ModelPrivateAttr, twenty-seventh grading).
+TEST(UserControl, OwnFieldIsSetByItsOwnClass) {
+  SetterIndex index;
+  index.Add("pydantic/fields.py",
+            "class FieldInfo:\n"
+            "    def __init__(self, default=None, **kwargs):\n"
+            "        self.default_factory = kwargs.pop('default_factory', None)\n"
+            "\n"
+            "class ModelPrivateAttr:\n"
+            "    def __init__(self, default=None, *, default_factory=None):\n"
+            "        self.default_factory = default_factory\n");
+  EXPECT_TRUE(UserControls("self.default_factory is not None", "pydantic/fields.py", index,
+                           "FieldInfo._validate")
+                  .empty());
+  std::vector<UserControl> c = UserControls("self.default_factory is not None",
+                                            "pydantic/fields.py", index, "ModelPrivateAttr.check");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_NE(c[0].way.find("ModelPrivateAttr"), std::string::npos) << c[0].way;
+}
+
 }  // namespace
 }  // namespace errdex

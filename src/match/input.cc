@@ -1048,6 +1048,28 @@ size_t CliUsageError(const Lines& lines, size_t i, Collector* out) {
   return i + 1;
 }
 
+// A command-line tool's own error line, "error: <message>" at the start of
+// a line (rustc, cargo, wasm-bindgen, git, clang print their errors so).
+// Recognized only so that a structure found elsewhere in the paste (the
+// caller's "thread 'main' panicked at 'Failed to run wasm-bindgen'") does
+// not hide it: with nothing else recognized, free text reads it anyway.
+size_t ToolErrorLine(const Lines& lines, size_t i, Collector* out) {
+  constexpr size_t kMinWords = 3;
+  std::string_view line = lines[i];
+  if (!line.starts_with("error: ")) return i;
+  std::string_view message = Trim(line.substr(7));
+  if (static_cast<size_t>(std::count(message.begin(), message.end(), ' ')) + 1 < kMinWords) {
+    return i;
+  }
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  // The label stays: some tools write it into their own text (commander's
+  // "error: unknown option '%s'"), and a template without it still matches.
+  e.message = std::string(Trim(line));
+  out->Add(std::move(e));
+  return i + 1;
+}
+
 // The curl tool's error line, "curl: (56) Recv failure: ...": the text after
 // the exit code is libcurl's error buffer. Build logs glue it to the end of
 // the progress meter ("... --:--:--     0curl: (56) ..."), so it is found
@@ -1567,10 +1589,10 @@ void StripQuoteMarkers(std::string* text) {
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
   const Recognizer recognizers[] = {
-      PythonTraceback,  PythonFramesOnly,   AtTrace,          GoPanic,      RustPanic,
-      RustCauses,       CppTerminate,       AssertionFailure, RubyUncaught, RakeAborted,
-      PhpError,         PhpThrowableString, MonologLine,      LogLine,      JsonMessageField,
-      GutterDiagnostic, CurlToolLine,       CliUsageError,    LocatedLine};
+      PythonTraceback,  PythonFramesOnly,   AtTrace,          GoPanic,       RustPanic,
+      RustCauses,       CppTerminate,       AssertionFailure, RubyUncaught,  RakeAborted,
+      PhpError,         PhpThrowableString, MonologLine,      LogLine,       JsonMessageField,
+      GutterDiagnostic, CurlToolLine,       CliUsageError,    ToolErrorLine, LocatedLine};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

@@ -463,6 +463,27 @@ TEST(InputTest, RustPanicNewAndOldFormats) {
   EXPECT_EQ(errors[0].frames.at(0).line, 10);
 }
 
+// A tool's "error: .." line before the caller's panic (a build script
+// running wasm-bindgen) is an error of its own, not hidden by the panic;
+// two words after "error: " are not (a label, not a message).
+TEST(InputTest, ToolErrorLineBeforeACallersPanic) {
+  std::vector<ErrorText> errors = ParseInput(
+      "  error: cannot import from modules (`env`) with `--no-modules`\n"
+      "  thread 'main' panicked at 'Failed to run wasm-bindgen', "
+      "crates/re_build_web_viewer/src/lib.rs:128:5\n"
+      "  note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].message, "error: cannot import from modules (`env`) with `--no-modules`");
+  EXPECT_EQ(errors[0].input_line, 1);
+  EXPECT_EQ(errors[1].message, "Failed to run wasm-bindgen");
+
+  errors = ParseInput(
+      "error: build failed\n"
+      "thread 'main' panicked at 'boom', src/main.rs:1:1\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].message, "boom");
+}
+
 TEST(InputTest, RustCausedByList) {
   std::vector<ErrorText> errors = ParseInput(
       "Error: failed to load index\n"

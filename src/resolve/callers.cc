@@ -19,6 +19,11 @@ void CallGraph::Add(const FileFacts& facts) {
   for (const FunctionFact& f : facts.functions) defs_[f.short_name].emplace_back(facts.path, f);
 }
 
+int CallGraph::CallsNamed(const std::string& short_name) const {
+  auto it = callers_.find(short_name);
+  return it == callers_.end() ? 0 : static_cast<int>(it->second.size());
+}
+
 int CallGraph::Definitions(const std::string& short_name) const {
   auto it = defs_.find(short_name);
   return it == defs_.end() ? 0 : static_cast<int>(it->second.size());

@@ -49,6 +49,8 @@ class CallGraph {
   std::vector<CallChain> ChainsTo(const std::string& function, const std::string& file) const;
   // How many functions in the repository share this last name component.
   int Definitions(const std::string& short_name) const;
+  // How many calls name it, resolved or not.
+  int CallsNamed(const std::string& short_name) const;
   const FunctionFact* Find(const std::string& function, const std::string& file) const;
 
   static bool IsEntry(const Hop& hop);

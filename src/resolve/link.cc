@@ -42,6 +42,15 @@ int Family(std::string_view path) {
   return kOther;
 }
 
+// Whether `path` is the module an import names: "src/warning" is
+// src/warning.ts (any extension) or src/warning/index.js.
+bool IsModule(std::string_view path, std::string_view module) {
+  if (!path.starts_with(module)) return false;
+  std::string_view rest = path.substr(module.size());
+  if (rest.starts_with("/index.")) rest.remove_prefix(6);
+  return rest.starts_with('.') && rest.find('/') == std::string_view::npos;
+}
+
 // Go: the directory is the package. An unqualified call names a function
 // of its own package.
 std::string_view Dir(std::string_view path) {
@@ -274,6 +283,12 @@ class Linker {
     // definition gives its own composed site, and the paste picks by text.
     if (call.construct && defs->second.size() <= kMaxClassDefinitions) {
       return std::find(defs->second.begin(), defs->second.end(), s.file) != defs->second.end();
+    }
+    // `import { warn } from './warning'`: the definition in that module.
+    if (!call.module.empty()) {
+      for (size_t d : defs->second) {
+        if (IsModule(files_[d].path, call.module)) return s.file == d;
+      }
     }
     // `usage.fail()`: the definition in usage.ts (link_receiver.h).
     if (!call.receiver.empty()) {

@@ -129,6 +129,49 @@ TEST(LinkJsIdioms, WrapperTestingItsParameterTypeStillReportsTheText) {
   EXPECT_FALSE(Matches(*s, "Mail command failed: 550 x"));
 }
 
+// A warning helper that logs its caller's text through a spread array
+// (after Vue's runtime-core `warn`, a fixture written for this test) is a
+// sink; the name `warn` is defined by two more modules with other prefixes,
+// and the import says which one a call reaches. Each call passing text is a
+// warning record at the call, with the helper's prefix.
+TEST(LinkJsIdioms, ImportedWarnHelperAmongSameNamedOnes) {
+  auto r = Link({
+      {"packages/runtime-core/src/warning.ts",
+       "export function warn(msg: string, ...args: any[]): void {\n"
+       "  const warnArgs = [`[Vue warn]: ${msg}`, ...args]\n"
+       "  console.warn(...warnArgs)\n"
+       "}\n"},
+      {"packages/reactivity/src/warning.ts",
+       "export function warn(msg: string, ...args: any[]): void {\n"
+       "  console.warn(`[Vue warn] ${msg}`, ...args)\n"
+       "}\n"},
+      {"packages/compiler-sfc/src/warn.ts",
+       "export function warn(msg: string): void {\n"
+       "  console.warn(`[@vue/compiler-sfc] ${msg}`)\n"
+       "}\n"},
+      {"packages/runtime-core/src/hydration.ts",
+       "import { warn as _warn, other } from './warning'\n"
+       "export function hydrate(el: Element) {\n"
+       "  if (el.firstChild) {\n"
+       "    _warn(\n"
+       "      `Hydration children mismatch on`,\n"
+       "      el,\n"
+       "      `\\nServer rendered element contains more child nodes than client vdom.`,\n"
+       "    )\n"
+       "  }\n"
+       "}\n"},
+  });
+  const ErrorSite* s = r.Find("packages/runtime-core/src/hydration.ts", 4,
+                              "[Vue warn]: Hydration children mismatch on");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->kind, SiteKind::kWarning);
+  EXPECT_TRUE(Matches(*s, "[Vue warn]: Hydration children mismatch on"));
+  for (const ErrorSite& e : r.sites[3]) {
+    EXPECT_EQ(e.message.Display().find("[Vue warn] Hydration"), std::string::npos);
+    EXPECT_EQ(e.message.Display().find("compiler-sfc"), std::string::npos);
+  }
+}
+
 TEST(LinkJsIdioms, ReceiverNamesOneDefiningFile) {
   std::vector<std::string_view> paths = {"lib/usage.ts", "lib/yargs-factory.ts"};
   EXPECT_EQ(FileNamedByReceiver("usage", paths), 0u);

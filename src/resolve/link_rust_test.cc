@@ -104,5 +104,43 @@ TEST(LinkRust, FormatForwardingMacroPrefixesItsInvocations) {
   }
 }
 
+// A function that never returns and hands its text parameter on
+// (wasm-bindgen's `throw_str`, which throws it in JavaScript) and a helper
+// whose `bail!` reports its parameter with a prefix are sinks: each call
+// passing text is a site at the call, in another file, with the composed
+// message (fixtures written for this test).
+TEST(LinkRust, DivergingAndBailingHelpersAreSinksOfTheirCallers) {
+  Linked r = Link({{"src/lib.rs",
+                    "pub fn throw_str(s: &str) -> ! {\n"
+                    "    unsafe {\n"
+                    "        __wbindgen_throw(s.as_ptr(), s.len());\n"
+                    "    }\n"
+                    "}\n"
+                    "fn config_error(key: &str) -> anyhow::Result<()> {\n"
+                    "    bail!(\"invalid configuration: {}\", key)\n"
+                    "}\n"},
+                   {"src/rt/mod.rs",
+                    "fn borrow_fail() -> ! {\n"
+                    "    super::throw_str(\n"
+                    "        \"recursive use of an object detected which would lead to \\\n"
+                    "         unsafe aliasing in rust\",\n"
+                    "    );\n"
+                    "}\n"
+                    "fn load() -> anyhow::Result<()> {\n"
+                    "    config_error(\"`threads` must be positive\")\n"
+                    "}\n"}});
+  const ErrorSite* thrown =
+      r.Find("src/rt/mod.rs", 2,
+             "recursive use of an object detected which would lead to unsafe aliasing in rust");
+  ASSERT_NE(thrown, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*thrown,
+                      "recursive use of an object detected which would lead to unsafe aliasing "
+                      "in rust"));
+  const ErrorSite* bailed =
+      r.Find("src/rt/mod.rs", 8, "invalid configuration: `threads` must be positive");
+  ASSERT_NE(bailed, nullptr) << Dump(r);
+  EXPECT_EQ(bailed->error_class, "anyhow::Error");
+}
+
 }  // namespace
 }  // namespace errdex

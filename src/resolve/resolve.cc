@@ -243,6 +243,9 @@ SiteFacts RepoFacts::Resolve(const ErrorSite& site) const {
     DropGuardedChains(site, &out);
   } else if (!site.function.empty()) {
     out.chains = calls_.ChainsTo(site.function, site.file_path);
+    std::string short_name = ShortName(site.function);
+    out.untied_calls = out.chains.empty() && calls_.CallsNamed(short_name) > 0 &&
+                       calls_.Definitions(short_name) > 1;
     DropGuardedChains(site, &out);
     for (const CallChain& chain : out.chains) {
       for (const Hop& h : chain.hops) {

@@ -36,6 +36,10 @@ struct SiteFacts {
   // constant arguments pass a check on the raise's path.
   std::vector<std::string> guarded_calls;
   std::map<std::string, int> ambiguous;  // short name -> definitions, for names on chains
+  // Python, no chain found: calls by the function's name exist but several
+  // functions share that name, so none was tied to this one. "Nothing calls
+  // it" would then be false (twenty-seventh grading).
+  bool untied_calls = false;
   std::vector<Allowlist> allowlists;
   // A Rust Display impl's variant: where the code builds that value.
   std::vector<Hop> constructions;

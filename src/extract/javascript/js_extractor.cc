@@ -400,6 +400,7 @@ class JsFile {
     template_module_ = js::IsMessageTemplateModulePath(file_.path);
     CollectLazyRequires(root);
     if (facts_) CollectSharedConstants(root);
+    if (facts_) CollectImports(root);
     ts::WalkWithAncestors(root, [this](TSNode n, const Ancestors& anc) { return Visit(n, anc); });
     for (const Pending& p : pending_) {
       if (p.symbol == ids_.throw_statement) {
@@ -923,6 +924,11 @@ class JsFile {
         call.callee = std::string(text.substr(text.rfind('.') + 1));
         if (Is(fn, "member_expression"))
           call.receiver = std::string(ts::Text(Field(fn, "object"), src_));
+        if (auto imported = imports_.find(call.callee);
+            Is(fn, "identifier") && imported != imports_.end()) {
+          call.callee = imported->second.first;
+          call.module = imported->second.second;
+        }
       }
       if (!MakeLinkCall(p.node, Field(p.node, "arguments"), p.ancestors, &call)) continue;
       for (LinkCall& each : FirstArgumentAlternatives(p, std::move(call), super_call)) {
@@ -1116,6 +1122,58 @@ class JsFile {
     auto it = lazy_requires_.find(getter);
     if (it != lazy_requires_.end()) return it->second;
     return std::string(ts::Text(ctor, src_));
+  }
+
+  // `import { warn as _warn } from './warning'` at the top of the file:
+  // `_warn` -> ("warn", "src/warning") for link calls (LinkCall::module).
+  // Only relative sources: a package name is not a path of this repository.
+  void CollectImports(TSNode root) {
+    for (TSNode imp : NamedChildren(root)) {
+      if (!Is(imp, "import_statement")) continue;
+      std::string module = ImportedModule(StringTemplate(Field(imp, "source")).Display());
+      if (module.empty()) continue;
+      for (TSNode clause : NamedChildren(imp)) {
+        if (!Is(clause, "import_clause")) continue;
+        for (TSNode named : NamedChildren(clause)) {
+          if (!Is(named, "named_imports")) continue;
+          for (TSNode spec : NamedChildren(named)) {
+            if (!Is(spec, "import_specifier")) continue;
+            std::string name(ts::Text(Field(spec, "name"), src_));
+            TSNode alias = Field(spec, "alias");
+            std::string local = ts_node_is_null(alias) ? name : std::string(ts::Text(alias, src_));
+            imports_[local] = {name, module};
+          }
+        }
+      }
+    }
+  }
+
+  // "./warning" imported by packages/a/src/x.ts: "packages/a/src/warning".
+  std::string ImportedModule(std::string_view source) const {
+    if (!source.starts_with("./") && !source.starts_with("../")) return "";
+    std::vector<std::string> parts;
+    std::string_view dir = file_.path;
+    dir = dir.substr(0, dir.rfind('/') == std::string_view::npos ? 0 : dir.rfind('/'));
+    for (std::string_view p : {dir, source}) {
+      size_t at = 0;
+      while (at <= p.size()) {
+        size_t slash = std::min(p.find('/', at), p.size());
+        std::string_view part = p.substr(at, slash - at);
+        if (part == "..") {
+          if (parts.empty()) return "";  // outside the repository
+          parts.pop_back();
+        } else if (!part.empty() && part != ".") {
+          parts.emplace_back(part);
+        }
+        at = slash + 1;
+      }
+    }
+    std::string out;
+    for (const std::string& part : parts) out += (out.empty() ? "" : "/") + part;
+    for (std::string_view ext : {".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"}) {
+      if (out.ends_with(ext)) out.resize(out.size() - ext.size());
+    }
+    return out;
   }
 
   // `const getX = memoize(() => require("./x/ClassName"))` (or without the
@@ -1379,11 +1437,38 @@ class JsFile {
     ErrorSite site = NewSite(stmt, warn ? SiteKind::kWarning : SiteKind::kLog);
     site.severity = warn ? "warning" : "error";
     std::string note;
-    site.message = ExprTemplate(list[0], ts_node_start_byte(list[0]), 0, &note);
+    TSNode first = SpreadArrayHead(list[0], anc);
+    site.message = ExprTemplate(first, ts_node_start_byte(first), 0, &note);
+    // A helper that logs its caller's text (Vue's `warn(msg, ...args)`
+    // printing `[Vue warn]: ${msg}`): a sink, so each call passing text is
+    // a record at the call, whatever the helper's own words.
+    const FuncInfo& fi = Enclosing(anc);
+    bool sink = facts_ && fi.valid && NamesParam(site.message, fi);
+    if (sink) AddSink(Context(stmt, site, anc, depth), anc, "");
     if (!HasSpace(site.message)) return;  // a value or a word, not a sentence
     if (site.message.LiteralWords() < min_words) return;
     site.message_origin_note = note;
     Finish(stmt, std::move(site), anc, depth, "", /*sink=*/false);
+  }
+
+  // `console.warn(...warnArgs)` after `const warnArgs = [`[Vue warn]:
+  // ${msg}`, ...args]` in the same function: the array's first element is
+  // what is printed first. Any other argument is itself.
+  TSNode SpreadArrayHead(TSNode arg, const Ancestors& anc) {
+    if (!Is(arg, "spread_element")) return arg;
+    TSNode name = ts::FirstNamed(arg);
+    const FuncInfo& fi = Enclosing(anc);
+    if (!Is(name, "identifier") || !fi.valid) return arg;
+    std::string_view want = ts::Text(name, src_);
+    TSNode head{};
+    ts::ForEachNode(fi.node, [&](TSNode n) {
+      if (!ts_node_is_null(head) || !Is(n, "variable_declarator")) return;
+      TSNode value = Field(n, "value");
+      if (ts::Text(Field(n, "name"), src_) != want || !Is(value, "array")) return;
+      std::vector<TSNode> items = NamedChildren(value);
+      if (!items.empty() && !Is(items[0], "spread_element")) head = items[0];
+    });
+    return ts_node_is_null(head) ? arg : head;
   }
 
   // Whether the nearest enclosing non-arrow function is a method of an
@@ -2395,6 +2480,8 @@ class JsFile {
   bool template_module_ = false;          // js::IsMessageTemplateModulePath
   std::map<std::string, int> alt_lines_;  // BranchChosenValues: text -> its assignment's line
   std::map<std::string, std::string> lazy_requires_;  // CollectLazyRequires
+  // CollectImports: local name -> (exported name, module path).
+  std::map<std::string, std::pair<std::string, std::string>> imports_;
   std::vector<Pending> pending_;
   std::vector<Pending> link_pending_;
   std::vector<Pending> message_assigns_;

@@ -183,9 +183,12 @@ class JavaFile {
       HandleGetMessage(n);
       if (facts_ && DefinesBody(n))
         facts_->link_names.emplace_back(ts::Text(ts_node_child_by_field_id(n, ids.name), src_));
-    } else if (facts_ && (s == ids.class_declaration || s == ids.record_declaration ||
-                          s == ids.enum_declaration)) {
-      facts_->link_names.emplace_back(ts::Text(ts_node_child_by_field_id(n, ids.name), src_));
+    } else if (s == ids.class_declaration || s == ids.record_declaration ||
+               s == ids.enum_declaration) {
+      if (facts_) {
+        facts_->link_names.emplace_back(ts::Text(ts_node_child_by_field_id(n, ids.name), src_));
+      }
+      if (s == ids.enum_declaration) HandleMessageEnum(n);
     }
     if (facts_) VisitForTextFunctions(n, s);
   }
@@ -258,6 +261,78 @@ class JavaFile {
       site.message_origin_note = "reported as a `" + cls + "` at level " + *severity;
     }
     Finish(stmt, std::move(site));
+  }
+
+  // `enum Message { UNMAPPED_TARGET("Unmapped target %s.", Kind.WARNING), .. }`:
+  // an enum whose constants carry the texts a tool reports (mapstruct's
+  // Message, an ErrorCode table) holds each message once, where the
+  // constant is declared; the places that pass the constant on say nothing
+  // of its words. Each constant with text is a record at its own line.
+  // Only enums named or built as messages: `Color("Light red")` is not one.
+  void HandleMessageEnum(TSNode decl) {
+    if (!IsMessageEnum(decl)) return;
+    std::string name(ts::Text(Field(decl, "name"), src_));
+    for (TSNode c : NamedChildren(Field(decl, "body"))) {
+      if (!Is(c, "enum_constant")) continue;
+      std::vector<TSNode> args = NamedChildren(Field(c, "arguments"));
+      TSNode msg{};
+      std::string severity = "error";
+      for (TSNode a : args) {
+        std::string_view text = ts::Text(a, src_);
+        std::string level = ToLower(text.substr(text.rfind('.') + 1));
+        if (level == "note" || level == "info" || level == "debug" || level == "trace" ||
+            level == "other") {
+          severity.clear();  // a progress note, not an error
+        } else if (level.find("warn") != std::string::npos && !severity.empty()) {
+          severity = "warning";
+        }
+        if (ts_node_is_null(msg) && HasText(a)) msg = a;
+      }
+      if (severity.empty() || ts_node_is_null(msg)) continue;
+      ErrorSite site = NewSite(c, SiteKind::kLog);
+      site.severity = severity;
+      Template t = ExprTemplate(msg, ts_node_start_byte(c), 0, &site.message_origin_note);
+      if (!HasWords(t) || t.Display().find(' ') == std::string::npos) continue;
+      site.message = FormatHoles(t);
+      std::string constant(ts::Text(Field(c, "name"), src_));
+      site.message_origin_note =
+          "the text of `" + name + "." + constant + "`, reported where the constant is passed on";
+      out_->push_back(Context(c, std::move(site)));
+    }
+  }
+
+  // An enum whose name says it holds messages or errors, or whose
+  // constructor takes the text as a parameter named so.
+  bool IsMessageEnum(TSNode decl) {
+    std::string name = ToLower(ts::Text(Field(decl, "name"), src_));
+    for (std::string_view w : {"message", "msg", "error", "problem", "diagnostic", "warning"}) {
+      if (name.find(w) != std::string::npos) return true;
+    }
+    for (TSNode part : NamedChildren(Field(decl, "body"))) {
+      if (!Is(part, "enum_body_declarations")) continue;
+      for (TSNode m : NamedChildren(part)) {
+        if (!Is(m, "constructor_declaration")) continue;
+        for (TSNode p : NamedChildren(Field(m, "parameters"))) {
+          std::string pname = ToLower(ts::Text(Field(p, "name"), src_));
+          if (ts::Text(Field(p, "type"), src_) == "String" &&
+              (pname.find("message") != std::string::npos ||
+               pname.find("msg") != std::string::npos || pname == "template" ||
+               pname == "format")) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  // The text of a message constant is a format its reporter fills:
+  // `%s` verbs (String.format) or `{0}` places (MessageFormat).
+  static Template FormatHoles(const Template& t) {
+    std::string shown = t.Display();
+    if (shown.find('%') != std::string::npos) return ApplyPrintf(t, {}, PrintfDialect::kJava);
+    if (shown.find("{0") != std::string::npos) return ApplyMessageFormat(t, {});
+    return t;
   }
 
   struct BuiltNew {

@@ -593,5 +593,39 @@ TEST(JavaExtractor, DiagnosticObjectsAtAnErrorLevel) {
   EXPECT_TRUE(Matches(sites[0], "Property 'a>b' is misspelled or does not exist."));
 }
 
+// A message enum (after mapstruct's Message, a fixture written for this
+// test): each constant with text is a record at its own line, with the
+// `%s` verbs as holes and its level; notes are not errors, and an enum not
+// named or built as messages is not read.
+TEST(JavaExtractor, MessageEnumConstantsAreRecordsAtTheirLines) {
+  auto sites = Extract(
+      "public enum Message {\n"
+      "    PROCESSING_NOTE( \"processing: %s.\", Diagnostic.Kind.NOTE ),\n"
+      "    UNMAPPED_TARGETS_WARNING( \"Unmapped target %s.\", Diagnostic.Kind.WARNING ),\n"
+      "    AMBIGUOUS( \"Ambiguous mapping methods found for mapping %s to %s: %s. See \" +\n"
+      "        FAQ_URL + \" for more info.\" ),\n"
+      "    ;\n"
+      "    private final String description;\n"
+      "    Message(String description) { this(description, Diagnostic.Kind.ERROR); }\n"
+      "    Message(String description, Diagnostic.Kind kind) { this.description = description; }\n"
+      "}\n"
+      "enum Color { RED(\"Light red colour\"), BLUE(\"Deep blue colour\");\n"
+      "    Color(String label) {}\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].message.Display(), "Unmapped target %s.");
+  EXPECT_EQ(sites[0].severity, "warning");
+  EXPECT_EQ(sites[0].kind, SiteKind::kLog);
+  EXPECT_TRUE(Matches(sites[0], "Unmapped target property: \"name\"."));
+  EXPECT_EQ(sites[1].line, 4);
+  EXPECT_EQ(sites[1].severity, "error");
+  EXPECT_TRUE(Matches(sites[1],
+                      "Ambiguous mapping methods found for mapping property \"List<A> a\" to "
+                      "List<B>: a(), b(). See https://example.org/faq for more info."));
+  EXPECT_NE(sites[1].message_origin_note.find("Message.AMBIGUOUS"), std::string::npos)
+      << sites[1].message_origin_note;
+}
+
 }  // namespace
 }  // namespace errdex

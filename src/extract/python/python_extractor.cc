@@ -192,6 +192,7 @@ class PythonFile {
         facts_(facts) {}
 
   void Run(TSNode root) {
+    root_ = root;
     CollectClassDocstrings(root);
     Collect(root);
     CollectHelpers();
@@ -1014,11 +1015,34 @@ class PythonFile {
     if (Is(cls, "decorated_definition")) cls = ts_node_parent(cls);
     cls = ts_node_parent(cls);  // block -> class_definition
     std::string cls_name(ts::Text(Field(cls, "name"), src_));
-    bool exception_like = ExceptionLikeName(cls_name);
-    for (TSNode base : NamedChildren(Field(cls, "superclasses"))) {
-      exception_like |= ExceptionLikeName(ts::Text(base, src_));
+    return ExceptionLikeClass(cls_name, 0) ? cls_name : "";
+  }
+
+  // By the class's name or an ancestor's among the classes of this file
+  // (aiohttp's `InvalidHeader(BadHttpMessage)`, whose base derives from
+  // `HttpProcessingError`).
+  bool ExceptionLikeClass(const std::string& name, int depth) {
+    constexpr int kMaxAncestry = 8;
+    if (ExceptionLikeName(name)) return true;
+    if (depth > kMaxAncestry) return false;
+    if (!file_bases_) {
+      file_bases_.emplace();
+      ts::ForEachNode(root_, [&](TSNode n) {
+        if (!Is(n, "class_definition")) return;
+        std::vector<std::string>& bases =
+            (*file_bases_)[std::string(ts::Text(Field(n, "name"), src_))];
+        for (TSNode base : NamedChildren(Field(n, "superclasses"))) {
+          bases.emplace_back(ts::Text(base, src_));
+        }
+      });
     }
-    return exception_like ? cls_name : "";
+    auto it = file_bases_->find(name);
+    if (it == file_bases_->end()) return false;
+    for (const std::string& base : it->second) {
+      std::string last = LastDotComponent(base);
+      if (last != name && ExceptionLikeClass(last, depth + 1)) return true;
+    }
+    return false;
   }
 
   // A string, or `x or "string"`: the right side of a default-text
@@ -2331,6 +2355,10 @@ class PythonFile {
   std::vector<std::string_view> lines_;
   std::vector<ErrorSite>* out_;
   FileFacts* facts_ = nullptr;
+  TSNode root_{};
+  // Every class of the file -> its bases as written (ExceptionLikeClass),
+  // built when first needed.
+  std::optional<std::map<std::string, std::vector<std::string>>> file_bases_;
   int cur_fn_ = -1;  // the function of the pending site being handled
   std::map<const void*, std::vector<std::string>> call_params_;
   std::map<std::string, SourceNote> class_docs_;

@@ -34,6 +34,7 @@
 #include "extract/common/escapes.h"
 #include "extract/common/ts_util.h"
 #include "extract/rust/error_arms.h"
+#include "extract/rust/rust_sinks.h"
 #include "extract/rust/rust_text_functions.h"
 #include "resolve/call_facts.h"
 #include "util/text.h"
@@ -265,7 +266,7 @@ bool IsTestAttribute(TSNode attr_item, std::string_view src);
 // the walk close to bare parsing speed.
 struct RustIds {
   TSSymbol macro_invocation, call_expression, attribute_item, impl_item, let_declaration,
-      const_item, static_item, match_arm, macro_definition;
+      const_item, static_item, match_arm, macro_definition, function_item;
   TSFieldId function, field, arguments, name;
 };
 
@@ -276,19 +277,11 @@ const RustIds& Ids() {
     auto field = [&](std::string_view n) {
       return ts_language_field_id_for_name(lang, n.data(), static_cast<uint32_t>(n.size()));
     };
-    return RustIds{sym("macro_invocation"),
-                   sym("call_expression"),
-                   sym("attribute_item"),
-                   sym("impl_item"),
-                   sym("let_declaration"),
-                   sym("const_item"),
-                   sym("static_item"),
-                   sym("match_arm"),
-                   sym("macro_definition"),
-                   field("function"),
-                   field("field"),
-                   field("arguments"),
-                   field("name")};
+    return RustIds{sym("macro_invocation"), sym("call_expression"), sym("attribute_item"),
+                   sym("impl_item"),        sym("let_declaration"), sym("const_item"),
+                   sym("static_item"),      sym("match_arm"),       sym("macro_definition"),
+                   sym("function_item"),    field("function"),      field("field"),
+                   field("arguments"),      field("name")};
   }();
   return kIds;
 }
@@ -521,7 +514,22 @@ class RustFile {
   }
 
   // Also collect text functions and the reports that call them.
-  void CollectTextFacts(FileFacts* facts) { text_facts_ = facts; }
+  void CollectTextFacts(FileFacts* facts) {
+    text_facts_ = facts;
+    RustSinks::Hooks hooks;
+    hooks.expr = [this](TSNode n) {
+      std::string note;
+      expr_budget_ = kExprBudget;
+      return ExprTemplate(n, 0, &note);
+    };
+    hooks.site = [this](TSNode at) {
+      ErrorSite site = NewSite(at, SiteKind::kRaise);
+      AddBraceContext(at, src_, lines_, RustSyntax(), &site);
+      AddMatchArms(at, &site);
+      return site;
+    };
+    sinks_.emplace(src_, facts, std::move(hooks));
+  }
 
  private:
   // Returns false to skip the node's subtree.
@@ -534,6 +542,9 @@ class RustFile {
       HandleMacro(n);
     } else if (sym == ids.call_expression) {
       HandleCall(n);
+      if (sinks_) sinks_->OnCall(n);
+    } else if (sym == ids.function_item) {
+      if (sinks_) sinks_->OnFunction(n);
     } else if (sym == ids.attribute_item) {
       HandleErrorAttribute(n);
     } else if (sym == ids.impl_item) {
@@ -1450,6 +1461,7 @@ class RustFile {
   void Finish(TSNode at, ErrorSite site) {
     if (site.message.empty()) return;
     site.message_opaque = !site.message.HasLiteralText();
+    if (sinks_) sinks_->OnSite(site, at);
     if (site.message_opaque) {
       HoldCallMessage(at, std::move(site));  // Error::new(format_msg(x))
       return;
@@ -1528,6 +1540,7 @@ class RustFile {
   std::set<std::string> overflowed_;
   std::map<std::string, std::vector<std::pair<TSNode, TSNode>>> bindings_;
   FileFacts* text_facts_ = nullptr;
+  std::optional<RustSinks> sinks_;  // with text_facts_: wrapper sinks and link calls
 };
 
 class RustExtractor : public Extractor {
