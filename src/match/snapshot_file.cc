@@ -59,6 +59,12 @@ void SnapshotWriter::AddBytes(std::string_view name, uint32_t elem_size, std::st
 }
 
 std::string SnapshotWriter::Finish(std::string_view stamp) const {
+  std::string out = Header(stamp);
+  out.append(body_);
+  return out;
+}
+
+std::string SnapshotWriter::Header(std::string_view stamp) const {
   size_t body_at = Align8(kHeaderBytes + kEntryBytes * entries_.size() + stamp.size());
   std::string out(body_at, '\0');
   std::memcpy(out.data(), kMagic, sizeof kMagic);
@@ -78,7 +84,6 @@ std::string SnapshotWriter::Finish(std::string_view stamp) const {
   size_t stamp_at = kHeaderBytes + kEntryBytes * entries_.size();
   std::memcpy(out.data() + stamp_at, stamp.data(), stamp.size());
   Put<uint64_t>(&out, kChecksumAt, HeaderChecksum(out));
-  out.append(body_);
   return out;
 }
 

@@ -59,6 +59,10 @@ class SnapshotWriter {
   void AddBytes(std::string_view name, uint32_t elem_size, std::string_view bytes);
   // The whole file, saved at dataset stamp `stamp`.
   std::string Finish(std::string_view stamp) const;
+  // The same file in two pieces, to be written one after the other without
+  // a copy of the (large) body: Header(stamp) + body() == Finish(stamp).
+  std::string Header(std::string_view stamp) const;
+  std::string_view body() const { return body_; }
 
  private:
   struct Entry {

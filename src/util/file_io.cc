@@ -54,7 +54,9 @@ Result<std::string> ReadFileLimited(const std::string& path, size_t max_bytes) {
   return out;
 }
 
-Status WriteFileSynced(const std::string& path_arg, const std::string& content) {
+namespace {
+
+Status WriteSynced(const std::string& path_arg, std::initializer_list<std::string_view> pieces) {
   fs::path path(path_arg);
   std::error_code ec;
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
@@ -62,21 +64,29 @@ Status WriteFileSynced(const std::string& path_arg, const std::string& content) 
     return Status::IOError("cannot create " + path.parent_path().string() + ": " + ec.message());
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Errno("cannot write", path_arg);
-  size_t done = 0;
-  while (done < content.size()) {
-    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      Status s = Errno("cannot write", path_arg);
-      ::close(fd);
-      return s;
+  for (std::string_view content : pieces) {
+    size_t done = 0;
+    while (done < content.size()) {
+      ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        Status s = Errno("cannot write", path_arg);
+        ::close(fd);
+        return s;
+      }
+      done += static_cast<size_t>(n);
     }
-    done += static_cast<size_t>(n);
   }
   int rc = ::fsync(fd);
   ::close(fd);
   if (rc != 0) return Errno("cannot sync", path_arg);
   return Status::OK();
+}
+
+}  // namespace
+
+Status WriteFileSynced(const std::string& path, const std::string& content) {
+  return WriteSynced(path, {content});
 }
 
 Status SyncDir(const std::string& dir) {
@@ -88,8 +98,13 @@ Status SyncDir(const std::string& dir) {
 }
 
 Status WriteFileAtomically(const std::string& path, const std::string& content) {
+  return WriteFileAtomically(path, {std::string_view(content)});
+}
+
+Status WriteFileAtomically(const std::string& path,
+                           std::initializer_list<std::string_view> pieces) {
   std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  if (Status s = WriteFileSynced(tmp, content); !s.ok()) {
+  if (Status s = WriteSynced(tmp, pieces); !s.ok()) {
     ::unlink(tmp.c_str());
     return s;
   }

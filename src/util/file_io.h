@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstddef>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 #include "errdex/status.h"
 
@@ -20,5 +22,8 @@ Status SyncDir(const std::string& dir);
 // under a temporary name, then renamed over it. Readers see the old or the
 // new file, never a part; a failure leaves the old file as it was.
 Status WriteFileAtomically(const std::string& path, const std::string& content);
+// The same with the file's content given in pieces, written one after
+// another: a large file need not be put together in memory first.
+Status WriteFileAtomically(const std::string& path, std::initializer_list<std::string_view> pieces);
 
 }  // namespace errdex
