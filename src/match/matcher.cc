@@ -2442,25 +2442,34 @@ void MatcherSegment::Builder::Add(const Record& record) {
 std::shared_ptr<const MatcherSegment> MatcherSegment::Builder::Finish(const std::string& path,
                                                                       const std::string& stamp,
                                                                       std::string* note) {
-  match::SnapshotWriter out;
-  {
-    std::unique_ptr<State> st = std::move(state_);
-    state_ = std::make_unique<State>();
-    st->seg.Install(&st->tables);
-    st->tables = {};  // before Build() allocates: the peak is the larger of the two
-    st->seg.record_bytes = match::Column<char>(std::move(st->bytes));
-    st->seg.record_begin = match::Column<uint64_t>(std::move(st->begin));
-    st->seg.Build();
-    st->seg.AddSections(&out);
-  }  // the segment's structures are freed before the file is written
-  // Written in two pieces: the file is never put together in memory.
-  Status saved = WriteFileAtomically(path, {out.Header(stamp), out.body()});
+  std::unique_ptr<State> st = std::move(state_);
+  state_ = std::make_unique<State>();
+  Segment& seg = st->seg;
+  seg.Install(&st->tables);
+  st->tables = {};  // before Build() allocates: the peak is the larger of the two
+  seg.record_bytes = match::Column<char>(std::move(st->bytes));
+  seg.record_begin = match::Column<uint64_t>(std::move(st->begin));
+  seg.Build();
+  // Written section by section into the file: a base of every repository
+  // is never held twice (its structures and its file's bytes).
+  match::SnapshotWriter sizes;
+  sizes.CountOnly();
+  seg.AddSections(&sizes);
+  uint64_t body_at = sizes.BodyOffset(stamp);
+  Status saved = WriteFileAtomically(path, [&](int fd) {
+    match::SnapshotWriter out;
+    out.WriteTo(fd, body_at);
+    seg.AddSections(&out);
+    if (!out.status().ok()) return out.status();
+    if (out.BodyOffset(stamp) != body_at) return Status::Internal("segment sections changed");
+    return WriteAt(fd, out.Header(stamp), 0);
+  });
   if (saved.ok()) {
     Result<std::shared_ptr<const MatcherSegment>> loaded = Load(path, stamp);
     if (loaded.ok()) return *loaded;
     saved = loaded.status();
   }
-  return InMemory(out.Finish(stamp), stamp, saved, note);
+  return InMemory(seg.Snapshot(stamp), stamp, saved, note);
 }
 
 Result<std::unique_ptr<Matcher>> Matcher::Compose(
