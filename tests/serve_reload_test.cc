@@ -17,6 +17,8 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "errdex/store.h"
+#include "match/store_records_testing.h"
 #include "testutil.h"
 
 namespace errdex {
@@ -215,6 +217,113 @@ TEST(ServeReload, MergesDuringTrafficLoseNoRequest) {
       << text;
   EXPECT_NE(text.find("2 in the base (0 records hidden), 0 deltas"), std::string::npos) << text;
   EXPECT_EQ(text.find("merge failed"), std::string::npos) << text;
+}
+
+// Starts `errdex serve` on `db` with `extra` options, its output to `log`;
+// the pid, once it listens.
+pid_t StartServe(const std::string& db, const std::string& log,
+                 const std::vector<std::string>& extra) {
+  std::vector<std::string> args = {"errdex", "serve", "--port",           "0",
+                                   "--db",   db,      "--reload-seconds", "1"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    FILE* f = std::fopen(log.c_str(), "w");
+    dup2(fileno(f), 1);
+    dup2(fileno(f), 2);
+    execv(testing::ErrdexBinary().c_str(), argv.data());
+    _exit(127);
+  }
+  for (int i = 0; i < 1200; ++i) {
+    if (testing::ReadFile(log).find("listening on") != std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return pid;
+}
+
+size_t Count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
+  return n;
+}
+
+// A merge running when serve is told to stop ends at its next repository:
+// serve exits at once rather than after a base of every record, and what
+// is stored stays as it was (every record is there, and a new serve loads
+// the saved base and the delta as they are, building nothing).
+TEST(ServeReload, ShutdownStopsARunningMerge) {
+  testing::TempDir dir;
+  std::string db = dir.Join("errdex.db");
+  // Enough records that a merge takes a while: 60 repositories of 400.
+  constexpr int kRepos = 60, kEach = 400;
+  auto records = [](int repo_no, const std::string& verb) {
+    std::string repo = "acme/r" + std::to_string(repo_no);
+    std::vector<Record> out;
+    for (int i = 0; i < kEach; ++i) {
+      std::string words = verb + " step" + std::to_string(repo_no) + "x" + std::to_string(i);
+      Record r = store_records_testing::MakeRecord(repo, i, words + " of {path}",
+                                                   words + R"( of ([\s\S]*?))");
+      r.id = "r" + std::to_string(repo_no) + "-" + std::to_string(i);
+      out.push_back(std::move(r));
+    }
+    return out;
+  };
+  {
+    auto store = Store::Open(db);
+    ASSERT_TRUE(store.ok()) << store.status().message();
+    for (int n = 0; n < kRepos; ++n) {
+      std::string repo = "acme/r" + std::to_string(n);
+      ASSERT_TRUE((*store)->ReplaceRepo(store_records_testing::Info(repo), records(n, "ran")).ok());
+    }
+  }
+  std::string log = dir.Join("serve.out");
+  // A merge is due at the first delta.
+  pid_t pid = StartServe(db, log, {"--max-deltas", "1"});
+  ASSERT_NE(testing::ReadFile(log).find("listening on"), std::string::npos)
+      << testing::ReadFile(log);
+  size_t served = Count(testing::ReadFile(log), "now serving dataset");
+  {
+    auto store = Store::Open(db);
+    ASSERT_TRUE(store.ok());
+    ASSERT_TRUE(
+        (*store)->ReplaceRepo(store_records_testing::Info("acme/r7"), records(7, "walked")).ok());
+  }
+  // The reload that takes the delta starts the merge right after it.
+  for (int i = 0; i < 6000 && Count(testing::ReadFile(log), "now serving dataset") == served; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  auto began = std::chrono::steady_clock::now();
+  kill(pid, SIGTERM);
+  int st = 0;
+  waitpid(pid, &st, 0);
+  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  std::string text = testing::ReadFile(log);
+  EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << text;
+  EXPECT_NE(text.find("matcher merge stopped at shutdown"), std::string::npos) << text;
+  EXPECT_EQ(text.find("matcher merged"), std::string::npos) << text;
+  EXPECT_LT(took, 5.0) << text;
+
+  {
+    auto store = Store::Open(db);
+    ASSERT_TRUE(store.ok());
+    auto all = (*store)->ListForMatching("");
+    ASSERT_TRUE(all.ok());
+    EXPECT_EQ(all->size(), static_cast<size_t>(kRepos * kEach));
+  }
+  // A new serve finds the base the stopped merge left and the delta.
+  std::string log2 = dir.Join("serve2.out");
+  pid = StartServe(db, log2, {});
+  text = testing::ReadFile(log2);
+  kill(pid, SIGTERM);
+  waitpid(pid, &st, 0);
+  EXPECT_NE(text.find("0 of 60 repositories built, 0 reused, 60 loaded"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("59 in the base (" + std::to_string(kEach) + " records hidden), 1 delta"),
+            std::string::npos)
+      << text;
 }
 
 }  // namespace

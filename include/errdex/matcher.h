@@ -155,6 +155,28 @@ class MatcherSegment {
   static std::shared_ptr<const MatcherSegment> Build(std::vector<Record> records,
                                                      const std::string& path,
                                                      const std::string& stamp, std::string* note);
+  // Builds a segment of records added one at a time, keeping of each only
+  // what the segment's file stores (the bytes of its matching fields and
+  // its entries in the tables): the file Build() writes of the same records
+  // in the same order, without holding them all (serve's base of every
+  // repository, read a repository at a time).
+  class Builder {
+   public:
+    Builder();
+    ~Builder();
+    Builder(const Builder&) = delete;
+    Builder& operator=(const Builder&) = delete;
+    void Add(const Record& record);
+    size_t size() const;  // records added
+    // As Build(): saved at `path` with `stamp`, then mapped (kept in memory
+    // when it cannot be saved, `*note` saying why). The builder is empty after.
+    std::shared_ptr<const MatcherSegment> Finish(const std::string& path, const std::string& stamp,
+                                                 std::string* note);
+
+   private:
+    struct State;
+    std::unique_ptr<State> state_;
+  };
   // The segment saved at `path` with `stamp`, mapped. NotFound when there is
   // none or it was saved at another stamp; Corruption when it is damaged
   // (checked as Matcher::Load checks a snapshot).
@@ -169,6 +191,10 @@ class MatcherSegment {
  private:
   friend class Matcher;
   MatcherSegment();
+  // The segment whose file is `bytes`, kept in memory because it could not
+  // be saved (`why`, told in `*note`).
+  static std::shared_ptr<const MatcherSegment> InMemory(std::string bytes, const std::string& stamp,
+                                                        const Status& why, std::string* note);
   struct Rep;
   std::unique_ptr<Rep> rep_;
 };

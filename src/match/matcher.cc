@@ -1212,6 +1212,8 @@ struct LazyState {
 
 }  // namespace
 
+struct InitTables;
+
 // The structures of one set of records: a whole matcher's (one segment), or
 // one repository's of a matcher composed of segments (Matcher::Compose).
 // Record and pattern numbers here are the segment's own.
@@ -1221,6 +1223,8 @@ struct Segment {
   // fields are record_bytes[record_begin[r] .. record_begin[r + 1]), parsed
   // into `materialized[r]` the first time a query shows or ranks it.
   std::vector<Record> owned;
+  // Per record, while it is built: whether its message is opaque.
+  std::vector<bool> opaque;
   match::Column<char> record_bytes;
   match::Column<uint64_t> record_begin;
   // Per record, what queries read of every candidate (so that scanning
@@ -1261,9 +1265,14 @@ struct Segment {
   // Compiled patterns and parsed records (shared by composed matchers).
   std::shared_ptr<LazyState> lazy = std::make_shared<LazyState>();
 
+  // Init() = Add() of each record, then Install(); MatcherSegment::Builder
+  // adds records a batch at a time without keeping them.
   void Init(std::vector<Record> recs);
+  void Add(InitTables* t, const Record& rec);
+  void Install(InitTables* t);
   void Build();
   std::string Snapshot(const std::string& stamp) const;
+  void AddSections(match::SnapshotWriter* out) const;  // Snapshot()'s sections
   Status Restore(const match::SnapshotReader& in, bool with_records);
   // Record r: the built one, or parsed from the snapshot on first use. A
   // record the snapshot cannot give back (damage that the open-time checks
@@ -1375,6 +1384,11 @@ struct InitTables {
   std::unordered_map<std::string, uint32_t> repo_id, class_id;
   std::vector<std::string> repos, classes;
   std::vector<uint32_t> record_repo, record_class;
+  // Patterns after every record's own (each with its record), and which
+  // records are opaque: Add() finds them, Segment::Install() places them.
+  std::vector<std::string> extra;
+  std::vector<uint32_t> extra_record;
+  std::vector<bool> opaque;
 
   static uint32_t Intern(std::unordered_map<std::string, uint32_t>* ids,
                          std::vector<std::string>* strings, const std::string& s) {
@@ -1399,6 +1413,42 @@ struct InitTables {
     std::string base(Basename(rec.file_path));
     by_location[base + ":" + std::to_string(rec.line_number)].push_back(r);
     for (int line : rec.other_lines) by_location[base + ":" + std::to_string(line)].push_back(r);
+  }
+  // Record r's entries: its own pattern and tables, its extra patterns.
+  void Add(const Record& rec, uint32_t r) {
+    pattern.push_back(match::LooseQuotes(
+        match::LooseSpaces(RelaxPatternEnds(match::OptionalColonTail(rec.message_pattern)))));
+    pattern_record.push_back(r);
+    AddCode(rec, r);
+    AddLocation(rec, r);
+    AddNames(rec, r);
+    record_repo.push_back(Intern(&repo_id, &repos, rec.repo));
+    record_class.push_back(Intern(&class_id, &classes, rec.error_class));
+    opaque.push_back(rec.message_opaque);
+    if (!rec.message_opaque) AddExtraPatterns(rec, r, pattern.back());
+  }
+  // The other texts a paste may quote of record r's message, whose own
+  // pattern is `own`.
+  void AddExtraPatterns(const Record& rec, uint32_t r, const std::string& own) {
+    auto add = [&](std::string p) {
+      extra.push_back(std::move(p));
+      extra_record.push_back(r);
+    };
+    std::string head = HeadPattern(own);
+    if (!head.empty()) add(std::move(head));
+    // A multi-line message's first line without its last clause too: the
+    // paste quotes the start of the first line only (sidekiq's "Job
+    // arguments to X must be native JSON types" of "..., but X is a Y.\n
+    // See ...").
+    std::string clause_head = ClauseHeadPattern(FirstLine(rec.message_pattern));
+    std::string sentence = FirstSentencePattern(FirstLine(rec.message_pattern));
+    if (sentence == clause_head) sentence.clear();
+    for (std::string* more : {&clause_head, &sentence}) {
+      if (!more->empty()) add(std::move(*more));
+    }
+    for (LaterPart& line : LaterLinePatterns(rec.message_pattern)) add(std::move(line.pattern));
+    std::string cut = CutClosingBracket(own);
+    if (!cut.empty()) add(std::move(cut));
   }
   void AddNames(const Record& rec, uint32_t r) {
     std::vector<std::string> names;
@@ -1697,49 +1747,26 @@ bool Segment::SharesRareWord(const std::vector<std::string>& query_tokens, const
 // form a loaded matcher reads in place.
 void Segment::Init(std::vector<Record> recs) {
   owned = std::move(recs);
-  n = owned.size();
   InitTables t;
-  t.pattern.reserve(n);
-  for (uint32_t r = 0; r < n; ++r) {
-    const Record& rec = owned[r];
-    t.pattern.push_back(match::LooseQuotes(
-        match::LooseSpaces(RelaxPatternEnds(match::OptionalColonTail(rec.message_pattern)))));
-    t.pattern_record.push_back(r);
-    t.AddCode(rec, r);
-    t.AddLocation(rec, r);
-    t.AddNames(rec, r);
-    t.record_repo.push_back(InitTables::Intern(&t.repo_id, &t.repos, rec.repo));
-    t.record_class.push_back(InitTables::Intern(&t.class_id, &t.classes, rec.error_class));
+  t.pattern.reserve(owned.size());
+  for (const Record& rec : owned) Add(&t, rec);
+  Install(&t);
+}
+
+void Segment::Add(InitTables* t, const Record& rec) {
+  t->Add(rec, static_cast<uint32_t>(n++));
+  fuzzy.Add(match::Tokenize(FuzzyText(rec)));
+}
+
+void Segment::Install(InitTables* tables) {
+  InitTables& t = *tables;
+  // Every record's own pattern first (pattern r is record r's), then the
+  // extra ones in record order.
+  for (size_t i = 0; i < t.extra.size(); ++i) {
+    t.pattern.push_back(std::move(t.extra[i]));
+    t.pattern_record.push_back(t.extra_record[i]);
   }
-  for (uint32_t r = 0; r < n; ++r) {
-    if (owned[r].message_opaque) continue;
-    std::string head = HeadPattern(t.pattern[r]);
-    if (!head.empty()) {
-      t.pattern.push_back(std::move(head));
-      t.pattern_record.push_back(r);
-    }
-    // A multi-line message's first line without its last clause too: the
-    // paste quotes the start of the first line only (sidekiq's "Job
-    // arguments to X must be native JSON types" of "..., but X is a Y.\n
-    // See ...").
-    std::string clause_head = ClauseHeadPattern(FirstLine(owned[r].message_pattern));
-    std::string sentence = FirstSentencePattern(FirstLine(owned[r].message_pattern));
-    if (sentence == clause_head) sentence.clear();
-    for (std::string* extra : {&clause_head, &sentence}) {
-      if (extra->empty()) continue;
-      t.pattern.push_back(std::move(*extra));
-      t.pattern_record.push_back(r);
-    }
-    for (LaterPart& line : LaterLinePatterns(owned[r].message_pattern)) {
-      t.pattern.push_back(std::move(line.pattern));
-      t.pattern_record.push_back(r);
-    }
-    std::string cut = CutClosingBracket(t.pattern[r]);
-    if (!cut.empty()) {
-      t.pattern.push_back(std::move(cut));
-      t.pattern_record.push_back(r);
-    }
-  }
+  opaque = std::move(t.opaque);
   patterns = match::StringTable(t.pattern);
   pattern_record = match::Column<uint32_t>(std::move(t.pattern_record));
   word_codes = match::KeyedLists(t.word_codes);
@@ -1779,7 +1806,7 @@ void Segment::Build() {
     // The optional tail's literal text counts as the template's own: it is
     // there whenever the tail is (Verify discounts it when it is not).
     literal[p] = lits.literal_chars + match::OptionalTailLiteral(patterns.Get(p));
-    if (owned[pattern_record[p]].message_opaque || lits.visible_chars < kMinVisibleLiteral ||
+    if (opaque[pattern_record[p]] || lits.visible_chars < kMinVisibleLiteral ||
         !lits.has_word_char) {
       continue;
     }
@@ -1793,8 +1820,7 @@ void Segment::Build() {
     }
     slot_run_starts.push_back(static_cast<uint32_t>(run_starts.size() - 1));
   }
-  for (uint32_t r = 0; r < n; ++r) fuzzy.Add(match::Tokenize(FuzzyText(owned[r])));
-  fuzzy.Finish();
+  fuzzy.Finish();  // the records were added by Add()
   prefilter = match::NewAhoCorasickPrefilter(anchors);
   literal_chars = match::Column<uint64_t>(std::move(literal));
   slot_record = match::Column<uint32_t>(std::move(slots));
@@ -1805,6 +1831,12 @@ void Segment::Build() {
 
 std::string Segment::Snapshot(const std::string& stamp) const {
   match::SnapshotWriter out;
+  AddSections(&out);
+  return out.Finish(stamp);
+}
+
+void Segment::AddSections(match::SnapshotWriter* writer) const {
+  match::SnapshotWriter& out = *writer;
   out.Add("meta", std::vector<uint64_t>{n, patterns.size(), slot_record.size(), longest_word_code});
   if (owned.empty()) {
     out.Add("records.bytes", record_bytes);
@@ -1834,7 +1866,6 @@ std::string Segment::Snapshot(const std::string& stamp) const {
   by_name.Save(&out, "names");
   prefilter->Save(&out);
   fuzzy.Save(&out);
-  return out.Finish(stamp);
 }
 
 // Points every table at the snapshot's sections. Constant time: only sizes
@@ -2361,21 +2392,18 @@ std::shared_ptr<const MatcherSegment> MatcherSegment::Build(std::vector<Record> 
                                                             const std::string& path,
                                                             const std::string& stamp,
                                                             std::string* note) {
-  std::string bytes;
-  {
-    Segment seg;
-    seg.Init(std::move(records));
-    seg.Build();
-    bytes = seg.Snapshot(stamp);
-  }
-  Status saved = WriteFileAtomically(path, bytes);
-  if (saved.ok()) {
-    Result<std::shared_ptr<const MatcherSegment>> loaded = Load(path, stamp);
-    if (loaded.ok()) return *loaded;
-    saved = loaded.status();
-  }
+  Builder builder;
+  for (const Record& r : records) builder.Add(r);
+  records = {};
+  return builder.Finish(path, stamp, note);
+}
+
+std::shared_ptr<const MatcherSegment> MatcherSegment::InMemory(std::string bytes,
+                                                               const std::string& stamp,
+                                                               const Status& why,
+                                                               std::string* note) {
   // Kept in memory: the next start builds it again.
-  if (note != nullptr) *note = "segment not saved: " + saved.message();
+  if (note != nullptr) *note = "segment not saved: " + why.message();
   std::shared_ptr<MatcherSegment> out(new MatcherSegment());
   Rep& rep = *out->rep_;
   rep.bytes = std::move(bytes);
@@ -2387,6 +2415,61 @@ std::shared_ptr<const MatcherSegment> MatcherSegment::Build(std::vector<Record> 
     rep.lazy = (*seg)->lazy;
   }
   return out;
+}
+
+// What a segment keeps of the records added so far: the tables and the
+// bytes of their matching fields, as its file stores them.
+struct MatcherSegment::Builder::State {
+  Segment seg;
+  InitTables tables;
+  std::vector<char> bytes;
+  std::vector<uint64_t> begin = {0};
+};
+
+MatcherSegment::Builder::Builder() : state_(std::make_unique<State>()) {}
+MatcherSegment::Builder::~Builder() = default;
+size_t MatcherSegment::Builder::size() const { return state_->seg.n; }
+
+void MatcherSegment::Builder::Add(const Record& record) {
+  State& st = *state_;
+  st.seg.Add(&st.tables, record);
+  match::ByteWriter w;
+  WriteMatchingFields(&w, record);
+  st.bytes.insert(st.bytes.end(), w.bytes().begin(), w.bytes().end());
+  st.begin.push_back(st.bytes.size());
+}
+
+std::shared_ptr<const MatcherSegment> MatcherSegment::Builder::Finish(const std::string& path,
+                                                                      const std::string& stamp,
+                                                                      std::string* note) {
+  std::unique_ptr<State> st = std::move(state_);
+  state_ = std::make_unique<State>();
+  Segment& seg = st->seg;
+  seg.Install(&st->tables);
+  st->tables = {};  // before Build() allocates: the peak is the larger of the two
+  seg.record_bytes = match::Column<char>(std::move(st->bytes));
+  seg.record_begin = match::Column<uint64_t>(std::move(st->begin));
+  seg.Build();
+  // Written section by section into the file: a base of every repository
+  // is never held twice (its structures and its file's bytes).
+  match::SnapshotWriter sizes;
+  sizes.CountOnly();
+  seg.AddSections(&sizes);
+  uint64_t body_at = sizes.BodyOffset(stamp);
+  Status saved = WriteFileAtomically(path, [&](int fd) {
+    match::SnapshotWriter out;
+    out.WriteTo(fd, body_at);
+    seg.AddSections(&out);
+    if (!out.status().ok()) return out.status();
+    if (out.BodyOffset(stamp) != body_at) return Status::Internal("segment sections changed");
+    return WriteAt(fd, out.Header(stamp), 0);
+  });
+  if (saved.ok()) {
+    Result<std::shared_ptr<const MatcherSegment>> loaded = Load(path, stamp);
+    if (loaded.ok()) return *loaded;
+    saved = loaded.status();
+  }
+  return InMemory(seg.Snapshot(stamp), stamp, saved, note);
 }
 
 Result<std::unique_ptr<Matcher>> Matcher::Compose(

@@ -2,6 +2,7 @@
 // changed; MergeRepositoryBase: a new base of everything.
 #include "match/segments.h"
 
+#include <atomic>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -94,30 +95,39 @@ Result<std::vector<Record>> RepositoryRecords(Store* store, const RepoInfo& info
   return records;
 }
 
+// Whether `stop` (may be null) asks the work to end.
+bool Stopped(const std::atomic<bool>* stop) {
+  return stop != nullptr && stop->load(std::memory_order_relaxed);
+}
+
 // Builds the base of `repos` at `path`; `*names` gets the repositories in it.
-Result<std::shared_ptr<const MatcherSegment>> BuildBase(Store* store,
-                                                        const std::vector<RepoInfo>& repos,
-                                                        const std::string& path,
-                                                        std::vector<std::string>* names,
-                                                        std::string* note) {
-  std::vector<Record> all;
+// Reads a repository's records at a time and keeps only what the segment
+// stores of them (MatcherSegment::Builder): the memory of a merge is the
+// segment's, not the records'. Ends early when `stop` is set.
+Result<std::shared_ptr<const MatcherSegment>> BuildBase(
+    Store* store, const std::vector<RepoInfo>& repos, const std::string& path,
+    std::vector<std::string>* names, std::string* note, const std::atomic<bool>* stop = nullptr) {
+  MatcherSegment::Builder builder;
   std::string stamp(kBaseMagic);
   for (const RepoInfo& info : repos) {
+    if (Stopped(stop)) return Status::Internal("base merge stopped");
     std::string repo_stamp = RepositoryStamp(info);
     if (info.error_count <= 0 || !FitsBaseStamp(info, repo_stamp)) continue;
     Result<std::vector<Record>> records = RepositoryRecords(store, info);
     if (!records.ok()) return records.status();
-    stamp += std::to_string(all.size()) + "\t" + std::to_string(records->size()) + "\t" +
+    stamp += std::to_string(builder.size()) + "\t" + std::to_string(records->size()) + "\t" +
              info.repo + "\t" + repo_stamp + "\n";
     names->push_back(info.repo);
-    for (Record& r : *records) all.push_back(std::move(r));
+    for (const Record& r : *records) builder.Add(r);
   }
-  return MatcherSegment::Build(std::move(all), path, stamp, note);
+  if (Stopped(stop)) return Status::Internal("base merge stopped");
+  return builder.Finish(path, stamp, note);
 }
 
 }  // namespace
 
-Status MergeRepositoryBase(Store* store, const std::string& db_path, std::string* note) {
+Status MergeRepositoryBase(Store* store, const std::string& db_path, std::string* note,
+                           const std::atomic<bool>* stop) {
   namespace fs = std::filesystem;
   auto start = std::chrono::steady_clock::now();
   // Stamps before records (as OpenRepositoryMatcher reads them).
@@ -129,7 +139,7 @@ Status MergeRepositoryBase(Store* store, const std::string& db_path, std::string
   std::vector<std::string> names;
   std::string why;
   Result<std::shared_ptr<const MatcherSegment>> base =
-      BuildBase(store, *repos, (fs::path(dir) / kBaseFile).string(), &names, &why);
+      BuildBase(store, *repos, (fs::path(dir) / kBaseFile).string(), &names, &why, stop);
   if (!base.ok()) return base.status();
   if (!why.empty()) return Status::IOError(why);  // kept in memory only: of no use to a reload
   if (note != nullptr) {

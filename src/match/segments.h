@@ -11,6 +11,7 @@
 // those of a matcher built from every record.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,8 +61,12 @@ Result<RepositoryMatcher> OpenRepositoryMatcher(Store* store, const std::string&
 // Builds the base segment of every repository of `store` (the database at
 // `db_path`) from their records and saves it, replacing the one there; the
 // next OpenRepositoryMatcher takes it. Reads every record: seconds per 100k.
-// `*note` (may be null) says how it went.
-Status MergeRepositoryBase(Store* store, const std::string& db_path, std::string* note);
+// `*note` (may be null) says how it went. Holds one repository's records at
+// a time, not all. When `stop` (may be null) is set it ends between
+// repositories, or before the segment is built, with an error and the saved
+// base untouched (serve's shutdown).
+Status MergeRepositoryBase(Store* store, const std::string& db_path, std::string* note,
+                           const std::atomic<bool>* stop = nullptr);
 
 // A repository's stamp, as its segment is saved with.
 std::string RepositoryStamp(const RepoInfo& info);

@@ -9,9 +9,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -119,6 +121,35 @@ TEST_F(SegmentsTest, ComposedMatcherAnswersAsOneBuiltFromAllRecords) {
   auto again = Matcher::Compose(loaded);
   ASSERT_TRUE(again.ok());
   EXPECT_EQ(Answers(**again, queries, frames), want);
+}
+
+// A segment built a record at a time (MatcherSegment::Builder, which keeps
+// only what the file stores) is the file a matcher built from all the
+// records at once saves, byte for byte: the same answers, by construction.
+TEST_F(SegmentsTest, BuilderWritesTheFileOfAMatcherBuiltFromAllRecords) {
+  std::vector<std::string> templates =
+      bench::LoadTemplates(std::string(ERRDEX_SHARED_DIR) + "/error-templates.txt");
+  bench::Corpus corpus = bench::MakeCorpus(templates, 2000, 7);
+  std::vector<Record> records = corpus.records;
+  for (size_t i = 0; i < records.size(); i += 50) records[i].error_code = "E" + std::to_string(i);
+  for (size_t i = 3; i < records.size(); i += 97) records[i].message_opaque = true;
+  std::string whole_path = (dir_ / "whole").string(), built_path = (dir_ / "built").string();
+  ASSERT_TRUE(Matcher(records).Save(whole_path, "stamp").ok());
+  MatcherSegment::Builder builder;
+  for (const Record& r : records) builder.Add(r);
+  EXPECT_EQ(builder.size(), records.size());
+  std::string note;
+  auto seg = builder.Finish(built_path, "stamp", &note);
+  EXPECT_EQ(note, "");
+  EXPECT_EQ(seg->size(), records.size());
+  EXPECT_EQ(builder.size(), 0u);
+  auto read = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  std::string want = read(whole_path);
+  ASSERT_GT(want.size(), 100000u);
+  EXPECT_TRUE(read(built_path) == want) << "the files differ";
 }
 
 // A base segment of every repository, then one repository re-indexed (its
@@ -332,6 +363,32 @@ TEST_F(RepositoryMatcherTest, OnlyTheChangedRepositoryIsBuilt) {
                 "; 2 in the base (0 records hidden), 1 delta");
   EXPECT_EQ(answers, Fresh());
   EXPECT_NE(answers.find("aid8/pattern"), std::string::npos) << answers;
+}
+
+// A merge told to stop (serve's shutdown) ends with an error before it
+// builds anything, and the saved base is as it was: the next start loads it.
+TEST_F(RepositoryMatcherTest, StoppedMergeLeavesTheSavedBase) {
+  std::string answers;
+  Open(nullptr);
+  ASSERT_TRUE(store_->ReplaceRepo(Info("beta/lib"), Records("beta/lib", "cannot read")).ok());
+  std::unique_ptr<Matcher> current = std::move(last_);
+  Open(current.get(), &answers);
+  fs::path base = fs::path(Dir()) / "repositories.base";
+  auto before = fs::last_write_time(base);
+  uintmax_t size = fs::file_size(base);
+  std::atomic<bool> stop{true};
+  std::string note;
+  Status s = MergeRepositoryBase(store_.get(), db_, &note, &stop);
+  EXPECT_FALSE(s.ok());
+  EXPECT_EQ(s.message(), "base merge stopped");
+  EXPECT_EQ(note, "");
+  EXPECT_EQ(fs::last_write_time(base), before);
+  EXPECT_EQ(fs::file_size(base), size);
+  // A new process finds the base and the delta as they were.
+  EXPECT_EQ(Open(nullptr, &answers),
+            "matcher: 0 of 3 repositories built, 0 reused, 3 loaded from " + Dir() +
+                "; 2 in the base (20 records hidden), 1 delta");
+  EXPECT_EQ(answers, Fresh());
 }
 
 // Deltas beyond kMaxDeltas make a merge due.

@@ -15,6 +15,8 @@
 
 #include <cstring>
 
+#include "util/file_io.h"
+
 namespace errdex::match {
 namespace {
 
@@ -51,20 +53,43 @@ uint64_t HeaderChecksum(std::string_view head) {
 // Each section is followed by zeros up to the next multiple of 8, and its
 // checksum covers them: every byte of the file is under some checksum.
 void SnapshotWriter::AddBytes(std::string_view name, uint32_t elem_size, std::string_view bytes) {
-  size_t at = body_.size();
-  body_.append(bytes);
-  body_.resize(Align8(body_.size()), '\0');
-  entries_.push_back({std::string(name.substr(0, kNameBytes - 1)), elem_size, at, bytes.size(),
-                      FastChecksum(std::string_view(body_).substr(at))});
+  uint64_t at = body_size_, padded = Align8(bytes.size());
+  uint64_t checksum = 0;
+  if (mode_ == Mode::kKeep) {
+    body_.append(bytes);
+    body_.resize(at + padded, '\0');
+    checksum = FastChecksum(std::string_view(body_).substr(at));
+  } else if (mode_ == Mode::kWrite) {
+    checksum = FastChecksumPadded(bytes, padded);
+    static constexpr char kZeros[8] = {};
+    if (status_.ok()) status_ = WriteAt(fd_, bytes, body_at_ + at);
+    if (status_.ok()) {
+      status_ = WriteAt(fd_, std::string_view(kZeros, padded - bytes.size()),
+                        body_at_ + at + bytes.size());
+    }
+  }
+  body_size_ += padded;
+  entries_.push_back(
+      {std::string(name.substr(0, kNameBytes - 1)), elem_size, at, bytes.size(), checksum});
 }
 
 std::string SnapshotWriter::Finish(std::string_view stamp) const {
-  size_t body_at = Align8(kHeaderBytes + kEntryBytes * entries_.size() + stamp.size());
+  std::string out = Header(stamp);
+  out.append(body_);
+  return out;
+}
+
+uint64_t SnapshotWriter::BodyOffset(std::string_view stamp) const {
+  return Align8(kHeaderBytes + kEntryBytes * entries_.size() + stamp.size());
+}
+
+std::string SnapshotWriter::Header(std::string_view stamp) const {
+  size_t body_at = BodyOffset(stamp);
   std::string out(body_at, '\0');
   std::memcpy(out.data(), kMagic, sizeof kMagic);
   Put<uint32_t>(&out, 16, kSnapshotFormat);
   Put<uint32_t>(&out, 20, static_cast<uint32_t>(entries_.size()));
-  Put<uint64_t>(&out, 24, body_at + body_.size());
+  Put<uint64_t>(&out, 24, body_at + body_size_);
   Put<uint64_t>(&out, 32, stamp.size());
   for (size_t i = 0; i < entries_.size(); ++i) {
     const Entry& e = entries_[i];
@@ -78,7 +103,6 @@ std::string SnapshotWriter::Finish(std::string_view stamp) const {
   size_t stamp_at = kHeaderBytes + kEntryBytes * entries_.size();
   std::memcpy(out.data() + stamp_at, stamp.data(), stamp.size());
   Put<uint64_t>(&out, kChecksumAt, HeaderChecksum(out));
-  out.append(body_);
   return out;
 }
 

@@ -60,6 +60,22 @@ class SnapshotWriter {
   // The whole file, saved at dataset stamp `stamp`.
   std::string Finish(std::string_view stamp) const;
 
+  // Writing a large file without holding it: a first writer told
+  // CountOnly() is given the sections to learn BodyOffset(); a second, told
+  // WriteTo(fd, that offset), writes each section into the file as it is
+  // added (keeping only the table), then Header(stamp) goes at offset 0.
+  // The file is the one Finish(stamp) returns.
+  void CountOnly() { mode_ = Mode::kCount; }
+  void WriteTo(int fd, uint64_t body_at) {
+    mode_ = Mode::kWrite;
+    fd_ = fd;
+    body_at_ = body_at;
+  }
+  uint64_t BodyOffset(std::string_view stamp) const;
+  std::string Header(std::string_view stamp) const;
+  // The first error writing to the file (WriteTo).
+  const Status& status() const { return status_; }
+
  private:
   struct Entry {
     std::string name;
@@ -68,8 +84,14 @@ class SnapshotWriter {
     uint64_t size;
     uint64_t checksum;
   };
+  enum class Mode { kKeep, kCount, kWrite };
   std::vector<Entry> entries_;
-  std::string body_;
+  std::string body_;  // kKeep only
+  uint64_t body_size_ = 0;
+  Mode mode_ = Mode::kKeep;
+  int fd_ = -1;
+  uint64_t body_at_ = 0;
+  Status status_;
 };
 
 class SnapshotReader {

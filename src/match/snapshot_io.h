@@ -151,33 +151,44 @@ class ZeroedArray {
   size_t size_ = 0;
 };
 
-// A 64-bit checksum of `s` at memory speed (four independent lanes of
-// xxHash64's round over 8-byte words). It detects damage (a truncated or
-// bit-flipped snapshot), not tampering: opening a snapshot must cost far
-// less than the SHA-256 of hundreds of megabytes.
-inline uint64_t FastChecksum(std::string_view s) {
+// FastChecksum (below) of `s` followed by zeros up to `size` bytes (at
+// least s.size()), without making that padded copy: a snapshot section's
+// checksum covers its padding.
+inline uint64_t FastChecksumPadded(std::string_view s, size_t size) {
   constexpr uint64_t kP1 = 0x9E3779B185EBCA87ULL, kP2 = 0xC2B2AE3D27D4EB4FULL;
   auto round = [](uint64_t acc, uint64_t word) {
     acc += word * kP2;
     acc = (acc << 31) | (acc >> 33);
     return acc * kP1;
   };
+  // Word at `at`, with the zeros past the end of `s`.
+  auto word_at = [&](size_t at) {
+    uint64_t w = 0;
+    if (at + 8 <= s.size()) {
+      std::memcpy(&w, s.data() + at, 8);
+    } else if (at < s.size()) {
+      std::memcpy(&w, s.data() + at, s.size() - at);
+    }
+    return w;
+  };
   uint64_t lane[4] = {kP1 + kP2, kP2, 0, 0 - kP1};
   size_t i = 0;
-  for (; i + 32 <= s.size(); i += 32) {
-    for (int k = 0; k < 4; ++k) {
-      uint64_t w;
-      std::memcpy(&w, s.data() + i + 8 * k, 8);
-      lane[k] = round(lane[k], w);
-    }
+  for (; i + 32 <= size; i += 32) {
+    for (int k = 0; k < 4; ++k) lane[k] = round(lane[k], word_at(i + 8 * k));
   }
-  uint64_t h = s.size() * kP1;
+  uint64_t h = size * kP1;
   for (uint64_t l : lane) h = round(h ^ l, l) + kP2;
-  for (; i < s.size(); ++i) h = round(h, static_cast<unsigned char>(s[i]));
+  for (; i < size; ++i) h = round(h, i < s.size() ? static_cast<unsigned char>(s[i]) : 0);
   h ^= h >> 29;
   h *= kP2;
   return h ^ (h >> 32);
 }
+
+// A 64-bit checksum of `s` at memory speed (four independent lanes of
+// xxHash64's round over 8-byte words). It detects damage (a truncated or
+// bit-flipped snapshot), not tampering: opening a snapshot must cost far
+// less than the SHA-256 of hundreds of megabytes.
+inline uint64_t FastChecksum(std::string_view s) { return FastChecksumPadded(s, s.size()); }
 
 // True if every value in `v` is below `bound` (or -1 where `allow_minus_one`).
 template <typename T>

@@ -169,6 +169,9 @@ class Reloader {
       std::lock_guard<std::mutex> lock(mu_);
       stop_ = true;
     }
+    // A running merge ends at its next repository: shutdown does not wait
+    // for a base of the whole corpus, and the saved base stays as it was.
+    stop_merge_ = true;
     cv_.notify_all();
     if (thread_.joinable()) thread_.join();
     if (merge_.joinable()) merge_.join();
@@ -203,10 +206,13 @@ class Reloader {
       auto began = std::chrono::steady_clock::now();
       auto store = Store::Open(opt_.db);
       std::string note;
-      Status s = store.ok() ? MergeRepositoryBase(store->get(), opt_.db, &note) : store.status();
+      Status s = store.ok() ? MergeRepositoryBase(store->get(), opt_.db, &note, &stop_merge_)
+                            : store.status();
       double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
       if (s.ok()) {
         std::fprintf(stderr, "errdex serve: matcher merged: %s (%.3f s)\n", note.c_str(), took);
+      } else if (stop_merge_.load()) {
+        std::fprintf(stderr, "errdex serve: matcher merge stopped at shutdown (%.3f s)\n", took);
       } else {
         std::fprintf(stderr, "errdex serve: matcher merge failed: %s\n", s.message().c_str());
       }
@@ -247,6 +253,7 @@ class Reloader {
   // and joins it.
   std::thread merge_;
   std::atomic<bool> merging_{false}, merged_{false};
+  std::atomic<bool> stop_merge_{false};  // set at shutdown: a running merge ends
   // Views swapped in so far, and the one a merge was last started for.
   uint64_t views_ = 0, merge_tried_ = UINT64_MAX;
 };

@@ -54,7 +54,22 @@ Result<std::string> ReadFileLimited(const std::string& path, size_t max_bytes) {
   return out;
 }
 
-Status WriteFileSynced(const std::string& path_arg, const std::string& content) {
+Status WriteAt(int fd, std::string_view bytes, uint64_t offset) {
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n =
+        ::pwrite(fd, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return Status::IOError(std::string("cannot write: ") + std::strerror(errno));
+    done += static_cast<size_t>(n);
+  }
+  return Status::OK();
+}
+
+namespace {
+
+// Creates `path_arg` (parent directories too), lets `write` fill it, fsyncs.
+Status WriteSynced(const std::string& path_arg, const std::function<Status(int fd)>& write) {
   fs::path path(path_arg);
   std::error_code ec;
   if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
@@ -62,21 +77,19 @@ Status WriteFileSynced(const std::string& path_arg, const std::string& content) 
     return Status::IOError("cannot create " + path.parent_path().string() + ": " + ec.message());
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Errno("cannot write", path_arg);
-  size_t done = 0;
-  while (done < content.size()) {
-    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      Status s = Errno("cannot write", path_arg);
-      ::close(fd);
-      return s;
-    }
-    done += static_cast<size_t>(n);
-  }
-  int rc = ::fsync(fd);
+  Status s = write(fd);
+  if (s.ok() && ::fsync(fd) != 0) s = Errno("cannot sync", path_arg);
   ::close(fd);
-  if (rc != 0) return Errno("cannot sync", path_arg);
-  return Status::OK();
+  if (!s.ok() && s.message().starts_with("cannot write: ")) {
+    return Status::IOError("cannot write " + path_arg + ": " + s.message().substr(14));
+  }
+  return s;
+}
+
+}  // namespace
+
+Status WriteFileSynced(const std::string& path, const std::string& content) {
+  return WriteSynced(path, [&](int fd) { return WriteAt(fd, content, 0); });
 }
 
 Status SyncDir(const std::string& dir) {
@@ -88,8 +101,12 @@ Status SyncDir(const std::string& dir) {
 }
 
 Status WriteFileAtomically(const std::string& path, const std::string& content) {
+  return WriteFileAtomically(path, [&](int fd) { return WriteAt(fd, content, 0); });
+}
+
+Status WriteFileAtomically(const std::string& path, const std::function<Status(int fd)>& write) {
   std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  if (Status s = WriteFileSynced(tmp, content); !s.ok()) {
+  if (Status s = WriteSynced(tmp, write); !s.ok()) {
     ::unlink(tmp.c_str());
     return s;
   }

@@ -3,7 +3,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "errdex/status.h"
 
@@ -20,5 +23,11 @@ Status SyncDir(const std::string& dir);
 // under a temporary name, then renamed over it. Readers see the old or the
 // new file, never a part; a failure leaves the old file as it was.
 Status WriteFileAtomically(const std::string& path, const std::string& content);
+// The same with the content written by `write` into the open file (at any
+// offsets, with WriteAt): a large file need not be put together in memory.
+// An error `write` returns is returned, and the old file stays.
+Status WriteFileAtomically(const std::string& path, const std::function<Status(int fd)>& write);
+// Writes all of `bytes` to `fd` at `offset` (pwrite, retried until done).
+Status WriteAt(int fd, std::string_view bytes, uint64_t offset);
 
 }  // namespace errdex
