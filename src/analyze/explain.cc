@@ -38,12 +38,17 @@ std::string LaunchPhrase(const std::vector<OptionCondition>& options) {
 }
 
 // "Raised when `quant_method` is not one of: 'fp8', '' (...)."
-std::string AllowlistTriggers(const SiteFacts& f, Record* r) {
+std::string AllowlistTriggers(const ErrorSite& s, const SiteFacts& f, Record* r) {
   std::string out;
   for (const Allowlist& a : f.allowlists) {
     out += "Raised when " + Code(a.operand) + " is not one of: " + Join(a.values, ", ") + " (" +
            Code(a.constant) + ", " + At(a.file, a.line) + "). ";
-    r->provenance["triggerScenarios"].push_back(a.line);
+    // An imported constant's line is in its own module.
+    if (a.file == s.file_path) {
+      r->provenance["triggerScenarios"].push_back(a.line);
+    } else {
+      r->provenance["triggerScenarios"].push_back(At(a.file, a.line));
+    }
     r->provenance["triggerScenarios"].push_back(a.check_line);
   }
   return out;
@@ -155,7 +160,7 @@ std::string GuardedCalls(const ErrorSite& s, const SiteFacts& f, Record* r) {
 void Triggers(const ErrorSite& s, const SiteFacts& f, const CallChain* named,
               const std::string& depends, Record* r) {
   Constructions(f, r);
-  r->trigger_scenarios = AllowlistTriggers(f, r) + r->trigger_scenarios +
+  r->trigger_scenarios = AllowlistTriggers(s, f, r) + r->trigger_scenarios +
                          PublicEntry(s, f, named, depends, r) + GuardedCalls(s, f, r);
   if (f.options.empty()) return;
   std::vector<std::string> defs;
@@ -405,7 +410,11 @@ void Solutions(const ErrorSite& s, const SiteFacts& f, const std::vector<std::st
                     Code(a.constant) + ", " + At(a.file, a.line) + ", checked at line " +
                     std::to_string(a.check_line) + ")");
     consumed.insert(a.condition_line);
-    prov.push_back(a.line);
+    if (a.file == s.file_path) {
+      prov.push_back(a.line);
+    } else {
+      prov.push_back(At(a.file, a.line));
+    }
     prov.push_back(a.check_line);
   }
   if (std::string o = UnsupportedSolution(s, f, lines); !o.empty()) {
