@@ -10,6 +10,7 @@
 #include <set>
 
 #include "analyze/catch_class.h"
+#include "analyze/cfg_feature.h"
 #include "analyze/fallback_route.h"
 #include "analyze/internal_check.h"
 #include "analyze/record_builder.h"
@@ -920,6 +921,15 @@ void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
                     const std::vector<std::string_view>& lines, Record* r) {
   SiteFacts facts = UserChains(site, all_facts);
   bool dropped = DropInternalCheckRoutes(site, lines, &facts);
+  // A raise compiled only with or without a Cargo feature: callers found by
+  // name may be compiled only the other way (rustls' tests in a
+  // `#[cfg(feature = "std")]` module for a no-std branch), which the call
+  // index does not know; no route is named rather than a false one.
+  if (!dropped && !facts.chains.empty() && site.language == "rust" &&
+      CfgFeatureAt(lines, site.function_line, site.line)) {
+    facts.chains.clear();
+    dropped = true;
+  }
   // Calls that pass a value a `match`/`switch` handles never reach its
   // fallback arm: they are no way in.
   std::string fallback = FilterFallbackChains(site, lines, &facts.chains);

@@ -19,6 +19,7 @@
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
 #include "analyze/caught_failure.h"
+#include "analyze/cfg_feature.h"
 #include "analyze/collection_fill.h"
 #include "analyze/command_usage.h"
 #include "analyze/config_key_advice.h"
@@ -39,6 +40,7 @@
 #include "analyze/function_symbol.h"
 #include "analyze/go_sentinel.h"
 #include "analyze/guard_text.h"
+#include "analyze/handled_literal.h"
 #include "analyze/held_message.h"
 #include "analyze/input_failure.h"
 #include "analyze/internal_check.h"
@@ -405,6 +407,11 @@ struct SiteView {
   // The members and constants the deciding check reads that the user sets
   // (an option, a public setter, an environment variable): user_control.h.
   std::vector<UserControl> controls;
+  // A Rust raise compiled only with or without a Cargo feature (cfg_feature.h).
+  std::optional<CfgFeature> cfg;
+  // An environment variable the deciding check reads itself
+  // (`os.environ.get("X")`, `process.env.X`); "" otherwise.
+  std::string env_read;
   int controls_line = 0;       // the check that reads them
   std::string controls_check;  // "raises this when ...", said of that check
   // The deciding check rejects a value not in a constant list of the file
@@ -801,6 +808,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
     v.shape = RaiseShape(s, lines);
   }
   v.jump = FindJumpTarget(s, lines);
+  if (s.language == "rust") v.cfg = CfgFeatureAt(lines, s.function_line, s.line);
   if (s.line >= 1 && s.line <= static_cast<int>(lines.size())) {
     v.null_checked = NullCheckedName(lines[s.line - 1]);
   }
@@ -959,6 +967,8 @@ void AddControls(const ErrorSite& s, const std::vector<std::string_view>& lines,
   v->controls_line = v->decisive->line;
   std::string d = DescribeCondition(v->decisive->expr, v->decisive->polarity);
   v->controls_check = "raises this when " + (d.empty() ? ConditionText(*v->decisive) : d);
+  // `if not os.environ.get("X")`: the check reads the environment itself.
+  if (v->controls.empty() && !v->origin) v->env_read = EnvironmentRead(v->decisive->expr);
 }
 
 std::vector<const PathCondition*> FallThrough(const ErrorSite& s, const SiteView& v) {
@@ -1320,6 +1330,9 @@ std::string ControlsText(const SiteView& v) {
     bool env = c.way.starts_with("the environment variable");
     out += " `" + c.field + "` " + (env ? "is read from " : "is set by ") + c.way + ".";
   }
+  if (!v.env_read.empty()) {
+    out += " The check reads the environment variable `" + v.env_read + "`.";
+  }
   return out;
 }
 
@@ -1478,7 +1491,12 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     r->provenance["triggerScenarios"] = nlohmann::json::array({s.line});
     return;
   }
-  if (v.conflict_block.second) {
+  if (!v.internal.empty() && v.internal == HandledLiteralEvidence(s, src)) {
+    // "What the function's callers pass decides it" would send the reader
+    // to callers of a call that never raises.
+    out = "This call does not raise it: " + v.internal + ".";
+    lines.push_back(s.line);
+  } else if (v.conflict_block.second) {
     out = "Happens when " + v.conflict_block.first + " (line " +
           std::to_string(v.conflict_block.second) + " of " + Where(s) +
           ") meets a key both hashes have: only then does Ruby run the block that raises at line " +
@@ -1577,10 +1595,22 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
             ConfigGetterFailure(callee, s.message.Display()) + ".";
     }
     lines.push_back(s.line);
+  } else if (v.cfg) {
+    // The build decides, not what callers pass.
+    out = "Happens in " + Where(s) + " in a build with the Cargo feature `" + v.cfg->feature +
+          "` " + (v.cfg->enabled ? "on" : "off") +
+          "; errdex found no `if`, `match` or early return before line " + std::to_string(s.line) +
+          "." + CfgFeatureText(*v.cfg, s.line);
+    lines.push_back(v.cfg->line);
+    lines.push_back(s.line);
   } else {
     out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
           std::to_string(s.line) + "; what the function's callers pass decides it.";
     lines.push_back(s.line);
+  }
+  if (v.cfg && out.find(CfgFeatureText(*v.cfg, s.line)) == std::string::npos) {
+    out += CfgFeatureText(*v.cfg, s.line);
+    lines.push_back(v.cfg->line);
   }
   if (v.jump && out.find(JumpTargetText(*v.jump)) == std::string::npos) {
     out += " " + JumpTargetText(*v.jump) + " above it.";
@@ -1731,6 +1761,11 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
                           const std::vector<std::string_view>& lines, const SetterIndex* setters) {
   const PathCondition* d = v.decisive;
   std::string at = std::to_string(d->line);
+  // The environment is the user's to set, whoever calls the function.
+  if (!v.env_read.empty()) {
+    return "Check the environment variable `" + v.env_read + "`: the check at line " + at +
+           " reads it and " + v.controls_check;
+  }
   // The object's own query: the user can ask it before calling.
   if (v.callable) {
     if (auto q = PredicateGuard(*d, s.language, lines); q) {
@@ -2338,6 +2373,17 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   if (std::string flag = FeatureSolution(s, v, src, &lines); !flag.empty()) {
     r->solutions.push_back(flag);
   }
+  // Code compiled only without a feature: the feature is the user's switch.
+  if (v.cfg && !v.cfg->enabled && v.internal.empty()) {
+    r->solutions.push_back(
+        "Enable the Cargo feature `" + v.cfg->feature + "` (in `features` of " +
+        "this crate's dependency entry in your Cargo.toml) or do not call " +
+        (s.function.empty() ? std::string("this code") : "`" + s.function + "`") +
+        " in a build without it: line " + std::to_string(s.line) + " is compiled only when `" +
+        v.cfg->feature + "` is off (`" + v.cfg->attribute + "` at line " +
+        std::to_string(v.cfg->line) + ")");
+    lines.push_back(v.cfg->line);
+  }
   if (std::string only = ExclusiveRule(s.message.Display()); !only.empty()) {
     r->solutions.push_back(only);
     lines.push_back(s.line);
@@ -2353,7 +2399,11 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
                            "): " + change);
     lines.push_back(v.decisive->line);
   }
-  for (const std::string& rule : MessageRules(s.message.Display())) {
+  // After a failed call (`err != nil` on what it returned, a caught
+  // exception) the message reports that failure.
+  bool reports_failure = v.err_source.has_value() || v.caught.has_value() ||
+                         (v.decisive && FailedCallOf(*v.decisive, s.message.Display()));
+  for (const std::string& rule : MessageRules(s.message.Display(), reports_failure)) {
     if (SaidAlready(*r, rule)) continue;
     r->solutions.push_back(rule);
     lines.push_back(s.line);
