@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "analyze/advice_shapes.h"
+#include "analyze/already_state.h"
 #include "analyze/argument_advice.h"
 #include "analyze/argv_consumer.h"
 #include "analyze/build_advice.h"
@@ -2018,6 +2019,30 @@ std::string StateSolution(const ErrorSite& s, const SiteView& v,
 // "Register `$ns` first with `addNamespace()` (line 200)": the public
 // methods that add keys to the member map the deciding check looks the key
 // up in (state_setter.h).
+// "Do not call `Call.execute` once its object is already executed": the
+// message says the object reached a state, and the check that raises it in
+// a method users call reads no argument (already_state.h). Not for a
+// constructor (no object exists before it) nor a failed call's report.
+std::string AlreadySolution(const ErrorSite& s, const SiteView& v,
+                            const std::vector<std::string_view>& lines) {
+  const PathCondition* d = v.decisive;
+  if (!d || !v.callable || s.function.empty() || !ConstructorCall(s).empty() ||
+      !v.internal.empty() || v.err_source || !v.params_known || v.reads.empty() ||
+      IsCatchClause(*d) || !UnderCheck(lines, d->line, s.line)) {
+    return {};
+  }
+  for (const std::string& x : v.reads) {
+    if (std::find(v.params.begin(), v.params.end(), x) != v.params.end()) return {};
+  }
+  std::string state = AlreadyState(s.message.Display());
+  if (state.empty()) return {};
+  std::string when = DescribeCondition(d->expr, d->polarity);
+  if (when.empty()) when = "`" + d->expr + "` is " + (d->polarity ? "true" : "false");
+  return "Do not call " + CallWho(s, v) + " once its object is already " + state +
+         " (the message's words): the check at line " + std::to_string(d->line) +
+         " raises this when " + when + ", and it reads no argument of the call";
+}
+
 std::string KeySolution(const ErrorSite& s, const SiteView& v,
                         const std::vector<std::string_view>& lines) {
   const PathCondition* d = v.decisive;
@@ -2413,6 +2438,9 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     lines.push_back(v.decisive->line);
   } else if (std::string key = KeySolution(s, v, src); !key.empty()) {
     r->solutions.push_back(key);
+    lines.push_back(v.decisive->line);
+  } else if (std::string again = AlreadySolution(s, v, src); !again.empty()) {
+    r->solutions.push_back(again);
     lines.push_back(v.decisive->line);
   }
   if (v.decisive) {
