@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "errdex/error_site.h"
@@ -322,6 +323,10 @@ struct FileFacts {
   std::vector<CallFact> calls;
   std::vector<ConstantFact> constants;
   std::vector<MembershipFact> memberships;
+  // Python: the names a module-level `from M import X [as Y]` binds, as
+  // (local name, "M.X"): "from .limits import SUPPORTED" gives ("SUPPORTED",
+  // ".limits.SUPPORTED"). A constant a check reads is then the one of M.
+  std::vector<std::pair<std::string, std::string>> imports;
   std::vector<SinkFact> sinks;
   std::vector<LinkCall> link_calls;
   std::vector<std::string> link_names;  // every function, method and class defined here

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "analyze/catch_class.h"
+#include "analyze/cfg_feature.h"
 #include "analyze/fallback_route.h"
 #include "analyze/internal_check.h"
 #include "analyze/record_builder.h"
@@ -38,12 +39,17 @@ std::string LaunchPhrase(const std::vector<OptionCondition>& options) {
 }
 
 // "Raised when `quant_method` is not one of: 'fp8', '' (...)."
-std::string AllowlistTriggers(const SiteFacts& f, Record* r) {
+std::string AllowlistTriggers(const ErrorSite& s, const SiteFacts& f, Record* r) {
   std::string out;
   for (const Allowlist& a : f.allowlists) {
     out += "Raised when " + Code(a.operand) + " is not one of: " + Join(a.values, ", ") + " (" +
            Code(a.constant) + ", " + At(a.file, a.line) + "). ";
-    r->provenance["triggerScenarios"].push_back(a.line);
+    // An imported constant's line is in its own module.
+    if (a.file == s.file_path) {
+      r->provenance["triggerScenarios"].push_back(a.line);
+    } else {
+      r->provenance["triggerScenarios"].push_back(At(a.file, a.line));
+    }
     r->provenance["triggerScenarios"].push_back(a.check_line);
   }
   return out;
@@ -155,7 +161,7 @@ std::string GuardedCalls(const ErrorSite& s, const SiteFacts& f, Record* r) {
 void Triggers(const ErrorSite& s, const SiteFacts& f, const CallChain* named,
               const std::string& depends, Record* r) {
   Constructions(f, r);
-  r->trigger_scenarios = AllowlistTriggers(f, r) + r->trigger_scenarios +
+  r->trigger_scenarios = AllowlistTriggers(s, f, r) + r->trigger_scenarios +
                          PublicEntry(s, f, named, depends, r) + GuardedCalls(s, f, r);
   if (f.options.empty()) return;
   std::vector<std::string> defs;
@@ -405,7 +411,11 @@ void Solutions(const ErrorSite& s, const SiteFacts& f, const std::vector<std::st
                     Code(a.constant) + ", " + At(a.file, a.line) + ", checked at line " +
                     std::to_string(a.check_line) + ")");
     consumed.insert(a.condition_line);
-    prov.push_back(a.line);
+    if (a.file == s.file_path) {
+      prov.push_back(a.line);
+    } else {
+      prov.push_back(At(a.file, a.line));
+    }
     prov.push_back(a.check_line);
   }
   if (std::string o = UnsupportedSolution(s, f, lines); !o.empty()) {
@@ -911,6 +921,15 @@ void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
                     const std::vector<std::string_view>& lines, Record* r) {
   SiteFacts facts = UserChains(site, all_facts);
   bool dropped = DropInternalCheckRoutes(site, lines, &facts);
+  // A raise compiled only with or without a Cargo feature: callers found by
+  // name may be compiled only the other way (rustls' tests in a
+  // `#[cfg(feature = "std")]` module for a no-std branch), which the call
+  // index does not know; no route is named rather than a false one.
+  if (!dropped && !facts.chains.empty() && site.language == "rust" &&
+      CfgFeatureAt(lines, site.function_line, site.line)) {
+    facts.chains.clear();
+    dropped = true;
+  }
   // Calls that pass a value a `match`/`switch` handles never reach its
   // fallback arm: they are no way in.
   std::string fallback = FilterFallbackChains(site, lines, &facts.chains);

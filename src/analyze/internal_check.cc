@@ -7,6 +7,7 @@
 #include <set>
 
 #include "analyze/asserted_before.h"
+#include "analyze/handled_literal.h"
 #include "extract/common/assertion_call.h"
 #include "util/text.h"
 
@@ -207,7 +208,9 @@ std::string InternalCheckEvidence(const ErrorSite& s, const std::vector<std::str
     }
   }
   if (std::string c = InternalClass(s, line); !c.empty()) return c + ", thrown" + at;
-  return {};
+  // A call whose literal argument the helper handles before its raise: the
+  // text errdex links to the call is the helper's defensive branch.
+  return HandledLiteralEvidence(s, lines);
 }
 
 }  // namespace errdex

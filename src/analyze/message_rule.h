@@ -12,7 +12,9 @@
 namespace errdex {
 
 // The instructions, in the message's order, each ending in
-// "(the message's rule)".
-std::vector<std::string> MessageRules(const std::string& message);
+// "(the message's rule)". `reports_failure`: the site reports that a call
+// it made failed, so a subject-less "Cannot V ..." is that failure, not a
+// prohibition.
+std::vector<std::string> MessageRules(const std::string& message, bool reports_failure = false);
 
 }  // namespace errdex

@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "analyze/advice_shapes.h"
+#include "analyze/already_state.h"
 #include "analyze/argument_advice.h"
 #include "analyze/argv_consumer.h"
 #include "analyze/build_advice.h"
@@ -19,6 +20,7 @@
 #include "analyze/case_values.h"
 #include "analyze/catch_class.h"
 #include "analyze/caught_failure.h"
+#include "analyze/cfg_feature.h"
 #include "analyze/collection_fill.h"
 #include "analyze/command_usage.h"
 #include "analyze/config_key_advice.h"
@@ -39,6 +41,7 @@
 #include "analyze/function_symbol.h"
 #include "analyze/go_sentinel.h"
 #include "analyze/guard_text.h"
+#include "analyze/handled_literal.h"
 #include "analyze/held_message.h"
 #include "analyze/input_failure.h"
 #include "analyze/internal_check.h"
@@ -405,6 +408,11 @@ struct SiteView {
   // The members and constants the deciding check reads that the user sets
   // (an option, a public setter, an environment variable): user_control.h.
   std::vector<UserControl> controls;
+  // A Rust raise compiled only with or without a Cargo feature (cfg_feature.h).
+  std::optional<CfgFeature> cfg;
+  // An environment variable the deciding check reads itself
+  // (`os.environ.get("X")`, `process.env.X`); "" otherwise.
+  std::string env_read;
   int controls_line = 0;       // the check that reads them
   std::string controls_check;  // "raises this when ...", said of that check
   // The deciding check rejects a value not in a constant list of the file
@@ -801,6 +809,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
     v.shape = RaiseShape(s, lines);
   }
   v.jump = FindJumpTarget(s, lines);
+  if (s.language == "rust") v.cfg = CfgFeatureAt(lines, s.function_line, s.line);
   if (s.line >= 1 && s.line <= static_cast<int>(lines.size())) {
     v.null_checked = NullCheckedName(lines[s.line - 1]);
   }
@@ -959,6 +968,8 @@ void AddControls(const ErrorSite& s, const std::vector<std::string_view>& lines,
   v->controls_line = v->decisive->line;
   std::string d = DescribeCondition(v->decisive->expr, v->decisive->polarity);
   v->controls_check = "raises this when " + (d.empty() ? ConditionText(*v->decisive) : d);
+  // `if not os.environ.get("X")`: the check reads the environment itself.
+  if (v->controls.empty() && !v->origin) v->env_read = EnvironmentRead(v->decisive->expr);
 }
 
 std::vector<const PathCondition*> FallThrough(const ErrorSite& s, const SiteView& v) {
@@ -1320,6 +1331,9 @@ std::string ControlsText(const SiteView& v) {
     bool env = c.way.starts_with("the environment variable");
     out += " `" + c.field + "` " + (env ? "is read from " : "is set by ") + c.way + ".";
   }
+  if (!v.env_read.empty()) {
+    out += " The check reads the environment variable `" + v.env_read + "`.";
+  }
   return out;
 }
 
@@ -1478,7 +1492,12 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     r->provenance["triggerScenarios"] = nlohmann::json::array({s.line});
     return;
   }
-  if (v.conflict_block.second) {
+  if (!v.internal.empty() && v.internal == HandledLiteralEvidence(s, src)) {
+    // "What the function's callers pass decides it" would send the reader
+    // to callers of a call that never raises.
+    out = "This call does not raise it: " + v.internal + ".";
+    lines.push_back(s.line);
+  } else if (v.conflict_block.second) {
     out = "Happens when " + v.conflict_block.first + " (line " +
           std::to_string(v.conflict_block.second) + " of " + Where(s) +
           ") meets a key both hashes have: only then does Ruby run the block that raises at line " +
@@ -1577,10 +1596,22 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
             ConfigGetterFailure(callee, s.message.Display()) + ".";
     }
     lines.push_back(s.line);
+  } else if (v.cfg) {
+    // The build decides, not what callers pass.
+    out = "Happens in " + Where(s) + " in a build with the Cargo feature `" + v.cfg->feature +
+          "` " + (v.cfg->enabled ? "on" : "off") +
+          "; errdex found no `if`, `match` or early return before line " + std::to_string(s.line) +
+          "." + CfgFeatureText(*v.cfg, s.line);
+    lines.push_back(v.cfg->line);
+    lines.push_back(s.line);
   } else {
     out = "errdex found no `if`, `match` or early return in " + Where(s) + " that leads to line " +
           std::to_string(s.line) + "; what the function's callers pass decides it.";
     lines.push_back(s.line);
+  }
+  if (v.cfg && out.find(CfgFeatureText(*v.cfg, s.line)) == std::string::npos) {
+    out += CfgFeatureText(*v.cfg, s.line);
+    lines.push_back(v.cfg->line);
   }
   if (v.jump && out.find(JumpTargetText(*v.jump)) == std::string::npos) {
     out += " " + JumpTargetText(*v.jump) + " above it.";
@@ -1754,6 +1785,11 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
                           const std::vector<std::string_view>& lines, const SetterIndex* setters) {
   const PathCondition* d = v.decisive;
   std::string at = std::to_string(d->line);
+  // The environment is the user's to set, whoever calls the function.
+  if (!v.env_read.empty()) {
+    return "Check the environment variable `" + v.env_read + "`: the check at line " + at +
+           " reads it and " + v.controls_check;
+  }
   // The object's own query: the user can ask it before calling.
   if (v.callable) {
     if (auto q = PredicateGuard(*d, s.language, lines); q) {
@@ -2006,6 +2042,30 @@ std::string StateSolution(const ErrorSite& s, const SiteView& v,
 // "Register `$ns` first with `addNamespace()` (line 200)": the public
 // methods that add keys to the member map the deciding check looks the key
 // up in (state_setter.h).
+// "Do not call `Call.execute` once its object is already executed": the
+// message says the object reached a state, and the check that raises it in
+// a method users call reads no argument (already_state.h). Not for a
+// constructor (no object exists before it) nor a failed call's report.
+std::string AlreadySolution(const ErrorSite& s, const SiteView& v,
+                            const std::vector<std::string_view>& lines) {
+  const PathCondition* d = v.decisive;
+  if (!d || !v.callable || s.function.empty() || !ConstructorCall(s).empty() ||
+      !v.internal.empty() || v.err_source || !v.params_known || v.reads.empty() ||
+      IsCatchClause(*d) || !UnderCheck(lines, d->line, s.line)) {
+    return {};
+  }
+  for (const std::string& x : v.reads) {
+    if (std::find(v.params.begin(), v.params.end(), x) != v.params.end()) return {};
+  }
+  std::string state = AlreadyState(s.message.Display());
+  if (state.empty()) return {};
+  std::string when = DescribeCondition(d->expr, d->polarity);
+  if (when.empty()) when = "`" + d->expr + "` is " + (d->polarity ? "true" : "false");
+  return "Do not call " + CallWho(s, v) + " once its object is already " + state +
+         " (the message's words): the check at line " + std::to_string(d->line) +
+         " raises this when " + when + ", and it reads no argument of the call";
+}
+
 std::string KeySolution(const ErrorSite& s, const SiteView& v,
                         const std::vector<std::string_view>& lines) {
   const PathCondition* d = v.decisive;
@@ -2365,6 +2425,17 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   if (std::string flag = FeatureSolution(s, v, src, &lines); !flag.empty()) {
     r->solutions.push_back(flag);
   }
+  // Code compiled only without a feature: the feature is the user's switch.
+  if (v.cfg && !v.cfg->enabled && v.internal.empty()) {
+    r->solutions.push_back(
+        "Enable the Cargo feature `" + v.cfg->feature + "` (in `features` of " +
+        "this crate's dependency entry in your Cargo.toml) or do not call " +
+        (s.function.empty() ? std::string("this code") : "`" + s.function + "`") +
+        " in a build without it: line " + std::to_string(s.line) + " is compiled only when `" +
+        v.cfg->feature + "` is off (`" + v.cfg->attribute + "` at line " +
+        std::to_string(v.cfg->line) + ")");
+    lines.push_back(v.cfg->line);
+  }
   if (std::string only = ExclusiveRule(s.message.Display()); !only.empty()) {
     r->solutions.push_back(only);
     lines.push_back(s.line);
@@ -2380,7 +2451,11 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
                            "): " + change);
     lines.push_back(v.decisive->line);
   }
-  for (const std::string& rule : MessageRules(s.message.Display())) {
+  // After a failed call (`err != nil` on what it returned, a caught
+  // exception) the message reports that failure.
+  bool reports_failure = v.err_source.has_value() || v.caught.has_value() ||
+                         (v.decisive && FailedCallOf(*v.decisive, s.message.Display()));
+  for (const std::string& rule : MessageRules(s.message.Display(), reports_failure)) {
     if (SaidAlready(*r, rule)) continue;
     r->solutions.push_back(rule);
     lines.push_back(s.line);
@@ -2390,6 +2465,9 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     lines.push_back(v.decisive->line);
   } else if (std::string key = KeySolution(s, v, src); !key.empty()) {
     r->solutions.push_back(key);
+    lines.push_back(v.decisive->line);
+  } else if (std::string again = AlreadySolution(s, v, src); !again.empty()) {
+    r->solutions.push_back(again);
     lines.push_back(v.decisive->line);
   }
   if (v.decisive) {

@@ -108,6 +108,7 @@ class Collector {
     if (Is(n, "subscript")) Subscript(n);
     if (Is(n, "comparison_operator") && !scope.function.empty()) Membership(n, scope);
     if (Is(n, "expression_statement")) Statement(n, scope);
+    if (Is(n, "import_from_statement") && scope.module) Import(n);
     Scope inner = scope;
     inner.module = scope.module && Is(n, "module");
     inner.dataclass = false;  // only statements directly in the class body are fields
@@ -263,6 +264,28 @@ class Collector {
     if (!IsConstantName(constant)) return;
     facts_->memberships.push_back(
         {scope.function, std::string(ts::Text(ops[0], src_)), constant, ts::Line(n)});
+  }
+
+  // `from .limits import SUPPORTED, OTHER as O`: each local name and where
+  // it comes from.
+  void Import(TSNode n) {
+    TSNode module = Field(n, "module_name");
+    if (ts_node_is_null(module)) return;
+    std::string from(ts::Text(module, src_));
+    for (TSNode c : ts::NamedChildren(n)) {
+      if (ts_node_eq(c, module)) continue;
+      TSNode name = c, local = c;
+      if (Is(c, "aliased_import")) {
+        name = Field(c, "name");
+        local = Field(c, "alias");
+      } else if (!Is(c, "dotted_name")) {
+        continue;
+      }
+      if (ts_node_is_null(name) || ts_node_is_null(local)) continue;
+      std::string sep = from.ends_with(".") ? "" : ".";
+      facts_->imports.emplace_back(std::string(ts::Text(local, src_)),
+                                   from + sep + std::string(ts::Text(name, src_)));
+    }
   }
 
   // Module constants and dataclass fields.

@@ -157,21 +157,74 @@ std::vector<Hop> RepoFacts::Overrides(const ErrorSite& site) const {
   return out;
 }
 
-const ConstantFact* RepoFacts::Constant(const std::string& file, const std::string& name) const {
+namespace {
+
+// The file a Python module path names, relative to `from` (the importing
+// file) for a leading dot: ".limits" in "pkg/conv.py" is "pkg/limits.py";
+// "pkg.limits" is any path ending in "pkg/limits.py". Also the package's
+// "__init__.py". Whether `path` is it.
+bool ModuleFile(const std::string& module, const std::string& from, const std::string& path) {
+  size_t dots = 0;
+  while (dots < module.size() && module[dots] == '.') ++dots;
+  std::string rel = module.substr(dots);
+  if (rel.empty()) return false;
+  std::replace(rel.begin(), rel.end(), '.', '/');
+  if (dots > 0) {
+    std::string dir = from.substr(0, from.rfind('/') + 1);
+    for (size_t up = 1; up < dots; ++up) {
+      if (dir.empty()) return false;
+      dir.pop_back();
+      dir = dir.substr(0, dir.rfind('/') + 1);
+    }
+    return path == dir + rel + ".py" || path == dir + rel + "/__init__.py";
+  }
+  for (const std::string& want : {rel + ".py", rel + "/__init__.py"}) {
+    if (path == want || path.ends_with("/" + want)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const ConstantFact* RepoFacts::Constant(const std::string& file, const std::string& name,
+                                        std::string* defined_in) const {
   auto it = files_.find(file);
   if (it == files_.end()) return nullptr;
   for (const ConstantFact& c : it->second->constants) {
-    if (c.name == name) return &c;
+    if (c.name == name) {
+      *defined_in = file;
+      return &c;
+    }
+  }
+  // Imported (`from .limits import SUPPORTED`): the constant of the module
+  // the import names, when the repository has that module, one file only.
+  for (const auto& [local, source] : it->second->imports) {
+    if (local != name) continue;
+    size_t dot = source.rfind('.');
+    if (dot == std::string::npos) return nullptr;
+    std::string module = source.substr(0, dot), original = source.substr(dot + 1);
+    const ConstantFact* found = nullptr;
+    for (const auto& [path, facts] : files_) {
+      if (!ModuleFile(module, file, path)) continue;
+      for (const ConstantFact& c : facts->constants) {
+        if (c.name != original) continue;
+        if (found) return nullptr;
+        found = &c;
+        *defined_in = path;
+      }
+    }
+    return found;
   }
   return nullptr;
 }
 
 void RepoFacts::AddAllowlists(const ErrorSite& site, const PathCondition& c, SiteFacts* out) const {
   auto add = [&](const std::string& operand, const std::string& constant, int check_line) {
-    const ConstantFact* k = Constant(site.file_path, constant);
+    std::string defined_in;
+    const ConstantFact* k = Constant(site.file_path, constant, &defined_in);
     if (!k) return;
     out->allowlists.push_back(
-        {operand, constant, k->values, site.file_path, k->line, check_line, c.line});
+        {operand, constant, k->values, defined_in, k->line, check_line, c.line});
   };
   // `x not in CONST` in the condition itself.
   for (std::string_view op : {" not in ", " in "}) {

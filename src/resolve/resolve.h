@@ -62,7 +62,10 @@ class RepoFacts {
 
  private:
   void AddAllowlists(const ErrorSite& site, const PathCondition& c, SiteFacts* out) const;
-  const ConstantFact* Constant(const std::string& file, const std::string& name) const;
+  // The constant `name` of `file`, else the repository's only definition of
+  // it; `defined_in` is its file. nullptr when none or several.
+  const ConstantFact* Constant(const std::string& file, const std::string& name,
+                               std::string* defined_in) const;
   std::vector<Hop> Overrides(const ErrorSite& site) const;
 
   OptionIndex options_;

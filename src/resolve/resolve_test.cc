@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "analyze/explain.h"
 #include "analyze/record_builder.h"
 #include "errdex/extractor.h"
@@ -120,6 +122,45 @@ TEST(Resolve, AllowlistAndPublicFunction) {
   EXPECT_EQ(r.common_situations,
             "When code calls the public function `convert` (defined at app/config.py:11); "
             "nothing in the repository calls it, so it is reached through the public API.");
+}
+
+// The allowed values held in a constant another module defines and the
+// raising module imports (`from .limits import SUPPORTED as KINDS`): the
+// values and the constant's own file and line. A same-named constant of a
+// module the file does not import is not taken.
+TEST(Resolve, AllowlistImportedFromAnotherModule) {
+  Parsed p = Parse({{"app/limits.py", "MODES = ('fast', 'safe')\nKINDS = ('a', 'b')\n", false},
+                    {"other/limits.py", "MODES = ('x', 'y')\n", false},
+                    {"app/run.py",
+                     "from .limits import MODES\n"                         // 1
+                     "from app.limits import KINDS as ALLOWED_KINDS\n"     // 2
+                     "def run(mode):\n"                                    // 3
+                     "    if mode not in MODES:\n"                         // 4
+                     "        raise ValueError(f'unknown mode {mode}')\n"  // 5
+                     "def sort(kind):\n"                                   // 6
+                     "    if kind not in ALLOWED_KINDS:\n"                 // 7
+                     "        raise ValueError(f'unknown kind {kind}')\n"  // 8
+                     "def other(kind):\n"                                  // 9
+                     "    if kind not in OTHER:\n"                         // 10
+                     "        raise ValueError(f'bad kind {kind}')\n",     // 11
+                     false}});
+  RepoFacts facts(p.facts);
+  Record mode = Build(p, facts, 2, 0);
+  EXPECT_EQ(mode.solutions.at(0),
+            "Use one of: 'fast', 'safe' for `mode` (`MODES`, app/limits.py:1, checked at line 4)");
+  EXPECT_EQ(mode.trigger_scenarios.rfind(
+                "Raised when `mode` is not one of: 'fast', 'safe' (`MODES`, app/limits.py:1). ", 0),
+            0u)
+      << mode.trigger_scenarios;
+  const nlohmann::json& cited = mode.provenance["triggerScenarios"];
+  EXPECT_NE(std::find(cited.begin(), cited.end(), "app/limits.py:1"), cited.end()) << cited;
+  Record kind = Build(p, facts, 2, 1);
+  EXPECT_EQ(kind.solutions.at(0),
+            "Use one of: 'a', 'b' for `kind` (`ALLOWED_KINDS`, app/limits.py:2, checked at line "
+            "7)");
+  Record other = Build(p, facts, 2, 2);
+  EXPECT_EQ(other.trigger_scenarios.find("Raised when"), std::string::npos)
+      << other.trigger_scenarios;
 }
 
 TEST(Resolve, ConditionReadings) {
