@@ -1439,11 +1439,13 @@ class JsFile {
     std::string note;
     TSNode first = SpreadArrayHead(list[0], anc);
     site.message = ExprTemplate(first, ts_node_start_byte(first), 0, &note);
-    // A helper that logs its caller's text (Vue's `warn(msg, ...args)`
+    // A helper that warns with its caller's text (Vue's `warn(msg, ...args)`
     // printing `[Vue warn]: ${msg}`): a sink, so each call passing text is
-    // a record at the call, whatever the helper's own words.
+    // a record at the call, whatever the helper's own words. An error-level
+    // print is one only when the function then exits (CollectExitSinks):
+    // `console.error` alone is as often debugging output.
     const FuncInfo& fi = Enclosing(anc);
-    bool sink = facts_ && fi.valid && NamesParam(site.message, fi);
+    bool sink = warn && facts_ && fi.valid && NamesParam(site.message, fi);
     if (sink) AddSink(Context(stmt, site, anc, depth), anc, "");
     if (!HasSpace(site.message)) return;  // a value or a word, not a sentence
     if (site.message.LiteralWords() < min_words) return;
