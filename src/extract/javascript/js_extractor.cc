@@ -470,6 +470,8 @@ class JsFile {
     } else if (template_module_ && Is(n, "pair")) {
       TSNode value = Field(n, "value");
       if (Is(value, "template_string")) HandleTemplateText(value, n, anc);
+    } else if (Is(n, "enum_declaration")) {
+      HandleMessageEnum(n, anc);
     } else if (sym == ids_.variable_declarator || sym == ids_.assignment_expression ||
                sym == ids_.augmented_assignment_expression) {
       IndexAssignment(n, anc);
@@ -492,6 +494,63 @@ class JsFile {
       if (!name.empty() && name != "constructor") facts_->link_names.push_back(name);
     }
     return true;
+  }
+
+  // --- message enums ---------------------------------------------------------
+
+  // `export const enum Errors { FileNotFound = 'File not found: {{inputPath}}' }`
+  // (ts-jest's messages.ts): a TypeScript enum named for messages holds each
+  // text once, where the member is declared; the code that interpolates and
+  // logs it (`interpolate(Errors.FileNotFound, {..})`) says nothing of its
+  // words. Each member with sentence text is a record at its own line, its
+  // `{{name}}` places holes.
+  void HandleMessageEnum(TSNode decl, const Ancestors& anc) {
+    std::string name = ToLower(ts::Text(Field(decl, "name"), src_));
+    bool messages = false;
+    for (std::string_view w : {"message", "error", "warning", "deprecation", "msg"}) {
+      messages |= name.find(w) != std::string::npos;
+    }
+    if (!messages) return;
+    bool warn = name.find("warn") != std::string::npos || name.find("deprecat") != std::string::npos;
+    for (TSNode member : NamedChildren(Field(decl, "body"))) {
+      if (!Is(member, "enum_assignment")) continue;
+      TSNode value = Field(member, "value");
+      if (!Is(value, "string") && !Is(value, "template_string")) continue;
+      std::string note;
+      Template text = DoubleBraceHoles(ExprTemplate(value, ts_node_start_byte(value), 0, &note));
+      if (!HasSpace(text) || text.LiteralWords() < 2) continue;  // a key, not a sentence
+      ErrorSite site = NewSite(member, warn ? SiteKind::kWarning : SiteKind::kLog);
+      site.severity = warn ? "warning" : "error";
+      site.message = std::move(text);
+      site.message_origin_note = "the text of `" + std::string(ts::Text(Field(decl, "name"), src_)) +
+                                 "." + std::string(ts::Text(Field(member, "name"), src_)) +
+                                 "`, reported where the member is used";
+      size_t depth = anc.size();
+      Finish(member, std::move(site), anc, depth, "", /*sink=*/false);
+    }
+  }
+
+  // "File not found: {{inputPath}}" -> "File not found: " + hole inputPath.
+  static Template DoubleBraceHoles(const Template& t) {
+    Template out;
+    for (const Piece& p : t.pieces()) {
+      if (p.is_hole) {
+        out.AddHole(p.text, p.expr);
+        continue;
+      }
+      std::string_view rest = p.text;
+      for (size_t open; (open = rest.find("{{")) != std::string_view::npos;) {
+        size_t close = rest.find("}}", open + 2);
+        if (close == std::string_view::npos) break;
+        std::string_view hole = Trim(rest.substr(open + 2, close - open - 2));
+        if (hole.empty() || hole.find(' ') != std::string_view::npos) break;
+        if (open > 0) out.AddLiteral(rest.substr(0, open));
+        out.AddHole(std::string(rest.substr(open, close + 2 - open)), std::string(hole));
+        rest.remove_prefix(close + 2);
+      }
+      if (!rest.empty()) out.AddLiteral(rest);
+    }
+    return out;
   }
 
   // --- message tables (src/resolve/message_tables.h) ------------------------

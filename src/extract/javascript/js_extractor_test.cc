@@ -44,6 +44,30 @@ TEST(JsExtractor, ThrowNewWithTemplateLiteral) {
 // node-gyp's find-python banner: a local holding an array literal joined
 // with '\n', logged at error level inside a template string. The record
 // carries every line of the banner, the ternary's value as a hole.
+// A TypeScript enum of messages (after ts-jest's messages.ts, a fixture
+// written for this test): each member with sentence text is a record at its
+// line, `{{name}}` places are holes; a deprecation enum's are warnings, and
+// an enum not named for messages is not read.
+TEST(JsExtractor, TypeScriptMessageEnumMembersAreRecords) {
+  auto sites = Extract(
+      "export const enum Errors {\n"
+      "  FileNotFound = 'File not found: {{inputPath}} (resolved as: {{resolvedPath}})',\n"
+      "  Diagnostics = '{{diagnostics}}',\n"
+      "}\n"
+      "export const enum Deprecations {\n"
+      "  ConfigOption = `The option {{name}} is deprecated and will be removed.`,\n"
+      "}\n"
+      "export enum Color { Red = 'light red colour', Blue = 'deep blue colour' }\n",
+      "src/utils/messages.ts");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_EQ(sites[0].severity, "error");
+  EXPECT_TRUE(Matches(sites[0], "File not found: /a/b.ts (resolved as: /a/b.ts)"));
+  EXPECT_EQ(sites[1].line, 6);
+  EXPECT_EQ(sites[1].kind, SiteKind::kWarning);
+  EXPECT_TRUE(Matches(sites[1], "The option isolatedModules is deprecated and will be removed."));
+}
+
 TEST(JsExtractor, ArrayLiteralJoinedIsItsLinesText) {
   auto sites = Extract(
       "class PythonFinder {\n"
