@@ -117,10 +117,7 @@ void PhpSinks::NoteLinkCall(const Pending& p) {
     if (kids.empty()) continue;
     Template t = hooks_.expr(kids.back(), anc);
     text |= t.HasLiteralText();
-    for (const Piece& piece : t.pieces()) {
-      param |= piece.is_hole && std::find(c.caller_params.begin(), c.caller_params.end(),
-                                          piece.expr) != c.caller_params.end();
-    }
+    param |= NamesAParameter(t, c.caller_params);
     c.args.push_back(std::move(t));
   }
   if (!text && !param) return;

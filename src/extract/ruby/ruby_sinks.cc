@@ -114,10 +114,7 @@ void RubySinks::NoteLinkCall(const Pending& p) {
     if (Is(a, "splat_argument")) break;  // positions after it are unknown
     Template t = hooks_.expr(a, anc);
     text |= t.HasLiteralText();
-    for (const Piece& piece : t.pieces()) {
-      param |= piece.is_hole && std::find(c.caller_params.begin(), c.caller_params.end(),
-                                          piece.expr) != c.caller_params.end();
-    }
+    param |= NamesAParameter(t, c.caller_params);
     c.args.push_back(std::move(t));
   }
   if (!text && !param) return;

@@ -1,8 +1,8 @@
 // RustSinks: see rust_sinks.h.
 #include "extract/rust/rust_sinks.h"
 
-#include <algorithm>
 #include <set>
+#include <utility>
 
 #include "extract/common/site_sink.h"
 #include "extract/common/ts_util.h"
@@ -142,10 +142,7 @@ void RustSinks::OnCall(TSNode call) {
   for (TSNode a : NamedChildren(Field(call, "arguments"))) {
     Template t = hooks_.expr(a);
     text |= t.HasLiteralText();
-    for (const Piece& piece : t.pieces()) {
-      param |= piece.is_hole && std::find(c.caller_params.begin(), c.caller_params.end(),
-                                          piece.expr) != c.caller_params.end();
-    }
+    param |= NamesAParameter(t, c.caller_params);
     c.args.push_back(std::move(t));
   }
   if (!text && !param) return;
