@@ -264,11 +264,20 @@ class Collector {
     if (!seen_.insert(e.error_class + '\x01' + e.message).second) return;
     out_.push_back(std::move(e));
   }
+  // A tool's "error: .." line (ToolErrorLine): counted, so that a paste of
+  // nothing else is read as free text, as before such lines were recognized.
+  void AddToolLine(ErrorText e) {
+    size_t before = out_.size();
+    Add(std::move(e));
+    tool_lines_ += out_.size() - before;
+  }
   bool full() const { return out_.size() >= kMaxErrorsPerInput; }
   std::vector<ErrorText> Take() { return std::move(out_); }
   bool empty() const { return out_.empty(); }
+  bool OnlyToolLines() const { return tool_lines_ == out_.size(); }
 
  private:
+  size_t tool_lines_ = 0;
   InputNotes* notes_;
   std::unordered_set<std::string> seen_;
   std::vector<ErrorText> out_;
@@ -1066,7 +1075,7 @@ size_t ToolErrorLine(const Lines& lines, size_t i, Collector* out) {
   // The label stays: some tools write it into their own text (commander's
   // "error: unknown option '%s'"), and a template without it still matches.
   e.message = std::string(Trim(line));
-  out->Add(std::move(e));
+  out->AddToolLine(std::move(e));
   return i + 1;
 }
 
@@ -1664,7 +1673,9 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
     for (ErrorText& e : last) first.push_back(std::move(e));
     return first;
   }
-  if (!out.empty()) return out.Take();
+  // Tool error lines alone (a cargo build log) are free text: each line on
+  // its own is a few words that generic templates match.
+  if (!out.empty() && !out.OnlyToolLines()) return out.Take();
   return FreeTextErrors(lines, notes);
 }
 

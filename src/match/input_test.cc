@@ -482,6 +482,15 @@ TEST(InputTest, ToolErrorLineBeforeACallersPanic) {
       "thread 'main' panicked at 'boom', src/main.rs:1:1\n");
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].message, "boom");
+
+  // Tool lines alone are free text, as before they were recognized: not
+  // a line each.
+  errors = ParseInput(
+      "error: linker `cc` not found\n"
+      "  = note: No such file or directory (os error 2)\n"
+      "error: could not compile `memchr` (build script) due to 1 previous error\n");
+  ASSERT_FALSE(errors.empty());
+  for (const ErrorText& e : errors) EXPECT_NE(e.message, "error: linker `cc` not found");
 }
 
 TEST(InputTest, RustCausedByList) {
