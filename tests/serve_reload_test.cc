@@ -61,6 +61,31 @@ void WriteRepo(const std::string& repo, const std::string& word) {
   testing::WriteFile(repo, "pkg/core.py", text);
 }
 
+// Starts `errdex serve` on `db` with `extra` options, its output to `log`;
+// the pid, once it listens.
+pid_t StartServe(const std::string& db, const std::string& log,
+                 const std::vector<std::string>& extra) {
+  std::vector<std::string> args = {"errdex", "serve", "--port",           "0",
+                                   "--db",   db,      "--reload-seconds", "1"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    FILE* f = std::fopen(log.c_str(), "w");
+    dup2(fileno(f), 1);
+    dup2(fileno(f), 2);
+    execv(testing::ErrdexBinary().c_str(), argv.data());
+    _exit(127);
+  }
+  for (int i = 0; i < 1200; ++i) {
+    if (testing::ReadFile(log).find("listening on") != std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return pid;
+}
+
 // Serves a database of two repositories with `extra` options while four
 // clients ask without pause, re-indexes one of them three times, each time
 // waiting for the reload; then waits (up to 30 s) for `until` (when set)
@@ -98,26 +123,13 @@ void ReloadUnderTraffic(const std::vector<std::string>& extra,
   }
 
   std::string log = dir.Join("serve.out");
-  std::vector<std::string> args = {"errdex",           "serve", "--port",     "0", "--db", db,
-                                   "--reload-seconds", "1",     "--cache-mb", "1"};
-  args.insert(args.end(), extra.begin(), extra.end());
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = fork();
-  if (pid == 0) {
-    FILE* f = std::fopen(log.c_str(), "w");
-    dup2(fileno(f), 1);
-    dup2(fileno(f), 2);
-    execv(testing::ErrdexBinary().c_str(), argv.data());
-    _exit(127);
-  }
+  std::vector<std::string> options = {"--cache-mb", "1"};
+  options.insert(options.end(), extra.begin(), extra.end());
+  pid_t pid = StartServe(db, log, options);
   int port = -1;
-  for (int i = 0; i < 200 && port < 0; ++i) {
-    std::string text = testing::ReadFile(log);
-    size_t at = text.find("listening on http://127.0.0.1:");
-    if (at != std::string::npos) port = std::atoi(text.c_str() + at + 30);
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  std::string text = testing::ReadFile(log);
+  if (size_t at = text.find("listening on http://127.0.0.1:"); at != std::string::npos) {
+    port = std::atoi(text.c_str() + at + 30);
   }
   ASSERT_GT(port, 0) << testing::ReadFile(log);
 
@@ -217,31 +229,6 @@ TEST(ServeReload, MergesDuringTrafficLoseNoRequest) {
       << text;
   EXPECT_NE(text.find("2 in the base (0 records hidden), 0 deltas"), std::string::npos) << text;
   EXPECT_EQ(text.find("merge failed"), std::string::npos) << text;
-}
-
-// Starts `errdex serve` on `db` with `extra` options, its output to `log`;
-// the pid, once it listens.
-pid_t StartServe(const std::string& db, const std::string& log,
-                 const std::vector<std::string>& extra) {
-  std::vector<std::string> args = {"errdex", "serve", "--port",           "0",
-                                   "--db",   db,      "--reload-seconds", "1"};
-  args.insert(args.end(), extra.begin(), extra.end());
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = fork();
-  if (pid == 0) {
-    FILE* f = std::fopen(log.c_str(), "w");
-    dup2(fileno(f), 1);
-    dup2(fileno(f), 2);
-    execv(testing::ErrdexBinary().c_str(), argv.data());
-    _exit(127);
-  }
-  for (int i = 0; i < 1200; ++i) {
-    if (testing::ReadFile(log).find("listening on") != std::string::npos) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return pid;
 }
 
 size_t Count(const std::string& text, const std::string& what) {
