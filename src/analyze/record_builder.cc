@@ -715,6 +715,7 @@ bool CountersOnly(const ErrorSite& s, const std::vector<std::string_view>& lines
 }
 
 std::vector<std::string> OwnState(const SiteView& v);
+std::string RenderingOwner(const ErrorSite& s);
 std::string ReportingCallee(const ErrorSite& s);
 std::string RaiseText(const ErrorSite& s, const std::vector<std::string_view>& lines);
 
@@ -739,6 +740,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   if (!s.function.empty() && !header_known) v.callable = false;
   if (!s.function.empty() && HiddenByDeclaration(s, lines)) v.callable = false;
   if (InternalToInstalledHeaders(s, ctx)) v.callable = false;
+  if (!RenderingOwner(s).empty()) v.callable = false;  // printed, not called
   v.receiver_form = ReceiverForm(s, v.header, lines, &v.callable);
   v.params = ParameterNames(v.header, s.language);
   if (s.language == "javascript" || s.language == "typescript") v.params.push_back("arguments");
@@ -1000,6 +1002,19 @@ std::string DisplayOwner(const ErrorSite& s) {
   return LastDotComponent(s.function.substr(0, dot));
 }
 
+// A class's own rendering method writing the text itself (docker-py's
+// `APIError.__str__`: "{status} Client Error for {url}: {reason}" when the
+// response's status is a client error): the text is produced when an
+// instance is printed, so nobody calls the method to get the error. The
+// class, or "" (the Rust `Display` impl has DisplayOwner).
+std::string RenderingOwner(const ErrorSite& s) {
+  if (s.language != "python" || LastDotComponent(s.function) != "__str__") return {};
+  size_t dot = s.function.rfind('.');
+  if (dot == std::string::npos) return {};
+  std::string owner = LastDotComponent(s.function.substr(0, dot));
+  return owner == s.error_class ? owner : std::string();
+}
+
 // `description()` returns the text (the deprecated `Error` method, or an
 // inherent one that `Display` uses, as in globset); `fmt` displays it.
 bool IsDescription(const ErrorSite& s) { return LastDotComponent(s.function) == "description"; }
@@ -1161,6 +1176,10 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
     doc += "This is the text `" + owner + "` displays for " + DisplayedValue(s, owner) +
            " (its `Display` impl, " + s.file_path + " line " + std::to_string(s.line) +
            "): users see it when such an error is printed.";
+  } else if (std::string shown = RenderingOwner(s); !shown.empty()) {
+    doc += "This is the text an `" + shown + "` shows when it is printed (its `__str__`, " +
+           s.file_path + " line " + std::to_string(s.line) +
+           "): users see it in the traceback when one is raised.";
   } else if (std::string attr, variant = DisplayAttributeVariant(s, &attr); !variant.empty()) {
     doc += "This is the text a `" + variant + "` value displays (its `" + attr + "` attribute, " +
            s.file_path + " line " + std::to_string(s.line) +
@@ -1490,6 +1509,19 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
                   "` (" + s.file_path + ":" + std::to_string(s.line) +
                   "); the error itself comes from the code that creates that value.";
     r->provenance["triggerScenarios"] = nlohmann::json::array({s.line});
+    return;
+  }
+  if (std::string shown = RenderingOwner(s); !shown.empty()) {
+    // The check in `__str__` picks which text an instance shows; the error
+    // comes from the code that raises the class.
+    std::string when = d ? " and " + StateText(*d) : std::string();
+    r->trigger_scenarios =
+        "Shown when an `" + shown + "` is printed" + when +
+        ": this is the text its `__str__` writes (" + s.file_path + ":" + std::to_string(s.line) +
+        "); the error itself comes from the code that raises an `" + shown + "`.";
+    std::vector<int> cited = {s.line};
+    if (d) cited.push_back(d->line);
+    r->provenance["triggerScenarios"] = nlohmann::json(cited);
     return;
   }
   if (!v.internal.empty() && v.internal == HandledLiteralEvidence(s, src)) {
@@ -2553,6 +2585,11 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
         std::string(kGenericSolution) +
         (!carrier.empty() ? "read " + carrier + ": it says why the call" + failed +
                                 " failed, and so what to fix; " + Where(s) + " reports it"
+         : !RenderingOwner(s).empty()
+             ? "find where the `" + s.error_class +
+                   "` was raised (the traceback's frames above it) and read the values the "
+                   "message prints there; `" +
+                   s.error_class + ".__str__` only writes them"
          : printed ? "compare the values printed in the message with what " + Where(s) + " accepts"
                    : "read " + Where(s) + " for what leads to this error") +
         " (line " + std::to_string(s.line) + ")");

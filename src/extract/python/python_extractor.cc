@@ -197,7 +197,7 @@ class PythonFile {
     Collect(root);
     CollectHelpers();
     if (facts_) CollectTextFunctions();
-    if (facts_) CollectFieldRenderings();
+    CollectFieldRenderings();
     for (const Pending& p : pending_) {
       cur_fn_ = p.function;
       if (p.symbol == Ids().raise_statement) {
@@ -324,17 +324,15 @@ class PythonFile {
         function_index[n.id] = functions_.size();
         Function f{n, InClassBody(ancestors), {}, {}};
         if (f.in_class_body && IsProperty(n)) properties_.emplace(ts::Text(Field(n, "name"), src_));
-        if (facts_) {
-          std::string name(ts::Text(Field(n, "name"), src_));
-          facts_->link_names.push_back(name);
-          for (TSNode a : ancestors) {
-            TSSymbol as = ts_node_symbol(a);
-            if (as == ids.class_definition || as == ids.function_definition) {
-              f.qual += std::string(ts::Text(Field(a, "name"), src_)) + ".";
-            }
+        std::string name(ts::Text(Field(n, "name"), src_));
+        if (facts_) facts_->link_names.push_back(name);
+        for (TSNode a : ancestors) {
+          TSSymbol as = ts_node_symbol(a);
+          if (as == ids.class_definition || as == ids.function_definition) {
+            f.qual += std::string(ts::Text(Field(a, "name"), src_)) + ".";
           }
-          f.qual += name;
         }
+        f.qual += name;
         functions_.push_back(std::move(f));
       } else if (sym == ids.class_definition && facts_) {
         facts_->link_names.emplace_back(ts::Text(Field(n, "name"), src_));
@@ -426,6 +424,12 @@ class PythonFile {
   // {self.field}"` with `self.field = field` in `__init__`: each return that
   // reads fields the constructor fills is a rendering of the class, so
   // `raise MetadataInconsistent(req, "name", ..)` shows "name" in it.
+  // A text of `__str__` that reads no such field but is written there
+  // (docker-py's `APIError.__str__`: `message = f'{self.response.status_code}
+  // Client Error for {self.response.url}: ..'` in one branch, "Server Error"
+  // in another) is where the user's text is written: each text it may
+  // return is a site of the class at the line that writes it
+  // (OwnRenderingSites).
   void CollectFieldRenderings() {
     for (const Function& f : functions_) {
       if (!f.in_class_body || ts::Text(Field(f.node, "name"), src_) != "__str__") continue;
@@ -442,28 +446,73 @@ class PythonFile {
           init = InitOf(std::string(ts::Text(bases[0], src_)));
         }
       }
-      if (!init) continue;
       FieldRendering shape;
       shape.type = std::string(LastDotComponent(cls));
       shape.method = "__str__";
       shape.receiver = "self";
-      if (!InitFields(init->node, &shape)) continue;
+      bool fields = init && InitFields(init->node, &shape);
       cur_fn_ = static_cast<int>(&f - functions_.data());
+      Alts own;
+      TSNode own_return{};
       ForEachOwnReturn(
           Field(f.node, "body"), "return_statement",
           [](TSNode n) { return Is(n, "function_definition") || Is(n, "lambda"); },
           [&](TSNode ret) {
             TSNode value = ts::FirstNamed(ret);
             if (ts_node_is_null(value)) return;
-            for (const Alt& a : ExprAlts(value, ts_node_start_byte(ret), 0)) {
-              if (!ReadsFilledField(a.tmpl, shape)) continue;
-              FieldRendering r = shape;
-              r.text = a.tmpl;
-              r.line = ts::Line(ret);
-              facts_->field_renderings.push_back(std::move(r));
+            for (Alt& a : ExprAlts(value, ts_node_start_byte(ret), 0)) {
+              if (fields && ReadsFilledField(a.tmpl, shape)) {
+                if (!facts_) continue;
+                FieldRendering r = shape;
+                r.text = a.tmpl;
+                r.line = ts::Line(ret);
+                facts_->field_renderings.push_back(std::move(r));
+              } else if (HasWords(a.tmpl)) {
+                if (ts_node_is_null(own_return)) own_return = ret;
+                own.push_back(std::move(a));
+              }
             }
           });
+      if (!own.empty() && ExceptionLikeClass(shape.type, 0)) {
+        OwnRenderingSites(own_return, shape.type, own);
+      }
       cur_fn_ = -1;
+    }
+  }
+
+  // Text with a literal word pair (`"x Client Error for y"`), not a
+  // bracket or separator around holes.
+  static bool HasWords(const Template& t) {
+    for (const Piece& p : t.pieces()) {
+      if (p.is_hole) continue;
+      for (size_t i = 1; i + 1 < p.text.size(); ++i) {
+        if (p.text[i] == ' ' && std::isalpha(static_cast<unsigned char>(p.text[i - 1])) &&
+            std::isalpha(static_cast<unsigned char>(p.text[i + 1]))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // The texts a class's `__str__` writes itself, as sites of the class:
+  // at the assignment that chose each text, else at the return.
+  void OwnRenderingSites(TSNode ret, const std::string& cls, const Alts& alts) {
+    ErrorSite site = NewSite(ret, SiteKind::kRaise);
+    site.error_class = cls;
+    for (const Alt& a : alts) {
+      ErrorSite one = site;
+      one.message = a.tmpl;
+      one.message_origin_note =
+          "the text `" + cls + ".__str__` returns at line " + std::to_string(site.line);
+      TSNode at = ret;
+      if (!ts_node_is_null(a.chosen_at)) {  // the branch's assignment
+        one.line = ts::Line(a.chosen_at);
+        one.end_line = ts::EndLine(a.chosen_at);
+        at = ts_node_parent(a.chosen_at);
+        if (ts_node_is_null(at)) at = a.chosen_at;
+      }
+      Finish(at, std::move(one));
     }
   }
 

@@ -822,5 +822,53 @@ TEST(PythonExtractor, RaiseOfALocalHoldingANewException) {
   EXPECT_EQ(sites[0].message.Display(), "{cmd} did not run successfully.");
 }
 
+// docker-py's `APIError.__str__` writes its own text in branches (a
+// client or a server error) from a field the constructor keeps: each text
+// is a site of the class at the branch's assignment; a text that only
+// renders a field the constructor fills stays with the constructions.
+TEST(PythonExtractor, StrMethodTextsAreSitesOfTheirClass) {
+  auto sites = Extract(
+      "class APIError(Exception):\n"                                         // 1
+      "    def __init__(self, message, response=None, explanation=None):\n"  // 2
+      "        super().__init__(message)\n"                                  // 3
+      "        self.response = response\n"                                   // 4
+      "        self.explanation = explanation\n"                             // 5
+      "\n"                                                                   // 6
+      "    def __str__(self):\n"                                             // 7
+      "        message = super().__str__()\n"                                // 8
+      "        if self.is_client_error():\n"                                 // 9
+      "            message = (\n"                                            // 10
+      "                f'{self.response.status_code} Client Error for '\n"   // 11
+      "                f'{self.response.url}: {self.response.reason}'\n"     // 12
+      "            )\n"                                                      // 13
+      "        elif self.is_server_error():\n"                               // 14
+      "            message = f'{self.response.status_code} Server Error'\n"  // 15
+      "        if self.explanation:\n"                                       // 16
+      "            message = f'{message} (\"{self.explanation}\")'\n"        // 17
+      "        return message\n"                                             // 18
+      "\n"                                                                   // 19
+      "class Gone(Exception):\n"                                             // 20
+      "    def __init__(self, name):\n"                                      // 21
+      "        self.name = name\n"                                           // 22
+      "    def __str__(self):\n"                                             // 23
+      "        return f'context {self.name} not found'\n"                    // 24
+      "\n"                                                                   // 25
+      "class Plain:\n"                                                       // 26
+      "    def __str__(self):\n"                                             // 27
+      "        return 'a plain object here'\n");                             // 28
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].error_class, "APIError");
+  EXPECT_EQ(sites[0].line, 10);
+  EXPECT_EQ(sites[0].message.Display(),
+            "{self.response.status_code} Client Error for {self.response.url}: "
+            "{self.response.reason}");
+  EXPECT_TRUE(Matches(sites[0],
+                      "404 Client Error for http+docker://localhost/v1.41/containers/create: "
+                      "Not Found (\"No such image: swpwn:20.04\")"));
+  EXPECT_EQ(sites[0].message_origin_note, "the text `APIError.__str__` returns at line 18");
+  EXPECT_EQ(sites[1].line, 15);
+  EXPECT_EQ(sites[1].message.Display(), "{self.response.status_code} Server Error");
+}
+
 }  // namespace
 }  // namespace errdex
