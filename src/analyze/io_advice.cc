@@ -62,9 +62,14 @@ std::string IoAdvice(std::string_view message, std::string_view error_class,
   std::string m = ToLower(message);
   std::string c = ToLower(error_class);
   std::string call = failed_call.empty() ? "" : " given to " + std::string(failed_call);
-  if (Has(c, {"filenotfound", "nosuchfile", "enoent"}) ||
-      Has(m, {"no such file", "file not found", "file does not exist", "directory not found",
-              "does not exist or is not a file", "could not find file"})) {
+  // A fixed name the message does not print (pip's ".dist-info directory
+  // not found" inside a wheel it opened) is no path the user typed: the
+  // words alone need a printed value or the failed call.
+  bool printed = m.find('%') != std::string::npos || m.find('{') != std::string::npos;
+  if (Has(c, {"filenotfound", "nosuchfile", "enoent"}) || Has(m, {"no such file"}) ||
+      ((printed || !failed_call.empty()) &&
+       Has(m, {"file not found", "file does not exist", "directory not found",
+               "does not exist or is not a file", "could not find file"}))) {
     return "Check that the file or directory" + call +
            " exists and that the path is spelled right (a relative path is resolved from the "
            "working directory of the process)";

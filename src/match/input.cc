@@ -1279,6 +1279,31 @@ void AddInlineCodeSpans(const std::vector<std::string_view>& lines, size_t first
   }
 }
 
+// A line of prose that is an error as programs print it ("MulterError:
+// Field value too long." between the user's sentences about a Sentry
+// alarm): that line on its own, with its class, is one more reading. The
+// first line is FreeMessage's own.
+constexpr size_t kMaxClassLines = 8;
+
+void AddClassLines(const std::vector<std::string_view>& lines, size_t first, size_t last,
+                   std::vector<ErrorText>* out) {
+  size_t added = 0;
+  for (size_t k = first + 1; k < last && added < kMaxClassLines; ++k) {
+    ErrorText e;
+    std::string_view message;
+    if (!SplitClass(StripLogPrefix(Trim(lines[k])), /*in_traceback=*/false, &e.error_class,
+                    &message)) {
+      continue;
+    }
+    message = Trim(message);
+    if (message.find(' ') == std::string_view::npos) continue;  // a word is no message
+    e.input_line = static_cast<int>(k + 1);
+    e.message = std::string(message);
+    out->push_back(std::move(e));
+    ++added;
+  }
+}
+
 std::vector<ErrorText> ParseFreeText(const std::vector<std::string_view>& lines) {
   size_t first = 0;
   while (first < lines.size() && IsBlank(lines[first])) ++first;
@@ -1286,6 +1311,7 @@ std::vector<ErrorText> ParseFreeText(const std::vector<std::string_view>& lines)
   while (last > first && IsBlank(lines[last - 1])) --last;
   if (first == last) return {};
   std::vector<ErrorText> out = {FreeMessage(lines, first, last)};
+  AddClassLines(lines, first, last, &out);
   std::vector<std::pair<size_t, size_t>> paragraphs;
   for (size_t i = first; i < last;) {
     size_t end = i;

@@ -1261,4 +1261,22 @@ TEST(ParseInputTest, IndentationSharedByEveryLineIsNotTheMessage) {
             "instead");
 }
 
+// An error line among the user's sentences (multer issue: a Sentry title
+// between two lines of prose) is read on its own, with its class, besides
+// the whole text.
+TEST(ParseInputTest, ErrorClassLineInsideProse) {
+  std::vector<ErrorText> errors = ParseInput(
+      "We had today sentry alarm 3:24 PM\n"
+      "MulterError: Field value too long.\n"
+      "because user wanted to upload 84 megabytes pdf into the chat\n");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].input_line, 1);
+  EXPECT_EQ(errors[1].input_line, 2);
+  EXPECT_EQ(errors[1].error_class, "MulterError");
+  EXPECT_EQ(errors[1].message, "Field value too long.");
+  EXPECT_FALSE(errors[1].paragraph);
+  // A bare name after the class is no message.
+  EXPECT_EQ(ParseInput("we saw this\nValueError: oops\n").size(), 1u);
+}
+
 }  // namespace errdex

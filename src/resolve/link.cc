@@ -13,10 +13,17 @@
 #include "resolve/constant_guard.h"
 #include "resolve/link_constants.h"
 #include "resolve/link_receiver.h"
+#include "resolve/message_tables.h"
 #include "util/text.h"
 
 namespace errdex {
 namespace {
+
+// `errorMessages[code]` is keyed by `code`.
+bool KeyedBy(std::string_view expr, const std::string& param) {
+  return !param.empty() && expr.size() > param.size() + 2 && expr.ends_with("]") &&
+         expr.substr(expr.size() - param.size() - 2) == "[" + param + "]";
+}
 
 // Languages that call each other's functions: JavaScript/TypeScript, the
 // JVM (Java and Kotlin), C/C++; every other language is a family of its own.
@@ -109,7 +116,7 @@ constexpr int kMaxCallSpan = 3;
 class Linker {
  public:
   Linker(const std::vector<FileFacts>& files, const std::vector<std::vector<ErrorSite>*>& sites)
-      : files_(files), sites_(sites), names_(files.size()) {}
+      : files_(files), sites_(sites), names_(files.size()), tables_(files) {}
 
   LinkStats Run() {
     std::set<Key> constructors;
@@ -425,7 +432,12 @@ class Linker {
       }
     }
     bool substituted = false, text = false;
-    Template composed = SubstituteParams(s.f.message, s.f.params, args, &substituted, &text);
+    Template composed =
+        SubstituteParams(s.f.message, s.f.params, args, &substituted, &text,
+                         [&](std::string_view table, std::string_view key) -> const Template* {
+                           std::optional<TableHit> h = tables_.Find(table, key, s.file);
+                           return h ? h->text : nullptr;
+                         });
     // `throw new X(..)` whose class writes the message itself: the text is
     // the class's, whatever the arguments are.
     bool class_text = s.f.constructor && call.construct && call.replaces_site && call.site &&
@@ -454,7 +466,9 @@ class Linker {
     for (size_t i = 0; i < args.size(); ++i) {
       if (!args[i] || !args[i]->HasLiteralText()) continue;
       bool used = false;
-      for (const Piece& p : s.f.message.pieces()) used |= p.is_hole && p.expr == s.f.params[i];
+      for (const Piece& p : s.f.message.pieces()) {
+        used |= p.is_hole && (p.expr == s.f.params[i] || KeyedBy(p.expr, s.f.params[i]));
+      }
       if (!used) continue;
       bool forwards = false, space = false;
       for (const Piece& p : args[i]->pieces()) {
@@ -485,8 +499,9 @@ class Linker {
     bool names_param = false;
     for (const Piece& p : composed.pieces()) {
       if (!p.is_hole || p.expr.empty()) continue;
-      names_param |= std::find(call.caller_params.begin(), call.caller_params.end(), p.expr) !=
-                     call.caller_params.end();
+      for (const std::string& cp : call.caller_params) {
+        names_param |= p.expr == cp || KeyedBy(p.expr, cp);
+      }
     }
     bool returned_on = (s.f.returns || returned_construction) && call.returned && !call.thrown;
     // A helper without parameters returning another's exception is one too.
@@ -889,6 +904,7 @@ class Linker {
   const std::vector<FileFacts>& files_;
   const std::vector<std::vector<ErrorSite>*>& sites_;
   std::vector<std::unordered_set<std::string>> names_;
+  MessageTableIndex tables_;  // entries a sink's keyed lookup takes (SubstituteKeyed)
   std::map<Key, std::vector<size_t>> defs_;
   std::map<Key, std::vector<std::pair<size_t, size_t>>> calls_;
   std::map<Key, std::vector<size_t>> by_name_;
@@ -909,8 +925,53 @@ class Linker {
 
 }  // namespace
 
+namespace {
+
+bool IsPlainName(std::string_view s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  });
+}
+
+// A hole `T[param]` given the call's argument for `param`: the entry's text
+// for a literal key, the lookup by the argument's variable for a bare
+// variable; false otherwise.
+bool SubstituteKeyed(const Piece& p, const std::vector<std::string>& params,
+                     const std::vector<const Template*>& args, const KeyedText& keyed,
+                     Template* out, bool* text) {
+  if (!keyed || !p.expr.ends_with("]")) return false;
+  std::optional<TableLookup> l = ParseTableLookup(p.expr);
+  if (!l || l->literal) return false;
+  for (size_t i = 0; i < params.size() && i < args.size(); ++i) {
+    if (params[i].empty() || params[i] != l->key || !args[i]) continue;
+    const std::vector<Piece>& a = args[i]->pieces();
+    if (a.size() == 1 && !a[0].is_hole) {
+      const Template* entry = keyed(l->table, a[0].text);
+      if (!entry) return false;
+      out->Append(*entry);
+      *text = true;
+      return true;
+    }
+    if (a.size() == 1 && a[0].is_hole && IsPlainName(a[0].expr)) {
+      std::string expr = p.expr.substr(0, p.expr.size() - l->key.size() - 1) + a[0].expr + "]";
+      std::string shown = p.text;
+      if (size_t at = shown.rfind("[" + l->key + "]"); at != std::string::npos) {
+        shown.replace(at + 1, l->key.size(), a[0].expr);
+      }
+      out->AddHole(shown, expr, p.type);
+      return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+}  // namespace
+
 Template SubstituteParams(const Template& t, const std::vector<std::string>& params,
-                          const std::vector<const Template*>& args, bool* substituted, bool* text) {
+                          const std::vector<const Template*>& args, bool* substituted, bool* text,
+                          const KeyedText& keyed) {
   Template out;
   for (const Piece& p : t.pieces()) {
     if (!p.is_hole) {
@@ -920,6 +981,10 @@ Template SubstituteParams(const Template& t, const std::vector<std::string>& par
     const Template* arg = nullptr;
     for (size_t i = 0; i < params.size() && i < args.size(); ++i) {
       if (!params[i].empty() && params[i] == p.expr) arg = args[i];
+    }
+    if (!arg && SubstituteKeyed(p, params, args, keyed, &out, text)) {
+      *substituted = true;
+      continue;
     }
     // `{x:>10}` pads: the argument's text is not what prints.
     bool spec = p.text.starts_with("{") && p.text.find(':') != std::string::npos;

@@ -6,6 +6,7 @@
 // text to a sink, at the call, with the composed message.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,11 +34,18 @@ struct LinkStats {
 LinkStats LinkMessages(const std::vector<FileFacts>& files,
                        const std::vector<std::vector<ErrorSite>*>& sites);
 
+// The text of a message table's entry (message_tables.h), or null.
+using KeyedText = std::function<const Template*(std::string_view table, std::string_view key)>;
+
 // `t` with every hole naming params[i] replaced by *args[i] (when given).
 // `*substituted` says whether any hole was replaced, `*text` whether a
 // replacement brought literal text. `{x!r}` / `%r` holes quote the text.
+// A hole looking a table up by a parameter (`errorMessages[code]`) takes
+// the entry `keyed` gives for a literal argument, or is keyed by the
+// argument's own variable (`errorMessages[c]` for a call passing `c`).
 Template SubstituteParams(const Template& t, const std::vector<std::string>& params,
-                          const std::vector<const Template*>& args, bool* substituted, bool* text);
+                          const std::vector<const Template*>& args, bool* substituted, bool* text,
+                          const KeyedText& keyed = nullptr);
 
 // Whether `expr` reads the variable `name` (a whole identifier, not a
 // property `x.name`).

@@ -494,4 +494,63 @@ export default class Cluster {
   EXPECT_EQ(r.Count("Failed to refresh slots cache."), 1) << Dump(r);
 }
 
+// multer's MulterError: an ES5 constructor function (made an Error by
+// `util.inherits`) whose text is `errorMessages[code]`, a table keyed by
+// the code its callers pass, directly or through a helper
+// (`abortWithCode(code, field)`). Each call with a literal code is a
+// record with that code's text.
+TEST(LinkJsIdioms, Es5ConstructorLooksItsTextUpByTheCodeItIsGiven) {
+  Linked r = Link({{"lib/multer-error.js", R"SRC(var util = require('util')
+
+var errorMessages = {
+  LIMIT_PART_COUNT: 'Too many parts',
+  LIMIT_FIELD_VALUE: 'Field value too long',
+  LIMIT_UNEXPECTED_FILE: 'Unexpected field'
+}
+
+function MulterError (code, field) {
+  Error.captureStackTrace(this, this.constructor)
+  this.name = this.constructor.name
+  this.message = errorMessages[code]
+  this.code = code
+  if (field) this.field = field
+}
+
+util.inherits(MulterError, Error)
+
+module.exports = MulterError
+)SRC"},
+                   {"lib/make-middleware.js", R"SRC(var MulterError = require('./multer-error')
+function makeMiddleware (setup) {
+  return function multerMiddleware (req, res, next) {
+    function abortWithError (uploadError) {
+      next(uploadError)
+    }
+    function abortWithCode (code, optionalField) {
+      abortWithError(new MulterError(code, optionalField))
+    }
+    busboy.on('field', function (fieldname, value, { valueTruncated }) {
+      if (valueTruncated) return abortWithCode('LIMIT_FIELD_VALUE', fieldname)
+    })
+    busboy.on('partsLimit', function () { abortWithCode('LIMIT_PART_COUNT') })
+  }
+}
+)SRC"},
+                   {"index.js", R"SRC(var MulterError = require('./lib/multer-error')
+function wrappedFileFilter (req, file, cb) {
+  if ((filesLeft[file.fieldname] || 0) <= 0) {
+    return cb(new MulterError('LIMIT_UNEXPECTED_FILE', file.fieldname))
+  }
+}
+)SRC"}});
+  const ErrorSite* direct = r.Find("index.js", 4, "Unexpected field");
+  ASSERT_NE(direct, nullptr) << Dump(r);
+  EXPECT_EQ(direct->error_class, "MulterError");
+  EXPECT_EQ(r.Count("LIMIT_UNEXPECTED_FILE"), 0) << Dump(r);
+  const ErrorSite* value = r.Find("lib/make-middleware.js", 11, "Field value too long");
+  ASSERT_NE(value, nullptr) << Dump(r);
+  EXPECT_EQ(value->error_class, "MulterError");
+  EXPECT_NE(r.Find("lib/make-middleware.js", 13, "Too many parts"), nullptr) << Dump(r);
+}
+
 }  // namespace errdex

@@ -511,7 +511,8 @@ class JsFile {
       messages |= name.find(w) != std::string::npos;
     }
     if (!messages) return;
-    bool warn = name.find("warn") != std::string::npos || name.find("deprecat") != std::string::npos;
+    bool warn =
+        name.find("warn") != std::string::npos || name.find("deprecat") != std::string::npos;
     for (TSNode member : NamedChildren(Field(decl, "body"))) {
       if (!Is(member, "enum_assignment")) continue;
       TSNode value = Field(member, "value");
@@ -522,8 +523,9 @@ class JsFile {
       ErrorSite site = NewSite(member, warn ? SiteKind::kWarning : SiteKind::kLog);
       site.severity = warn ? "warning" : "error";
       site.message = std::move(text);
-      site.message_origin_note = "the text of `" + std::string(ts::Text(Field(decl, "name"), src_)) +
-                                 "." + std::string(ts::Text(Field(member, "name"), src_)) +
+      site.message_origin_note = "the text of `" +
+                                 std::string(ts::Text(Field(decl, "name"), src_)) + "." +
+                                 std::string(ts::Text(Field(member, "name"), src_)) +
                                  "`, reported where the member is used";
       size_t depth = anc.size();
       Finish(member, std::move(site), anc, depth, "", /*sink=*/false);
@@ -702,6 +704,23 @@ class JsFile {
     int line = 0;
   };
 
+  // A function that sets `this.message` under a class-like name is an
+  // ES5 constructor (multer's `function MulterError (code, field) { ..
+  // this.message = errorMessages[code] }`, made an Error by
+  // `util.inherits`): `new MulterError(..)` shows the text it sets.
+  const FuncInfo& AsConstructor(const FuncInfo& fi) {
+    if (!fi.valid || fi.ctor || fi.method || fi.name.empty() ||
+        !std::isupper(static_cast<unsigned char>(fi.name[0])) ||
+        !(Is(fi.node, "function_declaration") || Is(fi.node, "function_expression") ||
+          Is(fi.node, "function"))) {
+      return fi;
+    }
+    FuncInfo& mut = func_info_[fi.node.id];
+    mut.ctor = true;
+    mut.qual = mut.name;
+    return mut;
+  }
+
   const FuncInfo& Enclosing(const Ancestors& anc) {
     static const FuncInfo kNone;
     size_t k = anc.size();
@@ -794,6 +813,18 @@ class JsFile {
     return false;
   }
 
+  // A hole looking a table up by a parameter (`errorMessages[code]`): the
+  // link stage takes the entry for the key each call passes.
+  static bool KeyedByParam(const Template& t, const FuncInfo& fi) {
+    for (const Piece& p : t.pieces()) {
+      if (!p.is_hole) continue;
+      for (const std::string& param : fi.params) {
+        if (p.expr.size() > param.size() + 2 && p.expr.ends_with("[" + param + "]")) return true;
+      }
+    }
+    return false;
+  }
+
   // A site whose message holes name parameters of its function makes that
   // function a sink.
   void AddSink(const ErrorSite& site, const Ancestors& anc, const std::string& via_class) {
@@ -805,8 +836,9 @@ class JsFile {
     // So does a constructor passing what a function returns (resolved by
     // ResolveTextFunctions, or left a hole).
     if (!NamesParam(site.message, fi) &&
-        !(fi.ctor && (site.message.HasLiteralText() || IsCallHole(site.message) ||
-                      RendersLaterParam(site.message, fi.params)))) {
+        !(fi.ctor &&
+          (site.message.HasLiteralText() || IsCallHole(site.message) ||
+           RendersLaterParam(site.message, fi.params) || KeyedByParam(site.message, fi)))) {
       return;
     }
     SinkFact s;
@@ -928,7 +960,7 @@ class JsFile {
     CollectExitSinks();
     std::set<const void*> message_ctors;  // constructors that set this.message
     for (const Pending& p : message_assigns_) {
-      const FuncInfo& fi = Enclosing(p.ancestors);
+      const FuncInfo& fi = AsConstructor(Enclosing(p.ancestors));
       if (!fi.valid || !fi.ctor) continue;
       std::string note;
       TSNode rhs = Field(p.node, "right");
