@@ -737,6 +737,26 @@ class CppFile {
     return i >= 3 && i < t.size() && t[i] == ' ' && t.find('\n') == t.size() - 1;
   }
 
+  // The text of args[fmt] when it is a one-word literal (a domain or
+  // component name, no spaces or format directives) and a string argument
+  // follows it; "" otherwise.
+  std::string DomainTag(const std::vector<TSNode>& args, size_t fmt, uint32_t pos) {
+    if (fmt + 1 >= args.size() || !Is(args[fmt], "string_literal") || !IsStringish(args[fmt + 1])) {
+      return {};
+    }
+    std::string ignored;
+    Template t = ExprTemplate(args[fmt], pos, 0, &ignored, nullptr);
+    if (t.pieces().size() != 1 || t.pieces()[0].is_hole) return {};
+    const std::string& w = t.pieces()[0].text;
+    if (w.size() < 2 || !std::isalpha(static_cast<unsigned char>(w[0]))) return {};
+    for (char c : w) {
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-' && c != '.') {
+        return {};
+      }
+    }
+    return w;
+  }
+
   void HandleCall(TSNode call) {
     std::string_view fn = ts::Text(ts_node_child(call, 0), src_);
     // A bare CHECK(cond) (no `<<`) is still a site; a streamed one is the
@@ -818,10 +838,28 @@ class CppFile {
           sev = LevelSeverity(a);
           quiet_level |= IsQuietLevel(a);
         }
+        // libvips's `vips_error("VipsForeignSave", _("\"%s\" is not a known
+        // buffer format"), name)`: a one-word literal before the format is
+        // the domain the report starts with ("VipsForeignSave: ...").
+        std::string domain = DomainTag(args, fmt, pos);
+        if (!domain.empty()) ++fmt;
         bool printf_like = fmt + 1 < args.size() || LastName(fn).ends_with("f") ||
                            LastName(fn).ends_with("Format");
-        msg = printf_like ? PrintfTemplate(args, fmt, pos, note, nullptr)
-                          : ExprTemplate(args[fmt], pos, 0, note, nullptr);
+        // doxygen's `warn_doc_error(file, line, "explicit link request to
+        // '{}' could not be resolved", name)` formats with {fmt}.
+        std::string_view written = ts::Text(args[fmt], src_);
+        bool braces = written.find('%') == std::string_view::npos &&
+                      (written.find("{}") != std::string_view::npos ||
+                       written.find("{:") != std::string_view::npos);
+        msg = braces        ? BraceTemplate(args, fmt, pos, note, nullptr)
+              : printf_like ? PrintfTemplate(args, fmt, pos, note, nullptr)
+                            : ExprTemplate(args[fmt], pos, 0, note, nullptr);
+        if (!domain.empty()) {
+          Template tagged;
+          tagged.AddLiteral(domain + ": ");
+          tagged.Append(msg);
+          msg = std::move(tagged);
+        }
         if (!sev && !quiet_level && r.kind == Report::kLevelLog) sev = LabelSeverity(msg);
         if (sev) {
           site.severity = *sev;
@@ -1384,6 +1422,13 @@ class CppFile {
   Template PrintfTemplate(const std::vector<TSNode>& args, size_t fmt, uint32_t pos,
                           std::string* note, const Env* env) {
     if (fmt >= args.size()) return Template();
+    // `"%s", _("buffer is not in a known format")`: the one argument's
+    // text is the message (libvips writes its translated texts so).
+    if (fmt + 2 == args.size() && ts::Text(args[fmt], src_) == "\"%s\"" &&
+        IsStringish(args[fmt + 1])) {
+      Template only = ExprTemplate(args[fmt + 1], pos, 0, note, env);
+      if (only.HasLiteralText()) return only;
+    }
     Template f = ExprTemplate(args[fmt], pos, 0, note, env);
     if (!f.HasLiteralText()) return f;
     std::vector<std::string> rest;

@@ -1054,5 +1054,49 @@ TEST(CppExtractor, ReturnedExceptionOfAFactoryFunctionIsASite) {
   EXPECT_TRUE(Matches(sites[0], "Table with name result_df does not exist!\nDid you mean \"x\"?"));
 }
 
+// libvips reports `vips_error(domain, fmt, ...)`: the one-word literal
+// before the format is the domain its output starts with; `"%s", _("..")`
+// prints the one literal argument.
+TEST(CppExtractor, ReporterDomainBeforeTheFormat) {
+  auto sites = Extract("libvips/foreign/foreign.c",
+                       "const char *f(const char *name) {\n"
+                       "  if (!save_class) {\n"
+                       "    vips_error(\"VipsForeignSave\",\n"
+                       "      _(\"\\\"%s\\\" is not a known buffer format\"), name);\n"
+                       "    return NULL;\n"
+                       "  }\n"
+                       "  if (!load_class) {\n"
+                       "    vips_error(\"VipsForeignLoad\", \"%s\", _(\"buffer is not in a known "
+                       "format\"));\n"
+                       "    return NULL;\n"
+                       "  }\n"
+                       "  vips_error(\"not a domain\", \"%d\", 3);\n"
+                       "  return name;\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "VipsForeignSave: \"%s\" is not a known buffer format");
+  EXPECT_TRUE(Matches(sites[0], "VipsForeignSave: \"webp\" is not a known buffer format"));
+  EXPECT_EQ(sites[1].message.Display(), "VipsForeignLoad: buffer is not in a known format");
+  EXPECT_EQ(sites[1].line, 8);
+  EXPECT_EQ(sites[2].message.Display(), "not a domain");
+}
+
+// doxygen's `warn_doc_error(file, line, fmt, ...)` formats with {fmt}: a
+// `{}` in the literal is a hole, not text.
+TEST(CppExtractor, NamedReporterWithBraceFormat) {
+  auto sites = Extract("src/docparser.cpp",
+                       "void DocParser::handleLinkedWord(const QCString &name) {\n"
+                       "  if (!found) {\n"
+                       "    warn_doc_error(context.fileName, tokenizer.getLineNr(),\n"
+                       "        \"explicit link request to '{}' could not be resolved\", name);\n"
+                       "  }\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Pattern(),
+            "explicit link request to '([\\s\\S]*?)' could not be resolved");
+  EXPECT_TRUE(Matches(
+      sites[0], "legal.c(88): Warning: explicit link request to 'SUCCESS' could not be resolved"));
+}
+
 }  // namespace
 }  // namespace errdex
