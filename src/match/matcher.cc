@@ -143,6 +143,9 @@ constexpr double kConfidentFuzzyScore = 0.3;
 // must hold a sentence, not a name or a number, and its words must fit one
 // record clearly better than any other.
 constexpr size_t kMinInnerFuzzyBytes = 24;
+// The literal before a hole, found again inside it, says the match could
+// have aligned later (PreferInnerFuzzy): from this many bytes.
+constexpr size_t kMinRepeatedLead = 3;
 constexpr size_t kMinInnerFuzzyWords = 4;
 constexpr double kInnerFuzzyMinScore = 0.5;
 constexpr double kInnerFuzzyLead = 0.05;
@@ -2195,6 +2198,17 @@ void Matcher::Impl::PreferInnerFuzzy(std::vector<Ranked>* hits, std::string_view
   // went wrong!" banner before "${header}: Could not find ...").
   if (widest->first == outer->begin) return;
   std::string_view inside = text.substr(widest->first, hole_bytes);
+  // The literal just before the hole comes again inside it: the lazy match
+  // stopped at its first occurrence, and a later one leaves the hole a
+  // value, not a message (NLog's "{GetType().Name}(Name={Name}): No wrapped
+  // Target configured." after another target's "BufferingWrapper(Name=x):
+  // ..." on the same line).
+  size_t before = outer->begin;
+  for (const auto& [b, e] : outer->holes) {
+    if (e <= widest->first && e > before) before = e;
+  }
+  std::string_view lead = text.substr(before, widest->first - before);
+  if (lead.size() >= kMinRepeatedLead && inside.find(lead) != std::string_view::npos) return;
   std::vector<std::string> tokens = match::Tokenize(inside.substr(0, kMaxFuzzyBytes));
   if (tokens.size() < kMinInnerFuzzyWords) return;
   const Record* wrapper = outer->match.record;

@@ -2356,6 +2356,38 @@ TEST(MatcherTest, RewordedMessageInsideAWrapperHoleRanksFirst) {
   EXPECT_EQ(hits[0].record->id, "wrapper");
 }
 
+// NLog logs one target's failure ("BufferingWrapper(Name=x): No output
+// because target failed initialize.") before the exception of another
+// ("BufferingTargetWrapper(Name=x): No wrapped Target configured."). The
+// lazy match of "{type}(Name={name}): No wrapped .." stops at the first
+// "(Name=", so its name hole holds the other message: no reworded inner
+// message is read there, and the pattern keeps its place.
+TEST(MatcherTest, HoleThatRepeatsItsLeadingLiteralIsNoWrapper) {
+  std::vector<Record> rs = CommonWords();
+  auto nlog = [](std::string id, std::string message, std::string pattern, int holes) {
+    std::vector<HoleInfo> h(static_cast<size_t>(holes), HoleInfo{"{x}", "x"});
+    Record r = MakeRecord(std::move(id), std::move(message), std::move(pattern), h,
+                          "NLogConfigurationException", "NLog/NLog");
+    r.language = "csharp";
+    r.file_path = "src/NLog/Targets/Target.cs";
+    return r;
+  };
+  rs.push_back(nlog("wrapped", "{GetType().Name}(Name={Name}): No wrapped Target configured.",
+                    R"(([\s\S]*?)\(Name=([\s\S]*?)\): No wrapped Target configured\.)", 2));
+  rs.push_back(nlog("no-output", "{0}: No output because target failed initialize.",
+                    R"(([\s\S]*?): No output because target failed initialize\.)", 1));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "Error BufferingWrapper(Name=mailbuffer): No output because target failed initialise. "
+      "Exception: NLog.NLogConfigurationException: BufferingTargetWrapper(Name=mailbuffer): No "
+      "wrapped Target configured.";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "wrapped") << hits[0].reason;
+  EXPECT_EQ(hits[0].reason.find("fill the hole"), std::string::npos) << hits[0].reason;
+}
+
 // One template raised by several functions of a file: with nothing in the
 // paste to choose, the record raised at the most sites comes first, then
 // file order — never the order of ids.
