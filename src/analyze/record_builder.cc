@@ -1008,11 +1008,24 @@ std::string DisplayOwner(const ErrorSite& s) {
 // instance is printed, so nobody calls the method to get the error. The
 // class, or "" (the Rust `Display` impl has DisplayOwner).
 std::string RenderingOwner(const ErrorSite& s) {
-  if (s.language != "python" || LastDotComponent(s.function) != "__str__") return {};
+  std::string method = LastDotComponent(s.function);
+  bool renders =
+      s.language == "python" ? method == "__str__"
+      : s.language == "kotlin" || s.language == "java"
+          ? method == "formatMessage" || method == "getMessage" || method == "getLocalizedMessage"
+          : false;
+  if (!renders) return {};
   size_t dot = s.function.rfind('.');
   if (dot == std::string::npos) return {};
   std::string owner = LastDotComponent(s.function.substr(0, dot));
   return owner == s.error_class ? owner : std::string();
+}
+
+// "an" before a vowel's letter, else "a".
+std::string Article(std::string_view word) {
+  return !word.empty() && std::string_view("AEIOUaeiou").find(word[0]) != std::string_view::npos
+             ? "an"
+             : "a";
 }
 
 // `description()` returns the text (the deprecated `Error` method, or an
@@ -1177,9 +1190,10 @@ void Documentation(const ErrorSite& s, const SiteView& v, Record* r) {
            " (its `Display` impl, " + s.file_path + " line " + std::to_string(s.line) +
            "): users see it when such an error is printed.";
   } else if (std::string shown = RenderingOwner(s); !shown.empty()) {
-    doc += "This is the text an `" + shown + "` shows when it is printed (its `__str__`, " +
+    doc += "This is the text " + Article(shown) + " `" + shown +
+           "` shows when it is printed (its `" + LastDotComponent(s.function) + "`, " +
            s.file_path + " line " + std::to_string(s.line) +
-           "): users see it in the traceback when one is raised.";
+           "): users see it when one is raised and reported.";
   } else if (std::string attr, variant = DisplayAttributeVariant(s, &attr); !variant.empty()) {
     doc += "This is the text a `" + variant + "` value displays (its `" + attr + "` attribute, " +
            s.file_path + " line " + std::to_string(s.line) +
@@ -1515,10 +1529,11 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
     // The check in `__str__` picks which text an instance shows; the error
     // comes from the code that raises the class.
     std::string when = d ? " and " + StateText(*d) : std::string();
+    std::string a = Article(shown);
     r->trigger_scenarios =
-        "Shown when an `" + shown + "` is printed" + when +
-        ": this is the text its `__str__` writes (" + s.file_path + ":" + std::to_string(s.line) +
-        "); the error itself comes from the code that raises an `" + shown + "`.";
+        "Shown when " + a + " `" + shown + "` is printed" + when + ": this is the text its `" +
+        LastDotComponent(s.function) + "` writes (" + s.file_path + ":" + std::to_string(s.line) +
+        "); the error itself comes from the code that raises " + a + " `" + shown + "`.";
     std::vector<int> cited = {s.line};
     if (d) cited.push_back(d->line);
     r->provenance["triggerScenarios"] = nlohmann::json(cited);
@@ -2587,9 +2602,9 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
                                 " failed, and so what to fix; " + Where(s) + " reports it"
          : !RenderingOwner(s).empty()
              ? "find where the `" + s.error_class +
-                   "` was raised (the traceback's frames above it) and read the values the "
-                   "message prints there; `" +
-                   s.error_class + ".__str__` only writes them"
+                   "` was raised (the stack trace's frames above it) and read the values "
+                   "the message prints there; `" +
+                   s.error_class + "." + LastDotComponent(s.function) + "` only writes them"
          : printed ? "compare the values printed in the message with what " + Where(s) + " accepts"
                    : "read " + Where(s) + " for what leads to this error") +
         " (line " + std::to_string(s.line) + ")");

@@ -476,5 +476,43 @@ public class InvalidTypeIdException extends MismatchedInputException {
       << s->message.Pattern();
 }
 
+// clikt's usage errors print through `override fun formatMessage(..)`,
+// whose `when` arms call the texts of its `Localization` interface on a
+// variable named after the type (`localization.extraArgumentOne(actual)`):
+// each arm is a site of the class, with that function's text.
+TEST(LinkJvm, KotlinFormatMessageArmsTakeTheLocalizationTexts) {
+  auto r = Link({
+      {"clikt/output/Localization.kt",
+       "package com.github.ajalt.clikt.output\n"
+       "interface Localization {\n"
+       "    /** One extra argument is present */\n"
+       "    fun extraArgumentOne(name: String) = \"got unexpected extra argument $name\"\n"
+       "    fun extraArgumentMany(name: String, count: Int) = \"got unexpected extra arguments "
+       "$name\"\n"
+       "}\n"},
+      {"clikt/core/exceptions.kt",
+       "package com.github.ajalt.clikt.core\n"             // 1
+       "class NoSuchArgument(\n"                           // 2
+       "    private val excessArguments: List<String>,\n"  // 3
+       ") : UsageError(null) {\n"                          // 4
+       "    override fun formatMessage(localization: Localization, formatter: Formatter): "
+       "String {\n"                                                                          // 5
+       "        val actual = excessArguments.joinToString(\" \", prefix = \"(\")\n"          // 6
+       "        return when (excessArguments.size) {\n"                                      // 7
+       "            1 -> localization.extraArgumentOne(actual)\n"                            // 8
+       "            else -> localization.extraArgumentMany(actual, excessArguments.size)\n"  // 9
+       "        }\n"                                                                         // 10
+       "    }\n"                                                                             // 11
+       "}\n"},
+  });
+  const ErrorSite* one =
+      r.Find("clikt/core/exceptions.kt", 8, "got unexpected extra argument $name");
+  ASSERT_NE(one, nullptr) << Dump(r);
+  EXPECT_EQ(one->error_class, "NoSuchArgument");
+  EXPECT_TRUE(Matches(*one, "Error: got unexpected extra argument (bob)"));
+  ASSERT_NE(r.Find("clikt/core/exceptions.kt", 9, "got unexpected extra arguments $name"), nullptr)
+      << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -296,6 +296,15 @@ class TextFunctionLinker {
   }
 
   // The definitions a call reaches, by name, arity and receiver.
+  // `localization` for `Localization`: the first letter's case aside, the
+  // same name.
+  static bool NamedAfterType(std::string_view var, std::string_view cls) {
+    return var.size() > 1 && var.size() == cls.size() &&
+           std::islower(static_cast<unsigned char>(var[0])) &&
+           std::toupper(static_cast<unsigned char>(var[0])) == cls[0] &&
+           var.substr(1) == cls.substr(1);
+  }
+
   std::vector<const Definition*> Lookup(const CallExpr& call, const Context& ctx) {
     Family fam = FamilyOf(files_[ctx.file].path);
     auto it = defs_.find({fam, call.name});
@@ -329,9 +338,12 @@ class TextFunctionLinker {
       }
     } else {
       // `utils.format_error(x)`, Go `pkg.Msg(x)`: a module's free function.
+      // A variable named after its type (`localization.extraArgumentOne(x)`
+      // on clikt's `Localization`): that class's method.
       std::string_view last = Last(recv);
       for (const Definition* d : fit) {
         if (!d->fn->method && (d->stem == last || d->dir == last)) picked.push_back(d);
+        if (d->fn->method && NamedAfterType(last, d->cls)) picked.push_back(d);
       }
     }
     // Overloads or a few same-named helpers: each gives its candidates; a

@@ -231,6 +231,7 @@ class KotlinFile {
     }
     if (facts_ && type == "function_declaration") OpenTextFunction(n);
     if (type == "property_declaration") HandleMessageProperty(n);
+    if (type == "function_declaration") HandleRenderingFunction(n);
   }
 
   // --- calls -------------------------------------------------------------------
@@ -723,6 +724,71 @@ class KotlinFile {
       site.message_origin_note = "the `message` of `" + name + "`";
     }
     Finish(at, std::move(site));
+  }
+
+  // `override fun formatMessage(localization, formatter)` (clikt's usage
+  // errors) or `getMessage()` in an exception class: how the exception
+  // prints. Each branch of a `when`/`if` it returns is a site of the class
+  // at the branch: its text, or a call's (`localization.extraArgumentOne(
+  // actual)`) once the resolve stage reads what that call returns.
+  void HandleRenderingFunction(TSNode fn) {
+    std::string_view fname = ts::Text(ChildOfType(fn, "simple_identifier"), src_);
+    if (fname != "formatMessage" && fname != "getMessage" && fname != "getLocalizedMessage") return;
+    if (ts::Text(ChildOfType(fn, "modifiers"), src_).find("override") == std::string_view::npos) {
+      return;
+    }
+    const std::vector<TSNode>& anc = *walk_.ancestors();
+    if (anc.size() < 2 || !Is(anc.back(), "class_body")) return;
+    TSNode cls = anc[anc.size() - 2];
+    if (!Is(cls, "class_declaration")) return;
+    std::string name(ts::Text(ChildOfType(cls, "type_identifier"), src_));
+    TSNode spec = ChildOfType(cls, "delegation_specifier");
+    std::string parent = LastDotComponent(ts::Text(ts::FirstNamed(ts::FirstNamed(spec)), src_));
+    if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
+    TSNode body = ChildOfType(fn, "function_body");
+    TSNode value{};
+    if (ts::Text(body, src_).starts_with("=")) {
+      value = ts::FirstNamed(body);
+    } else {
+      std::vector<TSNode> stmts = NamedChildren(ChildOfType(body, "statements"));
+      if (!stmts.empty() && ts::Text(stmts.back(), src_).starts_with("return")) {
+        value = ts::FirstNamed(stmts.back());
+      }
+    }
+    if (ts_node_is_null(value)) return;
+    std::vector<TSNode> branches = RenderedBranches(value);
+    if (branches.empty()) branches.push_back(value);
+    for (TSNode b : branches) {
+      ErrorSite site = NewSite(b, SiteKind::kRaise);
+      site.error_class = name;
+      site.message_origin_note = "how `" + name + "` prints (its `" + std::string(fname) + "`)";
+      site.message = ExprTemplate(b, ts_node_start_byte(b), 0, &site.message_origin_note);
+      if (site.message.HasLiteralText()) {
+        Finish(b, std::move(site));
+      } else if (Is(b, "call_expression")) {
+        site.message_opaque = true;
+        HoldCallArgs(Context(b, site), {b}, /*pending=*/true);
+      }
+    }
+  }
+
+  // The value of each arm of a `when` (or branch of an `if`), one level.
+  std::vector<TSNode> RenderedBranches(TSNode n) {
+    if (Is(n, "when_expression")) {
+      std::vector<TSNode> out;
+      for (TSNode entry : NamedChildren(n)) {
+        if (!Is(entry, "when_entry")) continue;
+        TSNode arm = ChildOfType(entry, "control_structure_body");
+        TSNode v = ts::FirstNamed(arm);
+        if (Is(v, "statements")) {
+          std::vector<TSNode> stmts = NamedChildren(v);
+          v = stmts.empty() ? TSNode{} : stmts.back();
+        }
+        if (!ts_node_is_null(v)) out.push_back(v);
+      }
+      return out;
+    }
+    return Branches(n);
   }
 
   // Returns the messages of a conditional message argument (`c ? "a" : "b"`,
