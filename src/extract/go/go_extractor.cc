@@ -561,11 +561,32 @@ class GoFile {
     if (fmt_index >= args.size()) return Template();
     Template fmt = ExprTemplate(args[fmt_index], pos, 0, note);
     std::vector<std::string> rest;
+    // A constant's text printed by `%s`/`%v` (urfave/cli's
+    // `fmt.Errorf("%s%s", providedButNotDefinedErrMsg, flagName)`).
+    std::map<std::string, std::string> constants;
     for (size_t i = fmt_index + 1; i < args.size(); ++i) {
       rest.push_back(CollapseSpace(ts::Text(args[i], src_)));
+      if (!Is(args[i], "identifier")) continue;
+      std::string ignored;
+      Template t = ExprTemplate(args[i], pos, 1, &ignored);
+      if (t.HoleCount() == 0 && t.HasLiteralText()) constants[rest.back()] = t.Display();
     }
-    if (!fmt.HasLiteralText()) return fmt;
-    return ApplyPrintf(fmt, rest, PrintfDialect::kGo);
+    if (!fmt.HasLiteralText() && constants.empty()) return fmt;
+    Template applied = ApplyPrintf(fmt, rest, PrintfDialect::kGo);
+    if (constants.empty()) return applied;
+    Template out;
+    for (const Piece& p : applied.pieces()) {
+      auto c = p.is_hole && (p.text == "%s" || p.text == "%v") ? constants.find(p.expr)
+                                                               : constants.end();
+      if (c != constants.end()) {
+        out.AddLiteral(c->second);
+      } else if (p.is_hole) {
+        out.AddHole(p.text, p.expr, p.type);
+      } else {
+        out.AddLiteral(p.text);
+      }
+    }
+    return out.HasLiteralText() ? out : fmt;
   }
 
   // fmt.Sprint / log.Fatal print operands back to back (with a space only

@@ -248,5 +248,26 @@ TEST(GoExtractor, LeveledLogsAtWarningOrAbove) {
   EXPECT_EQ(sites[3].message.Display(), "failed: {err}");
 }
 
+// urfave/cli prints a package constant through `%s`:
+// `fmt.Errorf("%s%s", providedButNotDefinedErrMsg, flagName)`.
+TEST(GoExtractor, ConstantPrintedByAVerbIsText) {
+  auto sites = Extract(
+      "package cli\n"
+      "import \"fmt\"\n"
+      "const (\n"
+      "\tprovidedButNotDefinedErrMsg = \"flag provided but not defined: -\"\n"
+      ")\n"
+      "func parse(flagName string) (*int, error) {\n"
+      "\tif flagName == \"\" {\n"
+      "\t\treturn nil, fmt.Errorf(\"%s%s\", providedButNotDefinedErrMsg, flagName)\n"
+      "\t}\n"
+      "\treturn nil, fmt.Errorf(\"%s%s\", flagName, flagName)\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].line, 8);
+  EXPECT_EQ(sites[0].message.Display(), "flag provided but not defined: -%s");
+  EXPECT_TRUE(Matches(sites[0], "Incorrect Usage: flag provided but not defined: -listen"));
+}
+
 }  // namespace
 }  // namespace errdex
