@@ -254,10 +254,9 @@ function cast(value, path) {
 }
 module.exports = cast;
 )SRC"}});
-  EXPECT_NE(
-      r.Find("lib/schema/objectId.js", 4,
-             "Cast to ObjectId failed for value ${stringValue}${valueTypeMsg} at path \"${path}\""),
-      nullptr)
+  EXPECT_NE(r.Find("lib/schema/objectId.js", 4,
+                   "Cast to ObjectId failed for value ${value}${valueTypeMsg} at path \"${path}\""),
+            nullptr)
       << Dump(r);
 }
 
@@ -551,6 +550,46 @@ function wrappedFileFilter (req, file, cb) {
   ASSERT_NE(value, nullptr) << Dump(r);
   EXPECT_EQ(value->error_class, "MulterError");
   EXPECT_NE(r.Find("lib/make-middleware.js", 13, "Too many parts"), nullptr) << Dump(r);
+}
+
+// msw asserts with outvariant's `invariant(cond, message)`, the message
+// built by its `devUtils.formatMessage(text)`, which prefixes "[MSW]" to
+// `format(message, ...positionals)`: the record is the assertion, with the
+// prefixed text.
+TEST(LinkJsIdioms, InvariantWithAFormattedMessage) {
+  Linked r = Link({{"src/core/utils/internal/devUtils.ts", R"SRC(import { format } from 'outvariant'
+const LIBRARY_PREFIX = '[MSW]'
+function formatMessage(message: string, ...positionals: any[]): string {
+  const interpolatedMessage = format(message, ...positionals)
+  return `${LIBRARY_PREFIX} ${interpolatedMessage}`
+}
+export const devUtils = { formatMessage }
+)SRC"},
+                   {"src/browser/setup-worker.ts", R"SRC(import { invariant } from 'outvariant'
+import { devUtils } from '~/core/utils/internal/devUtils'
+export function setupWorker(...handlers: Array<AnyHandler>): SetupWorker {
+  invariant(
+    !isNodeProcess(),
+    devUtils.formatMessage(
+      'Failed to execute `setupWorker` in a non-browser environment',
+    ),
+  )
+  invariant(handlers.length < 100, 'Too many handlers: %d', handlers.length)
+  return new SetupWorkerApi(...handlers)
+}
+)SRC"}});
+  const ErrorSite* s = r.Find("src/browser/setup-worker.ts", 4,
+                              "[MSW] Failed to execute `setupWorker` in a non-browser environment");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->kind, SiteKind::kAssert);
+  ASSERT_FALSE(s->conditions.empty());
+  EXPECT_EQ(s->conditions.back().expr, "!isNodeProcess()");
+  EXPECT_FALSE(s->conditions.back().polarity);
+  EXPECT_TRUE(Matches(*s,
+                      "Error: [MSW] Failed to execute `setupWorker` in a non-browser "
+                      "environment. Consider using `setupServer` for NodeJS environment "
+                      "instead."));
+  EXPECT_NE(r.Find("src/browser/setup-worker.ts", 10, "Too many handlers: %d"), nullptr) << Dump(r);
 }
 
 }  // namespace errdex

@@ -448,7 +448,7 @@ class JsFile {
       if ((IsThisReport(n) && InObjectMethod(anc)) || IsLoggerReport(n) || IsConsoleReport(n)) {
         pending_.push_back(Pending{n, sym, anc});
       }
-      if (IsSiteCall(n)) {
+      if (IsSiteCall(n) || IsAssertionCall(n)) {
         pending_.push_back(Pending{n, sym, anc});
       } else if (facts_ && IsLinkCandidate(n)) {
         link_pending_.push_back(Pending{n, sym, anc});
@@ -1472,7 +1472,9 @@ class JsFile {
 
   void HandleCall(TSNode call, const Ancestors& anc) {
     TSNode fn = Field(call, "function");
-    if (IsFactoryCall(call)) {
+    if (IsAssertionCall(call)) {
+      HandleAssertion(call, anc);
+    } else if (IsFactoryCall(call)) {
       HandleFactory(call, anc);
     } else if (Is(fn, "member_expression")) {
       std::string_view prop = ts::Text(Field(fn, "property"), src_);
@@ -1486,6 +1488,52 @@ class JsFile {
         HandlePluginContextReport(call, prop == "warn", anc);
       }
     }
+  }
+
+  // `invariant(cond, message, ...args)` (invariant, tiny-invariant,
+  // outvariant), Node's `assert(cond, message)` and `assert.ok(..)`: when
+  // `cond` is false the call throws with the message (outvariant formats
+  // `%s` with the arguments that follow).
+  bool IsAssertionCall(TSNode call) const {
+    std::string_view fn = ts::Text(ts_node_child_by_field_id(call, ids_.function), src_);
+    if (fn != "invariant" && fn != "assert" && fn != "assert.ok" && fn != "invariant.as") {
+      return false;
+    }
+    TSNode args = ts_node_child_by_field_id(call, ids_.arguments);
+    return !ts_node_is_null(args) && ts_node_named_child_count(args) >= 2;
+  }
+
+  void HandleAssertion(TSNode call, const Ancestors& anc) {
+    std::vector<TSNode> list = NamedChildren(Field(call, "arguments"));
+    if (ts::Text(Field(call, "function"), src_) == "invariant.as") {
+      if (list.empty()) return;
+      list.erase(list.begin());  // the error class's factory
+    }
+    if (list.size() < 2) return;
+    size_t depth = 0;
+    TSNode stmt = StatementOf(call, anc, &depth);
+    if (ts_node_is_null(stmt)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kAssert);
+    site.error_class = ts::Text(Field(call, "function"), src_).starts_with("assert")
+                           ? "AssertionError"
+                           : "Invariant Violation";
+    std::string note;
+    scope_hint_ = Enclosing(anc).node;
+    site.message = ExprTemplate(list[1], ts_node_start_byte(call), 0, &note);
+    if (list.size() > 2) {
+      std::vector<std::string> rest;
+      for (size_t i = 2; i < list.size(); ++i) rest.push_back(HoleExpr(list[i]));
+      site.message = ApplyPrintf(site.message, rest, PrintfDialect::kNodeUtil);
+    }
+    scope_hint_ = TSNode{};
+    if (!site.message.HasLiteralText() && !IsCallHole(site.message)) return;
+    site.message_opaque = !site.message.HasLiteralText();
+    PathCondition failed;
+    failed.expr = CollapseSpace(ts::Text(list[0], src_));
+    failed.polarity = false;
+    failed.line = ts::Line(list[0]);
+    site.conditions.push_back(std::move(failed));
+    Finish(stmt, std::move(site), anc, depth, "", /*sink=*/true);
   }
 
   // `this.error(`Failed to resolve import "${url}"`, pos)` in a hook of a
@@ -2239,6 +2287,12 @@ class JsFile {
     if (auto t = ArrayJoinTemplate(n, args, pos, depth, note)) return *t;
     if ((fn == "util.format" || fn == "format") && !args.empty()) {
       Template fmt = ExprTemplate(args[0], pos, depth + 1, note);
+      // `format(message, ...positionals)` (msw's formatMessage): the
+      // caller's message, its verbs filled by the caller's arguments.
+      bool passed_on = Is(args[0], "identifier") &&
+                       std::all_of(args.begin() + 1, args.end(),
+                                   [](TSNode a) { return Is(a, "spread_element"); });
+      if (passed_on && !fmt.HasLiteralText()) return fmt;
       if (!fmt.HasLiteralText()) return std::nullopt;
       std::vector<std::string> rest;
       for (size_t i = 1; i < args.size(); ++i) rest.push_back(HoleExpr(args[i]));
@@ -2314,6 +2368,15 @@ class JsFile {
 
   // A message held in a `const`/`let`/`var`: the last declaration or
   // assignment before `pos` in the enclosing function, plus `+=` appends.
+  // One hole naming a parameter of the function `scope`.
+  bool IsParamHole(const Template& t, TSNode scope) const {
+    if (t.pieces().size() != 1 || !t.pieces()[0].is_hole) return false;
+    auto info = func_info_.find(scope.id);
+    if (info == func_info_.end()) return false;
+    const std::vector<std::string>& ps = info->second.params;
+    return std::find(ps.begin(), ps.end(), t.pieces()[0].expr) != ps.end();
+  }
+
   std::optional<Template> VariableTemplate(TSNode ident, uint32_t pos, int depth, std::string* note,
                                            std::vector<Template>* paths = nullptr) {
     std::string name(ts::Text(ident, src_));
@@ -2330,6 +2393,9 @@ class JsFile {
     TSNode rhs = AssignedValue(assigns[last_plain]);
     if (ts_node_is_null(rhs)) return std::nullopt;
     Template out = ExprTemplate(rhs, ts_node_start_byte(assigns[last_plain]), depth + 1, note);
+    // `const interpolatedMessage = format(message, ...positionals)`: the
+    // parameter it holds, which callers fill.
+    if (!out.HasLiteralText() && assigns.size() == 1 && IsParamHole(out, scope)) return out;
     if (!out.HasLiteralText()) return std::nullopt;
     // Appends in branches are one hole each here; MessageAlternatives
     // gives a site per path where the message is raised.
