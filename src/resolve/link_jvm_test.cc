@@ -489,6 +489,13 @@ TEST(LinkJvm, KotlinFormatMessageArmsTakeTheLocalizationTexts) {
        "    fun extraArgumentOne(name: String) = \"got unexpected extra argument $name\"\n"
        "    fun extraArgumentMany(name: String, count: Int) = \"got unexpected extra arguments "
        "$name\"\n"
+       "    fun noSuchOption(name: String, possibilities: List<String>): String {\n"
+       "        return \"no such option $name\" + when (possibilities.size) {\n"
+       "            0 -> \"\"\n"
+       "            1 -> \". Did you mean ${possibilities[0]}?\"\n"
+       "            else -> possibilities.joinToString(prefix = \". (Possible options: \")\n"
+       "        }\n"
+       "    }\n"
        "}\n"},
       {"clikt/core/exceptions.kt",
        "package com.github.ajalt.clikt.core\n"             // 1
@@ -496,13 +503,17 @@ TEST(LinkJvm, KotlinFormatMessageArmsTakeTheLocalizationTexts) {
        "    private val excessArguments: List<String>,\n"  // 3
        ") : UsageError(null) {\n"                          // 4
        "    override fun formatMessage(localization: Localization, formatter: Formatter): "
-       "String {\n"                                                                          // 5
-       "        val actual = excessArguments.joinToString(\" \", prefix = \"(\")\n"          // 6
-       "        return when (excessArguments.size) {\n"                                      // 7
-       "            1 -> localization.extraArgumentOne(actual)\n"                            // 8
-       "            else -> localization.extraArgumentMany(actual, excessArguments.size)\n"  // 9
-       "        }\n"                                                                         // 10
-       "    }\n"                                                                             // 11
+       "String {\n"                                                                            // 5
+       "        val actual = excessArguments.joinToString(\" \", prefix = \"(\")\n"            // 6
+       "        return when (excessArguments.size) {\n"                                        // 7
+       "            1 -> localization.extraArgumentOne(actual)\n"                              // 8
+       "            else -> localization.extraArgumentMany(actual, excessArguments.size)\n"    // 9
+       "        }\n"                                                                           // 10
+       "    }\n"                                                                               // 11
+       "}\n"                                                                                   // 12
+       "class NoSuchOption(name: String) : UsageError(null) {\n"                               // 13
+       "    override fun formatMessage(localization: Localization, formatter: Formatter) =\n"  // 14
+       "        localization.noSuchOption(name, possibilities)\n"                              // 15
        "}\n"},
   });
   const ErrorSite* one =
@@ -512,6 +523,12 @@ TEST(LinkJvm, KotlinFormatMessageArmsTakeTheLocalizationTexts) {
   EXPECT_TRUE(Matches(*one, "Error: got unexpected extra argument (bob)"));
   ASSERT_NE(r.Find("clikt/core/exceptions.kt", 9, "got unexpected extra arguments $name"), nullptr)
       << Dump(r);
+  // A text followed by a `when`: one text per arm.
+  const ErrorSite* mean = r.Find("clikt/core/exceptions.kt", 15,
+                                 "no such option $name. Did you mean ${possibilities[0]}?");
+  ASSERT_NE(mean, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*mean, "Error: no such option -e. Did you mean --help?"));
+  EXPECT_NE(r.Find("clikt/core/exceptions.kt", 15, "no such option $name"), nullptr) << Dump(r);
 }
 
 }  // namespace

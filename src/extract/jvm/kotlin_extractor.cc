@@ -1288,8 +1288,27 @@ class KotlinFile {
     std::vector<Template> alts = AlternativeTemplates(value);
     if (!alts.empty()) return alts;
     std::string note;
+    // `"no such option $name" + when (possibilities.size) { 0 -> ""; 1 ->
+    // ". Did you mean ${possibilities[0]}?"; else -> .. }` (clikt): the
+    // text once per arm.
+    std::vector<TSNode> parts = NamedChildren(value);
+    if (Is(value, "additive_expression") && parts.size() == 2) {
+      TSNode right = parts[1];
+      while (Is(right, "parenthesized_expression")) right = ts::FirstNamed(right);
+      std::vector<TSNode> arms = RenderedBranches(right);
+      if (arms.size() >= 2 && arms.size() <= kMaxReturnedArms) {
+        Template head = ExprTemplate(parts[0], ts_node_start_byte(value), 0, &note);
+        for (TSNode arm : arms) {
+          Template t = head;
+          t.Append(ExprTemplate(arm, ts_node_start_byte(arm), 0, &note));
+          alts.push_back(std::move(t));
+        }
+        return alts;
+      }
+    }
     return {ExprTemplate(value, ts_node_start_byte(value), 0, &note)};
   }
+  static constexpr size_t kMaxReturnedArms = 8;
 
   // An opaque message whose argument calls a function: the resolve stage
   // reads the text that function returns. `pending`: `site` was not
