@@ -3,6 +3,7 @@
 
 #include <re2/re2.h>
 
+#include <cctype>
 #include <string>
 
 namespace errdex {
@@ -32,6 +33,14 @@ bool StripLabel(ErrorSite* site) {
   }
   if (!rest.HasLiteralText()) return false;  // the label was most of what it says
   site->message = std::move(rest);
+  // The label says the level users see (glog's "WARNING: Logging before
+  // InitGoogleLogging() ..." written by an error-level stderr helper).
+  std::string upper;
+  for (char c : label) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (upper.find("WARN") != std::string::npos) site->severity = "warning";
+  if (upper.find("FATAL") != std::string::npos || upper.find("CRIT") != std::string::npos) {
+    site->severity = "critical";
+  }
   std::string note = "printed after the level label `" + label + "`";
   site->message_origin_note =
       site->message_origin_note.empty() ? note : site->message_origin_note + "; " + note;

@@ -545,5 +545,36 @@ TEST(LinkCpp, MemberLoggingAndThrowingItsParameterComposesFormattedCalls) {
   EXPECT_EQ(thrown->error_class, "mamba_error");
 }
 
+// glog writes a constant with `fwrite(message, len, 1, stderr)` in a
+// helper: `WriteToStderr(w, strlen(w))` after `const char w[] = "WARNING:
+// Logging before InitGoogleLogging() is " "written to STDERR\n";`.
+TEST(LinkCpp, FwriteToStderrThroughAHelper) {
+  auto r = LinkC({{"src/logging.cc",
+                   "static void WriteToStderr(const char* message, size_t len) {\n"  // 1
+                   "  fwrite(message, len, 1, stderr);\n"                            // 2
+                   "}\n"                                                             // 3
+                   "void LogMessage::SendToLog() {\n"                                // 4
+                   "  if (!already_warned && !IsGoogleLoggingInitialized()) {\n"     // 5
+                   "    const char w[] =\n"                                          // 6
+                   "        \"WARNING: Logging before InitGoogleLogging() is \"\n"   // 7
+                   "        \"written to STDERR\\n\";\n"                             // 8
+                   "    WriteToStderr(w, strlen(w));\n"                              // 9
+                   "  }\n"                                                           // 10
+                   "}\n"}});
+  bool found = false;
+  for (const auto& v : r.sites) {
+    for (const ErrorSite& s : v) {
+      // The level label goes to the severity (level_labels.h).
+      if (s.message.Display() == "Logging before InitGoogleLogging() is written to STDERR") {
+        EXPECT_EQ(s.severity, "warning");
+        found = true;
+        EXPECT_GE(s.line, 6);
+        EXPECT_LE(s.line, 9);
+      }
+    }
+  }
+  EXPECT_TRUE(found) << Dump(r);
+}
+
 }  // namespace
 }  // namespace errdex

@@ -797,6 +797,15 @@ class CppFile {
         if (args.size() != 2 || !IsStderr(args[1])) return;
         msg = ExprTemplate(args[0], pos, 0, note, nullptr);
         break;
+      case Report::kFwrite:  // glog's WriteToStderr: fwrite(message, len, 1, stderr)
+        if (args.size() == 4 && IsStderr(args[3])) {
+          msg = ExprTemplate(args[0], pos, 0, note, nullptr);
+        } else if (args.size() == 3 && IsStderr(args[0]) && ts::Text(args[0], src_) != "stderr") {
+          msg = ExprTemplate(args[1], pos, 0, note, nullptr);
+        } else {
+          return;
+        }
+        break;
       case Report::kPerror:
         msg = ExprTemplate(args[0], pos, 0, note, nullptr);
         msg.AddLiteral(": ");
@@ -930,12 +939,15 @@ class CppFile {
     }
     // The prefix a wrapper prints before its callers' format is theirs.
     if (facts_ && StderrLiteralWrite(stmt) && WritesFormatToStderr(NextStatement(stmt))) return;
-    if (!site.message.HasLiteralText()) {      // fputs(buf, stderr) of an unknown buf
+    if (!site.message.HasLiteralText()) {  // fputs(buf, stderr) of an unknown buf
+      // glog's `WriteToStderr(message, len)`: `fwrite(message, len, 1,
+      // stderr)` of a parameter makes the helper a sink.
+      if (facts_ && (r.kind == Report::kFputs || r.kind == Report::kFwrite)) NoteSink(site);
       HoldCallMessage(stmt, std::move(site));  // fprintf(stderr, "%s\n", my_strerror(code))
       return;
     }
-    if ((r.kind == Report::kFprintf || r.kind == Report::kFputs) && !ReadsAsError(site.message) &&
-        !ExitsNext(stmt)) {
+    if ((r.kind == Report::kFprintf || r.kind == Report::kFputs || r.kind == Report::kFwrite) &&
+        !ReadsAsError(site.message) && !ExitsNext(stmt)) {
       return;
     }
     Finish(stmt, std::move(site));
@@ -2640,6 +2652,14 @@ class CppFile {
     for (TSNode a : args) {
       text |= IsStringish(a) || ConstantLike(a) || ConcatenatesText(a) ||
               !BranchLiterals(a, ts_node_start_byte(call)).empty() || FormatsText(a);
+    }
+    // glog's `const char w[] = "WARNING: ..."; WriteToStderr(w, strlen(w));`
+    for (size_t i = 0; i < args.size() && !text && Is(args[i], "identifier"); ++i) {
+      std::string ignored;
+      std::optional<Template> t =
+          VariableTemplate(args[i], ts_node_start_byte(call), 0, &ignored, nullptr);
+      text = t && t->HoleCount() == 0 && t->HasLiteralText() &&
+             t->Display().find(' ') != std::string::npos;
     }
     const std::vector<std::string>* textual = nullptr;
     if (!text) {

@@ -110,6 +110,7 @@ ReportInfo ReportFor(std::string_view fn) {
     return set(Report::kFprintf);
   }
   if (name == "fputs") return set(Report::kFputs);
+  if (name == "fwrite" || name == "write") return set(Report::kFwrite);
   if (name == "perror") return set(Report::kPerror);
   if (name == "err" || name == "verr") return set(Report::kErr, "critical");
   if (name == "errx" || name == "verrx") return set(Report::kErrx, "critical");

@@ -18,6 +18,7 @@ enum class Report {
   kNone,
   kFprintf,        // fprintf(stderr, fmt, ...), vfprintf(stderr, fmt, ap)
   kFputs,          // fputs(msg, stderr)
+  kFwrite,         // fwrite(msg, size, n, stderr), write(STDERR_FILENO, msg, len)
   kPerror,         // perror(msg): "msg: strerror"
   kErr,            // err(code, fmt, ...): "prog: msg: strerror", exits
   kErrx,           // errx(code, fmt, ...): "prog: msg", exits

@@ -613,11 +613,68 @@ class RustFile {
       case Family::kLog:
         site.kind = SiteKind::kLog;
         if (info.fmt_index != SIZE_MAX) site.severity = EprintSeverity(site.message);
+        if (BufferedLines(inv, site)) return;
         break;
       default:
         return;
     }
     Finish(inv, std::move(site));
+  }
+
+  // `eprint!("{err}")` of a String the function filled with
+  // `err.push_str(msg)` (rustfmt's "Warning: Unknown configuration option
+  // `{key}`" per unknown key): each write with text is a site at its line,
+  // printed here. False when the message is not one such buffer.
+  bool BufferedLines(TSNode inv, const ErrorSite& site) {
+    const std::vector<Piece>& ps = site.message.pieces();
+    if (ps.size() != 1 || !ps[0].is_hole || ps[0].expr.empty()) return false;
+    std::string name = BufferName(ps[0].expr);
+    for (char c : name) {
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    }
+    TSNode fn = EnclosingFunction(inv);
+    if (ts_node_is_null(fn)) return false;
+    std::vector<std::pair<TSNode, Template>> writes;
+    WalkPruned(Field(fn, "body"), [&](TSNode n, int) {
+      if (IsFunctionNode(n)) return false;
+      if (!Is(n, "expression_statement") && !Is(n, "call_expression")) return true;
+      if (Is(n, "call_expression") && Is(ts_node_parent(n), "expression_statement")) return true;
+      std::optional<rust::BufferWrite> w = ReadBufferWrite(n);
+      if (w && w->target == name && w->text.HasLiteralText() && writes.size() < kMaxBufferedLines) {
+        writes.emplace_back(n, w->text);
+      }
+      return true;
+    });
+    if (writes.empty()) return false;
+    for (auto& [n, text] : writes) {
+      ErrorSite one = NewSite(n, SiteKind::kLog);
+      one.severity = EprintSeverity(text);
+      one.message = TrimTrailingNewline(text);
+      one.message_origin_note =
+          "written into `" + name + "`, printed at line " + std::to_string(site.line);
+      Finish(n, std::move(one));
+    }
+    return true;
+  }
+  static constexpr size_t kMaxBufferedLines = 16;
+
+  static Template TrimTrailingNewline(const Template& t) {
+    Template out = t;
+    std::vector<Piece> ps = out.pieces();
+    if (ps.empty() || ps.back().is_hole) return out;
+    std::string last = ps.back().text;
+    while (!last.empty() && (last.back() == '\n' || last.back() == ' ')) last.pop_back();
+    if (last == ps.back().text) return out;
+    Template rebuilt;
+    for (size_t i = 0; i + 1 < ps.size(); ++i) {
+      if (ps[i].is_hole) {
+        rebuilt.AddHole(ps[i].text, ps[i].expr, ps[i].type);
+      } else {
+        rebuilt.AddLiteral(ps[i].text);
+      }
+    }
+    if (!last.empty()) rebuilt.AddLiteral(last);
+    return rebuilt;
   }
 
   // `name!("format {x}", ..)` of a macro this crate may define as one that

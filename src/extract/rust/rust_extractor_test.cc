@@ -496,5 +496,33 @@ TEST(RustExtractor, SkipsTestCode) {
   EXPECT_EQ(Messages(sites), (std::vector<std::string>{"real", "prod only", "mock builds too"}));
 }
 
+// rustfmt collects a warning per unknown key into a String and prints it
+// once: `err.push_str(msg)` ... `eprint!("{err}")`. Each write is a site
+// at its line.
+TEST(RustExtractor, PrintedBufferGivesASitePerWrite) {
+  auto
+      sites =
+          Extract(
+              "fn from_toml(toml: &str) -> Result<Config, String> {\n"  // 1
+              "    let mut err = String::new();\n"                      // 2
+              "    for key in table.keys() {\n"                         // 3
+              "        if !Config::is_valid_name(key) {\n"              // 4
+              "            let msg = &format!(\"Warning: Unknown configuration option "
+              "`{key}`\\n\");\n"                 // 5
+              "            err.push_str(msg)\n"  // 6
+              "        }\n"                      // 7
+              "    }\n"                          // 8
+              "    if !err.is_empty() {\n"       // 9
+              "        eprint!(\"{err}\");\n"    // 10
+              "    }\n"                          // 11
+              "    Ok(config)\n"                 // 12
+              "}\n");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 6);
+  EXPECT_EQ(sites[0].message.Display(), "Warning: Unknown configuration option `{key}`");
+  EXPECT_EQ(sites[0].severity, "warning");
+  EXPECT_TRUE(Matches(sites[0], "Warning: Unknown configuration option `chain_overflow_last`"));
+}
+
 }  // namespace
 }  // namespace errdex
