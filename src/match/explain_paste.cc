@@ -30,6 +30,18 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
         support[m.record] += m.score;
         if (m.score >= min_score) out.push_back({std::move(m), e});
       }
+      // "Warning: Unknown configuration option `x`" (rustfmt's eprint!):
+      // the bare level word read as a class may be the message's first
+      // word, as the template writes it.
+      if (e.error_class == "Warning" || e.error_class == "Error") {
+        Query whole = q;
+        whole.message = e.error_class + ": " + e.message;
+        whole.error_class.clear();
+        for (Match& m : matcher.Find(whole)) {
+          support[m.record] += m.score;
+          if (m.score >= min_score) out.push_back({std::move(m), e});
+        }
+      }
     }
   };
   find_all(errors, 0);

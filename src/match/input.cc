@@ -844,6 +844,11 @@ size_t PhpError(const Lines& lines, size_t i, Collector* out) {
     message += '\n';
     message += lines[k++];
   }
+  // "Warning: Unknown configuration option `x`" is many programs' line
+  // (rustfmt's): PHP's own say "PHP", "Uncaught" or where they happened.
+  bool php = chained || !cls.empty() || !file.empty() ||
+             std::string_view(lines[i]).find("PHP ") != std::string_view::npos;
+  if (!php) return i;
   size_t slash = cls.rfind('\\');
   e.error_class = slash == std::string::npos ? cls : cls.substr(slash + 1);
   e.message = std::string(Trim(message));

@@ -1279,4 +1279,19 @@ TEST(ParseInputTest, ErrorClassLineInsideProse) {
   EXPECT_EQ(ParseInput("we saw this\nValueError: oops\n").size(), 1u);
 }
 
+// "Warning: <text>" alone is many programs' line, not PHP's: PHP's say
+// "PHP", "Uncaught", or where they happened.
+TEST(ParseInputTest, PhpHeadsNeedPhpMarks) {
+  std::vector<ErrorText> plain = ParseInput("Warning: Unknown configuration option `x`\n");
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_EQ(plain[0].error_class, "Warning");  // free text, the class split as any
+  EXPECT_TRUE(plain[0].frames.empty());
+  std::vector<ErrorText> php =
+      ParseInput("Warning: Undefined variable $x in /app/a.php on line 9\n");
+  ASSERT_EQ(php.size(), 1u);
+  EXPECT_EQ(php[0].message, "Undefined variable $x");
+  ASSERT_EQ(php[0].frames.size(), 1u);
+  EXPECT_EQ(php[0].frames[0].line, 9);
+}
+
 }  // namespace errdex

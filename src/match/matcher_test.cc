@@ -2388,6 +2388,28 @@ TEST(MatcherTest, HoleThatRepeatsItsLeadingLiteralIsNoWrapper) {
   EXPECT_EQ(hits[0].reason.find("fill the hole"), std::string::npos) << hits[0].reason;
 }
 
+// rustfmt prints "Warning: Unknown configuration option `x`" itself: the
+// line is no PHP warning (no "PHP", no "in FILE on line N"), and the level
+// word that reads as a class is also the template's first word.
+TEST(MatcherTest, LevelWordOpeningATemplateIsPartOfIt) {
+  std::vector<Record> rs = Corpus();
+  Record w = MakeRecord("unknown-option", "Warning: Unknown configuration option `{key}`",
+                        "Warning: Unknown configuration option `([\\s\\S]*?)`",
+                        {HoleInfo{"{key}", "key"}});
+  w.language = "rust";
+  w.file_path = "src/config/mod.rs";
+  rs.push_back(w);
+  Matcher matcher(std::move(rs));
+  std::vector<PasteHit> hits =
+      ExplainPaste(matcher,
+                   "Warning: Unknown configuration option `chain_overflow_last`\n"
+                   "Warning: Unknown configuration option `same_line_if_else`\n",
+                   "", 3, false);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].match.record->id, "unknown-option");
+  EXPECT_EQ(hits[0].match.match_type, "pattern");
+}
+
 // One template raised by several functions of a file: with nothing in the
 // paste to choose, the record raised at the most sites comes first, then
 // file order — never the order of ids.
