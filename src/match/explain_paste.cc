@@ -31,9 +31,10 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
         if (m.score >= min_score) out.push_back({std::move(m), e});
       }
       // "Warning: Unknown configuration option `x`" (rustfmt's eprint!):
-      // the bare level word read as a class may be the message's first
-      // word, as the template writes it.
-      if (e.error_class == "Warning" || e.error_class == "Error") {
+      // the level word read as a class may be the message's first word,
+      // as the template writes it.
+      // Not "Error": JavaScript prints its Error class so ("Error: msg").
+      if (e.error_class == "Warning") {
         Query whole = q;
         whole.message = e.error_class + ": " + e.message;
         whole.error_class.clear();
