@@ -19,24 +19,6 @@
 namespace errdex {
 namespace {
 
-// `t` without the newlines that end its last literal.
-Template WithoutFinalNewline(const Template& t) {
-  const std::vector<Piece>& ps = t.pieces();
-  if (ps.empty() || ps.back().is_hole || !ps.back().text.ends_with('\n')) return t;
-  std::string last = ps.back().text;
-  while (!last.empty() && (last.back() == '\n' || last.back() == '\r')) last.pop_back();
-  Template out;
-  for (size_t i = 0; i + 1 < ps.size(); ++i) {
-    if (ps[i].is_hole) {
-      out.AddHole(ps[i].text, ps[i].expr, ps[i].type);
-    } else {
-      out.AddLiteral(ps[i].text);
-    }
-  }
-  if (!last.empty()) out.AddLiteral(last);
-  return out;
-}
-
 // `errorMessages[code]` is keyed by `code`.
 bool KeyedBy(std::string_view expr, const std::string& param) {
   return !param.empty() && expr.size() > param.size() + 2 && expr.ends_with("]") &&
@@ -732,7 +714,8 @@ class Linker {
     site.message = composed;
     // A stderr write's own line end (`"... written to STDERR\n"`) is not
     // part of the text users quote.
-    if (CFamily(s.f) && s.f.kind == SiteKind::kLog) site.message = WithoutFinalNewline(composed);
+    if (CFamily(s.f) && s.f.kind == SiteKind::kLog)
+      site.message = composed.Trimmed(/*leading=*/false, /*trailing=*/true);
     site.message_opaque = false;
     site.error_class = s.f.error_class;
     // A warning object built by the class stays a warning (webpack pushes

@@ -649,7 +649,7 @@ class RustFile {
     for (auto& [n, text] : writes) {
       ErrorSite one = NewSite(n, SiteKind::kLog);
       one.severity = EprintSeverity(text);
-      one.message = TrimTrailingNewline(text);
+      one.message = text.Trimmed(/*leading=*/false, /*trailing=*/true);
       one.message_origin_note =
           "written into `" + name + "`, printed at line " + std::to_string(site.line);
       Finish(n, std::move(one));
@@ -657,25 +657,6 @@ class RustFile {
     return true;
   }
   static constexpr size_t kMaxBufferedLines = 16;
-
-  static Template TrimTrailingNewline(const Template& t) {
-    Template out = t;
-    std::vector<Piece> ps = out.pieces();
-    if (ps.empty() || ps.back().is_hole) return out;
-    std::string last = ps.back().text;
-    while (!last.empty() && (last.back() == '\n' || last.back() == ' ')) last.pop_back();
-    if (last == ps.back().text) return out;
-    Template rebuilt;
-    for (size_t i = 0; i + 1 < ps.size(); ++i) {
-      if (ps[i].is_hole) {
-        rebuilt.AddHole(ps[i].text, ps[i].expr, ps[i].type);
-      } else {
-        rebuilt.AddLiteral(ps[i].text);
-      }
-    }
-    if (!last.empty()) rebuilt.AddLiteral(last);
-    return rebuilt;
-  }
 
   // `name!("format {x}", ..)` of a macro this crate may define as one that
   // prints a prefix before a format (NoteFormatMacro): held, with the
