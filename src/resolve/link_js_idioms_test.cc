@@ -592,4 +592,39 @@ export function setupWorker(...handlers: Array<AnyHandler>): SetupWorker {
   EXPECT_NE(r.Find("src/browser/setup-worker.ts", 10, "Too many handlers: %d"), nullptr) << Dump(r);
 }
 
+// msw's `devUtils.warn(message, ...positionals)` logs
+// `formatMessage(message, ...positionals)`, a function of the same file
+// returning `${LIBRARY_PREFIX} ${interpolatedMessage}`: the helper is a
+// sink, and each call is a warning with the prefixed text.
+TEST(LinkJsIdioms, WarnHelperThroughASameFileFormatter) {
+  Linked r = Link({{"src/core/utils/internal/devUtils.ts", R"SRC(import { format } from 'outvariant'
+const LIBRARY_PREFIX = '[MSW]'
+function formatMessage(message: string, ...positionals: any[]): string {
+  const interpolatedMessage = format(message, ...positionals)
+  return `${LIBRARY_PREFIX} ${interpolatedMessage}`
+}
+function warn(message: string, ...positionals: any[]): void {
+  console.warn(formatMessage(message, ...positionals))
+}
+export const devUtils = { formatMessage, warn }
+)SRC"},
+                   {"src/core/handlers/HttpHandler.ts",
+                    R"SRC(import { devUtils } from '../utils/internal/devUtils'
+export class HttpHandler {
+  private checkRedundantQueryParameters() {
+    const { method, path } = this.info
+    devUtils.warn(
+      `Found a redundant usage of query parameters in the request handler URL for "${method} ${path}".`,
+    )
+  }
+}
+)SRC"}});
+  const ErrorSite* s =
+      r.Find("src/core/handlers/HttpHandler.ts", 5,
+             "[MSW] Found a redundant usage of query parameters in the request handler URL for "
+             "\"${method} ${path}\".");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->severity, "warning");
+}
+
 }  // namespace errdex

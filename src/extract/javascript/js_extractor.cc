@@ -2285,6 +2285,7 @@ class JsFile {
     // `chalk.bold.red(msg)`, `pc.yellow(msg)`).
     if (args.size() == 1 && IsColorCall(fn)) return ExprTemplate(args[0], pos, depth + 1, note);
     if (auto t = ArrayJoinTemplate(n, args, pos, depth, note)) return *t;
+    if (auto t = InlinedTextFunction(n, args, depth, note)) return *t;
     if ((fn == "util.format" || fn == "format") && !args.empty()) {
       Template fmt = ExprTemplate(args[0], pos, depth + 1, note);
       // `format(message, ...positionals)` (msw's formatMessage): the
@@ -2299,6 +2300,94 @@ class JsFile {
       return ApplyPrintf(fmt, rest, PrintfDialect::kNodeUtil);
     }
     return std::nullopt;
+  }
+
+  // `formatMessage(message, ...positionals)` of a function this file
+  // declares with one `return` of text (msw's devUtils: `return
+  // `${LIBRARY_PREFIX} ${interpolatedMessage}``): that text, its parameters
+  // filled with the call's arguments. A helper that logs it then reports
+  // its own caller's text (a sink).
+  std::optional<Template> InlinedTextFunction(TSNode call, const std::vector<TSNode>& args,
+                                              int depth, std::string* note) {
+    TSNode callee = Field(call, "function");
+    if (!Is(callee, "identifier") || depth > kMaxInlineDepth) return std::nullopt;
+    TSNode fn = DeclaredFunction(std::string(ts::Text(callee, src_)));
+    if (ts_node_is_null(fn) || (ts_node_start_byte(fn) <= ts_node_start_byte(call) &&
+                                ts_node_end_byte(fn) >= ts_node_end_byte(call))) {
+      return std::nullopt;  // none, or the call is inside it (recursion)
+    }
+    TSNode ret = OnlyReturn(Field(fn, "body"));
+    // Text written at the return; a local built up over branches
+    // (`let ret = ..; if (model) ret += ..; return ret`) is the link
+    // stage's to read as alternatives (link_text_functions.h).
+    TSNode value = ts_node_is_null(ret) ? TSNode{} : ts::FirstNamed(ret);
+    if (!Is(value, "template_string") && !Is(value, "string") && !Is(value, "binary_expression")) {
+      return std::nullopt;
+    }
+    std::vector<std::string> params = PlainParams(fn);
+    TSNode saved = scope_hint_;
+    scope_hint_ = fn;
+    std::string ignored;
+    Template body = ExprTemplate(value, ts_node_start_byte(ret), depth + 1, &ignored);
+    scope_hint_ = saved;
+    if (!body.HasLiteralText()) return std::nullopt;
+    Template out;
+    for (const Piece& p : body.pieces()) {
+      auto at = p.is_hole ? std::find(params.begin(), params.end(), p.expr) : params.end();
+      size_t k = static_cast<size_t>(at - params.begin());
+      if (at != params.end()) {
+        // A parameter the call leaves out: its text is not known here.
+        if (k >= args.size() || Is(args[k], "spread_element")) return std::nullopt;
+        out.Append(ExprTemplate(args[k], ts_node_start_byte(call), depth + 1, note));
+      } else if (p.is_hole) {
+        out.AddHole(p.text, p.expr, p.type);
+      } else {
+        out.AddLiteral(p.text);
+      }
+    }
+    return out;
+  }
+  static constexpr int kMaxInlineDepth = 8;
+
+  // The file's one function declaration named `name`, else null.
+  TSNode DeclaredFunction(const std::string& name) {
+    if (!declared_) {
+      declared_.emplace();
+      ts::ForEachNode(root_, [&](TSNode n) {
+        if (!Is(n, "function_declaration")) return;
+        std::string id(ts::Text(Field(n, "name"), src_));
+        auto [it, fresh] = declared_->emplace(id, n);
+        if (!fresh) it->second = TSNode{};  // several: none
+      });
+    }
+    auto it = declared_->find(name);
+    return it == declared_->end() ? TSNode{} : it->second;
+  }
+
+  // The one `return <value>` of a function body (not counting nested
+  // functions), else null.
+  TSNode OnlyReturn(TSNode body) {
+    std::vector<TSNode> found;
+    ts::ForEachNode(body, [&](TSNode n) {
+      if (Is(n, "return_statement") && ts_node_named_child_count(n) > 0) found.push_back(n);
+    });
+    if (found.size() != 1) return TSNode{};
+    for (TSNode up = ts_node_parent(found[0]); !ts_node_eq(up, body); up = ts_node_parent(up)) {
+      if (ts_node_is_null(up) || IsFunctionNode(up)) return TSNode{};
+    }
+    return found[0];
+  }
+
+  // Parameter names written as plain identifiers (typed or not), in order;
+  // "" for any other pattern.
+  std::vector<std::string> PlainParams(TSNode fn) {
+    std::vector<std::string> out;
+    for (TSNode p : NamedChildren(Field(fn, "parameters"))) {
+      TSNode id =
+          Is(p, "required_parameter") || Is(p, "optional_parameter") ? Field(p, "pattern") : p;
+      out.emplace_back(Is(id, "identifier") ? ts::Text(id, src_) : std::string_view());
+    }
+    return out;
   }
 
   // `['You need to install Python.', `- Use --python="${example}"`].join('\n')`
@@ -2369,11 +2458,9 @@ class JsFile {
   // A message held in a `const`/`let`/`var`: the last declaration or
   // assignment before `pos` in the enclosing function, plus `+=` appends.
   // One hole naming a parameter of the function `scope`.
-  bool IsParamHole(const Template& t, TSNode scope) const {
-    if (t.pieces().size() != 1 || !t.pieces()[0].is_hole) return false;
-    auto info = func_info_.find(scope.id);
-    if (info == func_info_.end()) return false;
-    const std::vector<std::string>& ps = info->second.params;
+  bool IsParamHole(const Template& t, TSNode scope) {
+    if (t.pieces().size() != 1 || !t.pieces()[0].is_hole || !IsFunctionNode(scope)) return false;
+    std::vector<std::string> ps = PlainParams(scope);
     return std::find(ps.begin(), ps.end(), t.pieces()[0].expr) != ps.end();
   }
 
@@ -2645,7 +2732,8 @@ class JsFile {
   std::vector<Pending> link_pending_;
   std::vector<Pending> message_assigns_;
   std::vector<Pending> console_errors_;
-  std::vector<Pending> code_cases_;            // returns and message assignments in error maps
+  std::vector<Pending> code_cases_;  // returns and message assignments in error maps
+  std::optional<std::map<std::string, TSNode>> declared_;  // DeclaredFunction
   std::vector<Pending> text_returns_;          // returns, and arrow functions' expression bodies
   std::map<const void*, bool> code_switches_;  // switch -> whether it is on an error code
   std::map<const void*, uint32_t> exits_;      // function -> its last process.exit() call
