@@ -443,9 +443,12 @@ bool InInternalDirectory(std::string_view path) {
 namespace {
 
 // Directories that hold only development tooling wherever they are.
-constexpr std::string_view kToolingAnywhere[] = {"tooling", "benchmarks", "benchmark",
-                                                 "fuzzers", "fuzzing",    "xtask",
-                                                 ".github", ".changeset", ".circleci"};
+constexpr std::string_view kToolingAnywhere[] = {
+    "tooling", "benchmarks", "benchmark", "fuzzers", "fuzzing", "xtask", ".github", ".changeset",
+    ".circleci",
+    // Test support (tonic's `tonic-xds/src/testutil/grpc.rs` answered a
+    // RocksDB lock error): what a test harness reports, not the library.
+    "testutil", "testutils", "test_utils", "test-utils", "testsupport", "test-support"};
 // Directories that do at the top of a repository; deeper, the same names are
 // often real modules (`src/tools/`, `lib/setup/`).
 constexpr std::string_view kToolingTop[] = {"scripts", "script", "tools", "tool", "setup",

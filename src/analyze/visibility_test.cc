@@ -12,6 +12,8 @@ TEST(Visibility, DevelopmentToolingByDirectory) {
   EXPECT_TRUE(InDevelopmentTooling("packages/core/benchmarks/parse.ts"));
   EXPECT_TRUE(InDevelopmentTooling("fuzzers/packfile_fuzzer.c"));
   EXPECT_TRUE(InDevelopmentTooling(".github/scripts/notify.js"));
+  EXPECT_TRUE(InDevelopmentTooling("tonic-xds/src/testutil/grpc.rs"));
+  EXPECT_TRUE(InDevelopmentTooling("internal/test_utils/server.go"));
   // At the top only.
   EXPECT_TRUE(InDevelopmentTooling("setup/setup.js"));
   EXPECT_TRUE(InDevelopmentTooling("script/api-docs/api-generator.js"));
