@@ -24,12 +24,15 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
       all_frames.insert(all_frames.end(), e.frames.begin(), e.frames.end());
     }
     for (const ErrorText& e : found) {
+      auto run = [&](const Query& q) {
+        for (Match& m : matcher.Find(q)) {
+          support[m.record] += m.score;
+          if (m.score >= min_score) out.push_back({std::move(m), e});
+        }
+      };
       Query q{e.message, e.error_class, repo,        limit,     e.error_code,
               e.frames,  text,          e.paragraph, all_frames};
-      for (Match& m : matcher.Find(q)) {
-        support[m.record] += m.score;
-        if (m.score >= min_score) out.push_back({std::move(m), e});
-      }
+      run(q);
       // "Warning: Unknown configuration option `x`" (rustfmt's eprint!):
       // the level word read as a class may be the message's first word,
       // as the template writes it.
@@ -38,10 +41,7 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
         Query whole = q;
         whole.message = e.error_class + ": " + e.message;
         whole.error_class.clear();
-        for (Match& m : matcher.Find(whole)) {
-          support[m.record] += m.score;
-          if (m.score >= min_score) out.push_back({std::move(m), e});
-        }
+        run(whole);
       }
     }
   };

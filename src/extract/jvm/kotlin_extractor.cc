@@ -684,21 +684,29 @@ class KotlinFile {
     ctor_class_ = TSNode{};
   }
 
-  // `override val message = ".."` or `override val message: String get() =
-  // ".."` in an exception class: how the exception prints.
-  void HandleMessageProperty(TSNode prop) {
+  // The class whose body holds the node being visited, when it is an
+  // exception class by its name or its parent's; "" otherwise.
+  std::string EnclosingExceptionClass() {
     const std::vector<TSNode>& anc = *walk_.ancestors();
-    if (anc.size() < 2 || !Is(anc.back(), "class_body")) return;
+    if (anc.size() < 2 || !Is(anc.back(), "class_body")) return {};
     TSNode cls = anc[anc.size() - 2];
-    TSNode var = ChildOfType(prop, "variable_declaration");
-    if (!Is(cls, "class_declaration") || !ts::Text(prop, src_).starts_with("override") ||
-        ts::Text(ChildOfType(var, "simple_identifier"), src_) != "message") {
-      return;
-    }
+    if (!Is(cls, "class_declaration")) return {};
     std::string name(ts::Text(ChildOfType(cls, "type_identifier"), src_));
     TSNode spec = ChildOfType(cls, "delegation_specifier");
     std::string parent = LastDotComponent(ts::Text(ts::FirstNamed(ts::FirstNamed(spec)), src_));
-    if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
+    return LooksLikeExceptionClass(name) || LooksLikeExceptionClass(parent) ? name : "";
+  }
+
+  // `override val message = ".."` or `override val message: String get() =
+  // ".."` in an exception class: how the exception prints.
+  void HandleMessageProperty(TSNode prop) {
+    TSNode var = ChildOfType(prop, "variable_declaration");
+    if (!ts::Text(prop, src_).starts_with("override") ||
+        ts::Text(ChildOfType(var, "simple_identifier"), src_) != "message") {
+      return;
+    }
+    std::string name = EnclosingExceptionClass();
+    if (name.empty()) return;
     TSNode at = prop, value{};
     std::vector<TSNode> kids = NamedChildren(prop);
     uint32_t b = ts_node_end_byte(var);
@@ -737,14 +745,8 @@ class KotlinFile {
     if (ts::Text(ChildOfType(fn, "modifiers"), src_).find("override") == std::string_view::npos) {
       return;
     }
-    const std::vector<TSNode>& anc = *walk_.ancestors();
-    if (anc.size() < 2 || !Is(anc.back(), "class_body")) return;
-    TSNode cls = anc[anc.size() - 2];
-    if (!Is(cls, "class_declaration")) return;
-    std::string name(ts::Text(ChildOfType(cls, "type_identifier"), src_));
-    TSNode spec = ChildOfType(cls, "delegation_specifier");
-    std::string parent = LastDotComponent(ts::Text(ts::FirstNamed(ts::FirstNamed(spec)), src_));
-    if (!LooksLikeExceptionClass(name) && !LooksLikeExceptionClass(parent)) return;
+    std::string name = EnclosingExceptionClass();
+    if (name.empty()) return;
     TSNode body = ChildOfType(fn, "function_body");
     TSNode value{};
     if (ts::Text(body, src_).starts_with("=")) {
