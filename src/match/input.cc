@@ -136,6 +136,10 @@ const RE2& LevelPrefix() {
   static const RE2* const re = new RE2(
       R"((?:\[(?i:error|err|warning|warn|fatal|critical|crit|info|debug|trace|e|w|f)\])"
       R"(|(?:ERROR|WARNING|WARN|FATAL|CRITICAL|INFO|DEBUG):(?:[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*:)?)"
+      // fastlane's "ERROR [2018-05-29 14:40:00.52]: "; Ruby Logger's
+      // "E, [2023-01-02T03:04:05.678 #123] ERROR -- prog: ".
+      R"(|(?:ERROR|WARNING|WARN|FATAL|CRITICAL|INFO|DEBUG) \[[^\]]{0,40}\d{2}:\d{2}:\d{2}[^\]]{0,40}\]:)"
+      R"(|[DIWEFA], \[[^\]]{0,60}\] +(?:DEBUG|INFO|WARN|ERROR|FATAL|ANY) -- [^:]{0,60}:)"
       R"(|fatal: ))"
       R"(\s*)");
   return *re;

@@ -243,6 +243,9 @@ TEST(InputTest, LogPrefixes) {
       {"ERROR:root:disk full", "", "disk full"},
       {"ERROR:ValueError: x", "ValueError", "x"},
       {"E1202 12:00:00.123456  1234 file.cc:12] Check failed: x > 0", "", "Check failed: x > 0"},
+      // fastlane's UI, Ruby's Logger.
+      {"ERROR [2018-05-29 14:40:00.52]: Exit status: 65", "", "Exit status: 65"},
+      {"E, [2023-01-02T03:04:05.678901 #4242] ERROR -- app: disk full", "", "disk full"},
       // Not prefixes: kept as written.
       {"error: could not compile", "", "error: could not compile"},
       {"Error: boom", "Error", "boom"},

@@ -683,6 +683,20 @@ std::string HeadPattern(std::string_view p) {
   return head;
 }
 
+// The pattern without a leading level label ("ERROR: ", "WARNING: ",
+// "[ERROR] "): a paste's reader takes such a label off the line
+// (input.cc's LevelPrefix), so PHP_CodeSniffer's 'ERROR: The file "%s"
+// does not exist.' must also be found as the words after it. "" when the
+// pattern has no such label or what is left says too little.
+std::string WithoutLevelLabel(std::string_view p) {
+  static const RE2* const label = new RE2(
+      R"((?:(?:ERROR|WARNING|WARN|FATAL|CRITICAL)\\?:|\\\[(?:ERROR|WARNING|WARN|FATAL)\\\]) +)");
+  re2::StringPiece in(p.data(), p.size());
+  if (!RE2::Consume(&in, *label)) return "";
+  std::string_view rest(in.data(), in.size());
+  return SaysEnough(rest, kMinClauseHeadLiteral) ? std::string(rest) : "";
+}
+
 // The run to use as prefilter anchor: the one fewest patterns share (a
 // shared run like "failed to " would make every such pattern a candidate),
 // then the longest. Runs are cut to kMaxAnchorBytes first.
@@ -1439,6 +1453,12 @@ struct InitTables {
     };
     std::string head = HeadPattern(own);
     if (!head.empty()) add(std::move(head));
+    std::string unlabelled = WithoutLevelLabel(own);
+    if (!unlabelled.empty()) {
+      std::string unlabelled_head = HeadPattern(unlabelled);
+      add(std::move(unlabelled));
+      if (!unlabelled_head.empty()) add(std::move(unlabelled_head));
+    }
     // A multi-line message's first line without its last clause too: the
     // paste quotes the start of the first line only (sidekiq's "Job
     // arguments to X must be native JSON types" of "..., but X is a Y.\n

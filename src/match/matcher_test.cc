@@ -2499,4 +2499,30 @@ TEST(MatcherTest, QuotedForeignExceptionFallsBackToTheWholeText) {
 }
 
 }  // namespace
+// A template that opens with a level label (PHP_CodeSniffer's "ERROR: The
+// file ... does not exist." and its usage line) is found from a paste whose
+// reader took the label off, as a whole match.
+TEST(MatcherTest, LevelLabelOpeningATemplateMayBeTakenOff) {
+  std::vector<Record> rs = Corpus();
+  Record e = MakeRecord(
+      "missing-file",
+      "ERROR: The file \"{$path}\" does not exist.\n\nRun \"phpcs --help\" for usage information",
+      "ERROR: The file \"([\\s\\S]*?)\" does not exist\\.\\n\\nRun \"phpcs --help\" for usage "
+      "information",
+      {HoleInfo{"{$path}", "$path"}}, "DeepExitException", "PHPCSStandards/PHP_CodeSniffer");
+  e.language = "php";
+  e.file_path = "src/Config.php";
+  rs.push_back(e);
+  Matcher matcher(std::move(rs));
+  for (const char* paste :
+       {"$ ./vendor/bin/phpcs --standard=phpcs-laravel\nERROR: The file \"app\" does not exist.\n\n"
+        "Run \"phpcs --help\" for usage information\n",
+        "ERROR: The file \"app\" does not exist.\n"}) {
+    std::vector<PasteHit> hits = ExplainPaste(matcher, paste, "", 3, false);
+    ASSERT_FALSE(hits.empty()) << paste;
+    EXPECT_EQ(hits[0].match.record->id, "missing-file") << paste;
+    EXPECT_EQ(hits[0].match.match_type, "pattern") << paste;
+  }
+}
+
 }  // namespace errdex

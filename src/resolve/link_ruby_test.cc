@@ -153,5 +153,32 @@ TEST(LinkRuby, ErrorStreamInAnInstanceVariable) {
   EXPECT_EQ(s->severity, "error");
 }
 
+// fastlane: `UI.user_error!(text)` reaches `Interface#user_error!`, which
+// raises an exception object built with options and the message `.to_s`.
+TEST(LinkRuby, RaiseOfBuiltExceptionWithMessageToS) {
+  Linked r = Link({{"fastlane_core/lib/fastlane_core/ui/interface.rb",
+                    "module FastlaneCore\n"
+                    "  class Interface\n"
+                    "    def user_error!(error_message, options = {})\n"
+                    "      raise FastlaneError.new(show_github_issues: options[:issues]), "
+                    "error_message.to_s\n"
+                    "    end\n"
+                    "  end\n"
+                    "end\n"},
+                   {"fastlane_core/lib/fastlane_core/command_executor.rb",
+                    "module FastlaneCore\n"
+                    "  class CommandExecutor\n"
+                    "    def self.execute(status)\n"
+                    "      UI.user_error!(\"Exit status: #{status}\") if status != 0\n"
+                    "    end\n"
+                    "  end\n"
+                    "end\n"}});
+  const ErrorSite* s =
+      r.Find("fastlane_core/lib/fastlane_core/command_executor.rb", 4, "Exit status: #{status}");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "FastlaneError");
+  EXPECT_TRUE(Matches(*s, "Exit status: 65"));
+}
+
 }  // namespace
 }  // namespace errdex

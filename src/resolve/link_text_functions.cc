@@ -193,9 +193,13 @@ class TextFunctionLinker {
   }
 
   // The class's rendering around its own message: templates holding one hole
-  // that reads it, with text of their own besides.
-  std::vector<std::pair<Candidate, size_t>> Renderings(size_t file, std::string_view error_class) {
+  // that reads it, with text of their own besides. `*plain_too` tells
+  // whether another branch returns the message as it is (KryoException's
+  // `if (trace == null) return super.getMessage();`).
+  std::vector<std::pair<Candidate, size_t>> Renderings(size_t file, std::string_view error_class,
+                                                       bool* plain_too) {
     std::vector<std::pair<Candidate, size_t>> out;
+    *plain_too = false;
     for (const Candidate& c : ClassMessage(file, error_class)) {
       const std::vector<Piece>& ps = c.text.pieces();
       size_t hole = ps.size();
@@ -208,17 +212,31 @@ class TextFunctionLinker {
       }
       if (own == 1 && c.text.HasLiteralText()) out.push_back({c, hole});
     }
+    if (const Definition* d = ClassMessageDefinition(file, error_class)) {
+      for (const Template& t : d->fn->returns) {
+        const std::vector<Piece>& ps = t.pieces();
+        *plain_too |= ps.size() == 1 && ps[0].is_hole && ReadsOwnMessage(ps[0].expr);
+      }
+    }
     return out;
   }
 
   void RenderSites(size_t i, std::vector<ErrorSite>* sites) {
-    std::map<std::string, std::vector<std::pair<Candidate, size_t>>> cache;
+    struct Found {
+      std::vector<std::pair<Candidate, size_t>> renderings;
+      bool plain_too = false;
+    };
+    std::map<std::string, Found> cache;
     std::vector<ErrorSite> added;
     for (ErrorSite& s : *sites) {
       if (s.message_opaque || s.error_class.empty() || !s.message.HasLiteralText()) continue;
       auto it = cache.find(s.error_class);
-      if (it == cache.end()) it = cache.emplace(s.error_class, Renderings(i, s.error_class)).first;
-      const auto& renderings = it->second;
+      if (it == cache.end()) {
+        Found f;
+        f.renderings = Renderings(i, s.error_class, &f.plain_too);
+        it = cache.emplace(s.error_class, std::move(f)).first;
+      }
+      const auto& renderings = it->second.renderings;
       // A site whose text already is a rendering (a raise without a message
       // that took the class's own text) is left as it is.
       bool rendered = false;
@@ -243,7 +261,8 @@ class TextFunctionLinker {
         one.message_origin_note =
             base.message_origin_note.empty() ? note : base.message_origin_note + "; " + note;
         ++stats_.sites_resolved;
-        if (k == 0) {
+        // The site keeps its own text when a branch shows it unchanged.
+        if (k == 0 && !it->second.plain_too) {
           s = std::move(one);
         } else {
           added.push_back(std::move(one));
@@ -787,6 +806,14 @@ class TextFunctionLinker {
   // Python's `__str__`, Java's `getMessage()`, PHP's `__toString()`, Ruby's
   // `to_s`/`message`. The first of these the class defines.
   std::vector<Candidate> ClassMessage(size_t file, std::string_view error_class) {
+    const Definition* d = ClassMessageDefinition(file, error_class);
+    if (d == nullptr) return {};
+    std::set<const TextFunction*> active;
+    return Returns(*d, 0, &active);
+  }
+
+  // The first of those methods the class defines with a text of its own.
+  const Definition* ClassMessageDefinition(size_t file, std::string_view error_class) {
     static const char* const kMethods[] = {
         "format_message", "__str__", "getMessage", "getLocalizedMessage",
         "__toString",     "message", "to_s",       "toString"};
@@ -798,11 +825,10 @@ class TextFunctionLinker {
       for (const Definition& d : it->second) {
         if (d.cls != cls || !d.fn->params.empty()) continue;
         std::set<const TextFunction*> active;
-        std::vector<Candidate> out = Returns(d, 0, &active);
-        if (!out.empty()) return out;
+        if (!Returns(d, 0, &active).empty()) return &d;
       }
     }
-    return {};
+    return nullptr;
   }
 
   // Copies of a link call or sink for further candidates.

@@ -695,5 +695,48 @@ end
   EXPECT_TRUE(Matches(*at[0], "too many redirects (https://rubygems.org/x)"));
 }
 
+// Kryo's KryoException prints its message unchanged until a serializer adds
+// a trace, then "<message>\nSerialization trace:<trace>": the throw keeps
+// its own text (first) and gains the traced rendering; the conditional
+// newline appended to the buffer is read as the newline.
+TEST(TextFunctions, ClassRenderingWithAnUnchangedBranchKeepsThePlainText) {
+  Linked r = Link({{"src/k/KryoException.java", R"SRC(package k;
+
+public class KryoException extends RuntimeException {
+	private StringBuffer trace;
+
+	public KryoException (String message) {
+		super(message);
+	}
+
+	public String getMessage () {
+		if (trace == null) return super.getMessage();
+		StringBuffer buffer = new StringBuffer(512);
+		buffer.append(super.getMessage());
+		if (buffer.length() > 0) buffer.append('\n');
+		buffer.append("Serialization trace:");
+		buffer.append(trace);
+		return buffer.toString();
+	}
+}
+)SRC"},
+                   {"src/k/Resolver.java", R"SRC(package k;
+
+public class Resolver {
+	public Object readClass (int classID) {
+		Object registration = find(classID);
+		if (registration == null) throw new KryoException("Encountered unregistered class ID: " + (classID - 2));
+		return registration;
+	}
+}
+)SRC"}});
+  std::vector<const ErrorSite*> at = r.At("src/k/Resolver.java", 6);
+  ASSERT_EQ(at.size(), 2u) << Dump(r);
+  EXPECT_EQ(at[0]->message.Display(), "Encountered unregistered class ID: {classID - 2}");
+  EXPECT_TRUE(Matches(*at[0], "Encountered unregistered class ID: 52"));
+  EXPECT_EQ(at[1]->message.Display(),
+            "Encountered unregistered class ID: {classID - 2}\nSerialization trace:{trace}");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -958,6 +958,8 @@ class JavaFile {
           BuilderChain(ts::FirstNamed(stmt), name, depth, &piece)) {
         t.Append(piece);
         hole_last = false;
+      } else if (GuardedSeparator(stmt, name, depth, &piece)) {
+        t.Append(piece);
       } else if (!hole_last) {
         t.AddHole("{" + name + "}", name);
         hole_last = true;
@@ -965,6 +967,31 @@ class JavaFile {
     }
     if (!t.HasLiteralText()) return std::nullopt;
     return t;
+  }
+
+  // `if (buffer.length() > 0) buffer.append('\n');` (KryoException): a
+  // separator appended only after text is there, read as the separator (a
+  // message has text before it). Only for an append of a literal without
+  // letters or digits, in an `if` without `else`.
+  bool GuardedSeparator(TSNode stmt, std::string_view local, int depth, Template* t) {
+    if (!Is(stmt, "if_statement") || !ts_node_is_null(Field(stmt, "alternative"))) return false;
+    TSNode body = Field(stmt, "consequence");
+    if (Is(body, "block")) {
+      std::vector<TSNode> kids = NamedChildren(body);
+      if (kids.size() != 1) return false;
+      body = kids[0];
+    }
+    Template piece;
+    if (!Is(body, "expression_statement") ||
+        !BuilderChain(ts::FirstNamed(body), local, depth, &piece) || piece.HoleCount() > 0) {
+      return false;
+    }
+    std::string text = piece.Display();
+    bool separator = !text.empty() && std::none_of(text.begin(), text.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c));
+    });
+    if (separator) t->Append(piece);
+    return separator;
   }
 
   // `new StringBuilder(x).append(y)..` (`local` empty) or `local.append(y)..`:

@@ -1413,7 +1413,8 @@ class PhpFile {
     if (type == "binary_expression" && ts::Text(Field(n, "operator"), src_) == ".") {
       Template t = ExprTemplate(Field(n, "left"), where, depth + 1, note);
       t.Append(ExprTemplate(Field(n, "right"), where, depth + 1, note));
-      if (t.HasLiteralText()) return t;
+      // `PHP_EOL . PHP_EOL` is known text too, though only line breaks.
+      if (t.HasLiteralText() || (t.HoleCount() == 0 && !t.pieces().empty())) return t;
     }
     if (type == "binary_expression" && ts::Text(Field(n, "operator"), src_) == "??") {
       if (auto t = CoalesceDefault(n, where, depth, note)) return *t;

@@ -577,7 +577,14 @@ class RubyFile {
     }
     // `raise a, b`: a is always the class (or an exception object).
     if (IsClassRef(first) || args.size() >= 2) {
-      site.error_class = CollapseSpace(ts::Text(first, src_));
+      // `raise FastlaneError.new(show_github_issues: ..), msg`: the class
+      // is the receiver of `new`; the second argument is the message.
+      TSNode cls = first;
+      if (Is(first, "call") && ts::Text(Field(first, "method"), src_) == "new" &&
+          IsClassRef(Field(first, "receiver"))) {
+        cls = Field(first, "receiver");
+      }
+      site.error_class = CollapseSpace(ts::Text(cls, src_));
       if (args.size() >= 2) {
         site.message = ExprTemplate(args[1], pos, 0, note);
       } else if (site.error_class == "SystemExit") {
@@ -951,7 +958,7 @@ class RubyFile {
           inner = rargs.size() == 1 ? rargs[0] : TSNode{};
         }
         Template t = ExprTemplate(inner, pos, depth + 1, note);
-        if (t.HasLiteralText()) return t;
+        if (t.HasLiteralText() || NamesVariable(t, inner)) return t;
       }
       if (!ts_node_is_null(recv) && args.size() == 1 && IsTerminalStyleName(m) &&
           ToLower(ts::Text(recv, src_)).find("pastel") != std::string::npos) {
@@ -964,6 +971,7 @@ class RubyFile {
            m == "to_s" || m == "lstrip" || m == "rstrip")) {
         Template t = ExprTemplate(recv, pos, depth + 1, note);
         if (t.HasLiteralText()) return Stripped(t, m);
+        if (NamesVariable(t, recv)) return t;
       }
     }
     if (type == "identifier" || type == "constant") {
@@ -975,6 +983,14 @@ class RubyFile {
     }
     AddExprHole(n, &out);
     return out;
+  }
+
+  // `message.to_s`, `message.red`: the text of a variable (a parameter a
+  // sink passes on) printed as it is, so the hole keeps the variable's
+  // name (`error_message.to_s` reaches `UI.user_error!`'s callers' text).
+  bool NamesVariable(const Template& t, TSNode inner) const {
+    return !ts_node_is_null(inner) && Is(inner, "identifier") && t.pieces().size() == 1 &&
+           t.pieces()[0].is_hole && t.pieces()[0].expr == ts::Text(inner, src_);
   }
 
   // strip/chomp/squish applied to the literal ends (holes stay as they are).
