@@ -25,6 +25,10 @@ struct ErrorText {
   // One paragraph of a longer free text (see ParseInput): it is an answer
   // only when a record's template is the whole paragraph (Query::whole).
   bool paragraph = false;
+  // The level label read off the line's start ("ERROR: ", "[WARNING] "),
+  // when no timestamp came before it: some programs print it as the first
+  // words of their message (PHP_CodeSniffer's "ERROR: The file ...").
+  std::string level_label;
 };
 
 // Limits that keep hostile input bounded. Past them the input is cut, and

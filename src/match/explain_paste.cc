@@ -43,6 +43,13 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
         whole.error_class.clear();
         run(whole);
       }
+      // So may the level label read off the line ("ERROR: The file \"x\"
+      // does not exist." is PHP_CodeSniffer's whole message).
+      if (!e.level_label.empty()) {
+        Query whole = q;
+        whole.message = e.level_label + e.message;
+        run(whole);
+      }
     }
   };
   find_all(errors, 0);

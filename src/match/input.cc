@@ -965,6 +965,18 @@ constexpr size_t kMaxLogContinuation = 8;
 
 // A log line at error level: timestamp/glog/level prefix naming ERROR,
 // FATAL, CRITICAL (or glog E/F), or logfmt "level=error ... err=/msg=".
+// "Headers: {" / "response: [": a dump of data follows (electron-updater
+// logs an HttpError's headers under its message), not more of the message.
+bool OpensDataBlock(std::string_view line) {
+  std::string_view t = Trim(line);
+  return t.size() > 1 && (t.back() == '{' || t.back() == '[') &&
+         (t.ends_with(": {") || t.ends_with(": [") || t.ends_with("= {") || t.ends_with("= ["));
+}
+
+// A label longer than this is a logger's record header, not words a
+// program may print as part of its message.
+constexpr size_t kMaxLevelLabel = 12;
+
 size_t LogLine(const Lines& lines, size_t i, Collector* out) {
   std::string_view line = lines[i];
   re2::StringPiece in(line.data(), line.size());
@@ -997,6 +1009,7 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
   if (rest.empty() || TraceStartsAt(lines, i + 1)) return i + 1;
   ErrorText e;
   e.input_line = static_cast<int>(i + 1);
+  if (!glog && !stamped && prefix.size() <= kMaxLevelLabel) e.level_label = std::string(prefix);
   std::string_view message;
   if (!SplitClass(rest, /*in_traceback=*/false, &e.error_class, &message)) message = rest;
   e.message = std::string(message);
@@ -1010,7 +1023,8 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
     if (IsBlank(next) || StartsLogRecord(next) || RE2::Consume(&probe, LevelPrefix()) ||
         TraceStartsAt(lines, k) || StartsLocatedLine(next) ||
         next.find("level=") != std::string_view::npos ||
-        next.find("lvl=") != std::string_view::npos || Trim(next).starts_with("{")) {
+        next.find("lvl=") != std::string_view::npos || Trim(next).starts_with("{") ||
+        OpensDataBlock(next)) {
       break;
     }
     e.message += '\n';

@@ -1297,4 +1297,26 @@ TEST(ParseInputTest, PhpHeadsNeedPhpMarks) {
   EXPECT_EQ(php[0].frames[0].line, 9);
 }
 
+// electron-updater logs an HttpError with its response headers under the
+// message: the message ends where the data dump opens.
+TEST(ParseInputTest, LogMessageEndsWhereADataBlockOpens) {
+  std::vector<ErrorText> errors = ParseInput(
+      "[2020-09-24 21:10:18.882] [error] Error: Cannot find channel \"latest.yml\" update info: "
+      "HttpError: 404 Not Found\n"
+      "\"method: GET url: https://example.org/latest.yml\"\n"
+      "Headers: {\n"
+      "  \"accept-ranges\": \"bytes\",\n"
+      "  \"server\": \"nginx\"\n"
+      "}\n");
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0].error_class, "Error");
+  EXPECT_EQ(errors[0].message,
+            "Cannot find channel \"latest.yml\" update info: HttpError: 404 Not Found\n"
+            "\"method: GET url: https://example.org/latest.yml\"");
+  EXPECT_TRUE(errors[0].level_label.empty());  // after a timestamp: the logger's
+  std::vector<ErrorText> labelled = ParseInput("ERROR: The file \"app\" does not exist.\n");
+  ASSERT_EQ(labelled.size(), 1u);
+  EXPECT_EQ(labelled[0].level_label, "ERROR: ");
+}
+
 }  // namespace errdex

@@ -2513,6 +2513,14 @@ TEST(MatcherTest, LevelLabelOpeningATemplateMayBeTakenOff) {
   e.language = "php";
   e.file_path = "src/Config.php";
   rs.push_back(e);
+  // Another repository's shorter message, which the paste without its
+  // label quotes whole: the label the paste prints decides.
+  Record other = MakeRecord("polybar", "The file '{path}' does not exist",
+                            "The file '([\\s\\S]*?)' does not exist", {HoleInfo{"{path}", "path"}},
+                            "module_error", "polybar/polybar");
+  other.language = "cpp";
+  other.file_path = "src/modules/backlight.cpp";
+  rs.push_back(other);
   Matcher matcher(std::move(rs));
   for (const char* paste :
        {"$ ./vendor/bin/phpcs --standard=phpcs-laravel\nERROR: The file \"app\" does not exist.\n\n"

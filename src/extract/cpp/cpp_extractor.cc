@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <set>
@@ -1468,9 +1469,27 @@ class CppFile {
     if (fmt >= args.size()) return Template();
     Template f = ExprTemplate(args[fmt], pos, 0, note, env);
     if (!f.HasLiteralText()) return f;
+    // A project's own logger named like spdlog's may format as printf
+    // does (polybar's `m_log.err("Failed to reconfigure tray clients
+    // (%s)", err.what())`): a format with `%` conversions and no `{`.
+    if (args.size() > fmt + 1 && LooksLikePrintfFormat(f.Display())) {
+      return PrintfTemplate(args, fmt, pos, note, env);
+    }
     std::vector<std::string> rest;
     for (size_t i = fmt + 1; i < args.size(); ++i) rest.push_back(HoleExpr(Unmoved(args[i])));
     return ApplyBraceFormat(f, rest);
+  }
+
+  static bool LooksLikePrintfFormat(std::string_view f) {
+    if (f.find('{') != std::string_view::npos) return false;
+    for (size_t i = 0; i + 1 < f.size(); ++i) {
+      if (f[i] != '%') continue;
+      size_t j = i + 1;
+      while (j < f.size() && std::strchr("-+ #0123456789.lhz", f[j]) != nullptr) ++j;
+      if (j < f.size() && std::strchr("sdiufxXcpgeE", f[j]) != nullptr) return true;
+      i = j;
+    }
+    return false;
   }
 
   // `x` of `std::move(x)` / `std::forward<T>(x)`: the value a hole prints

@@ -1098,5 +1098,32 @@ TEST(CppExtractor, NamedReporterWithBraceFormat) {
       sites[0], "legal.c(88): Warning: explicit link request to 'SUCCESS' could not be resolved"));
 }
 
+// A project's logger whose `err`/`warn` format as printf does (polybar's
+// `m_log.err("... (%s)", e.what())`), beside spdlog's `{}`: each read by
+// its own format's holes.
+TEST(CppExtractor, LoggerMethodWithAPrintfFormat) {
+  auto sites = Extract("src/x11/tray_manager.cpp",
+                       "void tray_manager::redraw() {\n"
+                       "  try {\n"
+                       "    reconfigure_clients();\n"
+                       "  } catch (const std::exception& err) {\n"
+                       "    m_log.err(\"Failed to reconfigure tray clients (%s)\", err.what());\n"
+                       "  }\n"
+                       "  m_log.warn(\"%d tray clients left\", n);\n"
+                       "  m_log.err(\"{} failed at 100%\", name);\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].message.Display(), "Failed to reconfigure tray clients (%s)");
+  EXPECT_EQ(sites[0].message.HoleCount(), 1);
+  EXPECT_EQ(sites[0].severity, "error");
+  EXPECT_TRUE(Matches(sites[0], "error: Failed to reconfigure tray clients (XCB_VALUE (2))"));
+  EXPECT_EQ(sites[1].message.HoleCount(), 1);
+  EXPECT_EQ(sites[1].severity, "warning");
+  EXPECT_TRUE(Matches(sites[1], "3 tray clients left"));
+  EXPECT_EQ(sites[2].message.Display(), "{} failed at 100%");
+  EXPECT_EQ(sites[2].message.HoleCount(), 1);
+  EXPECT_TRUE(Matches(sites[2], "vacuum failed at 100%"));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -112,10 +112,12 @@ ReportInfo ReportFor(std::string_view fn) {
   if (name == "fputs") return set(Report::kFputs);
   if (name == "fwrite" || name == "write") return set(Report::kFwrite);
   if (name == "perror") return set(Report::kPerror);
-  if (name == "err" || name == "verr") return set(Report::kErr, "critical");
-  if (name == "errx" || name == "verrx") return set(Report::kErrx, "critical");
-  if (name == "warn" || name == "vwarn") return set(Report::kWarn, "warning");
-  if (name == "warnx" || name == "vwarnx") return set(Report::kWarnx, "warning");
+  // BSD's err(3) family are free functions; `m_log.err(..)` is a logger.
+  bool free = fn.size() == name.size() || fn == "::" + std::string(name);
+  if (free && (name == "err" || name == "verr")) return set(Report::kErr, "critical");
+  if (free && (name == "errx" || name == "verrx")) return set(Report::kErrx, "critical");
+  if (free && (name == "warn" || name == "vwarn")) return set(Report::kWarn, "warning");
+  if (free && (name == "warnx" || name == "vwarnx")) return set(Report::kWarnx, "warning");
   if (name == "jv_invalid_with_msg") return set(Report::kJqError);
   if (name == "PyErr_SetString" || name == "PyErr_Format") return set(Report::kPyErr);
   // GLib's `g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("Nothing
