@@ -973,6 +973,9 @@ bool OpensDataBlock(std::string_view line) {
          (t.ends_with(": {") || t.ends_with(": [") || t.ends_with("= {") || t.ends_with("= ["));
 }
 
+// Continuation lines read under one Gradle cause.
+constexpr size_t kMaxCauseLines = 12;
+
 // A label longer than this is a logger's record header, not words a
 // program may print as part of its message.
 constexpr size_t kMaxLevelLabel = 12;
@@ -1643,14 +1646,59 @@ void StripQuoteMarkers(std::string* text) {
   });
 }
 
+// Gradle's nested causes: "> Could not resolve all dependencies ..." then,
+// one level in, "   > No IntelliJ Platform dependency found." whose next
+// lines are indented past the '>' ("     Please ensure ..."). Each cause is
+// a message of its own with its continuation lines, the indentation off.
+// A '>' line counts only below a line that is not one (the task's header,
+// "* What went wrong:") or another cause: a whole quoted paste was
+// unquoted before (StripQuoteMarkers).
+size_t GradleCause(const Lines& lines, size_t i, Collector* out) {
+  std::string_view line = lines[i];
+  size_t col = line.find_first_not_of(' ');
+  if (col == std::string_view::npos || line.substr(col).size() < 3 ||
+      !line.substr(col).starts_with("> ") || line[col + 2] == ' ' || i == 0 ||
+      IsBlank(lines[i - 1])) {
+    return i;
+  }
+  // Gradle's headers are sentences ("Could not determine the dependencies
+  // of task ':test'.", "* What went wrong:"); "expected > 3 items" is not.
+  std::string_view above = Trim(lines[i - 1]);
+  if (!above.ends_with('.') && !above.ends_with(':') && !Trim(above).starts_with("> ")) {
+    return i;
+  }
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  std::string message(Trim(line.substr(col + 2)));
+  size_t k = i + 1;
+  for (; k < lines.size() && k <= i + kMaxCauseLines; ++k) {
+    std::string_view next = lines[k];
+    size_t in = next.find_first_not_of(' ');
+    if (in == std::string_view::npos || in < col + 2 || next.substr(in).starts_with("> ")) break;
+    message += '\n';
+    message += Trim(next.substr(col + 2));
+  }
+  std::string_view msg;
+  if (SplitClass(message, /*in_traceback=*/false, &e.error_class, &msg)) {
+    e.message = std::string(msg);
+  } else {
+    e.error_class.clear();
+    e.message = std::move(message);
+  }
+  out->Add(std::move(e));
+  return k;
+}
+
 // Runs the recognizers over lines [from, end) until `out` is full.
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
   const Recognizer recognizers[] = {
-      PythonTraceback,  PythonFramesOnly,   AtTrace,          GoPanic,       RustPanic,
-      RustCauses,       CppTerminate,       AssertionFailure, RubyUncaught,  RakeAborted,
-      PhpError,         PhpThrowableString, MonologLine,      LogLine,       JsonMessageField,
-      GutterDiagnostic, CurlToolLine,       CliUsageError,    ToolErrorLine, LocatedLine};
+      PythonTraceback,    PythonFramesOnly, AtTrace,       GoPanic,
+      RustPanic,          RustCauses,       CppTerminate,  AssertionFailure,
+      RubyUncaught,       RakeAborted,      GradleCause,   PhpError,
+      PhpThrowableString, MonologLine,      LogLine,       JsonMessageField,
+      GutterDiagnostic,   CurlToolLine,     CliUsageError, ToolErrorLine,
+      LocatedLine};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

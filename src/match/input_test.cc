@@ -1319,4 +1319,26 @@ TEST(ParseInputTest, LogMessageEndsWhereADataBlockOpens) {
   EXPECT_EQ(labelled[0].level_label, "ERROR: ");
 }
 
+// Gradle prints each cause one level in under "> ", its further lines
+// indented past the marker: the innermost cause is a message of its own,
+// with those lines.
+TEST(ParseInputTest, GradleNestedCausesKeepTheirLines) {
+  std::vector<ErrorText> errors = ParseInput(
+      "Could not determine the dependencies of task ':test'.\n"
+      "> Could not resolve all dependencies for configuration ':testCompileClasspath'.\n"
+      "   > No IntelliJ Platform dependency found.\n"
+      "     Please ensure there is a single IntelliJ Platform dependency.\n"
+      "     See: https://plugins.jetbrains.com/docs/intellij/tools.html\n");
+  ASSERT_GE(errors.size(), 2u);
+  const ErrorText& outer = errors[errors.size() - 2];
+  const ErrorText& inner = errors.back();
+  EXPECT_EQ(outer.message,
+            "Could not resolve all dependencies for configuration ':testCompileClasspath'.");
+  EXPECT_EQ(inner.input_line, 3);
+  EXPECT_EQ(inner.message,
+            "No IntelliJ Platform dependency found.\n"
+            "Please ensure there is a single IntelliJ Platform dependency.\n"
+            "See: https://plugins.jetbrains.com/docs/intellij/tools.html");
+}
+
 }  // namespace errdex

@@ -23,6 +23,7 @@
 
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
+#include "extract/common/branch_choices.h"
 #include "extract/common/conditional_messages.h"
 #include "extract/common/escapes.h"
 #include "extract/common/local_assignments.h"
@@ -838,9 +839,20 @@ class KotlinFile {
       }
       return {};
     }
-    site->message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site->message_origin_note);
+    // One message per combination of the `when` arms it reads (ChosenArm).
+    std::vector<std::pair<Template, std::string>> all = choices_.Enumerate([&] {
+      std::string note = site->message_origin_note;
+      Template t = ExprTemplate(msg, ts_node_start_byte(msg), 0, &note);
+      return std::make_pair(std::move(t), std::move(note));
+    });
+    site->message = all[0].first;
+    site->message_origin_note = all[0].second;
     site->message_opaque = !site->message.HasLiteralText();
-    return {};
+    std::vector<Template> alts;
+    if (all.size() > 1) {
+      for (auto& [t, note] : all) alts.push_back(std::move(t));
+    }
+    return alts;
   }
 
   // The messages of a conditional message argument, each with text, else none.
@@ -998,10 +1010,37 @@ class KotlinFile {
       if (auto t = VariableTemplate(n, pos, depth, note)) return *t;
     }
     if (type == "elvis_expression") {
+      // `when (size) { 0 -> ".."; 1 -> null; else -> ".." } ?: return ..`:
+      // past the elvis the value is one of the texts (the null arm leaves).
+      std::vector<TSNode> kids = NamedChildren(n);
+      if (kids.size() == 2 && Is(kids[1], "jump_expression") &&
+          (Is(kids[0], "when_expression") || Is(kids[0], "if_expression"))) {
+        if (auto t = ChosenArm(kids[0], pos, depth, note)) return *t;
+      }
       if (auto t = ElvisDefault(n, pos, depth, note)) return *t;
+    }
+    if (type == "when_expression") {
+      if (auto t = ChosenArm(n, pos, depth, note)) return *t;
     }
     AddExprHole(n, &out);
     return out;
+  }
+
+  // A `when` (or `if`) whose arms give texts, read as one of them: the arm
+  // the enumeration of the site's messages picks (choices_), by default the
+  // last with text. Arms without text (`null`, a call) are left out.
+  std::optional<Template> ChosenArm(TSNode n, uint32_t pos, int depth, std::string* note) {
+    std::vector<Template> texts;
+    std::vector<int> arms;
+    for (TSNode arm : RenderedBranches(n)) {
+      Template t = ExprTemplate(arm, pos, depth + 1, note);
+      if (!t.HasLiteralText()) continue;
+      arms.push_back(static_cast<int>(texts.size()));
+      texts.push_back(std::move(t));
+    }
+    if (texts.empty()) return std::nullopt;
+    int pick = choices_.Pick(n.id, arms);
+    return texts[static_cast<size_t>(pick)];
   }
 
   // `a ?: "Timed out waiting for $time ms"` (kotlinx.coroutines' Timeout.kt)
@@ -1649,6 +1688,7 @@ class KotlinFile {
   std::map<std::string, std::vector<int>> thrown_helpers_;
   int steps_ = 0;
   std::vector<const void*> resolving_;  // assignments being expanded (cycle guard)
+  BranchChoices choices_;               // `when` arms, one message per combination
   std::optional<AssignmentIndex> assignments_;
   TextFunctionCollector text_fns_;
 };

@@ -433,5 +433,35 @@ TEST(KotlinExtractor, ElvisDefaultIsAMessage) {
   EXPECT_EQ(at(21), std::vector<std::string>{"stopped"});
 }
 
+// intellij-platform-gradle-plugin: the message is a `when` over the count,
+// its null arm leaving through `?: return`, interpolated into the thrown
+// text: one site per arm with text, each with the lines around it.
+TEST(KotlinExtractor, WhenArmsOfAnInterpolatedLocalAreMessagesOfTheirOwn) {
+  auto sites = Extract(
+      "fun FileCollection.platformPath() = with(toList()) {\n"
+      "    val message = when (size) {\n"
+      "        0 -> \"No IntelliJ Platform dependency found.\"\n"
+      "        1 -> null\n"
+      "        else -> \"More than one IntelliJ Platform dependencies found.\"\n"
+      "    } ?: return@with single().toPath()\n"
+      "\n"
+      "    throw GradleException(\n"
+      "        \"\"\"\n"
+      "        $message\n"
+      "        Please ensure there is a single IntelliJ Platform dependency.\n"
+      "        \"\"\".trimIndent(),\n"
+      "    )\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(),
+            "No IntelliJ Platform dependency found.\n"
+            "Please ensure there is a single IntelliJ Platform dependency.");
+  EXPECT_EQ(sites[1].message.Display(),
+            "More than one IntelliJ Platform dependencies found.\n"
+            "Please ensure there is a single IntelliJ Platform dependency.");
+  EXPECT_EQ(sites[0].line, 8);
+  EXPECT_EQ(sites[0].error_class, "GradleException");
+}
+
 }  // namespace
 }  // namespace errdex
