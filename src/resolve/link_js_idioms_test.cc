@@ -627,4 +627,45 @@ export class HttpHandler {
   EXPECT_EQ(s->severity, "warning");
 }
 
+// electron-builder's FpmTarget: problems pushed to a local array, thrown
+// joined; one of them is a lower-case constant of errorMessages.ts read
+// through `import * as errorMessages`. Each pushed text is a message of
+// the throw (one problem found), the constant's with its text.
+TEST(LinkJsIdioms, PushedProblemsJoinedAndAModulesConstant) {
+  Linked r = Link({
+      {"src/errorMessages.ts",
+       "export const authorEmailIsMissed = `Please specify author 'email' in the application "
+       "package.json\n\nSee https://docs.npmjs.com/files/package.json`\n"
+       "export const unused = 42\n"},
+      {"src/targets/FpmTarget.ts",
+       "import * as errorMessages from \"../errorMessages\"\n"
+       "\n"
+       "export class FpmTarget {\n"
+       "  async computeOptions(a: any, url: any) {\n"
+       "    const errors: Array<string> = []\n"
+       "    if (url == null) {\n"
+       "      errors.push(\"Please specify project homepage, see https://www.electron.build\")\n"
+       "    }\n"
+       "    if (a == null || a.email == null) {\n"
+       "      errors.push(errorMessages.authorEmailIsMissed)\n"
+       "    }\n"
+       "    if (errors.length > 0) {\n"
+       "      throw new Error(errors.join(\"\\n\\n\"))\n"
+       "    }\n"
+       "  }\n"
+       "}\n"},
+  });
+  const ErrorSite* home = r.Find("src/targets/FpmTarget.ts", 13,
+                                 "Please specify project homepage, see https://www.electron.build");
+  ASSERT_NE(home, nullptr) << Dump(r);
+  const ErrorSite* email = r.Find("src/targets/FpmTarget.ts", 13,
+                                  "Please specify author 'email' in the application package.json"
+                                  "\n\nSee https://docs.npmjs.com/files/package.json");
+  ASSERT_NE(email, nullptr) << Dump(r);
+  EXPECT_EQ(email->error_class, "Error");
+  EXPECT_TRUE(Matches(*email,
+                      "Please specify author 'email' in the application package.json\n\n"
+                      "See https://docs.npmjs.com/files/package.json"));
+}
+
 }  // namespace errdex

@@ -1306,7 +1306,14 @@ class JsFile {
         for (TSNode d : NamedChildren(decl)) {
           if (!Is(d, "variable_declarator")) continue;
           std::string name(ts::Text(Field(d, "name"), src_));
-          if (IsConstantName(name)) AddSharedConstant(name, Field(d, "value"));
+          if (IsConstantName(name)) {
+            AddSharedConstant(name, Field(d, "value"));
+          } else if (!name.empty()) {
+            // A lower-case name is read through its module, named after
+            // the file (`errorMessages.authorEmailIsMissed` of
+            // errorMessages.ts, `import * as errorMessages`).
+            AddSharedConstant(ModuleStem() + "." + name, Field(d, "value"));
+          }
         }
       } else if (Is(decl, "class_declaration") || Is(decl, "abstract_class_declaration")) {
         std::string cls(ts::Text(Field(decl, "name"), src_));
@@ -1342,6 +1349,14 @@ class JsFile {
       if (Type(ts_node_child(n, i)) == type) return true;
     }
     return false;
+  }
+
+  // `packages/app-builder-lib/src/errorMessages.ts` -> `errorMessages`.
+  std::string ModuleStem() const {
+    std::string_view p = file_.path;
+    size_t slash = p.rfind('/');
+    if (slash != std::string_view::npos) p.remove_prefix(slash + 1);
+    return std::string(p.substr(0, p.find('.')));
   }
 
   // A string, or a template string with no substitutions.
@@ -2065,6 +2080,8 @@ class JsFile {
         if (Is(a, "augmented_assignment_expression")) return {};
       }
       for (auto a = assigns.rbegin(); a != assigns.rend(); ++a) todo.push_back(AssignedValue(*a));
+    } else if (std::vector<TSNode> pushed = PushedBeforeJoin(n, pos); !pushed.empty()) {
+      todo.assign(pushed.rbegin(), pushed.rend());
     }
     std::vector<Template> out;
     std::set<std::string> seen;
@@ -2078,7 +2095,43 @@ class JsFile {
       }
       std::string note;
       Template t = ExprTemplate(v, ts_node_start_byte(v), 1, &note);
-      if (HasSpace(t) && seen.insert(t.Display()).second) out.push_back(std::move(t));
+      // A module's constant (`errorMessages.authorEmailIsMissed`) is text
+      // the link stage reads (link_constants.h).
+      bool constant = Is(v, "member_expression") && t.HoleCount() == 1 && t.pieces().size() == 1;
+      if ((HasSpace(t) || constant) && seen.insert(t.Display()).second) out.push_back(std::move(t));
+    }
+    return out;
+  }
+
+  // `errors.push("Please specify project homepage ..."); ...; throw new
+  // Error(errors.join("\n\n"))` (electron-builder's FpmTarget): the values
+  // pushed to the local array before `pos`, each of which may be the whole
+  // message (one problem found). Empty unless `n` is `<local>.join(..)`.
+  std::vector<TSNode> PushedBeforeJoin(TSNode n, uint32_t pos) {
+    if (!Is(n, "call_expression")) return {};
+    TSNode fn = Field(n, "function");
+    if (!Is(fn, "member_expression") || ts::Text(Field(fn, "property"), src_) != "join") return {};
+    TSNode array = Field(fn, "object");
+    if (!Is(array, "identifier")) return {};
+    std::string_view name = ts::Text(array, src_);
+    std::vector<TSNode> out;
+    std::vector<TSNode> stack = {EnclosingScope(n)};
+    for (int budget = 20000; !stack.empty() && budget > 0 && out.size() < 8; --budget) {
+      TSNode c = stack.back();
+      stack.pop_back();
+      if (ts_node_is_null(c) || ts_node_start_byte(c) >= pos) continue;
+      if (Is(c, "call_expression")) {
+        TSNode f = Field(c, "function");
+        std::vector<TSNode> args = NamedChildren(Field(c, "arguments"));
+        if (Is(f, "member_expression") && ts::Text(Field(f, "object"), src_) == name &&
+            ts::Text(Field(f, "property"), src_) == "push" && args.size() == 1) {
+          out.push_back(args[0]);
+        }
+      }
+      std::vector<TSNode> kids = NamedChildren(c);
+      for (auto k = kids.rbegin(); k != kids.rend(); ++k) {
+        if (!IsFunctionNode(*k)) stack.push_back(*k);
+      }
     }
     return out;
   }
