@@ -532,4 +532,48 @@ TEST(LinkJvm, KotlinFormatMessageArmsTakeTheLocalizationTexts) {
 }
 
 }  // namespace
+// thymeleaf's own `org.thymeleaf.util.Validate.notNull` throws
+// IllegalArgumentException; commons-lang's Validate.notNull (the idiom the
+// Java extractor knows) throws NullPointerException. A file importing the
+// repository's class gets the repository's sink, not the library's class.
+TEST(LinkJvm, RepositorysOwnValidateClassIsNotCommonsLang) {
+  Linked r =
+      Link({{"src/org/t/util/Validate.java",
+             "package org.t.util;\n"
+             "\n"
+             "public final class Validate {\n"
+             "    public static void notNull(final Object object, final String message) {\n"
+             "        if (object == null) {\n"
+             "            throw new IllegalArgumentException(message);\n"
+             "        }\n"
+             "    }\n"
+             "}\n"},
+            {"src/org/t/conv/Conv.java",
+             "package org.t.conv;\n"
+             "\n"
+             "import org.t.util.Validate;\n"
+             "\n"
+             "public class Conv {\n"
+             "    public <T> T convert(final Object object, final Class<T> targetClass) {\n"
+             "        Validate.notNull(targetClass, \"Target class cannot be null\");\n"
+             "        return null;\n"
+             "    }\n"
+             "}\n"},
+            {"src/org/t/conv/Lang.java",
+             "package org.t.conv;\n"
+             "\n"
+             "import org.apache.commons.lang3.Validate;\n"
+             "\n"
+             "public class Lang {\n"
+             "    void f(Object o) { Validate.notNull(o, \"The object must not be null\"); }\n"
+             "}\n"}});
+  std::vector<const ErrorSite*> at = r.At("src/org/t/conv/Conv.java", 7);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);
+  EXPECT_EQ(at[0]->error_class, "IllegalArgumentException");
+  EXPECT_EQ(at[0]->message.Display(), "Target class cannot be null");
+  at = r.At("src/org/t/conv/Lang.java", 6);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);
+  EXPECT_EQ(at[0]->error_class, "NullPointerException");
+}
+
 }  // namespace errdex

@@ -1657,13 +1657,26 @@ class JsFile {
 
   void HandleFactory(TSNode call, const Ancestors& anc) {
     if (HandleCodedErrorClass(call, anc)) return;
+    // webpack's ImportMetaContextDependencyParserPlugin declares its own
+    // `function createError(msg, loc)` (a WebpackError): not http-errors'.
+    // The class it constructs is the error's; no HTTP status is involved.
+    TSNode fn = Field(call, "function");
+    TSNode own =
+        Is(fn, "identifier") ? DeclaredFunction(std::string(ts::Text(fn, src_))) : TSNode{};
     size_t depth = 0;
     TSNode stmt = StatementOf(call, anc, &depth);
     if (ts_node_is_null(stmt)) return;
-    ErrorSite site = NewSite(stmt, SiteKind::kHttp);
-    TSNode fn = Field(call, "function");
+    ErrorSite site = NewSite(stmt, ts_node_is_null(own) ? SiteKind::kHttp : SiteKind::kRaise);
     std::string last = LastDotComponent(ts::Text(fn, src_));
     site.error_class = Is(fn, "member_expression") ? "Boom" : "HttpError";
+    if (!ts_node_is_null(own)) {
+      site.error_class = ConstructedClass(own);
+      TSNode args = Field(call, "arguments");
+      FillFromArgs(args, &site);
+      if (site.message_opaque) return;
+      Finish(stmt, std::move(site), anc, depth);
+      return;
+    }
     if (site.error_class == "Boom") site.http_status = StatusForBoom(last);
     TSNode args = Field(call, "arguments");
     for (TSNode a : NamedChildren(args)) {
@@ -1676,6 +1689,18 @@ class JsFile {
       site.message_origin_note = "no message given: the status text is shown";
     }
     Finish(stmt, std::move(site), anc, depth);
+  }
+
+  // The class a factory function's body constructs first (`new
+  // WebpackError(msg)`), else "Error".
+  std::string ConstructedClass(TSNode fn) {
+    std::string out;
+    ts::ForEachNode(Field(fn, "body"), [&](TSNode n) {
+      if (out.empty() && Is(n, "new_expression")) {
+        out = std::string(ts::Text(Field(n, "constructor"), src_));
+      }
+    });
+    return out.empty() ? "Error" : out;
   }
 
   // @fastify/error's `FST_ERR_X: createError('FST_ERR_X', 'Reply was

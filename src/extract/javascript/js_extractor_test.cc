@@ -510,5 +510,30 @@ TEST(JsExtractor, DefaultOfAnUnknownValueIsAMessage) {
   EXPECT_TRUE(sites[3].message_opaque);
 }
 
+// A file's own `function createError(msg, loc)` (webpack's, building a
+// WebpackError) is not http-errors' factory: its calls are errors of the
+// class it constructs, with no HTTP status.
+TEST(JsExtractorTest, OwnCreateErrorFunctionIsNotHttpErrors) {
+  auto sites = Extract(
+      "function createError(msg, loc) {\n"
+      "  const error = new WebpackError(msg);\n"
+      "  error.name = 'ImportMetaContextError';\n"
+      "  return error;\n"
+      "}\n"
+      "function apply(prop, errors) {\n"
+      "  errors.push(createError(`Unknown property ${prop.key.name}.`, prop.loc));\n"
+      "}\n",
+      "lib/Plugin.js");
+  const ErrorSite* found = nullptr;
+  for (const ErrorSite& s : sites) {
+    if (s.line == 7) found = &s;
+  }
+  ASSERT_NE(found, nullptr);
+  EXPECT_EQ(found->error_class, "WebpackError");
+  EXPECT_EQ(found->kind, SiteKind::kRaise);
+  EXPECT_FALSE(found->http_status.has_value());
+  EXPECT_EQ(found->message.Display(), "Unknown property ${prop.key.name}.");
+}
+
 }  // namespace
 }  // namespace errdex

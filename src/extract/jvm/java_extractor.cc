@@ -449,13 +449,36 @@ class JavaFile {
     FinishEach(n, std::move(site), alts);
   }
 
+  // Whether the file imports a class named like a known check library's
+  // (`Validate`, `Assert`, `Preconditions`) from another package:
+  // thymeleaf's own `org.thymeleaf.util.Validate.notNull` throws
+  // IllegalArgumentException, not commons-lang's NullPointerException; its
+  // calls are the repository's sink's (the link stage), not the library's.
+  bool OwnClassOfThatName(std::string_view receiver) {
+    static const std::pair<std::string_view, std::string_view> kLibraries[] = {
+        {"Validate", "org.apache.commons.lang"},
+        {"Assert", "org.springframework."},
+        {"Preconditions", "com.google.common."}};
+    for (const auto& [owner, package] : kLibraries) {
+      if (receiver != owner) continue;
+      std::string tail = "." + std::string(owner) + ";";
+      for (size_t at = src_.find("import "); at != std::string_view::npos;
+           at = src_.find("import ", at + 7)) {
+        std::string_view line = src_.substr(at, src_.find('\n', at) - at);
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+        if (line.ends_with(tail) && line.find(package) == std::string_view::npos) return true;
+      }
+    }
+    return false;
+  }
+
   void HandleCall(TSNode call) {
     // The most common node of all: filter on the name before allocating.
     if (!MayReportErrors(ts::Text(ts_node_child_by_field_id(call, Ids().name), src_))) return;
     std::string method(ts::Text(Field(call, "name"), src_));
     std::string object(ts::Text(Field(call, "object"), src_));
     std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
-    if (auto check = CheckCallFor(object, method)) {
+    if (auto check = CheckCallFor(object, method); check && !OwnClassOfThatName(object)) {
       HandleCheck(call, *check, args);
     } else if (IsLoggerName(object) && (LogSeverity(method) || method == "log")) {
       HandleLog(call, method, args);
