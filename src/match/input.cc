@@ -275,13 +275,23 @@ class Collector {
     Add(std::move(e));
     tool_lines_ += out_.size() - before;
   }
+  // A reading that adds to the free text rather than replacing it
+  // (GradleCause): counted like a tool line, and kept apart too.
+  void AddSupplement(ErrorText e) {
+    size_t before = out_.size();
+    supplements_.push_back(e);
+    Add(std::move(e));
+    tool_lines_ += out_.size() - before;
+  }
   bool full() const { return out_.size() >= kMaxErrorsPerInput; }
   std::vector<ErrorText> Take() { return std::move(out_); }
+  std::vector<ErrorText> TakeSupplements() { return std::move(supplements_); }
   bool empty() const { return out_.empty(); }
   bool OnlyToolLines() const { return tool_lines_ == out_.size(); }
 
  private:
   size_t tool_lines_ = 0;
+  std::vector<ErrorText> supplements_;
   InputNotes* notes_;
   std::unordered_set<std::string> seen_;
   std::vector<ErrorText> out_;
@@ -1664,7 +1674,9 @@ size_t GradleCause(const Lines& lines, size_t i, Collector* out) {
   // Gradle's headers are sentences ("Could not determine the dependencies
   // of task ':test'.", "* What went wrong:"); "expected > 3 items" is not.
   std::string_view above = Trim(lines[i - 1]);
-  if (!above.ends_with('.') && !above.ends_with(':') && !Trim(above).starts_with("> ")) {
+  size_t above_col = lines[i - 1].find_first_not_of(' ');
+  bool nested = above.starts_with("> ") && above_col < col;
+  if (!nested && (above.starts_with("> ") || (!above.ends_with('.') && !above.ends_with(':')))) {
     return i;
   }
   ErrorText e;
@@ -1685,7 +1697,7 @@ size_t GradleCause(const Lines& lines, size_t i, Collector* out) {
     e.error_class.clear();
     e.message = std::move(message);
   }
-  out->Add(std::move(e));
+  out->AddSupplement(std::move(e));
   return k;
 }
 
@@ -1773,7 +1785,11 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
   // Tool error lines alone (a cargo build log) are free text: each line on
   // its own is a few words that generic templates match.
   if (!out.empty() && !out.OnlyToolLines()) return out.Take();
-  return FreeTextErrors(lines, notes);
+  std::vector<ErrorText> free = FreeTextErrors(lines, notes);
+  for (ErrorText& e : out.TakeSupplements()) {
+    if (free.size() < kMaxErrorsPerInput) free.push_back(std::move(e));
+  }
+  return free;
 }
 
 std::vector<ErrorText> ParseInlineCodeSpans(const std::string& text) {

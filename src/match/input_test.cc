@@ -1335,6 +1335,22 @@ TEST(ParseInputTest, GradleNestedCausesKeepTheirLines) {
   EXPECT_EQ(outer.message,
             "Could not resolve all dependencies for configuration ':testCompileClasspath'.");
   EXPECT_EQ(inner.input_line, 3);
+  // Causes add to the free text's reading; they do not replace it (KSP's
+  // own "e: [ksp] ..." line above Gradle's report).
+  std::vector<ErrorText> ksp = ParseInput(
+      "e: [ksp] No providers found in processor classpath.\n"
+      "\n"
+      "* What went wrong:\n"
+      "Execution failed for task ':app:kspDebugKotlin'.\n"
+      "> A failure occurred while executing GradleKotlinCompilerWorkAction\n"
+      "   > Compilation error. See log for more details\n");
+  bool free_line = false, cause = false;
+  for (const ErrorText& e : ksp) {
+    free_line |= e.message.find("No providers found") != std::string::npos;
+    cause |= e.message == "Compilation error. See log for more details";
+  }
+  EXPECT_TRUE(free_line);
+  EXPECT_TRUE(cause);
   EXPECT_EQ(inner.message,
             "No IntelliJ Platform dependency found.\n"
             "Please ensure there is a single IntelliJ Platform dependency.\n"
