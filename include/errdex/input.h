@@ -29,6 +29,9 @@ struct ErrorText {
   // when no timestamp came before it: some programs print it as the first
   // words of their message (PHP_CodeSniffer's "ERROR: The file ...").
   std::string level_label;
+  // Read out of a report that is also read as free text (a Gradle cause):
+  // an answer only when it matches strongly (ExplainPaste).
+  bool supplement = false;
 };
 
 // Limits that keep hostile input bounded. Past them the input is cut, and

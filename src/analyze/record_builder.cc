@@ -64,6 +64,7 @@
 #include "analyze/param_doc.h"
 #include "analyze/parse_input.h"
 #include "analyze/parsed_input.h"
+#include "analyze/platform_block.h"
 #include "analyze/position_advice.h"
 #include "analyze/predicate_check.h"
 #include "analyze/report_call.h"
@@ -410,6 +411,8 @@ struct SiteView {
   std::vector<UserControl> controls;
   // A Rust raise compiled only with or without a Cargo feature (cfg_feature.h).
   std::optional<CfgFeature> cfg;
+  // A C/C++ raise compiled only on some platforms (platform_block.h).
+  std::optional<PlatformBlock> platform;
   // An environment variable the deciding check reads itself
   // (`os.environ.get("X")`, `process.env.X`); "" otherwise.
   std::string env_read;
@@ -812,6 +815,7 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
   }
   v.jump = FindJumpTarget(s, lines);
   if (s.language == "rust") v.cfg = CfgFeatureAt(lines, s.function_line, s.line);
+  if (s.language == "c" || s.language == "cpp") v.platform = PlatformBlockAt(lines, s.line);
   if (s.line >= 1 && s.line <= static_cast<int>(lines.size())) {
     v.null_checked = NullCheckedName(lines[s.line - 1]);
   }
@@ -1659,6 +1663,10 @@ void Triggers(const ErrorSite& s, const SiteView& v, const std::vector<std::stri
   if (v.cfg && out.find(CfgFeatureText(*v.cfg, s.line)) == std::string::npos) {
     out += CfgFeatureText(*v.cfg, s.line);
     lines.push_back(v.cfg->line);
+  }
+  if (v.platform) {
+    out += PlatformBlockText(*v.platform, s.line);
+    lines.push_back(v.platform->line);
   }
   if (v.jump && out.find(JumpTargetText(*v.jump)) == std::string::npos) {
     out += " " + JumpTargetText(*v.jump) + " above it.";

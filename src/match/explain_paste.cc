@@ -10,6 +10,10 @@ namespace errdex {
 
 // See the free-text fallback in ExplainPaste.
 constexpr double kFreeTextFallbackScore = 0.8;
+// A reading pulled out of a report also read as free text (a Gradle
+// cause) answers only this strongly: most causes in a build log are the
+// build tool's own words.
+constexpr double kSupplementMinScore = 0.8;
 
 std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& text,
                                    const std::string& repo, size_t limit, bool each_error,
@@ -24,10 +28,11 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
       all_frames.insert(all_frames.end(), e.frames.begin(), e.frames.end());
     }
     for (const ErrorText& e : found) {
+      double floor = e.supplement ? std::max(min_score, kSupplementMinScore) : min_score;
       auto run = [&](const Query& q) {
         for (Match& m : matcher.Find(q)) {
           support[m.record] += m.score;
-          if (m.score >= min_score) out.push_back({std::move(m), e});
+          if (m.score >= floor) out.push_back({std::move(m), e});
         }
       };
       Query q{e.message, e.error_class, repo,        limit,     e.error_code,

@@ -278,6 +278,7 @@ class Collector {
   // A reading that adds to the free text rather than replacing it
   // (GradleCause): counted like a tool line, and kept apart too.
   void AddSupplement(ErrorText e) {
+    e.supplement = true;
     size_t before = out_.size();
     supplements_.push_back(e);
     Add(std::move(e));

@@ -349,4 +349,36 @@ TEST(LinkCVarargs, WrapperOfEveryPathStaysTheMessage) {
 }
 
 }  // namespace
+// fluent-bit's config reader counts lines from `int line = 0;` with
+// `line++` in its read loop: the warning a call inside the loop prints
+// shows the count, a value of the paste, never the initial 0.
+TEST(LinkCVarargs, CountedLocalPassedToASinkIsAHole) {
+  Linked r =
+      Link({{"src/cf.c",
+             "static void config_warn(const char *path, int line, const char *msg)\n"
+             "{\n"
+             "    fprintf(stderr, \"[config] warning '%s' at line %i: %s\\n\", path, line, "
+             "msg);\n"
+             "}\n"
+             "\n"
+             "static int read_conf(const char *cfg_file, FILE *f)\n"
+             "{\n"
+             "    int line = 0;\n"
+             "    while (fgets(buf, sizeof(buf), f)) {\n"
+             "        line++;\n"
+             "        if (buf[0] == '[') {\n"
+             "            config_warn(cfg_file, line, \"previous section did not have keys\");\n"
+             "        }\n"
+             "    }\n"
+             "    return 0;\n"
+             "}\n"}});
+  std::vector<const ErrorSite*> at = r.At("src/cf.c", 12);
+  ASSERT_EQ(at.size(), 1u) << Dump(r);
+  EXPECT_EQ(at[0]->message.Display(),
+            "[config] warning '{cfg_file}' at line {line}: previous section did not have keys");
+  EXPECT_TRUE(Matches(*at[0],
+                      "[config] warning 'fluent-bit.conf' at line 12: previous section did not "
+                      "have keys"));
+}
+
 }  // namespace errdex

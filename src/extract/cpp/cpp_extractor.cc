@@ -1930,6 +1930,9 @@ class CppFile {
       if (assigns[i].op == AssignOp::kSet || assigns[i].op == AssignOp::kPrintf) last_set = i;
     }
     if (last_set < 0) return std::nullopt;
+    // fluent-bit's `int line = 0;` counted up by `line++` in the read loop:
+    // its first value is not what a report inside the loop prints.
+    if (!Is(scope, "translation_unit") && Counted(scope, name)) return std::nullopt;
     // `if (a) msg = "x"; else msg = "y"; throw E(msg);`: the last assignment
     // sits in a branch the use is not in, so which text arrives is unknown.
     if (!ReachesUse(assigns[last_set], ident)) return std::nullopt;
@@ -1961,6 +1964,17 @@ class CppFile {
               std::to_string(ts::Line(assigns[last_set].stmt));
     }
     return out;
+  }
+
+  // Whether `scope` increments or decrements `name` (`line++`, `--n`).
+  bool Counted(TSNode scope, std::string_view name) {
+    bool found = false;
+    ts::ForEachNode(scope, [&](TSNode n) {
+      if (!found && Is(n, "update_expression") && ts::Text(Field(n, "argument"), src_) == name) {
+        found = true;
+      }
+    });
+    return found;
   }
 
   Template AssignedTemplate(const Assignment& a, int depth, std::string* note, const Env* env) {
