@@ -29,7 +29,8 @@ TEST(CollectionFillTest, TriggerNamesWhatFillsTheList) {
                "    throw new Error(errors.join('\\n'));\n"
                "  }\n"
                "}\n"};
-  Record r = analyze_testing::Build(f, "errors.join");
+  // The pushed text is the message (one problem found).
+  Record r = analyze_testing::Build(f, "Compiler dependency");
   EXPECT_EQ(r.trigger_scenarios,
             "Happens in `validate` (lib/deps.js) when `errors.length` is greater than `0` (line "
             "6). `errors` gets its entries at line 4 (`if (!compilers.has(n)) "

@@ -2105,8 +2105,11 @@ class JsFile {
         if (Is(a, "augmented_assignment_expression")) return {};
       }
       for (auto a = assigns.rbegin(); a != assigns.rend(); ++a) todo.push_back(AssignedValue(*a));
-    } else if (std::vector<TSNode> pushed = PushedBeforeJoin(n, pos); !pushed.empty()) {
+    }
+    bool pushes = false;
+    if (std::vector<TSNode> pushed = PushedBeforeJoin(n, pos); !pushed.empty()) {
       todo.assign(pushed.rbegin(), pushed.rend());
+      pushes = true;
     }
     std::vector<Template> out;
     std::set<std::string> seen;
@@ -2122,10 +2125,20 @@ class JsFile {
       Template t = ExprTemplate(v, ts_node_start_byte(v), 1, &note);
       // A module's constant (`errorMessages.authorEmailIsMissed`) is text
       // the link stage reads (link_constants.h).
-      bool constant = Is(v, "member_expression") && t.HoleCount() == 1 && t.pieces().size() == 1;
+      bool constant = pushes && Is(v, "member_expression") && t.pieces().size() == 1 &&
+                      t.HoleCount() == 1 && IsModuleBinding(ts::Text(Field(v, "object"), src_));
       if ((HasSpace(t) || constant) && seen.insert(t.Display()).second) out.push_back(std::move(t));
     }
     return out;
+  }
+
+  // Whether `name` is bound to a module (`import * as name from ..`,
+  // `const name = require(..)`), whose fields are the module's exports.
+  bool IsModuleBinding(std::string_view name) const {
+    if (name.empty()) return false;
+    std::string n(name);
+    return src_.find("* as " + n + " from") != std::string_view::npos ||
+           src_.find(n + " = require(") != std::string_view::npos;
   }
 
   // `errors.push("Please specify project homepage ..."); ...; throw new
