@@ -1657,6 +1657,58 @@ void StripQuoteMarkers(std::string* text) {
   });
 }
 
+// Markdown bold around words of a pasted line ("**java.lang.IllegalState
+// Exception** in **ExprUtil.kt:136**", a crash reporter's issue title):
+// markers that pair up as Markdown reads them (an opening one before a word,
+// a closing one after one) are the paste's markup. A line with a `**` that
+// pairs with none ("**kwargs", "src/**/*.ts") keeps all of them.
+std::string_view StripEmphasis(std::string_view line, std::string* out) {
+  auto word_start = [&](size_t p) {
+    return (p == 0 || line[p - 1] == ' ' || line[p - 1] == '(') && p + 2 < line.size() &&
+           line[p + 2] != ' ' && line[p + 2] != '*';
+  };
+  auto word_end = [&](size_t q) {
+    return q > 0 && line[q - 1] != ' ' && line[q - 1] != '*' &&
+           (q + 2 == line.size() ||
+            std::string_view(" .,:;)").find(line[q + 2]) != std::string_view::npos);
+  };
+  std::vector<size_t> marks;
+  for (size_t p = line.find("**"); p != std::string_view::npos; p = line.find("**", p + 2)) {
+    marks.push_back(p);
+  }
+  if (marks.empty() || marks.size() % 2 != 0) return line;
+  for (size_t k = 0; k < marks.size(); k += 2) {
+    if (!word_start(marks[k]) || !word_end(marks[k + 1])) return line;
+  }
+  out->clear();
+  size_t at = 0;
+  for (size_t m : marks) {
+    out->append(line.substr(at, m - at));
+    at = m + 2;
+  }
+  out->append(line.substr(at));
+  return *out;
+}
+
+void StripLineEmphasis(std::string* text) {
+  if (text->find("**") == std::string::npos) return;
+  RewriteLines(text, [](std::string_view line) {
+    std::string buf;
+    return std::string(StripEmphasis(line, &buf));
+  });
+}
+
+// The paste's own markup and line prefixes off, before it is read.
+void CleanPaste(std::string* text) {
+  std::erase(*text, '\r');
+  StripQuoteMarkers(text);
+  StripCommonIndent(text);
+  ExpandJsonLogLines(text);
+  StripLineTimestamps(text);
+  StripLineTicks(text);  // after the line prefixes: ticks open the text they left
+  StripLineEmphasis(text);
+}
+
 // Gradle's nested causes: "> Could not resolve all dependencies ..." then,
 // one level in, "   > No IntelliJ Platform dependency found." whose next
 // lines are indented past the '>' ("     Please ensure ..."). Each cause is
@@ -1762,12 +1814,7 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes) {
   } else {
     clean = text;
   }
-  std::erase(clean, '\r');
-  StripQuoteMarkers(&clean);
-  StripCommonIndent(&clean);
-  ExpandJsonLogLines(&clean);
-  StripLineTimestamps(&clean);
-  StripLineTicks(&clean);  // after the line prefixes: ticks open the text they left
+  CleanPaste(&clean);
   StripShellCommands(&clean);
   Lines lines = SplitLines(clean);
   Collector out(notes);
@@ -1806,12 +1853,7 @@ std::vector<ErrorText> ParseInlineCodeSpans(const std::string& text) {
 std::vector<ErrorText> ParseAsFreeText(const std::string& text) {
   InputNotes notes;
   std::string clean = text.substr(text.size() > kMaxInputBytes ? text.size() - kMaxInputBytes : 0);
-  std::erase(clean, '\r');
-  StripQuoteMarkers(&clean);
-  StripCommonIndent(&clean);
-  ExpandJsonLogLines(&clean);
-  StripLineTimestamps(&clean);
-  StripLineTicks(&clean);  // after the line prefixes: ticks open the text they left
+  CleanPaste(&clean);
   return FreeTextErrors(SplitLines(clean), &notes);
 }
 

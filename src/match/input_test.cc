@@ -275,6 +275,25 @@ TEST(InputTest, HeadlessPythonTraceback) {
   EXPECT_EQ(errs[0].frames[0].line, 640);
 }
 
+// A crash reporter's issue title in Markdown bold above the message
+// (sqldelight): the markers are the paste's, not the program's; a `**`
+// that pairs with none ("**kwargs") is text.
+TEST(InputTest, MarkdownBoldAroundPastedWordsIsMarkup) {
+  auto errs = ParseInput(
+      "**java.lang.IllegalStateException** in **ExprUtil.kt:136**\n"
+      "Failed to compile SqlCompoundSelectStmtImpl(COMPOUND_SELECT_STMT): [] :\n"
+      "SELECT\n"
+      "  their_id,");
+  ASSERT_FALSE(errs.empty());
+  EXPECT_EQ(errs[0].message.find("**"), std::string::npos) << errs[0].message;
+  EXPECT_NE(errs[0].message.find("java.lang.IllegalStateException in ExprUtil.kt:136"),
+            std::string::npos)
+      << errs[0].message;
+  auto kept = ParseInput("TypeError: f() got an unexpected keyword argument in **kwargs");
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0].message, "f() got an unexpected keyword argument in **kwargs");
+}
+
 TEST(InputTest, TruncatedTracebackFallsBackToText) {
   std::vector<ErrorText> errors =
       ParseInput("Traceback (most recent call last):\n  File \"x.py\", line 1, in <module>\n");

@@ -975,6 +975,19 @@ double OwnLiteralShare(std::string_view text, size_t begin, size_t end,
   return static_cast<double>(to - from - hole_bytes) / static_cast<double>(to - from);
 }
 
+// The value a template's last hole took when the template opens a block for
+// it (its text ends in a line break just before that hole): everything of
+// that value after its first line. Empty otherwise.
+std::string_view TrailingDump(std::string_view pattern, std::string_view text,
+                              const std::vector<std::pair<size_t, size_t>>& holes, size_t end) {
+  static constexpr std::string_view kBlockHole = "\\n([\\s\\S]*?)";
+  if (holes.empty() || holes.back().second != end || !pattern.ends_with(kBlockHole)) return {};
+  std::string_view value = text.substr(holes.back().first, end - holes.back().first);
+  size_t nl = value.find('\n');
+  if (nl == std::string_view::npos) return {};
+  return value.substr(nl);
+}
+
 // True when a leading hole took a line break: the template's own text starts
 // on a later line, so what came before is other text (log lines, the user's
 // words), not a value of this message.
@@ -1654,10 +1667,22 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
     auto it = ctx.weights.find(w);
     info += it != ctx.weights.end() ? it->second : fuzzy.WordWeight(w);
   }
-  out->explained = ctx.total_weight > 0 ? std::min(1.0, info / ctx.total_weight) : 0;
+  // A template that opens a block for its last value ("Failed to compile
+  // $element :\n${element.text}", sqldelight) prints a dump there: the
+  // lines of SQL or config after it are that value, not words the template
+  // left unexplained.
+  std::string_view dump = TrailingDump(patterns.Get(r), text, out->holes, end);
+  double dump_weight = 0;
+  for (const std::string& w : match::Tokenize(dump.substr(0, kMaxFuzzyBytes))) {
+    auto it = ctx.weights.find(w);
+    dump_weight += it != ctx.weights.end() ? it->second : 0.0;
+  }
+  double total_weight = std::max(info, ctx.total_weight - dump_weight);
+  out->explained = total_weight > 0 ? std::min(1.0, info / total_weight) : 0;
   out->info = info;
   out->literal_words = words.size();
-  double coverage = static_cast<double>(out->literal_chars) / static_cast<double>(text.size());
+  double coverage = static_cast<double>(out->literal_chars) /
+                    static_cast<double>(std::max<size_t>(1, text.size() - dump.size()));
   // Only common words, or one word ("date", "line {}: {}"), inside a longer
   // text: such a template matches half of all pastes. One word that names
   // the library ("yaml: %s" in go-yaml/yaml) still says where it is from.

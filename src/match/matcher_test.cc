@@ -169,6 +169,32 @@ TEST(MatcherTest, ClassAgreementDecidesBetweenEqualPatterns) {
   EXPECT_EQ(hits[0].record->id, "r1");
 }
 
+// sqldelight's "Failed to compile $element :\n${element.text}" prints the
+// statement it failed on: the SQL lines of a paste are that value, and a
+// long statement does not push the record under the confidence bar.
+TEST(MatcherTest, ABlockAfterTheTemplatesLineBreakIsItsValue) {
+  std::vector<Record> rs = Corpus();
+  AddFillers(&rs, 60);
+  rs.push_back(MakeRecord("compile", "Failed to compile {element} :\n{text}",
+                          R"(Failed to compile ([\s\S]*?) :\n([\s\S]*?))",
+                          {{"{element}", "element"}, {"{text}", "element.text"}},
+                          "IllegalStateException"));
+  Matcher matcher(std::move(rs));
+  std::string paste =
+      "Failed to compile SqlCompoundSelectStmtImpl(COMPOUND_SELECT_STMT): [] :\nSELECT";
+  for (const char* column : {"their_id", "is_outstanding", "_id", "payment_token",
+                             "payment_render_data", "sender_render_data", "recipient_render_data",
+                             "loyalty_render_data", "state", "role", "amount"}) {
+    paste += std::string("\n  ") + column + ",";
+  }
+  Query q;
+  q.message = paste;
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "compile");
+  EXPECT_GT(hits[0].score, 0.6);
+}
+
 TEST(MatcherTest, MoreSpecificPatternRanksFirst) {
   std::vector<Record> rs;
   rs.push_back(

@@ -850,7 +850,9 @@ class KotlinFile {
     site->message_opaque = !site->message.HasLiteralText();
     std::vector<Template> alts;
     if (all.size() > 1) {
-      for (auto& [t, note] : all) alts.push_back(std::move(t));
+      for (auto& [t, note] : all) {
+        if (t.HasLiteralText()) alts.push_back(std::move(t));  // `x ?: "y"` read as x alone
+      }
     }
     return alts;
   }
@@ -1066,6 +1068,10 @@ class KotlinFile {
     std::string inner;
     Template t = ExprTemplate(kids[1], pos, depth + 1, &inner);
     if (!t.HasLiteralText()) return std::nullopt;
+    // `val shown = event?.toString() ?: "no items"` (turbine): the left side
+    // is shown whenever it is not null, so the message enumeration also
+    // reads it as the value it is (a hole); the default stays the message.
+    if (choices_.Pick(n.id, {0, 1}) == 0) return std::nullopt;
     if (note->empty()) {
       *note = "the default of `?:` at line " + std::to_string(ts::Line(kids[1])) + ", when `" +
               CollapseSpace(ts::Text(kids[0], src_)) + "` is null";

@@ -433,6 +433,29 @@ TEST(KotlinExtractor, ElvisDefaultIsAMessage) {
   EXPECT_EQ(at(21), std::vector<std::string>{"stopped"});
 }
 
+// turbine: `val eventAsString = event?.toString() ?: "no items"` shows the
+// event whenever there is one; the default is the message, and the event
+// (a hole) is a message of the same site too.
+TEST(KotlinExtractor, ElvisOfAValueIsAlsoThatValue) {
+  auto sites = Extract(
+      "private fun unexpectedEvent(event: Event<*>?, expected: String): Nothing {\n"  // 1
+      "  val eventAsString = event?.toString() ?: \"no items\"\n"                     // 2
+      "  throw TurbineAssertionError(\"Expected $expected but found $eventAsString\")\n"
+      "}\n");
+  std::vector<std::string> at3;
+  for (const ErrorSite& s : sites) {
+    if (s.line == 3) at3.push_back(s.message.Display());
+  }
+  std::sort(at3.begin(), at3.end());
+  EXPECT_EQ(at3, (std::vector<std::string>{"Expected $expected but found $eventAsString",
+                                           "Expected $expected but found no items"}));
+  const ErrorSite* shown = nullptr;
+  for (const ErrorSite& s : sites) {
+    if (s.line == 3 && Matches(s, "Expected no events but found Complete")) shown = &s;
+  }
+  EXPECT_NE(shown, nullptr) << ::testing::PrintToString(at3);
+}
+
 // intellij-platform-gradle-plugin: the message is a `when` over the count,
 // its null arm leaving through `?: return`, interpolated into the thrown
 // text: one site per arm with text, each with the lines around it.
