@@ -230,6 +230,9 @@ std::string WhatRaises(const ErrorSite& s) {
         return s.language == "c" || s.language == "cpp" ? "A warning is reported"
                                                         : "A warning is logged";
       }
+      // An information-level log that states a failure (StatesFailure):
+      // the program goes on.
+      if (s.severity == "info") return "A failure is logged at information level";
       return s.language == "c" || s.language == "cpp" ? "An error is reported"
                                                       : "An error is logged";
     case SiteKind::kHttp:

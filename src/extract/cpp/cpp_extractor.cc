@@ -34,6 +34,7 @@
 #include "errdex/extractor.h"
 #include "extract/common/assertion_call.h"
 #include "extract/common/brace_context.h"
+#include "extract/common/failure_words.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
@@ -75,6 +76,7 @@ using cpp::CheckOperator;
 using cpp::DecodeCEscapes;
 using cpp::InttypesMacro;
 using cpp::IsCheckMacro;
+using cpp::IsInfoLevel;
 using cpp::IsQuietLevel;
 using cpp::LabelSeverity;
 using cpp::LastName;
@@ -836,17 +838,21 @@ class CppFile {
           }
         }
         if (fmt >= args.size()) {
+          // An info log of a parameter or constant: its text is not known
+          // here to state a failure.
+          if (site.severity == "info") return;
           if (facts_) NoteParamReport(args, LastName(fn), r.kind, site);
           if (facts_) HoldConstantReport(stmt, args, site);
           return;
         }
         // ngx_log_error(NGX_LOG_INFO, ...) names an error but logs at info.
         std::optional<std::string> sev;
-        bool quiet_level = false;
+        bool quiet_level = false, info_level = false;
         for (size_t i = 0; i < fmt && !sev; ++i) {
           std::string_view a = ts::Text(args[i], src_);
           sev = LevelSeverity(a);
           quiet_level |= IsQuietLevel(a);
+          info_level |= IsInfoLevel(a);
         }
         // libvips's `vips_error("VipsForeignSave", _("\"%s\" is not a known
         // buffer format"), name)`: a one-word literal before the format is
@@ -873,9 +879,12 @@ class CppFile {
         if (!sev && !quiet_level && r.kind == Report::kLevelLog) sev = LabelSeverity(msg);
         if (sev) {
           site.severity = *sev;
+        } else if (info_level && StatesFailure(msg)) {
+          site.severity = "info";  // `LOG(LOG_INFO, "... failed")`: the user reads it
         } else if (r.kind == Report::kLevelLog || quiet_level) {
           return;
         }
+        if (site.severity == "info" && !StatesFailure(msg)) return;  // ILOG's progress lines
         if (nginx_ && fmt > 0) AddNginxErrno(fn, args[fmt - 1], &msg);
         // addReplyError(c, "..."): the error a server sends back to its client.
         if (AnyWord(Words(LastName(fn)), {"reply"})) site.kind = SiteKind::kRaise;

@@ -336,9 +336,18 @@ TEST(CppExtractor, LevelLetterLogMacros) {
               "    ILOG(\"Flash written and verified\\n\");\n"
               "    elog(ERROR, \"could not open relation %s\", name);\n"
               "    ALOGE(\"failed to open device %s\", path);\n"
+              "    ILOG(\"Target voltage (%d mV) too low for 32-bit flash\\n\", voltage);\n"
+              "    syslog(LOG_INFO, \"cannot bind %s, trying next\", addr);\n"
+              "    syslog(LOG_DEBUG, \"cannot bind %s\", addr);\n"
               "    return 0;\n"
               "}\n");
-  ASSERT_EQ(sites.size(), 4u);
+  // Info-level lines are sites only when they state a failure.
+  ASSERT_EQ(sites.size(), 6u);
+  EXPECT_EQ(sites[4].message.Display(), "Target voltage (%d mV) too low for 32-bit flash");
+  EXPECT_EQ(sites[4].severity, "info");
+  EXPECT_EQ(sites[4].line, 11);
+  EXPECT_EQ(sites[5].message.Display(), "cannot bind %s, trying next");
+  EXPECT_EQ(sites[5].severity, "info");
   EXPECT_EQ(sites[0].message.Display(), "Target voltage (%d mV) too low for flash writes!");
   EXPECT_EQ(sites[0].severity, "error");
   EXPECT_EQ(sites[0].line, 4);

@@ -97,6 +97,12 @@ bool IsQuietLevel(std::string_view level) {
          last == "trace";
 }
 
+bool IsInfoLevel(std::string_view level) {
+  if (!IsQuietLevel(level)) return false;
+  std::vector<std::string> w = Words(level);
+  return w.back() == "info" || w.back() == "notice";
+}
+
 // The report a plain (non-stream) call makes, from its function text.
 ReportInfo ReportFor(std::string_view fn) {
   ReportInfo r;
@@ -153,6 +159,10 @@ ReportInfo ReportFor(std::string_view fn) {
   }
   if (name == "WLOG" || name == "LOGW" || name == "ALOGW" || name == "LOG_W") {
     return set(Report::kNamed, "warning");
+  }
+  // Only those that state a failure (the extractor asks StatesFailure).
+  if (name == "ILOG" || name == "LOGI" || name == "ALOGI" || name == "LOG_I") {
+    return set(Report::kNamed, "info");
   }
   // A project's assertion macro with a message (jsoncpp's
   // JSON_ASSERT_MESSAGE(cond, "in Json::Value::clear(): requires complex

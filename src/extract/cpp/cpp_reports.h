@@ -44,6 +44,9 @@ bool AnyWord(const std::vector<std::string>& words, std::initializer_list<std::s
 // Severity named by a log-level constant: LL_WARNING, LOG_ERR, ANDROID_LOG_FATAL.
 std::optional<std::string> LevelSeverity(std::string_view level);
 // LL_NOTICE, LOG_INFO, NGX_LOG_DEBUG: a level below warnings.
+// LOG_INFO, NGX_LOG_NOTICE: a quiet level whose messages users still read
+// (not debug or trace); a failure logged there is a record (StatesFailure).
+bool IsInfoLevel(std::string_view level);
 bool IsQuietLevel(std::string_view level);
 // Text written to stderr is an error report when it says so; tools also
 // print progress, banners and statistics there ("Date: %s", "... crc=%x").

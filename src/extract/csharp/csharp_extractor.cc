@@ -28,6 +28,7 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/branch_choices.h"
 #include "extract/common/conditional_messages.h"
+#include "extract/common/failure_words.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
@@ -179,6 +180,13 @@ std::optional<std::string> LevelSeverity(std::string_view text) {
   if (last == "Critical" || last == "Fatal") return "critical";
   if (last == "Warning") return "warning";
   return std::nullopt;
+}
+
+// `LogLevel.Information`, `LogInformation`, Serilog's `Information`: a level
+// whose messages are records only when they state a failure (StatesFailure).
+bool IsInformationLevel(std::string_view text) {
+  std::string last = LastDotComponent(text);
+  return last == "Information" || last == "LogInformation";
 }
 
 // `JsonException`, `Newtonsoft.Json.JsonException`: every component
@@ -1014,7 +1022,8 @@ class CSharpFile {
       HandleThrowIf(call, object, method);
     } else if (IsTypeName(object) && LooksLikeExceptionClass(ClassName(object))) {
       HandleFactory(call, TSNode{});
-    } else if (CSharpLogSeverity(method) || method == "Log" || method == "Write") {
+    } else if (CSharpLogSeverity(method) || method == "Log" || method == "Write" ||
+               IsInformationLevel(method)) {
       HandleLog(call, object, method);
     } else if (object.empty() || object == "this" || object == "Results" ||
                object == "TypedResults") {
@@ -1064,11 +1073,19 @@ class CSharpFile {
     std::vector<Arg> args = Args(Field(call, "arguments"));
     std::optional<std::string> severity = CSharpLogSeverity(method);
     bool mel = method.starts_with("Log");
-    if (!severity) {  // Log(level, ..) / Write(level, ..)
+    if (!severity && IsInformationLevel(method)) {
+      severity = "info";
+    } else if (!severity) {  // Log(level, ..) / Write(level, ..)
       if (args.empty()) return;
-      severity = LevelSeverity(ts::Text(args[0].value, src_));
+      std::string_view level = ts::Text(args[0].value, src_);
+      severity =
+          IsInformationLevel(level) ? std::optional<std::string>("info") : LevelSeverity(level);
       if (!severity) return;
       args.erase(args.begin());
+    }
+    if (severity == "info" && method != "LogInformation" && !IsLoggerName(object) &&
+        !ToLower(object).ends_with("log") && !ToLower(object).ends_with("logger")) {
+      return;
     } else if (!mel && !IsLoggerName(object) && !ToLower(object).ends_with("log")) {
       return;  // `validation.Error(..)` is not a logger
     }
@@ -1085,6 +1102,7 @@ class CSharpFile {
     std::vector<std::string> rest;
     for (size_t i = fmt + 1; i < args.size(); ++i) rest.push_back(HoleExpr(args[i].value));
     site.message = ApplyMessageTemplate(site.message, rest);
+    if (site.severity == "info" && !StatesFailure(site.message)) return;
     Finish(stmt, std::move(site));
   }
 
@@ -1115,6 +1133,7 @@ class CSharpFile {
       }
     }
     std::optional<std::string> severity = LevelSeverity(ts::Text(level, src_));
+    if (!severity && IsInformationLevel(ts::Text(level, src_))) severity = "info";
     if (!severity || ts_node_is_null(msg)) return;
     ErrorSite site = NewSite(attr, SiteKind::kLog);
     site.severity = *severity;
@@ -1124,6 +1143,7 @@ class CSharpFile {
       params.emplace_back(ts::Text(Field(p, "name"), src_));
     }
     site.message = ApplyNamedMessageTemplate(site.message, params);
+    if (site.severity == "info" && !StatesFailure(site.message)) return;
     site.message_origin_note =
         "logged by the generated `" + std::string(ts::Text(Field(method, "name"), src_)) + "()`";
     Finish(attr, std::move(site));

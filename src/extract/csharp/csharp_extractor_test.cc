@@ -412,8 +412,22 @@ TEST(CSharpExtractor, SourceGeneratedLoggerMessages) {
       "    static partial void Slow(ILogger l, string step);\n"
       "    [LoggerMessage(1, LogLevel.Information, \"Fine\")]\n"
       "    static partial void Fine(ILogger l);\n"
+      "    [LoggerMessage(Level = LogLevel.Information, EventId = 3, Message = \"Request protocol "
+      "of '{Protocol}' is not supported.\")]\n"
+      "    static partial void UnsupportedRequestProtocol(ILogger logger, string? protocol);\n"
+      "    static void Run(ILogger logger) {\n"
+      "        logger.LogInformation(\"Started\");\n"
+      "        logger.LogInformation(\"Could not reach {Host}, retrying\", host);\n"
+      "    }\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 2u);
+  // Information-level messages are sites only when they state a failure.
+  ASSERT_EQ(sites.size(), 4u);
+  EXPECT_EQ(sites[2].message.Display(), "Request protocol of '{Protocol}' is not supported.");
+  EXPECT_EQ(sites[2].severity, "info");
+  EXPECT_EQ(sites[2].line, 11);
+  EXPECT_TRUE(Matches(sites[2], "Request protocol of 'HTTP/1.1' is not supported."));
+  EXPECT_EQ(sites[3].message.Display(), "Could not reach {Host}, retrying");
+  EXPECT_EQ(sites[3].line, 15);
   EXPECT_EQ(sites[0].message.Display(), "Buyer {BuyerId} failed, order {@Order}");
   EXPECT_EQ(HoleExprs(sites[0]), (std::vector<std::string>{"buyerId", "order"}));
   EXPECT_EQ(sites[0].kind, SiteKind::kLog);
