@@ -198,6 +198,11 @@ constexpr size_t kShapeRuns = 3;
 // generators, setup helpers: InDevelopmentTooling) is what its maintainers
 // meet, not its users: it ranks like a record of another language.
 constexpr double kToolingRecord = -0.08;
+// An information-level log that states a failure (severity "info"): the
+// same words logged at error level elsewhere (nginx's "upstream timed out"
+// in its mail proxy at info, in its HTTP proxy at error) are the likelier
+// paste.
+constexpr double kInfoLevelRecord = -0.02;
 // A match of a message without its last clause (ClauseHeadPattern) is a
 // guess that the paste predates the clause: below any record whose whole
 // template matches, even one whose holes hold most of the text.
@@ -976,11 +981,13 @@ double OwnLiteralShare(std::string_view text, size_t begin, size_t end,
 }
 
 // The value a template's last hole took when the template opens a block for
-// it (its text ends in a line break just before that hole): everything of
+// it (its text ends in ":" and a line break just before that hole): everything of
 // that value after its first line. Empty otherwise.
 std::string_view TrailingDump(std::string_view pattern, std::string_view text,
                               const std::vector<std::pair<size_t, size_t>>& holes, size_t end) {
-  static constexpr std::string_view kBlockHole = "\\n([\\s\\S]*?)";
+  // "...:\n" says a block follows; duckdb's "unrecognized %s %s\n%s" ends
+  // a sentence and goes on with another message (its suggestions).
+  static constexpr std::string_view kBlockHole = ":\\n([\\s\\S]*?)";
   if (holes.empty() || holes.back().second != end || !pattern.ends_with(kBlockHole)) return {};
   std::string_view value = text.substr(holes.back().first, end - holes.back().first);
   size_t nl = value.find('\n');
@@ -1143,7 +1150,7 @@ void WriteMatchingFields(match::ByteWriter* w, const Record& r) {
     w->String(h.expr);
   }
   w->Pod<uint8_t>(r.message_opaque);
-  for (const std::string* s : {&r.language, &r.kind, &r.function, &r.message_from}) {
+  for (const std::string* s : {&r.language, &r.kind, &r.function, &r.message_from, &r.severity}) {
     w->String(*s);
   }
 }
@@ -1164,7 +1171,8 @@ bool ReadMatchingFields(match::ByteReader* in, Record* r) {
     r->holes.push_back(std::move(hole));
   }
   ok = ok && in->Pod(&opaque) && in->String(&r->language) && in->String(&r->kind) &&
-       in->String(&r->function) && in->String(&r->message_from) && has_code <= 1 && opaque <= 1;
+       in->String(&r->function) && in->String(&r->message_from) && in->String(&r->severity) &&
+       has_code <= 1 && opaque <= 1;
   if (!ok) return false;
   r->line_number = line;
   r->other_lines.assign(other.begin(), other.end());
@@ -1737,6 +1745,7 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
   if (IsCutBracket(r, rec_index)) score += kCutBracketMatch;
   out->tooling = InDevelopmentTooling(rec.file_path);
   if (out->tooling) score += kToolingRecord;
+  if (rec.severity == "info") score += kInfoLevelRecord;
   if (!ctx.family.empty() && !rec.language.empty()) {
     score += LanguageFamily(rec.language) == ctx.family ? kLanguageAgrees : kLanguageDiffers;
   }

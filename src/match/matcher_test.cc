@@ -195,6 +195,25 @@ TEST(MatcherTest, ABlockAfterTheTemplatesLineBreakIsItsValue) {
   EXPECT_GT(hits[0].score, 0.6);
 }
 
+// nginx logs "upstream timed out" at error level in its HTTP proxy and at
+// info level in its mail proxy: the error is the likelier paste.
+TEST(MatcherTest, InformationLevelRecordRanksBelowTheSameErrorText) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("a-info", "upstream timed out while reading {what}",
+                          R"(upstream timed out while reading ([\s\S]*?))", {{"{what}", "what"}}));
+  rs.back().severity = "info";
+  rs.push_back(MakeRecord("b-error", "upstream timed out while reading {what}",
+                          R"(upstream timed out while reading ([\s\S]*?))", {{"{what}", "what"}}));
+  rs.back().severity = "error";
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "upstream timed out while reading response header";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "b-error");
+  EXPECT_GT(hits[0].score, hits[1].score);
+}
+
 TEST(MatcherTest, MoreSpecificPatternRanksFirst) {
   std::vector<Record> rs;
   rs.push_back(

@@ -34,8 +34,9 @@ namespace errdex::match {
 // first line also matches without its last clause; 14: and its later lines match on their own
 // (LaterLinePatterns); 15: a line's first sentence matches on its own (FirstSentencePattern); 16:
 // documents' weights are summed in vocabulary order (FuzzyIndex::Reweigh sums them so too); 17: a
-// sentence also ends at a period followed by two spaces (FirstSentencePattern).
-constexpr uint32_t kSnapshotFormat = 17;
+// sentence also ends at a period followed by two spaces (FirstSentencePattern); 18: records
+// carry their severity (an information-level record ranks below an error of the same words).
+constexpr uint32_t kSnapshotFormat = 18;
 // Sections up to this size are verified on open (a few milliseconds at most
 // in all); larger ones by VerifyAll().
 constexpr size_t kVerifyOnOpenBytes = size_t{256} << 10;

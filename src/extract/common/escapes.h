@@ -44,8 +44,10 @@ inline bool ParseHex(std::string_view s, size_t* i, size_t max, uint32_t* value)
   size_t n = 0;
   while (*i < s.size() && n < max) {
     char c = s[*i];
-    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-          : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    int d = c >= '0' && c <= '9'   ? c - '0'
+            : c >= 'a' && c <= 'f' ? c - 'a' + 10
+            : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                   : -1;
     if (d < 0) break;
     v = v * 16 + static_cast<uint32_t>(d);
     ++*i;

@@ -19,8 +19,8 @@ const Extractor* ResxExtractorInstance();
 
 const std::vector<const Extractor*>& AllExtractors() {
   static const std::vector<const Extractor*> kAll = {
-      PythonExtractorInstance(), JsExtractorInstance(),   GoExtractorInstance(),
-      RustExtractorInstance(),   CExtractorInstance(),    CppExtractorInstance(),
+      PythonExtractorInstance(), JsExtractorInstance(),     GoExtractorInstance(),
+      RustExtractorInstance(),   CExtractorInstance(),      CppExtractorInstance(),
       JavaExtractorInstance(),   KotlinExtractorInstance(), RubyExtractorInstance(),
       CSharpExtractorInstance(), PhpExtractorInstance(),    ResxExtractorInstance()};
   return kAll;

@@ -23,6 +23,7 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/conditional_messages.h"
 #include "extract/common/escapes.h"
+#include "extract/common/failure_words.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/ts_util.h"
@@ -199,6 +200,13 @@ Reporter ReporterFor(std::string_view fn) {
   return Reporter::kNone;
 }
 
+// The standard logger's `Print*` and leveled loggers' `Info*`/`Notice*`.
+bool IsInfoLogMethod(std::string_view method) {
+  static const std::set<std::string_view> kInfo = {"Print",  "Printf", "Println", "Info",   "Infof",
+                                                   "Infoln", "Infow",  "Notice",  "Noticef"};
+  return kInfo.count(method) > 0;
+}
+
 // Per-file extraction state.
 class GoFile {
  public:
@@ -336,6 +344,7 @@ class GoFile {
         site.severity = LogCallSeverity(call);
         std::optional<Template> msg = LogMessage(call, args, pos, note);
         if (!msg) return std::nullopt;
+        if (site.severity == "info" && !StatesFailure(*msg)) return std::nullopt;
         site.message = std::move(*msg);
         break;
       }
@@ -492,7 +501,11 @@ class GoFile {
   std::string LogCallSeverity(TSNode call) {
     TSNode f = Field(call, "function");
     if (!Is(f, "selector_expression")) return "";
-    std::string sev = GoLogSeverity(ts::Text(Field(f, "field"), src_));
+    std::string_view method = ts::Text(Field(f, "field"), src_);
+    std::string sev = GoLogSeverity(method);
+    // `log.Printf("failed to read %s: %v", ..)`, `logger.Infof(..)`: a
+    // record only when its text states a failure (BuildCallSite).
+    if (sev.empty() && IsInfoLogMethod(method)) sev = "info";
     if (sev.empty() || sev == "critical") return "";
     if (NamesGoLogger(ts::Text(Field(f, "operand"), src_))) return sev;
     TSNode first = ts::FirstNamed(Field(call, "arguments"));

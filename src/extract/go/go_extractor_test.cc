@@ -232,8 +232,14 @@ TEST(GoExtractor, LeveledLogsAtWarningOrAbove) {
       "\tlogger.Error(err)\n"
       "\tlogger.Infof(\"connected to %s\", addr)\n"
       "\tmetrics.Errorf(\"not a logger %s\", addr)\n"
+      "\tlog.Printf(\"failed to read config %s: %v\", addr, err)\n"
+      "\tlog.Println(\"listening on\", addr)\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 4u) << ::testing::PrintToString(Messages(sites));
+  // Info-level and standard-logger lines only when they state a failure.
+  ASSERT_EQ(sites.size(), 5u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[4].message.Display(), "failed to read config %s: %v");
+  EXPECT_EQ(sites[4].severity, "info");
+  EXPECT_EQ(sites[4].line, 11);
   EXPECT_EQ(sites[0].message.Display(),
             "grpc: addrConn.createTransport failed to connect to %s. Err: %v");
   EXPECT_EQ(sites[0].kind, SiteKind::kLog);

@@ -27,6 +27,7 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/conditional_messages.h"
 #include "extract/common/escapes.h"
+#include "extract/common/failure_words.h"
 #include "extract/common/message_tables.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/terminal_styles.h"
@@ -1172,7 +1173,7 @@ class JsFile {
     TSNode fn = ts_node_child_by_field_id(call, ids_.function);
     if (ts_node_is_null(fn) || ts_node_symbol(fn) != ids_.member_expression) return false;
     std::string_view prop = ts::Text(ts_node_child_by_field_id(fn, ids_.property), src_);
-    if (prop != "error" && prop != "warn") return false;
+    if (prop != "error" && prop != "warn" && prop != "info") return false;
     std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
     std::string_view last = obj.substr(obj.rfind('.') + 1);  // npos + 1 == 0
     return last == "logger" || last == "log" || last == "Logger" || last.ends_with("Logger");
@@ -1497,6 +1498,8 @@ class JsFile {
         HandleResponse(call, std::string(prop), anc);
       } else if ((prop == "error" || prop == "warn") && IsLoggerReport(call)) {
         HandleLoggerReport(call, prop == "warn", anc);
+      } else if (prop == "info" && IsLoggerReport(call)) {
+        HandleLoggerReport(call, false, anc, 2, /*info=*/true);
       } else if (IsConsoleReport(call)) {
         HandleLoggerReport(call, prop == "warn", anc, kConsoleSentenceWords);
       } else if (prop == "error" || prop == "warn") {
@@ -1582,17 +1585,22 @@ class JsFile {
   // the user sees on stderr (node-mysql2's "Ignoring invalid configuration
   // option passed to Connection: ..."), but also debugging output: only a
   // sentence of `min_words` literal words or more counts.
-  void HandleLoggerReport(TSNode call, bool warn, const Ancestors& anc, int min_words = 2) {
+  //
+  // `logger.info(..)` is a site only when its text states a failure
+  // (StatesFailure: "could not connect, retrying"), and never a sink.
+  void HandleLoggerReport(TSNode call, bool warn, const Ancestors& anc, int min_words = 2,
+                          bool info = false) {
     std::vector<TSNode> list = NamedChildren(Field(call, "arguments"));
     if (list.empty()) return;
     size_t depth = 0;
     TSNode stmt = StatementOf(call, anc, &depth);
     if (ts_node_is_null(stmt)) return;
     ErrorSite site = NewSite(stmt, warn ? SiteKind::kWarning : SiteKind::kLog);
-    site.severity = warn ? "warning" : "error";
+    site.severity = warn ? "warning" : info ? "info" : "error";
     std::string note;
     TSNode first = SpreadArrayHead(list[0], anc);
     site.message = ExprTemplate(first, ts_node_start_byte(first), 0, &note);
+    if (info && !StatesFailure(site.message)) return;
     // A helper that warns with its caller's text (Vue's `warn(msg, ...args)`
     // printing `[Vue warn]: ${msg}`): a sink, so each call passing text is
     // a record at the call, whatever the helper's own words. An error-level

@@ -422,9 +422,15 @@ TEST(JsExtractor, LoggerErrorsAndWarnings) {
       "    logger.error(e.message)\n"
       "    console.error('debug output here')\n"
       "    console.warn(`Ignoring invalid configuration option passed to Connection: ${key}.`)\n"
+      "    logger.info(`server started on ${port}`)\n"
+      "    logger.info(`Could not open browser, visit ${url} instead`)\n"
       "  }\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 3u) << ::testing::PrintToString(Messages(sites));
+  ASSERT_EQ(sites.size(), 4u) << ::testing::PrintToString(Messages(sites));
+  // An info line only when it states a failure.
+  EXPECT_EQ(sites[3].line, 14);
+  EXPECT_EQ(sites[3].severity, "info");
+  EXPECT_EQ(sites[3].message.Display(), "Could not open browser, visit ${url} instead");
   EXPECT_EQ(sites[0].line, 5);
   EXPECT_EQ(sites[0].kind, SiteKind::kLog);
   EXPECT_EQ(sites[0].message.Display(), "error when starting dev server:\n${inspect(e)}");

@@ -25,6 +25,7 @@
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
 #include "extract/common/conditional_messages.h"
+#include "extract/common/failure_words.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
@@ -480,7 +481,7 @@ class JavaFile {
     std::vector<TSNode> args = NamedChildren(Field(call, "arguments"));
     if (auto check = CheckCallFor(object, method); check && !OwnClassOfThatName(object)) {
       HandleCheck(call, *check, args);
-    } else if (IsLoggerName(object) && (LogSeverity(method) || method == "log")) {
+    } else if (IsLoggerName(object) && (LoggedSeverity(method) || method == "log")) {
       HandleLog(call, method, args);
     } else if (object == "Log" && (method == "e" || method == "w" || method == "wtf")) {
       HandleAndroidLog(call, method, args);
@@ -518,12 +519,12 @@ class JavaFile {
   // SLF4J/Log4j `log.error("... {}", v, e)`; java.util.logging
   // `logger.severe(..)`, `logger.log(Level.SEVERE, "... {0}", v)`.
   void HandleLog(TSNode call, const std::string& method, std::vector<TSNode> args) {
-    std::optional<std::string> severity = LogSeverity(method);
+    std::optional<std::string> severity = LoggedSeverity(method);
     bool jul = method == "log";
     if (jul) {
       if (args.size() < 2) return;
       std::string level = LastDotComponent(ts::Text(args[0], src_));
-      severity = LogSeverity(ToLower(level));
+      severity = LoggedSeverity(ToLower(level));
       if (!severity) return;
       args.erase(args.begin());
     }
@@ -545,6 +546,7 @@ class JavaFile {
     } else {
       site.message = ApplySlf4j(site.message, rest);
     }
+    if (site.severity == "info" && !StatesFailure(site.message)) return;
     Finish(stmt, std::move(site));
   }
 

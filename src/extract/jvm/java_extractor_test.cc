@@ -327,9 +327,14 @@ TEST(JavaExtractor, LoggingAsErrorsAndWarnings) {
       "    log.error(e);\n"
       "    logger.log(Level.SEVERE, \"cannot open {0}\", id);\n"
       "    Log.e(TAG, \"crash in \" + id, t);\n"
+      "    LOG.info(\"Unable to reach {}, retrying\", id);\n"
       "  }\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 4u);
+  // An info line is a site when it states a failure ("not an error" does not).
+  ASSERT_EQ(sites.size(), 5u);
+  EXPECT_EQ(sites[4].message.Display(), "Unable to reach {}, retrying");
+  EXPECT_EQ(sites[4].severity, "info");
+  EXPECT_EQ(sites[4].line, 12);
   EXPECT_EQ(sites[0].kind, SiteKind::kLog);
   EXPECT_EQ(sites[0].severity, "error");
   EXPECT_EQ(sites[0].message.Display(), "failed to load {} after {} tries");

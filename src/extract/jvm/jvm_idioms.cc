@@ -125,6 +125,11 @@ std::optional<std::string> LogSeverity(std::string_view method) {
   return std::nullopt;
 }
 
+std::optional<std::string> LoggedSeverity(std::string_view method) {
+  if (method == "info") return "info";
+  return LogSeverity(method);
+}
+
 std::optional<std::string> SeverityConstant(std::string_view text) {
   text = Trim(text);
   size_t dot = text.rfind('.');
@@ -175,6 +180,7 @@ bool MayReportErrors(std::string_view method) {
                                                     "error",
                                                     "fatal",
                                                     "warn",
+                                                    "info",
                                                     "warning",
                                                     "severe",
                                                     "log",

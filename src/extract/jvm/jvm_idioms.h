@@ -30,6 +30,10 @@ bool IsLoggerName(std::string_view receiver);
 // or nullopt for levels that are not errors (info, debug, ...).
 std::optional<std::string> LogSeverity(std::string_view method);
 
+// LogSeverity, or "info" for `info`: a logger's info line, a record only
+// when its text states a failure (StatesFailure).
+std::optional<std::string> LoggedSeverity(std::string_view method);
+
 // `Level.Error`, `Notification.Level.Warning`, `Severity.ERROR`,
 // `DiagnosticSeverity.Warning`: an argument naming the severity of a
 // diagnostic object (detekt's `Notification(msg, Level.Error)`), as the

@@ -26,6 +26,7 @@
 #include "extract/common/branch_choices.h"
 #include "extract/common/conditional_messages.h"
 #include "extract/common/escapes.h"
+#include "extract/common/failure_words.h"
 #include "extract/common/local_assignments.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/terminal_styles.h"
@@ -336,7 +337,7 @@ class KotlinFile {
     } else if (auto check = CheckCallFor(c->receiver, name)) {
       return HandleCheck(call, *c, *check);
     }
-    if (IsLoggerName(c->receiver) && LogSeverity(name)) return HandleLog(call, *c);
+    if (IsLoggerName(c->receiver) && LoggedSeverity(name)) return HandleLog(call, *c);
     if (c->receiver == "Log" && (name == "e" || name == "w" || name == "wtf")) {
       return HandleAndroidLog(call, *c);
     }
@@ -467,7 +468,7 @@ class KotlinFile {
     TSNode stmt = StatementOf(call);
     if (ts_node_is_null(stmt)) return;
     ErrorSite site = NewSite(stmt, SiteKind::kLog);
-    site.severity = *LogSeverity(c.name);
+    site.severity = *LoggedSeverity(c.name);
     uint32_t pos = ts_node_start_byte(call);
     if (!ts_node_is_null(c.lambda)) {
       TSNode result = LambdaResult(c.lambda);
@@ -482,6 +483,7 @@ class KotlinFile {
       site.message = ApplySlf4j(site.message, ArgExprs(c.args, fmt + 1, end));
     }
     if (!site.message.HasLiteralText()) return;
+    if (site.severity == "info" && !StatesFailure(site.message)) return;
     Finish(stmt, std::move(site));
   }
 

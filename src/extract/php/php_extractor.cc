@@ -33,6 +33,7 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/branch_choices.h"
 #include "extract/common/conditional_messages.h"
+#include "extract/common/failure_words.h"
 #include "extract/common/message_tables.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/text_functions.h"
@@ -194,6 +195,15 @@ std::optional<std::string> PsrSeverity(std::string_view level) {
   if (l == "error") return "error";
   if (l == "warning") return "warning";
   return std::nullopt;
+}
+
+// PSR-3's info and notice levels (`'info'`, `LogLevel::NOTICE`).
+bool PsrInfoLevel(std::string_view level) {
+  std::string l = ToLower(level);
+  size_t sep = l.rfind("::");
+  if (sep != std::string::npos) l = l.substr(sep + 2);
+  if (l.size() >= 2 && (l.front() == '\'' || l.front() == '"')) l = l.substr(1, l.size() - 2);
+  return l == "info" || l == "notice";
 }
 
 // `$this->logger`, `$logger`, `self::$log`, `Log::channel('x')`, `logger()`.
@@ -550,10 +560,11 @@ class PhpFile {
 
   static bool IsCandidateMethod(std::string_view name) {
     return name == "error" || name == "critical" || name == "alert" || name == "emergency" ||
-           name == "warning" || name == "log" || name == "writeError" || name == "writeln" ||
-           name == "write" || name == "caution" || name == "createNotFoundException" ||
-           name == "createAccessDeniedException" || name == "__construct" ||
-           name == "withMessages" || name == "json" || name == "denyAccessUnlessGranted";
+           name == "warning" || name == "log" || name == "info" || name == "notice" ||
+           name == "writeError" || name == "writeln" || name == "write" || name == "caution" ||
+           name == "createNotFoundException" || name == "createAccessDeniedException" ||
+           name == "__construct" || name == "withMessages" || name == "json" ||
+           name == "denyAccessUnlessGranted";
   }
 
   // A cheap filter on every `new`: an exception-looking class, anything
@@ -1233,13 +1244,16 @@ class PhpFile {
   void HandleLog(const Candidate& c, std::string_view method, const std::vector<Arg>& args) {
     std::optional<std::string> severity;
     size_t msg = 0;
+    std::string_view level = method;
     if (method == "log") {
       if (args.size() < 2) return;
-      severity = PsrSeverity(ts::Text(args[0].value, src_));
+      level = ts::Text(args[0].value, src_);
       msg = 1;
-    } else {
-      severity = PsrSeverity(method);
     }
+    severity = PsrSeverity(level);
+    // `->info('Could not reach {host}, retrying')`: a site only when it
+    // states a failure (below).
+    if (!severity && PsrInfoLevel(level)) severity = "info";
     if (!severity || args.size() <= msg) return;
     TSNode stmt = StatementOf(c.node, c.anc);
     ErrorSite site = NewSite(stmt, SiteKind::kLog);
@@ -1247,6 +1261,7 @@ class PhpFile {
     Template t = ExprTemplate(args[msg].value, WhereOf(c.anc, ts_node_start_byte(c.node)), 0,
                               &site.message_origin_note);
     site.message = PsrPlaceholders(t);
+    if (site.severity == "info" && !StatesFailure(site.message)) return;
     if (site.message.HasLiteralText()) Finish(c, std::move(site));
   }
 

@@ -323,8 +323,12 @@ TEST(PhpExtractor, ReportsLogsAndConsole) {
       "    $this->io->writeError('<error>Your requirements could not be resolved.</error>');\n"
       "    $this->io->writeError('<info>Loading composer repositories</info>');\n"
       "    $this->array->error('not a logger');\n"
+      "    $this->logger->notice('Could not reach {host}, retrying');\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 13u) << testing::PrintToString(Messages(sites));
+  ASSERT_EQ(sites.size(), 14u) << testing::PrintToString(Messages(sites));
+  // An info or notice line only when it states a failure ("Not an error" does not).
+  EXPECT_EQ(sites[13].message.Display(), "Could not reach {host}, retrying");
+  EXPECT_EQ(sites[13].severity, "info");
   EXPECT_EQ(sites[0].kind, SiteKind::kWarning);
   EXPECT_EQ(sites[0].severity, "warning");
   EXPECT_EQ(sites[0].message.Display(), "Option $n is deprecated");

@@ -17,6 +17,7 @@
 
 #include "errdex/extractor.h"
 #include "extract/common/condition_cap.h"
+#include "extract/common/failure_words.h"
 #include "extract/common/message_tables.h"
 #include "extract/common/text_functions.h"
 #include "extract/common/ts_util.h"
@@ -912,8 +913,8 @@ class PythonFile {
     if (name == "set_exception") return HandleSetException(stmt, call);
     auto alias = Is(fn, "identifier") ? log_aliases_.find(name) : log_aliases_.end();
     if (name != "abort" && name != "warn" && name != "warning" && name != "error" &&
-        name != "exception" && name != "critical" && name != "fatal" && name != "__init__" &&
-        !helpers_.count(name) && alias == log_aliases_.end()) {
+        name != "exception" && name != "critical" && name != "fatal" && name != "info" &&
+        name != "__init__" && !helpers_.count(name) && alias == log_aliases_.end()) {
       return;
     }
     CallArgs args = SplitArgs(call, src_);
@@ -925,7 +926,7 @@ class PythonFile {
       HandleWarn(stmt, args);
     } else if (Is(fn, "attribute") &&
                (name == "error" || name == "exception" || name == "critical" || name == "fatal" ||
-                name == "warning" || name == "warn") &&
+                name == "warning" || name == "warn" || name == "info") &&
                ToLower(ts::Text(Field(fn, "object"), src_)).find("log") != std::string::npos) {
       // Warnings too: users paste them ("[WARNING] No supported WebSocket
       // library detected. ..." from uvicorn's logger).
@@ -1473,6 +1474,7 @@ class PythonFile {
     ErrorSite site = NewSite(stmt, SiteKind::kLog);
     site.severity = (level == "critical" || level == "fatal") ? "critical"
                     : (level == "warning" || level == "warn") ? "warning"
+                    : level == "info"                         ? "info"
                                                               : "error";
     TSNode msg = args.positional[0];
     Alts alts = ExprAlts(msg, ts_node_start_byte(msg), 0);
@@ -1486,6 +1488,12 @@ class PythonFile {
     }
     // A triple-quoted constant's last newline ends the logged line.
     for (Alt& a : alts) a.tmpl = a.tmpl.Trimmed(/*leading=*/false, /*trailing=*/true);
+    // `logger.info("Could not connect to %s, retrying", host)`: an info line
+    // is a record only when it states a failure.
+    if (site.severity == "info") {
+      std::erase_if(alts, [](const Alt& a) { return !StatesFailure(a.tmpl); });
+      if (alts.empty()) return;
+    }
     // logger.error(e) reports some other error: no site.
     FinishAlts(stmt, std::move(site), alts, msg, /*drop_opaque=*/true);
   }

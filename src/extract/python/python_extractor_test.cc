@@ -195,8 +195,13 @@ TEST(PythonExtractor, AssertWarnAndLog) {
       "    logger.info('not an error %s', x)\n"
       "    self.logger.critical('disk full')\n"
       "    msg = 'No supported WebSocket library detected.'\n"
-      "    self.logger.warning(msg)\n");
-  ASSERT_EQ(sites.size(), 5u);
+      "    self.logger.warning(msg)\n"
+      "    logger.info('Could not connect to %s, retrying', host)\n");
+  ASSERT_EQ(sites.size(), 6u);
+  // An info line is a site when it states a failure ("not an error" does not).
+  EXPECT_EQ(sites[5].message.Display(), "Could not connect to %s, retrying");
+  EXPECT_EQ(sites[5].severity, "info");
+  EXPECT_EQ(sites[5].line, 12);
   EXPECT_EQ(sites[0].error_class, "AssertionError");
   EXPECT_EQ(sites[0].message.Display(), "x must be positive, got {x}");
   EXPECT_FALSE(sites[0].conditions.empty());

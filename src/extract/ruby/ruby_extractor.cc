@@ -28,6 +28,7 @@
 #include "extract/common/brace_context.h"
 #include "extract/common/branch_choices.h"
 #include "extract/common/escapes.h"
+#include "extract/common/failure_words.h"
 #include "extract/common/printf_format.h"
 #include "extract/common/terminal_styles.h"
 #include "extract/common/text_functions.h"
@@ -464,6 +465,8 @@ class RubyFile {
     } else if (WritesText(method) && ts_node_eq(StatementOf(call, anc), call) &&
                FollowedByExit(call, anc)) {
       HandleWriteBeforeExit(call, anc);
+    } else if (!ts_node_is_null(recv) && IsLogger(recv_text) && method == "info") {
+      HandleMessageCall(call, args, anc, SiteKind::kLog, "info", "");
     }
   }
 
@@ -672,6 +675,9 @@ class RubyFile {
       site.message.Append(t);
     }
     if (kind == SiteKind::kWarning && FollowedByExit(call, anc)) site.severity = "critical";
+    // `logger.info "Could not fetch #{uri}, retrying"`: an info line is a
+    // site only when it states a failure.
+    if (site.severity == "info" && !StatesFailure(site.message)) return;
     Finish(call, anc, std::move(site));
   }
 

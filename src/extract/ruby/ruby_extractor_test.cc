@@ -229,8 +229,13 @@ TEST(RubyExtractor, WarningsLogsAndExits) {
       "  logger.error { \"retry #{n} failed\" }\n"
       "  warn \"usage: shop\", \"  -v  verbose\"\n"
       "  exit 2\n"
+      "  logger.info \"Could not fetch #{uri}, retrying\"\n"
       "end\n");
-  ASSERT_EQ(sites.size(), 9u);
+  ASSERT_EQ(sites.size(), 10u);
+  // An info line only when it states a failure ("not an error" does not).
+  EXPECT_EQ(sites[9].message.Display(), "Could not fetch #{uri}, retrying");
+  EXPECT_EQ(sites[9].severity, "info");
+  EXPECT_EQ(sites[9].line, 15);
   EXPECT_EQ(sites[6].message.Display(), "Conversion error: #{name} failed");
   EXPECT_EQ(sites[6].line, 10);
   EXPECT_EQ(sites[6].end_line, 11);

@@ -32,6 +32,7 @@
 #include "errdex/extractor.h"
 #include "extract/common/brace_context.h"
 #include "extract/common/escapes.h"
+#include "extract/common/failure_words.h"
 #include "extract/common/ts_util.h"
 #include "extract/rust/error_arms.h"
 #include "extract/rust/rust_sinks.h"
@@ -431,11 +432,15 @@ MacroInfo MacroInfoFor(std::string_view path) {
     m.family = Family::kEyre;
   } else if (name == "eprintln" || name == "eprint") {
     m.family = Family::kLog;
-  } else if (name == "error" || name == "warn" || name == "crit") {
+  } else if (name == "error" || name == "warn" || name == "crit" || name == "info") {
     // log, tracing and slog: fields and `target:` come before the message.
+    // An `info!` line is a site only when it states a failure (HandleMacro).
     m.family = Family::kLog;
     m.fmt_index = SIZE_MAX;
-    m.severity = name == "warn" ? "warning" : name == "crit" ? "critical" : "error";
+    m.severity = name == "warn"   ? "warning"
+                 : name == "crit" ? "critical"
+                 : name == "info" ? "info"
+                                  : "error";
   } else if (name == "write" || name == "writeln") {
     m = {Family::kWrite, 1, "error"};
   } else if (name == "println" || name == "print") {
@@ -613,6 +618,7 @@ class RustFile {
       case Family::kLog:
         site.kind = SiteKind::kLog;
         if (info.fmt_index != SIZE_MAX) site.severity = EprintSeverity(site.message);
+        if (site.severity == "info" && !StatesFailure(site.message)) return;
         if (BufferedLines(inv, site)) return;
         break;
       default:

@@ -292,8 +292,14 @@ TEST(RustExtractor, LogMacros) {
       "    writeln!(out, \"{} files\", n)?;\n"
       "    println!(\"Error: config {} not found\", path);\n"
       "    println!(\"{} matches\", n);\n"
+      "    info!(\"listening on {}\", addr);\n"
+      "    tracing::info!(\"could not watch {path:?}, polling instead\");\n"
       "}\n");
-  ASSERT_EQ(sites.size(), 6u) << ::testing::PrintToString(Messages(sites));
+  ASSERT_EQ(sites.size(), 7u) << ::testing::PrintToString(Messages(sites));
+  // An info line is a site only when it states a failure.
+  EXPECT_EQ(sites[6].message.Display(), "could not watch {path:?}, polling instead");
+  EXPECT_EQ(sites[6].severity, "info");
+  EXPECT_EQ(sites[6].line, 16);
   EXPECT_EQ(sites[0].message.Display(), "error: {err}");
   EXPECT_EQ(sites[0].kind, SiteKind::kLog);
   EXPECT_EQ(sites[0].severity, "error");
@@ -500,23 +506,21 @@ TEST(RustExtractor, SkipsTestCode) {
 // once: `err.push_str(msg)` ... `eprint!("{err}")`. Each write is a site
 // at its line.
 TEST(RustExtractor, PrintedBufferGivesASitePerWrite) {
-  auto
-      sites =
-          Extract(
-              "fn from_toml(toml: &str) -> Result<Config, String> {\n"  // 1
-              "    let mut err = String::new();\n"                      // 2
-              "    for key in table.keys() {\n"                         // 3
-              "        if !Config::is_valid_name(key) {\n"              // 4
-              "            let msg = &format!(\"Warning: Unknown configuration option "
-              "`{key}`\\n\");\n"                 // 5
-              "            err.push_str(msg)\n"  // 6
-              "        }\n"                      // 7
-              "    }\n"                          // 8
-              "    if !err.is_empty() {\n"       // 9
-              "        eprint!(\"{err}\");\n"    // 10
-              "    }\n"                          // 11
-              "    Ok(config)\n"                 // 12
-              "}\n");
+  auto sites = Extract(
+      "fn from_toml(toml: &str) -> Result<Config, String> {\n"  // 1
+      "    let mut err = String::new();\n"                      // 2
+      "    for key in table.keys() {\n"                         // 3
+      "        if !Config::is_valid_name(key) {\n"              // 4
+      "            let msg = &format!(\"Warning: Unknown configuration option "
+      "`{key}`\\n\");\n"                 // 5
+      "            err.push_str(msg)\n"  // 6
+      "        }\n"                      // 7
+      "    }\n"                          // 8
+      "    if !err.is_empty() {\n"       // 9
+      "        eprint!(\"{err}\");\n"    // 10
+      "    }\n"                          // 11
+      "    Ok(config)\n"                 // 12
+      "}\n");
   ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
   EXPECT_EQ(sites[0].line, 6);
   EXPECT_EQ(sites[0].message.Display(), "Warning: Unknown configuration option `{key}`");
