@@ -186,6 +186,25 @@ ConstantStats ResolveResourceStrings(std::vector<FileFacts>* files,
     }
     if (!sites[i]) continue;
     for (ErrorSite& s : *sites[i]) stats.held_resolved += ResolveResourceMessage(resx, &s);
+    // `throw new NotSupportedException(string.Format(CultureInfo.CurrentCulture,
+    // Resources.UnsupportedExpressionWithHint, ..))` (Moq): a message with
+    // no text of its own was held apart as its call (HeldMessage).
+    for (const HeldMessage& h : (*files)[i].held_messages) {
+      if (h.site) continue;
+      for (ErrorSite& s : *sites[i]) {
+        if (s.line != h.line || s.error_class != h.error_class || !s.message_opaque) continue;
+        for (const Template& a : h.args) {
+          std::string note;
+          std::optional<Template> t = ResourceText(resx, a, &note);
+          if (!t) continue;
+          s.message = std::move(*t);
+          s.message_opaque = false;
+          s.message_origin_note = note;
+          ++stats.held_resolved;
+          break;
+        }
+      }
+    }
   }
   stats.constants = static_cast<int>(resx.size());
   return stats;

@@ -193,6 +193,41 @@ TEST(LinkCSharp, ConstructorHelperFormatsAResourceString) {
   EXPECT_EQ(r.CountAt("src/ResolutionExtensions.cs", 8), 1) << Dump(r);
 }
 
+// Moq's Guard: `throw new NotSupportedException(string.Format(CultureInfo
+// .CurrentCulture, Resources.UnsupportedExpressionWithHint, expr, hint))`
+// has no text of its own; the resource's is the message, its arguments the
+// holes.
+TEST(LinkCSharp, ThrownExceptionFormattingAResourceString) {
+  Linked r = Link({{"src/Moq/Guard.cs",
+                    "namespace Moq;\n"
+                    "static class Guard\n"
+                    "{\n"
+                    "    public static void IsOverridable(MethodInfo method, Expression e)\n"
+                    "    {\n"
+                    "        if (method.IsStatic)\n"
+                    "            throw new NotSupportedException(\n"
+                    "                string.Format(CultureInfo.CurrentCulture,\n"
+                    "                    Resources.UnsupportedExpressionWithHint,\n"
+                    "                    e.ToStringFixed(), Hint(method)));\n"
+                    "    }\n"
+                    "}\n"},
+                   {"src/Moq/Properties/Resources.resx",
+                    "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+                    "<root>\n"
+                    "  <data name=\"UnsupportedExpressionWithHint\" xml:space=\"preserve\">\n"
+                    "    <value>Unsupported expression: {0}\n"
+                    "{1}</value>\n"
+                    "  </data>\n"
+                    "</root>\n"}});
+  const ErrorSite* s = r.Find("src/Moq/Guard.cs", 7, "Unsupported expression: {0}\n{1}");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->error_class, "NotSupportedException");
+  EXPECT_FALSE(s->message_opaque);
+  EXPECT_TRUE(Matches(*s,
+                      "Unsupported expression: m => m.Run()\nExtension methods (here: X.Run) may "
+                      "not be used in setup / verification expressions."));
+}
+
 // Quartz's Throw helpers: a call may leave out a parameter with a default
 // (`Exception? cause = null`); an overload taking exactly the arguments
 // given is the one called.
