@@ -8,6 +8,7 @@
 #include <tuple>
 #include <unordered_set>
 
+#include "extract/common/failure_words.h"
 #include "extract/common/printf_format.h"
 #include "resolve/call_expr.h"
 #include "resolve/constant_guard.h"
@@ -720,7 +721,12 @@ class Linker {
     site.error_class = s.f.error_class;
     // A warning object built by the class stays a warning (webpack pushes
     // `new XWarning(..)` to its warnings); otherwise the sink says.
-    if (call.site->kind != SiteKind::kWarning) {
+    // A call at an information level (`ngx_log_error(NGX_LOG_INFO, ..)`)
+    // keeps it, and is a record only when its text states a failure.
+    if (call.site->severity == "info") {
+      if (!StatesFailure(composed)) return;
+      site.kind = s.f.kind;
+    } else if (call.site->kind != SiteKind::kWarning) {
       site.kind = s.f.kind;
       site.severity = s.f.severity;
     }

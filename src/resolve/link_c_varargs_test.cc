@@ -54,6 +54,39 @@ TEST(LinkCVarargs, FormattedBufferReportedWithPrefixIsASiteAtTheCall) {
   EXPECT_TRUE(Matches(*at, "len/2 is not defined at line 1"));
 }
 
+// nginx's shape: a leveled logger whose level is a call argument. A call at
+// the info level is a record (of severity info) only when its text states a
+// failure; one at the debug level never is.
+TEST(LinkCVarargs, CallAtAnInformationLevelKeepsItsLevel) {
+  Linked r = Link({{"src/log.c",
+                    "void log_core(int level, struct log *log, const char *fmt, ...) {\n"
+                    "  char buf[256];\n"
+                    "  va_list args;\n"
+                    "  va_start(args, fmt);\n"
+                    "  vsnprintf(buf, sizeof buf, fmt, args);\n"
+                    "  va_end(args);\n"
+                    "  fprintf(stderr, \"error: %s\\n\", buf);\n"
+                    "}\n"},
+                   {"src/proxy.c",
+                    "void on_read(struct conn *c) {\n"
+                    "  if (c->timedout) {\n"
+                    "    log_core(LOG_INFO, c->log, \"upstream timed out\");\n"
+                    "    return;\n"
+                    "  }\n"
+                    "  log_core(LOG_INFO, c->log, \"client %s connected\", c->addr);\n"
+                    "  log_core(LOG_DEBUG, c->log, \"cannot reuse %s\", c->addr);\n"
+                    "  log_core(LOG_ERR, c->log, \"upstream sent no valid header\");\n"
+                    "}\n"}});
+  const ErrorSite* timed = r.Find("src/proxy.c", 3, "upstream timed out");
+  ASSERT_NE(timed, nullptr) << Dump(r);
+  EXPECT_EQ(timed->severity, "info");
+  EXPECT_EQ(r.CountAt("src/proxy.c", 6), 0) << Dump(r);
+  EXPECT_EQ(r.CountAt("src/proxy.c", 7), 0) << Dump(r);
+  const ErrorSite* err = r.Find("src/proxy.c", 8, "upstream sent no valid header");
+  ASSERT_NE(err, nullptr) << Dump(r);
+  EXPECT_EQ(err->severity, "error");
+}
+
 // The formatted text as a value (`m = str_vformat(fmt, ap)`), read back
 // through a one-argument accessor in the report.
 TEST(LinkCVarargs, FormattedValueThroughAnAccessorIsTheMessage) {

@@ -2716,6 +2716,15 @@ class CppFile {
     }
     TSNode stmt = StatementOf(call);
     if (ts_node_is_null(stmt)) return;
+    // `ngx_log_error(NGX_LOG_DEBUG, ..)` through a logging sink is not a
+    // record; at an info level it is one only when the text states a
+    // failure (the linker checks the composed text: severity "info").
+    bool quiet = false, info = false;
+    for (TSNode a : args) {
+      quiet |= IsQuietLevel(ts::Text(a, src_));
+      info |= IsInfoLevel(ts::Text(a, src_));
+    }
+    if (quiet && !info) return;
     PendingCall pc;
     pc.call = call;
     pc.args = std::move(args);
@@ -2739,6 +2748,7 @@ class CppFile {
       } else {
         pc.fact.site = SiteContext(stmt);
       }
+      if (info) pc.fact.site->severity = "info";
     }
     if (!is_c_) {
       pending_calls_.push_back(std::move(pc));
