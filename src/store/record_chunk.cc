@@ -40,9 +40,12 @@ constexpr uint64_t kSourceCodeBit = uint64_t{1} << 10;
 constexpr uint64_t kSchemaVersionBit = uint64_t{1} << 11;
 
 // What Store::ListForMatching reads besides the row.
-constexpr std::array<const char*, 9> kMatchingFields = {
+// (severity since the thirtieth session: an information-level record ranks
+// below the same words at error level; bodies written before lack it and
+// read as "".)
+constexpr std::array<const char*, 10> kMatchingFields = {
     "errorMessage",  "messagePattern", "otherLines", "messageFrom", "holes",
-    "messageOpaque", "language",       "kind",       "function"};
+    "messageOpaque", "language",       "kind",       "function",    "severity"};
 
 bool IsMatchingField(const std::string& key) {
   if (std::find(kMatchingFields.begin(), kMatchingFields.end(), key) != kMatchingFields.end()) {

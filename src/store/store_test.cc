@@ -132,6 +132,7 @@ TEST(StoreTest, ListForMatchingCarriesTheMatchingFieldsOnly) {
   rs[0].message_opaque = true;
   rs[0].other_lines = {7, 9};
   rs[0].function = "Cfg.load";
+  rs[0].severity = "info";
   rs[0].documentation = "long prose";
   rs[0].source_code = "def load():\n    raise ValueError";
   ASSERT_TRUE(store->ReplaceRepo(Info("o/r"), rs).ok());
@@ -147,8 +148,8 @@ TEST(StoreTest, ListForMatchingCarriesTheMatchingFieldsOnly) {
               std::tie(f.repo, f.slug, f.file_path, f.line_number, f.other_lines));
     EXPECT_EQ(std::tie(l.error_code, l.error_class, l.error_message, l.message_pattern),
               std::tie(f.error_code, f.error_class, f.error_message, f.message_pattern));
-    EXPECT_EQ(std::tie(l.message_opaque, l.language, l.kind, l.function),
-              std::tie(f.message_opaque, f.language, f.kind, f.function));
+    EXPECT_EQ(std::tie(l.message_opaque, l.language, l.kind, l.function, l.severity),
+              std::tie(f.message_opaque, f.language, f.kind, f.function, f.severity));
     ASSERT_EQ(l.holes.size(), f.holes.size());
     for (size_t h = 0; h < l.holes.size(); ++h) {
       EXPECT_EQ(l.holes[h].text, f.holes[h].text);
@@ -160,6 +161,7 @@ TEST(StoreTest, ListForMatchingCarriesTheMatchingFieldsOnly) {
   const Record& first = *std::find_if(light->begin(), light->end(),
                                       [&](const Record& r) { return r.id == rs[0].id; });
   EXPECT_EQ(first.error_code, "E42");
+  EXPECT_EQ(first.severity, "info");  // the matcher ranks info below error
   EXPECT_TRUE(first.message_opaque);
   EXPECT_EQ(first.other_lines, (std::vector<int>{7, 9}));
   EXPECT_EQ(light->size(), store->ListForMatching("")->size());
