@@ -38,7 +38,8 @@ INSERT INTO meta VALUES('schema_version', 1), ('dataset_seq', 1),
                        ('dataset_nonce', '0123456789abcdef');
 )sql";
 
-// The schema-1 store's ListForMatching query.
+// The schema-1 store's ListForMatching query (with the severity, which the
+// matcher reads since the thirtieth session).
 constexpr const char* kOldMatchingQuery =
     "SELECT json_object('id', id, 'repo', repo, 'slug', slug, 'filePath', file_path, "
     "'lineNumber', line_number, "
@@ -52,7 +53,8 @@ constexpr const char* kOldMatchingQuery =
     "'messageOpaque', json(CASE WHEN json_extract(json, '$.messageOpaque') THEN 'true' "
     "ELSE 'false' END), "
     "'language', json_extract(json, '$.language'), 'kind', json_extract(json, '$.kind'), "
-    "'function', json_extract(json, '$.function')) FROM records "
+    "'function', json_extract(json, '$.function'), "
+    "'severity', json_extract(json, '$.severity')) FROM records "
     "ORDER BY repo, file_path, line_number, rowid";
 
 class CompactStoreE2E : public ::testing::Test {
