@@ -185,12 +185,18 @@ std::optional<int> PhpHttpStatus(std::string_view text) {
   return HttpStatusOf("HttpStatus." + std::string(name.substr(5)));
 }
 
-// PSR-3 levels that report errors.
-std::optional<std::string> PsrSeverity(std::string_view level) {
+// A PSR-3 level as written (`'error'`, `LogLevel::ERROR`, `error`), lower case.
+std::string PsrLevelName(std::string_view level) {
   std::string l = ToLower(level);
   size_t sep = l.rfind("::");
   if (sep != std::string::npos) l = l.substr(sep + 2);
   if (l.size() >= 2 && (l.front() == '\'' || l.front() == '"')) l = l.substr(1, l.size() - 2);
+  return l;
+}
+
+// PSR-3 levels that report errors.
+std::optional<std::string> PsrSeverity(std::string_view level) {
+  std::string l = PsrLevelName(level);
   if (l == "emergency" || l == "alert" || l == "critical") return "critical";
   if (l == "error") return "error";
   if (l == "warning") return "warning";
@@ -199,10 +205,7 @@ std::optional<std::string> PsrSeverity(std::string_view level) {
 
 // PSR-3's info and notice levels (`'info'`, `LogLevel::NOTICE`).
 bool PsrInfoLevel(std::string_view level) {
-  std::string l = ToLower(level);
-  size_t sep = l.rfind("::");
-  if (sep != std::string::npos) l = l.substr(sep + 2);
-  if (l.size() >= 2 && (l.front() == '\'' || l.front() == '"')) l = l.substr(1, l.size() - 2);
+  std::string l = PsrLevelName(level);
   return l == "info" || l == "notice";
 }
 
