@@ -811,16 +811,29 @@ class RubyFile {
       AddClassSite(cls, p, t, "default message of `" + cls + "#initialize`", path);
     }
     // super("fixed message") / super("... #{x}")
-    TSNode body = Field(method, "body");
-    path.push_back(body);
-    for (TSNode s : NamedChildren(body)) {
+    SupersIn(cls, Field(method, "body"), &path, 0);
+  }
+
+  // The `super(..)` calls of `initialize`'s body, also inside its `if`/
+  // `elsif`/`else`/`unless` branches (graphql-ruby's InvalidNullError picks
+  // its text by a flag): each is a message of the class under its branch.
+  void SupersIn(const std::string& cls, TSNode node, std::vector<TSNode>* path, int depth) {
+    static constexpr int kMaxBranchDepth = 4;
+    if (ts_node_is_null(node) || depth > kMaxBranchDepth) return;
+    path->push_back(node);
+    for (TSNode s : NamedChildren(node)) {
+      if (Is(s, "if") || Is(s, "unless") || Is(s, "elsif") || Is(s, "else") || Is(s, "then")) {
+        SupersIn(cls, s, path, depth + 1);
+        continue;
+      }
       if (!Is(s, "call") || !Is(Field(s, "method"), "super")) continue;
       std::vector<TSNode> a = NamedChildren(Field(s, "arguments"));
       if (a.empty()) continue;
       Template t = ExprTemplate(a[0], ts_node_start_byte(s), 0, nullptr);
       if (!t.HasLiteralText()) continue;
-      AddClassSite(cls, s, t, "message passed to super in `" + cls + "#initialize`", path);
+      AddClassSite(cls, s, t, "message passed to super in `" + cls + "#initialize`", *path);
     }
+    path->pop_back();
   }
 
   void MessageMethod(const std::string& cls, TSNode method, std::vector<TSNode> path) {

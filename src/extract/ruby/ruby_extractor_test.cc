@@ -114,6 +114,35 @@ TEST(RubyExtractor, NamedFormatHoleBeforeNonAsciiKeepsWholeCodePoints) {
   EXPECT_TRUE(Matches(sites[0], "bad widget\xc3\xa9 value"));
 }
 
+// graphql-ruby's InvalidNullError: `initialize` picks its text by a flag;
+// each branch's `super(..)` is a message of the class, under its branch.
+TEST(RubyExtractor, SuperInTheBranchesOfInitialize) {
+  auto sites = Extract(
+      "module GraphQL\n"
+      "  class InvalidNullError < GraphQL::RuntimeError\n"
+      "    def initialize(parent_type, field, is_from_array: false)\n"
+      "      @field = field\n"
+      "      if is_from_array\n"
+      "        super(\"Cannot return null for non-nullable element of #{parent_type}\")\n"
+      "      else\n"
+      "        super(\"Cannot return null for non-nullable field #{parent_type}.#{field}\")\n"
+      "      end\n"
+      "    end\n"
+      "  end\n"
+      "end\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].error_class, "InvalidNullError");
+  EXPECT_EQ(sites[0].line, 6);
+  EXPECT_EQ(sites[1].message.Display(),
+            "Cannot return null for non-nullable field #{parent_type}.#{field}");
+  EXPECT_EQ(sites[1].line, 8);
+  ASSERT_FALSE(sites[1].conditions.empty());
+  EXPECT_EQ(sites[1].conditions[0].expr, "is_from_array");
+  EXPECT_FALSE(sites[1].conditions[0].polarity);
+  EXPECT_TRUE(
+      Matches(sites[1], "Cannot return null for non-nullable field CreateUserPayload.user"));
+}
+
 TEST(RubyExtractor, CustomExceptionClasses) {
   auto sites = Extract(
       "module Shop\n"
