@@ -4,6 +4,9 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "util/text.h"
 
 namespace errdex {
@@ -64,6 +67,13 @@ std::optional<MatchedKey> MatchedKeyOf(const ErrorSite& s, const PathCondition* 
     bool equal = false;
     if (!KeyTest(c, &operand, &key, &equal) || !equal) continue;
     if (key.empty() || key.size() > 80) continue;
+    // `buf[0] == '['` tests a character (a section header opens), not a
+    // key: a key names something (fluent-bit, twenty-ninth grading).
+    if (key.size() < 2 || std::none_of(key.begin(), key.end(), [](char ch) {
+          return std::isalnum(static_cast<unsigned char>(ch)) != 0;
+        })) {
+      continue;
+    }
     out = MatchedKey{operand, key, c.line, &c};
   }
   return out;

@@ -995,6 +995,33 @@ std::string_view TrailingDump(std::string_view pattern, std::string_view text,
   return value.substr(nl);
 }
 
+// The lines right above the one holding `begin` (itself not indented), up
+// to the first that does not end in ":" (each distinct once; see
+// Segment::Verify).
+std::vector<std::string_view> HeaderLinesAbove(std::string_view text, size_t begin) {
+  std::vector<std::string_view> out;
+  size_t line_start = text.rfind('\n', begin == 0 ? 0 : begin - 1);
+  if (begin == 0 || line_start == std::string_view::npos) return out;
+  // An indented line under "...:" is a detail of that header's own message
+  // (pgx's "failed to connect to `user=..`:\n\t<host>: dial error: .."),
+  // which a record may hold; only a line of its own is introduced.
+  if (line_start + 1 < text.size() && (text[line_start + 1] == ' ' || text[line_start + 1] == '\t')) {
+    return out;
+  }
+  std::unordered_set<std::string_view> seen;
+  size_t end = line_start;  // the '\n' ending the line above
+  while (true) {
+    size_t start = end == 0 ? std::string_view::npos : text.rfind('\n', end - 1);
+    size_t from = start == std::string_view::npos ? 0 : start + 1;
+    std::string_view line = Trim(text.substr(from, end - from));
+    if (line.empty() || line.back() != ':') break;
+    if (seen.insert(line).second) out.push_back(line);
+    if (start == std::string_view::npos) break;
+    end = start;
+  }
+  return out;
+}
+
 // True when a leading hole took a line break: the template's own text starts
 // on a later line, so what came before is other text (log lines, the user's
 // words), not a value of this message.
@@ -1053,6 +1080,9 @@ struct Ranked {
 struct QueryContext {
   std::unordered_map<std::string, double> weights;  // the message's words
   double total_weight = 0;
+  // Lines the paste prints again (trimmed), and the weight of their repeats.
+  std::unordered_set<std::string_view> repeated_lines;
+  double repeated_weight = 0;
   double min_info = 0;      // see kMinLiteralInfo
   std::string_view family;  // the paste's language family, "" if unknown
 };
@@ -1685,6 +1715,25 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
     auto it = ctx.weights.find(w);
     dump_weight += it != ctx.weights.end() ? it->second : 0.0;
   }
+  // vim's "Error detected while processing function X:" and "line   18:"
+  // above its "E117: ..." introduce the message, as a traceback's header
+  // does: lines ending in ":" right above the match are not words the
+  // template left unexplained.
+  std::vector<std::string_view> headers = HeaderLinesAbove(text, out->begin);
+  for (std::string_view header : headers) {
+    for (const std::string& w : match::Tokenize(header)) {
+      auto it = ctx.weights.find(w);
+      dump_weight += it != ctx.weights.end() ? it->second : 0.0;
+    }
+  }
+  // Such a block printed again, headers and matched line alike (vim, for
+  // each failing call): its copies add no words to explain. (Other repeated
+  // lines are other messages, and count.)
+  if (!headers.empty() && ctx.repeated_lines.count(headers.front())) {
+    size_t from = text.rfind('\n', out->begin - 1) + 1;  // headers: begin > 0, a '\n' before
+    std::string_view line = Trim(text.substr(from, text.find('\n', out->begin) - from));
+    if (ctx.repeated_lines.count(line)) dump_weight += ctx.repeated_weight;
+  }
   double total_weight = std::max(info, ctx.total_weight - dump_weight);
   out->explained = total_weight > 0 ? std::min(1.0, info / total_weight) : 0;
   out->info = info;
@@ -1759,6 +1808,21 @@ QueryContext Segment::Context(std::string_view text, const Query& q) const {
     double weight = fuzzy.WordWeight(w);
     ctx.total_weight += weight;
     ctx.weights.emplace(std::move(w), weight);
+  }
+  // Lines the paste prints again (vim repeats its "Error detected while
+  // processing ...:" block for each failing call); see Segment::Verify.
+  std::unordered_set<std::string_view> seen;
+  std::string_view rest = text.substr(0, kMaxFuzzyBytes);
+  while (!rest.empty()) {
+    size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+    if (Trim(line).empty() || seen.insert(Trim(line)).second) continue;
+    ctx.repeated_lines.insert(Trim(line));
+    for (const std::string& w : match::Tokenize(line)) {
+      auto it = ctx.weights.find(w);
+      if (it != ctx.weights.end()) ctx.repeated_weight += it->second;
+    }
   }
   ctx.min_info = std::min(kMaxLiteralInfo, kMinLiteralInfo * fuzzy.RareWeight());
   ctx.family = PasteFamily(q.frames);

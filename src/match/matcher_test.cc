@@ -2543,6 +2543,31 @@ TEST(MatcherTest, QuotedForeignExceptionFallsBackToTheWholeText) {
   EXPECT_TRUE(hits.empty()) << hits[0].match.record->id << " " << hits[0].match.score;
 }
 
+// vim prints "Error detected while processing function X:" and "line N:"
+// above its E-numbered message, and the block again for each failing call:
+// header lines ending in ":" right above the match, and repeated lines, are
+// not words the template left unexplained. Without the message's own line
+// nothing answers.
+TEST(MatcherTest, HeaderLinesAboveAndRepeatedBlocksAreContext) {
+  std::vector<Record> rs = Corpus();
+  for (Record& r : CommonWords()) rs.push_back(std::move(r));
+  rs.push_back(MakeRecord("e117", "E117: Unknown function: %s", R"(E117: Unknown function: ([\s\S]*?))",
+                          {{"%s", "name"}}));
+  Matcher matcher(std::move(rs));
+  Query q;
+  std::string block =
+      "Error detected while processing function vm#reset[15]..vm#comp#reset:\n"
+      "line   18:\n"
+      "E117: Unknown function: AutoPairsInit\n";
+  q.message = block + block;
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "e117");
+  q.message = "Error detected while processing function vm#reset[15]..vm#comp#reset:\nline   18:\n";
+  hits = matcher.Find(q);
+  EXPECT_TRUE(hits.empty() || hits[0].record->id != "e117");
+}
+
 }  // namespace
 // A template that opens with a level label (PHP_CodeSniffer's "ERROR: The
 // file ... does not exist." and its usage line) is found from a paste whose

@@ -381,6 +381,52 @@ TEST(LinkCVarargs, WrapperOfEveryPathStaysTheMessage) {
   EXPECT_NE(r.Find("builtin/blame.c", 3, "write failure on 'stdout'"), nullptr) << Dump(r);
 }
 
+// vim's shape: message constants declared with initializer macros in a
+// header (`EXTERN char e_x[] INIT(= N_("..."));`), reported with
+// `emsg(_(e_x))` / `semsg(_(e_x), arg)` and through a helper whose format
+// parameter reaches `semsg(_(ermsg), p)`. Each call is a site with the
+// constant's text; the "%s" is the argument's value.
+TEST(LinkCVarargs, VimErrorConstantsThroughEmsgAndAHelper) {
+  Linked r = Link({{"src/errors.h",
+                    "EXTERN char e_unknown_function_str[]\n"
+                    "\tINIT(= N_(\"E117: Unknown function: %s\"));\n"
+                    "EXTERN char e_no_match[] INIT(= N_(\"E480: No match\"));\n"
+                    "EXTERN long Rows INIT(= 24);\n"},
+                   {"src/userfunc.c",
+                    "#include \"errors.h\"\n"
+                    "    void\n"
+                    "emsg_funcname(char *ermsg, char_u *name)\n"
+                    "{\n"
+                    "    char_u *p = name;\n"
+                    "    if (name[0] == K_SPECIAL)\n"
+                    "\tp = concat_str((char_u *)\"<SNR>\", name + 3);\n"
+                    "    semsg(_(ermsg), p);\n"
+                    "}\n"
+                    "    void\n"
+                    "user_func_error(int error, char_u *name)\n"
+                    "{\n"
+                    "    if (error == FCERR_UNKNOWN)\n"
+                    "\temsg_funcname(e_unknown_function_str, name);\n"
+                    "    else\n"
+                    "\temsg(_(e_no_match));\n"
+                    "}\n"
+                    "    void\n"
+                    "call_func(char_u *fname)\n"
+                    "{\n"
+                    "    semsg(_(e_unknown_function_str), (char *)fname);\n"
+                    "}\n"}});
+  const ErrorSite* s = r.Find("src/userfunc.c", 14, "E117: Unknown function: %s");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_EQ(s->severity, "error");
+  EXPECT_TRUE(Matches(*s, "E117: Unknown function: AutoPairsInit"));
+  const ErrorSite* m = r.Find("src/userfunc.c", 16, "E480: No match");
+  ASSERT_NE(m, nullptr) << Dump(r);
+  const ErrorSite* direct = r.Find("src/userfunc.c", 21, "E117: Unknown function: %s");
+  ASSERT_NE(direct, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*direct, "E117: Unknown function: AutoPairsInit"));
+  EXPECT_EQ(direct->message.HoleCount(), 1);
+}
+
 }  // namespace
 // fluent-bit's config reader counts lines from `int line = 0;` with
 // `line++` in its read loop: the warning a call inside the loop prints

@@ -331,7 +331,8 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
       if (h.site && h.args.size() == 1) {
         std::string note;
         int n = 0;
-        Template t = table.Substitute(h.args[0], &n, &note);
+        // C: vim's `semsg(_(e_x), arg)`, a constant format of the values.
+        Template t = table.Substitute(h.args[0], &n, &note, c_family);
         if (n > 0 && t.HasLiteralText()) {
           ErrorSite s = *h.site;
           s.message = std::move(t);

@@ -796,6 +796,10 @@ class CppFile {
         if (args.size() < 2 || !IsStderr(args[0])) return;
         msg = PrintfTemplate(args, 1, pos, note, nullptr);
         break;
+      case Report::kBracePrint:
+        if (args.size() < 2 || !IsStderr(args[0])) return;
+        msg = BracePrintTemplate(args, pos, note);
+        break;
       case Report::kFputs:
         if (args.size() != 2 || !IsStderr(args[1])) return;
         msg = ExprTemplate(args[0], pos, 0, note, nullptr);
@@ -956,8 +960,11 @@ class CppFile {
       HoldCallMessage(stmt, std::move(site));  // fprintf(stderr, "%s\n", my_strerror(code))
       return;
     }
-    if ((r.kind == Report::kFprintf || r.kind == Report::kFputs || r.kind == Report::kFwrite) &&
-        !ReadsAsError(site.message) && !ExitsNext(stmt)) {
+    if (std::optional<std::string> sev = DecorationSeverity(site.message)) {
+      site.severity = *sev;  // failureString("shell returned:\n{}", ret)
+    } else if ((r.kind == Report::kFprintf || r.kind == Report::kBracePrint ||
+                r.kind == Report::kFputs || r.kind == Report::kFwrite) &&
+               !ReadsAsError(site.message) && !ExitsNext(stmt)) {
       return;
     }
     Finish(stmt, std::move(site));
@@ -1460,6 +1467,22 @@ class CppFile {
     return ApplyPrintf(f, rest, nginx_ ? PrintfDialect::kNginx : PrintfDialect::kC);
   }
 
+  // `std::println(stderr, "\n{}", failureString("Could not ..."))`: a
+  // format of blanks around one field prints that value, so its text is the
+  // message (as `"%s", msg` in PrintfTemplate).
+  Template BracePrintTemplate(const std::vector<TSNode>& args, uint32_t pos, std::string* note) {
+    if (args.size() == 3 && IsStringish(args[1])) {
+      Template f = ExprTemplate(args[1], pos, 0, note, nullptr);
+      std::string shown = f.Display();
+      if (shown.find_first_not_of(" \t\n") == shown.find("{}") && f.HoleCount() == 0 &&
+          shown.find_first_not_of(" \t\n", shown.find("{}") + 2) == std::string::npos) {
+        Template only = ExprTemplate(args[2], pos, 0, note, nullptr);
+        if (only.HasLiteralText()) return only;
+      }
+    }
+    return BraceTemplate(args, 1, pos, note, nullptr);
+  }
+
   // A printf argument's hole: its expression, or in a varargs wrapper the
   // format it holds once formatted (`"%s at line %d", buf, n` after
   // `vsnprintf(buf, n, fmt, ap)`), which the wrapper's callers fill.
@@ -1732,6 +1755,7 @@ class CppFile {
     if (std::optional<Template> t = InlineCall(n, pos, depth, note, env)) {
       if (t->HasLiteralText()) return t;
     }
+    if (std::optional<Template> t = DecoratedText(name, args, pos, note, env)) return t;
     // `jv_string_value(m)`, `git_str_cstr(&buf)` of the formatted text: an
     // accessor of the value it is given.
     if (!env && args.size() == 1 && VarargsOf(CurrentFunction())) {
@@ -1742,6 +1766,46 @@ class CppFile {
         if (IsVarargsFormat(t, CurrentFunction())) return t;
       }
     }
+    return std::nullopt;
+  }
+
+  // hyprpm's `failureString("Could not clone ... {}", ret)`, defined in a
+  // header: a helper named for the kind of text it builds ("failure
+  // string", "error message") and given that text first returns it
+  // decorated (a mark, colours) — a hole for the decoration, then the text
+  // with the arguments applied.
+  std::optional<Template> DecoratedText(std::string_view name, const std::vector<TSNode>& args,
+                                        uint32_t pos, std::string* note, const Env* env) {
+    if (args.empty() || !IsStringish(args[0])) return std::nullopt;
+    std::vector<std::string> words = Words(name);
+    if (words.size() < 2 ||
+        !AnyWord({words.back()}, {"string", "str", "msg", "message", "text"}) ||
+        !AnyWord(words, {"fail", "failure", "error", "err", "warn", "warning", "fatal"})) {
+      return std::nullopt;
+    }
+    std::string_view f = ts::Text(args[0], src_);
+    Template text = f.find('%') != std::string_view::npos   ? PrintfTemplate(args, 0, pos, note, env)
+                    : f.find('{') != std::string_view::npos ? BraceTemplate(args, 0, pos, note, env)
+                                                            : ExprTemplate(args[0], pos, 0, note, env);
+    if (!text.HasLiteralText()) return std::nullopt;
+    Template t;
+    t.AddHole("{" + std::string(name) + "}", std::string(name));
+    t.Append(text);
+    return t;
+  }
+
+  // The severity a DecoratedText's helper names (`failureString`,
+  // `warningMessage`), when the message starts with one.
+  static std::optional<std::string> DecorationSeverity(const Template& t) {
+    if (t.pieces().empty() || !t.pieces()[0].is_hole) return std::nullopt;
+    const Piece& first = t.pieces()[0];
+    if (first.text != "{" + first.expr + "}") return std::nullopt;  // a `%s` or `{}` field
+    std::vector<std::string> words = Words(first.expr);
+    if (words.size() < 2 || !AnyWord({words.back()}, {"string", "str", "msg", "message", "text"})) {
+      return std::nullopt;
+    }
+    if (AnyWord(words, {"fail", "failure", "error", "err", "fatal"})) return "error";
+    if (AnyWord(words, {"warn", "warning"})) return "warning";
     return std::nullopt;
   }
 
@@ -2379,13 +2443,24 @@ class CppFile {
     return false;
   }
 
+  // `x` of `_(x)`, `N_(x)`, `gettext(x)`; else the node itself.
+  TSNode UngettextNode(TSNode n) {
+    if (!Is(n, "call_expression")) return n;
+    std::string_view fn = ts::Text(Field(n, "function"), src_);
+    std::vector<TSNode> a = NamedChildren(Field(n, "arguments"));
+    if ((fn == "_" || fn == "N_" || fn == "gettext") && a.size() == 1) return a[0];
+    return n;
+  }
+
   bool ConstantLike(TSNode a) {
     std::string_view t = Type(a);
     if (t == "field_expression" && ts::Text(Field(a, "operator"), src_) != ".") return false;
     if (t != "qualified_identifier" && t != "field_expression" && t != "identifier") return false;
     std::string text = ToLower(ts::Text(a, src_));
-    if (t == "identifier" && ToLower(ts::Text(a, src_)) == std::string(ts::Text(a, src_))) {
-      return false;  // a lower-case local or parameter
+    // A lower-case local or parameter; not vim's `e_no_match` constants.
+    if (t == "identifier" && ToLower(ts::Text(a, src_)) == std::string(ts::Text(a, src_)) &&
+        !text.starts_with("e_")) {
+      return false;
     }
     for (std::string_view w : {"err", "msg", "message", "fail", "invalid"}) {
       if (text.find(w) != std::string::npos) return true;
@@ -2547,12 +2622,24 @@ class CppFile {
   // message is the function's own parameter: no site, but a sink.
   void NoteParamReport(const std::vector<TSNode>& args, std::string_view fn_name, Report kind,
                        ErrorSite site) {
-    if (args.empty() || !Is(args.back(), "identifier")) return;
+    if (args.empty()) return;
     TSNode fn = CurrentFunction();
     if (!Is(fn, "function_definition")) return;
     std::vector<std::string> params = ParamNames(fn);
-    std::string p(ts::Text(args.back(), src_));
-    if (std::find(params.begin(), params.end(), p) == params.end()) return;
+    auto is_param = [&](TSNode a) {
+      return Is(a, "identifier") &&
+             std::find(params.begin(), params.end(), ts::Text(a, src_)) != params.end();
+    };
+    // The message is the last argument, or (vim's `semsg(_(ermsg), p)`) a
+    // reporter's format, first, in a gettext call.
+    TSNode arg = args.back();
+    bool format_first = false;
+    if (!is_param(arg) && kind == Report::kNamed) {
+      arg = UngettextNode(args[0]);
+      format_first = args.size() > 1;
+    }
+    if (!is_param(arg)) return;
+    std::string p(ts::Text(arg, src_));
     std::optional<std::string> sev;
     bool quiet = false;
     for (size_t i = 0; i + 1 < args.size() && !sev; ++i) {
@@ -2567,7 +2654,15 @@ class CppFile {
     if (AnyWord(Words(fn_name), {"reply"})) site.kind = SiteKind::kRaise;
     Template t;
     t.AddHole("{" + p + "}", p);
+    size_t format_index = std::find(params.begin(), params.end(), p) - params.begin();
     AddSink(fn, std::move(params), std::move(t), site);
+    // `semsg(_(ermsg), p)` with `ermsg` a format: the callers' text is
+    // formatted with the values, taken to be the parameters after it
+    // (vim's `emsg_funcname(e_x, name)`).
+    if (format_first && format_index + 1 < ParamNames(fn).size()) {
+      facts_->sinks.back().format_param = static_cast<int>(format_index);
+      facts_->sinks.back().varargs_from = static_cast<int>(format_index + 1);
+    }
   }
 
   static bool IsStdException(std::string_view cls) {
@@ -3205,12 +3300,28 @@ class CppFile {
     TSNode fn = CurrentFunction();
     std::vector<std::string> params =
         Is(fn, "function_definition") ? ParamNames(fn) : std::vector<std::string>{};
-    for (TSNode a : args) {
+    for (size_t i = 0; i < args.size(); ++i) {
+      TSNode a = UngettextNode(args[i]);  // vim's `emsg(_(e_no_match))`
       if (!ConstantLike(a) || Is(a, "field_expression")) continue;
       std::string name(ts::Text(a, src_));
       if (std::find(params.begin(), params.end(), name) != params.end()) continue;
       site.message = Template();
-      site.message.AddHole("{" + name + "}", name);
+      // `semsg(_(e_x_str), arg)`: the constant is a format of the values
+      // after it (link_constants.cc FormattedConstant fills them).
+      std::string expr = name;
+      if (i == 0 && args.size() > 1) {
+        expr = "printf(" + name;
+        // Plain names only: the expression is parsed again as a call.
+        for (size_t j = 1; j < args.size(); ++j) {
+          std::string value = HoleExpr(Unmoved(args[j]));
+          bool plain = std::all_of(value.begin(), value.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+          });
+          expr += ", " + (plain ? value : "value" + std::to_string(j));
+        }
+        expr += ")";
+      }
+      site.message.AddHole("{" + name + "}", expr);
       HoldMessage(stmt, std::move(site));
       return;
     }
@@ -3315,6 +3426,14 @@ class CppExtractor : public Extractor {
     SourceFile blanked;
     const SourceFile* parsed = &file;
     if (!is_c_ && cpp::BlankExportMacros(file.content, &blanked.content)) {
+      blanked.path = file.path;
+      parsed = &blanked;
+    }
+    // `EXTERN char e_x[] INIT(= N_("..."));`: parsed as `char e_x[] = ...`.
+    std::string initialized;
+    if (file.content.find("(=") != std::string::npos &&
+        cpp::BlankInitializerMacros(parsed->content, &initialized)) {
+      blanked.content = std::move(initialized);
       blanked.path = file.path;
       parsed = &blanked;
     }

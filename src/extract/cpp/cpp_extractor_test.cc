@@ -1134,5 +1134,38 @@ TEST(CppExtractor, LoggerMethodWithAPrintfFormat) {
   EXPECT_TRUE(Matches(sites[2], "vacuum failed at 100%"));
 }
 
+// C++23's `std::println(stderr, ...)` and {fmt}'s `fmt::print(stderr, ...)`
+// report to stderr; a `"\n{}"` format prints one value, here the text a
+// helper from another file decorates with a mark (hyprpm's failureString).
+// Output to stdout and progress lines are not errors.
+TEST(CppExtractor, BracePrintToStderrAndDecoratedText) {
+  auto sites = Extract("hyprpm/src/core/PluginManager.cpp",
+                       "bool CPluginManager::addNewPluginRepo(const std::string& url) {\n"
+                       "  if (DataState::pluginRepoExists(url)) {\n"
+                       "    std::println(stderr, \"\\n{}\", failureString(\"Could not clone the "
+                       "plugin repository. Repository already installed.\"));\n"
+                       "    return false;\n"
+                       "  }\n"
+                       "  std::println(\"Cloning {} failed\", url);\n"
+                       "  fmt::print(stderr, \"Cloning {} now\\n\", url);\n"
+                       "  if (!ok)\n"
+                       "    std::println(stderr, \"{}\", failureString(\"shell returned:\\n{}\", ret));\n"
+                       "  fmt::println(stderr, \"cannot open {}: {}\", url, err);\n"
+                       "  return true;\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 3u);
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].message.Display(),
+            "{failureString}Could not clone the plugin repository. Repository already installed.");
+  EXPECT_TRUE(Matches(sites[0],
+                      "\xE2\x9C\x96 Could not clone the plugin repository. Repository already "
+                      "installed."));
+  EXPECT_EQ(sites[1].line, 9);
+  EXPECT_EQ(sites[1].message.Display(), "{failureString}shell returned:\n{}");
+  EXPECT_EQ(sites[2].line, 10);
+  EXPECT_EQ(sites[2].message.Display(), "cannot open {}: {}");
+  EXPECT_TRUE(Matches(sites[2], "cannot open repo.git: No such file or directory"));
+}
+
 }  // namespace
 }  // namespace errdex

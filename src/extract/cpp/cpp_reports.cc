@@ -124,6 +124,11 @@ ReportInfo ReportFor(std::string_view fn) {
   if (free && (name == "errx" || name == "verrx")) return set(Report::kErrx, "critical");
   if (free && (name == "warn" || name == "vwarn")) return set(Report::kWarn, "warning");
   if (free && (name == "warnx" || name == "vwarnx")) return set(Report::kWarnx, "warning");
+  // vim's `emsg(_(e_x))` and `semsg(_(e_x_str), arg)`: an "error message",
+  // the E-numbered errors users see (`iemsg`, `siemsg`: internal ones).
+  if (free && (name == "emsg" || name == "semsg" || name == "iemsg" || name == "siemsg")) {
+    return set(Report::kNamed);
+  }
   if (name == "jv_invalid_with_msg") return set(Report::kJqError);
   if (name == "PyErr_SetString" || name == "PyErr_Format") return set(Report::kPyErr);
   // GLib's `g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("Nothing
@@ -131,6 +136,11 @@ ReportInfo ReportFor(std::string_view fn) {
   // caller, whose text the program prints (flatpak's "error: ...").
   if (name == "g_set_error" || name == "g_set_error_literal") return set(Report::kNamed);
   std::string_view scope = fn.substr(0, fn.size() - name.size());
+  // C++23's `std::println(stderr, "...")` and {fmt}'s `fmt::print(stderr,
+  // ...)`: fprintf with `{}` fields (a stderr stream first, else stdout).
+  if ((scope == "std::" || scope == "fmt::") && (name == "print" || name == "println")) {
+    return set(Report::kBracePrint);
+  }
   if (scope.starts_with("spdlog::") || fn.find("log") != std::string_view::npos) {
     if (name == "error" || name == "err") return set(Report::kBraceLog);
     if (name == "critical") return set(Report::kBraceLog, "critical");

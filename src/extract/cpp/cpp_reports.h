@@ -17,6 +17,7 @@ namespace errdex::cpp {
 enum class Report {
   kNone,
   kFprintf,        // fprintf(stderr, fmt, ...), vfprintf(stderr, fmt, ap)
+  kBracePrint,     // std::println(stderr, fmt, ...), fmt::print(stderr, fmt, ...)
   kFputs,          // fputs(msg, stderr)
   kFwrite,         // fwrite(msg, size, n, stderr), write(STDERR_FILENO, msg, len)
   kPerror,         // perror(msg): "msg: strerror"

@@ -99,4 +99,78 @@ bool BlankExportMacros(std::string_view src, std::string* out) {
   return changed;
 }
 
+namespace {
+
+// The `)` closing the `(` at `open`, past nested parentheses and string and
+// character literals; npos when the file ends first.
+size_t ClosingParen(std::string_view s, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '"' || c == '\'') {
+      for (++i; i < s.size() && s[i] != c; ++i) {
+        if (s[i] == '\\') ++i;
+      }
+    } else if (c == '(') {
+      ++depth;
+    } else if (c == ')' && --depth == 0) {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
+void Blank(std::string* out, size_t from, size_t to) {
+  for (size_t i = from; i < to; ++i) (*out)[i] = ' ';
+}
+
+size_t LineStart(std::string_view s, size_t i) {
+  size_t nl = i == 0 ? std::string_view::npos : s.rfind('\n', i - 1);
+  return nl == std::string_view::npos ? 0 : nl + 1;
+}
+
+// Blanks an `EXTERN` (empty where the variable is defined) that starts the
+// line at `line`.
+bool BlankExtern(std::string_view src, size_t line, std::string* out) {
+  size_t k = SkipSpace(src, line);
+  if (!src.substr(k).starts_with("EXTERN") || k + 6 >= src.size() ||
+      (src[k + 6] != ' ' && src[k + 6] != '\t')) {
+    return false;
+  }
+  Blank(out, k, k + 6);
+  return true;
+}
+
+}  // namespace
+
+bool BlankInitializerMacros(std::string_view src, std::string* out) {
+  bool changed = false;
+  for (size_t at = src.find("(="); at != std::string_view::npos; at = src.find("(=", at + 1)) {
+    if (at + 2 < src.size() && src[at + 2] == '=') continue;  // `(==`
+    size_t m = at;
+    while (m > 0 && IdentChar(src[m - 1])) --m;
+    if (m == at || !MacroLike(src.substr(m, at - m))) continue;
+    // The macro follows a declarator on its line: `e_x[]`, `Rows`.
+    size_t before = m;
+    while (before > 0 && (src[before - 1] == ' ' || src[before - 1] == '\t')) --before;
+    if (before == 0 || (src[before - 1] != ']' && !IdentChar(src[before - 1]) &&
+                        src[before - 1] != '\n')) {
+      continue;
+    }
+    size_t close = ClosingParen(src, at);
+    if (close == std::string_view::npos) continue;
+    if (!changed) *out = std::string(src);
+    changed = true;
+    Blank(out, m, at + 1);
+    (*out)[close] = ' ';
+    // `EXTERN` starting the declaration: on this line or, when the macro
+    // starts its own line, the line above.
+    size_t line = LineStart(src, m);
+    if (!BlankExtern(src, line, out) && SkipSpace(src, line) == m && line > 0) {
+      BlankExtern(src, LineStart(src, line - 1), out);
+    }
+  }
+  return changed;
+}
+
 }  // namespace errdex::cpp

@@ -20,4 +20,14 @@ namespace errdex::cpp {
 // `*out`; false (and `*out` untouched) when the file has none.
 bool BlankExportMacros(std::string_view src, std::string* out);
 
+// Initializer macros of global declarations (vim's `EXTERN char e_x[]
+// INIT(= N_("E117: Unknown function: %s"));`: where DO_INIT is defined,
+// EXTERN is empty and INIT(x) is x). tree-sitter reads such a line as a
+// function declaration or an error, losing the message constant. In `*out`
+// (copied from `src` on the first change): every upper-case macro call
+// whose argument starts with `=` loses its name, parentheses and the line's
+// leading `EXTERN`, so `char e_x[] = N_("...");` is parsed. False (and
+// `*out` untouched) when the file has none.
+bool BlankInitializerMacros(std::string_view src, std::string* out);
+
 }  // namespace errdex::cpp

@@ -446,7 +446,8 @@ class JsFile {
       std::string_view last = name.substr(name.rfind('.') + 1);  // npos + 1 == 0
       if (!last.empty() && IsUpper(last[0])) pending_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.call_expression) {
-      if ((IsThisReport(n) && InObjectMethod(anc)) || IsLoggerReport(n) || IsConsoleReport(n)) {
+      if ((IsThisReport(n) && InObjectMethod(anc)) || IsLoggerReport(n) || IsConsoleReport(n) ||
+          IsConsoleLog(n)) {
         pending_.push_back(Pending{n, sym, anc});
       }
       if (IsSiteCall(n) || IsAssertionCall(n)) {
@@ -1179,6 +1180,10 @@ class JsFile {
     return last == "logger" || last == "log" || last == "Logger" || last.ends_with("Logger");
   }
 
+  bool IsConsoleLog(TSNode call) const {
+    return ts::Text(ts_node_child_by_field_id(call, ids_.function), src_) == "console.log";
+  }
+
   bool IsConsoleReport(TSNode call) const {
     std::string_view fn = ts::Text(ts_node_child_by_field_id(call, ids_.function), src_);
     return fn == "console.error" || fn == "console.warn";
@@ -1502,6 +1507,11 @@ class JsFile {
         HandleLoggerReport(call, false, anc, 2, /*info=*/true);
       } else if (IsConsoleReport(call)) {
         HandleLoggerReport(call, prop == "warn", anc, kConsoleSentenceWords);
+      } else if (IsConsoleLog(call)) {
+        // pm2's daemon `console.log('Script %s had too many unstable
+        // restarts (%d). Stopped. %j', ..)`: stdout, read as an info-level
+        // log, a record only when a sentence states a failure.
+        HandleLoggerReport(call, false, anc, kConsoleSentenceWords, /*info=*/true);
       } else if (prop == "error" || prop == "warn") {
         HandlePluginContextReport(call, prop == "warn", anc);
       }
@@ -1600,6 +1610,15 @@ class JsFile {
     std::string note;
     TSNode first = SpreadArrayHead(list[0], anc);
     site.message = ExprTemplate(first, ts_node_start_byte(first), 0, &note);
+    // `console.log('Script %s had ..', path)`: util.format's verbs take the
+    // arguments after a literal format.
+    if (list.size() > 1 && ts_node_eq(first, list[0]) &&
+        (Is(first, "string") || Is(first, "template_string")) &&
+        site.message.Display().find('%') != std::string::npos) {
+      std::vector<std::string> rest;
+      for (size_t i = 1; i < list.size(); ++i) rest.push_back(HoleExpr(list[i]));
+      site.message = ApplyPrintf(site.message, rest, PrintfDialect::kNodeUtil);
+    }
     if (info && !StatesFailure(site.message)) return;
     // A helper that warns with its caller's text (Vue's `warn(msg, ...args)`
     // printing `[Vue warn]: ${msg}`): a sink, so each call passing text is

@@ -444,6 +444,30 @@ TEST(JsExtractor, LoggerErrorsAndWarnings) {
             "Ignoring invalid configuration option passed to Connection: ${key}.");
 }
 
+// A daemon's `console.log` (pm2's God.js) is read as an information-level
+// log: a record only when a sentence of five words or more states a
+// failure; util.format's `%s %d %j` take the arguments after the format.
+TEST(JsExtractor, ConsoleLogThatStatesAFailure) {
+  auto sites = Extract(
+      "God.handleExit = function(proc) {\n"
+      "  if (proc.pm2_env.unstable_restarts >= max_restarts) {\n"
+      "    console.log('Script %s had too many unstable restarts (%d). Stopped. %j',\n"
+      "      proc.pm2_env.pm_exec_path,\n"
+      "      proc.pm2_env.unstable_restarts,\n"
+      "      proc.pm2_env.status);\n"
+      "  }\n"
+      "  console.log('App [%s:%s] starting in -%s mode-', name, id, mode)\n"
+      "  console.log('failed')\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].severity, "info");
+  EXPECT_EQ(sites[0].message.HoleCount(), 3);
+  EXPECT_TRUE(Matches(sites[0],
+                      "pm2 : Script /usr/bin/java had too many unstable restarts (16). Stopped. "
+                      "\"errored\""));
+}
+
 // `x || "literal"` / `x ?? "literal"` on a value whose text is unknown: the
 // literal is the one message known, at the raise; inside a concatenation
 // the value stays a hole.

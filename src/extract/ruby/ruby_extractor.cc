@@ -829,9 +829,17 @@ class RubyFile {
       if (!Is(s, "call") || !Is(Field(s, "method"), "super")) continue;
       std::vector<TSNode> a = NamedChildren(Field(s, "arguments"));
       if (a.empty()) continue;
-      Template t = ExprTemplate(a[0], ts_node_start_byte(s), 0, nullptr);
-      if (!t.HasLiteralText()) continue;
-      AddClassSite(cls, s, t, "message passed to super in `" + cls + "#initialize`", *path);
+      // `message = "No such keg: .."; message += " from tap #{tap}" if tap;
+      // super message` (Homebrew): one message per branch choice.
+      std::vector<Template> texts =
+          choices_.Enumerate([&] { return ExprTemplate(a[0], ts_node_start_byte(s), 0, nullptr); });
+      std::vector<std::string> seen;
+      for (const Template& t : texts) {
+        if (!t.HasLiteralText()) continue;
+        if (std::find(seen.begin(), seen.end(), t.Display()) != seen.end()) continue;
+        seen.push_back(t.Display());
+        AddClassSite(cls, s, t, "message passed to super in `" + cls + "#initialize`", *path);
+      }
     }
     path->pop_back();
   }

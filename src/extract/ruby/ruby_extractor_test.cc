@@ -1,6 +1,8 @@
 // Ruby extractor: every idiom, asserted on the exact message, line, class,
 // status, conditions and pattern a user will see.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <re2/re2.h>
 
 #include "errdex/extractor.h"
@@ -561,6 +563,36 @@ TEST(RubyExtractor, StringNewCopiesItsText) {
                      "Could not find gem '#{label}' in #{source}.\n"}));
   ASSERT_FALSE(sites.empty());
   EXPECT_EQ(sites[0].line, 9);
+}
+
+// Homebrew's NoSuchKegError builds its text in a local, appends a clause
+// under a modifier `if`, and passes it to `super` without parentheses: one
+// message of the class with the clause and one without (the paste of a keg
+// from no tap has none).
+TEST(RubyExtractor, SuperOfALocalAppendedUnderAModifierIf) {
+  auto sites = Extract(
+      "class NoSuchKegError < RuntimeError\n"
+      "  def initialize(name, tap: nil)\n"
+      "    @name = name\n"
+      "    message = \"No such keg: #{HOMEBREW_CELLAR}/#{name}\"\n"
+      "    message += \" from tap #{tap}\" if tap\n"
+      "    super message\n"
+      "  end\n"
+      "end\n",
+      "Library/Homebrew/exceptions.rb");
+  std::vector<std::string> got = Messages(sites);
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, (std::vector<std::string>{"No such keg: #{HOMEBREW_CELLAR}/#{name}",
+                                           "No such keg: #{HOMEBREW_CELLAR}/#{name} from tap #{tap}"}));
+  for (const ErrorSite& s : sites) {
+    EXPECT_EQ(s.line, 6);
+    EXPECT_EQ(s.error_class, "NoSuchKegError");
+  }
+  auto plain = std::find_if(sites.begin(), sites.end(), [](const ErrorSite& s) {
+    return s.message.Display().find("tap") == std::string::npos;
+  });
+  ASSERT_NE(plain, sites.end());
+  EXPECT_TRUE(Matches(*plain, "Error: No such keg: /usr/local/Cellar/node"));
 }
 
 // rubocop colours its warnings with Rainbow; colorize and Pastel do the

@@ -752,7 +752,7 @@ class RustFile {
       size_t before = out_->size();
       RustFile(expanded, out_, macro_depth_ + 1).Run(ts_tree_root_node(parsed.get()));
       if (ts::Text(Field(rule, "left"), src_).find(":tt)*") != std::string_view::npos) {
-        NoteFormatMacro(name, before);
+        NoteFormatMacro(name, before, text);
       }
     }
   }
@@ -764,13 +764,19 @@ class RustFile {
   // nothing ("{}: {}") and is dropped; the prefix becomes a text constant
   // named `name!` that invocations elsewhere hold (HandleMacro), resolved
   // by src/resolve/link_constants.h.
-  void NoteFormatMacro(const std::string& name, size_t first_site) {
+  // uv's `warn_user_once!`: `let message = format!("{}",
+  // format_args!($($arg)*)); .. eprintln!("{}{} {}", "warning".yellow().bold(),
+  // ":".bold(), message.bold())` forwards the format through a local.
+  void NoteFormatMacro(const std::string& name, size_t first_site, std::string_view body) {
     for (size_t i = first_site; i < out_->size(); ++i) {
       const std::vector<Piece>& pieces = (*out_)[i].message.pieces();
       size_t forwarded = pieces.size();
       for (size_t k = 0; k < pieces.size(); ++k) {
         // `$($arg)*` reads `$(_arg)*` in the expanded body.
-        if (pieces[k].is_hole && pieces[k].expr.find("$(_") != std::string::npos) forwarded = k;
+        if (pieces[k].is_hole && (pieces[k].expr.find("$(_") != std::string::npos ||
+                                  HoldsForwardedFormat(body, pieces[k].expr))) {
+          forwarded = k;
+        }
       }
       if (forwarded == pieces.size()) continue;
       Template prefix;
@@ -793,10 +799,70 @@ class RustFile {
     }
   }
 
+  // `t` with painted literals (`"warning".yellow().bold()`) as their text.
+  static Template Unpainted(const Template& t) {
+    bool any = false;
+    for (const Piece& p : t.pieces()) any |= PaintedText(p).has_value();
+    if (!any) return t;
+    Template out;
+    for (const Piece& p : t.pieces()) {
+      if (std::optional<std::string> painted = PaintedText(p)) {
+        out.AddLiteral(*painted);
+      } else if (p.is_hole) {
+        out.AddHole(p.text, p.expr, p.type);
+      } else {
+        out.AddLiteral(p.text);
+      }
+    }
+    return out;
+  }
+
+  // `e` without trailing style calls: `message` of `message.bold()`.
+  static std::string_view Unstyled(std::string_view e) {
+    while (e.ends_with("()")) {
+      size_t dot = e.rfind('.');
+      if (dot == std::string_view::npos) break;
+      std::string_view method = e.substr(dot + 1, e.size() - dot - 3);
+      if (method.empty() || !std::all_of(method.begin(), method.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+          })) {
+        break;
+      }
+      e = e.substr(0, dot);
+    }
+    return e;
+  }
+
+  // Whether `expr` (a local, maybe styled) is bound in the macro body to a
+  // format of the invocation's tokens: `let message = format!(.. $(_arg)* ..);`.
+  static bool HoldsForwardedFormat(std::string_view body, std::string_view expr, int depth = 0) {
+    std::string_view local = Unstyled(expr);
+    if (local.empty() || !std::all_of(local.begin(), local.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        })) {
+      return false;
+    }
+    std::string let = "let " + std::string(local) + " = ";
+    size_t at = body.find(let);
+    if (at == std::string_view::npos) return false;
+    std::string_view value = body.substr(at + let.size());
+    value = value.substr(0, value.find(';'));
+    // `let formatted = message.bold();` of such a local (warn_user!).
+    if (depth == 0 && Unstyled(value) != value) return HoldsForwardedFormat(body, value, 1);
+    return value.starts_with("format!(") && value.find("$(_") != std::string_view::npos;
+  }
+
   // A terminal colour around literal text (`Yellow.paint("[bat warning]")`,
-  // `Red.bold().paint("error")`) prints the text.
+  // `Red.bold().paint("error")`, owo-colors' `"warning".yellow().bold()`)
+  // prints the text.
   static std::optional<std::string> PaintedText(const Piece& p) {
     if (!p.is_hole) return std::nullopt;
+    std::string_view styled = Unstyled(p.expr);
+    if (styled.size() != p.expr.size() && styled.size() >= 2 && styled.front() == '"' &&
+        styled.back() == '"' && styled.substr(1, styled.size() - 2).find_first_of("\\\"") ==
+                                    std::string_view::npos) {
+      return std::string(styled.substr(1, styled.size() - 2));
+    }
     std::string_view e = p.expr;
     size_t at = e.rfind(".paint(\"");
     if (at == std::string_view::npos || !e.ends_with("\")")) return std::nullopt;
@@ -1504,6 +1570,7 @@ class RustFile {
 
   void Finish(TSNode at, ErrorSite site) {
     if (site.message.empty()) return;
+    site.message = Unpainted(site.message);
     site.message_opaque = !site.message.HasLiteralText();
     if (sinks_) sinks_->OnSite(site, at);
     if (site.message_opaque) {
