@@ -118,7 +118,9 @@ const RE2& TimestampPrefix() {
               R"((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d{2}:\d{2}:\d{2})"
               R"((?:[.,]\d+)? \d{4}))"
               R"((?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?)"
-              R"((?:\s*(?:-|\|)\s+|\s+))");
+              R"((?:\s*(?:-|\|)\s+|\s+))"
+              // mpv's seconds since start: "[   0.175][e][cplayer] ".
+              R"(|\[ *\d+\.\d{3,6}\] ?)");
   return *re;
 }
 // glog: "E1202 12:00:00.123456  1234 file.cc:12] ".
@@ -1010,7 +1012,7 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
     return i + 1;
   }
   static const RE2* const level_word =
-      new RE2(R"((?i)\b(?:error|err|fatal|critical|crit|severe|panic)\b|^[EF]\d{4} )");
+      new RE2(R"((?i)\b(?:error|err|fatal|critical|crit|severe|panic)\b|^[EF]\d{4} |\[[ef]\])");
   const char* start = in.data();
   bool glog = RE2::Consume(&in, GlogPrefix());
   bool stamped = !glog && RE2::Consume(&in, TimestampPrefix());

@@ -802,6 +802,22 @@ TEST(InputTest, WholeLogYieldsEveryDistinctErrorInOrder) {
   EXPECT_EQ(errors[3].message, "bad shard");
 }
 
+// mpv's log file: seconds since start, a one-letter level and the module in
+// brackets ("[   0.175][e][cplayer] "). The error-level line is the error;
+// verbose ([v]) and debug ([d]) lines are not.
+TEST(InputTest, SecondsStampedOneLetterLevelLog) {
+  std::vector<ErrorText> errors = ParseInput(
+      "[   0.173][v][lavf] No format found, try lowering probescore or forcing the format.\n"
+      "[   0.173][d][demux] Trying demuxer: mf (force-level: unsafe)\n"
+      "[   0.173][v][cplayer] finished playback, unrecognized file format (reason 4)\n"
+      "[   0.175][e][cplayer] Failed to recognize file format.\n"
+      "[   0.175][i][cplayer] Exiting... (Errors when loading file)\n");
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].input_line, 4);
+  EXPECT_NE(errors[0].message.find("Failed to recognize file format."), std::string::npos)
+      << errors[0].message;
+}
+
 // A leveled message of several lines (pytest's UsageError items) runs on to
 // a blank line or the next record.
 TEST(InputTest, LogMessageRunsOnBelowItsLevelPrefix) {
