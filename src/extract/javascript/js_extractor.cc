@@ -54,6 +54,9 @@ using ts::Type;
 constexpr int kMaxExprDepth = 64;
 using ts::kMaxAncestors;
 constexpr size_t kMaxAssignmentsPerName = 256;
+// Values of a local assigned in branches that each may be the message
+// (BranchChosenValues); more is a table, not a message's cases.
+constexpr size_t kMaxBranchValues = 16;
 
 bool IsUpper(char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; }
 
@@ -2216,7 +2219,9 @@ class JsFile {
     for (TSNode a : AssignmentsTo(scope, name, pos)) {
       if (!Is(a, "augmented_assignment_expression")) plain.push_back(a);
     }
-    if (plain.size() < 2 || plain.size() > 8) return {};
+    // Playwright's `_createTimeoutError` sets its message in eleven places
+    // (a `switch` over nine kinds of step, then an override).
+    if (plain.size() < 2 || plain.size() > kMaxBranchValues) return {};
     bool branched = false;
     for (TSNode a : plain) branched |= InBranchBelow(a, scope);
     if (!branched) return {};

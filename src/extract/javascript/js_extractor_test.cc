@@ -468,6 +468,35 @@ TEST(JsExtractor, ConsoleLogThatStatesAFailure) {
                       "\"errored\""));
 }
 
+// Playwright's timeout error sets its message in a `switch` over nine kinds
+// of step and an override after it, colours it and throws it: each value
+// is a message of its own, at its assignment.
+TEST(JsExtractor, ManyBranchValuesOfTheThrownLocal) {
+  std::string code =
+      "function createTimeoutError(runnable, timeout) {\n"
+      "  let message = '';\n"
+      "  switch (runnable.type) {\n";
+  const char* kinds[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+  for (const char* k : kinds) {
+    code += std::string("    case '") + k + "': message = `Step " + k +
+            " timeout of ${timeout}ms exceeded.`; break;\n";
+  }
+  code +=
+      "  }\n"
+      "  if (runnable.fixture)\n"
+      "    message = `Fixture timeout of ${timeout}ms exceeded.`;\n"
+      "  message = colors.red(message);\n"
+      "  throw new TimeoutManagerError(message);\n"
+      "}\n";
+  auto sites = Extract(code, "src/worker/timeoutManager.ts");
+  ASSERT_EQ(sites.size(), 11u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[2].message.Display(), "Step c timeout of ${timeout}ms exceeded.");
+  EXPECT_EQ(sites[2].line, 6);
+  EXPECT_EQ(sites[2].error_class, "TimeoutManagerError");
+  EXPECT_EQ(sites[10].message.Display(), "Fixture timeout of ${timeout}ms exceeded.");
+  EXPECT_EQ(sites[10].line, 16);
+}
+
 // `x || "literal"` / `x ?? "literal"` on a value whose text is unknown: the
 // literal is the one message known, at the raise; inside a concatenation
 // the value stays a hole.
