@@ -995,6 +995,9 @@ std::string_view TrailingDump(std::string_view pattern, std::string_view text,
   return value.substr(nl);
 }
 
+// A matched line found again later must be this long to be a copy.
+constexpr size_t kMinRepeatedLine = 8;
+
 // The lines right above the one holding `begin` (itself not indented), up
 // to the first that does not end in ":" (each distinct once; see
 // Segment::Verify).
@@ -1080,8 +1083,7 @@ struct Ranked {
 struct QueryContext {
   std::unordered_map<std::string, double> weights;  // the message's words
   double total_weight = 0;
-  // Lines the paste prints again (trimmed), and the weight of their repeats.
-  std::unordered_set<std::string_view> repeated_lines;
+  // The weight of the words of lines the paste prints again (their repeats).
   double repeated_weight = 0;
   double min_info = 0;      // see kMinLiteralInfo
   std::string_view family;  // the paste's language family, "" if unknown
@@ -1726,13 +1728,18 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
       dump_weight += it != ctx.weights.end() ? it->second : 0.0;
     }
   }
-  // Such a block printed again, headers and matched line alike (vim, for
-  // each failing call): its copies add no words to explain. (Other repeated
-  // lines are other messages, and count.)
-  if (!headers.empty() && ctx.repeated_lines.count(headers.front())) {
-    size_t from = text.rfind('\n', out->begin - 1) + 1;  // headers: begin > 0, a '\n' before
+  // A paste that prints the matched line again further on is one block
+  // printed once per failure (vim, for each failing call): its copies add
+  // no words to explain. (Repeats in a paste whose match comes last are
+  // other messages, and count: discounting them let an unrelated paste
+  // match a generic record.)
+  {
+    size_t from = out->begin == 0 ? 0 : text.rfind('\n', out->begin - 1);
+    from = out->begin == 0 || from == std::string_view::npos ? 0 : from + 1;
     std::string_view line = Trim(text.substr(from, text.find('\n', out->begin) - from));
-    if (ctx.repeated_lines.count(line)) dump_weight += ctx.repeated_weight;
+    if (line.size() >= kMinRepeatedLine && text.find(line, out->end) != std::string_view::npos) {
+      dump_weight += ctx.repeated_weight;
+    }
   }
   double total_weight = std::max(info, ctx.total_weight - dump_weight);
   out->explained = total_weight > 0 ? std::min(1.0, info / total_weight) : 0;
@@ -1818,7 +1825,6 @@ QueryContext Segment::Context(std::string_view text, const Query& q) const {
     std::string_view line = rest.substr(0, nl);
     rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
     if (Trim(line).empty() || seen.insert(Trim(line)).second) continue;
-    ctx.repeated_lines.insert(Trim(line));
     for (const std::string& w : match::Tokenize(line)) {
       auto it = ctx.weights.find(w);
       if (it != ctx.weights.end()) ctx.repeated_weight += it->second;
