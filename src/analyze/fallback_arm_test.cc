@@ -162,6 +162,52 @@ TEST(FallbackArm, OneLineCaseArmsAreNotTheSelector) {
             "`ClusterType.ReplicaSet`, `ClusterType.Sharded`, handled at lines 7\u20138 (line 5).");
 }
 
+// A `switch` on a name read from the user's code (webpack's options of
+// `import.meta.webpackContext`), whose default reports an unknown property:
+// the names handled are the ones to use. The same switch on the library's
+// own state (enum constants), or a message that reports no unknown name,
+// gets no such advice.
+TEST(FallbackArm, UnknownNameAfterASwitchOfNames) {
+  auto source = [](const std::string& cases, const std::string& message) {
+    return SourceFile{"lib/ContextParser.js",
+                      "class ContextParser {\n"                                   // 1
+                      "  parse(parser, optionsNode, errors) {\n"                  // 2
+                      "    for (const prop of optionsNode.properties) {\n"        // 3
+                      "      switch (prop.key.name) {\n"                          // 4
+                      + cases +                                                   // 5-7
+                      "        default:\n"                                        // 8
+                      "          errors.push(new WebpackError(`" + message +
+                      " ${prop.key.name}.`));\n"                                  // 9
+                      "      }\n"                                                 // 10
+                      "    }\n"                                                   // 11
+                      "  }\n"                                                     // 12
+                      "}\n"};
+  };
+  const std::string names =
+      "        case \"mode\": mode = 1; break;\n"
+      "        case \"include\": include = 1; break;\n"
+      "        case \"exclude\": exclude = 1; break;\n";
+  Record r = Build(source(names, "Parsing options failed. Unknown property"), "Unknown property");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Use one of the names handled for `prop.key.name`: `\"mode\"`, `\"include\"`, "
+            "`\"exclude\"` (the cases at lines 5\u20137; any other value reaches line 9); the "
+            "message reports one that is none of them");
+  const std::string states =
+      "        case State.Open: mode = 1; break;\n"
+      "        case State.Closed: include = 1; break;\n"
+      "        case State.Done: exclude = 1; break;\n";
+  Record internal = Build(source(states, "Parsing options failed. Unknown property"),
+                          "Unknown property");
+  for (const std::string& sol : internal.solutions) {
+    EXPECT_EQ(sol.find("Use one of the names"), std::string::npos) << sol;
+  }
+  Record other = Build(source(names, "Parsing options stopped at property"), "stopped at");
+  for (const std::string& sol : other.solutions) {
+    EXPECT_EQ(sol.find("Use one of the names"), std::string::npos) << sol;
+  }
+}
+
 // Kotlin `return when (x) { ... else -> throw }`, arms that are patterns:
 // they are counted, not listed.
 TEST(FallbackArm, KotlinReturnWhenCountsPatternArms) {

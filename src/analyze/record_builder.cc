@@ -2149,6 +2149,29 @@ std::string KeySolution(const ErrorSite& s, const SiteView& v,
          "` is not one of them";
 }
 
+// "Unknown property ..", "unsupported option ..": the message reports a
+// name the code does not know.
+bool ReportsUnknownName(const Template& message) {
+  std::string text;
+  for (const Piece& p : message.pieces()) {
+    if (!p.is_hole) text += ToLower(p.text);
+  }
+  for (std::string_view w : {"unknown ", "unsupported ", "unrecognized ", "unrecognised ",
+                             "invalid ", "not supported", "not a valid ", "not recognized"}) {
+    if (text.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// Case values that are all quoted strings (names a user writes), not enum
+// constants or numbers of the library's own state.
+bool AllStringLiterals(const std::vector<std::string>& values) {
+  return !values.empty() && std::all_of(values.begin(), values.end(), [](const std::string& v) {
+    return v.size() >= 2 && (v.front() == '"' || v.front() == '\'' || v.front() == '`') &&
+           v.back() == v.front();
+  });
+}
+
 // "Call `f` with a `mode` that is one of: `"fast"`, `"slow"` (...)": the values the
 // arms before a fallback raise handle, or an if-chain compares.
 std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json* lines) {
@@ -2171,7 +2194,15 @@ std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json
     // A switch on a local or the library's own state
     // (`ctx->parse_header_state`) is no value the user can choose: "this is
     // the fallback for ..." restated the code as advice (blind grading); the
-    // trigger already names the arms.
+    // trigger already names the arms. Unless the message itself reports a
+    // name it does not know and the cases are names (webpack's "Parsing
+    // import.meta.webpackContext options failed. Unknown property ${..}"
+    // after a `switch` on the property's name, twenty-ninth grading): the
+    // names handled are the ones to use.
+    if (ReportsUnknownName(s.message) && AllStringLiterals(v.cases.values)) {
+      return "Use one of the names handled for `" + sel + "`: " + list +
+             "; the message reports one that is none of them";
+    }
     return {};
   }
   std::vector<const PathCondition*> run;
