@@ -435,6 +435,28 @@ bool PackageNamesRepository(std::string_view cls, std::string_view repo) {
   return false;
 }
 
+// Whether the paste writes `cls` qualified by a package that names `repo`
+// ("feign.RetryableException" for OpenFeign/feign), as the paste's class
+// reader keeps only its last name.
+bool QualifiedClassNamesRepository(std::string_view paste, std::string_view cls,
+                                   std::string_view repo) {
+  std::string_view simple = cls.substr(cls.find_last_of(".:") == std::string_view::npos
+                                           ? 0
+                                           : cls.find_last_of(".:") + 1);
+  if (simple.empty()) return false;
+  for (size_t at = paste.find(simple); at != std::string_view::npos;
+       at = paste.find(simple, at + 1)) {
+    size_t end = at + simple.size();
+    if (at == 0 || paste[at - 1] != '.' || (end < paste.size() && IsWordChar(paste[end]))) {
+      continue;
+    }
+    std::string_view qualified = QualifiedNameBefore(paste, end);
+    if (!qualified.empty() && PackageNamesRepository(qualified, repo)) return true;
+  }
+  return false;
+}
+
+
 // Whether `paste` (lowercase) names the repository exactly: its name or a
 // distinctive part of it (3+ characters, not GenericNameParts) with no
 // letter or digit on either side. A tie-breaker between copies of one
@@ -1771,9 +1793,16 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
   // ..", the C++ runtime's words) is a phrase of another message.
   bool phrase = out->holes.empty() && words.size() <= kMaxPhraseWords &&
                 SentenceGoesOn(text, out->end) && coverage < kMinWeakCoverage;
-  out->weak =
-      !names_program && (((info < ctx.min_info || few_words) && coverage < kMinWeakCoverage) ||
-                         system_text || phrase);
+  // "feign.RetryableException: Read timed out executing GET http://..":
+  // the paste's exception class is this record's, in a package that names
+  // its repository; one word of its own ("%s executing %s %s") is enough.
+  bool class_named = !words.empty() && !q.error_class.empty() &&
+                     LastDotComponent(q.error_class) == LastDotComponent(rec.error_class) &&
+                     QualifiedClassNamesRepository(q.context.empty() ? text : q.context,
+                                                   q.error_class, rec.repo);
+  out->weak = !names_program && !class_named &&
+              (((info < ctx.min_info || few_words) && coverage < kMinWeakCoverage) ||
+               system_text || phrase);
   // Specificity is that of the text the template matched (the first line
   // of a multi-line message matches with that line's words only), and
   // counts in proportion to how much of its own span the template wrote.

@@ -2568,6 +2568,38 @@ TEST(MatcherTest, HeaderLinesAboveAndRepeatedBlocksAreContext) {
   EXPECT_TRUE(hits.empty() || hits[0].record->id != "e117");
 }
 
+// feign's "%s executing %s %s" has one word of its own: alone it is no
+// evidence, but a paste that names its class in feign's package
+// ("feign.RetryableException: ...") says whose it is. The same words under
+// another package's class are not.
+TEST(MatcherTest, QualifiedClassNamingTheRepositoryLiftsAOneWordTemplate) {
+  std::vector<Record> rs = Corpus();
+  for (Record& r : CommonWords()) rs.push_back(std::move(r));
+  Record feign = MakeRecord("executing", "%s executing %s %s",
+                            R"(([\s\S]*?) executing ([\s\S]*?) ([\s\S]*?))",
+                            {{"%s", "cause"}, {"%s", "method"}, {"%s", "url"}}, "RetryableException",
+                            "OpenFeign/feign");
+  feign.language = "java";
+  rs.push_back(feign);
+  Matcher matcher(std::move(rs));
+  // As the paste reader gives it: the class's last name, the message, the
+  // paste around them.
+  std::string paste =
+      "feign.RetryableException: Read timed out executing GET http://organization/user";
+  Query q;
+  q.error_class = "RetryableException";
+  q.message = "Read timed out executing GET http://organization/user";
+  q.context = paste;
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "executing");
+  std::string other =
+      "com.acme.RetryableException: Read timed out executing GET http://organization/user";
+  q.context = other;
+  hits = matcher.Find(q);
+  EXPECT_TRUE(hits.empty() || hits[0].record->id != "executing");
+}
+
 }  // namespace
 // A template that opens with a level label (PHP_CodeSniffer's "ERROR: The
 // file ... does not exist." and its usage line) is found from a paste whose

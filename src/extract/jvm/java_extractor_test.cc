@@ -632,5 +632,29 @@ TEST(JavaExtractor, MessageEnumConstantsAreRecordsAtTheirLines) {
       << sites[1].message_origin_note;
 }
 
+// feign imports String.format statically: `format("%s executing %s %s",
+// ..)` fills its verbs as String.format does. A file without the import
+// calls its own `format`.
+TEST(JavaExtractor, StaticallyImportedStringFormat) {
+  const std::string body =
+      "public class FeignException extends RuntimeException {\n"
+      "  static FeignException errorExecuting(Request request, IOException cause) {\n"
+      "    return new RetryableException(\n"
+      "        -1,\n"
+      "        format(\"%s executing %s %s\", cause.getMessage(), request.httpMethod(), "
+      "request.url()),\n"
+      "        request);\n"
+      "  }\n"
+      "}\n";
+  auto sites = Extract("package feign;\n\nimport static java.lang.String.format;\n\n" + body,
+                       "core/src/main/java/feign/FeignException.java");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.HoleCount(), 3);
+  EXPECT_EQ(sites[0].error_class, "RetryableException");
+  EXPECT_TRUE(Matches(sites[0], "Read timed out executing GET http://organization/user"));
+  auto own = Extract("package feign;\n\n" + body, "core/src/main/java/feign/FeignException.java");
+  for (const ErrorSite& s : own) EXPECT_EQ(s.message.HoleCount() == 3, false) << s.message.Display();
+}
+
 }  // namespace
 }  // namespace errdex
