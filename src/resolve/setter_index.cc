@@ -349,6 +349,14 @@ void SetterIndex::Add(std::string_view path, std::string_view content) {
 
 namespace {
 
+// A `case` label that names an option or setting (`CURLOPT_X`, `X_CONFIG_Y`).
+bool NamesAnOption(std::string_view label) {
+  for (std::string_view w : {"OPT", "CONF", "CFG", "SETTING"}) {
+    if (label.find(w) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 // A row of a C command-line option table that binds a global variable
 // (popt's `{"fsync", 0, POPT_ARG_NONE, &do_fsync, 0, 0, 0 },`, getopt_long's
 // `{"verbose", no_argument, &verbose, 1},`): "--fsync" and "do_fsync". The
@@ -447,7 +455,11 @@ void SetterIndex::AddLines(std::string_view path, const std::vector<std::string_
     }
     if (t.starts_with("case ") && t.ends_with(":")) {
       std::string_view label = Trim(t.substr(5, t.size() - 6));
-      if (AllCaps(label)) {
+      // An option's name says so (curl's `CURLOPT_MAXREDIRS`, `..CONFIG_..`);
+      // a case of a protocol's parameter ids (nginx's
+      // `NGX_QUIC_TP_ACTIVE_CONNECTION_ID_LIMIT`, read from the peer's
+      // handshake) is no setting of the user's (thirty-first grading).
+      if (AllCaps(label) && NamesAnOption(label)) {
         option = std::string(label);
         option_line = line;
       }
