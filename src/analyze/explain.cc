@@ -887,8 +887,8 @@ void NoArgumentsTrigger(const ErrorSite& s, const std::vector<std::string_view>&
   if (!none) return;
   t.replace(at, kCallers.size(),
             "; " + Code(s.function) +
-                " takes no arguments, so the state it runs in decides it, not what its callers "
-                "pass.");
+                " takes no arguments: whether something calls it decides it (and any state it "
+                "reads), not what its callers pass.");
 }
 
 // A function with no check of its own that every caller errdex found calls

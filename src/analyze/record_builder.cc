@@ -2167,7 +2167,8 @@ bool ReportsUnknownName(const Template& message) {
 // constants or numbers of the library's own state.
 bool AllStringLiterals(const std::vector<std::string>& values) {
   return !values.empty() && std::all_of(values.begin(), values.end(), [](const std::string& v) {
-    return v.size() >= 2 && (v.front() == '"' || v.front() == '\'' || v.front() == '`') &&
+    // Two characters at least: `'h'` is a letter of a format, not a name.
+    return v.size() >= 4 && (v.front() == '"' || v.front() == '\'' || v.front() == '`') &&
            v.back() == v.front();
   });
 }

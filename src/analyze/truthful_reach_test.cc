@@ -279,8 +279,9 @@ TEST(TruthfulReach, ACallIntoACheckingHelperIsNotRaisedEveryTime) {
   // decide it (twenty-ninth grading, ioredis's connectionCloseHandler).
   EXPECT_EQ(r.trigger_scenarios,
             "errdex found no `if`, `match` or early return in `Encoder.encodeNull` "
-            "(src/Encoder.java) that leads to line 4; `Encoder.encodeNull` takes no arguments, so "
-            "the state it runs in decides it, not what its callers pass.");
+            "(src/Encoder.java) that leads to line 4; `Encoder.encodeNull` takes no arguments: "
+            "whether something calls it decides it (and any state it reads), not what its callers "
+            "pass.");
 }
 
 TEST(TruthfulReach, AdviceInTheMessagesTrailingClause) {
