@@ -868,8 +868,7 @@ std::string CallGuard(const std::vector<std::string_view>& lines, int call_line,
 // "what the function's callers pass decides it" of a function that takes
 // no arguments (ioredis's `connectionCloseHandler()`, twenty-ninth grading)
 // sent the reader after arguments that do not exist.
-void NoArgumentsTrigger(const ErrorSite& s, const std::vector<std::string_view>& lines,
-                        Record* r) {
+void NoArgumentsTrigger(const ErrorSite& s, const std::vector<std::string_view>& lines, Record* r) {
   const std::string kCallers = "; what the function's callers pass decides it.";
   std::string& t = r->trigger_scenarios;
   size_t at = t.find(kCallers);

@@ -170,18 +170,19 @@ TEST(FallbackArm, OneLineCaseArmsAreNotTheSelector) {
 TEST(FallbackArm, UnknownNameAfterASwitchOfNames) {
   auto source = [](const std::string& cases, const std::string& message) {
     return SourceFile{"lib/ContextParser.js",
-                      "class ContextParser {\n"                                   // 1
-                      "  parse(parser, optionsNode, errors) {\n"                  // 2
-                      "    for (const prop of optionsNode.properties) {\n"        // 3
-                      "      switch (prop.key.name) {\n"                          // 4
-                      + cases +                                                   // 5-7
-                      "        default:\n"                                        // 8
-                      "          errors.push(new WebpackError(`" + message +
-                      " ${prop.key.name}.`));\n"                                  // 9
-                      "      }\n"                                                 // 10
-                      "    }\n"                                                   // 11
-                      "  }\n"                                                     // 12
-                      "}\n"};
+                      "class ContextParser {\n"                             // 1
+                      "  parse(parser, optionsNode, errors) {\n"            // 2
+                      "    for (const prop of optionsNode.properties) {\n"  // 3
+                      "      switch (prop.key.name) {\n"                    // 4
+                          + cases +                                         // 5-7
+                          "        default:\n"                              // 8
+                          "          errors.push(new WebpackError(`" +
+                          message +
+                          " ${prop.key.name}.`));\n"  // 9
+                          "      }\n"                 // 10
+                          "    }\n"                   // 11
+                          "  }\n"                     // 12
+                          "}\n"};
   };
   const std::string names =
       "        case \"mode\": mode = 1; break;\n"
@@ -197,8 +198,8 @@ TEST(FallbackArm, UnknownNameAfterASwitchOfNames) {
       "        case State.Open: mode = 1; break;\n"
       "        case State.Closed: include = 1; break;\n"
       "        case State.Done: exclude = 1; break;\n";
-  Record internal = Build(source(states, "Parsing options failed. Unknown property"),
-                          "Unknown property");
+  Record internal =
+      Build(source(states, "Parsing options failed. Unknown property"), "Unknown property");
   for (const std::string& sol : internal.solutions) {
     EXPECT_EQ(sol.find("Use one of the names"), std::string::npos) << sol;
   }

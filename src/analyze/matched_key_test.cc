@@ -72,17 +72,18 @@ TEST(MatchedKey, JavaEqualsOnAnOptionName) {
 // configuration key to set (twenty-ninth grading, 9ef1ae4351b22056).
 TEST(MatchedKey, ACharacterTestIsNoKey) {
   SourceFile f{"src/config_format/flb_cf_fluentbit.c",
-               "static int read_config(struct flb_cf *cf, char *buf, int n_keys)\n"  // 1
-               "{\n"                                                                 // 2
-               "    if (buf[0] == '[') {\n"                                          // 3
-               "        if (current_section && n_keys == 0) {\n"                     // 4
+               "static int read_config(struct flb_cf *cf, char *buf, int n_keys)\n"      // 1
+               "{\n"                                                                     // 2
+               "    if (buf[0] == '[') {\n"                                              // 3
+               "        if (current_section && n_keys == 0) {\n"                         // 4
                "            config_warn(cf, \"previous section did not have keys\");\n"  // 5
-               "        }\n"                                                         // 6
-               "    }\n"                                                             // 7
-               "    return 0;\n"                                                     // 8
+               "        }\n"                                                             // 6
+               "    }\n"                                                                 // 7
+               "    return 0;\n"                                                         // 8
                "}\n"};
   Record r = Build(f, "previous section did not have keys");
-  EXPECT_EQ(r.trigger_scenarios.find("configuration key"), std::string::npos) << r.trigger_scenarios;
+  EXPECT_EQ(r.trigger_scenarios.find("configuration key"), std::string::npos)
+      << r.trigger_scenarios;
   EXPECT_EQ(Join(r.solutions, "\n").find("configuration key"), std::string::npos)
       << Join(r.solutions, "\n");
 }

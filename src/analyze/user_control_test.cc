@@ -373,27 +373,29 @@ TEST(UserControl, OwnFieldIsSetByItsOwnClass) {
 // `switch` over their ids (`case NGX_QUIC_TP_ACTIVE_CONNECTION_ID_LIMIT:`):
 // those are no options a user sets (thirty-first grading, 7fd264c11a21d276).
 TEST(UserControl, ACaseOfProtocolParameterIdsIsNoOption) {
-  SourceFile transport{"src/event/quic/ngx_event_quic_transport.c",
-                       "static ngx_int_t parse_tp(ngx_quic_tp_t *dst, uint64_t id, uint64_t varint) {\n"
-                       "    switch (id) {\n"                                     // 2
-                       "    case NGX_QUIC_TP_ACTIVE_CONNECTION_ID_LIMIT:\n"      // 3
-                       "        dst->active_connection_id_limit = varint;\n"     // 4
-                       "        break;\n"                                        // 5
-                       "    }\n"                                                 // 6
-                       "    return NGX_OK;\n"                                    // 7
-                       "}\n"};
+  SourceFile transport{
+      "src/event/quic/ngx_event_quic_transport.c",
+      "static ngx_int_t parse_tp(ngx_quic_tp_t *dst, uint64_t id, uint64_t varint) {\n"
+      "    switch (id) {\n"                                  // 2
+      "    case NGX_QUIC_TP_ACTIVE_CONNECTION_ID_LIMIT:\n"   // 3
+      "        dst->active_connection_id_limit = varint;\n"  // 4
+      "        break;\n"                                     // 5
+      "    }\n"                                              // 6
+      "    return NGX_OK;\n"                                 // 7
+      "}\n"};
   SourceFile quic{"src/event/quic/ngx_event_quic.c",
-                  "ngx_int_t apply(ngx_quic_tp_t *ctp, ngx_quic_connection_t *qc) {\n"  // 1
-                  "    if (ctp->active_connection_id_limit < 2) {\n"                    // 2
+                  "ngx_int_t apply(ngx_quic_tp_t *ctp, ngx_quic_connection_t *qc) {\n"    // 1
+                  "    if (ctp->active_connection_id_limit < 2) {\n"                      // 2
                   "        qc->error_reason = \"invalid active_connection_id_limit\";\n"  // 3
-                  "        return NGX_ERROR;\n"                                         // 4
-                  "    }\n"                                                             // 5
-                  "    return NGX_OK;\n"                                                // 6
+                  "        return NGX_ERROR;\n"                                           // 4
+                  "    }\n"                                                               // 5
+                  "    return NGX_OK;\n"                                                  // 6
                   "}\n"};
   SetterIndex index = SetterIndex::Build({transport, quic});
   Record r = Build(quic, "invalid active_connection_id_limit", &index);
   EXPECT_EQ(r.trigger_scenarios.find("option"), std::string::npos) << r.trigger_scenarios;
-  for (const std::string& sol : r.solutions) EXPECT_EQ(sol.find("option"), std::string::npos) << sol;
+  for (const std::string& sol : r.solutions)
+    EXPECT_EQ(sol.find("option"), std::string::npos) << sol;
 }
 
 }  // namespace

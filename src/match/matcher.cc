@@ -440,9 +440,8 @@ bool PackageNamesRepository(std::string_view cls, std::string_view repo) {
 // reader keeps only its last name.
 bool QualifiedClassNamesRepository(std::string_view paste, std::string_view cls,
                                    std::string_view repo) {
-  std::string_view simple = cls.substr(cls.find_last_of(".:") == std::string_view::npos
-                                           ? 0
-                                           : cls.find_last_of(".:") + 1);
+  std::string_view simple =
+      cls.substr(cls.find_last_of(".:") == std::string_view::npos ? 0 : cls.find_last_of(".:") + 1);
   if (simple.empty()) return false;
   for (size_t at = paste.find(simple); at != std::string_view::npos;
        at = paste.find(simple, at + 1)) {
@@ -455,7 +454,6 @@ bool QualifiedClassNamesRepository(std::string_view paste, std::string_view cls,
   }
   return false;
 }
-
 
 // Whether `paste` (lowercase) names the repository exactly: its name or a
 // distinctive part of it (3+ characters, not GenericNameParts) with no
@@ -1030,7 +1028,8 @@ std::vector<std::string_view> HeaderLinesAbove(std::string_view text, size_t beg
   // An indented line under "...:" is a detail of that header's own message
   // (pgx's "failed to connect to `user=..`:\n\t<host>: dial error: .."),
   // which a record may hold; only a line of its own is introduced.
-  if (line_start + 1 < text.size() && (text[line_start + 1] == ' ' || text[line_start + 1] == '\t')) {
+  if (line_start + 1 < text.size() &&
+      (text[line_start + 1] == ' ' || text[line_start + 1] == '\t')) {
     return out;
   }
   std::unordered_set<std::string_view> seen;
@@ -1796,13 +1795,13 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
   // "feign.RetryableException: Read timed out executing GET http://..":
   // the paste's exception class is this record's, in a package that names
   // its repository; one word of its own ("%s executing %s %s") is enough.
-  bool class_named = !words.empty() && !q.error_class.empty() &&
-                     LastDotComponent(q.error_class) == LastDotComponent(rec.error_class) &&
-                     QualifiedClassNamesRepository(q.context.empty() ? text : q.context,
-                                                   q.error_class, rec.repo);
+  bool class_named =
+      !words.empty() && !q.error_class.empty() &&
+      LastDotComponent(q.error_class) == LastDotComponent(rec.error_class) &&
+      QualifiedClassNamesRepository(q.context.empty() ? text : q.context, q.error_class, rec.repo);
   out->weak = !names_program && !class_named &&
-              (((info < ctx.min_info || few_words) && coverage < kMinWeakCoverage) ||
-               system_text || phrase);
+              (((info < ctx.min_info || few_words) && coverage < kMinWeakCoverage) || system_text ||
+               phrase);
   // Specificity is that of the text the template matched (the first line
   // of a multi-line message matches with that line's words only), and
   // counts in proportion to how much of its own span the template wrote.

@@ -2551,8 +2551,8 @@ TEST(MatcherTest, QuotedForeignExceptionFallsBackToTheWholeText) {
 TEST(MatcherTest, HeaderLinesAboveAndRepeatedBlocksAreContext) {
   std::vector<Record> rs = Corpus();
   for (Record& r : CommonWords()) rs.push_back(std::move(r));
-  rs.push_back(MakeRecord("e117", "E117: Unknown function: %s", R"(E117: Unknown function: ([\s\S]*?))",
-                          {{"%s", "name"}}));
+  rs.push_back(MakeRecord("e117", "E117: Unknown function: %s",
+                          R"(E117: Unknown function: ([\s\S]*?))", {{"%s", "name"}}));
   Matcher matcher(std::move(rs));
   Query q;
   std::string block =
@@ -2575,10 +2575,9 @@ TEST(MatcherTest, HeaderLinesAboveAndRepeatedBlocksAreContext) {
 TEST(MatcherTest, QualifiedClassNamingTheRepositoryLiftsAOneWordTemplate) {
   std::vector<Record> rs = Corpus();
   for (Record& r : CommonWords()) rs.push_back(std::move(r));
-  Record feign = MakeRecord("executing", "%s executing %s %s",
-                            R"(([\s\S]*?) executing ([\s\S]*?) ([\s\S]*?))",
-                            {{"%s", "cause"}, {"%s", "method"}, {"%s", "url"}}, "RetryableException",
-                            "OpenFeign/feign");
+  Record feign = MakeRecord(
+      "executing", "%s executing %s %s", R"(([\s\S]*?) executing ([\s\S]*?) ([\s\S]*?))",
+      {{"%s", "cause"}, {"%s", "method"}, {"%s", "url"}}, "RetryableException", "OpenFeign/feign");
   feign.language = "java";
   rs.push_back(feign);
   Matcher matcher(std::move(rs));

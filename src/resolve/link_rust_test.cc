@@ -109,40 +109,40 @@ TEST(LinkRust, FormatForwardingMacroPrefixesItsInvocations) {
 // painted with owo-colors (`"warning".yellow().bold()`). A multi-line
 // message continued with backslashes is one message.
 TEST(LinkRust, FormatForwardingMacroThroughALocalWithPaintedPrefix) {
-  Linked r = Link(
-      {{"crates/uv-warnings/src/lib.rs",
-        "#[macro_export]\n"
-        "macro_rules! warn_user_once {\n"
-        "    ($($arg:tt)*) => {{\n"
-        "        use $crate::owo_colors::OwoColorize;\n"
-        "        let message = format!(\"{}\", format_args!($($arg)*));\n"
-        "        if let Ok(mut states) = $crate::WARNINGS.lock() {\n"
-        "            if states.insert(message.clone()) {\n"
-        "                eprintln!(\"{}{} {}\", \"warning\".yellow().bold(), \":\".bold(), "
-        "message.bold());\n"
-        "            }\n"
-        "        }\n"
-        "    }};\n"
-        "}\n"
-        "#[macro_export]\n"
-        "macro_rules! warn_user {\n"
-        "    ($($arg:tt)*) => {{\n"
-        "        let message = format!(\"{}\", format_args!($($arg)*));\n"
-        "        let formatted = message.bold();\n"
-        "        eprintln!(\"{}{} {formatted}\", \"warning\".yellow().bold(), \":\".bold());\n"
-        "    }};\n"
-        "}\n"},
-       {"crates/uv-fs/src/link.rs",
-        "fn copy_dir(from: &Path) -> Result<()> {\n"
-        "    if hardlink(from).is_err() {\n"
-        "        warn_user_once!(\n"
-        "            \"Failed to hardlink files; falling back to full copy.\\n         \\\n"
-        "             If this is intentional, set `export UV_LINK_MODE=copy`.\"\n"
-        "        );\n"
-        "    }\n"
-        "    warn_user!(\"Ignoring dangling temporary directory: `{}`\", from.display());\n"
-        "    Ok(())\n"
-        "}\n"}});
+  Linked r =
+      Link({{"crates/uv-warnings/src/lib.rs",
+             "#[macro_export]\n"
+             "macro_rules! warn_user_once {\n"
+             "    ($($arg:tt)*) => {{\n"
+             "        use $crate::owo_colors::OwoColorize;\n"
+             "        let message = format!(\"{}\", format_args!($($arg)*));\n"
+             "        if let Ok(mut states) = $crate::WARNINGS.lock() {\n"
+             "            if states.insert(message.clone()) {\n"
+             "                eprintln!(\"{}{} {}\", \"warning\".yellow().bold(), \":\".bold(), "
+             "message.bold());\n"
+             "            }\n"
+             "        }\n"
+             "    }};\n"
+             "}\n"
+             "#[macro_export]\n"
+             "macro_rules! warn_user {\n"
+             "    ($($arg:tt)*) => {{\n"
+             "        let message = format!(\"{}\", format_args!($($arg)*));\n"
+             "        let formatted = message.bold();\n"
+             "        eprintln!(\"{}{} {formatted}\", \"warning\".yellow().bold(), \":\".bold());\n"
+             "    }};\n"
+             "}\n"},
+            {"crates/uv-fs/src/link.rs",
+             "fn copy_dir(from: &Path) -> Result<()> {\n"
+             "    if hardlink(from).is_err() {\n"
+             "        warn_user_once!(\n"
+             "            \"Failed to hardlink files; falling back to full copy.\\n         \\\n"
+             "             If this is intentional, set `export UV_LINK_MODE=copy`.\"\n"
+             "        );\n"
+             "    }\n"
+             "    warn_user!(\"Ignoring dangling temporary directory: `{}`\", from.display());\n"
+             "    Ok(())\n"
+             "}\n"}});
   const ErrorSite* s =
       r.Find("crates/uv-fs/src/link.rs", 3,
              "warning: Failed to hardlink files; falling back to full copy.\n         "
@@ -152,8 +152,8 @@ TEST(LinkRust, FormatForwardingMacroThroughALocalWithPaintedPrefix) {
   EXPECT_TRUE(Matches(*s,
                       "warning: Failed to hardlink files; falling back to full copy.\n"
                       "         If this is intentional, set `export UV_LINK_MODE=copy`."));
-  const ErrorSite* plain = r.Find("crates/uv-fs/src/link.rs", 8,
-                                  "warning: Ignoring dangling temporary directory: `{}`");
+  const ErrorSite* plain =
+      r.Find("crates/uv-fs/src/link.rs", 8, "warning: Ignoring dangling temporary directory: `{}`");
   ASSERT_NE(plain, nullptr) << Dump(r);
   EXPECT_TRUE(Matches(*plain, "warning: Ignoring dangling temporary directory: `/tmp/.tmpX`"));
 }

@@ -1778,15 +1778,15 @@ class CppFile {
                                         uint32_t pos, std::string* note, const Env* env) {
     if (args.empty() || !IsStringish(args[0])) return std::nullopt;
     std::vector<std::string> words = Words(name);
-    if (words.size() < 2 ||
-        !AnyWord({words.back()}, {"string", "str", "msg", "message", "text"}) ||
+    if (words.size() < 2 || !AnyWord({words.back()}, {"string", "str", "msg", "message", "text"}) ||
         !AnyWord(words, {"fail", "failure", "error", "err", "warn", "warning", "fatal"})) {
       return std::nullopt;
     }
     std::string_view f = ts::Text(args[0], src_);
-    Template text = f.find('%') != std::string_view::npos   ? PrintfTemplate(args, 0, pos, note, env)
-                    : f.find('{') != std::string_view::npos ? BraceTemplate(args, 0, pos, note, env)
-                                                            : ExprTemplate(args[0], pos, 0, note, env);
+    Template text = f.find('%') != std::string_view::npos ? PrintfTemplate(args, 0, pos, note, env)
+                    : f.find('{') != std::string_view::npos
+                        ? BraceTemplate(args, 0, pos, note, env)
+                        : ExprTemplate(args[0], pos, 0, note, env);
     if (!text.HasLiteralText()) return std::nullopt;
     Template t;
     t.AddHole("{" + std::string(name) + "}", std::string(name));

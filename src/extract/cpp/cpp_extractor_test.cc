@@ -1139,20 +1139,21 @@ TEST(CppExtractor, LoggerMethodWithAPrintfFormat) {
 // helper from another file decorates with a mark (hyprpm's failureString).
 // Output to stdout and progress lines are not errors.
 TEST(CppExtractor, BracePrintToStderrAndDecoratedText) {
-  auto sites = Extract("hyprpm/src/core/PluginManager.cpp",
-                       "bool CPluginManager::addNewPluginRepo(const std::string& url) {\n"
-                       "  if (DataState::pluginRepoExists(url)) {\n"
-                       "    std::println(stderr, \"\\n{}\", failureString(\"Could not clone the "
-                       "plugin repository. Repository already installed.\"));\n"
-                       "    return false;\n"
-                       "  }\n"
-                       "  std::println(\"Cloning {} failed\", url);\n"
-                       "  fmt::print(stderr, \"Cloning {} now\\n\", url);\n"
-                       "  if (!ok)\n"
-                       "    std::println(stderr, \"{}\", failureString(\"shell returned:\\n{}\", ret));\n"
-                       "  fmt::println(stderr, \"cannot open {}: {}\", url, err);\n"
-                       "  return true;\n"
-                       "}\n");
+  auto sites =
+      Extract("hyprpm/src/core/PluginManager.cpp",
+              "bool CPluginManager::addNewPluginRepo(const std::string& url) {\n"
+              "  if (DataState::pluginRepoExists(url)) {\n"
+              "    std::println(stderr, \"\\n{}\", failureString(\"Could not clone the "
+              "plugin repository. Repository already installed.\"));\n"
+              "    return false;\n"
+              "  }\n"
+              "  std::println(\"Cloning {} failed\", url);\n"
+              "  fmt::print(stderr, \"Cloning {} now\\n\", url);\n"
+              "  if (!ok)\n"
+              "    std::println(stderr, \"{}\", failureString(\"shell returned:\\n{}\", ret));\n"
+              "  fmt::println(stderr, \"cannot open {}: {}\", url, err);\n"
+              "  return true;\n"
+              "}\n");
   ASSERT_EQ(sites.size(), 3u);
   EXPECT_EQ(sites[0].line, 3);
   EXPECT_EQ(sites[0].message.Display(),

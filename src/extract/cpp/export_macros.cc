@@ -153,8 +153,8 @@ bool BlankInitializerMacros(std::string_view src, std::string* out) {
     // The macro follows a declarator on its line: `e_x[]`, `Rows`.
     size_t before = m;
     while (before > 0 && (src[before - 1] == ' ' || src[before - 1] == '\t')) --before;
-    if (before == 0 || (src[before - 1] != ']' && !IdentChar(src[before - 1]) &&
-                        src[before - 1] != '\n')) {
+    if (before == 0 ||
+        (src[before - 1] != ']' && !IdentChar(src[before - 1]) && src[before - 1] != '\n')) {
       continue;
     }
     size_t close = ClosingParen(src, at);

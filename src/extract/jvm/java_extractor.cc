@@ -865,8 +865,9 @@ class JavaFile {
     size_t first_arg = 0;
     // `format("%s executing %s %s", ..)` under `import static
     // java.lang.String.format;` (feign) is String.format.
-    bool static_format = method == "format" && ts_node_is_null(object) &&
-                         src_.find("import static java.lang.String.format;") != std::string_view::npos;
+    bool static_format =
+        method == "format" && ts_node_is_null(object) &&
+        src_.find("import static java.lang.String.format;") != std::string_view::npos;
     if (static_format) owner = "String";
     if (method == "format" && (owner == "String" || owner == "MessageFormat") && !args.empty()) {
       // String.format(Locale.ROOT, "..", a): a leading Locale is skipped.

@@ -653,7 +653,8 @@ TEST(JavaExtractor, StaticallyImportedStringFormat) {
   EXPECT_EQ(sites[0].error_class, "RetryableException");
   EXPECT_TRUE(Matches(sites[0], "Read timed out executing GET http://organization/user"));
   auto own = Extract("package feign;\n\n" + body, "core/src/main/java/feign/FeignException.java");
-  for (const ErrorSite& s : own) EXPECT_EQ(s.message.HoleCount() == 3, false) << s.message.Display();
+  for (const ErrorSite& s : own)
+    EXPECT_EQ(s.message.HoleCount() == 3, false) << s.message.Display();
 }
 
 }  // namespace

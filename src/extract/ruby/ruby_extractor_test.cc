@@ -1,9 +1,9 @@
 // Ruby extractor: every idiom, asserted on the exact message, line, class,
 // status, conditions and pattern a user will see.
 #include <gtest/gtest.h>
+#include <re2/re2.h>
 
 #include <algorithm>
-#include <re2/re2.h>
 
 #include "errdex/extractor.h"
 #include "extract/common/extractor_testing.h"
@@ -582,8 +582,9 @@ TEST(RubyExtractor, SuperOfALocalAppendedUnderAModifierIf) {
       "Library/Homebrew/exceptions.rb");
   std::vector<std::string> got = Messages(sites);
   std::sort(got.begin(), got.end());
-  EXPECT_EQ(got, (std::vector<std::string>{"No such keg: #{HOMEBREW_CELLAR}/#{name}",
-                                           "No such keg: #{HOMEBREW_CELLAR}/#{name} from tap #{tap}"}));
+  EXPECT_EQ(got,
+            (std::vector<std::string>{"No such keg: #{HOMEBREW_CELLAR}/#{name}",
+                                      "No such keg: #{HOMEBREW_CELLAR}/#{name} from tap #{tap}"}));
   for (const ErrorSite& s : sites) {
     EXPECT_EQ(s.line, 6);
     EXPECT_EQ(s.error_class, "NoSuchKegError");

@@ -859,8 +859,8 @@ class RustFile {
     if (!p.is_hole) return std::nullopt;
     std::string_view styled = Unstyled(p.expr);
     if (styled.size() != p.expr.size() && styled.size() >= 2 && styled.front() == '"' &&
-        styled.back() == '"' && styled.substr(1, styled.size() - 2).find_first_of("\\\"") ==
-                                    std::string_view::npos) {
+        styled.back() == '"' &&
+        styled.substr(1, styled.size() - 2).find_first_of("\\\"") == std::string_view::npos) {
       return std::string(styled.substr(1, styled.size() - 2));
     }
     std::string_view e = p.expr;
