@@ -1326,6 +1326,17 @@ class CppFile {
   }
 
   // Operands of a left-nested `a << b << c` chain, in order.
+  // `sstream()`, `std::ostringstream()`, `std::stringstream{}`: a stream
+  // made empty where the chain starts.
+  bool IsNewStream(TSNode n) const {
+    if (!Is(n, "call_expression") && !Is(n, "compound_literal_expression")) return false;
+    TSNode args = Is(n, "call_expression") ? Field(n, "arguments") : Field(n, "value");
+    if (ts_node_is_null(args) || ts_node_named_child_count(args) != 0) return false;
+    TSNode fn = Is(n, "call_expression") ? Field(n, "function") : Field(n, "type");
+    std::string_view name = LastName(ts::Text(fn, src_));
+    return name == "sstream" || name == "stringstream" || name == "ostringstream";
+  }
+
   std::vector<TSNode> FlattenShift(TSNode chain) {
     std::vector<TSNode> right;
     TSNode cur = chain;
@@ -1595,7 +1606,10 @@ class CppFile {
       bool arithmetic = op == "+" && (Is(Field(n, "left"), "number_literal") ||
                                       Is(Field(n, "right"), "number_literal"));
       if ((op == "+" && !arithmetic) || op == "<<") {
-        Template t = ExprTemplate(Field(n, "left"), pos, depth + 1, note, env);
+        // polybar's `sstream() << "Label " << ..`: a new, empty stream.
+        Template t = op == "<<" && IsNewStream(Field(n, "left"))
+                         ? Template()
+                         : ExprTemplate(Field(n, "left"), pos, depth + 1, note, env);
         bool constant = IsConstantHole(t);
         if (op == "<<") {
           AppendStreamOperand(Field(n, "right"), pos, note, env, &t);

