@@ -1790,12 +1790,7 @@ class CppFile {
   // with the arguments applied.
   std::optional<Template> DecoratedText(std::string_view name, const std::vector<TSNode>& args,
                                         uint32_t pos, std::string* note, const Env* env) {
-    if (args.empty() || !IsStringish(args[0])) return std::nullopt;
-    std::vector<std::string> words = Words(name);
-    if (words.size() < 2 || !AnyWord({words.back()}, {"string", "str", "msg", "message", "text"}) ||
-        !AnyWord(words, {"fail", "failure", "error", "err", "warn", "warning", "fatal"})) {
-      return std::nullopt;
-    }
+    if (args.empty() || !IsStringish(args[0]) || !DecoratorSeverity(name)) return std::nullopt;
     std::string_view f = ts::Text(args[0], src_);
     Template text = f.find('%') != std::string_view::npos ? PrintfTemplate(args, 0, pos, note, env)
                     : f.find('{') != std::string_view::npos
@@ -1808,19 +1803,24 @@ class CppFile {
     return t;
   }
 
-  // The severity a DecoratedText's helper names (`failureString`,
-  // `warningMessage`), when the message starts with one.
-  static std::optional<std::string> DecorationSeverity(const Template& t) {
-    if (t.pieces().empty() || !t.pieces()[0].is_hole) return std::nullopt;
-    const Piece& first = t.pieces()[0];
-    if (first.text != "{" + first.expr + "}") return std::nullopt;  // a `%s` or `{}` field
-    std::vector<std::string> words = Words(first.expr);
+  // The severity a decorating helper's name says (`failureString`: error,
+  // `warningMessage`: warning); nullopt for a name that is no such helper.
+  static std::optional<std::string> DecoratorSeverity(std::string_view name) {
+    std::vector<std::string> words = Words(name);
     if (words.size() < 2 || !AnyWord({words.back()}, {"string", "str", "msg", "message", "text"})) {
       return std::nullopt;
     }
     if (AnyWord(words, {"fail", "failure", "error", "err", "fatal"})) return "error";
     if (AnyWord(words, {"warn", "warning"})) return "warning";
     return std::nullopt;
+  }
+
+  // The severity of the DecoratedText a message starts with, if any.
+  static std::optional<std::string> DecorationSeverity(const Template& t) {
+    if (t.pieces().empty() || !t.pieces()[0].is_hole) return std::nullopt;
+    const Piece& first = t.pieces()[0];
+    if (first.text != "{" + first.expr + "}") return std::nullopt;  // a `%s` or `{}` field
+    return DecoratorSeverity(first.expr);
   }
 
   // --- helper functions of this file, inlined --------------------------------
