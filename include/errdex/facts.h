@@ -330,6 +330,9 @@ struct FileFacts {
   std::vector<SinkFact> sinks;
   std::vector<LinkCall> link_calls;
   std::vector<std::string> link_names;  // every function, method and class defined here
+  // Of those, the ones no other file can call: C and C++ `static` free
+  // functions (git's contrib helper `static void die(..)` is not git's die).
+  std::vector<std::string> local_names;
   std::vector<TextConstant> text_constants;
   std::vector<HeldMessage> held_messages;
   std::vector<TextFunction> text_functions;

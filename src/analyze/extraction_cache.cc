@@ -23,13 +23,13 @@ namespace errdex {
 namespace {
 
 // Bump when the layout below changes (entries of another layout are misses).
-constexpr int kLayout = 10;  // 2: ErrorSite.message_from, SinkFact.conditions; 3: Field*;
+constexpr int kLayout = 11;  // 2: ErrorSite.message_from, SinkFact.conditions; 3: Field*;
                              // 4: MessageTable, TextFunction.return_guards;
                              // 5: SinkFact.internal_check;
                              // 6: ErrorSite.calls_passing_guard, C/Python SinkFact.conditions;
                              // 7: FileFacts.macro_rows, macro_namings;
                              // 8: ErrorSite.reporter_*; 9: FileFacts.imports;
-                             // 10: LinkCall.module
+                             // 10: LinkCall.module; 11: FileFacts.local_names
 
 // A field added to one of these structs must be added to Put/Get below, or
 // cached files would lose it and re-indexes would differ from full ones.
@@ -55,7 +55,7 @@ static_assert(sizeof(CallArgTexts) == 88);
 static_assert(sizeof(FieldTest) == 72);
 static_assert(sizeof(FieldRendering) == 200);
 static_assert(sizeof(FieldConstruction) == 640);
-static_assert(sizeof(FileFacts) == 496);
+static_assert(sizeof(FileFacts) == 520);
 static_assert(sizeof(MacroRow) == 96);
 static_assert(sizeof(MacroNaming) == 96);
 static_assert(sizeof(MessageTableEntry) == 64);
@@ -297,7 +297,7 @@ ERRDEX_FIELDS(FieldConstruction, x.type, x.names, x.values, x.exprs, x.line, x.r
 ERRDEX_FIELDS(MacroRow, x.macro, x.key, x.text, x.line)
 ERRDEX_FIELDS(MacroNaming, x.macro, x.prefix, x.suffix)
 ERRDEX_FIELDS(FileFacts, x.path, x.call_family, x.options, x.functions, x.calls, x.constants,
-              x.memberships, x.sinks, x.link_calls, x.link_names, x.text_constants, x.held_messages,
+              x.memberships, x.sinks, x.link_calls, x.link_names, x.local_names, x.text_constants, x.held_messages,
               x.text_functions, x.call_arg_texts, x.field_renderings, x.field_constructions,
               x.message_tables, x.macro_rows, x.macro_namings, x.imports)
 #undef ERRDEX_FIELDS

@@ -125,8 +125,12 @@ class Linker {
       int fam = Family(files_[i].path);
       // Declaration files (.d.ts) describe definitions made elsewhere.
       bool declarations = files_[i].path.ends_with(".d.ts");
+      const std::vector<std::string>& local = files_[i].local_names;
       for (const std::string& n : files_[i].link_names) {
-        if (names_[i].insert(n).second && !declarations) defs_[{fam, n}].push_back(i);
+        bool file_only = std::find(local.begin(), local.end(), n) != local.end();
+        if (names_[i].insert(n).second && !declarations && !file_only) {
+          defs_[{fam, n}].push_back(i);
+        }
       }
       for (const SinkFact& s : files_[i].sinks) {
         if (s.constructor) constructors.insert({fam, s.name});

@@ -54,6 +54,28 @@ TEST(LinkCVarargs, FormattedBufferReportedWithPrefixIsASiteAtTheCall) {
   EXPECT_TRUE(Matches(*at, "len/2 is not defined at line 1"));
 }
 
+// A `static` function is seen only by its own file: git's
+// contrib/credential helper defines its own `static void die(..)`, which is
+// not the `die` the rest of the repository calls (that one is declared in a
+// header and reached through a function pointer errdex does not follow).
+TEST(LinkCVarargs, StaticFunctionIsNotCalledFromOtherFiles) {
+  Linked r = Link({{"contrib/helper.c",
+                    "static void die(const char *err, ...) {\n"
+                    "  fprintf(stderr, \"helper: %s\\n\", err);\n"
+                    "  exit(1);\n"
+                    "}\n"
+                    "int main(void) {\n"
+                    "  die(\"no input\");\n"
+                    "}\n"},
+                   {"setup.c",
+                    "void setup(int ok) {\n"
+                    "  if (!ok)\n"
+                    "    die(\"not a repository\");\n"
+                    "}\n"}});
+  EXPECT_NE(r.Find("contrib/helper.c", 6, "helper: no input"), nullptr) << Dump(r);
+  EXPECT_EQ(r.Find("setup.c", 3, "helper: not a repository"), nullptr) << Dump(r);
+}
+
 // nginx's shape: a leveled logger whose level is a call argument. A call at
 // the info level is a record (of severity info) only when its text states a
 // failure; one at the debug level never is.

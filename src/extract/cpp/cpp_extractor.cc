@@ -2254,6 +2254,9 @@ class CppFile {
       if (!name.empty()) functions_[name].push_back({cls, n});
       if (facts_ && !name.empty()) {
         facts_->link_names.push_back(name);
+        if (cls.empty() && sep == std::string::npos && IsStatic(n)) {
+          facts_->local_names.push_back(name);
+        }
         if (!is_c_ && name == cls) constructors_.push_back({cls, n});
       }
     }
