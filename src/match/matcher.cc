@@ -168,6 +168,9 @@ constexpr size_t kMinLiteralWords = 2;
 // A hole-free template of at most this many words followed by more words of
 // the same sentence is a phrase of another message (SentenceGoesOn).
 constexpr size_t kMaxPhraseWords = 3;
+// A label ("Stack Trace:", "Command Output:") has at most this many words
+// (YieldLabelLines).
+constexpr size_t kMaxLabelWords = 3;
 // A hit found inside another hit's hole is the more specific link of a chain
 // ("load config: %w" around "open %s: %w"): it ranks just above the outer one.
 constexpr double kInnerLinkMargin = 0.005;
@@ -2840,6 +2843,60 @@ void PreferCauseAfterContext(std::vector<Ranked>* hits, std::string_view text) {
   }
 }
 
+// Whether hit `h` read a label line: the line starts with the hit, whose
+// few words end in ":" and whose one hole, if it read one, runs to the
+// hit's end (kind's "\nStack Trace: %+v", "\nCommand Output: %s").
+bool LabelLine(const Ranked& h, std::string_view text) {
+  if (h.match.match_type != "pattern" || h.holes.size() > 1 || h.literal_words == 0 ||
+      h.literal_words > kMaxLabelWords || (h.holes.size() == 1 && h.holes[0].second != h.end)) {
+    return false;
+  }
+  // Without a hole the value was left out (an optional tail): the label
+  // is all the hit read (its ":" may belong to the tail).
+  size_t label_end = h.holes.empty() ? h.end : h.holes[0].first;
+  if (h.holes.empty() && label_end < text.size() && text[label_end] == ':') ++label_end;
+  std::string_view label = Trim(text.substr(h.begin, label_end - h.begin));
+  if (label.empty() || label.back() != ':') return false;
+  // The template may open with the newline before its label.
+  size_t begin = label.data() - text.data();
+  size_t line = text.rfind('\n', begin == 0 ? 0 : begin - 1);
+  line = begin == 0 || line == std::string_view::npos ? 0 : line + 1;
+  return Trim(text.substr(line, begin - line)).empty();
+}
+
+// The line of `text` holding offset `at` (after leading blanks of a hit).
+size_t LineAt(std::string_view text, size_t at) {
+  while (at < text.size() && (text[at] == '\n' || text[at] == ' ' || text[at] == '\t')) ++at;
+  return static_cast<size_t>(std::count(text.begin(), text.begin() + at, '\n'));
+}
+
+// A program that prints an error and then labelled details below it
+// ("ERROR: failed to create cluster: ..", then "Command Output: ..",
+// "Stack Trace:") has its message on the first line; the labels say what
+// follows them, and are found in the printing function. When another hit
+// reads a different line, each label ranks below it.
+void YieldLabelLines(std::vector<Ranked>* hits, std::string_view text) {
+  if (hits->size() < 2 || hits->size() > 64) return;
+  std::vector<Ranked*> labels;
+  std::vector<size_t> label_lines;
+  for (Ranked& h : *hits) {
+    if (LabelLine(h, text)) labels.push_back(&h), label_lines.push_back(LineAt(text, h.begin));
+  }
+  if (labels.empty()) return;
+  // The lowest score among hits that read another line than any label.
+  double lowest = 2;
+  for (const Ranked& h : *hits) {
+    if (h.match.match_type != "pattern" || h.weak || LabelLine(h, text)) continue;
+    size_t line = LineAt(text, h.begin);
+    if (std::find(label_lines.begin(), label_lines.end(), line) != label_lines.end()) continue;
+    lowest = std::min(lowest, h.match.score);
+  }
+  if (lowest > 1) return;
+  for (Ranked* l : labels) {
+    if (l->match.score >= lowest) l->match.score = std::max(0.01, lowest - kInnerLinkMargin);
+  }
+}
+
 // Whether the paste (lowercase) names `repo` outside the span [begin, end)
 // of `text` a hit matched: in a log target, a path or a frame, not in the
 // message's own words ("load config: open /etc/app.yaml" names no "app").
@@ -3236,6 +3293,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
   YieldToExactReadings(&hits);
   PreferInnerLinks(&hits, text, ctx.family, paste);
   PreferCauseAfterContext(&hits, text);
+  YieldLabelLines(&hits, text);
   impl_->PreferInnerFuzzy(&hits, text, query);
   // A low score needs evidence beyond the text to be an answer at all.
   auto unconfident = [&](const Ranked& h) {

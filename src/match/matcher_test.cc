@@ -2634,4 +2634,58 @@ TEST(MatcherTest, LevelLabelOpeningATemplateMayBeTakenOff) {
   }
 }
 
+// A CLI that prints its error, then labelled details ("Command Output:",
+// "Stack Trace:", kind's logError): the labels match lines of their own
+// with two words and a value, which made "Stack Trace: %+v" outrank the
+// error chain above it. A label ranks below the hits on other lines; alone,
+// it is still found.
+TEST(MatcherTest, LabelLinesBelowAnErrorRankUnderIt) {
+  std::vector<Record> rs;
+  rs.push_back(MakeRecord("start", "failed to start node: {err}",
+                          R"(failed to start node: ([\s\S]*?))", {{"{err}", "err"}}, "raise"));
+  rs.push_back(MakeRecord("run", "command \"%s\" failed with error: %v",
+                          R"re(command "([\s\S]*?)" failed with error: ([\s\S]*?))re",
+                          {{"%s", "cmd"}, {"%v", "err"}}, "RunError"));
+  rs.push_back(MakeRecord("output", "\nCommand Output: %s", R"(\nCommand Output: ([\s\S]*?))",
+                          {{"%s", "err.Output"}}, "log"));
+  rs.push_back(MakeRecord("trace", "\nStack Trace: %+v", R"(\nStack Trace: ([\s\S]*?))",
+                          {{"%+v", "trace"}}, "log"));
+  // Words of error chains are common in a corpus; a label's are not.
+  for (int i = 0; i < 40; ++i) {
+    std::string n = std::to_string(i);
+    rs.push_back(MakeRecord("filler" + n, "failed to start node " + n + " with error: {err}",
+                            "failed to start node " + n + R"( with error: ([\s\S]*?))",
+                            {{"{err}", "err"}}, "raise"));
+  }
+  for (Record& r : rs) r.language = "go", r.repo = "acme/nodetool";
+  Matcher matcher(rs);
+  Query q;
+  q.message =
+      "ERROR: failed to start node: command \"docker exec --privileged node-control-plane cat "
+      "/etc/node-version\" failed with error: exit status 1\n"
+      "Command Output: Error response from daemon: container 4f2a is not running\n"
+      "Stack Trace:\n"
+      "github.com/acme/nodetool/pkg/errors.WithStack\n"
+      "\t/src/pkg/errors/errors.go:51\n"
+      "github.com/acme/nodetool/pkg/exec.(*LocalCmd).Run\n"
+      "\t/src/pkg/exec/local.go:124\n";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_TRUE(hits[0].record->id == "run" || hits[0].record->id == "start") << hits[0].record->id;
+  for (size_t i = 0; i < hits.size(); ++i) {
+    if (hits[i].record->id != "trace" && hits[i].record->id != "output") continue;
+    for (size_t j = i + 1; j < hits.size(); ++j) {
+      EXPECT_TRUE(hits[j].record->id == "trace" || hits[j].record->id == "output")
+          << hits[j].record->id << " ranks below label " << hits[i].record->id;
+    }
+  }
+  // Without the error line, the labels are all there is to answer with.
+  Query alone;
+  alone.message = q.message.substr(q.message.find("Command Output"));
+  hits = matcher.Find(alone);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_TRUE(hits[0].record->id == "output" || hits[0].record->id == "trace")
+      << hits[0].record->id;
+}
+
 }  // namespace errdex
