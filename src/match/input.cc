@@ -153,6 +153,15 @@ const RE2& BareLevelPrefix() {
   return *re;
 }
 
+// Spring Boot's (Logback's) columns after the level: an optional
+// "[app,trace,span,export]" (Sleuth), the pid, "---", the thread (and,
+// since Boot 3.2, the application) in brackets, the logger, " : ".
+const RE2& SpringBootColumns() {
+  static const RE2* const re = new RE2(
+      R"((?:\[[^\]]{0,160}\]\s+)?\d+ --- (?:\[[^\]]{0,80}\]\s*){1,2}[\w.$/-]{1,120}\s+: )");
+  return *re;
+}
+
 // True if `line` starts with a timestamp or glog prefix: a new log record.
 bool StartsLogRecord(std::string_view line) {
   re2::StringPiece in(line.data(), line.size());
@@ -163,7 +172,9 @@ std::string_view StripLogPrefix(std::string_view line) {
   re2::StringPiece in(line.data(), line.size());
   if (!RE2::Consume(&in, GlogPrefix())) {
     bool stamped = RE2::Consume(&in, TimestampPrefix());
-    if (!RE2::Consume(&in, LevelPrefix()) && stamped) RE2::Consume(&in, BareLevelPrefix());
+    bool leveled = RE2::Consume(&in, LevelPrefix());
+    if (!leveled && stamped) leveled = RE2::Consume(&in, BareLevelPrefix());
+    if (leveled) RE2::Consume(&in, SpringBootColumns());
   }
   std::string_view rest(in.data(), in.size());
   return IsBlank(rest) ? line : rest;
@@ -1021,6 +1032,7 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
   if (!glog && !leveled) return i;
   std::string_view prefix(start, in.data() - start);
   if (!RE2::PartialMatch(re2::StringPiece(prefix.data(), prefix.size()), *level_word)) return i;
+  RE2::Consume(&in, SpringBootColumns());
   std::string_view rest = Trim(std::string_view(in.data(), in.size()));
   if (rest.empty() || TraceStartsAt(lines, i + 1)) return i + 1;
   ErrorText e;
@@ -1114,6 +1126,30 @@ size_t ToolErrorLine(const Lines& lines, size_t i, Collector* out) {
   // The label stays: some tools write it into their own text (commander's
   // "error: unknown option '%s'"), and a template without it still matches.
   e.message = std::string(Trim(line));
+  out->AddToolLine(std::move(e));
+  return i + 1;
+}
+
+// A JVM or .NET exception's own line, "feign.RetryableException: Read timed
+// out executing GET ..", printed below the log record that reported it
+// (Spring's "ERROR .. : Read timed out .." then a blank line and the
+// exception) without frames. The package-qualified class says it is the
+// exception, whose class the record agrees with. Counted like a tool line:
+// alone, free text reads it as before.
+size_t QualifiedExceptionLine(const Lines& lines, size_t i, Collector* out) {
+  std::string_view line = lines[i];
+  size_t colon = line.find(": ");
+  if (colon == std::string_view::npos || line.substr(0, colon).find('.') == std::string_view::npos ||
+      line.substr(0, colon).find(' ') != std::string_view::npos) {
+    return i;
+  }
+  ErrorText e;
+  std::string_view message;
+  if (!SplitClass(line, /*in_traceback=*/false, &e.error_class, &message)) return i;
+  message = Trim(message);
+  if (message.empty()) return i;
+  e.input_line = static_cast<int>(i + 1);
+  e.message = std::string(message);
   out->AddToolLine(std::move(e));
   return i + 1;
 }
@@ -1765,7 +1801,7 @@ void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
       RubyUncaught,       RakeAborted,      GradleCause,   PhpError,
       PhpThrowableString, MonologLine,      LogLine,       JsonMessageField,
       GutterDiagnostic,   CurlToolLine,     CliUsageError, ToolErrorLine,
-      LocatedLine};
+      QualifiedExceptionLine, LocatedLine};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

@@ -180,5 +180,37 @@ TEST(LinkRuby, RaiseOfBuiltExceptionWithMessageToS) {
   EXPECT_TRUE(Matches(*s, "Exit status: 65"));
 }
 
+// Homebrew's output helpers: `onoe` prints `Formatter.error(message, label:
+// "Error")` on the stderr a block yields, `ofail` calls `onoe`. A call of
+// `ofail` with text is a site at the call, printed after its label.
+TEST(LinkRuby, LabelledFormatterOnAYieldedStderrIsASink) {
+  Linked r = Link({{"Library/Homebrew/utils/output.rb",
+                    "module Utils::Output\n"
+                    "  def onoe(message)\n"
+                    "    Tty.with($stderr) do |stderr|\n"
+                    "      stderr.puts Formatter.error(message, label: \"Error\")\n"
+                    "    end\n"
+                    "  end\n"
+                    "\n"
+                    "  def ofail(error)\n"
+                    "    onoe error\n"
+                    "    Homebrew.failed = true\n"
+                    "  end\n"
+                    "end\n"},
+                   {"Library/Homebrew/installer.rb",
+                    "class Installer\n"
+                    "  def link(keg)\n"
+                    "    keg.link\n"
+                    "  rescue Keg::LinkError => e\n"
+                    "    ofail \"The `brew link` step did not complete successfully\"\n"
+                    "    puts e\n"
+                    "  end\n"
+                    "end\n"}});
+  const ErrorSite* s = r.Find("Library/Homebrew/installer.rb", 5,
+                              "Error: The `brew link` step did not complete successfully");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "Error: The `brew link` step did not complete successfully"));
+}
+
 }  // namespace
 }  // namespace errdex

@@ -992,6 +992,18 @@ class RubyFile {
         Template t = ExprTemplate(args[0], pos, depth + 1, note);
         if (t.HasLiteralText()) return t;
       }
+      // Homebrew's `Formatter.error(message, label: "Error")`: a helper
+      // named for a severity that prints its text after the label it is
+      // given ("Error: ..").
+      if (!ts_node_is_null(recv) && !args.empty() && !Is(args[0], "pair") &&
+          (m == "error" || m == "warning" || m == "failure" || m == "fatal")) {
+        if (std::optional<std::string> label = LabelKeyword(args)) {
+          Template t;
+          t.AddLiteral(*label + ": ");
+          t.Append(ExprTemplate(args[0], pos, depth + 1, note));
+          return t;
+        }
+      }
       // "...".freeze, <<~MSG.strip, "..." .squish: the text as printed.
       if (!ts_node_is_null(recv) && args.empty() &&
           (m == "freeze" || m == "strip" || m == "chomp" || m == "squish" || m == "dup" ||
@@ -1010,6 +1022,19 @@ class RubyFile {
     }
     AddExprHole(n, &out);
     return out;
+  }
+
+  // The plain string of a `label: ".."` keyword argument among `args`.
+  std::optional<std::string> LabelKeyword(const std::vector<TSNode>& args) {
+    for (TSNode a : args) {
+      if (!Is(a, "pair") || KeyName(Field(a, "key")) != "label") continue;
+      TSNode v = Field(a, "value");
+      if (!Is(v, "string") || ts_node_named_child_count(v) != 1) return std::nullopt;
+      TSNode content = ts_node_named_child(v, 0);
+      if (!Is(content, "string_content")) return std::nullopt;
+      return std::string(ts::Text(content, src_));
+    }
+    return std::nullopt;
   }
 
   // `message.to_s`, `message.red`: the text of a variable (a parameter a
