@@ -153,15 +153,6 @@ const RE2& BareLevelPrefix() {
   return *re;
 }
 
-// Spring Boot's (Logback's) columns after the level: an optional
-// "[app,trace,span,export]" (Sleuth), the pid, "---", the thread (and,
-// since Boot 3.2, the application) in brackets, the logger, " : ".
-const RE2& SpringBootColumns() {
-  static const RE2* const re = new RE2(
-      R"((?:\[[^\]]{0,160}\]\s+)?\d+ --- (?:\[[^\]]{0,80}\]\s*){1,2}[\w.$/-]{1,120}\s+: )");
-  return *re;
-}
-
 // True if `line` starts with a timestamp or glog prefix: a new log record.
 bool StartsLogRecord(std::string_view line) {
   re2::StringPiece in(line.data(), line.size());
@@ -172,9 +163,7 @@ std::string_view StripLogPrefix(std::string_view line) {
   re2::StringPiece in(line.data(), line.size());
   if (!RE2::Consume(&in, GlogPrefix())) {
     bool stamped = RE2::Consume(&in, TimestampPrefix());
-    bool leveled = RE2::Consume(&in, LevelPrefix());
-    if (!leveled && stamped) leveled = RE2::Consume(&in, BareLevelPrefix());
-    if (leveled) RE2::Consume(&in, SpringBootColumns());
+    if (!RE2::Consume(&in, LevelPrefix()) && stamped) RE2::Consume(&in, BareLevelPrefix());
   }
   std::string_view rest(in.data(), in.size());
   return IsBlank(rest) ? line : rest;
@@ -1032,7 +1021,6 @@ size_t LogLine(const Lines& lines, size_t i, Collector* out) {
   if (!glog && !leveled) return i;
   std::string_view prefix(start, in.data() - start);
   if (!RE2::PartialMatch(re2::StringPiece(prefix.data(), prefix.size()), *level_word)) return i;
-  RE2::Consume(&in, SpringBootColumns());
   std::string_view rest = Trim(std::string_view(in.data(), in.size()));
   if (rest.empty() || TraceStartsAt(lines, i + 1)) return i + 1;
   ErrorText e;

@@ -818,22 +818,6 @@ TEST(InputTest, SecondsStampedOneLetterLevelLog) {
       << errors[0].message;
 }
 
-// Spring Boot's console format puts the pid, "---", the thread and the
-// logger between the level and the message (with Sleuth's
-// "[app,trace,span,export]" before them, and Boot 3.2's application name in
-// a second bracket): the message is what follows " : ".
-TEST(InputTest, SpringBootLogColumnsArePrefix) {
-  std::vector<ErrorText> errors = ParseInput(
-      "2021-03-04 10:11:12.938 ERROR [orders,b6ed6d23,b6ed6d23,true] 20465 --- "
-      "[nio-8000-exec-1] c.e.o.StockClientFallback : Read timed out executing GET "
-      "http://stock/items\n"
-      "2024-01-02T03:04:05.678+01:00 ERROR 4242 --- [orders] [           main] "
-      "o.s.boot.SpringApplication               : Application run failed\n");
-  ASSERT_EQ(errors.size(), 2u);
-  EXPECT_EQ(errors[0].message, "Read timed out executing GET http://stock/items");
-  EXPECT_EQ(errors[1].message, "Application run failed");
-}
-
 // A Java log record, then the exception it reported on a line of its own
 // without frames: both are errors, the exception (with its class) last.
 TEST(InputTest, QualifiedExceptionLineAfterALogRecordIsAnError) {

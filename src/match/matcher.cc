@@ -2845,7 +2845,8 @@ void PreferCauseAfterContext(std::vector<Ranked>* hits, std::string_view text) {
 
 // Whether hit `h` read a label line: the line starts with the hit, whose
 // few words end in ":" and whose one hole, if it read one, runs to the
-// hit's end (kind's "\nStack Trace: %+v", "\nCommand Output: %s").
+// hit's end (kind's "\nStack Trace: %+v", "\nCommand Output: %s"), and
+// holds the lines below or was printed by a log call.
 bool LabelLine(const Ranked& h, std::string_view text) {
   if (h.match.match_type != "pattern" || h.holes.size() > 1 || h.literal_words == 0 ||
       h.literal_words > kMaxLabelWords || (h.holes.size() == 1 && h.holes[0].second != h.end)) {
@@ -2857,6 +2858,23 @@ bool LabelLine(const Ranked& h, std::string_view text) {
   if (h.holes.empty() && label_end < text.size() && text[label_end] == ':') ++label_end;
   std::string_view label = Trim(text.substr(h.begin, label_end - h.begin));
   if (label.empty() || label.back() != ':') return false;
+  // "Validation failed:" above its list is the message; a label names what
+  // follows it without saying something went wrong.
+  static const std::unordered_set<std::string> kFailureWords = {
+      "error",   "errors",   "failed",  "failure", "failures", "invalid", "cannot",
+      "unable",  "not",      "denied",  "missing", "unknown",  "unsupported",
+      "wrong",   "bad",      "illegal", "refused", "exception", "fatal",  "warning"};
+  for (const std::string& w : match::Tokenize(label)) {
+    if (kFailureWords.count(LowerAscii(w))) return false;
+  }
+  // A value on the label's own line is a detail only when a log call
+  // printed it ("Invalid URI: .." thrown is a message in two words).
+  if (!h.holes.empty()) {
+    std::string_view value = text.substr(h.holes[0].first, h.holes[0].second - h.holes[0].first);
+    bool on_line = !Trim(value.substr(0, value.find('\n'))).empty();
+    const std::string& kind = h.match.record->kind;
+    if (on_line && kind != "log" && kind != "warning") return false;
+  }
   // The template may open with the newline before its label.
   size_t begin = label.data() - text.data();
   size_t line = text.rfind('\n', begin == 0 ? 0 : begin - 1);

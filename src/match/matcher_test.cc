@@ -2657,7 +2657,10 @@ TEST(MatcherTest, LabelLinesBelowAnErrorRankUnderIt) {
                             "failed to start node " + n + R"( with error: ([\s\S]*?))",
                             {{"{err}", "err"}}, "raise"));
   }
-  for (Record& r : rs) r.language = "go", r.repo = "acme/nodetool";
+  for (Record& r : rs) {
+    r.language = "go", r.repo = "acme/nodetool";
+    r.kind = r.error_class == "log" ? "log" : "raise";
+  }
   Matcher matcher(rs);
   Query q;
   q.message =

@@ -44,6 +44,7 @@
 #include "extract/cpp/checked_params.h"
 #include "extract/cpp/cpp_reports.h"
 #include "extract/cpp/export_macros.h"
+#include "extract/cpp/function_name_holes.h"
 #include "extract/cpp/macro_tables.h"
 #include "resolve/call_facts.h"
 #include "util/text.h"
@@ -3215,6 +3216,7 @@ class CppFile {
       std::vector<std::vector<Template>> combos = ArgCombinations(pc.args, pos);
       for (std::vector<Template>& combo : combos) {
         LinkCall c = pc.fact;
+        for (Template& a : combo) a = FillFunctionName(a, c.caller);
         c.args = std::move(combo);
         facts_->link_calls.push_back(std::move(c));
       }
@@ -3353,6 +3355,7 @@ class CppFile {
     std::string fn;
     for (char c : site.function) fn += c == '.' ? std::string("::") : std::string(1, c);
     site.function = fn;
+    site.message = FillFunctionName(site.message, site.function);
     HeldMessage h{site.line, site.error_class, {site.message}, std::nullopt};
     h.site = std::move(site);
     facts_->held_messages.push_back(std::move(h));
@@ -3378,6 +3381,7 @@ class CppFile {
       }
     }
     site.function = fn;
+    site.message = FillFunctionName(site.message, site.function);
     last_finished_ = ts_node_start_byte(stmt);
     if (facts_) NoteSink(site);
     out_->push_back(std::move(site));

@@ -106,6 +106,28 @@ TEST(CppExtractor, FormattingFunctions) {
   EXPECT_FALSE(Matches(sites[3], "cache: many bytes (12.50%)"));
 }
 
+// `__func__` prints the enclosing function's name, known where it is
+// written (openssh's "%s: setrlimit(..)" messages); a method prints its own
+// name without the class. `%p` of it, or `__PRETTY_FUNCTION__`, stay holes.
+TEST(CppExtractor, FuncNameHolesPrintTheEnclosingFunction) {
+  auto sites = Extract("src/sandbox.c",
+                       "void ssh_sandbox_child(struct ssh_sandbox *box) {\n"
+                       "  if (setrlimit(RLIMIT_NOFILE, &rl) == -1)\n"
+                       "    fatal(\"%s: setrlimit(RLIMIT_NOFILE): %s\", __func__, strerror(errno));\n"
+                       "  fatal(\"%s: sandbox at %p failed\", __PRETTY_FUNCTION__, box);\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "ssh_sandbox_child: setrlimit(RLIMIT_NOFILE): %s");
+  EXPECT_TRUE(Matches(sites[0], "ssh_sandbox_child: setrlimit(RLIMIT_NOFILE): Operation not permitted"));
+  EXPECT_EQ(sites[1].message.Display(), "%s: sandbox at %p failed");
+  auto method = Extract("src/parser.cc",
+                        "void Parser::Fail(int line) {\n"
+                        "  throw std::runtime_error(fmt::format(\"{}: bad line {}\", __FUNCTION__, line));\n"
+                        "}\n");
+  ASSERT_EQ(method.size(), 1u);
+  EXPECT_EQ(method[0].message.Display(), "Fail: bad line {}");
+}
+
 TEST(CppExtractor, FormatArgumentsOfExceptionConstructors) {
   auto sites = Extract("src/os.cc",
                        "buffered_file::buffered_file(cstring_view filename) {\n"
