@@ -151,11 +151,52 @@ std::string TypeTest(const std::string& e, const std::vector<std::string>& param
   return "a " + out + " as `" + p + "`";
 }
 
+// The parts of `e` joined at the top level by `||` (or Python's and
+// Ruby's ` or `); one part when there is no such join.
+std::vector<std::string> Disjuncts(const std::string& e) {
+  std::vector<std::string> out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < e.size(); ++i) {
+    char c = e[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth != 0) continue;
+    size_t width = e.compare(i, 4, " || ") == 0 ? 4 : e.compare(i, 4, " or ") == 0 ? 4 : 0;
+    if (width == 0) continue;
+    out.push_back(Strip(e.substr(start, i - start)));
+    start = i + width;
+    i += width - 1;
+  }
+  out.push_back(Strip(e.substr(start)));
+  return out;
+}
+
+// What to pass for one part of a disjunction that raises when true: the
+// shapes of kBad, or a flag parameter ("`analyze` false"), or a parameter
+// that must be left out (`options != null`: "no `options`").
+std::string PartToPass(const std::string& part, const std::vector<std::string>& params,
+                       const std::string& language);
+
 }  // namespace
 
 std::string ArgumentToPass(const std::string& expr, bool raised_when,
                            const std::vector<std::string>& params, const std::string& language) {
   std::string e = Strip(expr);
+  // `analyze || options != null`: every part has its own argument.
+  if (std::vector<std::string> parts = Disjuncts(e); raised_when && parts.size() > 1) {
+    std::vector<std::string> each;
+    for (const std::string& part : parts) {
+      std::string one = PartToPass(part, params, language);
+      if (one.empty()) return "";
+      each.push_back(std::move(one));
+    }
+    std::string out;
+    for (size_t i = 0; i < each.size(); ++i) {
+      out += (i == 0 ? "" : i + 1 == each.size() ? " and " : ", ") + each[i];
+    }
+    return out;
+  }
   // A failed `p != 0` is the same as a true `p == 0`.
   if (!raised_when) {
     std::string before = e;
@@ -196,5 +237,25 @@ std::string ArgumentToPass(const std::string& expr, bool raised_when,
   }
   return "";
 }
+
+namespace {
+
+std::string PartToPass(const std::string& part, const std::vector<std::string>& params,
+                       const std::string& language) {
+  if (std::string one = ArgumentToPass(part, true, params, language); !one.empty()) return one;
+  if (std::find(params.begin(), params.end(), part) != params.end()) {
+    std::string no = language == "python" ? "False" : language == "c" ? "0" : "false";
+    return "`" + part + "` " + no;
+  }
+  for (std::string_view set : {" != null", " !== null", " != nil", " is not None", " != NULL",
+                               " !== undefined"}) {
+    if (std::string p = Around(part, "", set, params); !p.empty()) {
+      return "no `" + p + "` (leave it out)";
+    }
+  }
+  return "";
+}
+
+}  // namespace
 
 }  // namespace errdex

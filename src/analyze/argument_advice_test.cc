@@ -37,6 +37,22 @@ TEST(ArgumentAdvice, Shapes) {
   EXPECT_EQ(ArgumentToPass("!data.is_a?(String)", true, kParams, "ruby"), "a `String` as `data`");
 }
 
+// Exposed's SQLite `explain`: `if (analyze || options != null)` raises;
+// each part of the `||` names an argument, so the call avoids all of them.
+TEST(ArgumentAdvice, EveryPartOfADisjunction) {
+  const std::vector<std::string> params = {"analyze", "options", "sql"};
+  EXPECT_EQ(ArgumentToPass("analyze || options != null", true, params, "kotlin"),
+            "`analyze` false and no `options` (leave it out)");
+  EXPECT_EQ(ArgumentToPass("(analyze or options is not None)", true, params, "python"),
+            "`analyze` False and no `options` (leave it out)");
+  EXPECT_EQ(ArgumentToPass("sql == null || sql.isEmpty() || analyze", true, params, "java"),
+            "a non-null `sql`, a non-empty `sql` and `analyze` false");
+  // A part that reads anything but an argument says nothing.
+  EXPECT_EQ(ArgumentToPass("analyze || this.closed", true, params, "java"), "");
+  // Raised when the disjunction is false: not this shape.
+  EXPECT_EQ(ArgumentToPass("analyze || options != null", false, params, "java"), "");
+}
+
 TEST(ArgumentAdvice, OnlyArgumentsAndKnownShapes) {
   EXPECT_EQ(ArgumentToPass("self.step == 0", true, kParams, "python"), "");
   EXPECT_EQ(ArgumentToPass("other == 0", true, kParams, "python"), "");
@@ -58,6 +74,31 @@ TEST(ArgumentAdvice, RecordSaysWhatToPass) {
   EXPECT_EQ(r.solutions,
             (std::vector<std::string>{"Make sure step is not zero (the message's rule)",
                                       "Call `arange` with a non-zero `step` (checked at line 2)"}));
+}
+
+// A method users do not call (a private helper, reached through a public
+// one) that checks only its arguments: the fix is still what to pass.
+TEST(ArgumentAdvice, FunctionUsersDoNotCallStillSaysWhatToPass) {
+  SourceFile f{"src/main/kotlin/vendors/SQLiteDialect.kt",
+               "internal object SQLiteFunctionProvider : FunctionProvider() {\n"  // 1
+               "    override fun explain(analyze: Boolean, options: String?): String {\n"
+               "        if (analyze || options != null) {\n"  // 3
+               "            throw UnsupportedOperationException(\"SQLite does not support "
+               "ANALYZE or other options in EXPLAIN queries.\")\n"
+               "        }\n"
+               "        return \"EXPLAIN QUERY PLAN \"\n"
+               "    }\n"
+               "}\n"};
+  std::vector<ErrorSite> sites;
+  bool syntax_errors = false;
+  ASSERT_TRUE(ExtractorFor(f.path)->Extract(f, &sites, &syntax_errors).ok());
+  ASSERT_EQ(sites.size(), 1u);
+  Record r = BuildRecord(sites[0], SplitLines(f.content), {"acme/db", "abc", "t"});
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_EQ(r.solutions[0],
+            "Make the call that leads to `SQLiteFunctionProvider.explain` pass `analyze` false "
+            "and no `options` (leave it out): `SQLiteFunctionProvider.explain` reports this "
+            "from its arguments alone (checked at line 3)");
 }
 
 }  // namespace

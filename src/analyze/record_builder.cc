@@ -1904,6 +1904,16 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
     return "Call " + CallWho(s, v) + " with arguments for which " + pass + " (" +
            (assert ? "asserted" : "checked") + " at line " + at + ")" + DocumentedAs(v);
   }
+  // A function users do not call (Exposed's SQLite `explain`, reached
+  // through the public `Query.explain`) that checks only what it is passed:
+  // what to pass is still the fix, through the call that leads here.
+  if (v.on_params && !v.callable && v.internal.empty() && s.kind != SiteKind::kAssert) {
+    if (std::string pass = ArgumentToPass(d->expr, d->polarity, v.params, s.language);
+        !pass.empty()) {
+      return "Make the call that leads to " + Who(s) + " pass " + pass + ": " + Who(s) +
+             " reports this from its arguments alone (checked at line " + at + ")";
+    }
+  }
   if (const ArgvConsumer& c = v.argv_consumer; !c.call.empty()) {
     std::string pass = DescribeCondition(d->expr, !d->polarity);
     if (!pass.empty()) {
