@@ -11,6 +11,7 @@
 
 #include "analyze/catch_class.h"
 #include "analyze/cfg_feature.h"
+#include "analyze/deprecation.h"
 #include "analyze/fallback_route.h"
 #include "analyze/internal_check.h"
 #include "analyze/record_builder.h"
@@ -944,6 +945,9 @@ void AimRulesAtCaller(const BuiltArguments& built, Record* r) {
 
 void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
                     const std::vector<std::string_view>& lines, Record* r) {
+  // A deprecation note is printed when code is compiled: callers at run
+  // time say nothing about it (deprecation.h).
+  if (IsDeprecationNote(site)) return;
   SiteFacts facts = UserChains(site, all_facts);
   bool dropped = DropInternalCheckRoutes(site, lines, &facts);
   // A raise compiled only with or without a Cargo feature: callers found by

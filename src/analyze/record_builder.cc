@@ -28,6 +28,7 @@
 #include "analyze/conflicting_settings.h"
 #include "analyze/constant_values.h"
 #include "analyze/damaged_data.h"
+#include "analyze/deprecation.h"
 #include "analyze/docstring_raises.h"
 #include "analyze/documented_cause.h"
 #include "analyze/enclosing_construct.h"
@@ -3506,6 +3507,7 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   r.conditions = ConditionsJson(s);
   r.notes = NotesJson(s);
   r.provenance["errorMessage"] = MessageProvenance(s);
+  if (IsDeprecationNote(s)) DescribeDeprecation(s, &r);
   return r;
 }
 

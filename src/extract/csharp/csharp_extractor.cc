@@ -260,6 +260,7 @@ class CSharpFile {
       HandleThrowCall(n);
     } else if (type == "attribute") {
       HandleLoggerMessage(n);
+      HandleObsolete(n);
     } else if (type == "property_declaration") {
       HandleMessageOverride(n);
     } else if (facts_ && (type == "return_statement" || type == "arrow_expression_clause")) {
@@ -1146,6 +1147,32 @@ class CSharpFile {
     if (site.severity == "info" && !StatesFailure(site.message)) return;
     site.message_origin_note =
         "logged by the generated `" + std::string(ts::Text(Field(method, "name"), src_)) + "()`";
+    Finish(attr, std::move(site));
+  }
+
+  // `[Obsolete("Use OpenAsync instead")]`: the compiler prints the message
+  // where code uses the member (CS0618 "'Cache.Open()' is obsolete: 'Use
+  // OpenAsync instead'"), an error (CS0619) when the second argument is
+  // `true`.
+  void HandleObsolete(TSNode attr) {
+    std::string_view name = ts::Text(Field(attr, "name"), src_);
+    if (name.starts_with("System.")) name.remove_prefix(7);
+    if (name != "Obsolete" && name != "ObsoleteAttribute") return;
+    TSNode list{};
+    for (TSNode c : NamedChildren(attr)) {
+      if (Is(c, "attribute_argument_list")) list = c;
+    }
+    std::vector<TSNode> args = NamedChildren(list);
+    if (args.empty()) return;
+    TSNode msg = ts::FirstNamed(args[0]);
+    if (ts_node_is_null(msg) || Is(msg, "assignment_expression") || !HasText(msg)) return;
+    ErrorSite site = NewSite(attr, SiteKind::kWarning);
+    bool error = args.size() > 1 && ts::Text(ts::FirstNamed(args[1]), src_) == "true";
+    site.severity = error ? "error" : "warning";
+    site.error_class = "deprecated";
+    site.message = ExprTemplate(msg, ts_node_start_byte(msg), 0, &site.message_origin_note);
+    site.message_origin_note =
+        "the [Obsolete] message, printed by the compiler where code uses the member";
     Finish(attr, std::move(site));
   }
 

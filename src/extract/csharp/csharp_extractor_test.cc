@@ -742,5 +742,28 @@ TEST(CSharpExtractor, CoalesceDefaultOfAnUnknownValueIsAMessage) {
       << found->message_origin_note;
 }
 
+// `[Obsolete("..")]`: CS0618 prints the message where code uses the member
+// (a warning; CS0619, an error, with `true`); without a message there is
+// no text of the library's own.
+TEST(CSharpExtractor, ObsoleteAttributeMessagesAreWarnings) {
+  auto sites = Extract(
+      "public class Cache {\n"
+      "  [Obsolete(\"Use OpenAsync instead\")]\n"
+      "  public void Open() {}\n"
+      "  [System.Obsolete(\"Removed; use Editor\", true)]\n"
+      "  public void Edit() {}\n"
+      "  [Obsolete]\n"
+      "  public void Close() {}\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "Use OpenAsync instead");
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_EQ(sites[0].severity, "warning");
+  EXPECT_TRUE(Matches(sites[0],
+                      "warning CS0618: 'Cache.Open()' is obsolete: 'Use OpenAsync instead'"));
+  EXPECT_EQ(sites[1].message.Display(), "Removed; use Editor");
+  EXPECT_EQ(sites[1].severity, "error");
+}
+
 }  // namespace
 }  // namespace errdex

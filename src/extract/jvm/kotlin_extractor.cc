@@ -225,6 +225,7 @@ class KotlinFile {
       }
     } else if (type == "constructor_invocation") {
       HandleSupertype(n);
+      HandleDeprecated(n);
     } else if (type == "constructor_delegation_call") {
       HandleDelegation(n);
     } else if (type == "jump_expression") {
@@ -646,6 +647,36 @@ class KotlinFile {
     ctor_class_ = cls;
     FinishEach(inv, std::move(site), alts);
     ctor_class_ = TSNode{};
+  }
+
+  // `@Deprecated("Use bar() instead", level = DeprecationLevel.ERROR)`: the
+  // compiler prints the message where code uses the declaration ("'fun
+  // foo(): Unit' is deprecated. Use bar() instead"), a warning (an error at
+  // level ERROR); a HIDDEN declaration is not seen at all.
+  void HandleDeprecated(TSNode inv) {
+    std::vector<TSNode> up = walk_.AncestorsOf(inv);
+    if (up.empty() || !Is(up[0], "annotation")) return;
+    if (LastDotComponent(ts::Text(ChildOfType(inv, "user_type"), src_)) != "Deprecated") return;
+    TSNode message{};
+    std::string level;
+    for (TSNode a : NamedChildren(ChildOfType(inv, "value_arguments"))) {
+      std::vector<TSNode> parts = NamedChildren(a);
+      if (parts.empty()) continue;
+      bool named = parts.size() > 1 && Is(parts[0], "simple_identifier") &&
+                   ts::Text(a, src_).find('=') != std::string_view::npos;
+      std::string_view name = named ? ts::Text(parts[0], src_) : "";
+      if ((!named && ts_node_is_null(message)) || name == "message") message = parts.back();
+      if (name == "level") level = LastDotComponent(ts::Text(parts.back(), src_));
+    }
+    if (ts_node_is_null(message) || level == "HIDDEN") return;
+    ErrorSite site = NewSite(inv, SiteKind::kWarning);
+    site.severity = level == "ERROR" ? "error" : "warning";
+    site.error_class = "deprecated";
+    site.message = ExprTemplate(message, ts_node_start_byte(inv), 0, &site.message_origin_note);
+    if (!site.message.HasLiteralText() && site.message.HoleCount() != 1) return;
+    site.message_origin_note =
+        "the @Deprecated message, printed by the compiler where code uses the declaration";
+    Finish(inv, std::move(site));
   }
 
   // `constructor(fields: List<String>, name: String) : this(message =

@@ -486,5 +486,33 @@ TEST(KotlinExtractor, WhenArmsOfAnInterpolatedLocalAreMessagesOfTheirOwn) {
   EXPECT_EQ(sites[0].error_class, "GradleException");
 }
 
+// `@Deprecated(..)`: the compiler prints its message where code uses the
+// declaration ("'fun open(): Unit' is deprecated. Use openAsync()
+// instead."), a warning, an error at level ERROR; HIDDEN prints nothing.
+TEST(KotlinExtractor, DeprecatedAnnotationMessagesAreWarnings) {
+  auto sites = Extract(
+      "class Cache {\n"
+      "  @Deprecated(\"Use openAsync() instead.\", ReplaceWith(\"openAsync()\"))\n"
+      "  fun open() {}\n"
+      "\n"
+      "  @Deprecated(\n"
+      "    message = \"Moved to Cache.Editor\",\n"
+      "    level = DeprecationLevel.ERROR,\n"
+      "  )\n"
+      "  fun edit() {}\n"
+      "\n"
+      "  @Deprecated(\"gone\", level = DeprecationLevel.HIDDEN)\n"
+      "  fun close() {}\n"
+      "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "Use openAsync() instead.");
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_EQ(sites[0].severity, "warning");
+  EXPECT_TRUE(Matches(sites[0], "w: Main.kt:3:9 'fun open(): Unit' is deprecated. Use openAsync() instead."));
+  EXPECT_EQ(sites[1].message.Display(), "Moved to Cache.Editor");
+  EXPECT_EQ(sites[1].line, 5);
+  EXPECT_EQ(sites[1].severity, "error");
+}
+
 }  // namespace
 }  // namespace errdex

@@ -552,6 +552,7 @@ class RustFile {
       if (sinks_) sinks_->OnFunction(n);
     } else if (sym == ids.attribute_item) {
       HandleErrorAttribute(n);
+      HandleDeprecated(n);
     } else if (sym == ids.impl_item) {
       NoteImpl(n);
       impls_.emplace_back(depth, TypeName(ts::Text(Field(n, "type"), src_)));
@@ -1319,6 +1320,45 @@ class RustFile {
     text.AddLiteral(*s);
     text_facts_->text_constants.push_back(
         {RustModulePath(file_.path) + "::" + name, std::move(text), ts::Line(item)});
+  }
+
+  // --- deprecation ---------------------------------------------------------------
+
+  // `#[deprecated(since = "0.3", note = "use `bar` instead")]` or
+  // `#[deprecated = ".."]`: rustc prints the note where code uses the item
+  // ("warning: use of deprecated function `foo`: use `bar` instead").
+  void HandleDeprecated(TSNode item) {
+    TSNode attr = ts::FirstNamed(item);
+    if (!Is(attr, "attribute") || ts::Text(ts::FirstNamed(attr), src_) != "deprecated") return;
+    TSNode note = Field(attr, "value");
+    if (TSNode tree = Field(attr, "arguments"); !ts_node_is_null(tree)) {
+      bool after_note = false;
+      for (TSNode c : NamedChildren(tree)) {
+        if (Is(c, "identifier")) after_note = ts::Text(c, src_) == "note";
+        if (after_note && Is(c, "string_literal")) note = c;
+      }
+    }
+    if (ts_node_is_null(note) || !Is(note, "string_literal")) return;
+    std::optional<std::string> text = DecodeRustString(ts::Text(note, src_));
+    if (!text || text->empty()) return;
+    ErrorSite site = NewSite(item, SiteKind::kWarning);
+    site.severity = "warning";
+    site.error_class = "deprecated";
+    // The item the attribute is on (past other attributes and comments).
+    TSNode target = ts_node_next_named_sibling(item);
+    while (!ts_node_is_null(target) &&
+           (Is(target, "attribute_item") || Is(target, "line_comment") ||
+            Is(target, "block_comment"))) {
+      target = ts_node_next_named_sibling(target);
+    }
+    std::string_view item_name = ts::Text(Field(target, "name"), src_);
+    site.message.AddLiteral(*text);
+    site.message_origin_note =
+        "the #[deprecated] note, printed by the compiler where code uses the item";
+    size_t before = out_->size();
+    Finish(item, std::move(site));
+    // The record names the deprecated item, not the code around it.
+    if (out_->size() > before && !item_name.empty()) out_->back().function = item_name;
   }
 
   // --- thiserror -----------------------------------------------------------------

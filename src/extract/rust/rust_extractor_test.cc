@@ -528,5 +528,24 @@ TEST(RustExtractor, PrintedBufferGivesASitePerWrite) {
   EXPECT_TRUE(Matches(sites[0], "Warning: Unknown configuration option `chain_overflow_last`"));
 }
 
+// `#[deprecated(note = "..")]` and `#[deprecated = ".."]`: rustc prints the
+// note where code uses the item; a bare `#[deprecated]` has no text.
+TEST(RustExtractor, DeprecatedNotesAreWarnings) {
+  auto sites = Extract(
+      "#[deprecated(since = \"0.3.0\", note = \"use `open_async` instead\")]\n"
+      "pub fn open() {}\n"
+      "#[deprecated = \"renamed to `Editor`\"]\n"
+      "pub struct Edit;\n"
+      "#[deprecated]\n"
+      "pub fn close() {}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(), "use `open_async` instead");
+  EXPECT_EQ(sites[0].line, 1);
+  EXPECT_EQ(sites[0].severity, "warning");
+  EXPECT_TRUE(Matches(sites[0],
+                      "warning: use of deprecated function `cache::open`: use `open_async` instead"));
+  EXPECT_EQ(sites[1].message.Display(), "renamed to `Editor`");
+}
+
 }  // namespace
 }  // namespace errdex
