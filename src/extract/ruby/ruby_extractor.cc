@@ -303,7 +303,7 @@ class RubyFile {
   // message.
   void Run(TSNode root) {
     std::vector<TSNode> beginnings, bodies;
-    std::vector<std::pair<TSNode, std::vector<TSNode>>> classes, calls;
+    std::vector<std::pair<TSNode, std::vector<TSNode>>> classes, calls, appends;
     ts::ForEachNodeWithAncestors(root, [&](TSNode n, const std::vector<TSNode>& anc) {
       std::string_view t = Type(n);
       if (sinks_) sinks_->OnNode(n, anc);
@@ -315,6 +315,7 @@ class RubyFile {
         bodies.push_back(n);
       } else if (t == "assignment" || t == "operator_assignment" || t == "binary") {
         IndexAssignment(n, t, anc);
+        if (t == "binary") appends.push_back({n, anc});
       } else if (t == "class") {
         classes.push_back({n, anc});
       } else if (t == "method" || t == "singleton_method") {
@@ -329,6 +330,7 @@ class RubyFile {
     }
     for (const auto& [n, anc] : classes) HandleClass(n, anc);
     for (const auto& [n, anc] : calls) HandleCall(n, anc);
+    for (const auto& [n, anc] : appends) HandleAccumulation(n, anc);
     if (sinks_) sinks_->Finish();
     CollectTextFunctions();
   }
@@ -767,6 +769,29 @@ class RubyFile {
       site.message_origin_note = "validation error on `" + KeyName(args[0]) + "`";
     }
     Finish(call, anc, std::move(site));
+  }
+
+  // nokogiri's `warnings << "Nokogiri was built against libxml version
+  // #{compiled}, .."`: a message added to a list of warnings or errors,
+  // reported together later (printed one per line, raised joined).
+  void HandleAccumulation(TSNode n, const std::vector<TSNode>& anc) {
+    if (ts::Text(Field(n, "operator"), src_) != "<<") return;
+    if (!anc.empty() && Type(anc.back()) == "binary") return;  // a chain's later `<<`
+    TSNode left = Field(n, "left");
+    if (!Is(left, "identifier") && !Is(left, "instance_variable")) return;
+    std::string name = ToLower(ts::Text(left, src_));
+    if (!name.empty() && name[0] == '@') name.erase(0, 1);
+    bool warning = name == "warnings";
+    if (!warning && name != "errors" && name != "problems" && name != "failures") return;
+    TSNode right = Field(n, "right");
+    if (!Is(right, "string") && !Is(right, "heredoc_beginning")) return;
+    ErrorSite site = NewSite(n, warning ? SiteKind::kWarning : SiteKind::kLog);
+    site.severity = warning ? "warning" : "error";
+    site.message = ExprTemplate(right, ts_node_start_byte(n), 0, &site.message_origin_note);
+    if (!site.message.HasLiteralText()) return;
+    site.message_origin_note =
+        "added to `" + std::string(ts::Text(left, src_)) + "`, reported together later";
+    Finish(n, anc, std::move(site));
   }
 
   // Custom exception classes: `def initialize(msg = "default")`,

@@ -623,5 +623,29 @@ TEST(RubyExtractor, TerminalColourKeepsTheWords) {
   EXPECT_EQ(sites[2].message.Display(), "Invalid config file #{name}");
 }
 
+// A message added to a list of warnings or errors (nokogiri's version
+// checks, printed one per line at load) is a record at the `<<`; a list of
+// other things, or a chain's later `<<`, is not.
+TEST(RubyExtractor, MessagesAddedToAWarningsListAreRecords) {
+  auto sites = Extract(
+      "def warnings\n"
+      "  warnings = []\n"
+      "  if compiled != loaded\n"
+      "    warnings << \"Nokogiri was built against libxml version #{compiled}, but has loaded #{loaded}\"\n"
+      "  end\n"
+      "  @errors << \"missing header #{name}\"\n"
+      "  names << \"libxml\"\n"
+      "  warnings\n"
+      "end\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(),
+            "Nokogiri was built against libxml version #{compiled}, but has loaded #{loaded}");
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].severity, "warning");
+  EXPECT_TRUE(Matches(sites[0], "WARNING: Nokogiri was built against libxml version 2.8.0, but has loaded 2.7.8"));
+  EXPECT_EQ(sites[1].message.Display(), "missing header #{name}");
+  EXPECT_EQ(sites[1].severity, "error");
+}
+
 }  // namespace
 }  // namespace errdex
