@@ -114,7 +114,7 @@ TEST(ExtractionCache, RefusesTruncatedFlippedAndForeignBytes) {
   }
   EXPECT_FALSE(DecodeFileExtraction(bytes + "x", &out));  // trailing bytes
   std::string other = bytes;
-  other[0] = 11;  // another layout
+  other[0] = 12;  // another layout
   EXPECT_FALSE(DecodeFileExtraction(other, &out));
   // A flipped bit anywhere: refused, or read as some other well-formed
   // extraction; never a crash (the sanitizer build checks the reads).
@@ -128,7 +128,7 @@ TEST(ExtractionCache, RefusesTruncatedFlippedAndForeignBytes) {
 
 TEST(ExtractionCache, VersionNamesThisBuild) {
   const std::string& v = ExtractionCacheVersion();
-  EXPECT_EQ(v.rfind("layout 10 build ", 0), 0u) << v;
+  EXPECT_EQ(v.rfind("layout 11 build ", 0), 0u) << v;
   EXPECT_GT(v.size(), std::string("layout 1 build ").size() + 16) << v;
 }
 

@@ -2416,6 +2416,7 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     lines.push_back(s.line);
   }
   // The configuration key a config reader matched before the deciding check.
+  bool config_key_set = false;
   if (v.decisive && v.internal.empty()) {
     bool config = false;
     std::optional<MatchedKey> key = MatchedKeyOf(s, v.decisive);
@@ -2426,6 +2427,7 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
                              std::to_string(v.decisive->line) + "; the key is matched at line " +
                              std::to_string(key->line) + ")");
       lines.push_back(v.decisive->line);
+      config_key_set = true;
     }
   }
   // An internal check is said first: advice derived from its condition is
@@ -2584,7 +2586,10 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
     if (!carrier.empty() && os_advice.empty() && fix.starts_with("Find out why `")) {
       fix += ": " + carrier + " says why";
     }
-    if (!fix.empty() && !generic &&
+    // The value checked comes from the configuration key said above, not
+    // from what a caller passes.
+    bool caller_passes = fix.starts_with("Make the call that leads to ");
+    if (!fix.empty() && !generic && !(config_key_set && caller_passes) &&
         !(!values.empty() && fix.find(" with arguments for which ") != std::string::npos)) {
       r->solutions.push_back(fix);
       lines.push_back(v.decisive->line);
