@@ -1171,13 +1171,14 @@ class JsFile {
     return prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus";
   }
 
-  // `logger.error(msg)`, `config.logger.warn(colors.yellow(msg))`: an
-  // error- or warning-level log through an object named as a logger.
+  // `logger.error(msg)`, `config.logger.warn(colors.yellow(msg))`,
+  // `utils.log.fail(msg)`: an error- or warning-level log through an object
+  // named as a logger.
   bool IsLoggerReport(TSNode call) const {
     TSNode fn = ts_node_child_by_field_id(call, ids_.function);
     if (ts_node_is_null(fn) || ts_node_symbol(fn) != ids_.member_expression) return false;
     std::string_view prop = ts::Text(ts_node_child_by_field_id(fn, ids_.property), src_);
-    if (prop != "error" && prop != "warn" && prop != "info") return false;
+    if (prop != "error" && prop != "warn" && prop != "info" && prop != "fail") return false;
     std::string_view obj = ts::Text(ts_node_child_by_field_id(fn, ids_.object), src_);
     std::string_view last = obj.substr(obj.rfind('.') + 1);  // npos + 1 == 0
     return last == "logger" || last == "log" || last == "Logger" || last.ends_with("Logger");
@@ -1504,7 +1505,9 @@ class JsFile {
       std::string_view prop = ts::Text(Field(fn, "property"), src_);
       if (prop == "send" || prop == "json" || prop == "end" || prop == "sendStatus") {
         HandleResponse(call, std::string(prop), anc);
-      } else if ((prop == "error" || prop == "warn") && IsLoggerReport(call)) {
+      } else if ((prop == "error" || prop == "warn" || prop == "fail") && IsLoggerReport(call)) {
+        // nodemon's `utils.log.fail(..)`, signale's and consola's `fail`:
+        // a logger's failure level, printed as an error.
         HandleLoggerReport(call, prop == "warn", anc);
       } else if (prop == "info" && IsLoggerReport(call)) {
         HandleLoggerReport(call, false, anc, 2, /*info=*/true);
