@@ -558,6 +558,39 @@ end
   })) << Dump(r);
 }
 
+// webpacker's `raise MissingEntryError, missing_file_from_manifest_error(
+// full_pack_name(..))`: the method's last expression is a heredoc, whose
+// body the parser puts after the statement that opens it.
+TEST(TextFunctions, RubyMethodReturningAHeredoc) {
+  Linked r = Link({{"lib/webpacker/manifest.rb", R"SRC(class Webpacker::Manifest
+  class MissingEntryError < StandardError; end
+
+  private
+    def handle_missing_entry(name, pack_type)
+      raise Webpacker::Manifest::MissingEntryError, missing_file_from_manifest_error(full_pack_name(name, pack_type[:type]))
+    end
+
+    def missing_file_from_manifest_error(bundle_name)
+      <<-MSG
+Webpacker can't find #{bundle_name} in #{config.public_manifest_path}. Possible causes:
+1. You forgot to install node packages
+
+Your manifest contains:
+#{JSON.pretty_generate(@data)}
+      MSG
+    end
+end
+)SRC"}});
+  ASSERT_EQ(r.At("lib/webpacker/manifest.rb", 6).size(), 1u) << Dump(r);
+  const ErrorSite* s = r.At("lib/webpacker/manifest.rb", 6)[0];
+  EXPECT_EQ(s->error_class, "Webpacker::Manifest::MissingEntryError");
+  EXPECT_TRUE(Matches(*s,
+                      "Webpacker can't find application.js in /app/public/packs/manifest.json. "
+                      "Possible causes:\n1. You forgot to install node packages\n\nYour "
+                      "manifest contains:\n{}\n"))
+      << s->message.Display();
+}
+
 }  // namespace
 }  // namespace errdex
 

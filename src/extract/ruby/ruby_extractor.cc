@@ -355,6 +355,9 @@ class RubyFile {
       if (ts_node_is_null(body)) continue;
       std::vector<std::pair<TSNode, int>> values;
       uint32_t last_n = ts_node_named_child_count(body);
+      // A heredoc's body is a node after the statement that opens it
+      // (`<<-MSG` as the last expression): the value is that statement.
+      while (last_n > 0 && Is(ts_node_named_child(body, last_n - 1), "heredoc_body")) --last_n;
       TSNode last = last_n ? ts_node_named_child(body, last_n - 1) : TSNode{};
       if (!ts_node_is_null(last) && !Is(last, "rescue") && !Is(last, "ensure") &&
           !Is(last, "return")) {
@@ -1187,6 +1190,15 @@ class RubyFile {
       std::string& s = pieces.front().text;
       size_t nl = s.find('\n');
       if (nl != std::string::npos) s.erase(0, nl + 1);
+    }
+    // ... and ends with the indentation of an indented terminator (`<<-MSG`
+    // .. `      MSG`), which is not part of the text.
+    if (!pieces.empty() && !pieces.back().is_hole) {
+      std::string& s = pieces.back().text;
+      size_t nl = s.rfind('\n');
+      if (nl != std::string::npos && s.find_first_not_of(" \t", nl + 1) == std::string::npos) {
+        s.erase(nl + 1);
+      }
     }
     if (squiggly) Dedent(&pieces);
     Template out;
