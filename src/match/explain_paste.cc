@@ -14,6 +14,51 @@ constexpr double kFreeTextFallbackScore = 0.8;
 // cause) answers only this strongly: most causes in a build log are the
 // build tool's own words.
 constexpr double kSupplementMinScore = 0.8;
+// An introduction ranks this far below the lowest hit above it.
+constexpr double kIntroductionMargin = 0.005;
+
+// Whether `h` read an introduction to the lines below it in `text`: its
+// reading is one line, the record's whole message without holes, ending in
+// ":" (maven's "For more information about the errors and possible
+// solutions, please read the following articles:"), with more text below.
+bool IntroductionHit(const PasteHit& h, std::string_view text) {
+  const Record& r = *h.match.record;
+  std::string_view m = h.error.message;
+  while (!m.empty() && (m.back() == ' ' || m.back() == '\n')) m.remove_suffix(1);
+  if (!r.holes.empty() || m.empty() || m.back() != ':' || m.find('\n') != std::string_view::npos ||
+      std::count(m.begin(), m.end(), ' ') < 3 || h.error.input_line <= 0) {
+    return false;
+  }
+  size_t at = 0;
+  for (int line = 1; line < h.error.input_line; ++line) {
+    at = text.find('\n', at);
+    if (at == std::string_view::npos) return false;
+    ++at;
+  }
+  size_t eol = text.find('\n', at);
+  return eol != std::string_view::npos &&
+         text.find_first_not_of(" \t\r\n", eol) != std::string_view::npos;
+}
+
+// A tool's error, then a footer introducing its help links: each log line
+// is a reading of its own, and the introduction ranks below every hit of
+// an earlier line (the matcher's YieldIntroLines does so within one
+// reading).
+void YieldIntroductions(std::vector<PasteHit>* hits, std::string_view text) {
+  for (PasteHit& intro : *hits) {
+    if (!IntroductionHit(intro, text)) continue;
+    double lowest = 2;
+    for (const PasteHit& h : *hits) {
+      if (h.error.input_line < intro.error.input_line && h.match.match_type == "pattern" &&
+          !IntroductionHit(h, text)) {
+        lowest = std::min(lowest, h.match.score);
+      }
+    }
+    if (lowest <= 1 && intro.match.score >= lowest) {
+      intro.match.score = std::max(0.01, lowest - kIntroductionMargin);
+    }
+  }
+}
 
 std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& text,
                                    const std::string& repo, size_t limit, bool each_error,
@@ -64,9 +109,27 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
   // only with a strong match: the trace was read and found foreign, and a
   // weak match of its bare text is what the trace's frames ruled out.
   if (out.empty() && !errors.empty()) find_all(ParseAsFreeText(text), kFreeTextFallbackScore);
-  // Still nothing: an error quoted as inline code in the user's prose.
-  if (out.empty()) find_all(ParseInlineCodeSpans(text), 0);
+  // An error quoted as inline code or in quotes in the user's prose. Still
+  // nothing: its spans answer. Otherwise they only rank the records found
+  // already (Waybar's "``[warning] module x: Unknown module: x``. Am I
+  // doing something wrong?": read alone, the hole of "Unknown module: {}"
+  // no longer holds the user's next sentence), so a quote adds no answer
+  // the whole text did not find.
+  if (out.empty()) {
+    find_all(ParseInlineCodeSpans(text), 0);
+  } else if (std::vector<ErrorText> spans = ParseInlineCodeSpans(text); !spans.empty()) {
+    std::unordered_map<const Record*, bool> found;
+    for (const PasteHit& h : out) found[h.match.record] = true;
+    std::vector<PasteHit> all = std::move(out);
+    out.clear();
+    find_all(spans, 0);
+    for (PasteHit& h : out) {
+      if (found.count(h.match.record)) all.push_back(std::move(h));
+    }
+    out = std::move(all);
+  }
   if (each_error) return out;
+  YieldIntroductions(&out, text);
   // One record found through several links keeps its best hit. Equal scores:
   // the record the paste's other readings support more (two templates whose
   // first line is a paragraph of the paste: the one the whole text matches

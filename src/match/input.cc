@@ -1127,7 +1127,8 @@ size_t ToolErrorLine(const Lines& lines, size_t i, Collector* out) {
 size_t QualifiedExceptionLine(const Lines& lines, size_t i, Collector* out) {
   std::string_view line = lines[i];
   size_t colon = line.find(": ");
-  if (colon == std::string_view::npos || line.substr(0, colon).find('.') == std::string_view::npos ||
+  if (colon == std::string_view::npos ||
+      line.substr(0, colon).find('.') == std::string_view::npos ||
       line.substr(0, colon).find(' ') != std::string_view::npos) {
     return i;
   }
@@ -1308,6 +1309,48 @@ constexpr size_t kMinInlineSpanBytes = 12;
 constexpr size_t kMaxInlineSpanBytes = 500;
 constexpr size_t kMaxInlineProseBytes = 16 * 1024;
 
+// The number of backticks in the run that starts at `at`.
+size_t TickRun(std::string_view line, size_t at) {
+  size_t n = 0;
+  while (at + n < line.size() && line[at + n] == '`') ++n;
+  return n;
+}
+
+// Where a run of exactly `ticks` backticks starts at or after `from`.
+size_t ClosingTicks(std::string_view line, size_t from, size_t ticks) {
+  for (size_t at = line.find('`', from); at != std::string_view::npos;) {
+    size_t n = TickRun(line, at);
+    if (n == ticks) return at;
+    at = line.find('`', at + n);
+  }
+  return std::string_view::npos;
+}
+
+// Adds `span`, quoted on line `k`, as a reading when it can be a message:
+// one line of text, with a space, neither tiny nor a dump.
+bool AddSpan(std::string_view span, size_t k, std::vector<ErrorText>* out) {
+  span = Trim(span);
+  bool text = std::none_of(span.begin(), span.end(),
+                           [](char c) { return static_cast<unsigned char>(c) < 0x20; });
+  if (!text || span.size() < kMinInlineSpanBytes || span.size() > kMaxInlineSpanBytes ||
+      span.find(' ') == std::string_view::npos) {
+    return false;
+  }
+  ErrorText e;
+  e.input_line = static_cast<int>(k + 1);
+  std::string_view message;
+  if (!SplitClass(span, /*in_traceback=*/false, &e.error_class, &message)) message = span;
+  e.message = std::string(message);
+  out->push_back(std::move(e));
+  return true;
+}
+
+// Whether [open, close) spans the whole of `line` but blanks: the line
+// itself, read already.
+bool WholeLine(std::string_view line, size_t open, size_t close) {
+  return Trim(line.substr(0, open)).empty() && Trim(line.substr(close)).empty();
+}
+
 void AddInlineCodeSpans(const std::vector<std::string_view>& lines, size_t first, size_t last,
                         std::vector<ErrorText>* out) {
   // Prose is short; a log or a dump quotes code, not its error.
@@ -1320,24 +1363,37 @@ void AddInlineCodeSpans(const std::vector<std::string_view>& lines, size_t first
     if (line.find("```") != std::string_view::npos) continue;
     size_t open = line.find('`');
     while (open != std::string_view::npos && added < kMaxInlineSpans) {
-      size_t close = line.find('`', open + 1);
+      // Markdown closes a span with as many ticks as opened it: ``a `b` c``
+      // quotes a text that holds single ticks.
+      size_t ticks = TickRun(line, open);
+      size_t close = ClosingTicks(line, open + ticks, ticks);
       if (close == std::string_view::npos) break;
-      std::string_view span = Trim(line.substr(open + 1, close - open - 1));
-      // The whole line in ticks is the line itself, read already.
-      bool whole = Trim(line.substr(0, open)).empty() && Trim(line.substr(close + 1)).empty();
-      bool text = std::none_of(span.begin(), span.end(),
-                               [](char c) { return static_cast<unsigned char>(c) < 0x20; });
-      if (!whole && text && span.size() >= kMinInlineSpanBytes &&
-          span.size() <= kMaxInlineSpanBytes && span.find(' ') != std::string_view::npos) {
-        ErrorText e;
-        e.input_line = static_cast<int>(k + 1);
-        std::string_view message;
-        if (!SplitClass(span, /*in_traceback=*/false, &e.error_class, &message)) message = span;
-        e.message = std::string(message);
-        out->push_back(std::move(e));
+      if (!WholeLine(line, open, close + ticks) &&
+          AddSpan(line.substr(open + ticks, close - open - ticks), k, out)) {
         ++added;
       }
-      open = line.find('`', close + 1);
+      open = line.find('`', close + ticks);
+    }
+  }
+  // Prose that quotes the error in double quotes, straight or curly, on
+  // one line: CI errors with "You can run :core:apiDump task to overwrite
+  // API declarations".
+  static const std::pair<std::string_view, std::string_view> kQuotes[] = {
+      {"\"", "\""}, {"\xE2\x80\x9C", "\xE2\x80\x9D"}};
+  for (size_t k = first; k < last && added < kMaxInlineSpans; ++k) {
+    std::string_view line = lines[k];
+    for (const auto& [opener, closer] : kQuotes) {
+      size_t open = line.find(opener);
+      while (open != std::string_view::npos && added < kMaxInlineSpans) {
+        size_t from = open + opener.size();
+        size_t close = line.find(closer, from);
+        if (close == std::string_view::npos) break;
+        if (!WholeLine(line, open, close + closer.size()) &&
+            AddSpan(line.substr(from, close - from), k, out)) {
+          ++added;
+        }
+        open = line.find(opener, close + closer.size());
+      }
     }
   }
 }
@@ -1783,13 +1839,28 @@ size_t GradleCause(const Lines& lines, size_t i, Collector* out) {
 // Runs the recognizers over lines [from, end) until `out` is full.
 void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
-  const Recognizer recognizers[] = {
-      PythonTraceback,    PythonFramesOnly, AtTrace,       GoPanic,
-      RustPanic,          RustCauses,       CppTerminate,  AssertionFailure,
-      RubyUncaught,       RakeAborted,      GradleCause,   PhpError,
-      PhpThrowableString, MonologLine,      LogLine,       JsonMessageField,
-      GutterDiagnostic,   CurlToolLine,     CliUsageError, ToolErrorLine,
-      QualifiedExceptionLine, LocatedLine};
+  const Recognizer recognizers[] = {PythonTraceback,
+                                    PythonFramesOnly,
+                                    AtTrace,
+                                    GoPanic,
+                                    RustPanic,
+                                    RustCauses,
+                                    CppTerminate,
+                                    AssertionFailure,
+                                    RubyUncaught,
+                                    RakeAborted,
+                                    GradleCause,
+                                    PhpError,
+                                    PhpThrowableString,
+                                    MonologLine,
+                                    LogLine,
+                                    JsonMessageField,
+                                    GutterDiagnostic,
+                                    CurlToolLine,
+                                    CliUsageError,
+                                    ToolErrorLine,
+                                    QualifiedExceptionLine,
+                                    LocatedLine};
   size_t i = from;
   while (i < lines.size()) {
     if (out->full()) {

@@ -2861,9 +2861,9 @@ bool LabelLine(const Ranked& h, std::string_view text) {
   // "Validation failed:" above its list is the message; a label names what
   // follows it without saying something went wrong.
   static const std::unordered_set<std::string> kFailureWords = {
-      "error",   "errors",   "failed",  "failure", "failures", "invalid", "cannot",
-      "unable",  "not",      "denied",  "missing", "unknown",  "unsupported",
-      "wrong",   "bad",      "illegal", "refused", "exception", "fatal",  "warning"};
+      "error",  "errors",  "failed",  "failure",   "failures", "invalid",     "cannot",
+      "unable", "not",     "denied",  "missing",   "unknown",  "unsupported", "wrong",
+      "bad",    "illegal", "refused", "exception", "fatal",    "warning"};
   for (const std::string& w : match::Tokenize(label)) {
     if (kFailureWords.count(LowerAscii(w))) return false;
   }
@@ -2912,6 +2912,50 @@ void YieldLabelLines(std::vector<Ranked>* hits, std::string_view text) {
   if (lowest > 1) return;
   for (Ranked* l : labels) {
     if (l->match.score >= lowest) l->match.score = std::max(0.01, lowest - kInnerLinkMargin);
+  }
+}
+
+// Whether hit `h` read an introduction to the lines below it: a template
+// without holes that ends in ":" and ends its line (maven's "For more
+// information about the errors and possible solutions, please read the
+// following articles:" above its links).
+bool IntroLine(const Ranked& h, std::string_view text) {
+  if (h.match.match_type != "pattern" || !h.holes.empty() || h.literal_words <= kMaxLabelWords) {
+    return false;
+  }
+  std::string_view read = Trim(text.substr(h.begin, h.end - h.begin));
+  size_t end = h.end;
+  if (!read.empty() && read.back() != ':' && end < text.size() && text[end] == ':')
+    ++end;
+  else if (read.empty() || read.back() != ':')
+    return false;
+  size_t eol = text.find('\n', end);
+  std::string_view rest = text.substr(end, eol == std::string_view::npos ? eol : eol - end);
+  return Trim(rest).empty() && eol != std::string_view::npos && !Trim(text.substr(eol)).empty();
+}
+
+// A tool that prints its error and then a footer introducing help links
+// or details ("[ERROR] Could not find the selected project ..", then
+// "[ERROR] For more information .. read the following articles:") has its
+// message above the introduction: an introduction ranks below each hit
+// that read an earlier line. ("Validation failed:" above its list of
+// reasons keeps its place: the reasons are below it.)
+void YieldIntroLines(std::vector<Ranked>* hits, std::string_view text) {
+  if (hits->size() < 2 || hits->size() > 64) return;
+  for (Ranked& intro : *hits) {
+    if (!IntroLine(intro, text)) continue;
+    size_t line = LineAt(text, intro.begin);
+    double lowest = 2;
+    for (const Ranked& h : *hits) {
+      if (&h == &intro || h.match.match_type != "pattern" || h.weak || IntroLine(h, text) ||
+          LineAt(text, h.begin) >= line) {
+        continue;
+      }
+      lowest = std::min(lowest, h.match.score);
+    }
+    if (lowest <= 1 && intro.match.score >= lowest) {
+      intro.match.score = std::max(0.01, lowest - kInnerLinkMargin);
+    }
   }
 }
 
@@ -3312,6 +3356,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
   PreferInnerLinks(&hits, text, ctx.family, paste);
   PreferCauseAfterContext(&hits, text);
   YieldLabelLines(&hits, text);
+  YieldIntroLines(&hits, text);
   impl_->PreferInnerFuzzy(&hits, text, query);
   // A low score needs evidence beyond the text to be an answer at all.
   auto unconfident = [&](const Ranked& h) {

@@ -2692,3 +2692,80 @@ TEST(MatcherTest, LabelLinesBelowAnErrorRankUnderIt) {
 }
 
 }  // namespace errdex
+
+namespace errdex {
+namespace {
+
+// Waybar: "Unknown module" (a frontend's bare throw) and "Unknown module: "
+// + name (the factory's) both match a warning quoted in a user's sentence;
+// read whole, the factory's hole holds the user's next sentence. The quote
+// read alone ranks the factory first, and adds no record of its own.
+TEST(MatcherTest, AQuoteInProseRanksTheRecordsTheWholeTextFound) {
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(
+      MakeRecord("bare", "Unknown module", "Unknown module", {}, "std::runtime_error", "acme/bar"));
+  rs.push_back(MakeRecord("factory", "Unknown module: {name}", R"(Unknown module: ([\s\S]*?))",
+                          {{"{name}", "name"}}, "std::runtime_error", "acme/bar"));
+  for (Record& r : rs) r.language = "cpp";
+  Matcher matcher(std::move(rs));
+  std::vector<PasteHit> hits = ExplainPaste(
+      matcher,
+      "When I run bar, I get ``[warning] module hypr/window: Unknown module: hypr/window``. Am "
+      "I doing something wrong? It's in the wiki.",
+      "", 3, false, nullptr);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].match.record->id, "factory");
+  // A quote of text no record wrote adds nothing to the whole text's hits.
+  hits = ExplainPaste(matcher,
+                      "I get \"the sprocket refused the widget entirely\" when Unknown module "
+                      "shows up in my log after the update",
+                      "", 3, false, nullptr);
+  for (const PasteHit& h : hits) {
+    EXPECT_TRUE(h.match.record->id == "bare" || h.match.record->id == "factory")
+        << h.match.record->id;
+  }
+}
+
+// maven prints its error, then a footer whose introduction ("For more
+// information about the errors and possible solutions, please read the
+// following articles:") is a message of its own: it ranks below the error
+// above it. An introduction with nothing above it keeps its place.
+TEST(MatcherTest, AnIntroductionBelowAnErrorRanksUnderIt) {
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(MakeRecord("reactor", "Could not find the selected project in the reactor: {}",
+                          R"(Could not find the selected project in the reactor: ([\s\S]*?))",
+                          {{"{}", "selector"}}, "MavenExecutionException", "acme/maven"));
+  rs.push_back(MakeRecord(
+      "footer",
+      "For more information about the errors and possible solutions, please read the following "
+      "articles:",
+      R"(For more information about the errors and possible solutions, please read the )"
+      R"(following articles:)",
+      {}, "log", "acme/maven"));
+  for (Record& r : rs) r.language = "java", r.kind = r.id == "footer" ? "log" : "raise";
+  Matcher matcher(std::move(rs));
+  const std::string footer =
+      "[ERROR] For more information about the errors and possible solutions, please read the "
+      "following articles:\n"
+      "[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MavenExecutionException";
+  Query q;
+  q.message =
+      "[ERROR] Could not find the selected project in the reactor: :common-utils -> [Help 1]\n"
+      "[ERROR]\n" +
+      footer;
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_GE(hits.size(), 2u);
+  EXPECT_EQ(hits[0].record->id, "reactor");
+  // Pasted whole, each "[ERROR]" line is a reading of its own.
+  std::vector<PasteHit> pasted =
+      ExplainPaste(matcher, "mvn -pl :common-utils package\n" + q.message, "", 3, false, nullptr);
+  ASSERT_GE(pasted.size(), 2u);
+  EXPECT_EQ(pasted[0].match.record->id, "reactor");
+  q.message = footer;
+  hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "footer");
+}
+
+}  // namespace
+}  // namespace errdex
