@@ -305,10 +305,35 @@ std::vector<std::string> Qualifiers(const std::string& written) {
   return out;  // the last component (the class) is left out
 }
 
-// Whether `source` has an import-like line naming `cls` and one of `words`.
-// `file` is the declaring file's name ("os.h"), for C and C++ includes.
-bool Imports(std::string_view source, const std::string& cls, const std::vector<std::string>& words,
-             const std::string& file) {
+bool IsIdentChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '$';
+}
+
+// The identifiers of a line ("import javax.ws.rs.NotFoundException;" ->
+// import, javax, ws, rs, NotFoundException).
+std::vector<std::string_view> Identifiers(std::string_view line) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && !IsIdentChar(line[i])) ++i;
+    size_t from = i;
+    while (i < line.size() && IsIdentChar(line[i])) ++i;
+    if (i > from) out.push_back(line.substr(from, i - from));
+  }
+  return out;
+}
+
+bool IsImportLine(std::string_view line) {
+  return line.starts_with("import ") || line.starts_with("from ") || line.starts_with("use ") ||
+         line.starts_with("pub use ") || line.starts_with("using ") ||
+         line.starts_with("require") || line.find("require(") != std::string_view::npos ||
+         line.starts_with("#include");
+}
+
+// Calls `f` with each import-like line of `source`, leading blanks removed.
+template <typename F>
+void ForEachImportLine(std::string_view source, F f) {
   size_t start = 0;
   while (start < source.size()) {
     size_t end = source.find('\n', start);
@@ -318,46 +343,86 @@ bool Imports(std::string_view source, const std::string& cls, const std::vector<
     size_t lead = line.find_first_not_of(" \t");
     if (lead == std::string_view::npos) continue;
     line = line.substr(lead);
-    bool import = line.starts_with("import ") || line.starts_with("from ") ||
-                  line.starts_with("use ") || line.starts_with("pub use ") ||
-                  line.starts_with("using ") || line.starts_with("require") ||
-                  line.find("require(") != std::string_view::npos || line.starts_with("#include");
-    if (!import) continue;
+    if (IsImportLine(line)) f(line);
+  }
+}
+
+// Whether `import a.b.*` (or `a::b::*`) is the package of the declaring
+// file, whose path words are `words` (its last two names, as far as the
+// import has).
+bool WildcardImportsFile(std::string_view l, const std::vector<std::string>& words) {
+  while (!l.empty() && (l.back() == ';' || l.back() == ' ')) l.remove_suffix(1);
+  if (!l.ends_with(".*") && !l.ends_with("::*")) return false;
+  l.remove_suffix(l.ends_with("::*") ? 3 : 2);
+  size_t space = l.rfind(' ');
+  if (space != std::string_view::npos) l = l.substr(space + 1);
+  std::vector<std::string> pkg;
+  for (size_t at = 0; at <= l.size();) {
+    size_t stop = std::min(l.find('.', at), l.find("::", at));
+    if (stop == std::string_view::npos) stop = l.size();
+    pkg.emplace_back(l.substr(at, stop - at));
+    at = stop + (stop < l.size() && l[stop] == ':' ? 2 : 1);
+  }
+  // `words` ends with the file's stem; the directories come before it.
+  if (words.size() < 2 || pkg.empty() || pkg.back() != words[words.size() - 2]) return false;
+  return pkg.size() < 2 || words.size() < 3 || pkg[pkg.size() - 2] == words[words.size() - 3];
+}
+
+// Path words too common to say which package an import names: source
+// roots and the first names of Java packages.
+bool CommonPathWord(std::string_view w) {
+  return w.size() < 3 || w == "src" || w == "lib" || w == "main" || w == "java" || w == "kotlin" ||
+         w == "org" || w == "com" || w == "net";
+}
+
+enum class Import {
+  kNone,       // no import names the class
+  kThisFile,   // an import names the class and the declaring file's package
+  kElsewhere,  // imports name the class, from other packages only
+};
+
+// What `source`'s import lines say of `cls` as declared in the file whose
+// path words are `words`. `file` is the declaring file's name ("os.h"), for
+// C and C++ includes. `import javax.ws.rs.NotFoundException` in a Kafka
+// Connect file is not connect's own `errors/NotFoundException.java`: only
+// whole package names count, and the class's own name is not one.
+Import ImportOf(std::string_view source, const std::string& cls,
+                const std::vector<std::string>& words, const std::string& file) {
+  Import out = Import::kNone;
+  ForEachImportLine(source, [&](std::string_view line) {
+    if (out == Import::kThisFile) return;
     if (line.starts_with("#include")) {
       // The header that declares it.
-      if (line.find(file) != std::string_view::npos) return true;
-      continue;
+      if (line.find(file) != std::string_view::npos) out = Import::kThisFile;
+      return;
     }
-    if (line.find(cls) == std::string_view::npos) {
-      // `import kotlinx.serialization.*`: the package is the declaring
-      // file's directory (its last two names, as far as the import has).
-      std::string_view l = line;
-      while (!l.empty() && (l.back() == ';' || l.back() == ' ')) l.remove_suffix(1);
-      if (!l.ends_with(".*") && !l.ends_with("::*")) continue;
-      l.remove_suffix(l.ends_with("::*") ? 3 : 2);
-      size_t space = l.rfind(' ');
-      if (space != std::string_view::npos) l = l.substr(space + 1);
-      std::vector<std::string> pkg;
-      for (size_t at = 0; at <= l.size();) {
-        size_t stop = std::min(l.find('.', at), l.find("::", at));
-        if (stop == std::string_view::npos) stop = l.size();
-        pkg.emplace_back(l.substr(at, stop - at));
-        at = stop + (stop < l.size() && l[stop] == ':' ? 2 : 1);
-      }
-      // `words` ends with the file's stem; the directories come before it.
-      if (words.size() < 2 || pkg.empty() || pkg.back() != words[words.size() - 2]) continue;
-      if (pkg.size() >= 2 && words.size() >= 3 && pkg[pkg.size() - 2] != words[words.size() - 3]) {
-        continue;
-      }
-      return true;
+    std::vector<std::string_view> ids = Identifiers(line);
+    if (std::find(ids.begin(), ids.end(), cls) == ids.end()) {
+      if (WildcardImportsFile(line, words)) out = Import::kThisFile;
+      return;
     }
     for (const std::string& w : words) {
-      if (w.size() >= 3 && w != "src" && w != "lib" && line.find(w) != std::string_view::npos) {
-        return true;
+      if (w != cls && !CommonPathWord(w) && std::find(ids.begin(), ids.end(), w) != ids.end()) {
+        out = Import::kThisFile;
+        return;
       }
     }
-  }
-  return false;
+    out = Import::kElsewhere;
+  });
+  return out;
+}
+
+// Whether an import line of `source` names the module `stem` (pytest's
+// `from _pytest.outcomes import fail` names outcomes.py): between two
+// declarations as near, the one whose module the file imports from.
+bool ImportsModule(std::string_view source, std::string_view stem) {
+  if (CommonPathWord(stem)) return false;
+  bool found = false;
+  ForEachImportLine(source, [&](std::string_view line) {
+    std::vector<std::string_view> ids = Identifiers(line);
+    found = found || std::find(ids.begin(), ids.end(), stem) != ids.end();
+  });
+  return found;
 }
 
 }  // namespace
@@ -374,6 +439,7 @@ const ClassDoc* NearestClassDoc(const std::vector<ClassDoc>& docs, const std::st
       written.find_last_of(".:\\") == std::string::npos ? 0 : written.find_last_of(".:\\") + 1);
   const ClassDoc* best = nullptr;
   size_t best_shared = 0;
+  bool best_imported = false;
   for (const ClassDoc& d : docs) {
     // A variant's doc belongs to `Enum::Variant` only; a bare `Variant` or
     // another enum's variant of the same name is not it.
@@ -382,9 +448,11 @@ const ClassDoc* NearestClassDoc(const std::vector<ClassDoc>& docs, const std::st
     bool same_module = ModuleRoot(d.file) == ModuleRoot(path);
     std::string file =
         d.file.substr(d.file.rfind('/') == std::string::npos ? 0 : d.file.rfind('/') + 1);
-    bool ours = !d.owner.empty() ? same_module || Imports(source, d.owner, words, file)
-                : qualifiers.empty()
-                    ? same_module || Imports(source, cls, words, file)
+    // A module's own class, unless the file imports that name from
+    // another package.
+    Import import = ImportOf(source, d.owner.empty() ? cls : d.owner, words, file);
+    bool ours = !d.owner.empty() || qualifiers.empty()
+                    ? (same_module && import != Import::kElsewhere) || import == Import::kThisFile
                     : Names(words, qualifiers.back()) ||
                           (same_module && Names(PathWords(path), qualifiers.back()));
     if (!ours) continue;
@@ -394,9 +462,12 @@ const ClassDoc* NearestClassDoc(const std::vector<ClassDoc>& docs, const std::st
       if (d.file[i] == '/') shared = i + 1;
     }
     if (d.file == path) shared = path.size() + 1;
-    if (best == nullptr || shared > best_shared) {
+    bool imported = !words.empty() && ImportsModule(source, words.back());
+    if (best == nullptr || shared > best_shared ||
+        (shared == best_shared && imported && !best_imported)) {
       best = &d;
       best_shared = shared;
+      best_imported = imported;
     }
   }
   return best;

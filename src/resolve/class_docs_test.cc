@@ -165,6 +165,53 @@ TEST(ClassDocs, TheNearestOfSeveralDeclarationsOfOneName) {
   EXPECT_EQ(d->file, "crates/globset/src/lib.rs");
 }
 
+// A file that imports a class of the same name from another package means
+// that class (Kafka Connect's REST resource throws javax.ws.rs'
+// NotFoundException, not connect's own); of two declarations in one
+// module, the one whose module the file imports from (pytest's compat.py
+// calls `fail` from outcomes.py, which raises outcomes' `Failed`, not
+// main.py's).
+TEST(ClassDocs, AnImportFromElsewhereIsNotTheModulesClass) {
+  std::vector<SourceFile> files = {
+      {"connect/api/src/main/java/org/apache/kafka/connect/errors/NotFoundException.java",
+       "/** Indicates that an operation attempted to modify or delete a connector that is not "
+       "present on the worker. */\npublic class NotFoundException extends ConnectException {}\n"}};
+  std::map<std::string, std::vector<ClassDoc>> all = FindClassDocs(files, {"NotFoundException"});
+  ASSERT_EQ(all["NotFoundException"].size(), 1u);
+  const std::string same_module =
+      "connect/api/src/main/java/org/apache/kafka/connect/rest/Resource.java";
+  EXPECT_EQ(NearestClassDoc(all["NotFoundException"], same_module, "NotFoundException",
+                            "package org.apache.kafka.connect.rest;\n"
+                            "import javax.ws.rs.NotFoundException;\n"),
+            nullptr);
+  EXPECT_NE(NearestClassDoc(all["NotFoundException"], same_module, "NotFoundException",
+                            "package org.apache.kafka.connect.rest;\n"),
+            nullptr);
+  EXPECT_EQ(NearestClassDoc(
+                all["NotFoundException"],
+                "connect/mirror/src/main/java/org/apache/kafka/connect/mirror/rest/Internal.java",
+                "NotFoundException", "import javax.ws.rs.NotFoundException;\n"),
+            nullptr);
+  EXPECT_NE(NearestClassDoc(
+                all["NotFoundException"],
+                "connect/mirror/src/main/java/org/apache/kafka/connect/mirror/rest/Internal.java",
+                "NotFoundException", "import org.apache.kafka.connect.errors.NotFoundException;\n"),
+            nullptr);
+
+  std::vector<SourceFile> py = {
+      {"src/_pytest/main.py",
+       "class Failed(Exception):\n    \"\"\"Signals a stop as failed test run.\"\"\"\n"},
+      {"src/_pytest/outcomes.py",
+       "class Failed(OutcomeException):\n    \"\"\"Raised from an "
+       "explicit call to pytest.fail().\"\"\"\n"}};
+  std::map<std::string, std::vector<ClassDoc>> failed = FindClassDocs(py, {"Failed"});
+  ASSERT_EQ(failed["Failed"].size(), 2u);
+  const ClassDoc* d = NearestClassDoc(failed["Failed"], "src/_pytest/compat.py", "Failed",
+                                      "from _pytest.outcomes import fail\n");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->file, "src/_pytest/outcomes.py");
+}
+
 // A Rust enum variant's `///` doc explains `Enum::Variant`, and only that.
 TEST(ClassDocs, RustVariantDocBelongsToItsEnum) {
   std::vector<SourceFile> files = {
