@@ -40,6 +40,7 @@
 #include "resolve/link_constants.h"
 #include "resolve/link_field_renderings.h"
 #include "resolve/link_text_functions.h"
+#include "resolve/own_assert.h"
 #include "util/sha256.h"
 #include "util/text.h"
 
@@ -374,6 +375,7 @@ Result<std::vector<Record>> Build(const IndexOptions& options, Store* store, Ind
     ApplyClassRenderings(&facts, per_file);
     ApplyFieldRenderings(facts, per_file);
     StripLevelLabels(per_file);
+    ApplyOwnAssertMacros(files, per_file);
     for (size_t i = 0; i < files.size(); ++i) {
       ApplyRecordLimits(options.limits, files[i].path, &results[i].sites, summary);
       for (ErrorSite& site : results[i].sites) CapConditions(&site);  // linked sites too
