@@ -63,12 +63,13 @@ std::vector<ErrorText> ParseInput(const std::string& text, InputNotes* notes = n
 // output a gem installer's own error quotes).
 std::vector<ErrorText> ParseAsFreeText(const std::string& text);
 
-// Errors quoted as inline code or in double quotes in short prose ("This
-// resulted in `unable to resolve google.protobuf.FieldMask`"), each span
-// read alone: the last resort for a paste whose other readings match
-// nothing, and otherwise only a better reading of records they found (a
-// span of code is as often the user's own identifier as the library's
-// message).
+// Errors quoted as inline code in short prose ("This resulted in `unable to
+// resolve google.protobuf.FieldMask`"), each span read alone: the last
+// resort for a paste whose other readings match nothing, and otherwise only
+// a better reading of records they found (a span of code is as often the
+// user's own identifier as the library's message). Double quotes are not
+// spans: read so, they put unrelated pastes' phrases and a JSON log's
+// fields above the message (measured on eval/, 2026-12-07).
 std::vector<ErrorText> ParseInlineCodeSpans(const std::string& text);
 
 }  // namespace errdex

@@ -109,7 +109,7 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
   // only with a strong match: the trace was read and found foreign, and a
   // weak match of its bare text is what the trace's frames ruled out.
   if (out.empty() && !errors.empty()) find_all(ParseAsFreeText(text), kFreeTextFallbackScore);
-  // An error quoted as inline code or in quotes in the user's prose. Still
+  // An error quoted as inline code in the user's prose. Still
   // nothing: its spans answer. Otherwise they only rank the records found
   // already (Waybar's "``[warning] module x: Unknown module: x``. Am I
   // doing something wrong?": read alone, the hole of "Unknown module: {}"

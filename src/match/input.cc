@@ -1375,27 +1375,6 @@ void AddInlineCodeSpans(const std::vector<std::string_view>& lines, size_t first
       open = line.find('`', close + ticks);
     }
   }
-  // Prose that quotes the error in double quotes, straight or curly, on
-  // one line: CI errors with "You can run :core:apiDump task to overwrite
-  // API declarations".
-  static const std::pair<std::string_view, std::string_view> kQuotes[] = {
-      {"\"", "\""}, {"\xE2\x80\x9C", "\xE2\x80\x9D"}};
-  for (size_t k = first; k < last && added < kMaxInlineSpans; ++k) {
-    std::string_view line = lines[k];
-    for (const auto& [opener, closer] : kQuotes) {
-      size_t open = line.find(opener);
-      while (open != std::string_view::npos && added < kMaxInlineSpans) {
-        size_t from = open + opener.size();
-        size_t close = line.find(closer, from);
-        if (close == std::string_view::npos) break;
-        if (!WholeLine(line, open, close + closer.size()) &&
-            AddSpan(line.substr(from, close - from), k, out)) {
-          ++added;
-        }
-        open = line.find(opener, close + closer.size());
-      }
-    }
-  }
 }
 
 // A line of prose that is an error as programs print it ("MulterError:

@@ -779,24 +779,6 @@ TEST(InputTest, DoubleTickCodeSpanIsReadAlone) {
   EXPECT_EQ(messages, std::vector<std::string>{"unknown option `--fast` for command"});
 }
 
-// Prose that quotes the error in double quotes: the quote is read alone.
-TEST(InputTest, DoubleQuotedErrorInProseIsReadAlone) {
-  auto errs = ParseInlineCodeSpans(
-      "When a spec update changes public API, CI errors with \"You can run :core:apiDump task "
-      "to overwrite API declarations\". Running apiDump keeps it in sync.");
-  std::vector<std::string> messages;
-  for (const ErrorText& e : errs) messages.push_back(e.message);
-  EXPECT_EQ(messages, std::vector<std::string>{
-                          "You can run :core:apiDump task to overwrite API declarations"});
-  // Curly quotes too; a short quoted word is no message.
-  errs = ParseInlineCodeSpans(
-      "set \"mode\" and got \xE2\x80\x9C"
-      "Cannot open the device for writing\xE2\x80\x9D");
-  messages.clear();
-  for (const ErrorText& e : errs) messages.push_back(e.message);
-  EXPECT_EQ(messages, std::vector<std::string>{"Cannot open the device for writing"});
-}
-
 TEST(InputTest, PhpWarningsAndMonologLines) {
   auto errs = ParseInput(
       "[03-Dec-2026 10:00:00 UTC] PHP Warning:  Undefined variable $x in /app/a.php on line 9\n"
