@@ -576,5 +576,35 @@ TEST(LinkCpp, FwriteToStderrThroughAHelper) {
   EXPECT_TRUE(found) << Dump(r);
 }
 
+// jemalloc's malloc_write(s) hands the text to wrtmessage, which writes it
+// with its own malloc_write_fd(STDERR_FILENO, s, strlen(s)): each
+// malloc_write("<jemalloc>: ..") is a site at the call.
+TEST(LinkCpp, OwnWriteToTheErrorDescriptorThroughHelpers) {
+  auto r = LinkC({{"src/malloc_io.c",
+                   "void wrtmessage(void *cbopaque, const char *s) {\n"  // 1
+                   "  malloc_write_fd(STDERR_FILENO, s, strlen(s));\n"   // 2
+                   "}\n"                                                 // 3
+                   "void malloc_write(const char *s) {\n"                // 4
+                   "  if (je_malloc_message != NULL) {\n"                // 5
+                   "    je_malloc_message(NULL, s);\n"                   // 6
+                   "  } else {\n"                                        // 7
+                   "    wrtmessage(NULL, s);\n"                          // 8
+                   "  }\n"                                               // 9
+                   "}\n"},                                               // 10
+                  {"src/pages.c",
+                   "void pages_boot(void) {\n"                     // 1
+                   "  if (madvise_dont_need_zeros_is_faulty) {\n"  // 2
+                   "    malloc_write(\n"                           // 3
+                   "        \"<jemalloc>: MADV_DONTNEED does not work (memset will be used \"\n"
+                   "        \"instead)\\n\");\n"                          // 5
+                   "  }\n"                                                // 6
+                   "  if (read_fd(STDERR_FILENO, buf, 4) < 0) return;\n"  // 7
+                   "}\n"}});
+  const ErrorSite* s = r.Find(
+      "src/pages.c", 3, "<jemalloc>: MADV_DONTNEED does not work (memset will be used instead)");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_TRUE(Matches(*s, "<jemalloc>: MADV_DONTNEED does not work (memset will be used instead)"));
+}
+
 }  // namespace
 }  // namespace errdex

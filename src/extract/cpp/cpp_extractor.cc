@@ -2800,8 +2800,12 @@ class CppFile {
     // platform's or the end of a chain: no link call (they are many).
     if (PlatformCall(name) || IsCheckMacro(fn)) return;
     Report report = ReportFor(fn).kind;
-    if (report != Report::kNone && report != Report::kNamed) return;
     std::vector<TSNode> args = Args(Field(call, "arguments"));
+    if (report == Report::kFwrite && cpp::OwnWriteName(name) &&
+        !(args.size() == 3 && IsStderr(args[0]))) {
+      report = Report::kNone;
+    }
+    if (report != Report::kNone && report != Report::kNamed) return;
     if (args.empty()) return;
     bool text = false, param = false;
     for (TSNode a : args) {

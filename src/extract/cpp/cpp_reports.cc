@@ -103,6 +103,12 @@ bool IsInfoLevel(std::string_view level) {
   return w.back() == "info" || w.back() == "notice";
 }
 
+bool OwnWriteName(std::string_view name) {
+  if (name == "fwrite" || name == "write") return false;
+  return name.ends_with("write") || name.ends_with("write_fd") || name.ends_with("write_all") ||
+         name.ends_with("write_in_full");
+}
+
 // The report a plain (non-stream) call makes, from its function text.
 ReportInfo ReportFor(std::string_view fn) {
   ReportInfo r;
@@ -116,10 +122,14 @@ ReportInfo ReportFor(std::string_view fn) {
     return set(Report::kFprintf);
   }
   if (name == "fputs") return set(Report::kFputs);
+  bool free = fn.size() == name.size() || fn == "::" + std::string(name);
   if (name == "fwrite" || name == "write") return set(Report::kFwrite);
+  // A project's own write of a buffer to a descriptor (jemalloc's
+  // malloc_write_fd(STDERR_FILENO, s, strlen(s)), git's write_in_full(2,
+  // ..)): a site only with the standard error's descriptor first.
+  if (free && OwnWriteName(name)) return set(Report::kFwrite);
   if (name == "perror") return set(Report::kPerror);
   // BSD's err(3) family are free functions; `m_log.err(..)` is a logger.
-  bool free = fn.size() == name.size() || fn == "::" + std::string(name);
   if (free && (name == "err" || name == "verr")) return set(Report::kErr, "critical");
   if (free && (name == "errx" || name == "verrx")) return set(Report::kErrx, "critical");
   if (free && (name == "warn" || name == "vwarn")) return set(Report::kWarn, "warning");

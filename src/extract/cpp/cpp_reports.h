@@ -53,6 +53,12 @@ bool IsQuietLevel(std::string_view level);
 // print progress, banners and statistics there ("Date: %s", "... crc=%x").
 bool ReadsAsError(const Template& t);
 
+// A repository's own write of a buffer to a descriptor, by its name
+// (jemalloc's `malloc_write_fd`, git's `write_in_full`): a report only when
+// the standard error's descriptor comes first; otherwise it is a call like
+// any other (jemalloc's `malloc_write(s)` is a wrapper of its own).
+bool OwnWriteName(std::string_view name);
+
 // "WARNING: '%s' is used inconsistently" / "ERROR: ..." / "FATAL ...": the
 // severity a message's own upper-case label gives it, for a level that is a
 // variable (OpenVPN's `msg(msglevel, "WARNING: ..")`).
