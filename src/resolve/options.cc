@@ -109,6 +109,33 @@ OptionCondition OtherReading(const OptionDef& o, const PathCondition& c) {
   return out;
 }
 
+// Whether a dotted read (`candidate.name`, `self.req.name`) is of the
+// dataclass field `field` ("InstallationCandidate.name"): `self.name`, or
+// its receiver's last name ends the class's name, or starts it (`cfg` of
+// `CfgOptions`).
+// A field is read by its name alone everywhere; pip's `self.req.name` (a
+// packaging Requirement) is not InstallationCandidate's `name`.
+bool ReceiverNamesClass(const std::string& read, const std::string& field) {
+  size_t dot = read.rfind('.');
+  size_t field_dot = field.rfind('.');
+  if (dot == std::string::npos || field_dot == std::string::npos) return false;
+  std::string receiver = read.substr(0, dot);
+  // The class's own methods read `self.max_retries` (`__post_init__`).
+  if (receiver == "self") return true;
+  receiver = receiver.substr(receiver.rfind('.') + 1);  // npos + 1 == 0
+  std::string cls = field.substr(0, field_dot);
+  cls = cls.substr(cls.rfind('.') + 1);
+  auto fold = [](std::string s) {
+    std::erase(s, '_');
+    for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+  };
+  receiver = fold(receiver);
+  cls = fold(cls);
+  if (receiver.size() < 3) return false;
+  return cls.ends_with(receiver) || cls.starts_with(receiver);
+}
+
 }  // namespace
 
 void OptionIndex::Add(const FileFacts& facts) {
@@ -143,6 +170,7 @@ std::optional<OptionCondition> ReadCondition(const OptionIndex& index, const Pat
     if (name.find('.') == std::string::npos) continue;
     const OptionDef* o = index.ForDest(Last(name));
     if (!o) continue;
+    if (o->kind == "field" && !ReceiverNamesClass(name, o->name)) continue;
     if (o->kind == "flag") return FlagReading(*o, c, name);
     return OtherReading(*o, c);
   }

@@ -182,6 +182,31 @@ TEST(Resolve, ConditionReadings) {
   EXPECT_EQ(read("cfg.mode()", true), "none");  // a method call is not a read
 }
 
+// A dataclass field is read through its class's objects: pip's
+// `self.req.name` (a packaging Requirement) is not the `name` field of its
+// InstallationCandidate dataclass.
+TEST(Resolve, DataclassFieldReadThroughItsClass) {
+  Parsed p = Parse({{"src/pip/models/candidate.py",
+                     "from dataclasses import dataclass\n"
+                     "@dataclass(frozen=True)\n"
+                     "class InstallationCandidate:\n"
+                     "    name: str\n"
+                     "    version: str\n",
+                     false}});
+  RepoFacts facts(p.facts);
+  auto read = [&](std::string expr) {
+    std::optional<OptionCondition> o = ReadCondition(facts.options(), {expr, true, 4});
+    return o ? o->state : std::string("none");
+  };
+  EXPECT_EQ(read("canonicalize_name(self.req.name) == metadata_name"), "none");
+  EXPECT_EQ(read("candidate.name == wanted"),
+            "with the field `InstallationCandidate.name` set so that `candidate.name == wanted` "
+            "is true");
+  EXPECT_EQ(read("self.version is None"),
+            "with the field `InstallationCandidate.version` set so that `self.version is None` "
+            "is true");
+}
+
 TEST(Resolve, AmbiguousCallersAreSaid) {
   Parsed p = Parse({{"a.py",
                      "def check(x):\n    if x:\n        raise ValueError('bad x')\n"
