@@ -155,20 +155,7 @@ std::string TypeTest(const std::string& e, const std::vector<std::string>& param
 // Ruby's ` or `); one part when there is no such join.
 std::vector<std::string> Disjuncts(const std::string& e) {
   std::vector<std::string> out;
-  int depth = 0;
-  size_t start = 0;
-  for (size_t i = 0; i < e.size(); ++i) {
-    char c = e[i];
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-    if (depth != 0) continue;
-    size_t width = e.compare(i, 4, " || ") == 0 ? 4 : e.compare(i, 4, " or ") == 0 ? 4 : 0;
-    if (width == 0) continue;
-    out.push_back(Strip(e.substr(start, i - start)));
-    start = i + width;
-    i += width - 1;
-  }
-  out.push_back(Strip(e.substr(start)));
+  for (std::string_view part : SplitTopLevel(e, "||", " or ")) out.emplace_back(part);
   return out;
 }
 
@@ -247,8 +234,8 @@ std::string PartToPass(const std::string& part, const std::vector<std::string>& 
     std::string no = language == "python" ? "False" : language == "c" ? "0" : "false";
     return "`" + part + "` " + no;
   }
-  for (std::string_view set : {" != null", " !== null", " != nil", " is not None", " != NULL",
-                               " !== undefined"}) {
+  for (std::string_view set :
+       {" != null", " !== null", " != nil", " is not None", " != NULL", " !== undefined"}) {
     if (std::string p = Around(part, "", set, params); !p.empty()) {
       return "no `" + p + "` (leave it out)";
     }

@@ -15,27 +15,6 @@ namespace {
 
 bool Word(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-// Splits `e` at top-level `sep` ("&&", "||", " and ", " or ").
-std::vector<std::string_view> SplitTop(std::string_view e, std::string_view a, std::string_view b) {
-  std::vector<std::string_view> out;
-  int depth = 0;
-  size_t start = 0;
-  for (size_t i = 0; i < e.size(); ++i) {
-    char c = e[i];
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-    if (depth != 0) continue;
-    std::string_view rest = e.substr(i);
-    size_t len = rest.starts_with(a) ? a.size() : rest.starts_with(b) ? b.size() : 0;
-    if (len == 0) continue;
-    out.push_back(Trim(e.substr(start, i - start)));
-    start = i + len;
-    i += len - 1;
-  }
-  out.push_back(Trim(e.substr(start)));
-  return out;
-}
-
 struct Comparison {
   std::string_view left, right;
   bool greater = false;  // `>` or `>=`
@@ -182,8 +161,9 @@ bool SaysLimit(std::string_view message) {
 std::optional<LimitAdvice> AdviseLimit(const std::string& cond, bool raised_when, int line,
                                        const std::string& file, const SetterIndex& index) {
   std::vector<std::string_view> parts =
-      raised_when ? SplitTop(cond, "&&", " and ") : SplitTop(cond, "||", " or ");
-  if ((raised_when ? SplitTop(cond, "||", " or ") : SplitTop(cond, "&&", " and ")).size() > 1) {
+      raised_when ? SplitTopLevel(cond, "&&", " and ") : SplitTopLevel(cond, "||", " or ");
+  if ((raised_when ? SplitTopLevel(cond, "||", " or ") : SplitTopLevel(cond, "&&", " and "))
+          .size() > 1) {
     return std::nullopt;
   }
   for (std::string_view part : parts) {

@@ -407,7 +407,15 @@ Import ImportOf(std::string_view source, const std::string& cls,
         return;
       }
     }
-    out = Import::kElsewhere;
+    // A path relative to the importing module (`use super::Error`, `use
+    // crate::Error` of a re-export, `from . import X`, `require('./x')`)
+    // names no other package: the module decides.
+    bool relative = ids.size() > 1 && (ids[1] == "crate" || ids[1] == "super" || ids[1] == "self" ||
+                                       (ids.size() > 2 && ids[2] == "crate"));
+    relative = relative || line.starts_with("from .") ||
+               line.find("'.") != std::string_view::npos ||
+               line.find("\".") != std::string_view::npos;
+    if (!relative) out = Import::kElsewhere;
   });
   return out;
 }

@@ -210,6 +210,20 @@ TEST(ClassDocs, AnImportFromElsewhereIsNotTheModulesClass) {
                                       "from _pytest.outcomes import fail\n");
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->file, "src/_pytest/outcomes.py");
+
+  // A path relative to the importing module names no other package.
+  std::vector<SourceFile> rs = {
+      {"crates/cli/src/error.rs", "/// An error the command line reports.\npub struct Error {}\n"}};
+  std::map<std::string, std::vector<ClassDoc>> errs = FindClassDocs(rs, {"Error"});
+  for (const char* import :
+       {"use super::Error;\n", "use crate::Error;\n", "pub(crate) use crate::error::Error;\n"}) {
+    EXPECT_NE(NearestClassDoc(errs["Error"], "crates/cli/src/flags/parse.rs", "Error", import),
+              nullptr)
+        << import;
+  }
+  EXPECT_EQ(NearestClassDoc(errs["Error"], "crates/cli/src/flags/parse.rs", "Error",
+                            "use anyhow::Error;\n"),
+            nullptr);
 }
 
 // A Rust enum variant's `///` doc explains `Enum::Variant`, and only that.

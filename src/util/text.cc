@@ -85,6 +85,26 @@ std::string ReplaceVariable(std::string expr, std::string_view name, std::string
   return expr;
 }
 
+std::vector<std::string_view> SplitTopLevel(std::string_view e, std::string_view a,
+                                            std::string_view b) {
+  std::vector<std::string_view> out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < e.size(); ++i) {
+    char c = e[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth != 0) continue;
+    std::string_view rest = e.substr(i);
+    size_t len = rest.starts_with(a) ? a.size() : rest.starts_with(b) ? b.size() : 0;
+    if (len == 0) continue;
+    out.push_back(Trim(e.substr(start, i - start)));
+    start = i + len;
+    i += len - 1;
+  }
+  out.push_back(Trim(e.substr(start)));
+  return out;
+}
 std::string CollapseSpace(std::string_view s) {
   std::string out;
   bool space = false;

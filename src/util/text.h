@@ -21,6 +21,11 @@ bool StartsWithWord(std::string_view text, std::string_view word);
 // The balanced `( ... )` content of `s` whose `(` is at `open`, or "" when
 // it is not closed.
 std::string_view Parenthesized(std::string_view s, size_t open);
+// The parts of an expression joined at its top level (outside brackets) by
+// separator `a` or `b` ("&&" or " and ", "||" or " or "), trimmed; one
+// part when neither joins it.
+std::vector<std::string_view> SplitTopLevel(std::string_view e, std::string_view a,
+                                            std::string_view b);
 // Trims and replaces every run of whitespace (incl. newlines) with one space.
 std::string CollapseSpace(std::string_view s);
 // `expr` with each occurrence of the variable `name` replaced by `value`:
