@@ -155,7 +155,7 @@ std::string TypeTest(const std::string& e, const std::vector<std::string>& param
 // Ruby's ` or `); one part when there is no such join.
 std::vector<std::string> Disjuncts(const std::string& e) {
   std::vector<std::string> out;
-  for (std::string_view part : SplitTopLevel(e, "||", " or ")) out.emplace_back(part);
+  for (std::string_view part : SplitTopLevel(e, " || ", " or ")) out.emplace_back(part);
   return out;
 }
 
