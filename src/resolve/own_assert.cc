@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "util/text.h"
+
 namespace errdex {
 namespace {
 
@@ -13,12 +15,6 @@ bool IsCFile(std::string_view path) {
     if (path.ends_with(ext)) return true;
   }
   return false;
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
 }
 
 // A definition: where it is, its parameter, and its body with the
