@@ -32,6 +32,10 @@ struct ErrorText {
   // Read out of a report that is also read as free text (a Gradle cause):
   // an answer only when it matches strongly (ExplainPaste).
   bool supplement = false;
+  // An inner exception of a .NET chain (" ---> Ns.X: msg"): the input line
+  // of its outermost link, whose hits rank above this link's (ExplainPaste);
+  // 0 for any other error.
+  int outer_link_line = 0;
 };
 
 // Limits that keep hostile input bounded. Past them the input is cut, and

@@ -14,7 +14,8 @@ constexpr double kFreeTextFallbackScore = 0.8;
 // cause) answers only this strongly: most causes in a build log are the
 // build tool's own words.
 constexpr double kSupplementMinScore = 0.8;
-// An introduction ranks this far below the lowest hit above it.
+// An introduction (or an inner exception's link) ranks this far below the
+// lowest hit above it.
 constexpr double kIntroductionMargin = 0.005;
 
 // Whether `h` read an introduction to the lines below it in `text`: its
@@ -56,6 +57,27 @@ void YieldIntroductions(std::vector<PasteHit>* hits, std::string_view text) {
     }
     if (lowest <= 1 && intro.match.score >= lowest) {
       intro.match.score = std::max(0.01, lowest - kIntroductionMargin);
+    }
+  }
+}
+
+// .NET chains: an inner exception's hits rank below those of its
+// outermost link, when the indexed code raises that one (the library's
+// own statement of what failed, "Unable to authenticate using sasl
+// protocol mechanism SCRAM-SHA-1."; its cause, "Command saslStart failed:
+// ..", follows as context).
+void YieldInnerLinks(std::vector<PasteHit>* hits) {
+  for (PasteHit& inner : *hits) {
+    if (inner.error.outer_link_line == 0) continue;
+    double lowest = 2;
+    for (const PasteHit& h : *hits) {
+      if (h.error.outer_link_line == 0 && h.error.input_line == inner.error.outer_link_line &&
+          h.match.match_type == "pattern") {
+        lowest = std::min(lowest, h.match.score);
+      }
+    }
+    if (lowest <= 1 && inner.match.score >= lowest) {
+      inner.match.score = std::max(0.01, lowest - kIntroductionMargin);
     }
   }
 }
@@ -130,6 +152,7 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
   }
   if (each_error) return out;
   YieldIntroductions(&out, text);
+  YieldInnerLinks(&out);
   // One record found through several links keeps its best hit. Equal scores:
   // the record the paste's other readings support more (two templates whose
   // first line is a paragraph of the paste: the one the whole text matches

@@ -519,6 +519,80 @@ size_t AtTrace(const Lines& lines, size_t i, Collector* out) {
   return k;
 }
 
+// .NET's Exception.ToString(): "Ns.OuterException (0x80004005): outer
+// message", then " ---> Ns.InnerException: inner message" for each inner
+// exception (CleanPaste has put each on its own line), then the frames,
+// which are the innermost exception's, and after each "--- End of inner
+// exception stack trace ---" those of the next one out. Every link is an
+// error of its own: the outer one is what the library says went wrong (and
+// what users quote), the inner one its cause, with the frames that locate
+// it; the inner links rank below the outer one (ExplainPaste).
+bool InnerExceptionLine(std::string_view line, std::string_view* rest) {
+  std::string_view t = Trim(line);
+  if (!t.starts_with("---> ")) return false;
+  *rest = Trim(t.substr(5));
+  return true;
+}
+
+// "Ns.Class (0x80004005): message" (an HRESULT after the class), else
+// "Ns.Class: message", else the whole line as the message.
+void SplitDotNetHead(std::string_view line, bool in_traceback, ErrorText* e) {
+  static const RE2* const hresult = new RE2(R"(([A-Za-z_][\w.]*) \(0x[0-9A-Fa-f]+\):\s*(.*))");
+  std::string cls, message;
+  if (RE2::FullMatch(re2::StringPiece(line.data(), line.size()), *hresult, &cls, &message)) {
+    e->error_class = cls.substr(cls.rfind('.') + 1);
+    e->message = message;
+    return;
+  }
+  std::string_view text;
+  if (SplitClass(line, in_traceback, &e->error_class, &text)) {
+    e->message = std::string(text);
+  } else {
+    e->error_class.clear();
+    e->message = std::string(line);
+  }
+}
+
+size_t InnerExceptionChain(const Lines& lines, size_t i, Collector* out) {
+  std::string_view rest;
+  if (i + 1 >= lines.size() || IsBlank(lines[i]) || InnerExceptionLine(lines[i], &rest) ||
+      !InnerExceptionLine(lines[i + 1], &rest)) {
+    return i;
+  }
+  std::vector<ErrorText> chain(1);
+  SplitDotNetHead(Trim(lines[i]), /*in_traceback=*/false, &chain[0]);
+  chain[0].input_line = static_cast<int>(i + 1);
+  size_t k = i + 1;
+  for (; k < lines.size() && InnerExceptionLine(lines[k], &rest); ++k) {
+    chain.emplace_back();
+    SplitDotNetHead(rest, /*in_traceback=*/true, &chain.back());
+    chain.back().input_line = static_cast<int>(k + 1);
+    chain.back().outer_link_line = chain[0].input_line;
+  }
+  // "--- End of inner exception stack trace ---" closes a link's frames;
+  // the frames after it are the next link out's.
+  for (size_t link = chain.size() - 1;; --link) {
+    for (; k < lines.size() && IsAtLine(lines[k]); ++k) AddAtFrame(lines[k], &chain[link].frames);
+    if (link == 0 || k >= lines.size() ||
+        Trim(lines[k]) != "--- End of inner exception stack trace ---") {
+      break;
+    }
+    ++k;
+  }
+  // An outer exception is made where the inner one was caught: in the
+  // inner trace's last frame (the outer's own frames may be cut off).
+  for (size_t link = chain.size() - 1; link > 0; --link) {
+    std::vector<StackFrame>& outer = chain[link - 1].frames;
+    outer.insert(outer.begin(), chain[link].frames.begin(), chain[link].frames.end());
+    if (outer.size() > kMaxFramesPerError) outer.resize(kMaxFramesPerError);
+  }
+  for (ErrorText& e : chain) {
+    e.message = std::string(Trim(e.message));
+    if (!e.message.empty()) out->Add(std::move(e));
+  }
+  return k;
+}
+
 // Go: "panic: message [recovered]" then "goroutine N [running]:" and frames.
 // The message may continue up to a blank line or the goroutine header.
 size_t GoPanic(const Lines& lines, size_t i, Collector* out) {
@@ -1759,6 +1833,33 @@ void StripLineEmphasis(std::string* text) {
   });
 }
 
+// .NET prints an exception and its inner ones on one line when a logger
+// or a message box joins them ("Unable to authenticate ... ---> Ns.
+// MongoCommandException: Command saslStart failed"): each " ---> " before
+// an error class starts a line of its own, as Exception.ToString() prints.
+void SplitInnerExceptions(std::string* text) {
+  constexpr std::string_view kArrow = " ---> ";
+  if (text->find(kArrow) == std::string::npos) return;
+  RewriteLines(text, [&](std::string_view line) {
+    std::string out;
+    size_t at = 0;
+    for (size_t p = line.find(kArrow); p != std::string_view::npos; p = line.find(kArrow, p + 1)) {
+      std::string cls;
+      std::string_view message;
+      std::string_view after = line.substr(p + kArrow.size());
+      if (IsBlank(line.substr(0, p)) ||
+          !SplitClass(after, /*in_traceback=*/false, &cls, &message)) {
+        continue;
+      }
+      out.append(line.substr(at, p - at));
+      out += "\n ---> ";
+      at = p + kArrow.size();
+    }
+    out.append(line.substr(at));
+    return out;
+  });
+}
+
 // The paste's own markup and line prefixes off, before it is read.
 void CleanPaste(std::string* text) {
   std::erase(*text, '\r');
@@ -1768,6 +1869,7 @@ void CleanPaste(std::string* text) {
   StripLineTimestamps(text);
   StripLineTicks(text);  // after the line prefixes: ticks open the text they left
   StripLineEmphasis(text);
+  SplitInnerExceptions(text);
 }
 
 // Gradle's nested causes: "> Could not resolve all dependencies ..." then,
@@ -1820,6 +1922,7 @@ void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
   using Recognizer = size_t (*)(const Lines&, size_t, Collector*);
   const Recognizer recognizers[] = {PythonTraceback,
                                     PythonFramesOnly,
+                                    InnerExceptionChain,
                                     AtTrace,
                                     GoPanic,
                                     RustPanic,

@@ -1014,6 +1014,58 @@ TEST(InputTest, DotNetFramesKeepTheirFunctionAndLocation) {
   EXPECT_EQ(errors[0].frames[1].line, 42);
 }
 
+// Exception.ToString() with an inner exception: each link is an error of
+// its own, and the frames are the innermost one's. The outer class carries
+// an HRESULT; a logger may print the links on one line.
+TEST(InputTest, DotNetInnerExceptionsAreLinksOfTheirOwn) {
+  std::string text =
+      "MySqlConnector.MySqlException (0x80004005): Failed to read the result set.\n"
+      " ---> System.InvalidOperationException: Connection must be Open; current state is "
+      "Closed\n"
+      "   at MySqlConnector.MySqlConnection.get_Session() in "
+      "/_/src/MySqlConnector/MySqlConnection.cs:line 745\n"
+      "   at MySqlConnector.Core.ResultSet.ReadResultSetHeaderAsync(IOBehavior ioBehavior) in "
+      "/_/src/MySqlCo\n";
+  std::vector<ErrorText> errors = ParseInput(text);
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].error_class, "MySqlException");
+  EXPECT_EQ(errors[0].message, "Failed to read the result set.");
+  EXPECT_EQ(errors[0].frames.size(), 1u);  // the inner's: it was caught there
+  EXPECT_EQ(errors[1].error_class, "InvalidOperationException");
+  EXPECT_EQ(errors[1].message, "Connection must be Open; current state is Closed");
+  EXPECT_EQ(errors[1].input_line, 2);
+  // The last frame, cut mid-path, is not read.
+  ASSERT_EQ(errors[1].frames.size(), 1u);
+  EXPECT_EQ(errors[1].frames[0].file, "/_/src/MySqlConnector/MySqlConnection.cs");
+  EXPECT_EQ(errors[1].frames[0].line, 745);
+
+  // The frames after the inner link's end are the outer link's too.
+  errors = ParseInput(
+      "System.AggregateException: One or more errors occurred.\n"
+      " ---> System.TimeoutException: The operation has timed out.\n"
+      "   at Db.Pool.Rent() in /src/Db/Pool.cs:line 88\n"
+      "   --- End of inner exception stack trace ---\n"
+      "   at App.Main() in /src/App/Program.cs:line 12\n");
+  ASSERT_EQ(errors.size(), 2u);
+  ASSERT_EQ(errors[0].frames.size(), 2u);
+  EXPECT_EQ(errors[0].frames[0].file, "/src/Db/Pool.cs");
+  EXPECT_EQ(errors[0].frames[1].file, "/src/App/Program.cs");
+  ASSERT_EQ(errors[1].frames.size(), 1u);
+  EXPECT_EQ(errors[1].frames[0].file, "/src/Db/Pool.cs");
+
+  errors = ParseInput(
+      " Unable to authenticate using sasl protocol mechanism SCRAM-SHA-1. ---> "
+      "MongoDB.Driver.MongoCommandException: Command saslStart failed: Authentication failed..");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].message, "Unable to authenticate using sasl protocol mechanism SCRAM-SHA-1.");
+  EXPECT_EQ(errors[1].error_class, "MongoCommandException");
+  EXPECT_EQ(errors[1].message, "Command saslStart failed: Authentication failed..");
+  // An arrow before no error class is text.
+  errors = ParseInput("step one ---> step two: done");
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0].message, "step one ---> step two: done");
+}
+
 // A pino line cut mid-object (the user dropped the request config): the
 // stack field still gives the class, the message and the frames.
 TEST(InputTest, CutJsonLogLineStillGivesItsStack) {

@@ -2767,5 +2767,35 @@ TEST(MatcherTest, AnIntroductionBelowAnErrorRanksUnderIt) {
   EXPECT_EQ(hits[0].record->id, "footer");
 }
 
+// A .NET chain: the library's own outer statement ranks first, its cause
+// (here matched more exactly than the outer one) below it;
+// a paste of the inner exception alone still finds it first.
+TEST(MatcherTest, DotNetOuterExceptionRanksAboveItsInnerOne) {
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(MakeRecord(
+      "outer", "Unable to authenticate using sasl protocol mechanism {Mechanism.Name}.",
+      R"(Unable to authenticate using sasl protocol mechanism ([\s\S]*?)\.)",
+      {{"{Mechanism.Name}", "Mechanism.Name"}}, "MongoAuthenticationException", "acme/mongo"));
+  rs.push_back(MakeRecord("inner", "Command saslStart failed: Authentication failed..",
+                          R"(Command saslStart failed: Authentication failed\.\.)", {},
+                          "MongoCommandException", "acme/mongo"));
+  for (Record& r : rs) r.language = "csharp";
+  Matcher matcher(std::move(rs));
+  const std::string inner =
+      "MongoDB.Driver.MongoCommandException: Command saslStart failed: Authentication failed..";
+  std::vector<PasteHit> pasted = ExplainPaste(
+      matcher,
+      "MongoDB.Driver.MongoAuthenticationException: Unable to authenticate using sasl protocol "
+      "mechanism SCRAM-SHA-1. ---> " +
+          inner,
+      "", 3, false, nullptr);
+  ASSERT_GE(pasted.size(), 2u);
+  EXPECT_EQ(pasted[0].match.record->id, "outer");
+  EXPECT_EQ(pasted[1].match.record->id, "inner");
+  pasted = ExplainPaste(matcher, inner, "", 3, false, nullptr);
+  ASSERT_FALSE(pasted.empty());
+  EXPECT_EQ(pasted[0].match.record->id, "inner");
+}
+
 }  // namespace
 }  // namespace errdex
