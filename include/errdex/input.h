@@ -36,6 +36,10 @@ struct ErrorText {
   // of its outermost link, whose hits rank above this link's (ExplainPaste);
   // 0 for any other error.
   int outer_link_line = 0;
+  // A "prog: message" line read out of a paste with other errors: its hits
+  // do not stand in for theirs (ExplainPaste still reads the paste as free
+  // text when only such lines matched).
+  bool program_line = false;
 };
 
 // Limits that keep hostile input bounded. Past them the input is cut, and

@@ -82,6 +82,17 @@ void YieldInnerLinks(std::vector<PasteHit>* hits) {
   }
 }
 
+// A "prog: message" line answers only with a record whose own text names
+// the program ("fuse: unknown option(s): `{...}", whisper's
+// "{__func__}: invalid model data" filled to "whisper_model_load: .."):
+// a generic "%s: %s" matches any such line, and the paste's other errors
+// are what it is about.
+bool NamesProgram(const Record& r, std::string_view line) {
+  std::string prefix(line.substr(0, line.find(": ") + 2));
+  const std::string& text = r.error_message;
+  return text.starts_with(prefix) || text.find("\n" + prefix) != std::string::npos;
+}
+
 std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& text,
                                    const std::string& repo, size_t limit, bool each_error,
                                    InputNotes* notes) {
@@ -98,6 +109,7 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
       double floor = e.supplement ? std::max(min_score, kSupplementMinScore) : min_score;
       auto run = [&](const Query& q) {
         for (Match& m : matcher.Find(q)) {
+          if (e.program_line && !NamesProgram(*m.record, e.message)) continue;
           support[m.record] += m.score;
           if (m.score >= floor) out.push_back({std::move(m), e});
         }
@@ -130,7 +142,13 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
   // rubygems' BuildError quotes). Read as free text, the paste then answers
   // only with a strong match: the trace was read and found foreign, and a
   // weak match of its bare text is what the trace's frames ruled out.
-  if (out.empty() && !errors.empty()) find_all(ParseAsFreeText(text), kFreeTextFallbackScore);
+  // So when only "prog: message" lines found anything: such a line is a
+  // guess at what the paste's error is.
+  bool only_program_lines =
+      std::all_of(out.begin(), out.end(), [](const PasteHit& h) { return h.error.program_line; });
+  if (only_program_lines && !errors.empty()) {
+    find_all(ParseAsFreeText(text), kFreeTextFallbackScore);
+  }
   // An error quoted as inline code in the user's prose. Still
   // nothing: its spans answer. Otherwise they only rank the records found
   // already (Waybar's "``[warning] module x: Unknown module: x``. Am I

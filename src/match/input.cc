@@ -1192,6 +1192,35 @@ size_t ToolErrorLine(const Lines& lines, size_t i, Collector* out) {
   return i + 1;
 }
 
+// A Unix program's diagnostic, "prog: message" at the start of a line
+// (libfuse's "fuse: unknown option(s): `-o ..'", tar's "tar: Unrecognized
+// archive format"), before the traceback of the program that ran it.
+// Counted like a tool line: alone, free text reads it as before.
+size_t ProgramDiagnosticLine(const Lines& lines, size_t i, Collector* out) {
+  constexpr size_t kMinWords = 3;
+  static const RE2* const re = new RE2(R"(([a-z][a-z0-9_-]{1,23}): (\S.*))");
+  std::string prog, message;
+  if (!RE2::FullMatch(re2::StringPiece(lines[i].data(), lines[i].size()), *re, &prog, &message)) {
+    return i;
+  }
+  // Level labels and the words other recognizers or prose use so.
+  for (std::string_view word :
+       {"error",   "warning",  "warn",   "note",  "help", "hint",   "info",    "debug",  "trace",
+        "fatal",   "panic",    "http",   "https", "file", "caused", "thread",  "see",    "usage",
+        "example", "expected", "actual", "got",   "want", "reason", "message", "details"}) {
+    if (prog == word) return i;
+  }
+  if (static_cast<size_t>(std::count(message.begin(), message.end(), ' ')) + 1 < kMinWords) {
+    return i;
+  }
+  ErrorText e;
+  e.input_line = static_cast<int>(i + 1);
+  e.message = std::string(Trim(lines[i]));
+  e.program_line = true;
+  out->AddToolLine(std::move(e));
+  return i + 1;
+}
+
 // A JVM or .NET exception's own line, "feign.RetryableException: Read timed
 // out executing GET ..", printed below the log record that reported it
 // (Spring's "ERROR .. : Read timed out .." then a blank line and the
@@ -1941,6 +1970,7 @@ void Scan(const Lines& lines, size_t from, Collector* out, InputNotes* notes) {
                                     CurlToolLine,
                                     CliUsageError,
                                     ToolErrorLine,
+                                    ProgramDiagnosticLine,
                                     QualifiedExceptionLine,
                                     LocatedLine};
   size_t i = from;

@@ -1066,6 +1066,21 @@ TEST(InputTest, DotNetInnerExceptionsAreLinksOfTheirOwn) {
   EXPECT_EQ(errors[0].message, "step one ---> step two: done");
 }
 
+// "prog: message" lines are read (marked, see ExplainPaste) among other
+// errors; level labels, short lines and prose words are not programs.
+TEST(InputTest, ProgramDiagnosticLines) {
+  std::vector<ErrorText> errors = ParseInput(
+      "whisper_model_load: loading model\n"
+      "whisper_model_load: invalid model data (bad magic)\n"
+      "note: this is a note about it\n"
+      "thread 'main' panicked at 'failed to open model: InitError', src/main.rs:54:6\n");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].message, "whisper_model_load: invalid model data (bad magic)");
+  EXPECT_TRUE(errors[0].program_line);
+  EXPECT_EQ(errors[1].message, "failed to open model: InitError");
+  EXPECT_FALSE(errors[1].program_line);
+}
+
 // A pino line cut mid-object (the user dropped the request config): the
 // stack field still gives the class, the message and the frames.
 TEST(InputTest, CutJsonLogLineStillGivesItsStack) {

@@ -2797,5 +2797,35 @@ TEST(MatcherTest, DotNetOuterExceptionRanksAboveItsInnerOne) {
   EXPECT_EQ(pasted[0].match.record->id, "inner");
 }
 
+// A program's own "prog: message" line above the traceback of the program
+// that ran it (a binding's RuntimeError) is an error of its own, answered by
+// a record whose text names the program; one that leaves the name to a hole
+// ("%s: ..", which any "word: text" line fills) does not answer such a line.
+TEST(MatcherTest, ProgramLineAboveATracebackAnswersWithItsProgram) {
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(MakeRecord("fuse", "fuse: unknown option(s): `{...}",
+                          R"(fuse: unknown option\(s\): `([\s\S]*?))", {{"{...}", "..."}}, "log",
+                          "acme/fuse"));
+  rs.push_back(MakeRecord("generic", "%s: Unrecognized archive format %s",
+                          R"(([\s\S]*?): Unrecognized archive format ([\s\S]*?))",
+                          {{"%s", "name"}, {"%s", "detail"}}, "log", "acme/other"));
+  for (Record& r : rs) r.language = "c", r.kind = "log";
+  Matcher matcher(std::move(rs));
+  const std::string trace =
+      "ERROR:autoortho:Exception in FUSE mount: 3\n"
+      "Traceback (most recent call last):\n"
+      "  File \"/tmp/autoortho/mfusepy.py\", line 1237, in __init__\n"
+      "RuntimeError: 3";
+  std::vector<PasteHit> pasted =
+      ExplainPaste(matcher, "fuse: unknown option(s): `-o max_readahead=1048576'\n" + trace, "", 3,
+                   false, nullptr);
+  ASSERT_FALSE(pasted.empty());
+  EXPECT_EQ(pasted[0].match.record->id, "fuse");
+  EXPECT_EQ(pasted[0].error.input_line, 1);
+  pasted = ExplainPaste(matcher, "tar: Unrecognized archive format here\n" + trace, "", 3, false,
+                        nullptr);
+  for (const PasteHit& h : pasted) EXPECT_NE(h.match.record->id, "generic");
+}
+
 }  // namespace
 }  // namespace errdex

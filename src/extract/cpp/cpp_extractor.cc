@@ -935,6 +935,7 @@ class CppFile {
       msg.AddLiteral(": ");
       msg.AddHole("{strerror(errno)}", "strerror(errno)");
     }
+    if (ContinuedByNext(stmt, fn, msg)) msg.AddHole("{...}", "...");
     site.message = TrimTrailing(msg);
     if (!site.message.HasLiteralText() && facts_ && NamesVarargsFormat(site.message)) {
       // `vfprintf(stderr, fmt, ap)`: no text of its own, the callers' is.
@@ -969,6 +970,41 @@ class CppFile {
       return;
     }
     Finish(stmt, std::move(site));
+  }
+
+  // libfuse's `fuse_log(FUSE_LOG_ERR, "fuse: unknown option(s): `");`,
+  // then `for (..) fuse_log(FUSE_LOG_ERR, "%s ", argv[i]);` and
+  // `fuse_log(FUSE_LOG_ERR, "%s'\n", ..)`: a format with literal text that
+  // ends without a newline, followed by another call of the same function
+  // (or a loop of them), prints one line in pieces. The text goes on where
+  // the record's literal ends, so its template ends with a hole.
+  bool ContinuedByNext(TSNode stmt, std::string_view fn, const Template& msg) {
+    if (msg.pieces().empty() || msg.pieces().back().is_hole || !msg.HasLiteralText()) {
+      return false;
+    }
+    std::string_view last = msg.pieces().back().text;
+    if (last.empty() || last.back() == '\n') return false;
+    TSNode next = NextStatement(stmt);
+    if (Is(next, "for_statement") || Is(next, "while_statement")) {
+      next = Field(next, "body");
+      if (Is(next, "compound_statement")) next = ts_node_named_child(next, 0);
+    }
+    if (!Is(next, "expression_statement")) return false;
+    TSNode call = ts_node_named_child(next, 0);
+    if (!Is(call, "call_expression") || ts::Text(ts_node_child(call, 0), src_) != fn) return false;
+    // The next piece carries on the line with values and punctuation
+    // ("%s ", "%s'\n"); one with words is a message of its own (syslog,
+    // Android's ALOGE and nginx's loggers end each call's line themselves).
+    for (TSNode arg : Args(Field(call, "arguments"))) {
+      if (!Is(arg, "string_literal")) continue;
+      int letters = 0;
+      for (char c : ts::Text(arg, src_)) {
+        letters = std::isalpha(static_cast<unsigned char>(c)) ? letters + 1 : 0;
+        if (letters >= 3) return false;
+      }
+      return true;
+    }
+    return false;
   }
 
   // ninja's `Error(msg, ap)`: `fprintf(stderr, "ninja: error: ");

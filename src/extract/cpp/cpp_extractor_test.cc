@@ -110,20 +110,23 @@ TEST(CppExtractor, FormattingFunctions) {
 // written (openssh's "%s: setrlimit(..)" messages); a method prints its own
 // name without the class. `%p` of it, or `__PRETTY_FUNCTION__`, stay holes.
 TEST(CppExtractor, FuncNameHolesPrintTheEnclosingFunction) {
-  auto sites = Extract("src/sandbox.c",
-                       "void ssh_sandbox_child(struct ssh_sandbox *box) {\n"
-                       "  if (setrlimit(RLIMIT_NOFILE, &rl) == -1)\n"
-                       "    fatal(\"%s: setrlimit(RLIMIT_NOFILE): %s\", __func__, strerror(errno));\n"
-                       "  fatal(\"%s: sandbox at %p failed\", __PRETTY_FUNCTION__, box);\n"
-                       "}\n");
+  auto sites =
+      Extract("src/sandbox.c",
+              "void ssh_sandbox_child(struct ssh_sandbox *box) {\n"
+              "  if (setrlimit(RLIMIT_NOFILE, &rl) == -1)\n"
+              "    fatal(\"%s: setrlimit(RLIMIT_NOFILE): %s\", __func__, strerror(errno));\n"
+              "  fatal(\"%s: sandbox at %p failed\", __PRETTY_FUNCTION__, box);\n"
+              "}\n");
   ASSERT_EQ(sites.size(), 2u);
   EXPECT_EQ(sites[0].message.Display(), "ssh_sandbox_child: setrlimit(RLIMIT_NOFILE): %s");
-  EXPECT_TRUE(Matches(sites[0], "ssh_sandbox_child: setrlimit(RLIMIT_NOFILE): Operation not permitted"));
+  EXPECT_TRUE(
+      Matches(sites[0], "ssh_sandbox_child: setrlimit(RLIMIT_NOFILE): Operation not permitted"));
   EXPECT_EQ(sites[1].message.Display(), "%s: sandbox at %p failed");
-  auto method = Extract("src/parser.cc",
-                        "void Parser::Fail(int line) {\n"
-                        "  throw std::runtime_error(fmt::format(\"{}: bad line {}\", __FUNCTION__, line));\n"
-                        "}\n");
+  auto method =
+      Extract("src/parser.cc",
+              "void Parser::Fail(int line) {\n"
+              "  throw std::runtime_error(fmt::format(\"{}: bad line {}\", __FUNCTION__, line));\n"
+              "}\n");
   ASSERT_EQ(method.size(), 1u);
   EXPECT_EQ(method[0].message.Display(), "Fail: bad line {}");
 }
@@ -1188,6 +1191,33 @@ TEST(CppExtractor, BracePrintToStderrAndDecoratedText) {
   EXPECT_EQ(sites[2].line, 10);
   EXPECT_EQ(sites[2].message.Display(), "cannot open {}: {}");
   EXPECT_TRUE(Matches(sites[2], "cannot open repo.git: No such file or directory"));
+}
+
+// libfuse prints one line in pieces: a format without a newline, then a
+// loop of the same call, then the line's end. The first piece's text goes
+// on, so its template ends with a hole; a piece that ends its line, or one
+// followed by another function's call, keeps its text as it is.
+TEST(CppExtractor, LinePrintedInPiecesGoesOn) {
+  auto sites = Extract("lib/fuse_lowlevel.c",
+                       "int fuse_session_new(struct fuse_args *args) {\n"
+                       "  if (args->argc != 1) {\n"
+                       "    int i;\n"
+                       "    fuse_log(FUSE_LOG_ERR, \"fuse: unknown option(s): `\");\n"
+                       "    for (i = 1; i < args->argc - 1; i++)\n"
+                       "      fuse_log(FUSE_LOG_ERR, \"%s \", args->argv[i]);\n"
+                       "    fuse_log(FUSE_LOG_ERR, \"%s'\\n\", args->argv[i]);\n"
+                       "    return -1;\n"
+                       "  }\n"
+                       "  fuse_log(FUSE_LOG_ERR, \"fuse: cannot mount\");\n"
+                       "  cleanup(args);\n"
+                       "  return 0;\n"
+                       "}\n");
+  ASSERT_GE(sites.size(), 2u);
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].message.Display(), "fuse: unknown option(s): `{...}");
+  EXPECT_TRUE(Matches(sites[0], "fuse: unknown option(s): `-o max_readahead=1048576'"));
+  EXPECT_EQ(sites.back().line, 10);
+  EXPECT_EQ(sites.back().message.Display(), "fuse: cannot mount");
 }
 
 // polybar builds its messages on a new stream, `sstream() << "Label " <<
