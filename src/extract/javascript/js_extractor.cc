@@ -416,6 +416,7 @@ class JsFile {
       }
     }
     for (const Pending& p : code_cases_) HandleCodeCase(p);
+    for (const Pending& p : check_returns_) HandleCheckReturn(p);
     if (facts_) CollectLinks();
     if (facts_) CollectTextFunctions();
   }
@@ -441,6 +442,7 @@ class JsFile {
     } else if (sym == ids_.return_statement) {
       if (template_module_) HandleTemplateText(ts::FirstNamed(n), n, anc);
       if (!ts_node_is_null(CodeCase(anc))) code_cases_.push_back(Pending{n, sym, anc});
+      if (InCheckFunction(anc)) check_returns_.push_back(Pending{n, sym, anc});
       if (facts_ && ts_node_named_child_count(n) > 0) text_returns_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.new_expression) {
       // Only `new X(...)` with an uppercase name can be a site (HandleNew).
@@ -2058,6 +2060,64 @@ class JsFile {
     }
   }
 
+  // --- check functions ---------------------------------------------------------
+
+  // capacitor's `async function checkPackage(): Promise<string | null>`:
+  // a check function returns its problem as text, or null when there is
+  // none, and a caller gathers the texts and throws them (`check([() =>
+  // checkPackage(), ..])`). A function named check*/validate*/verify* that
+  // returns null (or undefined) somewhere: the other texts it returns are
+  // its errors. True when a return with these ancestors is directly in one.
+  bool InCheckFunction(const Ancestors& anc) {
+    for (size_t k = anc.size(); k >= 2; --k) {
+      if (!ids_.IsFunction(ts_node_symbol(anc[k - 1]))) continue;
+      auto [it, added] = check_functions_.try_emplace(anc[k - 1].id, false);
+      if (added) it->second = IsCheckFunction(anc[k - 1], anc[k - 2]);
+      return it->second;
+    }
+    return false;
+  }
+
+  bool IsCheckFunction(TSNode fn, TSNode parent) {
+    bool is_function = false;
+    std::string name = JsScopeNameIn(fn, parent, src_, &is_function);
+    bool named = false;
+    for (std::string_view verb : {"check", "validate", "verify"}) {
+      named |= name.starts_with(verb) && (name.size() == verb.size() ||
+                                          IsUpper(name[verb.size()]) || name[verb.size()] == '_');
+    }
+    if (!named) return false;
+    // Its own `return null` / `return undefined`, not a nested function's.
+    std::vector<TSNode> stack = {Field(fn, "body")};
+    while (!stack.empty()) {
+      TSNode n = stack.back();
+      stack.pop_back();
+      if (ts_node_is_null(n) || (ids_.IsFunction(ts_node_symbol(n)) && !ts_node_eq(n, fn))) {
+        continue;
+      }
+      if (Is(n, "return_statement")) {
+        TSNode value = Unwrap(ts::FirstNamed(n));
+        if (Is(value, "null") || Is(value, "undefined")) return true;
+      }
+      for (TSNode kid : NamedChildren(n)) stack.push_back(kid);
+    }
+    return false;
+  }
+
+  // A text a check function returns: a record at its return, raised by the
+  // caller that throws the texts it gathers.
+  void HandleCheckReturn(const Pending& p) {
+    TSNode value = Unwrap(ts::FirstNamed(p.node));
+    if (!Is(value, "string") && !Is(value, "template_string") && !Is(value, "binary_expression")) {
+      return;
+    }
+    ErrorSite site = NewSite(p.node, SiteKind::kRaise);
+    site.message = ExprTemplate(value, ts_node_start_byte(p.node), 0, &site.message_origin_note);
+    if (!HasSpace(site.message) || !site.message.HasLiteralText()) return;
+    site.message_origin_note = "the text the check function returns as its error";
+    Finish(p.node, std::move(site), p.ancestors, p.ancestors.size(), "", /*sink=*/false);
+  }
+
   // --- error maps (message_idioms.h) -----------------------------------------
 
   // The `case` of a switch on an error code that holds a node with these
@@ -2858,7 +2918,9 @@ class JsFile {
   std::vector<Pending> link_pending_;
   std::vector<Pending> message_assigns_;
   std::vector<Pending> console_errors_;
-  std::vector<Pending> code_cases_;  // returns and message assignments in error maps
+  std::vector<Pending> code_cases_;              // returns and message assignments in error maps
+  std::vector<Pending> check_returns_;           // returns in check functions
+  std::map<const void*, bool> check_functions_;  // function -> IsCheckFunction
   std::optional<std::map<std::string, TSNode>> declared_;  // DeclaredFunction
   std::vector<Pending> text_returns_;          // returns, and arrow functions' expression bodies
   std::map<const void*, bool> code_switches_;  // switch -> whether it is on an error code

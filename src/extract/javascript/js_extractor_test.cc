@@ -594,5 +594,42 @@ TEST(JsExtractorTest, OwnCreateErrorFunctionIsNotHttpErrors) {
   EXPECT_EQ(found->message.Display(), "Unknown property ${prop.key.name}.");
 }
 
+// capacitor's check functions return their problem as text, or null when
+// there is none; a caller gathers them and throws. A function of another
+// name, or one that never returns null, returns ordinary text.
+TEST(JsExtractorTest, CheckFunctionReturnsItsErrorText) {
+  auto sites = Extract(
+      "export async function checkPackage(): Promise<string | null> {\n"
+      "  if (!(await pathExists('package.json'))) {\n"
+      "    return (\n"
+      "      `The Capacitor CLI needs to run at the root of an npm package.\\n` +\n"
+      "      `More info: ${c.strong('https://docs.npmjs.com/cli/init')}`\n"
+      "    );\n"
+      "  }\n"
+      "  return null;\n"
+      "}\n"
+      "export function checkName(name: string): string | undefined {\n"
+      "  if (name.includes(' ')) return `The name ${name} should not contain spaces`;\n"
+      "  const f = () => null;\n"
+      "  return undefined;\n"
+      "}\n"
+      "export function describe(name: string): string | null {\n"
+      "  if (!name) return null;\n"
+      "  return `Package ${name} is ready to use`;\n"
+      "}\n"
+      "export function checkLabel(name: string): string {\n"
+      "  return `Label for the ${name} field`;\n"
+      "}\n",
+      "cli/src/common.ts");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].line, 3);
+  EXPECT_EQ(sites[0].kind, SiteKind::kRaise);
+  EXPECT_TRUE(Matches(sites[0],
+                      "The Capacitor CLI needs to run at the root of an npm package.\n"
+                      "More info: https://docs.npmjs.com/cli/init"));
+  EXPECT_EQ(sites[1].line, 11);
+  EXPECT_TRUE(Matches(sites[1], "The name my app should not contain spaces"));
+}
+
 }  // namespace
 }  // namespace errdex
