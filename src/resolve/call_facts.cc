@@ -28,6 +28,8 @@ struct Walker {
   // Go: a method's receiver name (`p` in `func (p *Parser) f()`): calls
   // through it are calls on the method's own type.
   std::map<const void*, std::string> go_receivers;
+  // Rust: whether a module or function is test code, by node id.
+  std::map<const void*, bool> rust_tests;
 
   std::string Text(TSNode n) const {
     return ts_node_is_null(n) ? std::string() : std::string(ts::Text(n, src));
@@ -401,7 +403,40 @@ struct Walker {
     return !callee->empty() && std::isupper(static_cast<unsigned char>((*callee)[0]));
   }
 
+  // Rust unit tests live beside the code (`#[cfg(test)] mod tests`,
+  // `#[test] fn ..`): their calls are not ways a user reaches an error
+  // (tonic's two tests were named as the only callers of its TLS parser).
+  bool IsRustTestItem(TSNode item) {
+    std::string_view type = ts::Type(item);
+    if (type != "mod_item" && type != "function_item") return false;
+    auto [it, added] = rust_tests.try_emplace(item.id, false);
+    if (!added) return it->second;
+    for (TSNode prev = ts_node_prev_named_sibling(item); !ts_node_is_null(prev);
+         prev = ts_node_prev_named_sibling(prev)) {
+      std::string_view t = ts::Type(prev);
+      if (t == "line_comment" || t == "block_comment") continue;
+      if (t != "attribute_item") break;
+      // `#[cfg(test)]`, or a test attribute: `#[test]`, `#[tokio::test(..)]`.
+      std::string_view a = ts::Text(prev, src);
+      std::string_view path = a.substr(0, a.find_first_of("(]"));
+      if (a.find("cfg(test)") != std::string_view::npos || path.ends_with("test")) {
+        it->second = true;
+        break;
+      }
+    }
+    return it->second;
+  }
+
+  bool InRustTest(TSNode n, const std::vector<TSNode>& ancestors) {
+    if (IsRustTestItem(n)) return true;
+    for (const TSNode& a : ancestors) {
+      if (IsRustTestItem(a)) return true;
+    }
+    return false;
+  }
+
   void Visit(TSNode n, const std::vector<TSNode>& ancestors) {
+    if (family == "rust" && InRustTest(n, ancestors)) return;
     std::string cls;
     std::string name = DefName(n, &cls);
     if (!name.empty()) {
