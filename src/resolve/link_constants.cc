@@ -287,8 +287,9 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
   stats.constants = static_cast<int>(table.size());
   if (table.size() == 0) return stats;
   for (size_t i = 0; i < fs.size(); ++i) {
+    bool kotlin = fs[i].path.ends_with(".kt") || fs[i].path.ends_with(".kts");
     if (!IsCFamilyPath(fs[i].path) && !fs[i].path.ends_with(".go") &&
-        !fs[i].path.ends_with(".rs") && !IsJsPath(fs[i].path)) {
+        !fs[i].path.ends_with(".rs") && !IsJsPath(fs[i].path) && !kotlin) {
       continue;
     }
     FileFacts& f = fs[i];
@@ -308,10 +309,10 @@ ConstantStats ResolveConstantsOnly(std::vector<FileFacts>* files,
     }
     if (sites.size() <= i || !sites[i]) continue;
     bool c_family = IsCFamilyPath(f.path);
-    // A JavaScript message that is only a name (`new Error(X_MSG)`) is
-    // opaque until the name is found; other extractors hold such sites
-    // apart (HeldMessage, below).
-    bool js = IsJsPath(f.path);
+    // A JavaScript or Kotlin message that is only a name (`new Error(X_MSG)`,
+    // `@Deprecated(X_MESSAGE)`) is opaque until the name is found; other
+    // extractors hold such sites apart (HeldMessage, below).
+    bool js = IsJsPath(f.path) || kotlin;
     for (ErrorSite& s : *sites[i]) {
       if ((s.message_opaque && !js) || !HasHoles(s.message)) continue;
       std::string note;

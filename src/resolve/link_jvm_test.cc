@@ -83,6 +83,31 @@ TEST(LinkJvm, JavaHelperReturningTheExceptionIsASiteAtTheThrow) {
   EXPECT_EQ(r.Find(path, 21, "JsonReader is closed")->message_from, "");
 }
 
+// dokka: `@Deprecated(DOKKA_V1_DEPRECATION_MESSAGE)` in one file, the
+// `const val` with its text in another: the record has the text. A `val`
+// that is not `const` (computed at run time) gives no text.
+TEST(LinkJvm, KotlinConstValTextAcrossFiles) {
+  Linked r =
+      Link({{"plugin/src/main/kotlin/utils.kt",
+             "package org.jetbrains.dokka.gradle\n"
+             "internal const val DOKKA_V1_DEPRECATION_MESSAGE =\n"
+             "    \"Dokka Gradle plugin V1 mode is deprecated, and scheduled to be removed\"\n"
+             "internal val RUNTIME_MESSAGE = \"Not a constant message at all here\"\n"},
+            {"plugin/src/main/kotlin/DokkaTask.kt",
+             "package org.jetbrains.dokka.gradle\n"
+             "@Deprecated(DOKKA_V1_DEPRECATION_MESSAGE)\n"
+             "abstract class DokkaTask : AbstractDokkaTask()\n"
+             "fun check(x: Int) {\n"
+             "    if (x < 0) throw IllegalStateException(RUNTIME_MESSAGE)\n"
+             "}\n"}});
+  const std::string path = "plugin/src/main/kotlin/DokkaTask.kt";
+  const ErrorSite* s =
+      r.Find(path, 2, "Dokka Gradle plugin V1 mode is deprecated, and scheduled to be removed");
+  ASSERT_NE(s, nullptr) << Dump(r);
+  EXPECT_FALSE(s->message_opaque);
+  EXPECT_EQ(r.Find(path, 5, "Not a constant message at all here"), nullptr) << Dump(r);
+}
+
 // retrofit: parameterError -> methodError (overloads) -> String.format ->
 // new IllegalArgumentException, called from another file.
 TEST(LinkJvm, JavaTransitiveCrossFileWrappersWithStringFormat) {

@@ -234,6 +234,7 @@ class KotlinFile {
     }
     if (facts_ && type == "function_declaration") OpenTextFunction(n);
     if (type == "property_declaration") HandleMessageProperty(n);
+    if (facts_ && type == "property_declaration") AddConstText(n);
     if (type == "function_declaration") HandleRenderingFunction(n);
   }
 
@@ -733,6 +734,28 @@ class KotlinFile {
 
   // `override val message = ".."` or `override val message: String get() =
   // ".."` in an exception class: how the exception prints.
+  // dokka's `internal const val DOKKA_V1_DEPRECATION_MESSAGE = "Dokka
+  // Gradle plugin V1 mode is deprecated, .."`, named by `@Deprecated(..)`
+  // in other files: a `const val` of one literal is a text constant the
+  // link stage gives to holes naming it (resolve/link_constants.h).
+  void AddConstText(TSNode prop) {
+    TSNode mods = ChildOfType(prop, "modifiers");
+    if (ts_node_is_null(mods) || ts::Text(mods, src_).find("const") == std::string_view::npos) {
+      return;
+    }
+    std::string_view name;
+    TSNode value;
+    bool append = false;
+    if (!ReadAssignment(prop, &name, &value, &append) || name.empty() ||
+        !Is(value, "string_literal")) {
+      return;
+    }
+    std::string note;
+    Template t = ExprTemplate(value, ts_node_start_byte(value), 0, &note);
+    if (!t.HasLiteralText() || t.HoleCount() > 0) return;
+    facts_->text_constants.push_back({std::string(name), std::move(t), ts::Line(value)});
+  }
+
   void HandleMessageProperty(TSNode prop) {
     TSNode var = ChildOfType(prop, "variable_declaration");
     if (!ts::Text(prop, src_).starts_with("override") ||
