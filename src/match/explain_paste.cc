@@ -120,8 +120,11 @@ std::vector<PasteHit> ExplainPaste(const Matcher& matcher, const std::string& te
       // "Warning: Unknown configuration option `x`" (rustfmt's eprint!):
       // the level word read as a class may be the message's first word,
       // as the template writes it.
-      // Not "Error": JavaScript prints its Error class so ("Error: msg").
-      if (e.error_class == "Warning") {
+      // "Error" too when no trace follows: Homebrew's odie prints "Error: "
+      // before its text, which the record's template holds ("Error: Cannot
+      // install in Homebrew on ARM processor .."). With frames it is
+      // JavaScript's Error class ("Error: msg" then "    at ..").
+      if (e.error_class == "Warning" || (e.error_class == "Error" && e.frames.empty())) {
         Query whole = q;
         whole.message = e.error_class + ": " + e.message;
         whole.error_class.clear();

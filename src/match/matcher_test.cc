@@ -2827,5 +2827,30 @@ TEST(MatcherTest, ProgramLineAboveATracebackAnswersWithItsProgram) {
   for (const PasteHit& h : pasted) EXPECT_NE(h.match.record->id, "generic");
 }
 
+// Homebrew's odie prints "Error: " before its text and the record's
+// template holds it; a bare "Error: .." line is read with its label too.
+TEST(MatcherTest, BareErrorLabelIsReadAsPartOfTheMessage) {
+  std::vector<Record> rs = CommonWords();
+  rs.push_back(MakeRecord(
+      "odie",
+      "Error: Cannot install in Homebrew on ARM processor in Intel default prefix "
+      "(#{HOMEBREW_PREFIX})!\nPlease create a new installation in #{P} using one of the",
+      R"(Error: Cannot install in Homebrew on ARM processor in Intel default prefix )"
+      R"(\(([\s\S]*?)\)!\nPlease create a new installation in ([\s\S]*?) using one of the)",
+      {{"#{HOMEBREW_PREFIX}", "HOMEBREW_PREFIX"}, {"#{P}", "P"}}, "", "acme/brew"));
+  rs.push_back(MakeRecord("other", "Cannot install {name}", R"(Cannot install ([\s\S]*?))",
+                          {{"{name}", "name"}}, "Error", "acme/other"));
+  for (Record& r : rs) r.language = "ruby", r.kind = "raise";
+  Matcher matcher(std::move(rs));
+  std::vector<PasteHit> pasted = ExplainPaste(
+      matcher,
+      "Error: Cannot install in Homebrew on ARM processor in Intel default prefix (/usr/local)!\n"
+      "Please create a new installation in /opt/homebrew using one of the",
+      "", 3, false, nullptr);
+  ASSERT_FALSE(pasted.empty());
+  EXPECT_EQ(pasted[0].match.record->id, "odie");
+  EXPECT_GT(pasted[0].match.score, 0.8);
+}
+
 }  // namespace
 }  // namespace errdex

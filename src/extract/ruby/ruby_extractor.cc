@@ -1209,7 +1209,10 @@ class RubyFile {
         out.AddLiteral(p.text);
       }
     }
-    return out;
+    // The newline before the terminator ends the last line; a message
+    // pasted from a terminal has none after its last word (Homebrew's
+    // `odie <<~EOS` ending in "brew bundle dump").
+    return out.Trimmed(/*leading=*/false, /*trailing=*/true);
   }
 
   // Removes the smallest indentation of the body's non-blank lines from the
