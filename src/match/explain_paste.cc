@@ -41,24 +41,35 @@ bool IntroductionHit(const PasteHit& h, std::string_view text) {
          text.find_first_not_of(" \t\r\n", eol) != std::string_view::npos;
 }
 
+// Each hit `yields` says must rank below the pattern hits `above` says are
+// above it goes just under the lowest of them (unchanged when it already
+// ranks below, or when there are none).
+template <typename Yields, typename Above>
+void YieldBelow(std::vector<PasteHit>* hits, Yields yields, Above above) {
+  for (PasteHit& low : *hits) {
+    if (!yields(low)) continue;
+    double lowest = 2;
+    for (const PasteHit& h : *hits) {
+      if (h.match.match_type == "pattern" && above(h, low)) {
+        lowest = std::min(lowest, h.match.score);
+      }
+    }
+    if (lowest <= 1 && low.match.score >= lowest) {
+      low.match.score = std::max(0.01, lowest - kIntroductionMargin);
+    }
+  }
+}
+
 // A tool's error, then a footer introducing its help links: each log line
 // is a reading of its own, and the introduction ranks below every hit of
 // an earlier line (the matcher's YieldIntroLines does so within one
 // reading).
 void YieldIntroductions(std::vector<PasteHit>* hits, std::string_view text) {
-  for (PasteHit& intro : *hits) {
-    if (!IntroductionHit(intro, text)) continue;
-    double lowest = 2;
-    for (const PasteHit& h : *hits) {
-      if (h.error.input_line < intro.error.input_line && h.match.match_type == "pattern" &&
-          !IntroductionHit(h, text)) {
-        lowest = std::min(lowest, h.match.score);
-      }
-    }
-    if (lowest <= 1 && intro.match.score >= lowest) {
-      intro.match.score = std::max(0.01, lowest - kIntroductionMargin);
-    }
-  }
+  YieldBelow(
+      hits, [&](const PasteHit& h) { return IntroductionHit(h, text); },
+      [&](const PasteHit& h, const PasteHit& intro) {
+        return h.error.input_line < intro.error.input_line && !IntroductionHit(h, text);
+      });
 }
 
 // .NET chains: an inner exception's hits rank below those of its
@@ -67,19 +78,11 @@ void YieldIntroductions(std::vector<PasteHit>* hits, std::string_view text) {
 // protocol mechanism SCRAM-SHA-1."; its cause, "Command saslStart failed:
 // ..", follows as context).
 void YieldInnerLinks(std::vector<PasteHit>* hits) {
-  for (PasteHit& inner : *hits) {
-    if (inner.error.outer_link_line == 0) continue;
-    double lowest = 2;
-    for (const PasteHit& h : *hits) {
-      if (h.error.outer_link_line == 0 && h.error.input_line == inner.error.outer_link_line &&
-          h.match.match_type == "pattern") {
-        lowest = std::min(lowest, h.match.score);
-      }
-    }
-    if (lowest <= 1 && inner.match.score >= lowest) {
-      inner.match.score = std::max(0.01, lowest - kIntroductionMargin);
-    }
-  }
+  YieldBelow(
+      hits, [](const PasteHit& h) { return h.error.outer_link_line != 0; },
+      [](const PasteHit& h, const PasteHit& inner) {
+        return h.error.outer_link_line == 0 && h.error.input_line == inner.error.outer_link_line;
+      });
 }
 
 // A "prog: message" line answers only with a record whose own text names

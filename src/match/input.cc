@@ -1170,19 +1170,23 @@ size_t CliUsageError(const Lines& lines, size_t i, Collector* out) {
   return i + 1;
 }
 
+// A tool or program line of fewer words than this is too little to read
+// on its own.
+constexpr size_t kMinToolLineWords = 3;
+
+bool TooFewWords(std::string_view message) {
+  return static_cast<size_t>(std::count(message.begin(), message.end(), ' ')) + 1 <
+         kMinToolLineWords;
+}
+
 // A command-line tool's own error line, "error: <message>" at the start of
 // a line (rustc, cargo, wasm-bindgen, git, clang print their errors so).
 // Recognized only so that a structure found elsewhere in the paste (the
 // caller's "thread 'main' panicked at 'Failed to run wasm-bindgen'") does
 // not hide it: with nothing else recognized, free text reads it anyway.
 size_t ToolErrorLine(const Lines& lines, size_t i, Collector* out) {
-  constexpr size_t kMinWords = 3;
   std::string_view line = lines[i];
-  if (!line.starts_with("error: ")) return i;
-  std::string_view message = Trim(line.substr(7));
-  if (static_cast<size_t>(std::count(message.begin(), message.end(), ' ')) + 1 < kMinWords) {
-    return i;
-  }
+  if (!line.starts_with("error: ") || TooFewWords(Trim(line.substr(7)))) return i;
   ErrorText e;
   e.input_line = static_cast<int>(i + 1);
   // The label stays: some tools write it into their own text (commander's
@@ -1197,7 +1201,6 @@ size_t ToolErrorLine(const Lines& lines, size_t i, Collector* out) {
 // archive format"), before the traceback of the program that ran it.
 // Counted like a tool line: alone, free text reads it as before.
 size_t ProgramDiagnosticLine(const Lines& lines, size_t i, Collector* out) {
-  constexpr size_t kMinWords = 3;
   static const RE2* const re = new RE2(R"(([a-z][a-z0-9_-]{1,23}): (\S.*))");
   std::string prog, message;
   if (!RE2::FullMatch(re2::StringPiece(lines[i].data(), lines[i].size()), *re, &prog, &message)) {
@@ -1210,9 +1213,7 @@ size_t ProgramDiagnosticLine(const Lines& lines, size_t i, Collector* out) {
         "example", "expected", "actual", "got",   "want", "reason", "message", "details"}) {
     if (prog == word) return i;
   }
-  if (static_cast<size_t>(std::count(message.begin(), message.end(), ' ')) + 1 < kMinWords) {
-    return i;
-  }
+  if (TooFewWords(message)) return i;
   ErrorText e;
   e.input_line = static_cast<int>(i + 1);
   e.message = std::string(Trim(lines[i]));
