@@ -891,6 +891,12 @@ std::string DecisiveState(const SiteView& v) {
     case ValueOrigin::kEnvironment:
       return StateText(*v.decisive) + ", `" + o.var + "` being the environment variable `" +
              o.text + "` (read at line " + at + ")";
+    case ValueOrigin::kLookup: {
+      std::string map, key;
+      KeyLookup(o.text, false, &map, &key);
+      return StateText(*v.decisive) + ", `" + o.var + "` being the entry for `" + key + "` in `" +
+             map + "` (line " + at + ")";
+    }
     case ValueOrigin::kCall:
       break;
   }
@@ -2135,6 +2141,26 @@ std::string AlreadySolution(const ErrorSite& s, const SiteView& v,
          " raises this when " + when + ", and it reads no argument of the call";
 }
 
+// "; `close()` removes keys (line 40), so a key used after that raises this
+// too": the methods that take keys out of the map again; the raising
+// method itself when it removes the key it looked up (unsubscribe twice).
+std::string RemovedKeysText(const ErrorSite& s, const KeyCheck& k) {
+  if (k.removers.empty()) return "";
+  const StateSetter& first = k.removers.front();
+  std::string paren = s.language == "ruby" ? "" : "()";
+  if (first.method == LastDotComponent(s.function)) {
+    return "; `" + first.method + paren + "` itself removes the key (line " +
+           std::to_string(first.line) + "), so a second call with the same `" + k.key +
+           "` raises this too";
+  }
+  std::vector<std::string> who;
+  for (const StateSetter& m : k.removers) {
+    who.push_back("`" + m.method + paren + "` (line " + std::to_string(m.line) + ")");
+  }
+  return "; " + Join(who, " and ") + (who.size() == 1 ? " removes" : " remove") +
+         " keys, so a key used after that raises this too";
+}
+
 std::string KeySolution(const ErrorSite& s, const SiteView& v,
                         const std::vector<std::string_view>& lines) {
   const PathCondition* d = v.decisive;
@@ -2154,10 +2180,15 @@ std::string KeySolution(const ErrorSite& s, const SiteView& v,
     calls.pop_back();
     list = Join(calls, ", ") + " or " + list;
   }
-  return "Register `" + k->key + "` first with " + list + ": " +
-         (k->setters.size() == 1 ? "it adds" : "each adds") + " keys to `" + k->member +
-         "`, and the check at line " + std::to_string(d->line) + " raises this when `" + k->key +
-         "` is not one of them";
+  std::string out = "Register `" + k->key + "` first with " + list + ": " +
+                    (k->setters.size() == 1 ? "it adds" : "each adds") + " keys to `" + k->member +
+                    "`, and the check at line " + std::to_string(d->line) + " raises this when `" +
+                    k->key + "` is not one of them";
+  if (!k->local.empty()) {
+    out += " (`" + k->local + "` is its entry, looked up at line " +
+           std::to_string(k->lookup_line) + ")";
+  }
+  return out + RemovedKeysText(s, *k);
 }
 
 // "Unknown property ..", "unsupported option ..": the message reports a

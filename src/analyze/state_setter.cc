@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "analyze/value_origin.h"
 #include "util/text.h"
 
 namespace errdex {
@@ -54,9 +55,9 @@ std::string MemberName(std::string_view t, std::string_view recv) {
 }
 
 // Parses the test: *unset is true for `!m`, `not m`, `m == null`,
-// `m is None`, `m.nil?`; false for a plain `m` and `m != null`.
-std::string TestedMember(std::string_view e, const std::string& language, std::string* member,
-                         bool* unset) {
+// `m is None`, `m.nil?`; false for a plain `m` and `m != null`. Returns
+// the operand `m`.
+std::string_view NullTested(std::string_view e, bool* unset) {
   e = Trim(e);
   while (e.starts_with("(") && e.ends_with(")")) e = Trim(e.substr(1, e.size() - 2));
   bool neg = false;
@@ -67,7 +68,7 @@ std::string TestedMember(std::string_view e, const std::string& language, std::s
     neg = true;
     e = Trim(e.substr(4));
   }
-  bool null_test = false, non_null_test = false;
+  bool null_test = false;
   if (!neg) {
     for (std::string_view tail : {" === null", " == null", " is None", " == None", " === undefined",
                                   " == nil", ".nil?", " === NULL", " == NULL"}) {
@@ -80,20 +81,26 @@ std::string TestedMember(std::string_view e, const std::string& language, std::s
     for (std::string_view tail :
          {" !== null", " != null", " is not None", " != None", " !== undefined", " != nil"}) {
       if (!null_test && e.ends_with(tail)) {
-        non_null_test = true;
         e = Trim(e.substr(0, e.size() - tail.size()));
         break;
       }
     }
   }
+  *unset = neg || null_test;
+  return e;
+}
+
+// The member a null test reads (see NullTested), by the language's
+// receivers; "" for anything else.
+std::string TestedMember(std::string_view e, const std::string& language, std::string* member,
+                         bool* unset) {
+  e = NullTested(e, unset);
   for (std::string_view recv : Receivers(language)) {
     // Ruby's `@@x` is a class variable, shared by every object.
     if (recv == "@" && e.starts_with("@@")) return {};
     std::string name = MemberName(e, recv);
     if (name.empty()) continue;
     *member = std::string(e);
-    *unset = neg || null_test;
-    (void)non_null_test;
     return name;
   }
   return {};
@@ -471,6 +478,50 @@ bool AddsKey(std::string_view line, const std::string& map) {
   return false;
 }
 
+// A null test of a local that holds one entry of a map (value_origin.h
+// KeyLookup): `var s = this._subs[id]; if (!s)`. Fills the map, the key,
+// the local and its line; *present is the test's value when the key is in
+// the map.
+bool LocalLookup(const PathCondition& c, const std::vector<std::string_view>& lines,
+                 int function_line, KeyCheck* out, bool* present) {
+  bool unset = false;
+  std::string local(NullTested(c.expr, &unset));
+  if (local.empty() ||
+      !std::all_of(local.begin(), local.end(), [](char x) { return IdentChar(x) || x == '$'; })) {
+    return false;
+  }
+  std::optional<ValueOrigin> o = OriginOf(lines, local, function_line, c.line);
+  if (!o || (o->kind != ValueOrigin::kLookup && o->kind != ValueOrigin::kCall) ||
+      !KeyLookup(o->text, true, &out->member, &out->key)) {
+    return false;
+  }
+  out->local = local;
+  out->lookup_line = o->line;
+  *present = !unset;
+  return true;
+}
+
+// Whether `line` takes a key out of `map`: `delete map[k]`, `del map[k]`,
+// `unset(map[k])`, `map.pop(`, `map.remove(`, `map.delete(`, `map.erase(`.
+bool RemovesKey(std::string_view line, const std::string& map) {
+  for (size_t at = line.find(map); at != std::string_view::npos; at = line.find(map, at + 1)) {
+    if (at > 0 && (IdentChar(line[at - 1]) || line[at - 1] == '.' || line[at - 1] == '>')) {
+      continue;
+    }
+    std::string_view before = Trim(line.substr(0, at));
+    std::string_view rest = line.substr(at + map.size());
+    if (rest.starts_with("[") &&
+        (before.ends_with("delete") || before.ends_with("del") || before.ends_with("unset("))) {
+      return true;
+    }
+    for (std::string_view call :
+         {".pop(", ".remove(", ".Remove(", ".delete(", ".erase(", ".TryRemove(", ".removeValue("}) {
+      if (rest.starts_with(call)) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<KeyCheck> KeySetters(const PathCondition& c, const std::string& language,
@@ -478,7 +529,10 @@ std::optional<KeyCheck> KeySetters(const PathCondition& c, const std::string& la
   if (function_line <= 0 || function_line > static_cast<int>(lines.size())) return std::nullopt;
   KeyCheck out;
   bool present = true;
-  if (!Membership(c.expr, &out.member, &out.key, &present)) return std::nullopt;
+  if (!Membership(c.expr, &out.member, &out.key, &present) &&
+      !LocalLookup(c, lines, function_line, &out, &present)) {
+    return std::nullopt;
+  }
   // Raised while the key is present: registering it is no fix.
   if (present == c.polarity) return std::nullopt;
   bool own = false;
@@ -522,6 +576,23 @@ std::optional<KeyCheck> KeySetters(const PathCondition& c, const std::string& la
     if (AddSetter(&out.setters, h.name, n)) break;
   }
   if (out.setters.empty()) return std::nullopt;
+  for (int n = 1; n <= static_cast<int>(lines.size()); ++n) {
+    if (!RemovesKey(lines[n - 1], out.member)) continue;
+    Header h;
+    int at = EnclosingMethod(lines, n, language, &h);
+    if (at == 0 || h.is_private || h.is_constructor || Constructor(h.name) ||
+        IndentWidth(lines[at - 1]) != header_indent) {
+      continue;
+    }
+    bool known = std::any_of(out.removers.begin(), out.removers.end(),
+                             [&](const StateSetter& r) { return r.method == h.name; });
+    if (at == function_line) {
+      if (!known) out.removers.insert(out.removers.begin(), {h.name, n});  // said first
+    } else if (AddSetter(&out.removers, h.name, n) || out.removers.size() == 2) {
+      break;
+    }
+  }
+  if (out.removers.size() > 2) out.removers.resize(2);
   return out;
 }
 

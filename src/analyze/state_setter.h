@@ -43,10 +43,17 @@ std::optional<StateCheck> StateSetters(const PathCondition& c, const std::string
 // and raises when it is not; the public methods of the same class that add
 // keys to that map (`$this->hints[$namespace] = ...`, `.put(`, `.set(`):
 // "Register it first with `addNamespace()`".
+// The check may also test a local that holds the lookup (`var s =
+// this._subs[id]; if (!s)`, `c = self._conns.get(name)`); the public
+// methods that remove keys (`delete this._subs[id]`, `.pop(`, `.remove(`)
+// are what a key used again runs into.
 struct KeyCheck {
   std::string member;  // "$this->hints"
   std::string key;     // "$segments[0]"
   std::vector<StateSetter> setters;
+  std::string local;                  // "subscription" when a local holds the entry
+  int lookup_line = 0;                // where the local is looked up
+  std::vector<StateSetter> removers;  // the raising method included
 };
 
 std::optional<KeyCheck> KeySetters(const PathCondition& c, const std::string& language,

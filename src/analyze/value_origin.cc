@@ -131,7 +131,66 @@ bool CallText(std::string_view rhs) {
   return rhs.size() <= kMaxCallText;
 }
 
+bool Literal(std::string_view k) {
+  return k.empty() || k[0] == '"' || k[0] == '\'' || k[0] == ':' ||
+         std::isdigit(static_cast<unsigned char>(k[0])) || k[0] == '-';
+}
+
+// A map as code names it: `this._subs`, `self.x`, `$this->hints`, `@map`,
+// `registry` (no call, no operator).
+bool MapName(std::string_view m) {
+  if (m.empty()) return false;
+  for (char c : m) {
+    if (!(Word(c) || c == '.' || c == '$' || c == '@' || c == '-' || c == '>' || c == ':')) {
+      return false;
+    }
+  }
+  return !std::isdigit(static_cast<unsigned char>(m[0]));
+}
+
 }  // namespace
+
+bool KeyLookup(std::string_view rhs, bool calls, std::string* map, std::string* key) {
+  rhs = Trim(rhs);
+  for (std::string_view tail : {" ?? null", " ?? undefined", " || null", " || undefined"}) {
+    if (rhs.ends_with(tail)) rhs = Trim(rhs.substr(0, rhs.size() - tail.size()));
+  }
+  std::string_view m, k;
+  if (rhs.ends_with("]")) {
+    int depth = 0;
+    size_t open = std::string_view::npos;
+    for (size_t i = rhs.size(); i-- > 0;) {
+      depth += rhs[i] == ']' ? 1 : rhs[i] == '[' ? -1 : 0;
+      if (depth == 0) {
+        open = i;
+        break;
+      }
+    }
+    if (open == std::string_view::npos || open == 0) return false;
+    m = rhs.substr(0, open);
+    k = Trim(rhs.substr(open + 1, rhs.size() - open - 2));
+  } else if (calls && rhs.ends_with(")")) {
+    size_t at = std::string_view::npos;
+    for (std::string_view get : {".get(", ".Get("}) {
+      if (size_t g = rhs.rfind(get); g != std::string_view::npos) at = g, m = rhs.substr(0, g);
+    }
+    if (at == std::string_view::npos) return false;
+    std::string_view args = rhs.substr(at + 5, rhs.size() - at - 6);
+    if (args.find('(') != std::string_view::npos) return false;
+    size_t comma = args.find(',');
+    k = Trim(args.substr(0, comma));
+    if (comma != std::string_view::npos) {
+      std::string_view def = Trim(args.substr(comma + 1));
+      if (def != "None" && def != "null" && def != "nil") return false;
+    }
+  } else {
+    return false;
+  }
+  if (!MapName(m) || Literal(k) || k.find(':') != std::string_view::npos) return false;
+  *map = std::string(m);
+  *key = std::string(k);
+  return true;
+}
 
 std::string EnvironmentRead(std::string_view code) {
   static const char* const kReads[] = {
@@ -199,6 +258,11 @@ std::optional<ValueOrigin> OriginOf(const std::vector<std::string_view>& lines,
   if (std::string env = EnvironmentRead(rhs); !env.empty()) {
     o.kind = ValueOrigin::kEnvironment;
     o.text = env;
+    return o;
+  }
+  if (std::string map, key; KeyLookup(rhs, false, &map, &key)) {
+    o.kind = ValueOrigin::kLookup;
+    o.text = rhs;
     return o;
   }
   if (!CallText(rhs)) return std::nullopt;

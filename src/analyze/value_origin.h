@@ -16,7 +16,8 @@
 namespace errdex {
 
 struct ValueOrigin {
-  enum Kind { kCall, kFlag, kEnvironment };
+  // kLookup: an entry of a map or list (`this._subs[id]`), text the lookup.
+  enum Kind { kCall, kFlag, kEnvironment, kLookup };
   Kind kind = kCall;
   std::string var;   // the local, as the check spells it
   std::string text;  // the call (`parse_url($url)`), the condition, or the variable name
@@ -27,6 +28,12 @@ struct ValueOrigin {
 // at `function_line` (1-based lines).
 std::optional<ValueOrigin> OriginOf(const std::vector<std::string_view>& lines,
                                     const std::string& var, int function_line, int check_line);
+
+// Whether `rhs` looks up one entry by a key that is no literal:
+// `this._subs[id]`, or with `calls` also `self._conns.get(name)` /
+// `m.get(k, None)` (a default other than null/None/nil is no lookup that
+// can miss). *map and *key as written.
+bool KeyLookup(std::string_view rhs, bool calls, std::string* map, std::string* key);
 
 // The environment variable a line of code reads (`os.Getenv("X")`,
 // `process.env.X`, `ENV["X"]`, `getenv("X")`, ...), or "".
