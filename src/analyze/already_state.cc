@@ -12,10 +12,12 @@ namespace {
 
 // States of an object's life a repeated or late call meets.
 constexpr std::string_view kStates[] = {
-    "executed", "closed",    "connected", "started",  "initialized", "initialised", "disposed",
-    "finished", "completed", "committed", "prepared", "consumed",    "opened",      "frozen",
-    "released", "bound",     "attached",  "shut",     "stopped",     "subscribed",  "cancelled",
-    "canceled", "aborted",   "ended",     "built",    "begun",       "running"};
+    "executed", "closed",    "connected",  "started",  "initialized", "initialised", "disposed",
+    "finished", "completed", "committed",  "prepared", "consumed",    "opened",      "frozen",
+    "released", "bound",     "attached",   "shut",     "stopped",     "subscribed",  "cancelled",
+    "canceled", "aborted",   "ended",      "built",    "begun",       "running",     "configured",
+    "mounted",  "destroyed", "terminated", "sent",     "compiled",    "invoked",     "resolved",
+    "settled",  "activated", "sealed"};
 
 // The word of `text` starting at `at` (letters only).
 std::string_view WordAt(std::string_view text, size_t at) {

@@ -57,6 +57,11 @@ TEST(AlreadyState, ReadsLifecycleWordsOnly) {
   EXPECT_EQ(AlreadyState("Already in the middle of a row"), "");
   EXPECT_EQ(AlreadyState("waitFor can only be called for an already started item"), "");
   EXPECT_EQ(AlreadyState("Finish() already called"), "");
+  // Set-up words of a configure-once object (kafka's SslFactory).
+  EXPECT_EQ(AlreadyState("SslFactory was already configured."), "configured");
+  EXPECT_EQ(AlreadyState("Name x is already used"), "");
+  EXPECT_EQ(AlreadyState("Package foo is already installed"), "");
+  EXPECT_EQ(AlreadyState("Response headers already sent"), "sent");
 }
 
 }  // namespace
