@@ -96,7 +96,7 @@ std::optional<ShapeState> Precondition(std::string_view line, int at) {
   return std::nullopt;
 }
 
-// Rust: `x.ok_or(...)`, `x.context(...)`, `x.expect(...)` on the site's line
+// Rust: `x.ok_or(...)`, `x.context(...)`, `x.wrap_err(...)`, `x.expect(...)` on the site's line
 // or one of the two before it.
 std::optional<ShapeState> RustAdapter(const std::vector<std::string_view>& lines, int at) {
   struct Adapter {
@@ -107,6 +107,9 @@ std::optional<ShapeState> RustAdapter(const std::vector<std::string_view>& lines
                                       {".with_context(", " fails (returns an error)"},
                                       {".context(", " fails (returns an error)"},
                                       {".map_err(", " fails (returns an error)"},
+                                      // eyre/miette's names for `context`.
+                                      {".wrap_err_with(", " fails (returns an error)"},
+                                      {".wrap_err(", " fails (returns an error)"},
                                       {".expect(", " has no value or is an error"}};
   for (int n = at; n >= at - 2 && n >= 1; --n) {
     std::string_view line = LineAt(lines, n);

@@ -504,5 +504,18 @@ TEST(UserTerms, RustContextNamesTheCallThatFailed) {
       << r.solutions[0];
 }
 
+// pnpm's Rust CLI: miette's `.wrap_err(..)` is `context` by another name.
+TEST(UserTerms, RustWrapErrNamesTheCallThatFailed) {
+  SourceFile f{"src/deploy.rs",
+               "pub fn apply_deploy_hook(path: &Path) -> miette::Result<()> {\n"  // 1
+               "    let mut manifest = Manifest::from_path(path)?;\n"             // 2
+               "    manifest.save().wrap_err(\"write deployed manifest\")\n"      // 3
+               "}\n"};
+  Record r = analyze_testing::Build(f, "write deployed manifest");
+  EXPECT_EQ(r.trigger_scenarios,
+            "Happens in `apply_deploy_hook` (src/deploy.rs) when `manifest.save()` fails "
+            "(returns an error) (line 3).");
+}
+
 }  // namespace
 }  // namespace errdex
