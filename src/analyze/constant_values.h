@@ -5,7 +5,9 @@
 // `KINDS.contains(kind)`, Ruby `KINDS.include?(kind)`) names the values it
 // accepts, read from the constant's definition. Only a definition made of
 // literals (strings, numbers), the only one of that name in the file, is
-// read; anything else says nothing.
+// read; anything else says nothing. A map literal's keys count the same way
+// (`NAME.hasOwnProperty(x)`, `x in NAME`, `!NAME[x]`, Ruby `NAME.key?(x)`,
+// PHP `array_key_exists($x, self::NAME)`).
 #pragma once
 
 #include <optional>
@@ -26,5 +28,10 @@ struct ConstantValues {
 // tests `operand` against, when `lines` (the check's file) define it.
 std::optional<ConstantValues> ConstantMembership(std::string_view expr,
                                                  const std::vector<std::string_view>& lines);
+
+// `NAME[x] !== 1`, `NAME[x] === undefined`, `NAME[x] == null` (true when
+// `x` is no key of the map `NAME`): the entry `NAME[x]`, to be read as a
+// membership test by ConstantMembership; "" otherwise.
+std::string MissingEntryTest(std::string_view expr);
 
 }  // namespace errdex

@@ -119,5 +119,62 @@ TEST(ConstantValues, DenyListsComputedAndGrownListsAreNotRead) {
   for (const std::string& s : r.solutions) EXPECT_EQ(s.find("one of"), std::string::npos) << s;
 }
 
+// mysql2's connection options: a map literal's keys are the names accepted,
+// read through `validOptions[key] !== 1` in a loop over what the user gave.
+TEST(ConstantValues, JavaScriptMapKeysAreTheNamesToUse) {
+  SourceFile f{"lib/connection_config.js",
+               "const validOptions = {\n"                // 1
+               "  authPlugins: 1,\n"                     // 2
+               "  'charset': 1,\n"                       // 3
+               "  database: 1, // the schema\n"          // 4
+               "};\n"                                    // 5
+               "class ConnectionConfig {\n"              // 6
+               "  constructor(options) {\n"              // 7
+               "    for (const key in options) {\n"      // 8
+               "      if (validOptions[key] !== 1) {\n"  // 9
+               "        console.error(`Ignoring invalid configuration option "
+               "passed to Connection: ${key}.`);\n"  // 10
+               "      }\n"                           // 11
+               "    }\n"                             // 12
+               "  }\n"                               // 13
+               "}\n"                                 // 14
+               "module.exports = ConnectionConfig;\n"};
+  Record r = Build(f, "Ignoring invalid configuration option");
+  EXPECT_NE(std::find(r.solutions.begin(), r.solutions.end(),
+                      "Use one of the names `validOptions` holds (line 1): authPlugins, "
+                      "'charset', database; the check at line 9 raises this for `key` being none "
+                      "of them"),
+            r.solutions.end())
+      << Join(r.solutions, "\n");
+}
+
+TEST(ConstantValues, RubyHashAndPhpMapKeys) {
+  std::vector<std::string_view> ruby = {"FORMATS = {", "  json: JsonFormat,",
+                                        "  :xml => XmlFormat,", "  'yaml' => YamlFormat", "}"};
+  std::optional<ConstantValues> r = ConstantMembership("FORMATS.key?(format)", ruby);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(Join(r->values, ", "), "json, :xml, 'yaml'");
+  std::vector<std::string_view> php = {"<?php", "class Driver {",
+                                       "    const DRIVERS = ['mysql' => Mysql::class, 'pgsql' "
+                                       "=> Pgsql::class];",
+                                       "}"};
+  r = ConstantMembership("array_key_exists($name, self::DRIVERS)", php);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(Join(r->values, ", "), "'mysql', 'pgsql'");
+  EXPECT_EQ(MissingEntryTest("validOptions[key] !== 1"), "validOptions[key]");
+  EXPECT_EQ(MissingEntryTest("validOptions[key] === 1"), "");
+}
+
+// A key test on a list tests its indices; a map the file adds keys to holds
+// more than its literal.
+TEST(ConstantValues, IndexIntoAListOrAGrownMapIsNotRead) {
+  std::vector<std::string_view> list = {"const NAMES = ['a', 'b'];"};
+  EXPECT_FALSE(ConstantMembership("NAMES[i]", list).has_value());
+  EXPECT_FALSE(ConstantMembership("i in NAMES", list).has_value());
+  std::vector<std::string_view> grown = {"const handlers = {", "  a: 1,", "};",
+                                         "handlers[name] = fn;"};
+  EXPECT_FALSE(ConstantMembership("handlers.hasOwnProperty(name)", grown).has_value());
+}
+
 }  // namespace
 }  // namespace errdex

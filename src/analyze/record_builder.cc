@@ -805,7 +805,11 @@ SiteView ViewOf(const ErrorSite& s, const std::vector<std::string_view>& lines,
     std::string_view test = v.decisive->expr;
     bool negated = test.starts_with("!");
     if (negated) test.remove_prefix(1);
-    if (negated == v.decisive->polarity) v.allowed = ConstantMembership(test, lines);
+    if (negated == v.decisive->polarity) {
+      v.allowed = ConstantMembership(test, lines);
+    } else if (std::string entry = MissingEntryTest(test); !entry.empty() && !negated) {
+      v.allowed = ConstantMembership(entry, lines);
+    }
     v.argv_consumer =
         ArgvConsumerBefore(lines, s.function_line, v.decisive->line, v.decisive->expr);
     std::string var = ErrorVariable(*v.decisive);
@@ -2247,6 +2251,16 @@ std::string ValuesSolution(const ErrorSite& s, const SiteView& v, nlohmann::json
              "; the message reports one that is none of them";
     }
     return {};
+  }
+  // A key the code looks up in a map it defines (constant_values.h), when
+  // no argument of the call is it (CheckSolution says that case): the names
+  // the map holds are the ones to use.
+  if (v.allowed && !v.user_args && v.decisive && ReportsUnknownName(s.message)) {
+    lines->push_back(v.allowed->line);
+    return "Use one of the names `" + v.allowed->constant + "` holds (line " +
+           std::to_string(v.allowed->line) + "): " + Join(v.allowed->values, ", ") +
+           "; the check at line " + std::to_string(v.decisive->line) + " raises this for `" +
+           v.allowed->operand + "` being none of them";
   }
   std::vector<const PathCondition*> run;
   std::string operand;
