@@ -11,6 +11,7 @@
 
 #include "analyze/catch_class.h"
 #include "analyze/cfg_feature.h"
+#include "analyze/cli_command.h"
 #include "analyze/deprecation.h"
 #include "analyze/fallback_route.h"
 #include "analyze/internal_check.h"
@@ -542,8 +543,24 @@ std::string HopName(const Hop& h) {
   return h.function.empty() ? "module code of " + h.file : Code(h.function);
 }
 
+// The command-line command a Go entry function builds (cli_command.h),
+// when its file is the one read here.
+std::optional<CliCommand> EntryCommand(const ErrorSite& s, const Hop& entry,
+                                       const std::vector<std::string_view>& lines) {
+  if (s.language != "go" || entry.file != s.file_path) return std::nullopt;
+  return CobraCommandOf(lines, entry.def_line);
+}
+
+// "the `clusters` command (“Deletes one or more clusters”, file:41)".
+std::string CommandName(const CliCommand& c, const std::string& file) {
+  std::string name = c.use.substr(0, c.use.find(' '));
+  return "the " + Code(name) + " command (" +
+         (c.short_help.empty() ? "" : "\u201c" + c.short_help + "\u201d, ") + "`Use: \"" + c.use +
+         "\"` at " + At(file, c.line) + ")";
+}
+
 void CommonSituations(const ErrorSite& s, const SiteFacts& f, const std::string& depends,
-                      Record* r) {
+                      const std::vector<std::string_view>& lines, Record* r) {
   nlohmann::json& prov = r->provenance["commonSituations"];
   if (f.chains.empty()) {
     // No caller in the repository: the options the check reads are the
@@ -571,7 +588,9 @@ void CommonSituations(const ErrorSite& s, const SiteFacts& f, const std::string&
     const Hop& entry = chain.hops.front();
     std::string text = "during " + HopName(entry) + " (" +
                        At(entry.file, entry.def_line ? entry.def_line : entry.call_line) + ")";
-    std::string gloss = ProcMacro(entry)   ? ProcMacroGloss(entry)
+    std::optional<CliCommand> command = EntryCommand(s, entry, lines);
+    std::string gloss = ProcMacro(entry) ? ProcMacroGloss(entry)
+                        : command        ? "when the user runs " + CommandName(*command, entry.file)
                         : chain.public_api ? "when code calls the public function " + HopName(entry)
                         : chain.reaches_entry ? EntryGloss(entry)
                                               : "";
@@ -722,6 +741,34 @@ const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
         "reaches " + Code(s.function) + " at " + At(last.file, last.call_line) + "." +
         (t.empty() ? "" : " " + t);
     r->provenance["triggerScenarios"].push_back(At(entry.file, entry.def_line));
+    return chain;
+  }
+  if (std::optional<CliCommand> command = EntryCommand(s, entry, lines)) {
+    // A command users run, not a function they call: no call to write.
+    const Hop& last = chain->hops[chain->hops.size() - 2];
+    std::string& t = r->trigger_scenarios;
+    const std::string kIn = "Happens in ";
+    if (t.starts_with(kIn)) t = "There it is raised in " + t.substr(kIn.size());
+    t = "Happens when you run " + CommandName(*command, entry.file) + ": " + HopName(entry) +
+        " builds it, and its run function " +
+        (chain->hops.size() > 2 ? "through " + HopName(chain->hops[1]) + " " : "") + "reaches " +
+        Code(s.function) + " at " + At(last.file, last.call_line) + "." +
+        (t.empty() ? "" : " " + t);
+    r->provenance["triggerScenarios"].push_back(At(entry.file, command->line));
+    // The command's flags the path tests (`flags.All` is `--all`).
+    std::set<std::string> said;
+    for (const PathCondition& c : s.conditions) {
+      static const RE2 kField(R"re(([A-Za-z_]\w*\.[A-Z]\w*))re");
+      re2::StringPiece in(c.expr);
+      std::string field;
+      while (RE2::FindAndConsume(&in, kField, &field)) {
+        std::optional<CliFlag> flag = CobraFlagOf(lines, field);
+        if (!flag || !said.insert(field).second) continue;
+        t += " `" + field + "` is the command's `" + flag->name + "` flag (line " +
+             std::to_string(flag->line) + ").";
+        r->provenance["triggerScenarios"].push_back(flag->line);
+      }
+    }
     return chain;
   }
   ErrorSite caught = s;  // the sample catches the class as users spell it
@@ -984,7 +1031,7 @@ void ApplySiteFacts(const ErrorSite& site, const SiteFacts& all_facts,
   }
   NoArgumentsTrigger(site, lines, r);
   if (!fallback.empty()) r->trigger_scenarios += " " + fallback;
-  CommonSituations(site, facts, depends, r);
+  CommonSituations(site, facts, depends, lines, r);
   // Routes dropped for an internal check are routes all the same: "nothing
   // in the repository calls it" would be false (pytest's `assert_never`,
   // called by `Config._getini_value`).
