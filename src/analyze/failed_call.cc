@@ -51,11 +51,23 @@ std::optional<FailedCall> FailedCallOf(const PathCondition& c, const std::string
                                     : "a value other than `" + v + "`";
   } else if (std::regex_match(c.expr, m, kBare) && !c.polarity && SaysFailure(message)) {
     out.returns = "zero, false or nothing";
+  } else if (std::regex_match(c.expr, m, kBare) && c.polarity &&
+             Trim(message.substr(0, message.find(':'))) == m[2].str()) {
+    // `if (getsockname(..)) log("getsockname")`: C's non-zero failure,
+    // reported perror-style under the call's name.
+    out.returns = "a non-zero value";
   } else {
     return std::nullopt;
   }
   out.call = m[1];
   out.name = m[2];
+  // `(r = f(a)) != X_OK`: the greedy match took the assignment's closing
+  // parenthesis too.
+  if (c.expr.find('(') < c.expr.find(out.name) && out.call.ends_with("))")) {
+    int open = 0, close = 0;
+    for (char ch : out.call) open += ch == '(', close += ch == ')';
+    if (close == open + 1) out.call.pop_back();
+  }
   // One call: its `(` closes at the end (`f(a) || g(b)` is two).
   int depth = 0;
   for (size_t i = out.name.size(); i < out.call.size(); ++i) {

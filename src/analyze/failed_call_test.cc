@@ -25,6 +25,15 @@ TEST(FailedCallTest, FailureValues) {
   f = FailedCallOf({"SSL_set_quic_method(ssl, &m)", false, 5}, "SSL_set_quic_method() failed");
   ASSERT_TRUE(f);
   EXPECT_EQ(f->returns, "zero, false or nothing");
+  // openssh: the assignment's parenthesis is not the call's.
+  f = FailedCallOf({"(r = fido_assert_set_rp(assert, sizeof(m))) != FIDO_OK", true, 5},
+                   "fido_assert_set_rp: %s");
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->call, "fido_assert_set_rp(assert, sizeof(m))");
+  // A message that is the call's name (perror style) reports its failure.
+  f = FailedCallOf({"getsockname(fd, (struct sockaddr*)&ss, &socklen)", true, 5}, "getsockname");
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->returns, "a non-zero value");
 }
 
 TEST(FailedCallTest, NotAFailure) {
