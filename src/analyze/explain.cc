@@ -244,9 +244,13 @@ std::vector<FlagAdvice> MessageFlagAdvice(const SiteFacts& f,
 // cannot do this at all. `NotImplementedError` and "not implemented" also
 // count when `implemented` is true (a subclass may supply it).
 bool SaysUnsupported(const ErrorSite& s, bool implemented) {
-  std::string m = ToLower(s.message.Display());
-  std::vector<const char*> words = {"not supported", "unsupported", "does not support",
-                                    "doesn't support", "no support"};
+  std::string m = " " + ToLower(s.message.Display());
+  // Said by a method that always raises (the callers check that): "This
+  // grant cannot complete a device authorization request" is the base
+  // class refusing what a subclass does (oauth2-server's AbstractGrant).
+  std::vector<const char*> words = {"not supported",   "unsupported",  "does not support",
+                                    "doesn't support", "no support",   " cannot ",
+                                    " can't ",         "not available"};
   std::vector<const char*> classes = {"Unsupported", "NotSupported", "BadMethodCall"};
   if (implemented) {
     words.insert(words.end(), {"not implemented", "not yet implemented"});
@@ -304,6 +308,17 @@ bool RaisedEveryTime(const ErrorSite& s, const std::vector<std::string_view>& li
     std::string_view t = Trim(lines[n - 1]);
     if (t.empty() || t == "{" || t.starts_with("//") || t.starts_with("#") || t.starts_with("*") ||
         t.starts_with("/*")) {
+      continue;
+    }
+    // A docstring is no statement ("Return a directory to store cached
+    // items in for link." is not a `for` loop: pip's Cache).
+    if (t.starts_with("\"\"\"") || t.starts_with("'''")) {
+      std::string_view quote = t.substr(0, 3);
+      bool closed = t.size() >= 6 && t.substr(3).find(quote) != std::string_view::npos;
+      while (!closed && n + 1 < s.line) {
+        ++n;
+        closed = lines[n - 1].find(quote) != std::string_view::npos;
+      }
       continue;
     }
     int at = IndentWidth(lines[n - 1]);

@@ -189,5 +189,52 @@ TEST(Overrides, ARaiseAfterReturningArmsIsNotEveryTime) {
   for (const std::string& s : r.solutions) EXPECT_EQ(s.find("every time"), std::string::npos);
 }
 
+// pip's Cache: a docstring before the raise is no branch, and a PHP base
+// class that "cannot" do it names the grant that can (oauth2-server).
+TEST(Overrides, PythonDocstringAndPhpCannot) {
+  std::vector<SourceFile> py = {
+      {"src/cache.py",
+       "class Cache:\n"                                                               // 1
+       "    def get_path_for_link(self, link):\n"                                     // 2
+       "        \"\"\"Return a directory to store cached items in for link.\"\"\"\n"  // 3
+       "        raise NotImplementedError()\n"                                        // 4
+       "\n"                                                                           // 5
+       "class SimpleWheelCache(Cache):\n"                                             // 6
+       "    def get_path_for_link(self, link):\n"                                     // 7
+       "        return 'x'\n"}};
+  Record r = BuildInRepo(py, "NotImplementedError");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_NE(r.solutions[0].find("`SimpleWheelCache` (src/cache.py:7) overrides it"),
+            std::string::npos)
+      << r.solutions[0];
+  std::vector<SourceFile> php = {
+      {"src/AbstractGrant.php",
+       "<?php\n"
+       "namespace Grant;\n"
+       "abstract class AbstractGrant\n"
+       "{\n"
+       "    public function completeDeviceAuthorizationRequest(string $code): void\n"
+       "    {\n"
+       "        throw new LogicException('This grant cannot complete a device authorization "
+       "request');\n"
+       "    }\n"
+       "}\n"},
+      {"src/DeviceCodeGrant.php",
+       "<?php\n"
+       "namespace Grant;\n"
+       "class DeviceCodeGrant extends AbstractGrant\n"
+       "{\n"
+       "    public function completeDeviceAuthorizationRequest(string $code): void\n"
+       "    {\n"
+       "        $this->x = $code;\n"
+       "    }\n"
+       "}\n"}};
+  r = BuildInRepo(php, "cannot complete");
+  ASSERT_FALSE(r.solutions.empty());
+  EXPECT_NE(r.solutions[0].find("`DeviceCodeGrant` (src/DeviceCodeGrant.php:5) overrides it"),
+            std::string::npos)
+      << r.solutions[0];
+}
+
 }  // namespace
 }  // namespace errdex

@@ -83,6 +83,10 @@ struct Scope {
   std::string function;    // enclosing function, qualified; empty outside one
   bool dataclass = false;  // directly in the body of a @dataclass
   bool module = true;      // at module level
+  // Directly in a class body: the class and its header (`class
+  // SimpleWheelCache(Cache):`), for the methods that override a base's.
+  std::string cls;
+  std::string class_header;
 };
 
 class Collector {
@@ -126,7 +130,12 @@ class Collector {
     inner.function = scope.function;
     inner.module = false;
     inner.dataclass = decorators.find("dataclass") != std::string_view::npos;
-    for (TSNode c : ts::NamedChildren(Field(n, "body"))) Visit(c, inner, depth + 1);
+    inner.cls = std::string(ts::Text(Field(n, "name"), src_));
+    TSNode body = Field(n, "body");
+    uint32_t start = ts_node_start_byte(n);
+    uint32_t end = ts_node_is_null(body) ? ts_node_end_byte(n) : ts_node_start_byte(body);
+    inner.class_header = std::string(src_.substr(start, std::min<uint32_t>(end - start, 400)));
+    for (TSNode c : ts::NamedChildren(body)) Visit(c, inner, depth + 1);
   }
 
   void Function(TSNode n, const Scope& scope, int depth, std::string_view decorators) {
@@ -134,6 +143,10 @@ class Collector {
     f.short_name = std::string(ts::Text(Field(n, "name"), src_));
     f.name = Qualify(scope, f.short_name);
     f.line = ts::Line(n);
+    if (scope.function.empty()) {
+      f.cls = scope.cls;
+      f.class_header = scope.class_header;
+    }
     for (TSNode p : ts::NamedChildren(Field(n, "parameters"))) {
       TSNode id = Is(p, "identifier") ? p : Field(p, "name");
       if (Is(p, "typed_parameter") || Is(p, "list_splat_pattern") ||

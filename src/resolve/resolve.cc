@@ -85,9 +85,11 @@ RepoFacts::RepoFacts(const std::vector<FileFacts>& files) {
       calls_.Add(f);
     } else {
       index_.Add(f);
-      for (const FunctionFact& fn : f.functions) {
-        if (!fn.cls.empty()) methods_[fn.short_name].push_back({&fn, &f.path});
-      }
+    }
+    // Python's methods too (python_facts.cc gives their class): the
+    // subclasses that override a base method that always raises.
+    for (const FunctionFact& fn : f.functions) {
+      if (!fn.cls.empty()) methods_[fn.short_name].push_back({&fn, &f.path});
     }
   }
 }
