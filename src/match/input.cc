@@ -1262,6 +1262,33 @@ size_t CurlToolLine(const Lines& lines, size_t i, Collector* out) {
   return i + 1;
 }
 
+// The Visual C++ runtime's assertion dialog, copied as text: "Assertion
+// failed!" over "Program: ..", "File: x.cpp", "Line: 12" and "Expression:
+// cond" lines (users paste it from the message box). Read as the glibc
+// sentence with the file and line as a frame, like AssertionFailure's.
+size_t AssertionDialog(const Lines& lines, size_t i, Collector* out) {
+  if (Trim(lines[i]) != "Assertion failed!") return i;
+  StackFrame frame;
+  std::string cond;
+  size_t k = i + 1;
+  for (; k < lines.size() && k <= i + 12; ++k) {
+    std::string_view l = Trim(lines[k]);
+    if (l.starts_with("File: ")) frame.file = std::string(Trim(l.substr(6)));
+    if (l.starts_with("Line: ")) frame.line = std::atoi(std::string(l.substr(6)).c_str());
+    if (l.starts_with("Expression: ")) {
+      cond = std::string(Trim(l.substr(12)));
+      break;
+    }
+  }
+  if (cond.empty()) return i;
+  ErrorText e;
+  e.input_line = static_cast<int>(k + 1);
+  e.message = "Assertion `" + cond + "' failed.";
+  if (!frame.file.empty()) e.frames.push_back(std::move(frame));
+  out->Add(std::move(e));
+  return k + 1;
+}
+
 // A failed C assert(), as the C libraries print it: glibc "prog: x.c:12:
 // f: Assertion `cond' failed.", macOS and the BSDs "Assertion failed:
 // (cond), function f, file x.c, line 12.", MSVC "Assertion failed: cond,
@@ -1282,7 +1309,7 @@ size_t AssertionFailure(const Lines& lines, size_t i, Collector* out) {
   if (!RE2::PartialMatch(line, *glibc, &frame.file, &number, &frame.function, &cond) &&
       !RE2::PartialMatch(line, *bsd, &cond, &frame.function, &frame.file, &number) &&
       !RE2::PartialMatch(line, *msvc, &cond, &frame.file, &number)) {
-    return i;
+    return AssertionDialog(lines, i, out);
   }
   frame.line = number.empty() ? 0 : std::atoi(number.c_str());
   ErrorText e;

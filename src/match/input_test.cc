@@ -1230,6 +1230,17 @@ TEST(InputTest, AssertionFailuresInEachCLibrarysWords) {
   ASSERT_EQ(e.size(), 1u);
   EXPECT_EQ(e[0].message, "Assertion `handle->flags & UV_HANDLE_CLOSING' failed.");
   EXPECT_EQ(e[0].frames[0].function, "uv__make_close_pending");
+  // The Visual C++ runtime's dialog, copied as text.
+  e = ParseInput(
+      "Microsoft Visual C++ Runtime Library\n\nAssertion failed!\n\nProgram: C:\\app.exe\n"
+      "File: D:\\src\\imgui.cpp\nLine: 11039\n\nExpression: (g.FrameCount == 0) && \"Forgot to "
+      "call Render()?\"\n\nFor information on how your program can cause an assertion\n");
+  ASSERT_FALSE(e.empty());
+  EXPECT_EQ(e[0].message,
+            "Assertion `(g.FrameCount == 0) && \"Forgot to call Render()?\"' failed.");
+  ASSERT_EQ(e[0].frames.size(), 1u);
+  EXPECT_EQ(e[0].frames[0].file, "D:\\src\\imgui.cpp");
+  EXPECT_EQ(e[0].frames[0].line, 11039);
 }
 
 TEST(InputTest, PrettyPrintedJsonGivesItsMessageFields) {

@@ -769,7 +769,7 @@ class CppFile {
       if (!IsShift(ParentOf(call))) HandleStreamHead(call, {}, call);
       return;
     }
-    if (fn == "assert") {
+    if (fn == "assert" || AssertMacroWithText(fn, call)) {
       HandleCAssert(call);
       return;
     }
@@ -1186,6 +1186,28 @@ class CppFile {
   // failed: (cond), function f, file x.c, line n.", MSVC "Assertion failed:
   // cond, file x.c, line n"; the record holds glibc's sentence, and the
   // input reader brings the other shapes to it (match/input.cc).
+  // A project's assert macro (Dear ImGui's `#define IM_ASSERT(_EXPR)
+  // assert(_EXPR)`) given a condition that carries its own explanation:
+  // `IM_ASSERT(cond && "Forgot to call Render()?")`. The macro prints the
+  // condition as assert() does; a bare condition of such a macro is left
+  // alone (thousands of internal checks with no words for a user).
+  bool AssertMacroWithText(std::string_view fn, TSNode call) {
+    if (fn.size() < 6 || !fn.ends_with("ASSERT")) return false;
+    for (char c : fn) {
+      if (!(std::isupper(static_cast<unsigned char>(c)) ||
+            std::isdigit(static_cast<unsigned char>(c)) || c == '_')) {
+        return false;
+      }
+    }
+    std::vector<TSNode> args = Args(Field(call, "arguments"));
+    if (args.size() != 1 || !Is(args[0], "binary_expression") ||
+        ts::Text(Field(args[0], "operator"), src_) != "&&") {
+      return false;
+    }
+    return Is(Field(args[0], "right"), "string_literal") ||
+           Is(Field(args[0], "left"), "string_literal");
+  }
+
   void HandleCAssert(TSNode call) {
     std::vector<TSNode> args = Args(Field(call, "arguments"));
     TSNode stmt = StatementOf(call);

@@ -822,6 +822,23 @@ TEST(CppExtractor, AssertConditionIsTheMessage) {
                       "`handle->flags & UV_HANDLE_CLOSING' failed."));
 }
 
+// A project's assert macro with a sentence for the user in its condition
+// (Dear ImGui's IM_ASSERT, which is assert()); a bare one is no message.
+TEST(CppExtractor, AssertMacroWithTextIsAnAssert) {
+  auto sites = Extract("imgui.cpp",
+                       "static void ErrorCheckNewFrameSanityChecks() {\n"
+                       "  IM_ASSERT((g.FrameCount == 0 || g.FrameCountEnded == g.FrameCount) && "
+                       "\"Forgot to call Render() or EndFrame() at the end of the previous "
+                       "frame?\");\n"
+                       "  IM_ASSERT(g.Initialized);\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 1u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_EQ(sites[0].message.Display(),
+            "Assertion `(g.FrameCount == 0 || g.FrameCountEnded == g.FrameCount) && \"Forgot to "
+            "call Render() or EndFrame() at the end of the previous frame?\"' failed.");
+}
+
 // zlib: the message is stored in the stream's `msg` field for the caller,
 // which reads it after the call returns an error code. A field assignment
 // of text that reads as an error is a site; a reset to Z_NULL or text that
