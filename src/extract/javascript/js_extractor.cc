@@ -452,7 +452,7 @@ class JsFile {
       if (!last.empty() && IsUpper(last[0])) pending_.push_back(Pending{n, sym, anc});
     } else if (sym == ids_.call_expression) {
       if ((IsThisReport(n) && InObjectMethod(anc)) || IsLoggerReport(n) || IsConsoleReport(n) ||
-          IsConsoleLog(n)) {
+          IsConsoleLog(n) || IsCallbackName(n)) {
         pending_.push_back(Pending{n, sym, anc});
       }
       if (IsSiteCall(n) || IsAssertionCall(n)) {
@@ -1523,7 +1523,65 @@ class JsFile {
       } else if (prop == "error" || prop == "warn") {
         HandlePluginContextReport(call, prop == "warn", anc);
       }
+    } else if (Is(fn, "identifier")) {
+      HandleCallbackText(call, ts::Text(fn, src_), anc);
     }
+  }
+
+  // `cb(..)`, `callback(..)`, `done(..)`, `next(..)`: a call of a name a
+  // callback goes by (HandleCallbackText decides).
+  bool IsCallbackName(TSNode call) const {
+    TSNode fn = ts_node_child_by_field_id(call, ids_.function);
+    if (ts_node_is_null(fn) || !Is(fn, "identifier")) return false;
+    std::string_view name = ts::Text(fn, src_);
+    return name == "cb" || name == "callback" || name == "done" || name == "next";
+  }
+
+  // Whether `name` is a parameter of a function around the call (the
+  // innermost first; a closure reaches its outer function's callback).
+  bool EnclosingParameter(std::string_view name, const Ancestors& anc) const {
+    for (size_t k = anc.size(); k > 0; --k) {
+      if (!ids_.IsFunction(ts_node_symbol(anc[k - 1]))) continue;
+      TSNode params = Field(anc[k - 1], "parameters");
+      if (ts_node_is_null(params)) params = Field(anc[k - 1], "parameter");
+      if (ts_node_is_null(params)) continue;
+      if (Is(params, "identifier")) {
+        if (ts::Text(params, src_) == name) return true;
+        continue;
+      }
+      for (TSNode p : NamedChildren(params)) {
+        TSNode id = Is(p, "identifier") ? p : Field(p, "pattern");
+        if (!ts_node_is_null(id) && Is(id, "identifier") && ts::Text(id, src_) == name) return true;
+      }
+    }
+    return false;
+  }
+
+  // Node's callback convention: the first argument is the error. node-sass's
+  // download() hands its callback the text itself (`cb(['Cannot download
+  // "', url, '": ', ..].join(''))`), which its caller prints. Only a
+  // parameter named as a callback, one argument, and text that states a
+  // failure (`done('ok')` passes a result).
+  void HandleCallbackText(TSNode call, std::string_view name, const Ancestors& anc) {
+    if (name != "cb" && name != "callback" && name != "done" && name != "next") return;
+    std::vector<TSNode> list = NamedChildren(Field(call, "arguments"));
+    if (list.size() != 1 || Is(list[0], "new_expression") || Is(list[0], "identifier") ||
+        !EnclosingParameter(name, anc)) {
+      return;
+    }
+    size_t depth = 0;
+    TSNode stmt = StatementOf(call, anc, &depth);
+    if (ts_node_is_null(stmt)) return;
+    std::string note;
+    scope_hint_ = Enclosing(anc).node;
+    Template message = ExprTemplate(list[0], ts_node_start_byte(list[0]), 0, &note);
+    scope_hint_ = TSNode{};
+    if (!message.HasLiteralText() || !StatesFailure(message)) return;
+    ErrorSite site = NewSite(stmt, SiteKind::kRaise);
+    site.message = std::move(message);
+    site.message_origin_note = "passed to the callback `" + std::string(name) +
+                               "` as its error (Node's callback convention)";
+    Finish(stmt, std::move(site), anc, depth, "", /*sink=*/false);
   }
 
   // `invariant(cond, message, ...args)` (invariant, tiny-invariant,
@@ -2399,6 +2457,16 @@ class JsFile {
     if (type == "identifier") {
       if (auto t = VariableTemplate(n, pos, depth, note)) return *t;
     }
+    // Node's line end (`eol = require('os').EOL`): "\n" where users run
+    // it (Windows prints "\r\n", which a paste shows as a line break too).
+    if (type == "member_expression" && ts::Text(Field(n, "property"), src_) == "EOL") {
+      std::string_view object = ts::Text(Field(n, "object"), src_);
+      if (object == "os" || object == "require('os')" || object == "require(\"os\")" ||
+          object == "require('node:os')" || object == "require(\"node:os\")") {
+        out.AddLiteral("\n");
+        return out;
+      }
+    }
     AddExprHole(n, &out);
     return out;
   }
@@ -2669,6 +2737,8 @@ class JsFile {
     // `const interpolatedMessage = format(message, ...positionals)`: the
     // parameter it holds, which callers fill.
     if (!out.HasLiteralText() && assigns.size() == 1 && IsParamHole(out, scope)) return out;
+    // `eol = require('os').EOL`: a line end is text too.
+    if (out.HoleCount() == 0 && out.Display() == "\n") return out;
     if (!out.HasLiteralText()) return std::nullopt;
     // Appends in branches are one hole each here; MessageAlternatives
     // gives a site per path where the message is raised.

@@ -68,6 +68,23 @@ TEST(JsExtractor, TypeScriptMessageEnumMembersAreRecords) {
   EXPECT_TRUE(Matches(sites[1], "The option isolatedModules is deprecated and will be removed."));
 }
 
+// Node's callback convention: text handed to the function's callback is
+// its error (node-sass's download()); a result handed to it is not.
+TEST(JsExtractor, TextPassedToTheCallbackIsItsError) {
+  auto sites = Extract(
+      "var eol = require('os').EOL;\n"
+      "function download(url, dest, cb) {\n"
+      "  var reportError = function(err) {\n"
+      "    cb(['Cannot download \"', url, '\": ', eol, err].join(''));\n"
+      "  };\n"
+      "  fetch(url).then(function () { cb('ok') }).catch(reportError);\n"
+      "}\n"
+      "function other(done) { done('Download complete'); }\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].line, 4);
+  EXPECT_EQ(sites[0].message.Display(), "Cannot download \"${url}\": \n${err}");
+}
+
 TEST(JsExtractor, ArrayLiteralJoinedIsItsLinesText) {
   auto sites = Extract(
       "class PythonFinder {\n"
