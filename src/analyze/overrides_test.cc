@@ -236,5 +236,33 @@ TEST(Overrides, PythonDocstringAndPhpCannot) {
       << r.solutions[0];
 }
 
+// An exception class's constructor that sets its message refuses nothing:
+// other classes' constructors are no alternative (Homebrew's
+// MacOSVersion::Error, thirty-fifth grading).
+TEST(Overrides, AnErrorConstructorIsNoUnsupportedMethod) {
+  std::vector<SourceFile> files = {
+      {"lib/macos_version.rb",
+       "class MacOSVersion\n"
+       "  class Error < RuntimeError\n"
+       "    def initialize(version)\n"
+       "      super \"unknown or unsupported macOS version: #{version.inspect}\"\n"
+       "    end\n"
+       "  end\n"
+       "end\n"},
+      {"lib/locale.rb",
+       "class Locale\n"
+       "  class ParserError < Error\n"
+       "    def initialize(x)\n"
+       "      super\n"
+       "    end\n"
+       "  end\n"
+       "end\n"}};
+  Record r = BuildInRepo(files, "unsupported macOS version");
+  for (const std::string& x : r.solutions) {
+    EXPECT_EQ(x.find("override it"), std::string::npos) << x;
+    EXPECT_EQ(x.find("every time it runs"), std::string::npos) << x;
+  }
+}
+
 }  // namespace
 }  // namespace errdex
