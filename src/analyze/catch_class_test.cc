@@ -105,6 +105,24 @@ TEST(CatchClass, RubyClassNestedInModules) {
   EXPECT_EQ(ClassIn("ruby", "Elsewhere", "module A\nend\n"), "Elsewhere");
 }
 
+// pre-commit's migrate_config: what leaves `with cfgv.reraise_as(X):` is an
+// X, so the sample catches X, not the class raised inside.
+TEST(CatchClass, PythonReraisedAsTheBlocksClass) {
+  SourceFile f{"pre_commit/commands/migrate_config.py",
+               "def migrate_config(config_file):\n"
+               "    with cfgv.reraise_as(InvalidConfigError):\n"
+               "        with cfgv.validate_context(f'File {config_file}'):\n"
+               "            try:\n"
+               "                yaml_load(config_file)\n"
+               "            except Exception as e:\n"
+               "                raise cfgv.ValidationError(str(e))\n"
+               "    return 0\n"};
+  Record r = Build(f, "");
+  ASSERT_TRUE(r.try_catch_pattern.has_value());
+  EXPECT_NE(r.try_catch_pattern->find("except InvalidConfigError"), std::string::npos)
+      << *r.try_catch_pattern;
+}
+
 TEST(CatchClass, OtherLanguagesUnchanged) {
   EXPECT_EQ(ClassIn("java", "IllegalStateException", "package a;\n"), "IllegalStateException");
 }
