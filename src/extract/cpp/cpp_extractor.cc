@@ -773,6 +773,7 @@ class CppFile {
       HandleCAssert(call);
       return;
     }
+    if (HandleErrorStringArm(fn, call)) return;
     ReportInfo r = ReportFor(fn);
     if (r.kind == Report::kNone && LevelFirst(call)) r.kind = Report::kLevelLog;
     if (r.kind == Report::kNone) return;
@@ -1186,6 +1187,53 @@ class CppFile {
   // failed: (cond), function f, file x.c, line n.", MSVC "Assertion failed:
   // cond, file x.c, line n"; the record holds glibc's sentence, and the
   // input reader brings the other shapes to it (match/input.cc).
+  // A strerror-style function that writes each code's text into a buffer
+  // (iperf's `iperf_strerror`: `case IEACCESSDENIED: snprintf(errstr, len,
+  // "the server is busy running a test. try again later"); break;`): each
+  // arm's text is a record at its line, where the code's meaning is named.
+  // (Functions that `return "text"` per arm are read by the linker as text
+  // functions, at their callers.)
+  bool HandleErrorStringArm(std::string_view fn, TSNode call) {
+    size_t fmt = fn == "snprintf"                       ? 2
+                 : fn == "sprintf"                      ? 1
+                 : fn == "strcpy"                       ? 1
+                 : (fn == "strncpy" || fn == "strlcpy") ? 1
+                                                        : std::string_view::npos;
+    if (fmt == std::string_view::npos) return false;
+    TSNode function = CurrentFunction();
+    if (!Is(function, "function_definition")) return false;
+    std::string name = ToLower(DeclaredName(function, src_));
+    if (name.find("strerror") == std::string::npos && name.find("errstr") == std::string::npos &&
+        name.find("error_string") == std::string::npos &&
+        name.find("errorstring") == std::string::npos) {
+      return false;
+    }
+    bool in_case = false;
+    for (size_t i = stack_.size(); i-- > 0 && !in_case;) {
+      if (IsFunctionNode(stack_[i])) break;
+      in_case = Is(stack_[i], "case_statement");
+    }
+    std::vector<TSNode> args = Args(Field(call, "arguments"));
+    TSNode stmt = StatementOf(call);
+    if (!in_case || args.size() <= fmt || ts_node_is_null(stmt) ||
+        !Is(args[fmt], "string_literal")) {
+      return false;
+    }
+    ErrorSite site = NewSite(stmt, SiteKind::kLog);
+    site.severity = "error";
+    uint32_t pos = ts_node_start_byte(call);
+    if (fn.ends_with("printf")) {
+      site.message = PrintfTemplate(args, fmt, pos, &site.message_origin_note, nullptr);
+    } else if (std::optional<std::string> text = StringLiteralText(args[fmt], src_)) {
+      site.message.AddLiteral(*text);
+    }
+    if (!site.message.HasLiteralText()) return true;
+    site.message_origin_note = "the text `" + DeclaredName(function, src_) +
+                               "()` gives for this code; its callers print it";
+    Finish(stmt, std::move(site));
+    return true;
+  }
+
   // A project's assert macro (Dear ImGui's `#define IM_ASSERT(_EXPR)
   // assert(_EXPR)`) given a condition that carries its own explanation:
   // `IM_ASSERT(cond && "Forgot to call Render()?")`. The macro prints the

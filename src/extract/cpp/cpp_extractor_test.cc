@@ -839,6 +839,33 @@ TEST(CppExtractor, AssertMacroWithTextIsAnAssert) {
             "call Render() or EndFrame() at the end of the previous frame?\"' failed.");
 }
 
+// iperf's iperf_strerror: each arm writes its code's text into the buffer
+// the function returns; the arm's line is the record (a buffer written
+// outside a strerror-style function is no message).
+TEST(CppExtractor, ErrorStringArmsAreRecords) {
+  auto sites = Extract("src/iperf_error.c",
+                       "char *iperf_strerror(int int_errno) {\n"
+                       "  static char errstr[256];\n"
+                       "  int len = sizeof(errstr);\n"
+                       "  switch (int_errno) {\n"
+                       "    case IEACCESSDENIED:\n"
+                       "      snprintf(errstr, len, \"the server is busy running a test. try again "
+                       "later\");\n"
+                       "      break;\n"
+                       "    case IESETNODELAY:\n"
+                       "      strcpy(errstr, \"unable to set TCP/SCTP NODELAY\");\n"
+                       "      break;\n"
+                       "  }\n"
+                       "  return errstr;\n"
+                       "}\n"
+                       "void fill(char *b) { snprintf(b, 10, \"not a message\"); }\n");
+  ASSERT_EQ(sites.size(), 2u) << ::testing::PrintToString(Messages(sites));
+  EXPECT_EQ(sites[0].line, 6);
+  EXPECT_EQ(sites[0].message.Display(), "the server is busy running a test. try again later");
+  EXPECT_EQ(sites[1].line, 9);
+  EXPECT_EQ(sites[1].message.Display(), "unable to set TCP/SCTP NODELAY");
+}
+
 // zlib: the message is stored in the stream's `msg` field for the caller,
 // which reads it after the call returns an error code. A field assignment
 // of text that reads as an error is a site; a reset to Z_NULL or text that
