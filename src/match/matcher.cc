@@ -1802,9 +1802,14 @@ bool Segment::Verify(uint32_t r, std::string_view text, const Query& q, const Qu
       !words.empty() && !q.error_class.empty() &&
       LastDotComponent(q.error_class) == LastDotComponent(rec.error_class) &&
       QualifiedClassNamesRepository(q.context.empty() ? text : q.context, q.error_class, rec.repo);
+  // A message that is one bare name (netty's `checkNotNull(metadata,
+  // "metadata")` throws an NPE saying "metadata") is that name alone: a word
+  // inside another message ("`cargo metadata` failed") is no evidence for it.
+  bool lone_name = words.size() == 1 && out->holes.empty() &&
+                   rec.error_message.find(' ') == std::string::npos && Trim(text) != Trim(literal);
   out->weak = !names_program && !class_named &&
               (((info < ctx.min_info || few_words) && coverage < kMinWeakCoverage) || system_text ||
-               phrase);
+               phrase || lone_name);
   // Specificity is that of the text the template matched (the first line
   // of a multi-line message matches with that line's words only), and
   // counts in proportion to how much of its own span the template wrote.

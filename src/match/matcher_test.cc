@@ -142,6 +142,24 @@ TEST(MatcherTest, Seed004FromTracebackWithDottedClass) {
   EXPECT_GE(a[0].score, b[0].score);
 }
 
+// netty's `checkNotNull(metadata, "metadata")` throws an NPE whose message is
+// the parameter's name: that name alone is its paste, and the same word
+// inside another message ("cargo metadata failed", where it is over a
+// third of the text) is no evidence for it.
+TEST(MatcherTest, AOneNameMessageIsThatNameAlone) {
+  std::vector<Record> rs;
+  AddFillers(&rs, 50);
+  rs.push_back(MakeRecord("npe", "metadata", "metadata", {}, "NullPointerException"));
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message = "cargo metadata failed";
+  for (const Match& m : matcher.Find(q)) EXPECT_NE(m.record->id, "npe") << m.score;
+  q.message = "metadata";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_FALSE(hits.empty());
+  EXPECT_EQ(hits[0].record->id, "npe");
+}
+
 TEST(MatcherTest, ClassAgreementDecidesBetweenEqualPatterns) {
   std::vector<Record> rs;
   rs.push_back(MakeRecord("r1", "cannot read {path}", R"(cannot read ([\s\S]*?))",
