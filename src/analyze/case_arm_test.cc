@@ -12,6 +12,30 @@ namespace {
 
 using analyze_testing::Build;
 
+// tonic's xDS validation: `Some(_) =>` after `Some(A)`, `Some(B)` arms is
+// reached by the variants those arms do not take, not by "`vct` has a
+// value" (misleading in the thirty-fifth grading).
+TEST(CaseArm, RustSomeWildcardAfterSomeArmsIsTheirFallback) {
+  SourceFile f{"src/security.rs",
+               "fn resolve(vct: Option<Kind>) -> Result<Ctx> {\n"                       // 1
+               "    match vct {\n"                                                      // 2
+               "        Some(Kind::Plain(ctx)) => Ok(ctx),\n"                           // 3
+               "        Some(Kind::Sds(_)) => Err(Error::Validation(\n"                 // 4
+               "            \"SDS-based validation is not supported\".into(),\n"        // 5
+               "        )),\n"                                                          // 6
+               "        Some(_) => Err(Error::Validation(\n"                            // 7
+               "            \"unsupported validation_context_type variant\".into(),\n"  // 8
+               "        )),\n"                                                          // 9
+               "        None => Err(Error::Validation(\"missing\".into())),\n"          // 10
+               "    }\n"                                                                // 11
+               "}\n"};
+  Record r = analyze_testing::Build(f, "unsupported validation_context_type");
+  EXPECT_EQ(r.trigger_scenarios.find("has a value"), std::string::npos) << r.trigger_scenarios;
+  EXPECT_NE(r.trigger_scenarios.find("`vct` matches none of the 2 cases at lines 3"),
+            std::string::npos)
+      << r.trigger_scenarios;
+}
+
 TEST(CaseArm, CArmNamesTheCallAndTheLabel) {
   SourceFile f{"builtin/write-tree.c",
                "int cmd_write_tree(int argc, const char **argv)\n"   // 1

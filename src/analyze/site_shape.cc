@@ -144,9 +144,12 @@ std::optional<ShapeState> PromiseCatch(const std::vector<std::string_view>& line
 
 // The arm a raise falls into when nothing else matched.
 bool FallbackArm(std::string_view t) {
+  // Rust's `Some(_) =>` after other `Some(..)` arms is theirs (the
+  // extractor gives it no condition then).
   return t == "else" || t.starts_with("else raise") || t == "case _:" ||
          t.starts_with("default:") || t.starts_with("default ->") || t.starts_with("_ =>") ||
-         t.starts_with("else ->") || t.starts_with("default =>");
+         t.starts_with("else ->") || t.starts_with("default =>") || t.starts_with("Some(_) =>") ||
+         t.starts_with("Ok(_) =>") || t.starts_with("Err(_) =>");
 }
 
 // A `match`/`when`/`switch` expression inside a statement: `return match

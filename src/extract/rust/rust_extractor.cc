@@ -1646,6 +1646,19 @@ class RustFile {
   // Each `match v { Pattern => .. }` arm on the way to the site (up to its
   // function) is a condition: `v matches Pattern` (and its `if` guard).
   // A catch-all `_` says nothing and is left out.
+  // Whether `arm` (pattern `pat`) is `Some(_)`/`Ok(_)`/`Err(_)` after an
+  // arm of the same match that starts with the same wrapper.
+  bool WrapperFallback(TSNode arm, const std::string& pat) {
+    if (pat != "Some(_)" && pat != "Ok(_)" && pat != "Err(_)") return false;
+    std::string wrapper = pat.substr(0, pat.size() - 2);
+    for (TSNode prev = ts_node_prev_named_sibling(arm); !ts_node_is_null(prev);
+         prev = ts_node_prev_named_sibling(prev)) {
+      if (!Is(prev, "match_arm")) continue;
+      if (CollapseSpace(ts::Text(Field(prev, "pattern"), src_)).starts_with(wrapper)) return true;
+    }
+    return false;
+  }
+
   void AddMatchArms(TSNode at, ErrorSite* site) {
     bool added = false;
     TSNode cur = at;
@@ -1657,7 +1670,10 @@ class RustFile {
         TSNode match = ts_node_parent(ts_node_parent(parent));  // match_block, match_expression
         std::string value = CollapseSpace(ts::Text(Field(match, "value"), src_));
         std::string pat = CollapseSpace(ts::Text(pattern, src_));
-        if (!value.empty() && pat != "_") {
+        // `Some(_) =>` after `Some(A) =>`, `Some(B) =>`: the fallback of
+        // those arms, not "has a value" (tonic's deprecated variants; the
+        // analysis names the arms it falls through, site_shape.h).
+        if (!value.empty() && pat != "_" && !WrapperFallback(parent, pat)) {
           site->conditions.push_back({value + " matches " + pat, true, ts::Line(pattern)});
           added = true;
         }
