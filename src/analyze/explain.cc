@@ -751,6 +751,13 @@ bool MayBeCaught(const std::vector<std::string_view>& lines, int def_line, int c
   return false;
 }
 
+// The raising function's own sentence ("Happens in `f` .. when ..") once a
+// lead names the way in: "There it is raised in `f` .. when ..".
+void AfterTheWayIn(std::string* t) {
+  const std::string kIn = "Happens in ";
+  if (t->starts_with(kIn)) *t = "There it is raised in " + t->substr(kIn.size());
+}
+
 // A raising function users cannot call is reached through a public caller:
 // the trigger and the handling code name that call ("Happens when you call
 // `new Option(...)` (lib/option.js:11), which reaches `splitOptionFlags` at
@@ -780,8 +787,7 @@ const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
     // Compile time: no call to write, no error to handle.
     const Hop& last = chain->hops[chain->hops.size() - 2];
     std::string& t = r->trigger_scenarios;
-    const std::string kIn = "Happens in ";
-    if (t.starts_with(kIn)) t = "There it is raised in " + t.substr(kIn.size());
+    AfterTheWayIn(&t);
     t = "Happens " + ProcMacroGloss(entry, At(entry.file, entry.def_line)) + "; it " +
         (chain->hops.size() > 2 ? "calls " + HopName(chain->hops[1]) + ", which " : "") +
         "reaches " + Code(s.function) + " at " + At(last.file, last.call_line) + "." +
@@ -793,8 +799,7 @@ const CallChain* ThroughPublicCaller(const ErrorSite& s, const SiteFacts& f,
     // A command users run, not a function they call: no call to write.
     const Hop& last = chain->hops[chain->hops.size() - 2];
     std::string& t = r->trigger_scenarios;
-    const std::string kIn = "Happens in ";
-    if (t.starts_with(kIn)) t = "There it is raised in " + t.substr(kIn.size());
+    AfterTheWayIn(&t);
     t = "Happens when you run " + CommandName(*command, entry.file) + ": " + HopName(entry) +
         " builds it, and its run function " +
         (chain->hops.size() > 2 ? "through " + HopName(chain->hops[1]) + " " : "") + "reaches " +

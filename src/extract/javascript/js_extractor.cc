@@ -1533,7 +1533,10 @@ class JsFile {
   bool IsCallbackName(TSNode call) const {
     TSNode fn = ts_node_child_by_field_id(call, ids_.function);
     if (ts_node_is_null(fn) || !Is(fn, "identifier")) return false;
-    std::string_view name = ts::Text(fn, src_);
+    return CallbackName(ts::Text(fn, src_));
+  }
+
+  static bool CallbackName(std::string_view name) {
     return name == "cb" || name == "callback" || name == "done" || name == "next";
   }
 
@@ -1563,7 +1566,7 @@ class JsFile {
   // parameter named as a callback, one argument, and text that states a
   // failure (`done('ok')` passes a result).
   void HandleCallbackText(TSNode call, std::string_view name, const Ancestors& anc) {
-    if (name != "cb" && name != "callback" && name != "done" && name != "next") return;
+    if (!CallbackName(name)) return;
     std::vector<TSNode> list = NamedChildren(Field(call, "arguments"));
     if (list.size() != 1 || Is(list[0], "new_expression") || Is(list[0], "identifier") ||
         !EnclosingParameter(name, anc)) {
