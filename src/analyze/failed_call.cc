@@ -1,6 +1,7 @@
 // Failed call (see failed_call.h): one regex over the condition text.
 #include "analyze/failed_call.h"
 
+#include <cctype>
 #include <regex>
 
 #include "util/text.h"
@@ -29,7 +30,15 @@ bool SaysFailure(const std::string& message) {
 
 }  // namespace
 
-std::optional<FailedCall> FailedCallOf(const PathCondition& c, const std::string& message) {
+std::optional<FailedCall> FailedCallOf(const PathCondition& in, const std::string& message) {
+  // C's `!f(a)` as written: `f(a)` on the other side (openvpn's
+  // `if (!tls_crypt_unwrap(buf, &tmp, &ctx->opt))`).
+  PathCondition c = in;
+  while (c.expr.size() > 1 && c.expr[0] == '!' &&
+         (std::isalpha(static_cast<unsigned char>(c.expr[1])) || c.expr[1] == '_')) {
+    c.expr.erase(0, 1);
+    c.polarity = !c.polarity;
+  }
   // `(x = f(a)) == -1`, `f(a) != NGX_OK`, `f(a) < 0`, `f(a)`.
   static const std::regex kCompare(
       R"(^\s*\(?\s*(?:[\w>.\[\]-]+\s*=\s*)?(([A-Za-z_]\w*)\s*\((.*)\))\s*\)?\s*(==|!=|<)\s*([-\w]+)\s*$)");
@@ -81,7 +90,10 @@ std::optional<FailedCall> FailedCallOf(const PathCondition& c, const std::string
   // A comparison or a lookup answers a question; it does not fail.
   std::string lower = ToLower(out.name);
   for (const char* q : {"cmp", "compare", "equal", "match", "contains", "find", "lookup", "search",
-                        "starts", "ends", "is_", "has_", "errno", "error", "status", "state"}) {
+                        "starts", "ends", "is_", "has_", "errno", "error", "status", "state",
+                        // A verdict on data: false is its answer, not a
+                        // failure of the call (`!verify_tag(buf, len)`).
+                        "verify", "valid", "check", "exist", "allow"}) {
     if (lower.find(q) != std::string::npos) return std::nullopt;
   }
   return out;

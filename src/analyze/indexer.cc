@@ -20,6 +20,7 @@
 
 #include "analyze/assertion_predicate.h"
 #include "analyze/c_api_docs.h"
+#include "analyze/callee_reasons.h"
 #include "analyze/class_doc_order.h"
 #include "analyze/cleared_error.h"
 #include "analyze/documented_cause.h"
@@ -420,6 +421,7 @@ Result<std::vector<Record>> Build(const IndexOptions& options, Store* store, Ind
   AddCApiDocs(files, &records);
   AddHandlerAdvice(files, &records);
   AddDocumentedCauses(files, &records);
+  AddCalleeReasons(facts, &records);
   records = FinalizeRecords(std::move(records));
   NameRaiseSites(&records);
   LinkRelated(&records);

@@ -1850,6 +1850,32 @@ std::string OriginSolution(const ErrorSite& s, const SiteView& v,
 // it reads only the arguments of a function the user calls; the failing
 // call, for an `err` check. A check on the function's own state is not
 // restated: the user cannot set a callee's locals or private fields.
+// A check that the call the function makes failed (failed_call.h): that
+// call is what to look into, "" when the check is no such one.
+std::string FailedCallSolution(const ErrorSite& s, const SiteView& v,
+                               const std::vector<std::string_view>& lines) {
+  const PathCondition* d = v.decisive;
+  auto f = FailedCallOf(*d, s.message.Display());
+  if (!f || !UnderCheck(lines, d->line, s.line)) return {};
+  std::string at = std::to_string(d->line);
+  // A call given only the code's own values is no user's to look into.
+  if (std::vector<int> filled; FixedArguments(s, lines, f->call, d->line, v.params, &filled)) {
+    return FixedCallAdvice(f->name, d->line, filled);
+  }
+  // A call on what the command was given: that argument is the cause.
+  if (std::string input = CommandInputFailure(f->call, f->name, d->line); !input.empty()) {
+    return input;
+  }
+  if (std::string parsed = ParsedInputAdvice(f->call, lines, d->line, s.function_line);
+      !parsed.empty()) {
+    return parsed;
+  }
+  std::string causes = OsCallCauses(f->name, PrintsErrno(RaiseText(s, lines)));
+  return "Find out why `" + f->name + "()` failed (called at line " + at +
+         "): this error reports that `" + f->call + "` returned " + f->returns +
+         (causes.empty() ? "" : "; " + causes);
+}
+
 std::string CheckSolution(const ErrorSite& s, const SiteView& v,
                           const std::vector<std::string_view>& lines, const SetterIndex* setters) {
   const PathCondition* d = v.decisive;
@@ -1907,6 +1933,11 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
         !pass.empty()) {
       return "Call " + CallWho(s, v) + " with " + pass + " (" + (assert ? "asserted" : "checked") +
              " at line " + at + ")" + DocumentedAs(v);
+    }
+    // "with arguments for which `unwrap(buf, len)` returns non-zero"
+    // restates a failed call; the call that failed is what to look into.
+    if (!assert) {
+      if (std::string failed = FailedCallSolution(s, v, lines); !failed.empty()) return failed;
     }
     std::string pass = DescribeCondition(d->expr, assert ? true : !d->polarity);
     if (pass.empty()) {
@@ -1973,24 +2004,7 @@ std::string CheckSolution(const ErrorSite& s, const SiteView& v,
   }
   // A check that the call it makes failed (failed_call.h): that call is
   // what to look into.
-  if (auto f = FailedCallOf(*d, s.message.Display()); f && UnderCheck(lines, d->line, s.line)) {
-    // A call given only the code's own values is no user's to look into.
-    if (std::vector<int> filled; FixedArguments(s, lines, f->call, d->line, v.params, &filled)) {
-      return FixedCallAdvice(f->name, d->line, filled);
-    }
-    // A call on what the command was given: that argument is the cause.
-    if (std::string input = CommandInputFailure(f->call, f->name, d->line); !input.empty()) {
-      return input;
-    }
-    if (std::string parsed = ParsedInputAdvice(f->call, lines, d->line, s.function_line);
-        !parsed.empty()) {
-      return parsed;
-    }
-    std::string causes = OsCallCauses(f->name, PrintsErrno(RaiseText(s, lines)));
-    return "Find out why `" + f->name + "()` failed (called at line " + at +
-           "): this error reports that `" + f->call + "` returned " + f->returns +
-           (causes.empty() ? "" : "; " + causes);
-  }
+  if (std::string failed = FailedCallSolution(s, v, lines); !failed.empty()) return failed;
   // A range check on a value read from the command's arguments (through an
   // out-parameter: `getLongLongFromObjectOrReply(c, c->argv[2], &slot, ..)`).
   if (RangeOfCommandArguments(lines, s.function_line, d->line, d->expr)) {
