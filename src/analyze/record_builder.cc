@@ -2412,6 +2412,39 @@ bool SaidAlready(const Record& r, const std::string& rule) {
                      [&](const std::string& s) { return bare(s) == want; });
 }
 
+// "Find out why `loader.parseVersion()` fails (called at line 107): the
+// `InvalidVersionException` it throws is caught at line 111 and reported
+// here", or with the calls of a longer `try` block listed ("Find out which
+// of `a()` (line 8) or `b()` (line 9) fails: the `X` caught at line 10
+// comes from one of them ..."): which of them throws is decided across
+// files (callee_reasons.h). "" when the
+// handler is not the deciding check or its block makes no call.
+std::string CaughtCallSolution(const SiteView& v, const std::vector<std::string_view>& lines) {
+  // A check inside the handler decides more than the catch does.
+  if (!v.caught || (v.decisive && !IsCatchClause(*v.decisive) && !v.decisive_outside_catch)) {
+    return {};
+  }
+  TryBlock block = TryBlockOf(lines, v.caught->catch_line, 3);
+  if (block.first == 0 || block.calls.empty()) return {};
+  std::string classes = v.caught->classes.empty() ? std::string("error")
+                                                  : "`" + Join(v.caught->classes, "` or `") + "`";
+  if (block.calls.size() == 1) {
+    const TryCall& call = block.calls[0];
+    return "Find out why `" + call.callee + "()` fails (called at line " +
+           std::to_string(call.line) + "): the " + classes + " it throws is caught at line " +
+           std::to_string(v.caught->catch_line) + " and reported here";
+  }
+  std::vector<std::string> listed;
+  for (const TryCall& call : block.calls) {
+    listed.push_back("`" + call.callee + "()` (line " + std::to_string(call.line) + ")");
+  }
+  std::string last = listed.back();
+  listed.pop_back();
+  return "Find out which of " + Join(listed, ", ") + " or " + last + " fails: the " + classes +
+         " caught at line " + std::to_string(v.caught->catch_line) +
+         " comes from one of them and is reported here";
+}
+
 void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::string_view>& src,
                const RepoContext& ctx, Record* r) {
   nlohmann::json lines = nlohmann::json::array();
@@ -2707,6 +2740,13 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
       r->solutions.push_back(AvoidCause(whose, Lines(n.first_line, n.last_line), cause));
       lines.push_back(n.first_line);
     }
+  }
+  // A handler of the one call its `try` block makes: that call's failure is
+  // what the message reports (the callee's own errors are added across
+  // files, callee_reasons.h).
+  if (std::string caught = CaughtCallSolution(v, src); r->solutions.empty() && !caught.empty()) {
+    r->solutions.push_back(caught);
+    lines.push_back(v.caught->catch_line);
   }
   if (r->solutions.empty()) {
     // Values only where a hole prints one: an OS reason (`strerror(errno)`)

@@ -223,6 +223,26 @@ TEST(CppExtractor, StderrTextMustReadAsAnError) {
   EXPECT_EQ(sites[1].message.Display(), "unknown option '%s'");
 }
 
+TEST(CppExtractor, AlertReportersAreErrorReports) {
+  // haproxy's ha_alert prints "[ALERT] ..." for configuration errors
+  // (thirty-sixth session: none of its hundreds of sites was a record).
+  auto sites = Extract("src/proxy.c",
+                       "int check_config(struct proxy *px) {\n"
+                       "    if (!target) {\n"
+                       "        ha_alert(\"Proxy '%s': unable to find required use_backend: "
+                       "'%s'.\\n\", px->id, name);\n"
+                       "        return 1;\n"
+                       "    }\n"
+                       "    return 0;\n"
+                       "}\n");
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].message.Display(),
+            "Proxy '%s': unable to find required use_backend: '%s'.");
+  EXPECT_EQ(sites[0].kind, SiteKind::kLog);
+  EXPECT_EQ(sites[0].severity, "error");
+  EXPECT_EQ(sites[0].line, 3);
+}
+
 TEST(CppExtractor, MessageAssignedInBranchesIsNotGuessed) {
   auto sites = Extract("db/version_edit.cc",
                        "Status VersionEdit::DecodeFrom(const Slice& src) {\n"

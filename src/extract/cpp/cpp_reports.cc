@@ -200,7 +200,8 @@ ReportInfo ReportFor(std::string_view fn) {
   // splitting the name into words.
   std::string lower = ToLower(name);
   bool candidate = false;
-  for (std::string_view w : {"die", "fatal", "panic", "bug", "err", "fail", "warn", "log"}) {
+  for (std::string_view w :
+       {"die", "fatal", "panic", "bug", "err", "fail", "warn", "log", "alert"}) {
     candidate |= lower.find(w) != std::string::npos;
   }
   if (!candidate) return r;
@@ -220,7 +221,9 @@ ReportInfo ReportFor(std::string_view fn) {
     return r;
   }
   if (AnyWord(words, {"die", "fatal", "panic", "bug"})) return set(Report::kNamed, "critical");
-  if (AnyWord(words, {"error", "err", "errorf", "fail", "failf", "failure"})) {
+  // haproxy's `ha_alert("Proxy '%s': unable to find required use_backend:
+  // '%s'.\n", ..)`: an alert is an error report ("[ALERT] ..." on stderr).
+  if (AnyWord(words, {"error", "err", "errorf", "fail", "failf", "failure", "alert"})) {
     return set(Report::kNamed);
   }
   if (AnyWord(words, {"warn", "warning", "warnf", "warnx"})) return set(Report::kNamed, "warning");
