@@ -483,6 +483,40 @@ bool NamesRepositoryExactly(std::string_view paste, std::string_view repo) {
   return false;
 }
 
+// How many distinctive parts of the directories of `path` the paste
+// (lowercase) names as words: a tie-breaker between copies of one message
+// in one repository. TanStack/query's "No QueryClient set" is thrown alike
+// in packages/react-query, preact-query and solid-query; a paste whose
+// frames are react-dom's names "react" (thirty-sixth session); one that
+// names "solid-query" names two parts of that copy and one of the others.
+int NamedPathParts(std::string_view paste, std::string_view path) {
+  static const std::unordered_set<std::string_view> kLayout = {
+      "src",  "source", "sources", "packages", "package", "pkg",     "crates", "modules", "main",
+      "test", "tests",  "include", "libs",     "server",  "plugins", "ext",    "cmd"};
+  auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  auto named = [&](const std::string& n) {
+    for (size_t at = paste.find(n); at != std::string_view::npos; at = paste.find(n, at + 1)) {
+      size_t after = at + n.size();
+      if ((at == 0 || !alnum(paste[at - 1])) && (after >= paste.size() || !alnum(paste[after]))) {
+        return true;
+      }
+    }
+    return false;
+  };
+  int count = 0;
+  std::string lower = LowerAscii(path);
+  for (size_t start = 0, stop; (stop = lower.find('/', start)) != std::string::npos;
+       start = stop + 1) {
+    for (const std::string& part : NameParts(lower.substr(start, stop - start))) {
+      if (part.size() < 3 || GenericNameParts().count(part) > 0 || kLayout.count(part) > 0) {
+        continue;
+      }
+      count += named(part);
+    }
+  }
+  return count;
+}
+
 // A sentence's final period after a value, or the end of a paste cut there.
 constexpr std::string_view kPeriodOrEnd = "(?:\\.|$)";
 
@@ -1098,6 +1132,7 @@ struct Ranked {
   bool named = false;               // PasteNamesFunction, a tie-breaker
   bool yielded = false;             // a looser reading of another hit (YieldToExactReadings)
   bool repo_named = false;          // NamesRepositoryExactly, a tie-breaker
+  int path_parts_named = 0;         // NamedPathParts, a tie-breaker within a repository
   // Where the pattern matched in the text, and where its holes did.
   size_t begin = 0, end = 0;
   std::vector<std::pair<size_t, size_t>> holes;
@@ -1170,6 +1205,11 @@ bool Better(const Ranked& a, const Ranked& b) {
   // One message copied into two repositories (pgx took lib/pq's texts,
   // mysql2 mysqljs's): the one the paste names, in a path or a package.
   if (ra.repo != rb.repo && a.repo_named != b.repo_named) return a.repo_named;
+  // One message in two packages of a repository: the one the paste names.
+  if (ra.repo == rb.repo && ra.file_path != rb.file_path &&
+      a.path_parts_named != b.path_parts_named) {
+    return a.path_parts_named > b.path_parts_named;
+  }
   // The code that writes the text (a factory, a constructor) before the
   // sites that call it: it is where the message is, and its callers are
   // listed with it.
@@ -3419,6 +3459,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     for (Ranked& h : hits) {
       h.named = PasteNamesFunction(whole, *h.match.record);
       h.repo_named = NamesRepositoryExactly(paste, h.match.record->repo);
+      h.path_parts_named = NamedPathParts(paste, h.match.record->file_path);
     }
   }
 

@@ -2126,6 +2126,37 @@ TEST(MatcherTest, ACopiedMessageGoesToTheRepositoryThePasteNames) {
   EXPECT_EQ(hits[0].record->repo, "mysqljs/mysql");
 }
 
+// One message thrown alike by three packages of one repository (TanStack
+// query's react-query, preact-query and solid-query): the package the
+// paste's frames name ("react-dom") wins the tie; "react" does not name
+// preact-query.
+TEST(MatcherTest, ACopiedMessageGoesToThePackageThePasteNames) {
+  std::vector<Record> rs;
+  for (const char* dir : {"preact-query", "react-query", "solid-query"}) {
+    Record r = MakeRecord(dir, "No QueryClient set, use QueryClientProvider to set one",
+                          R"(No QueryClient set, use QueryClientProvider to set one)", {}, "Error",
+                          "tanstack/query");
+    r.language = "typescript";
+    r.file_path = std::string("packages/") + dir + "/src/QueryClientProvider.tsx";
+    rs.push_back(r);
+  }
+  Matcher matcher(std::move(rs));
+  Query q;
+  q.message =
+      "Uncaught Error: No QueryClient set, use QueryClientProvider to set one\n"
+      "    at useQueryClient (QueryClientProvider.tsx:49:5)\n"
+      "    at renderWithHooks (react-dom.development.js:16305:18)";
+  std::vector<Match> hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_EQ(hits[0].record->file_path, "packages/react-query/src/QueryClientProvider.tsx");
+  q.message =
+      "Error: No QueryClient set, use QueryClientProvider to set one\n"
+      "    at useQueryClient (node_modules/@tanstack/solid-query/build/index.js:24:11)";
+  hits = matcher.Find(q);
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_EQ(hits[0].record->file_path, "packages/solid-query/src/QueryClientProvider.tsx");
+}
+
 // The first sentences of a message quoted inside the user's own sentence
 // (testcontainers' "... failed. Will not retry." without its "Please see
 // logs ..."): the words after the first sentence are the record's own next
