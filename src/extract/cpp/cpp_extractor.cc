@@ -1312,6 +1312,22 @@ class CppFile {
     return std::nullopt;
   }
 
+  // `CHECK_OR_RETURN(c)`, `CHECK_LE_OR_RETURN(a, b)`: a check that returns
+  // an error status whose text starts with the condition as the macro
+  // stringifies it (`#condition`: "(a) <= (b)" for the two-argument
+  // forms); nullopt for any other call.
+  std::optional<std::string> StatusCheckCondition(std::string_view fn,
+                                                  const std::vector<TSNode>& args) const {
+    std::string_view name = LastName(fn);
+    if (!name.starts_with("CHECK") || !name.ends_with("_OR_RETURN")) return std::nullopt;
+    std::string_view check = name.substr(0, name.size() - std::string_view("_OR_RETURN").size());
+    if (check == "CHECK" && args.size() == 1) return CollapseSpace(ts::Text(args[0], src_));
+    std::optional<std::string_view> op = CheckOperator(check);
+    if (!op || args.size() != 2) return std::nullopt;
+    return "(" + CollapseSpace(ts::Text(args[0], src_)) + ") " + std::string(*op) + " (" +
+           CollapseSpace(ts::Text(args[1], src_)) + ")";
+  }
+
   void HandleStreamHead(TSNode head, const std::vector<TSNode>& rest, TSNode chain) {
     TSNode stmt = StatementOf(chain);
     if (ts_node_is_null(stmt)) return;
@@ -1323,7 +1339,16 @@ class CppFile {
     if (Is(head, "call_expression")) {
       std::string fn = StripTemplateArgs(ts::Text(Field(head, "function"), src_));
       std::vector<TSNode> hargs = Args(Field(head, "arguments"));
-      if (IsCheckMacro(fn)) {
+      if (std::optional<std::string> cond = StatusCheckCondition(fn, hargs)) {
+        // sentencepiece's `CHECK_LE_OR_RETURN(a, b) << "msg"`: an error
+        // status "file(line) [(a) <= (b)] msg" handed back to the caller.
+        site.kind = SiteKind::kRaise;
+        site.severity = "error";
+        msg.AddHole("{__FILE__}", "__FILE__");
+        msg.AddLiteral("(");
+        msg.AddHole("{__LINE__}", "__LINE__");
+        msg.AddLiteral(") [" + *cond + "] ");
+      } else if (IsCheckMacro(fn)) {
         // glog: "Check failed: cond msg" / "Check failed: a == b (1 vs. 2) msg".
         if (hargs.empty()) return;
         site.kind = SiteKind::kAssert;

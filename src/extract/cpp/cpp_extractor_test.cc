@@ -236,11 +236,38 @@ TEST(CppExtractor, AlertReportersAreErrorReports) {
                        "    return 0;\n"
                        "}\n");
   ASSERT_EQ(sites.size(), 1u);
-  EXPECT_EQ(sites[0].message.Display(),
-            "Proxy '%s': unable to find required use_backend: '%s'.");
+  EXPECT_EQ(sites[0].message.Display(), "Proxy '%s': unable to find required use_backend: '%s'.");
   EXPECT_EQ(sites[0].kind, SiteKind::kLog);
   EXPECT_EQ(sites[0].severity, "error");
   EXPECT_EQ(sites[0].line, 3);
+}
+
+TEST(CppExtractor, StatusCheckMacrosStreamTheirMessage) {
+  // sentencepiece's CHECK_LE_OR_RETURN(a, b) << "..": an error status
+  // "file(line) [(a) <= (b)] .." (thirty-sixth session, cpp-117).
+  auto sites =
+      Extract("src/trainer_interface.cc",
+              "util::Status TrainerInterface::LoadSentences() {\n"
+              "  CHECK_LE_OR_RETURN(static_cast<int>(required_chars_.size()),\n"
+              "                     trainer_spec_.vocab_size())\n"
+              "      << \"Vocabulary size is smaller than required_chars. \"\n"
+              "      << trainer_spec_.vocab_size() << \" vs \" << required_chars_.size();\n"
+              "  CHECK_OR_RETURN(!sentences_.empty()) << \"no sentences\";\n"
+              "  return util::OkStatus();\n"
+              "}\n");
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].message.Display(),
+            "{__FILE__}({__LINE__}) [(static_cast<int>(required_chars_.size())) <= "
+            "(trainer_spec_.vocab_size())] Vocabulary size is smaller than required_chars. "
+            "{trainer_spec_.vocab_size()} vs {required_chars_.size()}");
+  EXPECT_EQ(sites[0].kind, SiteKind::kRaise);
+  EXPECT_EQ(sites[0].line, 2);
+  EXPECT_TRUE(Matches(sites[0],
+                      "src/trainer_interface.cc(581) [(static_cast<int>(required_chars_.size())) "
+                      "<= (trainer_spec_.vocab_size())] Vocabulary size is smaller than "
+                      "required_chars. 10000 vs 37051"));
+  EXPECT_EQ(sites[1].message.Display(),
+            "{__FILE__}({__LINE__}) [!sentences_.empty()] no sentences");
 }
 
 TEST(CppExtractor, MessageAssignedInBranchesIsNotGuessed) {
