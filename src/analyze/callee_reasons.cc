@@ -81,6 +81,12 @@ std::string ClassShortName(const std::string& cls) {
   return cut == std::string::npos ? cls : cls.substr(cut + 1);
 }
 
+std::string Article(const std::string& word) {
+  return !word.empty() && std::string_view("AEIOUaeiou").find(word[0]) != std::string_view::npos
+             ? "an"
+             : "a";
+}
+
 struct Definition {
   std::set<std::string> files;
   bool method = false;  // defined with a class or receiver somewhere
@@ -188,7 +194,14 @@ class Callees {
       if (c->error_message == r.error_message || !seen.insert(c->error_message).second) continue;
       ++out.total;
       if (out.texts.size() < kMaxReasons) {
-        out.texts.push_back("\u201c" + Shorten(c->error_message) + "\u201d (" +
+        // A raise with no text of its own shows its class (composer's
+        // `throw new SolverProblemsException($problems, ..)`).
+        std::string text =
+            c->error_message == c->error_class || c->error_message == ClassShortName(c->error_class)
+                ? Article(ClassShortName(c->error_class)) + " `" + ClassShortName(c->error_class) +
+                      "`"
+                : "\u201c" + Shorten(c->error_message) + "\u201d";
+        out.texts.push_back(text + " (" +
                             (c->file_path == r.file_path ? "line " : c->file_path + ":") +
                             std::to_string(c->line_number) + ")");
         out.cited.push_back(c->file_path + ":" + std::to_string(c->line_number));

@@ -198,14 +198,14 @@ TEST(CalleeReasons, CaughtExceptionNamesTheThrowingCallOfTheTryBlock) {
                      "    public Version parseVersionString(String text) {\n"  // 4
                      "        if (text.isEmpty()) {\n"                         // 5
                      "            throw new InvalidVersionException(\"Version string is "
-                     "empty\");\n"                                                  // 6
-                     "        }\n"                                                  // 7
-                     "        return new Version(text);\n"                          // 8
-                     "    }\n"                                                      // 9
-                     "\n"                                                           // 10
-                     "    public int indexOf(String s) {\n"                         // 11
-                     "        throw new RuntimeException(\"no index of \" + s);\n"  // 12
-                     "    }\n"                                                      // 13
+                     "empty\");\n"                                                             // 6
+                     "        }\n"                                                             // 7
+                     "        if (text.length() > 64) throw new InvalidVersionException();\n"  // 8
+                     "    }\n"                                                                 // 9
+                     "\n"                                                                      // 10
+                     "    public int indexOf(String s) {\n"                                    // 11
+                     "        throw new RuntimeException(\"no index of \" + s);\n"             // 12
+                     "    }\n"                                                                 // 13
                      "}\n");
   std::vector<Record> records = Index(dir);
   const Record* r = Find(records, "Could not parse current version: {e.getMessage()}");
@@ -215,7 +215,8 @@ TEST(CalleeReasons, CaughtExceptionNamesTheThrowingCallOfTheTryBlock) {
             "Find out why `versionScheme.parseVersionString()` fails (called at line 8): the "
             "`InvalidVersionException` it throws is caught at line 10 and reported here; "
             "`parseVersionString()` reports its own errors, and the one it gave says why: "
-            "\u201cVersion string is empty\u201d (src/main/java/acme/VersionScheme.java:6)")
+            "\u201cVersion string is empty\u201d (src/main/java/acme/VersionScheme.java:6), an "
+            "`InvalidVersionException` (src/main/java/acme/VersionScheme.java:8)")
       << Join(r->solutions, "\n");
   // `text.indexOf(..)` is String's, not VersionScheme's: a one-word method
   // on a value of unknown type is not tied to the repository's.

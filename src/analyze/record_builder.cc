@@ -2425,6 +2425,13 @@ std::string CaughtCallSolution(const SiteView& v, const std::vector<std::string_
     return {};
   }
   TryBlock block = TryBlockOf(lines, v.caught->catch_line, 3);
+  // PHP's `unset(..)`, `foreach (..)`: language constructs, no calls.
+  std::erase_if(block.calls, [](const TryCall& c) {
+    static const std::set<std::string> kConstructs = {
+        "unset", "isset", "empty",  "foreach", "list",   "array",  "echo",  "print", "for",
+        "while", "if",    "switch", "return",  "sizeof", "typeof", "await", "catch"};
+    return kConstructs.count(c.callee) > 0;
+  });
   if (block.first == 0 || block.calls.empty()) return {};
   std::string classes = v.caught->classes.empty() ? std::string("error")
                                                   : "`" + Join(v.caught->classes, "` or `") + "`";

@@ -41,6 +41,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
@@ -503,7 +504,9 @@ int NamedPathParts(std::string_view paste, std::string_view path) {
     }
     return false;
   };
-  int count = 0;
+  // Distinct parts: `alacritty_config_derive/src/config_deserialize/`
+  // names "config" once, as `alacritty/src/config/` does.
+  std::set<std::string> parts;
   std::string lower = LowerAscii(path);
   for (size_t start = 0, stop; (stop = lower.find('/', start)) != std::string::npos;
        start = stop + 1) {
@@ -511,10 +514,10 @@ int NamedPathParts(std::string_view paste, std::string_view path) {
       if (part.size() < 3 || GenericNameParts().count(part) > 0 || kLayout.count(part) > 0) {
         continue;
       }
-      count += named(part);
+      if (named(part)) parts.insert(part);
     }
   }
-  return count;
+  return static_cast<int>(parts.size());
 }
 
 // A sentence's final period after a value, or the end of a paste cut there.
@@ -1189,6 +1192,20 @@ bool CopyOf(std::string_view path, std::string_view repo) {
     if (std::string_view(lower).substr(start, stop - start) == name) return true;
   }
   return false;
+}
+
+// The paste (lowercase) with the text the hit's pattern matched blanked:
+// words of the message itself say nothing of where it was raised
+// (alacritty's "Config error: .." names "config" for every config file).
+std::string OutsideMatch(const std::string& paste, std::string_view text, const Ranked& h) {
+  std::string out = paste;
+  if (h.end <= h.begin || h.end > text.size()) return out;
+  std::string matched = LowerAscii(text.substr(h.begin, h.end - h.begin));
+  if (size_t at = out.find(matched); !matched.empty() && at != std::string::npos) {
+    std::fill(out.begin() + static_cast<std::ptrdiff_t>(at),
+              out.begin() + static_cast<std::ptrdiff_t>(at + matched.size()), ' ');
+  }
+  return out;
 }
 
 bool Better(const Ranked& a, const Ranked& b) {
@@ -3459,7 +3476,7 @@ std::vector<Match> Matcher::Find(const Query& query) const {
     for (Ranked& h : hits) {
       h.named = PasteNamesFunction(whole, *h.match.record);
       h.repo_named = NamesRepositoryExactly(paste, h.match.record->repo);
-      h.path_parts_named = NamedPathParts(paste, h.match.record->file_path);
+      h.path_parts_named = NamedPathParts(OutsideMatch(paste, text, h), h.match.record->file_path);
     }
   }
 
