@@ -73,4 +73,28 @@ std::string EnclosingConstruct(const std::vector<std::string_view>& lines, int l
   return {};
 }
 
+std::string EnclosingAnonymousFunction(const std::vector<std::string_view>& lines, int line) {
+  auto indent = [](std::string_view l) {
+    size_t n = 0;
+    while (n < l.size() && (l[n] == ' ' || l[n] == '\t')) ++n;
+    return n;
+  };
+  if (line < 1 || line > static_cast<int>(lines.size())) return "";
+  size_t cur = indent(lines[line - 1]);
+  for (int n = line - 1; n >= 1 && n >= line - 300 && cur > 0; --n) {
+    std::string_view l = lines[n - 1];
+    std::string_view t = Trim(l);
+    if (t.empty() || indent(l) >= cur) continue;
+    cur = indent(l);
+    // An opener of the block holding the raise: an arrow or a function
+    // expression makes it a function body.
+    if (t.ends_with("{") && (t.find("=>") != std::string_view::npos || t.starts_with("function") ||
+                             t.find("function (") != std::string_view::npos ||
+                             t.find("function(") != std::string_view::npos)) {
+      return "the anonymous function at line " + std::to_string(n);
+    }
+  }
+  return "";
+}
+
 }  // namespace errdex

@@ -17,4 +17,11 @@ namespace errdex {
 // above `line` show none of these.
 std::string EnclosingConstruct(const std::vector<std::string_view>& lines, int line);
 
+// JavaScript and TypeScript: "the anonymous function at line 41" when the
+// raise at `line` sits in an arrow function or function expression (a
+// commander `.action(async (opts) => { .. })` callback at file level), ""
+// when the lines above show none. Such code runs when the function is
+// called, not when the file is imported (thirty-sixth grading).
+std::string EnclosingAnonymousFunction(const std::vector<std::string_view>& lines, int line);
+
 }  // namespace errdex

@@ -191,6 +191,10 @@ std::string ConditionText(const PathCondition& c) {
   return "`" + c.expr + "` is " + (c.polarity ? "true" : "false");
 }
 
+// What holds a raise outside any function (enclosing_construct.h), for the
+// record being built; set by BuildRecord.
+thread_local const std::string* g_construct = nullptr;
+
 // Java, Kotlin (outside scripts), Rust, C, C++ and C# run no statements at
 // file level: a raise outside any function the extractor recognised sits in
 // a declaration it could not read (Kotlin's `class Request @JvmOverloads
@@ -200,13 +204,14 @@ bool NoFileLevelCode(const ErrorSite& s) {
   // C#'s top-level statements exist only in a program's entry file, before
   // any type; a raise errdex found outside a method is in a type whose
   // member it did not recognise, not code run "when the file is imported".
+  // A JavaScript raise in an anonymous function at file level
+  // (EnclosingAnonymousFunction) runs when that function is called.
+  if ((l == "javascript" || l == "typescript") && g_construct && !g_construct->empty()) {
+    return true;
+  }
   return (l == "kotlin" && !s.file_path.ends_with(".kts")) || l == "java" || l == "rust" ||
          l == "c" || l == "cpp" || l == "csharp";
 }
-
-// What holds a raise outside any function (enclosing_construct.h), for the
-// record being built; set by BuildRecord.
-thread_local const std::string* g_construct = nullptr;
 
 std::string Where(const ErrorSite& s) {
   if (s.function.empty() && NoFileLevelCode(s)) {
@@ -3536,10 +3541,12 @@ Record BuildRecord(const ErrorSite& site, const std::vector<std::string_view>& l
   ConditionLanguage condition_language(site.language);
   // Only where classes hold such code: a C or Rust raise outside a
   // function the extractor read is in a function it missed.
-  const std::string construct =
-      site.function.empty() && (site.language == "kotlin" || site.language == "java")
-          ? EnclosingConstruct(lines, site.line)
-          : "";
+  const bool script = site.language == "javascript" || site.language == "typescript";
+  const std::string construct = !site.function.empty() ? ""
+                                : site.language == "kotlin" || site.language == "java"
+                                    ? EnclosingConstruct(lines, site.line)
+                                : script ? EnclosingAnonymousFunction(lines, site.line)
+                                         : "";
   struct ConstructScope {
     explicit ConstructScope(const std::string* c) : saved(g_construct) { g_construct = c; }
     ~ConstructScope() { g_construct = saved; }

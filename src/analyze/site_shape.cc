@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
 
 #include "analyze/case_values.h"
 #include "analyze/guard_text.h"
@@ -518,6 +519,11 @@ bool IsCatchLine(std::string_view t) {
 // Whether the catch clause `t` names `cls` (or catches everything).
 bool Catches(std::string_view t, const std::string& cls) {
   if (t == "except:" || t == "rescue") return true;
+  // JavaScript's and C#'s `catch {` and an untyped `catch (e) {` (TypeScript
+  // `catch (e: unknown)`) catch everything; so does Ruby's `rescue => e`.
+  static const std::regex kUntyped(
+      R"(^(\}\s*)?catch\s*(\(\s*[A-Za-z_$][\w$]*\s*(:\s*(unknown|any)\s*)?\))?\s*\{?\s*$|^rescue\s*=>\s*\w+$)");
+  if (std::regex_match(t.begin(), t.end(), kUntyped)) return true;
   if (cls.empty()) return false;
   size_t at = t.find(cls);
   if (at == std::string_view::npos) return false;
