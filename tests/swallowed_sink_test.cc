@@ -6,21 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "errdex/indexer.h"
 #include "testutil.h"
 
 namespace errdex {
 namespace {
 
 std::vector<Record> Index(const testing::TempDir& dir) {
-  IndexOptions options;
-  options.path = dir.path();
-  options.threads = 1;
-  options.source.repo = "acme/builder";
-  IndexSummary summary;
-  Result<std::vector<Record>> records = BuildRecords(options, &summary, nullptr);
-  EXPECT_TRUE(records.ok()) << records.status().message();
-  return records.ok() ? *records : std::vector<Record>{};
+  return testing::IndexedRecords(dir.path(), "acme/builder");
 }
 
 TEST(SwallowedSink, CallsOfAWrapperThatCatchesItsOwnRaiseAreNoSites) {

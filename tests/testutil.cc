@@ -15,6 +15,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "errdex/indexer.h"
+
 namespace errdex::testing {
 namespace fs = std::filesystem;
 
@@ -106,6 +108,17 @@ std::string SharedDir() {
   const char* env = std::getenv("ERRDEX_SHARED_DIR");
   std::string dir = env && *env ? env : ERRDEX_SHARED_DIR;
   return fs::exists(fs::path(dir) / "seeds") ? dir : "";
+}
+
+std::vector<Record> IndexedRecords(const std::string& dir, const std::string& repo) {
+  IndexOptions options;
+  options.path = dir;
+  options.threads = 1;
+  options.source.repo = repo;
+  IndexSummary summary;
+  Result<std::vector<Record>> records = BuildRecords(options, &summary, nullptr);
+  EXPECT_TRUE(records.ok()) << records.status().message();
+  return records.ok() ? *records : std::vector<Record>{};
 }
 
 }  // namespace errdex::testing

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "errdex/record.h"
+
 namespace errdex::testing {
 
 // A fresh directory removed on destruction.
@@ -39,6 +41,10 @@ std::string ShellQuote(const std::string& s);
 // https://github.com/{repo}.git. Returns the commit sha.
 std::string GitCommitAll(const std::string& dir, const std::string& repo,
                          const std::string& message = "fixture");
+
+// The records of the plain directory `dir` (no git), indexed in-process as
+// `errdex index` would, on one thread; a failure is a test failure.
+std::vector<Record> IndexedRecords(const std::string& dir, const std::string& repo);
 
 // Path of the errdex binary under test.
 std::string ErrdexBinary();

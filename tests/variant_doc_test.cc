@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "errdex/indexer.h"
 #include "testutil.h"
 
 namespace errdex {
@@ -36,15 +35,9 @@ TEST(VariantDoc, CrateVisibleEnumVariantDocLeadsTheDocumentation) {
       "        }\n"                                                                         // 16
       "    }\n"                                                                             // 17
       "}\n");
-  IndexOptions options;
-  options.path = dir.path();
-  options.threads = 1;
-  options.source.repo = "acme/json";
-  IndexSummary summary;
-  Result<std::vector<Record>> records = BuildRecords(options, &summary, nullptr);
-  ASSERT_TRUE(records.ok()) << records.status().message();
+  std::vector<Record> records = testing::IndexedRecords(dir.path(), "acme/json");
   const Record* r = nullptr;
-  for (const Record& x : *records) {
+  for (const Record& x : records) {
     if (x.error_message == "number out of range") r = &x;
   }
   ASSERT_NE(r, nullptr);

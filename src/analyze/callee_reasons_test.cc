@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "errdex/indexer.h"
 #include "testutil.h"
 #include "util/text.h"
 
@@ -17,14 +16,7 @@ namespace errdex {
 namespace {
 
 std::vector<Record> Index(const testing::TempDir& dir) {
-  IndexOptions options;
-  options.path = dir.path();
-  options.threads = 1;
-  options.source.repo = "acme/vpn";
-  IndexSummary summary;
-  Result<std::vector<Record>> records = BuildRecords(options, &summary, nullptr);
-  EXPECT_TRUE(records.ok()) << records.status().message();
-  return records.ok() ? *records : std::vector<Record>{};
+  return testing::IndexedRecords(dir.path(), "acme/vpn");
 }
 
 const Record* Find(const std::vector<Record>& records, const std::string& message) {
