@@ -75,12 +75,6 @@ std::string PackageDirectory(const std::string& file) {
   return "";
 }
 
-// "std::exception" -> "exception", "java.io.IOException" -> "IOException".
-std::string ClassShortName(const std::string& cls) {
-  size_t cut = cls.find_last_of(".:\\");
-  return cut == std::string::npos ? cls : cls.substr(cut + 1);
-}
-
 std::string Article(const std::string& word) {
   return !word.empty() && std::string_view("AEIOUaeiou").find(word[0]) != std::string_view::npos
              ? "an"

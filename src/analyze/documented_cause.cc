@@ -38,11 +38,6 @@ size_t SentenceEnd(const std::string& t, size_t from) {
   return t.size();
 }
 
-std::string ClassKey(const std::string& cls) {
-  size_t sep = cls.find_last_of(".:\\");
-  return sep == std::string::npos ? cls : cls.substr(sep + 1);
-}
-
 }  // namespace
 
 std::string DocumentedCause(std::string_view doc) {
@@ -85,7 +80,7 @@ void AddDocumentedCauses(const std::vector<SourceFile>& files, std::vector<Recor
   };
   std::set<std::string> wanted;
   for (const Record& r : *records) {
-    if (!r.error_class.empty() && generic_only(r)) wanted.insert(ClassKey(r.error_class));
+    if (!r.error_class.empty() && generic_only(r)) wanted.insert(ClassShortName(r.error_class));
   }
   if (wanted.empty()) return;
   std::map<std::string, std::vector<ClassDoc>> docs = FindClassDocs(files, wanted);
@@ -93,7 +88,7 @@ void AddDocumentedCauses(const std::vector<SourceFile>& files, std::vector<Recor
   for (const SourceFile& f : files) text[f.path] = f.content;
   for (Record& r : *records) {
     if (r.error_class.empty() || !generic_only(r)) continue;
-    auto it = docs.find(ClassKey(r.error_class));
+    auto it = docs.find(ClassShortName(r.error_class));
     if (it == docs.end()) continue;
     auto source = text.find(r.file_path);
     const ClassDoc* d = NearestClassDoc(it->second, r.file_path, r.error_class,

@@ -220,30 +220,25 @@ void ParallelFor(size_t n, int threads, F&& fn) {
   for (std::thread& t : pool) t.join();
 }
 
-std::string ClassKey(const std::string& cls) {
-  size_t sep = cls.find_last_of(".:\\");
-  return sep == std::string::npos ? cls : cls.substr(sep + 1);
-}
-
 // What the error's class says it means, wherever the class is declared,
 // leads the documentation (issue 13: the class's own doc first), unless the
 // record's own prose says more (class_doc_order.h).
 void AddClassDocs(const std::vector<SourceFile>& files, std::vector<Record>* records) {
   std::set<std::string> wanted;
   for (const Record& r : *records) {
-    if (!r.error_class.empty()) wanted.insert(ClassKey(r.error_class));
+    if (!r.error_class.empty()) wanted.insert(ClassShortName(r.error_class));
   }
   std::map<std::string, std::vector<ClassDoc>> docs = FindClassDocs(files, wanted);
   // A class raised in many places: its doc is about all of them.
   std::map<std::string, int> raised;
   for (const Record& r : *records) {
-    if (!r.error_class.empty()) ++raised[ClassKey(r.error_class)];
+    if (!r.error_class.empty()) ++raised[ClassShortName(r.error_class)];
   }
   std::map<std::string_view, std::string_view> text;
   for (const SourceFile& f : files) text[f.path] = f.content;
   for (Record& r : *records) {
     if (r.error_class.empty()) continue;
-    auto it = docs.find(ClassKey(r.error_class));
+    auto it = docs.find(ClassShortName(r.error_class));
     if (it == docs.end()) continue;
     auto source = text.find(r.file_path);
     const ClassDoc* nearest =
@@ -255,8 +250,8 @@ void AddClassDocs(const std::vector<SourceFile>& files, std::vector<Record>* rec
     std::string where = d.file + ":" + std::to_string(d.first_line) +
                         (d.last_line > d.first_line ? "–" + std::to_string(d.last_line) : "");
     std::string sentence = "`" + r.error_class + "`: “" + d.text + "” (" + where + ").";
-    r.documentation =
-        WithClassDoc(r.documentation, sentence, d.text, raised[ClassKey(r.error_class)] >= 10);
+    r.documentation = WithClassDoc(r.documentation, sentence, d.text,
+                                   raised[ClassShortName(r.error_class)] >= 10);
     r.provenance["documentation"].push_back(d.file + ":" + std::to_string(d.first_line));
   }
 }

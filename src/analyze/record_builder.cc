@@ -2756,9 +2756,11 @@ void Solutions(const ErrorSite& s, const SiteView& v, const std::vector<std::str
   // A handler of the one call its `try` block makes: that call's failure is
   // what the message reports (the callee's own errors are added across
   // files, callee_reasons.h).
-  if (std::string caught = CaughtCallSolution(v, src); r->solutions.empty() && !caught.empty()) {
-    r->solutions.push_back(caught);
-    lines.push_back(v.caught->catch_line);
+  if (r->solutions.empty()) {
+    if (std::string caught = CaughtCallSolution(v, src); !caught.empty()) {
+      r->solutions.push_back(caught);
+      lines.push_back(v.caught->catch_line);
+    }
   }
   if (r->solutions.empty()) {
     // Values only where a hole prints one: an OS reason (`strerror(errno)`)

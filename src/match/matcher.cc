@@ -459,6 +459,18 @@ bool QualifiedClassNamesRepository(std::string_view paste, std::string_view cls,
   return false;
 }
 
+// Whether `word` occurs in `paste` with no letter or digit on either side.
+bool NamesWord(std::string_view paste, std::string_view word) {
+  auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  for (size_t at = paste.find(word); at != std::string_view::npos; at = paste.find(word, at + 1)) {
+    size_t after = at + word.size();
+    if ((at == 0 || !alnum(paste[at - 1])) && (after >= paste.size() || !alnum(paste[after]))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Whether `paste` (lowercase) names the repository exactly: its name or a
 // distinctive part of it (3+ characters, not GenericNameParts) with no
 // letter or digit on either side. A tie-breaker between copies of one
@@ -471,15 +483,8 @@ bool NamesRepositoryExactly(std::string_view paste, std::string_view repo) {
   std::string name = LowerAscii(repo.substr(slash + 1));
   std::vector<std::string> names = NameParts(name);
   names.push_back(name);
-  auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
   for (const std::string& n : names) {
-    if (n.size() < 3 || GenericNameParts().count(n) > 0) continue;
-    for (size_t at = paste.find(n); at != std::string_view::npos; at = paste.find(n, at + 1)) {
-      size_t after = at + n.size();
-      if ((at == 0 || !alnum(paste[at - 1])) && (after >= paste.size() || !alnum(paste[after]))) {
-        return true;
-      }
-    }
+    if (n.size() >= 3 && GenericNameParts().count(n) == 0 && NamesWord(paste, n)) return true;
   }
   return false;
 }
@@ -494,16 +499,7 @@ int NamedPathParts(std::string_view paste, std::string_view path) {
   static const std::unordered_set<std::string_view> kLayout = {
       "src",  "source", "sources", "packages", "package", "pkg",     "crates", "modules", "main",
       "test", "tests",  "include", "libs",     "server",  "plugins", "ext",    "cmd"};
-  auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
-  auto named = [&](const std::string& n) {
-    for (size_t at = paste.find(n); at != std::string_view::npos; at = paste.find(n, at + 1)) {
-      size_t after = at + n.size();
-      if ((at == 0 || !alnum(paste[at - 1])) && (after >= paste.size() || !alnum(paste[after]))) {
-        return true;
-      }
-    }
-    return false;
-  };
+
   // Distinct parts: `alacritty_config_derive/src/config_deserialize/`
   // names "config" once, as `alacritty/src/config/` does.
   std::set<std::string> parts;
@@ -514,7 +510,7 @@ int NamedPathParts(std::string_view paste, std::string_view path) {
       if (part.size() < 3 || GenericNameParts().count(part) > 0 || kLayout.count(part) > 0) {
         continue;
       }
-      if (named(part)) parts.insert(part);
+      if (NamesWord(paste, part)) parts.insert(part);
     }
   }
   return static_cast<int>(parts.size());

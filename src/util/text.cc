@@ -174,6 +174,11 @@ std::string OneLine(std::string_view s, size_t max_bytes) {
   return std::string(Utf8Prefix(out, max_bytes));
 }
 
+std::string ClassShortName(std::string_view cls) {
+  size_t sep = cls.find_last_of(".:\\");
+  return std::string(sep == std::string_view::npos ? cls : cls.substr(sep + 1));
+}
+
 std::string LastDotComponent(std::string_view dotted) {
   size_t dot = dotted.rfind('.');
   return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));

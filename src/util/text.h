@@ -36,6 +36,9 @@ std::string Join(const std::vector<std::string>& parts, std::string_view sep);
 std::string ToLower(std::string_view s);
 // "a.b.C" -> "C" (the whole text when it has no dot).
 std::string LastDotComponent(std::string_view dotted);
+// A class name without its package or namespace: "java.io.IOException",
+// "std::exception", "App\\Error" -> "IOException", "exception", "Error".
+std::string ClassShortName(std::string_view cls);
 // Removes the common leading indentation of docstring lines and trims.
 std::string Dedent(std::string_view s);
 // For one-line listings: newlines and tabs shown as \n and \t, then cut
